@@ -1,0 +1,370 @@
+//! A deal: 52 cards in deal order (28 pyramid cards row by row, then the stock, top first).
+//!
+//! The reader takes any layout people type, and validation reports every problem at once, with
+//! where it is, so that the file reader, the CLI and the live editor share one set of messages.
+
+use std::fmt;
+
+use crate::card::{Card, CardParseError};
+
+/// Cards in a full deal.
+pub const DECK_SIZE: usize = 52;
+/// Cards in the pyramid, the first of the deal.
+pub const PYRAMID_SIZE: usize = 28;
+/// Cards in the stock, the last of the deal.
+pub const STOCK_SIZE: usize = 24;
+/// Rows in the pyramid.
+pub const PYRAMID_ROWS: usize = 7;
+
+/// A place in a text: line and column, both counted from 1 (columns in characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextPos {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for TextPos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A card's place in the deal, and in the text it came from when there was one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    /// Index in deal order: 0..28 pyramid, 28..52 stock, 52.. beyond a full deal.
+    pub index: usize,
+    pub at: Option<TextPos>,
+}
+
+impl fmt::Display for Slot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(at) = self.at {
+            write!(f, "{at} ")?;
+        }
+        write!(f, "({})", slot_name(self.index))
+    }
+}
+
+/// Names a slot for people: "pyramid row 3", "stock card 5 from the top", "card 53".
+pub fn slot_name(index: usize) -> String {
+    if index < PYRAMID_SIZE {
+        let row = crate::pyramid::layout::row_of(index);
+        format!("pyramid row {}", row + 1)
+    } else if index < DECK_SIZE {
+        format!("stock card {} from the top", index - PYRAMID_SIZE + 1)
+    } else {
+        format!("card {}, past the 52 of a deal", index + 1)
+    }
+}
+
+/// One thing wrong with a deal. Validation returns all of them at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeckProblem {
+    /// A piece of text that is not a card.
+    Malformed { text: String, at: TextPos },
+    /// The same card twice.
+    Duplicate { card: Card, first: Slot, second: Slot },
+    /// Cards of the deck that are not in the deal.
+    Missing { cards: Vec<Card> },
+    /// More than 52 cards.
+    TooMany { count: usize, first_extra: Option<TextPos> },
+}
+
+impl fmt::Display for DeckProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeckProblem::Malformed { text, at } => {
+                write!(f, "{at}: '{text}' is not a card: {CardParseError}")
+            }
+            DeckProblem::Duplicate { card, first, second } => {
+                write!(f, "{card} appears twice: at {first} and at {second}")
+            }
+            DeckProblem::Missing { cards } => {
+                let list: Vec<String> = cards.iter().map(ToString::to_string).collect();
+                let s = if cards.len() == 1 { "" } else { "s" };
+                write!(f, "{} card{s} missing: {}", cards.len(), list.join(" "))
+            }
+            DeckProblem::TooMany { count, first_extra } => {
+                write!(f, "{count} cards, but a deal has {DECK_SIZE}")?;
+                if let Some(at) = first_extra {
+                    write!(f, "; the first extra card is at {at}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// All problems of one deal, displayed one per line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct DeckProblems(pub Vec<DeckProblem>);
+
+impl fmt::Display for DeckProblems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, problem) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{problem}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A complete, valid deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Deal {
+    cards: [Card; DECK_SIZE],
+}
+
+impl Deal {
+    /// Reads a deal from text in any layout: cards separated by white space or commas, `#`
+    /// comments, `10` for T, either case.
+    pub fn parse(text: &str) -> Result<Deal, DeckProblems> {
+        let read = read_cards(text);
+        let slots: Vec<Option<(Card, TextPos)>> =
+            read.cards.iter().map(|&(c, at)| Some((c, at))).collect();
+        let mut problems = read.malformed;
+        problems.extend(check_slots(&slots, read.cards.len() + problems.len()));
+        if problems.is_empty() {
+            let cards: Vec<Card> = read.cards.iter().map(|&(c, _)| c).collect();
+            Ok(Deal::from_valid(&cards))
+        } else {
+            Err(DeckProblems(problems))
+        }
+    }
+
+    /// Builds a deal from 52 cards, checking them.
+    pub fn from_cards(cards: &[Card]) -> Result<Deal, DeckProblems> {
+        let slots: Vec<Option<Card>> = cards.iter().copied().map(Some).collect();
+        let problems = validate_slots(&slots);
+        if problems.is_empty() {
+            Ok(Deal::from_valid(cards))
+        } else {
+            Err(DeckProblems(problems))
+        }
+    }
+
+    fn from_valid(cards: &[Card]) -> Deal {
+        let mut all = [Card::all().next().expect("a deck has cards"); DECK_SIZE];
+        all.copy_from_slice(cards);
+        Deal { cards: all }
+    }
+
+    /// All 52 cards in deal order.
+    pub fn cards(&self) -> &[Card; DECK_SIZE] {
+        &self.cards
+    }
+
+    /// The 28 pyramid cards, row by row from the top.
+    pub fn pyramid(&self) -> &[Card] {
+        &self.cards[..PYRAMID_SIZE]
+    }
+
+    /// The 24 stock cards, top first.
+    pub fn stock(&self) -> &[Card] {
+        &self.cards[PYRAMID_SIZE..]
+    }
+
+    /// The deal on one line, as in `random-1500.tsv`.
+    pub fn to_line(&self) -> String {
+        let texts: Vec<String> = self.cards.iter().map(ToString::to_string).collect();
+        texts.join(" ")
+    }
+
+    /// The deal in the layout people type: the pyramid drawn row by row, a blank line, the stock.
+    pub fn to_layout(&self) -> String {
+        let mut out = String::new();
+        for row in 0..PYRAMID_ROWS {
+            let start = row * (row + 1) / 2;
+            out.push_str(&" ".repeat((PYRAMID_ROWS - 1 - row) * 2));
+            let texts: Vec<String> =
+                self.cards[start..=start + row].iter().map(ToString::to_string).collect();
+            out.push_str(&texts.join("  "));
+            out.push('\n');
+        }
+        out.push('\n');
+        out.push_str(&self.stock().iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
+        out.push('\n');
+        out
+    }
+}
+
+impl fmt::Display for Deal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+/// Cards and malformed tokens read from a text, in order.
+#[derive(Debug, Clone, Default)]
+pub struct ReadCards {
+    pub cards: Vec<(Card, TextPos)>,
+    pub malformed: Vec<DeckProblem>,
+}
+
+/// Splits a text into card tokens and reads each one, keeping where it was.
+pub fn read_cards(text: &str) -> ReadCards {
+    let mut read = ReadCards::default();
+    for (line_index, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        let mut token_start: Option<(usize, usize)> = None;
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        for (column, &(byte, c)) in chars.iter().enumerate() {
+            let separator = c.is_whitespace() || c == ',';
+            match (separator, token_start) {
+                (false, None) => token_start = Some((byte, column)),
+                (true, Some((start, start_column))) => {
+                    push_token(&mut read, &line[start..byte], line_index, start_column);
+                    token_start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some((start, start_column)) = token_start {
+            push_token(&mut read, &line[start..], line_index, start_column);
+        }
+    }
+    read
+}
+
+fn push_token(read: &mut ReadCards, text: &str, line_index: usize, column: usize) {
+    let at = TextPos { line: line_index + 1, column: column + 1 };
+    match text.parse::<Card>() {
+        Ok(card) => read.cards.push((card, at)),
+        Err(CardParseError) => {
+            read.malformed.push(DeckProblem::Malformed { text: text.to_string(), at });
+        }
+    }
+}
+
+/// Validates a deal that may be partly filled (`None` for an empty slot): duplicates, too many
+/// cards, and the cards still missing. An empty list means the deal is complete and valid.
+pub fn validate_slots(slots: &[Option<Card>]) -> Vec<DeckProblem> {
+    let located: Vec<Option<(Card, TextPos)>> = slots
+        .iter()
+        .map(|slot| slot.map(|c| (c, TextPos { line: 0, column: 0 })))
+        .collect();
+    let mut problems = check_slots(&located, slots.iter().flatten().count());
+    for problem in &mut problems {
+        // Slots typed in the editor have no place in a text.
+        if let DeckProblem::Duplicate { first, second, .. } = problem {
+            first.at = None;
+            second.at = None;
+        }
+        if let DeckProblem::TooMany { first_extra, .. } = problem {
+            *first_extra = None;
+        }
+    }
+    problems
+}
+
+/// The shared checks: `count` is how many tokens the deal had (cards and malformed ones).
+fn check_slots(slots: &[Option<(Card, TextPos)>], count: usize) -> Vec<DeckProblem> {
+    let mut problems = Vec::new();
+    let mut first_seen: [Option<Slot>; DECK_SIZE] = [None; DECK_SIZE];
+    for (index, slot) in slots.iter().enumerate() {
+        let Some((card, at)) = *slot else { continue };
+        let here = Slot { index, at: Some(at) };
+        match first_seen[card.index()] {
+            Some(first) => problems.push(DeckProblem::Duplicate { card, first, second: here }),
+            None => first_seen[card.index()] = Some(here),
+        }
+    }
+    if count > DECK_SIZE {
+        let first_extra = slots.get(DECK_SIZE).copied().flatten().map(|(_, at)| at);
+        problems.push(DeckProblem::TooMany { count, first_extra });
+    }
+    let missing: Vec<Card> = Card::all().filter(|c| first_seen[c.index()].is_none()).collect();
+    if !missing.is_empty() {
+        problems.push(DeckProblem::Missing { cards: missing });
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FORTY: &str = include_str!("../tests/data/winnable-40-steps.txt");
+
+    #[test]
+    fn reads_the_drawn_layout_and_writes_it_back() {
+        let deal = Deal::parse(FORTY).unwrap();
+        assert_eq!(deal.cards()[0].to_string(), "3c");
+        assert_eq!(deal.cards()[27].to_string(), "8d");
+        assert_eq!(deal.stock()[0].to_string(), "3h");
+        assert_eq!(Deal::parse(&deal.to_layout()).unwrap(), deal);
+        assert_eq!(Deal::parse(&deal.to_line()).unwrap(), deal);
+        assert_eq!(deal.to_layout(), FORTY);
+    }
+
+    #[test]
+    fn commas_comments_and_ten() {
+        let deal = Deal::parse(FORTY).unwrap();
+        let text = format!("# a comment\n{}", deal.to_line().replace(' ', ",").replace("Th", "10h"));
+        assert_eq!(Deal::parse(&text).unwrap(), deal);
+    }
+
+    #[test]
+    fn malformed_card_is_located() {
+        let problems = Deal::parse(include_str!("../tests/data/bad-malformed-card.txt"))
+            .unwrap_err()
+            .0;
+        assert_eq!(
+            problems,
+            vec![
+                DeckProblem::Malformed {
+                    text: "J".into(),
+                    at: TextPos { line: 2, column: 15 }
+                },
+                DeckProblem::Missing { cards: vec!["Jd".parse().unwrap()] },
+            ]
+        );
+    }
+
+    #[test]
+    fn missing_cards_are_listed() {
+        let problems = Deal::parse(include_str!("../tests/data/bad-missing-cards.txt"))
+            .unwrap_err()
+            .0;
+        let cards = vec!["Jd".parse().unwrap(), "Qs".parse().unwrap()];
+        assert_eq!(problems, vec![DeckProblem::Missing { cards }]);
+        assert_eq!(problems[0].to_string(), "2 cards missing: Jd Qs");
+    }
+
+    #[test]
+    fn too_many_cards_name_the_duplicate_and_the_extra() {
+        let problems = Deal::parse(include_str!("../tests/data/bad-too-many-cards.txt"))
+            .unwrap_err()
+            .0;
+        assert_eq!(problems.len(), 2);
+        assert_eq!(
+            problems[0].to_string(),
+            "3c appears twice: at 1:13 (pyramid row 1) and at 9:72 (card 53, past the 52 of a deal)"
+        );
+        assert_eq!(
+            problems[1].to_string(),
+            "53 cards, but a deal has 52; the first extra card is at 9:72"
+        );
+    }
+
+    #[test]
+    fn partial_deals_validate_live() {
+        let deal = Deal::parse(FORTY).unwrap();
+        let mut slots: Vec<Option<Card>> = vec![None; DECK_SIZE];
+        assert_eq!(validate_slots(&slots).len(), 1, "only the missing list");
+        slots[0] = Some(deal.cards()[0]);
+        slots[5] = Some(deal.cards()[0]);
+        let problems = validate_slots(&slots);
+        assert!(matches!(
+            problems[0],
+            DeckProblem::Duplicate { first: Slot { index: 0, at: None }, second: Slot { index: 5, .. }, .. }
+        ));
+        let Some(DeckProblem::Missing { cards }) = problems.last() else { panic!() };
+        assert_eq!(cards.len(), 51);
+        let full: Vec<Option<Card>> = deal.cards().iter().copied().map(Some).collect();
+        assert!(validate_slots(&full).is_empty());
+    }
+}

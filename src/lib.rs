@@ -1,0 +1,11 @@
+//! Pyramid Solitaire under the Microsoft Solitaire Collection rules: reading deals, a rules
+//! referee, and an optimal solver that finds the fewest steps or proves there is no way out.
+//!
+//! The library knows nothing of the terminal front end; the `pyramid` binary builds on it.
+
+pub mod card;
+pub mod deck;
+pub mod pyramid;
+
+pub use card::{Card, Rank, Suit};
+pub use deck::{Deal, DeckProblem, DeckProblems};

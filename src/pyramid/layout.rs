@@ -1,0 +1,188 @@
+//! The pyramid's geometry: rows, which cards cover which, and the 1430 shapes a pyramid can
+//! have as cards are removed.
+//!
+//! Cards are numbered in deal order, row by row from the top. A set of remaining cards is a
+//! `u32` bit mask over those 28 numbers.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::deck::{PYRAMID_ROWS, PYRAMID_SIZE};
+
+/// All 28 pyramid cards present.
+pub const FULL: u32 = (1 << PYRAMID_SIZE) - 1;
+
+/// The row (0 at the top) of a pyramid card.
+pub const fn row_of(index: usize) -> usize {
+    let mut row = 0;
+    while (row + 1) * (row + 2) / 2 <= index {
+        row += 1;
+    }
+    row
+}
+
+/// The index of the first card of a row.
+pub const fn row_start(row: usize) -> usize {
+    row * (row + 1) / 2
+}
+
+/// Row and column (both from 0) of a pyramid card.
+pub const fn row_col(index: usize) -> (usize, usize) {
+    let row = row_of(index);
+    (row, index - row_start(row))
+}
+
+/// The index of the card at a row and column.
+pub const fn index_of(row: usize, col: usize) -> usize {
+    row_start(row) + col
+}
+
+/// The two cards lying on this one (none for the bottom row).
+pub fn covering(index: usize) -> Option<[usize; 2]> {
+    let (row, col) = row_col(index);
+    (row + 1 < PYRAMID_ROWS).then(|| [index_of(row + 1, col), index_of(row + 1, col + 1)])
+}
+
+/// Whether `index` is uncovered among the `remaining` cards (it need not be present itself).
+pub fn is_uncovered(index: usize, remaining: u32) -> bool {
+    covering(index).is_none_or(|[a, b]| remaining & (1 << a | 1 << b) == 0)
+}
+
+/// The uncovered cards of a set of remaining cards.
+pub fn uncovered(remaining: u32) -> u32 {
+    (0..PYRAMID_SIZE)
+        .filter(|&i| remaining & (1 << i) != 0 && is_uncovered(i, remaining))
+        .fold(0, |mask, i| mask | 1 << i)
+}
+
+/// Every card that covers `index`, directly or through others: all must go before it is free.
+pub fn cone_below(index: usize) -> u32 {
+    let mut mask = 0;
+    let mut frontier = vec![index];
+    while let Some(i) = frontier.pop() {
+        if let Some(cover) = covering(i) {
+            for c in cover {
+                if mask & (1 << c) == 0 {
+                    mask |= 1 << c;
+                    frontier.push(c);
+                }
+            }
+        }
+    }
+    mask
+}
+
+/// Every card that `index` covers, directly or through others.
+pub fn cone_above(index: usize) -> u32 {
+    (0..PYRAMID_SIZE)
+        .filter(|&i| cone_below(i) & (1 << index) != 0)
+        .fold(0, |mask, i| mask | 1 << i)
+}
+
+/// Whether two pyramid cards can ever be uncovered at the same time (neither covers the other).
+pub fn can_meet(a: usize, b: usize) -> bool {
+    a != b && cone_below(a) & (1 << b) == 0 && cone_below(b) & (1 << a) == 0
+}
+
+/// Whether a set of remaining cards is a shape a game can reach: every card still present has
+/// the cards it covers still present too.
+pub fn is_shape(remaining: u32) -> bool {
+    remaining & !FULL == 0
+        && (0..PYRAMID_SIZE).all(|i| {
+            remaining & (1 << i) != 0
+                || covering(i).is_none_or(|[a, b]| remaining & (1 << a | 1 << b) == 0)
+        })
+}
+
+/// The reachable pyramid shapes, numbered, with their uncovered cards and transitions.
+#[derive(Debug)]
+pub struct Shapes {
+    /// Remaining cards of each shape. Shape 0 is the full pyramid.
+    pub masks: Vec<u32>,
+    /// Uncovered cards of each shape.
+    pub uncovered: Vec<u32>,
+    /// `after_removing[shape][card]`: the shape once that uncovered card is gone.
+    pub after_removing: Vec<[u16; PYRAMID_SIZE]>,
+    index: HashMap<u32, u16>,
+}
+
+impl Shapes {
+    /// The shapes, computed once.
+    pub fn get() -> &'static Shapes {
+        static SHAPES: OnceLock<Shapes> = OnceLock::new();
+        SHAPES.get_or_init(Shapes::build)
+    }
+
+    fn build() -> Shapes {
+        let mut masks = vec![FULL];
+        let mut index = HashMap::from([(FULL, 0u16)]);
+        let mut next = 0;
+        while next < masks.len() {
+            let mask = masks[next];
+            next += 1;
+            let free = uncovered(mask);
+            for i in 0..PYRAMID_SIZE {
+                let after = mask & !(1 << i);
+                if free & (1 << i) != 0 && !index.contains_key(&after) {
+                    index.insert(after, masks.len() as u16);
+                    masks.push(after);
+                }
+            }
+        }
+        let uncovered_masks: Vec<u32> = masks.iter().map(|&m| uncovered(m)).collect();
+        let after_removing = masks
+            .iter()
+            .zip(&uncovered_masks)
+            .map(|(&mask, &free)| {
+                let mut row = [u16::MAX; PYRAMID_SIZE];
+                for (i, slot) in row.iter_mut().enumerate() {
+                    if free & (1 << i) != 0 {
+                        *slot = index[&(mask & !(1 << i))];
+                    }
+                }
+                row
+            })
+            .collect();
+        Shapes { masks, uncovered: uncovered_masks, after_removing, index }
+    }
+
+    /// The number of a shape, if the mask is one.
+    pub fn index(&self, remaining: u32) -> Option<u16> {
+        self.index.get(&remaining).copied()
+    }
+
+    /// The number of the empty pyramid.
+    pub fn empty(&self) -> u16 {
+        self.index[&0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry() {
+        assert_eq!(row_col(0), (0, 0));
+        assert_eq!(row_col(5), (2, 2));
+        assert_eq!(row_col(27), (6, 6));
+        assert_eq!(covering(0), Some([1, 2]));
+        assert_eq!(covering(4), Some([7, 8]));
+        assert_eq!(covering(21), None);
+        assert_eq!(cone_below(0).count_ones(), 27);
+        assert_eq!(cone_above(27), 1 << 27 | 1 << 20 | 1 << 14 | 1 << 9 | 1 << 5 | 1 << 2 | 1);
+        assert!(can_meet(21, 27));
+        assert!(!can_meet(0, 27));
+        assert!(can_meet(1, 2));
+    }
+
+    #[test]
+    fn there_are_1430_shapes() {
+        let shapes = Shapes::get();
+        assert_eq!(shapes.masks.len(), 1430);
+        assert!(shapes.masks.iter().all(|&m| is_shape(m)));
+        assert_eq!(shapes.masks[shapes.empty() as usize], 0);
+        assert_eq!(shapes.uncovered[0], 0b111_1111 << 21);
+        assert!(!is_shape(FULL & !1));
+    }
+}

@@ -1,0 +1,476 @@
+//! The referee: a readable rules engine. A [`Position`] knows its legal moves and applies one
+//! at a time, checking each. The fast solver's answers are replayed here, and the terminal app
+//! steps through solutions with it, so this module favours plainness over speed.
+
+use std::fmt;
+
+use super::layout::{self, covering};
+use super::rules::Rules;
+use crate::card::{Card, Rank};
+use crate::deck::{Deal, PYRAMID_ROWS, PYRAMID_SIZE, slot_name};
+
+/// Where an available card is taken from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// A pyramid card, by its index in deal order (0..28).
+    Pyramid(u8),
+    /// The top card of the stock.
+    Stock,
+    /// The top card of the waste.
+    Waste,
+}
+
+/// One step of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Turn the stock's top card onto the waste.
+    Draw,
+    /// Turn the waste back into the stock (only when the stock is empty).
+    Recycle,
+    /// Remove an available King alone.
+    King(Place),
+    /// Remove two available cards that make 13.
+    Pair(Place, Place),
+}
+
+/// Why a move cannot be made, in words a player understands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("{card} is covered by {}", covered_by_text(.by))]
+    Covered { card: Card, by: Vec<Card> },
+    #[error("that pyramid card is already gone")]
+    Gone,
+    #[error("the stock is empty")]
+    StockEmpty,
+    #[error("the waste is empty")]
+    WasteEmpty,
+    #[error("{0} is not a King: only a King is removed alone")]
+    NotAKing(Card),
+    #[error("{0} and {1} make {2}, not 13")]
+    NotThirteen(Card, Card, u8),
+    #[error("a card cannot pair with itself")]
+    SameCard,
+    #[error("recycle only when the stock is empty")]
+    StockNotEmpty,
+    #[error("the waste is empty: nothing to recycle")]
+    NothingToRecycle,
+    #[error("no passes left: {0}")]
+    NoPassesLeft(Rules),
+}
+
+fn covered_by_text(cards: &[Card]) -> String {
+    let texts: Vec<String> = cards.iter().map(ToString::to_string).collect();
+    texts.join(" and ")
+}
+
+/// A position in a game: the pyramid cards still there, the stock, the waste, and the passes
+/// used. Cards removed so far are kept for the score and card counts.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    rules: Rules,
+    pyramid: [Option<Card>; PYRAMID_SIZE],
+    /// The stock, top card last.
+    stock: Vec<Card>,
+    /// The waste, top card last.
+    waste: Vec<Card>,
+    recycles: u8,
+    removed: Vec<Card>,
+}
+
+/// Points for clearing each pyramid row, top row first.
+pub const ROW_BONUS: [u32; PYRAMID_ROWS] = [500, 250, 150, 100, 75, 50, 25];
+/// Points for each removal: a pair or a King alone.
+pub const REMOVAL_POINTS: u32 = 5;
+
+impl Position {
+    /// The start of a game: the deal's pyramid, its stock, an empty waste.
+    pub fn new(deal: &Deal, rules: Rules) -> Position {
+        let mut pyramid = [None; PYRAMID_SIZE];
+        for (slot, &card) in pyramid.iter_mut().zip(deal.pyramid()) {
+            *slot = Some(card);
+        }
+        Position {
+            rules,
+            pyramid,
+            stock: deal.stock().iter().rev().copied().collect(),
+            waste: Vec::new(),
+            recycles: 0,
+            removed: Vec::new(),
+        }
+    }
+
+    /// A position in the middle of a game. `stock` is top first, `waste` bottom first; `removed`
+    /// lists the cards already gone. The caller is responsible for the parts being consistent.
+    pub fn from_parts(
+        rules: Rules,
+        pyramid: [Option<Card>; PYRAMID_SIZE],
+        stock_top_first: &[Card],
+        waste_bottom_first: &[Card],
+        recycles: u8,
+        removed: Vec<Card>,
+    ) -> Position {
+        Position {
+            rules,
+            pyramid,
+            stock: stock_top_first.iter().rev().copied().collect(),
+            waste: waste_bottom_first.to_vec(),
+            recycles,
+            removed,
+        }
+    }
+
+    /// The rules this game is played under.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The card at a pyramid index, if still there.
+    pub fn pyramid_card(&self, index: usize) -> Option<Card> {
+        self.pyramid[index]
+    }
+
+    /// All 28 pyramid slots.
+    pub fn pyramid(&self) -> &[Option<Card>; PYRAMID_SIZE] {
+        &self.pyramid
+    }
+
+    /// The remaining pyramid cards as a bit mask over deal order.
+    pub fn pyramid_mask(&self) -> u32 {
+        (0..PYRAMID_SIZE)
+            .filter(|&i| self.pyramid[i].is_some())
+            .fold(0, |mask, i| mask | 1 << i)
+    }
+
+    /// The stock, top card first.
+    pub fn stock_top_first(&self) -> impl Iterator<Item = Card> + '_ {
+        self.stock.iter().rev().copied()
+    }
+
+    /// The waste, bottom card first (the top card is last).
+    pub fn waste_bottom_first(&self) -> &[Card] {
+        &self.waste
+    }
+
+    /// Cards in the stock.
+    pub fn stock_len(&self) -> usize {
+        self.stock.len()
+    }
+
+    /// Recycles made so far.
+    pub fn recycles_used(&self) -> u8 {
+        self.recycles
+    }
+
+    /// The pass through the stock, from 1.
+    pub fn pass(&self) -> u8 {
+        self.recycles + 1
+    }
+
+    /// Cards removed so far, in the order they went.
+    pub fn removed(&self) -> &[Card] {
+        &self.removed
+    }
+
+    /// Whether the pyramid is cleared: the Board challenge is won.
+    pub fn is_cleared(&self) -> bool {
+        self.pyramid.iter().all(Option::is_none)
+    }
+
+    /// Whether a pyramid card is there and nothing lies on it.
+    pub fn is_uncovered(&self, index: usize) -> bool {
+        self.pyramid[index].is_some() && layout::is_uncovered(index, self.pyramid_mask())
+    }
+
+    /// The card at a place, if that place has an available card.
+    pub fn card_at(&self, place: Place) -> Option<Card> {
+        match place {
+            Place::Pyramid(i) => {
+                let i = i as usize;
+                (i < PYRAMID_SIZE && self.is_uncovered(i)).then(|| self.pyramid[i]).flatten()
+            }
+            Place::Stock => self.stock.last().copied(),
+            Place::Waste => self.waste.last().copied(),
+        }
+    }
+
+    /// Every available place, pyramid first, in deal order.
+    pub fn available(&self) -> Vec<Place> {
+        let mut places: Vec<Place> = (0..PYRAMID_SIZE)
+            .filter(|&i| self.is_uncovered(i))
+            .map(|i| Place::Pyramid(i as u8))
+            .collect();
+        if !self.stock.is_empty() {
+            places.push(Place::Stock);
+        }
+        if !self.waste.is_empty() {
+            places.push(Place::Waste);
+        }
+        places
+    }
+
+    /// Every legal move, in a fixed order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let places = self.available();
+        let mut moves = Vec::new();
+        for (i, &a) in places.iter().enumerate() {
+            let Some(card_a) = self.card_at(a) else { continue };
+            if card_a.is_king() {
+                moves.push(Move::King(a));
+            }
+            for &b in &places[i + 1..] {
+                if self.card_at(b).is_some_and(|card_b| card_a.pairs_with(card_b)) {
+                    moves.push(Move::Pair(a, b));
+                }
+            }
+        }
+        if !self.stock.is_empty() {
+            moves.push(Move::Draw);
+        }
+        if self.check_recycle().is_ok() {
+            moves.push(Move::Recycle);
+        }
+        moves
+    }
+
+    /// Checks that a card is available at a place, explaining why not.
+    fn take(&self, place: Place) -> Result<Card, IllegalMove> {
+        match place {
+            Place::Pyramid(i) => {
+                let i = i as usize;
+                let card = self.pyramid.get(i).copied().flatten().ok_or(IllegalMove::Gone)?;
+                let by: Vec<Card> =
+                    covering(i).into_iter().flatten().filter_map(|c| self.pyramid[c]).collect();
+                if by.is_empty() { Ok(card) } else { Err(IllegalMove::Covered { card, by }) }
+            }
+            Place::Stock => self.stock.last().copied().ok_or(IllegalMove::StockEmpty),
+            Place::Waste => self.waste.last().copied().ok_or(IllegalMove::WasteEmpty),
+        }
+    }
+
+    fn check_recycle(&self) -> Result<(), IllegalMove> {
+        if !self.stock.is_empty() {
+            Err(IllegalMove::StockNotEmpty)
+        } else if self.waste.is_empty() {
+            Err(IllegalMove::NothingToRecycle)
+        } else if !self.rules.may_recycle(self.recycles) {
+            Err(IllegalMove::NoPassesLeft(self.rules))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Checks a move without making it.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        match mv {
+            Move::Draw => self.take(Place::Stock).map(drop),
+            Move::Recycle => self.check_recycle(),
+            Move::King(place) => {
+                let card = self.take(place)?;
+                if card.is_king() { Ok(()) } else { Err(IllegalMove::NotAKing(card)) }
+            }
+            Move::Pair(a, b) => {
+                if a == b {
+                    return Err(IllegalMove::SameCard);
+                }
+                let (card_a, card_b) = (self.take(a)?, self.take(b)?);
+                let sum = card_a.value() + card_b.value();
+                if sum == 13 { Ok(()) } else { Err(IllegalMove::NotThirteen(card_a, card_b, sum)) }
+            }
+        }
+    }
+
+    /// Makes a move if it is legal; the position is unchanged otherwise.
+    pub fn apply(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        match mv {
+            Move::Draw => {
+                let card = self.stock.pop().expect("checked: the stock is not empty");
+                self.waste.push(card);
+            }
+            Move::Recycle => {
+                self.stock = self.waste.drain(..).rev().collect();
+                self.recycles += 1;
+            }
+            Move::King(place) => self.remove(place),
+            Move::Pair(a, b) => {
+                // Take the stock before the waste or vice versa: they are separate piles, so
+                // the order does not matter; pyramid cards never cover each other here.
+                self.remove(a);
+                self.remove(b);
+            }
+        }
+        Ok(())
+    }
+
+    fn remove(&mut self, place: Place) {
+        let card = match place {
+            Place::Pyramid(i) => self.pyramid[i as usize].take(),
+            Place::Stock => self.stock.pop(),
+            Place::Waste => self.waste.pop(),
+        };
+        self.removed.extend(card);
+    }
+
+    /// The Score challenge points earned by the cards removed so far.
+    pub fn score(&self) -> u32 {
+        let kings = self.removed.iter().filter(|c| c.is_king()).count() as u32;
+        let others = self.removed.len() as u32 - kings;
+        let rows: u32 = (0..PYRAMID_ROWS)
+            .filter(|&row| {
+                let start = layout::row_start(row);
+                self.pyramid[start..=start + row].iter().all(Option::is_none)
+            })
+            .map(|row| ROW_BONUS[row])
+            .sum();
+        REMOVAL_POINTS * (kings + others / 2) + rows
+    }
+
+    /// How many cards of a rank have been removed.
+    pub fn removed_of_rank(&self, rank: Rank) -> usize {
+        self.removed.iter().filter(|c| c.rank() == rank).count()
+    }
+
+    /// Says a move in words a player can follow at the table, e.g.
+    /// "Remove 6h (pyramid row 7) and 7c (stock)". Call before applying it.
+    pub fn describe(&self, mv: Move) -> String {
+        let name = |place: Place| match self.card_at(place) {
+            Some(card) => format!("{card} ({})", place_name(place)),
+            None => format!("({})", place_name(place)),
+        };
+        match mv {
+            Move::Draw => match self.stock.last() {
+                Some(card) => format!("Draw {card}"),
+                None => "Draw".to_string(),
+            },
+            Move::Recycle => "Recycle the waste".to_string(),
+            Move::King(place) => format!("Remove {}", name(place)),
+            Move::Pair(a, b) => format!("Remove {} and {}", name(a), name(b)),
+        }
+    }
+
+    /// The cards a move removes (empty for draws and recycles).
+    pub fn cards_of(&self, mv: Move) -> Vec<Card> {
+        match mv {
+            Move::Draw | Move::Recycle => Vec::new(),
+            Move::King(a) => self.card_at(a).into_iter().collect(),
+            Move::Pair(a, b) => self.card_at(a).into_iter().chain(self.card_at(b)).collect(),
+        }
+    }
+}
+
+/// Names a place for people: "pyramid row 7", "stock", "waste".
+pub fn place_name(place: Place) -> String {
+    match place {
+        Place::Pyramid(i) => slot_name(i as usize),
+        Place::Stock => "stock".to_string(),
+        Place::Waste => "waste".to_string(),
+    }
+}
+
+impl fmt::Display for Position {
+    /// A compact text picture, for tests and debugging.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..PYRAMID_ROWS {
+            let start = layout::row_start(row);
+            write!(f, "{}", " ".repeat((PYRAMID_ROWS - 1 - row) * 2))?;
+            for slot in &self.pyramid[start..=start + row] {
+                match slot {
+                    Some(card) => write!(f, "{card}  ")?,
+                    None => write!(f, "..  ")?,
+                }
+            }
+            writeln!(f)?;
+        }
+        let show = |cards: &mut dyn Iterator<Item = Card>| -> String {
+            cards.map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+        };
+        writeln!(f, "stock (top first): {}", show(&mut self.stock_top_first()))?;
+        writeln!(f, "waste (top first): {}", show(&mut self.waste.iter().rev().copied()))?;
+        write!(f, "pass {}", self.pass())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn deal() -> Deal {
+        Deal::parse(include_str!("../../tests/data/winnable-40-steps.txt")).unwrap()
+    }
+
+    #[test]
+    fn a_new_game_has_the_bottom_row_and_the_stock_available() {
+        let position = Position::new(&deal(), Rules::default());
+        let places = position.available();
+        assert_eq!(places.len(), 8);
+        assert_eq!(position.card_at(Place::Stock), Some(card("3h")));
+        assert_eq!(position.card_at(Place::Waste), None);
+        assert_eq!(position.card_at(Place::Pyramid(0)), None, "covered");
+    }
+
+    #[test]
+    fn stock_and_waste_pair_exposes_the_cards_beneath() {
+        // Stock top 7h, waste top 6h: one step removes both (RULES.md's example).
+        let rest = deal();
+        let mut pyramid = [None; PYRAMID_SIZE];
+        pyramid[27] = Some(rest.cards()[27]);
+        let position = Position::from_parts(
+            Rules::default(),
+            pyramid,
+            &[card("7h"), card("2c")],
+            &[card("3d"), card("6h")],
+            0,
+            vec![],
+        );
+        let mut after = position.clone();
+        after.apply(Move::Pair(Place::Stock, Place::Waste)).unwrap();
+        assert_eq!(after.card_at(Place::Stock), Some(card("2c")));
+        assert_eq!(after.card_at(Place::Waste), Some(card("3d")));
+        assert_eq!(after.removed(), &[card("7h"), card("6h")]);
+    }
+
+    #[test]
+    fn illegal_moves_are_explained() {
+        let position = Position::new(&deal(), Rules::default());
+        let err = position.check(Move::King(Place::Pyramid(0))).unwrap_err();
+        assert_eq!(err.to_string(), "3c is covered by 7s and Jd");
+        let err = position.check(Move::Pair(Place::Pyramid(21), Place::Pyramid(22))).unwrap_err();
+        assert_eq!(err.to_string(), "8h and 6c make 14, not 13");
+        assert_eq!(position.check(Move::Recycle), Err(IllegalMove::StockNotEmpty));
+        assert_eq!(position.check(Move::Pair(Place::Waste, Place::Stock)), Err(IllegalMove::WasteEmpty));
+    }
+
+    #[test]
+    fn three_passes_then_no_recycle() {
+        let mut position = Position::new(&deal(), Rules::default());
+        for pass in 1..=3 {
+            assert_eq!(position.pass(), pass);
+            for _ in 0..24 {
+                position.apply(Move::Draw).unwrap();
+            }
+            assert_eq!(position.stock_len(), 0);
+            if pass < 3 {
+                assert!(position.legal_moves().contains(&Move::Recycle));
+                position.apply(Move::Recycle).unwrap();
+                assert_eq!(position.card_at(Place::Stock), Some(card("3h")), "same order again");
+            }
+        }
+        assert!(!position.legal_moves().contains(&Move::Recycle));
+        assert!(matches!(position.apply(Move::Recycle), Err(IllegalMove::NoPassesLeft(_))));
+    }
+
+    #[test]
+    fn score_counts_removals_and_cleared_rows() {
+        let deal = Deal::parse(include_str!("../../tests/data/shortest-15-steps.txt")).unwrap();
+        let mut position = Position::new(&deal, Rules::default());
+        assert_eq!(position.score(), 0);
+        // 4c (row 7) with 9h (stock card 6) is not available yet; pair Qc with Ac in row 7.
+        position.apply(Move::Pair(Place::Pyramid(26), Place::Pyramid(27))).unwrap();
+        assert_eq!(position.score(), 5);
+        assert_eq!(position.removed_of_rank(Rank::new(1).unwrap()), 1);
+    }
+}

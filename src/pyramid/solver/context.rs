@@ -1,0 +1,569 @@
+//! What the fast solver precomputes for one starting position, the packed state, and the
+//! successor function with its pruning rules.
+//!
+//! A state is a `u64`:
+//! - bits 0..24: which cards of the stock sequence are gone (1 = removed),
+//! - bits 24..29: the stock position: the waste is the remaining cards below it, the stock the
+//!   remaining cards from it on; kept as "just past the waste's top card" so that equal piles
+//!   give equal states,
+//! - bits 29..32: recycles used (always 0 when passes are unlimited),
+//! - bits 32..43: the pyramid shape, one of 1430.
+//!
+//! The stock sequence is the order cards come off the stock in every pass: the waste from the
+//! bottom up, then the stock from the top down. Removing cards never reorders it.
+
+use super::super::layout::{Shapes, cone_above};
+use super::super::position::{Move, Place, Position};
+use super::super::rules::Rules;
+use crate::deck::PYRAMID_SIZE;
+
+pub type State = u64;
+
+pub const SEQ_MASK: u64 = (1 << 24) - 1;
+const POS_SHIFT: u32 = 24;
+const CYCLE_SHIFT: u32 = 29;
+/// The bits of a state that count recycles.
+pub const CYCLE_BITS: u64 = 7 << CYCLE_SHIFT;
+const SHAPE_SHIFT: u32 = 32;
+/// A heuristic value meaning "the pyramid can never be cleared from here".
+pub const DEAD: u8 = u8::MAX;
+
+/// Per-position tables for the search.
+pub struct Context {
+    shapes: &'static Shapes,
+    /// Pyramid card values by deal index (0 once the card is gone at the start).
+    pyramid_value: [u8; PYRAMID_SIZE],
+    /// Stock sequence values.
+    seq_value: Vec<u8>,
+    /// Per value 1..=13, the stock sequence positions holding it.
+    seq_of_value: [u32; 14],
+    /// Per value 1..=13, the pyramid cards holding it.
+    pyramid_of_value: [u32; 14],
+    /// Per pyramid card, the cards it covers directly or not: never its partners.
+    above: [u32; PYRAMID_SIZE],
+    /// Fewest removals to clear each shape if stock cards were always at hand; DEAD if none.
+    shape_bound: Vec<u8>,
+    /// Per shape and value 1..=6, the most pairs of value v with 13 - v inside the pyramid.
+    shape_pairs: Vec<[u8; 6]>,
+    /// Per shape, how many stock or waste cards of each value the pyramid must be paired with:
+    /// the pyramid cards of the partner value beyond those that can pair inside the pyramid.
+    shape_needs: Vec<[u8; 14]>,
+    /// Per shape, the values with a need, as bits.
+    shape_needed: Vec<u16>,
+    /// Per shape, the stock sequence cards whose value pairs with a remaining pyramid card.
+    shape_useful: Vec<u32>,
+    max_recycles: Option<u8>,
+    start: State,
+}
+
+/// A removal reached from a state by `turns` draws and recycles: they lead to `before`, where
+/// `mv` is made, giving `after`. It costs `turns + 1` steps.
+#[derive(Debug, Clone, Copy)]
+pub struct Jump {
+    pub turns: u8,
+    pub before: State,
+    pub mv: Move,
+    pub after: State,
+}
+
+impl Context {
+    /// Tables for solving from this position.
+    pub fn new(position: &Position) -> Context {
+        let shapes = Shapes::get();
+        let mut pyramid_value = [0u8; PYRAMID_SIZE];
+        let mut pyramid_of_value = [0u32; 14];
+        for (i, value) in pyramid_value.iter_mut().enumerate() {
+            if let Some(card) = position.pyramid_card(i) {
+                *value = card.value();
+                pyramid_of_value[card.value() as usize] |= 1 << i;
+            }
+        }
+        let waste = position.waste_bottom_first();
+        let seq: Vec<u8> = waste
+            .iter()
+            .copied()
+            .chain(position.stock_top_first())
+            .map(|c| c.value())
+            .collect();
+        let mut seq_of_value = [0u32; 14];
+        for (i, &v) in seq.iter().enumerate() {
+            seq_of_value[v as usize] |= 1 << i;
+        }
+        let mut above = [0u32; PYRAMID_SIZE];
+        for (i, a) in above.iter_mut().enumerate() {
+            *a = cone_above(i);
+        }
+        let rules: Rules = position.rules();
+        let max_recycles = rules.max_recycles();
+        let mut context = Context {
+            shapes,
+            pyramid_value,
+            seq_value: seq.clone(),
+            seq_of_value,
+            pyramid_of_value,
+            above,
+            shape_bound: Vec::new(),
+            shape_pairs: Vec::new(),
+            shape_needs: Vec::new(),
+            shape_needed: Vec::new(),
+            shape_useful: Vec::new(),
+            max_recycles,
+            start: 0,
+        };
+        context.shape_bound = context.relaxed_bounds();
+        context.shape_pairs = context.pyramid_pairs();
+        (context.shape_needs, context.shape_useful) = context.stock_needs();
+        context.shape_needed = context
+            .shape_needs
+            .iter()
+            .map(|needs| (1..14).filter(|&w| needs[w] > 0).fold(0, |bits, w| bits | 1 << w))
+            .collect();
+        let shape = shapes
+            .index(position.pyramid_mask())
+            .expect("a position's pyramid is a reachable shape");
+        let gone_beyond = SEQ_MASK & !((1u64 << seq.len()) - 1);
+        let cycle = if max_recycles.is_some() { position.recycles_used() as u64 } else { 0 };
+        context.start = gone_beyond
+            | (waste.len() as u64) << POS_SHIFT
+            | cycle << CYCLE_SHIFT
+            | (shape as u64) << SHAPE_SHIFT;
+        context
+    }
+
+    /// The packed starting state.
+    pub fn start(&self) -> State {
+        self.start
+    }
+
+    /// The pyramid cards remaining in a state.
+    pub fn remaining(&self, state: State) -> u32 {
+        self.shapes.masks[Context::shape(state)]
+    }
+
+    /// The pyramid shape of a state.
+    pub fn shape(state: State) -> usize {
+        (state >> SHAPE_SHIFT) as usize
+    }
+
+    /// The state with its recycle count replaced: for the dominance test.
+    pub fn with_cycle(state: State, cycle: u64) -> State {
+        state & !(7 << CYCLE_SHIFT) | cycle << CYCLE_SHIFT
+    }
+
+    /// Recycles used in a state.
+    pub fn cycle(state: State) -> u64 {
+        (state >> CYCLE_SHIFT) & 7
+    }
+
+    /// Whether the pyramid is cleared.
+    pub fn is_goal(&self, state: State) -> bool {
+        Context::shape(state) == self.shapes.empty() as usize
+    }
+
+    /// An admissible lower bound on the steps left, or [`DEAD`] when the state provably cannot
+    /// reach the goal. It adds two counts of disjoint kinds of step:
+    /// - steps that remove pyramid cards: at least the relaxed per-shape bound;
+    /// - steps that do not (draws, recycles, stock-with-waste pairs, Kings off the piles): at
+    ///   least the pile bound below.
+    ///
+    /// The pile bound. Some pyramid cards must be paired with stock or waste cards of a given
+    /// value (more of them than can pair inside the pyramid): if `k` are needed, `k` such cards
+    /// must become a top card, so at least the `k`-th cheapest to reach must be reached. A card
+    /// in the way whose value pairs with no remaining pyramid card can only leave by a step of
+    /// this kind, one card per step: a draw, a stock-with-waste pair or a King off a pile.
+    /// Reaching stock card `i` crosses such cards between the position and `i`; reaching waste
+    /// card `i`, those above it, or else those to the end of the stock, one recycle, and those
+    /// before `i`.
+    pub fn bound(&self, state: State) -> u8 {
+        let shape = Context::shape(state);
+        let removals = self.shape_bound[shape];
+        if removals == DEAD {
+            return DEAD;
+        }
+        let needs = &self.shape_needs[shape];
+        let left = (!state & SEQ_MASK) as u32;
+        let blocking = left & !self.shape_useful[shape];
+        let pos = Context::pos(state);
+        let below = |i: u32| (1u32 << i) - 1;
+        let between = |from: u32, to: u32| (blocking & below(to) & !below(from)).count_ones();
+        let end = self.seq_value.len() as u32;
+        let may_recycle = self.may_recycle(state);
+        let mut steps = 0;
+        for w in bits(self.shape_needed[shape] as u32) {
+            let need = needs[w] as usize;
+            let cards = left & self.seq_of_value[w];
+            if (cards.count_ones() as usize) < need {
+                return DEAD;
+            }
+            let mut costs = [u32::MAX; 4];
+            for (slot, i) in costs.iter_mut().zip(bits(cards)) {
+                let i = i as u32;
+                *slot = if i >= pos {
+                    between(pos, i)
+                } else {
+                    let above = between(i + 1, pos);
+                    if may_recycle {
+                        above.min(between(pos, end) + 1 + between(0, i))
+                    } else {
+                        above
+                    }
+                };
+            }
+            costs.sort_unstable();
+            steps = steps.max(costs[need - 1]);
+        }
+        removals.saturating_add(steps as u8).min(DEAD - 1)
+    }
+
+    /// Whether the state provably cannot reach the goal.
+    ///
+    /// Besides shapes the relaxation cannot clear, the matching test: for each pair of values
+    /// v and 13 - v, every pyramid card of either value needs its own partner of the other
+    /// value, inside the pyramid (two cards that can meet: at most the shape's maximum matching
+    /// of such pairs at once) or among the remaining stock and waste cards (any of them can be
+    /// reached in some order). So the piles must hold at least the pyramid's cards of one value
+    /// beyond that matching, of the other value. If not, no sequence of moves can clear it.
+    pub fn is_dead(&self, state: State) -> bool {
+        let shape = Context::shape(state);
+        let left = (!state & SEQ_MASK) as u32;
+        let needs = &self.shape_needs[shape];
+        self.shape_bound[shape] == DEAD
+            || bits(self.shape_needed[shape] as u32)
+                .any(|w| (left & self.seq_of_value[w]).count_ones() < needs[w] as u32)
+    }
+
+    /// Per shape: the stock values the pyramid needs (see [`Context::pile_steps`]) and the
+    /// stock cards whose value pairs with a remaining pyramid card.
+    fn stock_needs(&self) -> (Vec<[u8; 14]>, Vec<u32>) {
+        let mut needs = Vec::with_capacity(self.shapes.masks.len());
+        let mut useful = Vec::with_capacity(self.shapes.masks.len());
+        for (shape, &remaining) in self.shapes.masks.iter().enumerate() {
+            let mut need = [0u8; 14];
+            let mut use_mask = 0u32;
+            for v in 1..=12usize {
+                let w = 13 - v;
+                let here_v = (remaining & self.pyramid_of_value[v]).count_ones();
+                if here_v > 0 {
+                    use_mask |= self.seq_of_value[w];
+                }
+                if v <= 6 {
+                    let here_w = (remaining & self.pyramid_of_value[w]).count_ones();
+                    let inside = self.shape_pairs[shape][v - 1] as u32;
+                    need[w] = here_v.saturating_sub(inside) as u8;
+                    need[v] = here_w.saturating_sub(inside) as u8;
+                }
+            }
+            needs.push(need);
+            useful.push(use_mask);
+        }
+        (needs, useful)
+    }
+
+    fn stock_top(state: State) -> Option<u32> {
+        let pos = ((state >> POS_SHIFT) & 31) as u32;
+        let stock = (!state & SEQ_MASK) >> pos;
+        (stock != 0).then(|| pos + stock.trailing_zeros())
+    }
+
+    fn waste_top(state: State) -> Option<u32> {
+        let pos = ((state >> POS_SHIFT) & 31) as u32;
+        let waste = !state & SEQ_MASK & ((1 << pos) - 1);
+        (waste != 0).then(|| 63 - waste.leading_zeros())
+    }
+
+    /// The state after removing sequence card `index`, keeping the position normalised.
+    fn remove_seq(state: State, index: u32) -> State {
+        let state = state | 1 << index;
+        let pos = ((state >> POS_SHIFT) & 31) as u32;
+        if index + 1 == pos {
+            // The waste's top went: the position moves down to just past the new top.
+            let new_pos = Context::waste_top(state).map_or(0, |t| t + 1);
+            state & !(31 << POS_SHIFT) | (new_pos as u64) << POS_SHIFT
+        } else {
+            state
+        }
+    }
+
+    fn remove_pyramid(&self, state: State, card: usize) -> State {
+        let shape = Context::shape(state);
+        let after = self.shapes.after_removing[shape][card] as u64;
+        state & !(0x7ff << SHAPE_SHIFT) | after << SHAPE_SHIFT
+    }
+
+    /// The moves worth searching from a state, each a removal reached after some draws and
+    /// recycles (a jump), in a fixed order.
+    ///
+    /// Draws are folded into the removal that follows them: a solution never ends on a draw,
+    /// and a removal inside the pyramid does not care where the stock stands, so it is only
+    /// tried before any draw. A removal from the piles is tried at every position the stock can
+    /// be turned to: the rest of this pass, then the next pass up to where this one began
+    /// (further on, the same position is reached sooner in this pass, with a recycle to spare).
+    ///
+    /// Pruning rules, each keeping at least one optimal solution:
+    /// 1. An uncovered pyramid King is removed at once, and nothing else is tried. Every
+    ///    solution removes it some time; removing it first only uncovers cards earlier and
+    ///    touches neither stock nor waste, so the same moves stay legal, in as many steps.
+    /// 2. An uncovered pyramid card whose only remaining possible partner (a card of the other
+    ///    value that it does not cover) is available now is removed with it at once, alone.
+    ///    Every solution removes these two together some time. Doing it first leaves a position
+    ///    with a subset of the cards; the rest of that solution still works there: pyramid moves
+    ///    need fewer cards gone, and a stock or waste card taken out early only means skipping
+    ///    the draw of it, while the other piles' top cards are the same or better.
+    /// 3. A King on top of the stock is removed rather than drawn. Both cost a step; drawing it
+    ///    leaves the King on the waste, where it only hides cards, so removing it reaches
+    ///    everything drawing it does, by the argument of rule 2.
+    pub fn jumps(&self, state: State, out: &mut Vec<Jump>) {
+        out.clear();
+        let now = Jump { turns: 0, before: state, mv: Move::Draw, after: state };
+        if self.forced(state, |mv, after| out.push(Jump { mv, after, ..now })) {
+            return;
+        }
+        self.pyramid_pairs_of(state, |mv, after| out.push(Jump { mv, after, ..now }));
+        let own_pos = Context::pos(state);
+        let mut recycled = false;
+        let mut at = state;
+        let mut turns = 0;
+        loop {
+            self.pile_removals(at, |mv, after| out.push(Jump { turns, before: at, mv, after }));
+            let Some((mv, next)) = self.turn_stock(at) else { break };
+            if mv == Move::Recycle {
+                if recycled {
+                    break;
+                }
+                recycled = true;
+            }
+            if recycled && Context::pos(next) >= own_pos {
+                break;
+            }
+            at = next;
+            turns += 1;
+        }
+    }
+
+    /// Emits the forced move of rules 1 and 2, if there is one, and says so.
+    fn forced(&self, state: State, mut emit: impl FnMut(Move, State)) -> bool {
+        let shape = Context::shape(state);
+        let free = self.shapes.uncovered[shape];
+        let remaining = self.shapes.masks[shape];
+        let left = !state & SEQ_MASK;
+        let stock = Context::stock_top(state);
+        let waste = Context::waste_top(state);
+        for i in bits(free) {
+            let v = self.pyramid_value[i];
+            let at = Place::Pyramid(i as u8);
+            if v == 13 {
+                emit(Move::King(at), self.remove_pyramid(state, i));
+                return true;
+            }
+            let w = 13 - v as usize;
+            let in_pyramid = remaining & self.pyramid_of_value[w] & !self.above[i];
+            let in_seq = left & self.seq_of_value[w] as u64;
+            if in_pyramid.count_ones() + in_seq.count_ones() != 1 {
+                continue;
+            }
+            let after = self.remove_pyramid(state, i);
+            let seq_index = in_seq.trailing_zeros();
+            if in_pyramid & free != 0 {
+                let j = in_pyramid.trailing_zeros() as usize;
+                emit(Move::Pair(at, Place::Pyramid(j as u8)), self.remove_pyramid(after, j));
+            } else if in_seq != 0 && stock == Some(seq_index) {
+                emit(Move::Pair(at, Place::Stock), Context::remove_seq(after, seq_index));
+            } else if in_seq != 0 && waste == Some(seq_index) {
+                emit(Move::Pair(at, Place::Waste), Context::remove_seq(after, seq_index));
+            } else {
+                continue;
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Emits every pair of uncovered pyramid cards that make 13 (Kings are forced moves).
+    fn pyramid_pairs_of(&self, state: State, mut emit: impl FnMut(Move, State)) {
+        let free = self.shapes.uncovered[Context::shape(state)];
+        for i in bits(free) {
+            let w = 13 - self.pyramid_value[i] as usize;
+            let partners = free & self.pyramid_of_value[w] & !((1 << (i + 1)) - 1);
+            let after = self.remove_pyramid(state, i);
+            for j in bits(partners) {
+                let mv = Move::Pair(Place::Pyramid(i as u8), Place::Pyramid(j as u8));
+                emit(mv, self.remove_pyramid(after, j));
+            }
+        }
+    }
+
+    /// Emits every removal that takes the stock's or the waste's top card.
+    fn pile_removals(&self, state: State, mut emit: impl FnMut(Move, State)) {
+        let free = self.shapes.uncovered[Context::shape(state)];
+        let stock = Context::stock_top(state);
+        let waste = Context::waste_top(state);
+        for (index, place) in [(stock, Place::Stock), (waste, Place::Waste)] {
+            let Some(index) = index else { continue };
+            let value = self.seq_value[index as usize];
+            let without = Context::remove_seq(state, index);
+            if value == 13 {
+                emit(Move::King(place), without);
+                continue;
+            }
+            for i in bits(free & self.pyramid_of_value[13 - value as usize]) {
+                emit(Move::Pair(Place::Pyramid(i as u8), place), self.remove_pyramid(without, i));
+            }
+        }
+        if let (Some(s), Some(w)) = (stock, waste)
+            && self.seq_value[s as usize] + self.seq_value[w as usize] == 13
+        {
+            let both = Context::remove_seq(Context::remove_seq(state, s), w);
+            emit(Move::Pair(Place::Stock, Place::Waste), both);
+        }
+    }
+
+    /// The draw, or the recycle when the stock is empty. A King on the stock is never drawn
+    /// (rule 3): [`Context::pile_removals`] offers its removal instead.
+    pub fn turn_stock(&self, state: State) -> Option<(Move, State)> {
+        match Context::stock_top(state) {
+            Some(s) if self.seq_value[s as usize] == 13 => None,
+            Some(s) => Some((Move::Draw, Context::with_pos(state, s + 1))),
+            None => {
+                let cycle = Context::cycle(state);
+                if Context::waste_top(state).is_some() && self.may_recycle(state) {
+                    let next = if self.max_recycles.is_some() { cycle + 1 } else { 0 };
+                    Some((Move::Recycle, Context::with_cycle(Context::with_pos(state, 0), next)))
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Whether another recycle is allowed in this state.
+    pub fn may_recycle(&self, state: State) -> bool {
+        self.max_recycles.is_none_or(|max| Context::cycle(state) < max as u64)
+    }
+
+    /// The stock position of a state.
+    pub fn pos(state: State) -> u32 {
+        ((state >> POS_SHIFT) & 31) as u32
+    }
+
+    /// The state with its stock position replaced.
+    pub fn with_pos(state: State, pos: u32) -> State {
+        state & !(31 << POS_SHIFT) | (pos as u64) << POS_SHIFT
+    }
+
+
+    /// Fewest removal steps to clear each shape when any stock value is always at hand: a
+    /// relaxation of the real game (draws are free, the stock is a wildcard for the values it
+    /// holds), so a lower bound; a shape it cannot clear can never be cleared.
+    fn relaxed_bounds(&self) -> Vec<u8> {
+        let shapes = self.shapes;
+        let n = shapes.masks.len();
+        let mut bound = vec![DEAD; n];
+        // Shapes are numbered breadth-first from the full pyramid, so every shape reached by a
+        // removal has a larger number: fill from the end.
+        for s in (0..n).rev() {
+            let remaining = shapes.masks[s];
+            if remaining == 0 {
+                bound[s] = 0;
+                continue;
+            }
+            let free = shapes.uncovered[s];
+            let mut best = DEAD;
+            let mut consider = |after: usize| {
+                if bound[after] != DEAD {
+                    best = best.min(bound[after] + 1);
+                }
+            };
+            let mut cards = free;
+            while cards != 0 {
+                let i = cards.trailing_zeros() as usize;
+                cards &= cards - 1;
+                let v = self.pyramid_value[i];
+                let after = shapes.after_removing[s][i] as usize;
+                if v == 13 {
+                    consider(after);
+                    continue;
+                }
+                let w = 13 - v as usize;
+                if self.seq_of_value[w] != 0 {
+                    consider(after);
+                }
+                let mut partners = free & self.pyramid_of_value[w] & !((1 << (i + 1)) - 1);
+                while partners != 0 {
+                    let j = partners.trailing_zeros() as usize;
+                    partners &= partners - 1;
+                    consider(shapes.after_removing[after][j] as usize);
+                }
+            }
+            bound[s] = best;
+        }
+        bound
+    }
+
+    /// For each shape and value v in 1..=6, the largest set of disjoint pairs (v, 13 - v) of its
+    /// cards that can meet (neither covers the other).
+    fn pyramid_pairs(&self) -> Vec<[u8; 6]> {
+        self.shapes
+            .masks
+            .iter()
+            .map(|&remaining| {
+                let mut pairs = [0u8; 6];
+                for (v, slot) in (1..=6).zip(pairs.iter_mut()) {
+                    let low = remaining & self.pyramid_of_value[v];
+                    let high = remaining & self.pyramid_of_value[13 - v];
+                    *slot = self.max_matching(low, high);
+                }
+                pairs
+            })
+            .collect()
+    }
+
+    /// Maximum matching between two small card sets (at most 4 each) by augmenting paths.
+    fn max_matching(&self, low: u32, high: u32) -> u8 {
+        let lows: Vec<usize> = bits(low).collect();
+        let highs: Vec<usize> = bits(high).collect();
+        let can_meet = |a: usize, b: usize| self.above[a] & (1 << b) == 0 && self.above[b] & (1 << a) == 0;
+        let mut matched_high: Vec<Option<usize>> = vec![None; highs.len()];
+        fn augment(
+            a: usize,
+            lows: &[usize],
+            highs: &[usize],
+            seen: &mut Vec<bool>,
+            matched: &mut Vec<Option<usize>>,
+            can_meet: &dyn Fn(usize, usize) -> bool,
+        ) -> bool {
+            for h in 0..highs.len() {
+                if !seen[h] && can_meet(lows[a], highs[h]) {
+                    seen[h] = true;
+                    let free = match matched[h] {
+                        None => true,
+                        Some(other) => augment(other, lows, highs, seen, matched, can_meet),
+                    };
+                    if free {
+                        matched[h] = Some(a);
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        let mut count = 0;
+        for a in 0..lows.len() {
+            let mut seen = vec![false; highs.len()];
+            if augment(a, &lows, &highs, &mut seen, &mut matched_high, &can_meet) {
+                count += 1;
+            }
+        }
+        count
+    }
+}
+
+/// The indices of the set bits of a mask, lowest first.
+pub fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
