@@ -342,11 +342,11 @@ mod tests {
         assert_eq!(problems.len(), 2);
         assert_eq!(
             problems[0].to_string(),
-            "3c appears twice: at 1:13 (pyramid row 1) and at 9:72 (card 53, past the 52 of a deal)"
+            "3c appears twice: at 1:13 (pyramid row 1) and at 9:73 (card 53, past the 52 of a deal)"
         );
         assert_eq!(
             problems[1].to_string(),
-            "53 cards, but a deal has 52; the first extra card is at 9:72"
+            "53 cards, but a deal has 52; the first extra card is at 9:73"
         );
     }
 
