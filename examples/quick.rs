@@ -1,6 +1,6 @@
+use pyramid::Deal;
 use pyramid::pyramid::solver::{Outcome, solve};
 use pyramid::pyramid::{Position, Rules};
-use pyramid::Deal;
 use std::time::Instant;
 
 fn main() {
@@ -15,12 +15,27 @@ fn main() {
         let t = Instant::now();
         let r = solve(&Position::new(&deal, Rules::default()), &mut ());
         let el = t.elapsed().as_secs_f64();
-        let got = match r.outcome { Outcome::Solved(m) => m.len(), _ => 0 };
-        if got != len { bad += 1; eprintln!("MISMATCH want {len} got {got}: {}", deal); }
+        let got = match r.outcome {
+            Outcome::Solved(m) => m.len(),
+            _ => 0,
+        };
+        if got != len {
+            bad += 1;
+            eprintln!("MISMATCH want {len} got {got}: {}", deal);
+        }
         times.push((el, r.stats.expanded, r.stats.stored, len));
     }
     let total: f64 = times.iter().map(|t| t.0).sum();
     times.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap());
-    println!("total {total:.2}s median {:.4} worst {:?} bad {bad}", times[times.len()/2].0, times.last().unwrap());
-    for t in times.iter().rev().take(5) { println!("{t:?}"); }
+    println!(
+        "total {total:.2}s median {:.4} worst {:?} bad {bad}",
+        times[times.len() / 2].0,
+        times.last().unwrap()
+    );
+    for t in times.iter().rev().take(3) {
+        println!("{t:?}");
+    }
+    let s: f64 = times.iter().filter(|t| t.3 > 0).map(|t| t.0).sum();
+    let u: f64 = times.iter().filter(|t| t.3 == 0).map(|t| t.0).sum();
+    println!("solvable {s:.2} unsolvable {u:.2}");
 }

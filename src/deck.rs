@@ -64,34 +64,66 @@ pub enum DeckProblem {
     /// A piece of text that is not a card.
     Malformed { text: String, at: TextPos },
     /// The same card twice.
-    Duplicate { card: Card, first: Slot, second: Slot },
+    Duplicate {
+        card: Card,
+        first: Slot,
+        second: Slot,
+    },
     /// Cards of the deck that are not in the deal.
     Missing { cards: Vec<Card> },
     /// More than 52 cards.
-    TooMany { count: usize, first_extra: Option<TextPos> },
+    TooMany {
+        count: usize,
+        first_extra: Option<TextPos>,
+    },
 }
 
-impl fmt::Display for DeckProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl DeckProblem {
+    /// Where in the text the problem is, when it came from a text: the malformed token, the
+    /// second copy of a duplicate, the first card too many.
+    pub fn location(&self) -> Option<TextPos> {
         match self {
-            DeckProblem::Malformed { text, at } => {
-                write!(f, "{at}: '{text}' is not a card: {CardParseError}")
+            DeckProblem::Malformed { at, .. } => Some(*at),
+            DeckProblem::Duplicate { second, .. } => second.at,
+            DeckProblem::TooMany { first_extra, .. } => *first_extra,
+            DeckProblem::Missing { .. } => None,
+        }
+    }
+
+    /// The problem in words, without the location prefix.
+    pub fn message(&self) -> String {
+        match self {
+            DeckProblem::Malformed { text, .. } => {
+                format!("'{text}' is not a card: {CardParseError}")
             }
-            DeckProblem::Duplicate { card, first, second } => {
-                write!(f, "{card} appears twice: at {first} and at {second}")
+            DeckProblem::Duplicate {
+                card,
+                first,
+                second,
+            } => {
+                format!("{card} appears twice: at {first} and at {second}")
             }
             DeckProblem::Missing { cards } => {
                 let list: Vec<String> = cards.iter().map(ToString::to_string).collect();
                 let s = if cards.len() == 1 { "" } else { "s" };
-                write!(f, "{} card{s} missing: {}", cards.len(), list.join(" "))
+                format!("{} card{s} missing: {}", cards.len(), list.join(" "))
             }
             DeckProblem::TooMany { count, first_extra } => {
-                write!(f, "{count} cards, but a deal has {DECK_SIZE}")?;
+                let mut text = format!("{count} cards, but a deal has {DECK_SIZE}");
                 if let Some(at) = first_extra {
-                    write!(f, "; the first extra card is at {at}")?;
+                    text.push_str(&format!("; the first extra card is at {at}"));
                 }
-                Ok(())
+                text
             }
+        }
+    }
+}
+
+impl fmt::Display for DeckProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.location() {
+            Some(at) => write!(f, "{at}: {}", self.message()),
+            None => f.write_str(&self.message()),
         }
     }
 }
@@ -179,13 +211,22 @@ impl Deal {
         for row in 0..PYRAMID_ROWS {
             let start = row * (row + 1) / 2;
             out.push_str(&" ".repeat((PYRAMID_ROWS - 1 - row) * 2));
-            let texts: Vec<String> =
-                self.cards[start..=start + row].iter().map(ToString::to_string).collect();
+            let texts: Vec<String> = self.cards[start..=start + row]
+                .iter()
+                .map(ToString::to_string)
+                .collect();
             out.push_str(&texts.join("  "));
             out.push('\n');
         }
         out.push('\n');
-        out.push_str(&self.stock().iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
+        out.push_str(
+            &self
+                .stock()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
         out.push('\n');
         out
     }
@@ -230,11 +271,17 @@ pub fn read_cards(text: &str) -> ReadCards {
 }
 
 fn push_token(read: &mut ReadCards, text: &str, line_index: usize, column: usize) {
-    let at = TextPos { line: line_index + 1, column: column + 1 };
+    let at = TextPos {
+        line: line_index + 1,
+        column: column + 1,
+    };
     match text.parse::<Card>() {
         Ok(card) => read.cards.push((card, at)),
         Err(CardParseError) => {
-            read.malformed.push(DeckProblem::Malformed { text: text.to_string(), at });
+            read.malformed.push(DeckProblem::Malformed {
+                text: text.to_string(),
+                at,
+            });
         }
     }
 }
@@ -266,9 +313,16 @@ fn check_slots(slots: &[Option<(Card, TextPos)>], count: usize) -> Vec<DeckProbl
     let mut first_seen: [Option<Slot>; DECK_SIZE] = [None; DECK_SIZE];
     for (index, slot) in slots.iter().enumerate() {
         let Some((card, at)) = *slot else { continue };
-        let here = Slot { index, at: Some(at) };
+        let here = Slot {
+            index,
+            at: Some(at),
+        };
         match first_seen[card.index()] {
-            Some(first) => problems.push(DeckProblem::Duplicate { card, first, second: here }),
+            Some(first) => problems.push(DeckProblem::Duplicate {
+                card,
+                first,
+                second: here,
+            }),
             None => first_seen[card.index()] = Some(here),
         }
     }
@@ -276,7 +330,9 @@ fn check_slots(slots: &[Option<(Card, TextPos)>], count: usize) -> Vec<DeckProbl
         let first_extra = slots.get(DECK_SIZE).copied().flatten().map(|(_, at)| at);
         problems.push(DeckProblem::TooMany { count, first_extra });
     }
-    let missing: Vec<Card> = Card::all().filter(|c| first_seen[c.index()].is_none()).collect();
+    let missing: Vec<Card> = Card::all()
+        .filter(|c| first_seen[c.index()].is_none())
+        .collect();
     if !missing.is_empty() {
         problems.push(DeckProblem::Missing { cards: missing });
     }
@@ -303,7 +359,10 @@ mod tests {
     #[test]
     fn commas_comments_and_ten() {
         let deal = Deal::parse(FORTY).unwrap();
-        let text = format!("# a comment\n{}", deal.to_line().replace(' ', ",").replace("Th", "10h"));
+        let text = format!(
+            "# a comment\n{}",
+            deal.to_line().replace(' ', ",").replace("Th", "10h")
+        );
         assert_eq!(Deal::parse(&text).unwrap(), deal);
     }
 
@@ -317,9 +376,14 @@ mod tests {
             vec![
                 DeckProblem::Malformed {
                     text: "J".into(),
-                    at: TextPos { line: 2, column: 15 }
+                    at: TextPos {
+                        line: 2,
+                        column: 15
+                    }
                 },
-                DeckProblem::Missing { cards: vec!["Jd".parse().unwrap()] },
+                DeckProblem::Missing {
+                    cards: vec!["Jd".parse().unwrap()]
+                },
             ]
         );
     }
@@ -341,12 +405,19 @@ mod tests {
             .0;
         assert_eq!(problems.len(), 2);
         assert_eq!(
-            problems[0].to_string(),
+            problems[0].message(),
             "3c appears twice: at 1:13 (pyramid row 1) and at 9:73 (card 53, past the 52 of a deal)"
         );
         assert_eq!(
+            problems[0].location(),
+            Some(TextPos {
+                line: 9,
+                column: 73
+            })
+        );
+        assert_eq!(
             problems[1].to_string(),
-            "53 cards, but a deal has 52; the first extra card is at 9:73"
+            "9:73: 53 cards, but a deal has 52; the first extra card is at 9:73"
         );
     }
 
@@ -360,9 +431,15 @@ mod tests {
         let problems = validate_slots(&slots);
         assert!(matches!(
             problems[0],
-            DeckProblem::Duplicate { first: Slot { index: 0, at: None }, second: Slot { index: 5, .. }, .. }
+            DeckProblem::Duplicate {
+                first: Slot { index: 0, at: None },
+                second: Slot { index: 5, .. },
+                ..
+            }
         ));
-        let Some(DeckProblem::Missing { cards }) = problems.last() else { panic!() };
+        let Some(DeckProblem::Missing { cards }) = problems.last() else {
+            panic!()
+        };
         assert_eq!(cards.len(), 51);
         let full: Vec<Option<Card>> = deal.cards().iter().copied().map(Some).collect();
         assert!(validate_slots(&full).is_empty());

@@ -1,17 +1,23 @@
 //! Plain reasons why a position has no solution, found without searching: a pyramid card that
-//! no remaining card can ever pair with.
+//! no remaining card can ever pair with, or a pair of values the pyramid holds more of than can
+//! ever be paired.
 
 use super::layout::{can_meet, cone_below};
 use super::position::Position;
-use crate::card::Card;
+use crate::card::{Card, Rank};
 use crate::deck::PYRAMID_SIZE;
 
 /// A reason the pyramid can never be cleared, if a simple one exists.
+pub fn hopeless(position: &Position) -> Option<String> {
+    lone_card(position).or_else(|| short_of_partners(position))
+}
+
+/// A pyramid card with no possible partner.
 ///
 /// A pyramid card that is not a King leaves only in a pair. Its partner must be a card of the
 /// other value that is still in play and that it can meet: a pyramid card that covers it, or
 /// that it covers, is never uncovered together with it. With no such card it stays forever.
-pub fn hopeless(position: &Position) -> Option<String> {
+fn lone_card(position: &Position) -> Option<String> {
     (0..PYRAMID_SIZE).find_map(|i| {
         let card = position.pyramid_card(i)?;
         let partner = card.rank().partner()?;
@@ -29,7 +35,10 @@ pub fn hopeless(position: &Position) -> Option<String> {
         let plural = partner.plural();
         let why = if in_pyramid.is_empty() {
             format!("no {} are left", plural)
-        } else if in_pyramid.iter().all(|&(j, _)| cone_below(i) & (1 << j) != 0) {
+        } else if in_pyramid
+            .iter()
+            .all(|&(j, _)| cone_below(i) & (1 << j) != 0)
+        {
             let count = ["no", "the only", "both", "all three", "all four"][in_pyramid.len()];
             if in_pyramid.len() == 1 {
                 format!("{count} {} left covers it", partner.name())
@@ -43,6 +52,64 @@ pub fn hopeless(position: &Position) -> Option<String> {
         };
         Some(format!("{card} can never be removed: {why}"))
     })
+}
+
+/// Values v and 13 - v whose pyramid cards cannot all get a partner. Each pyramid card of
+/// either value leaves with its own card of the other value: one in the pyramid that it can
+/// meet, or one from the stock or waste. If the most pairs that can form inside the pyramid,
+/// plus the stock and waste cards of the other value, fall short, some card stays.
+fn short_of_partners(position: &Position) -> Option<String> {
+    let piles: Vec<Card> = position
+        .stock_top_first()
+        .chain(position.waste_bottom_first().iter().copied())
+        .collect();
+    (1..=6u8).find_map(|v| {
+        let low = Rank::new(v)?;
+        let high = low.partner()?;
+        let in_pyramid = |rank: Rank| -> Vec<usize> {
+            (0..PYRAMID_SIZE)
+                .filter(|&i| position.pyramid_card(i).is_some_and(|c| c.rank() == rank))
+                .collect()
+        };
+        let (lows, highs) = (in_pyramid(low), in_pyramid(high));
+        let in_piles = |rank: Rank| piles.iter().filter(|c| c.rank() == rank).count();
+        let inside = max_pairs(&lows, &highs);
+        let short = lows.len().saturating_sub(inside) > in_piles(high)
+            || highs.len().saturating_sub(inside) > in_piles(low);
+        short.then(|| {
+            format!(
+                "the pyramid's {} and {} cannot all be paired: it holds {} and {} of them, at \
+                 most {inside} such pairs can ever be uncovered together, and the stock and \
+                 waste hold {} and {} more",
+                low.plural(),
+                high.plural(),
+                lows.len(),
+                highs.len(),
+                in_piles(low),
+                in_piles(high)
+            )
+        })
+    })
+}
+
+/// The most disjoint pairs, one card from each list, of pyramid cards that can meet.
+fn max_pairs(lows: &[usize], highs: &[usize]) -> usize {
+    // At most four cards a side: trying every order of the second list is plenty fast.
+    fn best(lows: &[usize], highs: &mut Vec<usize>) -> usize {
+        let Some((&first, rest)) = lows.split_first() else {
+            return 0;
+        };
+        let mut most = best(rest, highs);
+        for k in 0..highs.len() {
+            if can_meet(first, highs[k]) {
+                let taken = highs.remove(k);
+                most = most.max(1 + best(rest, highs));
+                highs.insert(k, taken);
+            }
+        }
+        most
+    }
+    best(lows, &mut highs.to_vec())
 }
 
 #[cfg(test)]
@@ -59,6 +126,14 @@ mod tests {
             hopeless(&position).as_deref(),
             Some("2d can never be removed: all four Jacks cover it")
         );
+    }
+
+    #[test]
+    fn values_short_of_partners() {
+        let text = include_str!("../../tests/data/no-solution-2.txt");
+        let position = Position::new(&Deal::parse(text).unwrap(), Rules::default());
+        let reason = hopeless(&position).unwrap();
+        assert!(reason.contains("cannot all be paired"), "{reason}");
     }
 
     #[test]

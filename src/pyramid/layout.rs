@@ -143,7 +143,12 @@ impl Shapes {
                 row
             })
             .collect();
-        Shapes { masks, uncovered: uncovered_masks, after_removing, index }
+        Shapes {
+            masks,
+            uncovered: uncovered_masks,
+            after_removing,
+            index,
+        }
     }
 
     /// The number of a shape, if the mask is one.
@@ -170,7 +175,10 @@ mod tests {
         assert_eq!(covering(4), Some([7, 8]));
         assert_eq!(covering(21), None);
         assert_eq!(cone_below(0).count_ones(), 27);
-        assert_eq!(cone_above(27), 1 << 20 | 1 << 14 | 1 << 9 | 1 << 5 | 1 << 2 | 1);
+        assert_eq!(
+            cone_above(27),
+            1 << 20 | 1 << 14 | 1 << 9 | 1 << 5 | 1 << 2 | 1
+        );
         assert!(can_meet(21, 27));
         assert!(!can_meet(0, 27));
         assert!(can_meet(1, 2));

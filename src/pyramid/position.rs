@@ -186,7 +186,9 @@ impl Position {
         match place {
             Place::Pyramid(i) => {
                 let i = i as usize;
-                (i < PYRAMID_SIZE && self.is_uncovered(i)).then(|| self.pyramid[i]).flatten()
+                (i < PYRAMID_SIZE && self.is_uncovered(i))
+                    .then(|| self.pyramid[i])
+                    .flatten()
             }
             Place::Stock => self.stock.last().copied(),
             Place::Waste => self.waste.last().copied(),
@@ -213,12 +215,17 @@ impl Position {
         let places = self.available();
         let mut moves = Vec::new();
         for (i, &a) in places.iter().enumerate() {
-            let Some(card_a) = self.card_at(a) else { continue };
+            let Some(card_a) = self.card_at(a) else {
+                continue;
+            };
             if card_a.is_king() {
                 moves.push(Move::King(a));
             }
             for &b in &places[i + 1..] {
-                if self.card_at(b).is_some_and(|card_b| card_a.pairs_with(card_b)) {
+                if self
+                    .card_at(b)
+                    .is_some_and(|card_b| card_a.pairs_with(card_b))
+                {
                     moves.push(Move::Pair(a, b));
                 }
             }
@@ -237,10 +244,22 @@ impl Position {
         match place {
             Place::Pyramid(i) => {
                 let i = i as usize;
-                let card = self.pyramid.get(i).copied().flatten().ok_or(IllegalMove::Gone)?;
-                let by: Vec<Card> =
-                    covering(i).into_iter().flatten().filter_map(|c| self.pyramid[c]).collect();
-                if by.is_empty() { Ok(card) } else { Err(IllegalMove::Covered { card, by }) }
+                let card = self
+                    .pyramid
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .ok_or(IllegalMove::Gone)?;
+                let by: Vec<Card> = covering(i)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|c| self.pyramid[c])
+                    .collect();
+                if by.is_empty() {
+                    Ok(card)
+                } else {
+                    Err(IllegalMove::Covered { card, by })
+                }
             }
             Place::Stock => self.stock.last().copied().ok_or(IllegalMove::StockEmpty),
             Place::Waste => self.waste.last().copied().ok_or(IllegalMove::WasteEmpty),
@@ -266,7 +285,11 @@ impl Position {
             Move::Recycle => self.check_recycle(),
             Move::King(place) => {
                 let card = self.take(place)?;
-                if card.is_king() { Ok(()) } else { Err(IllegalMove::NotAKing(card)) }
+                if card.is_king() {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::NotAKing(card))
+                }
             }
             Move::Pair(a, b) => {
                 if a == b {
@@ -274,7 +297,11 @@ impl Position {
                 }
                 let (card_a, card_b) = (self.take(a)?, self.take(b)?);
                 let sum = card_a.value() + card_b.value();
-                if sum == 13 { Ok(()) } else { Err(IllegalMove::NotThirteen(card_a, card_b, sum)) }
+                if sum == 13 {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::NotThirteen(card_a, card_b, sum))
+                }
             }
         }
     }
@@ -318,7 +345,9 @@ impl Position {
         let rows: u32 = (0..PYRAMID_ROWS)
             .filter(|&row| {
                 let start = layout::row_start(row);
-                self.pyramid[start..=start + row].iter().all(Option::is_none)
+                self.pyramid[start..=start + row]
+                    .iter()
+                    .all(Option::is_none)
             })
             .map(|row| ROW_BONUS[row])
             .sum();
@@ -384,8 +413,16 @@ impl fmt::Display for Position {
         let show = |cards: &mut dyn Iterator<Item = Card>| -> String {
             cards.map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
         };
-        writeln!(f, "stock (top first): {}", show(&mut self.stock_top_first()))?;
-        writeln!(f, "waste (top first): {}", show(&mut self.waste.iter().rev().copied()))?;
+        writeln!(
+            f,
+            "stock (top first): {}",
+            show(&mut self.stock_top_first())
+        )?;
+        writeln!(
+            f,
+            "waste (top first): {}",
+            show(&mut self.waste.iter().rev().copied())
+        )?;
         write!(f, "pass {}", self.pass())
     }
 }
@@ -438,10 +475,18 @@ mod tests {
         let position = Position::new(&deal(), Rules::default());
         let err = position.check(Move::King(Place::Pyramid(0))).unwrap_err();
         assert_eq!(err.to_string(), "3c is covered by 7s and Jd");
-        let err = position.check(Move::Pair(Place::Pyramid(21), Place::Pyramid(22))).unwrap_err();
+        let err = position
+            .check(Move::Pair(Place::Pyramid(21), Place::Pyramid(22)))
+            .unwrap_err();
         assert_eq!(err.to_string(), "8h and 6c make 14, not 13");
-        assert_eq!(position.check(Move::Recycle), Err(IllegalMove::StockNotEmpty));
-        assert_eq!(position.check(Move::Pair(Place::Waste, Place::Stock)), Err(IllegalMove::WasteEmpty));
+        assert_eq!(
+            position.check(Move::Recycle),
+            Err(IllegalMove::StockNotEmpty)
+        );
+        assert_eq!(
+            position.check(Move::Pair(Place::Waste, Place::Stock)),
+            Err(IllegalMove::WasteEmpty)
+        );
     }
 
     #[test]
@@ -456,11 +501,18 @@ mod tests {
             if pass < 3 {
                 assert!(position.legal_moves().contains(&Move::Recycle));
                 position.apply(Move::Recycle).unwrap();
-                assert_eq!(position.card_at(Place::Stock), Some(card("3h")), "same order again");
+                assert_eq!(
+                    position.card_at(Place::Stock),
+                    Some(card("3h")),
+                    "same order again"
+                );
             }
         }
         assert!(!position.legal_moves().contains(&Move::Recycle));
-        assert!(matches!(position.apply(Move::Recycle), Err(IllegalMove::NoPassesLeft(_))));
+        assert!(matches!(
+            position.apply(Move::Recycle),
+            Err(IllegalMove::NoPassesLeft(_))
+        ));
     }
 
     #[test]
@@ -469,7 +521,9 @@ mod tests {
         let mut position = Position::new(&deal, Rules::default());
         assert_eq!(position.score(), 0);
         // 4c (row 7) with 9h (stock card 6) is not available yet; pair Qc with Ac in row 7.
-        position.apply(Move::Pair(Place::Pyramid(26), Place::Pyramid(27))).unwrap();
+        position
+            .apply(Move::Pair(Place::Pyramid(26), Place::Pyramid(27)))
+            .unwrap();
         assert_eq!(position.score(), 5);
         assert_eq!(position.removed_of_rank(Rank::new(1).unwrap()), 1);
     }

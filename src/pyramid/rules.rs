@@ -24,7 +24,9 @@ pub struct Rules {
 impl Default for Rules {
     /// Microsoft Solitaire Collection: three passes through the stock.
     fn default() -> Self {
-        Rules { passes: Passes::Limited(3) }
+        Rules {
+            passes: Passes::Limited(3),
+        }
     }
 }
 

@@ -1,9 +1,12 @@
 //! The optimal Board-challenge solver: the fewest steps that clear the pyramid from a position,
 //! or a proof that none exists.
 //!
-//! A* over packed `u64` states with a bucket queue ordered by `depth + bound`, where the bound
-//! is a per-shape relaxation precomputed for the deal (see [`context`]). Pure: no threads, no
-//! printing; progress and cancellation go through an [`Observer`] the caller passes in.
+//! Three searches over packed `u64` states share one successor function (see [`context`]):
+//! a depth-first probe that usually finds *some* way within a few dozen nodes; A* with a
+//! bucket queue for the fewest steps; and, when the probe gives up, an exhaustive
+//! reachability proof run in turns with A*, so that hopeless deals are proved hopeless without
+//! the cost of an optimal search. Pure: no threads, no printing; progress and cancellation go
+//! through an [`Observer`] the caller passes in.
 
 mod context;
 mod reach;
@@ -20,15 +23,15 @@ use super::position::{Move, Position};
 /// Figures about a search, reported while it runs and at the end.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// States taken from the queue and expanded.
+    /// Nodes expanded, over all the searches run.
     pub expanded: u64,
     /// Successor states produced.
     pub generated: u64,
-    /// Queue entries waiting.
+    /// A* queue entries waiting.
     pub frontier: usize,
     /// The current lower bound on the solution length.
     pub bound: u16,
-    /// Distinct states stored.
+    /// Distinct states stored by A*.
     pub stored: usize,
     /// Bytes held by the search's tables.
     pub memory: usize,
@@ -38,8 +41,8 @@ pub struct Stats {
 
 /// Watches a search: gets progress and may ask it to stop.
 ///
-/// Both are called every [`CHECK_EVERY`] expansions (a few milliseconds at most), and once at
-/// the end for `progress`.
+/// Both are called every [`CHECK_EVERY`] expansions (a few milliseconds at most), and
+/// `progress` once more at the end.
 pub trait Observer {
     /// Called with the latest figures.
     fn progress(&mut self, _stats: &Stats) {}
@@ -54,6 +57,13 @@ impl Observer for () {}
 
 /// How many expansions pass between two calls to the observer.
 pub const CHECK_EVERY: u64 = 2048;
+
+/// How many expansions the depth-first probe may spend looking for any way out.
+const PROBE_BUDGET: u64 = 2000;
+
+/// How many proof expansions run for each A* expansion when both run: a proof expansion is
+/// several times cheaper, and on winnable deals the proof is wasted work.
+const PROOF_SHARE: u64 = 2;
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,37 +84,89 @@ pub struct Report {
 }
 
 /// Finds the fewest steps that clear the pyramid from `position`, or proves there are none.
+/// The position's rules (passes through the stock) are the ones searched under.
 pub fn solve(position: &Position, observer: &mut dyn Observer) -> Report {
     let started = Instant::now();
     let mut stats = Stats::default();
-    if position.is_cleared() {
-        return Report { outcome: Outcome::Solved(Vec::new()), stats };
-    }
-    if let Some(reason) = explain::hopeless(position) {
-        return Report { outcome: Outcome::NoSolution(Some(reason)), stats };
-    }
-    let context = Context::new(position);
-    let outcome = match reach::can_clear(&context, observer, &mut stats) {
-        None => Outcome::Cancelled,
-        Some(false) => Outcome::NoSolution(None),
-        Some(true) => Search::new(&context).run(observer, &mut stats, started),
+    let outcome = if position.is_cleared() {
+        Outcome::Solved(Vec::new())
+    } else if let Some(reason) = explain::hopeless(position) {
+        Outcome::NoSolution(Some(reason))
+    } else {
+        let context = Context::new(position);
+        drive(&context, observer, &mut stats, started)
     };
     stats.elapsed = started.elapsed();
     observer.progress(&stats);
     Report { outcome, stats }
 }
 
+/// Runs the probe, then A* alone or in turns with the proof, checking in with the observer
+/// between slices of [`CHECK_EVERY`] expansions.
+fn drive(
+    context: &Context,
+    observer: &mut dyn Observer,
+    stats: &mut Stats,
+    started: Instant,
+) -> Outcome {
+    let mut proof = match reach::probe(context, PROBE_BUDGET, stats) {
+        Some(false) => return Outcome::NoSolution(None),
+        Some(true) => None,
+        None => Some(reach::Proof::new(context)),
+    };
+    let mut search = Search::new(context);
+    loop {
+        if let Some(outcome) = search.advance(CHECK_EVERY, stats) {
+            return outcome;
+        }
+        if let Some(running) = &mut proof {
+            match running.advance(PROOF_SHARE * CHECK_EVERY, stats) {
+                Some(false) => return Outcome::NoSolution(None),
+                // A way exists: only the optimal search is left to finish.
+                Some(true) => proof = None,
+                None => {}
+            }
+        }
+        stats.elapsed = started.elapsed();
+        stats.memory = search.memory() + proof.as_ref().map_or(0, reach::Proof::memory);
+        observer.progress(stats);
+        if observer.should_stop() {
+            return Outcome::Cancelled;
+        }
+    }
+}
+
+/// A* over jumps: nodes are states right after a removal, edges cost the draws and recycles
+/// they fold in plus one. Resumable.
 struct Search<'a> {
     context: &'a Context,
     store: Store,
     /// Nodes waiting, by `depth + bound`.
     buckets: Vec<Vec<u32>>,
+    /// The lowest bucket that may hold nodes.
+    f: usize,
     queued: usize,
+    jumps: Vec<Jump>,
 }
 
 impl<'a> Search<'a> {
     fn new(context: &'a Context) -> Search<'a> {
-        Search { context, store: Store::new(), buckets: Vec::new(), queued: 0 }
+        let mut search = Search {
+            context,
+            store: Store::new(),
+            buckets: Vec::new(),
+            f: 0,
+            queued: 0,
+            jumps: Vec::with_capacity(64),
+        };
+        let start = context.start();
+        let bound = context.bound(start);
+        if bound != DEAD {
+            let root = search.store.insert(start, u32::MAX, 0);
+            search.f = bound as usize;
+            search.push(root, search.f);
+        }
+        search
     }
 
     fn push(&mut self, node: u32, f: usize) {
@@ -115,79 +177,68 @@ impl<'a> Search<'a> {
         self.queued += 1;
     }
 
-    fn run(mut self, observer: &mut dyn Observer, stats: &mut Stats, started: Instant) -> Outcome {
+    fn memory(&self) -> usize {
+        self.store.bytes() + self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>()
+    }
+
+    /// Expands up to `budget` nodes: the outcome once known, `None` if not yet.
+    ///
+    /// The bound is admissible, so the first goal taken from the queue is optimal. A state
+    /// reached again by a shorter way is queued again; the stale entry is skipped when its
+    /// bucket no longer matches the state's depth.
+    fn advance(&mut self, budget: u64, stats: &mut Stats) -> Option<Outcome> {
         let context = self.context;
-        let start = context.start();
-        let bound = context.bound(start);
-        if bound == DEAD {
-            return Outcome::NoSolution(None);
-        }
-        let root = self.store.insert(start, u32::MAX, 0);
-        self.push(root, bound as usize);
-        let mut jumps: Vec<Jump> = Vec::with_capacity(64);
-        let mut f = bound as usize;
-        let mut last_f = 0;
-        loop {
-            while f < self.buckets.len() && self.buckets[f].is_empty() {
-                f += 1;
+        for _ in 0..budget {
+            while self.f < self.buckets.len() && self.buckets[self.f].is_empty() {
+                self.f += 1;
             }
-            let Some(node) = self.buckets.get_mut(f).and_then(Vec::pop) else {
-                return Outcome::NoSolution(None);
+            let Some(node) = self.buckets.get_mut(self.f).and_then(Vec::pop) else {
+                return Some(Outcome::NoSolution(None));
             };
             self.queued -= 1;
             let state = self.store.states[node as usize];
             let depth = self.store.costs[node as usize];
-            // An entry left behind when a shorter way to its state was found later.
-            if depth as usize + context.bound(state) as usize != f {
+            if depth as usize + context.bound(state) as usize != self.f {
                 continue;
             }
             if context.is_goal(state) {
-                stats.bound = depth;
-                stats.stored = self.store.len();
-                stats.memory = self.memory();
-                return Outcome::Solved(self.path_to(node));
+                return Some(Outcome::Solved(self.path_to(node)));
             }
             stats.expanded += 1;
-            if f != last_f { last_f = f; stats.frontier = 0; }
-            stats.frontier += 1;
-            if stats.expanded % CHECK_EVERY == 0 {
-                stats.frontier = self.queued;
-                stats.bound = f as u16;
-                stats.stored = self.store.len();
-                stats.memory = self.memory();
-                stats.elapsed = started.elapsed();
-                observer.progress(stats);
-                if observer.should_stop() {
-                    return Outcome::Cancelled;
-                }
-            }
-            context.jumps(state, &mut jumps);
-            for jump in &jumps {
+            context.jumps(state, &mut self.jumps);
+            for index in 0..self.jumps.len() {
+                let jump = self.jumps[index];
                 stats.generated += 1;
-                let child = jump.after;
-                let child_depth = depth + jump.turns as u16 + 1;
-                let known = self.store.find(child);
-                if known.is_some_and(|k| self.store.costs[k as usize] <= child_depth) {
-                    continue;
-                }
-                let bound = context.bound(child);
-                if bound == DEAD {
-                    continue;
-                }
-                let f_child = child_depth as usize + bound as usize;
-                if let Some(known) = known {
-                    self.store.costs[known as usize] = child_depth;
-                    self.store.parents[known as usize] = node;
-                    self.push(known, f_child);
-                    continue;
-                }
-                if self.dominated(child, child_depth) {
-                    continue;
-                }
-                let added = self.store.insert(child, node, child_depth);
-                self.push(added, f_child);
+                self.offer(node, jump.after, depth + jump.turns as u16 + 1);
             }
+            stats.frontier = self.queued;
+            stats.bound = self.f as u16;
+            stats.stored = self.store.len();
         }
+        None
+    }
+
+    /// Queues a child unless it is dead, known at no greater depth, or dominated.
+    fn offer(&mut self, parent: u32, child: u64, depth: u16) {
+        let known = self.store.find(child);
+        if known.is_some_and(|k| self.store.costs[k as usize] <= depth) {
+            return;
+        }
+        let bound = self.context.bound(child);
+        if bound == DEAD {
+            return;
+        }
+        let f = depth as usize + bound as usize;
+        let node = match known {
+            Some(node) => {
+                self.store.costs[node as usize] = depth;
+                self.store.parents[node as usize] = parent;
+                node
+            }
+            None if self.dominated(child, depth) => return,
+            None => self.store.insert(child, parent, depth),
+        };
+        self.push(node, f);
     }
 
     /// Dominance: the same cards and stock position, reached with fewer recycles used and in no
@@ -200,11 +251,7 @@ impl<'a> Search<'a> {
         })
     }
 
-    fn memory(&self) -> usize {
-        self.store.bytes() + self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>()
-    }
-
-    /// The moves from the start to `node`.
+    /// The moves from the start to `node`, draws and recycles included.
     fn path_to(&self, node: u32) -> Vec<Move> {
         let mut nodes = vec![node];
         let mut at = node;
@@ -237,30 +284,3 @@ impl<'a> Search<'a> {
 
 #[cfg(test)]
 mod tests;
-
-/// Measurement hooks for the two phases of [`solve`], for benchmarks.
-#[doc(hidden)]
-pub mod phases {
-    use super::*;
-
-    /// Only the reachability proof.
-    pub fn reach_only(position: &Position) -> (Option<bool>, Stats) {
-        let mut stats = Stats::default();
-        let context = Context::new(position);
-        (reach::can_clear(&context, &mut (), &mut stats), stats)
-    }
-
-    /// Only the depth-first probe.
-    pub fn probe_only(position: &Position, budget: u64) -> (Option<bool>, Stats) {
-        let mut stats = Stats::default();
-        let context = Context::new(position);
-        (reach::probe(&context, budget, &mut stats), stats)
-    }
-
-    /// Only the A* search.
-    pub fn astar_only(position: &Position) -> (Outcome, Stats) {
-        let mut stats = Stats::default();
-        let context = Context::new(position);
-        (Search::new(&context).run(&mut (), &mut stats, Instant::now()), stats)
-    }
-}

@@ -50,6 +50,9 @@ pub struct Context {
     shape_needs: Vec<[u8; 14]>,
     /// Per shape, the values with a need, as bits.
     shape_needed: Vec<u16>,
+    /// Per shape, the fewest single removals (a pyramid card with a pile card) in the plans
+    /// that reach the removal bound.
+    shape_singles: Vec<u8>,
     /// Per shape, the stock sequence cards whose value pairs with a remaining pyramid card.
     shape_useful: Vec<u32>,
     max_recycles: Option<u8>,
@@ -106,6 +109,7 @@ impl Context {
             shape_pairs: Vec::new(),
             shape_needs: Vec::new(),
             shape_needed: Vec::new(),
+            shape_singles: Vec::new(),
             shape_useful: Vec::new(),
             max_recycles,
             start: 0,
@@ -113,16 +117,25 @@ impl Context {
         context.shape_bound = context.relaxed_bounds();
         context.shape_pairs = context.pyramid_pairs();
         (context.shape_needs, context.shape_useful) = context.stock_needs();
+        context.shape_singles = context.fewest_singles();
         context.shape_needed = context
             .shape_needs
             .iter()
-            .map(|needs| (1..14).filter(|&w| needs[w] > 0).fold(0, |bits, w| bits | 1 << w))
+            .map(|needs| {
+                (1..14)
+                    .filter(|&w| needs[w] > 0)
+                    .fold(0, |bits, w| bits | 1 << w)
+            })
             .collect();
         let shape = shapes
             .index(position.pyramid_mask())
             .expect("a position's pyramid is a reachable shape");
         let gone_beyond = SEQ_MASK & !((1u64 << seq.len()) - 1);
-        let cycle = if max_recycles.is_some() { position.recycles_used() as u64 } else { 0 };
+        let cycle = if max_recycles.is_some() {
+            position.recycles_used() as u64
+        } else {
+            0
+        };
         context.start = gone_beyond
             | (waste.len() as u64) << POS_SHIFT
             | cycle << CYCLE_SHIFT
@@ -169,11 +182,16 @@ impl Context {
     /// The pile bound. Some pyramid cards must be paired with stock or waste cards of a given
     /// value (more of them than can pair inside the pyramid): if `k` are needed, `k` such cards
     /// must become a top card, so at least the `k`-th cheapest to reach must be reached. A card
-    /// in the way whose value pairs with no remaining pyramid card can only leave by a step of
-    /// this kind, one card per step: a draw, a stock-with-waste pair or a King off a pile.
-    /// Reaching stock card `i` crosses such cards between the position and `i`; reaching waste
-    /// card `i`, those above it, or else those to the end of the stock, one recycle, and those
-    /// before `i`.
+    /// in the way leaves one per step: by a step of this kind (a draw, a stock-with-waste pair,
+    /// a King off a pile) or paired with a pyramid card. Only cards whose value pairs with a
+    /// remaining pyramid card (useful ones) can leave the second way, and that is a single
+    /// removal. The pyramid's `n` non-King cards take `(n + s) / 2` removal steps when `s` of
+    /// them go as singles, and the removal bound already allows the fewest singles `s_min`; so
+    /// passing `u` useful cards by pairing costs at least `(u - s_min) / 2` removal steps more.
+    /// Crossing `b` blocking and `u` useful cards thus costs at least `b + max(0, u - s_min) / 2`
+    /// steps beyond the removal bound. Reaching stock card `i` crosses the cards between the
+    /// position and `i`; reaching waste card `i`, those above it, or else those to the end of
+    /// the stock, one recycle, and those before `i`.
     pub fn bound(&self, state: State) -> u8 {
         let shape = Context::shape(state);
         let removals = self.shape_bound[shape];
@@ -185,7 +203,12 @@ impl Context {
         let blocking = left & !self.shape_useful[shape];
         let pos = Context::pos(state);
         let below = |i: u32| (1u32 << i) - 1;
-        let between = |from: u32, to: u32| (blocking & below(to) & !below(from)).count_ones();
+        let useful = left & self.shape_useful[shape];
+        let singles = self.shape_singles[shape] as u32;
+        let cross = |way: u32| {
+            (blocking & way).count_ones() + (useful & way).count_ones().saturating_sub(singles) / 2
+        };
+        let between = |from: u32, to: u32| cross(below(to) & !below(from));
         let end = self.seq_value.len() as u32;
         let may_recycle = self.may_recycle(state);
         let mut steps = 0;
@@ -203,7 +226,7 @@ impl Context {
                 } else {
                     let above = between(i + 1, pos);
                     if may_recycle {
-                        above.min(between(pos, end) + 1 + between(0, i))
+                        above.min(cross(below(end) & !below(pos) | below(i)) + 1)
                     } else {
                         above
                     }
@@ -314,7 +337,12 @@ impl Context {
     ///    everything drawing it does, by the argument of rule 2.
     pub fn jumps(&self, state: State, out: &mut Vec<Jump>) {
         out.clear();
-        let now = Jump { turns: 0, before: state, mv: Move::Draw, after: state };
+        let now = Jump {
+            turns: 0,
+            before: state,
+            mv: Move::Draw,
+            after: state,
+        };
         if self.forced(state, |mv, after| out.push(Jump { mv, after, ..now })) {
             return;
         }
@@ -324,8 +352,17 @@ impl Context {
         let mut at = state;
         let mut turns = 0;
         loop {
-            self.pile_removals(at, |mv, after| out.push(Jump { turns, before: at, mv, after }));
-            let Some((mv, next)) = self.turn_stock(at) else { break };
+            self.pile_removals(at, |mv, after| {
+                out.push(Jump {
+                    turns,
+                    before: at,
+                    mv,
+                    after,
+                })
+            });
+            let Some((mv, next)) = self.turn_stock(at) else {
+                break;
+            };
             if mv == Move::Recycle {
                 if recycled {
                     break;
@@ -365,11 +402,20 @@ impl Context {
             let seq_index = in_seq.trailing_zeros();
             if in_pyramid & free != 0 {
                 let j = in_pyramid.trailing_zeros() as usize;
-                emit(Move::Pair(at, Place::Pyramid(j as u8)), self.remove_pyramid(after, j));
+                emit(
+                    Move::Pair(at, Place::Pyramid(j as u8)),
+                    self.remove_pyramid(after, j),
+                );
             } else if in_seq != 0 && stock == Some(seq_index) {
-                emit(Move::Pair(at, Place::Stock), Context::remove_seq(after, seq_index));
+                emit(
+                    Move::Pair(at, Place::Stock),
+                    Context::remove_seq(after, seq_index),
+                );
             } else if in_seq != 0 && waste == Some(seq_index) {
-                emit(Move::Pair(at, Place::Waste), Context::remove_seq(after, seq_index));
+                emit(
+                    Move::Pair(at, Place::Waste),
+                    Context::remove_seq(after, seq_index),
+                );
             } else {
                 continue;
             }
@@ -406,7 +452,10 @@ impl Context {
                 continue;
             }
             for i in bits(free & self.pyramid_of_value[13 - value as usize]) {
-                emit(Move::Pair(Place::Pyramid(i as u8), place), self.remove_pyramid(without, i));
+                emit(
+                    Move::Pair(Place::Pyramid(i as u8), place),
+                    self.remove_pyramid(without, i),
+                );
             }
         }
         if let (Some(s), Some(w)) = (stock, waste)
@@ -426,8 +475,15 @@ impl Context {
             None => {
                 let cycle = Context::cycle(state);
                 if Context::waste_top(state).is_some() && self.may_recycle(state) {
-                    let next = if self.max_recycles.is_some() { cycle + 1 } else { 0 };
-                    Some((Move::Recycle, Context::with_cycle(Context::with_pos(state, 0), next)))
+                    let next = if self.max_recycles.is_some() {
+                        cycle + 1
+                    } else {
+                        0
+                    };
+                    Some((
+                        Move::Recycle,
+                        Context::with_cycle(Context::with_pos(state, 0), next),
+                    ))
                 } else {
                     None
                 }
@@ -437,7 +493,8 @@ impl Context {
 
     /// Whether another recycle is allowed in this state.
     pub fn may_recycle(&self, state: State) -> bool {
-        self.max_recycles.is_none_or(|max| Context::cycle(state) < max as u64)
+        self.max_recycles
+            .is_none_or(|max| Context::cycle(state) < max as u64)
     }
 
     /// The stock position of a state.
@@ -449,7 +506,6 @@ impl Context {
     pub fn with_pos(state: State, pos: u32) -> State {
         state & !(31 << POS_SHIFT) | (pos as u64) << POS_SHIFT
     }
-
 
     /// Fewest removal steps to clear each shape when any stock value is always at hand: a
     /// relaxation of the real game (draws are free, the stock is a wildcard for the values it
@@ -499,6 +555,24 @@ impl Context {
         bound
     }
 
+    /// Per shape, the fewest singles: with `k` Kings and `n` other cards, a plan of `r` removal
+    /// steps has `2 (r - k) - n` singles, fewest at the removal bound.
+    fn fewest_singles(&self) -> Vec<u8> {
+        self.shapes
+            .masks
+            .iter()
+            .zip(&self.shape_bound)
+            .map(|(&remaining, &bound)| {
+                if bound == DEAD {
+                    return 0;
+                }
+                let kings = (remaining & self.pyramid_of_value[13]).count_ones() as i32;
+                let others = remaining.count_ones() as i32 - kings;
+                (2 * (bound as i32 - kings) - others).max(0) as u8
+            })
+            .collect()
+    }
+
     /// For each shape and value v in 1..=6, the largest set of disjoint pairs (v, 13 - v) of its
     /// cards that can meet (neither covers the other).
     fn pyramid_pairs(&self) -> Vec<[u8; 6]> {
@@ -521,7 +595,8 @@ impl Context {
     fn max_matching(&self, low: u32, high: u32) -> u8 {
         let lows: Vec<usize> = bits(low).collect();
         let highs: Vec<usize> = bits(high).collect();
-        let can_meet = |a: usize, b: usize| self.above[a] & (1 << b) == 0 && self.above[b] & (1 << a) == 0;
+        let can_meet =
+            |a: usize, b: usize| self.above[a] & (1 << b) == 0 && self.above[b] & (1 << a) == 0;
         let mut matched_high: Vec<Option<usize>> = vec![None; highs.len()];
         fn augment(
             a: usize,

@@ -1,19 +1,16 @@
-//! The proof that no solution exists: an exhaustive search for any way to clear the pyramid,
-//! regardless of length.
+//! Whether the pyramid can be cleared at all, regardless of length: a quick depth-first probe,
+//! and an exhaustive proof for when there is no way.
 //!
 //! Reachability admits a far stronger dominance than optimality. Drawing only moves the stock
 //! position forward, and a recycle starts it again from the beginning, so with the same cards
 //! gone, being earlier (an earlier pass, or the same pass at an earlier position) can reach
 //! everything being later can. A node is therefore just the pyramid shape and the stock cards
-//! gone, labelled with the earliest (pass, position) it was reached at; a node reached again
-//! earlier is searched again. Expanding a node tries the removals at every stock position it
-//! can draw to: the rest of this pass, then the part of the next pass before its own position
-//! (later ones are dominated by this pass).
+//! gone, labelled with the earliest (pass, position) it was reached at. Its successors are the
+//! solver's jumps: every removal at every stock position it can turn to.
 
-use super::Observer;
+use super::Stats;
 use super::context::{Context, Jump, SEQ_MASK, State};
 use super::store::Store;
-use super::{CHECK_EVERY, Stats};
 
 const LABEL_MASK: State = 0xff << 24;
 
@@ -30,46 +27,92 @@ fn with_label(key: State, label: u16) -> State {
     key | (label as State) << 24
 }
 
-/// Cards gone, pyramid and stock together: every move of this search removes cards, so a
-/// node's parents all have fewer gone than it.
+/// Cards gone, pyramid and stock together: every jump removes cards, so a node's parents all
+/// have fewer gone than it.
 fn gone(context: &Context, key: State) -> usize {
     let pyramid_gone = 28 - context.remaining(key).count_ones();
     (pyramid_gone + (key & SEQ_MASK).count_ones()) as usize
 }
 
-/// Whether the pyramid can be cleared from the context's start; `None` when cancelled.
-///
-/// Nodes are expanded in layers of cards gone. All ways into a node come from earlier layers,
-/// so its label is final when its layer comes: no node is expanded twice.
-pub fn can_clear(context: &Context, observer: &mut dyn Observer, stats: &mut Stats) -> Option<bool> {
-    let start = context.start();
-    if context.is_goal(start) {
-        return Some(true);
+/// What recording a child found.
+enum Seen {
+    /// A node not met before.
+    New(u32),
+    /// A node met before, now reached earlier: its label was lowered.
+    Sooner(u32),
+    /// A node already reached as early or earlier.
+    Known,
+}
+
+/// Records a child state in the store, keeping each node's earliest label.
+fn record(store: &mut Store, child: State) -> Seen {
+    let (child_key, child_label) = (key(child), label(child));
+    match store.find(child_key) {
+        Some(known) if store.costs[known as usize] <= child_label => Seen::Known,
+        Some(known) => {
+            store.costs[known as usize] = child_label;
+            Seen::Sooner(known)
+        }
+        None => Seen::New(store.insert(child_key, u32::MAX, child_label)),
     }
-    if context.is_dead(start) {
-        return Some(false);
+}
+
+/// The exhaustive search, resumable. Nodes are expanded in layers of cards gone: all ways into
+/// a node come from earlier layers, so its label is final when its layer comes and no node is
+/// expanded twice.
+pub struct Proof<'a> {
+    context: &'a Context,
+    store: Store,
+    layers: Vec<Vec<u32>>,
+    layer: usize,
+    jumps: Vec<Jump>,
+}
+
+impl<'a> Proof<'a> {
+    /// A search from the context's start.
+    pub fn new(context: &'a Context) -> Proof<'a> {
+        let mut store = Store::new();
+        let mut layers = vec![Vec::new(); 53];
+        let start = context.start();
+        if !context.is_dead(start) {
+            let root = store.insert(key(start), u32::MAX, label(start));
+            layers[gone(context, key(start))].push(root);
+        }
+        Proof {
+            context,
+            store,
+            layers,
+            layer: 0,
+            jumps: Vec::with_capacity(64),
+        }
     }
-    let mut store = Store::new();
-    let mut layers: Vec<Vec<u32>> = vec![Vec::new(); 53];
-    let root = store.insert(key(start), u32::MAX, label(start));
-    layers[gone(context, key(start))].push(root);
-    let mut steps: Vec<Jump> = Vec::with_capacity(64);
-    for layer in 0..layers.len() {
-        let nodes = std::mem::take(&mut layers[layer]);
-        for node in nodes {
-            stats.expanded += 1;
-            if stats.expanded % CHECK_EVERY == 0 {
-                stats.frontier = layers.iter().map(Vec::len).sum();
-                stats.stored = store.len();
-                stats.memory = store.bytes();
-                observer.progress(stats);
-                if observer.should_stop() {
-                    return None;
+
+    /// Bytes held.
+    pub fn memory(&self) -> usize {
+        self.store.bytes() + self.layers.iter().map(|l| l.capacity() * 4).sum::<usize>()
+    }
+
+    /// Expands up to `budget` nodes: `Some(answer)` once known, `None` if not yet.
+    pub fn advance(&mut self, budget: u64, stats: &mut Stats) -> Option<bool> {
+        let context = self.context;
+        if context.is_goal(context.start()) {
+            return Some(true);
+        }
+        for _ in 0..budget {
+            while self.layers[self.layer].is_empty() {
+                self.layer += 1;
+                if self.layer == self.layers.len() {
+                    return Some(false);
                 }
             }
-            let state = with_label(store.states[node as usize], store.costs[node as usize]);
-            context.jumps(state, &mut steps);
-            for jump in &steps {
+            let node = self.layers[self.layer].pop().expect("a non-empty layer");
+            stats.expanded += 1;
+            let state = with_label(
+                self.store.states[node as usize],
+                self.store.costs[node as usize],
+            );
+            context.jumps(state, &mut self.jumps);
+            for jump in &self.jumps {
                 let child = jump.after;
                 stats.generated += 1;
                 if context.is_goal(child) {
@@ -78,42 +121,34 @@ pub fn can_clear(context: &Context, observer: &mut dyn Observer, stats: &mut Sta
                 if context.is_dead(child) {
                     continue;
                 }
-                let (child_key, child_label) = (key(child), label(child));
-                match store.find(child_key) {
-                    Some(known) => {
-                        let cost = &mut store.costs[known as usize];
-                        *cost = (*cost).min(child_label);
-                    }
-                    None => {
-                        let added = store.insert(child_key, u32::MAX, child_label);
-                        layers[gone(context, child_key)].push(added);
-                    }
+                if let Seen::New(node) = record(&mut self.store, child) {
+                    self.layers[gone(context, key(child))].push(node);
                 }
             }
         }
+        stats.stored = self.store.len();
+        None
     }
-    stats.stored = store.len();
-    stats.memory = store.bytes();
-    Some(false)
 }
 
 /// A depth-first look for any way to clear the pyramid, giving up after `budget` expansions:
 /// `Some(true)` when found, `Some(false)` when the whole space was seen, `None` when out of
-/// budget. Most winnable deals give up a way within a few dozen expansions.
+/// budget. Most winnable deals give a way up within a few dozen expansions.
 pub fn probe(context: &Context, budget: u64, stats: &mut Stats) -> Option<bool> {
     let start = context.start();
     if context.is_goal(start) {
         return Some(true);
     }
+    if context.is_dead(start) {
+        return Some(false);
+    }
     let mut store = Store::new();
     let mut stack = vec![store.insert(key(start), u32::MAX, label(start))];
     let mut jumps: Vec<Jump> = Vec::with_capacity(64);
-    let mut spent = 0;
-    while let Some(node) = stack.pop() {
-        spent += 1;
-        if spent > budget {
-            return None;
-        }
+    for _ in 0..budget {
+        let Some(node) = stack.pop() else {
+            return Some(false);
+        };
         stats.expanded += 1;
         let state = with_label(store.states[node as usize], store.costs[node as usize]);
         context.jumps(state, &mut jumps);
@@ -127,16 +162,11 @@ pub fn probe(context: &Context, budget: u64, stats: &mut Stats) -> Option<bool> 
             if context.is_dead(child) {
                 continue;
             }
-            let (child_key, child_label) = (key(child), label(child));
-            match store.find(child_key) {
-                Some(known) if store.costs[known as usize] <= child_label => {}
-                Some(known) => {
-                    store.costs[known as usize] = child_label;
-                    stack.push(known);
-                }
-                None => stack.push(store.insert(child_key, u32::MAX, child_label)),
+            match record(&mut store, child) {
+                Seen::New(node) | Seen::Sooner(node) => stack.push(node),
+                Seen::Known => {}
             }
         }
     }
-    Some(false)
+    stack.is_empty().then_some(false)
 }

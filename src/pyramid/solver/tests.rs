@@ -19,10 +19,18 @@ fn replay(text: &str, moves: &[Move]) -> Position {
 #[test]
 fn known_lengths() {
     for (text, length) in [
-        (include_str!("../../../tests/data/shortest-15-steps.txt"), 15),
-        (include_str!("../../../tests/data/winnable-40-steps.txt"), 40),
+        (
+            include_str!("../../../tests/data/shortest-15-steps.txt"),
+            15,
+        ),
+        (
+            include_str!("../../../tests/data/winnable-40-steps.txt"),
+            40,
+        ),
     ] {
-        let Outcome::Solved(moves) = solve_text(text).outcome else { panic!("solvable") };
+        let Outcome::Solved(moves) = solve_text(text).outcome else {
+            panic!("solvable")
+        };
         assert_eq!(moves.len(), length);
         assert!(replay(text, &moves).is_cleared());
     }

@@ -1,0 +1,221 @@
+//! The `batch` command: many deals, solved on several threads, answered as JSON Lines in input
+//! order, with a progress bar and a closing summary on standard error. With `--jobs 1` it is the
+//! benchmark: the summary gives the total, median, p99 and worst time per deal.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{Value, json};
+
+use pyramid::Deal;
+use pyramid::pyramid::solver::Outcome;
+
+use crate::cli::BatchArgs;
+use crate::input::{InputError, read_source};
+use crate::output::{answer_json, solve_deal};
+use crate::{EXIT_BAD_INPUT, EXIT_OK};
+
+/// One deal line of the input.
+struct Line {
+    number: usize,
+    known_length: Option<usize>,
+    deal: Result<Deal, String>,
+}
+
+/// What solving one line gave.
+struct Answer {
+    json: Value,
+    solved: Option<bool>,
+    length: Option<usize>,
+    time: Duration,
+    expanded: u64,
+}
+
+/// Splits the input into deal lines, skipping blanks and comments and reading the optional
+/// leading length column.
+fn read_lines(text: &str) -> Vec<Line> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .map(|(index, line)| {
+            let (known_length, cards) = match line.split_once('\t') {
+                Some((first, rest)) => (first.trim().parse().ok(), rest),
+                None => (None, line),
+            };
+            let deal = Deal::parse(cards).map_err(|problems| {
+                let texts: Vec<String> = problems.0.iter().map(|p| p.message()).collect();
+                texts.join("; ")
+            });
+            Line {
+                number: index + 1,
+                known_length,
+                deal,
+            }
+        })
+        .collect()
+}
+
+fn solve_line(line: &Line) -> Answer {
+    let started = Instant::now();
+    let Ok(deal) = &line.deal else {
+        let error = line.deal.as_ref().err().cloned().unwrap_or_default();
+        return Answer {
+            json: json!({"line": line.number, "error": error}),
+            solved: None,
+            length: None,
+            time: started.elapsed(),
+            expanded: 0,
+        };
+    };
+    let (position, report) = solve_deal(deal);
+    let mut json = answer_json(&position, &report);
+    json["line"] = json!(line.number);
+    let length = match &report.outcome {
+        Outcome::Solved(moves) => Some(moves.len()),
+        _ => None,
+    };
+    Answer {
+        json,
+        solved: Some(length.is_some()),
+        length,
+        time: report.stats.elapsed,
+        expanded: report.stats.expanded,
+    }
+}
+
+/// Runs the command.
+pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
+    let source = read_source(&args.file)?;
+    let lines = read_lines(&source.text);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1);
+    let bar = progress_bar(lines.len());
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    let mut answers: Vec<Option<Answer>> = Vec::new();
+    answers.resize_with(lines.len(), || None);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (next, lines) = (&next, &lines);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(line) = lines.get(index) else { break };
+                    if sender.send((index, solve_line(line))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // Print in input order: hold answers that arrive early until their turn.
+        let mut waiting = BTreeMap::new();
+        let mut printed = 0;
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        for (index, answer) in receiver {
+            bar.inc(1);
+            waiting.insert(index, answer);
+            while let Some(answer) = waiting.remove(&printed) {
+                // A closed stdout (e.g. piped into `head`) is not an error worth reporting.
+                let _ = writeln!(out, "{}", answer.json);
+                answers[printed] = Some(answer);
+                printed += 1;
+            }
+        }
+    });
+    bar.finish_and_clear();
+    let answers: Vec<Answer> = answers.into_iter().flatten().collect();
+    eprint!(
+        "{}",
+        summary(&lines, &answers, jobs, started.elapsed(), args.check)
+    );
+    let invalid = answers.iter().any(|a| a.solved.is_none());
+    let mismatched = args.check && mismatches(&lines, &answers) > 0;
+    Ok(if invalid || mismatched {
+        EXIT_BAD_INPUT
+    } else {
+        EXIT_OK
+    })
+}
+
+fn progress_bar(total: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total as u64);
+    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {per_sec}  eta {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+fn mismatches(lines: &[Line], answers: &[Answer]) -> usize {
+    lines
+        .iter()
+        .zip(answers)
+        .filter(|(line, answer)| {
+            line.known_length.is_some_and(|known| {
+                let found = answer.length.unwrap_or(0);
+                answer.solved.is_some() && found != known
+            })
+        })
+        .count()
+}
+
+fn millis(time: Duration) -> String {
+    format!("{:.1} ms", time.as_secs_f64() * 1000.0)
+}
+
+/// The closing summary: counts, then the time per deal, then the states expanded.
+fn summary(lines: &[Line], answers: &[Answer], jobs: usize, wall: Duration, check: bool) -> String {
+    let solvable = answers.iter().filter(|a| a.solved == Some(true)).count();
+    let unsolvable = answers.iter().filter(|a| a.solved == Some(false)).count();
+    let invalid = answers.len() - solvable - unsolvable;
+    let threads = if jobs == 1 { "thread" } else { "threads" };
+    let mut text = format!(
+        "{} deals: {solvable} solvable, {unsolvable} no solution, {invalid} invalid; \
+         {:.2} s on {jobs} {threads}\n",
+        answers.len(),
+        wall.as_secs_f64()
+    );
+    let mut times: Vec<(Duration, usize)> = answers
+        .iter()
+        .zip(lines)
+        .map(|(a, l)| (a.time, l.number))
+        .collect();
+    times.sort();
+    if let Some(&(worst, worst_line)) = times.last() {
+        let total: Duration = times.iter().map(|t| t.0).sum();
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].0;
+        text.push_str(&format!(
+            "time per deal: total {:.2} s, median {}, p99 {}, worst {} (line {worst_line})\n",
+            total.as_secs_f64(),
+            millis(at(0.5)),
+            millis(at(0.99)),
+            millis(worst),
+        ));
+        let expanded: u64 = answers.iter().map(|a| a.expanded).sum();
+        let most = answers.iter().map(|a| a.expanded).max().unwrap_or(0);
+        text.push_str(&format!(
+            "states expanded: {expanded} in all, {most} at most\n"
+        ));
+    }
+    if check {
+        let known = lines.iter().filter(|l| l.known_length.is_some()).count();
+        let wrong = mismatches(lines, answers);
+        text.push_str(&format!(
+            "check: {} of {known} known lengths match\n",
+            known - wrong
+        ));
+    }
+    text
+}

@@ -1,0 +1,77 @@
+//! Reading deal files for the commands: a path or `-` for standard input, with errors that name
+//! the file and the line and column of each problem.
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use pyramid::{Deal, DeckProblems};
+
+/// Why a deal could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("cannot read {name}: {source}")]
+    Read {
+        name: String,
+        source: std::io::Error,
+    },
+    #[error("{}", located(.name, .problems))]
+    Deck {
+        name: String,
+        problems: DeckProblems,
+    },
+}
+
+/// Each problem on its own line, as `file:line:column: message` (or `file: message`).
+fn located(name: &str, problems: &DeckProblems) -> String {
+    let lines: Vec<String> = problems
+        .0
+        .iter()
+        .map(|problem| match problem.location() {
+            Some(at) => format!("{name}:{at}: {}", problem.message()),
+            None => format!("{name}: {}", problem.message()),
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// A text read from a file or standard input, with the name to report it by.
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// Reads a path, or standard input for `-`.
+pub fn read_source(path: &Path) -> Result<Source, InputError> {
+    let name = path.display().to_string();
+    let mut text = String::new();
+    let result = if name == "-" {
+        std::io::stdin().read_to_string(&mut text).map(drop)
+    } else {
+        std::fs::read_to_string(path).map(|t| text = t)
+    };
+    let name = if name == "-" {
+        "<stdin>".to_string()
+    } else {
+        name
+    };
+    match result {
+        Ok(()) => Ok(Source { name, text }),
+        Err(source) => Err(InputError::Read { name, source }),
+    }
+}
+
+/// Reads and validates one deal.
+pub fn read_deal(path: &Path) -> Result<Deal, InputError> {
+    let source = read_source(path)?;
+    Deal::parse(&source.text).map_err(|problems| InputError::Deck {
+        name: source.name,
+        problems,
+    })
+}

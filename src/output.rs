@@ -1,0 +1,108 @@
+//! The `solve` and `validate` commands, and the JSON form of an answer that `batch` shares.
+
+use serde_json::{Value, json};
+
+use pyramid::Deal;
+use pyramid::pyramid::solver::{self, Outcome, Report};
+use pyramid::pyramid::{Move, Position, Rules};
+
+use crate::cli::{SolveArgs, ValidateArgs};
+use crate::input::{InputError, read_deal};
+use crate::{EXIT_NO_SOLUTION, EXIT_OK};
+
+/// Solves a deal file and prints the answer.
+pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
+    let deal = read_deal(&args.file)?;
+    let position = Position::new(&deal, Rules::default());
+    let report = solver::solve(&position, &mut ());
+    if args.json {
+        println!("{}", answer_json(&position, &report));
+    } else {
+        print!("{}", answer_text(&position, &report));
+    }
+    Ok(exit_code(&report.outcome))
+}
+
+/// Checks a deal file; problems are returned as the error.
+pub fn validate(args: &ValidateArgs) -> Result<u8, InputError> {
+    read_deal(&args.file)?;
+    println!("{}: a valid deal", args.file.display());
+    Ok(EXIT_OK)
+}
+
+/// The exit code for an outcome.
+pub fn exit_code(outcome: &Outcome) -> u8 {
+    match outcome {
+        Outcome::Solved(_) => EXIT_OK,
+        Outcome::NoSolution(_) | Outcome::Cancelled => EXIT_NO_SOLUTION,
+    }
+}
+
+/// A step in JSON: `"draw"`, `"recycle"`, `["Kd"]` or `["6h", "7c"]`.
+fn step_json(position: &Position, mv: Move) -> Value {
+    match mv {
+        Move::Draw => json!("draw"),
+        Move::Recycle => json!("recycle"),
+        Move::King(_) | Move::Pair(..) => json!(position.cards_of(mv)),
+    }
+}
+
+/// The answer as one JSON object.
+pub fn answer_json(start: &Position, report: &Report) -> Value {
+    let stats = json!({
+        "expanded": report.stats.expanded,
+        "generated": report.stats.generated,
+        "millis": (report.stats.elapsed.as_secs_f64() * 1e6).round() / 1000.0,
+    });
+    match &report.outcome {
+        Outcome::Solved(moves) => {
+            let mut position = start.clone();
+            let steps: Vec<Value> = moves
+                .iter()
+                .map(|&mv| {
+                    let step = step_json(&position, mv);
+                    position.apply(mv).expect("the solver's moves are legal");
+                    step
+                })
+                .collect();
+            json!({"solvable": true, "length": moves.len(), "steps": steps, "stats": stats})
+        }
+        Outcome::NoSolution(reason) => {
+            let mut object =
+                json!({"solvable": false, "length": null, "steps": [], "stats": stats});
+            if let Some(reason) = reason {
+                object["reason"] = json!(reason);
+            }
+            object
+        }
+        Outcome::Cancelled => json!({"cancelled": true, "stats": stats}),
+    }
+}
+
+/// The answer as text a person can follow at the table.
+pub fn answer_text(start: &Position, report: &Report) -> String {
+    match &report.outcome {
+        Outcome::Solved(moves) => {
+            let mut text = format!("Solved in {} steps.\n", moves.len());
+            let mut position = start.clone();
+            for (number, &mv) in moves.iter().enumerate() {
+                text.push_str(&format!("{:>3}. {}\n", number + 1, position.describe(mv)));
+                position.apply(mv).expect("the solver's moves are legal");
+            }
+            text
+        }
+        Outcome::NoSolution(Some(reason)) => format!("No solution: {reason}.\n"),
+        Outcome::NoSolution(None) => format!(
+            "No solution: an exhaustive search ({} positions) found no way to clear the pyramid.\n",
+            report.stats.expanded
+        ),
+        Outcome::Cancelled => "Cancelled.\n".to_string(),
+    }
+}
+
+/// Solves a deal under the default rules.
+pub fn solve_deal(deal: &Deal) -> (Position, Report) {
+    let position = Position::new(deal, Rules::default());
+    let report = solver::solve(&position, &mut ());
+    (position, report)
+}
