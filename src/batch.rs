@@ -47,7 +47,11 @@ fn read_lines(text: &str) -> Vec<Line> {
                 None => (None, line),
             };
             let deal = Deal::parse(cards).map_err(|problems| {
-                let texts: Vec<String> = problems.0.iter().map(|p| p.message()).collect();
+                let texts: Vec<String> = problems
+                    .0
+                    .iter()
+                    .map(pyramid::DeckProblem::message)
+                    .collect();
                 texts.join("; ")
             });
             Line {

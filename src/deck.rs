@@ -109,11 +109,10 @@ impl DeckProblem {
                 format!("{} card{s} missing: {}", cards.len(), list.join(" "))
             }
             DeckProblem::TooMany { count, first_extra } => {
-                let mut text = format!("{count} cards, but a deal has {DECK_SIZE}");
-                if let Some(at) = first_extra {
-                    text.push_str(&format!("; the first extra card is at {at}"));
-                }
-                text
+                let extra = first_extra
+                    .map(|at| format!("; the first extra card is at {at}"))
+                    .unwrap_or_default();
+                format!("{count} cards, but a deal has {DECK_SIZE}{extra}")
             }
         }
     }

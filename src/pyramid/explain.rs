@@ -34,7 +34,7 @@ fn lone_card(position: &Position) -> Option<String> {
         }
         let plural = partner.plural();
         let why = if in_pyramid.is_empty() {
-            format!("no {} are left", plural)
+            format!("no {plural} are left")
         } else if in_pyramid
             .iter()
             .all(|&(j, _)| cone_below(i) & (1 << j) != 0)

@@ -281,6 +281,3 @@ impl<'a> Search<'a> {
         moves
     }
 }
-
-#[cfg(test)]
-mod tests;

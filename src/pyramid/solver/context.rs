@@ -15,6 +15,7 @@
 use super::super::layout::{Shapes, cone_above};
 use super::super::position::{Move, Place, Position};
 use super::super::rules::Rules;
+use crate::card::Card;
 use crate::deck::PYRAMID_SIZE;
 
 pub type State = u64;
@@ -86,7 +87,7 @@ impl Context {
             .iter()
             .copied()
             .chain(position.stock_top_first())
-            .map(|c| c.value())
+            .map(Card::value)
             .collect();
         let mut seq_of_value = [0u32; 14];
         for (i, &v) in seq.iter().enumerate() {
@@ -291,7 +292,7 @@ impl Context {
     fn waste_top(state: State) -> Option<u32> {
         let pos = ((state >> POS_SHIFT) & 31) as u32;
         let waste = !state & SEQ_MASK & ((1 << pos) - 1);
-        (waste != 0).then(|| 63 - waste.leading_zeros())
+        (waste != 0).then(|| waste.ilog2())
     }
 
     /// The state after removing sequence card `index`, keeping the position normalised.
@@ -358,7 +359,7 @@ impl Context {
                     before: at,
                     mv,
                     after,
-                })
+                });
             });
             let Some((mv, next)) = self.turn_stock(at) else {
                 break;

@@ -1,0 +1,196 @@
+//! The `pyramid` binary on good and bad input: exit codes, JSON shape, and the error messages.
+
+mod common;
+
+use assert_cmd::Command;
+use common::data;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn pyramid() -> Command {
+    Command::cargo_bin("pyramid").expect("the binary is built")
+}
+
+fn json_of(output: &[u8]) -> Value {
+    serde_json::from_slice(output).expect("valid JSON")
+}
+
+#[test]
+fn solve_prints_numbered_steps() {
+    pyramid()
+        .args(["solve", &data("winnable-40-steps.txt")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("Solved in 40 steps.\n"))
+        .stdout(predicate::str::contains(
+            " 1. Remove Ts (pyramid row 7) and 3h (stock)\n",
+        ))
+        .stdout(predicate::str::contains("40. "));
+}
+
+#[test]
+fn solve_json_has_the_documented_shape() {
+    let output = pyramid()
+        .args(["solve", "--json", &data("shortest-15-steps.txt")])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let answer = json_of(&output);
+    assert_eq!(answer["solvable"], true);
+    assert_eq!(answer["length"], 15);
+    let steps = answer["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 15);
+    assert_eq!(steps[0], serde_json::json!(["Qc", "Ac"]));
+    assert_eq!(steps[14], serde_json::json!(["Kd"]));
+    assert!(answer["stats"]["expanded"].is_u64());
+    assert!(answer["stats"]["generated"].is_u64());
+    assert!(answer["stats"]["millis"].is_number());
+}
+
+#[test]
+fn no_solution_exits_1_with_the_reason() {
+    pyramid()
+        .args(["solve", &data("no-solution-2d-under-four-jacks.txt")])
+        .assert()
+        .code(1)
+        .stdout("No solution: 2d can never be removed: all four Jacks cover it.\n");
+    let output = pyramid()
+        .args(["solve", "--json", &data("hard-no-solution.txt")])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let answer = json_of(&output);
+    assert_eq!(answer["solvable"], false);
+    assert_eq!(answer["length"], Value::Null);
+    assert_eq!(answer["steps"], serde_json::json!([]));
+}
+
+#[test]
+fn reads_standard_input() {
+    let text = std::fs::read_to_string(data("shortest-15-steps.txt")).unwrap();
+    pyramid()
+        .args(["solve", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("Solved in 15 steps."));
+}
+
+#[test]
+fn malformed_card_is_reported_with_file_line_and_column() {
+    let file = data("bad-malformed-card.txt");
+    pyramid()
+        .args(["validate", &file])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "{file}:2:15: 'J' is not a card: expected a rank (A 2-9 T J Q K, or 10) followed by a \
+         suit (c d h s)\n{file}: 1 card missing: Jd\n"
+        ));
+}
+
+#[test]
+fn missing_cards_are_listed() {
+    let file = data("bad-missing-cards.txt");
+    pyramid()
+        .args(["solve", &file])
+        .assert()
+        .code(2)
+        .stderr(format!("{file}: 2 cards missing: Jd Qs\n"));
+}
+
+#[test]
+fn too_many_cards_name_the_duplicate_and_the_count() {
+    let file = data("bad-too-many-cards.txt");
+    pyramid()
+        .args(["validate", &file])
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "{file}:9:73: 3c appears twice: at 1:13 (pyramid row 1) and at 9:73 (card 53, past the \
+         52 of a deal)\n{file}:9:73: 53 cards, but a deal has 52; the first extra card is at \
+         9:73\n"
+        ));
+}
+
+#[test]
+fn validate_accepts_a_good_deal() {
+    pyramid()
+        .args(["validate", &data("winnable-40-steps.txt")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("a valid deal\n"));
+}
+
+#[test]
+fn unreadable_file_and_bad_usage_exit_2() {
+    pyramid()
+        .args(["solve", "no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "pyramid: cannot read no/such/file.txt:",
+        ));
+    pyramid().args(["solve", "--frobnicate"]).assert().code(2);
+}
+
+#[test]
+fn batch_prints_json_lines_in_order_with_a_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("deals.tsv");
+    let deals = std::fs::read_to_string(data("random-1500.tsv")).unwrap();
+    let mut text: Vec<&str> = deals.lines().take(12).collect();
+    text.insert(5, "");
+    text.push("# a comment");
+    text.push("As Ks");
+    std::fs::write(&file, text.join("\n")).unwrap();
+    let output = pyramid()
+        .args(["batch", "--jobs", "2", "--check"])
+        .arg(&file)
+        .assert()
+        .code(2) // the bad line makes it 2
+        .stderr(predicate::str::contains("10 deals: "))
+        .stderr(predicate::str::contains("1 invalid"))
+        .stderr(predicate::str::contains(
+            "check: 9 of 9 known lengths match",
+        ))
+        .stderr(predicate::str::contains("time per deal: total "))
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<Value> = String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 10);
+    let numbers: Vec<u64> = lines.iter().map(|l| l["line"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, vec![4, 5, 7, 8, 9, 10, 11, 12, 13, 15]);
+    for (line, known) in lines.iter().zip(deals.lines().skip(3)) {
+        if line.get("error").is_some() {
+            continue;
+        }
+        let known: u64 = known.split('\t').next().unwrap().parse().unwrap();
+        assert_eq!(line["length"].as_u64().unwrap_or(0), known);
+    }
+    assert!(
+        lines[9]["error"]
+            .as_str()
+            .unwrap()
+            .contains("cards missing")
+    );
+}
+
+#[test]
+fn completions_are_printed() {
+    pyramid()
+        .args(["completions", "bash"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("pyramid"));
+}

@@ -1,0 +1,109 @@
+//! The solver against known answers: every deal of `random-1500.tsv` and the `known/` files.
+//! Each length must equal the known optimum exactly, and each solution must clear the pyramid
+//! when replayed move by move in the referee.
+
+mod common;
+
+use common::{deal, random_1500, replay, start};
+use pyramid::pyramid::solver::{Outcome, solve};
+
+/// Checks one slice of the 1500 deals; the slices run as separate tests, in parallel.
+fn check_slice(part: usize, parts: usize) {
+    let deals = random_1500();
+    assert_eq!(deals.len(), 1500);
+    let size = deals.len().div_ceil(parts);
+    for (index, (known, deal)) in deals.iter().enumerate().skip(part * size).take(size) {
+        let position = start(deal);
+        match solve(&position, &mut ()).outcome {
+            Outcome::Solved(moves) => {
+                assert_eq!(moves.len(), *known, "deal {} ({deal})", index + 1);
+                assert!(
+                    replay(&position, &moves).is_cleared(),
+                    "deal {} ({deal})",
+                    index + 1
+                );
+            }
+            Outcome::NoSolution(_) => assert_eq!(*known, 0, "deal {} ({deal})", index + 1),
+            Outcome::Cancelled => panic!("nothing cancels this search"),
+        }
+    }
+}
+
+#[test]
+fn random_1500_part_1_of_4() {
+    check_slice(0, 4);
+}
+
+#[test]
+fn random_1500_part_2_of_4() {
+    check_slice(1, 4);
+}
+
+#[test]
+fn random_1500_part_3_of_4() {
+    check_slice(2, 4);
+}
+
+#[test]
+fn random_1500_part_4_of_4() {
+    check_slice(3, 4);
+}
+
+fn outcome_of(name: &str) -> Outcome {
+    solve(&start(&deal(name)), &mut ()).outcome
+}
+
+#[test]
+fn known_winnable_deals() {
+    for (name, length) in [("shortest-15-steps.txt", 15), ("winnable-40-steps.txt", 40)] {
+        let position = start(&deal(name));
+        let Outcome::Solved(moves) = solve(&position, &mut ()).outcome else {
+            panic!("{name} is winnable")
+        };
+        assert_eq!(moves.len(), length, "{name}");
+        assert!(replay(&position, &moves).is_cleared(), "{name}");
+    }
+}
+
+#[test]
+fn known_hopeless_deals() {
+    assert_eq!(
+        outcome_of("hard-no-solution.txt"),
+        Outcome::NoSolution(None)
+    );
+    assert_eq!(
+        outcome_of("no-solution-2d-under-four-jacks.txt"),
+        Outcome::NoSolution(Some(
+            "2d can never be removed: all four Jacks cover it".into()
+        ))
+    );
+    let Outcome::NoSolution(Some(reason)) = outcome_of("no-solution-2.txt") else {
+        panic!("no-solution-2 has a plain reason")
+    };
+    assert!(
+        reason.starts_with("the pyramid's Twos and Jacks cannot all be paired"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn the_same_deal_gives_the_same_solution() {
+    let position = start(&deal("winnable-40-steps.txt"));
+    let first = solve(&position, &mut ()).outcome;
+    assert_eq!(solve(&position, &mut ()).outcome, first);
+}
+
+#[test]
+fn solves_from_the_middle_of_a_game() {
+    // Play the first ten steps of an optimal line; the rest must take exactly 30 more.
+    let position = start(&deal("winnable-40-steps.txt"));
+    let Outcome::Solved(moves) = solve(&position, &mut ()).outcome else {
+        panic!()
+    };
+    let middle = replay(&position, &moves[..10]);
+    let Outcome::Solved(rest) = solve(&middle, &mut ()).outcome else {
+        panic!()
+    };
+    assert_eq!(rest.len(), 30);
+    assert!(replay(&middle, &rest).is_cleared());
+}
