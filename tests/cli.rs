@@ -11,8 +11,16 @@ fn pyramid() -> Command {
     Command::cargo_bin("pyramid").expect("the binary is built")
 }
 
-fn json_of(output: &[u8]) -> Value {
-    serde_json::from_slice(output).expect("valid JSON")
+/// Runs the binary, expects an exit code, and reads standard output as one JSON value.
+fn json_answer(args: &[&str], code: i32) -> Value {
+    let output = pyramid()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&output).expect("valid JSON")
 }
 
 #[test]
@@ -30,14 +38,7 @@ fn solve_prints_numbered_steps() {
 
 #[test]
 fn solve_json_has_the_documented_shape() {
-    let output = pyramid()
-        .args(["solve", "--json", &data("shortest-15-steps.txt")])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let answer = json_of(&output);
+    let answer = json_answer(&["solve", "--json", &data("shortest-15-steps.txt")], 0);
     assert_eq!(answer["solvable"], true);
     assert_eq!(answer["length"], 15);
     let steps = answer["steps"].as_array().unwrap();
@@ -56,14 +57,7 @@ fn no_solution_exits_1_with_the_reason() {
         .assert()
         .code(1)
         .stdout("No solution: 2d can never be removed: all four Jacks cover it.\n");
-    let output = pyramid()
-        .args(["solve", "--json", &data("hard-no-solution.txt")])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let answer = json_of(&output);
+    let answer = json_answer(&["solve", "--json", &data("hard-no-solution.txt")], 1);
     assert_eq!(answer["solvable"], false);
     assert_eq!(answer["length"], Value::Null);
     assert_eq!(answer["steps"], serde_json::json!([]));
