@@ -32,8 +32,9 @@ fn main() -> ExitCode {
             Ok(EXIT_OK)
         }
         None => {
-            eprintln!("pyramid: name a command; see `pyramid --help`");
-            Ok(EXIT_BAD_INPUT)
+            // The terminal front end will start here; until then, show what there is.
+            let _ = <Cli as clap::CommandFactory>::command().print_long_help();
+            Ok(EXIT_OK)
         }
     };
     match result {
