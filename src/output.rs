@@ -12,9 +12,7 @@ use crate::{EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Solves a deal file and prints the answer.
 pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
-    let deal = read_deal(&args.file)?;
-    let position = Position::new(&deal, Rules::default());
-    let report = solver::solve(&position, &mut ());
+    let (position, report) = solve_deal(&read_deal(&args.file)?);
     if args.json {
         println!("{}", answer_json(&position, &report));
     } else {

@@ -187,6 +187,14 @@ impl<'a> Search<'a> {
     /// reached again by a shorter way is queued again; the stale entry is skipped when its
     /// bucket no longer matches the state's depth.
     fn advance(&mut self, budget: u64, stats: &mut Stats) -> Option<Outcome> {
+        let outcome = self.expand(budget, stats);
+        stats.frontier = self.queued;
+        stats.bound = self.f as u16;
+        stats.stored = self.store.len();
+        outcome
+    }
+
+    fn expand(&mut self, budget: u64, stats: &mut Stats) -> Option<Outcome> {
         let context = self.context;
         for _ in 0..budget {
             while self.f < self.buckets.len() && self.buckets[self.f].is_empty() {
@@ -211,9 +219,6 @@ impl<'a> Search<'a> {
                 stats.generated += 1;
                 self.offer(node, jump.after, depth + jump.turns as u16 + 1);
             }
-            stats.frontier = self.queued;
-            stats.bound = self.f as u16;
-            stats.stored = self.store.len();
         }
         None
     }
