@@ -10,9 +10,26 @@ use clap_complete::Shell;
 #[derive(Debug, Parser)]
 #[command(name = "pyramid", version, about, long_about = None)]
 #[command(after_help = "Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage.")]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A deal file to open in the app (without it, the app opens the deal being typed last
+    /// time, or an empty one).
+    pub file: Option<PathBuf>,
+    /// Colour theme: a name (default, light, high-contrast, four-colour, or one of yours) or
+    /// a path to a theme file.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub theme: Option<String>,
+    /// Letters for suits (Th) instead of symbols (T♥), for terminals without them.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Folder for saved deals and the draft.
+    #[arg(long, global = true, value_name = "DIR", env = "PYRAMID_SAVES")]
+    pub saves: Option<PathBuf>,
+    /// Folder for settings; user themes go in its `themes/`.
+    #[arg(long, global = true, value_name = "DIR", env = "PYRAMID_CONFIG")]
+    pub config: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -23,6 +40,8 @@ pub enum Command {
     Validate(ValidateArgs),
     /// Solve many deals, one per line, and print JSON Lines.
     Batch(BatchArgs),
+    /// Print the folders used for saves, the draft and themes.
+    Paths,
     /// Print shell completions.
     Completions {
         /// The shell to complete for.

@@ -20,6 +20,10 @@ pub enum InputError {
         name: String,
         problems: DeckProblems,
     },
+    #[error("theme {0}")]
+    Theme(#[from] crate::theme::ThemeError),
+    #[error("the terminal failed: {0}")]
+    Terminal(std::io::Error),
 }
 
 /// Each problem on its own line, as `file:line:column: message` (or `file: message`).

@@ -1,5 +1,6 @@
-//! The `pyramid` command: headless subcommands that solve and validate deal files for scripts
-//! and batch work.
+//! The `pyramid` command: with no subcommand, the full-screen app for typing a deal and
+//! stepping through its solution; headless subcommands solve and validate deal files for
+//! scripts and batch work.
 //!
 //! Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage.
 
@@ -7,12 +8,21 @@ mod batch;
 mod cli;
 mod input;
 mod output;
+mod solve_job;
+mod storage;
+mod theme;
+mod tui;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use cli::{Cli, Command};
+use std::path::Path;
+
+use input::InputError;
+use pyramid::Deal;
+use storage::{Folders, SavedDeal};
 
 /// Exit code: the deal is solved, or valid.
 pub const EXIT_OK: u8 = 0;
@@ -31,11 +41,11 @@ fn main() -> ExitCode {
             cli::print_completions(shell);
             Ok(EXIT_OK)
         }
-        None => {
-            // The terminal front end will start here; until then, show what there is.
-            let _ = <Cli as clap::CommandFactory>::command().print_long_help();
+        Some(Command::Paths) => {
+            print_paths(&Folders::locate(cli.saves, cli.config));
             Ok(EXIT_OK)
         }
+        None => start_app(cli),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -49,4 +59,58 @@ fn main() -> ExitCode {
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
+}
+
+fn print_paths(folders: &Folders) {
+    println!("saves   {}", folders.saves.display());
+    println!("draft   {}", folders.draft().display());
+    println!("themes  {}", folders.themes().display());
+}
+
+/// Starts the full-screen app. Problems found before it starts (an unreadable deal, a theme
+/// asked for that does not load) are reported like the other commands' errors.
+fn start_app(cli: Cli) -> Result<u8, InputError> {
+    let folders = Folders::locate(cli.saves, cli.config);
+    let (mut themes, theme_errors) = theme::available(&folders.themes());
+    let chosen = match cli.theme.as_deref() {
+        None => 0,
+        Some(wanted) => {
+            let theme = theme::choose(&themes, wanted)?;
+            themes.iter().position(|t| *t == theme).unwrap_or_else(|| {
+                themes.push(theme);
+                themes.len() - 1
+            })
+        }
+    };
+    let deal = cli.file.as_deref().map(read_saved).transpose()?;
+    let warnings: Vec<String> = theme_errors
+        .iter()
+        .map(|e| format!("Theme skipped: {e}"))
+        .collect();
+    for warning in &warnings {
+        eprintln!("pyramid: {warning}");
+    }
+    let setup = tui::Setup {
+        folders,
+        themes,
+        theme: chosen,
+        ascii: cli.ascii,
+        deal,
+        warnings,
+    };
+    tui::run(setup).map_err(InputError::Terminal)?;
+    Ok(EXIT_OK)
+}
+
+/// Reads a deal file to open in the app, with its `#` headers when it is a save.
+fn read_saved(path: &Path) -> Result<SavedDeal, InputError> {
+    let source = input::read_source(path)?;
+    let deal = Deal::parse(&source.text).map_err(|problems| InputError::Deck {
+        name: source.name.clone(),
+        problems,
+    })?;
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into());
+    Ok(SavedDeal::with_headers(&source.text, deal, &stem))
 }

@@ -188,3 +188,64 @@ fn completions_are_printed() {
         .code(0)
         .stdout(predicate::str::contains("pyramid"));
 }
+
+#[test]
+fn paths_prints_the_folders_and_flags_override_them() {
+    let output = Command::cargo_bin("pyramid")
+        .unwrap()
+        .args([
+            "paths",
+            "--saves",
+            "/tmp/my-saves",
+            "--config",
+            "/tmp/my-config",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("saves   /tmp/my-saves\n"), "{text}");
+    assert!(
+        text.contains("draft   /tmp/my-saves/.draft.txt\n"),
+        "{text}"
+    );
+    assert!(text.contains("themes  /tmp/my-config/themes\n"), "{text}");
+}
+
+#[test]
+fn an_unknown_theme_is_refused_before_the_app_starts() {
+    Command::cargo_bin("pyramid")
+        .unwrap()
+        .args(["--theme", "no-such-theme"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no such theme or file; the themes are default, light, high-contrast, four-colour",
+        ));
+}
+
+#[test]
+fn a_broken_theme_file_asked_for_names_file_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.toml");
+    std::fs::write(&path, "name = \"mine\"\ncard_rde = \"red\"\n").unwrap();
+    Command::cargo_bin("pyramid")
+        .unwrap()
+        .arg("--theme")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "mine.toml:2: unknown key 'card_rde'",
+        ));
+}
+
+#[test]
+fn opening_a_bad_deal_file_is_refused_before_the_app_starts() {
+    Command::cargo_bin("pyramid")
+        .unwrap()
+        .arg(common::data("bad-malformed-card.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a card"));
+}

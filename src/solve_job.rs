@@ -1,0 +1,107 @@
+//! Runs the solver on a background thread and reports back through a channel.
+//!
+//! The thread sends progress when it changed, at most ten times a second, then one final
+//! message. Each job has an id so that the app can drop messages from a job it has already
+//! cancelled or replaced. Cancelling sets a flag the solver's observer reads every few
+//! thousand nodes, well under 50 ms apart.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use pyramid::pyramid::Position;
+use pyramid::pyramid::solver::{self, Observer, Report, Stats};
+
+/// How often progress may be sent.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+/// What a job tells the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JobEvent {
+    Progress(Stats),
+    Finished(Report),
+}
+
+/// A message from job `id`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobMessage {
+    pub id: u64,
+    pub event: JobEvent,
+}
+
+/// A running solve.
+#[derive(Debug)]
+pub struct SolveJob {
+    pub id: u64,
+    cancel: Arc<AtomicBool>,
+}
+
+impl SolveJob {
+    /// Starts solving `position`; messages go to `send`, converted by `wrap`.
+    pub fn start<M: Send + 'static>(
+        id: u64,
+        position: Position,
+        send: Sender<M>,
+        wrap: fn(JobMessage) -> M,
+    ) -> SolveJob {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        thread::spawn(move || {
+            let mut observer = ChannelObserver {
+                id,
+                cancel: flag,
+                send: send.clone(),
+                wrap,
+                last_sent: None,
+            };
+            let report = solver::solve(&position, &mut observer);
+            // The app may be gone (quit while solving); nothing is left to tell.
+            let _ = send.send(wrap(JobMessage {
+                id,
+                event: JobEvent::Finished(report),
+            }));
+        });
+        SolveJob { id, cancel }
+    }
+
+    /// Asks the solver to stop; it answers with a cancelled report.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for SolveJob {
+    fn drop(&mut self) {
+        // A job nobody waits for should not go on using a core.
+        self.cancel();
+    }
+}
+
+struct ChannelObserver<M> {
+    id: u64,
+    cancel: Arc<AtomicBool>,
+    send: Sender<M>,
+    wrap: fn(JobMessage) -> M,
+    last_sent: Option<(Instant, Stats)>,
+}
+
+impl<M> Observer for ChannelObserver<M> {
+    fn progress(&mut self, stats: &Stats) {
+        let due = self.last_sent.is_none_or(|(at, last)| {
+            at.elapsed() >= PROGRESS_EVERY && last.expanded != stats.expanded
+        });
+        if due {
+            self.last_sent = Some((Instant::now(), *stats));
+            let _ = self.send.send((self.wrap)(JobMessage {
+                id: self.id,
+                event: JobEvent::Progress(*stats),
+            }));
+        }
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}

@@ -1,0 +1,538 @@
+//! The app driven by events, without a terminal; screens drawn with `TestBackend`.
+
+use std::path::Path;
+use std::sync::mpsc::{self, Receiver};
+
+use crossterm::event::{KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use super::*;
+use crate::theme;
+
+const WINNABLE: &str = include_str!("../../../saved-games/winnable-40-steps.txt");
+const HOPELESS: &str = include_str!("../../../saved-games/hard-no-solution.txt");
+const TWO_D: &str = include_str!("../../../saved-games/no-solution-2d-under-four-jacks.txt");
+
+fn folders(dir: &Path) -> Folders {
+    Folders {
+        saves: dir.join("saves"),
+        config: dir.join("config"),
+    }
+}
+
+fn setup(dir: &Path) -> Setup {
+    Setup {
+        folders: folders(dir),
+        themes: theme::built_in(),
+        theme: 0,
+        ascii: true,
+        deal: None,
+        warnings: Vec::new(),
+    }
+}
+
+fn start(dir: &Path) -> (App, Receiver<Msg>) {
+    let (send, receive) = mpsc::channel();
+    (App::new(setup(dir), send), receive)
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn ctrl(app: &mut App, c: char) {
+    app.update(Msg::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::CONTROL,
+    )));
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+fn deal(text: &str) -> Deal {
+    Deal::parse(text).unwrap()
+}
+
+/// Feeds the solver's messages to the app until it leaves the solving screen; returns how
+/// many progress messages came.
+fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
+    let mut progress = 0;
+    while matches!(app.screen, Screen::Solving(_)) {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the solver answers");
+        if let Msg::Job(JobMessage {
+            event: JobEvent::Progress(stats),
+            ..
+        }) = &msg
+        {
+            progress += 1;
+            app.update(msg.clone());
+            let Screen::Solving(solving) = &app.screen else {
+                panic!("progress keeps the solving screen")
+            };
+            assert_eq!(solving.stats, *stats);
+            continue;
+        }
+        app.update(msg);
+    }
+    progress
+}
+
+fn solution(app: &App) -> &Solution {
+    match &app.screen {
+        Screen::Solution(solution) => solution,
+        _ => panic!("not on the solution screen"),
+    }
+}
+
+/// The screen as text, one line per row, trailing spaces trimmed.
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| view::draw(frame, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn typing_a_whole_deal_by_keys_makes_it_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    // Typed as people read it off the file: spaces and new lines are skipped.
+    let body: String = WINNABLE
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join(" ");
+    type_text(&mut app, &body.to_lowercase());
+    assert_eq!(app.editor.filled(), 52);
+    assert_eq!(app.editor.deal(), Ok(deal(WINNABLE)));
+    assert!(app.editor.missing().is_empty());
+}
+
+#[test]
+fn validation_shows_duplicates_at_both_places_and_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    type_text(&mut app, "Kd Qh Kd x");
+    assert_eq!(app.editor.filled(), 3);
+    assert_eq!(app.editor.duplicate_slots(), [0, 2]);
+    assert_eq!(app.editor.missing().len(), 50);
+    let status = app.status.clone().unwrap();
+    assert_eq!(status.tone, Tone::Warning);
+    assert!(status.text.contains("'x' is not a rank"), "{}", status.text);
+    press(&mut app, KeyCode::Enter);
+    let status = app.status.clone().unwrap();
+    assert!(
+        status
+            .text
+            .starts_with("Cannot solve yet: Kd is there twice"),
+        "{}",
+        status.text
+    );
+    assert!(matches!(app.screen, Screen::Editor));
+}
+
+#[test]
+fn arrows_tab_backspace_and_clicks_move_the_cursor() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    press(&mut app, KeyCode::Down);
+    assert_eq!(app.editor.cursor, 1);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.editor.cursor, 2);
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.editor.cursor, 3);
+    press(&mut app, KeyCode::BackTab);
+    type_text(&mut app, "7c");
+    assert_eq!(app.editor.slots[2], Some("7c".parse().unwrap()));
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(app.editor.slots[2], None);
+    assert_eq!(app.editor.cursor, 2);
+    // A click on the first stock slot.
+    let area = view::editor_board_area(app.size);
+    let target = board::slot_rects(area)[28];
+    app.update(Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: target.x + 1,
+        row: target.y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(app.editor.cursor, 28);
+}
+
+#[test]
+fn key_releases_are_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    let mut release = KeyEvent::new(KeyCode::Char('k'), KeyModifiers::NONE);
+    release.kind = KeyEventKind::Release;
+    app.update(Msg::Key(release));
+    assert_eq!(app.editor.pending, super::super::editor::Pending::Nothing);
+}
+
+#[test]
+fn a_paste_fills_from_the_cursor_and_the_last_card_is_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    let full = deal(WINNABLE);
+    let mut text = full.to_line();
+    // Leave the last card out.
+    text.truncate(text.len() - 3);
+    app.update(Msg::Paste(text));
+    assert_eq!(app.editor.filled(), 51);
+    assert_eq!(app.editor.fill_offer(), Some((51, full.cards()[51])));
+    ctrl(&mut app, 'f');
+    assert_eq!(app.editor.deal(), Ok(full));
+}
+
+#[test]
+fn solving_shows_progress_then_the_solution_and_stepping_back_restores_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, receive) = start(dir.path());
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Solving(_)));
+    app.update(Msg::Tick);
+    assert!(
+        finish_solving(&mut app, &receive) >= 1,
+        "at least one progress message"
+    );
+    let start = Position::new(&deal(WINNABLE), Rules::default());
+    assert_eq!(solution(&app).moves.len(), 40);
+    assert_eq!(solution(&app).position(), &start);
+    assert_eq!(app.verdict, Verdict::Solved(40));
+    for _ in 0..45 {
+        press(&mut app, KeyCode::Right);
+    }
+    assert_eq!(solution_step(&app), 40);
+    assert!(solution(&app).position().is_cleared());
+    for _ in 0..20 {
+        press(&mut app, KeyCode::Left);
+    }
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(solution_step(&app), 19);
+    press(&mut app, KeyCode::Home);
+    assert_eq!(solution(&app).position(), &start);
+    press(&mut app, KeyCode::End);
+    assert_eq!(solution_step(&app), 40);
+    for _ in 0..40 {
+        press(&mut app, KeyCode::Char('h'));
+    }
+    assert_eq!(solution(&app).position(), &start);
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen, Screen::Editor));
+    assert_eq!(app.editor.deal(), Ok(deal(WINNABLE)));
+}
+
+fn solution_step(app: &App) -> usize {
+    solution(app).step
+}
+
+#[test]
+fn escape_cancels_a_solve_and_keeps_the_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, receive) = start(dir.path());
+    app.update(Msg::Paste(HOPELESS.to_string()));
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen, Screen::Editor));
+    assert_eq!(app.editor.deal(), Ok(deal(HOPELESS)));
+    // The job's last word arrives and changes nothing.
+    loop {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .unwrap();
+        let last = matches!(&msg, Msg::Job(m) if matches!(m.event, JobEvent::Finished(_)));
+        app.update(msg);
+        if last {
+            break;
+        }
+    }
+    assert!(matches!(app.screen, Screen::Editor));
+    assert_eq!(app.verdict, Verdict::Unsolved);
+}
+
+#[test]
+fn a_deal_without_solution_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, receive) = start(dir.path());
+    app.update(Msg::Paste(TWO_D.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish_solving(&mut app, &receive);
+    let answer = solution(&app);
+    assert!(!answer.solvable);
+    assert!(answer.reason.as_deref().unwrap().contains("all four Jacks"));
+    assert_eq!(app.verdict, Verdict::NoSolution);
+}
+
+#[test]
+fn save_then_open_gives_the_same_deal_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    // An incomplete deal is not saved, and says so.
+    type_text(&mut app, "Ah");
+    ctrl(&mut app, 's');
+    assert!(app.overlay.is_none());
+    assert!(
+        app.status
+            .clone()
+            .unwrap()
+            .text
+            .starts_with("Cannot save yet")
+    );
+    ctrl(&mut app, 'n');
+    ctrl(&mut app, 'n');
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 's');
+    let Some(Overlay::Save(default_name)) = app.overlay.clone() else {
+        panic!("the save dialog opens")
+    };
+    assert!(default_name.starts_with("deal 20"), "{default_name}");
+    for _ in 0..default_name.len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "Sunday game");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.overlay.is_none());
+    assert_eq!(app.status.clone().unwrap().tone, Tone::Success);
+    let path = dir.path().join("saves/sunday-game.txt");
+    assert_eq!(
+        deal(&std::fs::read_to_string(&path).unwrap()),
+        deal(WINNABLE)
+    );
+
+    ctrl(&mut app, 'n');
+    assert_eq!(app.editor.filled(), 0, "a saved deal is cleared at once");
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "sunday");
+    let Some(Overlay::Open(dialog)) = &app.overlay else {
+        panic!("the open dialog opens")
+    };
+    assert_eq!(dialog.visible().len(), 1);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.editor.deal(), Ok(deal(WINNABLE)));
+    assert_eq!(app.name.as_deref(), Some("Sunday game"));
+}
+
+#[test]
+fn ctrl_n_asks_before_dropping_typed_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    type_text(&mut app, "Ah2h");
+    ctrl(&mut app, 'n');
+    assert_eq!(app.editor.filled(), 2);
+    press(&mut app, KeyCode::Right);
+    ctrl(&mut app, 'n');
+    assert_eq!(app.editor.filled(), 2, "another key in between asks again");
+    ctrl(&mut app, 'n');
+    assert_eq!(app.editor.filled(), 0);
+}
+
+#[test]
+fn the_draft_comes_back_on_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    type_text(&mut app, "Ah2h3h");
+    drop(app);
+    let (app, _receive) = start(dir.path());
+    assert_eq!(app.editor.filled(), 3);
+    assert_eq!(app.editor.cursor, 3);
+    assert!(app.status.clone().unwrap().text.starts_with("Restored"));
+}
+
+#[test]
+fn a_broken_user_theme_warns_and_the_default_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let themes = folders(dir.path()).themes();
+    std::fs::create_dir_all(&themes).unwrap();
+    std::fs::write(themes.join("mine.toml"), "cursor = \"nope\"\n").unwrap();
+    let (found, errors) = theme::available(&themes);
+    let mut setup = setup(dir.path());
+    setup.themes = found;
+    setup.warnings = errors.iter().map(ToString::to_string).collect();
+    let (send, _receive) = mpsc::channel();
+    let mut app = App::new(setup, send);
+    let status = app.status.clone().unwrap();
+    assert_eq!(status.tone, Tone::Warning);
+    assert!(
+        status.text.contains("mine.toml:1: key 'cursor'"),
+        "{}",
+        status.text
+    );
+    assert_eq!(app.theme().name, "default");
+    for expected in ["light", "high-contrast", "four-colour", "default"] {
+        ctrl(&mut app, 't');
+        assert_eq!(app.theme().name, expected);
+    }
+}
+
+#[test]
+fn quitting_works_from_everywhere_but_q_types_a_queen_in_the_editor() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.quit);
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.overlay, Some(Overlay::Help));
+    ctrl(&mut app, 'q');
+    assert!(app.quit);
+}
+
+#[test]
+fn no_key_sequence_panics() {
+    // A fixed pseudo-random walk over every kind of key, on every screen.
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, receive) = start(dir.path());
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    let keys = [
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::Tab,
+        KeyCode::BackTab,
+        KeyCode::Backspace,
+        KeyCode::Delete,
+        KeyCode::F(1),
+        KeyCode::Char('?'),
+        KeyCode::Char('k'),
+        KeyCode::Char('1'),
+        KeyCode::Char('h'),
+        KeyCode::Char(' '),
+    ];
+    let mut seed: u64 = 7;
+    for _ in 0..3000 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let pick = (seed >> 33) as usize;
+        if pick % 23 == 0 {
+            let c = ['s', 'o', 't', 'f'][pick / 23 % 4];
+            ctrl(&mut app, c);
+        } else {
+            press(&mut app, keys[pick % keys.len()]);
+        }
+        while let Ok(msg) = receive.try_recv() {
+            app.update(msg);
+        }
+        let _ = screen(&app, 80, 24);
+    }
+}
+
+mod snapshots {
+    use super::*;
+
+    fn solved(text: &str) -> (tempfile::TempDir, App) {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut app, receive) = start(dir.path());
+        app.update(Msg::Paste(text.to_string()));
+        press(&mut app, KeyCode::Enter);
+        finish_solving(&mut app, &receive);
+        app.status = None;
+        (dir, app)
+    }
+
+    #[test]
+    fn editor_empty() {
+        let dir = tempfile::tempdir().unwrap();
+        let (app, _receive) = start(dir.path());
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn editor_with_a_duplicate() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut app, _receive) = start(dir.path());
+        type_text(
+            &mut app,
+            "3c 7s Jd 5s 8c Th 2s 3s Ah Ad 2d 4c 5d 9d 7h 9s Qc 3c",
+        );
+        type_text(&mut app, "K");
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn editor_with_suit_symbols() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut app, _receive) = start(dir.path());
+        app.ascii = false;
+        type_text(&mut app, "3c 7s Jd 5s 8c Th");
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn solving() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut app, _receive) = start(dir.path());
+        app.update(Msg::Paste(HOPELESS.to_string()));
+        press(&mut app, KeyCode::Enter);
+        app.status = None;
+        let Screen::Solving(solving) = &mut app.screen else {
+            panic!("solving")
+        };
+        // Fixed figures: the real ones depend on the machine.
+        solving.stats = Stats {
+            expanded: 1_234_567,
+            frontier: 8_910,
+            bound: 42,
+            ..Stats::default()
+        };
+        solving.elapsed = std::time::Duration::from_millis(1500);
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn solution_mid_way() {
+        let (_dir, mut app) = solved(WINNABLE);
+        for _ in 0..12 {
+            press(&mut app, KeyCode::Right);
+        }
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn no_solution() {
+        let (_dir, app) = solved(TWO_D);
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn help() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut app, _receive) = start(dir.path());
+        press(&mut app, KeyCode::Char('?'));
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn open_dialog() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut app, _receive) = start(dir.path());
+        ctrl(&mut app, 'o');
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn too_small() {
+        let dir = tempfile::tempdir().unwrap();
+        let (app, _receive) = start(dir.path());
+        insta::assert_snapshot!(screen(&app, 60, 15));
+    }
+}

@@ -1,0 +1,674 @@
+//! Drawing the app: reads the model, never changes it.
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
+use pyramid::pyramid::{Move, Place, Position};
+
+use super::app::{App, OpenDialog, Overlay, Screen, Solution, Solving, Tone};
+use super::board::{CardText, EDITOR_HEIGHT, EDITOR_WIDTH, EditorBoard, PlayPyramid};
+use super::editor::Pending;
+use super::help;
+use crate::storage::Origin;
+use crate::theme::Theme;
+
+/// The smallest terminal the board fits in.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// Width of the board column.
+const BOARD_WIDTH: u16 = EDITOR_WIDTH + 2;
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const ASCII_SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
+
+/// The screen's parts: title, board, side panel, message and key hints.
+struct Areas {
+    title: Rect,
+    board: Rect,
+    panel: Rect,
+    message: Rect,
+    keys: Rect,
+}
+
+fn areas(area: Rect) -> Areas {
+    let [title, body, message, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [board, panel] =
+        Layout::horizontal([Constraint::Length(BOARD_WIDTH), Constraint::Min(0)]).areas(body);
+    Areas {
+        title,
+        board,
+        panel,
+        message,
+        keys,
+    }
+}
+
+/// The board block's inner area, where the slots are drawn (also used for mouse clicks).
+pub fn editor_board_area(size: Rect) -> Rect {
+    let board = areas(size).board;
+    let inner = Block::bordered().inner(board);
+    Rect::new(
+        inner.x,
+        inner.y + 1,
+        inner.width,
+        EDITOR_HEIGHT.min(inner.height),
+    )
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    let theme = app.theme();
+    let buf = frame.buffer_mut();
+    Block::new()
+        .style(Style::new().bg(theme.background).fg(theme.text))
+        .render(area, buf);
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(area, buf, theme);
+        return;
+    }
+    let parts = areas(area);
+    title(app, parts.title, buf);
+    let block = Block::bordered()
+        .border_style(Style::new().fg(theme.border))
+        .title(" Deal ");
+    let inner = block.inner(parts.board);
+    block.render(parts.board, buf);
+    let text = CardText { ascii: app.ascii };
+    let board_area = Rect::new(
+        inner.x,
+        inner.y + 1,
+        inner.width,
+        inner.height.saturating_sub(1),
+    );
+    match &app.screen {
+        Screen::Editor | Screen::Solving(_) => {
+            let invalid = app.editor.duplicate_slots();
+            let board = EditorBoard {
+                slots: &app.editor.slots,
+                cursor: if matches!(app.screen, Screen::Editor) {
+                    app.editor.cursor
+                } else {
+                    DECK_SIZE
+                },
+                invalid: &invalid,
+                text,
+                theme,
+            };
+            board.render(board_area, buf);
+        }
+        Screen::Solution(solution) => play_board(solution, board_area, buf, text, theme),
+    }
+    match &app.screen {
+        Screen::Editor => editor_panel(app, parts.panel, buf),
+        Screen::Solving(solving) => solving_panel(app, solving, parts.panel, buf),
+        Screen::Solution(solution) => solution_panel(solution, parts.panel, buf, text, theme),
+    }
+    message(app, parts.message, buf);
+    key_hints(app, parts.keys, buf);
+    match &app.overlay {
+        Some(Overlay::Help) => help::render(app, area, buf),
+        Some(Overlay::Save(name)) => save_dialog(name, area, buf, theme),
+        Some(Overlay::Open(dialog)) => open_dialog(dialog, area, buf, theme),
+        None => {}
+    }
+}
+
+fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let text = Text::from(vec![
+        Line::styled("The terminal is too small.", Style::new().fg(theme.warning)),
+        Line::raw(format!(
+            "It is {}x{}; the board needs {MIN_WIDTH}x{MIN_HEIGHT}.",
+            area.width, area.height
+        )),
+        Line::raw("Make the window larger, or Ctrl-Q to quit."),
+    ]);
+    let height = (text.height() as u16).min(area.height);
+    let y = area.y + area.height.saturating_sub(height) / 2;
+    Paragraph::new(text)
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(area.x, y, area.width, height), buf);
+}
+
+fn title(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let screen = match app.screen {
+        Screen::Editor => "Enter the deal",
+        Screen::Solving(_) => "Solving",
+        Screen::Solution(_) => "Solution",
+    };
+    let name = app.name.as_deref().unwrap_or("new deal");
+    let left = Line::from(vec![
+        Span::styled(
+            " pyramid ",
+            Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(format!("· {screen} · {name}"), Style::new().fg(theme.text)),
+    ]);
+    left.render(area, buf);
+    Line::styled(
+        format!("theme: {} ", theme.name),
+        Style::new().fg(theme.dim),
+    )
+    .right_aligned()
+    .render(area, buf);
+}
+
+fn panel_block(title: &str, theme: &Theme) -> Block<'static> {
+    Block::bordered()
+        .border_style(Style::new().fg(theme.border))
+        .title(format!(" {title} "))
+}
+
+fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let editor = &app.editor;
+    let text = CardText { ascii: app.ascii };
+    let filled = editor.filled();
+    let duplicates = editor.duplicates();
+    let count_style = if filled == DECK_SIZE && duplicates.is_empty() {
+        Style::new().fg(theme.success)
+    } else {
+        Style::new().fg(theme.warning)
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::styled(
+            format!("{filled}/{DECK_SIZE}"),
+            count_style.add_modifier(Modifier::BOLD),
+        ),
+        Span::raw(" cards"),
+    ])];
+    let slot = editor.cursor;
+    lines.push(Line::styled(
+        format!("Cursor: {}", slot_label(slot)),
+        Style::new().fg(theme.dim),
+    ));
+    match editor.pending {
+        Pending::Nothing => {}
+        Pending::One => lines.push(Line::styled("Typed: 1_", Style::new().fg(theme.warning))),
+        Pending::Rank(rank) => lines.push(Line::styled(
+            format!("Typed: {}_ (now the suit)", rank.letter()),
+            Style::new().fg(theme.warning),
+        )),
+    }
+    lines.push(Line::raw(""));
+    for (card, a, b) in &duplicates {
+        lines.push(Line::from(vec![
+            text.span(*card, theme),
+            Span::styled(
+                format!(" twice: {} and {}", slot_label(*a), slot_label(*b)),
+                Style::new().fg(theme.invalid),
+            ),
+        ]));
+    }
+    let missing = editor.missing();
+    if missing.is_empty() && duplicates.is_empty() {
+        lines.push(Line::styled(
+            "A valid deal. Enter solves it.",
+            Style::new().fg(theme.success),
+        ));
+    } else if !missing.is_empty() {
+        lines.push(Line::raw(format!("Missing ({}):", missing.len())));
+        let mut spans = Vec::new();
+        for card in missing {
+            spans.push(text.span(card, theme));
+            spans.push(Span::raw(" "));
+        }
+        lines.push(Line::from(spans));
+    }
+    if let Some((slot, card)) = editor.fill_offer() {
+        lines.push(Line::raw(""));
+        lines.push(Line::from(vec![
+            Span::styled("Ctrl-F", Style::new().fg(theme.key)),
+            Span::raw(" puts "),
+            text.span(card, theme),
+            Span::raw(format!(" in {}", slot_label(slot))),
+        ]));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(panel_block("Check", theme))
+        .render(area, buf);
+}
+
+/// A slot for the side panel: "row 3" or "stock 5".
+fn slot_label(slot: usize) -> String {
+    if slot < PYRAMID_SIZE {
+        deck::slot_name(slot).replace("pyramid ", "")
+    } else {
+        format!("stock {}", slot - PYRAMID_SIZE + 1)
+    }
+}
+
+fn solving_panel(app: &App, solving: &Solving, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let spinner = if app.ascii {
+        ASCII_SPINNER[app.ticks as usize % ASCII_SPINNER.len()]
+    } else {
+        SPINNER[app.ticks as usize % SPINNER.len()]
+    };
+    let stats = solving.stats;
+    let lines = vec![
+        Line::styled(
+            format!("{spinner} Searching"),
+            Style::new().fg(theme.warning),
+        ),
+        Line::raw(""),
+        Line::raw(format!("positions  {}", thousands(stats.expanded))),
+        Line::raw(format!("waiting    {}", thousands(stats.frontier as u64))),
+        Line::raw(format!("at least   {} steps", stats.bound)),
+        Line::raw(format!("elapsed    {:.1} s", solving.elapsed.as_secs_f64())),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled("Esc", Style::new().fg(theme.key)),
+            Span::raw(" cancels"),
+        ]),
+    ];
+    Paragraph::new(lines)
+        .block(panel_block("Solving", theme))
+        .render(area, buf);
+}
+
+/// 1234567 as "1,234,567".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The board while stepping through a solution: the pyramid, then the stock and waste.
+fn play_board(solution: &Solution, area: Rect, buf: &mut Buffer, text: CardText, theme: &Theme) {
+    let position = solution.position();
+    let next = solution.next_move();
+    let hint_places: Vec<Place> = match next {
+        Some(Move::King(a)) => vec![a],
+        Some(Move::Pair(a, b)) => vec![a, b],
+        Some(Move::Draw) => vec![Place::Stock],
+        Some(Move::Recycle) => vec![Place::Waste],
+        None => Vec::new(),
+    };
+    let hint: Vec<usize> = hint_places
+        .iter()
+        .filter_map(|p| match p {
+            Place::Pyramid(i) => Some(*i as usize),
+            _ => None,
+        })
+        .collect();
+    PlayPyramid {
+        pyramid: position.pyramid(),
+        hint: &hint,
+        text,
+        theme,
+    }
+    .render(area, buf);
+    let y = area.y + 8;
+    let piles = [
+        pile_line(
+            position,
+            Place::Stock,
+            hint_places.contains(&Place::Stock),
+            text,
+            theme,
+        ),
+        pile_line(
+            position,
+            Place::Waste,
+            hint_places.contains(&Place::Waste),
+            text,
+            theme,
+        ),
+        Line::styled(pass_text(position), Style::new().fg(theme.dim)),
+    ];
+    for (offset, line) in piles.into_iter().enumerate() {
+        let row = y + offset as u16;
+        if row < area.bottom() {
+            line.render(Rect::new(area.x + 1, row, area.width - 1, 1), buf);
+        }
+    }
+}
+
+fn pass_text(position: &Position) -> String {
+    match position.rules().max_recycles() {
+        Some(recycles) => format!("pass {} of {}", position.pass(), recycles + 1),
+        None => format!("pass {}", position.pass()),
+    }
+}
+
+/// "Stock 14  [7c] Qd 5h ...": the top card first and marked; the waste likewise from its top.
+fn pile_line(
+    position: &Position,
+    place: Place,
+    hinted: bool,
+    text: CardText,
+    theme: &Theme,
+) -> Line<'static> {
+    let cards: Vec<_> = match place {
+        Place::Stock => position.stock_top_first().collect(),
+        _ => position
+            .waste_bottom_first()
+            .iter()
+            .rev()
+            .copied()
+            .collect(),
+    };
+    let label = if place == Place::Stock {
+        "Stock"
+    } else {
+        "Waste"
+    };
+    let mut spans = vec![Span::styled(
+        format!("{label} {:>2}  ", cards.len()),
+        Style::new().fg(theme.dim),
+    )];
+    if cards.is_empty() {
+        spans.push(Span::styled("empty", Style::new().fg(theme.dim)));
+    }
+    const SHOWN: usize = 9;
+    for (i, &card) in cards.iter().take(SHOWN).enumerate() {
+        if i == 0 {
+            let style = if hinted {
+                Style::new()
+                    .fg(theme.highlight_move)
+                    .add_modifier(Modifier::BOLD)
+            } else {
+                Style::new().fg(theme.cursor)
+            };
+            let mut top = text.span(card, theme);
+            if hinted {
+                top = top
+                    .patch_style(Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED));
+            }
+            spans.extend([Span::styled("[", style), top, Span::styled("] ", style)]);
+        } else {
+            spans.push(
+                text.span(card, theme)
+                    .patch_style(Style::new().add_modifier(Modifier::DIM)),
+            );
+            spans.push(Span::raw(" "));
+        }
+    }
+    if cards.len() > SHOWN {
+        spans.push(Span::styled(
+            format!("+{}", cards.len() - SHOWN),
+            Style::new().fg(theme.dim),
+        ));
+    }
+    Line::from(spans)
+}
+
+fn solution_panel(
+    solution: &Solution,
+    area: Rect,
+    buf: &mut Buffer,
+    text: CardText,
+    theme: &Theme,
+) {
+    let block = panel_block("Steps", theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut lines = Vec::new();
+    if solution.solvable {
+        lines.push(Line::styled(
+            format!("Solved in {} steps", solution.moves.len()),
+            Style::new().fg(theme.success).add_modifier(Modifier::BOLD),
+        ));
+        lines.push(Line::raw(format!(
+            "step {} of {}",
+            solution.step,
+            solution.moves.len()
+        )));
+    } else {
+        lines.push(Line::styled(
+            "No solution",
+            Style::new().fg(theme.warning).add_modifier(Modifier::BOLD),
+        ));
+        let reason = solution.reason.clone().unwrap_or_else(|| {
+            format!(
+                "An exhaustive search of {} positions found no way to clear the pyramid.",
+                thousands(solution.stats.expanded)
+            )
+        });
+        lines.push(Line::raw(reason));
+    }
+    let header = Text::from(lines);
+    let header_height = if solution.solvable { 2 } else { 4 };
+    Paragraph::new(header)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(inner.x, inner.y, inner.width, header_height), buf);
+    let list = Rect::new(
+        inner.x,
+        inner.y + header_height + 1,
+        inner.width,
+        inner.height.saturating_sub(header_height + 1),
+    );
+    let rows = list.height as usize;
+    if rows == 0 || solution.moves.is_empty() {
+        return;
+    }
+    // Keep the next step in view, a few lines from the top.
+    let first = solution
+        .step
+        .saturating_sub(3)
+        .min(solution.moves.len().saturating_sub(rows));
+    for (offset, number) in (first..solution.moves.len()).take(rows).enumerate() {
+        let before = &solution.positions[number];
+        let mv = solution.moves[number];
+        let current = number == solution.step;
+        let done = number < solution.step;
+        let marker = if current { "▶" } else { " " };
+        let style = if current {
+            Style::new()
+                .fg(theme.highlight_move)
+                .add_modifier(Modifier::BOLD)
+        } else if done {
+            Style::new().fg(theme.dim)
+        } else {
+            Style::new().fg(theme.text)
+        };
+        let mut spans = vec![Span::styled(format!("{marker}{:>3}. ", number + 1), style)];
+        spans.extend(step_spans(before, mv, text, theme, style, done));
+        Line::from(spans).render(
+            Rect::new(list.x, list.y + offset as u16, list.width, 1),
+            buf,
+        );
+    }
+}
+
+/// A step in a few words: "Draw 7c", "Recycle", "Kd row 1", "6h row 7 + 7c stock".
+fn step_spans(
+    before: &Position,
+    mv: Move,
+    text: CardText,
+    theme: &Theme,
+    style: Style,
+    done: bool,
+) -> Vec<Span<'static>> {
+    let card = |place: Place| -> Vec<Span<'static>> {
+        let where_ = match place {
+            Place::Pyramid(i) => slot_label(i as usize),
+            Place::Stock => "stock".to_string(),
+            Place::Waste => "waste".to_string(),
+        };
+        let mut span = before
+            .card_at(place)
+            .map_or_else(|| Span::raw("??"), |c| text.span(c, theme));
+        if done {
+            span = span.patch_style(Style::new().add_modifier(Modifier::DIM));
+        }
+        vec![span, Span::styled(format!(" {where_}"), style)]
+    };
+    match mv {
+        Move::Draw => {
+            let mut spans = vec![Span::styled("Draw ", style)];
+            if let Some(top) = before.stock_top_first().next() {
+                spans.push(text.span(top, theme));
+            }
+            spans
+        }
+        Move::Recycle => vec![Span::styled("Recycle the waste", style)],
+        Move::King(a) => card(a),
+        Move::Pair(a, b) => {
+            let mut spans = card(a);
+            spans.push(Span::styled(" + ", style));
+            spans.extend(card(b));
+            spans
+        }
+    }
+}
+
+fn message(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let next = match &app.screen {
+        Screen::Solution(solution) => solution.next_move().map(|mv| (solution, mv)),
+        _ => None,
+    };
+    let line = match (&app.status, next) {
+        (None, Some((solution, mv))) => Line::from(vec![
+            Span::styled(" Next: ", Style::new().fg(theme.highlight_move)),
+            Span::raw(solution.position().describe(mv)),
+        ]),
+        (Some(status), _) => {
+            let colour = match status.tone {
+                Tone::Info => theme.text,
+                Tone::Success => theme.success,
+                Tone::Warning => theme.warning,
+                Tone::Error => theme.invalid,
+            };
+            Line::styled(format!(" {}", status.text), Style::new().fg(colour))
+        }
+        _ => Line::raw(""),
+    };
+    line.render(area, buf);
+}
+
+fn key_hints(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let mut spans = Vec::new();
+    for (key, what) in help::hints(app) {
+        spans.push(Span::styled(format!(" {key}"), Style::new().fg(theme.key)));
+        spans.push(Span::styled(
+            format!(" {what} "),
+            Style::new().fg(theme.dim),
+        ));
+    }
+    Line::from(spans).render(area, buf);
+}
+
+/// A centred box of the given size, cleared.
+pub fn popup(area: Rect, width: u16, height: u16, buf: &mut Buffer, theme: &Theme) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(rect, buf);
+    Block::new()
+        .style(Style::new().bg(theme.background).fg(theme.text))
+        .render(rect, buf);
+    rect
+}
+
+fn save_dialog(name: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let rect = popup(area, 60, 7, buf, theme);
+    let block = panel_block("Save the deal", theme).border_style(Style::new().fg(theme.title));
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let lines = vec![
+        Line::raw("Name:"),
+        Line::from(vec![Span::styled(
+            format!("{name}█"),
+            Style::new().fg(theme.cursor),
+        )]),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled("Enter", Style::new().fg(theme.key)),
+            Span::raw(" saves   "),
+            Span::styled("Esc", Style::new().fg(theme.key)),
+            Span::raw(" cancels"),
+        ]),
+    ];
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn open_dialog(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let rect = popup(area, 74, 20, buf, theme);
+    let block = panel_block("Open a deal", theme).border_style(Style::new().fg(theme.title));
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let mut lines = vec![Line::from(vec![
+        Span::raw("Filter: "),
+        Span::styled(format!("{}█", dialog.filter), Style::new().fg(theme.cursor)),
+    ])];
+    lines.push(Line::raw(""));
+    let visible = dialog.visible();
+    if visible.is_empty() {
+        lines.push(Line::styled("No deal matches.", Style::new().fg(theme.dim)));
+    }
+    let rows = inner.height.saturating_sub(5) as usize;
+    let first = dialog.selected.saturating_sub(rows.saturating_sub(1));
+    for (index, entry) in visible.iter().enumerate().skip(first).take(rows) {
+        let selected = index == dialog.selected;
+        let style = if selected {
+            Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().fg(theme.text)
+        };
+        let origin = match entry.origin {
+            Origin::User(_) => "",
+            Origin::Example => "example",
+        };
+        lines.push(Line::from(vec![
+            Span::styled(if selected { "▶ " } else { "  " }, style),
+            Span::styled(format!("{:<32.32}", entry.saved.name), style),
+            Span::styled(
+                format!(" {:<17}", entry.saved.saved),
+                Style::new().fg(theme.dim),
+            ),
+            Span::styled(format!("{:<12}", entry.saved.verdict.label()), style),
+            Span::styled(origin, Style::new().fg(theme.dim)),
+        ]));
+    }
+    for broken in dialog.broken.iter().take(1) {
+        lines.push(Line::styled(
+            format!("Skipped: {broken}"),
+            Style::new().fg(theme.warning),
+        ));
+    }
+    Paragraph::new(lines).render(inner, buf);
+    let footer = Line::from(vec![
+        Span::styled("type", Style::new().fg(theme.key)),
+        Span::raw(" filter  "),
+        Span::styled("↑↓", Style::new().fg(theme.key)),
+        Span::raw(" choose  "),
+        Span::styled("Enter", Style::new().fg(theme.key)),
+        Span::raw(" open  "),
+        Span::styled("Esc", Style::new().fg(theme.key)),
+        Span::raw(" close"),
+    ]);
+    footer.render(
+        Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1),
+        buf,
+    );
+}
