@@ -147,6 +147,8 @@ struct Search<'a> {
     f: usize,
     queued: usize,
     jumps: Vec<Jump>,
+    /// Each node's bound, kept so that taking a node from the queue need not compute it again.
+    bounds: Vec<u8>,
 }
 
 impl<'a> Search<'a> {
@@ -158,11 +160,13 @@ impl<'a> Search<'a> {
             f: 0,
             queued: 0,
             jumps: Vec::with_capacity(64),
+            bounds: Vec::new(),
         };
         let start = context.start();
         let bound = context.bound(start);
         if bound != DEAD {
             let root = search.store.insert(start, u32::MAX, 0);
+            search.bounds.push(bound);
             search.f = bound as usize;
             search.push(root, search.f);
         }
@@ -178,7 +182,9 @@ impl<'a> Search<'a> {
     }
 
     fn memory(&self) -> usize {
-        self.store.bytes() + self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>()
+        self.store.bytes()
+            + self.bounds.capacity()
+            + self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>()
     }
 
     /// Expands up to `budget` nodes: the outcome once known, `None` if not yet.
@@ -206,7 +212,7 @@ impl<'a> Search<'a> {
             self.queued -= 1;
             let state = self.store.states[node as usize];
             let depth = self.store.costs[node as usize];
-            if depth as usize + context.bound(state) as usize != self.f {
+            if depth as usize + self.bounds[node as usize] as usize != self.f {
                 continue;
             }
             if context.is_goal(state) {
@@ -223,26 +229,28 @@ impl<'a> Search<'a> {
         None
     }
 
-    /// Queues a child unless it is dead, known at no greater depth, or dominated.
+    /// Queues a child unless it is known at no greater depth, dominated, or dead.
     fn offer(&mut self, parent: u32, child: u64, depth: u16) {
-        let known = self.store.find(child);
-        if known.is_some_and(|k| self.store.costs[k as usize] <= depth) {
-            return;
-        }
-        let bound = self.context.bound(child);
-        if bound == DEAD {
-            return;
-        }
-        let f = depth as usize + bound as usize;
-        let node = match known {
-            Some(node) => {
-                self.store.costs[node as usize] = depth;
-                self.store.parents[node as usize] = parent;
-                node
+        let node = if let Some(known) = self.store.find(child) {
+            if self.store.costs[known as usize] <= depth {
+                return;
             }
-            None if self.dominated(child, depth) => return,
-            None => self.store.insert(child, parent, depth),
+            self.store.costs[known as usize] = depth;
+            self.store.parents[known as usize] = parent;
+            known
+        } else {
+            // The cheap test first: the bound costs more than the dominance lookups.
+            if self.dominated(child, depth) {
+                return;
+            }
+            let bound = self.context.bound(child);
+            if bound == DEAD {
+                return;
+            }
+            self.bounds.push(bound);
+            self.store.insert(child, parent, depth)
         };
+        let f = depth as usize + self.bounds[node as usize] as usize;
         self.push(node, f);
     }
 
