@@ -37,6 +37,13 @@ fn start(dir: &Path) -> (App, Receiver<Msg>) {
     (App::new(setup(dir), send), receive)
 }
 
+/// A new app over an empty temporary folder, which lives as long as the returned guard.
+fn fresh() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, receive) = start(dir.path());
+    (dir, app, receive)
+}
+
 fn press(app: &mut App, code: KeyCode) {
     app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
 }
@@ -440,8 +447,7 @@ mod snapshots {
     use super::*;
 
     fn solved(text: &str) -> (tempfile::TempDir, App) {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut app, receive) = start(dir.path());
+        let (dir, mut app, receive) = fresh();
         app.update(Msg::Paste(text.to_string()));
         press(&mut app, KeyCode::Enter);
         finish_solving(&mut app, &receive);
@@ -451,15 +457,13 @@ mod snapshots {
 
     #[test]
     fn editor_empty() {
-        let dir = tempfile::tempdir().unwrap();
-        let (app, _receive) = start(dir.path());
+        let (_dir, app, _receive) = fresh();
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
 
     #[test]
     fn editor_with_a_duplicate() {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut app, _receive) = start(dir.path());
+        let (_dir, mut app, _receive) = fresh();
         type_text(
             &mut app,
             "3c 7s Jd 5s 8c Th 2s 3s Ah Ad 2d 4c 5d 9d 7h 9s Qc 3c",
@@ -470,8 +474,7 @@ mod snapshots {
 
     #[test]
     fn editor_with_suit_symbols() {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut app, _receive) = start(dir.path());
+        let (_dir, mut app, _receive) = fresh();
         app.ascii = false;
         type_text(&mut app, "3c 7s Jd 5s 8c Th");
         insta::assert_snapshot!(screen(&app, 80, 24));
@@ -479,8 +482,7 @@ mod snapshots {
 
     #[test]
     fn solving() {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut app, _receive) = start(dir.path());
+        let (_dir, mut app, _receive) = fresh();
         app.update(Msg::Paste(HOPELESS.to_string()));
         press(&mut app, KeyCode::Enter);
         app.status = None;
@@ -515,24 +517,21 @@ mod snapshots {
 
     #[test]
     fn help() {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut app, _receive) = start(dir.path());
+        let (_dir, mut app, _receive) = fresh();
         press(&mut app, KeyCode::Char('?'));
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
 
     #[test]
     fn open_dialog() {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut app, _receive) = start(dir.path());
+        let (_dir, mut app, _receive) = fresh();
         ctrl(&mut app, 'o');
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
 
     #[test]
     fn too_small() {
-        let dir = tempfile::tempdir().unwrap();
-        let (app, _receive) = start(dir.path());
+        let (_dir, app, _receive) = fresh();
         insta::assert_snapshot!(screen(&app, 60, 15));
     }
 }
