@@ -206,29 +206,27 @@ impl Deal {
 
     /// The deal in the layout people type: the pyramid drawn row by row, a blank line, the stock.
     pub fn to_layout(&self) -> String {
-        let mut out = String::new();
-        for row in 0..PYRAMID_ROWS {
-            let start = row * (row + 1) / 2;
-            out.push_str(&" ".repeat((PYRAMID_ROWS - 1 - row) * 2));
-            let texts: Vec<String> = self.cards[start..=start + row]
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            out.push_str(&texts.join("  "));
-            out.push('\n');
-        }
-        out.push('\n');
-        out.push_str(
-            &self
-                .stock()
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
-        out.push('\n');
-        out
+        layout(&self.cards.map(Some))
     }
+}
+
+/// Slots in the layout people type: the pyramid drawn row by row, a blank line, the stock line;
+/// `..` stands for an empty slot.
+pub fn layout(slots: &[Option<Card>; DECK_SIZE]) -> String {
+    let text = |slot: &Option<Card>| slot.map_or_else(|| "..".to_string(), |c| c.to_string());
+    let mut out = String::new();
+    for row in 0..PYRAMID_ROWS {
+        let start = row * (row + 1) / 2;
+        out.push_str(&" ".repeat((PYRAMID_ROWS - 1 - row) * 2));
+        let cards: Vec<String> = slots[start..=start + row].iter().map(text).collect();
+        out.push_str(&cards.join("  "));
+        out.push('\n');
+    }
+    out.push('\n');
+    let stock: Vec<String> = slots[PYRAMID_SIZE..].iter().map(text).collect();
+    out.push_str(&stock.join(" "));
+    out.push('\n');
+    out
 }
 
 impl fmt::Display for Deal {

@@ -11,7 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use pyramid::deck::{DECK_SIZE, PYRAMID_ROWS, PYRAMID_SIZE};
+use pyramid::deck::{self, DECK_SIZE};
 use pyramid::{Card, Deal};
 
 /// The folders the app reads and writes.
@@ -306,20 +306,10 @@ fn file_stem(name: &str) -> String {
 
 /// The draft text: the deal layout with `..` for each empty slot.
 pub fn draft_text(slots: &[Option<Card>; DECK_SIZE]) -> String {
-    let text = |slot: &Option<Card>| slot.map_or_else(|| "..".to_string(), |c| c.to_string());
-    let mut out = String::from("# draft: the deal being typed, restored on the next start\n");
-    for row in 0..PYRAMID_ROWS {
-        let start = row * (row + 1) / 2;
-        out.push_str(&" ".repeat((PYRAMID_ROWS - 1 - row) * 2));
-        let cards: Vec<String> = slots[start..=start + row].iter().map(text).collect();
-        out.push_str(&cards.join("  "));
-        out.push('\n');
-    }
-    out.push('\n');
-    let stock: Vec<String> = slots[PYRAMID_SIZE..].iter().map(text).collect();
-    out.push_str(&stock.join(" "));
-    out.push('\n');
-    out
+    format!(
+        "# draft: the deal being typed, restored on the next start\n{}",
+        deck::layout(slots)
+    )
 }
 
 /// Reads a draft back; `None` when it is not one.

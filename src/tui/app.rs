@@ -341,6 +341,10 @@ impl App {
     /// After any change to the cards: the old answer no longer holds; keep the draft.
     fn edited(&mut self) {
         self.verdict = Verdict::Unsolved;
+        self.keep_draft();
+    }
+
+    fn keep_draft(&mut self) {
         if let Err(error) = storage::store_draft(&self.folders, &self.editor.slots) {
             self.say(Tone::Error, format!("The draft is not kept: {error}"));
         }
@@ -617,13 +621,7 @@ impl App {
         self.name = Some(saved.name);
         self.verdict = saved.verdict;
         self.screen = Screen::Editor;
-        self.edited_keeping_verdict();
-    }
-
-    fn edited_keeping_verdict(&mut self) {
-        let verdict = self.verdict.clone();
-        self.edited();
-        self.verdict = verdict;
+        self.keep_draft();
     }
 
     fn new_deal(&mut self) {

@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 
 use pyramid::card::Card;
 use pyramid::deck::{DECK_SIZE, PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
-use pyramid::pyramid::layout;
+use pyramid::pyramid::{Position, layout};
 
 use crate::theme::Theme;
 
@@ -198,7 +198,7 @@ impl Widget for &EditorBoard<'_> {
 
 /// The pyramid of a position in play, with the cards of the next move marked.
 pub struct PlayPyramid<'a> {
-    pub pyramid: &'a [Option<Card>; PYRAMID_SIZE],
+    pub position: &'a Position,
     pub hint: &'a [usize],
     pub text: CardText,
     pub theme: &'a Theme,
@@ -207,16 +207,10 @@ pub struct PlayPyramid<'a> {
 impl Widget for &PlayPyramid<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let rects = slot_rects(area);
-        let remaining = self
-            .pyramid
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.is_some())
-            .fold(0u32, |mask, (i, _)| mask | 1 << i);
-        for (index, card) in self.pyramid.iter().enumerate() {
+        for (index, card) in self.position.pyramid().iter().enumerate() {
             let mark = if self.hint.contains(&index) {
                 Mark::Hint
-            } else if layout::is_uncovered(index, remaining) {
+            } else if self.position.is_uncovered(index) {
                 Mark::Plain
             } else {
                 Mark::Covered

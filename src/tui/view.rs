@@ -314,7 +314,7 @@ fn play_board(solution: &Solution, area: Rect, buf: &mut Buffer, text: CardText,
         })
         .collect();
     PlayPyramid {
-        pyramid: position.pyramid(),
+        position,
         hint: &hint,
         text,
         theme,
