@@ -122,7 +122,11 @@ impl Default for Theme {
 impl Theme {
     /// Reads a theme file's text over the default theme.
     pub fn parse(text: &str, file: &str) -> Result<Theme, ThemeError> {
-        let mut theme = Theme::default();
+        // Colours fall back to the default theme; the name is the file's own or none.
+        let mut theme = Theme {
+            name: String::new(),
+            ..Theme::default()
+        };
         theme.apply(text, file)?;
         Ok(theme)
     }
@@ -241,7 +245,7 @@ pub fn load_file(path: &Path) -> Result<Theme, ThemeError> {
         message: format!("cannot read it: {e}"),
     })?;
     let mut theme = Theme::parse(&text, &file)?;
-    if theme.name.is_empty() || theme.name == Theme::default().name {
+    if theme.name.is_empty() {
         theme.name = path
             .file_stem()
             .map_or_else(String::new, |s| s.to_string_lossy().into());

@@ -191,8 +191,7 @@ fn completions_are_printed() {
 
 #[test]
 fn paths_prints_the_folders_and_flags_override_them() {
-    let output = Command::cargo_bin("pyramid")
-        .unwrap()
+    let output = pyramid()
         .args([
             "paths",
             "--saves",
@@ -214,8 +213,7 @@ fn paths_prints_the_folders_and_flags_override_them() {
 
 #[test]
 fn an_unknown_theme_is_refused_before_the_app_starts() {
-    Command::cargo_bin("pyramid")
-        .unwrap()
+    pyramid()
         .args(["--theme", "no-such-theme"])
         .assert()
         .code(2)
@@ -229,8 +227,7 @@ fn a_broken_theme_file_asked_for_names_file_line_and_key() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mine.toml");
     std::fs::write(&path, "name = \"mine\"\ncard_rde = \"red\"\n").unwrap();
-    Command::cargo_bin("pyramid")
-        .unwrap()
+    pyramid()
         .arg("--theme")
         .arg(&path)
         .assert()
@@ -242,8 +239,7 @@ fn a_broken_theme_file_asked_for_names_file_line_and_key() {
 
 #[test]
 fn opening_a_bad_deal_file_is_refused_before_the_app_starts() {
-    Command::cargo_bin("pyramid")
-        .unwrap()
+    pyramid()
         .arg(common::data("bad-malformed-card.txt"))
         .assert()
         .code(2)
