@@ -38,6 +38,9 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check one deal and report every problem in it at once.
     Validate(ValidateArgs),
+    /// Only the next move of an optimal continuation from a saved game's position, and
+    /// whether it can still be won.
+    Hint(SolveArgs),
     /// Solve many deals, one per line, and print JSON Lines.
     Batch(BatchArgs),
     /// Print the folders used for saves, the draft and themes.
@@ -52,7 +55,8 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// The deal file, or `-` for standard input: 52 cards in deal order (28 pyramid cards row
-    /// by row, then the stock from the top), separated by spaces, commas or new lines.
+    /// by row, then the stock from the top), separated by spaces, commas or new lines. A game
+    /// saved part-way through is solved from where it stands.
     pub file: PathBuf,
     /// Print one JSON object instead of text.
     #[arg(long)]

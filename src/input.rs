@@ -7,6 +7,8 @@ use std::path::Path;
 
 use pyramid::{Deal, DeckProblems};
 
+use crate::storage::SavedDeal;
+
 /// Why a deal could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
@@ -20,6 +22,8 @@ pub enum InputError {
         name: String,
         problems: DeckProblems,
     },
+    #[error("{name}: {message}")]
+    Game { name: String, message: String },
     #[error("theme {0}")]
     Theme(#[from] crate::theme::ThemeError),
     #[error("the terminal failed: {0}")]
@@ -71,11 +75,19 @@ pub fn read_source(path: &Path) -> Result<Source, InputError> {
     }
 }
 
-/// Reads and validates one deal.
-pub fn read_deal(path: &Path) -> Result<Deal, InputError> {
+/// Reads a deal file that may be a saved game: the deal, and the start and moves its headers
+/// give.
+pub fn read_game(path: &Path) -> Result<SavedDeal, InputError> {
     let source = read_source(path)?;
-    Deal::parse(&source.text).map_err(|problems| InputError::Deck {
-        name: source.name,
+    let deal = Deal::parse(&source.text).map_err(|problems| InputError::Deck {
+        name: source.name.clone(),
         problems,
+    })?;
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into());
+    SavedDeal::with_headers(&source.text, deal, &stem).map_err(|message| InputError::Game {
+        name: source.name,
+        message,
     })
 }

@@ -18,11 +18,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::{Cli, Command};
-use std::path::Path;
-
 use input::InputError;
-use pyramid::Deal;
-use storage::{Folders, SavedDeal};
+use storage::Folders;
 
 /// Exit code: the deal is solved, or valid.
 pub const EXIT_OK: u8 = 0;
@@ -36,6 +33,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Solve(args)) => output::solve(&args),
         Some(Command::Validate(args)) => output::validate(&args),
+        Some(Command::Hint(args)) => output::hint(&args),
         Some(Command::Batch(args)) => batch::run(&args),
         Some(Command::Completions { shell }) => {
             cli::print_completions(shell);
@@ -82,7 +80,7 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
             })
         }
     };
-    let deal = cli.file.as_deref().map(read_saved).transpose()?;
+    let deal = cli.file.as_deref().map(input::read_game).transpose()?;
     let warnings: Vec<String> = theme_errors
         .iter()
         .map(|e| format!("Theme skipped: {e}"))
@@ -100,17 +98,4 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
     };
     tui::run(setup).map_err(InputError::Terminal)?;
     Ok(EXIT_OK)
-}
-
-/// Reads a deal file to open in the app, with its `#` headers when it is a save.
-fn read_saved(path: &Path) -> Result<SavedDeal, InputError> {
-    let source = input::read_source(path)?;
-    let deal = Deal::parse(&source.text).map_err(|problems| InputError::Deck {
-        name: source.name.clone(),
-        problems,
-    })?;
-    let stem = path
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into());
-    Ok(SavedDeal::with_headers(&source.text, deal, &stem))
 }

@@ -7,24 +7,101 @@ use pyramid::pyramid::solver::{self, Outcome, Report};
 use pyramid::pyramid::{Move, Position, Rules};
 
 use crate::cli::{SolveArgs, ValidateArgs};
-use crate::input::{InputError, read_deal};
+use crate::input::{InputError, read_game};
+use crate::storage::SavedDeal;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK};
 
-/// Solves a deal file and prints the answer.
+/// Solves a deal file, from the position it was saved at, and prints the answer.
 pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
-    let (position, report) = solve_deal(&read_deal(&args.file)?);
+    let saved = read_game(&args.file)?;
+    let position = saved.game().position().clone();
+    let report = solver::solve(&position, &mut ());
     if args.json {
-        println!("{}", answer_json(&position, &report));
+        let mut answer = answer_json(&position, &report);
+        if let Some(from) = saved_position_json(&saved) {
+            answer["from"] = from;
+        }
+        println!("{answer}");
     } else {
+        if let Some(from) = saved_position_text(&saved) {
+            println!("From the saved position: {from}.");
+        }
         print!("{}", answer_text(&position, &report));
     }
     Ok(exit_code(&report.outcome))
 }
 
-/// Checks a deal file; problems are returned as the error.
+/// Prints only the next move from a saved game's position, and whether it can be won.
+pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
+    let saved = read_game(&args.file)?;
+    let position = saved.game().position().clone();
+    let report = solver::solve(&position, &mut ());
+    let next = match &report.outcome {
+        Outcome::Solved(moves) => moves.first().copied(),
+        _ => None,
+    };
+    if args.json {
+        let mut answer = json!({
+            "winnable": matches!(report.outcome, Outcome::Solved(_)),
+            "next": next.map(|mv| step_json(&position, mv)),
+        });
+        if let Outcome::Solved(moves) = &report.outcome {
+            answer["length"] = json!(moves.len());
+        }
+        if let Outcome::NoSolution(Some(reason)) = &report.outcome {
+            answer["reason"] = json!(reason);
+        }
+        if let Some(from) = saved_position_json(&saved) {
+            answer["from"] = from;
+        }
+        println!("{answer}");
+    } else {
+        match (&report.outcome, next) {
+            (Outcome::Solved(_), None) => println!("The pyramid is cleared."),
+            (Outcome::Solved(moves), Some(mv)) => {
+                println!("Next: {}", position.describe(mv));
+                println!("Winnable: {} more steps, this one included.", moves.len());
+            }
+            (Outcome::NoSolution(Some(reason)), _) => println!("No longer winnable: {reason}."),
+            _ => println!("No longer winnable: no way to clear the pyramid from here."),
+        }
+    }
+    Ok(exit_code(&report.outcome))
+}
+
+/// Where a saved game stands, when it is not the start of the deal: "pass 2, 12 moves
+/// played".
+fn saved_position_text(saved: &SavedDeal) -> Option<String> {
+    if saved.midgame.is_start() && saved.moves.is_empty() {
+        return None;
+    }
+    let position = saved.game().position().clone();
+    let mut parts = vec![format!("pass {}", position.pass())];
+    let gone = saved.midgame.gone.count_ones();
+    if gone > 0 {
+        parts.push(format!("{gone} cards already gone"));
+    }
+    parts.push(format!("{} moves played", saved.moves.len()));
+    Some(parts.join(", "))
+}
+
+fn saved_position_json(saved: &SavedDeal) -> Option<Value> {
+    saved_position_text(saved)?;
+    Some(json!({
+        "pass": saved.game().position().pass(),
+        "gone_at_start": saved.midgame.gone.count_ones(),
+        "moves_played": saved.moves.len(),
+    }))
+}
+
+/// Checks a deal file, with the position and moves a saved game gives; problems are
+/// returned as the error.
 pub fn validate(args: &ValidateArgs) -> Result<u8, InputError> {
-    read_deal(&args.file)?;
-    println!("{}: a valid deal", args.file.display());
+    let saved = read_game(&args.file)?;
+    match saved_position_text(&saved) {
+        Some(from) => println!("{}: a valid game in progress ({from})", args.file.display()),
+        None => println!("{}: a valid deal", args.file.display()),
+    }
     Ok(EXIT_OK)
 }
 

@@ -1,7 +1,7 @@
-//! Saved deals and the folders they live in.
+//! Saved games and the folders they live in.
 //!
-//! A save is the plain deal text people type (the drawn pyramid, then the stock line) under a
-//! few `#` header lines, so `pyramid solve` and other Pyramid solvers read it as it is. Every
+//! A save is the plain deal text people type under a few `#` header lines (see [`game_file`]),
+//! so `pyramid solve` and other Pyramid solvers read it as it is. Every
 //! write goes to a temporary file in the same folder and is then renamed over the target, so
 //! a crash mid-write never leaves half a save. The deal being typed is kept as a draft in the
 //! same way after each change.
@@ -11,8 +11,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use pyramid::deck::{self, DECK_SIZE};
-use pyramid::{Card, Deal};
+mod game_file;
+
+pub use game_file::{Draft, SavedDeal, Verdict};
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,86 +92,6 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), StorageError> {
     Ok(())
 }
 
-/// What is known about a saved deal's answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    Unsolved,
-    Solved(usize),
-    NoSolution,
-}
-
-impl Verdict {
-    fn header(&self) -> Option<String> {
-        match self {
-            Verdict::Unsolved => None,
-            Verdict::Solved(steps) => Some(format!("solved in {steps} steps")),
-            Verdict::NoSolution => Some("no solution".to_string()),
-        }
-    }
-
-    fn parse(text: &str) -> Verdict {
-        if text == "no solution" {
-            return Verdict::NoSolution;
-        }
-        text.strip_prefix("solved in ")
-            .and_then(|rest| rest.strip_suffix(" steps"))
-            .and_then(|n| n.parse().ok())
-            .map_or(Verdict::Unsolved, Verdict::Solved)
-    }
-
-    /// A short word for lists.
-    pub fn label(&self) -> String {
-        match self {
-            Verdict::Unsolved => "unsolved".to_string(),
-            Verdict::Solved(steps) => format!("{steps} steps"),
-            Verdict::NoSolution => "no solution".to_string(),
-        }
-    }
-}
-
-/// A deal with its name, when it was saved and what is known of it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SavedDeal {
-    pub name: String,
-    pub saved: String,
-    pub verdict: Verdict,
-    pub deal: Deal,
-}
-
-impl SavedDeal {
-    /// The file text: `#` headers, then the deal as people type it.
-    pub fn to_text(&self) -> String {
-        let mut text = format!("# name: {}\n# saved: {}\n", self.name, self.saved);
-        if let Some(verdict) = self.verdict.header() {
-            text.push_str(&format!("# result: {verdict}\n"));
-        }
-        text.push_str(&self.deal.to_layout());
-        text
-    }
-
-    /// Reads a save; a plain deal file without headers is named after `fallback_name`.
-    pub fn parse(text: &str, fallback_name: &str) -> Result<SavedDeal, String> {
-        let deal = Deal::parse(text).map_err(|problems| problems.to_string())?;
-        Ok(SavedDeal::with_headers(text, deal, fallback_name))
-    }
-
-    /// The deal read from `text`, with the name, date and result its headers give.
-    pub fn with_headers(text: &str, deal: Deal, fallback_name: &str) -> SavedDeal {
-        let header = |key: &str| {
-            text.lines()
-                .filter_map(|line| line.strip_prefix('#'))
-                .find_map(|line| line.trim().strip_prefix(key)?.strip_prefix(':'))
-                .map(|value| value.trim().to_string())
-        };
-        SavedDeal {
-            name: header("name").unwrap_or_else(|| fallback_name.to_string()),
-            saved: header("saved").unwrap_or_default(),
-            verdict: header("result").map_or(Verdict::Unsolved, |v| Verdict::parse(&v)),
-            deal,
-        }
-    }
-}
-
 /// Where a listed deal comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
@@ -189,7 +110,7 @@ pub struct Listed {
 
 /// The example deals from `saved-games/`, built into the program so they are there wherever
 /// it is installed.
-const EXAMPLES: [(&str, &str); 4] = [
+const EXAMPLES: [(&str, &str); 5] = [
     (
         "winnable-40-steps",
         include_str!("../saved-games/winnable-40-steps.txt"),
@@ -205,6 +126,10 @@ const EXAMPLES: [(&str, &str); 4] = [
     (
         "no-solution-2d-under-four-jacks",
         include_str!("../saved-games/no-solution-2d-under-four-jacks.txt"),
+    ),
+    (
+        "game-in-progress",
+        include_str!("../saved-games/game-in-progress.txt"),
     ),
 ];
 
@@ -304,41 +229,10 @@ fn file_stem(name: &str) -> String {
     }
 }
 
-/// The draft text: the deal layout with `..` for each empty slot.
-pub fn draft_text(slots: &[Option<Card>; DECK_SIZE]) -> String {
-    format!(
-        "# draft: the deal being typed, restored on the next start\n{}",
-        deck::layout(slots)
-    )
-}
-
-/// Reads a draft back; `None` when it is not one.
-pub fn parse_draft(text: &str) -> Option<[Option<Card>; DECK_SIZE]> {
-    let mut slots = [None; DECK_SIZE];
-    let mut count = 0;
-    for token in text
-        .lines()
-        .map(|line| line.split('#').next().unwrap_or(""))
-        .flat_map(str::split_whitespace)
-    {
-        let slot = slots.get_mut(count)?;
-        *slot = if token == ".." {
-            None
-        } else {
-            Some(token.parse().ok()?)
-        };
-        count += 1;
-    }
-    (count == DECK_SIZE).then_some(slots)
-}
-
-/// Keeps the deal being typed; an empty deal removes the draft.
-pub fn store_draft(
-    folders: &Folders,
-    slots: &[Option<Card>; DECK_SIZE],
-) -> Result<(), StorageError> {
+/// Keeps the game being entered or played; an empty deal removes the draft.
+pub fn store_draft(folders: &Folders, draft: &Draft) -> Result<(), StorageError> {
     let path = folders.draft();
-    if slots.iter().all(Option::is_none) {
+    if draft.slots.iter().all(Option::is_none) {
         return match fs::remove_file(&path) {
             Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
                 Err(StorageError::Write { path, source })
@@ -346,13 +240,13 @@ pub fn store_draft(
             _ => Ok(()),
         };
     }
-    write_atomically(&path, &draft_text(slots))
+    write_atomically(&path, &draft.to_text())
 }
 
 /// The draft left by the last run, if any.
-pub fn restore_draft(folders: &Folders) -> Option<[Option<Card>; DECK_SIZE]> {
+pub fn restore_draft(folders: &Folders) -> Option<Draft> {
     let text = fs::read_to_string(folders.draft()).ok()?;
-    parse_draft(&text)
+    Draft::parse(&text)
 }
 
 /// Now, as `YYYY-MM-DD HH:MM` in UTC.
@@ -386,6 +280,9 @@ fn timestamp_text(seconds: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pyramid::Deal;
+    use pyramid::deck::DECK_SIZE;
+    use pyramid::pyramid::Midgame;
 
     fn folders(dir: &Path) -> Folders {
         Folders {
@@ -458,12 +355,17 @@ mod tests {
     fn drafts_keep_empty_slots_and_an_empty_deal_removes_the_draft() {
         let dir = tempfile::tempdir().unwrap();
         let folders = folders(dir.path());
-        let mut slots = [None; DECK_SIZE];
-        slots[0] = Some("Kd".parse().unwrap());
-        slots[51] = Some("2c".parse().unwrap());
-        store_draft(&folders, &slots).unwrap();
-        assert_eq!(restore_draft(&folders), Some(slots));
-        store_draft(&folders, &[None; DECK_SIZE]).unwrap();
+        let mut draft = Draft {
+            slots: [None; DECK_SIZE],
+            midgame: Midgame::default(),
+            moves: Vec::new(),
+        };
+        draft.slots[0] = Some("Kd".parse().unwrap());
+        draft.slots[51] = Some("2c".parse().unwrap());
+        store_draft(&folders, &draft).unwrap();
+        assert_eq!(restore_draft(&folders), Some(draft.clone()));
+        draft.slots = [None; DECK_SIZE];
+        store_draft(&folders, &draft).unwrap();
         assert_eq!(restore_draft(&folders), None);
         assert!(!folders.draft().exists());
     }

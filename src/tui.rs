@@ -9,6 +9,7 @@ mod app;
 mod board;
 mod editor;
 mod help;
+mod play;
 mod view;
 
 use std::io;

@@ -245,3 +245,109 @@ fn opening_a_bad_deal_file_is_refused_before_the_app_starts() {
         .code(2)
         .stderr(predicate::str::contains("is not a card"));
 }
+
+/// The position of `game-in-progress.txt` reached by playing from the deal's start: its
+/// marks say Ts and 3h are gone, then three moves were played.
+fn game_in_progress_position() -> pyramid::pyramid::Position {
+    use pyramid::pyramid::notation::read_moves;
+    use pyramid::pyramid::{Position, Rules};
+    let start = Position::new(&common::deal("game-in-progress.txt"), Rules::default());
+    let moves = read_moves(&start, "Ts+3h draw draw 7d+6c").expect("legal moves");
+    let mut position = start;
+    for mv in moves {
+        position.apply(mv).expect("read_moves checked it");
+    }
+    position
+}
+
+#[test]
+fn solve_on_a_saved_game_solves_from_its_position_and_says_so() {
+    use pyramid::pyramid::solver::{self, Outcome};
+    let Outcome::Solved(moves) = solver::solve(&game_in_progress_position(), &mut ()).outcome
+    else {
+        panic!("winnable")
+    };
+    let file = data("game-in-progress.txt");
+    pyramid()
+        .args(["solve", &file])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(format!(
+            "From the saved position: pass 1, 2 cards already gone, 3 moves played.\nSolved in {} \
+             steps.\n",
+            moves.len()
+        )));
+    let answer = json_answer(&["solve", "--json", &file], 0);
+    assert_eq!(answer["length"], moves.len());
+    assert_eq!(answer["from"]["moves_played"], 3);
+    pyramid()
+        .args(["validate", &file])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with(
+            "a valid game in progress (pass 1, 2 cards already gone, 3 moves played)\n",
+        ));
+}
+
+#[test]
+fn hint_prints_the_next_move_and_the_verdict() {
+    let position = game_in_progress_position();
+    let answer = json_answer(&["hint", "--json", &data("game-in-progress.txt")], 0);
+    assert_eq!(answer["winnable"], true);
+    // The hinted move is legal where the game stands, and optimal: one step closer.
+    use pyramid::pyramid::notation::read_move;
+    use pyramid::pyramid::solver::{self, Outcome};
+    let next = match &answer["next"] {
+        Value::String(word) => word.clone(),
+        Value::Array(cards) => cards
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect::<Vec<_>>()
+            .join("+"),
+        other => panic!("{other}"),
+    };
+    let mv = read_move(&position, &next).unwrap();
+    let mut after = position.clone();
+    after.apply(mv).unwrap();
+    let Outcome::Solved(rest) = solver::solve(&after, &mut ()).outcome else {
+        panic!("still winnable")
+    };
+    assert_eq!(answer["length"], rest.len() + 1);
+    pyramid()
+        .args(["hint", &data("game-in-progress.txt")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("Next: "))
+        .stdout(predicate::str::contains("more steps, this one included."));
+    pyramid()
+        .args(["hint", &data("no-solution-2d-under-four-jacks.txt")])
+        .assert()
+        .code(1)
+        .stdout("No longer winnable: 2d can never be removed: all four Jacks cover it.\n");
+}
+
+#[test]
+fn a_saved_game_whose_moves_do_not_fit_names_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("broken-game.txt");
+    let deal = std::fs::read_to_string(data("winnable-40-steps.txt")).unwrap();
+    std::fs::write(&file, format!("# gone: 3c\n# moves: draw\n{deal}")).unwrap();
+    let name = file.display().to_string();
+    pyramid()
+        .args(["solve", &name])
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "pyramid: {name}: # gone, waste top, pass: 3c cannot be gone: 7s and Jd still cover \
+             it\n"
+        ));
+    std::fs::write(&file, format!("# moves: draw recycle\n{deal}")).unwrap();
+    pyramid()
+        .args(["hint", &name])
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "pyramid: {name}: # moves: move 2: 'recycle' cannot be played: recycle only when the \
+             stock is empty\n"
+        ));
+}

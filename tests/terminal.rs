@@ -42,10 +42,11 @@ impl Session {
     }
 }
 
-#[test]
-fn type_solve_step_save_and_quit_in_a_real_terminal() {
-    let dir = tempfile::tempdir().unwrap();
-    let saves = dir.path().join("saves");
+/// Starts the app in a 100x30 pseudo-terminal with its folders under `dir`.
+fn spawn(
+    dir: &std::path::Path,
+    args: &[&str],
+) -> (Session, Box<dyn portable_pty::Child + Send + Sync>) {
     let pty = native_pty_system()
         .openpty(PtySize {
             rows: 30,
@@ -56,11 +57,12 @@ fn type_solve_step_save_and_quit_in_a_real_terminal() {
         .unwrap();
     let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_pyramid"));
     command.args(["--ascii", "--saves"]);
-    command.arg(&saves);
+    command.arg(dir.join("saves"));
     command.arg("--config");
-    command.arg(dir.path().join("config"));
+    command.arg(dir.join("config"));
+    command.args(args);
     command.env("TERM", "xterm-256color");
-    let mut child = pty.slave.spawn_command(command).unwrap();
+    let child = pty.slave.spawn_command(command).unwrap();
     drop(pty.slave);
 
     let screen = Arc::new(Mutex::new(vt100::Parser::new(
@@ -79,10 +81,34 @@ fn type_solve_step_save_and_quit_in_a_real_terminal() {
             sink.lock().unwrap().process(&buffer[..n]);
         }
     });
-    let mut session = Session {
+    let session = Session {
         screen,
         writer: pty.master.take_writer().unwrap(),
     };
+    (session, child)
+}
+
+/// Sends Ctrl-Q and checks the app ends well and leaves the alternate screen.
+fn quit(session: &mut Session, child: &mut Box<dyn portable_pty::Child + Send + Sync>) {
+    session.send("\x11");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the app did not quit");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    // Give the reader a moment for the last bytes, then check the terminal was restored.
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!session.screen.lock().unwrap().screen().alternate_screen());
+}
+
+#[test]
+fn type_solve_step_play_save_quit_and_reopen_in_a_real_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &[]);
 
     session.wait_for("Enter the deal");
     let text = std::fs::read_to_string(common::data("winnable-40-steps.txt")).unwrap();
@@ -98,30 +124,36 @@ fn type_solve_step_save_and_quit_in_a_real_terminal() {
     session.send("\x1b[D");
     session.wait_for("step 2 of 40");
 
+    // Play on from step 2; a hint, then the hinted move.
+    session.send("p");
+    session.wait_for("2 moves played");
+    session.wait_for("Winnable: 38 more steps");
+    session.send("h");
+    session.wait_for("Hint: ");
+    session.send("h");
+    session.wait_for("3 moves played");
+    session.wait_for("Winnable: 37 more steps");
+
     // Ctrl-S, clear the suggested name, type one.
     session.send("\x13");
-    session.wait_for("Save the deal");
+    session.wait_for("Save the game");
     session.send(&"\x7f".repeat(40));
     session.send("pty game\r");
-    session.wait_for("Saved to");
+    session.wait_for("Saved with 3 moves");
+    quit(&mut session, &mut child);
 
-    session.send("\x11"); // Ctrl-Q
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "the app did not quit");
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    assert!(status.success(), "{status:?}");
-    // Give the reader a moment for the last bytes, then check the terminal was restored.
-    std::thread::sleep(Duration::from_millis(200));
-    assert!(!session.screen.lock().unwrap().screen().alternate_screen());
-
-    let saved = std::fs::read_to_string(saves.join("pty-game.txt")).unwrap();
+    let path = dir.path().join("saves/pty-game.txt");
+    let saved = std::fs::read_to_string(&path).unwrap();
     assert!(saved.contains("# name: pty game"));
     assert!(saved.contains("# result: solved in 40 steps"));
     let deal = pyramid::Deal::parse(&saved).unwrap();
     assert_eq!(deal, pyramid::Deal::parse(&text).unwrap());
+
+    // Reopened, the game stands where it was, with its moves to undo.
+    let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
+    session.wait_for("3 moves played");
+    session.wait_for("Winnable: 37 more steps");
+    session.send("u");
+    session.wait_for("2 moves played, 1 to redo");
+    quit(&mut session, &mut child);
 }

@@ -56,6 +56,10 @@ pub enum IllegalMove {
     NothingToRecycle,
     #[error("no passes left: {0}")]
     NoPassesLeft(Rules),
+    #[error("{0} is not in play: it is not in the pyramid, on the stock or on the waste")]
+    NotInPlay(Card),
+    #[error("{0} is not available: only the top cards of the stock and the waste are")]
+    Buried(Card),
 }
 
 fn covered_by_text(cards: &[Card]) -> String {
@@ -192,6 +196,23 @@ impl Position {
             }
             Place::Stock => self.stock.last().copied(),
             Place::Waste => self.waste.last().copied(),
+        }
+    }
+
+    /// Where a card can be taken from now; otherwise why it cannot.
+    pub fn place_of(&self, card: Card) -> Result<Place, IllegalMove> {
+        if let Some(index) = self.pyramid.iter().position(|&c| c == Some(card)) {
+            let place = Place::Pyramid(index as u8);
+            return self.take(place).map(|_| place);
+        }
+        if self.stock.last() == Some(&card) {
+            Ok(Place::Stock)
+        } else if self.waste.last() == Some(&card) {
+            Ok(Place::Waste)
+        } else if self.stock.contains(&card) || self.waste.contains(&card) {
+            Err(IllegalMove::Buried(card))
+        } else {
+            Err(IllegalMove::NotInPlay(card))
         }
     }
 

@@ -9,15 +9,16 @@ use crossterm::event::{
 };
 use ratatui::layout::Rect;
 
-use pyramid::Deal;
 use pyramid::pyramid::solver::{Outcome, Report, Stats};
-use pyramid::pyramid::{Move, Position, Rules};
+use pyramid::pyramid::{Game, Move, Place, Position};
 
-use super::board::{self, Direction};
+use super::board::{self, Direction, Spot};
 use super::editor::{Editor, Typed};
+use super::help;
+use super::play::{Back, Choice, Known, Play, Standing, Want};
 use super::view;
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
-use crate::storage::{self, Folders, Listed, Origin, SavedDeal, Verdict};
+use crate::storage::{self, Draft, Folders, Listed, Origin, SavedDeal, Verdict};
 use crate::theme::Theme;
 
 /// Everything that can happen to the app.
@@ -54,7 +55,8 @@ pub struct Solving {
     pub started: Instant,
     pub elapsed: Duration,
     pub stats: Stats,
-    pub deal: Deal,
+    /// The position being solved.
+    pub start: Position,
 }
 
 /// A finished solve being stepped through.
@@ -69,6 +71,8 @@ pub struct Solution {
     pub solvable: bool,
     pub reason: Option<String>,
     pub stats: Stats,
+    /// Esc goes back to play mode rather than to the editor.
+    pub from_play: bool,
 }
 
 impl Solution {
@@ -91,6 +95,7 @@ impl Solution {
             solvable,
             reason,
             stats: report.stats,
+            from_play: false,
         }
     }
 
@@ -119,6 +124,8 @@ pub enum Screen {
     Editor,
     Solving(Solving),
     Solution(Solution),
+    /// Playing the game in [`App::play`].
+    Play,
 }
 
 /// The deals the open dialog lists, and the filter typed into it.
@@ -141,12 +148,32 @@ impl OpenDialog {
     }
 }
 
+/// The save dialog: the name and a note, as typed so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveDialog {
+    pub name: String,
+    pub note: String,
+    /// Typing goes to the note rather than the name.
+    pub on_note: bool,
+}
+
+impl SaveDialog {
+    /// The field typing goes to.
+    fn field(&mut self) -> &mut String {
+        if self.on_note {
+            &mut self.note
+        } else {
+            &mut self.name
+        }
+    }
+}
+
 /// A window over the screen that takes the keys while it is open.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Overlay {
-    Help,
-    /// The save dialog, with the name typed so far.
-    Save(String),
+    /// The keys, scrolled down this many lines.
+    Help(u16),
+    Save(SaveDialog),
     Open(OpenDialog),
 }
 
@@ -176,6 +203,10 @@ pub struct App {
     pub name: Option<String>,
     /// What is known of the deal in the editor; reset by any edit.
     pub verdict: Verdict,
+    /// The game being played on the editor's deal, kept while the deal is unchanged.
+    pub play: Option<Play>,
+    /// The notes saved with the game.
+    pub notes: Vec<String>,
     pub size: Rect,
     pub ticks: u64,
     pub quit: bool,
@@ -199,6 +230,8 @@ impl App {
             folders: setup.folders,
             name: None,
             verdict: Verdict::Unsolved,
+            play: None,
+            notes: Vec::new(),
             size: Rect::new(0, 0, 80, 24),
             ticks: 0,
             quit: false,
@@ -208,15 +241,20 @@ impl App {
         };
         if let Some(saved) = setup.deal {
             app.load(saved);
-        } else if let Some(slots) = storage::restore_draft(&app.folders) {
-            app.editor = Editor::with_slots(slots);
-            app.say(
-                Tone::Info,
+        } else if let Some(draft) = storage::restore_draft(&app.folders) {
+            app.editor = Editor::with_slots(draft.slots, draft.midgame);
+            let text = if app.resume(&draft.moves) {
+                format!(
+                    "Restored the game you were playing ({} moves).",
+                    draft.moves.len()
+                )
+            } else {
                 format!(
                     "Restored the deal you were typing ({}/52).",
                     app.editor.filled()
-                ),
-            );
+                )
+            };
+            app.say(Tone::Info, text);
         } else {
             app.say(
                 Tone::Info,
@@ -271,6 +309,7 @@ impl App {
                 KeyCode::Char('o') => self.open_list(),
                 KeyCode::Char('n') => self.new_deal(),
                 KeyCode::Char('f') => self.fill_offer(),
+                KeyCode::Char('p') if matches!(self.screen, Screen::Editor) => self.start_play(),
                 _ => {}
             }
             if !first_new {
@@ -284,30 +323,53 @@ impl App {
             return;
         }
         match self.overlay.take() {
-            Some(Overlay::Help) => {} // any key closes the help
-            Some(Overlay::Save(name)) => self.save_key(key, name),
+            Some(Overlay::Help(scroll)) => self.help_key(key, scroll),
+            Some(Overlay::Save(dialog)) => self.save_key(key, dialog),
             Some(Overlay::Open(dialog)) => self.open_key(key, dialog),
             None => match self.screen {
                 Screen::Editor => self.editor_key(key),
                 Screen::Solving(_) => self.solving_key(key),
                 Screen::Solution(_) => self.solution_key(key),
+                Screen::Play => self.play_key(key),
             },
         }
     }
 
     fn toggle_help(&mut self) {
         self.overlay = match self.overlay {
-            Some(Overlay::Help) => None,
-            _ => Some(Overlay::Help),
+            Some(Overlay::Help(_)) => None,
+            _ => Some(Overlay::Help(0)),
         };
     }
 
+    /// Arrows scroll the help; any other key closes it.
+    fn help_key(&mut self, key: KeyEvent, scroll: u16) {
+        let scroll = match key.code {
+            KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => scroll + 1,
+            KeyCode::PageUp => scroll.saturating_sub(10),
+            KeyCode::PageDown => scroll + 10,
+            _ => return,
+        };
+        self.overlay = Some(Overlay::Help(scroll.min(help::LINES)));
+    }
+
     fn editor_key(&mut self, key: KeyEvent) {
-        let before = self.editor.slots;
+        if std::mem::take(&mut self.editor.preview) && key.code == KeyCode::Char('v') {
+            return;
+        }
+        let before = (self.editor.slots, self.editor.midgame);
         match key.code {
-            KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
+            KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
             // Separators between pasted or typed cards.
             KeyCode::Char(' ' | ',') => {}
+            KeyCode::Char('-') => self.mark(Editor::toggle_gone),
+            KeyCode::Char('w') => self.mark(Editor::toggle_waste_end),
+            KeyCode::Char('p') => {
+                let text = self.editor.next_pass();
+                self.say(Tone::Info, text);
+            }
+            KeyCode::Char('v') => self.toggle_preview(),
             KeyCode::Char(c) => match self.editor.type_char(c) {
                 Typed::Rejected(hint) => self.say(Tone::Warning, hint),
                 Typed::Placed(_) | Typed::Partial => self.status = None,
@@ -328,8 +390,29 @@ impl App {
             KeyCode::Enter => self.solve(),
             _ => {}
         }
-        if self.editor.slots != before {
+        if (self.editor.slots, self.editor.midgame) != before {
             self.edited();
+        }
+    }
+
+    /// Applies a mark to the card under the cursor and says what it did.
+    fn mark(&mut self, change: fn(&mut Editor) -> Result<String, String>) {
+        match change(&mut self.editor) {
+            Ok(text) => self.say(Tone::Info, text),
+            Err(text) => self.say(Tone::Warning, text),
+        }
+    }
+
+    fn toggle_preview(&mut self) {
+        match self.editor.start() {
+            Ok(_) => {
+                self.editor.preview = true;
+                self.say(
+                    Tone::Info,
+                    "The position as the game shows it. Any key goes back to editing.",
+                );
+            }
+            Err(problem) => self.say(Tone::Error, format!("Nothing to show yet: {problem}.")),
         }
     }
 
@@ -338,24 +421,33 @@ impl App {
         self.editor.go_to(to);
     }
 
-    /// After any change to the cards: the old answer no longer holds; keep the draft.
+    /// After any change to the cards or marks: the old answer and the game played on them no
+    /// longer hold; keep the draft.
     fn edited(&mut self) {
         self.verdict = Verdict::Unsolved;
+        self.play = None;
         self.keep_draft();
     }
 
     fn keep_draft(&mut self) {
-        if let Err(error) = storage::store_draft(&self.folders, &self.editor.slots) {
+        let draft = Draft {
+            slots: self.editor.slots,
+            midgame: self.editor.midgame,
+            moves: self
+                .play
+                .as_ref()
+                .map(|play| play.game.moves().to_vec())
+                .unwrap_or_default(),
+        };
+        if let Err(error) = storage::store_draft(&self.folders, &draft) {
             self.say(Tone::Error, format!("The draft is not kept: {error}"));
         }
     }
 
     fn paste(&mut self, text: &str) {
-        match (&self.overlay, &self.screen) {
-            (Some(Overlay::Save(_)), _) => {
-                if let Some(Overlay::Save(name)) = &mut self.overlay {
-                    name.push_str(text.lines().next().unwrap_or(""));
-                }
+        match (&mut self.overlay, &self.screen) {
+            (Some(Overlay::Save(dialog)), _) => {
+                dialog.field().push_str(text.lines().next().unwrap_or(""));
             }
             (None, Screen::Editor) => {
                 let (placed, bad, left_over) = self.editor.paste(text);
@@ -394,34 +486,56 @@ impl App {
 
     fn mouse(&mut self, mouse: MouseEvent) {
         let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-        if click && self.overlay.is_none() && matches!(self.screen, Screen::Editor) {
-            let area = view::editor_board_area(self.size);
-            if let Some(slot) = board::slot_at(area, mouse.column, mouse.row) {
-                self.editor.go_to(slot);
+        if !click || self.overlay.is_some() {
+            return;
+        }
+        let area = view::editor_board_area(self.size);
+        match self.screen {
+            Screen::Editor => {
+                if let Some(slot) = board::slot_at(area, mouse.column, mouse.row) {
+                    self.editor.go_to(slot);
+                }
             }
+            Screen::Play => match board::spot_at(area, mouse.column, mouse.row) {
+                Some(Spot::Card(place)) => self.choose(place),
+                Some(Spot::Draw) => self.play_action(Play::draw),
+                None => {}
+            },
+            _ => {}
         }
     }
 
+    /// Solves the editor's position.
     fn solve(&mut self) {
-        match self.editor.deal() {
-            Ok(deal) => {
-                self.next_job += 1;
-                let position = Position::new(&deal, Rules::default());
-                let job = SolveJob::start(self.next_job, position, self.send.clone(), Msg::Job);
-                self.screen = Screen::Solving(Solving {
-                    job,
-                    started: Instant::now(),
-                    elapsed: Duration::ZERO,
-                    stats: Stats::default(),
-                    deal,
-                });
-                self.say(Tone::Info, "Solving. Esc cancels.");
-            }
+        match self.editor.start() {
+            Ok(start) => self.start_solving(start),
             Err(problem) => self.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
         }
     }
 
+    fn start_solving(&mut self, start: Position) {
+        self.next_job += 1;
+        let job = SolveJob::start(self.next_job, start.clone(), self.send.clone(), Msg::Job);
+        self.screen = Screen::Solving(Solving {
+            job,
+            started: Instant::now(),
+            elapsed: Duration::ZERO,
+            stats: Stats::default(),
+            start,
+        });
+        self.say(Tone::Info, "Solving. Esc cancels.");
+    }
+
     fn job(&mut self, message: JobMessage) {
+        if let Some(play) = &mut self.play
+            && play.check_id() == Some(message.id)
+        {
+            if let JobEvent::Finished(report) = &message.event {
+                play.finished(report);
+                self.checked();
+            }
+            return;
+        }
         let Screen::Solving(solving) = &mut self.screen else {
             return;
         };
@@ -435,7 +549,7 @@ impl App {
                     self.screen = Screen::Editor;
                     return;
                 }
-                let start = Position::new(&solving.deal, Rules::default());
+                let start = solving.start.clone();
                 let solution = Solution::new(start, &report);
                 self.verdict = solution.verdict();
                 let text = match &solution.reason {
@@ -466,7 +580,7 @@ impl App {
                 self.say(Tone::Info, "Cancelled. The deal is as you left it.");
             }
             KeyCode::Char('q') => self.quit = true,
-            KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
+            KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
             _ => {}
         }
     }
@@ -494,14 +608,269 @@ impl App {
             KeyCode::Left | KeyCode::Char('h') => solution.step = solution.step.saturating_sub(1),
             KeyCode::Home => solution.step = 0,
             KeyCode::End => solution.step = last,
+            KeyCode::Esc if solution.from_play => {
+                self.screen = Screen::Play;
+                self.say(Tone::Info, "Back to your game.");
+            }
             KeyCode::Esc => {
                 self.screen = Screen::Editor;
                 self.say(Tone::Info, "Back to the deal.");
             }
+            KeyCode::Char('p') => self.play_from_step(),
             KeyCode::Char('q') => self.quit = true,
-            KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
+            KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
             _ => {}
         }
+    }
+
+    /// Play mode from the editor: the game kept for this deal, or a new one from its position.
+    fn start_play(&mut self) {
+        if self.play.is_none() {
+            match self.editor.start() {
+                Ok(start) => self.play = Some(Play::new(Game::new(start))),
+                Err(problem) => {
+                    self.say(Tone::Error, format!("Cannot play yet: {problem}."));
+                    return;
+                }
+            }
+        }
+        self.screen = Screen::Play;
+        self.say(
+            Tone::Info,
+            "Play: arrows choose a card, Enter takes it, d draws, u undoes, h hints.",
+        );
+        self.sync_check();
+    }
+
+    /// Play mode at the solution step shown, with the steps before it to undo.
+    fn play_from_step(&mut self) {
+        let Screen::Solution(solution) = &self.screen else {
+            return;
+        };
+        let game = if solution.from_play
+            && let Some(play) = &self.play
+        {
+            // The stepper began at the game's position: go on from there.
+            let mut game = play.game.clone();
+            for &mv in &solution.moves[..solution.step] {
+                let _ = game.play(mv);
+            }
+            game
+        } else {
+            Game::replay(
+                solution.positions[0].clone(),
+                &solution.moves[..solution.step],
+            )
+            .expect("the solver's moves are legal")
+        };
+        let mut play = Play::new(game);
+        if solution.solvable {
+            play.learn(
+                play.position().clone(),
+                Known::Winnable(solution.moves[solution.step..].to_vec()),
+            );
+        }
+        self.play = Some(play);
+        self.screen = Screen::Play;
+        self.keep_draft();
+        self.say(Tone::Info, "Your turn: play on from this step.");
+        self.sync_check();
+    }
+
+    /// Resumes a game from the editor's position with these moves played; false when the
+    /// editor does not hold a playable position or there are no moves.
+    fn resume(&mut self, moves: &[Move]) -> bool {
+        if moves.is_empty() {
+            return false;
+        }
+        let Ok(start) = self.editor.start() else {
+            return false;
+        };
+        let Ok(game) = Game::replay(start, moves) else {
+            return false;
+        };
+        self.play = Some(Play::new(game));
+        self.screen = Screen::Play;
+        self.sync_check();
+        true
+    }
+
+    fn play_key(&mut self, key: KeyEvent) {
+        let Some(play) = &mut self.play else {
+            self.screen = Screen::Editor;
+            return;
+        };
+        match key.code {
+            KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
+                let direction = match key.code {
+                    KeyCode::Up => Direction::Up,
+                    KeyCode::Down => Direction::Down,
+                    KeyCode::Left => Direction::Left,
+                    _ => Direction::Right,
+                };
+                let area = view::editor_board_area(self.size);
+                play.cursor =
+                    board::play_neighbour(area, play.cursor, &play.cursor_places(), direction);
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                let place = play.cursor;
+                self.choose(place);
+            }
+            KeyCode::Char('d') => self.play_action(Play::draw),
+            KeyCode::Char('r') => self.play_action(|play| play.play(Move::Recycle)),
+            KeyCode::Char('u') | KeyCode::Backspace => self.undo_redo(Play::undo, "Undone."),
+            KeyCode::Char('U') => self.undo_redo(Play::redo, "Redone."),
+            KeyCode::Char('h') => self.hint(),
+            KeyCode::Char('s') => self.show_rest(),
+            KeyCode::Esc if play.selected.is_some() => {
+                play.selected = None;
+                self.status = None;
+            }
+            KeyCode::Esc => {
+                self.screen = Screen::Editor;
+                self.say(
+                    Tone::Info,
+                    "Back to the deal. Ctrl-P goes on with the game; any change starts a new one.",
+                );
+            }
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
+            _ => {}
+        }
+    }
+
+    fn choose(&mut self, place: Place) {
+        self.play_action(|play| play.choose(place));
+    }
+
+    /// Does something to the game and reports it.
+    fn play_action(&mut self, action: impl FnOnce(&mut Play) -> Choice) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        let choice = action(play);
+        let selected = play.selected.and_then(|p| play.position().card_at(p));
+        match choice {
+            Choice::Played(text) => {
+                self.moved();
+                self.say(Tone::Info, text);
+            }
+            Choice::Selected => {
+                if let Some(card) = selected {
+                    self.say(
+                        Tone::Info,
+                        format!("{card} chosen: now a card that makes 13 with it (Esc drops it)."),
+                    );
+                }
+            }
+            Choice::Deselected => self.status = None,
+            Choice::Refused(why) => self.say(Tone::Warning, format!("Not possible: {why}.")),
+        }
+    }
+
+    fn undo_redo(&mut self, action: fn(&mut Play) -> bool, done: &str) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        if action(play) {
+            self.moved();
+            self.say(Tone::Info, done);
+        } else {
+            self.say(Tone::Warning, "Nothing more to take back or play again.");
+        }
+    }
+
+    /// After a move, undo or redo: keep the draft and check the new position.
+    fn moved(&mut self) {
+        self.keep_draft();
+        self.sync_check();
+    }
+
+    /// Keeps the background check on the position play mode needs next.
+    fn sync_check(&mut self) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        let (next_job, send) = (&mut self.next_job, &self.send);
+        play.sync(|position| {
+            *next_job += 1;
+            SolveJob::start(*next_job, position, send.clone(), Msg::Job)
+        });
+    }
+
+    /// A check finished: start the next one, and give what the user was waiting for.
+    fn checked(&mut self) {
+        self.sync_check();
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        if play.known().is_none() {
+            return;
+        }
+        match play.want.take() {
+            Some(Want::Hint) => self.hint(),
+            Some(Want::Rest) => self.show_rest(),
+            None => {}
+        }
+    }
+
+    /// Shows the next move of an optimal continuation; when it is shown, plays it.
+    fn hint(&mut self) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        match play.standing() {
+            Standing::Checking => {
+                play.want = Some(Want::Hint);
+                self.say(Tone::Info, "Thinking about a hint…");
+            }
+            Standing::Winnable(0) => self.say(Tone::Success, "The pyramid is cleared: well done!"),
+            Standing::Winnable(_) => {
+                let best = play
+                    .best_move()
+                    .expect("a winnable position has a next move");
+                if play.hint_shown {
+                    self.play_action(|play| play.play(best));
+                } else {
+                    play.hint_shown = true;
+                    let text = play.position().describe(best);
+                    self.say(Tone::Success, format!("Hint: {text}. h again plays it."));
+                }
+            }
+            Standing::Lost { back, .. } => {
+                self.say(
+                    Tone::Warning,
+                    format!("No move wins from here: {}.", back_text(back)),
+                );
+            }
+        }
+    }
+
+    /// Steps through the rest of an optimal solution from the current position.
+    fn show_rest(&mut self) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        let moves = match play.known() {
+            None => {
+                play.want = Some(Want::Rest);
+                self.say(Tone::Info, "Solving from here…");
+                return;
+            }
+            Some(Known::Winnable(line)) => Outcome::Solved(line.clone()),
+            Some(Known::Lost(reason)) => Outcome::NoSolution(reason.clone()),
+        };
+        let report = Report {
+            outcome: moves,
+            stats: Stats::default(),
+        };
+        let mut solution = Solution::new(play.position().clone(), &report);
+        solution.from_play = true;
+        self.screen = Screen::Solution(solution);
+        self.say(
+            Tone::Info,
+            "The rest of the way: → steps, p plays on from a step, Esc returns.",
+        );
     }
 
     fn next_theme(&mut self) {
@@ -514,7 +883,7 @@ impl App {
         if matches!(self.screen, Screen::Solving(_)) {
             return;
         }
-        if let Err(problem) = self.editor.deal() {
+        if let Err(problem) = self.editor.start() {
             self.say(
                 Tone::Error,
                 format!("Cannot save yet: {problem}. What you typed is kept as a draft."),
@@ -525,47 +894,70 @@ impl App {
             .name
             .clone()
             .unwrap_or_else(|| format!("deal {}", storage::now_text()));
-        self.overlay = Some(Overlay::Save(name));
+        self.overlay = Some(Overlay::Save(SaveDialog {
+            name,
+            note: self.notes.join(" "),
+            on_note: false,
+        }));
     }
 
-    fn save_key(&mut self, key: KeyEvent, mut name: String) {
+    fn save_key(&mut self, key: KeyEvent, mut dialog: SaveDialog) {
         match key.code {
-            KeyCode::Esc => self.say(Tone::Info, "Not saved."),
-            KeyCode::Enter if name.trim().is_empty() => {
-                self.say(Tone::Warning, "Give the deal a name.");
-                self.overlay = Some(Overlay::Save(name));
+            KeyCode::Esc => {
+                self.say(Tone::Info, "Not saved.");
+                return;
             }
-            KeyCode::Enter => self.save(name.trim()),
+            KeyCode::Enter if dialog.name.trim().is_empty() => {
+                self.say(Tone::Warning, "Give the game a name.");
+            }
+            KeyCode::Enter => {
+                self.save(&dialog);
+                return;
+            }
+            KeyCode::Tab | KeyCode::BackTab | KeyCode::Up | KeyCode::Down => {
+                dialog.on_note = !dialog.on_note;
+            }
             KeyCode::Backspace => {
-                name.pop();
-                self.overlay = Some(Overlay::Save(name));
+                dialog.field().pop();
             }
-            KeyCode::Char(c) => {
-                name.push(c);
-                self.overlay = Some(Overlay::Save(name));
-            }
-            _ => self.overlay = Some(Overlay::Save(name)),
+            KeyCode::Char(c) => dialog.field().push(c),
+            _ => {}
         }
+        self.overlay = Some(Overlay::Save(dialog));
     }
 
-    fn save(&mut self, name: &str) {
+    fn save(&mut self, dialog: &SaveDialog) {
         let Ok(deal) = self.editor.deal() else {
             return;
         };
-        let saved = SavedDeal {
-            name: name.to_string(),
-            saved: storage::now_text(),
-            verdict: self.verdict.clone(),
-            deal,
-        };
+        let name = dialog.name.trim();
+        let notes: Vec<String> = Some(dialog.note.trim().to_string())
+            .filter(|note| !note.is_empty())
+            .into_iter()
+            .collect();
+        let mut saved = SavedDeal::new(name, &storage::now_text(), self.verdict.clone(), deal);
+        saved.midgame = self.editor.midgame;
+        saved.notes.clone_from(&notes);
+        if let Some(play) = &self.play {
+            saved.moves = play.game.moves().to_vec();
+        }
         match storage::save(&self.folders, &saved) {
             Ok(path) => {
                 self.name = Some(name.to_string());
-                self.say(Tone::Success, format!("Saved to {}.", path.display()));
+                self.notes = notes;
+                let moves = if saved.moves.is_empty() {
+                    String::new()
+                } else {
+                    format!(" with {} moves", saved.moves.len())
+                };
+                self.say(
+                    Tone::Success,
+                    format!("Saved{moves} to {}.", path.display()),
+                );
             }
             Err(error) => self.say(
                 Tone::Error,
-                format!("Not saved: {error}. The deal is still here and kept as a draft."),
+                format!("Not saved: {error}. The game is still here and kept as a draft."),
             ),
         }
     }
@@ -594,8 +986,14 @@ impl App {
                         Origin::User(path) => path.display().to_string(),
                         Origin::Example => "the examples".to_string(),
                     };
+                    let playing = !saved.moves.is_empty();
                     self.load(saved);
-                    self.say(Tone::Success, format!("Opened from {from}. Enter solves."));
+                    let next = if playing {
+                        "Play goes on where it was left."
+                    } else {
+                        "Enter solves, Ctrl-P plays."
+                    };
+                    self.say(Tone::Success, format!("Opened from {from}. {next}"));
                     return;
                 }
             }
@@ -614,13 +1012,16 @@ impl App {
         self.overlay = Some(Overlay::Open(dialog));
     }
 
-    /// Puts a saved deal in the editor.
+    /// Puts a saved game in the editor, and in play mode when it has moves.
     fn load(&mut self, saved: SavedDeal) {
-        self.editor = Editor::with_deal(&saved.deal);
+        self.editor = Editor::with_deal(&saved.deal, saved.midgame);
         self.editor.go_to(0);
         self.name = Some(saved.name);
         self.verdict = saved.verdict;
+        self.notes = saved.notes;
+        self.play = None;
         self.screen = Screen::Editor;
+        self.resume(&saved.moves);
         self.keep_draft();
     }
 
@@ -640,10 +1041,21 @@ impl App {
         self.confirm_new = false;
         self.editor = Editor::default();
         self.name = None;
+        self.notes.clear();
         self.screen = Screen::Editor;
         self.overlay = None;
         self.edited();
         self.say(Tone::Info, "A new, empty deal.");
+    }
+}
+
+/// The way back from a lost position, in words.
+pub fn back_text(back: Back) -> String {
+    match back {
+        Back::Undos(1) => "1 undo leads back to a winnable position".to_string(),
+        Back::Undos(n) => format!("{n} undos lead back to a winnable position"),
+        Back::Looking => "looking for the way back…".to_string(),
+        Back::Never => "no earlier position of this game was winnable either".to_string(),
     }
 }
 

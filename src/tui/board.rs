@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 
 use pyramid::card::Card;
 use pyramid::deck::{DECK_SIZE, PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
-use pyramid::pyramid::{Position, layout};
+use pyramid::pyramid::{Midgame, Place, Position, layout};
 
 use crate::theme::Theme;
 
@@ -61,14 +61,17 @@ pub enum Direction {
     Right,
 }
 
-/// The slot an arrow key leads to from `from`, as the board looks: the nearest slot that way,
-/// preferring the nearest line and then the nearest column. Stays put at an edge.
-pub fn neighbour(from: usize, direction: Direction) -> usize {
-    let rects = slot_rects(Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT));
+/// The cell nearest to `from` in a direction among `cells`, as the board looks: preferring
+/// the nearest line and then the nearest column. `None` at an edge.
+fn nearest<T: Copy>(
+    from: Rect,
+    cells: impl Iterator<Item = (T, Rect)>,
+    direction: Direction,
+) -> Option<T> {
     let centre = |r: Rect| (i32::from(r.x) * 2 + i32::from(r.width), i32::from(r.y));
-    let (x0, y0) = centre(rects[from]);
-    let mut best: Option<((i32, i32), usize)> = None;
-    for (index, &rect) in rects.iter().enumerate() {
+    let (x0, y0) = centre(from);
+    let mut best: Option<((i32, i32), T)> = None;
+    for (item, rect) in cells {
         let (x, y) = centre(rect);
         let (dx, dy) = (x - x0, y - y0);
         let key = match direction {
@@ -79,10 +82,72 @@ pub fn neighbour(from: usize, direction: Direction) -> usize {
             _ => continue,
         };
         if best.is_none_or(|(k, _)| key < k) {
-            best = Some((key, index));
+            best = Some((key, item));
         }
     }
-    best.map_or(from, |(_, index)| index)
+    best.map(|(_, item)| item)
+}
+
+/// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
+pub fn neighbour(from: usize, direction: Direction) -> usize {
+    let rects = slot_rects(Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT));
+    nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
+}
+
+/// The line of the play board that shows the stock; the waste is on the next one, then the
+/// pass.
+const PILES_ROW: u16 = PYRAMID_ROWS as u16 + 1;
+/// The width of a pile's label, "Stock 24  ", before its top card.
+pub const PILE_LABEL: u16 = 10;
+
+/// The cell of a place on the play board drawn in `area`.
+pub fn place_rect(area: Rect, place: Place) -> Rect {
+    let pile = |line: u16| Rect::new(area.x + 1 + PILE_LABEL, area.y + PILES_ROW + line, CELL, 1);
+    match place {
+        Place::Pyramid(i) => slot_rects(area)[i as usize],
+        Place::Stock => pile(0),
+        Place::Waste => pile(1),
+    }
+}
+
+/// The line of a pile on the play board: stock first, then waste, then the pass.
+pub fn pile_row(area: Rect, line: u16) -> Rect {
+    Rect::new(
+        area.x + 1,
+        area.y + PILES_ROW + line,
+        area.width.saturating_sub(1),
+        1,
+    )
+}
+
+/// What a click on the play board hits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spot {
+    Card(Place),
+    /// The stock's label: draw (or recycle), as a click on the stock does in the game.
+    Draw,
+}
+
+/// The spot at a screen cell of the play board, if any.
+pub fn spot_at(area: Rect, column: u16, row: u16) -> Option<Spot> {
+    let point = Point::new(column, row);
+    let places = (0..PYRAMID_SIZE as u8)
+        .map(Place::Pyramid)
+        .chain([Place::Stock, Place::Waste]);
+    for place in places {
+        if place_rect(area, place).contains(point) {
+            return Some(Spot::Card(place));
+        }
+    }
+    let mut label = pile_row(area, 0);
+    label.width = PILE_LABEL;
+    label.contains(point).then_some(Spot::Draw)
+}
+
+/// The place an arrow key leads to in play mode, among the places the cursor may go.
+pub fn play_neighbour(area: Rect, from: Place, places: &[Place], direction: Direction) -> Place {
+    let cells = places.iter().map(|&p| (p, place_rect(area, p)));
+    nearest(place_rect(area, from), cells, direction).unwrap_or(from)
 }
 
 /// How a card is shown: letters or Unicode suit symbols.
@@ -115,6 +180,10 @@ pub enum Mark {
     Cursor,
     Invalid,
     Hint,
+    /// The first card of a pair, chosen in play.
+    Selected,
+    /// Marked as already gone, in a game entered part-way through.
+    Gone,
     /// Covered: in the game but not playable yet.
     Covered,
 }
@@ -139,18 +208,23 @@ pub fn draw_cell(
     let (open, close) = match mark {
         Mark::Cursor => ("[", "]"),
         Mark::Hint => ("»", "«"),
+        Mark::Selected => ("<", ">"),
+        Mark::Gone => ("(", ")"),
         _ => (" ", " "),
     };
     let frame = match mark {
         Mark::Cursor => Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD),
-        Mark::Hint => Style::new().fg(theme.highlight_move),
+        Mark::Hint | Mark::Selected => Style::new().fg(theme.highlight_move),
+        Mark::Gone => Style::new().fg(theme.dim),
         _ => Style::new(),
     };
     style = match mark {
         Mark::Invalid => style.fg(theme.invalid).add_modifier(Modifier::REVERSED),
         Mark::Hint => style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+        Mark::Selected => style.add_modifier(Modifier::REVERSED),
         Mark::Cursor => style.add_modifier(Modifier::BOLD),
         Mark::Covered => style.add_modifier(Modifier::DIM),
+        Mark::Gone => style.add_modifier(Modifier::DIM | Modifier::CROSSED_OUT),
         Mark::Plain => style,
     };
     let line = Line::from(vec![
@@ -161,9 +235,11 @@ pub fn draw_cell(
     line.render(rect, buf);
 }
 
-/// The editor's board: all 52 slots, with the cursor and the duplicates marked.
+/// The editor's board: all 52 slots, with the cursor, the problems, the cards marked gone
+/// and where the waste ends.
 pub struct EditorBoard<'a> {
     pub slots: &'a [Option<Card>; DECK_SIZE],
+    pub midgame: &'a Midgame,
     pub cursor: usize,
     pub invalid: &'a [usize],
     pub text: CardText,
@@ -178,48 +254,159 @@ impl Widget for &EditorBoard<'_> {
                 Mark::Cursor
             } else if self.invalid.contains(&index) {
                 Mark::Invalid
+            } else if self.midgame.is_gone(index) {
+                Mark::Gone
             } else {
                 Mark::Plain
             };
             draw_cell(buf, rect, self.slots[index], mark, self.text, self.theme);
         }
+        // The cursor's bracket wins over the bar; the label below still says where it is.
+        let waste_end = self
+            .midgame
+            .waste_to
+            .filter(|&s| s >= PYRAMID_SIZE && s != self.cursor);
+        if let Some(end) = waste_end {
+            // A bar after the waste's last slot: the waste is to its left.
+            let rect = rects[end];
+            let bar = Rect::new(rect.right().saturating_sub(1), rect.y, 1, 1).intersection(area);
+            Span::styled(
+                "|",
+                Style::new()
+                    .fg(self.theme.highlight_move)
+                    .add_modifier(Modifier::BOLD),
+            )
+            .render(bar, buf);
+        }
         let label_y = area.y + PYRAMID_ROWS as u16 + 1;
         if label_y < area.bottom() {
-            let label = Line::styled(
-                "Stock, top card first (1-12, then 13-24)",
-                Style::new().fg(self.theme.dim),
-            );
-            label
+            let text = match self.midgame.waste_to {
+                Some(end) if end >= PYRAMID_SIZE => {
+                    format!("Waste 1-{} | stock, top card first", end - PYRAMID_SIZE + 1)
+                }
+                _ => "Stock, top card first (1-12, then 13-24)".to_string(),
+            };
+            Line::styled(text, Style::new().fg(self.theme.dim))
                 .centered()
                 .render(Rect::new(area.x, label_y, area.width, 1), buf);
         }
     }
 }
 
-/// The pyramid of a position in play, with the cards of the next move marked.
-pub struct PlayPyramid<'a> {
+/// A position in play: the pyramid with removed cards as gaps, the stock and the waste with
+/// their counts and top cards, and the pass; with the cursor, the chosen card and a hint.
+pub struct PlayBoard<'a> {
     pub position: &'a Position,
-    pub hint: &'a [usize],
+    pub hint: &'a [Place],
+    pub cursor: Option<Place>,
+    pub selected: Option<Place>,
     pub text: CardText,
     pub theme: &'a Theme,
 }
 
-impl Widget for &PlayPyramid<'_> {
+impl PlayBoard<'_> {
+    fn mark(&self, place: Place) -> Mark {
+        if self.selected == Some(place) {
+            Mark::Selected
+        } else if self.cursor == Some(place) {
+            Mark::Cursor
+        } else if self.hint.contains(&place) {
+            Mark::Hint
+        } else {
+            Mark::Plain
+        }
+    }
+
+    /// "Stock 14 " then the top card's cell, then the next few cards, dimmed.
+    fn pile(&self, place: Place, line: u16, area: Rect, buf: &mut Buffer) {
+        let position = self.position;
+        let cards: Vec<Card> = match place {
+            Place::Stock => position.stock_top_first().collect(),
+            _ => position
+                .waste_bottom_first()
+                .iter()
+                .rev()
+                .copied()
+                .collect(),
+        };
+        let label = if place == Place::Stock {
+            "Stock"
+        } else {
+            "Waste"
+        };
+        let row = pile_row(area, line);
+        if row.y >= area.bottom() {
+            return;
+        }
+        Span::styled(
+            format!("{label} {:>2}", cards.len()),
+            Style::new().fg(self.theme.dim),
+        )
+        .render(row, buf);
+        let top = place_rect(area, place);
+        draw_cell(
+            buf,
+            top,
+            cards.first().copied(),
+            self.mark(place),
+            self.text,
+            self.theme,
+        );
+        const SHOWN: usize = 8;
+        let mut spans = Vec::new();
+        for &card in cards.iter().skip(1).take(SHOWN) {
+            spans.push(
+                self.text
+                    .span(card, self.theme)
+                    .patch_style(Style::new().add_modifier(Modifier::DIM)),
+            );
+            spans.push(Span::raw(" "));
+        }
+        if cards.len() > SHOWN + 1 {
+            spans.push(Span::styled(
+                format!("+{}", cards.len() - SHOWN - 1),
+                Style::new().fg(self.theme.dim),
+            ));
+        }
+        let rest = Rect::new(
+            top.right() + 1,
+            row.y,
+            row.right().saturating_sub(top.right() + 1),
+            1,
+        );
+        Line::from(spans).render(rest, buf);
+    }
+}
+
+impl Widget for &PlayBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let rects = slot_rects(area);
         for (index, card) in self.position.pyramid().iter().enumerate() {
-            let mark = if self.hint.contains(&index) {
-                Mark::Hint
-            } else if self.position.is_uncovered(index) {
-                Mark::Plain
-            } else {
-                Mark::Covered
+            let place = Place::Pyramid(index as u8);
+            let mark = match self.mark(place) {
+                Mark::Plain if !self.position.is_uncovered(index) => Mark::Covered,
+                mark => mark,
             };
             match card {
                 Some(_) => draw_cell(buf, rects[index], *card, mark, self.text, self.theme),
                 None => Line::raw("    ").render(rects[index], buf),
             }
         }
+        self.pile(Place::Stock, 0, area, buf);
+        self.pile(Place::Waste, 1, area, buf);
+        let pass = pile_row(area, 2);
+        if pass.y < area.bottom() {
+            Line::styled(pass_text(self.position), Style::new().fg(self.theme.dim))
+                .render(pass, buf);
+        }
+    }
+}
+
+/// "pass 2 of 3".
+pub fn pass_text(position: &Position) -> String {
+    match position.rules().max_recycles() {
+        Some(recycles) => format!("pass {} of {}", position.pass(), recycles + 1),
+        None => format!("pass {}", position.pass()),
     }
 }
 

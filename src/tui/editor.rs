@@ -1,8 +1,11 @@
-//! The deal being typed: 52 slots, a cursor, half-typed input, and live validation.
+//! The deal being typed: 52 slots, a cursor, half-typed input, and live validation; and,
+//! for a game entered part-way through, the cards already gone, where the waste ends and the
+//! pass, validated as a position too.
 
 use pyramid::Deal;
 use pyramid::card::{Card, Rank, Suit};
-use pyramid::deck::{self, DECK_SIZE, DeckProblem};
+use pyramid::deck::{self, DECK_SIZE, DeckProblem, PYRAMID_SIZE};
+use pyramid::pyramid::{Midgame, Position, PositionProblem, Rules};
 
 /// What has been typed of the next card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,40 +34,115 @@ pub struct Editor {
     pub slots: [Option<Card>; DECK_SIZE],
     pub cursor: usize,
     pub pending: Pending,
+    /// The marks of a game entered part-way through.
+    pub midgame: Midgame,
+    /// The board shows the marked position as the game lays it out.
+    pub preview: bool,
     problems: Vec<DeckProblem>,
+    position_problems: Vec<PositionProblem>,
 }
 
 impl Default for Editor {
     fn default() -> Editor {
-        Editor::with_slots([None; DECK_SIZE])
+        Editor::with_slots([None; DECK_SIZE], Midgame::default())
     }
 }
 
 impl Editor {
     /// An editor holding these slots, the cursor on the first empty one.
-    pub fn with_slots(slots: [Option<Card>; DECK_SIZE]) -> Editor {
+    pub fn with_slots(slots: [Option<Card>; DECK_SIZE], midgame: Midgame) -> Editor {
         let mut editor = Editor {
             slots,
             cursor: 0,
             pending: Pending::Nothing,
+            midgame,
+            preview: false,
             problems: Vec::new(),
+            position_problems: Vec::new(),
         };
         editor.cursor = editor.slots.iter().position(Option::is_none).unwrap_or(0);
         editor.revalidate();
         editor
     }
 
-    /// An editor holding a whole deal.
-    pub fn with_deal(deal: &Deal) -> Editor {
-        let mut slots = [None; DECK_SIZE];
-        for (slot, &card) in slots.iter_mut().zip(deal.cards()) {
-            *slot = Some(card);
-        }
-        Editor::with_slots(slots)
+    /// An editor holding a whole deal, and where a game on it stands.
+    pub fn with_deal(deal: &Deal, midgame: Midgame) -> Editor {
+        Editor::with_slots(deal.cards().map(Some), midgame)
     }
 
     fn revalidate(&mut self) {
         self.problems = deck::validate_slots(&self.slots);
+        self.position_problems = self.midgame.problems(&self.slots, Rules::default());
+    }
+
+    /// What keeps the marks from being a position the game can reach, in words.
+    pub fn position_problems(&self) -> Vec<String> {
+        self.position_problems
+            .iter()
+            .map(|problem| problem.message(&self.slots))
+            .collect()
+    }
+
+    /// Slots to show as wrong: duplicates, and the cards a position problem names.
+    pub fn invalid_slots(&self) -> Vec<usize> {
+        let mut slots = self.duplicate_slots();
+        for problem in &self.position_problems {
+            slots.extend(problem.slots());
+        }
+        slots
+    }
+
+    /// Marks the card under the cursor as gone, or back in play.
+    pub fn toggle_gone(&mut self) -> Result<String, String> {
+        self.pending = Pending::Nothing;
+        let slot = self.cursor;
+        let card = self.slots[slot].ok_or("Type the card first, then mark it gone.")?;
+        let gone = !self.midgame.is_gone(slot);
+        self.midgame.set_gone(slot, gone);
+        self.revalidate();
+        Ok(if gone {
+            format!("{card} is marked gone.")
+        } else {
+            format!("{card} is back in play.")
+        })
+    }
+
+    /// Makes the stock card under the cursor the last one in the waste; again, empties the
+    /// waste.
+    pub fn toggle_waste_end(&mut self) -> Result<String, String> {
+        self.pending = Pending::Nothing;
+        let slot = self.cursor;
+        if slot < PYRAMID_SIZE {
+            return Err("Only stock cards go to the waste: move to a stock slot first.".into());
+        }
+        let message = if self.midgame.waste_to == Some(slot) {
+            self.midgame.waste_to = None;
+            "The waste is empty: every card left is in the stock.".to_string()
+        } else {
+            self.midgame.waste_to = Some(slot);
+            format!(
+                "Stock cards 1-{} are in the waste (those not gone), the rest in the stock.",
+                slot - PYRAMID_SIZE + 1
+            )
+        };
+        self.revalidate();
+        Ok(message)
+    }
+
+    /// Goes to the next pass through the stock, round to the first after the last.
+    pub fn next_pass(&mut self) -> String {
+        let passes = Rules::default().max_recycles().map_or(u8::MAX, |r| r + 1);
+        self.midgame.pass = self.midgame.pass % passes + 1;
+        self.revalidate();
+        format!("Pass {} of {passes}.", self.midgame.pass)
+    }
+
+    /// The position to play or solve from: the deal with its marks.
+    pub fn start(&self) -> Result<Position, String> {
+        let deal = self.deal()?;
+        self.midgame
+            .position(&deal, Rules::default())
+            .map_err(|problems| problems[0].message(&self.slots))
     }
 
     /// Cards typed so far.
@@ -205,14 +283,19 @@ impl Editor {
             }
             self.cursor -= 1;
         }
-        self.slots[self.cursor] = None;
-        self.revalidate();
+        self.clear(self.cursor);
     }
 
     /// Clears the slot under the cursor.
     pub fn delete(&mut self) {
         self.pending = Pending::Nothing;
-        self.slots[self.cursor] = None;
+        self.clear(self.cursor);
+    }
+
+    /// An empty slot has no card to be gone.
+    fn clear(&mut self, slot: usize) {
+        self.slots[slot] = None;
+        self.midgame.set_gone(slot, false);
         self.revalidate();
     }
 
@@ -225,6 +308,7 @@ impl Editor {
     /// Moves the cursor to a slot.
     pub fn go_to(&mut self, slot: usize) {
         self.pending = Pending::Nothing;
+        self.preview = false;
         self.cursor = slot.min(DECK_SIZE - 1);
     }
 
@@ -325,7 +409,7 @@ mod tests {
     #[test]
     fn the_last_missing_card_is_offered() {
         let deal = Deal::parse(include_str!("../../saved-games/winnable-40-steps.txt")).unwrap();
-        let mut editor = Editor::with_deal(&deal);
+        let mut editor = Editor::with_deal(&deal, Midgame::default());
         assert!(editor.deal().is_ok());
         editor.go_to(17);
         editor.delete();
@@ -334,5 +418,41 @@ mod tests {
         assert!(editor.deal().unwrap_err().contains("51/52"));
         editor.set(17, card);
         assert_eq!(editor.deal(), Ok(deal));
+    }
+
+    #[test]
+    fn marks_make_a_position_and_are_checked_live() {
+        let deal = Deal::parse(include_str!("../../saved-games/winnable-40-steps.txt")).unwrap();
+        let mut editor = Editor::with_deal(&deal, Midgame::default());
+        // Ts (row 7) with 3h (stock card 1) gone.
+        editor.go_to(23);
+        editor.toggle_gone().unwrap();
+        assert_eq!(
+            editor.position_problems().len(),
+            1,
+            "a Ten without its Three"
+        );
+        editor.go_to(28);
+        editor.toggle_gone().unwrap();
+        assert!(editor.position_problems().is_empty());
+        // Pyramid row 6's second card is still covered by 6c (row 7).
+        editor.go_to(16);
+        editor.toggle_gone().unwrap();
+        assert_eq!(editor.invalid_slots(), [16, 22]);
+        editor.toggle_gone().unwrap();
+        editor.go_to(30);
+        assert!(editor.toggle_waste_end().is_ok());
+        assert!(editor.next_pass().starts_with("Pass 2"));
+        let start = editor.start().unwrap();
+        assert_eq!(start.pass(), 2);
+        assert_eq!(start.waste_bottom_first().len(), 2);
+        assert_eq!(start.stock_len(), 21);
+        assert_eq!(start.pyramid_card(23), None);
+        // Clearing a slot drops its mark.
+        editor.go_to(23);
+        editor.delete();
+        assert!(!editor.midgame.is_gone(23));
+        editor.go_to(3);
+        assert!(editor.toggle_waste_end().is_err(), "not a stock slot");
     }
 }

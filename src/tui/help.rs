@@ -27,7 +27,13 @@ const EDITOR: &[(&str, &str)] = &[
         "Ctrl-F",
         "fill the one empty slot with the one missing card",
     ),
-    ("Enter", "solve the deal"),
+    ("Enter", "solve the deal (from the marked position)"),
+    ("Ctrl-P", "play the deal from the marked position"),
+    (
+        "- / w / p",
+        "game in progress: card gone / waste ends here / pass",
+    ),
+    ("v", "see the marked position as the game shows it"),
 ];
 
 /// Keys while solving and stepping through a solution.
@@ -36,6 +42,23 @@ const SOLUTION: &[(&str, &str)] = &[
     ("→ l Space / ← h", "next / previous step"),
     ("Home / End", "the start / the end"),
     ("q", "quit (outside the editor)"),
+];
+
+/// Keys of play mode.
+const PLAY: &[(&str, &str)] = &[
+    ("arrows, click", "move between the cards you can take"),
+    (
+        "Enter Space",
+        "take the card: a King goes, two cards making 13 go",
+    ),
+    (
+        "d, click Stock",
+        "draw (recycle when the stock is empty); r recycles",
+    ),
+    ("u Backspace / U", "undo / redo, without limit"),
+    ("h", "hint: show the best next move; h again plays it"),
+    ("s", "the rest of the solution from here; p there plays on"),
+    ("Esc", "drop the chosen card / back to the deal"),
 ];
 
 /// Keys that work everywhere.
@@ -55,34 +78,64 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             ("type", "cards"),
             ("←↑→↓", "move"),
             ("Enter", "solve"),
+            ("^P", "play"),
             ("^S", "save"),
             ("^O", "open"),
-            ("^N", "new"),
             ("?", "help"),
             ("^Q", "quit"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
+        Screen::Play => vec![
+            ("←↑→↓", "move"),
+            ("Enter", "take"),
+            ("d", "draw"),
+            ("u U", "undo redo"),
+            ("h", "hint"),
+            ("s", "rest"),
+            ("?", "help"),
+            ("q", "quit"),
+        ],
         Screen::Solution(_) => vec![
             ("→ ←", "step"),
             ("Home End", "start/end"),
-            ("Esc", "edit"),
+            ("p", "play on"),
+            ("Esc", "back"),
             ("^S", "save"),
-            ("^O", "open"),
             ("?", "help"),
             ("q", "quit"),
         ],
     }
 }
 
-/// The help overlay.
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+/// The help's sections; the current screen's comes first.
+fn sections(app: &App) -> Vec<(&'static str, &'static [(&'static str, &'static str)])> {
+    let mut sections = vec![
+        ("Typing the deal", EDITOR),
+        ("Playing", PLAY),
+        ("Solving and stepping", SOLUTION),
+        ("Anywhere", ANYWHERE),
+    ];
+    let first = match app.screen {
+        Screen::Editor => 0,
+        Screen::Play => 1,
+        Screen::Solving(_) | Screen::Solution(_) => 2,
+    };
+    sections[..=first].rotate_right(1);
+    sections
+}
+
+/// How far the help can scroll at most: its length.
+pub const LINES: u16 = (EDITOR.len() + PLAY.len() + SOLUTION.len() + ANYWHERE.len() + 4) as u16;
+
+/// The help overlay, scrolled down `scroll` lines.
+pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
-    let rect = view::popup(area, 78, 24, buf, theme);
+    let rect = view::popup(area, 78, area.height.saturating_sub(2), buf, theme);
     let block = Block::bordered()
         .border_style(Style::new().fg(theme.title))
         .title(" Keys ")
         .title_bottom(Line::styled(
-            " any key closes this help ",
+            " ↑↓ scroll · any other key closes this help ",
             Style::new().fg(theme.dim),
         ));
     let inner = block.inner(rect);
@@ -94,11 +147,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         )
     };
     let mut lines = Vec::new();
-    for (title, keys) in [
-        ("Typing the deal", EDITOR),
-        ("Solving and stepping", SOLUTION),
-        ("Anywhere", ANYWHERE),
-    ] {
+    for (title, keys) in sections(app) {
         lines.push(heading(title));
         for (key, what) in keys {
             lines.push(Line::from(vec![
@@ -107,5 +156,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             ]));
         }
     }
-    Paragraph::new(lines).render(inner, buf);
+    let most = (lines.len() as u16).saturating_sub(inner.height);
+    Paragraph::new(lines)
+        .scroll((scroll.min(most), 0))
+        .render(inner, buf);
 }

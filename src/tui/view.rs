@@ -10,11 +10,13 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
 use pyramid::pyramid::{Move, Place, Position};
 
-use super::app::{App, OpenDialog, Overlay, Screen, Solution, Solving, Tone};
-use super::board::{CardText, EDITOR_HEIGHT, EDITOR_WIDTH, EditorBoard, PlayPyramid};
+use super::app::back_text;
+use super::app::{App, OpenDialog, Overlay, SaveDialog, Screen, Solution, Solving, Tone};
+use super::board::{CardText, EDITOR_HEIGHT, EDITOR_WIDTH, EditorBoard, PlayBoard};
 use super::editor::Pending;
 use super::help;
-use crate::storage::Origin;
+use super::play::{Play, Standing};
+use crate::storage::{Origin, SavedDeal};
 use crate::theme::Theme;
 
 /// The smallest terminal the board fits in.
@@ -93,11 +95,51 @@ pub fn draw(frame: &mut Frame, app: &App) {
         inner.width,
         inner.height.saturating_sub(1),
     );
-    match &app.screen {
-        Screen::Editor | Screen::Solving(_) => {
-            let invalid = app.editor.duplicate_slots();
+    let preview = app
+        .editor
+        .start()
+        .ok()
+        .filter(|_| app.editor.preview && matches!(app.screen, Screen::Editor));
+    let play = app
+        .play
+        .as_ref()
+        .filter(|_| matches!(app.screen, Screen::Play));
+    match (&app.screen, &preview, play) {
+        (_, Some(position), _) => PlayBoard {
+            position,
+            hint: &[],
+            cursor: None,
+            selected: None,
+            text,
+            theme,
+        }
+        .render(board_area, buf),
+        (Screen::Solution(solution), _, _) => PlayBoard {
+            position: solution.position(),
+            hint: &move_places(solution.next_move()),
+            cursor: None,
+            selected: None,
+            text,
+            theme,
+        }
+        .render(board_area, buf),
+        (Screen::Play, _, Some(play)) => {
+            let hint = move_places(play.best_move().filter(|_| play.hint_shown));
+            PlayBoard {
+                position: play.position(),
+                hint: &hint,
+                cursor: Some(play.cursor),
+                selected: play.selected,
+                text,
+                theme,
+            }
+            .render(board_area, buf);
+        }
+        _ => {
+            let invalid = app.editor.invalid_slots();
             let board = EditorBoard {
                 slots: &app.editor.slots,
+                midgame: &app.editor.midgame,
                 cursor: if matches!(app.screen, Screen::Editor) {
                     app.editor.cursor
                 } else {
@@ -109,18 +151,18 @@ pub fn draw(frame: &mut Frame, app: &App) {
             };
             board.render(board_area, buf);
         }
-        Screen::Solution(solution) => play_board(solution, board_area, buf, text, theme),
     }
-    match &app.screen {
-        Screen::Editor => editor_panel(app, parts.panel, buf),
-        Screen::Solving(solving) => solving_panel(app, solving, parts.panel, buf),
-        Screen::Solution(solution) => solution_panel(solution, parts.panel, buf, text, theme),
+    match (&app.screen, play) {
+        (Screen::Solving(solving), _) => solving_panel(app, solving, parts.panel, buf),
+        (Screen::Solution(solution), _) => solution_panel(solution, parts.panel, buf, text, theme),
+        (Screen::Play, Some(play)) => play_panel(app, play, parts.panel, buf),
+        _ => editor_panel(app, parts.panel, buf),
     }
     message(app, parts.message, buf);
     key_hints(app, parts.keys, buf);
     match &app.overlay {
-        Some(Overlay::Help) => help::render(app, area, buf),
-        Some(Overlay::Save(name)) => save_dialog(name, area, buf, theme),
+        Some(Overlay::Help(scroll)) => help::render(app, *scroll, area, buf),
+        Some(Overlay::Save(dialog)) => save_dialog(dialog, area, buf, theme),
         Some(Overlay::Open(dialog)) => open_dialog(dialog, area, buf, theme),
         None => {}
     }
@@ -149,6 +191,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Editor => "Enter the deal",
         Screen::Solving(_) => "Solving",
         Screen::Solution(_) => "Solution",
+        Screen::Play => "Play",
     };
     let name = app.name.as_deref().unwrap_or("new deal");
     let left = Line::from(vec![
@@ -204,7 +247,16 @@ fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
             Style::new().fg(theme.warning),
         )),
     }
+    if !editor.midgame.is_start() {
+        lines.push(Line::styled(
+            format!("In progress: {}", editor.midgame),
+            Style::new().fg(theme.highlight_move),
+        ));
+    }
     lines.push(Line::raw(""));
+    for problem in editor.position_problems() {
+        lines.push(Line::styled(problem, Style::new().fg(theme.invalid)));
+    }
     for (card, a, b) in &duplicates {
         lines.push(Line::from(vec![
             text.span(*card, theme),
@@ -215,9 +267,10 @@ fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
         ]));
     }
     let missing = editor.missing();
-    if missing.is_empty() && duplicates.is_empty() {
+    let position_fine = editor.position_problems().is_empty();
+    if missing.is_empty() && duplicates.is_empty() && position_fine {
         lines.push(Line::styled(
-            "A valid deal. Enter solves it.",
+            "A valid deal. Enter solves it, Ctrl-P plays it.",
             Style::new().fg(theme.success),
         ));
     } else if !missing.is_empty() {
@@ -255,11 +308,7 @@ fn slot_label(slot: usize) -> String {
 
 fn solving_panel(app: &App, solving: &Solving, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
-    let spinner = if app.ascii {
-        ASCII_SPINNER[app.ticks as usize % ASCII_SPINNER.len()]
-    } else {
-        SPINNER[app.ticks as usize % SPINNER.len()]
-    };
+    let spinner = spinner(app);
     let stats = solving.stats;
     let lines = vec![
         Line::styled(
@@ -282,6 +331,15 @@ fn solving_panel(app: &App, solving: &Solving, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
+/// The spinner's frame for the current tick.
+fn spinner(app: &App) -> &'static str {
+    if app.ascii {
+        ASCII_SPINNER[app.ticks as usize % ASCII_SPINNER.len()]
+    } else {
+        SPINNER[app.ticks as usize % SPINNER.len()]
+    }
+}
+
 /// 1234567 as "1,234,567".
 fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -295,124 +353,15 @@ fn thousands(n: u64) -> String {
     out
 }
 
-/// The board while stepping through a solution: the pyramid, then the stock and waste.
-fn play_board(solution: &Solution, area: Rect, buf: &mut Buffer, text: CardText, theme: &Theme) {
-    let position = solution.position();
-    let next = solution.next_move();
-    let hint_places: Vec<Place> = match next {
+/// The places a move takes its cards from (the stock for a draw, the waste for a recycle).
+fn move_places(mv: Option<Move>) -> Vec<Place> {
+    match mv {
         Some(Move::King(a)) => vec![a],
         Some(Move::Pair(a, b)) => vec![a, b],
         Some(Move::Draw) => vec![Place::Stock],
         Some(Move::Recycle) => vec![Place::Waste],
         None => Vec::new(),
-    };
-    let hint: Vec<usize> = hint_places
-        .iter()
-        .filter_map(|p| match p {
-            Place::Pyramid(i) => Some(*i as usize),
-            _ => None,
-        })
-        .collect();
-    PlayPyramid {
-        position,
-        hint: &hint,
-        text,
-        theme,
     }
-    .render(area, buf);
-    let y = area.y + 8;
-    let piles = [
-        pile_line(
-            position,
-            Place::Stock,
-            hint_places.contains(&Place::Stock),
-            text,
-            theme,
-        ),
-        pile_line(
-            position,
-            Place::Waste,
-            hint_places.contains(&Place::Waste),
-            text,
-            theme,
-        ),
-        Line::styled(pass_text(position), Style::new().fg(theme.dim)),
-    ];
-    for (offset, line) in piles.into_iter().enumerate() {
-        let row = y + offset as u16;
-        if row < area.bottom() {
-            line.render(Rect::new(area.x + 1, row, area.width - 1, 1), buf);
-        }
-    }
-}
-
-fn pass_text(position: &Position) -> String {
-    match position.rules().max_recycles() {
-        Some(recycles) => format!("pass {} of {}", position.pass(), recycles + 1),
-        None => format!("pass {}", position.pass()),
-    }
-}
-
-/// "Stock 14  [7c] Qd 5h ...": the top card first and marked; the waste likewise from its top.
-fn pile_line(
-    position: &Position,
-    place: Place,
-    hinted: bool,
-    text: CardText,
-    theme: &Theme,
-) -> Line<'static> {
-    let cards: Vec<_> = match place {
-        Place::Stock => position.stock_top_first().collect(),
-        _ => position
-            .waste_bottom_first()
-            .iter()
-            .rev()
-            .copied()
-            .collect(),
-    };
-    let label = if place == Place::Stock {
-        "Stock"
-    } else {
-        "Waste"
-    };
-    let mut spans = vec![Span::styled(
-        format!("{label} {:>2}  ", cards.len()),
-        Style::new().fg(theme.dim),
-    )];
-    if cards.is_empty() {
-        spans.push(Span::styled("empty", Style::new().fg(theme.dim)));
-    }
-    const SHOWN: usize = 9;
-    for (i, &card) in cards.iter().take(SHOWN).enumerate() {
-        if i == 0 {
-            let style = if hinted {
-                Style::new()
-                    .fg(theme.highlight_move)
-                    .add_modifier(Modifier::BOLD)
-            } else {
-                Style::new().fg(theme.cursor)
-            };
-            let mut top = text.span(card, theme);
-            if hinted {
-                top = top
-                    .patch_style(Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED));
-            }
-            spans.extend([Span::styled("[", style), top, Span::styled("] ", style)]);
-        } else {
-            spans.push(
-                text.span(card, theme)
-                    .patch_style(Style::new().add_modifier(Modifier::DIM)),
-            );
-            spans.push(Span::raw(" "));
-        }
-    }
-    if cards.len() > SHOWN {
-        spans.push(Span::styled(
-            format!("+{}", cards.len() - SHOWN),
-            Style::new().fg(theme.dim),
-        ));
-    }
-    Line::from(spans)
 }
 
 fn solution_panel(
@@ -460,22 +409,41 @@ fn solution_panel(
         inner.width,
         inner.height.saturating_sub(header_height + 1),
     );
+    step_list(
+        list,
+        buf,
+        &solution.moves,
+        &|number| &solution.positions[number],
+        solution.step,
+        text,
+        theme,
+    );
+}
+
+/// Numbered steps, the current one marked and kept in view a few lines from the top; steps
+/// before it dimmed. `before(n)` is the position step `n` is played from.
+fn step_list<'a>(
+    list: Rect,
+    buf: &mut Buffer,
+    moves: &[Move],
+    before: &dyn Fn(usize) -> &'a Position,
+    current: usize,
+    text: CardText,
+    theme: &Theme,
+) {
     let rows = list.height as usize;
-    if rows == 0 || solution.moves.is_empty() {
+    if rows == 0 || moves.is_empty() {
         return;
     }
-    // Keep the next step in view, a few lines from the top.
-    let first = solution
-        .step
+    let first = current
         .saturating_sub(3)
-        .min(solution.moves.len().saturating_sub(rows));
-    for (offset, number) in (first..solution.moves.len()).take(rows).enumerate() {
-        let before = &solution.positions[number];
-        let mv = solution.moves[number];
-        let current = number == solution.step;
-        let done = number < solution.step;
-        let marker = if current { "▶" } else { " " };
-        let style = if current {
+        .min(moves.len().saturating_sub(rows));
+    for (offset, number) in (first..moves.len()).take(rows).enumerate() {
+        let mv = moves[number];
+        let is_current = number == current;
+        let done = number < current;
+        let marker = if is_current { "▶" } else { " " };
+        let style = if is_current {
             Style::new()
                 .fg(theme.highlight_move)
                 .add_modifier(Modifier::BOLD)
@@ -485,12 +453,90 @@ fn solution_panel(
             Style::new().fg(theme.text)
         };
         let mut spans = vec![Span::styled(format!("{marker}{:>3}. ", number + 1), style)];
-        spans.extend(step_spans(before, mv, text, theme, style, done));
+        spans.extend(step_spans(before(number), mv, text, theme, style, done));
         Line::from(spans).render(
             Rect::new(list.x, list.y + offset as u16, list.width, 1),
             buf,
         );
     }
+}
+
+/// Play mode's panel: whether the game can still be won, then the moves played (and those
+/// that redo would play again).
+fn play_panel(app: &App, play: &Play, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let text = CardText { ascii: app.ascii };
+    let block = panel_block("Game", theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let bold = Modifier::BOLD;
+    let mut lines = match play.standing() {
+        Standing::Checking => vec![Line::styled(
+            format!("{} Checking whether it can still be won", spinner(app)),
+            Style::new().fg(theme.dim),
+        )],
+        Standing::Winnable(0) => vec![Line::styled(
+            "Cleared! The pyramid is gone.",
+            Style::new().fg(theme.success).add_modifier(bold),
+        )],
+        Standing::Winnable(steps) => vec![Line::styled(
+            format!("Winnable: {steps} more steps"),
+            Style::new().fg(theme.success).add_modifier(bold),
+        )],
+        Standing::Lost { reason, back } => {
+            let mut lines = vec![Line::styled(
+                "No longer winnable",
+                Style::new().fg(theme.warning).add_modifier(bold),
+            )];
+            if let Some(reason) = reason {
+                lines.push(Line::raw(format!("{reason}.")));
+            }
+            lines.push(Line::raw(format!("{}.", capitalised(&back_text(back)))));
+            lines
+        }
+    };
+    let game = &play.game;
+    let redo = game.redoable();
+    let mut count = format!("{} moves played", game.played());
+    if redo > 0 {
+        count.push_str(&format!(", {redo} to redo"));
+    }
+    lines.push(Line::styled(count, Style::new().fg(theme.dim)));
+    // Word wrapping may need a line more than the widths say; the gap below the header
+    // takes it.
+    let width = usize::from(inner.width.max(1));
+    let wrapped: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    let header_height = (wrapped as u16).min(inner.height);
+    let header = Paragraph::new(lines).wrap(Wrap { trim: true });
+    header.render(Rect::new(inner.x, inner.y, inner.width, header_height), buf);
+    let moves: Vec<Move> = (0..game.played() + redo)
+        .filter_map(|n| game.move_after(n))
+        .collect();
+    let list = Rect::new(
+        inner.x,
+        inner.y + header_height + 1,
+        inner.width,
+        inner.height.saturating_sub(header_height + 1),
+    );
+    step_list(
+        list,
+        buf,
+        &moves,
+        &|n| {
+            game.position_after(n)
+                .expect("a move has a position before it")
+        },
+        game.played(),
+        text,
+        theme,
+    );
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// A step in a few words: "Draw 7c", "Recycle", "Kd row 1", "6h row 7 + 7c stock".
@@ -590,26 +636,47 @@ pub fn popup(area: Rect, width: u16, height: u16, buf: &mut Buffer, theme: &Them
     rect
 }
 
-fn save_dialog(name: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let rect = popup(area, 60, 7, buf, theme);
-    let block = panel_block("Save the deal", theme).border_style(Style::new().fg(theme.title));
+fn save_dialog(dialog: &SaveDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let rect = popup(area, 60, 9, buf, theme);
+    let block = panel_block("Save the game", theme).border_style(Style::new().fg(theme.title));
     let inner = block.inner(rect);
     block.render(rect, buf);
+    let field = |label: &str, value: &str, active: bool| {
+        let style = if active {
+            Style::new().fg(theme.cursor)
+        } else {
+            Style::new().fg(theme.text)
+        };
+        let cursor = if active { "█" } else { "" };
+        Line::from(vec![
+            Span::styled(format!("{label:<6}"), Style::new().fg(theme.dim)),
+            Span::styled(format!("{value}{cursor}"), style),
+        ])
+    };
     let lines = vec![
-        Line::raw("Name:"),
-        Line::from(vec![Span::styled(
-            format!("{name}█"),
-            Style::new().fg(theme.cursor),
-        )]),
+        field("Name", &dialog.name, !dialog.on_note),
+        Line::raw(""),
+        field("Note", &dialog.note, dialog.on_note),
         Line::raw(""),
         Line::from(vec![
             Span::styled("Enter", Style::new().fg(theme.key)),
             Span::raw(" saves   "),
+            Span::styled("Tab", Style::new().fg(theme.key)),
+            Span::raw(" name/note   "),
             Span::styled("Esc", Style::new().fg(theme.key)),
             Span::raw(" cancels"),
         ]),
     ];
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// What the open dialog says of a save: how far its game went, or its result.
+fn listed_state(saved: &SavedDeal) -> String {
+    match saved.moves.len() {
+        0 => saved.verdict.label(),
+        1 => "1 move in".to_string(),
+        n => format!("{n} moves in"),
+    }
 }
 
 fn open_dialog(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -646,7 +713,7 @@ fn open_dialog(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme)
                 format!(" {:<17}", entry.saved.saved),
                 Style::new().fg(theme.dim),
             ),
-            Span::styled(format!("{:<12}", entry.saved.verdict.label()), style),
+            Span::styled(format!("{:<12}", listed_state(&entry.saved)), style),
             Span::styled(origin, Style::new().fg(theme.dim)),
         ]));
     }

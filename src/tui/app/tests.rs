@@ -9,6 +9,8 @@ use ratatui::backend::TestBackend;
 
 use super::*;
 use crate::theme;
+use pyramid::Deal;
+use pyramid::pyramid::Rules;
 
 const WINNABLE: &str = include_str!("../../../saved-games/winnable-40-steps.txt");
 const HOPELESS: &str = include_str!("../../../saved-games/hard-no-solution.txt");
@@ -306,7 +308,10 @@ fn save_then_open_gives_the_same_deal_back() {
     ctrl(&mut app, 'n');
     app.update(Msg::Paste(WINNABLE.to_string()));
     ctrl(&mut app, 's');
-    let Some(Overlay::Save(default_name)) = app.overlay.clone() else {
+    let Some(Overlay::Save(SaveDialog {
+        name: default_name, ..
+    })) = app.overlay.clone()
+    else {
         panic!("the save dialog opens")
     };
     assert!(default_name.starts_with("deal 20"), "{default_name}");
@@ -395,7 +400,7 @@ fn quitting_works_from_everywhere_but_q_types_a_queen_in_the_editor() {
     press(&mut app, KeyCode::Char('q'));
     assert!(!app.quit);
     press(&mut app, KeyCode::Char('?'));
-    assert_eq!(app.overlay, Some(Overlay::Help));
+    assert_eq!(app.overlay, Some(Overlay::Help(0)));
     ctrl(&mut app, 'q');
     assert!(app.quit);
 }
@@ -425,13 +430,21 @@ fn no_key_sequence_panics() {
         KeyCode::Char('1'),
         KeyCode::Char('h'),
         KeyCode::Char(' '),
+        KeyCode::Char('d'),
+        KeyCode::Char('u'),
+        KeyCode::Char('U'),
+        KeyCode::Char('s'),
+        KeyCode::Char('p'),
+        KeyCode::Char('-'),
+        KeyCode::Char('w'),
+        KeyCode::Char('v'),
     ];
     let mut seed: u64 = 7;
     for _ in 0..3000 {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         let pick = (seed >> 33) as usize;
         if pick % 23 == 0 {
-            let c = ['s', 'o', 't', 'f'][pick / 23 % 4];
+            let c = ['s', 'o', 't', 'f', 'p'][pick / 23 % 5];
             ctrl(&mut app, c);
         } else {
             press(&mut app, keys[pick % keys.len()]);
@@ -442,6 +455,8 @@ fn no_key_sequence_panics() {
         let _ = screen(&app, 80, 24);
     }
 }
+
+mod play;
 
 mod snapshots {
     use super::*;

@@ -1,0 +1,123 @@
+//! Moves as short text, for save files: `draw`, `recycle`, a King alone (`Kd`) or a pair
+//! (`6h+7c`). Cards are named rather than places, so a file stays readable, and each move is
+//! read back in the position it was played from.
+
+use super::position::{IllegalMove, Move, Position};
+use crate::card::Card;
+
+/// Why a text is not a move in a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    #[error("'{0}' is not a move: write draw, recycle, a King (Kd) or a pair (6h+7c)")]
+    Unreadable(String),
+    #[error("'{text}' cannot be played: {why}")]
+    Illegal { text: String, why: IllegalMove },
+}
+
+/// A move as text, in the position it is played from.
+pub fn move_text(position: &Position, mv: Move) -> String {
+    match mv {
+        Move::Draw => "draw".to_string(),
+        Move::Recycle => "recycle".to_string(),
+        Move::King(_) | Move::Pair(..) => {
+            let cards: Vec<String> = position
+                .cards_of(mv)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            cards.join("+")
+        }
+    }
+}
+
+/// Reads a move written by [`move_text`], checking it is legal in `position`.
+pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError> {
+    let illegal = |why| NotationError::Illegal {
+        text: text.to_string(),
+        why,
+    };
+    let mv = match text.to_ascii_lowercase().as_str() {
+        "draw" => Move::Draw,
+        "recycle" => Move::Recycle,
+        _ => {
+            let cards: Vec<Card> = text
+                .split('+')
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .map_err(|_| NotationError::Unreadable(text.to_string()))?;
+            let places: Vec<_> = cards
+                .iter()
+                .map(|&card| position.place_of(card))
+                .collect::<Result<_, _>>()
+                .map_err(illegal)?;
+            match places.as_slice() {
+                [a] => Move::King(*a),
+                [a, b] => Move::Pair(*a, *b),
+                _ => return Err(NotationError::Unreadable(text.to_string())),
+            }
+        }
+    };
+    position.check(mv).map_err(illegal)?;
+    Ok(mv)
+}
+
+/// Reads moves separated by white space, played one after another from `start`.
+pub fn read_moves(start: &Position, text: &str) -> Result<Vec<Move>, (usize, NotationError)> {
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for (number, word) in text.split_whitespace().enumerate() {
+        let mv = read_move(&position, word).map_err(|error| (number, error))?;
+        position.apply(mv).expect("read_move checked it");
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deck::Deal;
+    use crate::pyramid::{Place, Rules, solver};
+
+    fn start() -> Position {
+        let deal = Deal::parse(include_str!("../../tests/data/winnable-40-steps.txt")).unwrap();
+        Position::new(&deal, Rules::default())
+    }
+
+    #[test]
+    fn a_whole_solution_round_trips_through_text() {
+        let start = start();
+        let solver::Outcome::Solved(moves) = solver::solve(&start, &mut ()).outcome else {
+            panic!("winnable")
+        };
+        let mut position = start.clone();
+        let mut words = Vec::new();
+        for &mv in &moves {
+            words.push(move_text(&position, mv));
+            position.apply(mv).unwrap();
+        }
+        assert_eq!(words[0], "Ts+3h");
+        assert_eq!(read_moves(&start, &words.join(" ")), Ok(moves));
+    }
+
+    #[test]
+    fn bad_move_texts_say_what_is_wrong() {
+        let start = start();
+        assert!(matches!(
+            read_move(&start, "jump"),
+            Err(NotationError::Unreadable(_))
+        ));
+        let error = read_move(&start, "3c").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "'3c' cannot be played: 3c is covered by 7s and Jd"
+        );
+        assert_eq!(read_move(&start, "DRAW"), Ok(Move::Draw));
+        assert_eq!(
+            read_move(&start, "Ts+3h"),
+            Ok(Move::Pair(Place::Pyramid(23), Place::Stock))
+        );
+        let (number, _) = read_moves(&start, "draw recycle").unwrap_err();
+        assert_eq!(number, 1);
+    }
+}

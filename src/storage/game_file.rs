@@ -1,0 +1,382 @@
+//! The text of a saved game: the deal as people type it (the drawn pyramid, then the stock
+//! line), under `#` header lines that other Pyramid solvers skip as comments:
+//!
+//! ```text
+//! # name: Tuesday
+//! # saved: 2026-11-21 18:30
+//! # result: solved in 40 steps
+//! # pass: 2
+//! # waste top: 9s
+//! # gone: Kd 6h 7c
+//! # moves: draw 6h+7c Kd recycle
+//! # notes: stuck after the second pass
+//! ```
+//!
+//! `pass`, `waste top` and `gone` describe a game entered part-way through (its start); `moves`
+//! are the moves played from that start, so reopening returns to the same position with its
+//! undo history. A file with only a deal is a game at its start.
+
+use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
+use pyramid::pyramid::notation::{move_text, read_moves};
+use pyramid::pyramid::{Game, Midgame, Move, Position, Rules};
+use pyramid::{Card, Deal};
+
+/// Moves written per `# moves:` line.
+const MOVES_PER_LINE: usize = 16;
+
+/// What is known about a saved game's answer from its start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Unsolved,
+    Solved(usize),
+    NoSolution,
+}
+
+impl Verdict {
+    fn header(&self) -> Option<String> {
+        match self {
+            Verdict::Unsolved => None,
+            Verdict::Solved(steps) => Some(format!("solved in {steps} steps")),
+            Verdict::NoSolution => Some("no solution".to_string()),
+        }
+    }
+
+    fn parse(text: &str) -> Verdict {
+        if text == "no solution" {
+            return Verdict::NoSolution;
+        }
+        text.strip_prefix("solved in ")
+            .and_then(|rest| rest.strip_suffix(" steps"))
+            .and_then(|n| n.parse().ok())
+            .map_or(Verdict::Unsolved, Verdict::Solved)
+    }
+
+    /// A short word for lists.
+    pub fn label(&self) -> String {
+        match self {
+            Verdict::Unsolved => "unsolved".to_string(),
+            Verdict::Solved(steps) => format!("{steps} steps"),
+            Verdict::NoSolution => "no solution".to_string(),
+        }
+    }
+}
+
+/// A saved game: its deal, where it started, the moves played, and what the user noted.
+/// The start is a reachable position and the moves replay from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedDeal {
+    pub name: String,
+    pub saved: String,
+    pub verdict: Verdict,
+    pub deal: Deal,
+    pub midgame: Midgame,
+    pub moves: Vec<Move>,
+    pub notes: Vec<String>,
+}
+
+impl SavedDeal {
+    /// A deal at its start, with nothing played.
+    pub fn new(name: &str, saved: &str, verdict: Verdict, deal: Deal) -> SavedDeal {
+        SavedDeal {
+            name: name.to_string(),
+            saved: saved.to_string(),
+            verdict,
+            deal,
+            midgame: Midgame::default(),
+            moves: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> Position {
+        self.midgame
+            .position(&self.deal, Rules::default())
+            .expect("a saved game's start is checked when it is made")
+    }
+
+    /// The game with its moves played.
+    pub fn game(&self) -> Game {
+        Game::replay(self.start(), &self.moves).expect("a saved game's moves are checked")
+    }
+
+    /// The file text: `#` headers, then the deal as people type it.
+    pub fn to_text(&self) -> String {
+        let mut text = format!("# name: {}\n# saved: {}\n", self.name, self.saved);
+        if let Some(verdict) = self.verdict.header() {
+            text.push_str(&format!("# result: {verdict}\n"));
+        }
+        let start = self.midgame.position(&self.deal, Rules::default()).ok();
+        let moves = start.as_ref().map_or(&[][..], |_| &self.moves[..]);
+        text.push_str(&progress_headers(
+            &self.deal.cards().map(Some),
+            &self.midgame,
+            start.as_ref(),
+            moves,
+        ));
+        for note in &self.notes {
+            text.push_str(&format!("# notes: {note}\n"));
+        }
+        text.push_str(&self.deal.to_layout());
+        text
+    }
+
+    /// Reads a save; a plain deal file without headers is named after `fallback_name`.
+    pub fn parse(text: &str, fallback_name: &str) -> Result<SavedDeal, String> {
+        let deal = Deal::parse(text).map_err(|problems| problems.to_string())?;
+        SavedDeal::with_headers(text, deal, fallback_name)
+    }
+
+    /// The deal read from `text`, with what its headers say: name, date, result, the start
+    /// and the moves. Headers that do not fit the deal are an error naming the header.
+    pub fn with_headers(text: &str, deal: Deal, fallback_name: &str) -> Result<SavedDeal, String> {
+        let cards = deal.cards().map(Some);
+        let midgame = read_midgame(text, &cards)?;
+        let start = midgame
+            .position(&deal, Rules::default())
+            .map_err(|problems| {
+                format!("# gone, waste top, pass: {}", problems[0].message(&cards))
+            })?;
+        let moves = read_moves(&start, &headers(text, "moves").join(" "))
+            .map_err(|(number, error)| format!("# moves: move {}: {error}", number + 1))?;
+        Ok(SavedDeal {
+            name: header(text, "name").unwrap_or_else(|| fallback_name.to_string()),
+            saved: header(text, "saved").unwrap_or_default(),
+            verdict: header(text, "result").map_or(Verdict::Unsolved, |v| Verdict::parse(&v)),
+            deal,
+            midgame,
+            moves,
+            notes: headers(text, "notes"),
+        })
+    }
+}
+
+/// Every value of a header, in order.
+fn headers(text: &str, key: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| line.trim_start().strip_prefix('#'))
+        .filter_map(|line| line.trim().strip_prefix(key)?.strip_prefix(':'))
+        .map(|value| value.trim().to_string())
+        .collect()
+}
+
+/// The first value of a header.
+fn header(text: &str, key: &str) -> Option<String> {
+    headers(text, key).into_iter().next()
+}
+
+/// The `pass`, `waste top`, `gone` and `moves` headers for a game on these slots.
+fn progress_headers(
+    slots: &[Option<Card>; DECK_SIZE],
+    midgame: &Midgame,
+    start: Option<&Position>,
+    moves: &[Move],
+) -> String {
+    let mut text = String::new();
+    if midgame.pass != 1 {
+        text.push_str(&format!("# pass: {}\n", midgame.pass));
+    }
+    // The waste ends at its top card: the last stock card up to the split still there.
+    let waste_top = (PYRAMID_SIZE..DECK_SIZE)
+        .rev()
+        .filter(|&slot| midgame.in_waste(slot) && !midgame.is_gone(slot))
+        .find_map(|slot| slots[slot]);
+    if let Some(card) = waste_top {
+        text.push_str(&format!("# waste top: {card}\n"));
+    }
+    let gone: Vec<String> = (0..DECK_SIZE)
+        .filter(|&slot| midgame.is_gone(slot))
+        .filter_map(|slot| slots[slot].map(|c| c.to_string()))
+        .collect();
+    if !gone.is_empty() {
+        text.push_str(&format!("# gone: {}\n", gone.join(" ")));
+    }
+    if let Some(start) = start {
+        let mut position = start.clone();
+        let words: Vec<String> = moves
+            .iter()
+            .map(|&mv| {
+                let word = move_text(&position, mv);
+                position.apply(mv).expect("a game's moves are legal");
+                word
+            })
+            .collect();
+        for line in words.chunks(MOVES_PER_LINE) {
+            text.push_str(&format!("# moves: {}\n", line.join(" ")));
+        }
+    }
+    text
+}
+
+/// The start marks the headers give, for cards in these slots.
+fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame, String> {
+    let slot_of = |word: &str, key: &str| -> Result<usize, String> {
+        let card: Card = word
+            .parse()
+            .map_err(|_| format!("# {key}: '{word}' is not a card"))?;
+        slots
+            .iter()
+            .position(|&s| s == Some(card))
+            .ok_or_else(|| format!("# {key}: {card} is not in the deal"))
+    };
+    let mut midgame = Midgame::default();
+    if let Some(pass) = header(text, "pass") {
+        midgame.pass = pass
+            .parse()
+            .map_err(|_| format!("# pass: '{pass}' is not a number"))?;
+    }
+    if let Some(top) = header(text, "waste top") {
+        let slot = slot_of(&top, "waste top")?;
+        if slot < PYRAMID_SIZE {
+            return Err(format!(
+                "# waste top: {top} is a pyramid card, not a stock card"
+            ));
+        }
+        midgame.waste_to = Some(slot);
+    }
+    for line in headers(text, "gone") {
+        for word in line.split_whitespace() {
+            midgame.set_gone(slot_of(word, "gone")?, true);
+        }
+    }
+    Ok(midgame)
+}
+
+/// The deal being typed, kept between runs: the slots (`..` for an empty one), the marks of a
+/// game entered part-way, and the moves played when the deal is complete.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Draft {
+    pub slots: [Option<Card>; DECK_SIZE],
+    pub midgame: Midgame,
+    pub moves: Vec<Move>,
+}
+
+impl Draft {
+    /// The draft text, in the save format.
+    pub fn to_text(&self) -> String {
+        let start = self.start();
+        let moves = start.as_ref().map_or(&[][..], |_| &self.moves[..]);
+        format!(
+            "# draft: the game being entered or played, restored on the next start\n{}{}",
+            progress_headers(&self.slots, &self.midgame, start.as_ref(), moves),
+            deck::layout(&self.slots)
+        )
+    }
+
+    /// The start position, when the slots hold a whole deal and the marks fit it.
+    fn start(&self) -> Option<Position> {
+        let cards: Option<Vec<Card>> = self.slots.iter().copied().collect();
+        let deal = Deal::from_cards(&cards?).ok()?;
+        self.midgame.position(&deal, Rules::default()).ok()
+    }
+
+    /// Reads a draft back; `None` when it is not one.
+    pub fn parse(text: &str) -> Option<Draft> {
+        let mut slots = [None; DECK_SIZE];
+        let mut count = 0;
+        for token in text
+            .lines()
+            .map(|line| line.split('#').next().unwrap_or(""))
+            .flat_map(str::split_whitespace)
+        {
+            let slot = slots.get_mut(count)?;
+            *slot = if token == ".." {
+                None
+            } else {
+                Some(token.parse().ok()?)
+            };
+            count += 1;
+        }
+        if count != DECK_SIZE {
+            return None;
+        }
+        let mut draft = Draft {
+            slots,
+            midgame: read_midgame(text, &slots).unwrap_or_default(),
+            moves: Vec::new(),
+        };
+        if let Some(start) = draft.start() {
+            draft.moves = read_moves(&start, &headers(text, "moves").join(" ")).unwrap_or_default();
+        }
+        Some(draft)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn example() -> SavedDeal {
+        SavedDeal::parse(include_str!("../../saved-games/winnable-40-steps.txt"), "x").unwrap()
+    }
+
+    #[test]
+    fn a_game_in_progress_round_trips_with_its_start_moves_and_notes() {
+        let mut saved = example();
+        let cards = saved.deal.cards();
+        // Start on pass 2 with the waste holding stock cards 1-3, and Ts+3h gone.
+        saved.midgame.pass = 2;
+        saved.midgame.waste_to = Some(PYRAMID_SIZE + 2);
+        for card in ["Ts", "3h"] {
+            let slot = cards.iter().position(|c| c.to_string() == card).unwrap();
+            saved.midgame.set_gone(slot, true);
+        }
+        let mut game = Game::new(saved.start());
+        for _ in 0..20 {
+            let mv = game.position().legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+        saved.moves = game.moves().to_vec();
+        saved.notes = vec!["stuck here".to_string(), "try the Kings".to_string()];
+        let text = saved.to_text();
+        assert!(text.contains("# pass: 2\n"), "{text}");
+        assert!(text.contains("# gone: Ts 3h\n"), "{text}");
+        assert_eq!(text.matches("# moves:").count(), 2, "{text}");
+        let back = SavedDeal::parse(&text, "y").unwrap();
+        assert_eq!(back, saved);
+        assert_eq!(back.game().position(), game.position());
+    }
+
+    #[test]
+    fn headers_that_do_not_fit_the_deal_are_named() {
+        let text = include_str!("../../saved-games/winnable-40-steps.txt");
+        let with = |header: &str| SavedDeal::parse(&format!("{header}\n{text}"), "x");
+        assert_eq!(
+            with("# moves: draw recycle").unwrap_err(),
+            "# moves: move 2: 'recycle' cannot be played: recycle only when the stock is empty"
+        );
+        assert_eq!(
+            with("# gone: Zz").unwrap_err(),
+            "# gone: 'Zz' is not a card"
+        );
+        assert!(
+            with("# pass: 7")
+                .unwrap_err()
+                .contains("pass 7 is not possible")
+        );
+        assert!(
+            with("# gone: 3c")
+                .unwrap_err()
+                .contains("3c cannot be gone")
+        );
+    }
+
+    #[test]
+    fn a_draft_keeps_empty_slots_marks_and_moves() {
+        let saved = example();
+        let mut slots = saved.deal.cards().map(Some);
+        let mut draft = Draft {
+            slots,
+            midgame: Midgame {
+                waste_to: Some(PYRAMID_SIZE + 1),
+                ..Midgame::default()
+            },
+            moves: vec![Move::Draw],
+        };
+        assert_eq!(Draft::parse(&draft.to_text()), Some(draft.clone()));
+        slots[5] = None;
+        draft.slots = slots;
+        draft.moves.clear();
+        assert_eq!(Draft::parse(&draft.to_text()), Some(draft));
+    }
+}

@@ -1,0 +1,392 @@
+//! Play mode driven by keys: moves, undo and redo, hints, the live verdict, games entered
+//! part-way through, and games saved and reopened where they stood.
+
+use super::*;
+use pyramid::pyramid::solver;
+
+/// Feeds the background checks' messages to the app until none is running.
+fn settle(app: &mut App, receive: &Receiver<Msg>) {
+    while app.play.as_ref().and_then(Play::check_id).is_some() {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+}
+
+fn play(app: &App) -> &Play {
+    app.play.as_ref().expect("a game is being played")
+}
+
+/// An app playing the winnable example from its start.
+fn playing() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    assert!(matches!(app.screen, Screen::Play));
+    (dir, app, receive)
+}
+
+fn optimal_length(position: &Position) -> Option<usize> {
+    match solver::solve(position, &mut ()).outcome {
+        Outcome::Solved(moves) => Some(moves.len()),
+        _ => None,
+    }
+}
+
+/// Along an optimal line from `start`, the first position with a move that loses: the moves
+/// leading there and the losing move.
+fn a_losing_move(start: &Position) -> (Vec<Move>, Move) {
+    let Outcome::Solved(line) = solver::solve(start, &mut ()).outcome else {
+        panic!("winnable")
+    };
+    let mut position = start.clone();
+    for (taken, &best) in line.iter().enumerate() {
+        for mv in position.legal_moves() {
+            let mut after = position.clone();
+            after.apply(mv).unwrap();
+            if optimal_length(&after).is_none() {
+                return (line[..taken].to_vec(), mv);
+            }
+        }
+        position.apply(best).unwrap();
+    }
+    panic!("no losing move along the line")
+}
+
+/// Plays a move by keys: `d` for a draw or recycle, else the cursor onto each card and Enter.
+fn play_by_keys(app: &mut App, mv: Move) {
+    match mv {
+        Move::Draw | Move::Recycle => press(app, KeyCode::Char('d')),
+        Move::King(a) => choose(app, a),
+        Move::Pair(a, b) => {
+            choose(app, a);
+            choose(app, b);
+        }
+    }
+}
+
+/// Moves the cursor to a place with the arrow keys, then takes the card.
+fn choose(app: &mut App, place: Place) {
+    for _ in 0..40 {
+        let cursor = play(app).cursor;
+        if cursor == place {
+            press(app, KeyCode::Enter);
+            return;
+        }
+        let area = view::editor_board_area(app.size);
+        let (from, to) = (
+            board::place_rect(area, cursor),
+            board::place_rect(area, place),
+        );
+        let key = if to.y < from.y {
+            KeyCode::Up
+        } else if to.y > from.y {
+            KeyCode::Down
+        } else if to.x < from.x {
+            KeyCode::Left
+        } else {
+            KeyCode::Right
+        };
+        press(app, key);
+    }
+    panic!("the arrows never reached {place:?}");
+}
+
+#[test]
+fn moves_by_keys_then_undo_to_the_start_restore_the_exact_initial_position() {
+    let (_dir, mut app, _receive) = playing();
+    let start = play(&app).position().clone();
+    let Outcome::Solved(line) = solver::solve(&start, &mut ()).outcome else {
+        panic!("winnable")
+    };
+    for &mv in &line[..10] {
+        play_by_keys(&mut app, mv);
+    }
+    assert_eq!(play(&app).game.played(), 10, "{:?}", app.status);
+    let after_ten = play(&app).position().clone();
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Char('u'));
+    }
+    assert_eq!(play(&app).position(), &start);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(
+        app.status.clone().unwrap().tone,
+        Tone::Warning,
+        "nothing to undo"
+    );
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Char('U'));
+    }
+    assert_eq!(play(&app).position(), &after_ten);
+}
+
+#[test]
+fn an_illegal_choice_says_why_and_changes_nothing() {
+    let (_dir, mut app, _receive) = playing();
+    // 3c at the apex is covered.
+    app.update(Msg::Mouse(click_on(&app, Place::Pyramid(0))));
+    let status = app.status.clone().unwrap();
+    assert_eq!(status.text, "Not possible: 3c is covered by 7s and Jd.");
+    assert_eq!(play(&app).game.played(), 0);
+    press(&mut app, KeyCode::Char('r'));
+    assert!(app.status.clone().unwrap().text.contains("stock is empty"));
+}
+
+fn click_on(app: &App, place: Place) -> MouseEvent {
+    let rect = board::place_rect(view::editor_board_area(app.size), place);
+    MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: rect.x + 1,
+        row: rect.y,
+        modifiers: KeyModifiers::NONE,
+    }
+}
+
+#[test]
+fn a_hint_shows_an_optimal_move_and_pressing_again_plays_it() {
+    let (_dir, mut app, receive) = playing();
+    press(&mut app, KeyCode::Char('h'));
+    settle(&mut app, &receive);
+    assert!(play(&app).hint_shown, "{:?}", app.status);
+    assert!(app.status.clone().unwrap().text.starts_with("Hint: "));
+    let before = optimal_length(play(&app).position()).unwrap();
+    assert_eq!(play(&app).standing(), Standing::Winnable(before));
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.played(), 1);
+    let after = optimal_length(play(&app).position()).unwrap();
+    assert_eq!(after, before - 1, "the hinted move was an optimal one");
+    assert_eq!(
+        play(&app).standing(),
+        Standing::Winnable(after),
+        "known at once"
+    );
+}
+
+#[test]
+fn a_losing_move_says_no_longer_winnable_and_how_many_undos_lead_back() {
+    let (_dir, mut app, receive) = playing();
+    let (prefix, losing) = a_losing_move(play(&app).position());
+    for mv in prefix {
+        play_by_keys(&mut app, mv);
+    }
+    play_by_keys(&mut app, losing);
+    settle(&mut app, &receive);
+    let Standing::Lost { back, .. } = play(&app).standing() else {
+        panic!("lost: {:?}", play(&app).standing())
+    };
+    assert_eq!(back, Back::Undos(1));
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("No longer winnable"), "{text}");
+    assert!(text.contains("1 undo leads back"), "{text}");
+    press(&mut app, KeyCode::Char('h'));
+    assert!(
+        app.status
+            .clone()
+            .unwrap()
+            .text
+            .contains("1 undo leads back")
+    );
+    press(&mut app, KeyCode::Char('u'));
+    settle(&mut app, &receive);
+    assert!(matches!(play(&app).standing(), Standing::Winnable(_)));
+}
+
+#[test]
+fn answers_for_a_position_left_behind_are_ignored() {
+    let (_dir, mut app, receive) = playing();
+    let first = play(&app).check_id().unwrap();
+    press(&mut app, KeyCode::Char('d'));
+    let second = play(&app).check_id().unwrap();
+    assert_ne!(first, second, "a new check for the new position");
+    // The first check's answer, whenever it comes, is for the start: not the current position.
+    let mut stale = 0;
+    while play(&app).check_id().is_some() {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .unwrap();
+        if matches!(&msg, Msg::Job(m) if m.id == first && matches!(m.event, JobEvent::Finished(_)))
+        {
+            stale += 1;
+        }
+        app.update(msg);
+    }
+    assert!(stale <= 1);
+    let after = optimal_length(play(&app).position()).unwrap();
+    assert_eq!(play(&app).standing(), Standing::Winnable(after));
+    // A made-up answer with the old id changes nothing either.
+    app.update(Msg::Job(JobMessage {
+        id: first,
+        event: JobEvent::Finished(Report {
+            outcome: Outcome::NoSolution(None),
+            stats: Stats::default(),
+        }),
+    }));
+    assert_eq!(play(&app).standing(), Standing::Winnable(after));
+}
+
+#[test]
+fn show_the_rest_steps_through_the_solution_from_here_and_comes_back() {
+    let (_dir, mut app, receive) = playing();
+    press(&mut app, KeyCode::Char('d'));
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('s'));
+    let rest = solution(&app);
+    assert!(rest.from_play);
+    assert_eq!(rest.positions[0], *play(&app).position());
+    let length = optimal_length(&rest.positions[0]).unwrap();
+    assert_eq!(rest.moves.len(), length);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('p'));
+    assert!(matches!(app.screen, Screen::Play));
+    assert_eq!(
+        play(&app).game.played(),
+        3,
+        "the draw and two steps, all undoable"
+    );
+    assert_eq!(play(&app).standing(), Standing::Winnable(length - 2));
+}
+
+#[test]
+fn a_game_entered_part_way_is_played_from_its_position() {
+    let (_dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    // Ts (row 7) and 3h (stock card 1) are gone; the waste holds stock cards 2-3; pass 2.
+    app.editor.go_to(23);
+    press(&mut app, KeyCode::Char('-'));
+    app.editor.go_to(28);
+    press(&mut app, KeyCode::Char('-'));
+    app.editor.go_to(30);
+    press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('p'));
+    assert!(app.editor.position_problems().is_empty());
+    ctrl(&mut app, 'p');
+    let position = play(&app).position().clone();
+    assert_eq!(position.pass(), 2);
+    assert_eq!(position.waste_bottom_first().len(), 2);
+    assert_eq!(position.pyramid_card(23), None);
+    settle(&mut app, &receive);
+    assert!(matches!(play(&app).standing(), Standing::Winnable(_)));
+    // Esc, then a mark that makes no sense: refused with the reason, live.
+    press(&mut app, KeyCode::Esc);
+    app.editor.go_to(0);
+    press(&mut app, KeyCode::Char('-'));
+    let problems = app.editor.position_problems();
+    assert_eq!(problems[0], "3c cannot be gone: 7s and Jd still cover it");
+    assert!(problems[1].contains("leave in pairs"), "{problems:?}");
+    ctrl(&mut app, 'p');
+    assert!(matches!(app.screen, Screen::Editor));
+    assert!(
+        app.status
+            .clone()
+            .unwrap()
+            .text
+            .contains("3c cannot be gone")
+    );
+}
+
+#[test]
+fn a_saved_game_reopens_where_it_stood_with_its_undo_history() {
+    let (dir, mut app, receive) = playing();
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Char('d'));
+    }
+    let position = play(&app).position().clone();
+    ctrl(&mut app, 's');
+    press(&mut app, KeyCode::Tab);
+    type_text(&mut app, "four draws in");
+    if let Some(Overlay::Save(dialog)) = &mut app.overlay {
+        dialog.name = "midway".to_string();
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.status
+            .clone()
+            .unwrap()
+            .text
+            .starts_with("Saved with 4 moves")
+    );
+    settle(&mut app, &receive);
+    let path = dir.path().join("saves/midway.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# moves: draw draw draw draw\n"), "{text}");
+    assert!(text.contains("# notes: four draws in\n"), "{text}");
+
+    let mut setup = setup(dir.path());
+    setup.deal = Some(storage::load(&path).unwrap());
+    let (send, _receive) = mpsc::channel();
+    let mut reopened = App::new(setup, send);
+    assert!(matches!(reopened.screen, Screen::Play));
+    assert_eq!(play(&reopened).position(), &position);
+    assert_eq!(reopened.notes, ["four draws in"]);
+    for _ in 0..4 {
+        press(&mut reopened, KeyCode::Char('u'));
+    }
+    assert_eq!(play(&reopened).game.played(), 0);
+}
+
+#[test]
+fn a_game_in_play_comes_back_from_the_draft_after_quitting() {
+    let (dir, mut app, _receive) = playing();
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('d'));
+    let position = play(&app).position().clone();
+    ctrl(&mut app, 'q');
+    drop(app);
+    let (app, _receive) = start(dir.path());
+    assert!(matches!(app.screen, Screen::Play));
+    assert_eq!(play(&app).position(), &position);
+    assert!(app.status.clone().unwrap().text.contains("2 moves"));
+}
+
+mod snapshots {
+    use super::*;
+
+    #[test]
+    fn play_mode_with_a_card_chosen_and_the_verdict() {
+        let (_dir, mut app, receive) = playing();
+        for _ in 0..3 {
+            press(&mut app, KeyCode::Char('d'));
+        }
+        settle(&mut app, &receive);
+        // 6c in row 7, chosen: the status asks for its partner.
+        app.update(Msg::Mouse(click_on(&app, Place::Pyramid(22))));
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn play_mode_with_a_hint() {
+        let (_dir, mut app, receive) = playing();
+        press(&mut app, KeyCode::Char('h'));
+        settle(&mut app, &receive);
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn editor_with_a_game_in_progress() {
+        let (_dir, mut app, _receive) = fresh();
+        app.update(Msg::Paste(WINNABLE.to_string()));
+        for slot in [23, 28, 21] {
+            app.editor.go_to(slot);
+            press(&mut app, KeyCode::Char('-'));
+        }
+        app.editor.go_to(32);
+        press(&mut app, KeyCode::Char('w'));
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn preview_of_a_game_in_progress() {
+        let (_dir, mut app, _receive) = fresh();
+        app.update(Msg::Paste(WINNABLE.to_string()));
+        for slot in [23, 28] {
+            app.editor.go_to(slot);
+            press(&mut app, KeyCode::Char('-'));
+        }
+        app.editor.go_to(32);
+        press(&mut app, KeyCode::Char('w'));
+        press(&mut app, KeyCode::Char('v'));
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+}
