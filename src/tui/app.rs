@@ -750,10 +750,17 @@ impl App {
         };
         let choice = action(play);
         let selected = play.selected.and_then(|p| play.position().card_at(p));
+        let cleared = play.position().is_cleared().then(|| play.game.played());
         match choice {
             Choice::Played(text) => {
                 self.moved();
-                self.say(Tone::Info, text);
+                match cleared {
+                    Some(moves) => self.say(
+                        Tone::Success,
+                        format!("{text}: the pyramid is cleared, in {moves} moves!"),
+                    ),
+                    None => self.say(Tone::Info, text),
+                }
             }
             Choice::Selected => {
                 if let Some(card) = selected {

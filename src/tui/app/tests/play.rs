@@ -164,6 +164,28 @@ fn a_hint_shows_an_optimal_move_and_pressing_again_plays_it() {
 }
 
 #[test]
+fn following_the_hints_clears_the_pyramid_in_the_optimal_number_of_moves() {
+    let (_dir, mut app, receive) = playing();
+    for _ in 0..200 {
+        if play(&app).position().is_cleared() {
+            break;
+        }
+        press(&mut app, KeyCode::Char('h'));
+        settle(&mut app, &receive);
+    }
+    assert_eq!(play(&app).game.played(), 40);
+    assert_eq!(play(&app).standing(), Standing::Winnable(0));
+    let status = app.status.clone().unwrap();
+    assert!(
+        status
+            .text
+            .ends_with("the pyramid is cleared, in 40 moves!"),
+        "{}",
+        status.text
+    );
+}
+
+#[test]
 fn a_losing_move_says_no_longer_winnable_and_how_many_undos_lead_back() {
     let (_dir, mut app, receive) = playing();
     let (prefix, losing) = a_losing_move(play(&app).position());
