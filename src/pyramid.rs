@@ -14,3 +14,20 @@ pub use game::Game;
 pub use midgame::{Midgame, PositionProblem};
 pub use position::{IllegalMove, Move, Place, Position};
 pub use rules::{Passes, Rules};
+
+/// Deals the library's unit tests share.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use super::{Position, Rules};
+    use crate::deck::Deal;
+
+    /// The winnable example deal (40 steps).
+    pub fn winnable_deal() -> Deal {
+        Deal::parse(include_str!("../tests/data/winnable-40-steps.txt")).expect("a valid deal")
+    }
+
+    /// The start of a game on the winnable example.
+    pub fn winnable_start() -> Position {
+        Position::new(&winnable_deal(), Rules::default())
+    }
+}

@@ -138,8 +138,7 @@ mod tests {
 
     #[test]
     fn a_winnable_deal_has_no_such_reason() {
-        let text = include_str!("../../tests/data/winnable-40-steps.txt");
-        let position = Position::new(&Deal::parse(text).unwrap(), Rules::default());
+        let position = crate::pyramid::fixtures::winnable_start();
         assert_eq!(hopeless(&position), None);
     }
 }

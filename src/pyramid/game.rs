@@ -102,13 +102,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::Deal;
-    use crate::pyramid::Rules;
-
-    fn start() -> Position {
-        let deal = Deal::parse(include_str!("../../tests/data/winnable-40-steps.txt")).unwrap();
-        Position::new(&deal, Rules::default())
-    }
+    use crate::pyramid::fixtures::winnable_start as start;
 
     #[test]
     fn undo_to_the_start_and_redo_to_the_end_are_exact() {

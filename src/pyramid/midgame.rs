@@ -302,9 +302,7 @@ mod tests {
     use super::*;
     use crate::pyramid::Move;
 
-    fn deal() -> Deal {
-        Deal::parse(include_str!("../../tests/data/winnable-40-steps.txt")).unwrap()
-    }
+    use crate::pyramid::fixtures::winnable_deal as deal;
 
     fn cards() -> [Option<Card>; DECK_SIZE] {
         deal().cards().map(Some)

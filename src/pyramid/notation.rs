@@ -76,13 +76,8 @@ pub fn read_moves(start: &Position, text: &str) -> Result<Vec<Move>, (usize, Not
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::Deal;
-    use crate::pyramid::{Place, Rules, solver};
-
-    fn start() -> Position {
-        let deal = Deal::parse(include_str!("../../tests/data/winnable-40-steps.txt")).unwrap();
-        Position::new(&deal, Rules::default())
-    }
+    use crate::pyramid::fixtures::winnable_start as start;
+    use crate::pyramid::{Place, solver};
 
     #[test]
     fn a_whole_solution_round_trips_through_text() {

@@ -456,9 +456,7 @@ mod tests {
         s.parse().unwrap()
     }
 
-    fn deal() -> Deal {
-        Deal::parse(include_str!("../../tests/data/winnable-40-steps.txt")).unwrap()
-    }
+    use crate::pyramid::fixtures::winnable_deal as deal;
 
     #[test]
     fn a_new_game_has_the_bottom_row_and_the_stock_available() {

@@ -403,14 +403,8 @@ fn solution_panel(
     Paragraph::new(header)
         .wrap(Wrap { trim: true })
         .render(Rect::new(inner.x, inner.y, inner.width, header_height), buf);
-    let list = Rect::new(
-        inner.x,
-        inner.y + header_height + 1,
-        inner.width,
-        inner.height.saturating_sub(header_height + 1),
-    );
     step_list(
-        list,
+        below(inner, header_height + 1),
         buf,
         &solution.moves,
         &|number| &solution.positions[number],
@@ -418,6 +412,12 @@ fn solution_panel(
         text,
         theme,
     );
+}
+
+/// The part of `area` below its first `rows` lines.
+fn below(area: Rect, rows: u16) -> Rect {
+    let rows = rows.min(area.height);
+    Rect::new(area.x, area.y + rows, area.width, area.height - rows)
 }
 
 /// Numbered steps, the current one marked and kept in view a few lines from the top; steps
@@ -512,14 +512,8 @@ fn play_panel(app: &App, play: &Play, area: Rect, buf: &mut Buffer) {
     let moves: Vec<Move> = (0..game.played() + redo)
         .filter_map(|n| game.move_after(n))
         .collect();
-    let list = Rect::new(
-        inner.x,
-        inner.y + header_height + 1,
-        inner.width,
-        inner.height.saturating_sub(header_height + 1),
-    );
     step_list(
-        list,
+        below(inner, header_height + 1),
         buf,
         &moves,
         &|n| {
