@@ -11,31 +11,72 @@ use crate::input::{InputError, read_game};
 use crate::storage::SavedDeal;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK};
 
+/// A deal file read as a saved game, and the position it stands at.
+struct Saved {
+    game: SavedDeal,
+    position: Position,
+}
+
+impl Saved {
+    fn read(path: &std::path::Path) -> Result<Saved, InputError> {
+        let game = read_game(path)?;
+        let position = game.game().position().clone();
+        Ok(Saved { game, position })
+    }
+
+    fn solve(&self) -> Report {
+        solver::solve(&self.position, &mut ())
+    }
+
+    /// Where the game stands when it is not the deal's start: "pass 2, 12 moves played".
+    fn progress(&self) -> Option<String> {
+        let game = &self.game;
+        if game.midgame.is_start() && game.moves.is_empty() {
+            return None;
+        }
+        let mut parts = vec![format!("pass {}", self.position.pass())];
+        let gone = game.midgame.gone.count_ones();
+        if gone > 0 {
+            parts.push(format!("{gone} cards already gone"));
+        }
+        parts.push(format!("{} moves played", game.moves.len()));
+        Some(parts.join(", "))
+    }
+
+    /// The same for JSON, as the `from` object.
+    fn progress_json(&self) -> Option<Value> {
+        self.progress()?;
+        Some(json!({
+            "pass": self.position.pass(),
+            "gone_at_start": self.game.midgame.gone.count_ones(),
+            "moves_played": self.game.moves.len(),
+        }))
+    }
+}
+
 /// Solves a deal file, from the position it was saved at, and prints the answer.
 pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
-    let saved = read_game(&args.file)?;
-    let position = saved.game().position().clone();
-    let report = solver::solve(&position, &mut ());
+    let saved = Saved::read(&args.file)?;
+    let (position, report) = (&saved.position, saved.solve());
     if args.json {
-        let mut answer = answer_json(&position, &report);
-        if let Some(from) = saved_position_json(&saved) {
+        let mut answer = answer_json(position, &report);
+        if let Some(from) = saved.progress_json() {
             answer["from"] = from;
         }
         println!("{answer}");
     } else {
-        if let Some(from) = saved_position_text(&saved) {
+        if let Some(from) = saved.progress() {
             println!("From the saved position: {from}.");
         }
-        print!("{}", answer_text(&position, &report));
+        print!("{}", answer_text(position, &report));
     }
     Ok(exit_code(&report.outcome))
 }
 
 /// Prints only the next move from a saved game's position, and whether it can be won.
 pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
-    let saved = read_game(&args.file)?;
-    let position = saved.game().position().clone();
-    let report = solver::solve(&position, &mut ());
+    let saved = Saved::read(&args.file)?;
+    let (position, report) = (&saved.position, saved.solve());
     let next = match &report.outcome {
         Outcome::Solved(moves) => moves.first().copied(),
         _ => None,
@@ -43,7 +84,7 @@ pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
     if args.json {
         let mut answer = json!({
             "winnable": matches!(report.outcome, Outcome::Solved(_)),
-            "next": next.map(|mv| step_json(&position, mv)),
+            "next": next.map(|mv| step_json(position, mv)),
         });
         if let Outcome::Solved(moves) = &report.outcome {
             answer["length"] = json!(moves.len());
@@ -51,7 +92,7 @@ pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
         if let Outcome::NoSolution(Some(reason)) = &report.outcome {
             answer["reason"] = json!(reason);
         }
-        if let Some(from) = saved_position_json(&saved) {
+        if let Some(from) = saved.progress_json() {
             answer["from"] = from;
         }
         println!("{answer}");
@@ -69,36 +110,11 @@ pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
     Ok(exit_code(&report.outcome))
 }
 
-/// Where a saved game stands, when it is not the start of the deal: "pass 2, 12 moves
-/// played".
-fn saved_position_text(saved: &SavedDeal) -> Option<String> {
-    if saved.midgame.is_start() && saved.moves.is_empty() {
-        return None;
-    }
-    let position = saved.game().position().clone();
-    let mut parts = vec![format!("pass {}", position.pass())];
-    let gone = saved.midgame.gone.count_ones();
-    if gone > 0 {
-        parts.push(format!("{gone} cards already gone"));
-    }
-    parts.push(format!("{} moves played", saved.moves.len()));
-    Some(parts.join(", "))
-}
-
-fn saved_position_json(saved: &SavedDeal) -> Option<Value> {
-    saved_position_text(saved)?;
-    Some(json!({
-        "pass": saved.game().position().pass(),
-        "gone_at_start": saved.midgame.gone.count_ones(),
-        "moves_played": saved.moves.len(),
-    }))
-}
-
 /// Checks a deal file, with the position and moves a saved game gives; problems are
 /// returned as the error.
 pub fn validate(args: &ValidateArgs) -> Result<u8, InputError> {
-    let saved = read_game(&args.file)?;
-    match saved_position_text(&saved) {
+    let saved = Saved::read(&args.file)?;
+    match saved.progress() {
         Some(from) => println!("{}: a valid game in progress ({from})", args.file.display()),
         None => println!("{}: a valid deal", args.file.display()),
     }

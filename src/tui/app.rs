@@ -489,7 +489,7 @@ impl App {
         if !click || self.overlay.is_some() {
             return;
         }
-        let area = view::editor_board_area(self.size);
+        let area = view::board_area(self.size);
         match self.screen {
             Screen::Editor => {
                 if let Some(slot) = board::slot_at(area, mouse.column, mouse.row) {
@@ -653,7 +653,7 @@ impl App {
             // The stepper began at the game's position: go on from there.
             let mut game = play.game.clone();
             for &mv in &solution.moves[..solution.step] {
-                let _ = game.play(mv);
+                game.play(mv).expect("the solver's moves are legal");
             }
             game
         } else {
@@ -708,7 +708,7 @@ impl App {
                     KeyCode::Left => Direction::Left,
                     _ => Direction::Right,
                 };
-                let area = view::editor_board_area(self.size);
+                let area = view::board_area(self.size);
                 play.cursor =
                     board::play_neighbour(area, play.cursor, &play.cursor_places(), direction);
             }

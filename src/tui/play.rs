@@ -253,34 +253,36 @@ impl Play {
     }
 
     fn way_back(&self) -> Back {
-        let at = self.game.played();
-        for moves in (0..at).rev() {
-            match self.known_after(moves) {
-                Some(Known::Winnable(_)) => return Back::Undos(at - moves),
-                Some(Known::Lost(_)) => {}
-                None => return Back::Looking,
-            }
+        match self.latest_not_lost() {
+            Some((moves, true)) => Back::Undos(self.game.played() - moves),
+            Some((_, false)) => Back::Looking,
+            None => Back::Never,
         }
-        Back::Never
+    }
+
+    /// Looking back from the current position: the latest earlier one not known to be lost,
+    /// after how many moves, and whether it is known to be winnable (or not checked yet).
+    fn latest_not_lost(&self) -> Option<(usize, bool)> {
+        (0..self.game.played())
+            .rev()
+            .find_map(|moves| match self.known_after(moves) {
+                Some(Known::Lost(_)) => None,
+                known => Some((moves, known.is_some())),
+            })
     }
 
     /// The position the solver should work on next: the current one until it is known, then,
     /// when it is lost, earlier ones back to the latest winnable one.
     pub fn wanted(&self) -> Option<&Position> {
         let at = self.game.played();
-        let upto = match self.known_after(at) {
-            None => return self.game.position_after(at),
-            Some(Known::Winnable(_)) => return None,
-            Some(Known::Lost(_)) => at,
-        };
-        (0..upto)
-            .rev()
-            .map_while(|moves| match self.known_after(moves) {
-                Some(Known::Winnable(_)) => None,
-                known => Some((moves, known)),
-            })
-            .find(|(_, known)| known.is_none())
-            .and_then(|(moves, _)| self.game.position_after(moves))
+        match self.known_after(at) {
+            None => self.game.position_after(at),
+            Some(Known::Winnable(_)) => None,
+            Some(Known::Lost(_)) => match self.latest_not_lost() {
+                Some((moves, false)) => self.game.position_after(moves),
+                _ => None,
+            },
+        }
     }
 
     /// Keeps the background check on the wanted position: a check of another position is

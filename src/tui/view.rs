@@ -57,8 +57,9 @@ fn areas(area: Rect) -> Areas {
     }
 }
 
-/// The board block's inner area, where the slots are drawn (also used for mouse clicks).
-pub fn editor_board_area(size: Rect) -> Rect {
+/// Where the board is drawn, the editor's slots or a position in play (also used for mouse
+/// clicks and arrow keys).
+pub fn board_area(size: Rect) -> Rect {
     let board = areas(size).board;
     let inner = Block::bordered().inner(board);
     Rect::new(
@@ -254,7 +255,9 @@ fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
         ));
     }
     lines.push(Line::raw(""));
-    for problem in editor.position_problems() {
+    let position_problems = editor.position_problems();
+    let position_fine = position_problems.is_empty();
+    for problem in position_problems {
         lines.push(Line::styled(problem, Style::new().fg(theme.invalid)));
     }
     for (card, a, b) in &duplicates {
@@ -267,7 +270,6 @@ fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
         ]));
     }
     let missing = editor.missing();
-    let position_fine = editor.position_problems().is_empty();
     if missing.is_empty() && duplicates.is_empty() && position_fine {
         lines.push(Line::styled(
             "A valid deal. Enter solves it, Ctrl-P plays it.",

@@ -173,7 +173,7 @@ fn arrows_tab_backspace_and_clicks_move_the_cursor() {
     assert_eq!(app.editor.slots[2], None);
     assert_eq!(app.editor.cursor, 2);
     // A click on the first stock slot.
-    let area = view::editor_board_area(app.size);
+    let area = view::board_area(app.size);
     let target = board::slot_rects(area)[28];
     app.update(Msg::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),

@@ -74,7 +74,7 @@ fn choose(app: &mut App, place: Place) {
             press(app, KeyCode::Enter);
             return;
         }
-        let area = view::editor_board_area(app.size);
+        let area = view::board_area(app.size);
         let (from, to) = (
             board::place_rect(area, cursor),
             board::place_rect(area, place),
@@ -134,7 +134,7 @@ fn an_illegal_choice_says_why_and_changes_nothing() {
 }
 
 fn click_on(app: &App, place: Place) -> MouseEvent {
-    let rect = board::place_rect(view::editor_board_area(app.size), place);
+    let rect = board::place_rect(view::board_area(app.size), place);
     MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: rect.x + 1,
