@@ -13,10 +13,11 @@ use serde_json::{Value, json};
 
 use pyramid::Deal;
 use pyramid::pyramid::solver::Outcome;
+use pyramid::pyramid::{Goal, Position, Rules};
 
 use crate::cli::BatchArgs;
 use crate::input::{InputError, read_source};
-use crate::output::{answer_json, solve_deal};
+use crate::output::{answer_json, challenge, solve_deal};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 /// One deal line of the input.
@@ -63,7 +64,7 @@ fn read_lines(text: &str) -> Vec<Line> {
         .collect()
 }
 
-fn solve_line(line: &Line) -> Answer {
+fn solve_line(line: &Line, goal: Goal) -> Answer {
     let started = Instant::now();
     let Ok(deal) = &line.deal else {
         let error = line.deal.as_ref().err().cloned().unwrap_or_default();
@@ -75,6 +76,9 @@ fn solve_line(line: &Line) -> Answer {
             expanded: 0,
         };
     };
+    if goal != Goal::Board {
+        return solve_challenge(line.number, deal, goal);
+    }
     let (position, report) = solve_deal(deal);
     let mut json = answer_json(&position, &report);
     json["line"] = json!(line.number);
@@ -91,9 +95,29 @@ fn solve_line(line: &Line) -> Answer {
     }
 }
 
+/// A Score or Card challenge on one deal: reached counts as solved.
+fn solve_challenge(number: usize, deal: &Deal, goal: Goal) -> Answer {
+    let position = Position::new(deal, Rules::default());
+    let (answer, stats) = challenge::solve(&position, goal, &mut ());
+    let answer = answer.expect("nothing stops the search");
+    let mut json = challenge::json(&position, goal, &answer, &stats);
+    json["line"] = json!(number);
+    Answer {
+        json,
+        solved: Some(answer.reached()),
+        length: answer.lines().first().map(|(_, line)| line.moves.len()),
+        time: stats.elapsed,
+        expanded: stats.expanded,
+    }
+}
+
 /// Runs the command.
 pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
-    let source = read_source(&args.file)?;
+    let (file, goal) = args
+        .goal
+        .resolve(args.file.as_ref())
+        .map_err(InputError::Usage)?;
+    let source = read_source(&file)?;
     let lines = read_lines(&source.text);
     let jobs = args
         .jobs
@@ -113,7 +137,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(line) = lines.get(index) else { break };
-                    if sender.send((index, solve_line(line))).is_err() {
+                    if sender.send((index, solve_line(line, goal))).is_err() {
                         break;
                     }
                 }
@@ -140,7 +164,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
     let answers: Vec<Answer> = answers.into_iter().flatten().collect();
     eprint!(
         "{}",
-        summary(&lines, &answers, jobs, started.elapsed(), args.check)
+        summary(&lines, &answers, jobs, started.elapsed(), args.check, goal)
     );
     let invalid = answers.iter().any(|a| a.solved.is_none());
     let mismatched = args.check && mismatches(&lines, &answers) > 0;
@@ -180,13 +204,24 @@ fn millis(time: Duration) -> String {
 }
 
 /// The closing summary: counts, then the time per deal, then the states expanded.
-fn summary(lines: &[Line], answers: &[Answer], jobs: usize, wall: Duration, check: bool) -> String {
+fn summary(
+    lines: &[Line],
+    answers: &[Answer],
+    jobs: usize,
+    wall: Duration,
+    check: bool,
+    goal: Goal,
+) -> String {
     let solvable = answers.iter().filter(|a| a.solved == Some(true)).count();
     let unsolvable = answers.iter().filter(|a| a.solved == Some(false)).count();
     let invalid = answers.len() - solvable - unsolvable;
     let threads = if jobs == 1 { "thread" } else { "threads" };
+    let (yes, no, challenge) = match goal {
+        Goal::Board => ("solvable", "no solution", String::new()),
+        _ => ("reach the target", "fall short", format!(" ({goal})")),
+    };
     let mut text = format!(
-        "{} deals: {solvable} solvable, {unsolvable} no solution, {invalid} invalid; \
+        "{} deals{challenge}: {solvable} {yes}, {unsolvable} {no}, {invalid} invalid; \
          {:.2} s on {jobs} {threads}\n",
         answers.len(),
         wall.as_secs_f64()

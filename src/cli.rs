@@ -5,6 +5,10 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
+use pyramid::Rank;
+use pyramid::pyramid::Goal;
+use pyramid::pyramid::goal::FULL_SCORE;
+
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.
 #[derive(Debug, Parser)]
@@ -57,10 +61,88 @@ pub struct SolveArgs {
     /// The deal file, or `-` for standard input: 52 cards in deal order (28 pyramid cards row
     /// by row, then the stock from the top), separated by spaces, commas or new lines. A game
     /// saved part-way through is solved from where it stands.
-    pub file: PathBuf,
+    #[arg(required_unless_present = "score")]
+    pub file: Option<PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub goal: GoalArgs,
+}
+
+/// The challenge to solve for: the Board challenge unless one of these is given.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GoalArgs {
+    /// Score challenge: the fewest steps to TARGET points in all (1290 without a number).
+    #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = "1290")]
+    #[arg(conflicts_with = "card")]
+    pub score: Option<String>,
+    /// Score challenge: points already earned in earlier deals.
+    #[arg(long, value_name = "E", requires = "score")]
+    pub earned: Option<u32>,
+    /// Card challenge: remove N cards of RANK in all (4 without a number), e.g. `A` or `J:3`.
+    #[arg(long, value_name = "RANK[:N]", value_parser = card_goal)]
+    pub card: Option<(Rank, u32)>,
+    /// Card challenge: cards of that rank already removed in earlier deals.
+    #[arg(long, value_name = "K", requires = "card")]
+    pub already: Option<u32>,
+}
+
+impl GoalArgs {
+    /// The file and the goal the arguments ask for, or why they make no sense.
+    ///
+    /// `--score` may stand without its number, so in `--score deal.txt` the parser takes the
+    /// file for the target: a target that is not a number, with no file after it, is the file.
+    pub fn resolve(&self, file: Option<&PathBuf>) -> Result<(PathBuf, Goal), String> {
+        let mut file = file.cloned();
+        let target = match self.score.as_deref() {
+            None => None,
+            Some(text) => match (text.parse::<u32>(), &file) {
+                (Ok(target), _) => Some(target),
+                (Err(_), None) => {
+                    file = Some(PathBuf::from(text));
+                    Some(FULL_SCORE)
+                }
+                (Err(_), Some(_)) => return Err(format!("'{text}' is not a target score")),
+            },
+        };
+        let file = file.ok_or("a deal FILE is needed")?;
+        Ok((file, self.goal(target)?))
+    }
+
+    fn goal(&self, score: Option<u32>) -> Result<Goal, String> {
+        let goal = match (score, self.card) {
+            (Some(target), _) => Goal::Score {
+                target,
+                earned: self.earned.unwrap_or(0),
+            },
+            (None, Some((rank, target))) => Goal::Card {
+                rank,
+                target,
+                already: self.already.unwrap_or(0),
+            },
+            (None, None) => Goal::Board,
+        };
+        match goal.problem() {
+            Some(problem) => Err(problem),
+            None => Ok(goal),
+        }
+    }
+}
+
+/// Reads `RANK[:N]`: a rank letter (or 10), and how many cards, 4 when not given.
+fn card_goal(text: &str) -> Result<(Rank, u32), String> {
+    let (rank, count) = text.split_once(':').unwrap_or((text, "4"));
+    let rank = match rank {
+        "10" => Rank::new(10),
+        _ if rank.chars().count() == 1 => rank.chars().next().and_then(Rank::from_char),
+        _ => None,
+    }
+    .ok_or_else(|| format!("'{rank}' is not a rank: A 2-9 T J Q K"))?;
+    let count = count
+        .parse()
+        .map_err(|_| format!("'{count}' is not a number of cards"))?;
+    Ok((rank, count))
 }
 
 #[derive(Debug, Args)]
@@ -73,14 +155,17 @@ pub struct ValidateArgs {
 pub struct BatchArgs {
     /// A file with one deal per line (`-` for standard input). Blank lines and lines starting
     /// with `#` are skipped; a leading column separated by a tab (a known length) is ignored.
-    pub file: PathBuf,
+    #[arg(required_unless_present = "score")]
+    pub file: Option<PathBuf>,
     /// Threads to solve with (default: all cores).
     #[arg(long, short)]
     pub jobs: Option<usize>,
     /// Compare each answer with the line's leading length column (0 = no solution) and count
-    /// the mismatches; they make the exit code 2.
-    #[arg(long)]
+    /// the mismatches; they make the exit code 2. Board challenge only.
+    #[arg(long, conflicts_with_all = ["score", "card"])]
     pub check: bool,
+    #[command(flatten)]
+    pub goal: GoalArgs,
 }
 
 /// Prints completions for a shell to standard output.
@@ -100,5 +185,45 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_score_target_may_be_left_out_before_the_file() {
+        let parse = |args: &[&str]| {
+            let cli = Cli::try_parse_from(args).unwrap();
+            let Some(Command::Solve(solve)) = cli.command else {
+                panic!("solve")
+            };
+            solve.goal.resolve(solve.file.as_ref())
+        };
+        let full = Goal::Score {
+            target: 1290,
+            earned: 0,
+        };
+        assert_eq!(
+            parse(&["pyramid", "solve", "--score", "d.txt"]),
+            Ok(("d.txt".into(), full))
+        );
+        assert_eq!(
+            parse(&["pyramid", "solve", "d.txt", "--score"]),
+            Ok(("d.txt".into(), full))
+        );
+        let (_, goal) = parse(&["pyramid", "solve", "--score", "1225", "d.txt"]).unwrap();
+        assert_eq!(goal.needed(), 1225);
+        assert!(parse(&["pyramid", "solve", "--score", "x", "d.txt"]).is_err());
+        assert_eq!(
+            parse(&["pyramid", "solve", "d.txt"]),
+            Ok(("d.txt".into(), Goal::Board))
+        );
+    }
+
+    #[test]
+    fn card_goals_read_a_rank_and_a_count() {
+        let ace = Rank::new(1).unwrap();
+        assert_eq!(card_goal("A"), Ok((ace, 4)));
+        assert_eq!(card_goal("j:3"), Ok((Rank::new(11).unwrap(), 3)));
+        assert_eq!(card_goal("10:2"), Ok((Rank::new(10).unwrap(), 2)));
+        assert!(card_goal("X").unwrap_err().contains("not a rank"));
+        assert!(card_goal("A:x").unwrap_err().contains("not a number"));
     }
 }

@@ -24,6 +24,8 @@ pub enum InputError {
     },
     #[error("{name}: {message}")]
     Game { name: String, message: String },
+    #[error("{0}")]
+    Usage(String),
     #[error("theme {0}")]
     Theme(#[from] crate::theme::ThemeError),
     #[error("the terminal failed: {0}")]

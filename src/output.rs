@@ -1,10 +1,13 @@
-//! The `solve` and `validate` commands, and the JSON form of an answer that `batch` shares.
+//! The `solve`, `hint` and `validate` commands, and the JSON form of an answer that `batch`
+//! shares.
+
+pub mod challenge;
 
 use serde_json::{Value, json};
 
 use pyramid::Deal;
-use pyramid::pyramid::solver::{self, Outcome, Report};
-use pyramid::pyramid::{Move, Position, Rules};
+use pyramid::pyramid::solver::{self, Outcome, Report, Stats};
+use pyramid::pyramid::{Goal, Move, Position, Rules};
 
 use crate::cli::{SolveArgs, ValidateArgs};
 use crate::input::{InputError, read_game};
@@ -56,7 +59,14 @@ impl Saved {
 
 /// Solves a deal file, from the position it was saved at, and prints the answer.
 pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
-    let saved = Saved::read(&args.file)?;
+    let (file, goal) = args
+        .goal
+        .resolve(args.file.as_ref())
+        .map_err(InputError::Usage)?;
+    let saved = Saved::read(&file)?;
+    if goal != Goal::Board {
+        return Ok(solve_challenge(&saved, goal, args.json));
+    }
     let (position, report) = (&saved.position, saved.solve());
     if args.json {
         let mut answer = answer_json(position, &report);
@@ -73,9 +83,43 @@ pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
     Ok(exit_code(&report.outcome))
 }
 
+/// Solves a Score or Card challenge and prints the answer; the exit code.
+fn solve_challenge(saved: &Saved, goal: Goal, json: bool) -> u8 {
+    let (answer, stats) = challenge::solve(&saved.position, goal, &mut ());
+    let answer = answer.expect("nothing stops the search");
+    if json {
+        let mut object = challenge::json(&saved.position, goal, &answer, &stats);
+        if let Some(from) = saved.progress_json() {
+            object["from"] = from;
+        }
+        println!("{object}");
+    } else {
+        if let Some(from) = saved.progress() {
+            println!("From the saved position: {from}.");
+        }
+        print!("{}", challenge::text(&saved.position, goal, &answer));
+    }
+    if answer.reached() {
+        EXIT_OK
+    } else {
+        EXIT_NO_SOLUTION
+    }
+}
+
 /// Prints only the next move from a saved game's position, and whether it can be won.
 pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
-    let saved = Saved::read(&args.file)?;
+    let (file, goal) = args
+        .goal
+        .resolve(args.file.as_ref())
+        .map_err(InputError::Usage)?;
+    if goal != Goal::Board {
+        return Err(InputError::Usage(
+            "hint gives the Board challenge's next move; for a Score or Card challenge, \
+             `solve` gives the whole line"
+                .to_string(),
+        ));
+    }
+    let saved = Saved::read(&file)?;
     let (position, report) = (&saved.position, saved.solve());
     let next = match &report.outcome {
         Outcome::Solved(moves) => moves.first().copied(),
@@ -130,7 +174,7 @@ pub fn exit_code(outcome: &Outcome) -> u8 {
 }
 
 /// A step in JSON: `"draw"`, `"recycle"`, `["Kd"]` or `["6h", "7c"]`.
-fn step_json(position: &Position, mv: Move) -> Value {
+pub fn step_json(position: &Position, mv: Move) -> Value {
     match mv {
         Move::Draw => json!("draw"),
         Move::Recycle => json!("recycle"),
@@ -138,13 +182,18 @@ fn step_json(position: &Position, mv: Move) -> Value {
     }
 }
 
+/// A search's figures in JSON.
+pub fn stats_json(stats: &Stats) -> Value {
+    json!({
+        "expanded": stats.expanded,
+        "generated": stats.generated,
+        "millis": (stats.elapsed.as_secs_f64() * 1e6).round() / 1000.0,
+    })
+}
+
 /// The answer as one JSON object.
 pub fn answer_json(start: &Position, report: &Report) -> Value {
-    let stats = json!({
-        "expanded": report.stats.expanded,
-        "generated": report.stats.generated,
-        "millis": (report.stats.elapsed.as_secs_f64() * 1e6).round() / 1000.0,
-    });
+    let stats = stats_json(&report.stats);
     match &report.outcome {
         Outcome::Solved(moves) => {
             let mut position = start.clone();

@@ -3,6 +3,7 @@
 
 pub mod explain;
 pub mod game;
+pub mod goal;
 pub mod layout;
 pub mod midgame;
 pub mod notation;
@@ -11,6 +12,7 @@ pub mod rules;
 pub mod solver;
 
 pub use game::Game;
+pub use goal::Goal;
 pub use midgame::{Midgame, PositionProblem};
 pub use position::{IllegalMove, Move, Place, Position};
 pub use rules::{Passes, Rules};

@@ -12,11 +12,11 @@
 //! The stock sequence is the order cards come off the stock in every pass: the waste from the
 //! bottom up, then the stock from the top down. Removing cards never reorders it.
 
-use super::super::layout::{Shapes, cone_above};
-use super::super::position::{Move, Place, Position};
+use super::super::layout::{Shapes, cone_above, cone_below};
+use super::super::position::{Move, Place, Position, REMOVAL_POINTS, ROW_BONUS};
 use super::super::rules::Rules;
 use crate::card::Card;
-use crate::deck::PYRAMID_SIZE;
+use crate::deck::{PYRAMID_ROWS, PYRAMID_SIZE};
 
 pub type State = u64;
 
@@ -42,6 +42,8 @@ pub struct Context {
     pyramid_of_value: [u32; 14],
     /// Per pyramid card, the cards it covers directly or not: never its partners.
     above: [u32; PYRAMID_SIZE],
+    /// Per pyramid card, the cards that cover it directly or not: all go before it can.
+    below: [u32; PYRAMID_SIZE],
     /// Fewest removals to clear each shape if stock cards were always at hand; DEAD if none.
     shape_bound: Vec<u8>,
     /// Per shape and value 1..=6, the most pairs of value v with 13 - v inside the pyramid.
@@ -58,6 +60,15 @@ pub struct Context {
     shape_useful: Vec<u32>,
     max_recycles: Option<u8>,
     start: State,
+    /// Whether [`Context::jumps`] applies pruning rules 1 and 2, which keep an optimal way to
+    /// clear the pyramid but not every reachable set of cards.
+    forced_moves: bool,
+    /// Cards of each value removed before the start, for the score and card counts.
+    removed_before: [u8; 14],
+    /// The pyramid cards there at the start.
+    start_pyramid: u32,
+    /// Per shape, the row bonuses of the Score challenge for its cleared rows.
+    shape_rows: Vec<u16>,
 }
 
 /// A removal reached from a state by `turns` draws and recycles: they lead to `before`, where
@@ -93,10 +104,8 @@ impl Context {
         for (i, &v) in seq.iter().enumerate() {
             seq_of_value[v as usize] |= 1 << i;
         }
-        let mut above = [0u32; PYRAMID_SIZE];
-        for (i, a) in above.iter_mut().enumerate() {
-            *a = cone_above(i);
-        }
+        let above: [u32; PYRAMID_SIZE] = std::array::from_fn(cone_above);
+        let below: [u32; PYRAMID_SIZE] = std::array::from_fn(cone_below);
         let rules: Rules = position.rules();
         let max_recycles = rules.max_recycles();
         let mut context = Context {
@@ -106,6 +115,7 @@ impl Context {
             seq_of_value,
             pyramid_of_value,
             above,
+            below,
             shape_bound: Vec::new(),
             shape_pairs: Vec::new(),
             shape_needs: Vec::new(),
@@ -114,7 +124,27 @@ impl Context {
             shape_useful: Vec::new(),
             max_recycles,
             start: 0,
+            forced_moves: true,
+            removed_before: [0; 14],
+            start_pyramid: position.pyramid_mask(),
+            shape_rows: Vec::new(),
         };
+        for card in position.removed() {
+            context.removed_before[card.value() as usize] += 1;
+        }
+        context.shape_rows = shapes
+            .masks
+            .iter()
+            .map(|&remaining| {
+                (0..PYRAMID_ROWS)
+                    .filter(|&row| {
+                        let start = super::super::layout::row_start(row);
+                        remaining & (((1u32 << (row + 1)) - 1) << start) == 0
+                    })
+                    .map(|row| ROW_BONUS[row] as u16)
+                    .sum()
+            })
+            .collect();
         context.shape_bound = context.relaxed_bounds();
         context.shape_pairs = context.pyramid_pairs();
         (context.shape_needs, context.shape_useful) = context.stock_needs();
@@ -147,6 +177,78 @@ impl Context {
     /// The packed starting state.
     pub fn start(&self) -> State {
         self.start
+    }
+
+    /// Stops applying pruning rules 1 and 2 (see [`Context::jumps`]): for goals other than
+    /// clearing the pyramid, where removing a card early is not always as good.
+    pub fn without_forced_moves(mut self) -> Context {
+        self.forced_moves = false;
+        self
+    }
+
+    /// Cards of a value removed so far in this deal, before the start included.
+    pub fn removed_of_value(&self, state: State, value: usize) -> u32 {
+        let remaining = self.remaining(state);
+        let gone_seq = state as u32 & self.seq_all();
+        self.removed_before[value] as u32
+            + (self.pyramid_of_value[value] & !remaining).count_ones()
+            + (self.seq_of_value[value] & gone_seq).count_ones()
+    }
+
+    /// For each card of a value still in play, at least how many steps it takes to remove it,
+    /// cheapest first. A step removes at most two pyramid cards, and never a card with one
+    /// that covers it, so a pyramid card takes half the cards on it, rounded up, and one more.
+    /// A step moves the stock's top card (or the waste's) one card on at most, so a pile card
+    /// takes the cards before it in its way, and one more: the stock's cards from its top, or
+    /// the waste's from its top, or (with a recycle left) the rest of the stock, the recycle
+    /// and the cards before it.
+    pub fn steps_to_remove(&self, state: State, value: usize) -> Vec<u32> {
+        let remaining = self.remaining(state);
+        let left = !(state as u32) & self.seq_all();
+        let pos = Context::pos(state);
+        let before = |i: u32| (1u32 << i) - 1;
+        let mut costs: Vec<u32> = bits(self.pyramid_of_value[value] & remaining)
+            .map(|i| (self.below[i] & remaining).count_ones().div_ceil(2) + 1)
+            .collect();
+        for i in bits(self.seq_of_value[value] & left) {
+            let i = i as u32;
+            let cost = if i >= pos {
+                (left & before(i) & !before(pos)).count_ones()
+            } else {
+                let dig = (left & before(pos) & !before(i + 1)).count_ones();
+                if self.may_recycle(state) {
+                    let round =
+                        (left & !before(pos)).count_ones() + 1 + (left & before(i)).count_ones();
+                    dig.min(round)
+                } else {
+                    dig
+                }
+            };
+            costs.push(cost + 1);
+        }
+        costs.sort_unstable();
+        costs
+    }
+
+    /// The row bonuses earned in a state: its empty rows'.
+    pub fn row_bonus(&self, state: State) -> u32 {
+        self.shape_rows[Context::shape(state)] as u32
+    }
+
+    /// The Score challenge points of a state: 5 a removal step, and the cleared rows' bonuses.
+    pub fn score(&self, state: State) -> u32 {
+        let remaining = self.remaining(state);
+        let gone = (self.start_pyramid & !remaining).count_ones()
+            + (state as u32 & self.seq_all()).count_ones()
+            + self.removed_before.iter().map(|&n| n as u32).sum::<u32>();
+        let kings = self.removed_of_value(state, 13);
+        let steps = kings + (gone - kings) / 2;
+        REMOVAL_POINTS * steps + self.row_bonus(state)
+    }
+
+    /// The bits of the stock sequence's cards.
+    fn seq_all(&self) -> u32 {
+        ((1u64 << self.seq_value.len()) - 1) as u32
     }
 
     /// The pyramid cards remaining in a state.
@@ -344,7 +446,8 @@ impl Context {
             mv: Move::Draw,
             after: state,
         };
-        if self.forced(state, |mv, after| out.push(Jump { mv, after, ..now })) {
+        if self.forced_moves && self.forced(state, |mv, after| out.push(Jump { mv, after, ..now }))
+        {
             return;
         }
         self.pyramid_pairs_of(state, |mv, after| out.push(Jump { mv, after, ..now }));
@@ -425,10 +528,18 @@ impl Context {
         false
     }
 
-    /// Emits every pair of uncovered pyramid cards that make 13 (Kings are forced moves).
+    /// Emits every uncovered pyramid King and every pair of uncovered pyramid cards that make
+    /// 13. (With the forced moves on, an uncovered King never gets here: rule 1 takes it.)
     fn pyramid_pairs_of(&self, state: State, mut emit: impl FnMut(Move, State)) {
         let free = self.shapes.uncovered[Context::shape(state)];
         for i in bits(free) {
+            if self.pyramid_value[i] == 13 {
+                emit(
+                    Move::King(Place::Pyramid(i as u8)),
+                    self.remove_pyramid(state, i),
+                );
+                continue;
+            }
             let w = 13 - self.pyramid_value[i] as usize;
             let partners = free & self.pyramid_of_value[w] & !((1 << (i + 1)) - 1);
             let after = self.remove_pyramid(state, i);

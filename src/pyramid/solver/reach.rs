@@ -14,28 +14,28 @@ use super::store::Store;
 
 const LABEL_MASK: State = 0xff << 24;
 
-fn key(state: State) -> State {
+pub(super) fn key(state: State) -> State {
     state & !LABEL_MASK
 }
 
 /// Pass and position packed so that earlier compares smaller.
-fn label(state: State) -> u16 {
+pub(super) fn label(state: State) -> u16 {
     ((state & LABEL_MASK) >> 24) as u16
 }
 
-fn with_label(key: State, label: u16) -> State {
+pub(super) fn with_label(key: State, label: u16) -> State {
     key | (label as State) << 24
 }
 
 /// Cards gone, pyramid and stock together: every jump removes cards, so a node's parents all
 /// have fewer gone than it.
-fn gone(context: &Context, key: State) -> usize {
+pub(super) fn gone(context: &Context, key: State) -> usize {
     let pyramid_gone = 28 - context.remaining(key).count_ones();
     (pyramid_gone + (key & SEQ_MASK).count_ones()) as usize
 }
 
 /// What recording a child found.
-enum Seen {
+pub(super) enum Seen {
     /// A node not met before.
     New(u32),
     /// A node met before, now reached earlier: its label was lowered.
@@ -45,7 +45,7 @@ enum Seen {
 }
 
 /// Records a child state in the store, keeping each node's earliest label.
-fn record(store: &mut Store, child: State) -> Seen {
+pub(super) fn record(store: &mut Store, child: State) -> Seen {
     let (child_key, child_label) = (key(child), label(child));
     match store.find(child_key) {
         Some(known) if store.costs[known as usize] <= child_label => Seen::Known,

@@ -1,0 +1,326 @@
+//! The targets of the Score and Card challenges for the A* search, with their admissible
+//! bounds.
+
+use std::time::Instant;
+
+use super::context::{Context, DEAD, State};
+use super::search::{Search, Target};
+use super::survey::{Ceilings, survey};
+use super::{CHECK_EVERY, Observer, Outcome, Stats};
+use crate::card::Rank;
+use crate::deck::PYRAMID_ROWS;
+use crate::pyramid::layout;
+use crate::pyramid::position::{Move, Position, REMOVAL_POINTS, ROW_BONUS};
+
+/// All the row bonuses: what clearing the pyramid adds.
+pub const ALL_ROWS: u32 = {
+    let mut sum = 0;
+    let mut row = 0;
+    while row < ROW_BONUS.len() {
+        sum += ROW_BONUS[row];
+        row += 1;
+    }
+    sum
+};
+
+/// The most points a line that does not clear the pyramid can earn: the top card stays (it is
+/// uncovered last), so not its bonus, and at most 28 removal steps (4 Kings and 24 pairs).
+const OPEN_MOST: u32 = ALL_ROWS - ROW_BONUS[0] + REMOVAL_POINTS * 28;
+
+/// At least `points` Score challenge points in this deal.
+pub struct Points<'a> {
+    pub at_least: u32,
+    /// Only a line that clears the pyramid gets there, or only one that does not.
+    pub clears: Option<bool>,
+    /// What each set of cards can still reach, from a complete survey.
+    pub ceilings: Option<&'a Ceilings<'a>>,
+}
+
+impl Target for Points<'_> {
+    fn reached(&self, context: &Context, state: State) -> bool {
+        context.score(state) >= self.at_least
+    }
+
+    /// A step earns 5 points and the bonuses of the rows it empties. Rows empty from the
+    /// bottom up (every card of a row lies on one of the row above), and a step removes at
+    /// most two pyramid cards; so `k` more steps earn at most `5 k` plus the bonuses of the
+    /// lowest rows that `2 k` cards can empty. The fewest `k` that can earn the points left
+    /// is found by trying each number of rows to empty. When only clearing gets there, the
+    /// steps to clear the pyramid count as well.
+    fn bound(&self, context: &Context, state: State) -> u8 {
+        let score = context.score(state);
+        if score >= self.at_least {
+            return 0;
+        }
+        if context.is_goal(state)
+            || self.ceilings.is_some_and(|c| {
+                c.of(state, self.clears)
+                    .is_none_or(|most| most < self.at_least)
+            })
+        {
+            return DEAD;
+        }
+        let wanted = self.at_least - score;
+        let remaining = context.remaining(state);
+        let (mut cards, mut bonus) = (0, 0);
+        let mut steps = wanted.div_ceil(REMOVAL_POINTS);
+        // A line that must leave pyramid cards leaves the top one: it is uncovered last.
+        let lowest = usize::from(self.clears == Some(false));
+        for row in (lowest..PYRAMID_ROWS).rev() {
+            let in_row = (remaining & row_mask(row)).count_ones();
+            if in_row == 0 {
+                continue;
+            }
+            cards += in_row;
+            bonus += ROW_BONUS[row];
+            let by_points = wanted.saturating_sub(bonus).div_ceil(REMOVAL_POINTS);
+            steps = steps.min(cards.div_ceil(2).max(by_points));
+        }
+        let steps = u8::try_from(steps.max(1)).unwrap_or(DEAD - 1);
+        if self.clears == Some(true) {
+            steps.max(context.bound(state))
+        } else {
+            steps
+        }
+    }
+}
+
+/// The pyramid cards of a row, as bits.
+fn row_mask(row: usize) -> u32 {
+    ((1 << (row + 1)) - 1) << layout::row_start(row)
+}
+
+/// At least `count` cards of one value removed in this deal, on a line that clears the
+/// pyramid, or on one that does not, or either.
+pub struct Cards<'a> {
+    pub value: usize,
+    pub count: u32,
+    pub clears: Option<bool>,
+    /// What each set of cards can still reach, from a complete survey.
+    pub ceilings: Option<&'a Ceilings<'a>>,
+}
+
+impl Target for Cards<'_> {
+    fn reached(&self, context: &Context, state: State) -> bool {
+        context.removed_of_value(state, self.value) >= self.count
+            && self
+                .clears
+                .is_none_or(|clears| clears == context.is_goal(state))
+    }
+
+    /// A step removes at most one card of a value (two cards of one value never make 13, and
+    /// a King goes alone), so each card still wanted takes a step; and the dearest of the
+    /// cheapest cards that could be the ones wanted takes at least its own steps (see
+    /// [`Context::steps_to_remove`]). A line that must clear the pyramid takes at least the
+    /// steps to clear it.
+    fn bound(&self, context: &Context, state: State) -> u8 {
+        let removed = context.removed_of_value(state, self.value);
+        let wanted = self.count.saturating_sub(removed) as usize;
+        if context.is_goal(state) {
+            return if self.reached(context, state) {
+                0
+            } else {
+                DEAD
+            };
+        }
+        if self.ceilings.is_some_and(|c| {
+            c.of(state, self.clears)
+                .is_none_or(|most| most < self.count)
+        }) {
+            return DEAD;
+        }
+        let steps = if wanted == 0 {
+            0
+        } else {
+            let costs = context.steps_to_remove(state, self.value);
+            match costs.get(wanted - 1) {
+                None => return DEAD,
+                Some(&dearest) => dearest.max(wanted as u32),
+            }
+        };
+        let steps = u8::try_from(steps).unwrap_or(DEAD - 1);
+        match self.clears {
+            Some(true) => steps.max(context.bound(state)),
+            // Not cleared yet, and a line may stop here: no more steps needed.
+            _ => steps,
+        }
+    }
+}
+
+/// A line of play and what it achieves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub moves: Vec<Move>,
+    /// The points in this deal, or the cards of the rank removed in it, at the line's end.
+    pub value: u32,
+    /// Whether the line clears the pyramid.
+    pub clears: bool,
+}
+
+/// The answer to a Score challenge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScoreAnswer {
+    /// The fewest steps to the points asked for.
+    Reached(Line),
+    /// The points asked for are out of reach: the most this deal gives, in the fewest steps.
+    Short(Line),
+}
+
+/// The answer to a Card challenge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardAnswer {
+    /// The fewest steps to remove the cards asked for.
+    Reached(Line),
+    /// Out of reach: the most cards on a line that clears the pyramid, and, when more can be
+    /// removed without clearing it, the most on a line that does not; each in the fewest steps.
+    Short {
+        clearing: Option<Line>,
+        open: Option<Line>,
+    },
+}
+
+/// A challenge's answer (`None` when the observer stopped the search) with the figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeReport<A> {
+    pub answer: Option<A>,
+    pub stats: Stats,
+}
+
+/// The Score challenge: the fewest steps to earn `points` in this deal (counting the cards
+/// already gone in it), or the most it can give.
+///
+/// First an exhaustive survey of every set of cards that can be gone finds whether `points`
+/// can be reached and otherwise the most there is (see [`survey`]); then A* finds the fewest
+/// steps to that many points.
+pub fn solve_score(
+    position: &Position,
+    points: u32,
+    observer: &mut dyn Observer,
+) -> ChallengeReport<ScoreAnswer> {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let context = Context::new(position).without_forced_moves();
+    let measure = |s| context.score(s);
+    let answer = survey(&context, &measure, points, observer, &mut stats).and_then(|survey| {
+        let most = survey.best.value().unwrap_or(0);
+        let reached = most >= points;
+        let points = points.min(most);
+        let ceilings = survey
+            .seen
+            .as_ref()
+            .map(|seen| Ceilings::new(&context, seen, &measure));
+        // A line that leaves pyramid cards earns OPEN_MOST at most; when short, the survey
+        // says which kind of line earns the most.
+        let open = survey.best.open.map_or(0, |found| found.value);
+        let clearing = survey.best.clearing.map_or(0, |found| found.value);
+        let clears = if points > OPEN_MOST || (!reached && open < most) {
+            Some(true)
+        } else if !reached && clearing < most {
+            Some(false)
+        } else {
+            None
+        };
+        let target = Points {
+            at_least: points,
+            clears,
+            ceilings: ceilings.as_ref(),
+        };
+        let line = fewest(&context, target, observer, &mut stats, started)?;
+        let line = line_in(position, line, Position::score);
+        Some(if reached {
+            ScoreAnswer::Reached(line)
+        } else {
+            ScoreAnswer::Short(line)
+        })
+    });
+    stats.elapsed = started.elapsed();
+    ChallengeReport { answer, stats }
+}
+
+/// The Card challenge: the fewest steps to remove `count` cards of `rank` in this deal
+/// (counting those already gone in it), or the best that can be done, on a line that clears
+/// the pyramid and on one that does not.
+pub fn solve_card(
+    position: &Position,
+    rank: Rank,
+    count: u32,
+    observer: &mut dyn Observer,
+) -> ChallengeReport<CardAnswer> {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let context = Context::new(position).without_forced_moves();
+    let value = rank.value() as usize;
+    let measure = |s| context.removed_of_value(s, value);
+    let of_rank = |end: &Position| end.removed_of_rank(rank) as u32;
+    let answer = survey(&context, &measure, count, observer, &mut stats).and_then(|survey| {
+        let best = survey.best;
+        let ceilings = survey
+            .seen
+            .as_ref()
+            .map(|seen| Ceilings::new(&context, seen, &measure));
+        let mut line = |count: u32, clears: Option<bool>, stats: &mut Stats| {
+            let target = Cards {
+                value,
+                count,
+                clears,
+                ceilings: ceilings.as_ref(),
+            };
+            fewest(&context, target, observer, stats, started)
+                .map(|moves| line_in(position, moves, of_rank))
+        };
+        if best.value() >= Some(count) {
+            return line(count, None, &mut stats).map(CardAnswer::Reached);
+        }
+        let clearing = match best.clearing {
+            Some(found) => Some(line(found.value, Some(true), &mut stats)?),
+            None => None,
+        };
+        let better_open = best
+            .open
+            .filter(|open| best.clearing.is_none_or(|c| open.value > c.value));
+        let open = match better_open {
+            Some(found) => Some(line(found.value, Some(false), &mut stats)?),
+            None => None,
+        };
+        Some(CardAnswer::Short { clearing, open })
+    });
+    stats.elapsed = started.elapsed();
+    ChallengeReport { answer, stats }
+}
+
+/// The fewest moves to a target known to be reachable; `None` when the observer stopped.
+fn fewest<T: Target>(
+    context: &Context,
+    target: T,
+    observer: &mut dyn Observer,
+    stats: &mut Stats,
+    started: Instant,
+) -> Option<Vec<Move>> {
+    let mut search = Search::new(context, target);
+    loop {
+        match search.advance(CHECK_EVERY, stats) {
+            Some(Outcome::Solved(moves)) => return Some(moves),
+            Some(_) => unreachable!("the survey found the target reachable"),
+            None => {}
+        }
+        stats.elapsed = started.elapsed();
+        stats.memory = search.memory();
+        observer.progress(stats);
+        if observer.should_stop() {
+            return None;
+        }
+    }
+}
+
+/// A line's moves with what the referee makes of them at its end.
+fn line_in(start: &Position, moves: Vec<Move>, value: impl Fn(&Position) -> u32) -> Line {
+    let mut end = start.clone();
+    for &mv in &moves {
+        end.apply(mv).expect("the solver's moves are legal");
+    }
+    Line {
+        value: value(&end),
+        clears: end.is_cleared(),
+        moves,
+    }
+}

@@ -1,0 +1,178 @@
+//! Every set of cards that can be gone from a position, searched exhaustively for the best by
+//! some measure (the score, or the cards of a rank removed): the proof behind "at most 60
+//! points" or "at most 3 Jacks".
+//!
+//! A node is a set of cards gone (the pyramid shape and the stock cards gone), labelled with
+//! the earliest pass and stock position it is reached at, as in the reachability proof: from
+//! an earlier point the same cards can be turned to every later one, so the earliest label
+//! reaches every set a later one does. The measures depend on the cards gone alone, so the
+//! best set found is the best reachable. A set that clears the pyramid ends the deal and is
+//! not expanded. The search goes depth first, removals first, so that a target within reach
+//! is usually met early; a node reached again at an earlier label is looked at again, as it
+//! may reach more from there.
+//!
+//! The successors are the solver's jumps without pruning rules 1 and 2, which keep a way to
+//! clear the pyramid but not every set of cards. Rule 3 stays: taking a King off the stock
+//! rather than drawing it reaches the same sets with the King gone too, which only adds
+//! points and never lowers a count.
+
+use super::context::{Context, Jump, State};
+use super::reach::{Seen, gone, key, label, record, with_label};
+use super::store::Store;
+use super::{CHECK_EVERY, Observer, Stats};
+
+/// A set of cards gone, as a state at its earliest label, and its measure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Found {
+    pub value: u32,
+    pub state: State,
+}
+
+/// The best sets found: among those that leave pyramid cards, and among those that clear it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Best {
+    pub open: Option<Found>,
+    pub clearing: Option<Found>,
+}
+
+impl Best {
+    fn offer(&mut self, context: &Context, state: State, value: u32) {
+        let slot = if context.is_goal(state) {
+            &mut self.clearing
+        } else {
+            &mut self.open
+        };
+        if slot.is_none_or(|best| value > best.value) {
+            *slot = Some(Found { value, state });
+        }
+    }
+
+    /// The best value over both kinds of set.
+    pub fn value(&self) -> Option<u32> {
+        self.open
+            .into_iter()
+            .chain(self.clearing)
+            .map(|f| f.value)
+            .max()
+    }
+}
+
+/// What a survey found: the best sets, and, when it saw every set, the sets themselves.
+pub struct Survey {
+    pub best: Best,
+    /// Every reachable set, when the survey did not stop early.
+    pub seen: Option<Store>,
+}
+
+/// Searches every reachable set of cards for the best by `measure`, stopping early once a set
+/// measures `enough`. `None` when the observer stopped it.
+pub fn survey(
+    context: &Context,
+    measure: &dyn Fn(State) -> u32,
+    enough: u32,
+    observer: &mut dyn Observer,
+    stats: &mut Stats,
+) -> Option<Survey> {
+    let mut store = Store::new();
+    let mut best = Best::default();
+    let start = context.start();
+    best.offer(context, start, measure(start));
+    let early = |best: Best| Some(Survey { best, seen: None });
+    if best.value() >= Some(enough) {
+        return early(best);
+    }
+    let root = store.insert(key(start), u32::MAX, label(start));
+    let mut stack = vec![root];
+    let mut jumps: Vec<Jump> = Vec::with_capacity(64);
+    loop {
+        for _ in 0..CHECK_EVERY {
+            let Some(node) = stack.pop() else {
+                return Some(Survey {
+                    best,
+                    seen: Some(store),
+                });
+            };
+            stats.expanded += 1;
+            let state = with_label(store.states[node as usize], store.costs[node as usize]);
+            if context.is_goal(state) {
+                continue;
+            }
+            context.jumps(state, &mut jumps);
+            for jump in &jumps {
+                stats.generated += 1;
+                match record(&mut store, jump.after) {
+                    Seen::New(node) => {
+                        best.offer(context, jump.after, measure(jump.after));
+                        if best.value() >= Some(enough) {
+                            return early(best);
+                        }
+                        stack.push(node);
+                    }
+                    // Reached earlier than before: what it reaches must be looked at again.
+                    Seen::Sooner(node) => stack.push(node),
+                    Seen::Known => {}
+                }
+            }
+        }
+        stats.stored = store.len();
+        stats.memory = store.bytes();
+        observer.progress(stats);
+        if observer.should_stop() {
+            return None;
+        }
+    }
+}
+
+/// The best measures reachable from each set of a complete survey, on a line that leaves
+/// pyramid cards and on one that clears it: ceilings for the search that follows, which may
+/// drop any state whose set cannot reach its target.
+pub struct Ceilings<'a> {
+    seen: &'a Store,
+    /// By node: the best open and the best clearing measure reachable from it.
+    best: Vec<[Option<u32>; 2]>,
+}
+
+impl<'a> Ceilings<'a> {
+    /// Works back from the sets with the most cards gone: every jump removes cards, so a
+    /// set's successors all come before it.
+    pub fn new(context: &Context, seen: &'a Store, measure: &dyn Fn(State) -> u32) -> Ceilings<'a> {
+        let mut order: Vec<u32> = (0..seen.len() as u32).collect();
+        order.sort_by_key(|&n| std::cmp::Reverse(gone(context, seen.states[n as usize])));
+        let mut best = vec![[None, None]; seen.len()];
+        let mut jumps: Vec<Jump> = Vec::with_capacity(64);
+        for node in order {
+            let state = with_label(seen.states[node as usize], seen.costs[node as usize]);
+            let kind = usize::from(context.is_goal(state));
+            let mut here = [None, None];
+            here[kind] = Some(measure(state));
+            if kind == 0 {
+                context.jumps(state, &mut jumps);
+                for jump in &jumps {
+                    let child = seen
+                        .find(key(jump.after))
+                        .expect("a complete survey saw it");
+                    for (mine, theirs) in here.iter_mut().zip(best[child as usize]) {
+                        *mine = (*mine).max(theirs);
+                    }
+                }
+            }
+            best[node as usize] = here;
+        }
+        Ceilings { seen, best }
+    }
+
+    /// The best measure reachable from a state's set of cards: on a line that clears the
+    /// pyramid, on one that does not, or on either (`clears` being `None`).
+    pub fn of(&self, state: State, clears: Option<bool>) -> Option<u32> {
+        // Every set the search meets is one the survey saw; were one not, it is not dropped.
+        let Some(node) = self.seen.find(key(state)) else {
+            return Some(u32::MAX);
+        };
+        let [open, clearing] = self.best[node as usize];
+        match clears {
+            Some(true) => clearing,
+            Some(false) => open,
+            None => open.max(clearing),
+        }
+    }
+}
