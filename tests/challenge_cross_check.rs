@@ -1,0 +1,193 @@
+//! The Score and Card challenge solvers against a plain breadth-first search over the
+//! referee's positions, on a few hundred small random positions: the same best score or card
+//! count, in the same fewest steps, and every line replays to what it claims.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::{replay, shuffled};
+use pyramid::pyramid::solver::{CardAnswer, ScoreAnswer, solve_card, solve_score};
+use pyramid::pyramid::{Position, Rules};
+use pyramid::{Card, Rank};
+
+/// A small position from a random deal: some pyramid cards gone from the bottom up, a short
+/// stock (mostly partners for the pyramid) split between waste and stock, a random pass.
+fn small_position(seed: u64) -> Position {
+    let deal = shuffled(seed);
+    let mut pick = seed;
+    let mut next = |n: u64| {
+        pick = pick
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (pick >> 33) % n
+    };
+    let mut pyramid: [Option<Card>; 28] = std::array::from_fn(|i| Some(deal.cards()[i]));
+    let keep = 11 + next(6) as usize;
+    while pyramid.iter().flatten().count() > keep {
+        let position = Position::from_parts(Rules::default(), pyramid, &[], &[], 0, Vec::new());
+        let free: Vec<usize> = (0..28).filter(|&i| position.is_uncovered(i)).collect();
+        pyramid[free[next(free.len() as u64) as usize]] = None;
+    }
+    // Piles that give the pyramid a fair chance: a partner for most pyramid cards, a few
+    // others, shuffled.
+    let mut unused: Vec<Card> = deal.stock().to_vec();
+    unused.extend(pyramid_cards_gone(&deal, &pyramid));
+    let mut cards = Vec::new();
+    for card in pyramid.iter().flatten() {
+        let wanted = |c: &Card| c.value() + card.value() == 13;
+        if next(5) > 0
+            && let Some(at) = unused.iter().position(wanted)
+        {
+            cards.push(unused.swap_remove(at));
+        }
+    }
+    for _ in 0..2 {
+        let at = next(unused.len() as u64) as usize;
+        cards.push(unused.swap_remove(at));
+    }
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, next(i as u64 + 1) as usize);
+    }
+    let waste = next(cards.len() as u64 + 1) as usize;
+    let kept: HashSet<Card> = pyramid.iter().flatten().chain(&cards).copied().collect();
+    let removed: Vec<Card> = Card::all().filter(|c| !kept.contains(c)).collect();
+    Position::from_parts(
+        Rules::default(),
+        pyramid,
+        &cards[waste..],
+        &cards[..waste],
+        next(3) as u8,
+        removed,
+    )
+}
+
+/// The deal's pyramid cards no longer in `pyramid`.
+fn pyramid_cards_gone(deal: &pyramid::Deal, pyramid: &[Option<Card>; 28]) -> Vec<Card> {
+    (0..28)
+        .filter(|&i| pyramid[i].is_none())
+        .map(|i| deal.cards()[i])
+        .collect()
+}
+
+/// Everything a breadth-first search finds: per depth, the best score and the best count of
+/// a rank, on positions that clear the pyramid and on those that do not.
+struct Exhaustive {
+    /// `[open, clearing]` best per depth.
+    score: Vec<[Option<u32>; 2]>,
+    count: Vec<[Option<u32>; 2]>,
+}
+
+fn key(position: &Position) -> (Vec<Option<Card>>, Vec<Card>, Vec<Card>, u8) {
+    (
+        position.pyramid().to_vec(),
+        position.stock_top_first().collect(),
+        position.waste_bottom_first().to_vec(),
+        position.recycles_used(),
+    )
+}
+
+fn exhaustive(start: &Position, rank: Rank) -> Exhaustive {
+    let mut seen = HashSet::new();
+    let mut layer = vec![start.clone()];
+    seen.insert(key(start));
+    let mut found = Exhaustive {
+        score: Vec::new(),
+        count: Vec::new(),
+    };
+    while !layer.is_empty() {
+        let (mut score, mut count) = ([None, None], [None, None]);
+        let mut next = Vec::new();
+        for position in &layer {
+            let kind = usize::from(position.is_cleared());
+            score[kind] = score[kind].max(Some(position.score()));
+            count[kind] = count[kind].max(Some(position.removed_of_rank(rank) as u32));
+            if position.is_cleared() {
+                continue; // the deal is over
+            }
+            for mv in position.legal_moves() {
+                let mut after = position.clone();
+                after.apply(mv).unwrap();
+                if seen.insert(key(&after)) {
+                    next.push(after);
+                }
+            }
+        }
+        found.score.push(score);
+        found.count.push(count);
+        layer = next;
+    }
+    found
+}
+
+/// The best over all depths of one kind (or both), and the first depth reaching it.
+fn best(per_depth: &[[Option<u32>; 2]], kinds: &[usize]) -> Option<(u32, usize)> {
+    let value = |d: &[Option<u32>; 2]| kinds.iter().filter_map(|&k| d[k]).max();
+    let most = per_depth.iter().filter_map(value).max()?;
+    let depth = per_depth.iter().position(|d| value(d) == Some(most))?;
+    Some((most, depth))
+}
+
+#[test]
+fn score_and_card_solvers_match_a_breadth_first_search() {
+    for seed in 0..300u64 {
+        let start = small_position(seed);
+        let rank = Rank::new(1 + (seed % 13) as u8).unwrap();
+        let truth = exhaustive(&start, rank);
+
+        // The most points there are, in the fewest steps.
+        let (most, depth) = best(&truth.score, &[0, 1]).unwrap();
+        let Some(ScoreAnswer::Short(line)) = solve_score(&start, u32::MAX, &mut ()).answer else {
+            panic!("seed {seed}: an unreachable target is short")
+        };
+        assert_eq!(
+            (line.value, line.moves.len()),
+            (most, depth),
+            "seed {seed}: max score"
+        );
+        assert_eq!(replay(&start, &line.moves).score(), most);
+
+        // A target below the most: reached in the fewest steps.
+        let target = most.saturating_sub(10).max(start.score() + 1).min(most);
+        if target > start.score() {
+            let first = truth
+                .score
+                .iter()
+                .position(|d| d.iter().flatten().any(|&s| s >= target))
+                .unwrap();
+            let Some(ScoreAnswer::Reached(line)) = solve_score(&start, target, &mut ()).answer
+            else {
+                panic!("seed {seed}: reachable")
+            };
+            assert_eq!(line.moves.len(), first, "seed {seed}: {target} points");
+            assert!(replay(&start, &line.moves).score() >= target);
+        }
+
+        // The Card challenge beyond reach: the best clearing and open lines.
+        let Some(CardAnswer::Short { clearing, open }) =
+            solve_card(&start, rank, 5, &mut ()).answer
+        else {
+            panic!("seed {seed}: five of a rank is out of reach")
+        };
+        let truth_clearing = best(&truth.count, &[1]);
+        let truth_open = best(&truth.count, &[0]);
+        let got_clearing = clearing.as_ref().map(|l| (l.value, l.moves.len()));
+        assert_eq!(got_clearing, truth_clearing, "seed {seed}: clearing line");
+        let open_better = match (truth_open, truth_clearing) {
+            (Some((o, _)), Some((c, _))) => o > c,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        let got_open = open.as_ref().map(|l| (l.value, l.moves.len()));
+        assert_eq!(
+            got_open,
+            truth_open.filter(|_| open_better),
+            "seed {seed}: open line"
+        );
+        for line in clearing.iter().chain(&open) {
+            let end = replay(&start, &line.moves);
+            assert_eq!(end.removed_of_rank(rank) as u32, line.value);
+            assert_eq!(end.is_cleared(), line.clears);
+        }
+    }
+}
