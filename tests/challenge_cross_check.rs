@@ -107,7 +107,7 @@ fn exhaustive(start: &Position, rank: Rank) -> Exhaustive {
             }
             for mv in position.legal_moves() {
                 let mut after = position.clone();
-                after.apply(mv).unwrap();
+                after.apply(mv).expect("a legal move");
                 if seen.insert(key(&after)) {
                     next.push(after);
                 }
