@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::context::{Context, DEAD, State};
 use super::search::{Search, Target};
-use super::survey::{Ceilings, survey};
+use super::survey::{Ceilings, Measure, survey};
 use super::{CHECK_EVERY, Observer, Outcome, Stats};
 use crate::card::Rank;
 use crate::deck::PYRAMID_ROWS;
@@ -200,7 +200,12 @@ pub fn solve_score(
     let started = Instant::now();
     let mut stats = Stats::default();
     let context = Context::new(position).without_forced_moves();
-    let measure = |s| context.score(s);
+    let value = |s| context.score(s);
+    let ceilings = |s| score_ceilings(&context, s);
+    let measure = Measure {
+        value: &value,
+        ceilings: &ceilings,
+    };
     let answer = survey(&context, &measure, points, observer, &mut stats).and_then(|survey| {
         let most = survey.best.value().unwrap_or(0);
         let reached = most >= points;
@@ -250,7 +255,12 @@ pub fn solve_card(
     let mut stats = Stats::default();
     let context = Context::new(position).without_forced_moves();
     let value = rank.value() as usize;
-    let measure = |s| context.removed_of_value(s, value);
+    let count_of = |s| context.removed_of_value(s, value);
+    let ceilings = |s| card_ceilings(&context, s, value);
+    let measure = Measure {
+        value: &count_of,
+        ceilings: &ceilings,
+    };
     let of_rank = |end: &Position| end.removed_of_rank(rank) as u32;
     let answer = survey(&context, &measure, count, observer, &mut stats).and_then(|survey| {
         let best = survey.best;
@@ -286,6 +296,31 @@ pub fn solve_card(
     });
     stats.elapsed = started.elapsed();
     ChallengeReport { answer, stats }
+}
+
+/// Upper bounds on the points reachable from a state, on a line that leaves pyramid cards and
+/// on one that clears it. Each step removes a King or two other cards, for 5 points, so the
+/// cards in play allow `kings + others / 2` steps at most; the rows not yet empty add their
+/// bonuses, but a line that leaves pyramid cards keeps the top one (uncovered last), and a
+/// state that can never clear the pyramid has no clearing line.
+fn score_ceilings(context: &Context, state: State) -> [Option<u32>; 2] {
+    let score = context.score(state);
+    let kings = context.in_play_of_value(state, 13);
+    let steps = kings + (context.in_play(state) - kings) / 2;
+    let rows_left = ALL_ROWS - context.row_bonus(state);
+    let most = score + REMOVAL_POINTS * steps + rows_left;
+    let top = if context.top_card_value(state).is_some() { ROW_BONUS[0] } else { 0 };
+    let clearing = (!context.is_dead(state)).then_some(most);
+    [Some(most - top), clearing]
+}
+
+/// Upper bounds on the cards of a value removed from a state: all those in play, less the top
+/// pyramid card on a line that leaves pyramid cards (it is uncovered last).
+fn card_ceilings(context: &Context, state: State, value: usize) -> [Option<u32>; 2] {
+    let most = context.removed_of_value(state, value) + context.in_play_of_value(state, value);
+    let top = u32::from(context.top_card_value(state) == Some(value));
+    let clearing = (!context.is_dead(state)).then_some(most);
+    [Some(most - top), clearing]
 }
 
 /// The fewest moves to a target known to be reachable; `None` when the observer stopped.

@@ -195,6 +195,22 @@ impl Context {
             + (self.seq_of_value[value] & gone_seq).count_ones()
     }
 
+    /// Cards of a value still in play: in the pyramid, the stock or the waste.
+    pub fn in_play_of_value(&self, state: State, value: usize) -> u32 {
+        (self.pyramid_of_value[value] & self.remaining(state)).count_ones()
+            + (self.seq_of_value[value] & !(state as u32)).count_ones()
+    }
+
+    /// Cards still in play: in the pyramid, the stock or the waste.
+    pub fn in_play(&self, state: State) -> u32 {
+        self.remaining(state).count_ones() + (!(state as u32) & self.seq_all()).count_ones()
+    }
+
+    /// The value of the top pyramid card, while it is there.
+    pub fn top_card_value(&self, state: State) -> Option<usize> {
+        (self.remaining(state) & 1 != 0).then_some(self.pyramid_value[0] as usize)
+    }
+
     /// For each card of a value still in play, at least how many steps it takes to remove it,
     /// cheapest first. A step removes at most two pyramid cards, and never a card with one
     /// that covers it, so a pyramid card takes half the cards on it, rounded up, and one more.

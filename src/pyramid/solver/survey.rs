@@ -55,6 +55,22 @@ impl Best {
             .map(|f| f.value)
             .max()
     }
+
+    /// Whether a set whose open and clearing ceilings are these could beat either best.
+    fn could_improve(&self, ceilings: [Option<u32>; 2]) -> bool {
+        let beats = |ceiling: Option<u32>, best: Option<Found>| {
+            ceiling.is_some_and(|c| best.is_none_or(|b| c > b.value))
+        };
+        beats(ceilings[0], self.open) || beats(ceilings[1], self.clearing)
+    }
+}
+
+/// What a survey measures: the value of a set of cards, and upper bounds on the best value
+/// reachable from it on a line that leaves pyramid cards and on one that clears it (`None`
+/// when there is no such line).
+pub struct Measure<'a> {
+    pub value: &'a dyn Fn(State) -> u32,
+    pub ceilings: &'a dyn Fn(State) -> [Option<u32>; 2],
 }
 
 /// What a survey found: the best sets, and, when it saw every set, the sets themselves.
@@ -65,10 +81,11 @@ pub struct Survey {
 }
 
 /// Searches every reachable set of cards for the best by `measure`, stopping early once a set
-/// measures `enough`. `None` when the observer stopped it.
+/// measures `enough`. A set whose ceilings cannot beat the best found so far, of either kind,
+/// is not searched further: the bests stay exact. `None` when the observer stopped it.
 pub fn survey(
     context: &Context,
-    measure: &dyn Fn(State) -> u32,
+    measure: &Measure,
     enough: u32,
     observer: &mut dyn Observer,
     stats: &mut Stats,
@@ -76,7 +93,7 @@ pub fn survey(
     let mut store = Store::new();
     let mut best = Best::default();
     let start = context.start();
-    best.offer(context, start, measure(start));
+    best.offer(context, start, (measure.value)(start));
     let early = |best: Best| Some(Survey { best, seen: None });
     if best.value() >= Some(enough) {
         return early(best);
@@ -94,7 +111,7 @@ pub fn survey(
             };
             stats.expanded += 1;
             let state = with_label(store.states[node as usize], store.costs[node as usize]);
-            if context.is_goal(state) {
+            if context.is_goal(state) || !best.could_improve((measure.ceilings)(state)) {
                 continue;
             }
             context.jumps(state, &mut jumps);
@@ -102,7 +119,7 @@ pub fn survey(
                 stats.generated += 1;
                 match record(&mut store, jump.after) {
                     Seen::New(node) => {
-                        best.offer(context, jump.after, measure(jump.after));
+                        best.offer(context, jump.after, (measure.value)(jump.after));
                         if best.value() >= Some(enough) {
                             return early(best);
                         }
@@ -128,6 +145,8 @@ pub fn survey(
 /// drop any state whose set cannot reach its target.
 pub struct Ceilings<'a> {
     seen: &'a Store,
+    /// The ceilings of a set the survey left aside.
+    aside: &'a dyn Fn(State) -> [Option<u32>; 2],
     /// By node: the best open and the best clearing measure reachable from it.
     best: Vec<[Option<u32>; 2]>,
 }
@@ -135,7 +154,7 @@ pub struct Ceilings<'a> {
 impl<'a> Ceilings<'a> {
     /// Works back from the sets with the most cards gone: every jump removes cards, so a
     /// set's successors all come before it.
-    pub fn new(context: &Context, seen: &'a Store, measure: &dyn Fn(State) -> u32) -> Ceilings<'a> {
+    pub fn new(context: &Context, seen: &'a Store, measure: &Measure<'a>) -> Ceilings<'a> {
         let mut order: Vec<u32> = (0..seen.len() as u32).collect();
         order.sort_by_key(|&n| std::cmp::Reverse(gone(context, seen.states[n as usize])));
         let mut best = vec![[None, None]; seen.len()];
@@ -144,35 +163,49 @@ impl<'a> Ceilings<'a> {
             let state = with_label(seen.states[node as usize], seen.costs[node as usize]);
             let kind = usize::from(context.is_goal(state));
             let mut here = [None, None];
-            here[kind] = Some(measure(state));
+            here[kind] = Some((measure.value)(state));
             if kind == 0 {
                 context.jumps(state, &mut jumps);
                 for jump in &jumps {
-                    let child = seen
-                        .find(key(jump.after))
-                        .expect("a complete survey saw it");
-                    for (mine, theirs) in here.iter_mut().zip(best[child as usize]) {
+                    let theirs = ceilings_at(seen, &best, measure.ceilings, jump.after);
+                    for (mine, theirs) in here.iter_mut().zip(theirs) {
                         *mine = (*mine).max(theirs);
                     }
                 }
             }
             best[node as usize] = here;
         }
-        Ceilings { seen, best }
+        Ceilings {
+            seen,
+            aside: measure.ceilings,
+            best,
+        }
     }
 
     /// The best measure reachable from a state's set of cards: on a line that clears the
     /// pyramid, on one that does not, or on either (`clears` being `None`).
     pub fn of(&self, state: State, clears: Option<bool>) -> Option<u32> {
-        // Every set the search meets is one the survey saw; were one not, it is not dropped.
-        let Some(node) = self.seen.find(key(state)) else {
-            return Some(u32::MAX);
-        };
-        let [open, clearing] = self.best[node as usize];
+        let [open, clearing] = ceilings_at(self.seen, &self.best, self.aside, state);
         match clears {
             Some(true) => clearing,
             Some(false) => open,
             None => open.max(clearing),
         }
+    }
+}
+
+/// The best measures reachable from a state, as far as the survey tells: its set's, worked
+/// out at the earliest label the survey met it at. That is the earliest there is unless a set
+/// it left aside leads there sooner; for an earlier label, or a set it never met, the
+/// ceilings themselves.
+fn ceilings_at(
+    seen: &Store,
+    best: &[[Option<u32>; 2]],
+    aside: &dyn Fn(State) -> [Option<u32>; 2],
+    state: State,
+) -> [Option<u32>; 2] {
+    match seen.find(key(state)) {
+        Some(node) if label(state) >= seen.costs[node as usize] => best[node as usize],
+        _ => aside(state),
     }
 }
