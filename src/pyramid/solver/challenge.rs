@@ -309,7 +309,11 @@ fn score_ceilings(context: &Context, state: State) -> [Option<u32>; 2] {
     let steps = kings + (context.in_play(state) - kings) / 2;
     let rows_left = ALL_ROWS - context.row_bonus(state);
     let most = score + REMOVAL_POINTS * steps + rows_left;
-    let top = if context.top_card_value(state).is_some() { ROW_BONUS[0] } else { 0 };
+    let top = if context.top_card_value(state).is_some() {
+        ROW_BONUS[0]
+    } else {
+        0
+    };
     let clearing = (!context.is_dead(state)).then_some(most);
     [Some(most - top), clearing]
 }
