@@ -8,7 +8,7 @@ use super::search::{Search, Target};
 use super::survey::{Ceilings, Measure, survey};
 use super::{CHECK_EVERY, Observer, Outcome, Stats};
 use crate::card::Rank;
-use crate::deck::PYRAMID_ROWS;
+use crate::deck::{PYRAMID_ROWS, PYRAMID_SIZE};
 use crate::pyramid::layout;
 use crate::pyramid::position::{Move, Position, REMOVAL_POINTS, ROW_BONUS};
 
@@ -299,32 +299,75 @@ pub fn solve_card(
 }
 
 /// Upper bounds on the points reachable from a state, on a line that leaves pyramid cards and
-/// on one that clears it. Each step removes a King or two other cards, for 5 points, so the
-/// cards in play allow `kings + others / 2` steps at most; the rows not yet empty add their
-/// bonuses, but a line that leaves pyramid cards keeps the top one (uncovered last), and a
-/// state that can never clear the pyramid has no clearing line.
+/// on one that clears it.
+///
+/// Each step removes a King, or two cards of partner values, for 5 points; so the cards in
+/// play that can still go allow a step per King and, per pair of values, as many steps as
+/// the scarcer of the two has cards. Cards that can never go (see
+/// [`Context::stuck`]) keep their row and every row above it from emptying: rows empty from
+/// the bottom up. So the rows below the highest stuck card add their bonuses; with no stuck
+/// card, all rows but the top one on a line that leaves pyramid cards (the top card is
+/// uncovered last), and all on a line that clears it. With a stuck card, or when the
+/// matching test says so, there is no clearing line.
 fn score_ceilings(context: &Context, state: State) -> [Option<u32>; 2] {
     let score = context.score(state);
-    let kings = context.in_play_of_value(state, 13);
-    let steps = kings + (context.in_play(state) - kings) / 2;
-    let rows_left = ALL_ROWS - context.row_bonus(state);
-    let most = score + REMOVAL_POINTS * steps + rows_left;
-    let top = if context.top_card_value(state).is_some() {
+    let remaining = context.remaining(state);
+    let stuck = context.stuck(state);
+    let free = removable_counts(context, state, stuck);
+    // A pair takes one card of a value and one of its partner's.
+    let pairs: u32 = (1..=6).map(|v| free[v].min(free[13 - v])).sum();
+    let steps = free[13] + pairs;
+    // Rows that may still empty: those below every stuck card, and not empty yet.
+    let rows: u32 = (0..PYRAMID_ROWS)
+        .filter(|&row| remaining & row_mask(row) != 0)
+        .filter(|&row| (row..PYRAMID_ROWS).all(|r| stuck & row_mask(r) == 0))
+        .map(|row| ROW_BONUS[row])
+        .sum();
+    let most = score + REMOVAL_POINTS * steps + rows;
+    let top = if remaining & 1 != 0 && stuck & 1 == 0 {
         ROW_BONUS[0]
     } else {
         0
     };
-    let clearing = (!context.is_dead(state)).then_some(most);
+    let clearing = (stuck == 0 && !context.is_dead(state)).then_some(most);
     [Some(most - top), clearing]
 }
 
-/// Upper bounds on the cards of a value removed from a state: all those in play, less the top
-/// pyramid card on a line that leaves pyramid cards (it is uncovered last).
+/// Upper bounds on the cards of a value removed from a state: those in play that can still go
+/// (see [`Context::stuck`]), and no more than there are partners for; on a line that leaves
+/// pyramid cards, without the top pyramid card (it is uncovered last).
 fn card_ceilings(context: &Context, state: State, value: usize) -> [Option<u32>; 2] {
-    let most = context.removed_of_value(state, value) + context.in_play_of_value(state, value);
-    let top = u32::from(context.top_card_value(state) == Some(value));
-    let clearing = (!context.is_dead(state)).then_some(most);
-    [Some(most - top), clearing]
+    let stuck = context.stuck(state);
+    let mut free = removable_counts(context, state, stuck);
+    // A King goes alone; another card goes with one of its partner's value.
+    let can_go = |free: &[u32; 14]| {
+        if value == 13 {
+            free[13]
+        } else {
+            free[value].min(free[13 - value])
+        }
+    };
+    let removed = context.removed_of_value(state, value);
+    let clearing = (stuck == 0 && !context.is_dead(state)).then_some(removed + can_go(&free));
+    // On a line that leaves pyramid cards the top one stays.
+    if stuck & 1 == 0
+        && let Some(top) = context.top_card_value(state)
+    {
+        free[top] -= 1;
+    }
+    [Some(removed + can_go(&free)), clearing]
+}
+
+/// Per value, the cards in play that are not stuck.
+fn removable_counts(context: &Context, state: State, stuck: u32) -> [u32; 14] {
+    let mut counts = [0; 14];
+    for (value, count) in counts.iter_mut().enumerate().skip(1) {
+        *count = context.in_play_of_value(state, value);
+    }
+    for i in (0..PYRAMID_SIZE).filter(|&i| stuck & (1 << i) != 0) {
+        counts[context.pyramid_value(i)] -= 1;
+    }
+    counts
 }
 
 /// The fewest moves to a target known to be reachable; `None` when the observer stopped.

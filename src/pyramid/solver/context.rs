@@ -201,9 +201,32 @@ impl Context {
             + (self.seq_of_value[value] & !(state as u32)).count_ones()
     }
 
-    /// Cards still in play: in the pyramid, the stock or the waste.
-    pub fn in_play(&self, state: State) -> u32 {
-        self.remaining(state).count_ones() + (!(state as u32) & self.seq_all()).count_ones()
+    /// The pyramid cards that can never be removed from a state: a card that is not a King
+    /// and has no partner left that it could meet (a pyramid card of the other value that
+    /// neither covers it nor lies under it, or one in the stock or waste), and every card it
+    /// covers, which it never uncovers.
+    pub fn stuck(&self, state: State) -> u32 {
+        let remaining = self.remaining(state);
+        let left = !(state as u32) & self.seq_all();
+        let mut stuck = 0;
+        for i in bits(remaining) {
+            let v = self.pyramid_value[i] as usize;
+            if v == 13 || stuck & (1 << i) != 0 {
+                continue;
+            }
+            let meet = !(self.above[i] | self.below[i] | 1 << i);
+            let partners = (self.pyramid_of_value[13 - v] & remaining & meet) != 0
+                || (self.seq_of_value[13 - v] & left) != 0;
+            if !partners {
+                stuck |= 1 << i | self.above[i];
+            }
+        }
+        stuck & remaining
+    }
+
+    /// The value of a pyramid card (0 for one gone before the start).
+    pub fn pyramid_value(&self, index: usize) -> usize {
+        self.pyramid_value[index] as usize
     }
 
     /// The value of the top pyramid card, while it is there.
