@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::context::{Context, DEAD, State};
+use super::context::{Context, DEAD, Pruning, State};
 use super::search::{Search, Target};
 use super::survey::{Ceilings, Measure, survey};
 use super::{CHECK_EVERY, Observer, Outcome, Stats};
@@ -199,21 +199,22 @@ pub fn solve_score(
 ) -> ChallengeReport<ScoreAnswer> {
     let started = Instant::now();
     let mut stats = Stats::default();
-    let context = Context::new(position).without_forced_moves();
+    let context = Context::new(position).with_pruning(Pruning::Nothing);
+    let surveyed = context.clone().with_pruning(Pruning::KingsFirst);
     let value = |s| context.score(s);
     let ceilings = |s| score_ceilings(&context, s);
     let measure = Measure {
         value: &value,
         ceilings: &ceilings,
     };
-    let answer = survey(&context, &measure, points, observer, &mut stats).and_then(|survey| {
+    let answer = survey(&surveyed, &measure, points, observer, &mut stats).and_then(|survey| {
         let most = survey.best.value().unwrap_or(0);
         let reached = most >= points;
         let points = points.min(most);
         let ceilings = survey
             .seen
             .as_ref()
-            .map(|seen| Ceilings::new(&context, seen, &measure));
+            .map(|seen| Ceilings::new(&surveyed, seen, &measure));
         // A line that leaves pyramid cards earns OPEN_MOST at most; when short, the survey
         // says which kind of line earns the most.
         let open = survey.best.open.map_or(0, |found| found.value);
@@ -253,7 +254,8 @@ pub fn solve_card(
 ) -> ChallengeReport<CardAnswer> {
     let started = Instant::now();
     let mut stats = Stats::default();
-    let context = Context::new(position).without_forced_moves();
+    let context = Context::new(position).with_pruning(Pruning::Nothing);
+    let surveyed = context.clone().with_pruning(Pruning::KingsFirst);
     let value = rank.value() as usize;
     let count_of = |s| context.removed_of_value(s, value);
     let ceilings = |s| card_ceilings(&context, s, value);
@@ -262,12 +264,12 @@ pub fn solve_card(
         ceilings: &ceilings,
     };
     let of_rank = |end: &Position| end.removed_of_rank(rank) as u32;
-    let answer = survey(&context, &measure, count, observer, &mut stats).and_then(|survey| {
+    let answer = survey(&surveyed, &measure, count, observer, &mut stats).and_then(|survey| {
         let best = survey.best;
         let ceilings = survey
             .seen
             .as_ref()
-            .map(|seen| Ceilings::new(&context, seen, &measure));
+            .map(|seen| Ceilings::new(&surveyed, seen, &measure));
         let mut line = |count: u32, clears: Option<bool>, stats: &mut Stats| {
             let target = Cards {
                 value,

@@ -29,7 +29,24 @@ const SHAPE_SHIFT: u32 = 32;
 /// A heuristic value meaning "the pyramid can never be cleared from here".
 pub const DEAD: u8 = u8::MAX;
 
+/// Which pruning rules [`Context::jumps`] applies (see there for the rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pruning {
+    /// Rules 1 and 2: for clearing the pyramid in the fewest steps.
+    Board,
+    /// Rule 1 alone, and not for the last pyramid card: for the best set of cards reachable.
+    /// Removing an uncovered pyramid King at once reaches, for every set of cards some line
+    /// reaches, that set with the King gone too: removing it first only uncovers cards
+    /// earlier and leaves the piles as they were. That set has 5 points more and no fewer
+    /// cards of any rank, and, the King not being the last pyramid card, it clears the
+    /// pyramid exactly when the first set does. So the best sets of each kind are still met.
+    KingsFirst,
+    /// None: for the fewest steps to a score or a card count.
+    Nothing,
+}
+
 /// Per-position tables for the search.
+#[derive(Clone)]
 pub struct Context {
     shapes: &'static Shapes,
     /// Pyramid card values by deal index (0 once the card is gone at the start).
@@ -60,9 +77,8 @@ pub struct Context {
     shape_useful: Vec<u32>,
     max_recycles: Option<u8>,
     start: State,
-    /// Whether [`Context::jumps`] applies pruning rules 1 and 2, which keep an optimal way to
-    /// clear the pyramid but not every reachable set of cards.
-    forced_moves: bool,
+    /// Which pruning rules [`Context::jumps`] applies.
+    pruning: Pruning,
     /// Cards of each value removed before the start, for the score and card counts.
     removed_before: [u8; 14],
     /// The pyramid cards there at the start.
@@ -124,7 +140,7 @@ impl Context {
             shape_useful: Vec::new(),
             max_recycles,
             start: 0,
-            forced_moves: true,
+            pruning: Pruning::Board,
             removed_before: [0; 14],
             start_pyramid: position.pyramid_mask(),
             shape_rows: Vec::new(),
@@ -179,10 +195,10 @@ impl Context {
         self.start
     }
 
-    /// Stops applying pruning rules 1 and 2 (see [`Context::jumps`]): for goals other than
-    /// clearing the pyramid, where removing a card early is not always as good.
-    pub fn without_forced_moves(mut self) -> Context {
-        self.forced_moves = false;
+    /// The same tables with other pruning rules: for goals other than clearing the pyramid,
+    /// where removing a card early is not always as good.
+    pub fn with_pruning(mut self, pruning: Pruning) -> Context {
+        self.pruning = pruning;
         self
     }
 
@@ -485,8 +501,14 @@ impl Context {
             mv: Move::Draw,
             after: state,
         };
-        if self.forced_moves && self.forced(state, |mv, after| out.push(Jump { mv, after, ..now }))
-        {
+        let forced = match self.pruning {
+            Pruning::Board => self.forced(state, |mv, after| out.push(Jump { mv, after, ..now })),
+            Pruning::KingsFirst => {
+                self.king_first(state, |mv, after| out.push(Jump { mv, after, ..now }))
+            }
+            Pruning::Nothing => false,
+        };
+        if forced {
             return;
         }
         self.pyramid_pairs_of(state, |mv, after| out.push(Jump { mv, after, ..now }));
@@ -518,6 +540,24 @@ impl Context {
             at = next;
             turns += 1;
         }
+    }
+
+    /// Emits the removal of an uncovered pyramid King that is not the last pyramid card, if
+    /// there is one, and says so.
+    fn king_first(&self, state: State, mut emit: impl FnMut(Move, State)) -> bool {
+        let shape = Context::shape(state);
+        if self.shapes.masks[shape].count_ones() < 2 {
+            return false;
+        }
+        let kings = self.shapes.uncovered[shape] & self.pyramid_of_value[13];
+        let Some(i) = bits(kings).next() else {
+            return false;
+        };
+        emit(
+            Move::King(Place::Pyramid(i as u8)),
+            self.remove_pyramid(state, i),
+        );
+        true
     }
 
     /// Emits the forced move of rules 1 and 2, if there is one, and says so.
