@@ -17,7 +17,8 @@ use pyramid::pyramid::{Goal, Position, Rules};
 
 use crate::cli::BatchArgs;
 use crate::input::{InputError, read_source};
-use crate::output::{answer_json, challenge, solve_deal};
+use crate::challenge;
+use crate::output::{answer_json, solve_deal};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 /// One deal line of the input.

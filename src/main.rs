@@ -5,6 +5,7 @@
 //! Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage.
 
 mod batch;
+mod challenge;
 mod cli;
 mod input;
 mod output;

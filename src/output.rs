@@ -1,7 +1,6 @@
 //! The `solve`, `hint` and `validate` commands, and the JSON form of an answer that `batch`
 //! shares.
 
-pub mod challenge;
 
 use serde_json::{Value, json};
 
@@ -9,6 +8,7 @@ use pyramid::Deal;
 use pyramid::pyramid::solver::{self, Outcome, Report, Stats};
 use pyramid::pyramid::{Goal, Move, Position, Rules};
 
+use crate::challenge;
 use crate::cli::{SolveArgs, ValidateArgs};
 use crate::input::{InputError, read_game};
 use crate::storage::SavedDeal;

@@ -11,8 +11,10 @@ use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pyramid::pyramid::Position;
 use pyramid::pyramid::solver::{self, Observer, Report, Stats};
+use pyramid::pyramid::{Goal, Position};
+
+use crate::challenge::{self, Answer};
 
 /// How often progress may be sent.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
@@ -21,7 +23,10 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JobEvent {
     Progress(Stats),
+    /// The Board challenge's answer.
     Finished(Report),
+    /// A Score or Card challenge's answer, `None` when cancelled.
+    Challenged(Option<Answer>, Stats),
 }
 
 /// A message from job `id`.
@@ -39,10 +44,11 @@ pub struct SolveJob {
 }
 
 impl SolveJob {
-    /// Starts solving `position`; messages go to `send`, converted by `wrap`.
+    /// Starts solving `position` for `goal`; messages go to `send`, converted by `wrap`.
     pub fn start<M: Send + 'static>(
         id: u64,
         position: Position,
+        goal: Goal,
         send: Sender<M>,
         wrap: fn(JobMessage) -> M,
     ) -> SolveJob {
@@ -56,12 +62,14 @@ impl SolveJob {
                 wrap,
                 last_sent: None,
             };
-            let report = solver::solve(&position, &mut observer);
+            let event = if goal == Goal::Board {
+                JobEvent::Finished(solver::solve(&position, &mut observer))
+            } else {
+                let (answer, stats) = challenge::solve(&position, goal, &mut observer);
+                JobEvent::Challenged(answer, stats)
+            };
             // The app may be gone (quit while solving); nothing is left to tell.
-            let _ = send.send(wrap(JobMessage {
-                id,
-                event: JobEvent::Finished(report),
-            }));
+            let _ = send.send(wrap(JobMessage { id, event }));
         });
         SolveJob { id, cancel }
     }

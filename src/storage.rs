@@ -359,6 +359,7 @@ mod tests {
             slots: [None; DECK_SIZE],
             midgame: Midgame::default(),
             moves: Vec::new(),
+            goal: pyramid::pyramid::Goal::Board,
         };
         draft.slots[0] = Some("Kd".parse().unwrap());
         draft.slots[51] = Some("2c".parse().unwrap());

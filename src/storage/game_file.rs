@@ -10,16 +10,19 @@
 //! # gone: Kd 6h 7c
 //! # moves: draw 6h+7c Kd recycle
 //! # notes: stuck after the second pass
+//! # challenge: score 1290 earned 300
 //! ```
 //!
 //! `pass`, `waste top` and `gone` describe a game entered part-way through (its start); `moves`
 //! are the moves played from that start, so reopening returns to the same position with its
-//! undo history. A file with only a deal is a game at its start.
+//! undo history. `challenge` is what the game is played for (`score TARGET earned E`, or
+//! `card RANK TARGET already K`; the Board challenge when absent). A file with only a deal is a
+//! game at its start.
 
 use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
 use pyramid::pyramid::notation::{move_text, read_moves};
-use pyramid::pyramid::{Game, Midgame, Move, Position, Rules};
-use pyramid::{Card, Deal};
+use pyramid::pyramid::{Game, Goal, Midgame, Move, Position, Rules};
+use pyramid::{Card, Deal, Rank};
 
 /// Moves written per `# moves:` line.
 const MOVES_PER_LINE: usize = 16;
@@ -72,6 +75,7 @@ pub struct SavedDeal {
     pub midgame: Midgame,
     pub moves: Vec<Move>,
     pub notes: Vec<String>,
+    pub goal: Goal,
 }
 
 impl SavedDeal {
@@ -85,6 +89,7 @@ impl SavedDeal {
             midgame: Midgame::default(),
             moves: Vec::new(),
             notes: Vec::new(),
+            goal: Goal::Board,
         }
     }
 
@@ -117,6 +122,7 @@ impl SavedDeal {
         for note in &self.notes {
             text.push_str(&format!("# notes: {note}\n"));
         }
+        text.push_str(&goal_header(self.goal));
         text.push_str(&self.deal.to_layout());
         text
     }
@@ -147,6 +153,7 @@ impl SavedDeal {
             midgame,
             moves,
             notes: headers(text, "notes"),
+            goal: read_goal(text)?,
         })
     }
 }
@@ -208,6 +215,56 @@ fn progress_headers(
     text
 }
 
+/// The `challenge` header, or nothing for the Board challenge.
+fn goal_header(goal: Goal) -> String {
+    match goal {
+        Goal::Board => String::new(),
+        Goal::Score { target, earned } => format!("# challenge: score {target} earned {earned}\n"),
+        Goal::Card {
+            rank,
+            target,
+            already,
+        } => format!("# challenge: card {rank} {target} already {already}\n"),
+    }
+}
+
+/// The challenge the `challenge` header names.
+fn read_goal(text: &str) -> Result<Goal, String> {
+    let Some(value) = header(text, "challenge") else {
+        return Ok(Goal::Board);
+    };
+    let wrong = || {
+        format!(
+            "# challenge: '{value}' is not a challenge: write score TARGET earned E, or card \
+             RANK TARGET already K"
+        )
+    };
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let number = |word: &str| word.parse::<u32>().map_err(|_| wrong());
+    let goal = match words.as_slice() {
+        ["board"] => Goal::Board,
+        ["score", target, "earned", earned] => Goal::Score {
+            target: number(target)?,
+            earned: number(earned)?,
+        },
+        ["card", rank, target, "already", already] => Goal::Card {
+            rank: rank
+                .chars()
+                .next()
+                .and_then(Rank::from_char)
+                .filter(|_| rank.len() == 1)
+                .ok_or_else(wrong)?,
+            target: number(target)?,
+            already: number(already)?,
+        },
+        _ => return Err(wrong()),
+    };
+    match goal.problem() {
+        Some(problem) => Err(format!("# challenge: {problem}")),
+        None => Ok(goal),
+    }
+}
+
 /// The start marks the headers give, for cards in these slots.
 fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame, String> {
     let slot_of = |word: &str, key: &str| -> Result<usize, String> {
@@ -249,6 +306,7 @@ pub struct Draft {
     pub slots: [Option<Card>; DECK_SIZE],
     pub midgame: Midgame,
     pub moves: Vec<Move>,
+    pub goal: Goal,
 }
 
 impl Draft {
@@ -257,8 +315,9 @@ impl Draft {
         let start = self.start();
         let moves = start.as_ref().map_or(&[][..], |_| &self.moves[..]);
         format!(
-            "# draft: the game being entered or played, restored on the next start\n{}{}",
+            "# draft: the game being entered or played, restored on the next start\n{}{}{}",
             progress_headers(&self.slots, &self.midgame, start.as_ref(), moves),
+            goal_header(self.goal),
             deck::layout(&self.slots)
         )
     }
@@ -294,6 +353,7 @@ impl Draft {
             slots,
             midgame: read_midgame(text, &slots).unwrap_or_default(),
             moves: Vec::new(),
+            goal: read_goal(text).unwrap_or_default(),
         };
         if let Some(start) = draft.start() {
             draft.moves = read_moves(&start, &headers(text, "moves").join(" ")).unwrap_or_default();
@@ -328,9 +388,15 @@ mod tests {
         }
         saved.moves = game.moves().to_vec();
         saved.notes = vec!["stuck here".to_string(), "try the Kings".to_string()];
+        saved.goal = Goal::Card {
+            rank: Rank::new(11).unwrap(),
+            target: 4,
+            already: 1,
+        };
         let text = saved.to_text();
         assert!(text.contains("# pass: 2\n"), "{text}");
         assert!(text.contains("# gone: Ts 3h\n"), "{text}");
+        assert!(text.contains("# challenge: card J 4 already 1\n"), "{text}");
         assert_eq!(text.matches("# moves:").count(), 2, "{text}");
         let back = SavedDeal::parse(&text, "y").unwrap();
         assert_eq!(back, saved);
@@ -355,6 +421,16 @@ mod tests {
                 .contains("pass 7 is not possible")
         );
         assert!(
+            with("# challenge: score 100 earned 200")
+                .unwrap_err()
+                .contains("must be above the points already earned")
+        );
+        assert!(
+            with("# challenge: golf")
+                .unwrap_err()
+                .contains("'golf' is not a challenge")
+        );
+        assert!(
             with("# gone: 3c")
                 .unwrap_err()
                 .contains("3c cannot be gone")
@@ -372,6 +448,10 @@ mod tests {
                 ..Midgame::default()
             },
             moves: vec![Move::Draw],
+            goal: Goal::Score {
+                target: 1290,
+                earned: 100,
+            },
         };
         assert_eq!(Draft::parse(&draft.to_text()), Some(draft.clone()));
         slots[5] = None;

@@ -10,13 +10,14 @@ use crossterm::event::{
 use ratatui::layout::Rect;
 
 use pyramid::pyramid::solver::{Outcome, Report, Stats};
-use pyramid::pyramid::{Game, Move, Place, Position};
+use pyramid::pyramid::{Game, Goal, Move, Place, Position};
 
 use super::board::{self, Direction, Spot};
 use super::editor::{Editor, Typed};
 use super::help;
 use super::play::{Back, Choice, Known, Play, Standing, Want};
 use super::view;
+use crate::challenge::Answer;
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
 use crate::storage::{self, Draft, Folders, Listed, Origin, SavedDeal, Verdict};
 use crate::theme::Theme;
@@ -73,6 +74,10 @@ pub struct Solution {
     pub stats: Stats,
     /// Esc goes back to play mode rather than to the editor.
     pub from_play: bool,
+    /// What was solved for; for a Score or Card challenge, its answer and the line shown.
+    pub goal: Goal,
+    pub answer: Option<Answer>,
+    pub chosen: usize,
 }
 
 impl Solution {
@@ -96,7 +101,51 @@ impl Solution {
             reason,
             stats: report.stats,
             from_play: false,
+            goal: Goal::Board,
+            answer: None,
+            chosen: 0,
         }
+    }
+
+    /// A Score or Card challenge's answer, showing its first line.
+    fn for_challenge(start: Position, goal: Goal, answer: Answer, stats: Stats) -> Solution {
+        let moves = answer
+            .lines()
+            .first()
+            .map(|(_, line)| line.moves.clone())
+            .unwrap_or_default();
+        let report = Report {
+            outcome: Outcome::Solved(moves),
+            stats,
+        };
+        let mut solution = Solution::new(start, &report);
+        solution.solvable = answer.reached();
+        solution.goal = goal;
+        solution.answer = Some(answer);
+        solution
+    }
+
+    /// Shows the other line of a Card challenge with two answers, from its start.
+    fn next_line(&mut self) -> bool {
+        let Some(answer) = &self.answer else {
+            return false;
+        };
+        let lines = answer.lines();
+        if lines.len() < 2 {
+            return false;
+        }
+        self.chosen = (self.chosen + 1) % lines.len();
+        let moves = lines[self.chosen].1.moves.clone();
+        let start = self.positions[0].clone();
+        let report = Report {
+            outcome: Outcome::Solved(moves),
+            stats: self.stats,
+        };
+        let fresh = Solution::new(start, &report);
+        self.positions = fresh.positions;
+        self.moves = fresh.moves;
+        self.step = 0;
+        true
     }
 
     /// The board at the current step.
@@ -168,6 +217,106 @@ impl SaveDialog {
     }
 }
 
+/// The challenge dialog: which challenge, and its inputs as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeDialog {
+    /// 0 Board, 1 Score, 2 Card.
+    pub kind: usize,
+    /// Score: target, earned. Card: rank, target, already.
+    pub score: [String; 2],
+    pub card: [String; 3],
+    /// The row being edited: 0 the challenge, then its fields.
+    pub focus: usize,
+}
+
+impl ChallengeDialog {
+    /// The challenge names, in the order ←→ go through them.
+    pub const KINDS: [&'static str; 3] = ["Board", "Score", "Card"];
+
+    fn new(goal: Goal) -> ChallengeDialog {
+        let mut dialog = ChallengeDialog {
+            kind: 0,
+            score: ["1290".to_string(), "0".to_string()],
+            card: ["A".to_string(), "4".to_string(), "0".to_string()],
+            focus: 0,
+        };
+        match goal {
+            Goal::Board => {}
+            Goal::Score { target, earned } => {
+                dialog.kind = 1;
+                dialog.score = [target.to_string(), earned.to_string()];
+            }
+            Goal::Card {
+                rank,
+                target,
+                already,
+            } => {
+                dialog.kind = 2;
+                dialog.card = [rank.to_string(), target.to_string(), already.to_string()];
+            }
+        }
+        dialog
+    }
+
+    /// The fields of the challenge chosen, with their labels.
+    pub fn fields(&self) -> Vec<(&'static str, &String)> {
+        match self.kind {
+            1 => vec![("Target", &self.score[0]), ("Earned", &self.score[1])],
+            2 => vec![
+                ("Rank", &self.card[0]),
+                ("Target", &self.card[1]),
+                ("Already", &self.card[2]),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    fn field(&mut self) -> Option<&mut String> {
+        match (self.kind, self.focus) {
+            (_, 0) => None,
+            (1, f) => self.score.get_mut(f - 1),
+            (2, f) => self.card.get_mut(f - 1),
+            _ => None,
+        }
+    }
+
+    /// The challenge typed, or what is wrong with it.
+    fn goal(&self) -> Result<Goal, String> {
+        let number = |label: &str, text: &String| {
+            text.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("{label}: '{text}' is not a number"))
+        };
+        let goal = match self.kind {
+            1 => Goal::Score {
+                target: number("Target", &self.score[0])?,
+                earned: number("Earned", &self.score[1])?,
+            },
+            2 => {
+                let rank = self.card[0].trim();
+                let rank = match rank {
+                    "10" => pyramid::Rank::new(10),
+                    _ if rank.chars().count() == 1 => {
+                        rank.chars().next().and_then(pyramid::Rank::from_char)
+                    }
+                    _ => None,
+                }
+                .ok_or_else(|| format!("Rank: '{rank}' is not a rank (A 2-9 T J Q K)"))?;
+                Goal::Card {
+                    rank,
+                    target: number("Target", &self.card[1])?,
+                    already: number("Already", &self.card[2])?,
+                }
+            }
+            _ => Goal::Board,
+        };
+        match goal.problem() {
+            Some(problem) => Err(problem),
+            None => Ok(goal),
+        }
+    }
+}
+
 /// A window over the screen that takes the keys while it is open.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Overlay {
@@ -175,6 +324,7 @@ pub enum Overlay {
     Help(u16),
     Save(SaveDialog),
     Open(OpenDialog),
+    Challenge(ChallengeDialog),
 }
 
 /// What the app starts with.
@@ -207,6 +357,8 @@ pub struct App {
     pub play: Option<Play>,
     /// The notes saved with the game.
     pub notes: Vec<String>,
+    /// What the game is played for.
+    pub goal: Goal,
     pub size: Rect,
     pub ticks: u64,
     pub quit: bool,
@@ -232,6 +384,7 @@ impl App {
             verdict: Verdict::Unsolved,
             play: None,
             notes: Vec::new(),
+            goal: Goal::Board,
             size: Rect::new(0, 0, 80, 24),
             ticks: 0,
             quit: false,
@@ -243,6 +396,7 @@ impl App {
             app.load(saved);
         } else if let Some(draft) = storage::restore_draft(&app.folders) {
             app.editor = Editor::with_slots(draft.slots, draft.midgame);
+            app.goal = draft.goal;
             let text = if app.resume(&draft.moves) {
                 format!(
                     "Restored the game you were playing ({} moves).",
@@ -326,6 +480,7 @@ impl App {
             Some(Overlay::Help(scroll)) => self.help_key(key, scroll),
             Some(Overlay::Save(dialog)) => self.save_key(key, dialog),
             Some(Overlay::Open(dialog)) => self.open_key(key, dialog),
+            Some(Overlay::Challenge(dialog)) => self.challenge_key(key, dialog),
             None => match self.screen {
                 Screen::Editor => self.editor_key(key),
                 Screen::Solving(_) => self.solving_key(key),
@@ -370,6 +525,9 @@ impl App {
                 self.say(Tone::Info, text);
             }
             KeyCode::Char('v') => self.toggle_preview(),
+            KeyCode::Char('g') => {
+                self.overlay = Some(Overlay::Challenge(ChallengeDialog::new(self.goal)));
+            }
             KeyCode::Char(c) => match self.editor.type_char(c) {
                 Typed::Rejected(hint) => self.say(Tone::Warning, hint),
                 Typed::Placed(_) | Typed::Partial => self.status = None,
@@ -438,6 +596,7 @@ impl App {
                 .as_ref()
                 .map(|play| play.game.moves().to_vec())
                 .unwrap_or_default(),
+            goal: self.goal,
         };
         if let Err(error) = storage::store_draft(&self.folders, &draft) {
             self.say(Tone::Error, format!("The draft is not kept: {error}"));
@@ -515,7 +674,13 @@ impl App {
 
     fn start_solving(&mut self, start: Position) {
         self.next_job += 1;
-        let job = SolveJob::start(self.next_job, start.clone(), self.send.clone(), Msg::Job);
+        let job = SolveJob::start(
+            self.next_job,
+            start.clone(),
+            self.goal,
+            self.send.clone(),
+            Msg::Job,
+        );
         self.screen = Screen::Solving(Solving {
             job,
             started: Instant::now(),
@@ -544,6 +709,21 @@ impl App {
         }
         match message.event {
             JobEvent::Progress(stats) => solving.stats = stats,
+            JobEvent::Challenged(None, _) => self.screen = Screen::Editor,
+            JobEvent::Challenged(Some(answer), stats) => {
+                let start = solving.start.clone();
+                let text = crate::challenge::headline(self.goal, &answer);
+                let two = answer.lines().len() > 1;
+                let tone = if answer.reached() {
+                    Tone::Success
+                } else {
+                    Tone::Warning
+                };
+                self.screen =
+                    Screen::Solution(Solution::for_challenge(start, self.goal, answer, stats));
+                let more = if two { " Tab shows the other line." } else { "" };
+                self.say(tone, format!("{text}{more}"));
+            }
             JobEvent::Finished(report) => {
                 if report.outcome == Outcome::Cancelled {
                     self.screen = Screen::Editor;
@@ -617,6 +797,11 @@ impl App {
                 self.say(Tone::Info, "Back to the deal.");
             }
             KeyCode::Char('p') => self.play_from_step(),
+            KeyCode::Tab => {
+                if solution.next_line() {
+                    self.status = None;
+                }
+            }
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
             _ => {}
@@ -801,7 +986,8 @@ impl App {
         let (next_job, send) = (&mut self.next_job, &self.send);
         play.sync(|position| {
             *next_job += 1;
-            SolveJob::start(*next_job, position, send.clone(), Msg::Job)
+            // Play mode's verdict and hints are the Board challenge's.
+            SolveJob::start(*next_job, position, Goal::Board, send.clone(), Msg::Job)
         });
     }
 
@@ -880,6 +1066,44 @@ impl App {
         );
     }
 
+    /// ←→ choose the challenge, ↑↓ Tab the field, typing edits it, Enter sets it.
+    fn challenge_key(&mut self, key: KeyEvent, mut dialog: ChallengeDialog) {
+        let rows = dialog.fields().len() + 1;
+        match key.code {
+            KeyCode::Esc => {
+                self.say(Tone::Info, "The challenge is as it was.");
+                return;
+            }
+            KeyCode::Enter => match dialog.goal() {
+                Ok(goal) => {
+                    if goal != self.goal {
+                        self.goal = goal;
+                        self.edited();
+                    }
+                    self.say(Tone::Success, format!("Challenge: {goal}. Enter solves it."));
+                    return;
+                }
+                Err(problem) => self.say(Tone::Error, format!("Not yet: {problem}.")),
+            },
+            KeyCode::Left if dialog.focus == 0 => dialog.kind = (dialog.kind + 2) % 3,
+            KeyCode::Right if dialog.focus == 0 => dialog.kind = (dialog.kind + 1) % 3,
+            KeyCode::Up | KeyCode::BackTab => dialog.focus = (dialog.focus + rows - 1) % rows,
+            KeyCode::Down | KeyCode::Tab => dialog.focus = (dialog.focus + 1) % rows,
+            KeyCode::Backspace => {
+                if let Some(field) = dialog.field() {
+                    field.pop();
+                }
+            }
+            KeyCode::Char(c) => {
+                if let Some(field) = dialog.field() {
+                    field.push(c);
+                }
+            }
+            _ => {}
+        }
+        self.overlay = Some(Overlay::Challenge(dialog));
+    }
+
     fn next_theme(&mut self) {
         self.theme = (self.theme + 1) % self.themes.len();
         let name = self.theme().name.clone();
@@ -944,6 +1168,7 @@ impl App {
             .collect();
         let mut saved = SavedDeal::new(name, &storage::now_text(), self.verdict.clone(), deal);
         saved.midgame = self.editor.midgame;
+        saved.goal = self.goal;
         saved.notes.clone_from(&notes);
         if let Some(play) = &self.play {
             saved.moves = play.game.moves().to_vec();
@@ -1026,6 +1251,7 @@ impl App {
         self.name = Some(saved.name);
         self.verdict = saved.verdict;
         self.notes = saved.notes;
+        self.goal = saved.goal;
         self.play = None;
         self.screen = Screen::Editor;
         self.resume(&saved.moves);

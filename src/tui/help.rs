@@ -34,6 +34,7 @@ const EDITOR: &[(&str, &str)] = &[
         "game in progress: card gone / waste ends here / pass",
     ),
     ("v", "see the marked position as the game shows it"),
+    ("g", "the challenge: Board, Score (points) or Card (cards of a rank)"),
 ];
 
 /// Keys while solving and stepping through a solution.
@@ -41,6 +42,7 @@ const SOLUTION: &[(&str, &str)] = &[
     ("Esc", "cancel the solve / back to the deal"),
     ("→ l Space / ← h", "next / previous step"),
     ("Home / End", "the start / the end"),
+    ("Tab", "a Card challenge's other line (clearing or not)"),
     ("q", "quit (outside the editor)"),
 ];
 

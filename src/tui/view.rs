@@ -11,11 +11,14 @@ use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
 use pyramid::pyramid::{Move, Place, Position};
 
 use super::app::back_text;
-use super::app::{App, OpenDialog, Overlay, SaveDialog, Screen, Solution, Solving, Tone};
+use super::app::{
+    App, ChallengeDialog, OpenDialog, Overlay, SaveDialog, Screen, Solution, Solving, Tone,
+};
 use super::board::{CardText, EDITOR_HEIGHT, EDITOR_WIDTH, EditorBoard, PlayBoard};
 use super::editor::Pending;
 use super::help;
 use super::play::{Play, Standing};
+use crate::challenge;
 use crate::storage::{Origin, SavedDeal};
 use crate::theme::Theme;
 
@@ -165,6 +168,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Some(Overlay::Help(scroll)) => help::render(app, *scroll, area, buf),
         Some(Overlay::Save(dialog)) => save_dialog(dialog, area, buf, theme),
         Some(Overlay::Open(dialog)) => open_dialog(dialog, area, buf, theme),
+        Some(Overlay::Challenge(dialog)) => challenge_dialog(dialog, area, buf, theme),
         None => {}
     }
 }
@@ -247,6 +251,12 @@ fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
             format!("Typed: {}_ (now the suit)", rank.letter()),
             Style::new().fg(theme.warning),
         )),
+    }
+    if app.goal != pyramid::pyramid::Goal::Board {
+        lines.push(Line::styled(
+            format!("{} (g changes it)", app.goal),
+            Style::new().fg(theme.title),
+        ));
     }
     if !editor.midgame.is_start() {
         lines.push(Line::styled(
@@ -377,7 +387,31 @@ fn solution_panel(
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines = Vec::new();
-    if solution.solvable {
+    if let Some(answer) = &solution.answer {
+        let goal = solution.goal;
+        let colour = if answer.reached() {
+            theme.success
+        } else {
+            theme.warning
+        };
+        lines.push(Line::styled(
+            challenge::headline(goal, answer),
+            Style::new().fg(colour).add_modifier(Modifier::BOLD),
+        ));
+        let now = challenge::amount(goal, challenge::total(goal, solution.position()));
+        lines.push(Line::raw(format!(
+            "step {} of {} · {now}",
+            solution.step,
+            solution.moves.len()
+        )));
+        let titles = answer.lines();
+        if let Some((Some(title), _)) = titles.get(solution.chosen) {
+            lines.push(Line::styled(
+                format!("{title} (Tab: the other)"),
+                Style::new().fg(theme.dim),
+            ));
+        }
+    } else if solution.solvable {
         lines.push(Line::styled(
             format!("Solved in {} steps", solution.moves.len()),
             Style::new().fg(theme.success).add_modifier(Modifier::BOLD),
@@ -400,8 +434,10 @@ fn solution_panel(
         });
         lines.push(Line::raw(reason));
     }
+    let width = usize::from(inner.width.max(1));
+    let wrapped: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    let header_height = (wrapped as u16).min(inner.height);
     let header = Text::from(lines);
-    let header_height = if solution.solvable { 2 } else { 4 };
     Paragraph::new(header)
         .wrap(Wrap { trim: true })
         .render(Rect::new(inner.x, inner.y, inner.width, header_height), buf);
@@ -673,6 +709,51 @@ fn listed_state(saved: &SavedDeal) -> String {
         1 => "1 move in".to_string(),
         n => format!("{n} moves in"),
     }
+}
+
+fn challenge_dialog(dialog: &ChallengeDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let rect = popup(area, 60, 10, buf, theme);
+    let block = panel_block("Challenge", theme).border_style(Style::new().fg(theme.title));
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let active = |row: usize| {
+        if dialog.focus == row {
+            Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().fg(theme.text)
+        }
+    };
+    let mut kinds = vec![Span::styled(format!("{:<9}", "Play for"), Style::new().fg(theme.dim))];
+    for (index, name) in ChallengeDialog::KINDS.iter().enumerate() {
+        let mark = if index == dialog.kind { "●" } else { "○" };
+        kinds.push(Span::styled(format!("{mark} {name}  "), active(0)));
+    }
+    let mut lines = vec![Line::from(kinds), Line::raw("")];
+    for (row, (label, value)) in dialog.fields().into_iter().enumerate() {
+        let cursor = if dialog.focus == row + 1 { "█" } else { "" };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{label:<9}"), Style::new().fg(theme.dim)),
+            Span::styled(format!("{value}{cursor}"), active(row + 1)),
+        ]));
+    }
+    if dialog.kind == 0 {
+        lines.push(Line::raw("Clear the pyramid in the fewest steps."));
+    }
+    Paragraph::new(lines).render(inner, buf);
+    let footer = Line::from(vec![
+        Span::styled("←→", Style::new().fg(theme.key)),
+        Span::raw(" challenge  "),
+        Span::styled("↑↓", Style::new().fg(theme.key)),
+        Span::raw(" field  "),
+        Span::styled("Enter", Style::new().fg(theme.key)),
+        Span::raw(" set  "),
+        Span::styled("Esc", Style::new().fg(theme.key)),
+        Span::raw(" cancel"),
+    ]);
+    footer.render(
+        Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1),
+        buf,
+    );
 }
 
 fn open_dialog(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {

@@ -9,8 +9,8 @@ use ratatui::backend::TestBackend;
 
 use super::*;
 use crate::theme;
-use pyramid::Deal;
 use pyramid::pyramid::Rules;
+use pyramid::{Deal, Rank};
 
 const WINNABLE: &str = include_str!("../../../saved-games/winnable-40-steps.txt");
 const HOPELESS: &str = include_str!("../../../saved-games/hard-no-solution.txt");
@@ -550,3 +550,5 @@ mod snapshots {
         insta::assert_snapshot!(screen(&app, 60, 15));
     }
 }
+
+mod challenges;

@@ -1,5 +1,6 @@
-//! The Score and Card challenges on the command line: the answer's headline, then each line's
-//! steps with the running score or card count, as text or JSON.
+//! The Score and Card challenges' answers for people and scripts, shared by the commands and
+//! the app: the headline, then each line's steps with the running score or card count, as
+//! text or JSON.
 
 use serde_json::{Value, json};
 
@@ -8,7 +9,7 @@ use pyramid::pyramid::solver::{
 };
 use pyramid::pyramid::{Goal, Position};
 
-use super::step_json;
+use crate::output::{stats_json, step_json};
 
 /// A challenge's answer, whichever the challenge.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -201,6 +202,6 @@ pub fn json(start: &Position, goal: Goal, answer: &Answer, stats: &Stats) -> Val
     };
     object["reached"] = json!(answer.reached());
     object["lines"] = json!(lines);
-    object["stats"] = super::stats_json(stats);
+    object["stats"] = stats_json(stats);
     object
 }
