@@ -15,9 +15,9 @@ use pyramid::Deal;
 use pyramid::pyramid::solver::Outcome;
 use pyramid::pyramid::{Goal, Position, Rules};
 
+use crate::challenge;
 use crate::cli::BatchArgs;
 use crate::input::{InputError, read_source};
-use crate::challenge;
 use crate::output::{answer_json, solve_deal};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 

@@ -1,7 +1,6 @@
 //! The `solve`, `hint` and `validate` commands, and the JSON form of an answer that `batch`
 //! shares.
 
-
 use serde_json::{Value, json};
 
 use pyramid::Deal;

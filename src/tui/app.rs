@@ -695,10 +695,15 @@ impl App {
         if let Some(play) = &mut self.play
             && play.check_id() == Some(message.id)
         {
-            if let JobEvent::Finished(report) = &message.event {
-                play.finished(report);
-                self.checked();
-            }
+            let known = match &message.event {
+                JobEvent::Progress(_) => return,
+                JobEvent::Finished(report) => Known::of_report(report),
+                JobEvent::Challenged(answer, _) => {
+                    answer.as_ref().map(|a| Known::of_answer(self.goal, a))
+                }
+            };
+            play.finished(known);
+            self.checked();
             return;
         }
         let Screen::Solving(solving) = &mut self.screen else {
@@ -721,7 +726,11 @@ impl App {
                 };
                 self.screen =
                     Screen::Solution(Solution::for_challenge(start, self.goal, answer, stats));
-                let more = if two { " Tab shows the other line." } else { "" };
+                let more = if two {
+                    " Tab shows the other line."
+                } else {
+                    ""
+                };
                 self.say(tone, format!("{text}{more}"));
             }
             JobEvent::Finished(report) => {
@@ -797,11 +806,7 @@ impl App {
                 self.say(Tone::Info, "Back to the deal.");
             }
             KeyCode::Char('p') => self.play_from_step(),
-            KeyCode::Tab => {
-                if solution.next_line() {
-                    self.status = None;
-                }
-            }
+            KeyCode::Tab if solution.next_line() => self.status = None,
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
             _ => {}
@@ -983,11 +988,10 @@ impl App {
         let Some(play) = &mut self.play else {
             return;
         };
-        let (next_job, send) = (&mut self.next_job, &self.send);
+        let (next_job, send, goal) = (&mut self.next_job, &self.send, self.goal);
         play.sync(|position| {
             *next_job += 1;
-            // Play mode's verdict and hints are the Board challenge's.
-            SolveJob::start(*next_job, position, Goal::Board, send.clone(), Msg::Job)
+            SolveJob::start(*next_job, position, goal, send.clone(), Msg::Job)
         });
     }
 
@@ -1017,7 +1021,10 @@ impl App {
                 play.want = Some(Want::Hint);
                 self.say(Tone::Info, "Thinking about a hint…");
             }
-            Standing::Winnable(0) => self.say(Tone::Success, "The pyramid is cleared: well done!"),
+            Standing::Winnable(0) if self.goal == Goal::Board => {
+                self.say(Tone::Success, "The pyramid is cleared: well done!");
+            }
+            Standing::Winnable(0) => self.say(Tone::Success, "The target is reached: well done!"),
             Standing::Winnable(_) => {
                 let best = play
                     .best_move()
@@ -1030,12 +1037,22 @@ impl App {
                     self.say(Tone::Success, format!("Hint: {text}. h again plays it."));
                 }
             }
-            Standing::Lost { back, .. } => {
-                self.say(
+            Standing::Lost { back, .. } => match play.best_move() {
+                // A Score or Card target out of reach: hint the best still possible.
+                Some(best) if play.hint_shown => self.play_action(|play| play.play(best)),
+                Some(best) => {
+                    play.hint_shown = true;
+                    let text = play.position().describe(best);
+                    self.say(
+                        Tone::Warning,
+                        format!("Out of reach; the best from here: {text}. h again plays it."),
+                    );
+                }
+                None => self.say(
                     Tone::Warning,
                     format!("No move wins from here: {}.", back_text(back)),
-                );
-            }
+                ),
+            },
         }
     }
 
@@ -1050,7 +1067,7 @@ impl App {
                 self.say(Tone::Info, "Solving from here…");
                 return;
             }
-            Some(Known::Winnable(line)) => Outcome::Solved(line.clone()),
+            Some(Known::Winnable(line) | Known::Short(line, _)) => Outcome::Solved(line.clone()),
             Some(Known::Lost(reason)) => Outcome::NoSolution(reason.clone()),
         };
         let report = Report {
@@ -1080,7 +1097,10 @@ impl App {
                         self.goal = goal;
                         self.edited();
                     }
-                    self.say(Tone::Success, format!("Challenge: {goal}. Enter solves it."));
+                    self.say(
+                        Tone::Success,
+                        format!("Challenge: {goal}. Enter solves it."),
+                    );
                     return;
                 }
                 Err(problem) => self.say(Tone::Error, format!("Not yet: {problem}.")),

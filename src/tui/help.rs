@@ -34,7 +34,10 @@ const EDITOR: &[(&str, &str)] = &[
         "game in progress: card gone / waste ends here / pass",
     ),
     ("v", "see the marked position as the game shows it"),
-    ("g", "the challenge: Board, Score (points) or Card (cards of a rank)"),
+    (
+        "g",
+        "the challenge: Board, Score (points) or Card (cards of a rank)",
+    ),
 ];
 
 /// Keys while solving and stepping through a solution.

@@ -9,17 +9,46 @@
 use std::collections::HashMap;
 
 use pyramid::pyramid::solver::{Outcome, Report};
-use pyramid::pyramid::{Game, IllegalMove, Move, Place, Position};
+use pyramid::pyramid::{Game, Goal, IllegalMove, Move, Place, Position};
+
+use crate::challenge::Answer;
 
 use crate::solve_job::SolveJob;
 
-/// What the solver found from a position.
+/// What the solver found from a position, for the challenge played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Known {
-    /// An optimal continuation (empty once the pyramid is cleared).
+    /// The target is within reach: an optimal continuation (empty once it is reached).
     Winnable(Vec<Move>),
     /// No way to clear the pyramid, with a simple reason when there is one.
     Lost(Option<String>),
+    /// A Score or Card target out of reach: the best line still possible, and what it gets.
+    Short(Vec<Move>, String),
+}
+
+impl Known {
+    /// What a Board challenge solve found.
+    pub fn of_report(report: &Report) -> Option<Known> {
+        match &report.outcome {
+            Outcome::Solved(line) => Some(Known::Winnable(line.clone())),
+            Outcome::NoSolution(reason) => Some(Known::Lost(reason.clone())),
+            Outcome::Cancelled => None,
+        }
+    }
+
+    /// What a Score or Card challenge solve found.
+    pub fn of_answer(goal: Goal, answer: &Answer) -> Known {
+        let line = answer
+            .lines()
+            .first()
+            .map(|(_, line)| line.moves.clone())
+            .unwrap_or_default();
+        if answer.reached() {
+            Known::Winnable(line)
+        } else {
+            Known::Short(line, crate::challenge::headline(goal, answer))
+        }
+    }
 }
 
 /// How the current position stands.
@@ -235,7 +264,7 @@ impl Play {
     /// The next move of an optimal continuation, once known.
     pub fn best_move(&self) -> Option<Move> {
         match self.known()? {
-            Known::Winnable(line) => line.first().copied(),
+            Known::Winnable(line) | Known::Short(line, _) => line.first().copied(),
             Known::Lost(_) => None,
         }
     }
@@ -247,6 +276,10 @@ impl Play {
             Some(Known::Winnable(line)) => Standing::Winnable(line.len()),
             Some(Known::Lost(reason)) => Standing::Lost {
                 reason: reason.clone(),
+                back: self.way_back(),
+            },
+            Some(Known::Short(_, best)) => Standing::Lost {
+                reason: Some(best.clone()),
                 back: self.way_back(),
             },
         }
@@ -266,7 +299,7 @@ impl Play {
         (0..self.game.played())
             .rev()
             .find_map(|moves| match self.known_after(moves) {
-                Some(Known::Lost(_)) => None,
+                Some(Known::Lost(_) | Known::Short(..)) => None,
                 known => Some((moves, known.is_some())),
             })
     }
@@ -278,7 +311,7 @@ impl Play {
         match self.known_after(at) {
             None => self.game.position_after(at),
             Some(Known::Winnable(_)) => None,
-            Some(Known::Lost(_)) => match self.latest_not_lost() {
+            Some(Known::Lost(_) | Known::Short(..)) => match self.latest_not_lost() {
                 Some((moves, false)) => self.game.position_after(moves),
                 _ => None,
             },
@@ -303,17 +336,14 @@ impl Play {
         self.check.as_ref().map(|c| c.job.id)
     }
 
-    /// Takes a finished report of the running check.
-    pub fn finished(&mut self, report: &Report) {
+    /// Takes what the running check found (`None` when it was cancelled).
+    pub fn finished(&mut self, known: Option<Known>) {
         let Some(check) = self.check.take() else {
             return;
         };
-        let known = match &report.outcome {
-            Outcome::Solved(line) => Known::Winnable(line.clone()),
-            Outcome::NoSolution(reason) => Known::Lost(reason.clone()),
-            Outcome::Cancelled => return,
-        };
-        self.learn(check.position, known);
+        if let Some(known) = known {
+            self.learn(check.position, known);
+        }
     }
 
     /// Keeps what is known from a position, and from the positions after it in this game

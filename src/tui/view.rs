@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
-use pyramid::pyramid::{Move, Place, Position};
+use pyramid::pyramid::{Goal, Move, Place, Position};
 
 use super::app::back_text;
 use super::app::{
@@ -252,7 +252,7 @@ fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
             Style::new().fg(theme.warning),
         )),
     }
-    if app.goal != pyramid::pyramid::Goal::Board {
+    if app.goal != Goal::Board {
         lines.push(Line::styled(
             format!("{} (g changes it)", app.goal),
             Style::new().fg(theme.title),
@@ -513,6 +513,14 @@ fn play_panel(app: &App, play: &Play, area: Rect, buf: &mut Buffer) {
             format!("{} Checking whether it can still be won", spinner(app)),
             Style::new().fg(theme.dim),
         )],
+        Standing::Winnable(0) if app.goal != Goal::Board => vec![Line::styled(
+            format!("Reached: {}", app.goal),
+            Style::new().fg(theme.success).add_modifier(bold),
+        )],
+        Standing::Winnable(steps) if app.goal != Goal::Board => vec![Line::styled(
+            format!("In reach: {steps} more steps"),
+            Style::new().fg(theme.success).add_modifier(bold),
+        )],
         Standing::Winnable(0) => vec![Line::styled(
             "Cleared! The pyramid is gone.",
             Style::new().fg(theme.success).add_modifier(bold),
@@ -522,12 +530,17 @@ fn play_panel(app: &App, play: &Play, area: Rect, buf: &mut Buffer) {
             Style::new().fg(theme.success).add_modifier(bold),
         )],
         Standing::Lost { reason, back } => {
+            let headline = if app.goal == Goal::Board {
+                "No longer winnable"
+            } else {
+                "Target out of reach"
+            };
             let mut lines = vec![Line::styled(
-                "No longer winnable",
+                headline,
                 Style::new().fg(theme.warning).add_modifier(bold),
             )];
             if let Some(reason) = reason {
-                lines.push(Line::raw(format!("{reason}.")));
+                lines.push(Line::raw(format!("{}.", reason.trim_end_matches('.'))));
             }
             lines.push(Line::raw(format!("{}.", capitalised(&back_text(back)))));
             lines
@@ -723,7 +736,10 @@ fn challenge_dialog(dialog: &ChallengeDialog, area: Rect, buf: &mut Buffer, them
             Style::new().fg(theme.text)
         }
     };
-    let mut kinds = vec![Span::styled(format!("{:<9}", "Play for"), Style::new().fg(theme.dim))];
+    let mut kinds = vec![Span::styled(
+        format!("{:<9}", "Play for"),
+        Style::new().fg(theme.dim),
+    )];
     for (index, name) in ChallengeDialog::KINDS.iter().enumerate() {
         let mark = if index == dialog.kind { "●" } else { "○" };
         kinds.push(Span::styled(format!("{mark} {name}  "), active(0)));

@@ -93,6 +93,16 @@ fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
     progress
 }
 
+/// Feeds play mode's background checks' messages to the app until none is running.
+fn settle(app: &mut App, receive: &Receiver<Msg>) {
+    while app.play.as_ref().and_then(Play::check_id).is_some() {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+}
+
 fn solution(app: &App) -> &Solution {
     match &app.screen {
         Screen::Solution(solution) => solution,

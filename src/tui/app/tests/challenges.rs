@@ -2,6 +2,7 @@
 //! through its lines with the running score or count, and keeping it with the game.
 
 use super::*;
+use crate::tui::play;
 
 const ORDERED: &str = "Kd Kc Qh Ah 7d 6d 8d 5d 9d 4d Td 3d Jd 2d Qd Ad 7c 6c 8c 5c 9c 4c Tc 3c \
     Jc 2c Qc Ac 6h 7h 5h 8h 4h 9h 3h Th 2h Jh Kh As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks";
@@ -106,6 +107,29 @@ fn the_challenge_is_saved_with_the_game_and_comes_back() {
     let (send, _receive) = mpsc::channel();
     let reopened = App::new(setup, send);
     assert_eq!(reopened.goal, app.goal);
+}
+
+#[test]
+fn hints_in_play_follow_the_challenge() {
+    let (_dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(ORDERED.to_string()));
+    choose(&mut app, 1, &["1225", "0"]);
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('h'));
+    settle(&mut app, &receive);
+    let play = app.play.as_ref().unwrap();
+    assert!(play.hint_shown);
+    assert_eq!(play.standing(), play::Standing::Winnable(15));
+    press(&mut app, KeyCode::Char('h'));
+    let play = app.play.as_ref().unwrap();
+    assert_eq!(play.game.played(), 1);
+    assert_eq!(
+        play.standing(),
+        play::Standing::Winnable(14),
+        "one step nearer 1225 points"
+    );
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("In reach: 14 more steps"), "{text}");
 }
 
 mod snapshots {

@@ -4,16 +4,6 @@
 use super::*;
 use pyramid::pyramid::solver;
 
-/// Feeds the background checks' messages to the app until none is running.
-fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app.play.as_ref().and_then(Play::check_id).is_some() {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
-}
-
 fn play(app: &App) -> &Play {
     app.play.as_ref().expect("a game is being played")
 }
