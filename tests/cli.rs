@@ -351,3 +351,97 @@ fn a_saved_game_whose_moves_do_not_fit_names_the_header() {
              stock is empty\n"
         ));
 }
+
+const ORDERED: &str = "Kd Kc Qh Ah 7d 6d 8d 5d 9d 4d Td 3d Jd 2d Qd Ad 7c 6c 8c 5c 9c 4c Tc 3c \
+    Jc 2c Qc Ac 6h 7h 5h 8h 4h 9h 3h Th 2h Jh Kh As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks";
+const SIXTY: &str = "4s 4d 4h Ah As 4c Qh Qd Qc Ad Th Ts 3s Ac Qs Jc Jd Jh Js Tc Td 2c 2d 2h \
+    2s 3c 3d 3h Kc Kd Kh Ks 5c 6c 7c 8c 9c 5d 6d 7d 8d 9d 5h 6h 7h 8h 9h 5s 6s 7s 8s 9s";
+
+#[test]
+fn score_challenge_says_the_result_first_then_the_running_score() {
+    pyramid()
+        .args(["solve", "--score", "1225", "-"])
+        .write_stdin(ORDERED)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "Reach 1225 points in 15 steps.\n  1. Remove Qc (pyramid row 7) and Ac (pyramid row \
+             7)  [5 points]\n",
+        ));
+    // Without a number the target is 1290; short of it, the exit code is 1.
+    pyramid()
+        .args(["solve", "--score", "-"])
+        .write_stdin(SIXTY)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            "At most 60 points: the board cannot be cleared; 23 steps.\n",
+        ));
+    pyramid()
+        .args(["solve", "--score", "1225", "--earned", "1000", "-"])
+        .write_stdin(ORDERED)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("Reach 1225 points in "));
+    pyramid()
+        .args(["solve", "--score", "100", "--earned", "200", "-"])
+        .write_stdin(ORDERED)
+        .assert()
+        .code(2)
+        .stderr("pyramid: the target (100) must be above the points already earned (200)\n");
+}
+
+#[test]
+fn challenge_json_adds_the_running_score_or_count_to_each_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ordered.txt");
+    std::fs::write(&file, ORDERED).unwrap();
+    let file = file.display().to_string();
+    let answer = json_answer(&["solve", "--json", "--score", "1225", &file], 0);
+    assert_eq!(answer["challenge"], "score");
+    assert_eq!(answer["reached"], true);
+    let line = &answer["lines"][0];
+    assert_eq!(line["length"], 15);
+    assert_eq!(line["steps"][0], serde_json::json!({"step": ["Qc", "Ac"], "score": 5}));
+    assert!(line["score"].as_u64().unwrap() >= 1225);
+    let answer = json_answer(
+        &["solve", "--json", "--card", "A:3", "--already", "2", &file],
+        0,
+    );
+    assert_eq!(answer["challenge"], "card");
+    assert_eq!(answer["rank"], "A");
+    assert_eq!(answer["lines"][0]["length"], 1);
+    assert_eq!(answer["lines"][0]["steps"][0]["count"], 3);
+    pyramid()
+        .args(["solve", "--card", "X", &file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("'X' is not a rank"));
+}
+
+#[test]
+fn batch_answers_a_challenge_for_every_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("deals.txt");
+    std::fs::write(&file, format!("{ORDERED}\n{SIXTY}\n")).unwrap();
+    let output = pyramid()
+        .args(["batch", "--jobs", "1", "--score"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "2 deals (Score: 1290 points (0 earned)): 1 reach the target, 1 fall short",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<Value> = String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["reached"], true);
+    assert_eq!(lines[1]["reached"], false);
+    assert_eq!(lines[1]["lines"][0]["score"], 60);
+    assert_eq!(lines[1]["line"], 2);
+}
