@@ -63,6 +63,12 @@ pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
         .resolve(args.file.as_ref())
         .map_err(InputError::Usage)?;
     let saved = Saved::read(&file)?;
+    // Without a challenge on the command line, the one saved with the game.
+    let goal = if goal == Goal::Board {
+        saved.game.goal
+    } else {
+        goal
+    };
     if goal != Goal::Board {
         return Ok(solve_challenge(&saved, goal, args.json));
     }

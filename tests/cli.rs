@@ -402,7 +402,10 @@ fn challenge_json_adds_the_running_score_or_count_to_each_step() {
     assert_eq!(answer["reached"], true);
     let line = &answer["lines"][0];
     assert_eq!(line["length"], 15);
-    assert_eq!(line["steps"][0], serde_json::json!({"step": ["Qc", "Ac"], "score": 5}));
+    assert_eq!(
+        line["steps"][0],
+        serde_json::json!({"step": ["Qc", "Ac"], "score": 5})
+    );
     assert!(line["score"].as_u64().unwrap() >= 1225);
     let answer = json_answer(
         &["solve", "--json", "--card", "A:3", "--already", "2", &file],
@@ -444,4 +447,23 @@ fn batch_answers_a_challenge_for_every_line() {
     assert_eq!(lines[1]["reached"], false);
     assert_eq!(lines[1]["lines"][0]["score"], 60);
     assert_eq!(lines[1]["line"], 2);
+}
+
+#[test]
+fn a_game_saved_with_a_challenge_is_solved_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("saved.txt");
+    std::fs::write(
+        &file,
+        format!("# challenge: score 1225 earned 0\n{ORDERED}\n"),
+    )
+    .unwrap();
+    pyramid()
+        .arg("solve")
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "Reach 1225 points in 15 steps.\n",
+        ));
 }
