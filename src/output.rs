@@ -45,6 +45,23 @@ impl Saved {
         Some(parts.join(", "))
     }
 
+    /// Prints an answer: the JSON object, with where the game stood as `from`, or the text
+    /// after a line saying where it stood.
+    fn print(&self, json: bool, object: impl FnOnce() -> Value, text: impl FnOnce() -> String) {
+        if json {
+            let mut object = object();
+            if let Some(from) = self.progress_json() {
+                object["from"] = from;
+            }
+            println!("{object}");
+        } else {
+            if let Some(from) = self.progress() {
+                println!("From the saved position: {from}.");
+            }
+            print!("{}", text());
+        }
+    }
+
     /// The same for JSON, as the `from` object.
     fn progress_json(&self) -> Option<Value> {
         self.progress()?;
@@ -73,18 +90,11 @@ pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
         return Ok(solve_challenge(&saved, goal, args.json));
     }
     let (position, report) = (&saved.position, saved.solve());
-    if args.json {
-        let mut answer = answer_json(position, &report);
-        if let Some(from) = saved.progress_json() {
-            answer["from"] = from;
-        }
-        println!("{answer}");
-    } else {
-        if let Some(from) = saved.progress() {
-            println!("From the saved position: {from}.");
-        }
-        print!("{}", answer_text(position, &report));
-    }
+    saved.print(
+        args.json,
+        || answer_json(position, &report),
+        || answer_text(position, &report),
+    );
     Ok(exit_code(&report.outcome))
 }
 
@@ -92,18 +102,11 @@ pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
 fn solve_challenge(saved: &Saved, goal: Goal, json: bool) -> u8 {
     let (answer, stats) = challenge::solve(&saved.position, goal, &mut ());
     let answer = answer.expect("nothing stops the search");
-    if json {
-        let mut object = challenge::json(&saved.position, goal, &answer, &stats);
-        if let Some(from) = saved.progress_json() {
-            object["from"] = from;
-        }
-        println!("{object}");
-    } else {
-        if let Some(from) = saved.progress() {
-            println!("From the saved position: {from}.");
-        }
-        print!("{}", challenge::text(&saved.position, goal, &answer));
-    }
+    saved.print(
+        json,
+        || challenge::json(&saved.position, goal, &answer, &stats),
+        || challenge::text(&saved.position, goal, &answer),
+    );
     if answer.reached() {
         EXIT_OK
     } else {
