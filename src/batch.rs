@@ -65,7 +65,7 @@ fn read_lines(text: &str) -> Vec<Line> {
         .collect()
 }
 
-fn solve_line(line: &Line, goal: Goal) -> Answer {
+fn solve_line(line: &Line, goal: Goal, rules: Rules) -> Answer {
     let started = Instant::now();
     let Ok(deal) = &line.deal else {
         let error = line.deal.as_ref().err().cloned().unwrap_or_default();
@@ -78,9 +78,9 @@ fn solve_line(line: &Line, goal: Goal) -> Answer {
         };
     };
     if goal != Goal::Board {
-        return solve_challenge(line.number, deal, goal);
+        return solve_challenge(line.number, deal, goal, rules);
     }
-    let (position, report) = solve_deal(deal);
+    let (position, report) = solve_deal(deal, rules);
     let mut json = answer_json(&position, &report);
     json["line"] = json!(line.number);
     let length = match &report.outcome {
@@ -97,8 +97,8 @@ fn solve_line(line: &Line, goal: Goal) -> Answer {
 }
 
 /// A Score or Card challenge on one deal: reached counts as solved.
-fn solve_challenge(number: usize, deal: &Deal, goal: Goal) -> Answer {
-    let position = Position::new(deal, Rules::default());
+fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules) -> Answer {
+    let position = Position::new(deal, rules);
     let (answer, stats) = challenge::solve(&position, goal, &mut ());
     let answer = answer.expect("nothing stops the search");
     let mut json = challenge::json(&position, goal, &answer, &stats);
@@ -118,6 +118,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
         .goal
         .resolve(args.file.as_ref())
         .map_err(InputError::Usage)?;
+    let rules = args.goal.rules().unwrap_or_default();
     let source = read_source(&file)?;
     let lines = read_lines(&source.text);
     let jobs = args
@@ -138,7 +139,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(line) = lines.get(index) else { break };
-                    if sender.send((index, solve_line(line, goal))).is_err() {
+                    if sender.send((index, solve_line(line, goal, rules))).is_err() {
                         break;
                     }
                 }

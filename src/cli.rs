@@ -6,8 +6,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
 use pyramid::Rank;
-use pyramid::pyramid::Goal;
 use pyramid::pyramid::goal::FULL_SCORE;
+use pyramid::pyramid::{Goal, Passes, Rules};
 
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.
@@ -70,9 +70,13 @@ pub struct SolveArgs {
     pub goal: GoalArgs,
 }
 
-/// The challenge to solve for: the Board challenge unless one of these is given.
+/// The challenge to solve for (the Board challenge unless one of these is given), and the
+/// passes through the stock.
 #[derive(Debug, Args, Clone, Default)]
 pub struct GoalArgs {
+    /// Passes through the stock: 1 to 8, or unlimited (default: the file's, else 3).
+    #[arg(long, value_name = "N|unlimited", value_parser = Passes::parse)]
+    pub passes: Option<Passes>,
     /// Score challenge: the fewest steps to TARGET points in all (1290 without a number).
     #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = "1290")]
     #[arg(conflicts_with = "card")]
@@ -89,6 +93,11 @@ pub struct GoalArgs {
 }
 
 impl GoalArgs {
+    /// The rules asked for, if any.
+    pub fn rules(&self) -> Option<Rules> {
+        self.passes.map(|passes| Rules { passes })
+    }
+
     /// The file and the goal the arguments ask for, or why they make no sense.
     ///
     /// `--score` may stand without its number, so in `--score deal.txt` the parser takes the
@@ -149,6 +158,9 @@ fn card_goal(text: &str) -> Result<(Rank, u32), String> {
 pub struct ValidateArgs {
     /// The deal file, or `-` for standard input.
     pub file: PathBuf,
+    /// Passes through the stock: 1 to 8, or unlimited (default: the file's, else 3).
+    #[arg(long, value_name = "N|unlimited", value_parser = Passes::parse)]
+    pub passes: Option<Passes>,
 }
 
 #[derive(Debug, Args)]

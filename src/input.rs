@@ -5,6 +5,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
+use pyramid::pyramid::Rules;
 use pyramid::{Deal, DeckProblems};
 
 use crate::storage::SavedDeal;
@@ -79,7 +80,8 @@ pub fn read_source(path: &Path) -> Result<Source, InputError> {
 
 /// Reads a deal file that may be a saved game: the deal, and the start and moves its headers
 /// give.
-pub fn read_game(path: &Path) -> Result<SavedDeal, InputError> {
+/// Under `rules` when given, else those the file names.
+pub fn read_game(path: &Path, rules: Option<Rules>) -> Result<SavedDeal, InputError> {
     let source = read_source(path)?;
     let deal = Deal::parse(&source.text).map_err(|problems| InputError::Deck {
         name: source.name.clone(),
@@ -88,7 +90,7 @@ pub fn read_game(path: &Path) -> Result<SavedDeal, InputError> {
     let stem = path
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into());
-    SavedDeal::with_headers(&source.text, deal, &stem).map_err(|message| InputError::Game {
+    SavedDeal::with_headers(&source.text, deal, &stem, rules).map_err(|message| InputError::Game {
         name: source.name,
         message,
     })

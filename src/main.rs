@@ -81,7 +81,11 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
             })
         }
     };
-    let deal = cli.file.as_deref().map(input::read_game).transpose()?;
+    let deal = cli
+        .file
+        .as_deref()
+        .map(|file| input::read_game(file, None))
+        .transpose()?;
     let warnings: Vec<String> = theme_errors
         .iter()
         .map(|e| format!("Theme skipped: {e}"))

@@ -20,8 +20,8 @@ struct Saved {
 }
 
 impl Saved {
-    fn read(path: &std::path::Path) -> Result<Saved, InputError> {
-        let game = read_game(path)?;
+    fn read(path: &std::path::Path, rules: Option<Rules>) -> Result<Saved, InputError> {
+        let game = read_game(path, rules)?;
         let position = game.game().position().clone();
         Ok(Saved { game, position })
     }
@@ -79,7 +79,7 @@ pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
         .goal
         .resolve(args.file.as_ref())
         .map_err(InputError::Usage)?;
-    let saved = Saved::read(&file)?;
+    let saved = Saved::read(&file, args.goal.rules())?;
     // Without a challenge on the command line, the one saved with the game.
     let goal = if goal == Goal::Board {
         saved.game.goal
@@ -127,7 +127,7 @@ pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
                 .to_string(),
         ));
     }
-    let saved = Saved::read(&file)?;
+    let saved = Saved::read(&file, args.goal.rules())?;
     let (position, report) = (&saved.position, saved.solve());
     let next = match &report.outcome {
         Outcome::Solved(moves) => moves.first().copied(),
@@ -165,7 +165,8 @@ pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
 /// Checks a deal file, with the position and moves a saved game gives; problems are
 /// returned as the error.
 pub fn validate(args: &ValidateArgs) -> Result<u8, InputError> {
-    let saved = Saved::read(&args.file)?;
+    let rules = args.passes.map(|passes| Rules { passes });
+    let saved = Saved::read(&args.file, rules)?;
     match saved.progress() {
         Some(from) => println!("{}: a valid game in progress ({from})", args.file.display()),
         None => println!("{}: a valid deal", args.file.display()),
@@ -248,9 +249,9 @@ pub fn answer_text(start: &Position, report: &Report) -> String {
     }
 }
 
-/// Solves a deal under the default rules.
-pub fn solve_deal(deal: &Deal) -> (Position, Report) {
-    let position = Position::new(deal, Rules::default());
+/// Solves a deal from its start under these rules.
+pub fn solve_deal(deal: &Deal, rules: Rules) -> (Position, Report) {
+    let position = Position::new(deal, rules);
     let report = solver::solve(&position, &mut ());
     (position, report)
 }

@@ -360,6 +360,7 @@ mod tests {
             midgame: Midgame::default(),
             moves: Vec::new(),
             goal: pyramid::pyramid::Goal::Board,
+            rules: pyramid::pyramid::Rules::default(),
         };
         draft.slots[0] = Some("Kd".parse().unwrap());
         draft.slots[51] = Some("2c".parse().unwrap());

@@ -467,3 +467,29 @@ fn a_game_saved_with_a_challenge_is_solved_for_it() {
             "Reach 1225 points in 15 steps.\n",
         ));
 }
+
+#[test]
+fn passes_change_the_answer_as_the_solver_says() {
+    use pyramid::pyramid::solver::{Outcome, solve};
+    use pyramid::pyramid::{Passes, Position, Rules};
+    let file = data("winnable-40-steps.txt");
+    for (flag, passes) in [
+        ("1", Passes::Limited(1)),
+        ("2", Passes::Limited(2)),
+        ("unlimited", Passes::Unlimited),
+    ] {
+        let start = Position::new(&common::deal("winnable-40-steps.txt"), Rules { passes });
+        let expected = match solve(&start, &mut ()).outcome {
+            Outcome::Solved(moves) => serde_json::json!(moves.len()),
+            _ => Value::Null,
+        };
+        let code = i32::from(expected.is_null());
+        let answer = json_answer(&["solve", "--json", "--passes", flag, &file], code);
+        assert_eq!(answer["length"], expected, "--passes {flag}");
+    }
+    pyramid()
+        .args(["solve", "--passes", "0", &file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("1 to 8, or unlimited"));
+}

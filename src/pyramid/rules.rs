@@ -45,6 +45,29 @@ impl Rules {
     }
 }
 
+impl Passes {
+    /// Reads `1` to `8` or `unlimited`.
+    pub fn parse(text: &str) -> Result<Passes, String> {
+        match text.trim() {
+            "unlimited" => Ok(Passes::Unlimited),
+            number => match number.parse::<u8>() {
+                Ok(n) if (1..=MAX_LIMITED_PASSES).contains(&n) => Ok(Passes::Limited(n)),
+                _ => Err(format!(
+                    "'{text}' is not a number of passes: 1 to {MAX_LIMITED_PASSES}, or unlimited"
+                )),
+            },
+        }
+    }
+
+    /// The words `parse` reads back: `3`, `unlimited`.
+    pub fn word(self) -> String {
+        match self {
+            Passes::Limited(n) => n.to_string(),
+            Passes::Unlimited => "unlimited".to_string(),
+        }
+    }
+}
+
 impl fmt::Display for Passes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -58,5 +81,24 @@ impl fmt::Display for Passes {
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} through the stock", self.passes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passes_read_back_what_they_write() {
+        for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
+            assert_eq!(Passes::parse(&passes.word()), Ok(passes));
+        }
+        assert!(
+            Passes::parse("0")
+                .unwrap_err()
+                .contains("1 to 8, or unlimited")
+        );
+        assert!(Passes::parse("many").is_err());
+        assert_eq!(Rules::default().to_string(), "3 passes through the stock");
     }
 }

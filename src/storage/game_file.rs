@@ -11,17 +11,19 @@
 //! # moves: draw 6h+7c Kd recycle
 //! # notes: stuck after the second pass
 //! # challenge: score 1290 earned 300
+//! # passes: 2
 //! ```
 //!
 //! `pass`, `waste top` and `gone` describe a game entered part-way through (its start); `moves`
 //! are the moves played from that start, so reopening returns to the same position with its
 //! undo history. `challenge` is what the game is played for (`score TARGET earned E`, or
 //! `card RANK TARGET already K`; the Board challenge when absent). A file with only a deal is a
-//! game at its start.
+//! game at its start. `passes` is the number of passes through the stock (1 to 8, or
+//! `unlimited`; 3, Microsoft Solitaire Collection's, when absent).
 
 use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
 use pyramid::pyramid::notation::{move_text, read_moves};
-use pyramid::pyramid::{Game, Goal, Midgame, Move, Position, Rules};
+use pyramid::pyramid::{Game, Goal, Midgame, Move, Passes, Position, Rules};
 use pyramid::{Card, Deal, Rank};
 
 /// Moves written per `# moves:` line.
@@ -76,6 +78,7 @@ pub struct SavedDeal {
     pub moves: Vec<Move>,
     pub notes: Vec<String>,
     pub goal: Goal,
+    pub rules: Rules,
 }
 
 impl SavedDeal {
@@ -90,13 +93,14 @@ impl SavedDeal {
             moves: Vec::new(),
             notes: Vec::new(),
             goal: Goal::Board,
+            rules: Rules::default(),
         }
     }
 
     /// The position the game started from.
     pub fn start(&self) -> Position {
         self.midgame
-            .position(&self.deal, Rules::default())
+            .position(&self.deal, self.rules)
             .expect("a saved game's start is checked when it is made")
     }
 
@@ -111,7 +115,7 @@ impl SavedDeal {
         if let Some(verdict) = self.verdict.header() {
             text.push_str(&format!("# result: {verdict}\n"));
         }
-        let start = self.midgame.position(&self.deal, Rules::default()).ok();
+        let start = self.midgame.position(&self.deal, self.rules).ok();
         let moves = start.as_ref().map_or(&[][..], |_| &self.moves[..]);
         text.push_str(&progress_headers(
             &self.deal.cards().map(Some),
@@ -123,6 +127,7 @@ impl SavedDeal {
             text.push_str(&format!("# notes: {note}\n"));
         }
         text.push_str(&goal_header(self.goal));
+        text.push_str(&rules_header(self.rules));
         text.push_str(&self.deal.to_layout());
         text
     }
@@ -130,19 +135,27 @@ impl SavedDeal {
     /// Reads a save; a plain deal file without headers is named after `fallback_name`.
     pub fn parse(text: &str, fallback_name: &str) -> Result<SavedDeal, String> {
         let deal = Deal::parse(text).map_err(|problems| problems.to_string())?;
-        SavedDeal::with_headers(text, deal, fallback_name)
+        SavedDeal::with_headers(text, deal, fallback_name, None)
     }
 
     /// The deal read from `text`, with what its headers say: name, date, result, the start
-    /// and the moves. Headers that do not fit the deal are an error naming the header.
-    pub fn with_headers(text: &str, deal: Deal, fallback_name: &str) -> Result<SavedDeal, String> {
+    /// and the moves, under the rules given or else those the headers give. Headers that do
+    /// not fit the deal are an error naming the header.
+    pub fn with_headers(
+        text: &str,
+        deal: Deal,
+        fallback_name: &str,
+        rules: Option<Rules>,
+    ) -> Result<SavedDeal, String> {
+        let rules = match rules {
+            Some(rules) => rules,
+            None => read_rules(text)?,
+        };
         let cards = deal.cards().map(Some);
         let midgame = read_midgame(text, &cards)?;
-        let start = midgame
-            .position(&deal, Rules::default())
-            .map_err(|problems| {
-                format!("# gone, waste top, pass: {}", problems[0].message(&cards))
-            })?;
+        let start = midgame.position(&deal, rules).map_err(|problems| {
+            format!("# gone, waste top, pass: {}", problems[0].message(&cards))
+        })?;
         let moves = read_moves(&start, &headers(text, "moves").join(" "))
             .map_err(|(number, error)| format!("# moves: move {}: {error}", number + 1))?;
         Ok(SavedDeal {
@@ -154,6 +167,7 @@ impl SavedDeal {
             moves,
             notes: headers(text, "notes"),
             goal: read_goal(text)?,
+            rules,
         })
     }
 }
@@ -225,6 +239,25 @@ fn goal_header(goal: Goal) -> String {
             target,
             already,
         } => format!("# challenge: card {rank} {target} already {already}\n"),
+    }
+}
+
+/// The `passes` header, or nothing for the default rules.
+fn rules_header(rules: Rules) -> String {
+    if rules == Rules::default() {
+        String::new()
+    } else {
+        format!("# passes: {}\n", rules.passes.word())
+    }
+}
+
+/// The rules the `passes` header gives.
+fn read_rules(text: &str) -> Result<Rules, String> {
+    match header(text, "passes") {
+        None => Ok(Rules::default()),
+        Some(value) => Passes::parse(&value)
+            .map(|passes| Rules { passes })
+            .map_err(|problem| format!("# passes: {problem}")),
     }
 }
 
@@ -307,6 +340,7 @@ pub struct Draft {
     pub midgame: Midgame,
     pub moves: Vec<Move>,
     pub goal: Goal,
+    pub rules: Rules,
 }
 
 impl Draft {
@@ -317,7 +351,7 @@ impl Draft {
         format!(
             "# draft: the game being entered or played, restored on the next start\n{}{}{}",
             progress_headers(&self.slots, &self.midgame, start.as_ref(), moves),
-            goal_header(self.goal),
+            goal_header(self.goal) + &rules_header(self.rules),
             deck::layout(&self.slots)
         )
     }
@@ -354,6 +388,7 @@ impl Draft {
             midgame: read_midgame(text, &slots).unwrap_or_default(),
             moves: Vec::new(),
             goal: read_goal(text).unwrap_or_default(),
+            rules: read_rules(text).unwrap_or_default(),
         };
         if let Some(start) = draft.start() {
             draft.moves = read_moves(&start, &headers(text, "moves").join(" ")).unwrap_or_default();
@@ -376,6 +411,9 @@ mod tests {
         let cards = saved.deal.cards();
         // Start on pass 2 with the waste holding stock cards 1-3, and Ts+3h gone.
         saved.midgame.pass = 2;
+        saved.rules = Rules {
+            passes: Passes::Limited(2),
+        };
         saved.midgame.waste_to = Some(PYRAMID_SIZE + 2);
         for card in ["Ts", "3h"] {
             let slot = cards.iter().position(|c| c.to_string() == card).unwrap();
@@ -397,6 +435,7 @@ mod tests {
         assert!(text.contains("# pass: 2\n"), "{text}");
         assert!(text.contains("# gone: Ts 3h\n"), "{text}");
         assert!(text.contains("# challenge: card J 4 already 1\n"), "{text}");
+        assert!(text.contains("# passes: 2\n"), "{text}");
         assert_eq!(text.matches("# moves:").count(), 2, "{text}");
         let back = SavedDeal::parse(&text, "y").unwrap();
         assert_eq!(back, saved);
@@ -451,6 +490,9 @@ mod tests {
             goal: Goal::Score {
                 target: 1290,
                 earned: 100,
+            },
+            rules: Rules {
+                passes: Passes::Unlimited,
             },
         };
         assert_eq!(Draft::parse(&draft.to_text()), Some(draft.clone()));

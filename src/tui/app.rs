@@ -396,6 +396,7 @@ impl App {
             app.load(saved);
         } else if let Some(draft) = storage::restore_draft(&app.folders) {
             app.editor = Editor::with_slots(draft.slots, draft.midgame);
+            app.editor.set_rules(draft.rules);
             app.goal = draft.goal;
             let text = if app.resume(&draft.moves) {
                 format!(
@@ -513,7 +514,7 @@ impl App {
         if std::mem::take(&mut self.editor.preview) && key.code == KeyCode::Char('v') {
             return;
         }
-        let before = (self.editor.slots, self.editor.midgame);
+        let before = (self.editor.slots, self.editor.midgame, self.editor.rules);
         match key.code {
             KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
             // Separators between pasted or typed cards.
@@ -525,6 +526,10 @@ impl App {
                 self.say(Tone::Info, text);
             }
             KeyCode::Char('v') => self.toggle_preview(),
+            KeyCode::Char('r') => {
+                let text = self.editor.next_passes();
+                self.say(Tone::Info, text);
+            }
             KeyCode::Char('g') => {
                 self.overlay = Some(Overlay::Challenge(ChallengeDialog::new(self.goal)));
             }
@@ -548,7 +553,7 @@ impl App {
             KeyCode::Enter => self.solve(),
             _ => {}
         }
-        if (self.editor.slots, self.editor.midgame) != before {
+        if (self.editor.slots, self.editor.midgame, self.editor.rules) != before {
             self.edited();
         }
     }
@@ -597,6 +602,7 @@ impl App {
                 .map(|play| play.game.moves().to_vec())
                 .unwrap_or_default(),
             goal: self.goal,
+            rules: self.editor.rules,
         };
         if let Err(error) = storage::store_draft(&self.folders, &draft) {
             self.say(Tone::Error, format!("The draft is not kept: {error}"));
@@ -1189,6 +1195,7 @@ impl App {
         let mut saved = SavedDeal::new(name, &storage::now_text(), self.verdict.clone(), deal);
         saved.midgame = self.editor.midgame;
         saved.goal = self.goal;
+        saved.rules = self.editor.rules;
         saved.notes.clone_from(&notes);
         if let Some(play) = &self.play {
             saved.moves = play.game.moves().to_vec();
@@ -1267,6 +1274,7 @@ impl App {
     /// Puts a saved game in the editor, and in play mode when it has moves.
     fn load(&mut self, saved: SavedDeal) {
         self.editor = Editor::with_deal(&saved.deal, saved.midgame);
+        self.editor.set_rules(saved.rules);
         self.editor.go_to(0);
         self.name = Some(saved.name);
         self.verdict = saved.verdict;

@@ -5,7 +5,7 @@
 use pyramid::Deal;
 use pyramid::card::{Card, Rank, Suit};
 use pyramid::deck::{self, DECK_SIZE, DeckProblem, PYRAMID_SIZE};
-use pyramid::pyramid::{Midgame, Position, PositionProblem, Rules};
+use pyramid::pyramid::{Midgame, Passes, Position, PositionProblem, Rules};
 
 /// What has been typed of the next card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +38,8 @@ pub struct Editor {
     pub midgame: Midgame,
     /// The board shows the marked position as the game lays it out.
     pub preview: bool,
+    /// The rules the game is played under.
+    pub rules: Rules,
     problems: Vec<DeckProblem>,
     position_problems: Vec<PositionProblem>,
 }
@@ -57,6 +59,7 @@ impl Editor {
             pending: Pending::Nothing,
             midgame,
             preview: false,
+            rules: Rules::default(),
             problems: Vec::new(),
             position_problems: Vec::new(),
         };
@@ -72,7 +75,7 @@ impl Editor {
 
     fn revalidate(&mut self) {
         self.problems = deck::validate_slots(&self.slots);
-        self.position_problems = self.midgame.problems(&self.slots, Rules::default());
+        self.position_problems = self.midgame.problems(&self.slots, self.rules);
     }
 
     /// What keeps the marks from being a position the game can reach, in words.
@@ -131,17 +134,36 @@ impl Editor {
 
     /// Goes to the next pass through the stock, round to the first after the last.
     pub fn next_pass(&mut self) -> String {
-        let passes = Rules::default().max_recycles().map_or(u8::MAX, |r| r + 1);
+        let passes = self.rules.max_recycles().map_or(u8::MAX, |r| r + 1);
         self.midgame.pass = self.midgame.pass % passes + 1;
         self.revalidate();
         format!("Pass {} of {passes}.", self.midgame.pass)
+    }
+
+    /// Plays under these rules.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+        self.revalidate();
+    }
+
+    /// Goes to the next number of passes through the stock: 3 (the default), 1, 2,
+    /// unlimited, and round again.
+    pub fn next_passes(&mut self) -> String {
+        let passes = match self.rules.passes {
+            Passes::Limited(3) => Passes::Limited(1),
+            Passes::Limited(1) => Passes::Limited(2),
+            Passes::Limited(_) => Passes::Unlimited,
+            Passes::Unlimited => Passes::Limited(3),
+        };
+        self.set_rules(Rules { passes });
+        format!("Rules: {}.", self.rules)
     }
 
     /// The position to play or solve from: the deal with its marks.
     pub fn start(&self) -> Result<Position, String> {
         let deal = self.deal()?;
         self.midgame
-            .position(&deal, Rules::default())
+            .position(&deal, self.rules)
             .map_err(|problems| problems[0].message(&self.slots))
     }
 

@@ -208,7 +208,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     ]);
     left.render(area, buf);
     Line::styled(
-        format!("theme: {} ", theme.name),
+        format!("{} · theme: {} ", app.editor.rules.passes, theme.name),
         Style::new().fg(theme.dim),
     )
     .right_aligned()

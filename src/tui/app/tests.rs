@@ -263,6 +263,28 @@ fn solution_step(app: &App) -> usize {
 }
 
 #[test]
+fn the_rules_chosen_are_the_ones_solved_under() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, receive) = start(dir.path());
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(
+        app.status.clone().unwrap().text,
+        "Rules: 1 pass through the stock."
+    );
+    press(&mut app, KeyCode::Enter);
+    finish_solving(&mut app, &receive);
+    let rules = app.editor.rules;
+    let expected = pyramid::pyramid::solver::solve(&Position::new(&deal(WINNABLE), rules), &mut ());
+    assert_eq!(solution(&app).positions[0].rules(), rules);
+    match expected.outcome {
+        Outcome::Solved(moves) => assert_eq!(solution(&app).moves.len(), moves.len()),
+        _ => assert!(!solution(&app).solvable),
+    }
+    assert!(screen(&app, 80, 24).contains("1 pass · theme"));
+}
+
+#[test]
 fn escape_cancels_a_solve_and_keeps_the_deal() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, receive) = start(dir.path());
