@@ -6,69 +6,10 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{replay, shuffled};
+use common::{key, replay, small_position};
+use pyramid::Rank;
 use pyramid::pyramid::solver::{CardAnswer, ScoreAnswer, solve_card, solve_score};
 use pyramid::pyramid::{Position, Rules};
-use pyramid::{Card, Rank};
-
-/// A small position from a random deal: some pyramid cards gone from the bottom up, a short
-/// stock (mostly partners for the pyramid) split between waste and stock, a random pass.
-fn small_position(seed: u64) -> Position {
-    let deal = shuffled(seed);
-    let mut pick = seed;
-    let mut next = |n: u64| {
-        pick = pick
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (pick >> 33) % n
-    };
-    let mut pyramid: [Option<Card>; 28] = std::array::from_fn(|i| Some(deal.cards()[i]));
-    let keep = 11 + next(6) as usize;
-    while pyramid.iter().flatten().count() > keep {
-        let position = Position::from_parts(Rules::default(), pyramid, &[], &[], 0, Vec::new());
-        let free: Vec<usize> = (0..28).filter(|&i| position.is_uncovered(i)).collect();
-        pyramid[free[next(free.len() as u64) as usize]] = None;
-    }
-    // Piles that give the pyramid a fair chance: a partner for most pyramid cards, a few
-    // others, shuffled.
-    let mut unused: Vec<Card> = deal.stock().to_vec();
-    unused.extend(pyramid_cards_gone(&deal, &pyramid));
-    let mut cards = Vec::new();
-    for card in pyramid.iter().flatten() {
-        let wanted = |c: &Card| c.value() + card.value() == 13;
-        if next(5) > 0
-            && let Some(at) = unused.iter().position(wanted)
-        {
-            cards.push(unused.swap_remove(at));
-        }
-    }
-    for _ in 0..2 {
-        let at = next(unused.len() as u64) as usize;
-        cards.push(unused.swap_remove(at));
-    }
-    for i in (1..cards.len()).rev() {
-        cards.swap(i, next(i as u64 + 1) as usize);
-    }
-    let waste = next(cards.len() as u64 + 1) as usize;
-    let kept: HashSet<Card> = pyramid.iter().flatten().chain(&cards).copied().collect();
-    let removed: Vec<Card> = Card::all().filter(|c| !kept.contains(c)).collect();
-    Position::from_parts(
-        Rules::default(),
-        pyramid,
-        &cards[waste..],
-        &cards[..waste],
-        next(3) as u8,
-        removed,
-    )
-}
-
-/// The deal's pyramid cards no longer in `pyramid`.
-fn pyramid_cards_gone(deal: &pyramid::Deal, pyramid: &[Option<Card>; 28]) -> Vec<Card> {
-    (0..28)
-        .filter(|&i| pyramid[i].is_none())
-        .map(|i| deal.cards()[i])
-        .collect()
-}
 
 /// Everything a breadth-first search finds: per depth, the best score and the best count of
 /// a rank, on positions that clear the pyramid and on those that do not.
@@ -76,15 +17,6 @@ struct Exhaustive {
     /// `[open, clearing]` best per depth.
     score: Vec<[Option<u32>; 2]>,
     count: Vec<[Option<u32>; 2]>,
-}
-
-fn key(position: &Position) -> (Vec<Option<Card>>, Vec<Card>, Vec<Card>, u8) {
-    (
-        position.pyramid().to_vec(),
-        position.stock_top_first().collect(),
-        position.waste_bottom_first().to_vec(),
-        position.recycles_used(),
-    )
 }
 
 fn exhaustive(start: &Position, rank: Rank) -> Exhaustive {
@@ -131,7 +63,7 @@ fn best(per_depth: &[[Option<u32>; 2]], kinds: &[usize]) -> Option<(u32, usize)>
 #[test]
 fn score_and_card_solvers_match_a_breadth_first_search() {
     for seed in 0..300u64 {
-        let start = small_position(seed);
+        let start = small_position(seed, Rules::default());
         let rank = Rank::new(1 + (seed % 13) as u8).unwrap();
         let truth = exhaustive(&start, rank);
 

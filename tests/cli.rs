@@ -11,6 +11,15 @@ fn pyramid() -> Command {
     Command::cargo_bin("pyramid").expect("the binary is built")
 }
 
+/// A file holding `text` in a fresh temporary folder (which lives as long as the guard), and
+/// its path.
+fn file_with(name: &str, text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("the file is written");
+    (dir, path.display().to_string())
+}
+
 /// Runs the binary, expects an exit code, and reads standard output as one JSON value.
 fn json_answer(args: &[&str], code: i32) -> Value {
     let output = pyramid()
@@ -224,9 +233,7 @@ fn an_unknown_theme_is_refused_before_the_app_starts() {
 
 #[test]
 fn a_broken_theme_file_asked_for_names_file_line_and_key() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("mine.toml");
-    std::fs::write(&path, "name = \"mine\"\ncard_rde = \"red\"\n").unwrap();
+    let (_dir, path) = file_with("mine.toml", "name = \"mine\"\ncard_rde = \"red\"\n");
     pyramid()
         .arg("--theme")
         .arg(&path)
@@ -393,10 +400,7 @@ fn score_challenge_says_the_result_first_then_the_running_score() {
 
 #[test]
 fn challenge_json_adds_the_running_score_or_count_to_each_step() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("ordered.txt");
-    std::fs::write(&file, ORDERED).unwrap();
-    let file = file.display().to_string();
+    let (_dir, file) = file_with("ordered.txt", ORDERED);
     let answer = json_answer(&["solve", "--json", "--score", "1225", &file], 0);
     assert_eq!(answer["challenge"], "score");
     assert_eq!(answer["reached"], true);
@@ -424,9 +428,7 @@ fn challenge_json_adds_the_running_score_or_count_to_each_step() {
 
 #[test]
 fn batch_answers_a_challenge_for_every_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("deals.txt");
-    std::fs::write(&file, format!("{ORDERED}\n{SIXTY}\n")).unwrap();
+    let (_dir, file) = file_with("deals.txt", &format!("{ORDERED}\n{SIXTY}\n"));
     let output = pyramid()
         .args(["batch", "--jobs", "1", "--score"])
         .arg(&file)
@@ -451,13 +453,10 @@ fn batch_answers_a_challenge_for_every_line() {
 
 #[test]
 fn a_game_saved_with_a_challenge_is_solved_for_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("saved.txt");
-    std::fs::write(
-        &file,
-        format!("# challenge: score 1225 earned 0\n{ORDERED}\n"),
-    )
-    .unwrap();
+    let (_dir, file) = file_with(
+        "saved.txt",
+        &format!("# challenge: score 1225 earned 0\n{ORDERED}\n"),
+    );
     pyramid()
         .arg("solve")
         .arg(&file)

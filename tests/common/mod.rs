@@ -3,8 +3,8 @@
 
 #![allow(dead_code)]
 
-use pyramid::Deal;
 use pyramid::pyramid::{Move, Position, Rules};
+use pyramid::{Card, Deal};
 
 /// The path of a fixture under `tests/data`.
 pub fn data(name: &str) -> String {
@@ -69,4 +69,76 @@ pub fn shuffled(seed: u64) -> Deal {
 /// A new game under the Microsoft Solitaire Collection rules.
 pub fn start(deal: &Deal) -> Position {
     Position::new(deal, Rules::default())
+}
+
+/// A small position for exhaustive cross-checks, from a random deal: 10 to 15 pyramid cards
+/// left (taken off from the bottom up), piles made mostly of partners for them so that a fair
+/// share can be cleared, split at random between waste and stock, on a random pass the rules
+/// allow. Every other card counts as removed.
+pub fn small_position(seed: u64, rules: Rules) -> Position {
+    let deal = shuffled(seed);
+    let mut pick = seed;
+    let mut next = |n: u64| {
+        pick = pick
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (pick >> 33) % n
+    };
+    let mut pyramid: [Option<Card>; 28] = std::array::from_fn(|i| Some(deal.cards()[i]));
+    let keep = 10 + next(6) as usize;
+    while pyramid.iter().flatten().count() > keep {
+        let position = Position::from_parts(rules, pyramid, &[], &[], 0, Vec::new());
+        let free: Vec<usize> = (0..28).filter(|&i| position.is_uncovered(i)).collect();
+        pyramid[free[next(free.len() as u64) as usize]] = None;
+    }
+    let mut unused: Vec<Card> = deal.stock().to_vec();
+    unused.extend(
+        (0..28)
+            .filter(|&i| pyramid[i].is_none())
+            .map(|i| deal.cards()[i]),
+    );
+    let mut cards = Vec::new();
+    for card in pyramid.iter().flatten() {
+        if next(8) > 0
+            && let Some(at) = unused.iter().position(|c| c.value() + card.value() == 13)
+        {
+            cards.push(unused.swap_remove(at));
+        }
+    }
+    for _ in 0..2 {
+        let at = next(unused.len() as u64) as usize;
+        cards.push(unused.swap_remove(at));
+    }
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, next(i as u64 + 1) as usize);
+    }
+    let waste = next(cards.len() as u64 + 1) as usize;
+    let passes = rules.max_recycles().map_or(3, |most| u64::from(most) + 1);
+    let recycles = next(passes) as u8;
+    let kept: std::collections::HashSet<Card> =
+        pyramid.iter().flatten().chain(&cards).copied().collect();
+    let removed: Vec<Card> = Card::all().filter(|c| !kept.contains(c)).collect();
+    Position::from_parts(
+        rules,
+        pyramid,
+        &cards[waste..],
+        &cards[..waste],
+        recycles,
+        removed,
+    )
+}
+
+/// What tells two positions apart for an exhaustive search: the cards and where they lie, and
+/// the recycles made (unless passes are unlimited, when they make no difference).
+pub type Key = (Vec<Option<Card>>, Vec<Card>, Vec<Card>, u8);
+
+/// The key of a position.
+pub fn key(position: &Position) -> Key {
+    let counted = position.rules().max_recycles().is_some();
+    (
+        position.pyramid().to_vec(),
+        position.stock_top_first().collect(),
+        position.waste_bottom_first().to_vec(),
+        if counted { position.recycles_used() } else { 0 },
+    )
 }
