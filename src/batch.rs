@@ -4,8 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -17,8 +16,9 @@ use pyramid::pyramid::{Goal, Position, Rules};
 
 use crate::challenge;
 use crate::cli::BatchArgs;
-use crate::input::{InputError, read_source};
+use crate::input::{InputError, Source, read_source};
 use crate::output::{answer_json, solve_deal};
+use crate::pool;
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 /// One deal line of the input.
@@ -61,6 +61,18 @@ fn read_lines(text: &str) -> Vec<Line> {
                 known_length,
                 deal,
             }
+        })
+        .collect()
+}
+
+/// The deals of a file read as `batch` reads it; the first line that is not a deal is an
+/// error naming it.
+pub fn read_deals(source: &Source) -> Result<Vec<Deal>, InputError> {
+    read_lines(&source.text)
+        .into_iter()
+        .map(|line| {
+            line.deal
+                .map_err(|error| InputError::Usage(format!("{source}:{}: {error}", line.number)))
         })
         .collect()
 }
@@ -121,45 +133,26 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
     let rules = args.goal.rules().unwrap_or_default();
     let source = read_source(&file)?;
     let lines = read_lines(&source.text);
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .max(1);
-    let bar = progress_bar(lines.len());
+    let jobs = pool::threads(args.jobs);
+    let bar = progress_bar(lines.len(), "deals");
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel();
     let mut answers: Vec<Option<Answer>> = Vec::new();
     answers.resize_with(lines.len(), || None);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            let (next, lines) = (&next, &lines);
-            scope.spawn(move || {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(line) = lines.get(index) else { break };
-                    if sender.send((index, solve_line(line, goal, rules))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        // Print in input order: hold answers that arrive early until their turn.
-        let mut waiting = BTreeMap::new();
-        let mut printed = 0;
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
-        for (index, answer) in receiver {
-            bar.inc(1);
-            waiting.insert(index, answer);
-            while let Some(answer) = waiting.remove(&printed) {
-                // A closed stdout (e.g. piped into `head`) is not an error worth reporting.
-                let _ = writeln!(out, "{}", answer.json);
-                answers[printed] = Some(answer);
-                printed += 1;
-            }
+    // Print in input order: hold answers that arrive early until their turn.
+    let mut waiting = BTreeMap::new();
+    let mut printed = 0;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let never = AtomicBool::new(false);
+    let solve = |line: &Line| solve_line(line, goal, rules);
+    pool::run(&lines, jobs, &never, solve, |index, answer| {
+        bar.inc(1);
+        waiting.insert(index, answer);
+        while let Some(answer) = waiting.remove(&printed) {
+            // A closed stdout (e.g. piped into `head`) is not an error worth reporting.
+            let _ = writeln!(out, "{}", answer.json);
+            answers[printed] = Some(answer);
+            printed += 1;
         }
     });
     bar.finish_and_clear();
@@ -177,13 +170,16 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
     })
 }
 
-fn progress_bar(total: usize) -> ProgressBar {
+/// A progress bar on standard error with the rate and the time left, hidden when standard
+/// error is not a terminal.
+pub fn progress_bar(total: usize, what: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total as u64);
-    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {per_sec}  eta {eta}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}  {{per_sec}}  eta {{eta}}");
+    let style =
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
 }

@@ -47,6 +47,9 @@ pub enum Command {
     Hint(SolveArgs),
     /// Solve many deals, one per line, and print JSON Lines.
     Batch(BatchArgs),
+    /// How many deals can be won: random deals (or a file's) solved, with the winnable
+    /// fraction, its 95% interval, the optimal lengths and the solve times.
+    Stats(StatsArgs),
     /// Print the folders used for saves, the draft and themes.
     Paths,
     /// Print shell completions.
@@ -178,6 +181,41 @@ pub struct BatchArgs {
     pub check: bool,
     #[command(flatten)]
     pub goal: GoalArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// How many random deals.
+    #[arg(long, default_value_t = 1000)]
+    pub deals: usize,
+    /// The seed the random deals come from (see the README for the shuffle).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes through the stock: 1 to 8, or unlimited (default 3).
+    #[arg(long, value_name = "N|unlimited", value_parser = Passes::parse)]
+    pub passes: Option<Passes>,
+    /// Threads to solve with (default: all cores).
+    #[arg(long, short)]
+    pub jobs: Option<usize>,
+    /// Deals from a file, one per line (as `batch` reads them), instead of random ones.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["deals", "seed"])]
+    pub from: Option<PathBuf>,
+    /// Write the deals, one per line, to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
+    /// Stream each deal's result to FILE as JSON Lines while they finish.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub out: Option<PathBuf>,
+    /// Go on with an interrupted run: the deals already in FILE (written by --out) are not
+    /// solved again, and the new ones are added to it.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// The same deals under 1, 3 and unlimited passes, in one table.
+    #[arg(long, conflicts_with_all = ["passes", "out", "resume"])]
+    pub compare: bool,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Prints completions for a shell to standard output.

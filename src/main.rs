@@ -9,7 +9,9 @@ mod challenge;
 mod cli;
 mod input;
 mod output;
+mod pool;
 mod solve_job;
+mod stats;
 mod storage;
 mod theme;
 mod tui;
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         Some(Command::Validate(args)) => output::validate(&args),
         Some(Command::Hint(args)) => output::hint(&args),
         Some(Command::Batch(args)) => batch::run(&args),
+        Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Completions { shell }) => {
             cli::print_completions(shell);
             Ok(EXIT_OK)
