@@ -229,6 +229,31 @@ pub fn layout(slots: &[Option<Card>; DECK_SIZE]) -> String {
     out
 }
 
+/// `count` random deals from a seed, made the same way everywhere: a `SplitMix64` generator
+/// seeded with `seed` gives, deal after deal, a Fisher-Yates shuffle of the 52 cards in the
+/// order `Ac 2c .. Kc Ad .. Ks`: for `i` from 51 down to 1, swap card `i` with card
+/// `next() % (i + 1)`.
+pub fn random_deals(seed: u64, count: usize) -> Vec<Deal> {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    (0..count)
+        .map(|_| {
+            let mut cards: Vec<Card> = Card::all().collect();
+            for i in (1..cards.len()).rev() {
+                let j = (next() % (i as u64 + 1)) as usize;
+                cards.swap(i, j);
+            }
+            Deal::from_valid(&cards)
+        })
+        .collect()
+}
+
 impl fmt::Display for Deal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_line())

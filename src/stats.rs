@@ -2,9 +2,7 @@
 //! seed (or a file's deals) are solved on every core; the summary gives the winnable fraction
 //! with its 95% Wilson interval, a histogram of the optimal lengths, and the solve times.
 //!
-//! The random deals can be made again anywhere: a `SplitMix64` generator seeded with the seed
-//! gives, deal after deal, a Fisher-Yates shuffle of the 52 cards in the order `Ac 2c .. Kc Ad
-//! .. Ks`: for `i` from 51 down to 1, swap card `i` with card `next() % (i + 1)`.
+//! The random deals are [`pyramid::deck::random_deals`], which anyone can make again.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::{File, OpenOptions};
@@ -16,9 +14,10 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
+use pyramid::Deal;
+use pyramid::deck::random_deals;
 use pyramid::pyramid::solver::{Outcome, solve};
 use pyramid::pyramid::{Passes, Position, Rules};
-use pyramid::{Card, Deal};
 
 use crate::batch::progress_bar;
 use crate::cli::StatsArgs;
@@ -52,28 +51,6 @@ impl Solved {
             millis: value.get("millis")?.as_f64()?,
         })
     }
-}
-
-/// `count` deals from a seed, shuffled as the module says.
-pub fn random_deals(seed: u64, count: usize) -> Vec<Deal> {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    (0..count)
-        .map(|_| {
-            let mut cards: Vec<Card> = Card::all().collect();
-            for i in (1..cards.len()).rev() {
-                let j = (next() % (i as u64 + 1)) as usize;
-                cards.swap(i, j);
-            }
-            Deal::from_cards(&cards).expect("a shuffled deck is a deal")
-        })
-        .collect()
 }
 
 /// The Wilson score interval for `successes` out of `trials`, at 95%.

@@ -46,24 +46,9 @@ pub fn replay(start: &Position, moves: &[Move]) -> Position {
     position
 }
 
-/// A deal shuffled from a seed, with a small self-contained generator so the tests do not
-/// depend on another crate's sequence.
+/// A deal shuffled from a seed: the first of the library's reproducible random deals.
 pub fn shuffled(seed: u64) -> Deal {
-    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
-    let mut next = || {
-        // splitmix64
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let mut cards: Vec<pyramid::Card> = pyramid::Card::all().collect();
-    for i in (1..cards.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
-        cards.swap(i, j);
-    }
-    Deal::from_cards(&cards).expect("a permutation of the deck")
+    pyramid::deck::random_deals(seed, 1).remove(0)
 }
 
 /// A new game under the Microsoft Solitaire Collection rules.
