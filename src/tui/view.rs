@@ -703,14 +703,10 @@ fn save_dialog(dialog: &SaveDialog, area: Rect, buf: &mut Buffer, theme: &Theme)
         Line::raw(""),
         field("Note", &dialog.note, dialog.on_note),
         Line::raw(""),
-        Line::from(vec![
-            Span::styled("Enter", Style::new().fg(theme.key)),
-            Span::raw(" saves   "),
-            Span::styled("Tab", Style::new().fg(theme.key)),
-            Span::raw(" name/note   "),
-            Span::styled("Esc", Style::new().fg(theme.key)),
-            Span::raw(" cancels"),
-        ]),
+        key_line(
+            &[("Enter", "saves"), ("Tab", "name/note"), ("Esc", "cancels")],
+            theme,
+        ),
     ];
     Paragraph::new(lines).render(inner, buf);
 }
@@ -756,19 +752,16 @@ fn challenge_dialog(dialog: &ChallengeDialog, area: Rect, buf: &mut Buffer, them
         lines.push(Line::raw("Clear the pyramid in the fewest steps."));
     }
     Paragraph::new(lines).render(inner, buf);
-    let footer = Line::from(vec![
-        Span::styled("←→", Style::new().fg(theme.key)),
-        Span::raw(" challenge  "),
-        Span::styled("↑↓", Style::new().fg(theme.key)),
-        Span::raw(" field  "),
-        Span::styled("Enter", Style::new().fg(theme.key)),
-        Span::raw(" set  "),
-        Span::styled("Esc", Style::new().fg(theme.key)),
-        Span::raw(" cancel"),
-    ]);
-    footer.render(
-        Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1),
+    footer(
+        &[
+            ("←→", "challenge"),
+            ("↑↓", "field"),
+            ("Enter", "set"),
+            ("Esc", "cancel"),
+        ],
+        inner,
         buf,
+        theme,
     );
 }
 
@@ -817,17 +810,33 @@ fn open_dialog(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme)
         ));
     }
     Paragraph::new(lines).render(inner, buf);
-    let footer = Line::from(vec![
-        Span::styled("type", Style::new().fg(theme.key)),
-        Span::raw(" filter  "),
-        Span::styled("↑↓", Style::new().fg(theme.key)),
-        Span::raw(" choose  "),
-        Span::styled("Enter", Style::new().fg(theme.key)),
-        Span::raw(" open  "),
-        Span::styled("Esc", Style::new().fg(theme.key)),
-        Span::raw(" close"),
-    ]);
-    footer.render(
+    footer(
+        &[
+            ("type", "filter"),
+            ("↑↓", "choose"),
+            ("Enter", "open"),
+            ("Esc", "close"),
+        ],
+        inner,
+        buf,
+        theme,
+    );
+}
+
+/// Keys and what they do, on one line: `Enter open  Esc close`.
+fn key_line(keys: &[(&str, &str)], theme: &Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (index, (key, what)) in keys.iter().enumerate() {
+        let gap = if index + 1 < keys.len() { "  " } else { "" };
+        spans.push(Span::styled((*key).to_string(), Style::new().fg(theme.key)));
+        spans.push(Span::raw(format!(" {what}{gap}")));
+    }
+    Line::from(spans)
+}
+
+/// A dialog's keys on its last inner line.
+fn footer(keys: &[(&str, &str)], inner: Rect, buf: &mut Buffer, theme: &Theme) {
+    key_line(keys, theme).render(
         Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1),
         buf,
     );
