@@ -145,15 +145,15 @@ pub fn text(start: &Position, goal: Goal, answer: &Answer) -> String {
         if let Some(title) = title {
             text.push_str(&format!("\n{title}:\n"));
         }
-        let mut position = start.clone();
-        for (number, &mv) in line.moves.iter().enumerate() {
-            let step = position.describe(mv);
-            position.apply(mv).expect("the solver's moves are legal");
-            text.push_str(&format!(
-                "{:>3}. {step}  [{}]\n",
-                number + 1,
-                amount(goal, total(goal, &position))
-            ));
+        let steps = start.walk(&line.moves, |before, mv, after| {
+            format!(
+                "{}  [{}]",
+                before.describe(mv),
+                amount(goal, total(goal, after))
+            )
+        });
+        for (number, step) in steps.iter().enumerate() {
+            text.push_str(&format!("{:>3}. {step}\n", number + 1));
         }
     }
     text
@@ -170,16 +170,10 @@ pub fn json(start: &Position, goal: Goal, answer: &Answer, stats: &Stats) -> Val
         .lines()
         .into_iter()
         .map(|(_, line)| {
-            let mut position = start.clone();
-            let steps: Vec<Value> = line
-                .moves
-                .iter()
-                .map(|&mv| {
-                    let step = step_json(&position, mv);
-                    position.apply(mv).expect("the solver's moves are legal");
-                    json!({"step": step, key: total(goal, &position)})
-                })
-                .collect();
+            let steps = start.walk(
+                &line.moves,
+                |before, mv, after| json!({"step": step_json(before, mv), key: total(goal, after)}),
+            );
             json!({
                 "clears": line.clears,
                 key: line.value + goal_base(goal),

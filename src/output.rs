@@ -205,15 +205,7 @@ pub fn answer_json(start: &Position, report: &Report) -> Value {
     let stats = stats_json(&report.stats);
     match &report.outcome {
         Outcome::Solved(moves) => {
-            let mut position = start.clone();
-            let steps: Vec<Value> = moves
-                .iter()
-                .map(|&mv| {
-                    let step = step_json(&position, mv);
-                    position.apply(mv).expect("the solver's moves are legal");
-                    step
-                })
-                .collect();
+            let steps = start.walk(moves, |before, mv, _| step_json(before, mv));
             json!({"solvable": true, "length": moves.len(), "steps": steps, "stats": stats})
         }
         Outcome::NoSolution(reason) => {
@@ -233,10 +225,9 @@ pub fn answer_text(start: &Position, report: &Report) -> String {
     match &report.outcome {
         Outcome::Solved(moves) => {
             let mut text = format!("Solved in {} steps.\n", moves.len());
-            let mut position = start.clone();
-            for (number, &mv) in moves.iter().enumerate() {
-                text.push_str(&format!("{:>3}. {}\n", number + 1, position.describe(mv)));
-                position.apply(mv).expect("the solver's moves are legal");
+            let steps = start.walk(moves, |before, mv, _| before.describe(mv));
+            for (number, step) in steps.iter().enumerate() {
+                text.push_str(&format!("{:>3}. {step}\n", number + 1));
             }
             text
         }

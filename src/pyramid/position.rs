@@ -398,6 +398,28 @@ impl Position {
         }
     }
 
+    /// Plays legal `moves` from here, calling `each` with the position before each move, the
+    /// move and the position after it; what it gives, in order. For describing a solution step
+    /// by step.
+    ///
+    /// # Panics
+    /// When a move is illegal: the moves must come from the solver or have been checked.
+    pub fn walk<T>(
+        &self,
+        moves: &[Move],
+        mut each: impl FnMut(&Position, Move, &Position) -> T,
+    ) -> Vec<T> {
+        let mut position = self.clone();
+        moves
+            .iter()
+            .map(|&mv| {
+                let before = position.clone();
+                position.apply(mv).expect("the moves are legal");
+                each(&before, mv, &position)
+            })
+            .collect()
+    }
+
     /// The cards a move removes (empty for draws and recycles).
     pub fn cards_of(&self, mv: Move) -> Vec<Card> {
         match mv {

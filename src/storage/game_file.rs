@@ -213,15 +213,7 @@ fn progress_headers(
         text.push_str(&format!("# gone: {}\n", gone.join(" ")));
     }
     if let Some(start) = start {
-        let mut position = start.clone();
-        let words: Vec<String> = moves
-            .iter()
-            .map(|&mv| {
-                let word = move_text(&position, mv);
-                position.apply(mv).expect("a game's moves are legal");
-                word
-            })
-            .collect();
+        let words = start.walk(moves, |before, mv, _| move_text(before, mv));
         for line in words.chunks(MOVES_PER_LINE) {
             text.push_str(&format!("# moves: {}\n", line.join(" ")));
         }

@@ -87,12 +87,8 @@ impl Solution {
             Outcome::NoSolution(reason) => (Vec::new(), false, reason.clone()),
             Outcome::Cancelled => (Vec::new(), false, None),
         };
-        let mut positions = vec![start];
-        for &mv in &moves {
-            let mut next = positions[positions.len() - 1].clone();
-            next.apply(mv).expect("the solver's moves are legal");
-            positions.push(next);
-        }
+        let after = start.walk(&moves, |_, _, after| after.clone());
+        let positions: Vec<Position> = std::iter::once(start).chain(after).collect();
         Solution {
             positions,
             moves,
