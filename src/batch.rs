@@ -130,7 +130,10 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
         .goal
         .resolve(args.file.as_ref())
         .map_err(InputError::Usage)?;
-    let rules = args.goal.rules().unwrap_or_default();
+    let rules = args.goal.rules.changes().apply(Rules::default());
+    if let Some(problem) = goal.rules_problem(rules) {
+        return Err(InputError::Usage(problem));
+    }
     let source = read_source(&file)?;
     let lines = read_lines(&source.text);
     let jobs = pool::threads(args.jobs);

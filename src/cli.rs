@@ -7,7 +7,7 @@ use clap_complete::Shell;
 
 use pyramid::Rank;
 use pyramid::pyramid::goal::FULL_SCORE;
-use pyramid::pyramid::{Goal, Passes, Rules};
+use pyramid::pyramid::{Finish, Goal, Passes, RuleChanges};
 
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.
@@ -73,13 +73,46 @@ pub struct SolveArgs {
     pub goal: GoalArgs,
 }
 
-/// The challenge to solve for (the Board challenge unless one of these is given), and the
-/// passes through the stock.
+/// The rules to play under, where they differ from the file's (else MSC's).
 #[derive(Debug, Args, Clone, Default)]
-pub struct GoalArgs {
+pub struct RuleArgs {
     /// Passes through the stock: 1 to 8, or unlimited (default: the file's, else 3).
     #[arg(long, value_name = "N|unlimited", value_parser = Passes::parse)]
     pub passes: Option<Passes>,
+    /// Relaxed pairing ("overlap pairs"): a pyramid card whose only remaining cover is one
+    /// uncovered card may pair with that card.
+    #[arg(long, conflicts_with = "strict")]
+    pub relaxed: bool,
+    /// Strict pairing (MSC's), even where the file says relaxed.
+    #[arg(long)]
+    pub strict: bool,
+    /// What must be cleared to win: the pyramid (MSC's Board challenge) or all 52 cards
+    /// (default: the file's, else pyramid).
+    #[arg(long, value_name = "pyramid|all", value_parser = Finish::parse)]
+    pub goal: Option<Finish>,
+}
+
+impl RuleArgs {
+    /// The rules these flags change.
+    pub fn changes(&self) -> RuleChanges {
+        RuleChanges {
+            passes: self.passes,
+            relaxed: match (self.relaxed, self.strict) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+            finish: self.goal,
+        }
+    }
+}
+
+/// The challenge to solve for (the Board challenge unless one of these is given), and the
+/// rules.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GoalArgs {
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Score challenge: the fewest steps to TARGET points in all (1290 without a number).
     #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = "1290")]
     #[arg(conflicts_with = "card")]
@@ -96,11 +129,6 @@ pub struct GoalArgs {
 }
 
 impl GoalArgs {
-    /// The rules asked for, if any.
-    pub fn rules(&self) -> Option<Rules> {
-        self.passes.map(|passes| Rules { passes })
-    }
-
     /// The file and the goal the arguments ask for, or why they make no sense.
     ///
     /// `--score` may stand without its number, so in `--score deal.txt` the parser takes the
@@ -161,9 +189,8 @@ fn card_goal(text: &str) -> Result<(Rank, u32), String> {
 pub struct ValidateArgs {
     /// The deal file, or `-` for standard input.
     pub file: PathBuf,
-    /// Passes through the stock: 1 to 8, or unlimited (default: the file's, else 3).
-    #[arg(long, value_name = "N|unlimited", value_parser = Passes::parse)]
-    pub passes: Option<Passes>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 #[derive(Debug, Args)]
@@ -191,9 +218,8 @@ pub struct StatsArgs {
     /// The seed the random deals come from (see the README for the shuffle).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Passes through the stock: 1 to 8, or unlimited (default 3).
-    #[arg(long, value_name = "N|unlimited", value_parser = Passes::parse)]
-    pub passes: Option<Passes>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Threads to solve with (default: all cores).
     #[arg(long, short)]
     pub jobs: Option<usize>,
@@ -210,8 +236,9 @@ pub struct StatsArgs {
     /// solved again, and the new ones are added to it.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
-    /// The same deals under 1, 3 and unlimited passes, in one table.
-    #[arg(long, conflicts_with_all = ["passes", "out", "resume"])]
+    /// The same deals under six rule sets in one table: 1, 3 and unlimited passes, each with
+    /// strict and relaxed pairing (to the goal given).
+    #[arg(long, conflicts_with_all = ["passes", "relaxed", "strict", "out", "resume"])]
     pub compare: bool,
     /// Print the summary as one JSON object.
     #[arg(long)]

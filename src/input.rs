@@ -5,7 +5,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use pyramid::pyramid::Rules;
+use pyramid::pyramid::RuleChanges;
 use pyramid::{Deal, DeckProblems};
 
 use crate::storage::SavedDeal;
@@ -80,8 +80,8 @@ pub fn read_source(path: &Path) -> Result<Source, InputError> {
 
 /// Reads a deal file that may be a saved game: the deal, and the start and moves its headers
 /// give.
-/// Under `rules` when given, else those the file names.
-pub fn read_game(path: &Path, rules: Option<Rules>) -> Result<SavedDeal, InputError> {
+/// Under the rules the file names (MSC's when it names none), with `changes` made.
+pub fn read_game(path: &Path, changes: RuleChanges) -> Result<SavedDeal, InputError> {
     let source = read_source(path)?;
     let deal = Deal::parse(&source.text).map_err(|problems| InputError::Deck {
         name: source.name.clone(),
@@ -90,8 +90,10 @@ pub fn read_game(path: &Path, rules: Option<Rules>) -> Result<SavedDeal, InputEr
     let stem = path
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into());
-    SavedDeal::with_headers(&source.text, deal, &stem, rules).map_err(|message| InputError::Game {
-        name: source.name,
-        message,
+    SavedDeal::with_headers(&source.text, deal, &stem, changes).map_err(|message| {
+        InputError::Game {
+            name: source.name,
+            message,
+        }
     })
 }

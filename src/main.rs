@@ -87,7 +87,7 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
     let deal = cli
         .file
         .as_deref()
-        .map(|file| input::read_game(file, None))
+        .map(|file| input::read_game(file, pyramid::pyramid::RuleChanges::default()))
         .transpose()?;
     let warnings: Vec<String> = theme_errors
         .iter()

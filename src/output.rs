@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use pyramid::Deal;
 use pyramid::pyramid::solver::{self, Outcome, Report, Stats};
-use pyramid::pyramid::{Goal, Move, Position, Rules};
+use pyramid::pyramid::{Goal, Move, Position, RuleChanges, Rules};
 
 use crate::challenge;
 use crate::cli::{SolveArgs, ValidateArgs};
@@ -20,7 +20,7 @@ struct Saved {
 }
 
 impl Saved {
-    fn read(path: &std::path::Path, rules: Option<Rules>) -> Result<Saved, InputError> {
+    fn read(path: &std::path::Path, rules: RuleChanges) -> Result<Saved, InputError> {
         let game = read_game(path, rules)?;
         let position = game.game().position().clone();
         Ok(Saved { game, position })
@@ -79,13 +79,16 @@ pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
         .goal
         .resolve(args.file.as_ref())
         .map_err(InputError::Usage)?;
-    let saved = Saved::read(&file, args.goal.rules())?;
+    let saved = Saved::read(&file, args.goal.rules.changes())?;
     // Without a challenge on the command line, the one saved with the game.
     let goal = if goal == Goal::Board {
         saved.game.goal
     } else {
         goal
     };
+    if let Some(problem) = goal.rules_problem(saved.position.rules()) {
+        return Err(InputError::Usage(problem));
+    }
     if goal != Goal::Board {
         return Ok(solve_challenge(&saved, goal, args.json));
     }
@@ -127,7 +130,7 @@ pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
                 .to_string(),
         ));
     }
-    let saved = Saved::read(&file, args.goal.rules())?;
+    let saved = Saved::read(&file, args.goal.rules.changes())?;
     let (position, report) = (&saved.position, saved.solve());
     let next = match &report.outcome {
         Outcome::Solved(moves) => moves.first().copied(),
@@ -150,13 +153,16 @@ pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
         println!("{answer}");
     } else {
         match (&report.outcome, next) {
-            (Outcome::Solved(_), None) => println!("The pyramid is cleared."),
+            (Outcome::Solved(_), None) => println!("{}.", position.rules().finish.done()),
             (Outcome::Solved(moves), Some(mv)) => {
                 println!("Next: {}", position.describe(mv));
                 println!("Winnable: {} more steps, this one included.", moves.len());
             }
             (Outcome::NoSolution(Some(reason)), _) => println!("No longer winnable: {reason}."),
-            _ => println!("No longer winnable: no way to clear the pyramid from here."),
+            _ => println!(
+                "No longer winnable: no way to {} from here.",
+                position.rules().finish.aim()
+            ),
         }
     }
     Ok(exit_code(&report.outcome))
@@ -165,8 +171,7 @@ pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
 /// Checks a deal file, with the position and moves a saved game gives; problems are
 /// returned as the error.
 pub fn validate(args: &ValidateArgs) -> Result<u8, InputError> {
-    let rules = args.passes.map(|passes| Rules { passes });
-    let saved = Saved::read(&args.file, rules)?;
+    let saved = Saved::read(&args.file, args.rules.changes())?;
     match saved.progress() {
         Some(from) => println!("{}: a valid game in progress ({from})", args.file.display()),
         None => println!("{}: a valid deal", args.file.display()),
@@ -233,8 +238,9 @@ pub fn answer_text(start: &Position, report: &Report) -> String {
         }
         Outcome::NoSolution(Some(reason)) => format!("No solution: {reason}.\n"),
         Outcome::NoSolution(None) => format!(
-            "No solution: an exhaustive search ({} positions) found no way to clear the pyramid.\n",
-            report.stats.expanded
+            "No solution: an exhaustive search ({} positions) found no way to {}.\n",
+            report.stats.expanded,
+            start.rules().finish.aim()
         ),
         Outcome::Cancelled => "Cancelled.\n".to_string(),
     }

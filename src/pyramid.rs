@@ -15,7 +15,7 @@ pub use game::Game;
 pub use goal::Goal;
 pub use midgame::{Midgame, PositionProblem};
 pub use position::{IllegalMove, Move, Place, Position};
-pub use rules::{Passes, Rules};
+pub use rules::{Finish, Passes, RuleChanges, Rules};
 
 /// Deals the library's unit tests share.
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -74,10 +74,12 @@ struct Summary {
     lengths: BTreeMap<usize, usize>,
     /// Sorted.
     millis: Vec<f64>,
+    /// Wall-clock time for the run, all threads together.
+    wall: Duration,
 }
 
 impl Summary {
-    fn new(rules: Rules, results: &[Solved]) -> Summary {
+    fn new(rules: Rules, results: &[Solved], wall: Duration) -> Summary {
         let mut lengths = BTreeMap::new();
         for length in results.iter().filter_map(|r| r.length) {
             *lengths.entry(length).or_insert(0) += 1;
@@ -90,6 +92,7 @@ impl Summary {
             winnable: lengths.values().sum(),
             lengths,
             millis,
+            wall,
         }
     }
 
@@ -116,6 +119,7 @@ impl Summary {
             "lengths": lengths,
             "millis": {"median": self.quantile(0.5), "p99": self.quantile(0.99),
                        "max": self.quantile(1.0)},
+            "seconds": self.wall.as_secs_f64(),
         })
     }
 
@@ -142,10 +146,11 @@ impl Summary {
 
     fn times_line(&self) -> String {
         format!(
-            "solve time: median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            "solve time: median {:.1} ms, p99 {:.1} ms, max {:.1} ms; {:.1} s in all",
             self.quantile(0.5),
             self.quantile(0.99),
-            self.quantile(1.0)
+            self.quantile(1.0),
+            self.wall.as_secs_f64()
         )
     }
 
@@ -223,6 +228,8 @@ fn run_header(args: &StatsArgs, rules: Rules, count: usize) -> Value {
         "from": args.from.as_ref().map(|f| f.display().to_string()),
         "deals": count,
         "passes": rules.passes.word(),
+        "relaxed": rules.relaxed,
+        "goal": rules.finish.word(),
     }})
 }
 
@@ -275,21 +282,24 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
     // Ctrl-C stops starting new deals; the summary covers those finished. Without a handler
     // (one is already set) Ctrl-C simply ends the program.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let rules = args.rules.changes().apply(Rules::default());
     if args.compare {
-        let summaries: Vec<Summary> = [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited]
-            .into_iter()
-            .map(|passes| {
-                let rules = Rules { passes };
+        let mut summaries = Vec::new();
+        for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
+            for relaxed in [false, true] {
+                let rules = Rules {
+                    passes,
+                    relaxed,
+                    ..rules
+                };
+                let started = Instant::now();
                 let results = solve_all(&deals, rules, jobs, &HashMap::new(), &stop, |_| {});
-                Summary::new(rules, &results)
-            })
-            .collect();
+                summaries.push(Summary::new(rules, &results, started.elapsed()));
+            }
+        }
         print_comparison(&summaries, args.json);
         return Ok(EXIT_OK);
     }
-    let rules = args
-        .passes
-        .map_or_else(Rules::default, |passes| Rules { passes });
     let header = run_header(args, rules, deals.len());
     let (done, mut file) = match (&args.resume, &args.out) {
         (Some(path), _) => (
@@ -305,6 +315,7 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
     };
     let path = args.resume.as_ref().or(args.out.as_ref());
     let mut failed = None;
+    let started = Instant::now();
     let results = solve_all(&deals, rules, jobs, &done, &stop, |solved| {
         if let (Some(file), Some(path)) = (&mut file, path)
             && failed.is_none()
@@ -315,7 +326,7 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
     if let Some(error) = failed {
         return Err(error);
     }
-    let summary = Summary::new(rules, &results);
+    let summary = Summary::new(rules, &results, started.elapsed());
     if args.json {
         println!("{}", summary.json());
     } else {
@@ -355,20 +366,21 @@ fn print_comparison(summaries: &[Summary], json: bool) {
         return;
     }
     println!(
-        "{:<34} {:>10} {:>8} {:>17} {:>9} {:>9}",
-        "rules", "winnable", "", "95% interval", "median", "max"
+        "{:<28} {:>11} {:>8} {:>17} {:>9} {:>9} {:>8}",
+        "rules", "winnable", "", "95% interval", "median", "max", "time"
     );
     for summary in summaries {
         let (low, high) = wilson(summary.winnable, summary.deals);
         println!(
-            "{:<34} {:>10} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms",
-            summary.rules.to_string(),
+            "{:<28} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s",
+            summary.rules.brief(),
             format!("{}/{}", summary.winnable, summary.deals),
             100.0 * summary.fraction(),
             100.0 * low,
             100.0 * high,
             summary.quantile(0.5),
-            summary.quantile(1.0)
+            summary.quantile(1.0),
+            summary.wall.as_secs_f64()
         );
     }
 }

@@ -477,7 +477,11 @@ fn passes_change_the_answer_as_the_solver_says() {
         ("2", Passes::Limited(2)),
         ("unlimited", Passes::Unlimited),
     ] {
-        let start = Position::new(&common::deal("winnable-40-steps.txt"), Rules { passes });
+        let rules = Rules {
+            passes,
+            ..Rules::default()
+        };
+        let start = Position::new(&common::deal("winnable-40-steps.txt"), rules);
         let expected = match solve(&start, &mut ()).outcome {
             Outcome::Solved(moves) => serde_json::json!(moves.len()),
             _ => Value::Null,
@@ -491,4 +495,94 @@ fn passes_change_the_answer_as_the_solver_says() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("1 to 8, or unlimited"));
+}
+
+#[test]
+fn rule_variants_on_the_command_line_are_the_ones_solved_under() {
+    use pyramid::pyramid::solver::{Outcome, solve};
+    use pyramid::pyramid::{Finish, Passes, Position, Rules};
+    let file = data("winnable-40-steps.txt");
+    let deal = common::deal("winnable-40-steps.txt");
+    let variants: [(&[&str], Rules); 3] = [
+        (
+            &["--relaxed"],
+            Rules {
+                relaxed: true,
+                ..Rules::default()
+            },
+        ),
+        (
+            &["--goal", "all"],
+            Rules {
+                finish: Finish::AllCards,
+                ..Rules::default()
+            },
+        ),
+        (
+            &["--passes", "1", "--relaxed", "--goal", "all"],
+            Rules {
+                passes: Passes::Limited(1),
+                relaxed: true,
+                finish: Finish::AllCards,
+            },
+        ),
+    ];
+    for (flags, rules) in variants {
+        let expected = match solve(&Position::new(&deal, rules), &mut ()).outcome {
+            Outcome::Solved(moves) => serde_json::json!(moves.len()),
+            _ => Value::Null,
+        };
+        let code = i32::from(expected.is_null());
+        let mut args = vec!["solve", "--json"];
+        args.extend(flags);
+        args.push(&file);
+        let answer = json_answer(&args, code);
+        assert_eq!(answer["length"], expected, "{flags:?}");
+    }
+    pyramid()
+        .args(["solve", "--goal", "52", &file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "pyramid (clear the pyramid) or all",
+        ));
+    pyramid()
+        .args(["solve", "--score", "--relaxed", &file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "relaxed pairing and clearing all 52 cards are for the Board challenge",
+        ));
+}
+
+#[test]
+fn a_file_saved_with_variant_rules_is_solved_under_them_unless_told_otherwise() {
+    let deal = std::fs::read_to_string(data("winnable-40-steps.txt")).unwrap();
+    let (_dir, file) = file_with("relaxed.txt", &format!("# pairing: relaxed\n{deal}"));
+    let relaxed = json_answer(&["solve", "--json", &file], 0);
+    let told = json_answer(
+        &[
+            "solve",
+            "--json",
+            "--relaxed",
+            data("winnable-40-steps.txt").as_str(),
+        ],
+        0,
+    );
+    assert_eq!(relaxed["length"], told["length"]);
+    let strict = json_answer(&["solve", "--json", "--strict", &file], 0);
+    assert_eq!(strict["length"], 40);
+    pyramid()
+        .args(["validate", &file])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("a valid deal"));
+    let (_dir, broken) = file_with("broken.txt", &format!("# pairing: loose\n{deal}"));
+    pyramid()
+        .args(["validate", &broken])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "# pairing: 'loose' is not a pairing rule: strict or relaxed",
+        ));
 }

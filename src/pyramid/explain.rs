@@ -2,7 +2,7 @@
 //! no remaining card can ever pair with, or a pair of values the pyramid holds more of than can
 //! ever be paired.
 
-use super::layout::{can_meet, cone_below};
+use super::layout::{can_pair, cone_below};
 use super::position::Position;
 use crate::card::{Card, Rank};
 use crate::deck::PYRAMID_SIZE;
@@ -16,8 +16,10 @@ pub fn hopeless(position: &Position) -> Option<String> {
 ///
 /// A pyramid card that is not a King leaves only in a pair. Its partner must be a card of the
 /// other value that is still in play and that it can meet: a pyramid card that covers it, or
-/// that it covers, is never uncovered together with it. With no such card it stays forever.
+/// that it covers, is never uncovered together with it (under relaxed pairing, one lying
+/// directly on it or under it still may go with it). With no such card it stays forever.
 fn lone_card(position: &Position) -> Option<String> {
+    let relaxed = position.rules().relaxed;
     (0..PYRAMID_SIZE).find_map(|i| {
         let card = position.pyramid_card(i)?;
         let partner = card.rank().partner()?;
@@ -29,7 +31,7 @@ fn lone_card(position: &Position) -> Option<String> {
             .stock_top_first()
             .chain(position.waste_bottom_first().iter().copied())
             .any(|c| c.rank() == partner);
-        if elsewhere || in_pyramid.iter().any(|&(j, _)| can_meet(i, j)) {
+        if elsewhere || in_pyramid.iter().any(|&(j, _)| can_pair(i, j, relaxed)) {
             return None;
         }
         let plural = partner.plural();
@@ -73,7 +75,7 @@ fn short_of_partners(position: &Position) -> Option<String> {
         };
         let (lows, highs) = (in_pyramid(low), in_pyramid(high));
         let in_piles = |rank: Rank| piles.iter().filter(|c| c.rank() == rank).count();
-        let inside = max_pairs(&lows, &highs);
+        let inside = max_pairs(&lows, &highs, position.rules().relaxed);
         let short = lows.len().saturating_sub(inside) > in_piles(high)
             || highs.len().saturating_sub(inside) > in_piles(low);
         short.then(|| {
@@ -92,24 +94,24 @@ fn short_of_partners(position: &Position) -> Option<String> {
     })
 }
 
-/// The most disjoint pairs, one card from each list, of pyramid cards that can meet.
-fn max_pairs(lows: &[usize], highs: &[usize]) -> usize {
+/// The most disjoint pairs, one card from each list, of pyramid cards that could go together.
+fn max_pairs(lows: &[usize], highs: &[usize], relaxed: bool) -> usize {
     // At most four cards a side: trying every order of the second list is plenty fast.
-    fn best(lows: &[usize], highs: &mut Vec<usize>) -> usize {
+    fn best(lows: &[usize], highs: &mut Vec<usize>, relaxed: bool) -> usize {
         let Some((&first, rest)) = lows.split_first() else {
             return 0;
         };
-        let mut most = best(rest, highs);
+        let mut most = best(rest, highs, relaxed);
         for k in 0..highs.len() {
-            if can_meet(first, highs[k]) {
+            if can_pair(first, highs[k], relaxed) {
                 let taken = highs.remove(k);
-                most = most.max(1 + best(rest, highs));
+                most = most.max(1 + best(rest, highs, relaxed));
                 highs.insert(k, taken);
             }
         }
         most
     }
-    best(lows, &mut highs.to_vec())
+    best(lows, &mut highs.to_vec(), relaxed)
 }
 
 #[cfg(test)]

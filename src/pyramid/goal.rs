@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::rules::{Finish, Rules};
 use crate::card::Rank;
 
 /// A challenge and its inputs.
@@ -45,6 +46,16 @@ impl Goal {
                 )
             }),
         }
+    }
+
+    /// Why the challenge cannot be played under these rules, if it cannot: the Score and Card
+    /// challenges are MSC's, played to the pyramid with strict pairing (any passes).
+    pub fn rules_problem(&self, rules: Rules) -> Option<String> {
+        (*self != Goal::Board && (rules.relaxed || rules.finish != Finish::Pyramid)).then(|| {
+            "the Score and Card challenges are played to the pyramid with strict pairing: \
+             relaxed pairing and clearing all 52 cards are for the Board challenge"
+                .to_string()
+        })
     }
 
     /// What is left to do in this deal: points or cards (0 for the Board challenge).

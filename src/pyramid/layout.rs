@@ -84,6 +84,30 @@ pub fn can_meet(a: usize, b: usize) -> bool {
     a != b && cone_below(a) & (1 << b) == 0 && cone_below(b) & (1 << a) == 0
 }
 
+/// Whether one of two pyramid cards lies directly on the other.
+pub fn touch(a: usize, b: usize) -> bool {
+    let lies_on = |x: usize, y: usize| covering(x).is_some_and(|pair| pair.contains(&y));
+    lies_on(a, b) || lies_on(b, a)
+}
+
+/// Whether two pyramid cards could ever be removed together: they can meet, or, with relaxed
+/// pairing, one lies directly on the other.
+pub fn can_pair(a: usize, b: usize, relaxed: bool) -> bool {
+    can_meet(a, b) || relaxed && touch(a, b)
+}
+
+/// With relaxed pairing, the card `under` may go with `over` when `over` is its only
+/// remaining cover and is uncovered itself; this says whether it may among `remaining`.
+pub fn may_overlap(under: usize, over: usize, remaining: u32) -> bool {
+    let present = |i: usize| remaining & (1 << i) != 0;
+    present(under)
+        && present(over)
+        && is_uncovered(over, remaining)
+        && covering(under).is_some_and(|pair| {
+            pair.contains(&over) && pair.iter().all(|&c| c == over || !present(c))
+        })
+}
+
 /// Whether a set of remaining cards is a shape a game can reach: every card still present has
 /// the cards it covers still present too.
 pub fn is_shape(remaining: u32) -> bool {
@@ -182,6 +206,14 @@ mod tests {
         assert!(can_meet(21, 27));
         assert!(!can_meet(0, 27));
         assert!(can_meet(1, 2));
+        assert!(touch(0, 1) && touch(2, 0) && !touch(0, 3) && !touch(1, 2));
+        assert!(can_pair(0, 1, true) && !can_pair(0, 1, false));
+        // 0 lies under 1 and 2: with 2 gone and 1 uncovered, 0 may go with 1.
+        let remaining = FULL & !(1 << 2 | cone_below(2));
+        assert!(!may_overlap(0, 1, remaining), "1 is still covered");
+        let remaining = 1 << 0 | 1 << 1;
+        assert!(may_overlap(0, 1, remaining));
+        assert!(!may_overlap(0, 1, remaining | 1 << 2), "2 still covers 0");
     }
 
     #[test]

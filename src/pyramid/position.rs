@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use super::layout::{self, covering};
+use super::layout::{self, covering, may_overlap};
+use super::rules::Finish;
 use super::rules::Rules;
 use crate::card::{Card, Rank};
 use crate::deck::{Deal, PYRAMID_ROWS, PYRAMID_SIZE, slot_name};
@@ -175,9 +176,49 @@ impl Position {
         &self.removed
     }
 
-    /// Whether the pyramid is cleared: the Board challenge is won.
+    /// Whether the pyramid is cleared.
     pub fn is_cleared(&self) -> bool {
         self.pyramid.iter().all(Option::is_none)
+    }
+
+    /// Whether the game is won under its rules: the pyramid cleared, and with
+    /// [`Finish::AllCards`] the stock and waste too.
+    pub fn is_won(&self) -> bool {
+        self.is_cleared()
+            && (self.rules.finish == Finish::Pyramid
+                || self.stock.is_empty() && self.waste.is_empty())
+    }
+
+    /// With relaxed pairing, two pyramid places where one card may go with the card lying on
+    /// it, its only remaining cover, uncovered: the (under, over) indices.
+    fn overlap(&self, a: Place, b: Place) -> Option<(usize, usize)> {
+        let (Place::Pyramid(a), Place::Pyramid(b)) = (a, b) else {
+            return None;
+        };
+        let (a, b) = (a as usize, b as usize);
+        if !self.rules.relaxed || a >= PYRAMID_SIZE || b >= PYRAMID_SIZE {
+            return None;
+        }
+        let mask = self.pyramid_mask();
+        if may_overlap(a, b, mask) {
+            Some((a, b))
+        } else if may_overlap(b, a, mask) {
+            Some((b, a))
+        } else {
+            None
+        }
+    }
+
+    /// With relaxed pairing, the covered pyramid cards that may go with the card on them.
+    pub fn overlapped(&self) -> Vec<Place> {
+        let mask = self.pyramid_mask();
+        (0..PYRAMID_SIZE)
+            .filter(|&i| {
+                self.rules.relaxed
+                    && covering(i).is_some_and(|pair| pair.iter().any(|&o| may_overlap(i, o, mask)))
+            })
+            .map(|i| Place::Pyramid(i as u8))
+            .collect()
     }
 
     /// Whether a pyramid card is there and nothing lies on it.
@@ -199,11 +240,11 @@ impl Position {
         }
     }
 
-    /// Where a card can be taken from now; otherwise why it cannot.
+    /// Where a card lies: its pyramid slot, or the top of the stock or the waste; otherwise
+    /// why it cannot be taken. Whether a pyramid card is free is for [`Position::check`].
     pub fn place_of(&self, card: Card) -> Result<Place, IllegalMove> {
         if let Some(index) = self.pyramid.iter().position(|&c| c == Some(card)) {
-            let place = Place::Pyramid(index as u8);
-            return self.take(place).map(|_| place);
+            return Ok(Place::Pyramid(index as u8));
         }
         if self.stock.last() == Some(&card) {
             Ok(Place::Stock)
@@ -248,6 +289,15 @@ impl Position {
                     .is_some_and(|card_b| card_a.pairs_with(card_b))
                 {
                     moves.push(Move::Pair(a, b));
+                }
+            }
+        }
+        for under in self.overlapped() {
+            for &over in &places {
+                if self.overlap(under, over).is_some()
+                    && self.check(Move::Pair(under, over)).is_ok()
+                {
+                    moves.push(Move::Pair(under, over));
                 }
             }
         }
@@ -316,7 +366,10 @@ impl Position {
                 if a == b {
                     return Err(IllegalMove::SameCard);
                 }
-                let (card_a, card_b) = (self.take(a)?, self.take(b)?);
+                let (card_a, card_b) = match self.overlap(a, b) {
+                    Some(_) => (self.card_in(a), self.card_in(b)),
+                    None => (self.take(a)?, self.take(b)?),
+                };
                 let sum = card_a.value() + card_b.value();
                 if sum == 13 {
                     Ok(())
@@ -383,10 +436,7 @@ impl Position {
     /// Says a move in words a player can follow at the table, e.g.
     /// "Remove 6h (pyramid row 7) and 7c (stock)". Call before applying it.
     pub fn describe(&self, mv: Move) -> String {
-        let name = |place: Place| match self.card_at(place) {
-            Some(card) => format!("{card} ({})", place_name(place)),
-            None => format!("({})", place_name(place)),
-        };
+        let name = |place: Place| format!("{} ({})", self.card_in(place), place_name(place));
         match mv {
             Move::Draw => match self.stock.last() {
                 Some(card) => format!("Draw {card}"),
@@ -424,9 +474,26 @@ impl Position {
     pub fn cards_of(&self, mv: Move) -> Vec<Card> {
         match mv {
             Move::Draw | Move::Recycle => Vec::new(),
-            Move::King(a) => self.card_at(a).into_iter().collect(),
-            Move::Pair(a, b) => self.card_at(a).into_iter().chain(self.card_at(b)).collect(),
+            Move::King(a) => vec![self.card_in(a)],
+            Move::Pair(a, b) => vec![self.card_in(a), self.card_in(b)],
         }
+    }
+
+    /// The card at a place, covered or not: a pyramid slot's, or a pile's top card.
+    pub fn card_on(&self, place: Place) -> Option<Card> {
+        match place {
+            Place::Pyramid(i) => self.pyramid.get(i as usize).copied().flatten(),
+            Place::Stock => self.stock.last().copied(),
+            Place::Waste => self.waste.last().copied(),
+        }
+    }
+
+    /// The card a checked move takes from a place.
+    ///
+    /// # Panics
+    /// When the place holds no card.
+    fn card_in(&self, place: Place) -> Card {
+        self.card_on(place).expect("the move was checked")
     }
 }
 
@@ -567,5 +634,76 @@ mod tests {
             .unwrap();
         assert_eq!(position.score(), 5);
         assert_eq!(position.removed_of_rank(Rank::new(1).unwrap()), 1);
+    }
+
+    /// Only 6h at the apex and 7c on its left are left; 5d on the stock.
+    fn apex_under_one_cover(rules: Rules) -> Position {
+        let mut pyramid = [None; PYRAMID_SIZE];
+        pyramid[0] = Some(card("6h"));
+        pyramid[1] = Some(card("7c"));
+        Position::from_parts(rules, pyramid, &[card("5d")], &[], 0, vec![])
+    }
+
+    #[test]
+    fn relaxed_pairing_lets_a_card_go_with_its_last_cover() {
+        let overlap = Move::Pair(Place::Pyramid(0), Place::Pyramid(1));
+        let strict = apex_under_one_cover(Rules::default());
+        assert_eq!(
+            strict.check(overlap).unwrap_err().to_string(),
+            "6h is covered by 7c"
+        );
+        assert!(strict.overlapped().is_empty());
+        let relaxed = apex_under_one_cover(Rules {
+            relaxed: true,
+            ..Rules::default()
+        });
+        assert_eq!(relaxed.overlapped(), [Place::Pyramid(0)]);
+        assert!(relaxed.legal_moves().contains(&overlap));
+        assert_eq!(
+            relaxed.describe(overlap),
+            "Remove 6h (pyramid row 1) and 7c (pyramid row 2)"
+        );
+        let mut after = relaxed.clone();
+        after.apply(overlap).unwrap();
+        assert!(after.is_cleared());
+        // Either order names the same pair.
+        assert!(
+            relaxed
+                .check(Move::Pair(Place::Pyramid(1), Place::Pyramid(0)))
+                .is_ok()
+        );
+        // With the other cover still there, 6h stays covered.
+        let mut both = relaxed.pyramid;
+        both[2] = Some(card("Kd"));
+        let covered = Position::from_parts(relaxed.rules, both, &[], &[], 0, vec![]);
+        assert!(covered.overlapped().is_empty());
+        assert_eq!(
+            covered.check(overlap).unwrap_err().to_string(),
+            "6h is covered by 7c and Kd"
+        );
+    }
+
+    #[test]
+    fn clearing_all_cards_needs_the_piles_empty_too() {
+        let rules = Rules {
+            finish: Finish::AllCards,
+            ..Rules::default()
+        };
+        let mut pyramid = [None; PYRAMID_SIZE];
+        pyramid[27] = Some(card("Kh"));
+        let mut position = Position::from_parts(rules, pyramid, &[card("Ks")], &[], 0, vec![]);
+        position.apply(Move::King(Place::Pyramid(27))).unwrap();
+        assert!(position.is_cleared() && !position.is_won());
+        position.apply(Move::King(Place::Stock)).unwrap();
+        assert!(position.is_won());
+        let board = Position::from_parts(
+            Rules::default(),
+            [None; PYRAMID_SIZE],
+            &[card("Ks")],
+            &[],
+            0,
+            vec![],
+        );
+        assert!(board.is_won(), "the Board challenge leaves the stock be");
     }
 }

@@ -92,7 +92,7 @@ pub struct Report {
 pub fn solve(position: &Position, observer: &mut dyn Observer) -> Report {
     let started = Instant::now();
     let mut stats = Stats::default();
-    let outcome = if position.is_cleared() {
+    let outcome = if position.is_won() {
         Outcome::Solved(Vec::new())
     } else if let Some(reason) = explain::hopeless(position) {
         Outcome::NoSolution(Some(reason))

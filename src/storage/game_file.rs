@@ -12,18 +12,21 @@
 //! # notes: stuck after the second pass
 //! # challenge: score 1290 earned 300
 //! # passes: 2
+//! # pairing: relaxed
+//! # goal: all
 //! ```
 //!
 //! `pass`, `waste top` and `gone` describe a game entered part-way through (its start); `moves`
 //! are the moves played from that start, so reopening returns to the same position with its
 //! undo history. `challenge` is what the game is played for (`score TARGET earned E`, or
 //! `card RANK TARGET already K`; the Board challenge when absent). A file with only a deal is a
-//! game at its start. `passes` is the number of passes through the stock (1 to 8, or
-//! `unlimited`; 3, Microsoft Solitaire Collection's, when absent).
+//! game at its start. The rules: `passes` is the number of passes through the stock (1 to 8,
+//! or `unlimited`), `pairing` is `strict` or `relaxed`, and `goal` is `pyramid` or `all` (52
+//! cards); Microsoft Solitaire Collection's (3, strict, pyramid) for those absent.
 
 use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
 use pyramid::pyramid::notation::{move_text, read_moves};
-use pyramid::pyramid::{Game, Goal, Midgame, Move, Passes, Position, Rules};
+use pyramid::pyramid::{Finish, Game, Goal, Midgame, Move, Passes, Position, RuleChanges, Rules};
 use pyramid::{Card, Deal, Rank};
 
 /// Moves written per `# moves:` line.
@@ -135,22 +138,19 @@ impl SavedDeal {
     /// Reads a save; a plain deal file without headers is named after `fallback_name`.
     pub fn parse(text: &str, fallback_name: &str) -> Result<SavedDeal, String> {
         let deal = Deal::parse(text).map_err(|problems| problems.to_string())?;
-        SavedDeal::with_headers(text, deal, fallback_name, None)
+        SavedDeal::with_headers(text, deal, fallback_name, RuleChanges::default())
     }
 
     /// The deal read from `text`, with what its headers say: name, date, result, the start
-    /// and the moves, under the rules given or else those the headers give. Headers that do
+    /// and the moves, under the rules the headers give with `changes` made. Headers that do
     /// not fit the deal are an error naming the header.
     pub fn with_headers(
         text: &str,
         deal: Deal,
         fallback_name: &str,
-        rules: Option<Rules>,
+        changes: RuleChanges,
     ) -> Result<SavedDeal, String> {
-        let rules = match rules {
-            Some(rules) => rules,
-            None => read_rules(text)?,
-        };
+        let rules = changes.apply(read_rules(text)?);
         let cards = deal.cards().map(Some);
         let midgame = read_midgame(text, &cards)?;
         let start = midgame.position(&deal, rules).map_err(|problems| {
@@ -234,23 +234,46 @@ fn goal_header(goal: Goal) -> String {
     }
 }
 
-/// The `passes` header, or nothing for the default rules.
+/// The `passes`, `pairing` and `goal` headers, each only when it is not MSC's.
 fn rules_header(rules: Rules) -> String {
-    if rules == Rules::default() {
-        String::new()
-    } else {
-        format!("# passes: {}\n", rules.passes.word())
+    let msc = Rules::default();
+    let mut text = String::new();
+    if rules.passes != msc.passes {
+        text.push_str(&format!("# passes: {}\n", rules.passes.word()));
     }
+    if rules.relaxed {
+        text.push_str("# pairing: relaxed\n");
+    }
+    if rules.finish != msc.finish {
+        text.push_str(&format!("# goal: {}\n", rules.finish.word()));
+    }
+    text
 }
 
-/// The rules the `passes` header gives.
+/// The rules the `passes`, `pairing` and `goal` headers give.
 fn read_rules(text: &str) -> Result<Rules, String> {
-    match header(text, "passes") {
-        None => Ok(Rules::default()),
-        Some(value) => Passes::parse(&value)
-            .map(|passes| Rules { passes })
-            .map_err(|problem| format!("# passes: {problem}")),
+    fn read<T>(
+        text: &str,
+        key: &str,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Result<Option<T>, String> {
+        header(text, key)
+            .map(|value| parse(&value).map_err(|problem| format!("# {key}: {problem}")))
+            .transpose()
     }
+    let pairing = |value: &str| match value {
+        "strict" => Ok(false),
+        "relaxed" => Ok(true),
+        _ => Err(format!(
+            "'{value}' is not a pairing rule: strict or relaxed"
+        )),
+    };
+    let changes = RuleChanges {
+        passes: read(text, "passes", Passes::parse)?,
+        relaxed: read(text, "pairing", pairing)?,
+        finish: read(text, "goal", Finish::parse)?,
+    };
+    Ok(changes.apply(Rules::default()))
 }
 
 /// The challenge the `challenge` header names.
@@ -352,7 +375,7 @@ impl Draft {
     fn start(&self) -> Option<Position> {
         let cards: Option<Vec<Card>> = self.slots.iter().copied().collect();
         let deal = Deal::from_cards(&cards?).ok()?;
-        self.midgame.position(&deal, Rules::default()).ok()
+        self.midgame.position(&deal, self.rules).ok()
     }
 
     /// Reads a draft back; `None` when it is not one.
@@ -405,6 +428,7 @@ mod tests {
         saved.midgame.pass = 2;
         saved.rules = Rules {
             passes: Passes::Limited(2),
+            ..Rules::default()
         };
         saved.midgame.waste_to = Some(PYRAMID_SIZE + 2);
         for card in ["Ts", "3h"] {
@@ -485,6 +509,7 @@ mod tests {
             },
             rules: Rules {
                 passes: Passes::Unlimited,
+                ..Rules::default()
             },
         };
         assert_eq!(Draft::parse(&draft.to_text()), Some(draft.clone()));
@@ -492,5 +517,41 @@ mod tests {
         draft.slots = slots;
         draft.moves.clear();
         assert_eq!(Draft::parse(&draft.to_text()), Some(draft));
+    }
+
+    #[test]
+    fn variant_rules_are_saved_and_read_back() {
+        let mut saved = example();
+        saved.rules = Rules {
+            passes: Passes::Limited(1),
+            relaxed: true,
+            finish: Finish::AllCards,
+        };
+        let text = saved.to_text();
+        assert!(
+            text.contains("# passes: 1\n# pairing: relaxed\n# goal: all\n"),
+            "{text}"
+        );
+        let back = SavedDeal::parse(&text, "x").unwrap();
+        assert_eq!(back.rules, saved.rules);
+        // A command line's changes win over the file's.
+        let changes = RuleChanges {
+            relaxed: Some(false),
+            ..RuleChanges::default()
+        };
+        let strict = SavedDeal::with_headers(&text, saved.deal, "x", changes).unwrap();
+        assert!(!strict.rules.relaxed);
+        assert_eq!(strict.rules.finish, Finish::AllCards);
+        let broken = text.replace("# pairing: relaxed", "# pairing: loose");
+        assert_eq!(
+            SavedDeal::parse(&broken, "x").unwrap_err(),
+            "# pairing: 'loose' is not a pairing rule: strict or relaxed"
+        );
+        let broken = text.replace("# goal: all", "# goal: 52");
+        assert!(
+            SavedDeal::parse(&broken, "x")
+                .unwrap_err()
+                .starts_with("# goal: '52' is not a goal")
+        );
     }
 }

@@ -10,10 +10,10 @@ use crossterm::event::{
 use ratatui::layout::Rect;
 
 use pyramid::pyramid::solver::{Outcome, Report, Stats};
-use pyramid::pyramid::{Game, Goal, Move, Place, Position};
+use pyramid::pyramid::{Finish, Game, Goal, Move, Place, Position, Rules};
 
 use super::board::{self, Direction, Spot};
-use super::editor::{Editor, Typed};
+use super::editor::{Editor, Typed, next_passes};
 use super::help;
 use super::play::{Back, Choice, Known, Play, Standing, Want};
 use super::view;
@@ -523,9 +523,15 @@ impl App {
             }
             KeyCode::Char('v') => self.toggle_preview(),
             KeyCode::Char('r') => {
-                let text = self.editor.next_passes();
-                self.say(Tone::Info, text);
+                self.change_rules(|rules| rules.passes = next_passes(rules.passes));
             }
+            KeyCode::Char('x') => self.change_rules(|rules| rules.relaxed = !rules.relaxed),
+            KeyCode::Char('e') => self.change_rules(|rules| {
+                rules.finish = match rules.finish {
+                    Finish::Pyramid => Finish::AllCards,
+                    Finish::AllCards => Finish::Pyramid,
+                }
+            }),
             KeyCode::Char('g') => {
                 self.overlay = Some(Overlay::Challenge(ChallengeDialog::new(self.goal)));
             }
@@ -551,6 +557,22 @@ impl App {
         }
         if (self.editor.slots, self.editor.midgame, self.editor.rules) != before {
             self.edited();
+        }
+    }
+
+    /// Changes the rules the game is played under, unless the challenge cannot be played
+    /// under the new ones; says which.
+    fn change_rules(&mut self, change: impl FnOnce(&mut Rules)) {
+        let mut rules = self.editor.rules;
+        change(&mut rules);
+        if let Some(problem) = self.goal.rules_problem(rules) {
+            self.say(
+                Tone::Warning,
+                format!("Not with this challenge: {problem}."),
+            );
+        } else {
+            self.editor.set_rules(rules);
+            self.say(Tone::Info, format!("Rules: {rules}."));
         }
     }
 
@@ -749,8 +771,10 @@ impl App {
                         solution.moves.len()
                     ),
                     Some(reason) => format!("No solution: {reason}."),
-                    None => "No solution: an exhaustive search found no way to clear the pyramid."
-                        .to_string(),
+                    None => format!(
+                        "No solution: an exhaustive search found no way to {}.",
+                        solution.positions[0].rules().finish.aim()
+                    ),
                 };
                 let tone = if solution.solvable {
                     Tone::Success
@@ -941,16 +965,16 @@ impl App {
             return;
         };
         let choice = action(play);
-        let selected = play.selected.and_then(|p| play.position().card_at(p));
-        let cleared = play.position().is_cleared().then(|| play.game.played());
+        let selected = play.selected.and_then(|p| play.position().card_on(p));
+        let won = play.position().is_won().then(|| play.game.played());
+        let done = play.position().rules().finish.done();
         match choice {
             Choice::Played(text) => {
                 self.moved();
-                match cleared {
-                    Some(moves) => self.say(
-                        Tone::Success,
-                        format!("{text}: the pyramid is cleared, in {moves} moves!"),
-                    ),
+                match won {
+                    Some(moves) => {
+                        self.say(Tone::Success, format!("{text}. {done}, in {moves} moves!"));
+                    }
                     None => self.say(Tone::Info, text),
                 }
             }
@@ -1024,7 +1048,8 @@ impl App {
                 self.say(Tone::Info, "Thinking about a hint…");
             }
             Standing::Winnable(0) if self.goal == Goal::Board => {
-                self.say(Tone::Success, "The pyramid is cleared: well done!");
+                let done = self.editor.rules.finish.done();
+                self.say(Tone::Success, format!("{done}: well done!"));
             }
             Standing::Winnable(0) => self.say(Tone::Success, "The target is reached: well done!"),
             Standing::Winnable(_) => {
@@ -1093,20 +1118,27 @@ impl App {
                 self.say(Tone::Info, "The challenge is as it was.");
                 return;
             }
-            KeyCode::Enter => match dialog.goal() {
-                Ok(goal) => {
-                    if goal != self.goal {
-                        self.goal = goal;
-                        self.edited();
+            KeyCode::Enter => {
+                match dialog
+                    .goal()
+                    .and_then(|goal| match goal.rules_problem(self.editor.rules) {
+                        Some(problem) => Err(problem),
+                        None => Ok(goal),
+                    }) {
+                    Ok(goal) => {
+                        if goal != self.goal {
+                            self.goal = goal;
+                            self.edited();
+                        }
+                        self.say(
+                            Tone::Success,
+                            format!("Challenge: {goal}. Enter solves it."),
+                        );
+                        return;
                     }
-                    self.say(
-                        Tone::Success,
-                        format!("Challenge: {goal}. Enter solves it."),
-                    );
-                    return;
+                    Err(problem) => self.say(Tone::Error, format!("Not yet: {problem}.")),
                 }
-                Err(problem) => self.say(Tone::Error, format!("Not yet: {problem}.")),
-            },
+            }
             KeyCode::Left if dialog.focus == 0 => dialog.kind = (dialog.kind + 2) % 3,
             KeyCode::Right if dialog.focus == 0 => dialog.kind = (dialog.kind + 1) % 3,
             KeyCode::Up | KeyCode::BackTab => dialog.focus = (dialog.focus + rows - 1) % rows,

@@ -381,10 +381,16 @@ impl PlayBoard<'_> {
 impl Widget for &PlayBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let rects = slot_rects(area);
+        // Relaxed pairing lets these covered cards go with their last cover: not dimmed.
+        let overlapped = self.position.overlapped();
         for (index, card) in self.position.pyramid().iter().enumerate() {
             let place = Place::Pyramid(index as u8);
             let mark = match self.mark(place) {
-                Mark::Plain if !self.position.is_uncovered(index) => Mark::Covered,
+                Mark::Plain
+                    if !self.position.is_uncovered(index) && !overlapped.contains(&place) =>
+                {
+                    Mark::Covered
+                }
                 mark => mark,
             };
             match card {

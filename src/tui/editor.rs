@@ -146,19 +146,6 @@ impl Editor {
         self.revalidate();
     }
 
-    /// Goes to the next number of passes through the stock: 3 (the default), 1, 2,
-    /// unlimited, and round again.
-    pub fn next_passes(&mut self) -> String {
-        let passes = match self.rules.passes {
-            Passes::Limited(3) => Passes::Limited(1),
-            Passes::Limited(1) => Passes::Limited(2),
-            Passes::Limited(_) => Passes::Unlimited,
-            Passes::Unlimited => Passes::Limited(3),
-        };
-        self.set_rules(Rules { passes });
-        format!("Rules: {}.", self.rules)
-    }
-
     /// The position to play or solve from: the deal with its marks.
     pub fn start(&self) -> Result<Position, String> {
         let deal = self.deal()?;
@@ -355,6 +342,17 @@ impl Editor {
         self.cursor = (self.cursor + placed).min(DECK_SIZE - 1);
         self.revalidate();
         (placed, bad, read.cards.len() - placed)
+    }
+}
+
+/// The next number of passes through the stock: 3 (the default), 1, 2, unlimited, and round
+/// again.
+pub fn next_passes(passes: Passes) -> Passes {
+    match passes {
+        Passes::Limited(3) => Passes::Limited(1),
+        Passes::Limited(1) => Passes::Limited(2),
+        Passes::Limited(_) => Passes::Unlimited,
+        Passes::Unlimited => Passes::Limited(3),
     }
 }
 

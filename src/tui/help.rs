@@ -38,6 +38,10 @@ const EDITOR: &[(&str, &str)] = &[
         "g",
         "the challenge: Board, Score (points) or Card (cards of a rank)",
     ),
+    (
+        "r / x / e",
+        "rules: passes / relaxed pairing / clear all 52 cards",
+    ),
 ];
 
 /// Keys while solving and stepping through a solution.

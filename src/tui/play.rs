@@ -161,6 +161,7 @@ impl Play {
             .into_iter()
             .filter(|p| matches!(p, Place::Pyramid(_)))
             .collect();
+        places.extend(self.position().overlapped());
         places.extend([Place::Stock, Place::Waste]);
         places
     }
@@ -180,6 +181,13 @@ impl Play {
         match position.check(mv) {
             Ok(()) => self.play(mv),
             Err(IllegalMove::NotAKing(_)) => {
+                self.selected = Some(place);
+                Choice::Selected
+            }
+            // Relaxed pairing: a card whose last cover may go with it.
+            Err(IllegalMove::Covered { .. })
+                if self.selected.is_none() && position.overlapped().contains(&place) =>
+            {
                 self.selected = Some(place);
                 Choice::Selected
             }

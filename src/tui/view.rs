@@ -208,7 +208,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     ]);
     left.render(area, buf);
     Line::styled(
-        format!("{} · theme: {} ", app.editor.rules.passes, theme.name),
+        format!("{} · theme: {} ", app.editor.rules.brief(), theme.name),
         Style::new().fg(theme.dim),
     )
     .right_aligned()
@@ -428,8 +428,9 @@ fn solution_panel(
         ));
         let reason = solution.reason.clone().unwrap_or_else(|| {
             format!(
-                "An exhaustive search of {} positions found no way to clear the pyramid.",
-                thousands(solution.stats.expanded)
+                "An exhaustive search of {} positions found no way to {}.",
+                thousands(solution.stats.expanded),
+                solution.positions[0].rules().finish.aim()
             )
         });
         lines.push(Line::raw(reason));

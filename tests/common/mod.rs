@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use pyramid::pyramid::{Move, Position, Rules};
+use pyramid::pyramid::{Finish, Move, Position, Rules};
 use pyramid::{Card, Deal};
 
 /// The path of a fixture under `tests/data`.
@@ -59,7 +59,8 @@ pub fn start(deal: &Deal) -> Position {
 /// A small position for exhaustive cross-checks, from a random deal: 10 to 15 pyramid cards
 /// left (taken off from the bottom up), piles made mostly of partners for them so that a fair
 /// share can be cleared, split at random between waste and stock, on a random pass the rules
-/// allow. Every other card counts as removed.
+/// allow. Every other card counts as removed. When all 52 cards are to be cleared, every pyramid
+/// card gets a partner and the extra cards are a pair (or a King), so that more can be won.
 pub fn small_position(seed: u64, rules: Rules) -> Position {
     let deal = shuffled(seed);
     let mut pick = seed;
@@ -82,9 +83,10 @@ pub fn small_position(seed: u64, rules: Rules) -> Position {
             .filter(|&i| pyramid[i].is_none())
             .map(|i| deal.cards()[i]),
     );
+    let all_cards = rules.finish == Finish::AllCards;
     let mut cards = Vec::new();
     for card in pyramid.iter().flatten() {
-        if next(8) > 0
+        if (all_cards || next(8) > 0)
             && let Some(at) = unused.iter().position(|c| c.value() + card.value() == 13)
         {
             cards.push(unused.swap_remove(at));
@@ -92,7 +94,14 @@ pub fn small_position(seed: u64, rules: Rules) -> Position {
     }
     for _ in 0..2 {
         let at = next(unused.len() as u64) as usize;
-        cards.push(unused.swap_remove(at));
+        let card = unused.swap_remove(at);
+        cards.push(card);
+        if all_cards {
+            if let Some(at) = unused.iter().position(|c| c.value() + card.value() == 13) {
+                cards.push(unused.swap_remove(at));
+            }
+            break;
+        }
     }
     for i in (1..cards.len()).rev() {
         cards.swap(i, next(i as u64 + 1) as usize);

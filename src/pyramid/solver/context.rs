@@ -12,9 +12,9 @@
 //! The stock sequence is the order cards come off the stock in every pass: the waste from the
 //! bottom up, then the stock from the top down. Removing cards never reorders it.
 
-use super::super::layout::{Shapes, cone_above, cone_below};
+use super::super::layout::{Shapes, can_pair, cone_above, cone_below, covering};
 use super::super::position::{Move, Place, Position, REMOVAL_POINTS, ROW_BONUS};
-use super::super::rules::Rules;
+use super::super::rules::{Finish, Rules};
 use crate::card::Card;
 use crate::deck::{PYRAMID_ROWS, PYRAMID_SIZE};
 
@@ -61,6 +61,15 @@ pub struct Context {
     above: [u32; PYRAMID_SIZE],
     /// Per pyramid card, the cards that cover it directly or not: all go before it can.
     below: [u32; PYRAMID_SIZE],
+    /// Per pyramid card, the pyramid cards it could ever be removed with: those it can meet,
+    /// and with relaxed pairing those lying directly on it or under it.
+    partners: [u32; PYRAMID_SIZE],
+    /// Per pyramid card, the two cards lying directly on it (none on the bottom row).
+    covers: [u32; PYRAMID_SIZE],
+    /// Relaxed pairing: a card may go with its only remaining cover.
+    relaxed: bool,
+    /// Whether the stock and waste must be cleared too.
+    all_cards: bool,
     /// Fewest removals to clear each shape if stock cards were always at hand; DEAD if none.
     shape_bound: Vec<u8>,
     /// Per shape and value 1..=6, the most pairs of value v with 13 - v inside the pyramid.
@@ -123,6 +132,12 @@ impl Context {
         let above: [u32; PYRAMID_SIZE] = std::array::from_fn(cone_above);
         let below: [u32; PYRAMID_SIZE] = std::array::from_fn(cone_below);
         let rules: Rules = position.rules();
+        let partners = std::array::from_fn(|i| {
+            (0..PYRAMID_SIZE)
+                .filter(|&j| can_pair(i, j, rules.relaxed))
+                .fold(0, |mask, j| mask | 1 << j)
+        });
+        let covers = std::array::from_fn(|i| covering(i).map_or(0, |[a, b]| 1 << a | 1 << b));
         let max_recycles = rules.max_recycles();
         let mut context = Context {
             shapes,
@@ -132,6 +147,10 @@ impl Context {
             pyramid_of_value,
             above,
             below,
+            partners,
+            covers,
+            relaxed: rules.relaxed,
+            all_cards: rules.finish == Finish::AllCards,
             shape_bound: Vec::new(),
             shape_pairs: Vec::new(),
             shape_needs: Vec::new(),
@@ -218,9 +237,9 @@ impl Context {
     }
 
     /// The pyramid cards that can never be removed from a state: a card that is not a King
-    /// and has no partner left that it could meet (a pyramid card of the other value that
-    /// neither covers it nor lies under it, or one in the stock or waste), and every card it
-    /// covers, which it never uncovers.
+    /// and has no partner left that it could be removed with (a pyramid card of the other
+    /// value that neither covers it nor lies under it, one touching it under relaxed pairing,
+    /// or one in the stock or waste), and every card it covers, which it never uncovers.
     pub fn stuck(&self, state: State) -> u32 {
         let remaining = self.remaining(state);
         let left = !(state as u32) & self.seq_all();
@@ -230,8 +249,7 @@ impl Context {
             if v == 13 || stuck & (1 << i) != 0 {
                 continue;
             }
-            let meet = !(self.above[i] | self.below[i] | 1 << i);
-            let partners = (self.pyramid_of_value[13 - v] & remaining & meet) != 0
+            let partners = (self.pyramid_of_value[13 - v] & remaining & self.partners[i]) != 0
                 || (self.seq_of_value[13 - v] & left) != 0;
             if !partners {
                 stuck |= 1 << i | self.above[i];
@@ -252,7 +270,8 @@ impl Context {
 
     /// For each card of a value still in play, at least how many steps it takes to remove it,
     /// cheapest first. A step removes at most two pyramid cards, and never a card with one
-    /// that covers it, so a pyramid card takes half the cards on it, rounded up, and one more.
+    /// that covers it, so a pyramid card takes half the cards on it, rounded up, and one more;
+    /// with relaxed pairing its last cover may go with it, so half of one more than those.
     /// A step moves the stock's top card (or the waste's) one card on at most, so a pile card
     /// takes the cards before it in its way, and one more: the stock's cards from its top, or
     /// the waste's from its top, or (with a recycle left) the rest of the stock, the recycle
@@ -263,7 +282,14 @@ impl Context {
         let pos = Context::pos(state);
         let before = |i: u32| (1u32 << i) - 1;
         let mut costs: Vec<u32> = bits(self.pyramid_of_value[value] & remaining)
-            .map(|i| (self.below[i] & remaining).count_ones().div_ceil(2) + 1)
+            .map(|i| {
+                let on = (self.below[i] & remaining).count_ones();
+                if self.relaxed {
+                    (on + 1).div_ceil(2)
+                } else {
+                    on.div_ceil(2) + 1
+                }
+            })
             .collect();
         for i in bits(self.seq_of_value[value] & left) {
             let i = i as u32;
@@ -326,9 +352,23 @@ impl Context {
         (state >> CYCLE_SHIFT) & 7
     }
 
-    /// Whether the pyramid is cleared.
+    /// Whether the game is won: the pyramid cleared, and under [`Finish::AllCards`] the stock
+    /// and waste too. (The Score and Card challenges are played to the pyramid only, so for
+    /// them this is the pyramid cleared.)
     pub fn is_goal(&self, state: State) -> bool {
         Context::shape(state) == self.shapes.empty() as usize
+            && (!self.all_cards || state as u32 & self.seq_all() == self.seq_all())
+    }
+
+    /// Steps that remove cards, still to come when every card must go: one per King, one per
+    /// two other cards.
+    fn removals_left(&self, state: State) -> u32 {
+        let remaining = self.remaining(state);
+        let left = !(state as u32) & self.seq_all();
+        let kings = (remaining & self.pyramid_of_value[13]).count_ones()
+            + (left & self.seq_of_value[13]).count_ones();
+        let cards = remaining.count_ones() + left.count_ones();
+        kings + (cards - kings) / 2
     }
 
     /// An admissible lower bound on the steps left, or [`DEAD`] when the state provably cannot
@@ -350,7 +390,21 @@ impl Context {
     /// steps beyond the removal bound. Reaching stock card `i` crosses the cards between the
     /// position and `i`; reaching waste card `i`, those above it, or else those to the end of
     /// the stock, one recycle, and those before `i`.
+    ///
+    /// When every card must go, the pyramid must still be cleared, so that bound holds; and
+    /// every card left leaves in a removal step, a King alone or two others together. The
+    /// larger of the two is the bound.
     pub fn bound(&self, state: State) -> u8 {
+        let board = self.board_bound(state);
+        if self.all_cards && board != DEAD {
+            board.max(self.removals_left(state).min(DEAD as u32 - 1) as u8)
+        } else {
+            board
+        }
+    }
+
+    /// The bound for clearing the pyramid (see [`Context::bound`]).
+    fn board_bound(&self, state: State) -> u8 {
         let shape = Context::shape(state);
         let removals = self.shape_bound[shape];
         if removals == DEAD {
@@ -485,11 +539,17 @@ impl Context {
     ///    solution removes it some time; removing it first only uncovers cards earlier and
     ///    touches neither stock nor waste, so the same moves stay legal, in as many steps.
     /// 2. An uncovered pyramid card whose only remaining possible partner (a card of the other
-    ///    value that it does not cover) is available now is removed with it at once, alone.
+    ///    value that it does not cover, or under relaxed pairing one lying directly under it)
+    ///    may go with it now is removed with it at once, alone.
     ///    Every solution removes these two together some time. Doing it first leaves a position
     ///    with a subset of the cards; the rest of that solution still works there: pyramid moves
     ///    need fewer cards gone, and a stock or waste card taken out early only means skipping
-    ///    the draw of it, while the other piles' top cards are the same or better.
+    ///    the draw of it, while the other piles' top cards are the same or better. Relaxed
+    ///    pairs stay legal too: with fewer cards, a card's only remaining cover is still its
+    ///    only one, or none.
+    ///
+    /// All three hold as well when every card must go: the argument never uses that cards may
+    /// stay in the stock or waste, and the subset reached has no more cards left.
     /// 3. A King on top of the stock is removed rather than drawn. Both cost a step; drawing it
     ///    leaves the King on the waste, where it only hides cards, so removing it reaches
     ///    everything drawing it does, by the argument of rule 2.
@@ -576,17 +636,23 @@ impl Context {
                 return true;
             }
             let w = 13 - v as usize;
-            let in_pyramid = remaining & self.pyramid_of_value[w] & !self.above[i];
+            let in_pyramid = remaining & self.pyramid_of_value[w] & self.partners[i];
             let in_seq = left & self.seq_of_value[w] as u64;
             if in_pyramid.count_ones() + in_seq.count_ones() != 1 {
                 continue;
             }
             let after = self.remove_pyramid(state, i);
             let seq_index = in_seq.trailing_zeros();
+            let j = in_pyramid.trailing_zeros() as usize;
             if in_pyramid & free != 0 {
-                let j = in_pyramid.trailing_zeros() as usize;
                 emit(
                     Move::Pair(at, Place::Pyramid(j as u8)),
+                    self.remove_pyramid(after, j),
+                );
+            } else if in_pyramid != 0 && self.covers[j] & remaining == 1 << i {
+                // Relaxed pairing: the partner lies under this card, which is its last cover.
+                emit(
+                    Move::Pair(Place::Pyramid(j as u8), at),
                     self.remove_pyramid(after, j),
                 );
             } else if in_seq != 0 && stock == Some(seq_index) {
@@ -608,9 +674,17 @@ impl Context {
     }
 
     /// Emits every uncovered pyramid King and every pair of uncovered pyramid cards that make
-    /// 13. (With the forced moves on, an uncovered King never gets here: rule 1 takes it.)
+    /// 13, and under relaxed pairing every card that may go with its last cover. (With the
+    /// forced moves on, an uncovered King never gets here: rule 1 takes it.)
     fn pyramid_pairs_of(&self, state: State, mut emit: impl FnMut(Move, State)) {
         let free = self.shapes.uncovered[Context::shape(state)];
+        if self.relaxed {
+            self.overlaps(state, |under, over| {
+                let after = self.remove_pyramid(state, over);
+                let mv = Move::Pair(Place::Pyramid(under as u8), Place::Pyramid(over as u8));
+                emit(mv, self.remove_pyramid(after, under));
+            });
+        }
         for i in bits(free) {
             if self.pyramid_value[i] == 13 {
                 emit(
@@ -627,6 +701,28 @@ impl Context {
                 emit(mv, self.remove_pyramid(after, j));
             }
         }
+    }
+
+    /// Calls `each(under, over)` for every relaxed pair of a state: an uncovered card `over`
+    /// and a card of the partner value lying under it, whose only remaining cover it is.
+    fn overlaps(&self, state: State, mut each: impl FnMut(usize, usize)) {
+        let shape = Context::shape(state);
+        let remaining = self.shapes.masks[shape];
+        for over in bits(self.shapes.uncovered[shape]) {
+            let w = 13 - self.pyramid_value[over] as usize;
+            for under in bits(self.under(over) & remaining & self.pyramid_of_value[w]) {
+                if self.covers[under] & remaining == 1 << over {
+                    each(under, over);
+                }
+            }
+        }
+    }
+
+    /// The cards lying directly under a pyramid card (it is one of their two covers).
+    fn under(&self, over: usize) -> u32 {
+        bits(self.above[over])
+            .filter(|&i| self.covers[i] & 1 << over != 0)
+            .fold(0, |mask, i| mask | 1 << i)
     }
 
     /// Emits every removal that takes the stock's or the waste's top card.
@@ -741,6 +837,13 @@ impl Context {
                     consider(shapes.after_removing[after][j] as usize);
                 }
             }
+            if self.relaxed {
+                let state = (s as u64) << SHAPE_SHIFT;
+                self.overlaps(state, |under, over| {
+                    let after = shapes.after_removing[s][over] as usize;
+                    consider(shapes.after_removing[after][under] as usize);
+                });
+            }
             bound[s] = best;
         }
         bound
@@ -765,7 +868,7 @@ impl Context {
     }
 
     /// For each shape and value v in 1..=6, the largest set of disjoint pairs (v, 13 - v) of its
-    /// cards that can meet (neither covers the other).
+    /// cards that could be removed together (see `partners`).
     fn pyramid_pairs(&self) -> Vec<[u8; 6]> {
         self.shapes
             .masks
@@ -786,8 +889,7 @@ impl Context {
     fn max_matching(&self, low: u32, high: u32) -> u8 {
         let lows: Vec<usize> = bits(low).collect();
         let highs: Vec<usize> = bits(high).collect();
-        let can_meet =
-            |a: usize, b: usize| self.above[a] & (1 << b) == 0 && self.above[b] & (1 << a) == 0;
+        let can_meet = |a: usize, b: usize| self.partners[a] & (1 << b) != 0;
         let mut matched_high: Vec<Option<usize>> = vec![None; highs.len()];
         fn augment(
             a: usize,

@@ -147,13 +147,13 @@ fn typing_a_whole_deal_by_keys_makes_it_valid() {
 fn validation_shows_duplicates_at_both_places_and_what_is_missing() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, _receive) = start(dir.path());
-    type_text(&mut app, "Kd Qh Kd x");
+    type_text(&mut app, "Kd Qh Kd z");
     assert_eq!(app.editor.filled(), 3);
     assert_eq!(app.editor.duplicate_slots(), [0, 2]);
     assert_eq!(app.editor.missing().len(), 50);
     let status = app.status.clone().unwrap();
     assert_eq!(status.tone, Tone::Warning);
-    assert!(status.text.contains("'x' is not a rank"), "{}", status.text);
+    assert!(status.text.contains("'z' is not a rank"), "{}", status.text);
     press(&mut app, KeyCode::Enter);
     let status = app.status.clone().unwrap();
     assert!(
@@ -282,6 +282,60 @@ fn the_rules_chosen_are_the_ones_solved_under() {
         _ => assert!(!solution(&app).solvable),
     }
     assert!(screen(&app, 80, 24).contains("1 pass · theme"));
+}
+
+#[test]
+fn rule_variants_are_chosen_by_keys_shown_and_refused_with_a_challenge() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, receive) = start(dir.path());
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Char('e'));
+    assert_eq!(
+        app.status.clone().unwrap().text,
+        "Rules: 3 passes through the stock, relaxed pairing, clear all 52."
+    );
+    assert!(screen(&app, 80, 24).contains("3 passes · relaxed · all 52 · theme"));
+    press(&mut app, KeyCode::Enter);
+    finish_solving(&mut app, &receive);
+    let rules = app.editor.rules;
+    assert!(rules.relaxed && rules.finish == Finish::AllCards);
+    assert_eq!(solution(&app).positions[0].rules(), rules);
+    let end = solution(&app).positions.last().unwrap();
+    assert!(end.is_won() && end.stock_len() == 0, "all 52 cards went");
+    // A Score challenge is not played under these rules: the dialog refuses it.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.status
+            .clone()
+            .unwrap()
+            .text
+            .contains("are for the Board challenge"),
+        "{:?}",
+        app.status
+    );
+    assert_eq!(app.goal, Goal::Board);
+    // Back to strict pairing and the pyramid, the challenge is taken; then the rules keys
+    // refuse to leave MSC's.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Char('e'));
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.goal, Goal::Score { .. }));
+    press(&mut app, KeyCode::Char('x'));
+    assert!(!app.editor.rules.relaxed);
+    assert!(
+        app.status
+            .clone()
+            .unwrap()
+            .text
+            .starts_with("Not with this challenge")
+    );
 }
 
 #[test]

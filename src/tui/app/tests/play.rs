@@ -169,7 +169,7 @@ fn following_the_hints_clears_the_pyramid_in_the_optimal_number_of_moves() {
     assert!(
         status
             .text
-            .ends_with("the pyramid is cleared, in 40 moves!"),
+            .ends_with("The pyramid is cleared, in 40 moves!"),
         "{}",
         status.text
     );
@@ -401,4 +401,39 @@ mod snapshots {
         press(&mut app, KeyCode::Char('v'));
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
+}
+
+#[test]
+fn a_relaxed_pair_is_played_by_choosing_a_card_and_its_last_cover() {
+    use pyramid::pyramid::layout::touch;
+    let relaxed = Rules {
+        relaxed: true,
+        ..Rules::default()
+    };
+    let is_overlap = |mv: &Move| matches!(*mv, Move::Pair(Place::Pyramid(a), Place::Pyramid(b)) if touch(a as usize, b as usize));
+    // The first of some reproducible deals whose optimal line under relaxed pairing uses one.
+    let (deal, line, at) = pyramid::deck::random_deals(3, 100)
+        .into_iter()
+        .find_map(|deal| {
+            let start = Position::new(&deal, relaxed);
+            let Outcome::Solved(line) = solver::solve(&start, &mut ()).outcome else {
+                return None;
+            };
+            let at = line.iter().position(is_overlap)?;
+            Some((deal, line, at))
+        })
+        .expect("a deal with a relaxed pair");
+    let (_dir, mut app, _receive) = fresh();
+    app.update(Msg::Paste(deal.to_string()));
+    press(&mut app, KeyCode::Char('x'));
+    ctrl(&mut app, 'p');
+    for &mv in &line[..=at] {
+        play_by_keys(&mut app, mv);
+    }
+    assert_eq!(play(&app).game.played(), at + 1, "{:?}", app.status);
+    let mut expected = Position::new(&deal, relaxed);
+    for &mv in &line[..=at] {
+        expected.apply(mv).unwrap();
+    }
+    assert_eq!(play(&app).position(), &expected);
 }
