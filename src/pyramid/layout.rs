@@ -57,27 +57,46 @@ pub fn uncovered(remaining: u32) -> u32 {
 
 /// Every card that covers `index`, directly or through others: all must go before it is free.
 pub fn cone_below(index: usize) -> u32 {
-    let mut mask = 0;
-    let mut frontier = vec![index];
-    while let Some(i) = frontier.pop() {
-        if let Some(cover) = covering(i) {
-            for c in cover {
-                if mask & (1 << c) == 0 {
-                    mask |= 1 << c;
-                    frontier.push(c);
-                }
-            }
-        }
-    }
-    mask
+    CONES_BELOW[index]
 }
 
 /// Every card that `index` covers, directly or through others.
 pub fn cone_above(index: usize) -> u32 {
-    (0..PYRAMID_SIZE)
-        .filter(|&i| cone_below(i) & (1 << index) != 0)
-        .fold(0, |mask, i| mask | 1 << i)
+    CONES_ABOVE[index]
 }
+
+/// [`cone_below`] of every card, worked out from the bottom row up: a card's cone is the two
+/// cards on it and their cones.
+const CONES_BELOW: [u32; PYRAMID_SIZE] = {
+    let mut cones = [0u32; PYRAMID_SIZE];
+    let mut index = PYRAMID_SIZE;
+    while index > 0 {
+        index -= 1;
+        let (row, col) = row_col(index);
+        if row + 1 < PYRAMID_ROWS {
+            let (a, b) = (index_of(row + 1, col), index_of(row + 1, col + 1));
+            cones[index] = 1 << a | 1 << b | cones[a] | cones[b];
+        }
+    }
+    cones
+};
+
+/// [`cone_above`] of every card: the cards in whose cone it lies.
+const CONES_ABOVE: [u32; PYRAMID_SIZE] = {
+    let mut cones = [0u32; PYRAMID_SIZE];
+    let mut index = 0;
+    while index < PYRAMID_SIZE {
+        let mut other = 0;
+        while other < PYRAMID_SIZE {
+            if CONES_BELOW[other] & 1 << index != 0 {
+                cones[index] |= 1 << other;
+            }
+            other += 1;
+        }
+        index += 1;
+    }
+    cones
+};
 
 /// Whether two pyramid cards can ever be uncovered at the same time (neither covers the other).
 pub fn can_meet(a: usize, b: usize) -> bool {
@@ -128,6 +147,8 @@ pub struct Shapes {
     /// `after_removing[shape][card]`: the shape once that uncovered card is gone.
     pub after_removing: Vec<[u16; PYRAMID_SIZE]>,
     index: HashMap<u32, u16>,
+    /// The number of the empty pyramid, asked for at every goal test.
+    empty: u16,
 }
 
 impl Shapes {
@@ -171,6 +192,7 @@ impl Shapes {
             masks,
             uncovered: uncovered_masks,
             after_removing,
+            empty: index[&0],
             index,
         }
     }
@@ -182,7 +204,7 @@ impl Shapes {
 
     /// The number of the empty pyramid.
     pub fn empty(&self) -> u16 {
-        self.index[&0]
+        self.empty
     }
 }
 

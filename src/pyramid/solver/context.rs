@@ -869,61 +869,55 @@ impl Context {
 
     /// For each shape and value v in 1..=6, the largest set of disjoint pairs (v, 13 - v) of its
     /// cards that could be removed together (see `partners`).
+    ///
+    /// A value pair has at most eight pyramid cards, so the matchings of all 256 subsets of
+    /// them are worked out once, and each shape looks its subset up.
     fn pyramid_pairs(&self) -> Vec<[u8; 6]> {
+        let tables: Vec<(Vec<usize>, Vec<u8>)> = (1..=6)
+            .map(|v| {
+                let cards: Vec<usize> =
+                    bits(self.pyramid_of_value[v] | self.pyramid_of_value[13 - v]).collect();
+                let matchings = (0..1u32 << cards.len())
+                    .map(|subset| {
+                        let mask = bits(subset).fold(0, |mask, k| mask | 1 << cards[k]);
+                        self.max_matching(
+                            mask & self.pyramid_of_value[v],
+                            mask & self.pyramid_of_value[13 - v],
+                        )
+                    })
+                    .collect();
+                (cards, matchings)
+            })
+            .collect();
         self.shapes
             .masks
             .iter()
             .map(|&remaining| {
-                let mut pairs = [0u8; 6];
-                for (v, slot) in (1..=6).zip(pairs.iter_mut()) {
-                    let low = remaining & self.pyramid_of_value[v];
-                    let high = remaining & self.pyramid_of_value[13 - v];
-                    *slot = self.max_matching(low, high);
-                }
-                pairs
+                std::array::from_fn(|v| {
+                    let (cards, matchings) = &tables[v];
+                    let subset = cards
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &card)| remaining & 1 << card != 0)
+                        .fold(0, |subset, (k, _)| subset | 1 << k);
+                    matchings[subset]
+                })
             })
             .collect()
     }
 
-    /// Maximum matching between two small card sets (at most 4 each) by augmenting paths.
+    /// Maximum matching between two small card sets (at most 4 each), trying every way.
     fn max_matching(&self, low: u32, high: u32) -> u8 {
-        let lows: Vec<usize> = bits(low).collect();
-        let highs: Vec<usize> = bits(high).collect();
-        let can_meet = |a: usize, b: usize| self.partners[a] & (1 << b) != 0;
-        let mut matched_high: Vec<Option<usize>> = vec![None; highs.len()];
-        fn augment(
-            a: usize,
-            lows: &[usize],
-            highs: &[usize],
-            seen: &mut Vec<bool>,
-            matched: &mut Vec<Option<usize>>,
-            can_meet: &dyn Fn(usize, usize) -> bool,
-        ) -> bool {
-            for h in 0..highs.len() {
-                if !seen[h] && can_meet(lows[a], highs[h]) {
-                    seen[h] = true;
-                    let free = match matched[h] {
-                        None => true,
-                        Some(other) => augment(other, lows, highs, seen, matched, can_meet),
-                    };
-                    if free {
-                        matched[h] = Some(a);
-                        return true;
-                    }
-                }
-            }
-            false
+        let Some(a) = bits(low).next() else {
+            return 0;
+        };
+        let rest = low & !(1 << a);
+        let mut best = self.max_matching(rest, high);
+        for b in bits(high & self.partners[a]) {
+            best = best.max(1 + self.max_matching(rest, high & !(1 << b)));
         }
-        let mut count = 0;
-        for a in 0..lows.len() {
-            let mut seen = vec![false; highs.len()];
-            if augment(a, &lows, &highs, &mut seen, &mut matched_high, &can_meet) {
-                count += 1;
-            }
-        }
-        count
-    }
-}
+        best
+    }}
 
 /// The indices of the set bits of a mask, lowest first.
 pub fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
