@@ -573,11 +573,15 @@ impl Context {
         }
         self.pyramid_pairs_of(state, |mv, after| out.push(Jump { mv, after, ..now }));
         let own_pos = Context::pos(state);
+        let free = self.shapes.uncovered[Context::shape(state)];
+        let left = (!state & SEQ_MASK) as u32;
         let mut recycled = false;
         let mut at = state;
         let mut turns = 0;
+        // The piles' top cards, followed as the stock turns rather than found again each time.
+        let (mut stock, mut waste) = (Context::stock_top(state), Context::waste_top(state));
         loop {
-            self.pile_removals(at, |mv, after| {
+            self.pile_removals(at, free, stock, waste, |mv, after| {
                 out.push(Jump {
                     turns,
                     before: at,
@@ -585,19 +589,33 @@ impl Context {
                     after,
                 });
             });
-            let Some((mv, next)) = self.turn_stock(at) else {
-                break;
-            };
-            if mv == Move::Recycle {
-                if recycled {
-                    break;
+            // As `turn_stock`: draw (never a King), or recycle when the stock is empty.
+            match stock {
+                Some(s) if self.seq_value[s as usize] == 13 => break,
+                Some(s) => {
+                    at = Context::with_pos(at, s + 1);
+                    waste = Some(s);
+                    let beyond = left & !((2u32 << s) - 1);
+                    stock = (beyond != 0).then(|| beyond.trailing_zeros());
                 }
-                recycled = true;
+                None => {
+                    if recycled || waste.is_none() || !self.may_recycle(at) {
+                        break;
+                    }
+                    recycled = true;
+                    let cycle = if self.max_recycles.is_some() {
+                        Context::cycle(at) + 1
+                    } else {
+                        0
+                    };
+                    at = Context::with_cycle(Context::with_pos(at, 0), cycle);
+                    waste = None;
+                    stock = (left != 0).then(|| left.trailing_zeros());
+                }
             }
-            if recycled && Context::pos(next) >= own_pos {
+            if recycled && Context::pos(at) >= own_pos {
                 break;
             }
-            at = next;
             turns += 1;
         }
     }
@@ -726,19 +744,28 @@ impl Context {
     }
 
     /// Emits every removal that takes the stock's or the waste's top card.
-    fn pile_removals(&self, state: State, mut emit: impl FnMut(Move, State)) {
-        let free = self.shapes.uncovered[Context::shape(state)];
-        let stock = Context::stock_top(state);
-        let waste = Context::waste_top(state);
+    /// `free` are the uncovered pyramid cards, `stock` and `waste` the piles' top cards.
+    fn pile_removals(
+        &self,
+        state: State,
+        free: u32,
+        stock: Option<u32>,
+        waste: Option<u32>,
+        mut emit: impl FnMut(Move, State),
+    ) {
         for (index, place) in [(stock, Place::Stock), (waste, Place::Waste)] {
             let Some(index) = index else { continue };
             let value = self.seq_value[index as usize];
-            let without = Context::remove_seq(state, index);
             if value == 13 {
-                emit(Move::King(place), without);
+                emit(Move::King(place), Context::remove_seq(state, index));
                 continue;
             }
-            for i in bits(free & self.pyramid_of_value[13 - value as usize]) {
+            let partners = free & self.pyramid_of_value[13 - value as usize];
+            if partners == 0 {
+                continue;
+            }
+            let without = Context::remove_seq(state, index);
+            for i in bits(partners) {
                 emit(
                     Move::Pair(Place::Pyramid(i as u8), place),
                     self.remove_pyramid(without, i),
