@@ -62,8 +62,20 @@ fn best(per_depth: &[[Option<u32>; 2]], kinds: &[usize]) -> Option<(u32, usize)>
 
 #[test]
 fn score_and_card_solvers_match_a_breadth_first_search() {
+    cross_check(Rules::default());
+}
+
+#[test]
+fn with_relaxed_pairing_too() {
+    cross_check(Rules {
+        relaxed: true,
+        ..Rules::default()
+    });
+}
+
+fn cross_check(rules: Rules) {
     for seed in 0..300u64 {
-        let start = small_position(seed, Rules::default());
+        let start = small_position(seed, rules);
         let rank = Rank::new(1 + (seed % 13) as u8).unwrap();
         let truth = exhaustive(&start, rank);
 

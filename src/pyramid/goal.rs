@@ -48,12 +48,12 @@ impl Goal {
         }
     }
 
-    /// Why the challenge cannot be played under these rules, if it cannot: the Score and Card
-    /// challenges are MSC's, played to the pyramid with strict pairing (any passes).
+    /// Why the challenge cannot be played under these rules, if it cannot: a Score or Card
+    /// deal ends when the pyramid is cleared (any passes, either pairing).
     pub fn rules_problem(&self, rules: Rules) -> Option<String> {
-        (*self != Goal::Board && (rules.relaxed || rules.finish != Finish::Pyramid)).then(|| {
-            "the Score and Card challenges are played to the pyramid with strict pairing: \
-             relaxed pairing and clearing all 52 cards are for the Board challenge"
+        (*self != Goal::Board && rules.finish != Finish::Pyramid).then(|| {
+            "a Score or Card challenge's deal ends when the pyramid is cleared: clearing all 52 \
+             cards is for the Board challenge"
                 .to_string()
         })
     }

@@ -944,7 +944,8 @@ impl Context {
             best = best.max(1 + self.max_matching(rest, high & !(1 << b)));
         }
         best
-    }}
+    }
+}
 
 /// The indices of the set bits of a mask, lowest first.
 pub fn bits(mut mask: u32) -> impl Iterator<Item = usize> {

@@ -313,22 +313,22 @@ fn rule_variants_are_chosen_by_keys_shown_and_refused_with_a_challenge() {
             .clone()
             .unwrap()
             .text
-            .contains("are for the Board challenge"),
+            .contains("clearing all 52 cards is for the Board challenge"),
         "{:?}",
         app.status
     );
     assert_eq!(app.goal, Goal::Board);
-    // Back to strict pairing and the pyramid, the challenge is taken; then the rules keys
-    // refuse to leave MSC's.
+    // Back to the pyramid, the challenge is taken, with relaxed pairing; then the goal key
+    // refuses to leave the pyramid.
     press(&mut app, KeyCode::Esc);
-    press(&mut app, KeyCode::Char('x'));
     press(&mut app, KeyCode::Char('e'));
     press(&mut app, KeyCode::Char('g'));
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.goal, Goal::Score { .. }));
-    press(&mut app, KeyCode::Char('x'));
-    assert!(!app.editor.rules.relaxed);
+    assert!(app.editor.rules.relaxed);
+    press(&mut app, KeyCode::Char('e'));
+    assert_eq!(app.editor.rules.finish, Finish::Pyramid);
     assert!(
         app.status
             .clone()
