@@ -76,11 +76,11 @@ fn with_relaxed_pairing_too() {
 fn cross_check(rules: Rules) {
     for seed in 0..300u64 {
         let start = small_position(seed, rules);
-        let rank = Rank::new(1 + (seed % 13) as u8).unwrap();
+        let rank = Rank::new(1 + (seed % 13) as u8).expect("a rank");
         let truth = exhaustive(&start, rank);
 
         // The most points there are, in the fewest steps.
-        let (most, depth) = best(&truth.score, &[0, 1]).unwrap();
+        let (most, depth) = best(&truth.score, &[0, 1]).expect("a score");
         let Some(ScoreAnswer::Short(line)) = solve_score(&start, u32::MAX, &mut ()).answer else {
             panic!("seed {seed}: an unreachable target is short")
         };
@@ -98,7 +98,7 @@ fn cross_check(rules: Rules) {
                 .score
                 .iter()
                 .position(|d| d.iter().flatten().any(|&s| s >= target))
-                .unwrap();
+                .expect("the target is met at some depth");
             let Some(ScoreAnswer::Reached(line)) = solve_score(&start, target, &mut ()).answer
             else {
                 panic!("seed {seed}: reachable")
