@@ -20,6 +20,15 @@ fn file_with(name: &str, text: &str) -> (tempfile::TempDir, String) {
     (dir, path.display().to_string())
 }
 
+/// Runs the binary and expects it to refuse with exit code 2 and this on standard error.
+fn refused(args: &[&str], message: &str) {
+    pyramid()
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(message));
+}
+
 /// Runs the binary, expects an exit code, and reads standard output as one JSON value.
 fn json_answer(args: &[&str], code: i32) -> Value {
     let output = pyramid()
@@ -222,13 +231,10 @@ fn paths_prints_the_folders_and_flags_override_them() {
 
 #[test]
 fn an_unknown_theme_is_refused_before_the_app_starts() {
-    pyramid()
-        .args(["--theme", "no-such-theme"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "no such theme or file; the themes are default, light, high-contrast, four-colour",
-        ));
+    refused(
+        &["--theme", "no-such-theme"],
+        "no such theme or file; the themes are default, light, high-contrast, four-colour",
+    );
 }
 
 #[test]
@@ -419,11 +425,7 @@ fn challenge_json_adds_the_running_score_or_count_to_each_step() {
     assert_eq!(answer["rank"], "A");
     assert_eq!(answer["lines"][0]["length"], 1);
     assert_eq!(answer["lines"][0]["steps"][0]["count"], 3);
-    pyramid()
-        .args(["solve", "--card", "X", &file])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("'X' is not a rank"));
+    refused(&["solve", "--card", "X", &file], "'X' is not a rank");
 }
 
 #[test]
@@ -490,11 +492,7 @@ fn passes_change_the_answer_as_the_solver_says() {
         let answer = json_answer(&["solve", "--json", "--passes", flag, &file], code);
         assert_eq!(answer["length"], expected, "--passes {flag}");
     }
-    pyramid()
-        .args(["solve", "--passes", "0", &file])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("1 to 8, or unlimited"));
+    refused(&["solve", "--passes", "0", &file], "1 to 8, or unlimited");
 }
 
 #[test]
@@ -539,13 +537,10 @@ fn rule_variants_on_the_command_line_are_the_ones_solved_under() {
         let answer = json_answer(&args, code);
         assert_eq!(answer["length"], expected, "{flags:?}");
     }
-    pyramid()
-        .args(["solve", "--goal", "52", &file])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "pyramid (clear the pyramid) or all",
-        ));
+    refused(
+        &["solve", "--goal", "52", &file],
+        "pyramid (clear the pyramid) or all",
+    );
     // The challenges take relaxed pairing too.
     let relaxed = Position::new(
         &deal,
@@ -564,13 +559,10 @@ fn rule_variants_on_the_command_line_are_the_ones_solved_under() {
         i32::from(!reached),
     );
     assert_eq!(answer["lines"][0]["length"], length);
-    pyramid()
-        .args(["solve", "--score", "--goal", "all", &file])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "clearing all 52 cards is for the Board challenge",
-        ));
+    refused(
+        &["solve", "--score", "--goal", "all", &file],
+        "clearing all 52 cards is for the Board challenge",
+    );
 }
 
 #[test]
@@ -596,11 +588,8 @@ fn a_file_saved_with_variant_rules_is_solved_under_them_unless_told_otherwise() 
         .code(0)
         .stdout(predicate::str::contains("a valid deal"));
     let (_dir, broken) = file_with("broken.txt", &format!("# pairing: loose\n{deal}"));
-    pyramid()
-        .args(["validate", &broken])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "# pairing: 'loose' is not a pairing rule: strict or relaxed",
-        ));
+    refused(
+        &["validate", &broken],
+        "# pairing: 'loose' is not a pairing rule: strict or relaxed",
+    );
 }

@@ -103,6 +103,14 @@ fn settle(app: &mut App, receive: &Receiver<Msg>) {
     }
 }
 
+/// What the status line says now (nothing when it is empty).
+fn said(app: &App) -> String {
+    app.status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default()
+}
+
 fn solution(app: &App) -> &Solution {
     match &app.screen {
         Screen::Solution(solution) => solution,
@@ -263,57 +271,45 @@ fn solution_step(app: &App) -> usize {
 }
 
 #[test]
-fn the_rules_chosen_are_the_ones_solved_under() {
-    let dir = tempfile::tempdir().unwrap();
-    let (mut app, receive) = start(dir.path());
+fn the_rules_chosen_by_keys_are_shown_and_solved_under() {
+    let (_dir, mut app, receive) = fresh();
     app.update(Msg::Paste(WINNABLE.to_string()));
     press(&mut app, KeyCode::Char('r'));
-    assert_eq!(
-        app.status.clone().unwrap().text,
-        "Rules: 1 pass through the stock."
-    );
-    press(&mut app, KeyCode::Enter);
-    finish_solving(&mut app, &receive);
-    let rules = app.editor.rules;
-    let expected = pyramid::pyramid::solver::solve(&Position::new(&deal(WINNABLE), rules), &mut ());
-    assert_eq!(solution(&app).positions[0].rules(), rules);
-    match expected.outcome {
-        Outcome::Solved(moves) => assert_eq!(solution(&app).moves.len(), moves.len()),
-        _ => assert!(!solution(&app).solvable),
-    }
-    assert!(screen(&app, 80, 24).contains("1 pass · theme"));
-}
-
-#[test]
-fn rule_variants_are_chosen_by_keys_shown_and_refused_with_a_challenge() {
-    let dir = tempfile::tempdir().unwrap();
-    let (mut app, receive) = start(dir.path());
-    app.update(Msg::Paste(WINNABLE.to_string()));
+    assert_eq!(said(&app), "Rules: 1 pass through the stock.");
     press(&mut app, KeyCode::Char('x'));
     press(&mut app, KeyCode::Char('e'));
     assert_eq!(
-        app.status.clone().unwrap().text,
-        "Rules: 3 passes through the stock, relaxed pairing, clear all 52."
+        said(&app),
+        "Rules: 1 pass through the stock, relaxed pairing, clear all 52."
     );
-    assert!(screen(&app, 80, 24).contains("3 passes · relaxed · all 52 · theme"));
+    assert!(screen(&app, 80, 24).contains("1 pass · relaxed · all 52 · theme"));
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
     let rules = app.editor.rules;
     assert!(rules.relaxed && rules.finish == Finish::AllCards);
+    let expected = pyramid::pyramid::solver::solve(&Position::new(&deal(WINNABLE), rules), &mut ());
     assert_eq!(solution(&app).positions[0].rules(), rules);
-    let end = solution(&app).positions.last().unwrap();
-    assert!(end.is_won() && end.stock_len() == 0, "all 52 cards went");
-    // A Score challenge is not played under these rules: the dialog refuses it.
-    press(&mut app, KeyCode::Esc);
+    match expected.outcome {
+        Outcome::Solved(moves) => {
+            assert_eq!(solution(&app).moves.len(), moves.len());
+            let end = solution(&app).positions.last().unwrap();
+            assert!(end.is_won() && end.stock_len() == 0, "all 52 cards went");
+        }
+        _ => assert!(!solution(&app).solvable),
+    }
+}
+
+#[test]
+fn a_challenge_and_the_all_cards_goal_refuse_each_other() {
+    let (_dir, mut app, _receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    press(&mut app, KeyCode::Char('e'));
+    // A Score challenge is not played to all 52 cards: the dialog refuses it.
     press(&mut app, KeyCode::Char('g'));
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);
     assert!(
-        app.status
-            .clone()
-            .unwrap()
-            .text
-            .contains("clearing all 52 cards is for the Board challenge"),
+        said(&app).contains("clearing all 52 cards is for the Board challenge"),
         "{:?}",
         app.status
     );
@@ -322,6 +318,7 @@ fn rule_variants_are_chosen_by_keys_shown_and_refused_with_a_challenge() {
     // refuses to leave the pyramid.
     press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::Char('e'));
+    press(&mut app, KeyCode::Char('x'));
     press(&mut app, KeyCode::Char('g'));
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);
@@ -329,13 +326,7 @@ fn rule_variants_are_chosen_by_keys_shown_and_refused_with_a_challenge() {
     assert!(app.editor.rules.relaxed);
     press(&mut app, KeyCode::Char('e'));
     assert_eq!(app.editor.rules.finish, Finish::Pyramid);
-    assert!(
-        app.status
-            .clone()
-            .unwrap()
-            .text
-            .starts_with("Not with this challenge")
-    );
+    assert!(said(&app).starts_with("Not with this challenge"));
 }
 
 #[test]
@@ -383,13 +374,7 @@ fn save_then_open_gives_the_same_deal_back() {
     type_text(&mut app, "Ah");
     ctrl(&mut app, 's');
     assert!(app.overlay.is_none());
-    assert!(
-        app.status
-            .clone()
-            .unwrap()
-            .text
-            .starts_with("Cannot save yet")
-    );
+    assert!(said(&app).starts_with("Cannot save yet"));
     ctrl(&mut app, 'n');
     ctrl(&mut app, 'n');
     app.update(Msg::Paste(WINNABLE.to_string()));
@@ -450,7 +435,7 @@ fn the_draft_comes_back_on_the_next_start() {
     let (app, _receive) = start(dir.path());
     assert_eq!(app.editor.filled(), 3);
     assert_eq!(app.editor.cursor, 3);
-    assert!(app.status.clone().unwrap().text.starts_with("Restored"));
+    assert!(said(&app).starts_with("Restored"));
 }
 
 #[test]

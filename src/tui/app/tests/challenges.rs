@@ -40,10 +40,7 @@ fn a_score_challenge_is_solved_and_stepped_with_the_running_score() {
     );
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
-    assert_eq!(
-        app.status.clone().unwrap().text,
-        "Reach 1225 points in 15 steps."
-    );
+    assert_eq!(said(&app), "Reach 1225 points in 15 steps.");
     assert_eq!(solution(&app).moves.len(), 15);
     for _ in 0..15 {
         press(&mut app, KeyCode::Right);
@@ -78,13 +75,7 @@ fn a_bad_challenge_is_refused_and_the_dialog_stays() {
     let (_dir, mut app, _receive) = fresh();
     choose(&mut app, 1, &["100", "200"]);
     assert!(matches!(app.overlay, Some(Overlay::Challenge(_))));
-    assert!(
-        app.status
-            .clone()
-            .unwrap()
-            .text
-            .contains("must be above the points already earned")
-    );
+    assert!(said(&app).contains("must be above the points already earned"));
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.goal, Goal::Board);
 }

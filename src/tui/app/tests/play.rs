@@ -120,7 +120,7 @@ fn an_illegal_choice_says_why_and_changes_nothing() {
     assert_eq!(status.text, "Not possible: 3c is covered by 7s and Jd.");
     assert_eq!(play(&app).game.played(), 0);
     press(&mut app, KeyCode::Char('r'));
-    assert!(app.status.clone().unwrap().text.contains("stock is empty"));
+    assert!(said(&app).contains("stock is empty"));
 }
 
 fn click_on(app: &App, place: Place) -> MouseEvent {
@@ -139,7 +139,7 @@ fn a_hint_shows_an_optimal_move_and_pressing_again_plays_it() {
     press(&mut app, KeyCode::Char('h'));
     settle(&mut app, &receive);
     assert!(play(&app).hint_shown, "{:?}", app.status);
-    assert!(app.status.clone().unwrap().text.starts_with("Hint: "));
+    assert!(said(&app).starts_with("Hint: "));
     let before = optimal_length(play(&app).position()).unwrap();
     assert_eq!(play(&app).standing(), Standing::Winnable(before));
     press(&mut app, KeyCode::Char('h'));
@@ -192,13 +192,7 @@ fn a_losing_move_says_no_longer_winnable_and_how_many_undos_lead_back() {
     assert!(text.contains("No longer winnable"), "{text}");
     assert!(text.contains("1 undo leads back"), "{text}");
     press(&mut app, KeyCode::Char('h'));
-    assert!(
-        app.status
-            .clone()
-            .unwrap()
-            .text
-            .contains("1 undo leads back")
-    );
+    assert!(said(&app).contains("1 undo leads back"));
     press(&mut app, KeyCode::Char('u'));
     settle(&mut app, &receive);
     assert!(matches!(play(&app).standing(), Standing::Winnable(_)));
@@ -289,13 +283,7 @@ fn a_game_entered_part_way_is_played_from_its_position() {
     assert!(problems[1].contains("leave in pairs"), "{problems:?}");
     ctrl(&mut app, 'p');
     assert!(matches!(app.screen, Screen::Editor));
-    assert!(
-        app.status
-            .clone()
-            .unwrap()
-            .text
-            .contains("3c cannot be gone")
-    );
+    assert!(said(&app).contains("3c cannot be gone"));
 }
 
 #[test]
@@ -312,13 +300,7 @@ fn a_saved_game_reopens_where_it_stood_with_its_undo_history() {
         dialog.name = "midway".to_string();
     }
     press(&mut app, KeyCode::Enter);
-    assert!(
-        app.status
-            .clone()
-            .unwrap()
-            .text
-            .starts_with("Saved with 4 moves")
-    );
+    assert!(said(&app).starts_with("Saved with 4 moves"));
     settle(&mut app, &receive);
     let path = dir.path().join("saves/midway.txt");
     let text = std::fs::read_to_string(&path).unwrap();
@@ -349,7 +331,7 @@ fn a_game_in_play_comes_back_from_the_draft_after_quitting() {
     let (app, _receive) = start(dir.path());
     assert!(matches!(app.screen, Screen::Play));
     assert_eq!(play(&app).position(), &position);
-    assert!(app.status.clone().unwrap().text.contains("2 moves"));
+    assert!(said(&app).contains("2 moves"));
 }
 
 mod snapshots {
