@@ -69,6 +69,11 @@ const PROBE_BUDGET: u64 = 2000;
 /// several times cheaper, and on winnable deals the proof is wasted work.
 const PROOF_SHARE: u64 = 2;
 
+/// The same with a single pass through the stock, where nine deals in ten cannot be won and
+/// the proof is the work that counts (measured: about a fifth fewer instructions over 200
+/// random deals than with the usual share).
+const SINGLE_PASS_PROOF_SHARE: u64 = 8;
+
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -98,17 +103,23 @@ pub fn solve(position: &Position, observer: &mut dyn Observer) -> Report {
         Outcome::NoSolution(Some(reason))
     } else {
         let context = Context::new(position);
-        drive(&context, observer, &mut stats, started)
+        let share = if position.rules().max_recycles() == Some(0) {
+            SINGLE_PASS_PROOF_SHARE
+        } else {
+            PROOF_SHARE
+        };
+        drive(&context, share, observer, &mut stats, started)
     };
     stats.elapsed = started.elapsed();
     observer.progress(&stats);
     Report { outcome, stats }
 }
 
-/// Runs the probe, then A* alone or in turns with the proof, checking in with the observer
-/// between slices of [`CHECK_EVERY`] expansions.
+/// Runs the probe, then A* alone or in turns with the proof (`proof_share` proof expansions for
+/// each A* one), checking in with the observer between slices of [`CHECK_EVERY`] expansions.
 fn drive(
     context: &Context,
+    proof_share: u64,
     observer: &mut dyn Observer,
     stats: &mut Stats,
     started: Instant,
@@ -124,7 +135,7 @@ fn drive(
             return outcome;
         }
         if let Some(running) = &mut proof {
-            match running.advance(PROOF_SHARE * CHECK_EVERY, stats) {
+            match running.advance(proof_share * CHECK_EVERY, stats) {
                 Some(false) => return Outcome::NoSolution(None),
                 // A way exists: only the optimal search is left to finish.
                 Some(true) => proof = None,
