@@ -132,11 +132,11 @@ impl Target for Cards<'_> {
         let steps = if wanted == 0 {
             0
         } else {
-            let costs = context.steps_to_remove(state, self.value);
-            match costs.get(wanted - 1) {
-                None => return DEAD,
-                Some(&dearest) => dearest.max(wanted as u32),
+            let (costs, count) = context.steps_to_remove(state, self.value);
+            if wanted > count {
+                return DEAD;
             }
+            costs[wanted - 1].max(wanted as u32)
         };
         let steps = u8::try_from(steps).unwrap_or(DEAD - 1);
         match self.clears {

@@ -276,21 +276,24 @@ impl Context {
     /// takes the cards before it in its way, and one more: the stock's cards from its top, or
     /// the waste's from its top, or (with a recycle left) the rest of the stock, the recycle
     /// and the cards before it.
-    pub fn steps_to_remove(&self, state: State, value: usize) -> Vec<u32> {
+    ///
+    /// A value has four cards at most: the costs come in an array, with how many there are.
+    pub fn steps_to_remove(&self, state: State, value: usize) -> ([u32; 4], usize) {
         let remaining = self.remaining(state);
         let left = !(state as u32) & self.seq_all();
         let pos = Context::pos(state);
         let before = |i: u32| (1u32 << i) - 1;
-        let mut costs: Vec<u32> = bits(self.pyramid_of_value[value] & remaining)
-            .map(|i| {
-                let on = (self.below[i] & remaining).count_ones();
-                if self.relaxed {
-                    (on + 1).div_ceil(2)
-                } else {
-                    on.div_ceil(2) + 1
-                }
-            })
-            .collect();
+        let mut costs = [u32::MAX; 4];
+        let mut count = 0;
+        for i in bits(self.pyramid_of_value[value] & remaining) {
+            let on = (self.below[i] & remaining).count_ones();
+            costs[count] = if self.relaxed {
+                (on + 1).div_ceil(2)
+            } else {
+                on.div_ceil(2) + 1
+            };
+            count += 1;
+        }
         for i in bits(self.seq_of_value[value] & left) {
             let i = i as u32;
             let cost = if i >= pos {
@@ -305,10 +308,11 @@ impl Context {
                     dig
                 }
             };
-            costs.push(cost + 1);
+            costs[count] = cost + 1;
+            count += 1;
         }
         costs.sort_unstable();
-        costs
+        (costs, count)
     }
 
     /// The row bonuses earned in a state: its empty rows'.

@@ -120,6 +120,7 @@ impl<'a, T: Target> Search<'a, T> {
                 continue;
             }
             context.jumps(state, &mut self.jumps);
+            self.store.warm(self.jumps.iter().map(|jump| jump.after));
             for index in 0..self.jumps.len() {
                 let jump = self.jumps[index];
                 stats.generated += 1;

@@ -115,6 +115,7 @@ pub fn survey(
                 continue;
             }
             context.jumps(state, &mut jumps);
+            store.warm(jumps.iter().map(|jump| key(jump.after)));
             for jump in &jumps {
                 stats.generated += 1;
                 match record(&mut store, jump.after) {
@@ -166,6 +167,7 @@ impl<'a> Ceilings<'a> {
             here[kind] = Some((measure.value)(state));
             if kind == 0 {
                 context.jumps(state, &mut jumps);
+                seen.warm(jumps.iter().map(|jump| key(jump.after)));
                 for jump in &jumps {
                     let theirs = ceilings_at(seen, &best, measure.ceilings, jump.after);
                     for (mine, theirs) in here.iter_mut().zip(theirs) {
