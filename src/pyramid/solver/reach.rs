@@ -112,7 +112,8 @@ impl<'a> Proof<'a> {
                 self.store.costs[node as usize],
             );
             context.jumps(state, &mut self.jumps);
-            self.store.warm(self.jumps.iter().map(|jump| key(jump.after)));
+            self.store
+                .warm(self.jumps.iter().map(|jump| key(jump.after)));
             for jump in &self.jumps {
                 let child = jump.after;
                 stats.generated += 1;
