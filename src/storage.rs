@@ -110,7 +110,7 @@ pub struct Listed {
 
 /// The example deals from `saved-games/`, built into the program so they are there wherever
 /// it is installed.
-const EXAMPLES: [(&str, &str); 5] = [
+const EXAMPLES: [(&str, &str); 6] = [
     (
         "winnable-40-steps",
         include_str!("../saved-games/winnable-40-steps.txt"),
@@ -130,6 +130,10 @@ const EXAMPLES: [(&str, &str); 5] = [
     (
         "game-in-progress",
         include_str!("../saved-games/game-in-progress.txt"),
+    ),
+    (
+        "one-pass-relaxed",
+        include_str!("../saved-games/one-pass-relaxed.txt"),
     ),
 ];
 
@@ -381,5 +385,28 @@ mod tests {
         let error = write_atomically(&blocker.join("save.txt"), "x").unwrap_err();
         assert!(error.to_string().starts_with("cannot write"), "{error}");
         assert_eq!(fs::read_to_string(&blocker).unwrap(), "keep me");
+    }
+
+    #[test]
+    fn the_relaxed_example_is_won_with_relaxed_pairing_only() {
+        use pyramid::pyramid::solver::{Outcome, solve};
+        use pyramid::pyramid::{Passes, Position, Rules};
+        let saved = examples()
+            .into_iter()
+            .find(|listed| listed.saved.rules.relaxed)
+            .expect("an example with relaxed pairing")
+            .saved;
+        assert_eq!(saved.rules.passes, Passes::Limited(1));
+        let relaxed = solve(&Position::new(&saved.deal, saved.rules), &mut ());
+        let Outcome::Solved(moves) = relaxed.outcome else {
+            panic!("won with relaxed pairing")
+        };
+        assert_eq!(saved.verdict, Verdict::Solved(moves.len()));
+        let strict = Rules {
+            relaxed: false,
+            ..saved.rules
+        };
+        let strict = solve(&Position::new(&saved.deal, strict), &mut ());
+        assert!(matches!(strict.outcome, Outcome::NoSolution(_)));
     }
 }
