@@ -240,23 +240,12 @@ fn an_unknown_theme_is_refused_before_the_app_starts() {
 #[test]
 fn a_broken_theme_file_asked_for_names_file_line_and_key() {
     let (_dir, path) = file_with("mine.toml", "name = \"mine\"\ncard_rde = \"red\"\n");
-    pyramid()
-        .arg("--theme")
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "mine.toml:2: unknown key 'card_rde'",
-        ));
+    refused(&["--theme", &path], "mine.toml:2: unknown key 'card_rde'");
 }
 
 #[test]
 fn opening_a_bad_deal_file_is_refused_before_the_app_starts() {
-    pyramid()
-        .arg(common::data("bad-malformed-card.txt"))
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("is not a card"));
+    refused(&[&common::data("bad-malformed-card.txt")], "is not a card");
 }
 
 /// The position of `game-in-progress.txt` reached by playing from the deal's start: its

@@ -66,6 +66,8 @@ pub struct Context {
     partners: [u32; PYRAMID_SIZE],
     /// Per pyramid card, the two cards lying directly on it (none on the bottom row).
     covers: [u32; PYRAMID_SIZE],
+    /// Per pyramid card, the cards it lies on directly (it is one of their two covers).
+    under: [u32; PYRAMID_SIZE],
     /// Relaxed pairing: a card may go with its only remaining cover.
     relaxed: bool,
     /// Whether the stock and waste must be cleared too.
@@ -137,7 +139,13 @@ impl Context {
                 .filter(|&j| can_pair(i, j, rules.relaxed))
                 .fold(0, |mask, j| mask | 1 << j)
         });
-        let covers = std::array::from_fn(|i| covering(i).map_or(0, |[a, b]| 1 << a | 1 << b));
+        let covers: [u32; PYRAMID_SIZE] =
+            std::array::from_fn(|i| covering(i).map_or(0, |[a, b]| 1 << a | 1 << b));
+        let under = std::array::from_fn(|over| {
+            (0..PYRAMID_SIZE)
+                .filter(|&i| covers[i] & 1 << over != 0)
+                .fold(0, |mask, i| mask | 1 << i)
+        });
         let max_recycles = rules.max_recycles();
         let mut context = Context {
             shapes,
@@ -149,6 +157,7 @@ impl Context {
             below,
             partners,
             covers,
+            under,
             relaxed: rules.relaxed,
             all_cards: rules.finish == Finish::AllCards,
             shape_bound: Vec::new(),
@@ -732,19 +741,12 @@ impl Context {
         let remaining = self.shapes.masks[shape];
         for over in bits(self.shapes.uncovered[shape]) {
             let w = 13 - self.pyramid_value[over] as usize;
-            for under in bits(self.under(over) & remaining & self.pyramid_of_value[w]) {
+            for under in bits(self.under[over] & remaining & self.pyramid_of_value[w]) {
                 if self.covers[under] & remaining == 1 << over {
                     each(under, over);
                 }
             }
         }
-    }
-
-    /// The cards lying directly under a pyramid card (it is one of their two covers).
-    fn under(&self, over: usize) -> u32 {
-        bits(self.above[over])
-            .filter(|&i| self.covers[i] & 1 << over != 0)
-            .fold(0, |mask, i| mask | 1 << i)
     }
 
     /// Emits every removal that takes the stock's or the waste's top card.
