@@ -65,6 +65,47 @@ pub fn cone_above(index: usize) -> u32 {
     CONES_ABOVE[index]
 }
 
+/// The two cards lying directly on a card, as a mask (none on the bottom row).
+pub fn covers_of(index: usize) -> u32 {
+    COVERS[index]
+}
+
+/// The cards a card lies on directly: those it is one of the two covers of.
+pub fn lies_on(index: usize) -> u32 {
+    LIES_ON[index]
+}
+
+/// [`covers_of`] of every card.
+const COVERS: [u32; PYRAMID_SIZE] = {
+    let mut covers = [0u32; PYRAMID_SIZE];
+    let mut index = 0;
+    while index < PYRAMID_SIZE {
+        let (row, col) = row_col(index);
+        if row + 1 < PYRAMID_ROWS {
+            covers[index] = 1 << index_of(row + 1, col) | 1 << index_of(row + 1, col + 1);
+        }
+        index += 1;
+    }
+    covers
+};
+
+/// [`lies_on`] of every card.
+const LIES_ON: [u32; PYRAMID_SIZE] = {
+    let mut lies_on = [0u32; PYRAMID_SIZE];
+    let mut index = 0;
+    while index < PYRAMID_SIZE {
+        let mut other = 0;
+        while other < PYRAMID_SIZE {
+            if COVERS[other] & 1 << index != 0 {
+                lies_on[index] |= 1 << other;
+            }
+            other += 1;
+        }
+        index += 1;
+    }
+    lies_on
+};
+
 /// [`cone_below`] of every card, worked out from the bottom row up: a card's cone is the two
 /// cards on it and their cones.
 const CONES_BELOW: [u32; PYRAMID_SIZE] = {
@@ -118,13 +159,9 @@ pub fn can_pair(a: usize, b: usize, relaxed: bool) -> bool {
 /// With relaxed pairing, the card `under` may go with `over` when `over` is its only
 /// remaining cover and is uncovered itself; this says whether it may among `remaining`.
 pub fn may_overlap(under: usize, over: usize, remaining: u32) -> bool {
-    let present = |i: usize| remaining & (1 << i) != 0;
-    present(under)
-        && present(over)
+    remaining & 1 << under != 0
+        && covers_of(under) & remaining == 1 << over
         && is_uncovered(over, remaining)
-        && covering(under).is_some_and(|pair| {
-            pair.contains(&over) && pair.iter().all(|&c| c == over || !present(c))
-        })
 }
 
 /// Whether a set of remaining cards is a shape a game can reach: every card still present has
@@ -229,6 +266,9 @@ mod tests {
         assert!(!can_meet(0, 27));
         assert!(can_meet(1, 2));
         assert!(touch(0, 1) && touch(2, 0) && !touch(0, 3) && !touch(1, 2));
+        assert_eq!(covers_of(4), 1 << 7 | 1 << 8);
+        assert_eq!(lies_on(4), 1 << 1 | 1 << 2);
+        assert_eq!(covers_of(21), 0);
         assert!(can_pair(0, 1, true) && !can_pair(0, 1, false));
         // 0 lies under 1 and 2: with 2 gone and 1 uncovered, 0 may go with 1.
         let remaining = FULL & !(1 << 2 | cone_below(2));

@@ -12,7 +12,7 @@
 //! The stock sequence is the order cards come off the stock in every pass: the waste from the
 //! bottom up, then the stock from the top down. Removing cards never reorders it.
 
-use super::super::layout::{Shapes, can_pair, cone_above, cone_below, covering};
+use super::super::layout::{Shapes, can_pair, cone_above, cone_below, covers_of, lies_on};
 use super::super::position::{Move, Place, Position, REMOVAL_POINTS, ROW_BONUS};
 use super::super::rules::{Finish, Rules};
 use crate::card::Card;
@@ -64,10 +64,6 @@ pub struct Context {
     /// Per pyramid card, the pyramid cards it could ever be removed with: those it can meet,
     /// and with relaxed pairing those lying directly on it or under it.
     partners: [u32; PYRAMID_SIZE],
-    /// Per pyramid card, the two cards lying directly on it (none on the bottom row).
-    covers: [u32; PYRAMID_SIZE],
-    /// Per pyramid card, the cards it lies on directly (it is one of their two covers).
-    under: [u32; PYRAMID_SIZE],
     /// Relaxed pairing: a card may go with its only remaining cover.
     relaxed: bool,
     /// Whether the stock and waste must be cleared too.
@@ -139,13 +135,6 @@ impl Context {
                 .filter(|&j| can_pair(i, j, rules.relaxed))
                 .fold(0, |mask, j| mask | 1 << j)
         });
-        let covers: [u32; PYRAMID_SIZE] =
-            std::array::from_fn(|i| covering(i).map_or(0, |[a, b]| 1 << a | 1 << b));
-        let under = std::array::from_fn(|over| {
-            (0..PYRAMID_SIZE)
-                .filter(|&i| covers[i] & 1 << over != 0)
-                .fold(0, |mask, i| mask | 1 << i)
-        });
         let max_recycles = rules.max_recycles();
         let mut context = Context {
             shapes,
@@ -156,8 +145,6 @@ impl Context {
             above,
             below,
             partners,
-            covers,
-            under,
             relaxed: rules.relaxed,
             all_cards: rules.finish == Finish::AllCards,
             shape_bound: Vec::new(),
@@ -680,7 +667,7 @@ impl Context {
                     Move::Pair(at, Place::Pyramid(j as u8)),
                     self.remove_pyramid(after, j),
                 );
-            } else if in_pyramid != 0 && self.covers[j] & remaining == 1 << i {
+            } else if in_pyramid != 0 && covers_of(j) & remaining == 1 << i {
                 // Relaxed pairing: the partner lies under this card, which is its last cover.
                 emit(
                     Move::Pair(Place::Pyramid(j as u8), at),
@@ -741,8 +728,8 @@ impl Context {
         let remaining = self.shapes.masks[shape];
         for over in bits(self.shapes.uncovered[shape]) {
             let w = 13 - self.pyramid_value[over] as usize;
-            for under in bits(self.under[over] & remaining & self.pyramid_of_value[w]) {
-                if self.covers[under] & remaining == 1 << over {
+            for under in bits(lies_on(over) & remaining & self.pyramid_of_value[w]) {
+                if covers_of(under) & remaining == 1 << over {
                     each(under, over);
                 }
             }
