@@ -90,21 +90,24 @@ const COVERS: [u32; PYRAMID_SIZE] = {
 };
 
 /// [`lies_on`] of every card.
-const LIES_ON: [u32; PYRAMID_SIZE] = {
-    let mut lies_on = [0u32; PYRAMID_SIZE];
+const LIES_ON: [u32; PYRAMID_SIZE] = turned(COVERS);
+
+/// A relation between cards turned round: entry `i` has bit `j` where entry `j` has bit `i`.
+const fn turned(table: [u32; PYRAMID_SIZE]) -> [u32; PYRAMID_SIZE] {
+    let mut turned = [0u32; PYRAMID_SIZE];
     let mut index = 0;
     while index < PYRAMID_SIZE {
         let mut other = 0;
         while other < PYRAMID_SIZE {
-            if COVERS[other] & 1 << index != 0 {
-                lies_on[index] |= 1 << other;
+            if table[other] & 1 << index != 0 {
+                turned[index] |= 1 << other;
             }
             other += 1;
         }
         index += 1;
     }
-    lies_on
-};
+    turned
+}
 
 /// [`cone_below`] of every card, worked out from the bottom row up: a card's cone is the two
 /// cards on it and their cones.
@@ -123,21 +126,7 @@ const CONES_BELOW: [u32; PYRAMID_SIZE] = {
 };
 
 /// [`cone_above`] of every card: the cards in whose cone it lies.
-const CONES_ABOVE: [u32; PYRAMID_SIZE] = {
-    let mut cones = [0u32; PYRAMID_SIZE];
-    let mut index = 0;
-    while index < PYRAMID_SIZE {
-        let mut other = 0;
-        while other < PYRAMID_SIZE {
-            if CONES_BELOW[other] & 1 << index != 0 {
-                cones[index] |= 1 << other;
-            }
-            other += 1;
-        }
-        index += 1;
-    }
-    cones
-};
+const CONES_ABOVE: [u32; PYRAMID_SIZE] = turned(CONES_BELOW);
 
 /// Whether two pyramid cards can ever be uncovered at the same time (neither covers the other).
 pub fn can_meet(a: usize, b: usize) -> bool {
