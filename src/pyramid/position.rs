@@ -189,24 +189,18 @@ impl Position {
                 || self.stock.is_empty() && self.waste.is_empty())
     }
 
-    /// With relaxed pairing, two pyramid places where one card may go with the card lying on
-    /// it, its only remaining cover, uncovered: the (under, over) indices.
-    fn overlap(&self, a: Place, b: Place) -> Option<(usize, usize)> {
+    /// Whether, with relaxed pairing, one of two pyramid places holds a card that may go with
+    /// the other's, its only remaining cover, uncovered.
+    fn overlap(&self, a: Place, b: Place) -> bool {
         let (Place::Pyramid(a), Place::Pyramid(b)) = (a, b) else {
-            return None;
+            return false;
         };
         let (a, b) = (a as usize, b as usize);
-        if !self.rules.relaxed || a >= PYRAMID_SIZE || b >= PYRAMID_SIZE {
-            return None;
-        }
         let mask = self.pyramid_mask();
-        if may_overlap(a, b, mask) {
-            Some((a, b))
-        } else if may_overlap(b, a, mask) {
-            Some((b, a))
-        } else {
-            None
-        }
+        self.rules.relaxed
+            && a < PYRAMID_SIZE
+            && b < PYRAMID_SIZE
+            && (may_overlap(a, b, mask) || may_overlap(b, a, mask))
     }
 
     /// With relaxed pairing, the covered pyramid cards that may go with the card on them.
@@ -294,9 +288,7 @@ impl Position {
         }
         for under in self.overlapped() {
             for &over in &places {
-                if self.overlap(under, over).is_some()
-                    && self.check(Move::Pair(under, over)).is_ok()
-                {
+                if self.overlap(under, over) && self.check(Move::Pair(under, over)).is_ok() {
                     moves.push(Move::Pair(under, over));
                 }
             }
@@ -366,9 +358,10 @@ impl Position {
                 if a == b {
                     return Err(IllegalMove::SameCard);
                 }
-                let (card_a, card_b) = match self.overlap(a, b) {
-                    Some(_) => (self.card_in(a), self.card_in(b)),
-                    None => (self.take(a)?, self.take(b)?),
+                let (card_a, card_b) = if self.overlap(a, b) {
+                    (self.card_in(a), self.card_in(b))
+                } else {
+                    (self.take(a)?, self.take(b)?)
                 };
                 let sum = card_a.value() + card_b.value();
                 if sum == 13 {
