@@ -29,29 +29,29 @@ fn refused(args: &[&str], message: &str) {
         .stderr(predicate::str::contains(message));
 }
 
-/// Runs the binary, expects an exit code, and reads standard output as one JSON value.
-fn json_answer(args: &[&str], code: i32) -> Value {
-    let output = pyramid()
+/// Runs the binary, expects an exit code, and gives standard output.
+fn output(args: &[&str], code: i32) -> String {
+    let stdout = pyramid()
         .args(args)
         .assert()
         .code(code)
         .get_output()
         .stdout
         .clone();
-    serde_json::from_slice(&output).expect("valid JSON")
+    String::from_utf8(stdout).expect("UTF-8 output")
+}
+
+/// Runs the binary, expects an exit code, and reads standard output as one JSON value.
+fn json_answer(args: &[&str], code: i32) -> Value {
+    serde_json::from_str(&output(args, code)).expect("valid JSON")
 }
 
 #[test]
 fn solve_prints_numbered_steps() {
-    pyramid()
-        .args(["solve", &data("winnable-40-steps.txt")])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::starts_with("Solved in 40 steps.\n"))
-        .stdout(predicate::str::contains(
-            " 1. Remove Ts (pyramid row 7) and 3h (stock)\n",
-        ))
-        .stdout(predicate::str::contains("40. "));
+    let text = output(&["solve", &data("winnable-40-steps.txt")], 0);
+    assert!(text.starts_with("Solved in 40 steps.\n"), "{text}");
+    assert!(text.contains(" 1. Remove Ts (pyramid row 7) and 3h (stock)\n"));
+    assert!(text.contains("40. "));
 }
 
 #[test]
@@ -132,11 +132,7 @@ fn too_many_cards_name_the_duplicate_and_the_count() {
 
 #[test]
 fn validate_accepts_a_good_deal() {
-    pyramid()
-        .args(["validate", &data("winnable-40-steps.txt")])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::ends_with("a valid deal\n"));
+    assert!(output(&["validate", &data("winnable-40-steps.txt")], 0).ends_with("a valid deal\n"));
 }
 
 #[test]
@@ -200,11 +196,7 @@ fn batch_prints_json_lines_in_order_with_a_summary() {
 
 #[test]
 fn completions_are_printed() {
-    pyramid()
-        .args(["completions", "bash"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("pyramid"));
+    assert!(output(&["completions", "bash"], 0).contains("pyramid"));
 }
 
 #[test]
@@ -270,25 +262,18 @@ fn solve_on_a_saved_game_solves_from_its_position_and_says_so() {
         panic!("winnable")
     };
     let file = data("game-in-progress.txt");
-    pyramid()
-        .args(["solve", &file])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::starts_with(format!(
-            "From the saved position: pass 1, 2 cards already gone, 3 moves played.\nSolved in {} \
+    assert!(output(&["solve", &file], 0).starts_with(&format!(
+        "From the saved position: pass 1, 2 cards already gone, 3 moves played.\nSolved in {} \
              steps.\n",
-            moves.len()
-        )));
+        moves.len()
+    )));
     let answer = json_answer(&["solve", "--json", &file], 0);
     assert_eq!(answer["length"], moves.len());
     assert_eq!(answer["from"]["moves_played"], 3);
-    pyramid()
-        .args(["validate", &file])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::ends_with(
-            "a valid game in progress (pass 1, 2 cards already gone, 3 moves played)\n",
-        ));
+    assert!(
+        output(&["validate", &file], 0)
+            .ends_with("a valid game in progress (pass 1, 2 cards already gone, 3 moves played)\n")
+    );
 }
 
 #[test]
@@ -315,12 +300,9 @@ fn hint_prints_the_next_move_and_the_verdict() {
         panic!("still winnable")
     };
     assert_eq!(answer["length"], rest.len() + 1);
-    pyramid()
-        .args(["hint", &data("game-in-progress.txt")])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::starts_with("Next: "))
-        .stdout(predicate::str::contains("more steps, this one included."));
+    let text = output(&["hint", &data("game-in-progress.txt")], 0);
+    assert!(text.starts_with("Next: "), "{text}");
+    assert!(text.contains("more steps, this one included."));
     pyramid()
         .args(["hint", &data("no-solution-2d-under-four-jacks.txt")])
         .assert()
@@ -448,14 +430,7 @@ fn a_game_saved_with_a_challenge_is_solved_for_it() {
         "saved.txt",
         &format!("# challenge: score 1225 earned 0\n{ORDERED}\n"),
     );
-    pyramid()
-        .arg("solve")
-        .arg(&file)
-        .assert()
-        .code(0)
-        .stdout(predicate::str::starts_with(
-            "Reach 1225 points in 15 steps.\n",
-        ));
+    assert!(output(&["solve", &file], 0).starts_with("Reach 1225 points in 15 steps.\n"));
 }
 
 #[test]
@@ -571,11 +546,7 @@ fn a_file_saved_with_variant_rules_is_solved_under_them_unless_told_otherwise() 
     assert_eq!(relaxed["length"], told["length"]);
     let strict = json_answer(&["solve", "--json", "--strict", &file], 0);
     assert_eq!(strict["length"], 40);
-    pyramid()
-        .args(["validate", &file])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("a valid deal"));
+    assert!(output(&["validate", &file], 0).contains("a valid deal"));
     let (_dir, broken) = file_with("broken.txt", &format!("# pairing: loose\n{deal}"));
     refused(
         &["validate", &broken],
