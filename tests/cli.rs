@@ -41,6 +41,15 @@ fn output(args: &[&str], code: i32) -> String {
     String::from_utf8(stdout).expect("UTF-8 output")
 }
 
+/// Standard output read as JSON Lines.
+fn json_lines(stdout: Vec<u8>) -> Vec<Value> {
+    String::from_utf8(stdout)
+        .expect("UTF-8 output")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
 /// Runs the binary, expects an exit code, and reads standard output as one JSON value.
 fn json_answer(args: &[&str], code: i32) -> Value {
     serde_json::from_str(&output(args, code)).expect("valid JSON")
@@ -171,11 +180,7 @@ fn batch_prints_json_lines_in_order_with_a_summary() {
         .get_output()
         .stdout
         .clone();
-    let lines: Vec<Value> = String::from_utf8(output)
-        .unwrap()
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
+    let lines = json_lines(output);
     assert_eq!(lines.len(), 10);
     let numbers: Vec<u64> = lines.iter().map(|l| l["line"].as_u64().unwrap()).collect();
     assert_eq!(numbers, vec![4, 5, 7, 8, 9, 10, 11, 12, 13, 15]);
@@ -413,11 +418,7 @@ fn batch_answers_a_challenge_for_every_line() {
         .get_output()
         .stdout
         .clone();
-    let lines: Vec<Value> = String::from_utf8(output)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(output);
     assert_eq!(lines[0]["reached"], true);
     assert_eq!(lines[1]["reached"], false);
     assert_eq!(lines[1]["lines"][0]["score"], 60);
