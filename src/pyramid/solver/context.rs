@@ -430,22 +430,43 @@ impl Context {
             if (cards.count_ones() as usize) < need {
                 return DEAD;
             }
-            let mut costs = [u32::MAX; 4];
-            for (slot, i) in costs.iter_mut().zip(bits(cards)) {
-                let i = i as u32;
-                *slot = if i >= pos {
-                    between(pos, i)
+            let around = |i: u32| {
+                if may_recycle {
+                    cross(below(end) & !below(pos) | below(i)) + 1
                 } else {
-                    let above = between(i + 1, pos);
-                    if may_recycle {
-                        above.min(cross(below(end) & !below(pos) | below(i)) + 1)
+                    u32::MAX
+                }
+            };
+            let cost = if need == 1 {
+                // Reaching stock cards costs more the deeper they lie, and waste cards more
+                // the deeper they lie by digging but less by going round: only the nearest
+                // card of each kind can be the cheapest.
+                let (ahead, behind) = (cards & !below(pos), cards & below(pos));
+                let mut best = u32::MAX;
+                if ahead != 0 {
+                    best = between(pos, ahead.trailing_zeros());
+                }
+                if behind != 0 {
+                    let top = behind.ilog2();
+                    best = best
+                        .min(between(top + 1, pos))
+                        .min(around(behind.trailing_zeros()));
+                }
+                best
+            } else {
+                let mut costs = [u32::MAX; 4];
+                for (slot, i) in costs.iter_mut().zip(bits(cards)) {
+                    let i = i as u32;
+                    *slot = if i >= pos {
+                        between(pos, i)
                     } else {
-                        above
-                    }
-                };
-            }
-            costs.sort_unstable();
-            steps = steps.max(costs[need - 1]);
+                        between(i + 1, pos).min(around(i))
+                    };
+                }
+                costs.sort_unstable();
+                costs[need - 1]
+            };
+            steps = steps.max(cost);
         }
         removals.saturating_add(steps as u8).min(DEAD - 1)
     }
