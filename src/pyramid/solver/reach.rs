@@ -48,9 +48,9 @@ pub(super) enum Seen {
 pub(super) fn record(store: &mut Store, child: State) -> Seen {
     let (child_key, child_label) = (key(child), label(child));
     match store.find(child_key) {
-        Some(known) if store.costs[known as usize] <= child_label => Seen::Known,
+        Some(known) if store.cost(known) <= child_label => Seen::Known,
         Some(known) => {
-            store.costs[known as usize] = child_label;
+            store.set_cost(known, child_label);
             Seen::Sooner(known)
         }
         None => Seen::New(store.insert(child_key, u32::MAX, child_label)),
@@ -107,10 +107,7 @@ impl<'a> Proof<'a> {
             }
             let node = self.layers[self.layer].pop().expect("a non-empty layer");
             stats.expanded += 1;
-            let state = with_label(
-                self.store.states[node as usize],
-                self.store.costs[node as usize],
-            );
+            let state = with_label(self.store.state(node), self.store.cost(node));
             context.jumps(state, &mut self.jumps);
             self.store
                 .warm(self.jumps.iter().map(|jump| key(jump.after)));
@@ -152,7 +149,7 @@ pub fn probe(context: &Context, budget: u64, stats: &mut Stats) -> Option<bool> 
             return Some(false);
         };
         stats.expanded += 1;
-        let state = with_label(store.states[node as usize], store.costs[node as usize]);
+        let state = with_label(store.state(node), store.cost(node));
         context.jumps(state, &mut jumps);
         // The stack takes the first jumps last: removals before draws, nearest first.
         for jump in jumps.iter().rev() {

@@ -106,8 +106,8 @@ impl<'a, T: Target> Search<'a, T> {
                 return Some(Outcome::NoSolution(None));
             };
             self.queued -= 1;
-            let state = self.store.states[node as usize];
-            let depth = self.store.costs[node as usize];
+            let state = self.store.state(node);
+            let depth = self.store.cost(node);
             if depth as usize + self.bounds[node as usize] as usize != self.f {
                 continue;
             }
@@ -133,10 +133,10 @@ impl<'a, T: Target> Search<'a, T> {
     /// Queues a child unless it is known at no greater depth, dominated, or dead.
     fn offer(&mut self, parent: u32, child: u64, depth: u16) {
         let node = if let Some(known) = self.store.find(child) {
-            if self.store.costs[known as usize] <= depth {
+            if self.store.cost(known) <= depth {
                 return;
             }
-            self.store.costs[known as usize] = depth;
+            self.store.set_cost(known, depth);
             self.store.parents[known as usize] = parent;
             known
         } else {
@@ -161,7 +161,7 @@ impl<'a, T: Target> Search<'a, T> {
         (0..Context::cycle(state)).any(|cycle| {
             self.store
                 .find(Context::with_cycle(state, cycle))
-                .is_some_and(|n| self.store.costs[n as usize] <= depth)
+                .is_some_and(|n| self.store.cost(n) <= depth)
         })
     }
 
@@ -177,13 +177,13 @@ impl<'a, T: Target> Search<'a, T> {
         let mut moves = Vec::with_capacity(nodes.len() * 2);
         let mut jumps = Vec::new();
         for pair in nodes.windows(2) {
-            let (from, to) = (pair[0] as usize, pair[1] as usize);
-            let cost = self.store.costs[to] - self.store.costs[from];
-            let mut state = self.store.states[from];
+            let (from, to) = (pair[0], pair[1]);
+            let cost = self.store.cost(to) - self.store.cost(from);
+            let mut state = self.store.state(from);
             self.context.jumps(state, &mut jumps);
             let jump = jumps
                 .iter()
-                .find(|j| j.after == self.store.states[to] && j.turns as u16 + 1 == cost)
+                .find(|j| j.after == self.store.state(to) && j.turns as u16 + 1 == cost)
                 .expect("a stored parent reaches its child");
             while state != jump.before {
                 let (turn, next) = self.context.turn_stock(state).expect("the jump's turns");

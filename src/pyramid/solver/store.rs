@@ -1,17 +1,22 @@
 //! The search's memory: every state met, with its best known cost (the depth for A*, the pass
 //! and stock position for the reachability proof) and the node it was reached from, in flat
 //! arrays, found again through an open-addressing table of `u32` indices.
-//! About 22 bytes per state, against several times that for a map of boxed nodes.
+//! About 20 bytes per state, against several times that for a map of boxed nodes.
 
 use super::context::{CYCLE_BITS, State};
 
 const EMPTY: u32 = u32::MAX;
 
+/// States use the low bits of a `u64`; the cost shares the word above them, so that a lookup
+/// that finds a state has its cost in the same cache line.
+const COST_SHIFT: u32 = 48;
+const STATE_MASK: u64 = (1 << COST_SHIFT) - 1;
+
 /// Nodes of the search and a hash index over their states.
 pub struct Store {
-    pub states: Vec<State>,
+    /// By node: the state, and its cost above [`COST_SHIFT`].
+    entries: Vec<u64>,
     pub parents: Vec<u32>,
-    pub costs: Vec<u16>,
     slots: Vec<u32>,
     mask: usize,
     shift: u32,
@@ -22,9 +27,8 @@ impl Store {
     pub fn new() -> Store {
         let capacity = 1 << 16;
         Store {
-            states: Vec::new(),
+            entries: Vec::new(),
             parents: Vec::new(),
-            costs: Vec::new(),
             slots: vec![EMPTY; capacity],
             mask: capacity - 1,
             shift: 64 - capacity.trailing_zeros(),
@@ -33,15 +37,28 @@ impl Store {
 
     /// Nodes stored.
     pub fn len(&self) -> usize {
-        self.states.len()
+        self.entries.len()
+    }
+
+    /// A node's state.
+    pub fn state(&self, node: u32) -> State {
+        self.entries[node as usize] & STATE_MASK
+    }
+
+    /// A node's best known cost.
+    pub fn cost(&self, node: u32) -> u16 {
+        (self.entries[node as usize] >> COST_SHIFT) as u16
+    }
+
+    /// Lowers a node's cost.
+    pub fn set_cost(&mut self, node: u32, cost: u16) {
+        let entry = &mut self.entries[node as usize];
+        *entry = *entry & STATE_MASK | u64::from(cost) << COST_SHIFT;
     }
 
     /// Bytes held, for the statistics.
     pub fn bytes(&self) -> usize {
-        self.states.capacity() * 8
-            + self.parents.capacity() * 4
-            + self.costs.capacity() * 2
-            + self.slots.len() * 4
+        self.entries.capacity() * 8 + self.parents.capacity() * 4 + self.slots.len() * 4
     }
 
     fn home(&self, state: State) -> usize {
@@ -60,7 +77,7 @@ impl Store {
             if node == EMPTY {
                 return None;
             }
-            if self.states[node as usize] == state {
+            if self.entries[node as usize] & STATE_MASK == state {
                 return Some(node);
             }
             slot = (slot + 1) & self.mask;
@@ -79,7 +96,7 @@ impl Store {
         for state in states {
             let node = self.slots[self.home(state)];
             if node != EMPTY {
-                seen ^= self.states[node as usize];
+                seen ^= self.entries[node as usize];
             }
         }
         std::hint::black_box(seen);
@@ -87,13 +104,13 @@ impl Store {
 
     /// Adds a state not yet stored and returns its node.
     pub fn insert(&mut self, state: State, parent: u32, cost: u16) -> u32 {
-        if (self.states.len() + 1) * 2 > self.slots.len() {
+        debug_assert!(state <= STATE_MASK, "a state fits below the cost");
+        if (self.entries.len() + 1) * 2 > self.slots.len() {
             self.grow();
         }
-        let node = self.states.len() as u32;
-        self.states.push(state);
+        let node = self.entries.len() as u32;
+        self.entries.push(state | u64::from(cost) << COST_SHIFT);
         self.parents.push(parent);
-        self.costs.push(cost);
         self.place(state, node);
         node
     }
@@ -111,8 +128,8 @@ impl Store {
         self.slots = vec![EMPTY; capacity];
         self.mask = capacity - 1;
         self.shift = 64 - capacity.trailing_zeros();
-        for node in 0..self.states.len() {
-            self.place(self.states[node], node as u32);
+        for node in 0..self.entries.len() as u32 {
+            self.place(self.state(node), node);
         }
     }
 }

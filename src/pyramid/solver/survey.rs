@@ -110,7 +110,7 @@ pub fn survey(
                 });
             };
             stats.expanded += 1;
-            let state = with_label(store.states[node as usize], store.costs[node as usize]);
+            let state = with_label(store.state(node), store.cost(node));
             if context.is_goal(state) || !best.could_improve((measure.ceilings)(state)) {
                 continue;
             }
@@ -157,11 +157,11 @@ impl<'a> Ceilings<'a> {
     /// set's successors all come before it.
     pub fn new(context: &Context, seen: &'a Store, measure: &Measure<'a>) -> Ceilings<'a> {
         let mut order: Vec<u32> = (0..seen.len() as u32).collect();
-        order.sort_by_key(|&n| std::cmp::Reverse(gone(context, seen.states[n as usize])));
+        order.sort_by_key(|&n| std::cmp::Reverse(gone(context, seen.state(n))));
         let mut best = vec![[None, None]; seen.len()];
         let mut jumps: Vec<Jump> = Vec::with_capacity(64);
         for node in order {
-            let state = with_label(seen.states[node as usize], seen.costs[node as usize]);
+            let state = with_label(seen.state(node), seen.cost(node));
             let kind = usize::from(context.is_goal(state));
             let mut here = [None, None];
             here[kind] = Some((measure.value)(state));
@@ -207,7 +207,7 @@ fn ceilings_at(
     state: State,
 ) -> [Option<u32>; 2] {
     match seen.find(key(state)) {
-        Some(node) if label(state) >= seen.costs[node as usize] => best[node as usize],
+        Some(node) if label(state) >= seen.cost(node) => best[node as usize],
         _ => aside(state),
     }
 }
