@@ -403,6 +403,11 @@ impl Context {
         }
     }
 
+    /// The removal part of the bound: cheap, and at most [`Context::bound`].
+    pub fn removal_bound(&self, state: State) -> u8 {
+        self.shape_bound[Context::shape(state)]
+    }
+
     /// The bound for clearing the pyramid (see [`Context::bound`]).
     fn board_bound(&self, state: State) -> u8 {
         let shape = Context::shape(state);
