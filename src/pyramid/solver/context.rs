@@ -94,13 +94,12 @@ pub struct Context {
     shape_rows: Vec<u16>,
 }
 
-/// A removal reached from a state by `turns` draws and recycles: they lead to `before`, where
-/// `mv` is made, giving `after`. It costs `turns + 1` steps.
+/// A removal reached from a state by `turns` draws and recycles, giving `after`. It costs
+/// `turns + 1` steps. (Which removal it was is found again when a path is written out: see
+/// [`Context::removal_between`].)
 #[derive(Debug, Clone, Copy)]
 pub struct Jump {
     pub turns: u8,
-    pub before: State,
-    pub mv: Move,
     pub after: State,
 }
 
@@ -581,23 +580,16 @@ impl Context {
     ///    everything drawing it does, by the argument of rule 2.
     pub fn jumps(&self, state: State, out: &mut Vec<Jump>) {
         out.clear();
-        let now = Jump {
-            turns: 0,
-            before: state,
-            mv: Move::Draw,
-            after: state,
-        };
+        let mut now = |_: Move, after: State| out.push(Jump { turns: 0, after });
         let forced = match self.pruning {
-            Pruning::Board => self.forced(state, |mv, after| out.push(Jump { mv, after, ..now })),
-            Pruning::KingsFirst => {
-                self.king_first(state, |mv, after| out.push(Jump { mv, after, ..now }))
-            }
+            Pruning::Board => self.forced(state, &mut now),
+            Pruning::KingsFirst => self.king_first(state, &mut now),
             Pruning::Nothing => false,
         };
         if forced {
             return;
         }
-        self.pyramid_pairs_of(state, |mv, after| out.push(Jump { mv, after, ..now }));
+        self.pyramid_pairs_of(state, &mut now);
         let own_pos = Context::pos(state);
         let free = self.shapes.uncovered[Context::shape(state)];
         let left = (!state & SEQ_MASK) as u32;
@@ -607,13 +599,8 @@ impl Context {
         // The piles' top cards, followed as the stock turns rather than found again each time.
         let (mut stock, mut waste) = (Context::stock_top(state), Context::waste_top(state));
         loop {
-            self.pile_removals(at, free, stock, waste, |mv, after| {
-                out.push(Jump {
-                    turns,
-                    before: at,
-                    mv,
-                    after,
-                });
+            self.pile_removals(at, free, stock, waste, |_, after| {
+                out.push(Jump { turns, after });
             });
             // As `turn_stock`: draw (never a King), or recycle when the stock is empty.
             match stock {
@@ -644,6 +631,21 @@ impl Context {
             }
             turns += 1;
         }
+    }
+
+    /// The removal that takes `state` to `after`, if one does.
+    pub fn removal_between(&self, state: State, after: State) -> Option<Move> {
+        let mut found = None;
+        let mut check = |mv: Move, next: State| {
+            if next == after {
+                found = Some(mv);
+            }
+        };
+        self.pyramid_pairs_of(state, &mut check);
+        let free = self.shapes.uncovered[Context::shape(state)];
+        let (stock, waste) = (Context::stock_top(state), Context::waste_top(state));
+        self.pile_removals(state, free, stock, waste, &mut check);
+        found
     }
 
     /// Emits the removal of an uncovered pyramid King that is not the last pyramid card, if

@@ -284,22 +284,16 @@ impl<'a, T: Target> Search<'a, T> {
         }
         nodes.reverse();
         let mut moves = Vec::with_capacity(nodes.len() * 2);
-        let mut jumps = Vec::new();
         for pair in nodes.windows(2) {
             let (from, to) = (pair[0], pair[1]);
-            let cost = self.store.cost(to) - self.store.cost(from);
             let mut state = self.store.state(from);
-            self.context.jumps(state, &mut jumps);
-            let jump = jumps
-                .iter()
-                .find(|j| j.after == self.store.state(to) && j.turns as u16 + 1 == cost)
-                .expect("a stored parent reaches its child");
-            while state != jump.before {
+            for _ in 1..self.store.cost(to) - self.store.cost(from) {
                 let (turn, next) = self.context.turn_stock(state).expect("the jump's turns");
                 moves.push(turn);
                 state = next;
             }
-            moves.push(jump.mv);
+            let removal = self.context.removal_between(state, self.store.state(to));
+            moves.push(removal.expect("a stored parent reaches its child"));
         }
         moves
     }
