@@ -1,5 +1,5 @@
-//! Whether the pyramid can be cleared at all, regardless of length: a quick depth-first probe,
-//! and an exhaustive proof for when there is no way.
+//! Whether the pyramid can be cleared at all, regardless of length: a depth-first search that
+//! usually finds a way quickly, and when run to the end proves there is none.
 //!
 //! Reachability admits a far stronger dominance than optimality. Drawing only moves the stock
 //! position forward, and a recycle starts it again from the beginning, so with the same cards
@@ -57,61 +57,59 @@ pub(super) fn record(store: &mut Store, child: State) -> Seen {
     }
 }
 
-/// The exhaustive search, resumable. Nodes are expanded in layers of cards gone: all ways into
-/// a node come from earlier layers, so its label is final when its layer comes and no node is
-/// expanded twice.
-pub struct Proof<'a> {
+/// A depth-first search for any way to clear the pyramid, resumable. Most winnable deals give
+/// a way up within a few dozen expansions. Run to the end it is also the proof that there is
+/// none: a node is expanded again whenever it is reached at an earlier label, so when the
+/// stack runs out every set of cards reachable has been expanded at the earliest label it
+/// can be reached at, and none clears the pyramid.
+pub struct Probe<'a> {
     context: &'a Context,
     store: Store,
-    layers: Vec<Vec<u32>>,
-    layer: usize,
+    stack: Vec<u32>,
     jumps: Vec<Jump>,
 }
 
-impl<'a> Proof<'a> {
+impl<'a> Probe<'a> {
     /// A search from the context's start.
-    pub fn new(context: &'a Context) -> Proof<'a> {
-        let mut store = Store::new();
-        let mut layers = vec![Vec::new(); 53];
+    pub fn new(context: &'a Context) -> Probe<'a> {
         let start = context.start();
-        if !context.is_dead(start) {
-            let root = store.insert(key(start), u32::MAX, label(start));
-            layers[gone(context, key(start))].push(root);
-        }
-        Proof {
+        let mut store = Store::new();
+        let stack = if context.is_dead(start) {
+            Vec::new()
+        } else {
+            vec![store.insert(key(start), u32::MAX, label(start))]
+        };
+        Probe {
             context,
             store,
-            layers,
-            layer: 0,
+            stack,
             jumps: Vec::with_capacity(64),
         }
     }
 
     /// Bytes held.
     pub fn memory(&self) -> usize {
-        self.store.bytes() + self.layers.iter().map(|l| l.capacity() * 4).sum::<usize>()
+        self.store.bytes() + self.stack.capacity() * 4
     }
 
-    /// Expands up to `budget` nodes: `Some(answer)` once known, `None` if not yet.
+    /// Expands up to `budget` nodes: `Some(true)` when a way is found, `Some(false)` when
+    /// there is none, `None` when out of budget.
     pub fn advance(&mut self, budget: u64, stats: &mut Stats) -> Option<bool> {
         let context = self.context;
         if context.is_goal(context.start()) {
             return Some(true);
         }
         for _ in 0..budget {
-            while self.layers[self.layer].is_empty() {
-                self.layer += 1;
-                if self.layer == self.layers.len() {
-                    return Some(false);
-                }
-            }
-            let node = self.layers[self.layer].pop().expect("a non-empty layer");
+            let Some(node) = self.stack.pop() else {
+                return Some(false);
+            };
             stats.expanded += 1;
             let state = with_label(self.store.state(node), self.store.cost(node));
             context.jumps(state, &mut self.jumps);
             self.store
                 .warm(self.jumps.iter().map(|jump| key(jump.after)));
-            for jump in &self.jumps {
+            // The stack takes the first jumps last: removals before draws, nearest first.
+            for jump in self.jumps.iter().rev() {
                 let child = jump.after;
                 stats.generated += 1;
                 if context.is_goal(child) {
@@ -120,52 +118,13 @@ impl<'a> Proof<'a> {
                 if context.is_dead(child) {
                     continue;
                 }
-                if let Seen::New(node) = record(&mut self.store, child) {
-                    self.layers[gone(context, key(child))].push(node);
+                match record(&mut self.store, child) {
+                    Seen::New(node) | Seen::Sooner(node) => self.stack.push(node),
+                    Seen::Known => {}
                 }
             }
         }
         stats.stored = self.store.len();
-        None
+        self.stack.is_empty().then_some(false)
     }
-}
-
-/// A depth-first look for any way to clear the pyramid, giving up after `budget` expansions:
-/// `Some(true)` when found, `Some(false)` when the whole space was seen, `None` when out of
-/// budget. Most winnable deals give a way up within a few dozen expansions.
-pub fn probe(context: &Context, budget: u64, stats: &mut Stats) -> Option<bool> {
-    let start = context.start();
-    if context.is_goal(start) {
-        return Some(true);
-    }
-    if context.is_dead(start) {
-        return Some(false);
-    }
-    let mut store = Store::new();
-    let mut stack = vec![store.insert(key(start), u32::MAX, label(start))];
-    let mut jumps: Vec<Jump> = Vec::with_capacity(64);
-    for _ in 0..budget {
-        let Some(node) = stack.pop() else {
-            return Some(false);
-        };
-        stats.expanded += 1;
-        let state = with_label(store.state(node), store.cost(node));
-        context.jumps(state, &mut jumps);
-        // The stack takes the first jumps last: removals before draws, nearest first.
-        for jump in jumps.iter().rev() {
-            let child = jump.after;
-            stats.generated += 1;
-            if context.is_goal(child) {
-                return Some(true);
-            }
-            if context.is_dead(child) {
-                continue;
-            }
-            match record(&mut store, child) {
-                Seen::New(node) | Seen::Sooner(node) => stack.push(node),
-                Seen::Known => {}
-            }
-        }
-    }
-    stack.is_empty().then_some(false)
 }
