@@ -579,6 +579,12 @@ impl Context {
     ///    leaves the King on the waste, where it only hides cards, so removing it reaches
     ///    everything drawing it does, by the argument of rule 2.
     pub fn jumps(&self, state: State, out: &mut Vec<Jump>) {
+        self.jumps_within(state, u8::MAX, out);
+    }
+
+    /// The jumps of [`Context::jumps`] that take at most `most_turns` turns; says whether
+    /// it stopped short of more.
+    pub fn jumps_within(&self, state: State, most_turns: u8, out: &mut Vec<Jump>) -> bool {
         out.clear();
         let mut now = |_: Move, after: State| out.push(Jump { turns: 0, after });
         let forced = match self.pruning {
@@ -587,7 +593,7 @@ impl Context {
             Pruning::Nothing => false,
         };
         if forced {
-            return;
+            return false;
         }
         self.pyramid_pairs_of(state, &mut now);
         let own_pos = Context::pos(state);
@@ -627,10 +633,14 @@ impl Context {
                 }
             }
             if recycled && Context::pos(at) >= own_pos {
-                break;
+                return false;
+            }
+            if turns == most_turns {
+                return true;
             }
             turns += 1;
         }
+        false
     }
 
     /// The removal that takes `state` to `after`, if one does.

@@ -24,7 +24,9 @@ pub trait Target {
     /// when there is none.
     fn bound(&self, context: &Context, state: State) -> u8;
     /// A bound much cheaper to work out than [`Target::bound`], and at most it, if there is
-    /// one: the search then puts off children it shows to be far off (see [`SLACK`]).
+    /// one: the search then puts off children it shows to be far off (see [`SLACK`]). It must
+    /// fall by at most one in a removal, so that a parent's tells how far off its children
+    /// reached after many turns are without working them out.
     fn quick_bound(&self, _context: &Context, _state: State) -> Option<u8> {
         None
     }
@@ -198,8 +200,18 @@ impl<'a, T: Target> Search<'a, T> {
     ) {
         let context = self.context;
         let limit = self.f + SLACK;
-        context.jumps(state, &mut self.jumps);
         let mut next = usize::MAX;
+        // A child after `t` turns has an estimate of at least `depth + t + 1 + quick - 1`
+        // (the quick bound falls by at most one in its removal): those beyond `most_turns`
+        // are all put off, and need not be made yet.
+        let most_turns = match self.target.quick_bound(context, state) {
+            Some(quick) => limit.saturating_sub(depth as usize + quick as usize),
+            None => usize::MAX,
+        };
+        let most_turns = most_turns.min(u8::MAX as usize) as u8;
+        if context.jumps_within(state, most_turns, &mut self.jumps) {
+            next = limit + 1;
+        }
         let mut count = 0;
         for index in 0..self.jumps.len() {
             let jump = self.jumps[index];
