@@ -449,6 +449,10 @@ impl Context {
                 let mut best = u32::MAX;
                 if ahead != 0 {
                     best = between(pos, ahead.trailing_zeros());
+                    if best <= steps {
+                        // The cheapest is cheaper still: it cannot raise the bound.
+                        continue;
+                    }
                 }
                 if behind != 0 {
                     let top = behind.ilog2();
