@@ -402,7 +402,9 @@ impl Context {
         }
     }
 
-    /// The removal part of the bound: cheap, and at most [`Context::bound`].
+    /// The removal part of the bound: cheap, and at most [`Context::bound`]. It falls by at
+    /// most one in a removal: every removal is a move of the relaxation it is the fewest moves
+    /// of (a pile card's value is one the stock holds), or leaves the pyramid as it was.
     pub fn removal_bound(&self, state: State) -> u8 {
         self.shape_bound[Context::shape(state)]
     }
