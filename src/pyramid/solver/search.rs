@@ -73,13 +73,13 @@ pub struct Search<'a, T: Target> {
     jumps: Vec<Jump>,
     /// Each node's bound, kept so that taking a node from the queue need not compute it again.
     bounds: Vec<u8>,
-    /// Whether the target has a quick bound, so that children may be put off; only then are
-    /// the next two kept.
+    /// Whether the target has a quick bound, so that children may be put off; only then is
+    /// `turns` kept.
     puts_off: bool,
-    /// By node: the children offered so far are those whose quick estimate is at most this.
-    offered: Vec<u16>,
-    /// By node: the bucket of its later turn, or 0 when it has none.
-    due: Vec<u16>,
+    /// By node, kept together as they are read together: the children offered so far are
+    /// those whose quick estimate is at most the first; the second is the bucket of its later
+    /// turn, or 0 when it has none.
+    turns: Vec<[u16; 2]>,
 }
 
 impl<'a, T: Target> Search<'a, T> {
@@ -96,8 +96,7 @@ impl<'a, T: Target> Search<'a, T> {
             queued: 0,
             jumps: Vec::with_capacity(64),
             bounds: Vec::new(),
-            offered: Vec::new(),
-            due: Vec::new(),
+            turns: Vec::new(),
         };
         let bound = search.target.bound(context, start);
         if bound != DEAD {
@@ -113,8 +112,7 @@ impl<'a, T: Target> Search<'a, T> {
     /// Room for a new node's record of children put off.
     fn track(&mut self) {
         if self.puts_off {
-            self.offered.push(0);
-            self.due.push(0);
+            self.turns.push([0, 0]);
         }
     }
 
@@ -130,7 +128,7 @@ impl<'a, T: Target> Search<'a, T> {
     pub fn memory(&self) -> usize {
         self.store.bytes()
             + self.bounds.capacity()
-            + (self.offered.capacity() + self.due.capacity()) * 2
+            + self.turns.capacity() * 4
             + self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>()
     }
 
@@ -166,10 +164,11 @@ impl<'a, T: Target> Search<'a, T> {
             let state = self.store.state(node);
             let depth = self.store.cost(node);
             let done = if entry & LATER != 0 {
-                if self.due[node as usize] as usize != self.f {
+                let [offered, due] = self.turns[node as usize];
+                if due as usize != self.f {
                     continue;
                 }
-                self.offered[node as usize] as usize
+                offered as usize
             } else {
                 if depth as usize + self.bounds[node as usize] as usize != self.f {
                     continue;
@@ -239,9 +238,9 @@ impl<'a, T: Target> Search<'a, T> {
         if !self.puts_off {
             return;
         }
-        self.offered[node as usize] = limit as u16;
+        self.turns[node as usize] = [limit as u16, 0];
         if next != usize::MAX {
-            self.due[node as usize] = next as u16;
+            self.turns[node as usize][1] = next as u16;
             self.push(node | LATER, next);
         }
     }
@@ -256,8 +255,7 @@ impl<'a, T: Target> Search<'a, T> {
             self.store.parents[known as usize] = parent;
             if self.puts_off {
                 // Its children are all offered again, from the new depth.
-                self.offered[known as usize] = 0;
-                self.due[known as usize] = 0;
+                self.turns[known as usize] = [0, 0];
             }
             known
         } else {
