@@ -71,8 +71,6 @@ pub struct Search<'a, T: Target> {
     f: usize,
     queued: usize,
     jumps: Vec<Jump>,
-    /// Each node's bound, kept so that taking a node from the queue need not compute it again.
-    bounds: Vec<u8>,
     /// Whether the target has a quick bound, so that children may be put off; only then is
     /// `turns` kept.
     puts_off: bool,
@@ -95,13 +93,12 @@ impl<'a, T: Target> Search<'a, T> {
             f: 0,
             queued: 0,
             jumps: Vec::with_capacity(64),
-            bounds: Vec::new(),
             turns: Vec::new(),
         };
         let bound = search.target.bound(context, start);
         if bound != DEAD {
             let root = search.store.insert(start, u32::MAX, 0);
-            search.bounds.push(bound);
+            search.store.set_note(root, bound);
             search.track();
             search.f = bound as usize;
             search.push(root, search.f);
@@ -127,7 +124,6 @@ impl<'a, T: Target> Search<'a, T> {
     /// Bytes held.
     pub fn memory(&self) -> usize {
         self.store.bytes()
-            + self.bounds.capacity()
             + self.turns.capacity() * 4
             + self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>()
     }
@@ -170,7 +166,7 @@ impl<'a, T: Target> Search<'a, T> {
                 }
                 offered as usize
             } else {
-                if depth as usize + self.bounds[node as usize] as usize != self.f {
+                if depth as usize + self.store.note(node) as usize != self.f {
                     continue;
                 }
                 if self.target.reached(context, state) {
@@ -267,11 +263,13 @@ impl<'a, T: Target> Search<'a, T> {
             if bound == DEAD {
                 return;
             }
-            self.bounds.push(bound);
             self.track();
-            self.store.insert(child, parent, depth)
+            let node = self.store.insert(child, parent, depth);
+            // Kept so that taking the node from the queue need not work it out again.
+            self.store.set_note(node, bound);
+            node
         };
-        let f = depth as usize + self.bounds[node as usize] as usize;
+        let f = depth as usize + self.store.note(node) as usize;
         self.push(node, f);
     }
 

@@ -7,14 +7,18 @@ use super::context::{CYCLE_BITS, State};
 
 const EMPTY: u32 = u32::MAX;
 
-/// States use the low bits of a `u64`; the cost shares the word above them, so that a lookup
-/// that finds a state has its cost in the same cache line.
-const COST_SHIFT: u32 = 48;
-const STATE_MASK: u64 = (1 << COST_SHIFT) - 1;
+/// States use the low 43 bits of a `u64`; a byte a search keeps with each state (A*: its
+/// bound) and the cost share the word above them, so that a lookup that finds a state, or a
+/// search that takes it up again, reads one cache line.
+const NOTE_SHIFT: u32 = 43;
+const COST_SHIFT: u32 = 51;
+const STATE_MASK: u64 = (1 << NOTE_SHIFT) - 1;
+/// Costs go up to 8191: far beyond the longest line of any search (a few hundred steps).
+const COST_MAX: u16 = (1 << (64 - COST_SHIFT)) - 1;
 
 /// Nodes of the search and a hash index over their states.
 pub struct Store {
-    /// By node: the state, and its cost above [`COST_SHIFT`].
+    /// By node: the state, its note above [`NOTE_SHIFT`] and its cost above [`COST_SHIFT`].
     entries: Vec<u64>,
     pub parents: Vec<u32>,
     slots: Vec<u32>,
@@ -52,8 +56,20 @@ impl Store {
 
     /// Lowers a node's cost.
     pub fn set_cost(&mut self, node: u32, cost: u16) {
+        debug_assert!(cost <= COST_MAX, "a cost fits its bits");
         let entry = &mut self.entries[node as usize];
-        *entry = *entry & STATE_MASK | u64::from(cost) << COST_SHIFT;
+        *entry = *entry & !(u64::from(COST_MAX) << COST_SHIFT) | u64::from(cost) << COST_SHIFT;
+    }
+
+    /// The byte kept with a node (0 until set).
+    pub fn note(&self, node: u32) -> u8 {
+        (self.entries[node as usize] >> NOTE_SHIFT) as u8
+    }
+
+    /// Sets the byte kept with a node.
+    pub fn set_note(&mut self, node: u32, note: u8) {
+        let entry = &mut self.entries[node as usize];
+        *entry = *entry & !(0xff << NOTE_SHIFT) | u64::from(note) << NOTE_SHIFT;
     }
 
     /// Bytes held, for the statistics.
@@ -104,7 +120,8 @@ impl Store {
 
     /// Adds a state not yet stored and returns its node.
     pub fn insert(&mut self, state: State, parent: u32, cost: u16) -> u32 {
-        debug_assert!(state <= STATE_MASK, "a state fits below the cost");
+        debug_assert!(state <= STATE_MASK, "a state fits below the note");
+        debug_assert!(cost <= COST_MAX, "a cost fits its bits");
         if (self.entries.len() + 1) * 2 > self.slots.len() {
             self.grow();
         }
