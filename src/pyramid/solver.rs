@@ -116,14 +116,12 @@ fn drive(
     stats: &mut Stats,
     started: Instant,
 ) -> Outcome {
-    let mut probe = Some(reach::Probe::new(context));
-    if let Some(running) = &mut probe {
-        match running.advance(PROBE_BUDGET, stats) {
-            Some(false) => return Outcome::NoSolution(None),
-            Some(true) => probe = None,
-            None => {}
-        }
-    }
+    let mut first = reach::Probe::new(context);
+    let mut probe = match first.advance(PROBE_BUDGET, stats) {
+        Some(false) => return Outcome::NoSolution(None),
+        Some(true) => None,
+        None => Some(first),
+    };
     let mut search = Search::new(context, Clear);
     let mut slice = 0u64;
     loop {
