@@ -628,12 +628,7 @@ impl Context {
                         break;
                     }
                     recycled = true;
-                    let cycle = if self.max_recycles.is_some() {
-                        Context::cycle(at) + 1
-                    } else {
-                        0
-                    };
-                    at = Context::with_cycle(Context::with_pos(at, 0), cycle);
+                    at = self.recycled(at);
                     waste = None;
                     stock = (left != 0).then(|| left.trailing_zeros());
                 }
@@ -823,23 +818,20 @@ impl Context {
         match Context::stock_top(state) {
             Some(s) if self.seq_value[s as usize] == 13 => None,
             Some(s) => Some((Move::Draw, Context::with_pos(state, s + 1))),
-            None => {
-                let cycle = Context::cycle(state);
-                if Context::waste_top(state).is_some() && self.may_recycle(state) {
-                    let next = if self.max_recycles.is_some() {
-                        cycle + 1
-                    } else {
-                        0
-                    };
-                    Some((
-                        Move::Recycle,
-                        Context::with_cycle(Context::with_pos(state, 0), next),
-                    ))
-                } else {
-                    None
-                }
-            }
+            None => (Context::waste_top(state).is_some() && self.may_recycle(state))
+                .then(|| (Move::Recycle, self.recycled(state))),
         }
+    }
+
+    /// The state once the waste is turned back into the stock: the position at its start,
+    /// and one more recycle used when they are counted.
+    fn recycled(&self, state: State) -> State {
+        let cycle = if self.max_recycles.is_some() {
+            Context::cycle(state) + 1
+        } else {
+            0
+        };
+        Context::with_cycle(Context::with_pos(state, 0), cycle)
     }
 
     /// Whether another recycle is allowed in this state.
