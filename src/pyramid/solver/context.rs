@@ -17,6 +17,7 @@ use super::super::position::{Move, Place, Position, REMOVAL_POINTS, ROW_BONUS};
 use super::super::rules::{Finish, Rules};
 use crate::card::Card;
 use crate::deck::{PYRAMID_ROWS, PYRAMID_SIZE};
+use std::ops::RangeInclusive;
 
 pub type State = u64;
 
@@ -585,14 +586,24 @@ impl Context {
     ///    leaves the King on the waste, where it only hides cards, so removing it reaches
     ///    everything drawing it does, by the argument of rule 2.
     pub fn jumps(&self, state: State, out: &mut Vec<Jump>) {
-        self.jumps_within(state, u8::MAX, out);
+        self.jumps_within(state, 0..=u8::MAX, out);
     }
 
-    /// The jumps of [`Context::jumps`] that take at most `most_turns` turns; says whether
+    /// The jumps of [`Context::jumps`] whose number of turns lies in `turns`; says whether
     /// it stopped short of more.
-    pub fn jumps_within(&self, state: State, most_turns: u8, out: &mut Vec<Jump>) -> bool {
+    pub fn jumps_within(
+        &self,
+        state: State,
+        turns: RangeInclusive<u8>,
+        out: &mut Vec<Jump>,
+    ) -> bool {
         out.clear();
-        let mut now = |_: Move, after: State| out.push(Jump { turns: 0, after });
+        let (first_turn, most_turns) = (*turns.start(), *turns.end());
+        let mut now = |_: Move, after: State| {
+            if first_turn == 0 {
+                out.push(Jump { turns: 0, after });
+            }
+        };
         let forced = match self.pruning {
             Pruning::Board => self.forced(state, &mut now),
             Pruning::KingsFirst => self.king_first(state, &mut now),
@@ -601,7 +612,9 @@ impl Context {
         if forced {
             return false;
         }
-        self.pyramid_pairs_of(state, &mut now);
+        if first_turn == 0 {
+            self.pyramid_pairs_of(state, &mut now);
+        }
         let own_pos = Context::pos(state);
         let free = self.shapes.uncovered[Context::shape(state)];
         let left = (!state & SEQ_MASK) as u32;
@@ -611,9 +624,11 @@ impl Context {
         // The piles' top cards, followed as the stock turns rather than found again each time.
         let (mut stock, mut waste) = (Context::stock_top(state), Context::waste_top(state));
         loop {
-            self.pile_removals(at, free, stock, waste, |_, after| {
-                out.push(Jump { turns, after });
-            });
+            if turns >= first_turn {
+                self.pile_removals(at, free, stock, waste, |_, after| {
+                    out.push(Jump { turns, after });
+                });
+            }
             // As `turn_stock`: draw (never a King), or recycle when the stock is empty.
             match stock {
                 Some(s) if self.seq_value[s as usize] == 13 => break,

@@ -10,7 +10,8 @@
 //! search takes any node from a bucket at or above its estimate, which is at most its
 //! `depth + bound`: it is queued before its bucket comes, and the first goal taken is still
 //! optimal. As the quick bound falls by at most one in a removal, the parent's own shows
-//! where down the stock every further child would be put off, and its jumps stop there.
+//! where down the stock every further child would be put off, and its jumps stop there; a
+//! later turn starts at the first turn that put a child off, as all before it were offered.
 
 use super::context::{Context, DEAD, Jump, State};
 use super::store::Store;
@@ -72,12 +73,24 @@ pub struct Search<'a, T: Target> {
     queued: usize,
     jumps: Vec<Jump>,
     /// Whether the target has a quick bound, so that children may be put off; only then is
-    /// `turns` kept.
+    /// `offered` kept.
     puts_off: bool,
-    /// By node, kept together as they are read together: the children offered so far are
-    /// those whose quick estimate is at most the first; the second is the bucket of its later
-    /// turn, or 0 when it has none.
-    turns: Vec<[u16; 2]>,
+    /// By node, what it has offered so far.
+    offered: Vec<Offered>,
+}
+
+/// The children a node has offered so far, and when it offers more.
+#[derive(Debug, Clone, Copy, Default)]
+struct Offered {
+    /// Those whose quick estimate is at most this have been offered.
+    upto: u16,
+    /// How far past `upto` the bucket of its later turn is, or 0 when it has none. (Kept in
+    /// a byte so that a record takes four: a later turn further off is queued at the furthest
+    /// it can name, early, where it offers nothing and is queued again.)
+    later: u8,
+    /// Those after fewer turns than this have all been offered (or were dead): a later turn
+    /// need not make them again.
+    from: u8,
 }
 
 impl<'a, T: Target> Search<'a, T> {
@@ -93,7 +106,7 @@ impl<'a, T: Target> Search<'a, T> {
             f: 0,
             queued: 0,
             jumps: Vec::with_capacity(64),
-            turns: Vec::new(),
+            offered: Vec::new(),
         };
         let bound = search.target.bound(context, start);
         if bound != DEAD {
@@ -109,7 +122,7 @@ impl<'a, T: Target> Search<'a, T> {
     /// Room for a new node's record of children put off.
     fn track(&mut self) {
         if self.puts_off {
-            self.turns.push([0, 0]);
+            self.offered.push(Offered::default());
         }
     }
 
@@ -124,7 +137,7 @@ impl<'a, T: Target> Search<'a, T> {
     /// Bytes held.
     pub fn memory(&self) -> usize {
         self.store.bytes()
-            + self.turns.capacity() * 4
+            + self.offered.capacity() * size_of::<Offered>()
             + self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>()
     }
 
@@ -160,11 +173,11 @@ impl<'a, T: Target> Search<'a, T> {
             let state = self.store.state(node);
             let depth = self.store.cost(node);
             let done = if entry & LATER != 0 {
-                let [offered, due] = self.turns[node as usize];
-                if due as usize != self.f {
+                let offered = self.offered[node as usize];
+                if offered.later == 0 || (offered.upto + offered.later as u16) as usize != self.f {
                     continue;
                 }
-                offered as usize
+                offered
             } else {
                 if depth as usize + self.store.note(node) as usize != self.f {
                     continue;
@@ -177,21 +190,21 @@ impl<'a, T: Target> Search<'a, T> {
                     // The pyramid is cleared: the deal is over.
                     continue;
                 }
-                0
+                Offered::default()
             };
             self.offer_children(node, state, depth, done, stats);
         }
         None
     }
 
-    /// Offers the children of a node whose quick estimate lies above `done` and within
+    /// Offers the children of a node not `done` before whose quick estimate lies within
     /// [`SLACK`] of the bucket, and queues the node's later turn for the rest.
     fn offer_children(
         &mut self,
         node: u32,
         state: State,
         depth: u16,
-        done: usize,
+        done: Offered,
         stats: &mut Stats,
     ) {
         let context = self.context;
@@ -205,19 +218,22 @@ impl<'a, T: Target> Search<'a, T> {
             None => usize::MAX,
         };
         let most_turns = most_turns.min(u8::MAX as usize) as u8;
-        if context.jumps_within(state, most_turns, &mut self.jumps) {
+        let mut from = u8::MAX;
+        if context.jumps_within(state, done.from..=most_turns, &mut self.jumps) {
             next = limit + 1;
+            from = most_turns.saturating_add(1);
         }
         let mut count = 0;
         for index in 0..self.jumps.len() {
             let jump = self.jumps[index];
             if let Some(quick) = self.target.quick_bound(context, jump.after) {
                 let estimate = (depth + jump.turns as u16 + 1) as usize + quick as usize;
-                if quick == DEAD || estimate <= done {
+                if quick == DEAD || estimate <= done.upto as usize {
                     continue;
                 }
                 if estimate > limit {
                     next = next.min(estimate);
+                    from = from.min(jump.turns);
                     continue;
                 }
             }
@@ -234,11 +250,16 @@ impl<'a, T: Target> Search<'a, T> {
         if !self.puts_off {
             return;
         }
-        self.turns[node as usize] = [limit as u16, 0];
+        let mut offered = Offered {
+            upto: limit as u16,
+            later: 0,
+            from,
+        };
         if next != usize::MAX {
-            self.turns[node as usize][1] = next as u16;
-            self.push(node | LATER, next);
+            offered.later = (next - limit).min(u8::MAX as usize) as u8;
+            self.push(node | LATER, limit + offered.later as usize);
         }
+        self.offered[node as usize] = offered;
     }
 
     /// Queues a child unless it is known at no greater depth, dominated, or dead.
@@ -251,7 +272,7 @@ impl<'a, T: Target> Search<'a, T> {
             self.store.parents[known as usize] = parent;
             if self.puts_off {
                 // Its children are all offered again, from the new depth.
-                self.turns[known as usize] = [0, 0];
+                self.offered[known as usize] = Offered::default();
             }
             known
         } else {
