@@ -73,16 +73,8 @@ pub struct Context {
     shape_bound: Vec<u8>,
     /// Per shape and value 1..=6, the most pairs of value v with 13 - v inside the pyramid.
     shape_pairs: Vec<[u8; 6]>,
-    /// Per shape, how many stock or waste cards of each value the pyramid must be paired with:
-    /// the pyramid cards of the partner value beyond those that can pair inside the pyramid.
-    shape_needs: Vec<[u8; 14]>,
-    /// Per shape, the values with a need, as bits.
-    shape_needed: Vec<u16>,
-    /// Per shape, the fewest single removals (a pyramid card with a pile card) in the plans
-    /// that reach the removal bound.
-    shape_singles: Vec<u8>,
-    /// Per shape, the stock sequence cards whose value pairs with a remaining pyramid card.
-    shape_useful: Vec<u32>,
+    /// Per shape, what the pile bound needs of the stock and waste.
+    shape_piles: Vec<PileNeeds>,
     max_recycles: Option<u8>,
     start: State,
     /// Which pruning rules [`Context::jumps`] applies.
@@ -93,6 +85,21 @@ pub struct Context {
     start_pyramid: u32,
     /// Per shape, the row bonuses of the Score challenge for its cleared rows.
     shape_rows: Vec<u16>,
+}
+
+/// What the pile bound reads of a shape, kept together as it is read together.
+#[derive(Debug, Clone, Copy, Default)]
+struct PileNeeds {
+    /// How many stock or waste cards of each value the pyramid must be paired with: the
+    /// pyramid cards of the partner value beyond those that can pair inside the pyramid.
+    needs: [u8; 14],
+    /// The values with a need, as bits.
+    needed: u16,
+    /// The stock sequence cards whose value pairs with a remaining pyramid card.
+    useful: u32,
+    /// The fewest single removals (a pyramid card with a pile card) in the plans that reach
+    /// the removal bound.
+    singles: u8,
 }
 
 /// A removal reached from a state by `turns` draws and recycles, giving `after`. It costs
@@ -149,10 +156,7 @@ impl Context {
             all_cards: rules.finish == Finish::AllCards,
             shape_bound: Vec::new(),
             shape_pairs: Vec::new(),
-            shape_needs: Vec::new(),
-            shape_needed: Vec::new(),
-            shape_singles: Vec::new(),
-            shape_useful: Vec::new(),
+            shape_piles: Vec::new(),
             max_recycles,
             start: 0,
             pruning: Pruning::Board,
@@ -178,17 +182,7 @@ impl Context {
             .collect();
         context.shape_bound = context.relaxed_bounds();
         context.shape_pairs = context.pyramid_pairs();
-        (context.shape_needs, context.shape_useful) = context.stock_needs();
-        context.shape_singles = context.fewest_singles();
-        context.shape_needed = context
-            .shape_needs
-            .iter()
-            .map(|needs| {
-                (1..14)
-                    .filter(|&w| needs[w] > 0)
-                    .fold(0, |bits, w| bits | 1 << w)
-            })
-            .collect();
+        context.shape_piles = context.pile_needs();
         let shape = shapes
             .index(position.pyramid_mask())
             .expect("a position's pyramid is a reachable shape");
@@ -417,13 +411,13 @@ impl Context {
         if removals == DEAD {
             return DEAD;
         }
-        let needs = &self.shape_needs[shape];
+        let piles = &self.shape_piles[shape];
         let left = (!state & SEQ_MASK) as u32;
-        let blocking = left & !self.shape_useful[shape];
+        let blocking = left & !piles.useful;
         let pos = Context::pos(state);
         let below = |i: u32| (1u32 << i) - 1;
-        let useful = left & self.shape_useful[shape];
-        let singles = self.shape_singles[shape] as u32;
+        let useful = left & piles.useful;
+        let singles = piles.singles as u32;
         let cross = |way: u32| {
             (blocking & way).count_ones() + (useful & way).count_ones().saturating_sub(singles) / 2
         };
@@ -431,8 +425,8 @@ impl Context {
         let end = self.seq_value.len() as u32;
         let may_recycle = self.may_recycle(state);
         let mut steps = 0;
-        for w in bits(self.shape_needed[shape] as u32) {
-            let need = needs[w] as usize;
+        for w in bits(piles.needed as u32) {
+            let need = piles.needs[w] as usize;
             let cards = left & self.seq_of_value[w];
             if (cards.count_ones() as usize) < need {
                 return DEAD;
@@ -493,37 +487,40 @@ impl Context {
     pub fn is_dead(&self, state: State) -> bool {
         let shape = Context::shape(state);
         let left = (!state & SEQ_MASK) as u32;
-        let needs = &self.shape_needs[shape];
+        let piles = &self.shape_piles[shape];
         self.shape_bound[shape] == DEAD
-            || bits(self.shape_needed[shape] as u32)
-                .any(|w| (left & self.seq_of_value[w]).count_ones() < needs[w] as u32)
+            || bits(piles.needed as u32)
+                .any(|w| (left & self.seq_of_value[w]).count_ones() < piles.needs[w] as u32)
     }
 
-    /// Per shape: the stock values the pyramid needs (see [`Context::pile_steps`]) and the
-    /// stock cards whose value pairs with a remaining pyramid card.
-    fn stock_needs(&self) -> (Vec<[u8; 14]>, Vec<u32>) {
-        let mut needs = Vec::with_capacity(self.shapes.masks.len());
-        let mut useful = Vec::with_capacity(self.shapes.masks.len());
-        for (shape, &remaining) in self.shapes.masks.iter().enumerate() {
-            let mut need = [0u8; 14];
-            let mut use_mask = 0u32;
-            for v in 1..=12usize {
-                let w = 13 - v;
-                let here_v = (remaining & self.pyramid_of_value[v]).count_ones();
-                if here_v > 0 {
-                    use_mask |= self.seq_of_value[w];
+    /// Per shape, what the pile bound needs of the stock and waste (see [`PileNeeds`]).
+    fn pile_needs(&self) -> Vec<PileNeeds> {
+        let shapes = self.shapes.masks.iter().enumerate();
+        shapes
+            .map(|(shape, &remaining)| {
+                let mut piles = PileNeeds {
+                    singles: self.fewest_singles(remaining, self.shape_bound[shape]),
+                    ..PileNeeds::default()
+                };
+                for v in 1..=12usize {
+                    let w = 13 - v;
+                    let here_v = (remaining & self.pyramid_of_value[v]).count_ones();
+                    if here_v > 0 {
+                        piles.useful |= self.seq_of_value[w];
+                    }
+                    if v <= 6 {
+                        let here_w = (remaining & self.pyramid_of_value[w]).count_ones();
+                        let inside = self.shape_pairs[shape][v - 1] as u32;
+                        piles.needs[w] = here_v.saturating_sub(inside) as u8;
+                        piles.needs[v] = here_w.saturating_sub(inside) as u8;
+                    }
                 }
-                if v <= 6 {
-                    let here_w = (remaining & self.pyramid_of_value[w]).count_ones();
-                    let inside = self.shape_pairs[shape][v - 1] as u32;
-                    need[w] = here_v.saturating_sub(inside) as u8;
-                    need[v] = here_w.saturating_sub(inside) as u8;
-                }
-            }
-            needs.push(need);
-            useful.push(use_mask);
-        }
-        (needs, useful)
+                piles.needed = (1..14)
+                    .filter(|&w| piles.needs[w] > 0)
+                    .fold(0, |bits, w| bits | 1 << w);
+                piles
+            })
+            .collect()
     }
 
     fn stock_top(state: State) -> Option<u32> {
@@ -920,22 +917,15 @@ impl Context {
         bound
     }
 
-    /// Per shape, the fewest singles: with `k` Kings and `n` other cards, a plan of `r` removal
+    /// The fewest singles of a shape: with `k` Kings and `n` other cards, a plan of `r` removal
     /// steps has `2 (r - k) - n` singles, fewest at the removal bound.
-    fn fewest_singles(&self) -> Vec<u8> {
-        self.shapes
-            .masks
-            .iter()
-            .zip(&self.shape_bound)
-            .map(|(&remaining, &bound)| {
-                if bound == DEAD {
-                    return 0;
-                }
-                let kings = (remaining & self.pyramid_of_value[13]).count_ones() as i32;
-                let others = remaining.count_ones() as i32 - kings;
-                (2 * (bound as i32 - kings) - others).max(0) as u8
-            })
-            .collect()
+    fn fewest_singles(&self, remaining: u32, bound: u8) -> u8 {
+        if bound == DEAD {
+            return 0;
+        }
+        let kings = (remaining & self.pyramid_of_value[13]).count_ones() as i32;
+        let others = remaining.count_ones() as i32 - kings;
+        (2 * (bound as i32 - kings) - others).max(0) as u8
     }
 
     /// For each shape and value v in 1..=6, the largest set of disjoint pairs (v, 13 - v) of its
