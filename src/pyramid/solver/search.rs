@@ -133,6 +133,9 @@ impl<'a, T: Target> Search<'a, T> {
         }
         self.buckets[f].push(node);
         self.queued += 1;
+        // With a consistent bound a child's bucket is never below its parent's; an admissible
+        // one that is not may put it there, and it must still be taken.
+        self.f = self.f.min(f);
     }
 
     /// Bytes held.
@@ -327,5 +330,62 @@ impl<'a, T: Target> Search<'a, T> {
             moves.push(removal.expect("a stored parent reaches its child"));
         }
         moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deck::Deal;
+    use crate::pyramid::position::Position;
+    use crate::pyramid::rules::Rules;
+
+    /// The Board bound lowered by up to two, at random by state: still admissible, but no
+    /// longer consistent, so that a child's bucket may lie below its parent's.
+    struct Uneven;
+
+    impl Target for Uneven {
+        fn reached(&self, context: &Context, state: State) -> bool {
+            Clear.reached(context, state)
+        }
+
+        fn bound(&self, context: &Context, state: State) -> u8 {
+            let bound = Clear.bound(context, state);
+            let drop = (state.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 62).min(2) as u8;
+            if bound == DEAD {
+                bound
+            } else {
+                bound.saturating_sub(drop)
+            }
+        }
+    }
+
+    #[test]
+    fn an_admissible_bound_that_is_not_consistent_still_finds_the_optimum() {
+        let text = include_str!("../../../tests/data/random-1500.tsv");
+        let deals = text.lines().filter(|line| !line.starts_with('#')).take(40);
+        let mut solved = 0;
+        for line in deals {
+            let (known, cards) = line.split_once('\t').expect("a length and a deal");
+            let known: usize = known.parse().expect("a length");
+            if known == 0 {
+                continue;
+            }
+            let deal = Deal::parse(cards).expect("a valid deal");
+            let context = Context::new(&Position::new(&deal, Rules::default()));
+            let mut search = Search::new(&context, Uneven);
+            let mut stats = Stats::default();
+            let outcome = loop {
+                if let Some(outcome) = search.advance(1 << 20, &mut stats) {
+                    break outcome;
+                }
+            };
+            let Outcome::Solved(moves) = outcome else {
+                panic!("a winnable deal: {line}");
+            };
+            assert_eq!(moves.len(), known, "{line}");
+            solved += 1;
+        }
+        assert!(solved > 20, "enough winnable deals: {solved}");
     }
 }
