@@ -2,13 +2,13 @@
 //! the file and the line and column of each problem.
 
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 use pyramid::pyramid::RuleChanges;
 use pyramid::{Deal, DeckProblems};
 
 use crate::storage::SavedDeal;
+use crate::text_file;
 
 /// Why a deal could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -16,7 +16,7 @@ pub enum InputError {
     #[error("cannot read {name}: {source}")]
     Read {
         name: String,
-        source: std::io::Error,
+        source: crate::text_file::TextFileError,
     },
     #[error("{}", located(.name, .problems))]
     Deck {
@@ -61,19 +61,16 @@ impl fmt::Display for Source {
 /// Reads a path, or standard input for `-`.
 pub fn read_source(path: &Path) -> Result<Source, InputError> {
     let name = path.display().to_string();
-    let mut text = String::new();
-    let result = if name == "-" {
-        std::io::stdin().read_to_string(&mut text).map(drop)
+    let (name, result) = if name == "-" {
+        (
+            "<stdin>".to_string(),
+            text_file::read_limited(std::io::stdin()),
+        )
     } else {
-        std::fs::read_to_string(path).map(|t| text = t)
-    };
-    let name = if name == "-" {
-        "<stdin>".to_string()
-    } else {
-        name
+        (name, text_file::read_path(path))
     };
     match result {
-        Ok(()) => Ok(Source { name, text }),
+        Ok(text) => Ok(Source { name, text }),
         Err(source) => Err(InputError::Read { name, source }),
     }
 }

@@ -13,6 +13,7 @@ mod pool;
 mod solve_job;
 mod stats;
 mod storage;
+mod text_file;
 mod theme;
 mod tui;
 

@@ -240,7 +240,7 @@ fn read_results(path: &Path, header: &Value) -> Result<HashMap<usize, Solved>, I
     let usage = |message: String| InputError::Usage(format!("{name}: {message}"));
     let file = File::open(path).map_err(|source| InputError::Read {
         name: name.clone(),
-        source,
+        source: source.into(),
     })?;
     let mut lines = BufReader::new(file).lines().map_while(Result::ok);
     let first: Value = lines

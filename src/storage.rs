@@ -11,6 +11,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use crate::text_file::{self, TextFileError};
+
 mod game_file;
 
 pub use game_file::{Draft, SavedDeal, Verdict};
@@ -63,7 +65,7 @@ pub enum StorageError {
     #[error("cannot read {}: {source}", path.display())]
     Read {
         path: PathBuf,
-        source: std::io::Error,
+        source: TextFileError,
     },
     #[error("{}: not a deal: {reason}", path.display())]
     Invalid { path: PathBuf, reason: String },
@@ -177,7 +179,7 @@ pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
 
 /// Reads one save.
 pub fn load(path: &Path) -> Result<SavedDeal, StorageError> {
-    let text = fs::read_to_string(path).map_err(|source| StorageError::Read {
+    let text = text_file::read_path(path).map_err(|source| StorageError::Read {
         path: path.to_path_buf(),
         source,
     })?;
@@ -204,7 +206,7 @@ pub fn save(folders: &Folders, saved: &SavedDeal) -> Result<PathBuf, StorageErro
         let path = folders.saves.join(name);
         let free = match load(&path) {
             Ok(existing) => existing.deal == saved.deal,
-            Err(StorageError::Read { source, .. }) => source.kind() == std::io::ErrorKind::NotFound,
+            Err(StorageError::Read { source, .. }) => source.is_not_found(),
             Err(_) => false,
         };
         if free {
@@ -249,7 +251,7 @@ pub fn store_draft(folders: &Folders, draft: &Draft) -> Result<(), StorageError>
 
 /// The draft left by the last run, if any.
 pub fn restore_draft(folders: &Folders) -> Option<Draft> {
-    let text = fs::read_to_string(folders.draft()).ok()?;
+    let text = text_file::read_path(&folders.draft()).ok()?;
     Draft::parse(&text)
 }
 

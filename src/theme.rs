@@ -239,7 +239,7 @@ pub fn available(folder: &Path) -> (Vec<Theme>, Vec<ThemeError>) {
 /// Reads a theme file; its name defaults to the file name.
 pub fn load_file(path: &Path) -> Result<Theme, ThemeError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ThemeError {
+    let text = crate::text_file::read_path(path).map_err(|e| ThemeError {
         file: file.clone(),
         line: None,
         message: format!("cannot read it: {e}"),

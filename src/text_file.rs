@@ -1,0 +1,107 @@
+//! Reading text the user hands us (a deal file, standard input, a save, a theme) with a size
+//! limit, so that no input can hang the program or fill its memory: a huge file, a FIFO or a
+//! link to `/dev/zero` is refused with a message. Line ends are read as every tool writes them
+//! (LF, CRLF, or CR alone, as terminals paste) and a UTF-8 byte-order mark is skipped.
+
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+
+/// The most a deal, a saved game or a theme may take: each is a few kilobytes at most.
+pub const MAX_BYTES: u64 = 1 << 20;
+
+/// Why a text could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum TextFileError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("it is larger than 1 MiB, far more than a deal or a saved game")]
+    TooLarge,
+    #[error("it is not a regular file")]
+    NotAFile,
+    #[error("it is not UTF-8 text")]
+    NotText,
+}
+
+impl TextFileError {
+    /// Whether the file is simply not there.
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, Self::Io(e) if e.kind() == std::io::ErrorKind::NotFound)
+    }
+}
+
+/// Reads a regular file (a link is followed) of at most [`MAX_BYTES`]. Anything else, such as
+/// a FIFO or a device, is refused before it is opened, since opening a FIFO waits for a writer.
+pub fn read_path(path: &Path) -> Result<String, TextFileError> {
+    if !fs::metadata(path)?.is_file() {
+        return Err(TextFileError::NotAFile);
+    }
+    read_limited(fs::File::open(path)?)
+}
+
+/// Reads at most [`MAX_BYTES`] from a reader, refusing more, and returns the text with its line
+/// ends made `\n`.
+pub fn read_limited(reader: impl Read) -> Result<String, TextFileError> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(TextFileError::TooLarge);
+    }
+    let text = String::from_utf8(bytes).map_err(|_| TextFileError::NotText)?;
+    Ok(normalize(&text))
+}
+
+/// The text without a leading byte-order mark and with CRLF and lone CR line ends made `\n`.
+pub fn normalize(text: &str) -> String {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_end_and_a_byte_order_mark_read_the_same() {
+        for text in ["\u{feff}a\nb\n", "a\r\nb\r\n", "a\rb\r", "\u{feff}a\r\nb\r"] {
+            assert_eq!(normalize(text), "a\nb\n", "{text:?}");
+        }
+    }
+
+    #[test]
+    fn more_than_the_limit_is_refused_without_reading_it_all() {
+        let endless = std::io::repeat(b'x');
+        assert!(matches!(
+            read_limited(endless),
+            Err(TextFileError::TooLarge)
+        ));
+        let exactly = std::io::repeat(b'x').take(MAX_BYTES);
+        assert_eq!(
+            read_limited(exactly).map(|t| t.len() as u64).ok(),
+            Some(MAX_BYTES)
+        );
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_are_refused() {
+        assert!(matches!(
+            read_limited(&[0xff, 0xfe, 0x00][..]),
+            Err(TextFileError::NotText)
+        ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_device_is_refused_at_once() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let fifo = dir.path().join("x.txt");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            assert!(matches!(read_path(&fifo), Err(TextFileError::NotAFile)));
+        }
+        let link = dir.path().join("zero.txt");
+        std::os::unix::fs::symlink("/dev/zero", &link).expect("a link");
+        assert!(matches!(read_path(&link), Err(TextFileError::NotAFile)));
+        assert!(read_path(&dir.path().join("none.txt")).is_err_and(|e| e.is_not_found()));
+    }
+}
