@@ -9,6 +9,7 @@ mod app;
 mod board;
 mod editor;
 mod help;
+mod open_dialog;
 mod play;
 mod view;
 

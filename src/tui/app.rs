@@ -15,11 +15,12 @@ use pyramid::pyramid::{Finish, Game, Goal, Move, Place, Position, Rules};
 use super::board::{self, Direction, Spot};
 use super::editor::{Editor, Typed, next_passes};
 use super::help;
+use super::open_dialog::{OpenAction, OpenDialog};
 use super::play::{Back, Choice, Known, Play, Standing, Want};
 use super::view;
 use crate::challenge::Answer;
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
-use crate::storage::{self, Draft, Folders, Listed, Origin, SavedDeal, Verdict};
+use crate::storage::{self, Draft, Folders, Origin, SavedDeal, Verdict};
 use crate::theme::Theme;
 
 /// Everything that can happen to the app.
@@ -171,26 +172,6 @@ pub enum Screen {
     Solution(Solution),
     /// Playing the game in [`App::play`].
     Play,
-}
-
-/// The deals the open dialog lists, and the filter typed into it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpenDialog {
-    pub entries: Vec<Listed>,
-    pub broken: Vec<String>,
-    pub filter: String,
-    pub selected: usize,
-}
-
-impl OpenDialog {
-    /// The entries the filter lets through.
-    pub fn visible(&self) -> Vec<&Listed> {
-        let filter = self.filter.to_lowercase();
-        self.entries
-            .iter()
-            .filter(|e| e.saved.name.to_lowercase().contains(&filter))
-            .collect()
-    }
 }
 
 /// The save dialog: the name and a note, as typed so far.
@@ -1253,50 +1234,28 @@ impl App {
         if matches!(self.screen, Screen::Solving(_)) {
             return;
         }
-        let (entries, broken) = storage::list(&self.folders);
-        self.overlay = Some(Overlay::Open(OpenDialog {
-            entries,
-            broken,
-            filter: String::new(),
-            selected: 0,
-        }));
+        self.overlay = Some(Overlay::Open(OpenDialog::new(&self.folders)));
     }
 
     fn open_key(&mut self, key: KeyEvent, mut dialog: OpenDialog) {
-        let count = dialog.visible().len();
-        match key.code {
-            KeyCode::Esc => return,
-            KeyCode::Enter => {
-                if let Some(entry) = dialog.visible().get(dialog.selected) {
-                    let saved = entry.saved.clone();
-                    let from = match &entry.origin {
-                        Origin::User(path) => path.display().to_string(),
-                        Origin::Example => "the examples".to_string(),
-                    };
-                    let playing = !saved.moves.is_empty();
-                    self.load(saved);
-                    let next = if playing {
-                        "Play goes on where it was left."
-                    } else {
-                        "Enter solves, Ctrl-P plays."
-                    };
-                    self.say(Tone::Success, format!("Opened from {from}. {next}"));
-                    return;
-                }
+        match dialog.key(key) {
+            OpenAction::Stay => self.overlay = Some(Overlay::Open(dialog)),
+            OpenAction::Close => {}
+            OpenAction::Open(entry) => {
+                let from = match &entry.origin {
+                    Origin::User(path) => path.display().to_string(),
+                    Origin::Example => "the examples".to_string(),
+                };
+                let playing = !entry.saved.moves.is_empty();
+                self.load(entry.saved);
+                let next = if playing {
+                    "Play goes on where it was left."
+                } else {
+                    "Enter solves, Ctrl-P plays."
+                };
+                self.say(Tone::Success, format!("Opened from {from}. {next}"));
             }
-            KeyCode::Up => dialog.selected = dialog.selected.saturating_sub(1),
-            KeyCode::Down => dialog.selected = (dialog.selected + 1).min(count.saturating_sub(1)),
-            KeyCode::Backspace => {
-                dialog.filter.pop();
-                dialog.selected = 0;
-            }
-            KeyCode::Char(c) => {
-                dialog.filter.push(c);
-                dialog.selected = 0;
-            }
-            _ => {}
         }
-        self.overlay = Some(Overlay::Open(dialog));
     }
 
     /// Puts a saved game in the editor, and in play mode when it has moves.

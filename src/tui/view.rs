@@ -11,15 +11,13 @@ use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
 use pyramid::pyramid::{Goal, Move, Place, Position};
 
 use super::app::back_text;
-use super::app::{
-    App, ChallengeDialog, OpenDialog, Overlay, SaveDialog, Screen, Solution, Solving, Tone,
-};
+use super::app::{App, ChallengeDialog, Overlay, SaveDialog, Screen, Solution, Solving, Tone};
 use super::board::{CardText, EDITOR_HEIGHT, EDITOR_WIDTH, EditorBoard, PlayBoard};
 use super::editor::Pending;
 use super::help;
+use super::open_dialog;
 use super::play::{Play, Standing};
 use crate::challenge;
-use crate::storage::{Origin, SavedDeal};
 use crate::theme::Theme;
 
 /// The smallest terminal the board fits in.
@@ -167,7 +165,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     match &app.overlay {
         Some(Overlay::Help(scroll)) => help::render(app, *scroll, area, buf),
         Some(Overlay::Save(dialog)) => save_dialog(dialog, area, buf, theme),
-        Some(Overlay::Open(dialog)) => open_dialog(dialog, area, buf, theme),
+        Some(Overlay::Open(dialog)) => open_dialog::render(dialog, area, buf, theme),
         Some(Overlay::Challenge(dialog)) => challenge_dialog(dialog, area, buf, theme),
         None => {}
     }
@@ -215,7 +213,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     .render(area, buf);
 }
 
-fn panel_block(title: &str, theme: &Theme) -> Block<'static> {
+pub(super) fn panel_block(title: &str, theme: &Theme) -> Block<'static> {
     Block::bordered()
         .border_style(Style::new().fg(theme.border))
         .title(format!(" {title} "))
@@ -712,15 +710,6 @@ fn save_dialog(dialog: &SaveDialog, area: Rect, buf: &mut Buffer, theme: &Theme)
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// What the open dialog says of a save: how far its game went, or its result.
-fn listed_state(saved: &SavedDeal) -> String {
-    match saved.moves.len() {
-        0 => saved.verdict.label(),
-        1 => "1 move in".to_string(),
-        n => format!("{n} moves in"),
-    }
-}
-
 fn challenge_dialog(dialog: &ChallengeDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let rect = popup(area, 60, 10, buf, theme);
     let block = panel_block("Challenge", theme).border_style(Style::new().fg(theme.title));
@@ -766,64 +755,6 @@ fn challenge_dialog(dialog: &ChallengeDialog, area: Rect, buf: &mut Buffer, them
     );
 }
 
-fn open_dialog(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let rect = popup(area, 74, 20, buf, theme);
-    let block = panel_block("Open a deal", theme).border_style(Style::new().fg(theme.title));
-    let inner = block.inner(rect);
-    block.render(rect, buf);
-    let mut lines = vec![Line::from(vec![
-        Span::raw("Filter: "),
-        Span::styled(format!("{}█", dialog.filter), Style::new().fg(theme.cursor)),
-    ])];
-    lines.push(Line::raw(""));
-    let visible = dialog.visible();
-    if visible.is_empty() {
-        lines.push(Line::styled("No deal matches.", Style::new().fg(theme.dim)));
-    }
-    let rows = inner.height.saturating_sub(5) as usize;
-    let first = dialog.selected.saturating_sub(rows.saturating_sub(1));
-    for (index, entry) in visible.iter().enumerate().skip(first).take(rows) {
-        let selected = index == dialog.selected;
-        let style = if selected {
-            Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().fg(theme.text)
-        };
-        let origin = match entry.origin {
-            Origin::User(_) => "",
-            Origin::Example => "example",
-        };
-        lines.push(Line::from(vec![
-            Span::styled(if selected { "▶ " } else { "  " }, style),
-            Span::styled(format!("{:<32.32}", entry.saved.name), style),
-            Span::styled(
-                format!(" {:<17}", entry.saved.saved),
-                Style::new().fg(theme.dim),
-            ),
-            Span::styled(format!("{:<12}", listed_state(&entry.saved)), style),
-            Span::styled(origin, Style::new().fg(theme.dim)),
-        ]));
-    }
-    for broken in dialog.broken.iter().take(1) {
-        lines.push(Line::styled(
-            format!("Skipped: {broken}"),
-            Style::new().fg(theme.warning),
-        ));
-    }
-    Paragraph::new(lines).render(inner, buf);
-    footer(
-        &[
-            ("type", "filter"),
-            ("↑↓", "choose"),
-            ("Enter", "open"),
-            ("Esc", "close"),
-        ],
-        inner,
-        buf,
-        theme,
-    );
-}
-
 /// Keys and what they do, on one line: `Enter open  Esc close`.
 fn key_line(keys: &[(&str, &str)], theme: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
@@ -836,7 +767,7 @@ fn key_line(keys: &[(&str, &str)], theme: &Theme) -> Line<'static> {
 }
 
 /// A dialog's keys on its last inner line.
-fn footer(keys: &[(&str, &str)], inner: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn footer(keys: &[(&str, &str)], inner: Rect, buf: &mut Buffer, theme: &Theme) {
     key_line(keys, theme).render(
         Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1),
         buf,
