@@ -2,20 +2,23 @@
 //!
 //! A save is the plain deal text people type under a few `#` header lines (see [`game_file`]),
 //! so `pyramid solve` and other Pyramid solvers read it as it is. Every
-//! write goes to a temporary file in the same folder and is then renamed over the target, so
-//! a crash mid-write never leaves half a save. The deal being typed is kept as a draft in the
-//! same way after each change.
+//! write goes to a new temporary file in the same folder (created exclusively, under a random
+//! name) and is then renamed to its name, so a crash mid-write never leaves half a save. A
+//! save never replaces another deal, even when two programs save under one name at once. The
+//! deal being typed is kept as a draft in the same way after each change.
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
+
+use tempfile::NamedTempFile;
 
 use crate::text_file::{self, TextFileError};
 
 mod game_file;
 
-pub use game_file::{Draft, SavedDeal, Verdict};
+pub use game_file::{Draft, SavedDeal, Verdict, printable};
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,29 +72,87 @@ pub enum StorageError {
     },
     #[error("{}: not a deal: {reason}", path.display())]
     Invalid { path: PathBuf, reason: String },
+    #[error("cannot save in {}: every name from {stem} to {stem}-{MAX_NUMBER} is taken", folder.display())]
+    NoFreeName { folder: PathBuf, stem: String },
 }
 
-/// Writes a file so that it is either the old content or the new, never half of one.
+/// Writes a file so that it is either the old content or the new, never half of one. This
+/// replaces whatever is at `path`: it is for the draft, the one file replaced on purpose.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), StorageError> {
     let error = |source| StorageError::Write {
         path: path.to_path_buf(),
         source,
     };
-    let folder = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(folder).map_err(error)?;
-    let file_name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into());
-    let temp = folder.join(format!(".{file_name}.{}.tmp", std::process::id()));
-    let written = fs::File::create(&temp).and_then(|mut file| {
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    });
-    if let Err(source) = written.and_then(|()| fs::rename(&temp, path)) {
-        let _ = fs::remove_file(&temp);
-        return Err(error(source));
+    let folder = folder_of(path);
+    let temp = temporary(folder, text).map_err(error)?;
+    temp.persist(path).map_err(|e| error(e.error))?;
+    sync_folder(folder).map_err(error)
+}
+
+/// The folder a file is in, `.` for a bare name.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
     }
+}
+
+/// How temporary files start and end, so that those a killed run left are known.
+const TEMP_PREFIX: &str = ".pyramid-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// A new file in `folder` holding `text`, synced to disk, under a random name that did not
+/// exist before (created with `O_EXCL`), so no link placed in the folder is written through.
+/// It is removed when dropped unless it is persisted.
+fn temporary(folder: &Path, text: &str) -> std::io::Result<NamedTempFile> {
+    fs::create_dir_all(folder)?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(folder)?;
+    temp.write_all(text.as_bytes())?;
+    temp.as_file().sync_all()?;
+    Ok(temp)
+}
+
+/// Makes a rename in `folder` last through a power cut: the new name is on disk only once the
+/// folder itself is synced.
+fn sync_folder(folder: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    fs::File::open(folder)?.sync_all()?;
+    #[cfg(not(unix))]
+    fs::metadata(folder)?;
     Ok(())
+}
+
+/// How long a temporary file may sit before it counts as left by a run that was killed: far
+/// longer than any save takes, so another instance's file being written is never removed.
+const STALE_AFTER: Duration = Duration::from_secs(600);
+
+/// Removes the temporary files that runs killed mid-save left in the saves folder. Nothing
+/// here is worth a message: a file that cannot be removed is simply tried again next time.
+pub fn remove_stale_temporaries(folders: &Folders) {
+    let Ok(entries) = fs::read_dir(&folders.saves) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        // Older versions wrote `.NAME.PID.tmp`; this one writes `.pyramid-RANDOM.tmp`.
+        if !name.starts_with('.') || !name.ends_with(TEMP_SUFFIX) {
+            continue;
+        }
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(fs::Metadata::is_file)
+            .and_then(|meta| meta.modified().ok())
+            .and_then(|modified| modified.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if stale {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Where a listed deal comes from.
@@ -194,30 +255,57 @@ pub fn load(path: &Path) -> Result<SavedDeal, StorageError> {
 
 /// Saves a deal under its name. A file of that name holding another deal is kept: the new one
 /// gets a numbered name instead. Returns the path written.
+///
+/// The name is claimed atomically (a rename that never replaces), so two programs saving
+/// under one name at once both keep their game: the second gets `-2`. A file that holds the
+/// same deal is replaced, as saving again after playing on is meant to.
 pub fn save(folders: &Folders, saved: &SavedDeal) -> Result<PathBuf, StorageError> {
     let stem = file_stem(&saved.name);
-    let mut number = 1;
-    loop {
+    let error = |path: &Path, source| StorageError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut temp = temporary(&folders.saves, &saved.to_text())
+        .map_err(|source| error(&folders.saves, source))?;
+    for number in 1..=MAX_NUMBER {
         let name = if number == 1 {
             format!("{stem}.txt")
         } else {
             format!("{stem}-{number}.txt")
         };
         let path = folders.saves.join(name);
-        let free = match load(&path) {
-            Ok(existing) => existing.deal == saved.deal,
-            Err(StorageError::Read { source, .. }) => source.is_not_found(),
-            Err(_) => false,
-        };
-        if free {
-            write_atomically(&path, &saved.to_text())?;
+        match temp.persist_noclobber(&path) {
+            Ok(_) => {
+                sync_folder(&folders.saves).map_err(|source| error(&folders.saves, source))?;
+                return Ok(path);
+            }
+            Err(taken) if taken.error.kind() == std::io::ErrorKind::AlreadyExists => {
+                temp = taken.file;
+            }
+            Err(failed) => return Err(error(&path, failed.error)),
+        }
+        // Taken: replace it only when it holds this very deal. Anything unreadable there is
+        // left alone and the next number is tried.
+        if load(&path).is_ok_and(|existing| existing.deal == saved.deal) {
+            temp.persist(&path).map_err(|e| error(&path, e.error))?;
+            sync_folder(&folders.saves).map_err(|source| error(&folders.saves, source))?;
             return Ok(path);
         }
-        number += 1;
     }
+    Err(StorageError::NoFreeName {
+        folder: folders.saves.clone(),
+        stem,
+    })
 }
 
-/// A file name from a deal name: letters, digits and dashes.
+/// The most numbered files one name gets before saving gives up and says so.
+const MAX_NUMBER: u32 = 10_000;
+
+/// The longest file stem, in bytes: file systems take 255 bytes a name, and the number and
+/// `.txt` still need room. The full name is kept inside the file.
+const MAX_STEM_BYTES: usize = 100;
+
+/// A file name from a deal name: letters, digits and dashes, at most [`MAX_STEM_BYTES`].
 fn file_stem(name: &str) -> String {
     let mut stem = String::new();
     for c in name.trim().chars() {
@@ -226,8 +314,15 @@ fn file_stem(name: &str) -> String {
         } else if !stem.ends_with('-') && !stem.is_empty() {
             stem.push('-');
         }
+        if stem.len() > MAX_STEM_BYTES {
+            break;
+        }
     }
-    let stem = stem.trim_end_matches('-');
+    let mut end = stem.len().min(MAX_STEM_BYTES);
+    while !stem.is_char_boundary(end) {
+        end -= 1;
+    }
+    let stem = stem[..end].trim_end_matches('-');
     if stem.is_empty() {
         "deal".to_string()
     } else {
@@ -387,6 +482,237 @@ mod tests {
         let error = write_atomically(&blocker.join("save.txt"), "x").unwrap_err();
         assert!(error.to_string().starts_with("cannot write"), "{error}");
         assert_eq!(fs::read_to_string(&blocker).unwrap(), "keep me");
+    }
+
+    /// Runs `work` on a thread and fails the test if it has not finished in ten seconds,
+    /// rather than hang the whole run.
+    fn in_time<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = send.send(work());
+        });
+        receive
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("finished in time rather than hanging")
+    }
+
+    fn save_in_time(folders: &Folders, saved: &SavedDeal) -> Result<PathBuf, StorageError> {
+        let (folders, saved) = (folders.clone(), saved.clone());
+        in_time(move || save(&folders, &saved))
+    }
+
+    #[test]
+    fn long_names_are_shortened_for_the_file_and_kept_whole_inside_it() {
+        let names = [
+            "x".repeat(252),
+            "y".repeat(4000),
+            "象".repeat(84),
+            format!("{}é tail", "ab ".repeat(40)),
+        ];
+        for name in names {
+            let dir = tempfile::tempdir().unwrap();
+            let folders = folders(dir.path());
+            let mut saved = example();
+            saved.name.clone_from(&name);
+            let path = save_in_time(&folders, &saved).unwrap();
+            let stem = path.file_stem().unwrap().to_str().unwrap();
+            assert!(stem.len() <= MAX_STEM_BYTES, "{stem}");
+            assert!(!stem.is_empty() && !stem.ends_with('-'), "{stem}");
+            assert_eq!(load(&path).unwrap().name, name);
+            // A second, different deal under the same long name gets its own number.
+            let mut other = examples().remove(1).saved;
+            other.name.clone_from(&name);
+            let second = save_in_time(&folders, &other).unwrap();
+            assert_ne!(second, path);
+            assert_eq!(load(&second).unwrap().deal, other.deal);
+        }
+    }
+
+    #[test]
+    fn a_saves_folder_that_cannot_be_entered_is_an_error_not_a_hang() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocker = dir.path().join("file");
+        fs::write(&blocker, "keep me").unwrap();
+        let folders = Folders {
+            saves: blocker.join("saves"),
+            config: dir.path().join("config"),
+        };
+        let error = save_in_time(&folders, &example()).unwrap_err();
+        assert!(error.to_string().starts_with("cannot write"), "{error}");
+        assert_eq!(fs::read_to_string(&blocker).unwrap(), "keep me");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_saves_folder_without_permission_is_an_error_not_a_hang() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        fs::create_dir_all(&folders.saves).unwrap();
+        fs::set_permissions(&folders.saves, fs::Permissions::from_mode(0o000)).unwrap();
+        if fs::read_dir(&folders.saves).is_ok() {
+            // The superuser enters any folder: nothing to check.
+            eprintln!("skipped: permissions do not apply to this user");
+            return;
+        }
+        let result = save_in_time(&folders, &example());
+        fs::set_permissions(&folders.saves, fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(result.is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_at_a_temporary_name_is_never_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        fs::create_dir_all(&folders.saves).unwrap();
+        let victim = dir.path().join("victim");
+        fs::write(&victim, "keep me").unwrap();
+        let pid = std::process::id();
+        for name in [
+            format!(".game.txt.{pid}.tmp"),
+            format!("..draft.txt.{pid}.tmp"),
+        ] {
+            std::os::unix::fs::symlink(&victim, folders.saves.join(name)).unwrap();
+        }
+        let mut saved = example();
+        saved.name = "game".to_string();
+        let path = save(&folders, &saved).unwrap();
+        assert_eq!(load(&path).unwrap().deal, saved.deal);
+        let draft = Draft {
+            slots: saved.deal.cards().map(Some),
+            midgame: Midgame::default(),
+            moves: Vec::new(),
+            goal: pyramid::pyramid::Goal::Board,
+            rules: pyramid::pyramid::Rules::default(),
+        };
+        store_draft(&folders, &draft).unwrap();
+        assert_eq!(restore_draft(&folders), Some(draft));
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "keep me");
+    }
+
+    #[test]
+    fn two_saves_racing_under_one_name_both_keep_their_deal() {
+        use std::sync::{Arc, Barrier};
+        let mut all = examples();
+        let mut first = all.remove(0).saved;
+        let mut second = all.remove(0).saved;
+        first.name = "race".to_string();
+        second.name = "race".to_string();
+        for _ in 0..60 {
+            let dir = tempfile::tempdir().unwrap();
+            let folders = folders(dir.path());
+            fs::create_dir_all(&folders.saves).unwrap();
+            let barrier = Arc::new(Barrier::new(2));
+            let writers: Vec<_> = [&first, &second]
+                .into_iter()
+                .map(|saved| {
+                    let (folders, saved, barrier) =
+                        (folders.clone(), saved.clone(), Arc::clone(&barrier));
+                    std::thread::spawn(move || {
+                        barrier.wait();
+                        save(&folders, &saved)
+                    })
+                })
+                .collect();
+            let paths: Vec<PathBuf> = writers
+                .into_iter()
+                .map(|writer| writer.join().unwrap().unwrap())
+                .collect();
+            assert_ne!(paths[0], paths[1]);
+            assert_eq!(load(&paths[0]).unwrap().deal, first.deal);
+            assert_eq!(load(&paths[1]).unwrap().deal, second.deal);
+            let files = fs::read_dir(&folders.saves).unwrap().count();
+            assert_eq!(files, 2, "no temporary file is left behind");
+        }
+    }
+
+    #[test]
+    fn the_same_deal_racing_under_one_name_is_kept_once_or_twice_but_never_lost() {
+        use std::sync::{Arc, Barrier};
+        let mut saved = example();
+        saved.name = "same".to_string();
+        for _ in 0..30 {
+            let dir = tempfile::tempdir().unwrap();
+            let folders = folders(dir.path());
+            let barrier = Arc::new(Barrier::new(2));
+            let writers: Vec<_> = (0..2)
+                .map(|_| {
+                    let (folders, saved, barrier) =
+                        (folders.clone(), saved.clone(), Arc::clone(&barrier));
+                    std::thread::spawn(move || {
+                        barrier.wait();
+                        save(&folders, &saved)
+                    })
+                })
+                .collect();
+            for writer in writers {
+                let path = writer.join().unwrap().unwrap();
+                assert_eq!(load(&path).unwrap().deal, saved.deal);
+            }
+        }
+    }
+
+    #[test]
+    fn temporary_files_left_by_a_killed_run_are_removed_and_fresh_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        fs::create_dir_all(&folders.saves).unwrap();
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        let stale = [".pyramid-Ab3xZ9.tmp", ".game.txt.4242.tmp"];
+        for name in stale {
+            let file = fs::File::create(folders.saves.join(name)).unwrap();
+            file.set_modified(old).unwrap();
+        }
+        fs::write(folders.saves.join(".pyramid-fresh1.tmp"), "being written").unwrap();
+        let keep = fs::File::create(folders.saves.join("kept.txt")).unwrap();
+        keep.set_modified(old).unwrap();
+        remove_stale_temporaries(&folders);
+        for name in stale {
+            assert!(!folders.saves.join(name).exists(), "{name}");
+        }
+        assert!(folders.saves.join(".pyramid-fresh1.tmp").exists());
+        assert!(folders.saves.join("kept.txt").exists());
+        // No folder yet is nothing to clean.
+        remove_stale_temporaries(&super::tests::folders(&dir.path().join("none")));
+    }
+
+    #[test]
+    fn a_saved_file_is_followed_by_a_sync_of_its_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(sync_folder(dir.path()).is_ok());
+        assert!(sync_folder(&dir.path().join("gone")).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn listing_skips_what_is_not_a_small_regular_file_at_once_and_names_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        save(&folders, &example()).unwrap();
+        let saves = folders.saves.clone();
+        let fifo = saves.join("fifo.txt");
+        let has_fifo = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success());
+        std::os::unix::fs::symlink("/dev/zero", saves.join("zero.txt")).unwrap();
+        fs::File::create(saves.join("huge.txt"))
+            .unwrap()
+            .set_len(10 << 20)
+            .unwrap();
+        let started = std::time::Instant::now();
+        let (listed, broken) = in_time(move || list(&folders));
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        let users = listed
+            .iter()
+            .filter(|l| matches!(l.origin, Origin::User(_)))
+            .count();
+        assert_eq!(users, 1);
+        assert_eq!(broken.len(), 2 + usize::from(has_fifo), "{broken:?}");
+        for name in ["zero.txt", "huge.txt"] {
+            assert!(broken.iter().any(|b| b.contains(name)), "{broken:?}");
+        }
     }
 
     #[test]

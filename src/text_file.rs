@@ -23,18 +23,18 @@ pub enum TextFileError {
     NotText,
 }
 
-impl TextFileError {
-    /// Whether the file is simply not there.
-    pub fn is_not_found(&self) -> bool {
-        matches!(self, Self::Io(e) if e.kind() == std::io::ErrorKind::NotFound)
-    }
-}
-
 /// Reads a regular file (a link is followed) of at most [`MAX_BYTES`]. Anything else, such as
-/// a FIFO or a device, is refused before it is opened, since opening a FIFO waits for a writer.
+/// a FIFO or a device, is refused before it is opened, since opening a FIFO waits for a writer;
+/// so is a larger file, from its size.
 pub fn read_path(path: &Path) -> Result<String, TextFileError> {
-    if !fs::metadata(path)?.is_file() {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
         return Err(TextFileError::NotAFile);
+    }
+    // The size says at once that a file is too large, with nothing of it read; the limited
+    // read still holds should it grow after this look.
+    if meta.len() > MAX_BYTES {
+        return Err(TextFileError::TooLarge);
     }
     read_limited(fs::File::open(path)?)
 }
@@ -90,6 +90,30 @@ mod tests {
         ));
     }
 
+    /// Bytes this thread has read so far, where Linux counts them.
+    fn bytes_read_by_this_thread() -> Option<u64> {
+        let io = fs::read_to_string("/proc/thread-self/io").ok()?;
+        io.lines()
+            .find_map(|line| line.strip_prefix("rchar: "))
+            .and_then(|n| n.trim().parse().ok())
+    }
+
+    #[test]
+    fn a_file_too_large_is_refused_from_its_size_without_reading_it() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("huge.txt");
+        fs::File::create(&path)
+            .and_then(|file| file.set_len(10 << 20))
+            .expect("a large file");
+        let Some(before) = bytes_read_by_this_thread() else {
+            eprintln!("skipped: this system does not count the bytes a thread reads");
+            return;
+        };
+        assert!(matches!(read_path(&path), Err(TextFileError::TooLarge)));
+        let read = bytes_read_by_this_thread().unwrap_or(u64::MAX) - before;
+        assert!(read < 4096, "{read} bytes read");
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_fifo_or_a_device_is_refused_at_once() {
@@ -102,6 +126,9 @@ mod tests {
         let link = dir.path().join("zero.txt");
         std::os::unix::fs::symlink("/dev/zero", &link).expect("a link");
         assert!(matches!(read_path(&link), Err(TextFileError::NotAFile)));
-        assert!(read_path(&dir.path().join("none.txt")).is_err_and(|e| e.is_not_found()));
+        assert!(matches!(
+            read_path(&dir.path().join("none.txt")),
+            Err(TextFileError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound
+        ));
     }
 }

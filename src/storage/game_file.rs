@@ -88,7 +88,7 @@ impl SavedDeal {
     /// A deal at its start, with nothing played.
     pub fn new(name: &str, saved: &str, verdict: Verdict, deal: Deal) -> SavedDeal {
         SavedDeal {
-            name: name.to_string(),
+            name: printable(name),
             saved: saved.to_string(),
             verdict,
             deal,
@@ -114,7 +114,11 @@ impl SavedDeal {
 
     /// The file text: `#` headers, then the deal as people type it.
     pub fn to_text(&self) -> String {
-        let mut text = format!("# name: {}\n# saved: {}\n", self.name, self.saved);
+        let mut text = format!(
+            "# name: {}\n# saved: {}\n",
+            printable(&self.name),
+            printable(&self.saved)
+        );
         if let Some(verdict) = self.verdict.header() {
             text.push_str(&format!("# result: {verdict}\n"));
         }
@@ -127,7 +131,7 @@ impl SavedDeal {
             moves,
         ));
         for note in &self.notes {
-            text.push_str(&format!("# notes: {note}\n"));
+            text.push_str(&format!("# notes: {}\n", printable(note)));
         }
         text.push_str(&goal_header(self.goal));
         text.push_str(&rules_header(self.rules));
@@ -172,13 +176,20 @@ impl SavedDeal {
     }
 }
 
-/// Every value of a header, in order.
+/// Every value of a header, in order, without control characters.
 fn headers(text: &str, key: &str) -> Vec<String> {
     text.lines()
         .filter_map(|line| line.trim_start().strip_prefix('#'))
         .filter_map(|line| line.trim().strip_prefix(key)?.strip_prefix(':'))
-        .map(|value| value.trim().to_string())
+        .map(|value| printable(value.trim()))
         .collect()
+}
+
+/// The text without control characters (escape, bell, carriage return, line feed, ...): a
+/// name or a note pasted with them would break the header line or drive the terminal of
+/// whoever shows the file.
+pub fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
 }
 
 /// The first value of a header.
@@ -517,6 +528,31 @@ mod tests {
         draft.slots = slots;
         draft.moves.clear();
         assert_eq!(Draft::parse(&draft.to_text()), Some(draft));
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_file() {
+        let mut saved = example();
+        saved.name = "red\u{1b}[31m\u{7} name\r\nnext".to_string();
+        saved.notes = vec!["a\u{1b}]0;title\u{7}note\u{9b}".to_string()];
+        let text = saved.to_text();
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{text:?}"
+        );
+        assert!(text.starts_with("# name: red[31m namenext\n"), "{text:?}");
+        let back = SavedDeal::parse(&text, "x").unwrap();
+        assert_eq!(back.name, "red[31m namenext");
+        assert_eq!(back.notes, ["a]0;titlenote"]);
+        let made = SavedDeal::new("a\u{7}b", "", Verdict::Unsolved, saved.deal);
+        assert_eq!(made.name, "ab");
+        // A file written by hand with them is read without them.
+        let hand = format!(
+            "# name: x\u{1b}y\u{7}\n# notes: n\u{8}o\n{}",
+            saved.deal.to_layout()
+        );
+        let read = SavedDeal::parse(&hand, "x").unwrap();
+        assert_eq!((read.name.as_str(), read.notes[0].as_str()), ("xy", "no"));
     }
 
     #[test]

@@ -369,6 +369,7 @@ impl App {
             send,
             next_job: 0,
         };
+        storage::remove_stale_temporaries(&app.folders);
         if let Some(saved) = setup.deal {
             app.load(saved);
         } else if let Some(draft) = storage::restore_draft(&app.folders) {
@@ -1197,7 +1198,7 @@ impl App {
             return;
         };
         let name = dialog.name.trim();
-        let notes: Vec<String> = Some(dialog.note.trim().to_string())
+        let notes: Vec<String> = Some(storage::printable(dialog.note.trim()))
             .filter(|note| !note.is_empty())
             .into_iter()
             .collect();
@@ -1211,7 +1212,7 @@ impl App {
         }
         match storage::save(&self.folders, &saved) {
             Ok(path) => {
-                self.name = Some(name.to_string());
+                self.name = Some(saved.name.clone());
                 self.notes = notes;
                 let moves = if saved.moves.is_empty() {
                     String::new()

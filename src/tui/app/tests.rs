@@ -623,3 +623,4 @@ mod snapshots {
 }
 
 mod challenges;
+mod saves;
