@@ -72,6 +72,11 @@ pub enum StorageError {
     },
     #[error("{}: not a deal: {reason}", path.display())]
     Invalid { path: PathBuf, reason: String },
+    #[error("cannot delete {}: {source}", path.display())]
+    Delete {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot save in {}: every name from {stem} to {stem}-{MAX_NUMBER} is taken", folder.display())]
     NoFreeName { folder: PathBuf, stem: String },
 }
@@ -213,7 +218,9 @@ pub fn examples() -> Vec<Listed> {
 }
 
 /// The user's saves, newest first, then the examples. Files that are not deals are reported
-/// by name rather than hidden, so a hand-edited save that broke is noticed.
+/// by name rather than hidden, so a hand-edited save that broke is noticed. Each file is
+/// looked at before it is read: what is not a regular file of at most 1 MiB is reported
+/// without being opened, so no FIFO, device or huge file holds the listing up.
 pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
     let mut listed = Vec::new();
     let mut broken = Vec::new();
@@ -224,18 +231,39 @@ pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
             if hidden || path.extension().is_none_or(|e| e != "txt") {
                 continue;
             }
+            // The dialog shows the saves folder, so the file name says which file is meant.
+            let name = entry.file_name().to_string_lossy().into_owned();
             match load(&path) {
                 Ok(saved) => listed.push(Listed {
                     saved,
                     origin: Origin::User(path),
                 }),
+                Err(StorageError::Read { source, .. }) => {
+                    broken.push(format!("{name}: cannot read: {source}"));
+                }
+                Err(StorageError::Invalid { reason, .. }) => {
+                    broken.push(format!("{name}: not a deal: {reason}"));
+                }
                 Err(error) => broken.push(error.to_string()),
             }
         }
     }
     listed.sort_by(|a, b| (&b.saved.saved, &a.saved.name).cmp(&(&a.saved.saved, &b.saved.name)));
     listed.extend(examples());
+    broken.sort();
     (listed, broken)
+}
+
+/// Removes a save the user chose to delete.
+pub fn delete(path: &Path) -> Result<(), StorageError> {
+    fs::remove_file(path).map_err(|source| StorageError::Delete {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    sync_folder(folder_of(path)).map_err(|source| StorageError::Delete {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Reads one save.

@@ -1242,6 +1242,10 @@ impl App {
         match dialog.key(key) {
             OpenAction::Stay => self.overlay = Some(Overlay::Open(dialog)),
             OpenAction::Close => {}
+            OpenAction::Delete(path) => {
+                dialog.delete(&self.folders, &path);
+                self.overlay = Some(Overlay::Open(dialog));
+            }
             OpenAction::Open(entry) => {
                 let from = match &entry.origin {
                     Origin::User(path) => path.display().to_string(),

@@ -1,14 +1,17 @@
 //! The Open dialog (Ctrl-O): the user's saves and the built-in examples, a filter typed over
-//! them, and the keys that choose one. It only decides what a key means; the app opens the
-//! deal it answers with.
+//! them, the files that could not be read, and deleting a save after a yes. It decides what a
+//! key means and draws itself over the whole screen; the app opens the deal it answers with.
+
+use std::path::{Path, PathBuf};
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::app::Tone;
 use super::view::{footer, panel_block, popup};
 use crate::storage::{self, Folders, Listed, Origin, SavedDeal};
 use crate::theme::Theme;
@@ -17,9 +20,16 @@ use crate::theme::Theme;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenDialog {
     pub entries: Vec<Listed>,
+    /// Files in the saves folder that could not be read, each with the reason.
     pub broken: Vec<String>,
     pub filter: String,
     pub selected: usize,
+    /// The first unreadable file shown; `PgUp` and `PgDn` move it.
+    pub broken_first: usize,
+    /// The save asked about after Delete: `y` removes it, any other key keeps it.
+    pub confirm: Option<Box<Listed>>,
+    /// What the last key did, shown above the keys.
+    pub note: Option<(Tone, String)>,
 }
 
 /// What a key in the dialog asks the app to do.
@@ -31,6 +41,8 @@ pub enum OpenAction {
     Close,
     /// Open this entry.
     Open(Box<Listed>),
+    /// Remove this save (the user said yes), then list again.
+    Delete(PathBuf),
 }
 
 impl OpenDialog {
@@ -42,6 +54,9 @@ impl OpenDialog {
             broken,
             filter: String::new(),
             selected: 0,
+            broken_first: 0,
+            confirm: None,
+            note: None,
         }
     }
 
@@ -56,6 +71,10 @@ impl OpenDialog {
 
     /// Handles one key.
     pub fn key(&mut self, key: KeyEvent) -> OpenAction {
+        if let Some(asked) = self.confirm.take() {
+            return self.answer(key, &asked);
+        }
+        self.note = None;
         let count = self.visible().len();
         match key.code {
             KeyCode::Esc => return OpenAction::Close,
@@ -66,6 +85,12 @@ impl OpenDialog {
             }
             KeyCode::Up => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down => self.selected = (self.selected + 1).min(count.saturating_sub(1)),
+            KeyCode::PageUp => self.broken_first = self.broken_first.saturating_sub(1),
+            KeyCode::PageDown => {
+                self.broken_first =
+                    (self.broken_first + 1).min(self.broken.len().saturating_sub(1));
+            }
+            KeyCode::Delete => self.ask_delete(),
             KeyCode::Backspace => {
                 self.filter.pop();
                 self.selected = 0;
@@ -78,6 +103,70 @@ impl OpenDialog {
         }
         OpenAction::Stay
     }
+
+    /// Delete on the chosen entry: asks first, and never for a built-in example.
+    fn ask_delete(&mut self) {
+        let Some(entry) = self.visible().get(self.selected).map(|e| (*e).clone()) else {
+            return;
+        };
+        match entry.origin {
+            Origin::User(_) => self.confirm = Some(Box::new(entry)),
+            Origin::Example => {
+                self.note = Some((
+                    Tone::Warning,
+                    "The examples are built in: they cannot be deleted.".to_string(),
+                ));
+            }
+        }
+    }
+
+    /// The key that answers "delete this save?": only `y` deletes.
+    fn answer(&mut self, key: KeyEvent, asked: &Listed) -> OpenAction {
+        if let (KeyCode::Char('y' | 'Y'), Origin::User(path)) = (key.code, &asked.origin) {
+            return OpenAction::Delete(path.clone());
+        }
+        self.note = Some((Tone::Info, format!("Kept {}.", asked.saved.name)));
+        OpenAction::Stay
+    }
+
+    /// Removes the save at `path` and lists the folder again, keeping the filter and the place.
+    pub fn delete(&mut self, folders: &Folders, path: &Path) {
+        let note = match storage::delete(path) {
+            Ok(()) => (Tone::Success, format!("Deleted {}.", file_name(path))),
+            Err(error) => (Tone::Error, format!("Not deleted: {error}.")),
+        };
+        let mut fresh = OpenDialog::new(folders);
+        fresh.filter = std::mem::take(&mut self.filter);
+        fresh.selected = self.selected.min(fresh.visible().len().saturating_sub(1));
+        fresh.note = Some(note);
+        *self = fresh;
+    }
+
+    /// The keys the dialog takes now, for its last line.
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        if self.confirm.is_some() {
+            return vec![("y", "delete"), ("any other key", "keep it")];
+        }
+        let mut keys = vec![
+            ("type", "filter"),
+            ("↑↓", "choose"),
+            ("Enter", "open"),
+            ("Del", "delete"),
+        ];
+        if !self.broken.is_empty() {
+            keys.push(("PgUp/PgDn", "skipped"));
+        }
+        keys.push(("Esc", "close"));
+        keys
+    }
+}
+
+/// The file a save is in, as the dialog shows it.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    )
 }
 
 /// What the open dialog says of a save: how far its game went, or its result.
@@ -89,61 +178,179 @@ fn listed_state(saved: &SavedDeal) -> String {
     }
 }
 
-/// Draws the dialog over `area`.
+/// The widest the dialog grows on a wide terminal: past it, rows are hard to follow.
+const MAX_WIDTH: u16 = 140;
+/// Columns of the date and of the state.
+const DATE_WIDTH: u16 = 16;
+const STATE_WIDTH: u16 = 11;
+
+/// Draws the dialog over `area`, using all of its height.
 pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let rect = popup(area, 74, 20, buf, theme);
+    // All the screen but its title and key lines, which still say where the user is.
+    let rect = popup(
+        area,
+        area.width.min(MAX_WIDTH),
+        area.height.saturating_sub(2),
+        buf,
+        theme,
+    );
     let block = panel_block("Open a deal", theme).border_style(Style::new().fg(theme.title));
     let inner = block.inner(rect);
     block.render(rect, buf);
-    let mut lines = vec![Line::from(vec![
+    let broken_rows = if dialog.broken.is_empty() {
+        0
+    } else {
+        (inner.height / 3).max(3)
+    };
+    let [filter, list, broken, note, _keys] = inner.layout(&Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Fill(1),
+        Constraint::Length(broken_rows),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ]));
+    Line::from(vec![
         Span::raw("Filter: "),
         Span::styled(format!("{}█", dialog.filter), Style::new().fg(theme.cursor)),
-    ])];
-    lines.push(Line::raw(""));
+    ])
+    .render(filter, buf);
+    entry_rows(dialog, list, buf, theme);
+    unreadable(dialog, broken, buf, theme);
+    let note_line = match (&dialog.confirm, &dialog.note) {
+        (Some(asked), _) => {
+            let file = match &asked.origin {
+                Origin::User(path) => file_name(path),
+                Origin::Example => String::new(),
+            };
+            Some((
+                theme.warning,
+                format!("Delete {} ({file})? y deletes it.", asked.saved.name),
+            ))
+        }
+        (None, Some((tone, text))) => Some((
+            match tone {
+                Tone::Info => theme.text,
+                Tone::Success => theme.success,
+                Tone::Warning => theme.warning,
+                Tone::Error => theme.invalid,
+            },
+            text.clone(),
+        )),
+        (None, None) => None,
+    };
+    if let Some((colour, text)) = note_line {
+        Line::styled(text, Style::new().fg(colour)).render(note, buf);
+    }
+    footer(&dialog.keys(), inner, buf, theme);
+}
+
+/// The saves and examples, one a row under column heads, scrolled to keep the choice in
+/// view. The name takes the width the file, date and state leave.
+fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let visible = dialog.visible();
     if visible.is_empty() {
-        lines.push(Line::styled("No deal matches.", Style::new().fg(theme.dim)));
+        Line::styled("No deal matches.", Style::new().fg(theme.dim)).render(area, buf);
+        return;
     }
-    let rows = inner.height.saturating_sub(5) as usize;
+    let file_of = |entry: &Listed| match &entry.origin {
+        Origin::User(path) => file_name(path),
+        Origin::Example => "example".to_string(),
+    };
+    let widest = |text: &dyn Fn(&Listed) -> String| {
+        visible
+            .iter()
+            .map(|e| text(e).chars().count())
+            .max()
+            .unwrap_or(0) as u16
+    };
+    let widest_name = widest(&|e| e.saved.name.clone());
+    let widest_file = widest(&file_of).max(4);
+    // The name comes first: it gets what it needs while the file keeps a dozen columns, and
+    // the file gets what is left; what both leave over widens the name.
+    let free = area.width.saturating_sub(2 + DATE_WIDTH + STATE_WIDTH + 4);
+    let name_width = widest_name.min(free.saturating_sub(widest_file.min(12)));
+    let file_width = widest_file.min(free.saturating_sub(name_width));
+    let columns = Layout::horizontal([
+        Constraint::Length(2),
+        Constraint::Fill(1),
+        Constraint::Length(file_width),
+        Constraint::Length(DATE_WIDTH),
+        Constraint::Length(STATE_WIDTH),
+    ])
+    .spacing(1);
+    let mut row = |y: u16, cells: [Span; 5]| {
+        let rect = Rect::new(area.x, y, area.width, 1);
+        let rects: [Rect; 5] = rect.layout(&columns);
+        for (cell, rect) in cells.into_iter().zip(rects) {
+            cell.render(rect, buf);
+        }
+    };
+    let dim = Style::new().fg(theme.dim);
+    row(
+        area.y,
+        [
+            Span::raw(""),
+            Span::styled("Name", dim),
+            Span::styled("File", dim),
+            Span::styled("Saved", dim),
+            Span::styled("State", dim),
+        ],
+    );
+    let rows = area.height.saturating_sub(1) as usize;
     let first = dialog.selected.saturating_sub(rows.saturating_sub(1));
-    for (index, entry) in visible.iter().enumerate().skip(first).take(rows) {
+    for (line, (index, entry)) in visible
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .enumerate()
+    {
         let selected = index == dialog.selected;
         let style = if selected {
             Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD)
         } else {
             Style::new().fg(theme.text)
         };
-        let origin = match entry.origin {
-            Origin::User(_) => "",
-            Origin::Example => "example",
-        };
-        lines.push(Line::from(vec![
-            Span::styled(if selected { "▶ " } else { "  " }, style),
-            Span::styled(format!("{:<32.32}", entry.saved.name), style),
-            Span::styled(
-                format!(" {:<17}", entry.saved.saved),
-                Style::new().fg(theme.dim),
-            ),
-            Span::styled(format!("{:<12}", listed_state(&entry.saved)), style),
-            Span::styled(origin, Style::new().fg(theme.dim)),
-        ]));
+        row(
+            area.y + 1 + line as u16,
+            [
+                Span::styled(if selected { "▶" } else { "" }, style),
+                Span::styled(entry.saved.name.clone(), style),
+                Span::styled(file_of(entry), dim),
+                Span::styled(entry.saved.saved.clone(), dim),
+                Span::styled(listed_state(&entry.saved), style),
+            ],
+        );
     }
-    for broken in dialog.broken.iter().take(1) {
-        lines.push(Line::styled(
-            format!("Skipped: {broken}"),
-            Style::new().fg(theme.warning),
-        ));
+}
+
+/// Every file that could not be read, whole and wrapped, from the one PgUp/PgDn reached.
+fn unreadable(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    if area.height == 0 {
+        return;
     }
-    Paragraph::new(lines).render(inner, buf);
-    footer(
-        &[
-            ("type", "filter"),
-            ("↑↓", "choose"),
-            ("Enter", "open"),
-            ("Esc", "close"),
-        ],
-        inner,
-        buf,
-        theme,
-    );
+    let count = dialog.broken.len();
+    let first = dialog.broken_first.min(count.saturating_sub(1));
+    let head = if first == 0 {
+        format!("Skipped, cannot be opened ({count}):")
+    } else {
+        format!(
+            "Skipped, cannot be opened ({count}), from number {}:",
+            first + 1
+        )
+    };
+    let mut lines = vec![Line::styled(head, Style::new().fg(theme.warning))];
+    // A reason may take several lines (every problem of a deal): each gets its own.
+    for broken in &dialog.broken[first..] {
+        for (index, part) in broken.lines().enumerate() {
+            let mark = if index == 0 { "· " } else { "  " };
+            lines.push(Line::styled(
+                format!("{mark}{part}"),
+                Style::new().fg(theme.warning),
+            ));
+        }
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(area, buf);
 }

@@ -61,3 +61,150 @@ fn a_long_pasted_name_is_saved_under_a_shorter_file_name() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.name.as_deref(), Some(name.as_str()));
 }
+
+/// Saves `text` as `name` straight into the app's saves folder, dated so screens stay fixed.
+fn saved(app: &App, text: &str, name: &str) -> std::path::PathBuf {
+    let mut game = SavedDeal::new(name, "2026-11-22 10:00", Verdict::Unsolved, deal(text));
+    game.verdict = Verdict::Unsolved;
+    storage::save(&app.folders, &game).unwrap()
+}
+
+fn open_dialog(app: &App) -> &OpenDialog {
+    let Some(Overlay::Open(dialog)) = &app.overlay else {
+        panic!("the open dialog is open")
+    };
+    dialog
+}
+
+/// Files in the saves folder that cannot be opened, each for another reason.
+fn unreadable_files(app: &App) {
+    let saves = &app.folders.saves;
+    std::fs::create_dir_all(saves).unwrap();
+    std::fs::write(saves.join("broken.txt"), "Ah Ah").unwrap();
+    std::fs::write(saves.join("binary.txt"), [0xff, 0xfe, 0]).unwrap();
+    std::fs::File::create(saves.join("huge.txt"))
+        .unwrap()
+        .set_len(10 << 20)
+        .unwrap();
+    std::fs::create_dir(saves.join("a-folder.txt")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/dev/zero", saves.join("zero.txt")).unwrap();
+}
+
+#[test]
+fn every_unreadable_file_is_listed_whole_and_scrolls() {
+    let (_dir, mut app, _receive) = fresh();
+    unreadable_files(&app);
+    saved(&app, WINNABLE, "good one");
+    ctrl(&mut app, 'o');
+    let count = open_dialog(&app).broken.len();
+    assert_eq!(count, if cfg!(unix) { 5 } else { 4 });
+    assert_eq!(
+        open_dialog(&app).visible().len(),
+        1 + storage::examples().len()
+    );
+    let shown = screen(&app, 100, 40);
+    for name in ["broken.txt", "binary.txt", "huge.txt", "a-folder.txt"] {
+        assert!(shown.contains(name), "{name} in\n{shown}");
+    }
+    assert!(shown.contains("larger than 1 MiB"), "{shown}");
+    // PgDn moves through them, never past the last.
+    for _ in 0..10 {
+        press(&mut app, KeyCode::PageDown);
+    }
+    assert_eq!(open_dialog(&app).broken_first, count - 1);
+    press(&mut app, KeyCode::PageUp);
+    assert_eq!(open_dialog(&app).broken_first, count - 2);
+}
+
+#[test]
+fn two_saves_of_one_name_show_their_files_and_long_names_use_the_width() {
+    let (_dir, mut app, _receive) = fresh();
+    saved(&app, WINNABLE, "game");
+    saved(&app, HOPELESS, "game");
+    let long = "A rather long name for a deal, to see it whole on a wide screen";
+    saved(&app, TWO_D, long);
+    ctrl(&mut app, 'o');
+    let shown = screen(&app, 120, 30);
+    assert!(
+        shown.contains("game.txt") && shown.contains("game-2.txt"),
+        "{shown}"
+    );
+    assert!(shown.contains(long), "{shown}");
+}
+
+#[test]
+fn the_dialog_uses_the_height_of_the_screen() {
+    let (_dir, mut app, _receive) = fresh();
+    for number in 0..30 {
+        let mut game = SavedDeal::new(
+            &format!("save {number:02}"),
+            "2026-11-22 10:00",
+            Verdict::Unsolved,
+            deal(WINNABLE),
+        );
+        game.notes = vec![format!("{number}")];
+        storage::save(&app.folders, &game).unwrap();
+    }
+    ctrl(&mut app, 'o');
+    let shown = screen(&app, 80, 40);
+    let rows = shown.lines().filter(|line| line.contains("save ")).count();
+    assert!(rows >= 30, "{rows} rows:\n{shown}");
+}
+
+#[test]
+fn delete_asks_first_and_removes_only_after_yes() {
+    let (_dir, mut app, _receive) = fresh();
+    let path = saved(&app, WINNABLE, "doomed");
+    ctrl(&mut app, 'o');
+    let entries = open_dialog(&app).entries.len();
+    press(&mut app, KeyCode::Delete);
+    assert!(open_dialog(&app).confirm.is_some());
+    assert!(screen(&app, 80, 24).contains("Delete doomed (doomed.txt)?"));
+    press(&mut app, KeyCode::Char('n'));
+    assert!(path.exists(), "any key but y keeps it");
+    assert!(open_dialog(&app).confirm.is_none());
+    assert_eq!(
+        open_dialog(&app).filter,
+        "",
+        "the answer is not typed into the filter"
+    );
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::Esc);
+    assert!(path.exists());
+    assert!(
+        app.overlay.is_some(),
+        "Esc answers no and leaves the dialog open"
+    );
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!path.exists());
+    let dialog = open_dialog(&app);
+    assert_eq!(dialog.entries.len(), entries - 1);
+    assert_eq!(dialog.note.as_ref().map(|n| n.0), Some(Tone::Success));
+}
+
+#[test]
+fn the_examples_cannot_be_deleted() {
+    let (_dir, mut app, _receive) = fresh();
+    ctrl(&mut app, 'o');
+    let entries = open_dialog(&app).entries.len();
+    press(&mut app, KeyCode::Delete);
+    assert!(open_dialog(&app).confirm.is_none());
+    press(&mut app, KeyCode::Char('y'));
+    let dialog = open_dialog(&app);
+    assert_eq!(dialog.entries.len(), entries);
+    assert_eq!(dialog.filter, "y");
+}
+
+#[test]
+fn open_dialog_with_saves_and_unreadable_files() {
+    let (_dir, mut app, _receive) = fresh();
+    unreadable_files(&app);
+    saved(&app, WINNABLE, "Sunday");
+    saved(&app, HOPELESS, "Sunday");
+    ctrl(&mut app, 'o');
+    insta::assert_snapshot!(screen(&app, 80, 24));
+    press(&mut app, KeyCode::Delete);
+    insta::assert_snapshot!("open_dialog_asking_to_delete", screen(&app, 80, 24));
+}
