@@ -259,7 +259,7 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
     let widest = |text: &dyn Fn(&Listed) -> String| {
         visible
             .iter()
-            .map(|e| text(e).chars().count())
+            .map(|e| Span::raw(text(e)).width())
             .max()
             .unwrap_or(0) as u16
     };

@@ -208,3 +208,26 @@ fn open_dialog_with_saves_and_unreadable_files() {
     press(&mut app, KeyCode::Delete);
     insta::assert_snapshot!("open_dialog_asking_to_delete", screen(&app, 80, 24));
 }
+
+#[test]
+fn a_game_opened_with_a_long_name_header_saves_again_in_time() {
+    // On a thread with a time limit: saving such a name once spun for ever.
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let dir = tempfile::tempdir().unwrap();
+        let name = "n".repeat(300);
+        let text = format!("# name: {name}\n{WINNABLE}");
+        let mut setup = setup(dir.path());
+        setup.deal = Some(SavedDeal::parse(&text, "x").unwrap());
+        let (app_send, _app_receive) = mpsc::channel();
+        let mut app = App::new(setup, app_send);
+        ctrl(&mut app, 's');
+        press(&mut app, KeyCode::Enter);
+        let _ = send.send((app.status.clone().map(|s| s.tone), app.name.clone()));
+    });
+    let (tone, saved_name) = receive
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("saved in time rather than spinning");
+    assert_eq!(tone, Some(Tone::Success));
+    assert_eq!(saved_name.map(|n| n.len()), Some(300));
+}
