@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -11,14 +12,16 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 use pyramid::Deal;
+use pyramid::deck::thousands;
 use pyramid::pyramid::solver::Outcome;
 use pyramid::pyramid::{Goal, Position, Rules};
 
 use crate::challenge;
 use crate::cli::BatchArgs;
-use crate::input::{InputError, Source, read_source};
+use crate::input::{self, InputError};
 use crate::output::{answer_json, solve_deal};
 use crate::pool;
+use crate::text_file::{self, TextFileError};
 use crate::{EXIT_BAD_INPUT, EXIT_OK};
 
 /// One deal line of the input.
@@ -37,42 +40,85 @@ struct Answer {
     expanded: u64,
 }
 
-/// Splits the input into deal lines, skipping blanks and comments and reading the optional
-/// leading length column.
-fn read_lines(text: &str) -> Vec<Line> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .map(|(index, line)| {
-            let (known_length, cards) = match line.split_once('\t') {
-                Some((first, rest)) => (first.trim().parse().ok(), rest),
-                None => (None, line),
-            };
-            let deal = Deal::parse(cards).map_err(|problems| {
-                let texts: Vec<String> = problems
-                    .0
-                    .iter()
-                    .map(pyramid::DeckProblem::message)
-                    .collect();
-                texts.join("; ")
-            });
-            Line {
-                number: index + 1,
+/// How many of a line's problems its error lists.
+const LINE_PROBLEMS: usize = 3;
+
+/// Reads a file of deals (or standard input for `-`) one bounded line at a time, skipping
+/// blanks and comments and reading the optional leading length column. A line that is not a
+/// deal keeps a short error in its place; only a file that cannot be read is an error.
+fn read_lines(path: &Path) -> Result<Vec<Line>, InputError> {
+    let name = input::source_name(path);
+    let failed = |source| InputError::Read {
+        name: name.clone(),
+        source,
+    };
+    let mut lines = Vec::new();
+    let mut push = |numbered: Result<(usize, text_file::Line), TextFileError>| {
+        let (number, line) = numbered.map_err(failed)?;
+        let deal = match line {
+            text_file::Line::Text(text) => deal_line(&text),
+            text_file::Line::TooLong(bytes) => Some((
+                None,
+                Err(format!(
+                    "{} bytes, more than the {} KiB a deal line may take",
+                    thousands(bytes),
+                    text_file::MAX_LINE_BYTES >> 10
+                )),
+            )),
+            text_file::Line::NotText => Some((None, Err("not UTF-8 text".to_string()))),
+        };
+        if let Some((known_length, deal)) = deal {
+            lines.push(Line {
+                number,
                 known_length,
                 deal,
-            }
-        })
-        .collect()
+            });
+        }
+        Ok::<(), InputError>(())
+    };
+    if input::is_stdin(path) {
+        text_file::Lines::new(std::io::stdin().lock()).try_for_each(&mut push)?;
+    } else {
+        text_file::open_lines(path)
+            .map_err(failed)?
+            .try_for_each(&mut push)?;
+    }
+    Ok(lines)
+}
+
+/// One line's deal and its leading length column, or `None` for a blank or comment line.
+fn deal_line(line: &str) -> Option<(Option<usize>, Result<Deal, String>)> {
+    if line.trim().is_empty() || line.trim_start().starts_with('#') {
+        return None;
+    }
+    let (known_length, cards) = match line.split_once('\t') {
+        Some((first, rest)) => (first.trim().parse().ok(), rest),
+        None => (None, line),
+    };
+    let deal = Deal::parse(cards).map_err(|problems| {
+        let all = &problems.0;
+        let mut texts: Vec<String> = all
+            .iter()
+            .take(LINE_PROBLEMS)
+            .map(pyramid::DeckProblem::message)
+            .collect();
+        if all.len() > LINE_PROBLEMS {
+            texts.push(format!("{} problems in all", thousands(all.len())));
+        }
+        texts.join("; ")
+    });
+    Some((known_length, deal))
 }
 
 /// The deals of a file read as `batch` reads it; the first line that is not a deal is an
 /// error naming it.
-pub fn read_deals(source: &Source) -> Result<Vec<Deal>, InputError> {
-    read_lines(&source.text)
+pub fn read_deals(path: &Path) -> Result<Vec<Deal>, InputError> {
+    let name = input::source_name(path);
+    read_lines(path)?
         .into_iter()
         .map(|line| {
             line.deal
-                .map_err(|error| InputError::Usage(format!("{source}:{}: {error}", line.number)))
+                .map_err(|error| InputError::Usage(format!("{name}:{}: {error}", line.number)))
         })
         .collect()
 }
@@ -126,16 +172,10 @@ fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules) -> Answ
 
 /// Runs the command.
 pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
-    let (file, goal) = args
-        .goal
-        .resolve(args.file.as_ref())
-        .map_err(InputError::Usage)?;
+    let goal = args.goal.goal()?;
     let rules = args.goal.rules.changes().apply(Rules::default());
-    if let Some(problem) = goal.rules_problem(rules) {
-        return Err(InputError::Usage(problem));
-    }
-    let source = read_source(&file)?;
-    let lines = read_lines(&source.text);
+    goal.check(rules)?;
+    let lines = read_lines(&args.file)?;
     let jobs = pool::threads(args.jobs);
     let bar = progress_bar(lines.len(), "deals");
     let started = Instant::now();

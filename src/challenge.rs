@@ -121,6 +121,32 @@ pub fn headline(goal: Goal, answer: &Answer) -> String {
     }
 }
 
+/// When the target is out of this deal's reach: the most this deal gives, and how much must
+/// come from later deals.
+pub fn shortfall(goal: Goal, answer: &Answer) -> Option<(u32, u32)> {
+    if answer.reached() {
+        return None;
+    }
+    let best = answer
+        .lines()
+        .iter()
+        .map(|(_, line)| line.value)
+        .max()
+        .unwrap_or(0);
+    let missing = goal.needed().checked_sub(best)?;
+    Some((best, missing))
+}
+
+/// "This deal gives at most 60 points; 1230 more are needed from later deals."
+fn shortfall_text(goal: Goal, answer: &Answer) -> Option<String> {
+    let (best, missing) = shortfall(goal, answer)?;
+    let verb = if missing == 1 { "is" } else { "are" };
+    Some(format!(
+        "This deal gives at most {}; {missing} more {verb} needed from later deals.",
+        amount(goal, best)
+    ))
+}
+
 /// "1 step", "23 steps".
 fn steps(line: &Line) -> String {
     match line.moves.len() {
@@ -141,6 +167,10 @@ fn goal_base(goal: Goal) -> u32 {
 /// The answer as text: the headline, then each line's numbered steps with the running total.
 pub fn text(start: &Position, goal: Goal, answer: &Answer) -> String {
     let mut text = format!("{}\n", headline(goal, answer));
+    if let Some(shortfall) = shortfall_text(goal, answer) {
+        text.push_str(&shortfall);
+        text.push('\n');
+    }
     for (title, line) in answer.lines() {
         if let Some(title) = title {
             text.push_str(&format!("\n{title}:\n"));
@@ -195,6 +225,9 @@ pub fn json(start: &Position, goal: Goal, answer: &Answer, stats: &Stats) -> Val
         Goal::Board => json!({}),
     };
     object["reached"] = json!(answer.reached());
+    if let Some((_, missing)) = shortfall(goal, answer) {
+        object["from_later_deals"] = json!(missing);
+    }
     object["lines"] = json!(lines);
     object["stats"] = stats_json(stats);
     object

@@ -1,13 +1,15 @@
 //! The command line, declared with clap's derive API.
 
-use std::path::PathBuf;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
 use pyramid::Rank;
-use pyramid::pyramid::goal::FULL_SCORE;
-use pyramid::pyramid::{Finish, Goal, Passes, RuleChanges};
+use pyramid::excerpt::excerpt;
+use pyramid::pyramid::goal::{FULL_SCORE, MAX_DEALS, MAX_SCORE_TARGET};
+use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.
@@ -43,8 +45,8 @@ pub enum Command {
     /// Check one deal and report every problem in it at once.
     Validate(ValidateArgs),
     /// Only the next move of an optimal continuation from a saved game's position, and
-    /// whether it can still be won.
-    Hint(SolveArgs),
+    /// whether it can still be won (the Board challenge).
+    Hint(HintArgs),
     /// Solve many deals, one per line, and print JSON Lines.
     Batch(BatchArgs),
     /// How many deals can be won: random deals (or a file's) solved, with the winnable
@@ -64,13 +66,24 @@ pub struct SolveArgs {
     /// The deal file, or `-` for standard input: 52 cards in deal order (28 pyramid cards row
     /// by row, then the stock from the top), separated by spaces, commas or new lines. A game
     /// saved part-way through is solved from where it stands.
-    #[arg(required_unless_present = "score")]
-    pub file: Option<PathBuf>,
+    pub file: PathBuf,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub goal: GoalArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The deal file, or `-` for standard input; a game saved part-way through is taken from
+    /// where it stands.
+    pub file: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 /// The rules to play under, where they differ from the file's (else MSC's).
@@ -115,8 +128,8 @@ pub struct GoalArgs {
     pub rules: RuleArgs,
     /// Score challenge: the fewest steps to TARGET points in all (1290 without a number).
     #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = "1290")]
-    #[arg(conflicts_with = "card")]
-    pub score: Option<String>,
+    #[arg(conflicts_with = "card", value_parser = target_score)]
+    pub score: Option<u32>,
     /// Score challenge: points already earned in earlier deals.
     #[arg(long, value_name = "E", requires = "score")]
     pub earned: Option<u32>,
@@ -129,29 +142,9 @@ pub struct GoalArgs {
 }
 
 impl GoalArgs {
-    /// The file and the goal the arguments ask for, or why they make no sense.
-    ///
-    /// `--score` may stand without its number, so in `--score deal.txt` the parser takes the
-    /// file for the target: a target that is not a number, with no file after it, is the file.
-    pub fn resolve(&self, file: Option<&PathBuf>) -> Result<(PathBuf, Goal), String> {
-        let mut file = file.cloned();
-        let target = match self.score.as_deref() {
-            None => None,
-            Some(text) => match (text.parse::<u32>(), &file) {
-                (Ok(target), _) => Some(target),
-                (Err(_), None) => {
-                    file = Some(PathBuf::from(text));
-                    Some(FULL_SCORE)
-                }
-                (Err(_), Some(_)) => return Err(format!("'{text}' is not a target score")),
-            },
-        };
-        let file = file.ok_or("a deal FILE is needed")?;
-        Ok((file, self.goal(target)?))
-    }
-
-    fn goal(&self, score: Option<u32>) -> Result<Goal, String> {
-        let goal = match (score, self.card) {
+    /// The challenge the arguments ask for, or why it makes no sense (whatever the rules).
+    pub fn goal(&self) -> Result<Goal, GoalError> {
+        let goal = match (self.score, self.card) {
             (Some(target), _) => Goal::Score {
                 target,
                 earned: self.earned.unwrap_or(0),
@@ -163,10 +156,45 @@ impl GoalArgs {
             },
             (None, None) => Goal::Board,
         };
-        match goal.problem() {
-            Some(problem) => Err(problem),
-            None => Ok(goal),
+        goal.check_inputs()?;
+        Ok(goal)
+    }
+}
+
+/// The command line as clap should read it. `--score` may stand without its number, so in
+/// `solve --score deal.txt` the word after it is the file, not the target: when that word is
+/// not a number and names a file (or is `-`), the target is written out (`--score=1290`).
+pub fn args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut args: Vec<OsString> = args.into_iter().collect();
+    let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    for i in 0..end {
+        let Some(next) = args.get(i + 1).and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let a_number = !next.is_empty() && next.chars().all(|c| c.is_ascii_digit());
+        let a_file = next == "-" || (!next.starts_with('-') && Path::new(next).exists());
+        if args[i] == "--score" && !a_number && a_file {
+            args[i] = format!("--score={FULL_SCORE}").into();
         }
+    }
+    args
+}
+
+/// Reads a Score target: a number of points.
+fn target_score(text: &str) -> Result<u32, String> {
+    let too_many = || {
+        format!(
+            "the target ({}) is more than {MAX_DEALS} deals can give: at most \
+             {MAX_SCORE_TARGET} points",
+            excerpt(text)
+        )
+    };
+    match text.parse::<u64>() {
+        Ok(target) => u32::try_from(target).map_err(|_| too_many()),
+        Err(_) => Err(format!(
+            "'{}' is not a target score: a number of points",
+            excerpt(text)
+        )),
     }
 }
 
@@ -178,10 +206,10 @@ fn card_goal(text: &str) -> Result<(Rank, u32), String> {
         _ if rank.chars().count() == 1 => rank.chars().next().and_then(Rank::from_char),
         _ => None,
     }
-    .ok_or_else(|| format!("'{rank}' is not a rank: A 2-9 T J Q K"))?;
+    .ok_or_else(|| format!("'{}' is not a rank: A 2-9 T J Q K", excerpt(rank)))?;
     let count = count
         .parse()
-        .map_err(|_| format!("'{count}' is not a number of cards"))?;
+        .map_err(|_| format!("'{}' is not a number of cards", excerpt(count)))?;
     Ok((rank, count))
 }
 
@@ -197,8 +225,8 @@ pub struct ValidateArgs {
 pub struct BatchArgs {
     /// A file with one deal per line (`-` for standard input). Blank lines and lines starting
     /// with `#` are skipped; a leading column separated by a tab (a known length) is ignored.
-    #[arg(required_unless_present = "score")]
-    pub file: Option<PathBuf>,
+    /// Read line by line: each line may take 4 KiB, the file any number of lines.
+    pub file: PathBuf,
     /// Threads to solve with (default: all cores).
     #[arg(long, short)]
     pub jobs: Option<usize>,
@@ -266,32 +294,47 @@ mod tests {
 
     #[test]
     fn a_score_target_may_be_left_out_before_the_file() {
-        let parse = |args: &[&str]| {
-            let cli = Cli::try_parse_from(args).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("d.txt");
+        std::fs::write(&file, "").unwrap();
+        let d = file.to_str().unwrap();
+        let parse = |words: &[&str]| {
+            let words = words.iter().map(OsString::from);
+            let cli = Cli::try_parse_from(args(words)).map_err(|e| e.to_string())?;
             let Some(Command::Solve(solve)) = cli.command else {
                 panic!("solve")
             };
-            solve.goal.resolve(solve.file.as_ref())
+            Ok::<_, String>((solve.file, solve.goal.goal().map_err(|e| e.to_string())?))
         };
         let full = Goal::Score {
             target: 1290,
             earned: 0,
         };
         assert_eq!(
-            parse(&["pyramid", "solve", "--score", "d.txt"]),
-            Ok(("d.txt".into(), full))
+            parse(&["pyramid", "solve", "--score", d]),
+            Ok((file.clone(), full))
         );
         assert_eq!(
-            parse(&["pyramid", "solve", "d.txt", "--score"]),
-            Ok(("d.txt".into(), full))
+            parse(&["pyramid", "solve", d, "--score"]),
+            Ok((file.clone(), full))
         );
-        let (_, goal) = parse(&["pyramid", "solve", "--score", "1225", "d.txt"]).unwrap();
+        let (_, goal) = parse(&["pyramid", "solve", "--score", "1225", d]).unwrap();
         assert_eq!(goal.needed(), 1225);
-        assert!(parse(&["pyramid", "solve", "--score", "x", "d.txt"]).is_err());
-        assert_eq!(
-            parse(&["pyramid", "solve", "d.txt"]),
-            Ok(("d.txt".into(), Goal::Board))
+        assert!(
+            parse(&["pyramid", "solve", "--score", "x", d])
+                .unwrap_err()
+                .contains("'x' is not a target score")
         );
+        assert!(
+            parse(&["pyramid", "solve", "--score", "99999999999", d])
+                .unwrap_err()
+                .contains("more than 1000 deals")
+        );
+        assert_eq!(
+            parse(&["pyramid", "solve", d]),
+            Ok((file.clone(), Goal::Board))
+        );
+        assert!(parse(&["pyramid", "solve", "--score"]).is_err());
     }
 
     #[test]
@@ -301,6 +344,10 @@ mod tests {
         assert_eq!(card_goal("j:3"), Ok((Rank::new(11).unwrap(), 3)));
         assert_eq!(card_goal("10:2"), Ok((Rank::new(10).unwrap(), 2)));
         assert!(card_goal("X").unwrap_err().contains("not a rank"));
+        assert_eq!(
+            card_goal("\u{1b}[2J").unwrap_err(),
+            "'\\u{1b}[2J' is not a rank: A 2-9 T J Q K"
+        );
         assert!(card_goal("A:x").unwrap_err().contains("not a number"));
     }
 }

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::card::{Card, CardParseError};
+use crate::excerpt::excerpt;
 
 /// Cards in a full deal.
 pub const DECK_SIZE: usize = 52;
@@ -15,6 +16,8 @@ pub const PYRAMID_SIZE: usize = 28;
 pub const STOCK_SIZE: usize = 24;
 /// Rows in the pyramid.
 pub const PYRAMID_ROWS: usize = 7;
+/// The most problems a message lists; the rest are counted.
+pub const SHOWN_PROBLEMS: usize = 20;
 
 /// A place in a text: line and column, both counted from 1 (columns in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,8 +64,18 @@ pub fn slot_name(index: usize) -> String {
 /// One thing wrong with a deal. Validation returns all of them at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeckProblem {
-    /// A piece of text that is not a card.
+    /// A piece of text that is not a card (an excerpt of it, safe to show).
     Malformed { text: String, at: TextPos },
+    /// No cards at all.
+    Empty,
+    /// A text that is mostly not cards: `words` of its pieces are not cards and only `cards`
+    /// are, the first that is not being `first` (an excerpt) at `at`.
+    NotADeal {
+        words: usize,
+        cards: usize,
+        first: String,
+        at: TextPos,
+    },
     /// The same card twice.
     Duplicate {
         card: Card,
@@ -86,7 +99,7 @@ impl DeckProblem {
             DeckProblem::Malformed { at, .. } => Some(*at),
             DeckProblem::Duplicate { second, .. } => second.at,
             DeckProblem::TooMany { first_extra, .. } => *first_extra,
-            DeckProblem::Missing { .. } => None,
+            DeckProblem::Missing { .. } | DeckProblem::Empty | DeckProblem::NotADeal { .. } => None,
         }
     }
 
@@ -96,6 +109,17 @@ impl DeckProblem {
             DeckProblem::Malformed { text, .. } => {
                 format!("'{text}' is not a card: {CardParseError}")
             }
+            DeckProblem::Empty => "empty: no cards".to_string(),
+            DeckProblem::NotADeal {
+                words,
+                cards,
+                first,
+                at,
+            } => format!(
+                "not a deal: {} of its {} words are not cards (the first, '{first}', at {at})",
+                thousands(*words),
+                thousands(words + cards)
+            ),
             DeckProblem::Duplicate {
                 card,
                 first,
@@ -127,20 +151,53 @@ impl fmt::Display for DeckProblem {
     }
 }
 
-/// All problems of one deal, displayed one per line.
+/// All problems of one deal, displayed one per line (at most [`SHOWN_PROBLEMS`] of them).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct DeckProblems(pub Vec<DeckProblem>);
 
+impl DeckProblems {
+    /// The problems a message lists, and the line to put before them when there are more
+    /// than that: "6,785 problems; the first 20:".
+    pub fn shown(&self) -> (Option<String>, &[DeckProblem]) {
+        let all = &self.0;
+        if all.len() <= SHOWN_PROBLEMS {
+            return (None, all);
+        }
+        let heading = format!(
+            "{} problems; the first {SHOWN_PROBLEMS}:",
+            thousands(all.len())
+        );
+        (Some(heading), &all[..SHOWN_PROBLEMS])
+    }
+}
+
 impl fmt::Display for DeckProblems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, problem) in self.0.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{problem}")?;
+        let (heading, shown) = self.shown();
+        let mut lines = heading
+            .into_iter()
+            .chain(shown.iter().map(ToString::to_string));
+        if let Some(first) = lines.next() {
+            f.write_str(&first)?;
+        }
+        for line in lines {
+            write!(f, "\n{line}")?;
         }
         Ok(())
     }
+}
+
+/// A count with commas between thousands: "6,785".
+pub fn thousands(count: usize) -> String {
+    let digits = count.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// A complete, valid deal.
@@ -154,6 +211,9 @@ impl Deal {
     /// comments, `10` for T, either case.
     pub fn parse(text: &str) -> Result<Deal, DeckProblems> {
         let read = read_cards(text);
+        if let Some(problem) = not_a_deal(&read) {
+            return Err(DeckProblems(vec![problem]));
+        }
         let slots: Vec<Option<(Card, TextPos)>> =
             read.cards.iter().map(|&(c, at)| Some((c, at))).collect();
         let mut problems = read.malformed;
@@ -267,6 +327,28 @@ pub struct ReadCards {
     pub malformed: Vec<DeckProblem>,
 }
 
+/// The one problem to report when a text is empty or plainly not a deal (more words that are
+/// not cards than a deal has cards, and more of them than cards, as in a README), rather than
+/// each of its words.
+fn not_a_deal(read: &ReadCards) -> Option<DeckProblem> {
+    let words = read.malformed.len();
+    if words == 0 && read.cards.is_empty() {
+        return Some(DeckProblem::Empty);
+    }
+    if words <= DECK_SIZE || words <= read.cards.len() {
+        return None;
+    }
+    let DeckProblem::Malformed { text, at } = read.malformed.first()? else {
+        return None;
+    };
+    Some(DeckProblem::NotADeal {
+        words,
+        cards: read.cards.len(),
+        first: text.clone(),
+        at: *at,
+    })
+}
+
 /// Splits a text into card tokens and reads each one, keeping where it was.
 pub fn read_cards(text: &str) -> ReadCards {
     let mut read = ReadCards::default();
@@ -301,7 +383,7 @@ fn push_token(read: &mut ReadCards, text: &str, line_index: usize, column: usize
         Ok(card) => read.cards.push((card, at)),
         Err(CardParseError) => {
             read.malformed.push(DeckProblem::Malformed {
-                text: text.to_string(),
+                text: excerpt(text),
                 at,
             });
         }
@@ -465,5 +547,62 @@ mod tests {
         assert_eq!(cards.len(), 51);
         let full: Vec<Option<Card>> = deal.cards().iter().copied().map(Some).collect();
         assert!(validate_slots(&full).is_empty());
+    }
+
+    #[test]
+    fn an_empty_text_says_so_rather_than_list_every_card() {
+        for text in ["", "\n\n", "# only a comment\n"] {
+            let problems = Deal::parse(text).unwrap_err();
+            assert_eq!(problems.to_string(), "empty: no cards", "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_not_a_deal_is_one_problem() {
+        let prose = "The quick brown fox jumps over the lazy dog. ".repeat(200);
+        let problems = Deal::parse(&prose).unwrap_err();
+        assert_eq!(
+            problems.to_string(),
+            "not a deal: 1,800 of its 1,800 words are not cards (the first, 'The', at 1:1)"
+        );
+        // A deal written another way is still a deal with every card wrong, and says which.
+        let other = Deal::parse(FORTY).unwrap().to_line().replace(' ', "! ");
+        let problems = Deal::parse(&other).unwrap_err();
+        assert!(matches!(problems.0[0], DeckProblem::Malformed { .. }));
+    }
+
+    #[test]
+    fn many_problems_are_counted_and_only_the_first_listed() {
+        let deal = Deal::parse(FORTY).unwrap();
+        let mut text = deal.to_line();
+        for _ in 0..40 {
+            text.push_str(" 3c");
+        }
+        let problems = Deal::parse(&text).unwrap_err();
+        assert_eq!(problems.0.len(), 41);
+        let shown = problems.to_string();
+        assert_eq!(shown.lines().count(), 1 + SHOWN_PROBLEMS);
+        assert!(shown.starts_with("41 problems; the first 20:\n"), "{shown}");
+        assert_eq!(thousands(6785), "6,785");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(999), "999");
+    }
+
+    #[test]
+    fn a_bad_token_is_shown_short_and_escaped() {
+        let deal = Deal::parse(FORTY).unwrap();
+        let text = format!("{} \u{1b}]0;X\u{7} {}", deal.to_line(), "y".repeat(5000));
+        let shown = Deal::parse(&text).unwrap_err().to_string();
+        assert!(
+            shown
+                .lines()
+                .all(|line| !line.chars().any(char::is_control)),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("'\\u{1b}]0;X\\u{7}' is not a card"),
+            "{shown}"
+        );
+        assert!(shown.len() < 400, "{shown}");
     }
 }

@@ -4,7 +4,8 @@
 use std::fmt;
 use std::path::Path;
 
-use pyramid::pyramid::RuleChanges;
+use pyramid::excerpt::escaped;
+use pyramid::pyramid::{GoalError, RuleChanges};
 use pyramid::{Deal, DeckProblems};
 
 use crate::storage::SavedDeal;
@@ -27,23 +28,45 @@ pub enum InputError {
     Game { name: String, message: String },
     #[error("{0}")]
     Usage(String),
+    #[error("{0}")]
+    Goal(#[from] GoalError),
     #[error("theme {0}")]
     Theme(#[from] crate::theme::ThemeError),
     #[error("the terminal failed: {0}")]
     Terminal(std::io::Error),
 }
 
-/// Each problem on its own line, as `file:line:column: message` (or `file: message`).
+/// Each problem on its own line, as `file:line:column: message` (or `file: message`); past
+/// [`pyramid::deck::SHOWN_PROBLEMS`], a count and the first ones.
 fn located(name: &str, problems: &DeckProblems) -> String {
-    let lines: Vec<String> = problems
-        .0
-        .iter()
-        .map(|problem| match problem.location() {
+    let (heading, shown) = problems.shown();
+    let lines: Vec<String> = heading
+        .map(|heading| format!("{name}: {heading}"))
+        .into_iter()
+        .chain(shown.iter().map(|problem| match problem.location() {
             Some(at) => format!("{name}:{at}: {}", problem.message()),
             None => format!("{name}: {}", problem.message()),
-        })
+        }))
         .collect();
     lines.join("\n")
+}
+
+/// How standard input is named in messages.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// How a path given on the command line is named in messages: as given, with any control
+/// characters in it escaped; standard input for `-`.
+pub fn source_name(path: &Path) -> String {
+    if is_stdin(path) {
+        STDIN_NAME.to_string()
+    } else {
+        escaped(&path.display().to_string())
+    }
+}
+
+/// Whether a path given on the command line means standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }
 
 /// A text read from a file or standard input, with the name to report it by.
@@ -60,14 +83,11 @@ impl fmt::Display for Source {
 
 /// Reads a path, or standard input for `-`.
 pub fn read_source(path: &Path) -> Result<Source, InputError> {
-    let name = path.display().to_string();
-    let (name, result) = if name == "-" {
-        (
-            "<stdin>".to_string(),
-            text_file::read_limited(std::io::stdin()),
-        )
+    let name = source_name(path);
+    let result = if is_stdin(path) {
+        text_file::read_limited(std::io::stdin())
     } else {
-        (name, text_file::read_path(path))
+        text_file::read_path(path)
     };
     match result {
         Ok(text) => Ok(Source { name, text }),

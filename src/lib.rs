@@ -5,6 +5,7 @@
 
 pub mod card;
 pub mod deck;
+pub mod excerpt;
 pub mod pyramid;
 
 pub use card::{Card, Rank, Suit};

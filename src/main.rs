@@ -17,9 +17,10 @@ mod text_file;
 mod theme;
 mod tui;
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 use cli::{Cli, Command};
 use input::InputError;
@@ -33,7 +34,7 @@ pub const EXIT_NO_SOLUTION: u8 = 1;
 pub const EXIT_BAD_INPUT: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(cli::args(std::env::args_os()));
     let result = match cli.command {
         Some(Command::Solve(args)) => output::solve(&args),
         Some(Command::Validate(args)) => output::validate(&args),
@@ -73,6 +74,9 @@ fn print_paths(folders: &Folders) {
 /// Starts the full-screen app. Problems found before it starts (an unreadable deal, a theme
 /// asked for that does not load) are reported like the other commands' errors.
 fn start_app(cli: Cli) -> Result<u8, InputError> {
+    if let Some(word) = cli.file.as_deref().and_then(mistyped_command) {
+        return Err(InputError::Usage(word));
+    }
     let folders = Folders::locate(cli.saves, cli.config);
     let (mut themes, theme_errors) = theme::available(&folders.themes());
     let chosen = match cli.theme.as_deref() {
@@ -105,6 +109,91 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
         deal,
         warnings,
     };
+    // Raw mode and the alternate screen need a terminal on both sides; without one the
+    // app could neither read keys nor draw, so say what to use instead.
+    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+        return Err(InputError::Usage(format!(
+            "the app needs a terminal (standard input and output); without one, use a \
+             headless command: {}",
+            headless_commands().join(", ")
+        )));
+    }
     tui::run(setup).map_err(InputError::Terminal)?;
     Ok(EXIT_OK)
+}
+
+/// The subcommands, for messages.
+fn headless_commands() -> Vec<String> {
+    cli::Cli::command()
+        .get_subcommands()
+        .map(|command| command.get_name().to_string())
+        .filter(|name| name != "help")
+        .collect()
+}
+
+/// When the lone argument is not a file but a bare word (no folder, no extension), it was
+/// more likely meant as a command: the message saying so, with the closest command.
+fn mistyped_command(path: &std::path::Path) -> Option<String> {
+    let word = path.to_str()?;
+    let bare = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    if !bare || path.exists() {
+        return None;
+    }
+    let commands = headless_commands();
+    let closest = commands
+        .iter()
+        .map(|command| (edit_distance(word, command), command))
+        .min()
+        .filter(|&(distance, command)| distance <= command.len().max(word.len()) / 3 + 1);
+    let word = pyramid::excerpt::excerpt(word);
+    Some(match closest {
+        Some((_, command)) => format!(
+            "'{word}' is not a command or a file; did you mean '{command}'? (`pyramid --help` lists the commands)"
+        ),
+        None => format!(
+            "'{word}' is not a command or a file; the commands are {}",
+            commands.join(", ")
+        ),
+    })
+}
+
+/// The Levenshtein distance between two words, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mistyped_command_is_matched_to_the_closest() {
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("solv", "solve"), 1);
+        let said = |word: &str| mistyped_command(std::path::Path::new(word)).unwrap_or_default();
+        assert!(said("sovle").contains("did you mean 'solve'?"));
+        assert!(said("validat").contains("did you mean 'validate'?"));
+        assert!(said("xyzzy").contains("the commands are solve, validate"));
+        assert_eq!(
+            said("deal.txt"),
+            "",
+            "a file name is opened (or its absence reported)"
+        );
+    }
 }

@@ -8,8 +8,8 @@ use pyramid::pyramid::solver::{self, Outcome, Report, Stats};
 use pyramid::pyramid::{Goal, Move, Position, RuleChanges, Rules};
 
 use crate::challenge;
-use crate::cli::{SolveArgs, ValidateArgs};
-use crate::input::{InputError, read_game};
+use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
+use crate::input::{self, InputError, read_game};
 use crate::storage::SavedDeal;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -75,20 +75,15 @@ impl Saved {
 
 /// Solves a deal file, from the position it was saved at, and prints the answer.
 pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
-    let (file, goal) = args
-        .goal
-        .resolve(args.file.as_ref())
-        .map_err(InputError::Usage)?;
-    let saved = Saved::read(&file, args.goal.rules.changes())?;
+    let goal = args.goal.goal()?;
+    let saved = Saved::read(&args.file, args.goal.rules.changes())?;
     // Without a challenge on the command line, the one saved with the game.
     let goal = if goal == Goal::Board {
         saved.game.goal
     } else {
         goal
     };
-    if let Some(problem) = goal.rules_problem(saved.position.rules()) {
-        return Err(InputError::Usage(problem));
-    }
+    goal.check(saved.position.rules())?;
     if goal != Goal::Board {
         return Ok(solve_challenge(&saved, goal, args.json));
     }
@@ -118,19 +113,8 @@ fn solve_challenge(saved: &Saved, goal: Goal, json: bool) -> u8 {
 }
 
 /// Prints only the next move from a saved game's position, and whether it can be won.
-pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
-    let (file, goal) = args
-        .goal
-        .resolve(args.file.as_ref())
-        .map_err(InputError::Usage)?;
-    if goal != Goal::Board {
-        return Err(InputError::Usage(
-            "hint gives the Board challenge's next move; for a Score or Card challenge, \
-             `solve` gives the whole line"
-                .to_string(),
-        ));
-    }
-    let saved = Saved::read(&file, args.goal.rules.changes())?;
+pub fn hint(args: &HintArgs) -> Result<u8, InputError> {
+    let saved = Saved::read(&args.file, args.rules.changes())?;
     let (position, report) = (&saved.position, saved.solve());
     let next = match &report.outcome {
         Outcome::Solved(moves) => moves.first().copied(),
@@ -172,9 +156,10 @@ pub fn hint(args: &SolveArgs) -> Result<u8, InputError> {
 /// returned as the error.
 pub fn validate(args: &ValidateArgs) -> Result<u8, InputError> {
     let saved = Saved::read(&args.file, args.rules.changes())?;
+    let name = input::source_name(&args.file);
     match saved.progress() {
-        Some(from) => println!("{}: a valid game in progress ({from})", args.file.display()),
-        None => println!("{}: a valid deal", args.file.display()),
+        Some(from) => println!("{name}: a valid game in progress ({from})"),
+        None => println!("{name}: a valid deal"),
     }
     Ok(EXIT_OK)
 }

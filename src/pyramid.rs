@@ -12,10 +12,10 @@ pub mod rules;
 pub mod solver;
 
 pub use game::Game;
-pub use goal::Goal;
+pub use goal::{Goal, GoalError};
 pub use midgame::{Midgame, PositionProblem};
 pub use position::{IllegalMove, Move, Place, Position};
-pub use rules::{Finish, Passes, RuleChanges, Rules};
+pub use rules::{Finish, FinishError, Passes, PassesError, RuleChanges, Rules};
 
 /// Deals the library's unit tests share.
 #[cfg(test)]

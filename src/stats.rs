@@ -21,7 +21,7 @@ use pyramid::pyramid::{Passes, Position, Rules};
 
 use crate::batch::progress_bar;
 use crate::cli::StatsArgs;
-use crate::input::{InputError, read_source};
+use crate::input::InputError;
 use crate::{EXIT_OK, pool};
 
 /// The 95% quantile of the normal distribution used by the interval.
@@ -264,10 +264,7 @@ fn read_results(path: &Path, header: &Value) -> Result<HashMap<usize, Solved>, I
 /// Runs the command.
 pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
     let deals = match &args.from {
-        Some(path) => {
-            let source = read_source(path)?;
-            crate::batch::read_deals(&source)?
-        }
+        Some(path) => crate::batch::read_deals(path)?,
         None => random_deals(args.seed, args.deals),
     };
     if let Some(path) = &args.export {

@@ -4,11 +4,14 @@
 //! (LF, CRLF, or CR alone, as terminals paste) and a UTF-8 byte-order mark is skipped.
 
 use std::fs;
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 /// The most a deal, a saved game or a theme may take: each is a few kilobytes at most.
 pub const MAX_BYTES: u64 = 1 << 20;
+
+/// The most a line of a file of many deals may take: a deal on one line is under 200 bytes.
+pub const MAX_LINE_BYTES: usize = 4 << 10;
 
 /// Why a text could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -21,6 +24,8 @@ pub enum TextFileError {
     NotAFile,
     #[error("it is not UTF-8 text")]
     NotText,
+    #[error("line {0} runs on for more than 1 MiB without a line end: it is not a text of lines")]
+    EndlessLine(usize),
 }
 
 /// Reads a regular file (a link is followed) of at most [`MAX_BYTES`]. Anything else, such as
@@ -49,6 +54,110 @@ pub fn read_limited(reader: impl Read) -> Result<String, TextFileError> {
     }
     let text = String::from_utf8(bytes).map_err(|_| TextFileError::NotText)?;
     Ok(normalize(&text))
+}
+
+/// One line of a file read line by line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// The line, without its line end.
+    Text(String),
+    /// A line longer than [`MAX_LINE_BYTES`], of this many bytes, skipped without keeping it.
+    TooLong(usize),
+    /// A line that is not UTF-8.
+    NotText,
+}
+
+/// A file or standard input read one bounded line at a time, so that a file of any number of
+/// lines is read in constant memory: each line keeps at most [`MAX_LINE_BYTES`], and a "line"
+/// of more than [`MAX_BYTES`] (such as `/dev/zero`) stops the reading with an error.
+/// Line ends are LF, CRLF or CR alone; a byte-order mark before the first line is skipped.
+pub struct Lines<R> {
+    reader: R,
+    number: usize,
+    after_cr: bool,
+}
+
+/// Opens a regular file to read line by line (anything else is refused, as by [`read_path`]).
+pub fn open_lines(path: &Path) -> Result<Lines<BufReader<fs::File>>, TextFileError> {
+    if !fs::metadata(path)?.is_file() {
+        return Err(TextFileError::NotAFile);
+    }
+    Ok(Lines::new(BufReader::new(fs::File::open(path)?)))
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Lines from a buffered reader.
+    pub fn new(reader: R) -> Lines<R> {
+        Lines {
+            reader,
+            number: 0,
+            after_cr: false,
+        }
+    }
+
+    fn read_line(&mut self) -> Result<Option<Line>, TextFileError> {
+        let mut kept = Vec::new();
+        let mut length = 0;
+        let mut started = false;
+        loop {
+            let buffer = match self.reader.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            };
+            if buffer.is_empty() {
+                if !started {
+                    return Ok(None);
+                }
+                break;
+            }
+            // The LF of a CRLF whose CR ended the line before.
+            if std::mem::take(&mut self.after_cr) && buffer[0] == b'\n' {
+                self.reader.consume(1);
+                continue;
+            }
+            started = true;
+            let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
+            let piece = &buffer[..end.unwrap_or(buffer.len())];
+            length += piece.len();
+            if kept.len() <= MAX_LINE_BYTES {
+                let room = MAX_LINE_BYTES + 1 - kept.len();
+                kept.extend_from_slice(&piece[..piece.len().min(room)]);
+            }
+            if let Some(end) = end {
+                self.after_cr = buffer[end] == b'\r';
+                self.reader.consume(end + 1);
+                break;
+            }
+            let used = buffer.len();
+            self.reader.consume(used);
+            if length as u64 > MAX_BYTES {
+                return Err(TextFileError::EndlessLine(self.number + 1));
+            }
+        }
+        self.number += 1;
+        if self.number == 1 && kept.starts_with("\u{feff}".as_bytes()) {
+            kept.drain(..3);
+            length -= 3;
+        }
+        if length > MAX_LINE_BYTES {
+            return Ok(Some(Line::TooLong(length)));
+        }
+        Ok(Some(
+            String::from_utf8(kept).map_or(Line::NotText, Line::Text),
+        ))
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    /// The line's number (from 1) and the line, or why reading stopped.
+    type Item = Result<(usize, Line), TextFileError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.read_line()
+            .map(|line| line.map(|line| (self.number, line)))
+            .transpose()
+    }
 }
 
 /// The text without a leading byte-order mark and with CRLF and lone CR line ends made `\n`.
@@ -129,6 +238,40 @@ mod tests {
         assert!(matches!(
             read_path(&dir.path().join("none.txt")),
             Err(TextFileError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound
+        ));
+    }
+
+    fn lines_of(bytes: &[u8]) -> Vec<Line> {
+        Lines::new(bytes)
+            .map(|line| line.expect("read").1)
+            .collect()
+    }
+
+    #[test]
+    fn lines_end_any_way_and_keep_empty_ones() {
+        let text = |t: &str| Line::Text(t.to_string());
+        let want = vec![text("a"), text(""), text("b"), text("c")];
+        assert_eq!(lines_of(b"a\n\nb\nc"), want);
+        assert_eq!(lines_of(b"a\r\n\r\nb\r\nc\r\n"), want);
+        assert_eq!(lines_of(b"a\r\rb\rc\r"), want);
+        assert_eq!(lines_of("\u{feff}a\n\nb\nc\n".as_bytes()), want);
+        assert_eq!(lines_of(b""), vec![]);
+        assert_eq!(lines_of(b"\xff\nok"), vec![Line::NotText, text("ok")]);
+    }
+
+    #[test]
+    fn a_long_line_is_skipped_and_an_endless_one_stops_the_reading() {
+        let mut bytes = vec![b'x'; 50_000];
+        bytes.extend_from_slice(b"\nnext\n");
+        assert_eq!(
+            lines_of(&bytes),
+            vec![Line::TooLong(50_000), Line::Text("next".into())]
+        );
+        let endless = BufReader::new(std::io::repeat(0));
+        let mut lines = Lines::new(endless);
+        assert!(matches!(
+            lines.next(),
+            Some(Err(TextFileError::EndlessLine(1)))
         ));
     }
 }

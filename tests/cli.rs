@@ -554,3 +554,310 @@ fn a_file_saved_with_variant_rules_is_solved_under_them_unless_told_otherwise() 
         "# pairing: 'loose' is not a pairing rule: strict or relaxed",
     );
 }
+
+/// The first deal of the winnable example, on one line.
+fn forty_line() -> String {
+    pyramid::Deal::parse(&std::fs::read_to_string(data("winnable-40-steps.txt")).expect("read"))
+        .expect("a deal")
+        .to_line()
+}
+
+/// Runs the binary, expects exit code 2, and gives standard error.
+fn error_of(command: &mut Command) -> String {
+    let stderr = command.assert().code(2).get_output().stderr.clone();
+    String::from_utf8(stderr).expect("text")
+}
+
+#[test]
+fn many_problems_are_counted_and_only_the_first_twenty_listed() {
+    let mut text = forty_line();
+    for _ in 0..100 {
+        text.push_str(" 3c");
+    }
+    let (_dir, file) = file_with("many.txt", &text);
+    for command in ["validate", "solve"] {
+        let stderr = error_of(pyramid().args([command, &file]));
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 21, "{stderr}");
+        assert_eq!(lines[0], format!("{file}: 101 problems; the first 20:"));
+        assert!(lines[1].contains("3c appears twice"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_text_that_is_not_a_deal_is_said_to_be_so_in_one_line() {
+    let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let stderr = error_of(pyramid().args(["validate", readme]));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(": not a deal: "), "{stderr}");
+    assert!(stderr.contains("words are not cards"), "{stderr}");
+}
+
+#[test]
+fn an_empty_file_has_no_cards_rather_than_52_missing() {
+    let (_dir, file) = file_with("empty.txt", "");
+    let stderr = error_of(pyramid().args(["validate", &file]));
+    assert_eq!(stderr, format!("{file}: empty: no cards\n"));
+    let stderr = error_of(pyramid().args(["solve", "-"]).write_stdin("# nothing\n"));
+    assert_eq!(stderr, "<stdin>: empty: no cards\n");
+}
+
+#[test]
+fn a_huge_token_is_echoed_as_a_short_excerpt() {
+    let text = format!("{} {}", forty_line(), "x".repeat(100_000));
+    let (_dir, file) = file_with("long.txt", &text);
+    let stderr = error_of(pyramid().args(["validate", &file]));
+    assert!(stderr.len() < 300, "{} bytes", stderr.len());
+    assert!(
+        stderr.contains("'xxxxxxxxxxxxxxxxxxxxxxxx…' is not a card"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn batch_reads_line_by_line_with_each_line_bounded() {
+    // Over 1 MiB in all (a file of many deals may be any size), with one line too long.
+    let deal = forty_line();
+    let mut text = format!("{}\n{deal}\n", "x".repeat(50_000));
+    for _ in 0..16_000 {
+        text.push_str("# a comment line to make the file larger than a deal file may be\n");
+    }
+    text.push_str(&deal);
+    assert!(text.len() > 1 << 20);
+    let (_dir, file) = file_with("deals.txt", &text);
+    let output = pyramid()
+        .args(["batch", "--jobs", "1", &file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "3 deals: 2 solvable, 0 no solution, 1 invalid",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    assert!(output.len() < 4000, "{} bytes", output.len());
+    let lines = json_lines(output);
+    assert_eq!(
+        lines[0]["error"],
+        "50,000 bytes, more than the 4 KiB a deal line may take"
+    );
+    assert_eq!(lines[1]["length"], 40);
+    assert_eq!(lines[2]["line"], 16_003);
+}
+
+#[test]
+fn batch_on_an_endless_line_stops_with_a_message() {
+    let endless = vec![0_u8; 3 << 20];
+    let stderr = error_of(pyramid().args(["batch", "-"]).write_stdin(endless));
+    assert_eq!(
+        stderr,
+        "pyramid: cannot read <stdin>: line 1 runs on for more than 1 MiB without a line end: \
+         it is not a text of lines\n"
+    );
+}
+
+#[test]
+fn stats_from_a_file_names_a_bad_line_briefly() {
+    let text = format!("{}\n{}\n", forty_line(), "y".repeat(10_000));
+    let (_dir, file) = file_with("deals.txt", &text);
+    let stderr = error_of(pyramid().args(["stats", "--from", &file]));
+    assert_eq!(
+        stderr,
+        format!("pyramid: {file}:2: 10,000 bytes, more than the 4 KiB a deal line may take\n")
+    );
+}
+
+#[test]
+fn escape_sequences_in_the_input_are_shown_escaped() {
+    let (_dir, file) = file_with("escape.txt", &format!("{} 3c \x1b]0;X\x07\n", forty_line()));
+    let stderr = error_of(pyramid().args(["validate", &file]));
+    assert!(
+        !stderr.contains('\x1b') && !stderr.contains('\x07'),
+        "{stderr:?}"
+    );
+    assert!(
+        stderr.contains("'\\u{1b}]0;X\\u{7}' is not a card"),
+        "{stderr}"
+    );
+    // In a header, in a batch line and in a file name too.
+    let (_dir, file) = file_with(
+        "header.txt",
+        &format!("# passes: \x1b[2J\n{}\n", forty_line()),
+    );
+    let stderr = error_of(pyramid().args(["solve", &file]));
+    assert!(
+        stderr.contains("'\\u{1b}[2J' is not a number of passes"),
+        "{stderr}"
+    );
+    let (_dir, file) = file_with("batch.txt", "As \x1b[31m\n");
+    let output = pyramid()
+        .args(["batch", &file])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let lines = json_lines(output);
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("'\\u{1b}[31m'")
+    );
+    let stderr = error_of(pyramid().args(["validate", "no-such-\x1b[2J.txt"]));
+    assert!(
+        stderr.starts_with("pyramid: cannot read no-such-\\u{1b}[2J.txt: "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_target_that_would_overflow_is_refused() {
+    let stderr = error_of(
+        pyramid()
+            .args([
+                "solve",
+                "--score",
+                "4294967295",
+                "--earned",
+                "4294967294",
+                "-",
+            ])
+            .write_stdin(ORDERED),
+    );
+    assert_eq!(
+        stderr,
+        "pyramid: the target (4294967295) is more than 1000 deals can give: at most 1290000 \
+         points\n"
+    );
+    let stderr = error_of(pyramid().args(["solve", "--score", "99999999999", "-"]));
+    assert!(stderr.contains("more than 1000 deals can give"), "{stderr}");
+    let stderr = error_of(pyramid().args(["solve", "--card", "4:5000", "-"]));
+    assert!(stderr.contains("more than 1000 deals hold"), "{stderr}");
+}
+
+#[test]
+fn a_target_beyond_this_deal_says_what_later_deals_must_give() {
+    pyramid()
+        .args(["solve", "--score", "99999", "-"])
+        .write_stdin(SIXTY)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "\nThis deal gives at most 60 points; 99939 more are needed from later deals.\n",
+        ));
+    let (_dir, file) = file_with("sixty.txt", SIXTY);
+    let answer = json_answer(&["solve", "--json", "--score", "99999", &file], 1);
+    assert_eq!(answer["from_later_deals"], 99939);
+    let text = output(
+        &["solve", "--card", "4:5", &data("winnable-40-steps.txt")],
+        1,
+    );
+    assert!(
+        text.starts_with(
+            "At most 4 Fours, clearing the board; 40 steps.\nThis deal gives at most 4 Fours; \
+             1 more is needed from later deals.\n"
+        ),
+        "{text}"
+    );
+    refused(
+        &["solve", "--score", "0", &file],
+        "the target must be at least 1 point",
+    );
+    refused(
+        &["solve", "--card", "4:0", &file],
+        "the target must be at least 1 Four",
+    );
+}
+
+#[test]
+fn one_rule_for_a_challenge_and_the_goal_at_every_entrance() {
+    let text = format!("# challenge: score 1290 earned 0\n# goal: all\n{ORDERED}\n");
+    let (_dir, file) = file_with("both.txt", &text);
+    let message = "# challenge and # goal: a Score or Card challenge's deal ends when the pyramid \
+                   is cleared";
+    refused(&["validate", &file], message);
+    refused(&["solve", &file], message);
+    refused(&["hint", &file], message);
+    // The app refuses it before it starts, the same way.
+    refused(&["--saves", "/nonexistent", &file], message);
+    // A flag that makes the goal the pyramid's makes it fit.
+    output(&["validate", "--goal", "pyramid", &file], 0);
+    // And a challenge asked for on the command line with the all-52 goal.
+    let (_dir, plain) = file_with("plain.txt", ORDERED);
+    refused(
+        &["solve", "--score", "--goal", "all", &plain],
+        "a Score or Card challenge's deal ends when the pyramid is cleared",
+    );
+}
+
+#[test]
+fn each_command_takes_what_its_help_says() {
+    let help = |command: &str| output(&[command, "--help"], 0);
+    let solve = help("solve");
+    assert!(
+        solve.contains("<FILE>") && !solve.contains("[FILE]"),
+        "{solve}"
+    );
+    let batch = help("batch");
+    assert!(
+        batch.contains("<FILE>") && !batch.contains("[FILE]"),
+        "{batch}"
+    );
+    let hint = help("hint");
+    assert!(
+        !hint.contains("--score") && !hint.contains("--card"),
+        "{hint}"
+    );
+    assert!(
+        hint.contains("--passes") && hint.contains("--json"),
+        "{hint}"
+    );
+    let (_dir, file) = file_with("ordered.txt", ORDERED);
+    refused(&["hint", "--score", &file], "unexpected argument '--score'");
+    refused(
+        &["hint", "--card", "A", &file],
+        "unexpected argument '--card'",
+    );
+    refused(&["solve"], "<FILE>");
+    refused(&["solve", "--score"], "<FILE>");
+    refused(&["batch", "--score"], "<FILE>");
+    // The target may still be left out before the file, as the help says.
+    assert!(output(&["solve", "--score", &file], 0).starts_with("Reach 1290 points in "));
+}
+
+#[test]
+fn a_bare_word_that_is_not_a_file_is_taken_for_a_command() {
+    let stderr = error_of(pyramid().arg("sovle"));
+    assert_eq!(
+        stderr,
+        "pyramid: 'sovle' is not a command or a file; did you mean 'solve'? (`pyramid --help` \
+         lists the commands)\n"
+    );
+    let stderr = error_of(pyramid().arg("frobnicate"));
+    assert!(
+        stderr.contains("'frobnicate' is not a command or a file"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("validate"), "{stderr}");
+}
+
+#[test]
+fn the_app_without_a_terminal_says_so_and_names_the_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().display().to_string();
+    let stderr = error_of(
+        pyramid()
+            .args(["--saves", &folder, "--config", &folder])
+            .write_stdin(""),
+    );
+    assert!(stderr.contains("the app needs a terminal"), "{stderr}");
+    assert!(
+        stderr.contains("solve, validate, hint, batch, stats"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains('\x1b'),
+        "{stderr:?}"
+    );
+}

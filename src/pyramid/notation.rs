@@ -4,13 +4,17 @@
 
 use super::position::{IllegalMove, Move, Position};
 use crate::card::Card;
+use crate::excerpt::excerpt;
 
 /// Why a text is not a move in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
-    #[error("'{0}' is not a move: write draw, recycle, a King (Kd) or a pair (6h+7c)")]
+    #[error(
+        "'{}' is not a move: write draw, recycle, a King (Kd) or a pair (6h+7c)",
+        excerpt(.0)
+    )]
     Unreadable(String),
-    #[error("'{text}' cannot be played: {why}")]
+    #[error("'{}' cannot be played: {why}", excerpt(.text))]
     Illegal { text: String, why: IllegalMove },
 }
 

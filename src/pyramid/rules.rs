@@ -4,6 +4,18 @@
 
 use std::fmt;
 
+use crate::excerpt::excerpt;
+
+/// Why a text is not a number of passes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a number of passes: 1 to {MAX_LIMITED_PASSES}, or unlimited", excerpt(.0))]
+pub struct PassesError(pub String);
+
+/// Why a text is not a goal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a goal: pyramid (clear the pyramid) or all (all 52 cards)", excerpt(.0))]
+pub struct FinishError(pub String);
+
 /// How many times the stock may be gone through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Passes {
@@ -69,13 +81,11 @@ impl RuleChanges {
 
 impl Finish {
     /// Reads `pyramid` or `all`.
-    pub fn parse(text: &str) -> Result<Finish, String> {
+    pub fn parse(text: &str) -> Result<Finish, FinishError> {
         match text.trim() {
             "pyramid" => Ok(Finish::Pyramid),
             "all" => Ok(Finish::AllCards),
-            _ => Err(format!(
-                "'{text}' is not a goal: pyramid (clear the pyramid) or all (all 52 cards)"
-            )),
+            _ => Err(FinishError(text.to_string())),
         }
     }
 
@@ -121,14 +131,12 @@ impl Rules {
 
 impl Passes {
     /// Reads `1` to `8` or `unlimited`.
-    pub fn parse(text: &str) -> Result<Passes, String> {
+    pub fn parse(text: &str) -> Result<Passes, PassesError> {
         match text.trim() {
             "unlimited" => Ok(Passes::Unlimited),
             number => match number.parse::<u8>() {
                 Ok(n) if (1..=MAX_LIMITED_PASSES).contains(&n) => Ok(Passes::Limited(n)),
-                _ => Err(format!(
-                    "'{text}' is not a number of passes: 1 to {MAX_LIMITED_PASSES}, or unlimited"
-                )),
+                _ => Err(PassesError(text.to_string())),
             },
         }
     }
@@ -192,6 +200,7 @@ mod tests {
         assert!(
             Passes::parse("0")
                 .unwrap_err()
+                .to_string()
                 .contains("1 to 8, or unlimited")
         );
         assert!(Passes::parse("many").is_err());
@@ -217,6 +226,15 @@ mod tests {
         );
         assert_eq!(rules.brief(), "1 pass · relaxed · all 52");
         assert_eq!(Finish::parse("all"), Ok(Finish::AllCards));
-        assert!(Finish::parse("52").unwrap_err().contains("pyramid"));
+        assert!(
+            Finish::parse("52")
+                .unwrap_err()
+                .to_string()
+                .contains("pyramid")
+        );
+        assert_eq!(
+            Finish::parse("\u{1b}[2J").unwrap_err().to_string(),
+            "'\\u{1b}[2J' is not a goal: pyramid (clear the pyramid) or all (all 52 cards)"
+        );
     }
 }

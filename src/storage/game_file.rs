@@ -25,6 +25,7 @@
 //! cards); Microsoft Solitaire Collection's (3, strict, pyramid) for those absent.
 
 use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
+use pyramid::excerpt::excerpt;
 use pyramid::pyramid::notation::{move_text, read_moves};
 use pyramid::pyramid::{Finish, Game, Goal, Midgame, Move, Passes, Position, RuleChanges, Rules};
 use pyramid::{Card, Deal, Rank};
@@ -162,6 +163,10 @@ impl SavedDeal {
         })?;
         let moves = read_moves(&start, &headers(text, "moves").join(" "))
             .map_err(|(number, error)| format!("# moves: move {}: {error}", number + 1))?;
+        let goal = read_goal(text)?;
+        // The same check as the commands' and the app's: a file cannot hold what they refuse.
+        goal.check(rules)
+            .map_err(|problem| format!("# challenge and # goal: {problem}"))?;
         Ok(SavedDeal {
             name: header(text, "name").unwrap_or_else(|| fallback_name.to_string()),
             saved: header(text, "saved").unwrap_or_default(),
@@ -170,7 +175,7 @@ impl SavedDeal {
             midgame,
             moves,
             notes: headers(text, "notes"),
-            goal: read_goal(text)?,
+            goal,
             rules,
         })
     }
@@ -263,10 +268,10 @@ fn rules_header(rules: Rules) -> String {
 
 /// The rules the `passes`, `pairing` and `goal` headers give.
 fn read_rules(text: &str) -> Result<Rules, String> {
-    fn read<T>(
+    fn read<T, E: std::fmt::Display>(
         text: &str,
         key: &str,
-        parse: impl Fn(&str) -> Result<T, String>,
+        parse: impl Fn(&str) -> Result<T, E>,
     ) -> Result<Option<T>, String> {
         header(text, key)
             .map(|value| parse(&value).map_err(|problem| format!("# {key}: {problem}")))
@@ -276,7 +281,8 @@ fn read_rules(text: &str) -> Result<Rules, String> {
         "strict" => Ok(false),
         "relaxed" => Ok(true),
         _ => Err(format!(
-            "'{value}' is not a pairing rule: strict or relaxed"
+            "'{}' is not a pairing rule: strict or relaxed",
+            excerpt(value)
         )),
     };
     let changes = RuleChanges {
@@ -294,8 +300,9 @@ fn read_goal(text: &str) -> Result<Goal, String> {
     };
     let wrong = || {
         format!(
-            "# challenge: '{value}' is not a challenge: write score TARGET earned E, or card \
-             RANK TARGET already K"
+            "# challenge: '{}' is not a challenge: write score TARGET earned E, or card \
+             RANK TARGET already K",
+            excerpt(&value)
         )
     };
     let words: Vec<&str> = value.split_whitespace().collect();
@@ -318,10 +325,9 @@ fn read_goal(text: &str) -> Result<Goal, String> {
         },
         _ => return Err(wrong()),
     };
-    match goal.problem() {
-        Some(problem) => Err(format!("# challenge: {problem}")),
-        None => Ok(goal),
-    }
+    goal.check_inputs()
+        .map_err(|problem| format!("# challenge: {problem}"))?;
+    Ok(goal)
 }
 
 /// The start marks the headers give, for cards in these slots.
@@ -329,7 +335,7 @@ fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame
     let slot_of = |word: &str, key: &str| -> Result<usize, String> {
         let card: Card = word
             .parse()
-            .map_err(|_| format!("# {key}: '{word}' is not a card"))?;
+            .map_err(|_| format!("# {key}: '{}' is not a card", excerpt(word)))?;
         slots
             .iter()
             .position(|&s| s == Some(card))
@@ -339,7 +345,7 @@ fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame
     if let Some(pass) = header(text, "pass") {
         midgame.pass = pass
             .parse()
-            .map_err(|_| format!("# pass: '{pass}' is not a number"))?;
+            .map_err(|_| format!("# pass: '{}' is not a number", excerpt(&pass)))?;
     }
     if let Some(top) = header(text, "waste top") {
         let slot = slot_of(&top, "waste top")?;
@@ -416,6 +422,9 @@ impl Draft {
             goal: read_goal(text).unwrap_or_default(),
             rules: read_rules(text).unwrap_or_default(),
         };
+        if draft.goal.check(draft.rules).is_err() {
+            draft.goal = Goal::Board;
+        }
         if let Some(start) = draft.start() {
             draft.moves = read_moves(&start, &headers(text, "moves").join(" ")).unwrap_or_default();
         }
@@ -426,6 +435,7 @@ impl Draft {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pyramid::pyramid::GoalError;
 
     fn example() -> SavedDeal {
         SavedDeal::parse(include_str!("../../saved-games/winnable-40-steps.txt"), "x").unwrap()
@@ -588,6 +598,32 @@ mod tests {
             SavedDeal::parse(&broken, "x")
                 .unwrap_err()
                 .starts_with("# goal: '52' is not a goal")
+        );
+    }
+
+    #[test]
+    fn a_challenge_with_the_all_52_goal_is_refused_as_everywhere_else() {
+        let saved = example();
+        let text = format!(
+            "# challenge: score 1290 earned 0\n# goal: all\n{}",
+            saved.deal.to_layout()
+        );
+        assert_eq!(
+            SavedDeal::parse(&text, "x").unwrap_err(),
+            format!("# challenge and # goal: {}", GoalError::NeedsPyramid)
+        );
+        // A draft keeps its deal and rules, and drops the challenge that does not fit them.
+        let draft = Draft::parse(&text.replace("# challenge", "# draft\n# challenge")).unwrap();
+        assert_eq!(draft.goal, Goal::Board);
+        assert_eq!(draft.rules.finish, Finish::AllCards);
+        let absurd = format!(
+            "# challenge: score 4294967295 earned 4294967294\n{}",
+            saved.deal
+        );
+        assert!(
+            SavedDeal::parse(&absurd, "x")
+                .unwrap_err()
+                .contains("more than 1000 deals can give")
         );
     }
 }

@@ -287,10 +287,8 @@ impl ChallengeDialog {
             }
             _ => Goal::Board,
         };
-        match goal.problem() {
-            Some(problem) => Err(problem),
-            None => Ok(goal),
-        }
+        goal.check_inputs().map_err(|problem| problem.to_string())?;
+        Ok(goal)
     }
 }
 
@@ -547,7 +545,7 @@ impl App {
     fn change_rules(&mut self, change: impl FnOnce(&mut Rules)) {
         let mut rules = self.editor.rules;
         change(&mut rules);
-        if let Some(problem) = self.goal.rules_problem(rules) {
+        if let Err(problem) = self.goal.check(rules) {
             self.say(
                 Tone::Warning,
                 format!("Not with this challenge: {problem}."),
@@ -1101,12 +1099,10 @@ impl App {
                 return;
             }
             KeyCode::Enter => {
-                match dialog
-                    .goal()
-                    .and_then(|goal| match goal.rules_problem(self.editor.rules) {
-                        Some(problem) => Err(problem),
-                        None => Ok(goal),
-                    }) {
+                match dialog.goal().and_then(|goal| {
+                    let fits = goal.check(self.editor.rules);
+                    fits.map(|()| goal).map_err(|problem| problem.to_string())
+                }) {
                     Ok(goal) => {
                         if goal != self.goal {
                             self.goal = goal;

@@ -1,0 +1,59 @@
+//! Input text as it may be shown back in a message: control characters escaped, so that a
+//! file holding terminal escape sequences cannot retitle, recolour or clear the terminal it is
+//! reported on, and cut short, so that one huge token cannot become a huge message.
+
+/// The most characters of a piece of input a message shows.
+pub const EXCERPT_CHARS: usize = 24;
+
+/// `text` with control and bidirectional-formatting characters written as `\u{1b}`.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+/// At most [`EXCERPT_CHARS`] characters of `text`, escaped, with `…` when some were left out.
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    // Bidirectional overrides and isolates reorder what follows them on screen.
+    let reorders =
+        matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if c.is_control() || reorders {
+        out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+    } else {
+        out.push(c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_sequences_are_shown_not_sent() {
+        assert_eq!(escaped("3c \u{1b}]0;X\u{7}"), "3c \\u{1b}]0;X\\u{7}");
+        assert_eq!(escaped("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(escaped("T♥"), "T♥");
+    }
+
+    #[test]
+    fn a_long_text_is_cut_short() {
+        let long = "x".repeat(1000);
+        assert_eq!(excerpt(&long).chars().count(), EXCERPT_CHARS + 1);
+        assert!(excerpt(&long).ends_with('…'));
+        assert_eq!(excerpt("Th"), "Th");
+    }
+}
