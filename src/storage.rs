@@ -70,7 +70,7 @@ pub enum StorageError {
         path: PathBuf,
         source: TextFileError,
     },
-    #[error("{}: not a deal: {reason}", path.display())]
+    #[error("{}: {reason}", path.display())]
     Invalid { path: PathBuf, reason: String },
     #[error("cannot delete {}: {source}", path.display())]
     Delete {
@@ -242,7 +242,7 @@ pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
                     broken.push(format!("{name}: cannot read: {source}"));
                 }
                 Err(StorageError::Invalid { reason, .. }) => {
-                    broken.push(format!("{name}: not a deal: {reason}"));
+                    broken.push(format!("{name}: {reason}"));
                 }
                 Err(error) => broken.push(error.to_string()),
             }
@@ -478,6 +478,18 @@ mod tests {
         assert!(matches!(listed[0].origin, Origin::User(_)));
         assert_eq!(broken.len(), 1);
         assert!(broken[0].contains("broken.txt"), "{broken:?}");
+    }
+
+    #[test]
+    fn a_text_that_is_not_a_deal_is_named_so_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        fs::create_dir_all(&folders.saves).unwrap();
+        let prose = "These words are not cards at all. ".repeat(20);
+        fs::write(folders.saves.join("prose.txt"), prose).unwrap();
+        let (_, broken) = list(&folders);
+        assert_eq!(broken.len(), 1);
+        assert_eq!(broken[0].matches("not a deal").count(), 1, "{broken:?}");
     }
 
     #[test]

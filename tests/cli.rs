@@ -684,9 +684,10 @@ fn escape_sequences_in_the_input_are_shown_escaped() {
         "header.txt",
         &format!("# passes: \x1b[2J\n{}\n", forty_line()),
     );
+    // Header values lose their control characters as they are read, so none is echoed.
     let stderr = error_of(pyramid().args(["solve", &file]));
     assert!(
-        stderr.contains("'\\u{1b}[2J' is not a number of passes"),
+        !stderr.contains('\x1b') && stderr.contains("'[2J' is not a number of passes"),
         "{stderr}"
     );
     let (_dir, file) = file_with("batch.txt", "As \x1b[31m\n");
