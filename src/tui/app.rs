@@ -669,7 +669,24 @@ impl App {
 
     fn mouse(&mut self, mouse: MouseEvent) {
         let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-        if !click || self.overlay.is_some() {
+        if self.overlay.is_some() {
+            return;
+        }
+        if let Screen::Solution(solution) = &self.screen {
+            // A click on a step goes to it; the wheel steps.
+            let step = match mouse.kind {
+                _ if click => view::step_at(self, mouse.column, mouse.row),
+                MouseEventKind::ScrollDown => Some(solution.step + 1),
+                MouseEventKind::ScrollUp => Some(solution.step.saturating_sub(1)),
+                _ => None,
+            };
+            if let (Some(step), Screen::Solution(solution)) = (step, &mut self.screen) {
+                solution.step = step.min(solution.moves.len());
+                self.status = None;
+            }
+            return;
+        }
+        if !click {
             return;
         }
         let area = view::board_area(self.size);

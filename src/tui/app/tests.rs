@@ -623,3 +623,7 @@ mod snapshots {
 }
 
 mod challenges;
+
+mod keys;
+
+mod screens;

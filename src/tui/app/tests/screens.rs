@@ -1,0 +1,85 @@
+//! What the screens show: long messages whole, cards in the board's notation, the mouse on
+//! the steps.
+
+use super::*;
+
+fn solved_at(step: usize, ascii: bool) -> (tempfile::TempDir, App) {
+    let (dir, mut app, receive) = fresh();
+    app.ascii = ascii;
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish_solving(&mut app, &receive);
+    for _ in 0..step {
+        press(&mut app, KeyCode::Right);
+    }
+    app.status = None;
+    (dir, app)
+}
+
+#[test]
+fn a_long_message_is_shown_whole() {
+    let (_dir, mut app, _receive) = fresh();
+    let long = "Not with this challenge: a Score or Card challenge's deal ends when the pyramid \
+                is cleared, so it cannot be played to clear all 52 cards.";
+    app.say(Tone::Warning, long);
+    let shown = screen(&app, 80, 24);
+    let words: String = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains(long), "{shown}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn the_next_line_and_messages_use_the_boards_notation() {
+    let (_dir, app) = solved_at(12, false);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Next: Draw 6♦"), "{shown}");
+    assert!(!shown.contains("6d"), "{shown}");
+    let (_dir, mut app) = solved_at(12, false);
+    app.say(
+        Tone::Info,
+        "Hint: Remove 6h (pyramid row 7) and 7c (stock).",
+    );
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("Remove 6♥ (pyramid row 7) and 7♣ (stock)"),
+        "{shown}"
+    );
+    let (_dir, app) = solved_at(12, true);
+    assert!(screen(&app, 80, 24).contains("Next: Draw 6d"));
+}
+
+fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {
+    app.update(Msg::Mouse(MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+#[test]
+fn a_click_on_a_step_goes_to_it_and_the_wheel_steps() {
+    let (_dir, mut app) = solved_at(12, true);
+    app.update(Msg::Resize(80, 24));
+    let shown = screen(&app, 80, 24);
+    let row = shown
+        .lines()
+        .position(|line| line.contains(" 16. "))
+        .expect("step 16 is listed") as u16;
+    let left = mouse_button();
+    mouse(&mut app, left, 60, row);
+    assert_eq!(solution(&app).step, 15, "the 16th step is next");
+    assert!(screen(&app, 80, 24).contains("▶ 16."));
+    mouse(&mut app, MouseEventKind::ScrollDown, 60, 10);
+    assert_eq!(solution(&app).step, 16);
+    mouse(&mut app, MouseEventKind::ScrollUp, 60, 10);
+    mouse(&mut app, MouseEventKind::ScrollUp, 60, 10);
+    assert_eq!(solution(&app).step, 14);
+    // A click outside the list changes nothing.
+    mouse(&mut app, left, 60, 0);
+    assert_eq!(solution(&app).step, 14);
+}
+
+fn mouse_button() -> MouseEventKind {
+    MouseEventKind::Down(crossterm::event::MouseButton::Left)
+}
