@@ -1178,7 +1178,14 @@ impl App {
     fn next_theme(&mut self) {
         self.theme = (self.theme + 1) % self.themes.len();
         let name = self.theme().name.clone();
-        self.say(Tone::Info, format!("Theme: {name}."));
+        let path = self.folders.preferences();
+        match crate::preferences::remember_theme(&path, &name) {
+            Ok(()) => self.say(Tone::Info, format!("Theme: {name}.")),
+            Err(error) => self.say(
+                Tone::Warning,
+                format!("Theme: {name}, for this run only: {error}."),
+            ),
+        }
     }
 
     fn open_save(&mut self) {

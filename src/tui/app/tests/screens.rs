@@ -83,3 +83,48 @@ fn a_click_on_a_step_goes_to_it_and_the_wheel_steps() {
 fn mouse_button() -> MouseEventKind {
     MouseEventKind::Down(crossterm::event::MouseButton::Left)
 }
+
+#[test]
+fn ctrl_t_remembers_the_theme_in_the_preferences() {
+    let (dir, mut app, _receive) = fresh();
+    ctrl(&mut app, 't');
+    assert_eq!(app.theme().name, "light");
+    let remembered = crate::preferences::load(&folders(dir.path()).preferences()).unwrap();
+    assert_eq!(remembered.theme.as_deref(), Some("light"));
+    assert_eq!(said(&app), "Theme: light.");
+}
+
+#[test]
+fn without_colours_the_cursor_and_the_problems_stay_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut setup = setup(dir.path());
+    setup.themes = setup
+        .themes
+        .into_iter()
+        .map(|t| t.for_colours(theme::Colours::Off))
+        .collect();
+    let (send, _receive) = mpsc::channel();
+    let mut app = App::new(setup, send);
+    type_text(&mut app, "3c 7s 3c");
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|frame| view::draw(frame, &app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let cells: Vec<_> = buffer.content().iter().collect();
+    assert!(
+        cells
+            .iter()
+            .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset)
+    );
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("[..]"), "{shown}");
+    let reversed = cells
+        .iter()
+        .filter(|c| c.modifier.contains(ratatui::style::Modifier::REVERSED))
+        .count();
+    assert!(reversed >= 4, "both copies of 3c are marked: {reversed}");
+    let bold = cells
+        .iter()
+        .filter(|c| c.symbol() == "[" && c.modifier.contains(ratatui::style::Modifier::BOLD))
+        .count();
+    assert_eq!(bold, 1, "the cursor");
+}
