@@ -128,3 +128,22 @@ fn without_colours_the_cursor_and_the_problems_stay_marked() {
         .count();
     assert_eq!(bold, 1, "the cursor");
 }
+
+#[test]
+fn the_bad_key_hint_is_on_the_message_line_until_the_next_good_key() {
+    let (_dir, mut app, _receive) = fresh();
+    type_text(&mut app, "3c z");
+    let hint = "'z' is not a rank: type A 2-9 T J Q K (or 10), then the suit";
+    assert_eq!(said(&app), hint);
+    let shown = screen(&app, 80, 24);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines[22].trim(), hint, "{shown}");
+    assert_eq!(
+        shown.matches("is not a rank").count(),
+        1,
+        "only there: {shown}"
+    );
+    type_text(&mut app, "7s");
+    assert_eq!(said(&app), "");
+    assert_eq!(app.editor.filled(), 2);
+}
