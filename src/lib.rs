@@ -4,9 +4,11 @@
 //! The library knows nothing of the terminal front end; the `pyramid` binary builds on it.
 
 pub mod card;
+pub mod card_names;
 pub mod deck;
 pub mod excerpt;
 pub mod pyramid;
 
 pub use card::{Card, Rank, Suit};
+pub use card_names::{CardName, Notation};
 pub use deck::{Deal, DeckProblem, DeckProblems};

@@ -10,6 +10,7 @@ mod cli;
 mod input;
 mod output;
 mod pool;
+mod preferences;
 mod solve_job;
 mod stats;
 mod storage;
@@ -69,6 +70,7 @@ fn print_paths(folders: &Folders) {
     println!("saves   {}", folders.saves.display());
     println!("draft   {}", folders.draft().display());
     println!("themes  {}", folders.themes().display());
+    println!("config  {}", folders.preferences().display());
 }
 
 /// Starts the full-screen app. Problems found before it starts (an unreadable deal, a theme
@@ -79,25 +81,34 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
     }
     let folders = Folders::locate(cli.saves, cli.config);
     let (mut themes, theme_errors) = theme::available(&folders.themes());
-    let chosen = match cli.theme.as_deref() {
-        None => 0,
-        Some(wanted) => {
-            let theme = theme::choose(&themes, wanted)?;
-            themes.iter().position(|t| *t == theme).unwrap_or_else(|| {
-                themes.push(theme);
-                themes.len() - 1
-            })
-        }
-    };
+    let mut warnings: Vec<String> = theme_errors
+        .iter()
+        .map(|e| format!("Theme skipped: {e}"))
+        .collect();
+    // Broken preferences never stop the app: they are reported and the defaults apply.
+    let remembered = preferences::load(&folders.preferences()).unwrap_or_else(|error| {
+        warnings.push(format!("Preferences not read: {error}"));
+        preferences::Preferences::default()
+    });
+    let (chosen, unavailable) = theme::starting(
+        &mut themes,
+        cli.theme.as_deref(),
+        remembered.theme.as_deref(),
+    )?;
+    warnings.extend(unavailable.map(|w| format!("Preferences: {w}")));
+    let colours = theme::Colours::from_env(
+        std::env::var("NO_COLOR").ok().as_deref(),
+        std::env::var("COLORTERM").ok().as_deref(),
+    );
+    let themes = themes
+        .into_iter()
+        .map(|theme| theme.for_colours(colours))
+        .collect();
     let deal = cli
         .file
         .as_deref()
         .map(|file| input::read_game(file, pyramid::pyramid::RuleChanges::default()))
         .transpose()?;
-    let warnings: Vec<String> = theme_errors
-        .iter()
-        .map(|e| format!("Theme skipped: {e}"))
-        .collect();
     for warning in &warnings {
         eprintln!("pyramid: {warning}");
     }

@@ -51,6 +51,11 @@ impl Folders {
         self.config.join("themes")
     }
 
+    /// The preferences file: the theme last chosen, and so on.
+    pub fn preferences(&self) -> PathBuf {
+        self.config.join("config.toml")
+    }
+
     /// The autosaved deal being typed.
     pub fn draft(&self) -> PathBuf {
         self.saves.join(".draft.txt")

@@ -28,6 +28,13 @@ pub enum TextFileError {
     EndlessLine(usize),
 }
 
+impl TextFileError {
+    /// Whether the file is simply not there.
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, Self::Io(e) if e.kind() == std::io::ErrorKind::NotFound)
+    }
+}
+
 /// Reads a regular file (a link is followed) of at most [`MAX_BYTES`]. Anything else, such as
 /// a FIFO or a device, is refused before it is opened, since opening a FIFO waits for a writer;
 /// so is a larger file, from its size.

@@ -270,6 +270,119 @@ pub fn choose(themes: &[Theme], name_or_path: &str) -> Result<Theme, ThemeError>
     })
 }
 
+/// The colours a terminal can show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Colours {
+    /// None: `NO_COLOR` is set (<https://no-color.org>); bold, reverse and the brackets mark
+    /// the cursor and the moves instead.
+    Off,
+    /// The 256 colours of xterm: a theme's RGB colours are shown as the nearest of them.
+    Indexed,
+    /// 24-bit colour, as `COLORTERM=truecolor` or `24bit` announces.
+    True,
+}
+
+impl Colours {
+    /// What the environment asks for: `NO_COLOR` set and not empty turns colours off;
+    /// otherwise `COLORTERM` says whether the terminal has true colour.
+    pub fn from_env(no_color: Option<&str>, colorterm: Option<&str>) -> Colours {
+        if no_color.is_some_and(|v| !v.is_empty()) {
+            Colours::Off
+        } else if colorterm.is_some_and(|v| v == "truecolor" || v == "24bit") {
+            Colours::True
+        } else {
+            Colours::Indexed
+        }
+    }
+}
+
+impl Theme {
+    /// The theme as a terminal with these colours shows it.
+    #[must_use]
+    pub fn for_colours(mut self, colours: Colours) -> Theme {
+        let map = |colour: &mut Color| {
+            *colour = match (colours, *colour) {
+                (Colours::Off, _) => Color::Reset,
+                (Colours::Indexed, Color::Rgb(r, g, b)) => Color::Indexed(nearest_256(r, g, b)),
+                (_, other) => other,
+            }
+        };
+        for key in COLOUR_KEYS {
+            if let Some(colour) = self.colour_mut(key) {
+                map(colour);
+            }
+        }
+        for suit in self.suits.iter_mut().flatten() {
+            map(suit);
+        }
+        if colours == Colours::Off {
+            self.suits = [None; 4];
+        }
+        self
+    }
+}
+
+/// The xterm-256 index nearest to an RGB colour: one of the 6x6x6 colour cube (16-231) or the
+/// 24 greys (232-255), whichever is closer. The first 16 are left out: terminals redefine them.
+pub fn nearest_256(r: u8, g: u8, b: u8) -> u8 {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let distance = |(r2, g2, b2): (u8, u8, u8)| {
+        let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
+        d(r, r2) + d(g, g2) + d(b, b2)
+    };
+    let level = |v: u8| {
+        (0..6)
+            .min_by_key(|&i| (i32::from(LEVELS[i]) - i32::from(v)).abs())
+            .unwrap_or(0)
+    };
+    let (ri, gi, bi) = (level(r), level(g), level(b));
+    let cube = (16 + 36 * ri + 6 * gi + bi) as u8;
+    let cube_distance = distance((LEVELS[ri], LEVELS[gi], LEVELS[bi]));
+    let grey = (0..24u8)
+        .min_by_key(|&i| {
+            let v = 8 + 10 * i;
+            distance((v, v, v))
+        })
+        .unwrap_or(0);
+    let grey_value = 8 + 10 * grey;
+    if distance((grey_value, grey_value, grey_value)) < cube_distance {
+        232 + grey
+    } else {
+        cube
+    }
+}
+
+/// The theme to start with: the one `--theme` asks for (an error when it does not load), else
+/// the one remembered from last time (a warning when it is gone), else the default. The
+/// theme a path names is added to `themes`.
+pub fn starting(
+    themes: &mut Vec<Theme>,
+    asked: Option<&str>,
+    remembered: Option<&str>,
+) -> Result<(usize, Option<String>), ThemeError> {
+    if let Some(asked) = asked {
+        let theme = choose(themes, asked)?;
+        let index = themes.iter().position(|t| *t == theme).unwrap_or_else(|| {
+            themes.push(theme);
+            themes.len() - 1
+        });
+        return Ok((index, None));
+    }
+    match remembered {
+        None => Ok((0, None)),
+        Some(name) => match themes.iter().position(|t| t.name == name) {
+            Some(index) => Ok((index, None)),
+            None => Ok((
+                0,
+                Some(format!(
+                    "the theme '{name}' of the preferences is not available; using {}",
+                    themes[0].name
+                )),
+            )),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,6 +441,86 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert!(errors[0].to_string().contains("bad.toml:1: key 'cursor'"));
         assert!(choose(&themes, "ocean").is_ok());
-        assert!(choose(&themes, "nope").is_err());
+        let nope = choose(&themes, "nope").unwrap_err().to_string();
+        assert!(
+            nope.ends_with("the themes are default, light, high-contrast, four-colour, ocean"),
+            "{nope}"
+        );
+    }
+
+    #[test]
+    fn the_remembered_theme_starts_unless_one_is_asked_for() {
+        let mut themes = built_in();
+        assert_eq!(
+            starting(&mut themes, None, Some("light")).unwrap(),
+            (1, None)
+        );
+        assert_eq!(
+            starting(&mut themes, Some("four-colour"), Some("light")).unwrap(),
+            (3, None)
+        );
+        assert_eq!(starting(&mut themes, None, None).unwrap(), (0, None));
+        let (index, warning) = starting(&mut themes, None, Some("gone")).unwrap();
+        assert_eq!(index, 0);
+        assert!(warning.unwrap().contains("'gone'"));
+        assert!(starting(&mut themes, Some("nosuch"), None).is_err());
+    }
+
+    #[test]
+    fn colours_follow_no_color_and_colorterm() {
+        assert_eq!(
+            Colours::from_env(Some("1"), Some("truecolor")),
+            Colours::Off
+        );
+        assert_eq!(
+            Colours::from_env(Some(""), Some("truecolor")),
+            Colours::True
+        );
+        assert_eq!(Colours::from_env(None, Some("24bit")), Colours::True);
+        assert_eq!(Colours::from_env(None, None), Colours::Indexed);
+        assert_eq!(Colours::from_env(None, Some("yes")), Colours::Indexed);
+    }
+
+    #[test]
+    fn rgb_colours_map_to_the_nearest_xterm_256_colour() {
+        assert_eq!(nearest_256(0, 0, 0), 16);
+        assert_eq!(nearest_256(255, 255, 255), 231);
+        assert_eq!(nearest_256(255, 0, 0), 196);
+        assert_eq!(nearest_256(0x80, 0x80, 0x80), 244);
+        assert_eq!(nearest_256(0xd0, 0x88, 0x00), 172);
+        for theme in built_in() {
+            let indexed = theme.clone().for_colours(Colours::Indexed);
+            assert_eq!(indexed.name, theme.name);
+            for key in COLOUR_KEYS {
+                let colour = indexed.clone().colour_mut(key).copied();
+                assert!(
+                    !matches!(colour, Some(Color::Rgb(..))),
+                    "{} {key}: {colour:?}",
+                    theme.name
+                );
+            }
+            assert!(
+                indexed
+                    .suits
+                    .iter()
+                    .flatten()
+                    .all(|c| !matches!(c, Color::Rgb(..)))
+            );
+        }
+        let light = &built_in()[1];
+        assert_eq!(
+            light.clone().for_colours(Colours::Indexed).card_red,
+            Color::Indexed(124)
+        );
+        assert_eq!(light.clone().for_colours(Colours::True), *light);
+    }
+
+    #[test]
+    fn without_colours_every_colour_is_the_terminals_own() {
+        let plain = built_in()[3].clone().for_colours(Colours::Off);
+        for key in COLOUR_KEYS {
+            assert_eq!(plain.clone().colour_mut(key).copied(), Some(Color::Reset));
+        }
+        assert_eq!(plain.suits, [None; 4]);
     }
 }

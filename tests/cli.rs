@@ -224,6 +224,28 @@ fn paths_prints_the_folders_and_flags_override_them() {
         "{text}"
     );
     assert!(text.contains("themes  /tmp/my-config/themes\n"), "{text}");
+    assert!(
+        text.contains("config  /tmp/my-config/config.toml\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_unknown_theme_lists_the_users_themes_too() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("themes")).unwrap();
+    std::fs::write(dir.path().join("themes/ocean.toml"), "cursor = \"blue\"\n").unwrap();
+    let output = pyramid()
+        .args(["--theme", "nosuch", "--config"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let text = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        text.contains("the themes are default, light, high-contrast, four-colour, ocean"),
+        "{text}"
+    );
 }
 
 #[test]

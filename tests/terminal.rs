@@ -157,3 +157,25 @@ fn type_solve_step_play_save_quit_and_reopen_in_a_real_terminal() {
     session.wait_for("2 moves played, 1 to redo");
     quit(&mut session, &mut child);
 }
+
+#[test]
+fn the_theme_chosen_is_kept_for_the_next_start_and_a_broken_config_only_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &[]);
+    session.wait_for("theme: default");
+    session.send("\x14");
+    session.wait_for("theme: light");
+    quit(&mut session, &mut child);
+    let config = dir.path().join("config/config.toml");
+    assert!(std::fs::read_to_string(&config).unwrap().contains("light"));
+
+    let (mut session, mut child) = spawn(dir.path(), &[]);
+    session.wait_for("theme: light");
+    quit(&mut session, &mut child);
+
+    std::fs::write(&config, "theme = [\n").unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &[]);
+    session.wait_for("theme: default");
+    session.wait_for("Preferences not read");
+    quit(&mut session, &mut child);
+}

@@ -649,7 +649,24 @@ impl App {
 
     fn mouse(&mut self, mouse: MouseEvent) {
         let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-        if !click || self.overlay.is_some() {
+        if self.overlay.is_some() {
+            return;
+        }
+        if let Screen::Solution(solution) = &self.screen {
+            // A click on a step goes to it; the wheel steps.
+            let step = match mouse.kind {
+                _ if click => view::step_at(self, mouse.column, mouse.row),
+                MouseEventKind::ScrollDown => Some(solution.step + 1),
+                MouseEventKind::ScrollUp => Some(solution.step.saturating_sub(1)),
+                _ => None,
+            };
+            if let (Some(step), Screen::Solution(solution)) = (step, &mut self.screen) {
+                solution.step = step.min(solution.moves.len());
+                self.status = None;
+            }
+            return;
+        }
+        if !click {
             return;
         }
         let area = view::board_area(self.size);
@@ -1139,7 +1156,14 @@ impl App {
     fn next_theme(&mut self) {
         self.theme = (self.theme + 1) % self.themes.len();
         let name = self.theme().name.clone();
-        self.say(Tone::Info, format!("Theme: {name}."));
+        let path = self.folders.preferences();
+        match crate::preferences::remember_theme(&path, &name) {
+            Ok(()) => self.say(Tone::Info, format!("Theme: {name}.")),
+            Err(error) => self.say(
+                Tone::Warning,
+                format!("Theme: {name}, for this run only: {error}."),
+            ),
+        }
     }
 
     fn open_save(&mut self) {

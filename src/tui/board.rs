@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use pyramid::card::Card;
+use pyramid::card_names::Notation;
 use pyramid::deck::{DECK_SIZE, PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
 use pyramid::pyramid::{Midgame, Place, Position, layout};
 
@@ -157,13 +158,24 @@ pub struct CardText {
 }
 
 impl CardText {
+    /// The notation the app writes cards in: symbols unless `--ascii` asked for letters.
+    pub fn notation(self) -> Notation {
+        if self.ascii {
+            Notation::Letters
+        } else {
+            Notation::Symbols
+        }
+    }
+
     /// The two characters of a card.
     pub fn of(self, card: Card) -> String {
-        if self.ascii {
-            card.to_string()
-        } else {
-            card.symbol_text()
-        }
+        card.named(self.notation()).to_string()
+    }
+
+    /// A message composed with cards in letters, its card names written as the board shows
+    /// them. Every message the app shows goes through here.
+    pub fn names(self, message: &str) -> String {
+        self.notation().rewrite(message)
     }
 
     /// A card as a coloured span.

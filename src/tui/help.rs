@@ -1,5 +1,9 @@
-//! The key hints under the screen and the `?` help overlay, from one table of keys.
+//! The key hints under the screen and the `?` help overlay, from one table of keys per screen.
+//!
+//! The tables name the very key codes the app answers to, so a test can press every other key
+//! and check that nothing happens: a key the app handles cannot be missing from the help.
 
+use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -9,89 +13,252 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use super::app::{App, Screen};
 use super::view;
 
+/// A key press a binding answers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Press {
+    /// A key without Control.
+    Key(KeyCode),
+    /// Control and a letter.
+    Ctrl(char),
+    /// Any rank or suit character typed into the editor.
+    Cards,
+}
+
+/// Keys, how the help writes them, and what they do.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    // Read by the tests that hold the handlers to this table.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub keys: &'static [Press],
+    pub label: &'static str,
+    pub what: &'static str,
+}
+
+const fn bind(keys: &'static [Press], label: &'static str, what: &'static str) -> Binding {
+    Binding { keys, label, what }
+}
+
+const fn ch(c: char) -> Press {
+    Press::Key(KeyCode::Char(c))
+}
+
+const ARROWS: &[Press] = &[
+    Press::Key(KeyCode::Up),
+    Press::Key(KeyCode::Down),
+    Press::Key(KeyCode::Left),
+    Press::Key(KeyCode::Right),
+];
+
 /// Keys of the editor.
-const EDITOR: &[(&str, &str)] = &[
-    (
+pub const EDITOR: &[Binding] = &[
+    bind(
+        &[Press::Cards],
         "A 2-9 T J Q K",
         "rank (10 works too), then c d h s for the suit",
     ),
-    (
+    bind(
+        ARROWS,
         "arrows, click",
         "move between slots as they lie on the board",
     ),
-    ("Tab / Shift-Tab", "next / previous slot in deal order"),
-    ("Backspace", "clear the previous slot and move back"),
-    ("Delete", "clear the slot under the cursor"),
-    ("paste", "fills slots from the cursor with a whole deal"),
-    (
+    bind(
+        &[Press::Key(KeyCode::Tab), Press::Key(KeyCode::BackTab)],
+        "Tab / Shift-Tab",
+        "next / previous slot in deal order",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Home), Press::Key(KeyCode::End)],
+        "Home / End",
+        "the first / the last slot",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Backspace)],
+        "Backspace",
+        "clear the previous slot and move back",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Delete)],
+        "Delete",
+        "clear the slot under the cursor",
+    ),
+    bind(
+        &[ch(' '), ch(',')],
+        "Space ,",
+        "skipped, so a deal may be typed or pasted with them",
+    ),
+    bind(
+        &[],
+        "paste",
+        "fills slots from the cursor with a whole deal",
+    ),
+    bind(&[Press::Key(KeyCode::Esc)], "Esc", "drop a half-typed card"),
+    bind(
+        &[Press::Ctrl('f')],
         "Ctrl-F",
         "fill the one empty slot with the one missing card",
     ),
-    ("Enter", "solve the deal (from the marked position)"),
-    ("Ctrl-P", "play the deal from the marked position"),
-    (
+    bind(
+        &[Press::Key(KeyCode::Enter)],
+        "Enter",
+        "solve the deal (from the marked position)",
+    ),
+    bind(
+        &[Press::Ctrl('p')],
+        "Ctrl-P",
+        "play the deal from the marked position",
+    ),
+    bind(
+        &[ch('-'), ch('w'), ch('p')],
         "- / w / p",
         "game in progress: card gone / waste ends here / pass",
     ),
-    ("v", "see the marked position as the game shows it"),
-    (
+    bind(
+        &[ch('v')],
+        "v",
+        "see the marked position as the game shows it",
+    ),
+    bind(
+        &[ch('g')],
         "g",
         "the challenge: Board, Score (points) or Card (cards of a rank)",
     ),
-    (
+    bind(
+        &[ch('r'), ch('x'), ch('e')],
         "r / x / e",
         "rules: passes / relaxed pairing / clear all 52 cards",
     ),
 ];
 
 /// Keys while solving and stepping through a solution.
-const SOLUTION: &[(&str, &str)] = &[
-    ("Esc", "cancel the solve / back to the deal"),
-    ("→ l Space / ← h", "next / previous step"),
-    ("Home / End", "the start / the end"),
-    ("Tab", "a Card challenge's other line (clearing or not)"),
-    ("q", "quit (outside the editor)"),
+pub const SOLUTION: &[Binding] = &[
+    bind(
+        &[Press::Key(KeyCode::Esc)],
+        "Esc",
+        "cancel the solve / back to the deal (or the game)",
+    ),
+    bind(
+        &[
+            Press::Key(KeyCode::Right),
+            ch('l'),
+            ch(' '),
+            Press::Key(KeyCode::Left),
+            ch('h'),
+        ],
+        "→ l Space / ← h",
+        "next / previous step",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Home), Press::Key(KeyCode::End)],
+        "Home / End",
+        "the start / the end",
+    ),
+    bind(&[], "click, wheel", "go to a step in the list / step"),
+    bind(
+        &[ch('p')],
+        "p",
+        "play on from the step shown (the steps before it to undo)",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Tab)],
+        "Tab",
+        "a Card challenge's other line (clearing or not)",
+    ),
+    bind(&[ch('q')], "q", "quit"),
 ];
 
 /// Keys of play mode.
-const PLAY: &[(&str, &str)] = &[
-    ("arrows, click", "move between the cards you can take"),
-    (
+pub const PLAY: &[Binding] = &[
+    bind(
+        ARROWS,
+        "arrows, click",
+        "move between the cards you can take",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Enter), ch(' ')],
         "Enter Space",
         "take the card: a King goes, two cards making 13 go",
     ),
-    (
+    bind(
+        &[ch('d')],
         "d, click Stock",
-        "draw (recycle when the stock is empty); r recycles",
+        "draw (recycle when the stock is empty)",
     ),
-    ("u Backspace / U", "undo / redo, without limit"),
-    ("h", "hint: show the best next move; h again plays it"),
-    ("s", "the rest of the solution from here; p there plays on"),
-    ("Esc", "drop the chosen card / back to the deal"),
+    bind(&[ch('r')], "r", "recycle the waste"),
+    bind(
+        &[Press::Key(KeyCode::Backspace), ch('u'), ch('U')],
+        "u Backspace / U",
+        "undo / redo, without limit",
+    ),
+    bind(
+        &[ch('h')],
+        "h",
+        "hint: show the best next move; h again plays it",
+    ),
+    bind(
+        &[ch('s')],
+        "s",
+        "the rest of the solution from here; p there plays on",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Esc)],
+        "Esc",
+        "drop the chosen card / back to the deal",
+    ),
+    bind(&[ch('q')], "q", "quit"),
 ];
 
 /// Keys that work everywhere.
-const ANYWHERE: &[(&str, &str)] = &[
-    ("Ctrl-S", "save the deal (asks for a name)"),
-    ("Ctrl-O", "open a saved deal or an example"),
-    ("Ctrl-N", "new empty deal"),
-    ("Ctrl-T", "next colour theme"),
-    ("? or F1", "this help"),
-    ("Ctrl-Q Ctrl-C", "quit"),
+pub const ANYWHERE: &[Binding] = &[
+    bind(
+        &[Press::Ctrl('s')],
+        "Ctrl-S",
+        "save the deal (asks for a name)",
+    ),
+    bind(
+        &[Press::Ctrl('o')],
+        "Ctrl-O",
+        "open a saved deal or an example",
+    ),
+    bind(&[Press::Ctrl('n')], "Ctrl-N", "new empty deal"),
+    bind(
+        &[Press::Ctrl('t')],
+        "Ctrl-T",
+        "next colour theme (kept for the next start)",
+    ),
+    bind(
+        &[ch('?'), Press::Key(KeyCode::F(1))],
+        "? or F1",
+        "this help",
+    ),
+    bind(
+        &[Press::Ctrl('q'), Press::Ctrl('c')],
+        "Ctrl-Q Ctrl-C",
+        "quit",
+    ),
 ];
 
-/// The short hints for the bottom line.
+/// The keys of a screen: its own and those that work everywhere.
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn bindings(screen: &Screen) -> Vec<&'static Binding> {
+    let own = match screen {
+        Screen::Editor => EDITOR,
+        Screen::Play => PLAY,
+        Screen::Solving(_) | Screen::Solution(_) => SOLUTION,
+    };
+    own.iter().chain(ANYWHERE).collect()
+}
+
+/// The short hints for the bottom line: the most used keys and `?` for the rest.
 pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
     match app.screen {
         Screen::Editor => vec![
-            ("type", "cards"),
             ("←↑→↓", "move"),
             ("Enter", "solve"),
             ("^P", "play"),
-            ("^S", "save"),
-            ("^O", "open"),
+            ("^F", "fill"),
+            ("g", "challenge"),
+            ("r x e", "rules"),
             ("?", "help"),
-            ("^Q", "quit"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
         Screen::Play => vec![
@@ -100,9 +267,8 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             ("d", "draw"),
             ("u U", "undo redo"),
             ("h", "hint"),
-            ("s", "rest"),
+            ("s", "solution"),
             ("?", "help"),
-            ("q", "quit"),
         ],
         Screen::Solution(_) => vec![
             ("→ ←", "step"),
@@ -117,7 +283,7 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
 }
 
 /// The help's sections; the current screen's comes first.
-fn sections(app: &App) -> Vec<(&'static str, &'static [(&'static str, &'static str)])> {
+fn sections(app: &App) -> Vec<(&'static str, &'static [Binding])> {
     let mut sections = vec![
         ("Typing the deal", EDITOR),
         ("Playing", PLAY),
@@ -158,10 +324,13 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     let mut lines = Vec::new();
     for (title, keys) in sections(app) {
         lines.push(heading(title));
-        for (key, what) in keys {
+        for binding in keys {
             lines.push(Line::from(vec![
-                Span::styled(format!("  {key:<18}"), Style::new().fg(theme.key)),
-                Span::raw(*what),
+                Span::styled(
+                    format!("  {:<18}", binding.label),
+                    Style::new().fg(theme.key),
+                ),
+                Span::raw(binding.what),
             ]));
         }
     }

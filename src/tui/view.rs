@@ -39,11 +39,12 @@ struct Areas {
     keys: Rect,
 }
 
-fn areas(area: Rect) -> Areas {
+/// The parts of a screen whose message takes `message_rows` lines.
+fn areas(area: Rect, message_rows: u16) -> Areas {
     let [title, body, message, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(0),
-        Constraint::Length(1),
+        Constraint::Length(message_rows),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -61,7 +62,8 @@ fn areas(area: Rect) -> Areas {
 /// Where the board is drawn, the editor's slots or a position in play (also used for mouse
 /// clicks and arrow keys).
 pub fn board_area(size: Rect) -> Rect {
-    let board = areas(size).board;
+    // The board's top and its rows do not depend on the message's height.
+    let board = areas(size, 1).board;
     let inner = Block::bordered().inner(board);
     Rect::new(
         inner.x,
@@ -83,14 +85,15 @@ pub fn draw(frame: &mut Frame, app: &App) {
         too_small(area, buf, theme);
         return;
     }
-    let parts = areas(area);
+    let text = CardText { ascii: app.ascii };
+    let message_lines = message_lines(app, text);
+    let parts = areas(area, message_rows(&message_lines, area.width));
     title(app, parts.title, buf);
     let block = Block::bordered()
         .border_style(Style::new().fg(theme.border))
         .title(" Deal ");
     let inner = block.inner(parts.board);
     block.render(parts.board, buf);
-    let text = CardText { ascii: app.ascii };
     let board_area = Rect::new(
         inner.x,
         inner.y + 1,
@@ -160,7 +163,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
         (Screen::Play, Some(play)) => play_panel(app, play, parts.panel, buf),
         _ => editor_panel(app, parts.panel, buf),
     }
-    message(app, parts.message, buf);
+    Paragraph::new(message_lines)
+        .wrap(Wrap { trim: false })
+        .render(parts.message, buf);
     key_hints(app, parts.keys, buf);
     match &app.overlay {
         Some(Overlay::Help(scroll)) => help::render(app, *scroll, area, buf),
@@ -266,7 +271,10 @@ fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let position_problems = editor.position_problems();
     let position_fine = position_problems.is_empty();
     for problem in position_problems {
-        lines.push(Line::styled(problem, Style::new().fg(theme.invalid)));
+        lines.push(Line::styled(
+            text.names(&problem),
+            Style::new().fg(theme.invalid),
+        ));
     }
     for (card, a, b) in &duplicates {
         lines.push(Line::from(vec![
@@ -384,6 +392,58 @@ fn solution_panel(
     let block = panel_block("Steps", theme);
     let inner = block.inner(area);
     block.render(area, buf);
+    let lines = solution_header(solution, text, theme);
+    let header_height = header_height(&lines, inner);
+    let header = Text::from(lines);
+    Paragraph::new(header)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(inner.x, inner.y, inner.width, header_height), buf);
+    step_list(
+        below(inner, header_height + 1),
+        buf,
+        &solution.moves,
+        &|number| &solution.positions[number],
+        solution.step,
+        text,
+        theme,
+    );
+}
+
+/// The rows a panel's header takes in `inner`, wrapped.
+fn header_height(lines: &[Line], inner: Rect) -> u16 {
+    let width = usize::from(inner.width.max(1));
+    let wrapped: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    (wrapped as u16).min(inner.height)
+}
+
+/// The step a mouse click at a screen cell lands on in the solution's list of steps.
+pub fn step_at(app: &App, column: u16, row: u16) -> Option<usize> {
+    let Screen::Solution(solution) = &app.screen else {
+        return None;
+    };
+    let text = CardText { ascii: app.ascii };
+    let size = app.size;
+    let parts = areas(size, message_rows(&message_lines(app, text), size.width));
+    let inner = panel_block("Steps", app.theme()).inner(parts.panel);
+    let lines = solution_header(solution, text, app.theme());
+    let list = below(inner, header_height(&lines, inner) + 1);
+    if !list.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    let first = first_shown(solution.step, solution.moves.len(), list.height);
+    let number = first + usize::from(row - list.y);
+    (number < solution.moves.len()).then_some(number)
+}
+
+/// The first step a list of `rows` lines shows, keeping the current one a few lines down.
+fn first_shown(current: usize, steps: usize, rows: u16) -> usize {
+    current
+        .saturating_sub(3)
+        .min(steps.saturating_sub(usize::from(rows)))
+}
+
+/// The solution panel's first lines: the answer and where the stepper stands.
+fn solution_header(solution: &Solution, text: CardText, theme: &Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if let Some(answer) = &solution.answer {
         let goal = solution.goal;
@@ -431,24 +491,9 @@ fn solution_panel(
                 solution.positions[0].rules().finish.aim()
             )
         });
-        lines.push(Line::raw(reason));
+        lines.push(Line::raw(text.names(&reason)));
     }
-    let width = usize::from(inner.width.max(1));
-    let wrapped: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
-    let header_height = (wrapped as u16).min(inner.height);
-    let header = Text::from(lines);
-    Paragraph::new(header)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(inner.x, inner.y, inner.width, header_height), buf);
-    step_list(
-        below(inner, header_height + 1),
-        buf,
-        &solution.moves,
-        &|number| &solution.positions[number],
-        solution.step,
-        text,
-        theme,
-    );
+    lines
 }
 
 /// The part of `area` below its first `rows` lines.
@@ -472,9 +517,7 @@ fn step_list<'a>(
     if rows == 0 || moves.is_empty() {
         return;
     }
-    let first = current
-        .saturating_sub(3)
-        .min(moves.len().saturating_sub(rows));
+    let first = first_shown(current, moves.len(), list.height);
     for (offset, number) in (first..moves.len()).take(rows).enumerate() {
         let mv = moves[number];
         let is_current = number == current;
@@ -539,7 +582,9 @@ fn play_panel(app: &App, play: &Play, area: Rect, buf: &mut Buffer) {
                 Style::new().fg(theme.warning).add_modifier(bold),
             )];
             if let Some(reason) = reason {
-                lines.push(Line::raw(format!("{}.", reason.trim_end_matches('.'))));
+                lines.push(Line::raw(
+                    text.names(&format!("{}.", reason.trim_end_matches('.'))),
+                ));
             }
             lines.push(Line::raw(format!("{}.", capitalised(&back_text(back)))));
             lines
@@ -625,7 +670,8 @@ fn step_spans(
     }
 }
 
-fn message(app: &App, area: Rect, buf: &mut Buffer) {
+/// The message under the board: the status, or on the solution screen the next step.
+fn message_lines(app: &App, text: CardText) -> Vec<Line<'static>> {
     let theme = app.theme();
     let next = match &app.screen {
         Screen::Solution(solution) => solution.next_move().map(|mv| (solution, mv)),
@@ -634,7 +680,7 @@ fn message(app: &App, area: Rect, buf: &mut Buffer) {
     let line = match (&app.status, next) {
         (None, Some((solution, mv))) => Line::from(vec![
             Span::styled(" Next: ", Style::new().fg(theme.highlight_move)),
-            Span::raw(solution.position().describe(mv)),
+            Span::raw(text.names(&solution.position().describe(mv))),
         ]),
         (Some(status), _) => {
             let colour = match status.tone {
@@ -643,11 +689,23 @@ fn message(app: &App, area: Rect, buf: &mut Buffer) {
                 Tone::Warning => theme.warning,
                 Tone::Error => theme.invalid,
             };
-            Line::styled(format!(" {}", status.text), Style::new().fg(colour))
+            Line::styled(
+                format!(" {}", text.names(&status.text)),
+                Style::new().fg(colour),
+            )
         }
         _ => Line::raw(""),
     };
-    line.render(area, buf);
+    vec![line]
+}
+
+/// The rows the message needs to be read whole: one, or as many as wrapping it takes (at
+/// most three, so the board keeps its room).
+fn message_rows(lines: &[Line], width: u16) -> u16 {
+    let rows = Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: false })
+        .line_count(width);
+    (rows as u16).clamp(1, 3)
 }
 
 fn key_hints(app: &App, area: Rect, buf: &mut Buffer) {

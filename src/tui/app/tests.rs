@@ -623,4 +623,6 @@ mod snapshots {
 }
 
 mod challenges;
+mod keys;
 mod saves;
+mod screens;
