@@ -13,7 +13,7 @@ use pyramid::pyramid::solver::{Outcome, Report, Stats};
 use pyramid::pyramid::{Finish, Game, Goal, Move, Place, Position, Rules};
 
 use super::board::{self, Direction, Spot};
-use super::editor::{Editor, Typed, next_passes};
+use super::editor::{Editor, Pending, Typed, next_passes};
 use super::help;
 use super::play::{Back, Choice, Known, Play, Standing, Want};
 use super::view;
@@ -223,6 +223,9 @@ pub struct ChallengeDialog {
     pub card: [String; 3],
     /// The row being edited: 0 the challenge, then its fields.
     pub focus: usize,
+    /// The field's value is as it came (a default, or the value set before): the first key
+    /// typed replaces it, as in a selected field.
+    pub fresh: bool,
 }
 
 impl ChallengeDialog {
@@ -235,6 +238,7 @@ impl ChallengeDialog {
             score: ["1290".to_string(), "0".to_string()],
             card: ["A".to_string(), "4".to_string(), "0".to_string()],
             focus: 0,
+            fresh: true,
         };
         match goal {
             Goal::Board => {}
@@ -265,6 +269,11 @@ impl ChallengeDialog {
             ],
             _ => Vec::new(),
         }
+    }
+
+    /// Whether the field edited takes a number (all but the Card challenge's rank).
+    fn numeric(&self) -> bool {
+        !(self.kind == 2 && self.focus == 1)
     }
 
     fn field(&mut self) -> Option<&mut String> {
@@ -323,6 +332,25 @@ pub enum Overlay {
     Challenge(ChallengeDialog),
 }
 
+/// A change that would drop unsaved work, waiting for a y/n answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirm {
+    /// Ctrl-N: a new, empty deal.
+    New,
+    /// A saved game to open in place of the work, and where it comes from.
+    Open(Box<SavedDeal>, String),
+}
+
+/// The work as it was when last saved or opened: what "unsaved" is measured against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Snapshot {
+    slots: [Option<pyramid::Card>; pyramid::deck::DECK_SIZE],
+    midgame: pyramid::pyramid::Midgame,
+    rules: Rules,
+    goal: Goal,
+    moves: Vec<Move>,
+}
+
 /// What the app starts with.
 pub struct Setup {
     pub folders: Folders,
@@ -358,8 +386,10 @@ pub struct App {
     pub size: Rect,
     pub ticks: u64,
     pub quit: bool,
-    /// Set by a first Ctrl-N over typed cards; a second one clears them.
-    confirm_new: bool,
+    /// A change that waits for y (or n) because it would drop unsaved work.
+    pub confirm: Option<Confirm>,
+    /// The work as last saved or opened.
+    clean: Option<Snapshot>,
     send: Sender<Msg>,
     next_job: u64,
 }
@@ -384,35 +414,38 @@ impl App {
             size: Rect::new(0, 0, 80, 24),
             ticks: 0,
             quit: false,
-            confirm_new: false,
+            confirm: None,
+            clean: None,
             send,
             next_job: 0,
         };
-        if let Some(saved) = setup.deal {
-            app.load(saved);
-        } else if let Some(draft) = storage::restore_draft(&app.folders) {
-            app.editor = Editor::with_slots(draft.slots, draft.midgame);
-            app.editor.set_rules(draft.rules);
-            app.goal = draft.goal;
-            let text = if app.resume(&draft.moves) {
-                format!(
-                    "Restored the game you were playing ({} moves).",
-                    draft.moves.len()
-                )
-            } else {
-                format!(
-                    "Restored the deal you were typing ({}/52).",
-                    app.editor.filled()
-                )
-            };
-            app.say(Tone::Info, text);
-        } else {
-            app.say(
+        let draft = storage::restore_draft(&app.folders);
+        match (setup.deal, draft) {
+            (Some(saved), Some(draft)) if draft_differs(&draft, &saved) => {
+                // The draft is other work: it stays until the user says it may go.
+                app.restore(&draft);
+                let what = app.unsaved().unwrap_or_else(|| "the draft".to_string());
+                let name = saved.name.clone();
+                app.confirm = Some(Confirm::Open(Box::new(saved), "the command line".into()));
+                app.say(
+                    Tone::Warning,
+                    format!(
+                        "Open '{name}' in place of {what}? y opens it, any other key keeps \
+                         the draft."
+                    ),
+                );
+            }
+            (Some(saved), _) => app.load(saved),
+            (None, Some(draft)) => {
+                let text = app.restore(&draft);
+                app.say(Tone::Info, text);
+            }
+            (None, None) => app.say(
                 Tone::Info,
                 "Type the deal: the pyramid row by row, then the stock from the top. ? for help.",
-            );
+            ),
         }
-        if let Some(warning) = setup.warnings.first() {
+        if let Some(warning) = setup.warnings.first().filter(|_| app.confirm.is_none()) {
             app.say(Tone::Warning, warning.clone());
         }
         app
@@ -436,6 +469,7 @@ impl App {
             // Only presses: Windows also reports releases and repeats.
             Msg::Key(key) if key.kind == KeyEventKind::Press => self.key(key),
             Msg::Key(_) => {}
+            Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
             Msg::Mouse(mouse) => self.mouse(mouse),
             Msg::Paste(text) => self.paste(&text),
             Msg::Resize(width, height) => self.size = Rect::new(0, 0, width, height),
@@ -449,10 +483,24 @@ impl App {
         }
     }
 
+    /// Whether the terminal is too small for the board: only quitting works there.
+    fn too_small(&self) -> bool {
+        self.size.width < view::MIN_WIDTH || self.size.height < view::MIN_HEIGHT
+    }
+
     fn key(&mut self, key: KeyEvent) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.too_small() {
+            if matches!(key.code, KeyCode::Char('q' | 'c')) && ctrl {
+                self.quit = true;
+            }
+            return;
+        }
+        if let Some(confirm) = self.confirm.take() {
+            self.answer(confirm, key);
+            return;
+        }
         if ctrl {
-            let first_new = matches!(key.code, KeyCode::Char('n'));
             match key.code {
                 KeyCode::Char('q' | 'c') => self.quit = true,
                 KeyCode::Char('t') => self.next_theme(),
@@ -463,12 +511,8 @@ impl App {
                 KeyCode::Char('p') if matches!(self.screen, Screen::Editor) => self.start_play(),
                 _ => {}
             }
-            if !first_new {
-                self.confirm_new = false;
-            }
             return;
         }
-        self.confirm_new = false;
         if key.code == KeyCode::F(1) {
             self.toggle_help();
             return;
@@ -484,6 +528,82 @@ impl App {
                 Screen::Solution(_) => self.solution_key(key),
                 Screen::Play => self.play_key(key),
             },
+        }
+    }
+
+    /// The answer to a y/n question: y (or Ctrl-N again for a new deal) goes ahead, Ctrl-Q
+    /// quits, any other key keeps the work.
+    fn answer(&mut self, confirm: Confirm, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let yes = matches!(key.code, KeyCode::Char('y' | 'Y')) && !ctrl
+            || (confirm == Confirm::New && ctrl && key.code == KeyCode::Char('n'));
+        if ctrl && matches!(key.code, KeyCode::Char('q' | 'c')) {
+            self.quit = true;
+        } else if !yes {
+            self.say(Tone::Info, "Kept as it was.");
+        } else {
+            match confirm {
+                Confirm::New => self.clear_deal(),
+                Confirm::Open(saved, from) => self.opened(*saved, &from),
+            }
+        }
+    }
+
+    /// The work as it stands, to compare with what was last saved or opened.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            slots: self.editor.slots,
+            midgame: self.editor.midgame,
+            rules: self.editor.rules,
+            goal: self.goal,
+            moves: self
+                .play
+                .as_ref()
+                .map(|play| play.game.moves().to_vec())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// What replacing the work now would lose, in words; `None` when nothing would be.
+    pub fn unsaved(&self) -> Option<String> {
+        let now = self.snapshot();
+        let typed = self.editor.filled();
+        if (typed == 0 && now.moves.is_empty()) || self.clean.as_ref() == Some(&now) {
+            return None;
+        }
+        let moves = now.moves.len();
+        let same_deal = self
+            .clean
+            .as_ref()
+            .is_some_and(|clean| (clean.slots, clean.midgame) == (now.slots, now.midgame));
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        Some(match (same_deal, moves) {
+            (true, 0) => "the changes to the rules or the challenge (not saved)".to_string(),
+            (true, m) => format!("the game played, {m} move{} (not saved)", s(m)),
+            (false, 0) => format!("the {typed} card{} typed (not saved)", s(typed)),
+            (false, m) => format!(
+                "the {typed} card{} typed and the {m} move{} played (not saved)",
+                s(typed),
+                s(m)
+            ),
+        })
+    }
+
+    /// Puts the draft's work on screen, in play mode if a game was under way; says which.
+    fn restore(&mut self, draft: &Draft) -> String {
+        self.editor = Editor::with_slots(draft.slots, draft.midgame);
+        self.editor.set_rules(draft.rules);
+        self.goal = draft.goal;
+        if self.resume(&draft.moves) {
+            format!(
+                "Restored the game you were playing ({} moves).",
+                draft.moves.len()
+            )
+        } else {
+            format!(
+                "Restored the deal you were typing ({}/52).",
+                self.editor.filled()
+            )
         }
     }
 
@@ -511,6 +631,21 @@ impl App {
             return;
         }
         let before = (self.editor.slots, self.editor.midgame, self.editor.rules);
+        // A half-typed card takes the next letter or digit as its suit (or the 0 of a ten): the
+        // command letters wait until it is placed or dropped.
+        if let KeyCode::Char(c) = key.code
+            && c.is_alphanumeric()
+            && self.editor.pending != Pending::Nothing
+        {
+            match self.editor.type_char(c) {
+                Typed::Rejected(hint) => self.say(Tone::Warning, hint),
+                Typed::Placed(_) | Typed::Partial => self.status = None,
+            }
+            if (self.editor.slots, self.editor.midgame, self.editor.rules) != before {
+                self.edited();
+            }
+            return;
+        }
         match key.code {
             KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
             // Separators between pasted or typed cards.
@@ -628,6 +763,10 @@ impl App {
     }
 
     fn paste(&mut self, text: &str) {
+        // Terminals and tmux paste with CR line ends, which would leave a `#` comment line
+        // running to the end of the text.
+        let text = crate::text_file::normalize(text);
+        let text = text.as_str();
         match (&mut self.overlay, &self.screen) {
             (Some(Overlay::Save(dialog)), _) => {
                 dialog.field().push_str(text.lines().next().unwrap_or(""));
@@ -936,6 +1075,7 @@ impl App {
             KeyCode::Char('r') => self.play_action(|play| play.play(Move::Recycle)),
             KeyCode::Char('u') | KeyCode::Backspace => self.undo_redo(Play::undo, "Undone."),
             KeyCode::Char('U') => self.undo_redo(Play::redo, "Redone."),
+            KeyCode::Char('b') => self.back_to_winnable(),
             KeyCode::Char('h') => self.hint(),
             KeyCode::Char('s') => self.show_rest(),
             KeyCode::Esc if play.selected.is_some() => {
@@ -964,6 +1104,15 @@ impl App {
         let Some(play) = &mut self.play else {
             return;
         };
+        if play.position().is_won() {
+            let done = play.position().rules().finish.done();
+            let moves = play.game.played();
+            self.say(
+                Tone::Info,
+                format!("{done}, in {moves} moves: the game is over (u undoes)."),
+            );
+            return;
+        }
         let choice = action(play);
         let selected = play.selected.and_then(|p| play.position().card_on(p));
         let won = play.position().is_won().then(|| play.game.played());
@@ -1000,6 +1149,46 @@ impl App {
             self.say(Tone::Info, done);
         } else {
             self.say(Tone::Warning, "Nothing more to take back or play again.");
+        }
+    }
+
+    /// Undoes back to the latest position known to be winnable.
+    fn back_to_winnable(&mut self) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        match play.standing() {
+            Standing::Lost {
+                back: Back::Undos(n),
+                ..
+            } => {
+                for _ in 0..n {
+                    play.undo();
+                }
+                self.moved();
+                let s = if n == 1 { "" } else { "s" };
+                self.say(
+                    Tone::Success,
+                    format!("Back {n} move{s}, to the latest winnable position."),
+                );
+            }
+            Standing::Lost {
+                back: Back::Looking,
+                ..
+            } => self.say(Tone::Info, "Still looking for the way back…"),
+            Standing::Lost {
+                back: Back::Never, ..
+            } => self.say(
+                Tone::Warning,
+                "No earlier position of this game was winnable either.",
+            ),
+            Standing::Checking => self.say(Tone::Info, "Still checking this position…"),
+            Standing::Winnable(_) => {
+                self.say(
+                    Tone::Info,
+                    "This position is winnable: nothing to go back to.",
+                );
+            }
         }
     }
 
@@ -1103,11 +1292,23 @@ impl App {
         };
         let mut solution = Solution::new(play.position().clone(), &report);
         solution.from_play = true;
+        let text = match &solution.reason {
+            _ if solution.solvable => {
+                "The rest of the way: → steps, p plays on from a step, Esc returns.".to_string()
+            }
+            Some(reason) => format!("No solution from here: {reason}. Esc returns."),
+            None => format!(
+                "No solution from here: no way is left to {}. Esc returns.",
+                solution.positions[0].rules().finish.aim()
+            ),
+        };
+        let tone = if solution.solvable {
+            Tone::Info
+        } else {
+            Tone::Warning
+        };
         self.screen = Screen::Solution(solution);
-        self.say(
-            Tone::Info,
-            "The rest of the way: → steps, p plays on from a step, Esc returns.",
-        );
+        self.say(tone, text);
     }
 
     /// ←→ choose the challenge, ↑↓ Tab the field, typing edits it, Enter sets it.
@@ -1132,24 +1333,54 @@ impl App {
                         }
                         self.say(
                             Tone::Success,
-                            format!("Challenge: {goal}. Enter solves it."),
+                            format!(
+                                "Challenge set: {goal}. The dialog is closed; Enter solves, g \
+                                 changes it."
+                            ),
                         );
                         return;
                     }
                     Err(problem) => self.say(Tone::Error, format!("Not yet: {problem}.")),
                 }
             }
-            KeyCode::Left if dialog.focus == 0 => dialog.kind = (dialog.kind + 2) % 3,
-            KeyCode::Right if dialog.focus == 0 => dialog.kind = (dialog.kind + 1) % 3,
-            KeyCode::Up | KeyCode::BackTab => dialog.focus = (dialog.focus + rows - 1) % rows,
-            KeyCode::Down | KeyCode::Tab => dialog.focus = (dialog.focus + 1) % rows,
+            KeyCode::Left if dialog.focus == 0 => {
+                dialog.kind = (dialog.kind + 2) % 3;
+                dialog.fresh = true;
+            }
+            KeyCode::Right if dialog.focus == 0 => {
+                dialog.kind = (dialog.kind + 1) % 3;
+                dialog.fresh = true;
+            }
+            KeyCode::Up | KeyCode::BackTab => {
+                dialog.focus = (dialog.focus + rows - 1) % rows;
+                dialog.fresh = true;
+            }
+            KeyCode::Down | KeyCode::Tab => {
+                dialog.focus = (dialog.focus + 1) % rows;
+                dialog.fresh = true;
+            }
             KeyCode::Backspace => {
+                let fresh = std::mem::take(&mut dialog.fresh);
                 if let Some(field) = dialog.field() {
-                    field.pop();
+                    if fresh {
+                        field.clear();
+                    } else {
+                        field.pop();
+                    }
                 }
             }
+            KeyCode::Char(c) if dialog.focus > 0 && dialog.numeric() && !c.is_ascii_digit() => {
+                self.say(
+                    Tone::Warning,
+                    format!("'{c}' is not a digit: this field is a number."),
+                );
+            }
             KeyCode::Char(c) => {
+                let fresh = std::mem::take(&mut dialog.fresh);
                 if let Some(field) = dialog.field() {
+                    if fresh {
+                        field.clear();
+                    }
                     field.push(c);
                 }
             }
@@ -1232,6 +1463,7 @@ impl App {
             Ok(path) => {
                 self.name = Some(name.to_string());
                 self.notes = notes;
+                self.clean = Some(self.snapshot());
                 let moves = if saved.moves.is_empty() {
                     String::new()
                 } else {
@@ -1273,14 +1505,7 @@ impl App {
                         Origin::User(path) => path.display().to_string(),
                         Origin::Example => "the examples".to_string(),
                     };
-                    let playing = !saved.moves.is_empty();
-                    self.load(saved);
-                    let next = if playing {
-                        "Play goes on where it was left."
-                    } else {
-                        "Enter solves, Ctrl-P plays."
-                    };
-                    self.say(Tone::Success, format!("Opened from {from}. {next}"));
+                    self.open_chosen(saved, from);
                     return;
                 }
             }
@@ -1299,6 +1524,36 @@ impl App {
         self.overlay = Some(Overlay::Open(dialog));
     }
 
+    /// The open dialog's choice: opened at once, or after a y/n question when it would replace
+    /// unsaved work.
+    fn open_chosen(&mut self, saved: SavedDeal, from: String) {
+        match self.unsaved() {
+            Some(what) => {
+                let name = saved.name.clone();
+                self.confirm = Some(Confirm::Open(Box::new(saved), from));
+                self.say(
+                    Tone::Warning,
+                    format!(
+                        "Open '{name}' in place of {what}? y opens it, any other key keeps it."
+                    ),
+                );
+            }
+            None => self.opened(saved, &from),
+        }
+    }
+
+    /// Opens a saved game and says where it came from.
+    fn opened(&mut self, saved: SavedDeal, from: &str) {
+        let playing = !saved.moves.is_empty();
+        self.load(saved);
+        let next = if playing {
+            "Play goes on where it was left."
+        } else {
+            "Enter solves, Ctrl-P plays."
+        };
+        self.say(Tone::Success, format!("Opened from {from}. {next}"));
+    }
+
     /// Puts a saved game in the editor, and in play mode when it has moves.
     fn load(&mut self, saved: SavedDeal) {
         self.editor = Editor::with_deal(&saved.deal, saved.midgame);
@@ -1311,6 +1566,7 @@ impl App {
         self.play = None;
         self.screen = Screen::Editor;
         self.resume(&saved.moves);
+        self.clean = Some(self.snapshot());
         self.keep_draft();
     }
 
@@ -1318,16 +1574,19 @@ impl App {
         if matches!(self.screen, Screen::Solving(_)) {
             return;
         }
-        let typed = self.editor.filled();
-        if typed > 0 && self.name.is_none() && !self.confirm_new {
-            self.confirm_new = true;
+        if let Some(what) = self.unsaved() {
+            self.confirm = Some(Confirm::New);
             self.say(
                 Tone::Warning,
-                format!("Ctrl-N again clears the {typed} cards typed (not saved)."),
+                format!("Clear {what} for a new deal? y (or Ctrl-N again) clears, any other key keeps it."),
             );
             return;
         }
-        self.confirm_new = false;
+        self.clear_deal();
+    }
+
+    /// A new, empty deal in place of the work.
+    fn clear_deal(&mut self) {
         self.editor = Editor::default();
         self.name = None;
         self.notes.clear();
@@ -1338,11 +1597,20 @@ impl App {
     }
 }
 
+/// Whether a draft holds work other than the saved game: cards typed or moves played that
+/// opening the game would replace.
+fn draft_differs(draft: &Draft, saved: &SavedDeal) -> bool {
+    let empty = draft.slots.iter().all(Option::is_none) && draft.moves.is_empty();
+    !empty
+        && (draft.slots, draft.midgame, &draft.moves)
+            != (saved.deal.cards().map(Some), saved.midgame, &saved.moves)
+}
+
 /// The way back from a lost position, in words.
 pub fn back_text(back: Back) -> String {
     match back {
-        Back::Undos(1) => "1 undo leads back to a winnable position".to_string(),
-        Back::Undos(n) => format!("{n} undos lead back to a winnable position"),
+        Back::Undos(1) => "1 undo leads back to a winnable position (b goes there)".to_string(),
+        Back::Undos(n) => format!("{n} undos lead back to a winnable position (b goes there)"),
         Back::Looking => "looking for the way back…".to_string(),
         Back::Never => "no earlier position of this game was winnable either".to_string(),
     }

@@ -269,6 +269,15 @@ impl Editor {
         }
     }
 
+    /// The half-typed card as its slot shows it (`7_`, `1_`), when a rank is typed.
+    pub fn pending_text(&self) -> Option<String> {
+        match self.pending {
+            Pending::Nothing => None,
+            Pending::One => Some("1_".to_string()),
+            Pending::Rank(rank) => Some(format!("{}_", rank.letter())),
+        }
+    }
+
     /// Drops half-typed input; true when there was some.
     pub fn cancel_pending(&mut self) -> bool {
         std::mem::replace(&mut self.pending, Pending::Nothing) != Pending::Nothing

@@ -65,6 +65,7 @@ const PLAY: &[(&str, &str)] = &[
         "draw (recycle when the stock is empty); r recycles",
     ),
     ("u Backspace / U", "undo / redo, without limit"),
+    ("b", "undo back to the latest winnable position"),
     ("h", "hint: show the best next move; h again plays it"),
     ("s", "the rest of the solution from here; p there plays on"),
     ("Esc", "drop the chosen card / back to the deal"),
@@ -79,6 +80,18 @@ const ANYWHERE: &[(&str, &str)] = &[
     ("? or F1", "this help"),
     ("Ctrl-Q Ctrl-C", "quit"),
 ];
+
+/// `b` when undos lead back to a winnable position, else `s`.
+fn lost_or_rest(app: &App) -> (&'static str, &'static str) {
+    let back = app.play.as_ref().map(super::play::Play::standing);
+    match back {
+        Some(super::play::Standing::Lost {
+            back: super::play::Back::Undos(_),
+            ..
+        }) => ("b", "back to winnable"),
+        _ => ("s", "rest"),
+    }
+}
 
 /// The short hints for the bottom line.
 pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
@@ -100,7 +113,7 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             ("d", "draw"),
             ("u U", "undo redo"),
             ("h", "hint"),
-            ("s", "rest"),
+            lost_or_rest(app),
             ("?", "help"),
             ("q", "quit"),
         ],

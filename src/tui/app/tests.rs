@@ -623,3 +623,5 @@ mod snapshots {
 }
 
 mod challenges;
+
+mod reported;
