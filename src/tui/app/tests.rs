@@ -625,3 +625,5 @@ mod snapshots {
 mod challenges;
 
 mod reported;
+
+mod properties;
