@@ -85,11 +85,27 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
             })
         }
     };
-    let deal = cli
-        .file
-        .as_deref()
-        .map(|file| input::read_game(file, pyramid::pyramid::RuleChanges::default()))
-        .transpose()?;
+    let (mut deal, mut deal_text) = (None, None);
+    if let Some(file) = cli.file.as_deref() {
+        let source = input::read_source(file)?;
+        match input::game_of(&source, file, pyramid::pyramid::RuleChanges::default()) {
+            Ok(saved) => deal = Some(saved),
+            // The editor shows a deal's problems (a duplicate, a card missing) where they are;
+            // a word that is not a card has no slot to show it in, so it stays an error.
+            Err(InputError::Deck { problems, .. })
+                if !problems
+                    .0
+                    .iter()
+                    .any(|p| matches!(p, pyramid::deck::DeckProblem::Malformed { .. })) =>
+            {
+                deal_text = Some(tui::DealText {
+                    name: input::stem(file),
+                    text: source.text,
+                });
+            }
+            Err(error) => return Err(error),
+        }
+    }
     let warnings: Vec<String> = theme_errors
         .iter()
         .map(|e| format!("Theme skipped: {e}"))
@@ -103,6 +119,7 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
         theme: chosen,
         ascii: cli.ascii,
         deal,
+        deal_text,
         warnings,
     };
     tui::run(setup).map_err(InputError::Terminal)?;

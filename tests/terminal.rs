@@ -157,3 +157,15 @@ fn type_solve_step_play_save_quit_and_reopen_in_a_real_terminal() {
     session.wait_for("2 moves played, 1 to redo");
     quit(&mut session, &mut child);
 }
+
+#[test]
+fn a_deal_file_with_a_duplicate_opens_in_the_editor_rather_than_failing() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(common::data("winnable-40-steps.txt")).unwrap();
+    let path = dir.path().join("dup.txt");
+    std::fs::write(&path, text.replacen("7s", "3c", 1)).unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
+    session.wait_for("problems to fix");
+    session.wait_for("52/52");
+    quit(&mut session, &mut child);
+}

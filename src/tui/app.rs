@@ -339,6 +339,16 @@ pub enum Confirm {
     New,
     /// A saved game to open in place of the work, and where it comes from.
     Open(Box<SavedDeal>, String),
+    /// A deal file with problems, to fix in the editor in place of the work.
+    OpenText(DealText),
+}
+
+/// A deal file that does not read as a deal (a duplicate, a card missing): the editor opens
+/// it with its cards placed as far as they go and its problems shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealText {
+    pub name: String,
+    pub text: String,
 }
 
 /// The work as it was when last saved or opened: what "unsaved" is measured against.
@@ -359,6 +369,8 @@ pub struct Setup {
     pub ascii: bool,
     /// A deal to open, with its name.
     pub deal: Option<SavedDeal>,
+    /// A deal file with problems to open in the editor (in place of `deal`).
+    pub deal_text: Option<DealText>,
     /// Warnings to show first (a broken user theme, say).
     pub warnings: Vec<String>,
 }
@@ -420,13 +432,25 @@ impl App {
             next_job: 0,
         };
         let draft = storage::restore_draft(&app.folders);
-        match (setup.deal, draft) {
-            (Some(saved), Some(draft)) if draft_differs(&draft, &saved) => {
+        let opening = match (setup.deal, setup.deal_text) {
+            (Some(saved), _) => {
+                let from = format!("'{}'", saved.name);
+                Some(Confirm::Open(Box::new(saved), from))
+            }
+            (None, Some(text)) => Some(Confirm::OpenText(text)),
+            (None, None) => None,
+        };
+        match (opening, draft) {
+            (Some(opening), Some(draft)) if draft_differs(&draft, &opening) => {
                 // The draft is other work: it stays until the user says it may go.
                 app.restore(&draft);
                 let what = app.unsaved().unwrap_or_else(|| "the draft".to_string());
-                let name = saved.name.clone();
-                app.confirm = Some(Confirm::Open(Box::new(saved), "the command line".into()));
+                let name = match &opening {
+                    Confirm::Open(saved, _) => saved.name.clone(),
+                    Confirm::OpenText(text) => text.name.clone(),
+                    Confirm::New => String::new(),
+                };
+                app.confirm = Some(opening);
                 app.say(
                     Tone::Warning,
                     format!(
@@ -435,12 +459,13 @@ impl App {
                     ),
                 );
             }
-            (Some(saved), _) => app.load(saved),
-            (None, Some(draft)) => {
+            (Some(Confirm::Open(saved, from)), _) => app.opened(*saved, &from),
+            (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
+            (Some(Confirm::New) | None, Some(draft)) => {
                 let text = app.restore(&draft);
                 app.say(Tone::Info, text);
             }
-            (None, None) => app.say(
+            (Some(Confirm::New) | None, None) => app.say(
                 Tone::Info,
                 "Type the deal: the pyramid row by row, then the stock from the top. ? for help.",
             ),
@@ -545,6 +570,7 @@ impl App {
             match confirm {
                 Confirm::New => self.clear_deal(),
                 Confirm::Open(saved, from) => self.opened(*saved, &from),
+                Confirm::OpenText(opening) => self.load_text(&opening),
             }
         }
     }
@@ -1570,6 +1596,33 @@ impl App {
         self.keep_draft();
     }
 
+    /// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
+    /// its problems.
+    fn load_text(&mut self, opening: &DealText) {
+        let (slots, extra, malformed) = text_slots(&opening.text);
+        self.editor = Editor::with_slots(slots, pyramid::pyramid::Midgame::default());
+        self.editor.go_to(0);
+        self.name = Some(opening.name.clone());
+        self.verdict = Verdict::Unsolved;
+        self.notes.clear();
+        self.goal = Goal::Board;
+        self.play = None;
+        self.screen = Screen::Editor;
+        self.clean = Some(self.snapshot());
+        self.keep_draft();
+        let mut text = format!(
+            "Opened '{}' with problems to fix: the Check panel shows them.",
+            opening.name
+        );
+        if malformed > 0 {
+            text.push_str(&format!(" {malformed} words were not cards."));
+        }
+        if extra > 0 {
+            text.push_str(&format!(" {extra} cards past the 52nd were left out."));
+        }
+        self.say(Tone::Warning, text);
+    }
+
     fn new_deal(&mut self) {
         if matches!(self.screen, Screen::Solving(_)) {
             return;
@@ -1597,13 +1650,41 @@ impl App {
     }
 }
 
-/// Whether a draft holds work other than the saved game: cards typed or moves played that
-/// opening the game would replace.
-fn draft_differs(draft: &Draft, saved: &SavedDeal) -> bool {
+/// Whether a draft holds work other than the game to open: cards typed or moves played
+/// that opening it would replace.
+fn draft_differs(draft: &Draft, opening: &Confirm) -> bool {
     let empty = draft.slots.iter().all(Option::is_none) && draft.moves.is_empty();
-    !empty
-        && (draft.slots, draft.midgame, &draft.moves)
-            != (saved.deal.cards().map(Some), saved.midgame, &saved.moves)
+    let same = match opening {
+        Confirm::Open(saved, _) => {
+            (draft.slots, draft.midgame, &draft.moves)
+                == (saved.deal.cards().map(Some), saved.midgame, &saved.moves)
+        }
+        Confirm::OpenText(text) => {
+            draft.slots == text_slots(&text.text).0
+                && draft.midgame.is_start()
+                && draft.moves.is_empty()
+        }
+        Confirm::New => true,
+    };
+    !empty && !same
+}
+
+/// The cards of a deal file in deal order, as far as they go; and how many did not fit and
+/// how many words were not cards.
+fn text_slots(
+    text: &str,
+) -> (
+    [Option<pyramid::Card>; pyramid::deck::DECK_SIZE],
+    usize,
+    usize,
+) {
+    let read = pyramid::deck::read_cards(&crate::text_file::normalize(text));
+    let mut slots = [None; pyramid::deck::DECK_SIZE];
+    for (slot, &(card, _)) in slots.iter_mut().zip(&read.cards) {
+        *slot = Some(card);
+    }
+    let extra = read.cards.len().saturating_sub(pyramid::deck::DECK_SIZE);
+    (slots, extra, read.malformed.len())
 }
 
 /// The way back from a lost position, in words.

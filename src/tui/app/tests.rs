@@ -30,6 +30,7 @@ fn setup(dir: &Path) -> Setup {
         theme: 0,
         ascii: true,
         deal: None,
+        deal_text: None,
         warnings: Vec::new(),
     }
 }

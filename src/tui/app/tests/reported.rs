@@ -173,3 +173,30 @@ fn the_too_small_screen_ignores_every_key_but_quit() {
     ctrl(&mut app, 'q');
     assert!(app.quit);
 }
+
+/// The winnable example with its second card written over by its first: 3c twice, 7s missing.
+fn with_a_duplicate() -> String {
+    WINNABLE.replacen("7s", "3c", 1)
+}
+
+#[test]
+fn a_deal_file_with_a_duplicate_opens_in_the_editor_with_its_problems_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let (send, _receive) = mpsc::channel();
+    let app = App::new(
+        Setup {
+            deal_text: Some(DealText {
+                name: "dup".to_string(),
+                text: with_a_duplicate(),
+            }),
+            ..setup(dir.path())
+        },
+        send,
+    );
+    assert_eq!(app.editor.filled(), 52);
+    assert_eq!(app.editor.duplicate_slots(), [0, 1]);
+    assert_eq!(app.editor.missing(), ["7s".parse().unwrap()]);
+    assert!(said(&app).contains("problems to fix"), "{}", said(&app));
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("twice"), "{text}");
+}
