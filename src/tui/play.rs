@@ -168,7 +168,10 @@ impl Play {
 
     /// Chooses the card at a place: a King goes at once, a second card completes a pair.
     pub fn choose(&mut self, place: Place) -> Choice {
-        self.cursor = place;
+        // The cursor goes only where a card can be taken (a click may land on a covered one).
+        if self.cursor_places().contains(&place) {
+            self.cursor = place;
+        }
         let position = self.position();
         if self.selected == Some(place) {
             self.selected = None;
