@@ -676,7 +676,10 @@ impl App {
             KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
             // Separators between pasted or typed cards.
             KeyCode::Char(' ' | ',') => {}
-            KeyCode::Char('-') => self.mark(Editor::toggle_gone),
+            KeyCode::Char('-') => {
+                let text = self.editor.toggle_gone();
+                self.say(Tone::Info, text);
+            }
             KeyCode::Char('w') => self.mark(Editor::toggle_waste_end),
             KeyCode::Char('p') => {
                 let text = self.editor.next_pass();
@@ -773,7 +776,8 @@ impl App {
 
     fn keep_draft(&mut self) {
         let draft = Draft {
-            slots: self.editor.slots,
+            // Stand-ins for the gone cards not known, so that the draft names their slots.
+            slots: self.editor.midgame.fill_unknown(&self.editor.slots),
             midgame: self.editor.midgame,
             moves: self
                 .play

@@ -33,6 +33,14 @@ const EDITOR: &[(&str, &str)] = &[
         "- / w / p",
         "game in progress: card gone / waste ends here / pass",
     ),
+    (
+        "- on empty slot",
+        "gone, card unknown: the missing cards are the gone ones",
+    ),
+    (
+        "MSC stock?",
+        "restart the deal, draw through the stock once, type it",
+    ),
     ("v", "see the marked position as the game shows it"),
     (
         "g",

@@ -200,3 +200,57 @@ fn a_deal_file_with_a_duplicate_opens_in_the_editor_with_its_problems_shown() {
     let text = screen(&app, 80, 24);
     assert!(text.contains("twice"), "{text}");
 }
+
+#[test]
+fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
+    let (dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    // Ts (row 7) went with 3h (stock card 1): marked with their cards, then without.
+    for slot in [23, 28] {
+        app.editor.go_to(slot);
+        press(&mut app, KeyCode::Char('-'));
+    }
+    press(&mut app, KeyCode::Enter);
+    finish_solving(&mut app, &receive);
+    let real = solution(&app).moves.len();
+    press(&mut app, KeyCode::Esc);
+    for slot in [23, 28] {
+        app.editor.go_to(slot);
+        press(&mut app, KeyCode::Delete);
+        press(&mut app, KeyCode::Char('-'));
+        assert!(app.editor.midgame.is_unknown(slot), "{}", said(&app));
+    }
+    assert_eq!(app.editor.slots[23], None);
+    assert_eq!(app.editor.filled(), 52);
+    assert!(app.editor.missing().is_empty());
+    assert!(app.editor.position_problems().is_empty());
+    press(&mut app, KeyCode::Enter);
+    finish_solving(&mut app, &receive);
+    assert_eq!(solution(&app).moves.len(), real);
+    press(&mut app, KeyCode::Esc);
+
+    // Saved and opened again, the slots are still gone with their cards unknown.
+    ctrl(&mut app, 's');
+    press(&mut app, KeyCode::Enter);
+    let path = std::fs::read_dir(folders(dir.path()).saves)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+        .unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# gone: (3h) (Ts)"), "{text}");
+    assert!(
+        Deal::parse(&text).is_ok(),
+        "other solvers still read a whole deal"
+    );
+    ctrl(&mut app, 'n');
+    assert_eq!(app.editor.filled(), 0);
+    ctrl(&mut app, 'o');
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.editor.slots[23], None);
+    assert!(app.editor.midgame.is_unknown(23) && app.editor.midgame.is_unknown(28));
+    // And so does the draft.
+    let (restarted, _receive) = start(dir.path());
+    assert!(restarted.editor.midgame.is_unknown(28));
+    assert_eq!(restarted.editor.slots[28], None);
+}
