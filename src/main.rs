@@ -92,11 +92,13 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
             Ok(saved) => deal = Some(saved),
             // The editor shows a deal's problems (a duplicate, a card missing) where they are;
             // a word that is not a card has no slot to show it in, so it stays an error.
+            // An unfinished deal saved from the app (`..` for an empty slot) opens too.
             Err(InputError::Deck { problems, .. })
-                if !problems
-                    .0
-                    .iter()
-                    .any(|p| matches!(p, pyramid::deck::DeckProblem::Malformed { .. })) =>
+                if storage::Draft::parse(&text_file::normalize(&source.text)).is_some()
+                    || !problems
+                        .0
+                        .iter()
+                        .any(|p| matches!(p, pyramid::deck::DeckProblem::Malformed { .. })) =>
             {
                 deal_text = Some(tui::DealText {
                     name: input::stem(file),

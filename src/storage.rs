@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use crate::text_file::{self, TextFileError};
+use pyramid::deck::DECK_SIZE;
 
 mod game_file;
 
@@ -168,13 +169,26 @@ pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
                     saved,
                     origin: Origin::User(path),
                 }),
-                Err(error) => broken.push(error.to_string()),
+                Err(error) => match unfinished(&path) {
+                    Some(typed) => broken.push(format!(
+                        "{}: an unfinished deal ({typed}/52): `pyramid FILE` opens it",
+                        path.display()
+                    )),
+                    None => broken.push(error.to_string()),
+                },
             }
         }
     }
     listed.sort_by(|a, b| (&b.saved.saved, &a.saved.name).cmp(&(&a.saved.saved, &b.saved.name)));
     listed.extend(examples());
     (listed, broken)
+}
+
+/// The cards typed of an unfinished deal saved from the app, when the file is one.
+fn unfinished(path: &Path) -> Option<usize> {
+    let draft = Draft::parse(&text_file::read_path(path).ok()?)?;
+    let typed = draft.slots.iter().flatten().count();
+    (typed < DECK_SIZE).then_some(typed)
 }
 
 /// Reads one save.
@@ -211,6 +225,37 @@ pub fn save(folders: &Folders, saved: &SavedDeal) -> Result<PathBuf, StorageErro
         };
         if free {
             write_atomically(&path, &saved.to_text())?;
+            return Ok(path);
+        }
+        number += 1;
+    }
+}
+
+/// Saves an unfinished deal under a name, in the draft format, never over another file.
+/// Returns the path written.
+pub fn save_unfinished(
+    folders: &Folders,
+    name: &str,
+    notes: &[String],
+    draft: &Draft,
+) -> Result<PathBuf, StorageError> {
+    let stem = file_stem(name);
+    let text = draft.to_named_text(name, &now_text(), notes);
+    let mut number = 1;
+    loop {
+        let file = if number == 1 {
+            format!("{stem}.txt")
+        } else {
+            format!("{stem}-{number}.txt")
+        };
+        let path = folders.saves.join(file);
+        // The same unfinished deal saved again may go over itself.
+        let free = match text_file::read_path(&path) {
+            Ok(existing) => Draft::parse(&existing).is_some_and(|old| old.slots == draft.slots),
+            Err(error) => error.is_not_found(),
+        };
+        if free {
+            write_atomically(&path, &text)?;
             return Ok(path);
         }
         number += 1;

@@ -385,6 +385,30 @@ impl Draft {
         )
     }
 
+    /// The text of an unfinished deal saved under a name: the draft format (`..` for an
+    /// empty slot) under the name, date and notes headers. It opens again into the editor.
+    pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        let mut text = format!(
+            "# name: {name}
+# saved: {saved}
+"
+        );
+        let typed = self.slots.iter().flatten().count();
+        text.push_str(&format!(
+            "# unfinished: {typed}/{DECK_SIZE} cards; `pyramid FILE` opens it to go on typing
+"
+        ));
+        for note in notes {
+            text.push_str(&format!(
+                "# notes: {note}
+"
+            ));
+        }
+        let body = self.to_text();
+        text.push_str(body.split_once('\n').map_or("", |(_, rest)| rest));
+        text
+    }
+
     /// The start position, when the slots hold a whole deal and the marks fit it.
     fn start(&self) -> Option<Position> {
         let cards: Option<Vec<Card>> = self.slots.iter().copied().collect();

@@ -775,7 +775,15 @@ impl App {
     }
 
     fn keep_draft(&mut self) {
-        let draft = Draft {
+        let draft = self.draft();
+        if let Err(error) = storage::store_draft(&self.folders, &draft) {
+            self.say(Tone::Error, format!("The draft is not kept: {error}"));
+        }
+    }
+
+    /// The work as a draft.
+    fn draft(&self) -> Draft {
+        Draft {
             // Stand-ins for the gone cards not known, so that the draft names their slots.
             slots: self.editor.midgame.fill_unknown(&self.editor.slots),
             midgame: self.editor.midgame,
@@ -786,9 +794,6 @@ impl App {
                 .unwrap_or_default(),
             goal: self.goal,
             rules: self.editor.rules,
-        };
-        if let Err(error) = storage::store_draft(&self.folders, &draft) {
-            self.say(Tone::Error, format!("The draft is not kept: {error}"));
         }
     }
 
@@ -1429,7 +1434,17 @@ impl App {
         if matches!(self.screen, Screen::Solving(_)) {
             return;
         }
-        if let Err(problem) = self.editor.start() {
+        // An unfinished deal is saved too (its empty slots kept), but not one whose cards
+        // are wrong: a duplicate or marks no game can reach.
+        let unfinished = self.editor.deal().is_err()
+            && self.editor.duplicates().is_empty()
+            && self.editor.filled() > 0;
+        if let Err(problem) = self
+            .editor
+            .start()
+            .map(|_| ())
+            .or_else(|problem| if unfinished { Ok(()) } else { Err(problem) })
+        {
             self.say(
                 Tone::Error,
                 format!("Cannot save yet: {problem}. What you typed is kept as a draft."),
@@ -1473,14 +1488,15 @@ impl App {
     }
 
     fn save(&mut self, dialog: &SaveDialog) {
-        let Ok(deal) = self.editor.deal() else {
-            return;
-        };
         let name = dialog.name.trim();
         let notes: Vec<String> = Some(dialog.note.trim().to_string())
             .filter(|note| !note.is_empty())
             .into_iter()
             .collect();
+        let Ok(deal) = self.editor.deal() else {
+            self.save_unfinished(name, notes);
+            return;
+        };
         let mut saved = SavedDeal::new(name, &storage::now_text(), self.verdict.clone(), deal);
         saved.midgame = self.editor.midgame;
         saved.goal = self.goal;
@@ -1507,6 +1523,30 @@ impl App {
             Err(error) => self.say(
                 Tone::Error,
                 format!("Not saved: {error}. The game is still here and kept as a draft."),
+            ),
+        }
+    }
+
+    /// Saves the deal typed so far under a name; `pyramid FILE` opens it into the editor.
+    fn save_unfinished(&mut self, name: &str, notes: Vec<String>) {
+        let draft = self.draft();
+        match storage::save_unfinished(&self.folders, name, &notes, &draft) {
+            Ok(path) => {
+                self.name = Some(name.to_string());
+                self.notes = notes;
+                self.clean = Some(self.snapshot());
+                self.say(
+                    Tone::Success,
+                    format!(
+                        "Saved the unfinished deal ({}/52) to {}.",
+                        self.editor.filled(),
+                        path.display()
+                    ),
+                );
+            }
+            Err(error) => self.say(
+                Tone::Error,
+                format!("Not saved: {error}. The deal is still here and kept as a draft."),
             ),
         }
     }
@@ -1604,6 +1644,26 @@ impl App {
     /// its problems.
     fn load_text(&mut self, opening: &DealText) {
         let (slots, extra, malformed) = text_slots(&opening.text);
+        // An unfinished deal saved under a name: its empty slots, marks and rules as saved.
+        if let Some(draft) = Draft::parse(&crate::text_file::normalize(&opening.text))
+            .filter(|draft| draft.slots.contains(&None))
+        {
+            self.restore(&draft);
+            self.name = Some(opening.name.clone());
+            self.verdict = Verdict::Unsolved;
+            self.notes.clear();
+            self.clean = Some(self.snapshot());
+            self.keep_draft();
+            self.say(
+                Tone::Info,
+                format!(
+                    "Opened '{}' ({}/52): go on typing.",
+                    opening.name,
+                    self.editor.filled()
+                ),
+            );
+            return;
+        }
         self.editor = Editor::with_slots(slots, pyramid::pyramid::Midgame::default());
         self.editor.go_to(0);
         self.name = Some(opening.name.clone());

@@ -254,3 +254,53 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     assert!(restarted.editor.midgame.is_unknown(28));
     assert_eq!(restarted.editor.slots[28], None);
 }
+
+#[test]
+fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
+    let (dir, mut app, _receive) = fresh();
+    type_text(&mut app, "3c7sJd5s8cTh2s");
+    app.editor.go_to(30);
+    type_text(&mut app, "Kd");
+    ctrl(&mut app, 's');
+    let Some(Overlay::Save(dialog)) = &mut app.overlay else {
+        panic!("the save dialog opens: {}", said(&app))
+    };
+    dialog.name = "half way".to_string();
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        said(&app).contains("unfinished deal (8/52)"),
+        "{}",
+        said(&app)
+    );
+    let path = folders(dir.path()).saves.join("half-way.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# name: half way"), "{text}");
+    let (_, broken) = storage::list(&folders(dir.path()));
+    assert!(
+        broken.iter().any(|b| b.contains("an unfinished deal (8/52)")),
+        "{broken:?}"
+    );
+    // Nothing unsaved now.
+    ctrl(&mut app, 'n');
+    assert_eq!(app.editor.filled(), 0);
+
+    let (send, _receive) = mpsc::channel();
+    let other = tempfile::tempdir().unwrap();
+    let app = App::new(
+        Setup {
+            deal_text: Some(DealText {
+                name: "half-way".to_string(),
+                text,
+            }),
+            ..setup(other.path())
+        },
+        send,
+    );
+    assert_eq!(app.editor.filled(), 8);
+    assert_eq!(app.editor.slots[30], Some("Kd".parse().unwrap()));
+    assert_eq!(app.editor.slots[7], None);
+    assert_eq!(
+        app.editor.cursor, 7,
+        "typing goes on at the first empty slot"
+    );
+}
