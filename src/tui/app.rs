@@ -495,6 +495,16 @@ impl App {
             Msg::Key(key) if key.kind == KeyEventKind::Press => self.key(key),
             Msg::Key(_) => {}
             Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
+            // A click or a paste answers a y/n question with "no", then acts as usual.
+            Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
+                self.confirm = None;
+                self.say(Tone::Info, "Kept as it was.");
+                match msg {
+                    Msg::Mouse(mouse) => self.mouse(mouse),
+                    Msg::Paste(text) => self.paste(&text),
+                    _ => {}
+                }
+            }
             Msg::Mouse(mouse) => self.mouse(mouse),
             Msg::Paste(text) => self.paste(&text),
             Msg::Resize(width, height) => self.size = Rect::new(0, 0, width, height),

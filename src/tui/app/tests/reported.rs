@@ -25,6 +25,12 @@ fn opening_a_game_over_typed_cards_asks_first_and_keeps_the_draft() {
     assert!(app.confirm.is_none());
     assert_eq!(app.editor.filled(), 7, "n keeps the cards");
     open_first(&mut app);
+    app.update(Msg::Paste("Ah".to_string()));
+    assert!(app.confirm.is_none(), "a paste answers no");
+    assert_eq!(app.editor.filled(), 8);
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.editor.filled(), 8, "y is no longer an answer");
+    open_first(&mut app);
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.editor.filled(), 52, "y opens the game");
     // Nothing unsaved now: another open goes ahead at once.
@@ -277,7 +283,9 @@ fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
     assert!(text.contains("# name: half way"), "{text}");
     let (_, broken) = storage::list(&folders(dir.path()));
     assert!(
-        broken.iter().any(|b| b.contains("an unfinished deal (8/52)")),
+        broken
+            .iter()
+            .any(|b| b.contains("an unfinished deal (8/52)")),
         "{broken:?}"
     );
     // Nothing unsaved now.
