@@ -99,17 +99,28 @@ pub fn read_source(path: &Path) -> Result<Source, InputError> {
 /// give.
 /// Under the rules the file names (MSC's when it names none), with `changes` made.
 pub fn read_game(path: &Path, changes: RuleChanges) -> Result<SavedDeal, InputError> {
-    let source = read_source(path)?;
+    game_of(&read_source(path)?, path, changes)
+}
+
+/// The name a file's game goes by: its file name without the extension.
+pub fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into())
+}
+
+/// Reads a text already read from `path` as a deal file that may be a saved game.
+pub fn game_of(
+    source: &Source,
+    path: &Path,
+    changes: RuleChanges,
+) -> Result<SavedDeal, InputError> {
     let deal = Deal::parse(&source.text).map_err(|problems| InputError::Deck {
         name: source.name.clone(),
         problems,
     })?;
-    let stem = path
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into());
-    SavedDeal::with_headers(&source.text, deal, &stem, changes).map_err(|message| {
+    SavedDeal::with_headers(&source.text, deal, &stem(path), changes).map_err(|message| {
         InputError::Game {
-            name: source.name,
+            name: source.name.clone(),
             message,
         }
     })

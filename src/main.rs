@@ -23,6 +23,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
+use pyramid::deck::DeckProblem;
+
 use cli::{Cli, Command};
 use input::InputError;
 use storage::Folders;
@@ -104,11 +106,33 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
         .into_iter()
         .map(|theme| theme.for_colours(colours))
         .collect();
-    let deal = cli
-        .file
-        .as_deref()
-        .map(|file| input::read_game(file, pyramid::pyramid::RuleChanges::default()))
-        .transpose()?;
+    let (mut deal, mut deal_text) = (None, None);
+    if let Some(file) = cli.file.as_deref() {
+        let source = input::read_source(file)?;
+        match input::game_of(&source, file, pyramid::pyramid::RuleChanges::default()) {
+            Ok(saved) => deal = Some(saved),
+            // The editor shows a deal's problems (a duplicate, a card missing) where they are;
+            // a word that is not a card has no slot to show it in, so it stays an error.
+            // An unfinished deal saved from the app (`..` for an empty slot) opens too.
+            Err(InputError::Deck { problems, .. })
+                if storage::Draft::parse(&source.text).is_some()
+                    || problems.0.iter().all(|p| {
+                        matches!(
+                            p,
+                            DeckProblem::Duplicate { .. }
+                                | DeckProblem::Missing { .. }
+                                | DeckProblem::TooMany { .. }
+                        )
+                    }) =>
+            {
+                deal_text = Some(tui::DealText {
+                    name: input::stem(file),
+                    text: source.text,
+                });
+            }
+            Err(error) => return Err(error),
+        }
+    }
     for warning in &warnings {
         eprintln!("pyramid: {warning}");
     }
@@ -118,6 +142,7 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
         theme: chosen,
         ascii: cli.ascii,
         deal,
+        deal_text,
         warnings,
     };
     // Raw mode and the alternate screen need a terminal on both sides; without one the

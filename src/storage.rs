@@ -15,6 +15,7 @@ use std::time::{Duration, SystemTime};
 use tempfile::NamedTempFile;
 
 use crate::text_file::{self, TextFileError};
+use pyramid::deck::DECK_SIZE;
 
 mod game_file;
 
@@ -243,11 +244,14 @@ pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
                     saved,
                     origin: Origin::User(path),
                 }),
+                Err(StorageError::Invalid { reason, .. }) => match unfinished(&path) {
+                    Some(typed) => broken.push(format!(
+                        "{name}: an unfinished deal ({typed}/52): `pyramid FILE` opens it"
+                    )),
+                    None => broken.push(format!("{name}: {reason}")),
+                },
                 Err(StorageError::Read { source, .. }) => {
                     broken.push(format!("{name}: cannot read: {source}"));
-                }
-                Err(StorageError::Invalid { reason, .. }) => {
-                    broken.push(format!("{name}: {reason}"));
                 }
                 Err(error) => broken.push(error.to_string()),
             }
@@ -269,6 +273,13 @@ pub fn delete(path: &Path) -> Result<(), StorageError> {
         path: path.to_path_buf(),
         source,
     })
+}
+
+/// The cards typed of an unfinished deal saved from the app, when the file is one.
+fn unfinished(path: &Path) -> Option<usize> {
+    let draft = Draft::parse(&text_file::read_path(path).ok()?)?;
+    let typed = draft.slots.iter().flatten().count();
+    (typed < DECK_SIZE).then_some(typed)
 }
 
 /// Reads one save.
@@ -293,13 +304,46 @@ pub fn load(path: &Path) -> Result<SavedDeal, StorageError> {
 /// under one name at once both keep their game: the second gets `-2`. A file that holds the
 /// same deal is replaced, as saving again after playing on is meant to.
 pub fn save(folders: &Folders, saved: &SavedDeal) -> Result<PathBuf, StorageError> {
-    let stem = file_stem(&saved.name);
+    claim_name(folders, &saved.name, &saved.to_text(), |path| {
+        load(path).is_ok_and(|existing| existing.deal == saved.deal)
+    })
+}
+
+/// Saves an unfinished deal under a name, in the draft format, never over another file; the
+/// same unfinished deal saved again may go over itself. Returns the path written.
+pub fn save_unfinished(
+    folders: &Folders,
+    name: &str,
+    notes: &[String],
+    draft: &Draft,
+) -> Result<PathBuf, StorageError> {
+    let text = draft.to_named_text(name, &now_text(), notes);
+    claim_name(folders, name, &text, |path| {
+        text_file::read_path(path)
+            .ok()
+            .and_then(|existing| Draft::parse(&existing))
+            .is_some_and(|old| old.slots == draft.slots)
+    })
+}
+
+/// Writes `text` under the first free file name for `name` (`NAME.txt`, `NAME-2.txt`, ...),
+/// or over a file that `holds_the_same` says keeps the same game.
+///
+/// The name is claimed atomically (a rename that never replaces), so two programs saving
+/// under one name at once both keep their game: the second gets `-2`.
+fn claim_name(
+    folders: &Folders,
+    name: &str,
+    text: &str,
+    holds_the_same: impl Fn(&Path) -> bool,
+) -> Result<PathBuf, StorageError> {
+    let stem = file_stem(name);
     let error = |path: &Path, source| StorageError::Write {
         path: path.to_path_buf(),
         source,
     };
-    let mut temp = temporary(&folders.saves, &saved.to_text())
-        .map_err(|source| error(&folders.saves, source))?;
+    let mut temp =
+        temporary(&folders.saves, text).map_err(|source| error(&folders.saves, source))?;
     for number in 1..=MAX_NUMBER {
         let name = if number == 1 {
             format!("{stem}.txt")
@@ -317,9 +361,9 @@ pub fn save(folders: &Folders, saved: &SavedDeal) -> Result<PathBuf, StorageErro
             }
             Err(failed) => return Err(error(&path, failed.error)),
         }
-        // Taken: replace it only when it holds this very deal. Anything unreadable there is
+        // Taken: replace it only when it holds this very game. Anything unreadable there is
         // left alone and the next number is tried.
-        if load(&path).is_ok_and(|existing| existing.deal == saved.deal) {
+        if holds_the_same(&path) {
             temp.persist(&path).map_err(|e| error(&path, e.error))?;
             sync_folder(&folders.saves).map_err(|source| error(&folders.saves, source))?;
             return Ok(path);

@@ -24,7 +24,7 @@ use crossterm::event::{
 };
 use crossterm::execute;
 
-pub use app::{App, Msg, Setup};
+pub use app::{App, DealText, Msg, Setup};
 
 /// How often the clock ticks: the spinner and the elapsed time move with it.
 const TICK: Duration = Duration::from_millis(100);

@@ -179,3 +179,29 @@ fn the_theme_chosen_is_kept_for_the_next_start_and_a_broken_config_only_warns() 
     session.wait_for("Preferences not read");
     quit(&mut session, &mut child);
 }
+
+#[test]
+fn a_deal_file_with_a_duplicate_opens_in_the_editor_rather_than_failing() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(common::data("winnable-40-steps.txt")).unwrap();
+    let path = dir.path().join("dup.txt");
+    std::fs::write(&path, text.replacen("7s", "3c", 1)).unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
+    session.wait_for("problems to fix");
+    session.wait_for("52/52");
+    quit(&mut session, &mut child);
+}
+
+#[test]
+fn an_unfinished_deal_saved_from_the_app_opens_into_the_editor() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("# name: half way\n# unfinished: 3/52 cards\n");
+    text.push_str("Ah 2h 3h");
+    text.push_str(&" ..".repeat(49));
+    let path = dir.path().join("half-way.txt");
+    std::fs::write(&path, text).unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
+    session.wait_for("go on typing");
+    session.wait_for("3/52");
+    quit(&mut session, &mut child);
+}

@@ -27,6 +27,10 @@ pub struct Midgame {
     pub waste_to: Option<usize>,
     /// The pass through the stock, from 1.
     pub pass: u8,
+    /// Gone slots whose card the player does not know, as bits (a subset of `gone`). The
+    /// gone cards' identities never change how the game goes on: only which cards are left
+    /// and where. So the cards missing from the deal stand in for them, as a set.
+    pub unknown: u64,
 }
 
 impl Default for Midgame {
@@ -36,6 +40,7 @@ impl Default for Midgame {
             gone: 0,
             waste_to: None,
             pass: 1,
+            unknown: 0,
         }
     }
 }
@@ -153,15 +158,56 @@ impl Midgame {
         slot < DECK_SIZE && self.gone & (1 << slot) != 0
     }
 
-    /// Marks or unmarks the card at `slot` as gone.
+    /// Marks or unmarks the card at `slot` as gone (unmarked, its card is known again).
     pub fn set_gone(&mut self, slot: usize, gone: bool) {
         if slot < DECK_SIZE {
             if gone {
                 self.gone |= 1 << slot;
             } else {
                 self.gone &= !(1 << slot);
+                self.unknown &= !(1 << slot);
             }
         }
+    }
+
+    /// Whether the slot's card is gone without the player knowing which card it was.
+    pub fn is_unknown(&self, slot: usize) -> bool {
+        slot < DECK_SIZE && self.unknown & (1 << slot) != 0
+    }
+
+    /// Marks the slot gone with its card unknown, or its card known (still gone).
+    pub fn set_unknown(&mut self, slot: usize, unknown: bool) {
+        if slot < DECK_SIZE {
+            if unknown {
+                self.set_gone(slot, true);
+                self.unknown |= 1 << slot;
+            } else {
+                self.unknown &= !(1 << slot);
+            }
+        }
+    }
+
+    /// The slots with the unknown gone ones filled: when as many cards are missing from the
+    /// other slots as there are unknown ones, the missing cards (in deck order) go there, and
+    /// the deal is complete. Otherwise the unknown slots are left empty.
+    pub fn fill_unknown(&self, cards: &[Option<Card>; DECK_SIZE]) -> [Option<Card>; DECK_SIZE] {
+        let mut filled = *cards;
+        let unknown: Vec<usize> = (0..DECK_SIZE).filter(|&s| self.is_unknown(s)).collect();
+        for &slot in &unknown {
+            filled[slot] = None;
+        }
+        if unknown.is_empty() {
+            return filled;
+        }
+        let missing: Vec<Card> = Card::all()
+            .filter(|card| !filled.contains(&Some(*card)))
+            .collect();
+        if missing.len() == unknown.len() {
+            for (&slot, &card) in unknown.iter().zip(&missing) {
+                filled[slot] = Some(card);
+            }
+        }
+        filled
     }
 
     /// Whether the stock card dealt at `slot` lies in the waste (when it is still there).
@@ -205,7 +251,7 @@ impl Midgame {
                 rules,
             });
         }
-        problems.extend(self.unpaired(cards));
+        problems.extend(self.unpaired(&self.fill_unknown(cards)));
         if let Some(slot) = self
             .waste_to
             .filter(|&s| !(PYRAMID_SIZE..DECK_SIZE).contains(&s))
@@ -252,7 +298,8 @@ impl Midgame {
         })
     }
 
-    /// The position these marks describe in a complete deal.
+    /// The position these marks describe in a complete deal. The cards the deal holds at
+    /// unknown slots are taken as stand-ins: any of the cards gone will do.
     pub fn position(&self, deal: &Deal, rules: Rules) -> Result<Position, Vec<PositionProblem>> {
         let cards = deal.cards().map(Some);
         let problems = self.problems(&cards, rules);
@@ -282,7 +329,7 @@ impl Midgame {
 }
 
 impl fmt::Display for Midgame {
-    /// "pass 2, 6 cards gone, waste to stock card 9".
+    /// "pass 2, 6 cards gone (2 unknown), waste to stock card 9".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -290,6 +337,9 @@ impl fmt::Display for Midgame {
             self.pass,
             self.gone.count_ones()
         )?;
+        if self.unknown != 0 {
+            write!(f, " ({} unknown)", self.unknown.count_ones())?;
+        }
         if let Some(top) = self.waste_top() {
             write!(f, ", waste up to stock card {}", top - PYRAMID_SIZE + 1)?;
         }
@@ -364,6 +414,44 @@ mod tests {
         }
         .message(&cards());
         assert_eq!(message, "pass 4 is not possible: passes go from 1 to 3");
+    }
+
+    #[test]
+    fn gone_cards_of_unknown_identity_solve_as_the_real_ones_do() {
+        use crate::pyramid::solver::{self, Outcome};
+        let rules = Rules::default();
+        // Ts (row 7) went with 3h (stock card 1), and Kd (stock card 10) alone; the player
+        // knows only that those slots are empty.
+        let mut known = gone(&[23, 28, 37]);
+        known.waste_to = Some(37);
+        let real = known.position(&deal(), rules).unwrap();
+        let mut unknown = known;
+        let mut cards = cards();
+        for slot in [23, 28, 37] {
+            unknown.set_unknown(slot, true);
+            cards[slot] = None;
+        }
+        assert!(unknown.problems(&cards, rules).is_empty());
+        let filled = unknown.fill_unknown(&cards);
+        let stand_in = Deal::from_cards(&filled.map(|c| c.unwrap())).unwrap();
+        let guessed = unknown.position(&stand_in, rules).unwrap();
+        let length = |position: &Position| match solver::solve(position, &mut ()).outcome {
+            Outcome::Solved(moves) => Some(moves.len()),
+            _ => None,
+        };
+        assert!(length(&real).is_some());
+        assert_eq!(length(&guessed), length(&real));
+        assert_eq!(guessed.legal_moves(), real.legal_moves());
+        assert_eq!(guessed.stock_len(), real.stock_len());
+        // One unknown slot with only Ts known gone: the missing card (3h) pairs it.
+        let mut half = gone(&[23]);
+        half.set_unknown(28, true);
+        let mut cards = self::cards();
+        cards[28] = None;
+        assert!(half.problems(&cards, rules).is_empty());
+        // Unknown slots only count once every other card is there.
+        cards[40] = None;
+        assert_eq!(half.fill_unknown(&cards)[28], None);
     }
 
     #[test]

@@ -18,7 +18,9 @@
 //!
 //! `pass`, `waste top` and `gone` describe a game entered part-way through (its start); `moves`
 //! are the moves played from that start, so reopening returns to the same position with its
-//! undo history. `challenge` is what the game is played for (`score TARGET earned E`, or
+//! undo history. A card in brackets in `gone`, `(5c)`, stands in for a card gone whose
+//! identity the player does not know: the deal holds one of the missing cards there, so that
+//! it stays a whole deal, and the app shows the slot as gone with its card unknown. `challenge` is what the game is played for (`score TARGET earned E`, or
 //! `card RANK TARGET already K`; the Board challenge when absent). A file with only a deal is a
 //! game at its start. The rules: `passes` is the number of passes through the stock (1 to 8,
 //! or `unlimited`), `pairing` is `strict` or `relaxed`, and `goal` is `pyramid` or `all` (52
@@ -221,9 +223,18 @@ fn progress_headers(
     if let Some(card) = waste_top {
         text.push_str(&format!("# waste top: {card}\n"));
     }
+    // A card in brackets stands in for one gone without the player knowing which.
     let gone: Vec<String> = (0..DECK_SIZE)
         .filter(|&slot| midgame.is_gone(slot))
-        .filter_map(|slot| slots[slot].map(|c| c.to_string()))
+        .filter_map(|slot| {
+            slots[slot].map(|c| {
+                if midgame.is_unknown(slot) {
+                    format!("({c})")
+                } else {
+                    c.to_string()
+                }
+            })
+        })
         .collect();
     if !gone.is_empty() {
         text.push_str(&format!("# gone: {}\n", gone.join(" ")));
@@ -358,7 +369,10 @@ fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame
     }
     for line in headers(text, "gone") {
         for word in line.split_whitespace() {
-            midgame.set_gone(slot_of(word, "gone")?, true);
+            match word.strip_prefix('(').and_then(|w| w.strip_suffix(')')) {
+                Some(stand_in) => midgame.set_unknown(slot_of(stand_in, "gone")?, true),
+                None => midgame.set_gone(slot_of(word, "gone")?, true),
+            }
         }
     }
     Ok(midgame)
@@ -386,6 +400,30 @@ impl Draft {
             goal_header(self.goal) + &rules_header(self.rules),
             deck::layout(&self.slots)
         )
+    }
+
+    /// The text of an unfinished deal saved under a name: the draft format (`..` for an
+    /// empty slot) under the name, date and notes headers. It opens again into the editor.
+    pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        let mut text = format!(
+            "# name: {name}
+# saved: {saved}
+"
+        );
+        let typed = self.slots.iter().flatten().count();
+        text.push_str(&format!(
+            "# unfinished: {typed}/{DECK_SIZE} cards; `pyramid FILE` opens it to go on typing
+"
+        ));
+        for note in notes {
+            text.push_str(&format!(
+                "# notes: {note}
+"
+            ));
+        }
+        let body = self.to_text();
+        text.push_str(body.split_once('\n').map_or("", |(_, rest)| rest));
+        text
     }
 
     /// The start position, when the slots hold a whole deal and the marks fit it.

@@ -13,7 +13,7 @@ use pyramid::pyramid::solver::{Outcome, Report, Stats};
 use pyramid::pyramid::{Finish, Game, Goal, Move, Place, Position, Rules};
 
 use super::board::{self, Direction, Spot};
-use super::editor::{Editor, Typed, next_passes};
+use super::editor::{Editor, Pending, Typed, next_passes};
 use super::help;
 use super::open_dialog::{OpenAction, OpenDialog};
 use super::play::{Back, Choice, Known, Play, Standing, Want};
@@ -204,6 +204,9 @@ pub struct ChallengeDialog {
     pub card: [String; 3],
     /// The row being edited: 0 the challenge, then its fields.
     pub focus: usize,
+    /// The field's value is as it came (a default, or the value set before): the first key
+    /// typed replaces it, as in a selected field.
+    pub fresh: bool,
 }
 
 impl ChallengeDialog {
@@ -216,6 +219,7 @@ impl ChallengeDialog {
             score: ["1290".to_string(), "0".to_string()],
             card: ["A".to_string(), "4".to_string(), "0".to_string()],
             focus: 0,
+            fresh: true,
         };
         match goal {
             Goal::Board => {}
@@ -246,6 +250,11 @@ impl ChallengeDialog {
             ],
             _ => Vec::new(),
         }
+    }
+
+    /// Whether the field edited takes a number (all but the Card challenge's rank).
+    fn numeric(&self) -> bool {
+        !(self.kind == 2 && self.focus == 1)
     }
 
     fn field(&mut self) -> Option<&mut String> {
@@ -302,6 +311,35 @@ pub enum Overlay {
     Challenge(ChallengeDialog),
 }
 
+/// A change that would drop unsaved work, waiting for a y/n answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirm {
+    /// Ctrl-N: a new, empty deal.
+    New,
+    /// A saved game to open in place of the work, and where it comes from.
+    Open(Box<SavedDeal>, String),
+    /// A deal file with problems, to fix in the editor in place of the work.
+    OpenText(DealText),
+}
+
+/// A deal file that does not read as a deal (a duplicate, a card missing): the editor opens
+/// it with its cards placed as far as they go and its problems shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealText {
+    pub name: String,
+    pub text: String,
+}
+
+/// The work as it was when last saved or opened: what "unsaved" is measured against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Snapshot {
+    slots: [Option<pyramid::Card>; pyramid::deck::DECK_SIZE],
+    midgame: pyramid::pyramid::Midgame,
+    rules: Rules,
+    goal: Goal,
+    moves: Vec<Move>,
+}
+
 /// What the app starts with.
 pub struct Setup {
     pub folders: Folders,
@@ -310,6 +348,8 @@ pub struct Setup {
     pub ascii: bool,
     /// A deal to open, with its name.
     pub deal: Option<SavedDeal>,
+    /// A deal file with problems to open in the editor (in place of `deal`).
+    pub deal_text: Option<DealText>,
     /// Warnings to show first (a broken user theme, say).
     pub warnings: Vec<String>,
 }
@@ -337,8 +377,10 @@ pub struct App {
     pub size: Rect,
     pub ticks: u64,
     pub quit: bool,
-    /// Set by a first Ctrl-N over typed cards; a second one clears them.
-    confirm_new: bool,
+    /// A change that waits for y (or n) because it would drop unsaved work.
+    pub confirm: Option<Confirm>,
+    /// The work as last saved or opened.
+    clean: Option<Snapshot>,
     send: Sender<Msg>,
     next_job: u64,
 }
@@ -363,36 +405,52 @@ impl App {
             size: Rect::new(0, 0, 80, 24),
             ticks: 0,
             quit: false,
-            confirm_new: false,
+            confirm: None,
+            clean: None,
             send,
             next_job: 0,
         };
         storage::remove_stale_temporaries(&app.folders);
-        if let Some(saved) = setup.deal {
-            app.load(saved);
-        } else if let Some(draft) = storage::restore_draft(&app.folders) {
-            app.editor = Editor::with_slots(draft.slots, draft.midgame);
-            app.editor.set_rules(draft.rules);
-            app.goal = draft.goal;
-            let text = if app.resume(&draft.moves) {
-                format!(
-                    "Restored the game you were playing ({} moves).",
-                    draft.moves.len()
-                )
-            } else {
-                format!(
-                    "Restored the deal you were typing ({}/52).",
-                    app.editor.filled()
-                )
-            };
-            app.say(Tone::Info, text);
-        } else {
-            app.say(
+        let draft = storage::restore_draft(&app.folders);
+        let opening = match (setup.deal, setup.deal_text) {
+            (Some(saved), _) => {
+                let from = format!("'{}'", saved.name);
+                Some(Confirm::Open(Box::new(saved), from))
+            }
+            (None, Some(text)) => Some(Confirm::OpenText(text)),
+            (None, None) => None,
+        };
+        match (opening, draft) {
+            (Some(opening), Some(draft)) if draft_differs(&draft, &opening) => {
+                // The draft is other work: it stays until the user says it may go.
+                app.restore(&draft);
+                let what = app.unsaved().unwrap_or_else(|| "the draft".to_string());
+                let name = match &opening {
+                    Confirm::Open(saved, _) => saved.name.clone(),
+                    Confirm::OpenText(text) => text.name.clone(),
+                    Confirm::New => String::new(),
+                };
+                app.confirm = Some(opening);
+                app.say(
+                    Tone::Warning,
+                    format!(
+                        "Open '{name}' in place of {what}? y opens it, any other key keeps \
+                         the draft."
+                    ),
+                );
+            }
+            (Some(Confirm::Open(saved, from)), _) => app.opened(*saved, &from),
+            (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
+            (Some(Confirm::New) | None, Some(draft)) => {
+                let text = app.restore(&draft);
+                app.say(Tone::Info, text);
+            }
+            (Some(Confirm::New) | None, None) => app.say(
                 Tone::Info,
                 "Type the deal: the pyramid row by row, then the stock from the top. ? for help.",
-            );
+            ),
         }
-        if let Some(warning) = setup.warnings.first() {
+        if let Some(warning) = setup.warnings.first().filter(|_| app.confirm.is_none()) {
             app.say(Tone::Warning, warning.clone());
         }
         app
@@ -416,6 +474,17 @@ impl App {
             // Only presses: Windows also reports releases and repeats.
             Msg::Key(key) if key.kind == KeyEventKind::Press => self.key(key),
             Msg::Key(_) => {}
+            Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
+            // A click or a paste answers a y/n question with "no", then acts as usual.
+            Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
+                self.confirm = None;
+                self.say(Tone::Info, "Kept as it was.");
+                match msg {
+                    Msg::Mouse(mouse) => self.mouse(mouse),
+                    Msg::Paste(text) => self.paste(&text),
+                    _ => {}
+                }
+            }
             Msg::Mouse(mouse) => self.mouse(mouse),
             Msg::Paste(text) => self.paste(&text),
             Msg::Resize(width, height) => self.size = Rect::new(0, 0, width, height),
@@ -429,10 +498,24 @@ impl App {
         }
     }
 
+    /// Whether the terminal is too small for the board: only quitting works there.
+    fn too_small(&self) -> bool {
+        self.size.width < view::MIN_WIDTH || self.size.height < view::MIN_HEIGHT
+    }
+
     fn key(&mut self, key: KeyEvent) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.too_small() {
+            if matches!(key.code, KeyCode::Char('q' | 'c')) && ctrl {
+                self.quit = true;
+            }
+            return;
+        }
+        if let Some(confirm) = self.confirm.take() {
+            self.answer(confirm, key);
+            return;
+        }
         if ctrl {
-            let first_new = matches!(key.code, KeyCode::Char('n'));
             match key.code {
                 KeyCode::Char('q' | 'c') => self.quit = true,
                 KeyCode::Char('t') => self.next_theme(),
@@ -443,12 +526,8 @@ impl App {
                 KeyCode::Char('p') if matches!(self.screen, Screen::Editor) => self.start_play(),
                 _ => {}
             }
-            if !first_new {
-                self.confirm_new = false;
-            }
             return;
         }
-        self.confirm_new = false;
         if key.code == KeyCode::F(1) {
             self.toggle_help();
             return;
@@ -464,6 +543,83 @@ impl App {
                 Screen::Solution(_) => self.solution_key(key),
                 Screen::Play => self.play_key(key),
             },
+        }
+    }
+
+    /// The answer to a y/n question: y (or Ctrl-N again for a new deal) goes ahead, Ctrl-Q
+    /// quits, any other key keeps the work.
+    fn answer(&mut self, confirm: Confirm, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let yes = matches!(key.code, KeyCode::Char('y' | 'Y')) && !ctrl
+            || (confirm == Confirm::New && ctrl && key.code == KeyCode::Char('n'));
+        if ctrl && matches!(key.code, KeyCode::Char('q' | 'c')) {
+            self.quit = true;
+        } else if !yes {
+            self.say(Tone::Info, "Kept as it was.");
+        } else {
+            match confirm {
+                Confirm::New => self.clear_deal(),
+                Confirm::Open(saved, from) => self.opened(*saved, &from),
+                Confirm::OpenText(opening) => self.load_text(&opening),
+            }
+        }
+    }
+
+    /// The work as it stands, to compare with what was last saved or opened.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            slots: self.editor.slots,
+            midgame: self.editor.midgame,
+            rules: self.editor.rules,
+            goal: self.goal,
+            moves: self
+                .play
+                .as_ref()
+                .map(|play| play.game.moves().to_vec())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// What replacing the work now would lose, in words; `None` when nothing would be.
+    pub fn unsaved(&self) -> Option<String> {
+        let now = self.snapshot();
+        let typed = self.editor.filled();
+        if (typed == 0 && now.moves.is_empty()) || self.clean.as_ref() == Some(&now) {
+            return None;
+        }
+        let moves = now.moves.len();
+        let same_deal = self
+            .clean
+            .as_ref()
+            .is_some_and(|clean| (clean.slots, clean.midgame) == (now.slots, now.midgame));
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        Some(match (same_deal, moves) {
+            (true, 0) => "the changes to the rules or the challenge (not saved)".to_string(),
+            (true, m) => format!("the game played, {m} move{} (not saved)", s(m)),
+            (false, 0) => format!("the {typed} card{} typed (not saved)", s(typed)),
+            (false, m) => format!(
+                "the {typed} card{} typed and the {m} move{} played (not saved)",
+                s(typed),
+                s(m)
+            ),
+        })
+    }
+
+    /// Puts the draft's work on screen, in play mode if a game was under way; says which.
+    fn restore(&mut self, draft: &Draft) -> String {
+        self.editor = Editor::with_slots(draft.slots, draft.midgame);
+        self.editor.set_rules(draft.rules);
+        self.goal = draft.goal;
+        if self.resume(&draft.moves) {
+            format!(
+                "Restored the game you were playing ({} moves).",
+                draft.moves.len()
+            )
+        } else {
+            format!(
+                "Restored the deal you were typing ({}/52).",
+                self.editor.filled()
+            )
         }
     }
 
@@ -491,11 +647,29 @@ impl App {
             return;
         }
         let before = (self.editor.slots, self.editor.midgame, self.editor.rules);
+        // A half-typed card takes the next letter or digit as its suit (or the 0 of a ten): the
+        // command letters wait until it is placed or dropped.
+        if let KeyCode::Char(c) = key.code
+            && c.is_alphanumeric()
+            && self.editor.pending != Pending::Nothing
+        {
+            match self.editor.type_char(c) {
+                Typed::Rejected(hint) => self.say(Tone::Warning, hint),
+                Typed::Placed(_) | Typed::Partial => self.status = None,
+            }
+            if (self.editor.slots, self.editor.midgame, self.editor.rules) != before {
+                self.edited();
+            }
+            return;
+        }
         match key.code {
             KeyCode::Char('?') => self.overlay = Some(Overlay::Help(0)),
             // Separators between pasted or typed cards.
             KeyCode::Char(' ' | ',') => {}
-            KeyCode::Char('-') => self.mark(Editor::toggle_gone),
+            KeyCode::Char('-') => {
+                let text = self.editor.toggle_gone();
+                self.say(Tone::Info, text);
+            }
             KeyCode::Char('w') => self.mark(Editor::toggle_waste_end),
             KeyCode::Char('p') => {
                 let text = self.editor.next_pass();
@@ -591,8 +765,17 @@ impl App {
     }
 
     fn keep_draft(&mut self) {
-        let draft = Draft {
-            slots: self.editor.slots,
+        let draft = self.draft();
+        if let Err(error) = storage::store_draft(&self.folders, &draft) {
+            self.say(Tone::Error, format!("The draft is not kept: {error}"));
+        }
+    }
+
+    /// The work as a draft.
+    fn draft(&self) -> Draft {
+        Draft {
+            // Stand-ins for the gone cards not known, so that the draft names their slots.
+            slots: self.editor.midgame.fill_unknown(&self.editor.slots),
             midgame: self.editor.midgame,
             moves: self
                 .play
@@ -601,13 +784,14 @@ impl App {
                 .unwrap_or_default(),
             goal: self.goal,
             rules: self.editor.rules,
-        };
-        if let Err(error) = storage::store_draft(&self.folders, &draft) {
-            self.say(Tone::Error, format!("The draft is not kept: {error}"));
         }
     }
 
     fn paste(&mut self, text: &str) {
+        // Terminals and tmux paste with CR line ends, which would leave a `#` comment line
+        // running to the end of the text.
+        let text = crate::text_file::normalize(text);
+        let text = text.as_str();
         match (&mut self.overlay, &self.screen) {
             (Some(Overlay::Save(dialog)), _) => {
                 dialog.field().push_str(text.lines().next().unwrap_or(""));
@@ -933,6 +1117,7 @@ impl App {
             KeyCode::Char('r') => self.play_action(|play| play.play(Move::Recycle)),
             KeyCode::Char('u') | KeyCode::Backspace => self.undo_redo(Play::undo, "Undone."),
             KeyCode::Char('U') => self.undo_redo(Play::redo, "Redone."),
+            KeyCode::Char('b') => self.back_to_winnable(),
             KeyCode::Char('h') => self.hint(),
             KeyCode::Char('s') => self.show_rest(),
             KeyCode::Esc if play.selected.is_some() => {
@@ -961,6 +1146,15 @@ impl App {
         let Some(play) = &mut self.play else {
             return;
         };
+        if play.position().is_won() {
+            let done = play.position().rules().finish.done();
+            let moves = play.game.played();
+            self.say(
+                Tone::Info,
+                format!("{done}, in {moves} moves: the game is over (u undoes)."),
+            );
+            return;
+        }
         let choice = action(play);
         let selected = play.selected.and_then(|p| play.position().card_on(p));
         let won = play.position().is_won().then(|| play.game.played());
@@ -997,6 +1191,46 @@ impl App {
             self.say(Tone::Info, done);
         } else {
             self.say(Tone::Warning, "Nothing more to take back or play again.");
+        }
+    }
+
+    /// Undoes back to the latest position known to be winnable.
+    fn back_to_winnable(&mut self) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        match play.standing() {
+            Standing::Lost {
+                back: Back::Undos(n),
+                ..
+            } => {
+                for _ in 0..n {
+                    play.undo();
+                }
+                self.moved();
+                let s = if n == 1 { "" } else { "s" };
+                self.say(
+                    Tone::Success,
+                    format!("Back {n} move{s}, to the latest winnable position."),
+                );
+            }
+            Standing::Lost {
+                back: Back::Looking,
+                ..
+            } => self.say(Tone::Info, "Still looking for the way back…"),
+            Standing::Lost {
+                back: Back::Never, ..
+            } => self.say(
+                Tone::Warning,
+                "No earlier position of this game was winnable either.",
+            ),
+            Standing::Checking => self.say(Tone::Info, "Still checking this position…"),
+            Standing::Winnable(_) => {
+                self.say(
+                    Tone::Info,
+                    "This position is winnable: nothing to go back to.",
+                );
+            }
         }
     }
 
@@ -1100,11 +1334,23 @@ impl App {
         };
         let mut solution = Solution::new(play.position().clone(), &report);
         solution.from_play = true;
+        let text = match &solution.reason {
+            _ if solution.solvable => {
+                "The rest of the way: → steps, p plays on from a step, Esc returns.".to_string()
+            }
+            Some(reason) => format!("No solution from here: {reason}. Esc returns."),
+            None => format!(
+                "No solution from here: no way is left to {}. Esc returns.",
+                solution.positions[0].rules().finish.aim()
+            ),
+        };
+        let tone = if solution.solvable {
+            Tone::Info
+        } else {
+            Tone::Warning
+        };
         self.screen = Screen::Solution(solution);
-        self.say(
-            Tone::Info,
-            "The rest of the way: → steps, p plays on from a step, Esc returns.",
-        );
+        self.say(tone, text);
     }
 
     /// ←→ choose the challenge, ↑↓ Tab the field, typing edits it, Enter sets it.
@@ -1127,24 +1373,54 @@ impl App {
                         }
                         self.say(
                             Tone::Success,
-                            format!("Challenge: {goal}. Enter solves it."),
+                            format!(
+                                "Challenge set: {goal}. The dialog is closed; Enter solves, g \
+                                 changes it."
+                            ),
                         );
                         return;
                     }
                     Err(problem) => self.say(Tone::Error, format!("Not yet: {problem}.")),
                 }
             }
-            KeyCode::Left if dialog.focus == 0 => dialog.kind = (dialog.kind + 2) % 3,
-            KeyCode::Right if dialog.focus == 0 => dialog.kind = (dialog.kind + 1) % 3,
-            KeyCode::Up | KeyCode::BackTab => dialog.focus = (dialog.focus + rows - 1) % rows,
-            KeyCode::Down | KeyCode::Tab => dialog.focus = (dialog.focus + 1) % rows,
+            KeyCode::Left if dialog.focus == 0 => {
+                dialog.kind = (dialog.kind + 2) % 3;
+                dialog.fresh = true;
+            }
+            KeyCode::Right if dialog.focus == 0 => {
+                dialog.kind = (dialog.kind + 1) % 3;
+                dialog.fresh = true;
+            }
+            KeyCode::Up | KeyCode::BackTab => {
+                dialog.focus = (dialog.focus + rows - 1) % rows;
+                dialog.fresh = true;
+            }
+            KeyCode::Down | KeyCode::Tab => {
+                dialog.focus = (dialog.focus + 1) % rows;
+                dialog.fresh = true;
+            }
             KeyCode::Backspace => {
+                let fresh = std::mem::take(&mut dialog.fresh);
                 if let Some(field) = dialog.field() {
-                    field.pop();
+                    if fresh {
+                        field.clear();
+                    } else {
+                        field.pop();
+                    }
                 }
             }
+            KeyCode::Char(c) if dialog.focus > 0 && dialog.numeric() && !c.is_ascii_digit() => {
+                self.say(
+                    Tone::Warning,
+                    format!("'{c}' is not a digit: this field is a number."),
+                );
+            }
             KeyCode::Char(c) => {
+                let fresh = std::mem::take(&mut dialog.fresh);
                 if let Some(field) = dialog.field() {
+                    if fresh {
+                        field.clear();
+                    }
                     field.push(c);
                 }
             }
@@ -1170,7 +1446,17 @@ impl App {
         if matches!(self.screen, Screen::Solving(_)) {
             return;
         }
-        if let Err(problem) = self.editor.start() {
+        // An unfinished deal is saved too (its empty slots kept), but not one whose cards
+        // are wrong: a duplicate or marks no game can reach.
+        let unfinished = self.editor.deal().is_err()
+            && self.editor.duplicates().is_empty()
+            && self.editor.filled() > 0;
+        if let Err(problem) = self
+            .editor
+            .start()
+            .map(|_| ())
+            .or_else(|problem| if unfinished { Ok(()) } else { Err(problem) })
+        {
             self.say(
                 Tone::Error,
                 format!("Cannot save yet: {problem}. What you typed is kept as a draft."),
@@ -1214,14 +1500,15 @@ impl App {
     }
 
     fn save(&mut self, dialog: &SaveDialog) {
-        let Ok(deal) = self.editor.deal() else {
-            return;
-        };
         let name = dialog.name.trim();
         let notes: Vec<String> = Some(storage::printable(dialog.note.trim()))
             .filter(|note| !note.is_empty())
             .into_iter()
             .collect();
+        let Ok(deal) = self.editor.deal() else {
+            self.save_unfinished(name, notes);
+            return;
+        };
         let mut saved = SavedDeal::new(name, &storage::now_text(), self.verdict.clone(), deal);
         saved.midgame = self.editor.midgame;
         saved.goal = self.goal;
@@ -1234,6 +1521,7 @@ impl App {
             Ok(path) => {
                 self.name = Some(saved.name.clone());
                 self.notes = notes;
+                self.clean = Some(self.snapshot());
                 let moves = if saved.moves.is_empty() {
                     String::new()
                 } else {
@@ -1247,6 +1535,30 @@ impl App {
             Err(error) => self.say(
                 Tone::Error,
                 format!("Not saved: {error}. The game is still here and kept as a draft."),
+            ),
+        }
+    }
+
+    /// Saves the deal typed so far under a name; `pyramid FILE` opens it into the editor.
+    fn save_unfinished(&mut self, name: &str, notes: Vec<String>) {
+        let draft = self.draft();
+        match storage::save_unfinished(&self.folders, name, &notes, &draft) {
+            Ok(path) => {
+                self.name = Some(name.to_string());
+                self.notes = notes;
+                self.clean = Some(self.snapshot());
+                self.say(
+                    Tone::Success,
+                    format!(
+                        "Saved the unfinished deal ({}/52) to {}.",
+                        self.editor.filled(),
+                        path.display()
+                    ),
+                );
+            }
+            Err(error) => self.say(
+                Tone::Error,
+                format!("Not saved: {error}. The deal is still here and kept as a draft."),
             ),
         }
     }
@@ -1271,16 +1583,39 @@ impl App {
                     Origin::User(path) => path.display().to_string(),
                     Origin::Example => "the examples".to_string(),
                 };
-                let playing = !entry.saved.moves.is_empty();
-                self.load(entry.saved);
-                let next = if playing {
-                    "Play goes on where it was left."
-                } else {
-                    "Enter solves, Ctrl-P plays."
-                };
-                self.say(Tone::Success, format!("Opened from {from}. {next}"));
+                self.open_chosen(entry.saved, from);
             }
         }
+    }
+
+    /// The open dialog's choice: opened at once, or after a y/n question when it would replace
+    /// unsaved work.
+    fn open_chosen(&mut self, saved: SavedDeal, from: String) {
+        match self.unsaved() {
+            Some(what) => {
+                let name = saved.name.clone();
+                self.confirm = Some(Confirm::Open(Box::new(saved), from));
+                self.say(
+                    Tone::Warning,
+                    format!(
+                        "Open '{name}' in place of {what}? y opens it, any other key keeps it."
+                    ),
+                );
+            }
+            None => self.opened(saved, &from),
+        }
+    }
+
+    /// Opens a saved game and says where it came from.
+    fn opened(&mut self, saved: SavedDeal, from: &str) {
+        let playing = !saved.moves.is_empty();
+        self.load(saved);
+        let next = if playing {
+            "Play goes on where it was left."
+        } else {
+            "Enter solves, Ctrl-P plays."
+        };
+        self.say(Tone::Success, format!("Opened from {from}. {next}"));
     }
 
     /// Puts a saved game in the editor, and in play mode when it has moves.
@@ -1295,23 +1630,74 @@ impl App {
         self.play = None;
         self.screen = Screen::Editor;
         self.resume(&saved.moves);
+        self.clean = Some(self.snapshot());
         self.keep_draft();
+    }
+
+    /// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
+    /// its problems.
+    fn load_text(&mut self, opening: &DealText) {
+        let (slots, extra, malformed) = text_slots(&opening.text);
+        // An unfinished deal saved under a name: its empty slots, marks and rules as saved.
+        if let Some(draft) = Draft::parse(&crate::text_file::normalize(&opening.text))
+            .filter(|draft| draft.slots.contains(&None))
+        {
+            self.restore(&draft);
+            self.name = Some(opening.name.clone());
+            self.verdict = Verdict::Unsolved;
+            self.notes.clear();
+            self.clean = Some(self.snapshot());
+            self.keep_draft();
+            self.say(
+                Tone::Info,
+                format!(
+                    "Opened '{}' ({}/52): go on typing.",
+                    opening.name,
+                    self.editor.filled()
+                ),
+            );
+            return;
+        }
+        self.editor = Editor::with_slots(slots, pyramid::pyramid::Midgame::default());
+        self.editor.go_to(0);
+        self.name = Some(opening.name.clone());
+        self.verdict = Verdict::Unsolved;
+        self.notes.clear();
+        self.goal = Goal::Board;
+        self.play = None;
+        self.screen = Screen::Editor;
+        self.clean = Some(self.snapshot());
+        self.keep_draft();
+        let mut text = format!(
+            "Opened '{}' with problems to fix: the Check panel shows them.",
+            opening.name
+        );
+        if malformed > 0 {
+            text.push_str(&format!(" {malformed} words were not cards."));
+        }
+        if extra > 0 {
+            text.push_str(&format!(" {extra} cards past the 52nd were left out."));
+        }
+        self.say(Tone::Warning, text);
     }
 
     fn new_deal(&mut self) {
         if matches!(self.screen, Screen::Solving(_)) {
             return;
         }
-        let typed = self.editor.filled();
-        if typed > 0 && self.name.is_none() && !self.confirm_new {
-            self.confirm_new = true;
+        if let Some(what) = self.unsaved() {
+            self.confirm = Some(Confirm::New);
             self.say(
                 Tone::Warning,
-                format!("Ctrl-N again clears the {typed} cards typed (not saved)."),
+                format!("Clear {what} for a new deal? y (or Ctrl-N again) clears, any other key keeps it."),
             );
             return;
         }
-        self.confirm_new = false;
+        self.clear_deal();
+    }
+
+    /// A new, empty deal in place of the work.
+    fn clear_deal(&mut self) {
         self.editor = Editor::default();
         self.name = None;
         self.notes.clear();
@@ -1322,11 +1708,48 @@ impl App {
     }
 }
 
+/// Whether a draft holds work other than the game to open: cards typed or moves played
+/// that opening it would replace.
+fn draft_differs(draft: &Draft, opening: &Confirm) -> bool {
+    let empty = draft.slots.iter().all(Option::is_none) && draft.moves.is_empty();
+    let same = match opening {
+        Confirm::Open(saved, _) => {
+            (draft.slots, draft.midgame, &draft.moves)
+                == (saved.deal.cards().map(Some), saved.midgame, &saved.moves)
+        }
+        Confirm::OpenText(text) => {
+            draft.slots == text_slots(&text.text).0
+                && draft.midgame.is_start()
+                && draft.moves.is_empty()
+        }
+        Confirm::New => true,
+    };
+    !empty && !same
+}
+
+/// The cards of a deal file in deal order, as far as they go; and how many did not fit and
+/// how many words were not cards.
+fn text_slots(
+    text: &str,
+) -> (
+    [Option<pyramid::Card>; pyramid::deck::DECK_SIZE],
+    usize,
+    usize,
+) {
+    let read = pyramid::deck::read_cards(&crate::text_file::normalize(text));
+    let mut slots = [None; pyramid::deck::DECK_SIZE];
+    for (slot, &(card, _)) in slots.iter_mut().zip(&read.cards) {
+        *slot = Some(card);
+    }
+    let extra = read.cards.len().saturating_sub(pyramid::deck::DECK_SIZE);
+    (slots, extra, read.malformed.len())
+}
+
 /// The way back from a lost position, in words.
 pub fn back_text(back: Back) -> String {
     match back {
-        Back::Undos(1) => "1 undo leads back to a winnable position".to_string(),
-        Back::Undos(n) => format!("{n} undos lead back to a winnable position"),
+        Back::Undos(1) => "1 undo leads back to a winnable position (b goes there)".to_string(),
+        Back::Undos(n) => format!("{n} undos lead back to a winnable position (b goes there)"),
         Back::Looking => "looking for the way back…".to_string(),
         Back::Never => "no earlier position of this game was winnable either".to_string(),
     }

@@ -253,6 +253,8 @@ pub struct EditorBoard<'a> {
     pub slots: &'a [Option<Card>; DECK_SIZE],
     pub midgame: &'a Midgame,
     pub cursor: usize,
+    /// The half-typed card (`7_`), shown in the cursor's slot.
+    pub pending: Option<String>,
     pub invalid: &'a [usize],
     pub text: CardText,
     pub theme: &'a Theme,
@@ -272,6 +274,17 @@ impl Widget for &EditorBoard<'_> {
                 Mark::Plain
             };
             draw_cell(buf, rect, self.slots[index], mark, self.text, self.theme);
+            if let Some(pending) = self.pending.as_ref().filter(|_| index == self.cursor) {
+                let frame = Style::new()
+                    .fg(self.theme.cursor)
+                    .add_modifier(Modifier::BOLD);
+                Line::from(vec![
+                    Span::styled("[", frame),
+                    Span::styled(pending.clone(), Style::new().fg(self.theme.warning)),
+                    Span::styled("]", frame),
+                ])
+                .render(rect, buf);
+            }
         }
         // The cursor's bracket wins over the bar; the label below still says where it is.
         let waste_end = self

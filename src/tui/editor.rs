@@ -51,8 +51,14 @@ impl Default for Editor {
 }
 
 impl Editor {
-    /// An editor holding these slots, the cursor on the first empty one.
-    pub fn with_slots(slots: [Option<Card>; DECK_SIZE], midgame: Midgame) -> Editor {
+    /// An editor holding these slots, the cursor on the first empty one. Slots gone with
+    /// their card unknown are shown empty, whatever stand-in they hold.
+    pub fn with_slots(mut slots: [Option<Card>; DECK_SIZE], midgame: Midgame) -> Editor {
+        for (slot, card) in slots.iter_mut().enumerate() {
+            if midgame.is_unknown(slot) {
+                *card = None;
+            }
+        }
         let mut editor = Editor {
             slots,
             cursor: 0,
@@ -63,7 +69,9 @@ impl Editor {
             problems: Vec::new(),
             position_problems: Vec::new(),
         };
-        editor.cursor = editor.slots.iter().position(Option::is_none).unwrap_or(0);
+        editor.cursor = (0..DECK_SIZE)
+            .find(|&slot| editor.slots[slot].is_none() && !midgame.is_unknown(slot))
+            .unwrap_or(0);
         editor.revalidate();
         editor
     }
@@ -74,7 +82,7 @@ impl Editor {
     }
 
     fn revalidate(&mut self) {
-        self.problems = deck::validate_slots(&self.slots);
+        self.problems = deck::validate_slots(&self.midgame.fill_unknown(&self.slots));
         self.position_problems = self.midgame.problems(&self.slots, self.rules);
     }
 
@@ -96,18 +104,33 @@ impl Editor {
     }
 
     /// Marks the card under the cursor as gone, or back in play.
-    pub fn toggle_gone(&mut self) -> Result<String, String> {
+    pub fn toggle_gone(&mut self) -> String {
         self.pending = Pending::Nothing;
         let slot = self.cursor;
-        let card = self.slots[slot].ok_or("Type the card first, then mark it gone.")?;
+        let Some(card) = self.slots[slot] else {
+            // An empty slot: gone, its card not known. The missing cards stand in for them.
+            let unknown = !self.midgame.is_unknown(slot);
+            if unknown {
+                self.midgame.set_unknown(slot, true);
+            } else {
+                self.midgame.set_gone(slot, false);
+            }
+            self.revalidate();
+            return if unknown {
+                "Marked gone, its card unknown: the cards missing from the deal are the gone ones."
+                    .to_string()
+            } else {
+                "The slot is empty again: type its card.".to_string()
+            };
+        };
         let gone = !self.midgame.is_gone(slot);
         self.midgame.set_gone(slot, gone);
         self.revalidate();
-        Ok(if gone {
+        if gone {
             format!("{card} is marked gone.")
         } else {
             format!("{card} is back in play.")
-        })
+        }
     }
 
     /// Makes the stock card under the cursor the last one in the waste; again, empties the
@@ -154,9 +177,9 @@ impl Editor {
             .map_err(|problems| problems[0].message(&self.slots))
     }
 
-    /// Cards typed so far.
+    /// Cards typed so far, with the slots marked gone whose card is unknown.
     pub fn filled(&self) -> usize {
-        self.slots.iter().flatten().count()
+        self.slots.iter().flatten().count() + self.midgame.unknown.count_ones() as usize
     }
 
     /// Slots that hold a card also held elsewhere.
@@ -199,7 +222,7 @@ impl Editor {
     /// When one slot is empty and one card missing: where it would go, and the card.
     pub fn fill_offer(&self) -> Option<(usize, Card)> {
         let empty: Vec<usize> = (0..DECK_SIZE)
-            .filter(|&i| self.slots[i].is_none())
+            .filter(|&i| self.slots[i].is_none() && !self.midgame.is_unknown(i))
             .collect();
         match (empty.as_slice(), self.missing().as_slice()) {
             (&[slot], &[card]) if self.duplicates().is_empty() => Some((slot, card)),
@@ -216,7 +239,13 @@ impl Editor {
                 deck::slot_name(*b)
             ));
         }
-        let cards: Vec<Card> = self.slots.iter().flatten().copied().collect();
+        let cards: Vec<Card> = self
+            .midgame
+            .fill_unknown(&self.slots)
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
         if cards.len() < DECK_SIZE {
             let empty = DECK_SIZE - cards.len();
             let s = if empty == 1 { "" } else { "s" };
@@ -269,6 +298,15 @@ impl Editor {
         }
     }
 
+    /// The half-typed card as its slot shows it (`7_`, `1_`), when a rank is typed.
+    pub fn pending_text(&self) -> Option<String> {
+        match self.pending {
+            Pending::Nothing => None,
+            Pending::One => Some("1_".to_string()),
+            Pending::Rank(rank) => Some(format!("{}_", rank.letter())),
+        }
+    }
+
     /// Drops half-typed input; true when there was some.
     pub fn cancel_pending(&mut self) -> bool {
         std::mem::replace(&mut self.pending, Pending::Nothing) != Pending::Nothing
@@ -276,6 +314,7 @@ impl Editor {
 
     fn place(&mut self, card: Card) {
         self.slots[self.cursor] = Some(card);
+        self.midgame.set_unknown(self.cursor, false);
         self.cursor = (self.cursor + 1).min(DECK_SIZE - 1);
         self.revalidate();
     }
@@ -311,6 +350,7 @@ impl Editor {
     /// Puts a card in a slot (the fill offer).
     pub fn set(&mut self, slot: usize, card: Card) {
         self.slots[slot] = Some(card);
+        self.midgame.set_unknown(slot, false);
         self.revalidate();
     }
 
@@ -338,6 +378,7 @@ impl Editor {
         let placed = read.cards.len().min(room);
         for (offset, &(card, _)) in read.cards.iter().take(placed).enumerate() {
             self.slots[self.cursor + offset] = Some(card);
+            self.midgame.set_unknown(self.cursor + offset, false);
         }
         self.cursor = (self.cursor + placed).min(DECK_SIZE - 1);
         self.revalidate();
@@ -446,20 +487,20 @@ mod tests {
         let mut editor = Editor::with_deal(&deal, Midgame::default());
         // Ts (row 7) with 3h (stock card 1) gone.
         editor.go_to(23);
-        editor.toggle_gone().unwrap();
+        editor.toggle_gone();
         assert_eq!(
             editor.position_problems().len(),
             1,
             "a Ten without its Three"
         );
         editor.go_to(28);
-        editor.toggle_gone().unwrap();
+        editor.toggle_gone();
         assert!(editor.position_problems().is_empty());
         // Pyramid row 6's second card is still covered by 6c (row 7).
         editor.go_to(16);
-        editor.toggle_gone().unwrap();
+        editor.toggle_gone();
         assert_eq!(editor.invalid_slots(), [16, 22]);
-        editor.toggle_gone().unwrap();
+        editor.toggle_gone();
         editor.go_to(30);
         assert!(editor.toggle_waste_end().is_ok());
         assert!(editor.next_pass().starts_with("Pass 2"));

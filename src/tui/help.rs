@@ -113,6 +113,16 @@ pub const EDITOR: &[Binding] = &[
         "game in progress: card gone / waste ends here / pass",
     ),
     bind(
+        &[],
+        "- on empty slot",
+        "gone, card unknown: the missing cards are the gone ones",
+    ),
+    bind(
+        &[],
+        "MSC stock?",
+        "restart the deal, draw through the stock once, type it",
+    ),
+    bind(
         &[ch('v')],
         "v",
         "see the marked position as the game shows it",
@@ -189,6 +199,7 @@ pub const PLAY: &[Binding] = &[
         "u Backspace / U",
         "undo / redo, without limit",
     ),
+    bind(&[ch('b')], "b", "undo back to the latest winnable position"),
     bind(
         &[ch('h')],
         "h",
@@ -248,6 +259,18 @@ pub fn bindings(screen: &Screen) -> Vec<&'static Binding> {
     own.iter().chain(ANYWHERE).collect()
 }
 
+/// `b` when undos lead back to a winnable position, else `s`.
+fn lost_or_rest(app: &App) -> (&'static str, &'static str) {
+    let back = app.play.as_ref().map(super::play::Play::standing);
+    match back {
+        Some(super::play::Standing::Lost {
+            back: super::play::Back::Undos(_),
+            ..
+        }) => ("b", "back to winnable"),
+        _ => ("s", "solution"),
+    }
+}
+
 /// The short hints for the bottom line: the most used keys and `?` for the rest.
 pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
     match app.screen {
@@ -267,7 +290,7 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             ("d", "draw"),
             ("u U", "undo redo"),
             ("h", "hint"),
-            ("s", "solution"),
+            lost_or_rest(app),
             ("?", "help"),
         ],
         Screen::Solution(_) => vec![

@@ -168,7 +168,10 @@ impl Play {
 
     /// Chooses the card at a place: a King goes at once, a second card completes a pair.
     pub fn choose(&mut self, place: Place) -> Choice {
-        self.cursor = place;
+        // The cursor goes only where a card can be taken (a click may land on a covered one).
+        if self.cursor_places().contains(&place) {
+            self.cursor = place;
+        }
         let position = self.position();
         if self.selected == Some(place) {
             self.selected = None;
@@ -191,11 +194,7 @@ impl Play {
                 self.selected = Some(place);
                 Choice::Selected
             }
-            Err(why @ IllegalMove::NotThirteen(..)) => {
-                // As in the game: the card chosen last becomes the selection.
-                self.selected = position.card_at(place).map(|_| place);
-                Choice::Refused(why.to_string())
-            }
+            // A refused pair changes nothing: the card chosen first stays chosen.
             Err(why) => Choice::Refused(why.to_string()),
         }
     }
@@ -409,10 +408,10 @@ mod tests {
         );
         assert_eq!(
             play.selected,
-            Some(Place::Pyramid(22)),
-            "the last card chosen"
+            Some(Place::Pyramid(21)),
+            "a refused pair leaves the first card chosen"
         );
-        assert_eq!(play.choose(Place::Pyramid(22)), Choice::Deselected);
+        assert_eq!(play.choose(Place::Pyramid(21)), Choice::Deselected);
         assert_eq!(
             play.choose(Place::Pyramid(0)),
             Choice::Refused("3c is covered by 7s and Jd".to_string())

@@ -150,6 +150,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 } else {
                     DECK_SIZE
                 },
+                pending: app.editor.pending_text(),
                 invalid: &invalid,
                 text,
                 theme,

@@ -30,6 +30,7 @@ fn setup(dir: &Path) -> Setup {
         theme: 0,
         ascii: true,
         deal: None,
+        deal_text: None,
         warnings: Vec::new(),
     }
 }
@@ -370,8 +371,8 @@ fn a_deal_without_solution_says_why() {
 fn save_then_open_gives_the_same_deal_back() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, _receive) = start(dir.path());
-    // An incomplete deal is not saved, and says so.
-    type_text(&mut app, "Ah");
+    // A deal with a duplicate is not saved, and says so.
+    type_text(&mut app, "AhAh");
     ctrl(&mut app, 's');
     assert!(app.overlay.is_none());
     assert!(said(&app).starts_with("Cannot save yet"));
@@ -624,5 +625,7 @@ mod snapshots {
 
 mod challenges;
 mod keys;
+mod properties;
+mod reported;
 mod saves;
 mod screens;

@@ -419,3 +419,87 @@ fn a_relaxed_pair_is_played_by_choosing_a_card_and_its_last_cover() {
     }
     assert_eq!(play(&app).position(), &expected);
 }
+
+#[test]
+fn a_won_game_takes_no_more_moves_but_undo_still_works() {
+    let (_dir, mut app, _receive) = playing();
+    let Outcome::Solved(line) = solver::solve(play(&app).position(), &mut ()).outcome else {
+        panic!("winnable")
+    };
+    for &mv in &line {
+        play_by_keys(&mut app, mv);
+    }
+    assert!(play(&app).position().is_won());
+    let played = play(&app).game.played();
+    let position = play(&app).position().clone();
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('r'));
+    let area = view::board_area(app.size);
+    let stock = board::place_rect(area, Place::Stock);
+    app.update(Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: stock.x,
+        row: stock.y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(play(&app).game.played(), played, "{}", said(&app));
+    assert_eq!(play(&app).position(), &position);
+    assert!(said(&app).contains("the game is over"), "{}", said(&app));
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(play(&app).game.played(), played - 1);
+}
+
+#[test]
+fn a_refused_pair_leaves_the_first_card_chosen() {
+    let (_dir, mut app, _receive) = playing();
+    // Row 7: 8h 6c Ts As 6s Jh 8d.
+    app.update(Msg::Mouse(click_on(&app, Place::Pyramid(22))));
+    app.update(Msg::Mouse(click_on(&app, Place::Pyramid(24))));
+    assert_eq!(said(&app), "Not possible: 6c and As make 7, not 13.");
+    assert_eq!(play(&app).selected, Some(Place::Pyramid(22)));
+    assert_eq!(play(&app).game.played(), 0);
+}
+
+#[test]
+fn b_undoes_back_to_the_latest_winnable_position() {
+    let (_dir, mut app, receive) = playing();
+    let (prefix, losing) = a_losing_move(play(&app).position());
+    for mv in prefix {
+        play_by_keys(&mut app, mv);
+    }
+    let winnable = play(&app).position().clone();
+    play_by_keys(&mut app, losing);
+    press(&mut app, KeyCode::Char('d'));
+    settle(&mut app, &receive);
+    let Standing::Lost { back, .. } = play(&app).standing() else {
+        panic!("lost: {:?}", play(&app).standing())
+    };
+    let Back::Undos(undos) = back else {
+        panic!("{back:?}")
+    };
+    assert!(undos >= 1);
+    press(&mut app, KeyCode::Char('h'));
+    assert!(said(&app).contains("(b goes there)"), "{}", said(&app));
+    assert!(screen(&app, 80, 24).contains("b back to winnable"));
+    press(&mut app, KeyCode::Char('b'));
+    assert_eq!(play(&app).position(), &winnable);
+    assert!(matches!(play(&app).standing(), Standing::Winnable(_)));
+}
+
+#[test]
+fn s_on_a_lost_game_says_there_is_no_solution() {
+    let (_dir, mut app, receive) = playing();
+    let (prefix, losing) = a_losing_move(play(&app).position());
+    for mv in prefix {
+        play_by_keys(&mut app, mv);
+    }
+    play_by_keys(&mut app, losing);
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('s'));
+    assert!(matches!(app.screen, Screen::Solution(_)));
+    assert!(
+        said(&app).starts_with("No solution from here"),
+        "{}",
+        said(&app)
+    );
+}
