@@ -214,11 +214,26 @@ pub fn progress_bar(total: usize, what: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total as u64);
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}  {{per_sec}}  eta {{eta}}");
-    let style =
-        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar());
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}  {{rate}}  eta {{eta}}");
+    let style = ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                let _ = out.write_str(&rate(state.per_sec()));
+            },
+        );
     bar.set_style(style);
     bar
+}
+
+/// A rate for the progress bar, to the nearest whole deal: "341/s", or "0.4/s" below one.
+fn rate(per_second: f64) -> String {
+    if per_second < 1.0 {
+        format!("{per_second:.1}/s")
+    } else {
+        format!("{per_second:.0}/s")
+    }
 }
 
 fn mismatches(lines: &[Line], answers: &[Answer]) -> usize {
@@ -298,4 +313,16 @@ fn summary(
         ));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rate_is_rounded() {
+        assert_eq!(rate(341.2039), "341/s");
+        assert_eq!(rate(9.96), "10/s");
+        assert_eq!(rate(0.4321), "0.4/s");
+    }
 }
