@@ -29,7 +29,7 @@ use crate::cli::StatsArgs;
 use crate::input::{InputError, read_source};
 use crate::output::{solve_capped, undecided};
 use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNDECIDED, pool};
-use results_file::{ResultsFile, Solved};
+use results_file::{ResultsFile, Seen, Solved};
 
 /// The 95% quantile of the normal distribution used by the interval.
 const Z95: f64 = 1.959_964;
@@ -356,25 +356,23 @@ fn open_results(
     args: &StatsArgs,
     header: &Value,
     count: usize,
-) -> Result<(Tally, Vec<bool>, Option<ResultsFile>), InputError> {
+) -> Result<(Tally, Seen, Option<ResultsFile>), InputError> {
     let usage = |error: results_file::ResultsError| InputError::Usage(error.to_string());
     let mut tally = Tally::default();
     match (&args.resume, &args.out) {
         (Some(path), _) => {
             let warn = |message| eprintln!("pyramid: {message}");
             let resumed = ResultsFile::resume(path, header, count, warn).map_err(usage)?;
-            let mut done = vec![false; count];
             for solved in &resumed.results {
                 tally.add(solved);
-                done[solved.deal] = true;
             }
-            Ok((tally, done, Some(resumed.file)))
+            Ok((tally, resumed.done, Some(resumed.file)))
         }
         (None, Some(path)) => {
             let file = ResultsFile::create(path, header).map_err(usage)?;
-            Ok((tally, Vec::new(), Some(file)))
+            Ok((tally, Seen::default(), Some(file)))
         }
-        (None, None) => Ok((tally, Vec::new(), None)),
+        (None, None) => Ok((tally, Seen::default(), None)),
     }
 }
 
@@ -445,7 +443,7 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
     let (mut tally, done, mut file) = open_results(args, &header, deals.count())?;
     let mut failed = None;
     let started = Instant::now();
-    let is_done = |index: usize| done.get(index).copied().unwrap_or(false);
+    let is_done = |index: usize| done.contains(index);
     solve_all(
         &deals,
         &is_done,

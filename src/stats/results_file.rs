@@ -125,6 +125,8 @@ pub struct Resumed {
     pub file: ResultsFile,
     /// The results in it, one per deal, in the order written.
     pub results: Vec<Solved>,
+    /// Their deals.
+    pub done: Seen,
 }
 
 impl ResultsFile {
@@ -238,6 +240,7 @@ impl ResultsFile {
         Ok(Resumed {
             file: results,
             results: found,
+            done: seen,
         })
     }
 
@@ -300,9 +303,16 @@ fn read_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> std::io::Result<
 
 /// The deals already read: a bit each, grown as far as the largest deal met.
 #[derive(Default)]
-struct Seen(Vec<u64>);
+pub struct Seen(Vec<u64>);
 
 impl Seen {
+    /// Whether a deal is marked.
+    pub fn contains(&self, deal: usize) -> bool {
+        self.0
+            .get(deal / 64)
+            .is_some_and(|word| word & (1u64 << (deal % 64)) != 0)
+    }
+
     /// Marks a deal; false when it was marked already.
     fn insert(&mut self, deal: usize) -> bool {
         let (word, bit) = (deal / 64, 1u64 << (deal % 64));
@@ -370,5 +380,7 @@ mod tests {
     fn each_deal_is_seen_once() {
         let mut seen = Seen::default();
         assert!(seen.insert(5) && seen.insert(700) && !seen.insert(5) && seen.insert(0));
+        assert!(seen.contains(700) && seen.contains(0) && !seen.contains(6));
+        assert!(!seen.contains(100_000));
     }
 }
