@@ -13,16 +13,16 @@ use serde_json::{Value, json};
 
 use pyramid::Deal;
 use pyramid::deck::thousands;
-use pyramid::pyramid::solver::Outcome;
+use pyramid::pyramid::solver::{CapReached, Capped, Caps, Outcome, Stats};
 use pyramid::pyramid::{Goal, Position, Rules};
 
 use crate::challenge;
 use crate::cli::BatchArgs;
 use crate::input::{self, InputError};
-use crate::output::{answer_json, solve_deal};
+use crate::output::{answer_json, solve_deal, undecided_json};
 use crate::pool;
 use crate::text_file::{self, TextFileError};
-use crate::{EXIT_BAD_INPUT, EXIT_OK};
+use crate::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNDECIDED};
 
 /// One deal line of the input.
 struct Line {
@@ -34,7 +34,9 @@ struct Line {
 /// What solving one line gave.
 struct Answer {
     json: Value,
+    /// `None` for a line that is not a deal, or one a cap left undecided.
     solved: Option<bool>,
+    undecided: bool,
     length: Option<usize>,
     time: Duration,
     expanded: u64,
@@ -123,22 +125,26 @@ pub fn read_deals(path: &Path) -> Result<Vec<Deal>, InputError> {
         .collect()
 }
 
-fn solve_line(line: &Line, goal: Goal, rules: Rules) -> Answer {
+fn solve_line(line: &Line, goal: Goal, rules: Rules, caps: Caps) -> Answer {
     let started = Instant::now();
     let Ok(deal) = &line.deal else {
         let error = line.deal.as_ref().err().cloned().unwrap_or_default();
         return Answer {
             json: json!({"line": line.number, "error": error}),
             solved: None,
+            undecided: false,
             length: None,
             time: started.elapsed(),
             expanded: 0,
         };
     };
     if goal != Goal::Board {
-        return solve_challenge(line.number, deal, goal, rules);
+        return solve_challenge(line.number, deal, goal, rules, caps);
     }
-    let (position, report) = solve_deal(deal, rules);
+    let (position, report, cap) = solve_deal(deal, rules, caps);
+    if let Some(cap) = cap {
+        return undecided(line.number, "solvable", cap, &report.stats);
+    }
     let mut json = answer_json(&position, &report);
     json["line"] = json!(line.number);
     let length = match &report.outcome {
@@ -148,6 +154,7 @@ fn solve_line(line: &Line, goal: Goal, rules: Rules) -> Answer {
     Answer {
         json,
         solved: Some(length.is_some()),
+        undecided: false,
         length,
         time: report.stats.elapsed,
         expanded: report.stats.expanded,
@@ -155,16 +162,40 @@ fn solve_line(line: &Line, goal: Goal, rules: Rules) -> Answer {
 }
 
 /// A Score or Card challenge on one deal: reached counts as solved.
-fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules) -> Answer {
+fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules, caps: Caps) -> Answer {
     let position = Position::new(deal, rules);
-    let (answer, stats) = challenge::solve(&position, goal, &mut ());
-    let answer = answer.expect("nothing stops the search");
+    let mut quiet = ();
+    let mut capped = Capped::new(caps, &mut quiet);
+    let (answer, stats) = challenge::solve(&position, goal, &mut capped);
+    let (Some(answer), None) = (answer, capped.reached()) else {
+        let cap = capped.reached().expect("only a cap stops the search");
+        return undecided(number, "reached", cap, &stats);
+    };
     let mut json = challenge::json(&position, goal, &answer, &stats);
     json["line"] = json!(number);
     Answer {
         json,
         solved: Some(answer.reached()),
+        undecided: false,
         length: answer.lines().first().map(|(_, line)| line.moves.len()),
+        time: stats.elapsed,
+        expanded: stats.expanded,
+    }
+}
+
+/// A line a cap left undecided: marked so in its JSON, and counted apart.
+fn undecided(number: usize, key: &str, cap: CapReached, stats: &Stats) -> Answer {
+    let mut json = json!({"line": number});
+    if let (Some(object), Value::Object(fields)) =
+        (json.as_object_mut(), undecided_json(key, cap, stats))
+    {
+        object.extend(fields);
+    }
+    Answer {
+        json,
+        solved: None,
+        undecided: true,
+        length: None,
         time: stats.elapsed,
         expanded: stats.expanded,
     }
@@ -187,7 +218,8 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let never = AtomicBool::new(false);
-    let solve = |line: &Line| solve_line(line, goal, rules);
+    let caps = args.caps.caps();
+    let solve = |line: &Line| solve_line(line, goal, rules, caps);
     pool::run(&lines, jobs, &never, solve, |index, answer| {
         bar.inc(1);
         waiting.insert(index, answer);
@@ -204,10 +236,12 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
         "{}",
         summary(&lines, &answers, jobs, started.elapsed(), args.check, goal)
     );
-    let invalid = answers.iter().any(|a| a.solved.is_none());
+    let invalid = answers.iter().any(|a| a.solved.is_none() && !a.undecided);
     let mismatched = args.check && mismatches(&lines, &answers) > 0;
     Ok(if invalid || mismatched {
         EXIT_BAD_INPUT
+    } else if answers.iter().any(|a| a.undecided) {
+        EXIT_UNDECIDED
     } else {
         EXIT_OK
     })
@@ -220,11 +254,26 @@ pub fn progress_bar(total: usize, what: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total as u64);
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}  {{per_sec}}  eta {{eta}}");
-    let style =
-        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar());
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}  {{rate}}  eta {{eta}}");
+    let style = ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                let _ = out.write_str(&rate(state.per_sec()));
+            },
+        );
     bar.set_style(style);
     bar
+}
+
+/// A rate for the progress bar, to the nearest whole deal: "341/s", or "0.4/s" below one.
+fn rate(per_second: f64) -> String {
+    if per_second < 1.0 {
+        format!("{per_second:.1}/s")
+    } else {
+        format!("{per_second:.0}/s")
+    }
 }
 
 fn mismatches(lines: &[Line], answers: &[Answer]) -> usize {
@@ -255,14 +304,20 @@ fn summary(
 ) -> String {
     let solvable = answers.iter().filter(|a| a.solved == Some(true)).count();
     let unsolvable = answers.iter().filter(|a| a.solved == Some(false)).count();
-    let invalid = answers.len() - solvable - unsolvable;
+    let undecided = answers.iter().filter(|a| a.undecided).count();
+    let invalid = answers.len() - solvable - unsolvable - undecided;
     let threads = if jobs == 1 { "thread" } else { "threads" };
     let (yes, no, challenge) = match goal {
         Goal::Board => ("solvable", "no solution", String::new()),
         _ => ("reach the target", "fall short", format!(" ({goal})")),
     };
+    let undecided = if undecided > 0 {
+        format!(", {undecided} undecided (a cap was reached)")
+    } else {
+        String::new()
+    };
     let mut text = format!(
-        "{} deals{challenge}: {solvable} {yes}, {unsolvable} {no}, {invalid} invalid; \
+        "{} deals{challenge}: {solvable} {yes}, {unsolvable} {no}{undecided}, {invalid} invalid; \
          {:.2} s on {jobs} {threads}\n",
         answers.len(),
         wall.as_secs_f64()
@@ -298,4 +353,16 @@ fn summary(
         ));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rate_is_rounded() {
+        assert_eq!(rate(341.2039), "341/s");
+        assert_eq!(rate(9.96), "10/s");
+        assert_eq!(rate(0.4321), "0.4/s");
+    }
 }

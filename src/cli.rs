@@ -2,6 +2,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
@@ -9,13 +10,17 @@ use clap_complete::Shell;
 use pyramid::Rank;
 use pyramid::excerpt::excerpt;
 use pyramid::pyramid::goal::{FULL_SCORE, MAX_DEALS, MAX_SCORE_TARGET};
+use pyramid::pyramid::solver::{BYTES_PER_STATE, Caps};
 use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.
 #[derive(Debug, Parser)]
 #[command(name = "pyramid", version, about, long_about = None)]
-#[command(after_help = "Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage.")]
+#[command(
+    after_help = "Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, \
+                         3 undecided (a cap was reached), 130 stats interrupted."
+)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
@@ -72,6 +77,8 @@ pub struct SolveArgs {
     pub json: bool,
     #[command(flatten)]
     pub goal: GoalArgs,
+    #[command(flatten)]
+    pub caps: CapArgs,
 }
 
 #[derive(Debug, Args)]
@@ -84,6 +91,8 @@ pub struct HintArgs {
     pub json: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub caps: CapArgs,
 }
 
 /// The rules to play under, where they differ from the file's (else MSC's).
@@ -227,8 +236,8 @@ pub struct BatchArgs {
     /// with `#` are skipped; a leading column separated by a tab (a known length) is ignored.
     /// Read line by line: each line may take 4 KiB, the file any number of lines.
     pub file: PathBuf,
-    /// Threads to solve with (default: all cores).
-    #[arg(long, short)]
+    /// Threads to solve with, 1 to 256 (default: all cores).
+    #[arg(long, short, value_parser = jobs_range())]
     pub jobs: Option<usize>,
     /// Compare each answer with the line's leading length column (0 = no solution) and count
     /// the mismatches; they make the exit code 2. Board challenge only.
@@ -236,20 +245,22 @@ pub struct BatchArgs {
     pub check: bool,
     #[command(flatten)]
     pub goal: GoalArgs,
+    #[command(flatten)]
+    pub caps: CapArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// How many random deals.
-    #[arg(long, default_value_t = 1000)]
+    /// How many random deals, 1 to 100000000.
+    #[arg(long, default_value_t = 1000, value_parser = deals_range())]
     pub deals: usize,
     /// The seed the random deals come from (see the README for the shuffle).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Threads to solve with (default: all cores).
-    #[arg(long, short)]
+    /// Threads to solve with, 1 to 256 (default: all cores).
+    #[arg(long, short, value_parser = jobs_range())]
     pub jobs: Option<usize>,
     /// Deals from a file, one per line (as `batch` reads them), instead of random ones.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["deals", "seed"])]
@@ -271,6 +282,97 @@ pub struct StatsArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub caps: CapArgs,
+}
+
+/// The most threads: far more than any machine's cores, and few enough that each has room.
+pub const MAX_JOBS: usize = 256;
+
+/// The most random deals in one `stats` run: about ten days on two cores.
+pub const MAX_RUN_DEALS: usize = 100_000_000;
+
+fn jobs_range() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=MAX_JOBS as u64)
+}
+
+fn deals_range() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=MAX_RUN_DEALS as u64)
+}
+
+/// Caps on each search, so that one hard deal cannot take all the memory or all night. A
+/// search that reaches one is undecided (exit code 3), never "no solution".
+#[derive(Debug, Args, Clone)]
+pub struct CapArgs {
+    /// The most states one search may store (default: as many as --max-memory holds, at
+    /// 64 bytes a state).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_states: Option<u64>,
+    /// The most memory one search's tables may hold: bytes, or a number with K, M, G or T
+    /// (powers of 1024), e.g. 512M or 2G. Each of `batch`'s and `stats`' jobs has its own.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "1G")]
+    pub max_memory: usize,
+    /// The longest one search may take, in seconds (default: no limit); in `batch` and
+    /// `stats`, each deal's.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub time_limit: Option<Duration>,
+}
+
+impl CapArgs {
+    /// The caps these flags set.
+    pub fn caps(&self) -> Caps {
+        let states = self
+            .max_states
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+        Caps::new(states, Some(self.max_memory), self.time_limit)
+    }
+}
+
+/// The least memory cap: room for a few thousand states.
+const MIN_MEMORY: usize = 1 << 20;
+
+/// Reads a memory size: `1073741824`, `1024M`, `1G`, `512k` (K, M, G, T are powers of 1024;
+/// a trailing `B` or `iB` is allowed).
+fn memory_size(text: &str) -> Result<usize, String> {
+    let trimmed = text.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    let lower = lower
+        .strip_suffix("ib")
+        .or_else(|| lower.strip_suffix('b'))
+        .unwrap_or(&lower);
+    let (digits, shift) = match lower.char_indices().last() {
+        Some((at, 'k')) => (&lower[..at], 10),
+        Some((at, 'm')) => (&lower[..at], 20),
+        Some((at, 'g')) => (&lower[..at], 30),
+        Some((at, 't')) => (&lower[..at], 40),
+        _ => (lower, 0),
+    };
+    let number: usize = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{trimmed}' is not a size: a number, with K, M, G or T after it"))?;
+    let bytes = number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("'{trimmed}' is more memory than there is"))?;
+    if bytes < MIN_MEMORY {
+        return Err(format!(
+            "'{trimmed}' is too little: at least 1M ({} states at {BYTES_PER_STATE} bytes)",
+            MIN_MEMORY / BYTES_PER_STATE
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Reads a time limit in seconds, with a fraction if wanted: `30`, `2.5`.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(value > 0.0 && value <= 1e9) {
+        return Err(format!("'{text}' is not a time limit: more than 0 seconds"));
+    }
+    Ok(Duration::from_secs_f64(value))
 }
 
 /// Prints completions for a shell to standard output.
@@ -335,6 +437,42 @@ mod tests {
             Ok((file.clone(), Goal::Board))
         );
         assert!(parse(&["pyramid", "solve", "--score"]).is_err());
+    }
+
+    #[test]
+    fn memory_sizes_read_units_and_refuse_nonsense() {
+        assert_eq!(memory_size("512M"), Ok(512 << 20));
+        assert_eq!(memory_size("2G"), Ok(2 << 30));
+        assert_eq!(memory_size("2gib"), Ok(2 << 30));
+        assert_eq!(memory_size("1048576"), Ok(1 << 20));
+        assert!(memory_size("12K").unwrap_err().contains("too little"));
+        assert!(memory_size("lots").unwrap_err().contains("not a size"));
+        assert!(
+            memory_size("99999999999T")
+                .unwrap_err()
+                .contains("more memory")
+        );
+        assert_eq!(seconds("2.5"), Ok(Duration::from_millis(2500)));
+        assert!(seconds("0").is_err() && seconds("-1").is_err() && seconds("x").is_err());
+    }
+
+    #[test]
+    fn every_solving_command_has_the_default_caps() {
+        for command in ["solve", "hint", "batch", "stats"] {
+            let mut args = vec!["pyramid", command];
+            if command != "stats" {
+                args.push("d.txt");
+            }
+            let cli = Cli::try_parse_from(&args).unwrap();
+            let caps = match cli.command {
+                Some(Command::Solve(a)) => a.caps.caps(),
+                Some(Command::Hint(a)) => a.caps.caps(),
+                Some(Command::Batch(a)) => a.caps.caps(),
+                Some(Command::Stats(a)) => a.caps.caps(),
+                _ => panic!("{command}"),
+            };
+            assert_eq!(caps, Caps::default(), "{command}");
+        }
     }
 
     #[test]

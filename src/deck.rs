@@ -294,24 +294,42 @@ pub fn layout(slots: &[Option<Card>; DECK_SIZE]) -> String {
 /// order `Ac 2c .. Kc Ad .. Ks`: for `i` from 51 down to 1, swap card `i` with card
 /// `next() % (i + 1)`.
 pub fn random_deals(seed: u64, count: usize) -> Vec<Deal> {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
+    RandomDeals::new(seed).take(count).collect()
+}
+
+/// The deals of [`random_deals`], one at a time and without end, so that a long run holds only
+/// the deals being solved.
+#[derive(Debug, Clone)]
+pub struct RandomDeals {
+    state: u64,
+}
+
+impl RandomDeals {
+    /// The deals from a seed.
+    pub fn new(seed: u64) -> RandomDeals {
+        RandomDeals { state: seed }
+    }
+
+    fn next_number(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
-    };
-    (0..count)
-        .map(|_| {
-            let mut cards: Vec<Card> = Card::all().collect();
-            for i in (1..cards.len()).rev() {
-                let j = (next() % (i as u64 + 1)) as usize;
-                cards.swap(i, j);
-            }
-            Deal::from_valid(&cards)
-        })
-        .collect()
+    }
+}
+
+impl Iterator for RandomDeals {
+    type Item = Deal;
+
+    fn next(&mut self) -> Option<Deal> {
+        let mut cards: Vec<Card> = Card::all().collect();
+        for i in (1..cards.len()).rev() {
+            let j = (self.next_number() % (i as u64 + 1)) as usize;
+            cards.swap(i, j);
+        }
+        Some(Deal::from_valid(&cards))
+    }
 }
 
 impl fmt::Display for Deal {

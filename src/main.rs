@@ -2,7 +2,8 @@
 //! stepping through its solution; headless subcommands solve and validate deal files for
 //! scripts and batch work.
 //!
-//! Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage.
+//! Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, 3 undecided (a cap
+//! was reached), 130 a `stats` run interrupted.
 
 mod batch;
 mod challenge;
@@ -35,6 +36,11 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_NO_SOLUTION: u8 = 1;
 /// Exit code: bad input or usage.
 pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit code: a cap (states, memory or time) stopped a search before it had an answer.
+pub const EXIT_UNDECIDED: u8 = 3;
+/// Exit code: a `stats` run stopped by Ctrl-C before all its deals were solved (128 plus
+/// SIGINT's number, as shells report it).
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let cli = Cli::parse_from(cli::args(std::env::args_os()));

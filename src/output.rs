@@ -4,14 +4,14 @@
 use serde_json::{Value, json};
 
 use pyramid::Deal;
-use pyramid::pyramid::solver::{self, Outcome, Report, Stats};
+use pyramid::pyramid::solver::{self, CapReached, Capped, Caps, Outcome, Report, Stats};
 use pyramid::pyramid::{Goal, Move, Position, RuleChanges, Rules};
 
 use crate::challenge;
 use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
 use crate::input::{self, InputError, read_game};
 use crate::storage::SavedDeal;
-use crate::{EXIT_NO_SOLUTION, EXIT_OK};
+use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
 
 /// A deal file read as a saved game, and the position it stands at.
 struct Saved {
@@ -26,8 +26,8 @@ impl Saved {
         Ok(Saved { game, position })
     }
 
-    fn solve(&self) -> Report {
-        solver::solve(&self.position, &mut ())
+    fn solve(&self, caps: Caps) -> (Report, Option<CapReached>) {
+        solve_capped(&self.position, caps)
     }
 
     /// Where the game stands when it is not the deal's start: "pass 2, 12 moves played".
@@ -62,6 +62,17 @@ impl Saved {
         }
     }
 
+    /// Prints that a cap stopped the search, the verdict under `key` being null; the exit
+    /// code.
+    fn print_undecided(&self, json: bool, key: &str, cap: CapReached, stats: &Stats) -> u8 {
+        self.print(
+            json,
+            || undecided_json(key, cap, stats),
+            || format!("{}\n", undecided_text(cap)),
+        );
+        EXIT_UNDECIDED
+    }
+
     /// The same for JSON, as the `from` object.
     fn progress_json(&self) -> Option<Value> {
         self.progress()?;
@@ -84,10 +95,14 @@ pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
         goal
     };
     goal.check(saved.position.rules())?;
+    let caps = args.caps.caps();
     if goal != Goal::Board {
-        return Ok(solve_challenge(&saved, goal, args.json));
+        return Ok(solve_challenge(&saved, goal, caps, args.json));
     }
-    let (position, report) = (&saved.position, saved.solve());
+    let (position, (report, cap)) = (&saved.position, saved.solve(caps));
+    if let Some(cap) = cap {
+        return Ok(saved.print_undecided(args.json, "solvable", cap, &report.stats));
+    }
     saved.print(
         args.json,
         || answer_json(position, &report),
@@ -97,9 +112,14 @@ pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
 }
 
 /// Solves a Score or Card challenge and prints the answer; the exit code.
-fn solve_challenge(saved: &Saved, goal: Goal, json: bool) -> u8 {
-    let (answer, stats) = challenge::solve(&saved.position, goal, &mut ());
-    let answer = answer.expect("nothing stops the search");
+fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
+    let mut quiet = ();
+    let mut capped = Capped::new(caps, &mut quiet);
+    let (answer, stats) = challenge::solve(&saved.position, goal, &mut capped);
+    let (Some(answer), None) = (answer, capped.reached()) else {
+        let cap = capped.reached().expect("only a cap stops the search");
+        return saved.print_undecided(json, "reached", cap, &stats);
+    };
     saved.print(
         json,
         || challenge::json(&saved.position, goal, &answer, &stats),
@@ -115,7 +135,10 @@ fn solve_challenge(saved: &Saved, goal: Goal, json: bool) -> u8 {
 /// Prints only the next move from a saved game's position, and whether it can be won.
 pub fn hint(args: &HintArgs) -> Result<u8, InputError> {
     let saved = Saved::read(&args.file, args.rules.changes())?;
-    let (position, report) = (&saved.position, saved.solve());
+    let (position, (report, cap)) = (&saved.position, saved.solve(args.caps.caps()));
+    if let Some(cap) = cap {
+        return Ok(saved.print_undecided(args.json, "winnable", cap, &report.stats));
+    }
     let next = match &report.outcome {
         Outcome::Solved(moves) => moves.first().copied(),
         _ => None,
@@ -231,9 +254,40 @@ pub fn answer_text(start: &Position, report: &Report) -> String {
     }
 }
 
-/// Solves a deal from its start under these rules.
-pub fn solve_deal(deal: &Deal, rules: Rules) -> (Position, Report) {
+/// Solves a deal from its start under these rules and caps.
+pub fn solve_deal(deal: &Deal, rules: Rules, caps: Caps) -> (Position, Report, Option<CapReached>) {
     let position = Position::new(deal, rules);
-    let report = solver::solve(&position, &mut ());
-    (position, report)
+    let (report, cap) = solve_capped(&position, caps);
+    (position, report, cap)
+}
+
+/// Solves the Board challenge under caps: the report, and the cap that stopped it if one did.
+pub fn solve_capped(position: &Position, caps: Caps) -> (Report, Option<CapReached>) {
+    let mut quiet = ();
+    let mut capped = Capped::new(caps, &mut quiet);
+    let report = solver::solve(position, &mut capped);
+    (report, capped.reached())
+}
+
+/// What an undecided answer says: "cap reached (states: 12288 stored, cap 1000)".
+pub fn undecided(cap: CapReached) -> String {
+    format!("cap reached ({cap})")
+}
+
+/// The text for a person, with the flags that raise the caps.
+pub fn undecided_text(cap: CapReached) -> String {
+    format!(
+        "Undecided: {}. --max-states, --max-memory and --time-limit raise the caps.",
+        undecided(cap)
+    )
+}
+
+/// The JSON for a search a cap stopped: the verdict under `key` (`solvable`, `winnable`,
+/// `reached`) is null and `undecided` says which cap, with the figure.
+pub fn undecided_json(key: &str, cap: CapReached, stats: &Stats) -> Value {
+    let mut object = serde_json::Map::new();
+    object.insert(key.to_string(), Value::Null);
+    object.insert("undecided".to_string(), json!(undecided(cap)));
+    object.insert("stats".to_string(), stats_json(stats));
+    Value::Object(object)
 }

@@ -3,7 +3,9 @@
 //! The thread sends progress when it changed, at most ten times a second, then one final
 //! message. Each job has an id so that the app can drop messages from a job it has already
 //! cancelled or replaced. Cancelling sets a flag the solver's observer reads every few
-//! thousand nodes, well under 50 ms apart.
+//! thousand nodes, well under 50 ms apart. Every job runs under the default caps (1 GiB of
+//! tables), so that a hard position cannot take the machine's memory; a job stopped by a cap
+//! ends as a cancelled one does, never as "no solution".
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,7 +13,7 @@ use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pyramid::pyramid::solver::{self, Observer, Report, Stats};
+use pyramid::pyramid::solver::{self, Capped, Caps, Observer, Report, Stats};
 use pyramid::pyramid::{Goal, Position};
 
 use crate::challenge::{self, Answer};
@@ -44,11 +46,24 @@ pub struct SolveJob {
 }
 
 impl SolveJob {
-    /// Starts solving `position` for `goal`; messages go to `send`, converted by `wrap`.
+    /// Starts solving `position` for `goal` under the default caps; messages go to `send`,
+    /// converted by `wrap`.
     pub fn start<M: Send + 'static>(
         id: u64,
         position: Position,
         goal: Goal,
+        send: Sender<M>,
+        wrap: fn(JobMessage) -> M,
+    ) -> SolveJob {
+        SolveJob::start_with_caps(id, position, goal, Caps::default(), send, wrap)
+    }
+
+    /// The same under these caps.
+    pub fn start_with_caps<M: Send + 'static>(
+        id: u64,
+        position: Position,
+        goal: Goal,
+        caps: Caps,
         send: Sender<M>,
         wrap: fn(JobMessage) -> M,
     ) -> SolveJob {
@@ -62,6 +77,7 @@ impl SolveJob {
                 wrap,
                 last_sent: None,
             };
+            let mut observer = Capped::new(caps, &mut observer);
             let event = if goal == Goal::Board {
                 JobEvent::Finished(solver::solve(&position, &mut observer))
             } else {
@@ -111,5 +127,48 @@ impl<M> Observer for ChannelObserver<M> {
 
     fn should_stop(&mut self) -> bool {
         self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+
+    use pyramid::Deal;
+    use pyramid::pyramid::Rules;
+    use pyramid::pyramid::solver::Outcome;
+
+    use super::*;
+
+    /// A position the solver needs about 200,000 expansions to prove hopeless.
+    fn hard() -> Position {
+        let text = include_str!("../saved-games/hard-no-solution.txt");
+        Position::new(&Deal::parse(text).expect("a deal"), Rules::default())
+    }
+
+    /// The job's last message.
+    fn last(receiver: &mpsc::Receiver<JobMessage>) -> JobEvent {
+        receiver
+            .iter()
+            .map(|message| message.event)
+            .find(|event| !matches!(event, JobEvent::Progress(_)))
+            .expect("a final message")
+    }
+
+    #[test]
+    fn a_job_stopped_by_a_cap_ends_cancelled_never_lost() {
+        let (send, receiver) = mpsc::channel();
+        let caps = Caps::new(Some(1000), None, None);
+        let _job = SolveJob::start_with_caps(1, hard(), Goal::Board, caps, send, |m| m);
+        let JobEvent::Finished(report) = last(&receiver) else {
+            panic!("a Board answer")
+        };
+        assert_eq!(report.outcome, Outcome::Cancelled);
+        let (send, receiver) = mpsc::channel();
+        let _job = SolveJob::start(2, hard(), Goal::Board, send, |m| m);
+        let JobEvent::Finished(report) = last(&receiver) else {
+            panic!("a Board answer")
+        };
+        assert_eq!(report.outcome, Outcome::NoSolution(None));
     }
 }

@@ -2,11 +2,16 @@
 //! seed (or a file's deals) are solved on every core; the summary gives the winnable fraction
 //! with its 95% Wilson interval, a histogram of the optimal lengths, and the solve times.
 //!
-//! The random deals are [`pyramid::deck::random_deals`], which anyone can make again.
+//! The random deals are [`pyramid::deck::random_deals`], which anyone can make again; they
+//! are made as they are solved, so a run of any length holds only the deals being solved and
+//! a few thousand counts. Each search runs under the caps given (per job); a deal a cap stops
+//! is undecided, counted apart and never as a loss.
 
-use std::collections::{BTreeMap, HashMap};
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+mod results_file;
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,43 +20,19 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use pyramid::Deal;
-use pyramid::deck::random_deals;
-use pyramid::pyramid::solver::{Outcome, solve};
+use pyramid::deck::RandomDeals;
+use pyramid::pyramid::solver::{Caps, Outcome};
 use pyramid::pyramid::{Passes, Position, Rules};
 
 use crate::batch::progress_bar;
 use crate::cli::StatsArgs;
 use crate::input::InputError;
-use crate::{EXIT_OK, pool};
+use crate::output::{solve_capped, undecided};
+use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNDECIDED, pool};
+use results_file::{ResultsFile, Seen, Solved};
 
 /// The 95% quantile of the normal distribution used by the interval.
 const Z95: f64 = 1.959_964;
-
-/// What one deal gave.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Solved {
-    deal: usize,
-    length: Option<usize>,
-    millis: f64,
-}
-
-impl Solved {
-    fn json(&self) -> Value {
-        json!({"deal": self.deal, "solvable": self.length.is_some(), "length": self.length,
-               "millis": self.millis})
-    }
-
-    fn from_json(value: &Value) -> Option<Solved> {
-        Some(Solved {
-            deal: usize::try_from(value.get("deal")?.as_u64()?).ok()?,
-            length: value
-                .get("length")?
-                .as_u64()
-                .and_then(|n| usize::try_from(n).ok()),
-            millis: value.get("millis")?.as_f64()?,
-        })
-    }
-}
 
 /// The Wilson score interval for `successes` out of `trials`, at 95%.
 pub fn wilson(successes: usize, trials: usize) -> (f64, f64) {
@@ -66,57 +47,117 @@ pub fn wilson(successes: usize, trials: usize) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// What a set of results says.
+/// Solve times in buckets a hundredth apart on a log scale (with the longest kept exactly), so
+/// that a run of any length holds a few thousand counts, not a time per deal.
+#[derive(Debug, Default)]
+struct Times {
+    buckets: BTreeMap<u32, usize>,
+    count: usize,
+    max: f64,
+}
+
+impl Times {
+    /// The shortest time told apart, in milliseconds.
+    const FLOOR: f64 = 1e-3;
+    /// The ratio of one bucket to the next.
+    const RATIO: f64 = 1.01;
+
+    fn add(&mut self, millis: f64) {
+        let bucket = ((millis / Self::FLOOR).max(1.0).ln() / Self::RATIO.ln()) as u32;
+        *self.buckets.entry(bucket).or_insert(0) += 1;
+        self.count += 1;
+        self.max = self.max.max(millis);
+    }
+
+    /// The time at quantile `q`, to within half a percent (the longest exactly).
+    fn quantile(&self, q: f64) -> f64 {
+        if self.count == 0 {
+            return 0.0;
+        }
+        let rank = ((self.count - 1) as f64 * q).round() as usize;
+        if rank + 1 == self.count {
+            return self.max;
+        }
+        let mut below = 0;
+        for (&bucket, &count) in &self.buckets {
+            below += count;
+            if below > rank {
+                return (Self::FLOOR * Self::RATIO.powf(f64::from(bucket) + 0.5)).min(self.max);
+            }
+        }
+        self.max
+    }
+}
+
+/// What a set of results says, gathered as they come.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Deals won or proved lost.
+    decided: usize,
+    winnable: usize,
+    /// Deals a cap stopped: neither won nor lost, and left out of the fraction.
+    undecided: usize,
+    lengths: BTreeMap<usize, usize>,
+    times: Times,
+}
+
+impl Tally {
+    fn add(&mut self, solved: &Solved) {
+        self.times.add(solved.millis);
+        if solved.undecided.is_some() {
+            self.undecided += 1;
+            return;
+        }
+        self.decided += 1;
+        if let Some(length) = solved.length {
+            self.winnable += 1;
+            *self.lengths.entry(length).or_insert(0) += 1;
+        }
+    }
+
+    /// Deals with a result, undecided ones included.
+    fn solved(&self) -> usize {
+        self.decided + self.undecided
+    }
+}
+
+/// What a run says.
 struct Summary {
     rules: Rules,
-    deals: usize,
-    winnable: usize,
-    lengths: BTreeMap<usize, usize>,
-    /// Sorted.
-    millis: Vec<f64>,
+    tally: Tally,
+    /// Deals in the run.
+    total: usize,
     /// Wall-clock time for the run, all threads together.
     wall: Duration,
 }
 
 impl Summary {
-    fn new(rules: Rules, results: &[Solved], wall: Duration) -> Summary {
-        let mut lengths = BTreeMap::new();
-        for length in results.iter().filter_map(|r| r.length) {
-            *lengths.entry(length).or_insert(0) += 1;
-        }
-        let mut millis: Vec<f64> = results.iter().map(|r| r.millis).collect();
-        millis.sort_by(f64::total_cmp);
-        Summary {
-            rules,
-            deals: results.len(),
-            winnable: lengths.values().sum(),
-            lengths,
-            millis,
-            wall,
-        }
+    /// Whether every deal of the run has a result (not stopped by Ctrl-C).
+    fn complete(&self) -> bool {
+        self.tally.solved() == self.total
     }
 
     fn quantile(&self, q: f64) -> f64 {
-        if self.millis.is_empty() {
-            return 0.0;
-        }
-        self.millis[((self.millis.len() - 1) as f64 * q).round() as usize]
+        self.tally.times.quantile(q)
     }
 
     fn json(&self) -> Value {
-        let (low, high) = wilson(self.winnable, self.deals);
-        let lengths: serde_json::Map<String, Value> = self
+        let tally = &self.tally;
+        let (low, high) = wilson(tally.winnable, tally.decided);
+        let lengths: serde_json::Map<String, Value> = tally
             .lengths
             .iter()
             .map(|(length, count)| (length.to_string(), json!(count)))
             .collect();
         json!({
             "rules": self.rules.to_string(),
-            "deals": self.deals,
-            "winnable": self.winnable,
+            "deals": tally.decided,
+            "winnable": tally.winnable,
             "fraction": self.fraction(),
             "interval95": [low, high],
             "lengths": lengths,
+            "undecided": tally.undecided,
+            "complete": self.complete(),
             "millis": {"median": self.quantile(0.5), "p99": self.quantile(0.99),
                        "max": self.quantile(1.0)},
             "seconds": self.wall.as_secs_f64(),
@@ -124,20 +165,20 @@ impl Summary {
     }
 
     fn fraction(&self) -> f64 {
-        if self.deals == 0 {
+        if self.tally.decided == 0 {
             0.0
         } else {
-            self.winnable as f64 / self.deals as f64
+            self.tally.winnable as f64 / self.tally.decided as f64
         }
     }
 
     /// "665 of 1000 winnable: 66.5% (95% interval 63.5% to 69.4%)".
     fn winnable_line(&self) -> String {
-        let (low, high) = wilson(self.winnable, self.deals);
+        let (low, high) = wilson(self.tally.winnable, self.tally.decided);
         format!(
             "{} of {} winnable: {:.1}% (95% interval {:.1}% to {:.1}%, Wilson)",
-            self.winnable,
-            self.deals,
+            self.tally.winnable,
+            self.tally.decided,
             100.0 * self.fraction(),
             100.0 * low,
             100.0 * high
@@ -155,15 +196,40 @@ impl Summary {
     }
 
     fn text(&self) -> String {
-        let mut text = format!("{}\n{}\n", self.rules, self.winnable_line());
-        if !self.lengths.is_empty() {
+        let mut text = String::new();
+        if !self.complete() {
+            text.push_str(&format!(
+                "Interrupted: {} of {} deals solved; the numbers cover those.\n",
+                self.tally.solved(),
+                self.total
+            ));
+        }
+        text.push_str(&format!("{}\n{}\n", self.rules, self.winnable_line()));
+        if self.tally.undecided > 0 {
+            text.push_str(&format!(
+                "{} undecided (a cap was reached): counted neither won nor lost\n",
+                self.tally.undecided
+            ));
+        }
+        if !self.tally.lengths.is_empty() {
             text.push_str("optimal lengths:\n");
-            for line in histogram(&self.lengths, 40) {
+            for line in histogram(&self.tally.lengths, 40) {
                 text.push_str(&format!("{line}\n"));
             }
         }
         text.push_str(&format!("{}\n", self.times_line()));
         text
+    }
+
+    /// The exit code: interrupted, else undecided deals, else 0.
+    fn exit_code(&self) -> u8 {
+        if !self.complete() {
+            EXIT_INTERRUPTED
+        } else if self.tally.undecided > 0 {
+            EXIT_UNDECIDED
+        } else {
+            EXIT_OK
+        }
     }
 }
 
@@ -184,22 +250,49 @@ fn histogram(lengths: &BTreeMap<usize, usize>, width: usize) -> Vec<String> {
         .collect()
 }
 
-/// Solves deals under some rules, skipping those already done, until done or stopped;
-/// every result goes to `sink` as it comes.
+/// The run's deals, made as they are solved.
+enum Deals {
+    Random { seed: u64, count: usize },
+    File(Vec<Deal>),
+}
+
+impl Deals {
+    fn count(&self) -> usize {
+        match self {
+            Deals::Random { count, .. } => *count,
+            Deals::File(deals) => deals.len(),
+        }
+    }
+
+    fn stream(&self) -> Box<dyn Iterator<Item = Deal> + Send + '_> {
+        match self {
+            Deals::Random { seed, count } => Box::new(RandomDeals::new(*seed).take(*count)),
+            Deals::File(deals) => Box::new(deals.iter().copied()),
+        }
+    }
+}
+
+/// Solves the deals under some rules and caps, skipping those `done` says, until done or
+/// stopped; every result goes to `tally` and `sink` as it comes.
+#[allow(clippy::too_many_arguments)]
 fn solve_all(
-    deals: &[Deal],
+    deals: &Deals,
+    done: &(dyn Fn(usize) -> bool + Sync),
     rules: Rules,
+    caps: Caps,
     jobs: usize,
-    done: &HashMap<usize, Solved>,
     stop: &AtomicBool,
+    tally: &mut Tally,
     mut sink: impl FnMut(&Solved),
-) -> Vec<Solved> {
-    let todo: Vec<usize> = (0..deals.len()).filter(|i| !done.contains_key(i)).collect();
-    let bar = progress_bar(todo.len(), "deals");
-    let mut results: Vec<Solved> = done.values().copied().collect();
-    let work = |&index: &usize| {
+) {
+    let bar = progress_bar(deals.count() - tally.solved(), "deals");
+    let todo = deals
+        .stream()
+        .enumerate()
+        .filter(|&(index, _)| !done(index));
+    let work = |(index, deal): (usize, Deal)| {
         let started = Instant::now();
-        let report = solve(&Position::new(&deals[index], rules), &mut ());
+        let (report, cap) = solve_capped(&Position::new(&deal, rules), caps);
         let length = match report.outcome {
             Outcome::Solved(moves) => Some(moves.len()),
             _ => None,
@@ -207,17 +300,16 @@ fn solve_all(
         Solved {
             deal: index,
             length,
+            undecided: cap.map(undecided),
             millis: started.elapsed().as_secs_f64() * 1000.0,
         }
     };
-    pool::run(&todo, jobs, stop, work, |_, solved| {
+    pool::stream(todo, jobs, stop, work, |_, solved| {
         bar.inc(1);
         sink(&solved);
-        results.push(solved);
+        tally.add(&solved);
     });
     bar.finish_and_clear();
-    results.sort_by_key(|r| r.deal);
-    results
 }
 
 /// The run's description, the first line of an `--out` file, so that `--resume` goes on
@@ -233,47 +325,74 @@ fn run_header(args: &StatsArgs, rules: Rules, count: usize) -> Value {
     }})
 }
 
-/// Reads an `--out` file to go on with: the results in it, after checking it was written for
-/// this run.
-fn read_results(path: &Path, header: &Value) -> Result<HashMap<usize, Solved>, InputError> {
-    let name = path.display().to_string();
-    let usage = |message: String| InputError::Usage(format!("{name}: {message}"));
-    let file = File::open(path).map_err(|source| InputError::Read {
-        name: name.clone(),
-        source: source.into(),
-    })?;
-    let mut lines = BufReader::new(file).lines().map_while(Result::ok);
-    let first: Value = lines
-        .next()
-        .and_then(|line| serde_json::from_str(&line).ok())
-        .ok_or_else(|| usage("not a stats results file".to_string()))?;
-    if first != *header {
-        return Err(usage(format!(
-            "written for another run ({}); this one is {}",
-            first["run"], header["run"]
-        )));
+/// Writes the deals one per line, streamed to a temporary file renamed over `path` at the end.
+fn export(path: &Path, deals: &Deals) -> Result<(), InputError> {
+    let error = |source: std::io::Error| {
+        InputError::Usage(format!("cannot write {}: {source}", path.display()))
+    };
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into());
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = File::create(&temp).and_then(|file| {
+        let mut out = BufWriter::new(file);
+        for deal in deals.stream() {
+            writeln!(out, "{}", deal.to_line())?;
+        }
+        out.into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?
+            .sync_all()
+    });
+    if let Err(source) = written.and_then(|()| std::fs::rename(&temp, path)) {
+        let _ = std::fs::remove_file(&temp);
+        return Err(error(source));
     }
-    // A line cut short by the interruption is skipped: that deal is solved again.
-    Ok(lines
-        .filter_map(|line| serde_json::from_str::<Value>(&line).ok())
-        .filter_map(|value| Solved::from_json(&value))
-        .map(|solved| (solved.deal, solved))
-        .collect())
+    Ok(())
+}
+
+/// The results file of `--out` or `--resume`, locked, with what it already holds: the tally of
+/// its results and which deals they are.
+fn open_results(
+    args: &StatsArgs,
+    header: &Value,
+    count: usize,
+) -> Result<(Tally, Seen, Option<ResultsFile>), InputError> {
+    let usage = |error: results_file::ResultsError| InputError::Usage(error.to_string());
+    let mut tally = Tally::default();
+    match (&args.resume, &args.out) {
+        (Some(path), _) => {
+            let warn = |message| eprintln!("pyramid: {message}");
+            let resumed = ResultsFile::resume(path, header, count, warn).map_err(usage)?;
+            for solved in &resumed.results {
+                tally.add(solved);
+            }
+            Ok((tally, resumed.done, Some(resumed.file)))
+        }
+        (None, Some(path)) => {
+            let file = ResultsFile::create(path, header).map_err(usage)?;
+            Ok((tally, Seen::default(), Some(file)))
+        }
+        (None, None) => Ok((tally, Seen::default(), None)),
+    }
 }
 
 /// Runs the command.
 pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
     let deals = match &args.from {
-        Some(path) => crate::batch::read_deals(path)?,
-        None => random_deals(args.seed, args.deals),
+        Some(path) => Deals::File(crate::batch::read_deals(path)?),
+        None => Deals::Random {
+            seed: args.seed,
+            count: args.deals,
+        },
     };
+    if deals.count() == 0 {
+        return Err(InputError::Usage("no deals to solve".to_string()));
+    }
     if let Some(path) = &args.export {
-        let lines: Vec<String> = deals.iter().map(Deal::to_line).collect();
-        let text = lines.join("\n") + "\n";
-        crate::storage::write_atomically(path, &text)
-            .map_err(|error| InputError::Usage(error.to_string()))?;
+        export(path, &deals)?;
     }
     let jobs = pool::threads(args.jobs);
+    let caps = args.caps.caps();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     // Ctrl-C stops starting new deals; the summary covers those finished. Without a handler
@@ -290,69 +409,69 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
                     ..rules
                 };
                 let started = Instant::now();
-                let results = solve_all(&deals, rules, jobs, &HashMap::new(), &stop, |_| {});
-                summaries.push(Summary::new(rules, &results, started.elapsed()));
+                let mut tally = Tally::default();
+                solve_all(
+                    &deals,
+                    &|_| false,
+                    rules,
+                    caps,
+                    jobs,
+                    &stop,
+                    &mut tally,
+                    |_| {},
+                );
+                summaries.push(Summary {
+                    rules,
+                    tally,
+                    total: deals.count(),
+                    wall: started.elapsed(),
+                });
             }
         }
         print_comparison(&summaries, args.json);
-        return Ok(EXIT_OK);
+        let code = summaries
+            .iter()
+            .map(Summary::exit_code)
+            .max()
+            .unwrap_or(EXIT_OK);
+        return Ok(code);
     }
-    let header = run_header(args, rules, deals.len());
-    let (done, mut file) = match (&args.resume, &args.out) {
-        (Some(path), _) => (
-            read_results(path, &header)?,
-            Some(open_results(path, true)?),
-        ),
-        (None, Some(path)) => {
-            let mut file = open_results(path, false)?;
-            write_line(&mut file, path, &header)?;
-            (HashMap::new(), Some(file))
-        }
-        (None, None) => (HashMap::new(), None),
-    };
-    let path = args.resume.as_ref().or(args.out.as_ref());
+    let header = run_header(args, rules, deals.count());
+    let (mut tally, done, mut file) = open_results(args, &header, deals.count())?;
     let mut failed = None;
     let started = Instant::now();
-    let results = solve_all(&deals, rules, jobs, &done, &stop, |solved| {
-        if let (Some(file), Some(path)) = (&mut file, path)
-            && failed.is_none()
-        {
-            failed = write_line(file, path, &solved.json()).err();
-        }
-    });
+    let is_done = |index: usize| done.contains(index);
+    solve_all(
+        &deals,
+        &is_done,
+        rules,
+        caps,
+        jobs,
+        &stop,
+        &mut tally,
+        |solved| {
+            if let Some(file) = &mut file
+                && failed.is_none()
+            {
+                failed = file.write(&solved.json()).err();
+            }
+        },
+    );
     if let Some(error) = failed {
-        return Err(error);
+        return Err(InputError::Usage(error.to_string()));
     }
-    let summary = Summary::new(rules, &results, started.elapsed());
+    let summary = Summary {
+        rules,
+        tally,
+        total: deals.count(),
+        wall: started.elapsed(),
+    };
     if args.json {
         println!("{}", summary.json());
     } else {
-        if results.len() < deals.len() {
-            println!(
-                "Stopped: {} of {} deals solved.",
-                results.len(),
-                deals.len()
-            );
-        }
         print!("{}", summary.text());
     }
-    Ok(EXIT_OK)
-}
-
-fn open_results(path: &Path, append: bool) -> Result<File, InputError> {
-    OpenOptions::new()
-        .create(true)
-        .write(true)
-        .append(append)
-        .truncate(!append)
-        .open(path)
-        .map_err(|source| InputError::Usage(format!("cannot write {}: {source}", path.display())))
-}
-
-fn write_line(file: &mut File, path: &Path, value: &Value) -> Result<(), InputError> {
-    writeln!(file, "{value}")
-        .and_then(|()| file.flush())
-        .map_err(|source| InputError::Usage(format!("cannot write {}: {source}", path.display())))
+    Ok(summary.exit_code())
 }
 
 /// One table for the same deals under several rules.
@@ -367,11 +486,11 @@ fn print_comparison(summaries: &[Summary], json: bool) {
         "rules", "winnable", "", "95% interval", "median", "max", "time"
     );
     for summary in summaries {
-        let (low, high) = wilson(summary.winnable, summary.deals);
+        let (low, high) = wilson(summary.tally.winnable, summary.tally.decided);
         println!(
             "{:<28} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s",
             summary.rules.brief(),
-            format!("{}/{}", summary.winnable, summary.deals),
+            format!("{}/{}", summary.tally.winnable, summary.tally.decided),
             100.0 * summary.fraction(),
             100.0 * low,
             100.0 * high,
@@ -406,9 +525,60 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_deals() {
+        use pyramid::deck::random_deals;
         assert_eq!(random_deals(7, 5), random_deals(7, 5));
         assert_ne!(random_deals(7, 1), random_deals(8, 1));
         assert_eq!(random_deals(7, 3)[..2], random_deals(7, 2)[..]);
+        let streamed: Vec<Deal> = RandomDeals::new(7).take(5).collect();
+        assert_eq!(streamed, random_deals(7, 5));
+    }
+
+    #[test]
+    fn time_quantiles_come_within_a_percent_and_the_longest_exactly() {
+        let mut times = Times::default();
+        for millis in 1..=1000 {
+            times.add(f64::from(millis) / 10.0);
+        }
+        let median = times.quantile(0.5);
+        assert!((median - 50.0).abs() < 0.5, "{median}");
+        let p99 = times.quantile(0.99);
+        assert!((p99 - 99.0).abs() < 1.0, "{p99}");
+        assert!((times.quantile(1.0) - 100.0).abs() < f64::EPSILON);
+        assert!(Times::default().quantile(0.5).abs() < f64::EPSILON);
+    }
+
+    #[test]
+    fn undecided_deals_are_counted_apart_never_as_lost() {
+        let mut tally = Tally::default();
+        let solved = |deal, length, undecided: Option<&str>| Solved {
+            deal,
+            length,
+            undecided: undecided.map(str::to_string),
+            millis: 1.0,
+        };
+        tally.add(&solved(0, Some(40), None));
+        tally.add(&solved(1, None, None));
+        tally.add(&solved(
+            2,
+            None,
+            Some("cap reached (states: 9 stored, cap 5)"),
+        ));
+        let summary = Summary {
+            rules: Rules::default(),
+            tally,
+            total: 4,
+            wall: Duration::ZERO,
+        };
+        let text = summary.text();
+        assert!(
+            text.starts_with("Interrupted: 3 of 4 deals solved"),
+            "{text}"
+        );
+        assert!(text.contains("1 of 2 winnable: 50.0%"), "{text}");
+        assert!(text.contains("1 undecided (a cap was reached)"), "{text}");
+        assert_eq!(summary.json()["undecided"], 1);
+        assert_eq!(summary.json()["complete"], false);
+        assert_eq!(summary.exit_code(), EXIT_INTERRUPTED);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `pyramid stats`: the same seed gives the same deals and numbers with any number of threads,
-//! an interrupted run resumed gives the totals of one run, and exported deals read back.
+//! an interrupted run resumed gives the totals of one run, and exported deals read back; the
+//! ranges of its numbers, the results file's lock and its checks, and Ctrl-C's exit code.
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -77,6 +78,13 @@ fn a_resumed_run_gives_the_totals_of_one_run() {
         cut.to_str().unwrap(),
     ]);
     assert_eq!(resumed, whole);
+    // The piece cut short is gone and the lines added after it start on their own.
+    let text = std::fs::read_to_string(&cut).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 31, "{text}");
+    for line in &lines {
+        serde_json::from_str::<Value>(line).expect("every line whole");
+    }
     // A file from another run is refused.
     pyramid()
         .args(["stats", "--deals", "30", "--seed", "10", "--resume"])
@@ -140,4 +148,252 @@ fn compare_runs_the_same_deals_under_six_rule_sets() {
         all[5]["rules"],
         "unlimited passes through the stock, relaxed pairing"
     );
+}
+
+/// Runs `stats` with these arguments and expects exit code 2 and this on standard error.
+fn refused(args: &[&str], message: &str) {
+    pyramid()
+        .arg("stats")
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(message));
+}
+
+#[test]
+fn numbers_out_of_range_are_refused() {
+    refused(&["--deals", "0"], "--deals");
+    refused(&["--deals", "100000000000"], "not in 1..=100000000");
+    refused(&["--deals", "18446744073709551615"], "--deals");
+    refused(&["--jobs", "1000000"], "not in 1..=256");
+    refused(&["--jobs", "0"], "--jobs");
+    pyramid()
+        .args(["batch", "--jobs", "1000000", "x.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not in 1..=256"));
+}
+
+/// The lines of a results file of a run of 30 deals from seed 9, and the summary of the run.
+fn full_run(dir: &std::path::Path) -> (Vec<String>, Value) {
+    let full = dir.join("full.jsonl");
+    let whole = summary(&[
+        "--deals",
+        "30",
+        "--seed",
+        "9",
+        "--out",
+        full.to_str().expect("a UTF-8 path"),
+    ]);
+    let text = std::fs::read_to_string(&full).expect("the results file");
+    (text.lines().map(str::to_string).collect(), whole)
+}
+
+#[test]
+fn lines_that_do_not_belong_to_the_run_are_skipped_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lines, whole) = full_run(dir.path());
+    let file = dir.path().join("forged.jsonl");
+    let mut forged = lines[..11].to_vec();
+    forged.push(r#"{"deal":30,"solvable":true,"length":40,"millis":1.0}"#.to_string());
+    // Deal 12 said lost, with a length: it is solved again.
+    forged.push(r#"{"deal":12,"solvable":false,"length":44,"millis":1.0}"#.to_string());
+    // A deal twice: the first one counts.
+    forged.push(lines[4].clone());
+    let twice = serde_json::from_str::<Value>(&lines[4]).unwrap()["deal"].clone();
+    forged.push("not json".to_string());
+    std::fs::write(&file, forged.join("\n") + "\n").unwrap();
+    let output = pyramid()
+        .args([
+            "stats", "--deals", "30", "--seed", "9", "--json", "--resume",
+        ])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains(":12: skipped: deal 30 is not in this run of 30 deals"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(":13: skipped: solvable and length disagree"),
+        "{stderr}"
+    );
+    let again = format!(":14: skipped: deal {twice} is already in the file");
+    assert!(stderr.contains(&again), "{stderr}");
+    assert!(stderr.contains(":15: skipped: not a JSON line"), "{stderr}");
+    let mut resumed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let object = resumed.as_object_mut().unwrap();
+    object.remove("millis");
+    object.remove("seconds");
+    assert_eq!(resumed, whole);
+}
+
+#[test]
+fn an_endless_line_in_a_results_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lines, _) = full_run(dir.path());
+    let file = dir.path().join("long.jsonl");
+    let mut text = lines[..3].join("\n") + "\n";
+    text.push_str(&"x".repeat(10 << 20));
+    text.push('\n');
+    std::fs::write(&file, text).unwrap();
+    refused(
+        &[
+            "--deals",
+            "30",
+            "--seed",
+            "9",
+            "--resume",
+            file.to_str().unwrap(),
+        ],
+        ":4: a line longer than 8192 bytes",
+    );
+}
+
+/// Waits for a child to end, killing it past a deadline.
+fn wait(child: &mut std::process::Child, seconds: u64) -> std::process::ExitStatus {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    loop {
+        if let Some(status) = child.try_wait().expect("the child's status") {
+            return status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("still running after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Waits until a file has at least `count` whole lines.
+fn wait_for_lines(path: &std::path::Path, count: usize) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_to_string(path).map_or(0, |t| t.matches('\n').count()) < count {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no results within 60 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+fn stats_process(args: &[&str]) -> std::process::Command {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("pyramid"));
+    command
+        .arg("stats")
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    command
+}
+
+#[test]
+fn a_second_run_on_a_file_in_use_is_refused_and_the_lines_stay_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shared.jsonl");
+    let path = file.to_str().unwrap();
+    let run = ["--deals", "300", "--seed", "4", "--jobs", "1"];
+    let mut first = stats_process(&[&run[..], &["--out", path]].concat())
+        .spawn()
+        .unwrap();
+    wait_for_lines(&file, 3);
+    for flag in ["--resume", "--out"] {
+        pyramid()
+            .arg("stats")
+            .args(run)
+            .args([flag, path])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "another stats run is writing to it",
+            ));
+    }
+    assert!(wait(&mut first, 300).success());
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("every line whole"))
+        .collect();
+    assert_eq!(lines.len(), 301);
+    let mut deals: Vec<u64> = lines[1..]
+        .iter()
+        .map(|l| l["deal"].as_u64().unwrap())
+        .collect();
+    deals.sort_unstable();
+    assert_eq!(deals, (0..300).collect::<Vec<u64>>());
+}
+
+/// Starts a long run, waits for its first results, and stops it as Ctrl-C does.
+#[cfg(unix)]
+fn interrupted(args: &[&str]) -> (std::process::ExitStatus, String) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("out.jsonl");
+    let mut child = stats_process(
+        &[
+            args,
+            &["--jobs", "1", "--out", file.to_str().expect("a UTF-8 path")],
+        ]
+        .concat(),
+    )
+    .spawn()
+    .expect("stats starts");
+    wait_for_lines(&file, 3);
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let status = wait(&mut child, 60);
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().expect("piped"), &mut stdout)
+        .expect("the output");
+    (status, stdout)
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_says_so_with_its_own_exit_code() {
+    // A hundred million deals: made as they are solved, so the run starts at once.
+    let (status, stdout) = interrupted(&["--deals", "100000000", "--json"]);
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    let summary: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(summary["complete"], false);
+    assert!(summary["deals"].as_u64().unwrap() >= 2);
+    let (status, stdout) = interrupted(&["--deals", "5000"]);
+    assert_eq!(status.code(), Some(130));
+    assert!(stdout.starts_with("Interrupted: "), "{stdout}");
+    assert!(stdout.contains(" of 5000 deals solved"), "{stdout}");
+}
+
+#[test]
+fn undecided_deals_are_counted_apart() {
+    let output = pyramid()
+        .args([
+            "stats",
+            "--deals",
+            "30",
+            "--seed",
+            "9",
+            "--max-states",
+            "1",
+            "--json",
+        ])
+        .assert()
+        .code(3)
+        .get_output()
+        .stdout
+        .clone();
+    let capped: Value = serde_json::from_slice(&output).unwrap();
+    let undecided = capped["undecided"].as_u64().unwrap();
+    assert!(undecided > 0);
+    assert_eq!(capped["deals"].as_u64().unwrap() + undecided, 30);
+    assert_eq!(capped["complete"], true);
+    // Every deal decided under the cap is decided the same way without it.
+    let whole = summary(&["--deals", "30", "--seed", "9"]);
+    assert!(capped["winnable"].as_u64() <= whole["winnable"].as_u64());
+    let lost = |s: &Value| s["deals"].as_u64().unwrap() - s["winnable"].as_u64().unwrap();
+    assert!(lost(&capped) <= lost(&whole));
 }

@@ -8,6 +8,7 @@
 //! the cost of an optimal search. Pure: no threads, no printing; progress and cancellation go
 //! through an [`Observer`] the caller passes in.
 
+mod caps;
 mod challenge;
 mod context;
 mod reach;
@@ -17,6 +18,7 @@ mod survey;
 
 use std::time::{Duration, Instant};
 
+pub use caps::{BYTES_PER_STATE, CapReached, Capped, Caps, DEFAULT_MEMORY, bytes};
 pub use challenge::{CardAnswer, ChallengeReport, Line, ScoreAnswer, solve_card, solve_score};
 use context::Context;
 use search::{Clear, Search};
@@ -142,6 +144,8 @@ fn drive(
             }
         }
         stats.elapsed = started.elapsed();
+        // Both searches' tables are held until the end: the caps count them together.
+        stats.stored = search.stored() + probe.as_ref().map_or(0, reach::Probe::stored);
         stats.memory = search.memory() + probe.as_ref().map_or(0, reach::Probe::memory);
         observer.progress(stats);
         if observer.should_stop() {

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::context::{Context, DEAD, Pruning, State};
 use super::search::{Search, Target};
-use super::survey::{Ceilings, Measure, survey};
+use super::survey::{Ceilings, Measure, Survey, survey};
 use super::{CHECK_EVERY, Observer, Outcome, Stats};
 use crate::card::Rank;
 use crate::deck::{PYRAMID_ROWS, PYRAMID_SIZE};
@@ -231,7 +231,7 @@ pub fn solve_score(
             clears,
             ceilings: ceilings.as_ref(),
         };
-        let line = fewest(&context, target, observer, &mut stats, started)?;
+        let line = fewest(&context, target, &survey, observer, &mut stats, started)?;
         let line = line_in(position, line, Position::score);
         Some(if reached {
             ScoreAnswer::Reached(line)
@@ -266,6 +266,7 @@ pub fn solve_card(
     let of_rank = |end: &Position| end.removed_of_rank(rank) as u32;
     let answer = survey(&surveyed, &measure, count, observer, &mut stats).and_then(|survey| {
         let best = survey.best;
+        let kept = &survey;
         let ceilings = survey
             .seen
             .as_ref()
@@ -277,7 +278,7 @@ pub fn solve_card(
                 clears,
                 ceilings: ceilings.as_ref(),
             };
-            fewest(&context, target, observer, stats, started)
+            fewest(&context, target, kept, observer, stats, started)
                 .map(|moves| line_in(position, moves, of_rank))
         };
         if best.value() >= Some(count) {
@@ -373,13 +374,20 @@ fn removable_counts(context: &Context, state: State, stuck: u32) -> [u32; 14] {
 }
 
 /// The fewest moves to a target known to be reachable; `None` when the observer stopped.
+/// The survey's table is held while it runs (its ceilings read it), and is counted with the
+/// search's own in the figures the caps check.
 fn fewest<T: Target>(
     context: &Context,
     target: T,
+    kept: &Survey,
     observer: &mut dyn Observer,
     stats: &mut Stats,
     started: Instant,
 ) -> Option<Vec<Move>> {
+    let (kept_states, kept_bytes) = kept
+        .seen
+        .as_ref()
+        .map_or((0, 0), |seen| (seen.len(), seen.bytes()));
     let mut search = Search::new(context, target);
     loop {
         match search.advance(CHECK_EVERY, stats) {
@@ -388,7 +396,8 @@ fn fewest<T: Target>(
             None => {}
         }
         stats.elapsed = started.elapsed();
-        stats.memory = search.memory();
+        stats.stored = kept_states + search.stored();
+        stats.memory = kept_bytes + search.memory();
         observer.progress(stats);
         if observer.should_stop() {
             return None;

@@ -87,6 +87,11 @@ impl<'a> Probe<'a> {
         }
     }
 
+    /// States stored.
+    pub fn stored(&self) -> usize {
+        self.store.len()
+    }
+
     /// Bytes held.
     pub fn memory(&self) -> usize {
         self.store.bytes() + self.stack.capacity() * 4

@@ -138,6 +138,11 @@ impl<'a, T: Target> Search<'a, T> {
         self.f = self.f.min(f);
     }
 
+    /// States stored.
+    pub fn stored(&self) -> usize {
+        self.store.len()
+    }
+
     /// Bytes held.
     pub fn memory(&self) -> usize {
         self.store.bytes()

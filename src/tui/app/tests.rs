@@ -515,7 +515,7 @@ fn no_key_sequence_panics() {
     for _ in 0..3000 {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         let pick = (seed >> 33) as usize;
-        if pick % 23 == 0 {
+        if pick.is_multiple_of(23) {
             let c = ['s', 'o', 't', 'f', 'p'][pick / 23 % 5];
             ctrl(&mut app, c);
         } else {

@@ -1,0 +1,133 @@
+//! Caps on the solving commands: a search that reaches its cap of states, memory or time is
+//! undecided (exit code 3, `"undecided"` in JSON), never "no solution", and the same deal is
+//! answered under the default caps.
+
+mod common;
+
+use assert_cmd::Command;
+use common::data;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn pyramid() -> Command {
+    Command::cargo_bin("pyramid").expect("the binary is built")
+}
+
+/// Runs the binary, expects an exit code, and reads standard output as one JSON value.
+fn json_answer(args: &[&str], code: i32) -> Value {
+    let stdout = pyramid()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&stdout).expect("valid JSON")
+}
+
+/// The hard deal needs about 200,000 expansions to prove hopeless: far more than 1000 states.
+const HARD: &str = "hard-no-solution.txt";
+
+#[test]
+fn a_tight_state_cap_leaves_the_deal_undecided_and_the_default_decides_it() {
+    let hard = data(HARD);
+    pyramid()
+        .args(["solve", "--max-states", "1000", &hard])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::starts_with(
+            "Undecided: cap reached (states: ",
+        ))
+        .stdout(predicate::str::contains("cap 1000)"))
+        .stdout(predicate::str::contains("No solution").not());
+    let capped = json_answer(&["solve", "--json", "--max-states", "1000", &hard], 3);
+    assert_eq!(capped["solvable"], Value::Null);
+    let why = capped["undecided"].as_str().expect("the cap named");
+    assert!(why.starts_with("cap reached (states: "), "{why}");
+    let decided = json_answer(&["solve", "--json", &hard], 1);
+    assert_eq!(decided["solvable"], false);
+    assert!(decided["stats"]["expanded"].as_u64().unwrap() > 100_000);
+}
+
+#[test]
+fn memory_and_time_caps_are_named_too() {
+    let hard = data(HARD);
+    let memory = json_answer(
+        &[
+            "hint",
+            "--json",
+            "--max-memory",
+            "1M",
+            "--max-states",
+            "100000000",
+            &hard,
+        ],
+        3,
+    );
+    assert_eq!(memory["winnable"], Value::Null);
+    let why = memory["undecided"].as_str().unwrap();
+    assert!(why.starts_with("cap reached (memory: "), "{why}");
+    assert!(why.ends_with("cap 1.0 MiB)"), "{why}");
+    let time = json_answer(
+        &["solve", "--json", "--score", "--time-limit", "0.001", &hard],
+        3,
+    );
+    assert_eq!(time["reached"], Value::Null);
+    assert_eq!(time["undecided"], "cap reached (time: cap 0.001 s)");
+}
+
+#[test]
+fn bad_caps_are_refused() {
+    for (flag, value, message) in [
+        ("--max-memory", "lots", "not a size"),
+        ("--max-memory", "10K", "too little"),
+        ("--max-states", "0", "0"),
+        ("--time-limit", "0", "not a time limit"),
+    ] {
+        pyramid()
+            .args(["solve", flag, value, &data("winnable-40-steps.txt")])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn batch_marks_an_undecided_line_and_counts_it_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.txt");
+    let hard = std::fs::read_to_string(data(HARD)).unwrap();
+    let easy = std::fs::read_to_string(data("shortest-15-steps.txt")).unwrap();
+    let line = |text: &str| {
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    std::fs::write(&file, format!("{}\n{}\n", line(&easy), line(&hard))).unwrap();
+    let output = pyramid()
+        .args(["batch", "--max-states", "1000"])
+        .arg(&file)
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "2 deals: 1 solvable, 0 no solution, 1 undecided (a cap was reached), 0 invalid",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<Value> = String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["solvable"], true);
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["solvable"], Value::Null);
+    assert!(
+        lines[1]["undecided"]
+            .as_str()
+            .unwrap()
+            .starts_with("cap reached")
+    );
+}
