@@ -13,7 +13,7 @@ use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pyramid::pyramid::solver::{self, Capped, Caps, Observer, Report, Stats};
+use pyramid::pyramid::solver::{self, CapReached, Capped, Caps, Observer, Report, Stats};
 use pyramid::pyramid::{Goal, Position};
 
 use crate::challenge::{self, Answer};
@@ -29,6 +29,8 @@ pub enum JobEvent {
     Finished(Report),
     /// A Score or Card challenge's answer, `None` when cancelled.
     Challenged(Option<Answer>, Stats),
+    /// The search reached a cap before it knew: neither a way out nor a proof of none.
+    Undecided(CapReached),
 }
 
 /// A message from job `id`.
@@ -84,6 +86,7 @@ impl SolveJob {
                 let (answer, stats) = challenge::solve(&position, goal, &mut observer);
                 JobEvent::Challenged(answer, stats)
             };
+            let event = observer.reached().map_or(event, JobEvent::Undecided);
             // The app may be gone (quit while solving); nothing is left to tell.
             let _ = send.send(wrap(JobMessage { id, event }));
         });
@@ -156,14 +159,14 @@ mod tests {
     }
 
     #[test]
-    fn a_job_stopped_by_a_cap_ends_cancelled_never_lost() {
+    fn a_job_stopped_by_a_cap_ends_undecided_never_lost() {
         let (send, receiver) = mpsc::channel();
         let caps = Caps::new(Some(1000), None, None);
         let _job = SolveJob::start_with_caps(1, hard(), Goal::Board, caps, send, |m| m);
-        let JobEvent::Finished(report) = last(&receiver) else {
-            panic!("a Board answer")
+        let JobEvent::Undecided(CapReached::States { cap, .. }) = last(&receiver) else {
+            panic!("an undecided answer naming the state cap")
         };
-        assert_eq!(report.outcome, Outcome::Cancelled);
+        assert_eq!(cap, 1000);
         let (send, receiver) = mpsc::channel();
         let _job = SolveJob::start(2, hard(), Goal::Board, send, |m| m);
         let JobEvent::Finished(report) = last(&receiver) else {

@@ -9,7 +9,7 @@ use crossterm::event::{
 };
 use ratatui::layout::Rect;
 
-use pyramid::pyramid::solver::{Outcome, Report, Stats};
+use pyramid::pyramid::solver::{CapReached, Outcome, Report, Stats};
 use pyramid::pyramid::{Finish, Game, Goal, Move, Place, Position, Rules};
 
 use super::board::{self, Direction, Spot};
@@ -906,6 +906,7 @@ impl App {
                 JobEvent::Challenged(answer, _) => {
                     answer.as_ref().map(|a| Known::of_answer(self.goal, a))
                 }
+                JobEvent::Undecided(cap) => Some(Known::Undecided(cap.to_string())),
             };
             play.finished(known);
             self.checked();
@@ -920,6 +921,10 @@ impl App {
         match message.event {
             JobEvent::Progress(stats) => solving.stats = stats,
             JobEvent::Challenged(None, _) => self.screen = Screen::Editor,
+            JobEvent::Undecided(cap) => {
+                self.screen = Screen::Editor;
+                self.say(Tone::Warning, undecided_text(&cap));
+            }
             JobEvent::Challenged(Some(answer), stats) => {
                 let start = solving.start.clone();
                 let text = crate::challenge::headline(self.goal, &answer);
@@ -1231,6 +1236,10 @@ impl App {
                     "This position is winnable: nothing to go back to.",
                 );
             }
+            Standing::Undecided(_) => self.say(
+                Tone::Warning,
+                "Undecided here: whether this position can be won is not known.",
+            ),
         }
     }
 
@@ -1311,6 +1320,10 @@ impl App {
                     format!("No move wins from here: {}.", back_text(back)),
                 ),
             },
+            Standing::Undecided(cap) => self.say(
+                Tone::Warning,
+                format!("No hint: the search reached its cap here ({cap})."),
+            ),
         }
     }
 
@@ -1327,6 +1340,11 @@ impl App {
             }
             Some(Known::Winnable(line) | Known::Short(line, _)) => Outcome::Solved(line.clone()),
             Some(Known::Lost(reason)) => Outcome::NoSolution(reason.clone()),
+            Some(Known::Undecided(cap)) => {
+                let text = format!("No solution shown: the search reached its cap here ({cap}).");
+                self.say(Tone::Warning, text);
+                return;
+            }
         };
         let report = Report {
             outcome: moves,
@@ -1757,3 +1775,11 @@ pub fn back_text(back: Back) -> String {
 
 #[cfg(test)]
 pub mod tests;
+
+/// What the app says when a solve reached a cap: not an answer, and the deal is kept.
+fn undecided_text(cap: &CapReached) -> String {
+    format!(
+        "Undecided: the search reached its cap ({cap}) before it knew. The deal is as you left \
+         it; `pyramid solve --max-memory 4G FILE` can search further."
+    )
+}

@@ -24,6 +24,8 @@ pub enum Known {
     Lost(Option<String>),
     /// A Score or Card target out of reach: the best line still possible, and what it gets.
     Short(Vec<Move>, String),
+    /// The search reached a cap before it knew (which cap, in words).
+    Undecided(String),
 }
 
 impl Known {
@@ -60,6 +62,8 @@ pub enum Standing {
     Winnable(usize),
     /// No longer winnable.
     Lost { reason: Option<String>, back: Back },
+    /// The solver reached a cap before it knew (which cap, in words).
+    Undecided(String),
 }
 
 /// The way back from a lost position.
@@ -272,7 +276,7 @@ impl Play {
     pub fn best_move(&self) -> Option<Move> {
         match self.known()? {
             Known::Winnable(line) | Known::Short(line, _) => line.first().copied(),
-            Known::Lost(_) => None,
+            Known::Lost(_) | Known::Undecided(_) => None,
         }
     }
 
@@ -289,6 +293,7 @@ impl Play {
                 reason: Some(best.clone()),
                 back: self.way_back(),
             },
+            Some(Known::Undecided(cap)) => Standing::Undecided(cap.clone()),
         }
     }
 
@@ -306,7 +311,8 @@ impl Play {
         (0..self.game.played())
             .rev()
             .find_map(|moves| match self.known_after(moves) {
-                Some(Known::Lost(_) | Known::Short(..)) => None,
+                // Not known to be winnable either: the way back looks further.
+                Some(Known::Lost(_) | Known::Short(..) | Known::Undecided(_)) => None,
                 known => Some((moves, known.is_some())),
             })
     }
@@ -317,7 +323,7 @@ impl Play {
         let at = self.game.played();
         match self.known_after(at) {
             None => self.game.position_after(at),
-            Some(Known::Winnable(_)) => None,
+            Some(Known::Winnable(_) | Known::Undecided(_)) => None,
             Some(Known::Lost(_) | Known::Short(..)) => match self.latest_not_lost() {
                 Some((moves, false)) => self.game.position_after(moves),
                 _ => None,

@@ -556,6 +556,16 @@ fn play_panel(app: &App, play: &Play, area: Rect, buf: &mut Buffer) {
             format!("{} Checking whether it can still be won", spinner(app)),
             Style::new().fg(theme.dim),
         )],
+        Standing::Undecided(cap) => vec![
+            Line::styled(
+                "Undecided",
+                Style::new().fg(theme.warning).add_modifier(bold),
+            ),
+            Line::styled(
+                format!("The search reached its cap: {cap}."),
+                Style::new().fg(theme.dim),
+            ),
+        ],
         Standing::Winnable(0) if app.goal != Goal::Board => vec![Line::styled(
             format!("Reached: {}", app.goal),
             Style::new().fg(theme.success).add_modifier(bold),

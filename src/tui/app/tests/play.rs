@@ -503,3 +503,52 @@ fn s_on_a_lost_game_says_there_is_no_solution() {
         said(&app)
     );
 }
+
+#[test]
+fn a_check_stopped_by_a_cap_says_undecided_and_is_not_started_again() {
+    let (_dir, mut app, _receive) = playing();
+    let id = play(&app).check_id().expect("a check runs");
+    let cap = pyramid::pyramid::solver::CapReached::States {
+        cap: 1000,
+        stored: 4096,
+    };
+    app.update(Msg::Job(JobMessage {
+        id,
+        event: JobEvent::Undecided(cap),
+    }));
+    assert!(
+        matches!(play(&app).standing(), Standing::Undecided(ref text) if text.contains("cap 1000"))
+    );
+    assert_eq!(
+        play(&app).check_id(),
+        None,
+        "no new search for the same position"
+    );
+    press(&mut app, KeyCode::Char('h'));
+    assert!(said(&app).contains("reached its cap"), "{}", said(&app));
+    press(&mut app, KeyCode::Char('s'));
+    assert!(matches!(app.screen, Screen::Play));
+    assert!(said(&app).contains("reached its cap"), "{}", said(&app));
+}
+
+#[test]
+fn a_solve_stopped_by_a_cap_says_undecided_and_keeps_the_deal() {
+    let (_dir, mut app, _receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    press(&mut app, KeyCode::Enter);
+    let Screen::Solving(solving) = &app.screen else {
+        panic!("solving")
+    };
+    let id = solving.job.id;
+    let cap = pyramid::pyramid::solver::CapReached::States {
+        cap: 1000,
+        stored: 4096,
+    };
+    app.update(Msg::Job(JobMessage {
+        id,
+        event: JobEvent::Undecided(cap),
+    }));
+    assert!(matches!(app.screen, Screen::Editor));
+    assert!(said(&app).starts_with("Undecided"), "{}", said(&app));
+    assert_eq!(app.editor.filled(), 52);
+}
