@@ -6,6 +6,7 @@
 pub mod card;
 pub mod deck;
 pub mod pyramid;
+pub mod saved_game;
 
 pub use card::{Card, Rank, Suit};
 pub use deck::{Deal, DeckProblem, DeckProblems};

@@ -24,10 +24,10 @@
 //! or `unlimited`), `pairing` is `strict` or `relaxed`, and `goal` is `pyramid` or `all` (52
 //! cards); Microsoft Solitaire Collection's (3, strict, pyramid) for those absent.
 
-use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
-use pyramid::pyramid::notation::{move_text, read_moves};
-use pyramid::pyramid::{Finish, Game, Goal, Midgame, Move, Passes, Position, RuleChanges, Rules};
-use pyramid::{Card, Deal, Rank};
+use crate::deck::{self, DECK_SIZE, PYRAMID_SIZE};
+use crate::pyramid::notation::{move_text, read_moves};
+use crate::pyramid::{Finish, Game, Goal, Midgame, Move, Passes, Position, RuleChanges, Rules};
+use crate::{Card, Deal, Rank};
 
 /// Moves written per `# moves:` line.
 const MOVES_PER_LINE: usize = 16;
@@ -417,7 +417,7 @@ mod tests {
     use super::*;
 
     fn example() -> SavedDeal {
-        SavedDeal::parse(include_str!("../../saved-games/winnable-40-steps.txt"), "x").unwrap()
+        SavedDeal::parse(include_str!("../saved-games/winnable-40-steps.txt"), "x").unwrap()
     }
 
     #[test]
@@ -460,7 +460,7 @@ mod tests {
 
     #[test]
     fn headers_that_do_not_fit_the_deal_are_named() {
-        let text = include_str!("../../saved-games/winnable-40-steps.txt");
+        let text = include_str!("../saved-games/winnable-40-steps.txt");
         let with = |header: &str| SavedDeal::parse(&format!("{header}\n{text}"), "x");
         assert_eq!(
             with("# moves: draw recycle").unwrap_err(),

@@ -1,6 +1,6 @@
 //! Saved games and the folders they live in.
 //!
-//! A save is the plain deal text people type under a few `#` header lines (see [`game_file`]),
+//! A save is the plain deal text people type under a few `#` header lines (see [`pyramid::saved_game`]),
 //! so `pyramid solve` and other Pyramid solvers read it as it is. Every
 //! write goes to a temporary file in the same folder and is then renamed over the target, so
 //! a crash mid-write never leaves half a save. The deal being typed is kept as a draft in the
@@ -13,9 +13,7 @@ use std::time::SystemTime;
 
 use crate::text_file::{self, TextFileError};
 
-mod game_file;
-
-pub use game_file::{Draft, SavedDeal, Verdict};
+pub use pyramid::saved_game::{Draft, SavedDeal, Verdict};
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
