@@ -368,12 +368,12 @@ mod tests {
 
     #[test]
     fn gone_cards_must_pair_up() {
-        // The deal's first two bottom-row cards are 8h and 6c: not partners.
+        // The deal's first two bottom-row cards are Qc and Jh: not partners.
         let problems = gone(&[21, 22]).problems(&cards(), Rules::default());
         assert_eq!(problems.len(), 2, "{problems:?}");
         assert_eq!(
             problems[0].message(&cards()),
-            "1 Eight is gone but 0 Fives: Fives and Eights only leave in pairs"
+            "1 Queen is gone but 0 Aces: Aces and Queens only leave in pairs"
         );
     }
 
