@@ -470,9 +470,9 @@ mod tests {
     #[test]
     fn reads_the_drawn_layout_and_writes_it_back() {
         let deal = Deal::parse(FORTY).unwrap();
-        assert_eq!(deal.cards()[0].to_string(), "3c");
-        assert_eq!(deal.cards()[27].to_string(), "8d");
-        assert_eq!(deal.stock()[0].to_string(), "3h");
+        assert_eq!(deal.cards()[0].to_string(), "4d");
+        assert_eq!(deal.cards()[27].to_string(), "Qh");
+        assert_eq!(deal.stock()[0].to_string(), "Ah");
         assert_eq!(Deal::parse(&deal.to_layout()).unwrap(), deal);
         assert_eq!(Deal::parse(&deal.to_line()).unwrap(), deal);
         assert_eq!(deal.to_layout(), FORTY);
@@ -497,14 +497,14 @@ mod tests {
             problems,
             vec![
                 DeckProblem::Malformed {
-                    text: "J".into(),
+                    text: "8".into(),
                     at: TextPos {
                         line: 2,
                         column: 15
                     }
                 },
                 DeckProblem::Missing {
-                    cards: vec!["Jd".parse().unwrap()]
+                    cards: vec!["8s".parse().unwrap()]
                 },
             ]
         );
@@ -515,9 +515,9 @@ mod tests {
         let problems = Deal::parse(include_str!("../tests/data/bad-missing-cards.txt"))
             .unwrap_err()
             .0;
-        let cards = vec!["Jd".parse().unwrap(), "Qs".parse().unwrap()];
+        let cards = vec!["8s".parse().unwrap(), "Js".parse().unwrap()];
         assert_eq!(problems, vec![DeckProblem::Missing { cards }]);
-        assert_eq!(problems[0].to_string(), "2 cards missing: Jd Qs");
+        assert_eq!(problems[0].to_string(), "2 cards missing: 8s Js");
     }
 
     #[test]
@@ -528,7 +528,7 @@ mod tests {
         assert_eq!(problems.len(), 2);
         assert_eq!(
             problems[0].message(),
-            "3c appears twice: at 1:13 (pyramid row 1) and at 9:73 (card 53, past the 52 of a deal)"
+            "4d appears twice: at 1:13 (pyramid row 1) and at 9:73 (card 53, past the 52 of a deal)"
         );
         assert_eq!(
             problems[0].location(),

@@ -1,5 +1,6 @@
 //! Pyramid Solitaire under the Microsoft Solitaire Collection rules: reading deals, a rules
-//! referee, and an optimal solver that finds the fewest steps or proves there is no way out.
+//! referee, an optimal solver that finds the fewest steps or proves there is no way out, and
+//! the text of saved games.
 //!
 //! The library knows nothing of the terminal front end; the `pyramid` binary builds on it.
 
@@ -8,6 +9,7 @@ pub mod card_names;
 pub mod deck;
 pub mod excerpt;
 pub mod pyramid;
+pub mod saved_game;
 
 pub use card::{Card, Rank, Suit};
 pub use card_names::{CardName, Notation};

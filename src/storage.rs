@@ -1,6 +1,6 @@
 //! Saved games and the folders they live in.
 //!
-//! A save is the plain deal text people type under a few `#` header lines (see [`game_file`]),
+//! A save is the plain deal text people type under a few `#` header lines (see [`pyramid::saved_game`]),
 //! so `pyramid solve` and other Pyramid solvers read it as it is. Every
 //! write goes to a new temporary file in the same folder (created exclusively, under a random
 //! name) and is then renamed to its name, so a crash mid-write never leaves half a save. A
@@ -17,9 +17,7 @@ use tempfile::NamedTempFile;
 use crate::text_file::{self, TextFileError};
 use pyramid::deck::DECK_SIZE;
 
-mod game_file;
-
-pub use game_file::{Draft, SavedDeal, Verdict, printable};
+pub use pyramid::saved_game::{Draft, SavedDeal, Verdict, printable};
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]

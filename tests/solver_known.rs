@@ -1,15 +1,19 @@
-//! The solver against known answers: every deal of `random-1500.tsv` and the `known/` files.
-//! Each length must equal the known optimum exactly, and each solution must clear the pyramid
-//! when replayed move by move in the referee.
+//! The solver against known answers: the project's own fixtures in `tests/data`, and, when
+//! the shared decks lie beside the repository, every deal of `random-1500.tsv` and the
+//! `known/` files there. Each length must equal the known optimum exactly, and each solution
+//! must clear the pyramid when replayed move by move in the referee.
 
 mod common;
 
-use common::{deal, random_1500, replay, start};
+use common::{deal, random_1500, replay, shared_decks, start};
+use pyramid::Deal;
 use pyramid::pyramid::solver::{Outcome, solve};
 
 /// Checks one slice of the 1500 deals; the slices run as separate tests, in parallel.
 fn check_slice(part: usize, parts: usize) {
-    let deals = random_1500();
+    let Some(deals) = random_1500(&format!("random-1500 part {} of {parts}", part + 1)) else {
+        return;
+    };
     assert_eq!(deals.len(), 1500);
     let size = deals.len().div_ceil(parts);
     for (index, (known, deal)) in deals.iter().enumerate().skip(part * size).take(size) {
@@ -81,7 +85,7 @@ fn known_hopeless_deals() {
         panic!("no-solution-2 has a plain reason")
     };
     assert!(
-        reason.starts_with("the pyramid's Twos and Jacks cannot all be paired"),
+        reason.starts_with("the pyramid's Fives and Eights cannot all be paired"),
         "{reason}"
     );
 }
@@ -106,4 +110,43 @@ fn solves_from_the_middle_of_a_game() {
     };
     assert_eq!(rest.len(), 30);
     assert!(replay(&middle, &rest).is_cleared());
+}
+
+/// A deal file of the shared decks' `known/` folder.
+fn shared_known(dir: &std::path::Path, name: &str) -> Result<Deal, pyramid::DeckProblems> {
+    let text = std::fs::read_to_string(dir.join("known").join(name)).expect("a known deal file");
+    Deal::parse(&text)
+}
+
+#[test]
+fn the_shared_known_deals() {
+    let Some(dir) = shared_decks("the_shared_known_deals") else {
+        return;
+    };
+    for (name, length) in [("shortest-15-steps.txt", 15), ("winnable-40-steps.txt", 40)] {
+        let position = start(&shared_known(&dir, name).expect("a valid deal"));
+        let Outcome::Solved(moves) = solve(&position, &mut ()).outcome else {
+            panic!("{name} is winnable")
+        };
+        assert_eq!(moves.len(), length, "{name}");
+        assert!(replay(&position, &moves).is_cleared(), "{name}");
+    }
+    for name in [
+        "hard-no-solution.txt",
+        "no-solution-2.txt",
+        "no-solution-2d-under-four-jacks.txt",
+    ] {
+        let position = start(&shared_known(&dir, name).expect("a valid deal"));
+        assert!(
+            matches!(solve(&position, &mut ()).outcome, Outcome::NoSolution(_)),
+            "{name} has no solution"
+        );
+    }
+    for name in [
+        "bad-malformed-card.txt",
+        "bad-missing-cards.txt",
+        "bad-too-many-cards.txt",
+    ] {
+        assert!(shared_known(&dir, name).is_err(), "{name} is refused");
+    }
 }

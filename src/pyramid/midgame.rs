@@ -420,14 +420,14 @@ mod tests {
     fn gone_cards_of_unknown_identity_solve_as_the_real_ones_do() {
         use crate::pyramid::solver::{self, Outcome};
         let rules = Rules::default();
-        // Ts (row 7) went with 3h (stock card 1), and Kd (stock card 10) alone; the player
+        // Qh (row 7) went with Ah (stock card 1), and Kh (stock card 10) alone; the player
         // knows only that those slots are empty.
-        let mut known = gone(&[23, 28, 37]);
+        let mut known = gone(&[27, 28, 37]);
         known.waste_to = Some(37);
         let real = known.position(&deal(), rules).unwrap();
         let mut unknown = known;
         let mut cards = cards();
-        for slot in [23, 28, 37] {
+        for slot in [27, 28, 37] {
             unknown.set_unknown(slot, true);
             cards[slot] = None;
         }
@@ -443,8 +443,8 @@ mod tests {
         assert_eq!(length(&guessed), length(&real));
         assert_eq!(guessed.legal_moves(), real.legal_moves());
         assert_eq!(guessed.stock_len(), real.stock_len());
-        // One unknown slot with only Ts known gone: the missing card (3h) pairs it.
-        let mut half = gone(&[23]);
+        // One unknown slot with only Qh known gone: the missing card (Ah) pairs it.
+        let mut half = gone(&[27]);
         half.set_unknown(28, true);
         let mut cards = self::cards();
         cards[28] = None;
@@ -456,12 +456,12 @@ mod tests {
 
     #[test]
     fn gone_cards_must_pair_up() {
-        // The deal's first two bottom-row cards are 8h and 6c: not partners.
+        // The deal's first two bottom-row cards are Qc and Jh: not partners.
         let problems = gone(&[21, 22]).problems(&cards(), Rules::default());
         assert_eq!(problems.len(), 2, "{problems:?}");
         assert_eq!(
             problems[0].message(&cards()),
-            "1 Eight is gone but 0 Fives: Fives and Eights only leave in pairs"
+            "1 Queen is gone but 0 Aces: Aces and Queens only leave in pairs"
         );
     }
 

@@ -95,7 +95,7 @@ mod tests {
             words.push(move_text(&position, mv));
             position.apply(mv).unwrap();
         }
-        assert_eq!(words[0], "Ts+3h");
+        assert_eq!(words[0], "Qh+Ah");
         assert_eq!(read_moves(&start, &words.join(" ")), Ok(moves));
     }
 
@@ -106,15 +106,15 @@ mod tests {
             read_move(&start, "jump"),
             Err(NotationError::Unreadable(_))
         ));
-        let error = read_move(&start, "3c").unwrap_err();
+        let error = read_move(&start, "4d").unwrap_err();
         assert_eq!(
             error.to_string(),
-            "'3c' cannot be played: 3c is covered by 7s and Jd"
+            "'4d' cannot be played: 4d is covered by 8h and 8s"
         );
         assert_eq!(read_move(&start, "DRAW"), Ok(Move::Draw));
         assert_eq!(
-            read_move(&start, "Ts+3h"),
-            Ok(Move::Pair(Place::Pyramid(23), Place::Stock))
+            read_move(&start, "Qh+Ah"),
+            Ok(Move::Pair(Place::Pyramid(27), Place::Stock))
         );
         let (number, _) = read_moves(&start, "draw recycle").unwrap_err();
         assert_eq!(number, 1);

@@ -485,21 +485,21 @@ mod tests {
     fn marks_make_a_position_and_are_checked_live() {
         let deal = Deal::parse(include_str!("../../saved-games/winnable-40-steps.txt")).unwrap();
         let mut editor = Editor::with_deal(&deal, Midgame::default());
-        // Ts (row 7) with 3h (stock card 1) gone.
-        editor.go_to(23);
+        // Qh (row 7) with Ah (stock card 1) gone.
+        editor.go_to(27);
         editor.toggle_gone();
         assert_eq!(
             editor.position_problems().len(),
             1,
-            "a Ten without its Three"
+            "a Queen without its Ace"
         );
         editor.go_to(28);
         editor.toggle_gone();
         assert!(editor.position_problems().is_empty());
-        // Pyramid row 6's second card is still covered by 6c (row 7).
-        editor.go_to(16);
+        // Pyramid row 6's last card is still covered by 3d (row 7).
+        editor.go_to(20);
         editor.toggle_gone();
-        assert_eq!(editor.invalid_slots(), [16, 22]);
+        assert_eq!(editor.invalid_slots(), [20, 26]);
         editor.toggle_gone();
         editor.go_to(30);
         assert!(editor.toggle_waste_end().is_ok());
@@ -508,11 +508,11 @@ mod tests {
         assert_eq!(start.pass(), 2);
         assert_eq!(start.waste_bottom_first().len(), 2);
         assert_eq!(start.stock_len(), 21);
-        assert_eq!(start.pyramid_card(23), None);
+        assert_eq!(start.pyramid_card(27), None);
         // Clearing a slot drops its mark.
-        editor.go_to(23);
+        editor.go_to(27);
         editor.delete();
-        assert!(!editor.midgame.is_gone(23));
+        assert!(!editor.midgame.is_gone(27));
         editor.go_to(3);
         assert!(editor.toggle_waste_end().is_err(), "not a stock slot");
     }

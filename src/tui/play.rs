@@ -406,11 +406,11 @@ mod tests {
     #[test]
     fn choosing_cards_pairs_them_and_refuses_with_the_reason() {
         let mut play = play();
-        // Row 7 of this deal: 8h 6c Ts 7s 3h Js 2d. 8h and 6c make 14.
+        // Row 7 of this deal: Qc Jh Ts Qs 6s 3d Qh. Qc and Jh make 23.
         assert_eq!(play.choose(Place::Pyramid(21)), Choice::Selected);
         assert_eq!(
             play.choose(Place::Pyramid(22)),
-            Choice::Refused("8h and 6c make 14, not 13".to_string())
+            Choice::Refused("Qc and Jh make 23, not 13".to_string())
         );
         assert_eq!(
             play.selected,
@@ -420,10 +420,10 @@ mod tests {
         assert_eq!(play.choose(Place::Pyramid(21)), Choice::Deselected);
         assert_eq!(
             play.choose(Place::Pyramid(0)),
-            Choice::Refused("3c is covered by 7s and Jd".to_string())
+            Choice::Refused("4d is covered by 8h and 8s".to_string())
         );
-        // Ts with the stock's 3h.
-        play.choose(Place::Pyramid(23));
+        // Qh with the stock's Ah.
+        play.choose(Place::Pyramid(27));
         assert!(matches!(play.choose(Place::Stock), Choice::Played(_)));
         assert_eq!(play.game.played(), 1);
         assert_eq!(play.selected, None);

@@ -553,7 +553,7 @@ mod snapshots {
         let (_dir, mut app, _receive) = fresh();
         type_text(
             &mut app,
-            "3c 7s Jd 5s 8c Th 2s 3s Ah Ad 2d 4c 5d 9d 7h 9s Qc 3c",
+            "4d 8h 8s Jc 6h 7c Tc 3c 9c 9s 5d 3h Qd 6d 4c 5s 2d 4d",
         );
         type_text(&mut app, "K");
         insta::assert_snapshot!(screen(&app, 80, 24));
@@ -563,7 +563,7 @@ mod snapshots {
     fn editor_with_suit_symbols() {
         let (_dir, mut app, _receive) = fresh();
         app.ascii = false;
-        type_text(&mut app, "3c 7s Jd 5s 8c Th");
+        type_text(&mut app, "4d 8h 8s Jc 6h 7c");
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
 

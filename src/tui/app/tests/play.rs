@@ -114,10 +114,10 @@ fn moves_by_keys_then_undo_to_the_start_restore_the_exact_initial_position() {
 #[test]
 fn an_illegal_choice_says_why_and_changes_nothing() {
     let (_dir, mut app, _receive) = playing();
-    // 3c at the apex is covered.
+    // 4d at the apex is covered.
     app.update(Msg::Mouse(click_on(&app, Place::Pyramid(0))));
     let status = app.status.clone().unwrap();
-    assert_eq!(status.text, "Not possible: 3c is covered by 7s and Jd.");
+    assert_eq!(status.text, "Not possible: 4d is covered by 8h and 8s.");
     assert_eq!(play(&app).game.played(), 0);
     press(&mut app, KeyCode::Char('r'));
     assert!(said(&app).contains("stock is empty"));
@@ -258,8 +258,8 @@ fn show_the_rest_steps_through_the_solution_from_here_and_comes_back() {
 fn a_game_entered_part_way_is_played_from_its_position() {
     let (_dir, mut app, receive) = fresh();
     app.update(Msg::Paste(WINNABLE.to_string()));
-    // Ts (row 7) and 3h (stock card 1) are gone; the waste holds stock cards 2-3; pass 2.
-    app.editor.go_to(23);
+    // Qh (row 7) and Ah (stock card 1) are gone; the waste holds stock cards 2-3; pass 2.
+    app.editor.go_to(27);
     press(&mut app, KeyCode::Char('-'));
     app.editor.go_to(28);
     press(&mut app, KeyCode::Char('-'));
@@ -271,7 +271,7 @@ fn a_game_entered_part_way_is_played_from_its_position() {
     let position = play(&app).position().clone();
     assert_eq!(position.pass(), 2);
     assert_eq!(position.waste_bottom_first().len(), 2);
-    assert_eq!(position.pyramid_card(23), None);
+    assert_eq!(position.pyramid_card(27), None);
     settle(&mut app, &receive);
     assert!(matches!(play(&app).standing(), Standing::Winnable(_)));
     // Esc, then a mark that makes no sense: refused with the reason, live.
@@ -279,11 +279,11 @@ fn a_game_entered_part_way_is_played_from_its_position() {
     app.editor.go_to(0);
     press(&mut app, KeyCode::Char('-'));
     let problems = app.editor.position_problems();
-    assert_eq!(problems[0], "3c cannot be gone: 7s and Jd still cover it");
+    assert_eq!(problems[0], "4d cannot be gone: 8h and 8s still cover it");
     assert!(problems[1].contains("leave in pairs"), "{problems:?}");
     ctrl(&mut app, 'p');
     assert!(matches!(app.screen, Screen::Editor));
-    assert!(said(&app).contains("3c cannot be gone"));
+    assert!(said(&app).contains("4d cannot be gone"));
 }
 
 #[test]
@@ -361,7 +361,7 @@ mod snapshots {
     fn editor_with_a_game_in_progress() {
         let (_dir, mut app, _receive) = fresh();
         app.update(Msg::Paste(WINNABLE.to_string()));
-        for slot in [23, 28, 21] {
+        for slot in [27, 28, 21] {
             app.editor.go_to(slot);
             press(&mut app, KeyCode::Char('-'));
         }
@@ -374,7 +374,7 @@ mod snapshots {
     fn preview_of_a_game_in_progress() {
         let (_dir, mut app, _receive) = fresh();
         app.update(Msg::Paste(WINNABLE.to_string()));
-        for slot in [23, 28] {
+        for slot in [27, 28] {
             app.editor.go_to(slot);
             press(&mut app, KeyCode::Char('-'));
         }
@@ -452,11 +452,11 @@ fn a_won_game_takes_no_more_moves_but_undo_still_works() {
 #[test]
 fn a_refused_pair_leaves_the_first_card_chosen() {
     let (_dir, mut app, _receive) = playing();
-    // Row 7: 8h 6c Ts As 6s Jh 8d.
+    // Row 7: Qc Jh Ts Qs 6s 3d Qh.
+    app.update(Msg::Mouse(click_on(&app, Place::Pyramid(21))));
     app.update(Msg::Mouse(click_on(&app, Place::Pyramid(22))));
-    app.update(Msg::Mouse(click_on(&app, Place::Pyramid(24))));
-    assert_eq!(said(&app), "Not possible: 6c and As make 7, not 13.");
-    assert_eq!(play(&app).selected, Some(Place::Pyramid(22)));
+    assert_eq!(said(&app), "Not possible: Qc and Jh make 23, not 13.");
+    assert_eq!(play(&app).selected, Some(Place::Pyramid(21)));
     assert_eq!(play(&app).game.played(), 0);
 }
 

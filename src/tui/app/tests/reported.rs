@@ -180,9 +180,9 @@ fn the_too_small_screen_ignores_every_key_but_quit() {
     assert!(app.quit);
 }
 
-/// The winnable example with its second card written over by its first: 3c twice, 7s missing.
+/// The winnable example with its second card written over by its first: 4d twice, 8h missing.
 fn with_a_duplicate() -> String {
-    WINNABLE.replacen("7s", "3c", 1)
+    WINNABLE.replacen("8h", "4d", 1)
 }
 
 #[test]
@@ -201,7 +201,7 @@ fn a_deal_file_with_a_duplicate_opens_in_the_editor_with_its_problems_shown() {
     );
     assert_eq!(app.editor.filled(), 52);
     assert_eq!(app.editor.duplicate_slots(), [0, 1]);
-    assert_eq!(app.editor.missing(), ["7s".parse().unwrap()]);
+    assert_eq!(app.editor.missing(), ["8h".parse().unwrap()]);
     assert!(said(&app).contains("problems to fix"), "{}", said(&app));
     let text = screen(&app, 80, 24);
     assert!(text.contains("twice"), "{text}");
@@ -211,8 +211,8 @@ fn a_deal_file_with_a_duplicate_opens_in_the_editor_with_its_problems_shown() {
 fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     let (dir, mut app, receive) = fresh();
     app.update(Msg::Paste(WINNABLE.to_string()));
-    // Ts (row 7) went with 3h (stock card 1): marked with their cards, then without.
-    for slot in [23, 28] {
+    // Qh (row 7) went with Ah (stock card 1): marked with their cards, then without.
+    for slot in [27, 28] {
         app.editor.go_to(slot);
         press(&mut app, KeyCode::Char('-'));
     }
@@ -220,13 +220,13 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     finish_solving(&mut app, &receive);
     let real = solution(&app).moves.len();
     press(&mut app, KeyCode::Esc);
-    for slot in [23, 28] {
+    for slot in [27, 28] {
         app.editor.go_to(slot);
         press(&mut app, KeyCode::Delete);
         press(&mut app, KeyCode::Char('-'));
         assert!(app.editor.midgame.is_unknown(slot), "{}", said(&app));
     }
-    assert_eq!(app.editor.slots[23], None);
+    assert_eq!(app.editor.slots[27], None);
     assert_eq!(app.editor.filled(), 52);
     assert!(app.editor.missing().is_empty());
     assert!(app.editor.position_problems().is_empty());
@@ -244,7 +244,7 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
         .find(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
         .unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("# gone: (3h) (Ts)"), "{text}");
+    assert!(text.contains("# gone: (Ah) (Qh)"), "{text}");
     assert!(
         Deal::parse(&text).is_ok(),
         "other solvers still read a whole deal"
@@ -253,8 +253,8 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     assert_eq!(app.editor.filled(), 0);
     ctrl(&mut app, 'o');
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.editor.slots[23], None);
-    assert!(app.editor.midgame.is_unknown(23) && app.editor.midgame.is_unknown(28));
+    assert_eq!(app.editor.slots[27], None);
+    assert!(app.editor.midgame.is_unknown(27) && app.editor.midgame.is_unknown(28));
     // And so does the draft.
     let (restarted, _receive) = start(dir.path());
     assert!(restarted.editor.midgame.is_unknown(28));

@@ -32,8 +32,8 @@ fn a_long_message_is_shown_whole() {
 fn the_next_line_and_messages_use_the_boards_notation() {
     let (_dir, app) = solved_at(12, false);
     let shown = screen(&app, 80, 24);
-    assert!(shown.contains("Next: Draw 6♦"), "{shown}");
-    assert!(!shown.contains("6d"), "{shown}");
+    assert!(shown.contains("Next: Remove K♦ (stock)"), "{shown}");
+    assert!(!shown.contains("Kd"), "{shown}");
     let (_dir, mut app) = solved_at(12, false);
     app.say(
         Tone::Info,
@@ -45,7 +45,7 @@ fn the_next_line_and_messages_use_the_boards_notation() {
         "{shown}"
     );
     let (_dir, app) = solved_at(12, true);
-    assert!(screen(&app, 80, 24).contains("Next: Draw 6d"));
+    assert!(screen(&app, 80, 24).contains("Next: Remove Kd (stock)"));
 }
 
 fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {

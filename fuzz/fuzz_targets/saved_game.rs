@@ -1,0 +1,18 @@
+//! The saved-game and draft readers on any text: they never panic, and a game they accept
+//! reads back the same from the text it is saved as.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pyramid::saved_game::{Draft, SavedDeal};
+
+fuzz_target!(|text: &str| {
+    if let Ok(saved) = SavedDeal::parse(text, "fuzz") {
+        let again = SavedDeal::parse(&saved.to_text(), "fuzz");
+        assert_eq!(again.as_ref(), Ok(&saved));
+        let _ = saved.game();
+    }
+    if let Some(draft) = Draft::parse(text) {
+        let _ = draft.to_text();
+    }
+});
