@@ -205,3 +205,19 @@ fn an_unfinished_deal_saved_from_the_app_opens_into_the_editor() {
     session.wait_for("3/52");
     quit(&mut session, &mut child);
 }
+
+#[test]
+fn a_saved_game_pasted_with_cr_line_ends_lands_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &[]);
+    session.wait_for("Enter the deal");
+    // Terminals and tmux send a paste's line ends as CR; the headers must not swallow the deal.
+    let text = std::fs::read_to_string(common::data("winnable-40-steps.txt")).unwrap();
+    let pasted = format!("# name: pasted\n{text}").replace('\n', "\r");
+    session.send(&format!("\x1b[200~{pasted}\x1b[201~"));
+    session.wait_for("52/52 cards");
+    session.wait_for("A valid deal");
+    session.send("\r");
+    session.wait_for("Solved in 40 steps");
+    quit(&mut session, &mut child);
+}
