@@ -4,26 +4,9 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::data;
+use common::{data, json_answer, pyramid};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn pyramid() -> Command {
-    Command::cargo_bin("pyramid").expect("the binary is built")
-}
-
-/// Runs the binary, expects an exit code, and reads standard output as one JSON value.
-fn json_answer(args: &[&str], code: i32) -> Value {
-    let stdout = pyramid()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&stdout).expect("valid JSON")
-}
 
 /// The hard deal needs about 200,000 expansions to prove hopeless: far more than 1000 states.
 const HARD: &str = "hard-no-solution.txt";

@@ -2,14 +2,9 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::data;
+use common::{data, json_answer, output, pyramid};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn pyramid() -> Command {
-    Command::cargo_bin("pyramid").expect("the binary is built")
-}
 
 /// A file holding `text` in a fresh temporary folder (which lives as long as the guard), and
 /// its path.
@@ -29,18 +24,6 @@ fn refused(args: &[&str], message: &str) {
         .stderr(predicate::str::contains(message));
 }
 
-/// Runs the binary, expects an exit code, and gives standard output.
-fn output(args: &[&str], code: i32) -> String {
-    let stdout = pyramid()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(stdout).expect("UTF-8 output")
-}
-
 /// Standard output read as JSON Lines.
 fn json_lines(stdout: Vec<u8>) -> Vec<Value> {
     String::from_utf8(stdout)
@@ -48,11 +31,6 @@ fn json_lines(stdout: Vec<u8>) -> Vec<Value> {
         .lines()
         .map(|line| serde_json::from_str(line).expect("a JSON line"))
         .collect()
-}
-
-/// Runs the binary, expects an exit code, and reads standard output as one JSON value.
-fn json_answer(args: &[&str], code: i32) -> Value {
-    serde_json::from_str(&output(args, code)).expect("valid JSON")
 }
 
 #[test]
@@ -595,7 +573,7 @@ fn forty_line() -> String {
 }
 
 /// Runs the binary, expects exit code 2, and gives standard error.
-fn error_of(command: &mut Command) -> String {
+fn error_of(command: &mut assert_cmd::Command) -> String {
     let stderr = command.assert().code(2).get_output().stderr.clone();
     String::from_utf8(stderr).expect("text")
 }

@@ -2,12 +2,10 @@
 //! an interrupted run resumed gives the totals of one run, and exported deals read back; the
 //! ranges of its numbers, the results file's lock and its checks, and Ctrl-C's exit code.
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
-fn pyramid() -> Command {
-    Command::cargo_bin("pyramid").expect("the binary is built")
-}
+use common::pyramid;
+use serde_json::Value;
 
 /// Runs `stats --json` with these arguments: the summary without the times, which vary.
 fn summary(args: &[&str]) -> Value {

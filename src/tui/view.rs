@@ -7,7 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE};
+use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE, thousands};
 use pyramid::pyramid::{Goal, Move, Place, Position};
 
 use super::app::back_text;
@@ -335,8 +335,8 @@ fn solving_panel(app: &App, solving: &Solving, area: Rect, buf: &mut Buffer) {
             Style::new().fg(theme.warning),
         ),
         Line::raw(""),
-        Line::raw(format!("positions  {}", thousands(stats.expanded))),
-        Line::raw(format!("waiting    {}", thousands(stats.frontier as u64))),
+        Line::raw(format!("positions  {}", thousands(stats.expanded as usize))),
+        Line::raw(format!("waiting    {}", thousands(stats.frontier))),
         Line::raw(format!("at least   {} steps", stats.bound)),
         Line::raw(format!("elapsed    {:.1} s", solving.elapsed.as_secs_f64())),
         Line::raw(""),
@@ -357,19 +357,6 @@ fn spinner(app: &App) -> &'static str {
     } else {
         SPINNER[app.ticks as usize % SPINNER.len()]
     }
-}
-
-/// 1234567 as "1,234,567".
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The places a move takes its cards from (the stock for a draw, the waste for a recycle).
@@ -488,7 +475,7 @@ fn solution_header(solution: &Solution, text: CardText, theme: &Theme) -> Vec<Li
         let reason = solution.reason.clone().unwrap_or_else(|| {
             format!(
                 "An exhaustive search of {} positions found no way to {}.",
-                thousands(solution.stats.expanded),
+                thousands(solution.stats.expanded as usize),
                 solution.positions[0].rules().finish.aim()
             )
         });

@@ -159,3 +159,25 @@ pub fn key(position: &Position) -> Key {
         if counted { position.recycles_used() } else { 0 },
     )
 }
+
+/// The program under test.
+pub fn pyramid() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("pyramid").expect("the binary is built")
+}
+
+/// Runs the binary, expects an exit code, and gives standard output.
+pub fn output(args: &[&str], code: i32) -> String {
+    let stdout = pyramid()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(stdout).expect("UTF-8 output")
+}
+
+/// Runs the binary, expects an exit code, and reads standard output as one JSON value.
+pub fn json_answer(args: &[&str], code: i32) -> serde_json::Value {
+    serde_json::from_str(&output(args, code)).expect("valid JSON")
+}

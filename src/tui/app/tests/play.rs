@@ -44,6 +44,18 @@ fn a_losing_move(start: &Position) -> (Vec<Move>, Move) {
     panic!("no losing move along the line")
 }
 
+/// Plays by keys along an optimal line up to its first losing move, then that move; returns
+/// the winnable position before it.
+fn play_into_a_loss(app: &mut App) -> Position {
+    let (prefix, losing) = a_losing_move(play(app).position());
+    for mv in prefix {
+        play_by_keys(app, mv);
+    }
+    let winnable = play(app).position().clone();
+    play_by_keys(app, losing);
+    winnable
+}
+
 /// Plays a move by keys: `d` for a draw or recycle, else the cursor onto each card and Enter.
 fn play_by_keys(app: &mut App, mv: Move) {
     match mv {
@@ -178,11 +190,7 @@ fn following_the_hints_clears_the_pyramid_in_the_optimal_number_of_moves() {
 #[test]
 fn a_losing_move_says_no_longer_winnable_and_how_many_undos_lead_back() {
     let (_dir, mut app, receive) = playing();
-    let (prefix, losing) = a_losing_move(play(&app).position());
-    for mv in prefix {
-        play_by_keys(&mut app, mv);
-    }
-    play_by_keys(&mut app, losing);
+    play_into_a_loss(&mut app);
     settle(&mut app, &receive);
     let Standing::Lost { back, .. } = play(&app).standing() else {
         panic!("lost: {:?}", play(&app).standing())
@@ -463,12 +471,7 @@ fn a_refused_pair_leaves_the_first_card_chosen() {
 #[test]
 fn b_undoes_back_to_the_latest_winnable_position() {
     let (_dir, mut app, receive) = playing();
-    let (prefix, losing) = a_losing_move(play(&app).position());
-    for mv in prefix {
-        play_by_keys(&mut app, mv);
-    }
-    let winnable = play(&app).position().clone();
-    play_by_keys(&mut app, losing);
+    let winnable = play_into_a_loss(&mut app);
     press(&mut app, KeyCode::Char('d'));
     settle(&mut app, &receive);
     let Standing::Lost { back, .. } = play(&app).standing() else {
@@ -489,11 +492,7 @@ fn b_undoes_back_to_the_latest_winnable_position() {
 #[test]
 fn s_on_a_lost_game_says_there_is_no_solution() {
     let (_dir, mut app, receive) = playing();
-    let (prefix, losing) = a_losing_move(play(&app).position());
-    for mv in prefix {
-        play_by_keys(&mut app, mv);
-    }
-    play_by_keys(&mut app, losing);
+    play_into_a_loss(&mut app);
     settle(&mut app, &receive);
     press(&mut app, KeyCode::Char('s'));
     assert!(matches!(app.screen, Screen::Solution(_)));
