@@ -170,8 +170,8 @@ impl SavedDeal {
         goal.check(rules)
             .map_err(|problem| format!("# challenge and # goal: {problem}"))?;
         Ok(SavedDeal {
-            name: header(text, "name").unwrap_or_else(|| fallback_name.to_string()),
-            saved: header(text, "saved").unwrap_or_default(),
+            name: saved_name(text, fallback_name),
+            saved: saved_date(text),
             verdict: header(text, "result").map_or(Verdict::Unsolved, |v| Verdict::parse(&v)),
             deal,
             midgame,
@@ -197,6 +197,17 @@ fn headers(text: &str, key: &str) -> Vec<String> {
 /// whoever shows the file.
 pub fn printable(text: &str) -> String {
     text.chars().filter(|c| !c.is_control()).collect()
+}
+
+/// The name a save's `# name:` header gives, or `fallback_name` (the file's) without one.
+/// Whole saves and unfinished ones are named alike.
+pub fn saved_name(text: &str, fallback_name: &str) -> String {
+    header(text, "name").unwrap_or_else(|| fallback_name.to_string())
+}
+
+/// The date a save's `# saved:` header gives, empty without one.
+pub fn saved_date(text: &str) -> String {
+    header(text, "saved").unwrap_or_default()
 }
 
 /// The first value of a header.

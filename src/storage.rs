@@ -17,7 +17,7 @@ use tempfile::NamedTempFile;
 use crate::text_file::{self, TextFileError};
 use pyramid::deck::DECK_SIZE;
 
-pub use pyramid::saved_game::{Draft, SavedDeal, Verdict, printable};
+pub use pyramid::saved_game::{Draft, SavedDeal, Verdict, printable, saved_date, saved_name};
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,11 +173,49 @@ pub enum Origin {
     Example,
 }
 
+/// What a listed file holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Holds {
+    /// A whole deal, with how far its game went.
+    Game(SavedDeal),
+    /// A deal saved before all its cards were typed.
+    Unfinished(Unfinished),
+}
+
+/// An unfinished deal saved under a name (the draft format, `..` for an empty slot).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfinished {
+    pub name: String,
+    pub saved: String,
+    /// How many of the 52 cards are typed.
+    pub typed: usize,
+    /// The file's text: the editor reads it as it reads `pyramid FILE`.
+    pub text: String,
+}
+
 /// An entry of the open dialog.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Listed {
-    pub saved: SavedDeal,
+    pub holds: Holds,
     pub origin: Origin,
+}
+
+impl Listed {
+    /// The deal's name, from its header or else its file.
+    pub fn name(&self) -> &str {
+        match &self.holds {
+            Holds::Game(saved) => &saved.name,
+            Holds::Unfinished(unfinished) => &unfinished.name,
+        }
+    }
+
+    /// When it was saved, as the header says; empty when it does not.
+    pub fn saved(&self) -> &str {
+        match &self.holds {
+            Holds::Game(saved) => &saved.saved,
+            Holds::Unfinished(unfinished) => &unfinished.saved,
+        }
+    }
 }
 
 /// The example deals from `saved-games/`, built into the program so they are there wherever
@@ -215,7 +253,7 @@ pub fn examples() -> Vec<Listed> {
         .iter()
         .filter_map(|(name, text)| SavedDeal::parse(text, name).ok())
         .map(|saved| Listed {
-            saved,
+            holds: Holds::Game(saved),
             origin: Origin::Example,
         })
         .collect()
@@ -239,13 +277,14 @@ pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
             let name = entry.file_name().to_string_lossy().into_owned();
             match load(&path) {
                 Ok(saved) => listed.push(Listed {
-                    saved,
+                    holds: Holds::Game(saved),
                     origin: Origin::User(path),
                 }),
-                Err(StorageError::Invalid { reason, .. }) => match unfinished(&path) {
-                    Some(typed) => broken.push(format!(
-                        "{name}: an unfinished deal ({typed}/52): `pyramid FILE` opens it"
-                    )),
+                Err(StorageError::Invalid { reason, .. }) => match load_unfinished(&path) {
+                    Some(unfinished) => listed.push(Listed {
+                        holds: Holds::Unfinished(unfinished),
+                        origin: Origin::User(path),
+                    }),
                     None => broken.push(format!("{name}: {reason}")),
                 },
                 Err(StorageError::Read { source, .. }) => {
@@ -255,7 +294,7 @@ pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
             }
         }
     }
-    listed.sort_by(|a, b| (&b.saved.saved, &a.saved.name).cmp(&(&a.saved.saved, &b.saved.name)));
+    listed.sort_by(|a, b| (b.saved(), a.name()).cmp(&(a.saved(), b.name())));
     listed.extend(examples());
     broken.sort();
     (listed, broken)
@@ -273,11 +312,24 @@ pub fn delete(path: &Path) -> Result<(), StorageError> {
     })
 }
 
-/// The cards typed of an unfinished deal saved from the app, when the file is one.
-fn unfinished(path: &Path) -> Option<usize> {
-    let draft = Draft::parse(&text_file::read_path(path).ok()?)?;
+/// An unfinished deal saved from the app, when the file is one; named by its header, or
+/// else by the file.
+fn load_unfinished(path: &Path) -> Option<Unfinished> {
+    let text = text_file::read_path(path).ok()?;
+    let draft = Draft::parse(&text_file::normalize(&text))?;
     let typed = draft.slots.iter().flatten().count();
-    (typed < DECK_SIZE).then_some(typed)
+    if typed == DECK_SIZE {
+        return None;
+    }
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into());
+    Some(Unfinished {
+        name: saved_name(&text, &stem),
+        saved: saved_date(&text),
+        typed,
+        text,
+    })
 }
 
 /// Reads one save.
@@ -468,7 +520,44 @@ mod tests {
     }
 
     fn example() -> SavedDeal {
-        examples().remove(0).saved
+        game(examples().remove(0))
+    }
+
+    /// The saved game a listed entry holds.
+    fn game(listed: Listed) -> SavedDeal {
+        match listed.holds {
+            Holds::Game(saved) => saved,
+            Holds::Unfinished(unfinished) => panic!("a whole game, not {unfinished:?}"),
+        }
+    }
+
+    #[test]
+    fn an_unfinished_save_is_listed_to_open_and_not_as_broken() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let mut draft = Draft {
+            slots: [None; DECK_SIZE],
+            midgame: Midgame::default(),
+            moves: Vec::new(),
+            goal: pyramid::pyramid::Goal::Board,
+            rules: pyramid::pyramid::Rules::default(),
+        };
+        for (slot, card) in draft.slots.iter_mut().zip(["Kd", "7s", "Ah"]) {
+            *slot = Some(card.parse().unwrap());
+        }
+        let path = save_unfinished(&folders, "Half way", &[], &draft).unwrap();
+        let (listed, broken) = list(&folders);
+        assert!(broken.is_empty(), "{broken:?}");
+        let first = &listed[0];
+        assert_eq!(first.origin, Origin::User(path));
+        assert_eq!(first.name(), "Half way");
+        assert!(!first.saved().is_empty());
+        let Holds::Unfinished(unfinished) = &first.holds else {
+            panic!("listed as unfinished: {first:?}")
+        };
+        assert_eq!(unfinished.typed, 3);
+        assert_eq!(Draft::parse(&unfinished.text), Some(draft));
+        assert_eq!(listed.len(), 1 + examples().len());
     }
 
     #[test]
@@ -500,8 +589,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let folders = folders(dir.path());
         let mut all = examples();
-        let mut first = all.remove(0).saved;
-        let mut second = all.remove(0).saved;
+        let mut first = game(all.remove(0));
+        let mut second = game(all.remove(0));
         first.name = "game".to_string();
         second.name = "game".to_string();
         let a = save(&folders, &first).unwrap();
@@ -607,7 +696,7 @@ mod tests {
             assert!(!stem.is_empty() && !stem.ends_with('-'), "{stem}");
             assert_eq!(load(&path).unwrap().name, name);
             // A second, different deal under the same long name gets its own number.
-            let mut other = examples().remove(1).saved;
+            let mut other = game(examples().remove(1));
             other.name.clone_from(&name);
             let second = save_in_time(&folders, &other).unwrap();
             assert_ne!(second, path);
@@ -682,8 +771,8 @@ mod tests {
     fn two_saves_racing_under_one_name_both_keep_their_deal() {
         use std::sync::{Arc, Barrier};
         let mut all = examples();
-        let mut first = all.remove(0).saved;
-        let mut second = all.remove(0).saved;
+        let mut first = game(all.remove(0));
+        let mut second = game(all.remove(0));
         first.name = "race".to_string();
         second.name = "race".to_string();
         for _ in 0..60 {
@@ -808,9 +897,11 @@ mod tests {
         use pyramid::pyramid::{Passes, Position, Rules};
         let saved = examples()
             .into_iter()
-            .find(|listed| listed.saved.rules.relaxed)
-            .expect("an example with relaxed pairing")
-            .saved;
+            .find_map(|listed| match listed.holds {
+                Holds::Game(saved) if saved.rules.relaxed => Some(saved),
+                _ => None,
+            })
+            .expect("an example with relaxed pairing");
         assert_eq!(saved.rules.passes, Passes::Limited(1));
         let relaxed = solve(&Position::new(&saved.deal, saved.rules), &mut ());
         let Outcome::Solved(moves) = relaxed.outcome else {

@@ -20,7 +20,7 @@ use super::play::{Back, Choice, Known, Play, Standing, Want};
 use super::view;
 use crate::challenge::Answer;
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
-use crate::storage::{self, Draft, Folders, Origin, SavedDeal, Verdict};
+use crate::storage::{self, Draft, Folders, Holds, Origin, SavedDeal, Verdict};
 use crate::theme::Theme;
 
 /// Everything that can happen to the app.
@@ -318,8 +318,20 @@ pub enum Confirm {
     New,
     /// A saved game to open in place of the work, and where it comes from.
     Open(Box<SavedDeal>, String),
-    /// A deal file with problems, to fix in the editor in place of the work.
+    /// A deal file with problems, or an unfinished deal, to go on with in the editor in place
+    /// of the work.
     OpenText(DealText),
+}
+
+impl Confirm {
+    /// The name of the deal that would be opened; empty for a new deal.
+    fn name(&self) -> &str {
+        match self {
+            Confirm::Open(saved, _) => &saved.name,
+            Confirm::OpenText(text) => &text.name,
+            Confirm::New => "",
+        }
+    }
 }
 
 /// A deal file that does not read as a deal (a duplicate, a card missing): the editor opens
@@ -425,11 +437,7 @@ impl App {
                 // The draft is other work: it stays until the user says it may go.
                 app.restore(&draft);
                 let what = app.unsaved().unwrap_or_else(|| "the draft".to_string());
-                let name = match &opening {
-                    Confirm::Open(saved, _) => saved.name.clone(),
-                    Confirm::OpenText(text) => text.name.clone(),
-                    Confirm::New => String::new(),
-                };
+                let name = opening.name().to_string();
                 app.confirm = Some(opening);
                 app.say(
                     Tone::Warning,
@@ -557,11 +565,16 @@ impl App {
         } else if !yes {
             self.say(Tone::Info, "Kept as it was.");
         } else {
-            match confirm {
-                Confirm::New => self.clear_deal(),
-                Confirm::Open(saved, from) => self.opened(*saved, &from),
-                Confirm::OpenText(opening) => self.load_text(&opening),
-            }
+            self.go_ahead(confirm);
+        }
+    }
+
+    /// Does what a y/n question asked about, or what needed no question.
+    fn go_ahead(&mut self, confirm: Confirm) {
+        match confirm {
+            Confirm::New => self.clear_deal(),
+            Confirm::Open(saved, from) => self.opened(*saved, &from),
+            Confirm::OpenText(opening) => self.load_text(&opening),
         }
     }
 
@@ -1557,7 +1570,8 @@ impl App {
         }
     }
 
-    /// Saves the deal typed so far under a name; `pyramid FILE` opens it into the editor.
+    /// Saves the deal typed so far under a name; Ctrl-O or `pyramid FILE` opens it into the
+    /// editor.
     fn save_unfinished(&mut self, name: &str, notes: Vec<String>) {
         let draft = self.draft();
         match storage::save_unfinished(&self.folders, name, &notes, &draft) {
@@ -1601,18 +1615,26 @@ impl App {
                     Origin::User(path) => path.display().to_string(),
                     Origin::Example => "the examples".to_string(),
                 };
-                self.open_chosen(entry.saved, from);
+                // An unfinished deal opens into the editor as `pyramid FILE` opens it.
+                let opening = match entry.holds {
+                    Holds::Game(saved) => Confirm::Open(Box::new(saved), from),
+                    Holds::Unfinished(unfinished) => Confirm::OpenText(DealText {
+                        name: unfinished.name,
+                        text: unfinished.text,
+                    }),
+                };
+                self.open_chosen(opening);
             }
         }
     }
 
     /// The open dialog's choice: opened at once, or after a y/n question when it would replace
     /// unsaved work.
-    fn open_chosen(&mut self, saved: SavedDeal, from: String) {
+    fn open_chosen(&mut self, opening: Confirm) {
         match self.unsaved() {
             Some(what) => {
-                let name = saved.name.clone();
-                self.confirm = Some(Confirm::Open(Box::new(saved), from));
+                let name = opening.name().to_string();
+                self.confirm = Some(opening);
                 self.say(
                     Tone::Warning,
                     format!(
@@ -1620,7 +1642,7 @@ impl App {
                     ),
                 );
             }
-            None => self.opened(saved, &from),
+            None => self.go_ahead(opening),
         }
     }
 

@@ -1,6 +1,7 @@
-//! The Open dialog (Ctrl-O): the user's saves and the built-in examples, a filter typed over
-//! them, the files that could not be read, and deleting a save after a yes. It decides what a
-//! key means and draws itself over the whole screen; the app opens the deal it answers with.
+//! The Open dialog (Ctrl-O): the user's saves (whole games and unfinished deals) and the
+//! built-in examples, a filter typed over them, the files that could not be read, and deleting
+//! a save after a yes. It decides what a key means and draws itself over the whole screen; the
+//! app opens the deal it answers with.
 
 use std::path::{Path, PathBuf};
 
@@ -13,8 +14,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::Tone;
 use super::view::{footer, panel_block, popup};
-use crate::storage::{self, Folders, Listed, Origin, SavedDeal};
+use crate::storage::{self, Folders, Holds, Listed, Origin};
 use crate::theme::Theme;
+use pyramid::deck::DECK_SIZE;
 
 /// The deals the open dialog lists, and the filter typed into it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +67,7 @@ impl OpenDialog {
         let filter = self.filter.to_lowercase();
         self.entries
             .iter()
-            .filter(|e| e.saved.name.to_lowercase().contains(&filter))
+            .filter(|e| e.name().to_lowercase().contains(&filter))
             .collect()
     }
 
@@ -125,7 +127,7 @@ impl OpenDialog {
         if let (KeyCode::Char('y' | 'Y'), Origin::User(path)) = (key.code, &asked.origin) {
             return OpenAction::Delete(path.clone());
         }
-        self.note = Some((Tone::Info, format!("Kept {}.", asked.saved.name)));
+        self.note = Some((Tone::Info, format!("Kept {}.", asked.name())));
         OpenAction::Stay
     }
 
@@ -169,8 +171,15 @@ fn file_name(path: &Path) -> String {
     )
 }
 
-/// What the open dialog says of a save: how far its game went, or its result.
-fn listed_state(saved: &SavedDeal) -> String {
+/// What the open dialog says of a save: how far its game went, its result, or how many cards
+/// an unfinished deal has.
+fn listed_state(entry: &Listed) -> String {
+    let saved = match &entry.holds {
+        Holds::Game(saved) => saved,
+        Holds::Unfinished(unfinished) => {
+            return format!("unfinished {}/{DECK_SIZE}", unfinished.typed);
+        }
+    };
     match saved.moves.len() {
         0 => saved.verdict.label(),
         1 => "1 move in".to_string(),
@@ -180,7 +189,8 @@ fn listed_state(saved: &SavedDeal) -> String {
 
 /// The widest the dialog grows on a wide terminal: past it, rows are hard to follow.
 const MAX_WIDTH: u16 = 140;
-/// Columns of the date and of the state.
+/// Columns of the date, and the fewest of the state: it widens to "unfinished 31/52" when
+/// such a deal is listed.
 const DATE_WIDTH: u16 = 16;
 const STATE_WIDTH: u16 = 11;
 
@@ -224,7 +234,7 @@ pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
             };
             Some((
                 theme.warning,
-                format!("Delete {} ({file})? y deletes it.", asked.saved.name),
+                format!("Delete {} ({file})? y deletes it.", asked.name()),
             ))
         }
         (None, Some((tone, text))) => Some((
@@ -263,11 +273,12 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
             .max()
             .unwrap_or(0) as u16
     };
-    let widest_name = widest(&|e| e.saved.name.clone());
+    let widest_name = widest(&|e| e.name().to_string());
     let widest_file = widest(&file_of).max(4);
+    let state_width = widest(&listed_state).max(STATE_WIDTH);
     // The name comes first: it gets what it needs while the file keeps a dozen columns, and
     // the file gets what is left; what both leave over widens the name.
-    let free = area.width.saturating_sub(2 + DATE_WIDTH + STATE_WIDTH + 4);
+    let free = area.width.saturating_sub(2 + DATE_WIDTH + state_width + 4);
     let name_width = widest_name.min(free.saturating_sub(widest_file.min(12)));
     let file_width = widest_file.min(free.saturating_sub(name_width));
     let columns = Layout::horizontal([
@@ -275,7 +286,7 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
         Constraint::Fill(1),
         Constraint::Length(file_width),
         Constraint::Length(DATE_WIDTH),
-        Constraint::Length(STATE_WIDTH),
+        Constraint::Length(state_width),
     ])
     .spacing(1);
     let mut row = |y: u16, cells: [Span; 5]| {
@@ -315,10 +326,10 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
             area.y + 1 + line as u16,
             [
                 Span::styled(if selected { "▶" } else { "" }, style),
-                Span::styled(entry.saved.name.clone(), style),
+                Span::styled(entry.name().to_string(), style),
                 Span::styled(file_of(entry), dim),
-                Span::styled(entry.saved.saved.clone(), dim),
-                Span::styled(listed_state(&entry.saved), style),
+                Span::styled(entry.saved().to_string(), dim),
+                Span::styled(listed_state(entry), style),
             ],
         );
     }

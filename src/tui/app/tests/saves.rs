@@ -69,6 +69,22 @@ fn saved(app: &App, text: &str, name: &str) -> std::path::PathBuf {
     storage::save(&app.folders, &game).unwrap()
 }
 
+/// Saves the first `typed` cards of the winnable deal as an unfinished deal named `name`
+/// straight into the app's saves folder, dated so screens stay fixed.
+fn saved_unfinished(app: &App, typed: usize, name: &str) -> std::path::PathBuf {
+    let mut draft = Draft::parse(&crate::text_file::normalize(WINNABLE)).unwrap();
+    for slot in &mut draft.slots[typed..] {
+        *slot = None;
+    }
+    let path = app
+        .folders
+        .saves
+        .join(format!("{}.txt", name.to_lowercase().replace(' ', "-")));
+    std::fs::create_dir_all(&app.folders.saves).unwrap();
+    std::fs::write(&path, draft.to_named_text(name, "2026-11-22 09:00", &[])).unwrap();
+    path
+}
+
 fn open_dialog(app: &App) -> &OpenDialog {
     let Some(Overlay::Open(dialog)) = &app.overlay else {
         panic!("the open dialog is open")
@@ -203,6 +219,7 @@ fn open_dialog_with_saves_and_unreadable_files() {
     unreadable_files(&app);
     saved(&app, WINNABLE, "Sunday");
     saved(&app, HOPELESS, "Sunday");
+    saved_unfinished(&app, 31, "Saturday");
     ctrl(&mut app, 'o');
     insta::assert_snapshot!(screen(&app, 80, 24));
     press(&mut app, KeyCode::Delete);
@@ -230,4 +247,46 @@ fn a_game_opened_with_a_long_name_header_saves_again_in_time() {
         .expect("saved in time rather than spinning");
     assert_eq!(tone, Some(Tone::Success));
     assert_eq!(saved_name.map(|n| n.len()), Some(300));
+}
+
+#[test]
+fn an_unfinished_save_is_listed_filtered_opened_into_the_editor_and_deleted() {
+    let (_dir, mut app, _receive) = fresh();
+    saved(&app, HOPELESS, "half done, but whole");
+    let path = saved_unfinished(&app, 8, "half way");
+    // Other cards typed: opening asks first.
+    type_text(&mut app, "Ah2h");
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "way");
+    assert_eq!(open_dialog(&app).visible().len(), 1);
+    assert!(open_dialog(&app).broken.is_empty());
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("half way") && shown.contains("unfinished 8/52"),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.confirm, Some(Confirm::OpenText(_))));
+    assert!(said(&app).contains("Open 'half way'"), "{}", said(&app));
+    assert_eq!(app.editor.filled(), 2, "nothing replaced yet");
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.editor.filled(), 8);
+    let cards = Draft::parse(&crate::text_file::normalize(WINNABLE)).unwrap();
+    assert_eq!(app.editor.slots[..8], cards.slots[..8]);
+    assert_eq!(app.editor.slots[8], None);
+    assert_eq!(app.name.as_deref(), Some("half way"));
+    assert!(said(&app).contains("go on typing"), "{}", said(&app));
+    // Nothing unsaved now: it opens again at once.
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "way");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.confirm.is_none());
+    assert_eq!(app.editor.filled(), 8);
+    // And it is deleted like any save.
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "way");
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!path.exists());
+    assert!(open_dialog(&app).visible().is_empty());
 }
