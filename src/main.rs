@@ -132,7 +132,7 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
                     }) =>
             {
                 deal_text = Some(tui::DealText {
-                    name: input::stem(file),
+                    name: storage::saved_name(&source.text, &input::stem(file)),
                     text: source.text,
                 });
             }

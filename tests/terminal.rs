@@ -203,6 +203,8 @@ fn an_unfinished_deal_saved_from_the_app_opens_into_the_editor() {
     let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
     session.wait_for("go on typing");
     session.wait_for("3/52");
+    // Named by its header, as the Open dialog names it, not by its file.
+    session.wait_for("half way");
     quit(&mut session, &mut child);
 }
 
