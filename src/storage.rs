@@ -114,7 +114,7 @@ const TEMP_SUFFIX: &str = ".tmp";
 /// exist before (created with `O_EXCL`), so no link placed in the folder is written through.
 /// It is removed when dropped unless it is persisted.
 fn temporary(folder: &Path, text: &str) -> std::io::Result<NamedTempFile> {
-    fs::create_dir_all(folder)?;
+    make_folder(folder)?;
     let mut temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .suffix(TEMP_SUFFIX)
@@ -122,6 +122,18 @@ fn temporary(folder: &Path, text: &str) -> std::io::Result<NamedTempFile> {
     temp.write_all(text.as_bytes())?;
     temp.as_file().sync_all()?;
     Ok(temp)
+}
+
+/// Makes `folder` and those above it. Where one of them is a file, the error says so, rather
+/// than the system's "File exists".
+fn make_folder(folder: &Path) -> std::io::Result<()> {
+    fs::create_dir_all(folder).map_err(|error| match folder.ancestors().find(|a| a.is_file()) {
+        Some(file) => std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            format!("{} is a file, not a folder", file.display()),
+        ),
+        None => error,
+    })
 }
 
 /// Makes a rename in `folder` last through a power cut: the new name is on disk only once the
@@ -614,6 +626,20 @@ mod tests {
         assert!(matches!(listed[0].origin, Origin::User(_)));
         assert_eq!(broken.len(), 1);
         assert!(broken[0].contains("broken.txt"), "{broken:?}");
+    }
+
+    #[test]
+    fn a_saves_folder_that_is_a_file_is_named_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("not-a-folder");
+        fs::write(&file, "x").unwrap();
+        let folders = Folders {
+            saves: file.clone(),
+            ..folders(dir.path())
+        };
+        let error = save(&folders, &example()).unwrap_err().to_string();
+        assert!(error.contains("is a file, not a folder"), "{error}");
+        assert_eq!(fs::read_to_string(&file).unwrap(), "x");
     }
 
     #[test]
