@@ -3,7 +3,7 @@
 //! benchmark: the summary gives the total, median, p99 and worst time per deal.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -18,6 +18,7 @@ use pyramid::pyramid::{Goal, Position, Rules};
 
 use crate::challenge;
 use crate::cli::BatchArgs;
+use crate::console;
 use crate::input::{self, InputError};
 use crate::output::{answer_json, solve_deal, undecided_json};
 use crate::pool;
@@ -215,8 +216,6 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
     // Print in input order: hold answers that arrive early until their turn.
     let mut waiting = BTreeMap::new();
     let mut printed = 0;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let never = AtomicBool::new(false);
     let caps = args.caps.caps();
     let solve = |line: &Line| solve_line(line, goal, rules, caps);
@@ -224,18 +223,22 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
         bar.inc(1);
         waiting.insert(index, answer);
         while let Some(answer) = waiting.remove(&printed) {
-            // A closed stdout (e.g. piped into `head`) is not an error worth reporting.
-            let _ = writeln!(out, "{}", answer.json);
+            // A closed stdout (e.g. piped into `head`) ends the run here, quietly.
+            console::out(format_args!("{}\n", answer.json));
             answers[printed] = Some(answer);
             printed += 1;
         }
     });
     bar.finish_and_clear();
     let answers: Vec<Answer> = answers.into_iter().flatten().collect();
-    eprint!(
-        "{}",
-        summary(&lines, &answers, jobs, started.elapsed(), args.check, goal)
-    );
+    console::err(summary(
+        &lines,
+        &answers,
+        jobs,
+        started.elapsed(),
+        args.check,
+        goal,
+    ));
     let invalid = answers.iter().any(|a| a.solved.is_none() && !a.undecided);
     let mismatched = args.check && mismatches(&lines, &answers) > 0;
     Ok(if invalid || mismatched {

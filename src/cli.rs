@@ -19,7 +19,8 @@ use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 #[command(name = "pyramid", version, about, long_about = None)]
 #[command(
     after_help = "Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, \
-                         3 undecided (a cap was reached), 130 stats interrupted."
+                         3 undecided (a cap was reached), 130 stats interrupted, 141 output closed \
+                         by its reader."
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -377,12 +378,10 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 /// Prints completions for a shell to standard output.
 pub fn print_completions(shell: Shell) {
-    clap_complete::generate(
-        shell,
-        &mut Cli::command(),
-        "pyramid",
-        &mut std::io::stdout(),
-    );
+    // Written to memory first: the generator panics on a failed write, such as a closed pipe.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "pyramid", &mut script);
+    crate::console::out(String::from_utf8_lossy(&script));
 }
 
 #[cfg(test)]

@@ -3,11 +3,13 @@
 //! scripts and batch work.
 //!
 //! Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, 3 undecided (a cap
-//! was reached), 130 a `stats` run interrupted.
+//! was reached), 130 a `stats` run interrupted, 141 standard output or error closed by its
+//! reader (a broken pipe: the program stops at once, quietly).
 
 mod batch;
 mod challenge;
 mod cli;
+mod console;
 mod input;
 mod output;
 mod pool;
@@ -64,21 +66,24 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(error @ input::InputError::Deck { .. }) => {
             // Already `file:line:column: message`, one problem per line.
-            eprintln!("{error}");
+            console::err(format_args!("{error}\n"));
             ExitCode::from(EXIT_BAD_INPUT)
         }
         Err(error) => {
-            eprintln!("pyramid: {error}");
+            console::err(format_args!("pyramid: {error}\n"));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
 }
 
 fn print_paths(folders: &Folders) {
-    println!("saves   {}", folders.saves.display());
-    println!("draft   {}", folders.draft().display());
-    println!("themes  {}", folders.themes().display());
-    println!("config  {}", folders.preferences().display());
+    console::out(format_args!(
+        "saves   {}\ndraft   {}\nthemes  {}\nconfig  {}\n",
+        folders.saves.display(),
+        folders.draft().display(),
+        folders.themes().display(),
+        folders.preferences().display()
+    ));
 }
 
 /// Starts the full-screen app. Problems found before it starts (an unreadable deal, a theme
@@ -140,7 +145,7 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
         }
     }
     for warning in &warnings {
-        eprintln!("pyramid: {warning}");
+        console::err(format_args!("pyramid: {warning}\n"));
     }
     let setup = tui::Setup {
         folders,

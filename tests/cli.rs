@@ -318,11 +318,29 @@ fn hint_prints_the_next_move_and_the_verdict() {
     let text = output(&["hint", &data("game-in-progress.txt")], 0);
     assert!(text.starts_with("Next: "), "{text}");
     assert!(text.contains("more steps, this one included."));
+}
+
+#[test]
+fn hint_says_not_winnable_at_the_start_and_no_longer_after_moves() {
+    let lost = data("no-solution-2d-under-four-jacks.txt");
     pyramid()
-        .args(["hint", &data("no-solution-2d-under-four-jacks.txt")])
+        .args(["hint", &lost])
+        .assert()
+        .code(1)
+        .stdout("Not winnable: 2d can never be removed: all four Jacks cover it.\n");
+    let answer = json_answer(&["hint", "--json", &lost], 1);
+    assert_eq!(answer["winnable"], false);
+    assert_eq!(answer["from"], Value::Null, "nothing played: {answer}");
+    let text = std::fs::read_to_string(&lost).unwrap();
+    let (_dir, played) = file_with("played.txt", &format!("# moves: draw\n{text}"));
+    pyramid()
+        .args(["hint", &played])
         .assert()
         .code(1)
         .stdout("No longer winnable: 2d can never be removed: all four Jacks cover it.\n");
+    let answer = json_answer(&["hint", "--json", &played], 1);
+    assert_eq!(answer["winnable"], false);
+    assert_eq!(answer["from"]["moves_played"], 1);
 }
 
 #[test]
@@ -871,4 +889,84 @@ fn the_app_without_a_terminal_says_so_and_names_the_commands() {
         !stderr.contains("panicked") && !stderr.contains('\x1b'),
         "{stderr:?}"
     );
+}
+
+/// The binary's path, for tests that wire its streams themselves.
+fn binary() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("pyramid")
+}
+
+#[test]
+fn batch_stops_at_once_and_quietly_when_its_reader_goes() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let deals = dir.path().join("deals.txt");
+    // About 20 s of solving on one thread: far longer than stopping may take.
+    pyramid()
+        .args(["stats", "--deals", "3000", "--export"])
+        .arg(&deals)
+        .assert()
+        .success();
+    let started = Instant::now();
+    let mut child = Command::new(binary())
+        .args(["batch", "--jobs", "1"])
+        .arg(&deals)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains("\"line\":1"), "{first}");
+    drop(child.stderr.take());
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(8) {
+            let _ = child.kill();
+            panic!("batch went on solving after its reader had gone");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(141), "{status}");
+}
+
+#[test]
+fn every_command_exits_quietly_on_a_closed_output() {
+    use std::process::{Command, Stdio};
+    let deal = data("winnable-40-steps.txt");
+    let commands: [&[&str]; 8] = [
+        &["solve", &deal],
+        &["solve", "--json", &deal],
+        &["hint", &deal],
+        &["validate", &deal],
+        &["batch", &deal],
+        &["stats", "--deals", "3"],
+        &["paths"],
+        &["completions", "bash"],
+    ];
+    for args in commands {
+        for closed_stderr in [false, true] {
+            // Pipes whose reading ends are closed before the program starts.
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            let mut command = Command::new(binary());
+            command.args(args).stdout(writer).stdin(Stdio::null());
+            if closed_stderr {
+                let (reader, writer) = std::io::pipe().unwrap();
+                drop(reader);
+                command.stderr(writer);
+            } else {
+                command.stderr(Stdio::piped());
+            }
+            let output = command.output().unwrap();
+            assert_eq!(output.status.code(), Some(141), "{args:?}: {output:?}");
+            assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
+        }
+    }
 }
