@@ -235,7 +235,8 @@ pub struct ValidateArgs {
 pub struct BatchArgs {
     /// A file with one deal per line (`-` for standard input). Blank lines and lines starting
     /// with `#` are skipped; a leading column separated by a tab (a known length) is ignored.
-    /// Read line by line: each line may take 4 KiB, the file any number of lines.
+    /// Read line by line: each line may take 4 KiB, the file any number of lines; it may be a
+    /// FIFO or a pipe, such as `<(command)`.
     pub file: PathBuf,
     /// Threads to solve with, 1 to 256 (default: all cores).
     #[arg(long, short, value_parser = jobs_range())]

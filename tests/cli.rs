@@ -684,6 +684,42 @@ fn batch_on_an_endless_line_stops_with_a_message() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn batch_reads_a_device_and_a_fifo_line_by_line_but_not_a_folder() {
+    let stderr = error_of(pyramid().args(["batch", "/dev/zero"]));
+    assert_eq!(
+        stderr,
+        "pyramid: cannot read /dev/zero: line 1 runs on for more than 1 MiB without a line end: \
+         it is not a text of lines\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("deals");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let deal = forty_line();
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(&fifo, format!("{deal}\n{deal}\n")))
+    };
+    let stdout = pyramid()
+        .arg("batch")
+        .arg(&fifo)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    writer.join().unwrap().unwrap();
+    let lines = json_lines(stdout);
+    assert_eq!(lines.len(), 2);
+    assert!(lines.iter().all(|line| line["length"] == 40));
+    let folder = dir.path().display().to_string();
+    refused(&["batch", &folder], "it is a folder");
+    refused(&["stats", "--from", &folder], "it is a folder");
+}
+
 #[test]
 fn stats_from_a_file_names_a_bad_line_briefly() {
     let text = format!("{}\n{}\n", forty_line(), "y".repeat(10_000));
