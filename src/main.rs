@@ -105,6 +105,7 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
     });
     let (chosen, unavailable) = theme::starting(
         &mut themes,
+        &theme_errors,
         cli.theme.as_deref(),
         remembered.theme.as_deref(),
     )?;

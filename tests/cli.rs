@@ -251,6 +251,22 @@ fn a_broken_theme_file_asked_for_names_file_line_and_key() {
 }
 
 #[test]
+fn a_broken_theme_of_the_config_folder_asked_for_by_name_names_file_line_and_key() {
+    let config = tempfile::tempdir().unwrap();
+    let themes = config.path().join("themes");
+    std::fs::create_dir(&themes).unwrap();
+    std::fs::write(themes.join("bad.toml"), "cursor = \"notacolour\"\n").unwrap();
+    pyramid()
+        .args(["--theme", "bad"])
+        .env("PYRAMID_CONFIG", config.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "bad.toml:1: key 'cursor': 'notacolour' is not a colour",
+        ));
+}
+
+#[test]
 fn opening_a_bad_deal_file_is_refused_before_the_app_starts() {
     refused(&[&common::data("bad-malformed-card.txt")], "is not a card");
 }
