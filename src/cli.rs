@@ -9,7 +9,7 @@ use clap_complete::Shell;
 
 use pyramid::Rank;
 use pyramid::excerpt::excerpt;
-use pyramid::pyramid::goal::{FULL_SCORE, MAX_DEALS, MAX_SCORE_TARGET};
+use pyramid::pyramid::goal::{FULL_SCORE, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET};
 use pyramid::pyramid::solver::{BYTES_PER_STATE, Caps};
 use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 
@@ -141,13 +141,13 @@ pub struct GoalArgs {
     #[arg(conflicts_with = "card", value_parser = target_score)]
     pub score: Option<u32>,
     /// Score challenge: points already earned in earlier deals.
-    #[arg(long, value_name = "E", requires = "score")]
+    #[arg(long, value_name = "E", requires = "score", value_parser = earned_points)]
     pub earned: Option<u32>,
     /// Card challenge: remove N cards of RANK in all (4 without a number), e.g. `A` or `J:3`.
     #[arg(long, value_name = "RANK[:N]", value_parser = card_goal)]
     pub card: Option<(Rank, u32)>,
     /// Card challenge: cards of that rank already removed in earlier deals.
-    #[arg(long, value_name = "K", requires = "card")]
+    #[arg(long, value_name = "K", requires = "card", value_parser = removed_cards)]
     pub already: Option<u32>,
 }
 
@@ -199,13 +199,40 @@ fn target_score(text: &str) -> Result<u32, String> {
             excerpt(text)
         )
     };
-    match text.parse::<u64>() {
-        Ok(target) => u32::try_from(target).map_err(|_| too_many()),
-        Err(_) => Err(format!(
-            "'{}' is not a target score: a number of points",
-            excerpt(text)
-        )),
+    whole_number(text, "a target score: a number of points", too_many)
+}
+
+/// Reads a count given by hand: digits only, and a number too large for any challenge is said
+/// to be too large, with the limit, rather than not a number.
+fn whole_number(text: &str, what: &str, too_large: impl FnOnce() -> String) -> Result<u32, String> {
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("'{}' is not {what}", excerpt(text)));
     }
+    // Only digits: the parse fails only on a number too large.
+    text.parse().map_err(|_| too_large())
+}
+
+/// The words for a number of cards too large for any Card challenge.
+fn too_many_cards(text: &str) -> String {
+    format!(
+        "'{}' is more than {MAX_DEALS} deals hold: at most {MAX_CARD_TARGET}",
+        excerpt(text)
+    )
+}
+
+/// Reads `--earned`: the points earned in earlier deals.
+fn earned_points(text: &str) -> Result<u32, String> {
+    whole_number(text, "a number of points", || {
+        format!(
+            "'{}' is more than {MAX_DEALS} deals can give: at most {MAX_SCORE_TARGET} points",
+            excerpt(text)
+        )
+    })
+}
+
+/// Reads `--already`: the cards of the rank removed in earlier deals.
+fn removed_cards(text: &str) -> Result<u32, String> {
+    whole_number(text, "a number of cards", || too_many_cards(text))
 }
 
 /// Reads `RANK[:N]`: a rank letter (or 10), and how many cards, 4 when not given.
@@ -217,9 +244,7 @@ fn card_goal(text: &str) -> Result<(Rank, u32), String> {
         _ => None,
     }
     .ok_or_else(|| format!("'{}' is not a rank: A 2-9 T J Q K", excerpt(rank)))?;
-    let count = count
-        .parse()
-        .map_err(|_| format!("'{}' is not a number of cards", excerpt(count)))?;
+    let count = whole_number(count, "a number of cards", || too_many_cards(count))?;
     Ok((rank, count))
 }
 
@@ -487,5 +512,23 @@ mod tests {
             "'\\u{1b}[2J' is not a rank: A 2-9 T J Q K"
         );
         assert!(card_goal("A:x").unwrap_err().contains("not a number"));
+        assert_eq!(
+            card_goal("A:99999999999").unwrap_err(),
+            "'99999999999' is more than 1000 deals hold: at most 4000"
+        );
+        assert_eq!(
+            removed_cards("99999999999").unwrap_err(),
+            "'99999999999' is more than 1000 deals hold: at most 4000"
+        );
+        assert!(
+            removed_cards("-1")
+                .unwrap_err()
+                .contains("not a number of cards")
+        );
+        assert_eq!(
+            earned_points("99999999999").unwrap_err(),
+            "'99999999999' is more than 1000 deals can give: at most 1290000 points"
+        );
+        assert_eq!(earned_points("12"), Ok(12));
     }
 }

@@ -818,6 +818,25 @@ fn a_target_that_would_overflow_is_refused() {
 }
 
 #[test]
+fn a_number_too_large_is_said_to_be_too_large_with_the_limit() {
+    let deal = data("winnable-40-steps.txt");
+    let cards = "'99999999999' is more than 1000 deals hold: at most 4000";
+    refused(&["solve", "--card", "A:99999999999", &deal], cards);
+    refused(
+        &["solve", "--card", "A", "--already", "99999999999", &deal],
+        cards,
+    );
+    refused(
+        &["solve", "--score", "5", "--earned", "99999999999", &deal],
+        "'99999999999' is more than 1000 deals can give: at most 1290000 points",
+    );
+    refused(
+        &["solve", "--score", "99999999999", &deal],
+        "more than 1000 deals can give: at most 1290000 points",
+    );
+}
+
+#[test]
 fn a_target_beyond_this_deal_says_what_later_deals_must_give() {
     pyramid()
         .args(["solve", "--score", "99999", "-"])
