@@ -190,6 +190,22 @@ pub fn args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
     args
 }
 
+/// The first word of a command line that is neither an option nor an option's value: the
+/// command, or the app's file.
+pub fn first_word(args: &[OsString]) -> Option<PathBuf> {
+    let mut words = args.iter().skip(1);
+    while let Some(word) = words.next() {
+        if ["--theme", "--saves", "--config"].iter().any(|o| word == o) {
+            words.next();
+        } else if word == "--" {
+            return words.next().map(PathBuf::from);
+        } else if !word.to_string_lossy().starts_with('-') {
+            return Some(PathBuf::from(word));
+        }
+    }
+    None
+}
+
 /// Reads a Score target: a number of points.
 fn target_score(text: &str) -> Result<u32, String> {
     let too_many = || {

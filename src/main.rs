@@ -45,7 +45,19 @@ pub const EXIT_UNDECIDED: u8 = 3;
 pub const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(cli::args(std::env::args_os()));
+    let args = cli::args(std::env::args_os());
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        // `pyramid sovle FILE` reads `sovle` as the app's file and then finds a second one:
+        // the mistyped command is the error worth naming.
+        Err(error) => match cli::first_word(&args).and_then(|word| mistyped_command(&word)) {
+            Some(message) if error.use_stderr() => {
+                console::err(format_args!("pyramid: {message}\n"));
+                return ExitCode::from(EXIT_BAD_INPUT);
+            }
+            _ => error.exit(),
+        },
+    };
     let result = match cli.command {
         Some(Command::Solve(args)) => output::solve(&args),
         Some(Command::Validate(args)) => output::validate(&args),

@@ -934,6 +934,13 @@ fn a_bare_word_that_is_not_a_file_is_taken_for_a_command() {
         "pyramid: 'sovle' is not a command or a file; did you mean 'solve'? (`pyramid --help` \
          lists the commands)\n"
     );
+    let stderr = error_of(pyramid().args(["sovle", &data("winnable-40-steps.txt")]));
+    assert!(
+        stderr.starts_with("pyramid: 'sovle' is not a command or a file; did you mean 'solve'?"),
+        "{stderr}"
+    );
+    let stderr = error_of(pyramid().args(["--ascii", "sovle", "--json", "x.txt"]));
+    assert!(stderr.contains("did you mean 'solve'?"), "{stderr}");
     let stderr = error_of(pyramid().arg("frobnicate"));
     assert!(
         stderr.contains("'frobnicate' is not a command or a file"),
