@@ -7,6 +7,8 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
+use crate::storage::Folders;
+
 use pyramid::Rank;
 use pyramid::excerpt::excerpt;
 use pyramid::pyramid::goal::{FULL_SCORE, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET};
@@ -36,12 +38,31 @@ pub struct Cli {
     /// Letters for suits (Th) instead of symbols (T♥), for terminals without them.
     #[arg(long)]
     pub ascii: bool,
-    /// Folder for saved deals and the draft.
-    #[arg(long, global = true, value_name = "DIR", env = "PYRAMID_SAVES")]
+    // The folders' environment variables are read by `folders`, not by clap: clap counts a
+    // value from the environment as given, and then shows it in every usage line it prints.
+    /// Folder for saved deals and the draft (default: `PYRAMID_SAVES`, else the platform's).
+    #[arg(long, global = true, value_name = "DIR")]
     pub saves: Option<PathBuf>,
-    /// Folder for settings; user themes go in its `themes/`.
-    #[arg(long, global = true, value_name = "DIR", env = "PYRAMID_CONFIG")]
+    /// Folder for settings; user themes go in its `themes/` (default: `PYRAMID_CONFIG`, else
+    /// the platform's).
+    #[arg(long, global = true, value_name = "DIR")]
     pub config: Option<PathBuf>,
+}
+
+impl Cli {
+    /// The folders: each the flag's, else its environment variable's (when set and not
+    /// empty), else the platform's.
+    pub fn folders(&self) -> Folders {
+        let from_env = |name: &str| {
+            std::env::var_os(name)
+                .filter(|value| !value.is_empty())
+                .map(PathBuf::from)
+        };
+        Folders::locate(
+            self.saves.clone().or_else(|| from_env("PYRAMID_SAVES")),
+            self.config.clone().or_else(|| from_env("PYRAMID_CONFIG")),
+        )
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -69,10 +69,10 @@ fn main() -> ExitCode {
             Ok(EXIT_OK)
         }
         Some(Command::Paths) => {
-            print_paths(&Folders::locate(cli.saves, cli.config));
+            print_paths(&cli.folders());
             Ok(EXIT_OK)
         }
-        None => start_app(cli),
+        None => start_app(&cli),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -100,11 +100,11 @@ fn print_paths(folders: &Folders) {
 
 /// Starts the full-screen app. Problems found before it starts (an unreadable deal, a theme
 /// asked for that does not load) are reported like the other commands' errors.
-fn start_app(cli: Cli) -> Result<u8, InputError> {
+fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(word) = cli.file.as_deref().and_then(mistyped_command) {
         return Err(InputError::Usage(word));
     }
-    let folders = Folders::locate(cli.saves, cli.config);
+    let folders = cli.folders();
     let (mut themes, theme_errors) = theme::available(&folders.themes());
     let mut warnings: Vec<String> = theme_errors
         .iter()
@@ -199,10 +199,10 @@ fn mistyped_command(path: &std::path::Path) -> Option<String> {
         && word
             .chars()
             .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
-    if !bare || path.exists() {
+    let commands = headless_commands();
+    if !bare || path.exists() || commands.iter().any(|c| c == word) || word == "help" {
         return None;
     }
-    let commands = headless_commands();
     let closest = commands
         .iter()
         .map(|command| (edit_distance(word, command), command))
@@ -250,6 +250,7 @@ mod tests {
         assert!(said("sovle").contains("did you mean 'solve'?"));
         assert!(said("validat").contains("did you mean 'validate'?"));
         assert!(said("xyzzy").contains("the commands are solve, validate"));
+        assert_eq!(said("solve"), "", "a command is not mistyped");
         assert_eq!(
             said("deal.txt"),
             "",

@@ -1048,3 +1048,30 @@ fn every_command_exits_quietly_on_a_closed_output() {
         }
     }
 }
+
+#[test]
+fn the_folders_from_the_environment_stay_out_of_the_usage_lines() {
+    let stderr = pyramid()
+        .args(["solve", "--earned", "5", &data("winnable-40-steps.txt")])
+        .env("PYRAMID_SAVES", "/nowhere/saves")
+        .env("PYRAMID_CONFIG", "/nowhere/config")
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8(stderr).unwrap();
+    assert!(
+        stderr.contains("Usage: pyramid solve --score [<TARGET>] --earned <E> <FILE>\n"),
+        "{stderr}"
+    );
+    // The variables still name the folders.
+    pyramid()
+        .arg("paths")
+        .env("PYRAMID_SAVES", "/nowhere/saves")
+        .env("PYRAMID_CONFIG", "/nowhere/config")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("saves   /nowhere/saves\n"))
+        .stdout(predicate::str::contains("themes  /nowhere/config/themes\n"));
+}
