@@ -75,9 +75,11 @@ pub enum Command {
     /// whether it can still be won (the Board challenge).
     Hint(HintArgs),
     /// Solve many deals, one per line, and print JSON Lines.
+    #[command(mut_args(rules_without_file))]
     Batch(BatchArgs),
     /// How many deals can be won: random deals (or a file's) solved, with the winnable
     /// fraction, its 95% interval, the optimal lengths and the solve times.
+    #[command(mut_args(rules_without_file))]
     Stats(StatsArgs),
     /// Print the folders used for saves, the draft and themes.
     Paths,
@@ -293,6 +295,21 @@ pub struct ValidateArgs {
     pub rules: RuleArgs,
 }
 
+/// The rule flags' help for the commands that read deals without headers, so without rules of
+/// their own (`batch`, `stats`): the defaults are MSC's.
+fn rules_without_file(arg: clap::Arg) -> clap::Arg {
+    let help = match arg.get_id().as_str() {
+        "passes" => "Passes through the stock: 1 to 8, or unlimited (default: 3)",
+        "strict" => "Strict pairing (MSC's; the default)",
+        "goal" => {
+            "What must be cleared to win: the pyramid (MSC's Board challenge; the default) or \
+             all 52 cards"
+        }
+        _ => return arg,
+    };
+    arg.help(help)
+}
+
 #[derive(Debug, Args)]
 pub struct BatchArgs {
     /// A file with one deal per line (`-` for standard input). Blank lines and lines starting
@@ -376,8 +393,8 @@ pub struct CapArgs {
     /// (powers of 1024), e.g. 512M or 2G. Each of `batch`'s and `stats`' jobs has its own.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "1G")]
     pub max_memory: usize,
-    /// The longest one search may take, in seconds (default: no limit); in `batch` and
-    /// `stats`, each deal's.
+    /// The longest one search may take, in seconds (default: no limit); `batch` and `stats`
+    /// give each deal this long.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<Duration>,
 }

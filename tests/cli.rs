@@ -1075,3 +1075,41 @@ fn the_folders_from_the_environment_stay_out_of_the_usage_lines() {
         .stdout(predicate::str::contains("saves   /nowhere/saves\n"))
         .stdout(predicate::str::contains("themes  /nowhere/config/themes\n"));
 }
+
+#[test]
+fn every_help_text_is_whole_and_true_of_its_command() {
+    for command in [
+        "solve",
+        "hint",
+        "validate",
+        "batch",
+        "stats",
+        "paths",
+        "completions",
+    ] {
+        let help = output(&[command, "--help"], 0);
+        for line in help.lines() {
+            // No sentence stops on a word that needs another after it.
+            let last = line.split_whitespace().last().unwrap_or_default();
+            let cut = last.ends_with("'s")
+                || last.ends_with(',')
+                || ["and", "or", "in", "the", "a", "of", "to"].contains(&last);
+            assert!(!cut, "{command} --help: cut short: {line}");
+        }
+        if command != "validate" && command != "paths" && command != "completions" {
+            assert!(
+                help.contains(
+                    "(default: no limit); `batch` and `stats` give each deal this long\n"
+                ),
+                "{command} --help: {help}"
+            );
+        }
+        if command == "batch" || command == "stats" {
+            assert!(
+                !help.contains("the file's"),
+                "{command} reads no rules: {help}"
+            );
+            assert!(help.contains("or unlimited (default: 3)\n"), "{help}");
+        }
+    }
+}
