@@ -188,6 +188,32 @@ fn batch_prints_json_lines_in_order_with_a_summary() {
 }
 
 #[test]
+fn batch_check_marks_each_line_and_names_the_mismatched_ones() {
+    let forty = forty_line();
+    let (_dir, file) = file_with(
+        "deals.tsv",
+        &format!("40\t{forty}\n39\t{forty}\n0\t{forty}\n{forty}\n7\tAs Ks\n"),
+    );
+    let output = pyramid()
+        .args(["batch", "--jobs", "1", "--check", &file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "check: 1 of 4 known lengths match; mismatched lines: 2, 3\n",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let lines = json_lines(output);
+    let check = |n: usize| lines[n]["check"].clone();
+    assert_eq!(check(0), serde_json::json!({"known": 40, "matches": true}));
+    assert_eq!(check(1), serde_json::json!({"known": 39, "matches": false}));
+    assert_eq!(check(2), serde_json::json!({"known": 0, "matches": false}));
+    assert_eq!(check(3), Value::Null, "no known length");
+    assert_eq!(check(4), serde_json::json!({"known": 7, "matches": null}));
+}
+
+#[test]
 fn completions_are_printed() {
     assert!(output(&["completions", "bash"], 0).contains("pyramid"));
 }
