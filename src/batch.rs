@@ -3,7 +3,7 @@
 //! benchmark: the summary gives the total, median, p99 and worst time per deal.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -18,6 +18,7 @@ use pyramid::pyramid::{Goal, Position, Rules};
 
 use crate::challenge;
 use crate::cli::BatchArgs;
+use crate::console;
 use crate::input::{self, InputError};
 use crate::output::{answer_json, solve_deal, undecided_json};
 use crate::pool;
@@ -215,27 +216,34 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
     // Print in input order: hold answers that arrive early until their turn.
     let mut waiting = BTreeMap::new();
     let mut printed = 0;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let never = AtomicBool::new(false);
     let caps = args.caps.caps();
     let solve = |line: &Line| solve_line(line, goal, rules, caps);
     pool::run(&lines, jobs, &never, solve, |index, answer| {
         bar.inc(1);
         waiting.insert(index, answer);
-        while let Some(answer) = waiting.remove(&printed) {
-            // A closed stdout (e.g. piped into `head`) is not an error worth reporting.
-            let _ = writeln!(out, "{}", answer.json);
+        while let Some(mut answer) = waiting.remove(&printed) {
+            if args.check
+                && let Some(check) = check_json(&lines[printed], &answer)
+            {
+                answer.json["check"] = check;
+            }
+            // A closed stdout (e.g. piped into `head`) ends the run here, quietly.
+            console::out(format_args!("{}\n", answer.json));
             answers[printed] = Some(answer);
             printed += 1;
         }
     });
     bar.finish_and_clear();
     let answers: Vec<Answer> = answers.into_iter().flatten().collect();
-    eprint!(
-        "{}",
-        summary(&lines, &answers, jobs, started.elapsed(), args.check, goal)
-    );
+    console::err(summary(
+        &lines,
+        &answers,
+        jobs,
+        started.elapsed(),
+        args.check,
+        goal,
+    ));
     let invalid = answers.iter().any(|a| a.solved.is_none() && !a.undecided);
     let mismatched = args.check && mismatches(&lines, &answers) > 0;
     Ok(if invalid || mismatched {
@@ -276,17 +284,55 @@ fn rate(per_second: f64) -> String {
     }
 }
 
-fn mismatches(lines: &[Line], answers: &[Answer]) -> usize {
+/// Whether an answer agrees with its line's known length (0 = no solution); `None` when the
+/// line has none, or the answer is not a verdict (a bad line, an undecided search).
+fn matches(line: &Line, answer: &Answer) -> Option<bool> {
+    let known = line.known_length?;
+    answer.solved?;
+    Some(answer.length.unwrap_or(0) == known)
+}
+
+/// What `--check` adds to a line with a known length: `{"known": 40, "matches": true}`, with
+/// `null` for a line that has no verdict to compare.
+fn check_json(line: &Line, answer: &Answer) -> Option<Value> {
+    let known = line.known_length?;
+    Some(json!({"known": known, "matches": matches(line, answer)}))
+}
+
+/// The numbers of the lines whose answer differs from their known length.
+fn mismatched_lines(lines: &[Line], answers: &[Answer]) -> Vec<usize> {
     lines
         .iter()
         .zip(answers)
-        .filter(|(line, answer)| {
-            line.known_length.is_some_and(|known| {
-                let found = answer.length.unwrap_or(0);
-                answer.solved.is_some() && found != known
-            })
-        })
-        .count()
+        .filter(|&(line, answer)| matches(line, answer) == Some(false))
+        .map(|(line, _)| line.number)
+        .collect()
+}
+
+fn mismatches(lines: &[Line], answers: &[Answer]) -> usize {
+    mismatched_lines(lines, answers).len()
+}
+
+/// How many mismatched lines the summary names.
+const SHOWN_MISMATCHES: usize = 20;
+
+/// The mismatched lines for the summary: "; mismatched lines: 3, 8", the first
+/// [`SHOWN_MISMATCHES`] and then how many more.
+fn mismatch_list(wrong: &[usize]) -> String {
+    if wrong.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = wrong
+        .iter()
+        .take(SHOWN_MISMATCHES)
+        .map(ToString::to_string)
+        .collect();
+    let more = match wrong.len().saturating_sub(SHOWN_MISMATCHES) {
+        0 => String::new(),
+        more => format!(" and {} more", thousands(more)),
+    };
+    let lines = if wrong.len() == 1 { "line" } else { "lines" };
+    format!("; mismatched {lines}: {}{more}", shown.join(", "))
 }
 
 fn millis(time: Duration) -> String {
@@ -346,10 +392,16 @@ fn summary(
     }
     if check {
         let known = lines.iter().filter(|l| l.known_length.is_some()).count();
-        let wrong = mismatches(lines, answers);
+        // A line without a verdict (bad, undecided) neither matches nor mismatches.
+        let right = lines
+            .iter()
+            .zip(answers)
+            .filter(|&(line, answer)| matches(line, answer) == Some(true))
+            .count();
+        let wrong = mismatched_lines(lines, answers);
         text.push_str(&format!(
-            "check: {} of {known} known lengths match\n",
-            known - wrong
+            "check: {right} of {known} known lengths match{}\n",
+            mismatch_list(&wrong)
         ));
     }
     text
@@ -358,6 +410,18 @@ fn summary(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_mismatched_lines_are_listed_up_to_twenty() {
+        assert_eq!(mismatch_list(&[]), "");
+        assert_eq!(mismatch_list(&[7]), "; mismatched line: 7");
+        let many: Vec<usize> = (1..=25).collect();
+        assert_eq!(
+            mismatch_list(&many),
+            "; mismatched lines: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, \
+             19, 20 and 5 more"
+        );
+    }
 
     #[test]
     fn the_rate_is_rounded() {

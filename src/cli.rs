@@ -7,9 +7,11 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
+use crate::storage::Folders;
+
 use pyramid::Rank;
 use pyramid::excerpt::excerpt;
-use pyramid::pyramid::goal::{FULL_SCORE, MAX_DEALS, MAX_SCORE_TARGET};
+use pyramid::pyramid::goal::{FULL_SCORE, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET};
 use pyramid::pyramid::solver::{BYTES_PER_STATE, Caps};
 use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 
@@ -19,7 +21,8 @@ use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 #[command(name = "pyramid", version, about, long_about = None)]
 #[command(
     after_help = "Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, \
-                         3 undecided (a cap was reached), 130 stats interrupted."
+                         3 undecided (a cap was reached), 130 stats interrupted, 141 output closed \
+                         by its reader."
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -35,12 +38,31 @@ pub struct Cli {
     /// Letters for suits (Th) instead of symbols (T♥), for terminals without them.
     #[arg(long)]
     pub ascii: bool,
-    /// Folder for saved deals and the draft.
-    #[arg(long, global = true, value_name = "DIR", env = "PYRAMID_SAVES")]
+    // The folders' environment variables are read by `folders`, not by clap: clap counts a
+    // value from the environment as given, and then shows it in every usage line it prints.
+    /// Folder for saved deals and the draft (default: `PYRAMID_SAVES`, else the platform's).
+    #[arg(long, global = true, value_name = "DIR")]
     pub saves: Option<PathBuf>,
-    /// Folder for settings; user themes go in its `themes/`.
-    #[arg(long, global = true, value_name = "DIR", env = "PYRAMID_CONFIG")]
+    /// Folder for settings; user themes go in its `themes/` (default: `PYRAMID_CONFIG`, else
+    /// the platform's).
+    #[arg(long, global = true, value_name = "DIR")]
     pub config: Option<PathBuf>,
+}
+
+impl Cli {
+    /// The folders: each the flag's, else its environment variable's (when set and not
+    /// empty), else the platform's.
+    pub fn folders(&self) -> Folders {
+        let from_env = |name: &str| {
+            std::env::var_os(name)
+                .filter(|value| !value.is_empty())
+                .map(PathBuf::from)
+        };
+        Folders::locate(
+            self.saves.clone().or_else(|| from_env("PYRAMID_SAVES")),
+            self.config.clone().or_else(|| from_env("PYRAMID_CONFIG")),
+        )
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -53,9 +75,11 @@ pub enum Command {
     /// whether it can still be won (the Board challenge).
     Hint(HintArgs),
     /// Solve many deals, one per line, and print JSON Lines.
+    #[command(mut_args(rules_without_file))]
     Batch(BatchArgs),
     /// How many deals can be won: random deals (or a file's) solved, with the winnable
     /// fraction, its 95% interval, the optimal lengths and the solve times.
+    #[command(mut_args(rules_without_file))]
     Stats(StatsArgs),
     /// Print the folders used for saves, the draft and themes.
     Paths,
@@ -140,13 +164,13 @@ pub struct GoalArgs {
     #[arg(conflicts_with = "card", value_parser = target_score)]
     pub score: Option<u32>,
     /// Score challenge: points already earned in earlier deals.
-    #[arg(long, value_name = "E", requires = "score")]
+    #[arg(long, value_name = "E", requires = "score", value_parser = earned_points)]
     pub earned: Option<u32>,
     /// Card challenge: remove N cards of RANK in all (4 without a number), e.g. `A` or `J:3`.
     #[arg(long, value_name = "RANK[:N]", value_parser = card_goal)]
     pub card: Option<(Rank, u32)>,
     /// Card challenge: cards of that rank already removed in earlier deals.
-    #[arg(long, value_name = "K", requires = "card")]
+    #[arg(long, value_name = "K", requires = "card", value_parser = removed_cards)]
     pub already: Option<u32>,
 }
 
@@ -189,6 +213,22 @@ pub fn args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
     args
 }
 
+/// The first word of a command line that is neither an option nor an option's value: the
+/// command, or the app's file.
+pub fn first_word(args: &[OsString]) -> Option<PathBuf> {
+    let mut words = args.iter().skip(1);
+    while let Some(word) = words.next() {
+        if ["--theme", "--saves", "--config"].iter().any(|o| word == o) {
+            words.next();
+        } else if word == "--" {
+            return words.next().map(PathBuf::from);
+        } else if !word.to_string_lossy().starts_with('-') {
+            return Some(PathBuf::from(word));
+        }
+    }
+    None
+}
+
 /// Reads a Score target: a number of points.
 fn target_score(text: &str) -> Result<u32, String> {
     let too_many = || {
@@ -198,13 +238,40 @@ fn target_score(text: &str) -> Result<u32, String> {
             excerpt(text)
         )
     };
-    match text.parse::<u64>() {
-        Ok(target) => u32::try_from(target).map_err(|_| too_many()),
-        Err(_) => Err(format!(
-            "'{}' is not a target score: a number of points",
-            excerpt(text)
-        )),
+    whole_number(text, "a target score: a number of points", too_many)
+}
+
+/// Reads a count given by hand: digits only, and a number too large for any challenge is said
+/// to be too large, with the limit, rather than not a number.
+fn whole_number(text: &str, what: &str, too_large: impl FnOnce() -> String) -> Result<u32, String> {
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("'{}' is not {what}", excerpt(text)));
     }
+    // Only digits: the parse fails only on a number too large.
+    text.parse().map_err(|_| too_large())
+}
+
+/// The words for a number of cards too large for any Card challenge.
+fn too_many_cards(text: &str) -> String {
+    format!(
+        "'{}' is more than {MAX_DEALS} deals hold: at most {MAX_CARD_TARGET}",
+        excerpt(text)
+    )
+}
+
+/// Reads `--earned`: the points earned in earlier deals.
+fn earned_points(text: &str) -> Result<u32, String> {
+    whole_number(text, "a number of points", || {
+        format!(
+            "'{}' is more than {MAX_DEALS} deals can give: at most {MAX_SCORE_TARGET} points",
+            excerpt(text)
+        )
+    })
+}
+
+/// Reads `--already`: the cards of the rank removed in earlier deals.
+fn removed_cards(text: &str) -> Result<u32, String> {
+    whole_number(text, "a number of cards", || too_many_cards(text))
 }
 
 /// Reads `RANK[:N]`: a rank letter (or 10), and how many cards, 4 when not given.
@@ -216,9 +283,7 @@ fn card_goal(text: &str) -> Result<(Rank, u32), String> {
         _ => None,
     }
     .ok_or_else(|| format!("'{}' is not a rank: A 2-9 T J Q K", excerpt(rank)))?;
-    let count = count
-        .parse()
-        .map_err(|_| format!("'{}' is not a number of cards", excerpt(count)))?;
+    let count = whole_number(count, "a number of cards", || too_many_cards(count))?;
     Ok((rank, count))
 }
 
@@ -230,11 +295,27 @@ pub struct ValidateArgs {
     pub rules: RuleArgs,
 }
 
+/// The rule flags' help for the commands that read deals without headers, so without rules of
+/// their own (`batch`, `stats`): the defaults are MSC's.
+fn rules_without_file(arg: clap::Arg) -> clap::Arg {
+    let help = match arg.get_id().as_str() {
+        "passes" => "Passes through the stock: 1 to 8, or unlimited (default: 3)",
+        "strict" => "Strict pairing (MSC's; the default)",
+        "goal" => {
+            "What must be cleared to win: the pyramid (MSC's Board challenge; the default) or \
+             all 52 cards"
+        }
+        _ => return arg,
+    };
+    arg.help(help)
+}
+
 #[derive(Debug, Args)]
 pub struct BatchArgs {
     /// A file with one deal per line (`-` for standard input). Blank lines and lines starting
     /// with `#` are skipped; a leading column separated by a tab (a known length) is ignored.
-    /// Read line by line: each line may take 4 KiB, the file any number of lines.
+    /// Read line by line: each line may take 4 KiB, the file any number of lines; it may be a
+    /// FIFO or a pipe, such as `<(command)`.
     pub file: PathBuf,
     /// Threads to solve with, 1 to 256 (default: all cores).
     #[arg(long, short, value_parser = jobs_range())]
@@ -312,8 +393,8 @@ pub struct CapArgs {
     /// (powers of 1024), e.g. 512M or 2G. Each of `batch`'s and `stats`' jobs has its own.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "1G")]
     pub max_memory: usize,
-    /// The longest one search may take, in seconds (default: no limit); in `batch` and
-    /// `stats`, each deal's.
+    /// The longest one search may take, in seconds (default: no limit); `batch` and `stats`
+    /// give each deal this long.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<Duration>,
 }
@@ -377,12 +458,10 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 /// Prints completions for a shell to standard output.
 pub fn print_completions(shell: Shell) {
-    clap_complete::generate(
-        shell,
-        &mut Cli::command(),
-        "pyramid",
-        &mut std::io::stdout(),
-    );
+    // Written to memory first: the generator panics on a failed write, such as a closed pipe.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "pyramid", &mut script);
+    crate::console::out(String::from_utf8_lossy(&script));
 }
 
 #[cfg(test)]
@@ -487,5 +566,23 @@ mod tests {
             "'\\u{1b}[2J' is not a rank: A 2-9 T J Q K"
         );
         assert!(card_goal("A:x").unwrap_err().contains("not a number"));
+        assert_eq!(
+            card_goal("A:99999999999").unwrap_err(),
+            "'99999999999' is more than 1000 deals hold: at most 4000"
+        );
+        assert_eq!(
+            removed_cards("99999999999").unwrap_err(),
+            "'99999999999' is more than 1000 deals hold: at most 4000"
+        );
+        assert!(
+            removed_cards("-1")
+                .unwrap_err()
+                .contains("not a number of cards")
+        );
+        assert_eq!(
+            earned_points("99999999999").unwrap_err(),
+            "'99999999999' is more than 1000 deals can give: at most 1290000 points"
+        );
+        assert_eq!(earned_points("12"), Ok(12));
     }
 }

@@ -3,11 +3,13 @@
 //! scripts and batch work.
 //!
 //! Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, 3 undecided (a cap
-//! was reached), 130 a `stats` run interrupted.
+//! was reached), 130 a `stats` run interrupted, 141 standard output or error closed by its
+//! reader (a broken pipe: the program stops at once, quietly).
 
 mod batch;
 mod challenge;
 mod cli;
+mod console;
 mod input;
 mod output;
 mod pool;
@@ -43,7 +45,19 @@ pub const EXIT_UNDECIDED: u8 = 3;
 pub const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(cli::args(std::env::args_os()));
+    let args = cli::args(std::env::args_os());
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        // `pyramid sovle FILE` reads `sovle` as the app's file and then finds a second one:
+        // the mistyped command is the error worth naming.
+        Err(error) => match cli::first_word(&args).and_then(|word| mistyped_command(&word)) {
+            Some(message) if error.use_stderr() => {
+                console::err(format_args!("pyramid: {message}\n"));
+                return ExitCode::from(EXIT_BAD_INPUT);
+            }
+            _ => error.exit(),
+        },
+    };
     let result = match cli.command {
         Some(Command::Solve(args)) => output::solve(&args),
         Some(Command::Validate(args)) => output::validate(&args),
@@ -55,39 +69,42 @@ fn main() -> ExitCode {
             Ok(EXIT_OK)
         }
         Some(Command::Paths) => {
-            print_paths(&Folders::locate(cli.saves, cli.config));
+            print_paths(&cli.folders());
             Ok(EXIT_OK)
         }
-        None => start_app(cli),
+        None => start_app(&cli),
     };
     match result {
         Ok(code) => ExitCode::from(code),
         Err(error @ input::InputError::Deck { .. }) => {
             // Already `file:line:column: message`, one problem per line.
-            eprintln!("{error}");
+            console::err(format_args!("{error}\n"));
             ExitCode::from(EXIT_BAD_INPUT)
         }
         Err(error) => {
-            eprintln!("pyramid: {error}");
+            console::err(format_args!("pyramid: {error}\n"));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
 }
 
 fn print_paths(folders: &Folders) {
-    println!("saves   {}", folders.saves.display());
-    println!("draft   {}", folders.draft().display());
-    println!("themes  {}", folders.themes().display());
-    println!("config  {}", folders.preferences().display());
+    console::out(format_args!(
+        "saves   {}\ndraft   {}\nthemes  {}\nconfig  {}\n",
+        folders.saves.display(),
+        folders.draft().display(),
+        folders.themes().display(),
+        folders.preferences().display()
+    ));
 }
 
 /// Starts the full-screen app. Problems found before it starts (an unreadable deal, a theme
 /// asked for that does not load) are reported like the other commands' errors.
-fn start_app(cli: Cli) -> Result<u8, InputError> {
+fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(word) = cli.file.as_deref().and_then(mistyped_command) {
         return Err(InputError::Usage(word));
     }
-    let folders = Folders::locate(cli.saves, cli.config);
+    let folders = cli.folders();
     let (mut themes, theme_errors) = theme::available(&folders.themes());
     let mut warnings: Vec<String> = theme_errors
         .iter()
@@ -100,6 +117,7 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
     });
     let (chosen, unavailable) = theme::starting(
         &mut themes,
+        &theme_errors,
         cli.theme.as_deref(),
         remembered.theme.as_deref(),
     )?;
@@ -140,7 +158,7 @@ fn start_app(cli: Cli) -> Result<u8, InputError> {
         }
     }
     for warning in &warnings {
-        eprintln!("pyramid: {warning}");
+        console::err(format_args!("pyramid: {warning}\n"));
     }
     let setup = tui::Setup {
         folders,
@@ -181,10 +199,10 @@ fn mistyped_command(path: &std::path::Path) -> Option<String> {
         && word
             .chars()
             .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
-    if !bare || path.exists() {
+    let commands = headless_commands();
+    if !bare || path.exists() || commands.iter().any(|c| c == word) || word == "help" {
         return None;
     }
-    let commands = headless_commands();
     let closest = commands
         .iter()
         .map(|command| (edit_distance(word, command), command))
@@ -232,6 +250,7 @@ mod tests {
         assert!(said("sovle").contains("did you mean 'solve'?"));
         assert!(said("validat").contains("did you mean 'validate'?"));
         assert!(said("xyzzy").contains("the commands are solve, validate"));
+        assert_eq!(said("solve"), "", "a command is not mistyped");
         assert_eq!(
             said("deal.txt"),
             "",

@@ -9,6 +9,7 @@ use pyramid::pyramid::{Goal, Move, Position, RuleChanges, Rules};
 
 use crate::challenge;
 use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
+use crate::console;
 use crate::input::{self, InputError, read_game};
 use crate::storage::SavedDeal;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
@@ -45,6 +46,16 @@ impl Saved {
         Some(parts.join(", "))
     }
 
+    /// How a hint says the game cannot be won: "Not winnable" at the deal's start, "No longer
+    /// winnable" once something has been played.
+    fn not_winnable(&self) -> &'static str {
+        if self.progress().is_some() {
+            "No longer winnable"
+        } else {
+            "Not winnable"
+        }
+    }
+
     /// Prints an answer: the JSON object, with where the game stood as `from`, or the text
     /// after a line saying where it stood.
     fn print(&self, json: bool, object: impl FnOnce() -> Value, text: impl FnOnce() -> String) {
@@ -53,12 +64,12 @@ impl Saved {
             if let Some(from) = self.progress_json() {
                 object["from"] = from;
             }
-            println!("{object}");
+            console::out(format_args!("{object}\n"));
         } else {
             if let Some(from) = self.progress() {
-                println!("From the saved position: {from}.");
+                console::out(format_args!("From the saved position: {from}.\n"));
             }
-            print!("{}", text());
+            console::out(text());
         }
     }
 
@@ -157,19 +168,27 @@ pub fn hint(args: &HintArgs) -> Result<u8, InputError> {
         if let Some(from) = saved.progress_json() {
             answer["from"] = from;
         }
-        println!("{answer}");
+        console::out(format_args!("{answer}\n"));
     } else {
         match (&report.outcome, next) {
-            (Outcome::Solved(_), None) => println!("{}.", position.rules().finish.done()),
-            (Outcome::Solved(moves), Some(mv)) => {
-                println!("Next: {}", position.describe(mv));
-                println!("Winnable: {} more steps, this one included.", moves.len());
+            (Outcome::Solved(_), None) => {
+                console::out(format_args!("{}.\n", position.rules().finish.done()));
             }
-            (Outcome::NoSolution(Some(reason)), _) => println!("No longer winnable: {reason}."),
-            _ => println!(
-                "No longer winnable: no way to {} from here.",
+            (Outcome::Solved(moves), Some(mv)) => {
+                console::out(format_args!(
+                    "Next: {}\nWinnable: {} more steps, this one included.\n",
+                    position.describe(mv),
+                    moves.len()
+                ));
+            }
+            (Outcome::NoSolution(Some(reason)), _) => {
+                console::out(format_args!("{}: {reason}.\n", saved.not_winnable()));
+            }
+            _ => console::out(format_args!(
+                "{}: no way to {} from here.\n",
+                saved.not_winnable(),
                 position.rules().finish.aim()
-            ),
+            )),
         }
     }
     Ok(exit_code(&report.outcome))
@@ -181,8 +200,8 @@ pub fn validate(args: &ValidateArgs) -> Result<u8, InputError> {
     let saved = Saved::read(&args.file, args.rules.changes())?;
     let name = input::source_name(&args.file);
     match saved.progress() {
-        Some(from) => println!("{name}: a valid game in progress ({from})"),
-        None => println!("{name}: a valid deal"),
+        Some(from) => console::out(format_args!("{name}: a valid game in progress ({from})\n")),
+        None => console::out(format_args!("{name}: a valid deal\n")),
     }
     Ok(EXIT_OK)
 }

@@ -26,6 +26,7 @@ use pyramid::pyramid::{Passes, Position, Rules};
 
 use crate::batch::progress_bar;
 use crate::cli::StatsArgs;
+use crate::console;
 use crate::input::InputError;
 use crate::output::{solve_capped, undecided};
 use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNDECIDED, pool};
@@ -361,7 +362,7 @@ fn open_results(
     let mut tally = Tally::default();
     match (&args.resume, &args.out) {
         (Some(path), _) => {
-            let warn = |message| eprintln!("pyramid: {message}");
+            let warn = |message| console::err(format_args!("pyramid: {message}\n"));
             let resumed = ResultsFile::resume(path, header, count, warn).map_err(usage)?;
             for solved in &resumed.results {
                 tally.add(solved);
@@ -467,9 +468,9 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
         wall: started.elapsed(),
     };
     if args.json {
-        println!("{}", summary.json());
+        console::out(format_args!("{}\n", summary.json()));
     } else {
-        print!("{}", summary.text());
+        console::out(summary.text());
     }
     Ok(summary.exit_code())
 }
@@ -478,17 +479,17 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
 fn print_comparison(summaries: &[Summary], json: bool) {
     if json {
         let all: Vec<Value> = summaries.iter().map(Summary::json).collect();
-        println!("{}", json!(all));
+        console::out(format_args!("{}\n", json!(all)));
         return;
     }
-    println!(
-        "{:<28} {:>11} {:>8} {:>17} {:>9} {:>9} {:>8}",
+    console::out(format_args!(
+        "{:<28} {:>11} {:>8} {:>17} {:>9} {:>9} {:>8}\n",
         "rules", "winnable", "", "95% interval", "median", "max", "time"
-    );
+    ));
     for summary in summaries {
         let (low, high) = wilson(summary.tally.winnable, summary.tally.decided);
-        println!(
-            "{:<28} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s",
+        console::out(format_args!(
+            "{:<28} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s\n",
             summary.rules.brief(),
             format!("{}/{}", summary.tally.winnable, summary.tally.decided),
             100.0 * summary.fraction(),
@@ -497,7 +498,7 @@ fn print_comparison(summaries: &[Summary], json: bool) {
             summary.quantile(0.5),
             summary.quantile(1.0),
             summary.wall.as_secs_f64()
-        );
+        ));
     }
 }
 

@@ -1,6 +1,8 @@
 //! Reading text the user hands us (a deal file, standard input, a save, a theme) with a size
-//! limit, so that no input can hang the program or fill its memory: a huge file, a FIFO or a
-//! link to `/dev/zero` is refused with a message. Line ends are read as every tool writes them
+//! limit, so that no input can hang the program or fill its memory: a whole text (a deal, a
+//! save, a theme) comes only from a regular file, so a huge file, a FIFO or a link to
+//! `/dev/zero` is refused with a message; a file of many deals, read one bounded line at a
+//! time, may also be a FIFO, a pipe or a device. Line ends are read as every tool writes them
 //! (LF, CRLF, or CR alone, as terminals paste) and a UTF-8 byte-order mark is skipped.
 
 use std::fs;
@@ -22,6 +24,8 @@ pub enum TextFileError {
     TooLarge,
     #[error("it is not a regular file")]
     NotAFile,
+    #[error("it is a folder")]
+    Folder,
     #[error("it is not UTF-8 text")]
     NotText,
     #[error("line {0} runs on for more than 1 MiB without a line end: it is not a text of lines")]
@@ -84,10 +88,12 @@ pub struct Lines<R> {
     after_cr: bool,
 }
 
-/// Opens a regular file to read line by line (anything else is refused, as by [`read_path`]).
+/// Opens a file to read line by line: a regular file, or a FIFO, a pipe (`<(command)`) or a
+/// device, since each line is bounded and an endless one stops the reading; only a folder is
+/// refused. Opening a FIFO waits for its writer, as a command reading one is expected to.
 pub fn open_lines(path: &Path) -> Result<Lines<BufReader<fs::File>>, TextFileError> {
-    if !fs::metadata(path)?.is_file() {
-        return Err(TextFileError::NotAFile);
+    if fs::metadata(path)?.is_dir() {
+        return Err(TextFileError::Folder);
     }
     Ok(Lines::new(BufReader::new(fs::File::open(path)?)))
 }

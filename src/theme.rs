@@ -253,14 +253,27 @@ pub fn load_file(path: &Path) -> Result<Theme, ThemeError> {
     Ok(theme)
 }
 
-/// Finds a theme by name among `themes`, or reads it from a path.
-pub fn choose(themes: &[Theme], name_or_path: &str) -> Result<Theme, ThemeError> {
+/// Finds a theme by name among `themes`, or reads it from a path. A name that is the file
+/// name of one of the user's `broken` themes gets that theme's error (its file, line and key),
+/// not "no such theme".
+pub fn choose(
+    themes: &[Theme],
+    broken: &[ThemeError],
+    name_or_path: &str,
+) -> Result<Theme, ThemeError> {
     if let Some(theme) = themes.iter().find(|t| t.name == name_or_path) {
         return Ok(theme.clone());
     }
     let path = Path::new(name_or_path);
     if path.exists() {
         return load_file(path);
+    }
+    if let Some(error) = broken.iter().find(|e| {
+        Path::new(&e.file)
+            .file_stem()
+            .is_some_and(|s| s == name_or_path)
+    }) {
+        return Err(error.clone());
     }
     let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();
     Err(ThemeError {
@@ -354,14 +367,15 @@ pub fn nearest_256(r: u8, g: u8, b: u8) -> u8 {
 
 /// The theme to start with: the one `--theme` asks for (an error when it does not load), else
 /// the one remembered from last time (a warning when it is gone), else the default. The
-/// theme a path names is added to `themes`.
+/// theme a path names is added to `themes`; `broken` are the user's themes that did not load.
 pub fn starting(
     themes: &mut Vec<Theme>,
+    broken: &[ThemeError],
     asked: Option<&str>,
     remembered: Option<&str>,
 ) -> Result<(usize, Option<String>), ThemeError> {
     if let Some(asked) = asked {
-        let theme = choose(themes, asked)?;
+        let theme = choose(themes, broken, asked)?;
         let index = themes.iter().position(|t| *t == theme).unwrap_or_else(|| {
             themes.push(theme);
             themes.len() - 1
@@ -440,8 +454,10 @@ mod tests {
         assert_eq!(themes.last().unwrap().name, "ocean");
         assert_eq!(errors.len(), 1);
         assert!(errors[0].to_string().contains("bad.toml:1: key 'cursor'"));
-        assert!(choose(&themes, "ocean").is_ok());
-        let nope = choose(&themes, "nope").unwrap_err().to_string();
+        assert!(choose(&themes, &errors, "ocean").is_ok());
+        let bad = choose(&themes, &errors, "bad").unwrap_err().to_string();
+        assert!(bad.contains("bad.toml:1: key 'cursor'"), "{bad}");
+        let nope = choose(&themes, &errors, "nope").unwrap_err().to_string();
         assert!(
             nope.ends_with("the themes are default, light, high-contrast, four-colour, ocean"),
             "{nope}"
@@ -452,18 +468,18 @@ mod tests {
     fn the_remembered_theme_starts_unless_one_is_asked_for() {
         let mut themes = built_in();
         assert_eq!(
-            starting(&mut themes, None, Some("light")).unwrap(),
+            starting(&mut themes, &[], None, Some("light")).unwrap(),
             (1, None)
         );
         assert_eq!(
-            starting(&mut themes, Some("four-colour"), Some("light")).unwrap(),
+            starting(&mut themes, &[], Some("four-colour"), Some("light")).unwrap(),
             (3, None)
         );
-        assert_eq!(starting(&mut themes, None, None).unwrap(), (0, None));
-        let (index, warning) = starting(&mut themes, None, Some("gone")).unwrap();
+        assert_eq!(starting(&mut themes, &[], None, None).unwrap(), (0, None));
+        let (index, warning) = starting(&mut themes, &[], None, Some("gone")).unwrap();
         assert_eq!(index, 0);
         assert!(warning.unwrap().contains("'gone'"));
-        assert!(starting(&mut themes, Some("nosuch"), None).is_err());
+        assert!(starting(&mut themes, &[], Some("nosuch"), None).is_err());
     }
 
     #[test]

@@ -188,6 +188,32 @@ fn batch_prints_json_lines_in_order_with_a_summary() {
 }
 
 #[test]
+fn batch_check_marks_each_line_and_names_the_mismatched_ones() {
+    let forty = forty_line();
+    let (_dir, file) = file_with(
+        "deals.tsv",
+        &format!("40\t{forty}\n39\t{forty}\n0\t{forty}\n{forty}\n7\tAs Ks\n"),
+    );
+    let output = pyramid()
+        .args(["batch", "--jobs", "1", "--check", &file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "check: 1 of 4 known lengths match; mismatched lines: 2, 3\n",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let lines = json_lines(output);
+    let check = |n: usize| lines[n]["check"].clone();
+    assert_eq!(check(0), serde_json::json!({"known": 40, "matches": true}));
+    assert_eq!(check(1), serde_json::json!({"known": 39, "matches": false}));
+    assert_eq!(check(2), serde_json::json!({"known": 0, "matches": false}));
+    assert_eq!(check(3), Value::Null, "no known length");
+    assert_eq!(check(4), serde_json::json!({"known": 7, "matches": null}));
+}
+
+#[test]
 fn completions_are_printed() {
     assert!(output(&["completions", "bash"], 0).contains("pyramid"));
 }
@@ -248,6 +274,22 @@ fn an_unknown_theme_is_refused_before_the_app_starts() {
 fn a_broken_theme_file_asked_for_names_file_line_and_key() {
     let (_dir, path) = file_with("mine.toml", "name = \"mine\"\ncard_rde = \"red\"\n");
     refused(&["--theme", &path], "mine.toml:2: unknown key 'card_rde'");
+}
+
+#[test]
+fn a_broken_theme_of_the_config_folder_asked_for_by_name_names_file_line_and_key() {
+    let config = tempfile::tempdir().unwrap();
+    let themes = config.path().join("themes");
+    std::fs::create_dir(&themes).unwrap();
+    std::fs::write(themes.join("bad.toml"), "cursor = \"notacolour\"\n").unwrap();
+    pyramid()
+        .args(["--theme", "bad"])
+        .env("PYRAMID_CONFIG", config.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "bad.toml:1: key 'cursor': 'notacolour' is not a colour",
+        ));
 }
 
 #[test]
@@ -318,11 +360,29 @@ fn hint_prints_the_next_move_and_the_verdict() {
     let text = output(&["hint", &data("game-in-progress.txt")], 0);
     assert!(text.starts_with("Next: "), "{text}");
     assert!(text.contains("more steps, this one included."));
+}
+
+#[test]
+fn hint_says_not_winnable_at_the_start_and_no_longer_after_moves() {
+    let lost = data("no-solution-2d-under-four-jacks.txt");
     pyramid()
-        .args(["hint", &data("no-solution-2d-under-four-jacks.txt")])
+        .args(["hint", &lost])
+        .assert()
+        .code(1)
+        .stdout("Not winnable: 2d can never be removed: all four Jacks cover it.\n");
+    let answer = json_answer(&["hint", "--json", &lost], 1);
+    assert_eq!(answer["winnable"], false);
+    assert_eq!(answer["from"], Value::Null, "nothing played: {answer}");
+    let text = std::fs::read_to_string(&lost).unwrap();
+    let (_dir, played) = file_with("played.txt", &format!("# moves: draw\n{text}"));
+    pyramid()
+        .args(["hint", &played])
         .assert()
         .code(1)
         .stdout("No longer winnable: 2d can never be removed: all four Jacks cover it.\n");
+    let answer = json_answer(&["hint", "--json", &played], 1);
+    assert_eq!(answer["winnable"], false);
+    assert_eq!(answer["from"]["moves_played"], 1);
 }
 
 #[test]
@@ -666,6 +726,42 @@ fn batch_on_an_endless_line_stops_with_a_message() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn batch_reads_a_device_and_a_fifo_line_by_line_but_not_a_folder() {
+    let stderr = error_of(pyramid().args(["batch", "/dev/zero"]));
+    assert_eq!(
+        stderr,
+        "pyramid: cannot read /dev/zero: line 1 runs on for more than 1 MiB without a line end: \
+         it is not a text of lines\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("deals");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let deal = forty_line();
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(&fifo, format!("{deal}\n{deal}\n")))
+    };
+    let stdout = pyramid()
+        .arg("batch")
+        .arg(&fifo)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    writer.join().unwrap().unwrap();
+    let lines = json_lines(stdout);
+    assert_eq!(lines.len(), 2);
+    assert!(lines.iter().all(|line| line["length"] == 40));
+    let folder = dir.path().display().to_string();
+    refused(&["batch", &folder], "it is a folder");
+    refused(&["stats", "--from", &folder], "it is a folder");
+}
+
 #[test]
 fn stats_from_a_file_names_a_bad_line_briefly() {
     let text = format!("{}\n{}\n", forty_line(), "y".repeat(10_000));
@@ -745,6 +841,25 @@ fn a_target_that_would_overflow_is_refused() {
     assert!(stderr.contains("more than 1000 deals can give"), "{stderr}");
     let stderr = error_of(pyramid().args(["solve", "--card", "4:5000", "-"]));
     assert!(stderr.contains("more than 1000 deals hold"), "{stderr}");
+}
+
+#[test]
+fn a_number_too_large_is_said_to_be_too_large_with_the_limit() {
+    let deal = data("winnable-40-steps.txt");
+    let cards = "'99999999999' is more than 1000 deals hold: at most 4000";
+    refused(&["solve", "--card", "A:99999999999", &deal], cards);
+    refused(
+        &["solve", "--card", "A", "--already", "99999999999", &deal],
+        cards,
+    );
+    refused(
+        &["solve", "--score", "5", "--earned", "99999999999", &deal],
+        "'99999999999' is more than 1000 deals can give: at most 1290000 points",
+    );
+    refused(
+        &["solve", "--score", "99999999999", &deal],
+        "more than 1000 deals can give: at most 1290000 points",
+    );
 }
 
 #[test]
@@ -845,6 +960,13 @@ fn a_bare_word_that_is_not_a_file_is_taken_for_a_command() {
         "pyramid: 'sovle' is not a command or a file; did you mean 'solve'? (`pyramid --help` \
          lists the commands)\n"
     );
+    let stderr = error_of(pyramid().args(["sovle", &data("winnable-40-steps.txt")]));
+    assert!(
+        stderr.starts_with("pyramid: 'sovle' is not a command or a file; did you mean 'solve'?"),
+        "{stderr}"
+    );
+    let stderr = error_of(pyramid().args(["--ascii", "sovle", "--json", "x.txt"]));
+    assert!(stderr.contains("did you mean 'solve'?"), "{stderr}");
     let stderr = error_of(pyramid().arg("frobnicate"));
     assert!(
         stderr.contains("'frobnicate' is not a command or a file"),
@@ -871,4 +993,149 @@ fn the_app_without_a_terminal_says_so_and_names_the_commands() {
         !stderr.contains("panicked") && !stderr.contains('\x1b'),
         "{stderr:?}"
     );
+}
+
+/// The binary's path, for tests that wire its streams themselves.
+fn binary() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("pyramid")
+}
+
+#[test]
+fn batch_stops_at_once_and_quietly_when_its_reader_goes() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let deals = dir.path().join("deals.txt");
+    // About 20 s of solving on one thread: far longer than stopping may take.
+    pyramid()
+        .args(["stats", "--deals", "3000", "--export"])
+        .arg(&deals)
+        .assert()
+        .success();
+    let started = Instant::now();
+    let mut child = Command::new(binary())
+        .args(["batch", "--jobs", "1"])
+        .arg(&deals)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains("\"line\":1"), "{first}");
+    drop(child.stderr.take());
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(8) {
+            let _ = child.kill();
+            panic!("batch went on solving after its reader had gone");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(141), "{status}");
+}
+
+#[test]
+fn every_command_exits_quietly_on_a_closed_output() {
+    use std::process::{Command, Stdio};
+    let deal = data("winnable-40-steps.txt");
+    let commands: [&[&str]; 8] = [
+        &["solve", &deal],
+        &["solve", "--json", &deal],
+        &["hint", &deal],
+        &["validate", &deal],
+        &["batch", &deal],
+        &["stats", "--deals", "3"],
+        &["paths"],
+        &["completions", "bash"],
+    ];
+    for args in commands {
+        for closed_stderr in [false, true] {
+            // Pipes whose reading ends are closed before the program starts.
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            let mut command = Command::new(binary());
+            command.args(args).stdout(writer).stdin(Stdio::null());
+            if closed_stderr {
+                let (reader, writer) = std::io::pipe().unwrap();
+                drop(reader);
+                command.stderr(writer);
+            } else {
+                command.stderr(Stdio::piped());
+            }
+            let output = command.output().unwrap();
+            assert_eq!(output.status.code(), Some(141), "{args:?}: {output:?}");
+            assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
+        }
+    }
+}
+
+#[test]
+fn the_folders_from_the_environment_stay_out_of_the_usage_lines() {
+    let stderr = pyramid()
+        .args(["solve", "--earned", "5", &data("winnable-40-steps.txt")])
+        .env("PYRAMID_SAVES", "/nowhere/saves")
+        .env("PYRAMID_CONFIG", "/nowhere/config")
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8(stderr).unwrap();
+    assert!(
+        stderr.contains("Usage: pyramid solve --score [<TARGET>] --earned <E> <FILE>\n"),
+        "{stderr}"
+    );
+    // The variables still name the folders.
+    pyramid()
+        .arg("paths")
+        .env("PYRAMID_SAVES", "/nowhere/saves")
+        .env("PYRAMID_CONFIG", "/nowhere/config")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("saves   /nowhere/saves\n"))
+        .stdout(predicate::str::contains("themes  /nowhere/config/themes\n"));
+}
+
+#[test]
+fn every_help_text_is_whole_and_true_of_its_command() {
+    for command in [
+        "solve",
+        "hint",
+        "validate",
+        "batch",
+        "stats",
+        "paths",
+        "completions",
+    ] {
+        let help = output(&[command, "--help"], 0);
+        for line in help.lines() {
+            // No sentence stops on a word that needs another after it.
+            let last = line.split_whitespace().last().unwrap_or_default();
+            let cut = last.ends_with("'s")
+                || last.ends_with(',')
+                || ["and", "or", "in", "the", "a", "of", "to"].contains(&last);
+            assert!(!cut, "{command} --help: cut short: {line}");
+        }
+        if command != "validate" && command != "paths" && command != "completions" {
+            assert!(
+                help.contains(
+                    "(default: no limit); `batch` and `stats` give each deal this long\n"
+                ),
+                "{command} --help: {help}"
+            );
+        }
+        if command == "batch" || command == "stats" {
+            assert!(
+                !help.contains("the file's"),
+                "{command} reads no rules: {help}"
+            );
+            assert!(help.contains("or unlimited (default: 3)\n"), "{help}");
+        }
+    }
 }
