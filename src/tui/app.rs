@@ -623,6 +623,9 @@ impl App {
         self.editor = Editor::with_slots(draft.slots, draft.midgame);
         self.editor.set_rules(draft.rules);
         self.goal = draft.goal;
+        // The game and any solution shown were of the work this replaces.
+        self.play = None;
+        self.screen = Screen::Editor;
         if self.resume(&draft.moves) {
             format!(
                 "Restored the game you were playing ({} moves).",

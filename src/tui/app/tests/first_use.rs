@@ -1,0 +1,62 @@
+//! What a new user ran into: opening an unfinished save over a game, a saved game across a
+//! restart, long names on the title line, the help and Open dialog widths, a lost or won
+//! game's keys, singular counts, a gone mark where it cannot be, and the challenge dialog.
+
+use super::*;
+
+/// Saves one typed card as an unfinished deal named `name` by keys, as a user does.
+fn unfinished_by_keys(dir: &Path, name: &str) -> std::path::PathBuf {
+    let (mut app, _receive) = start(dir);
+    type_text(&mut app, "Ah");
+    ctrl(&mut app, 's');
+    let Some(Overlay::Save(dialog)) = &app.overlay else {
+        panic!("the save dialog opens")
+    };
+    for _ in 0..dialog.name.chars().count() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, name);
+    press(&mut app, KeyCode::Enter);
+    assert!(said(&app).contains("unfinished"), "{}", said(&app));
+    let path = dir.join("saves").join(format!("{name}.txt"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# unfinished: 1/52 cards"), "{text}");
+    std::fs::remove_file(folders(dir).draft()).unwrap();
+    path
+}
+
+#[test]
+fn an_unfinished_save_opened_over_a_game_leaves_play_mode_and_the_draft_holds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = unfinished_by_keys(dir.path(), "half");
+    // A game in progress, one move played, then quit.
+    let mut with_deal = setup(dir.path());
+    with_deal.deal = Some(SavedDeal::parse(WINNABLE, "winnable").unwrap());
+    let (send, _receive) = mpsc::channel();
+    let mut app = App::new(with_deal, send);
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(app.play.as_ref().unwrap().game.moves().len(), 1);
+    drop(app);
+    // Starting with the unfinished file asks, and y opens it.
+    let mut with_text = setup(dir.path());
+    with_text.deal_text = Some(DealText {
+        name: "half".to_string(),
+        text: std::fs::read_to_string(&path).unwrap(),
+    });
+    let (send, _receive) = mpsc::channel();
+    let mut app = App::new(with_text, send);
+    assert!(said(&app).contains("1 move played"), "{}", said(&app));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(matches!(app.screen, Screen::Editor), "{:?}", app.screen);
+    assert!(app.play.is_none());
+    assert_eq!(app.editor.filled(), 1);
+    let shown = screen(&app, 100, 30);
+    assert!(shown.contains("Enter the deal"), "{shown}");
+    // Ctrl-P does not bring the old game back: the deal is not whole.
+    ctrl(&mut app, 'p');
+    assert!(matches!(app.screen, Screen::Editor));
+    let draft = storage::restore_draft(&folders(dir.path())).unwrap();
+    assert_eq!(draft.slots.iter().flatten().count(), 1);
+    assert!(draft.moves.is_empty());
+}
