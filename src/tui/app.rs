@@ -424,6 +424,9 @@ impl App {
         };
         storage::remove_stale_temporaries(&app.folders);
         let draft = storage::restore_draft(&app.folders);
+        // Work saved or opened before the last run ended is still saved: no need to ask.
+        let kept = storage::draft_name(&app.folders).filter(|_| draft.is_some());
+        let saved = kept.as_ref().is_some_and(|kept| kept.saved);
         let opening = match (setup.deal, setup.deal_text) {
             (Some(saved), _) => {
                 let from = format!("'{}'", saved.name);
@@ -433,9 +436,10 @@ impl App {
             (None, None) => None,
         };
         match (opening, draft) {
-            (Some(opening), Some(draft)) if draft_differs(&draft, &opening) => {
+            (Some(opening), Some(draft)) if !saved && draft_differs(&draft, &opening) => {
                 // The draft is other work: it stays until the user says it may go.
                 app.restore(&draft);
+                app.restore_name(kept);
                 let what = app.unsaved().unwrap_or_else(|| "the draft".to_string());
                 let name = opening.name().to_string();
                 app.confirm = Some(opening);
@@ -451,6 +455,7 @@ impl App {
             (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
             (Some(Confirm::New) | None, Some(draft)) => {
                 let text = app.restore(&draft);
+                app.restore_name(kept);
                 app.say(Tone::Info, text);
             }
             (Some(Confirm::New) | None, None) => app.say(
@@ -639,6 +644,17 @@ impl App {
         }
     }
 
+    /// The name the restored draft goes by, and the work counted as saved if it was.
+    fn restore_name(&mut self, kept: Option<storage::DraftName>) {
+        let Some(kept) = kept else {
+            return;
+        };
+        self.name = Some(kept.name);
+        if kept.saved {
+            self.clean = Some(self.snapshot());
+        }
+    }
+
     fn toggle_help(&mut self) {
         self.overlay = match self.overlay {
             Some(Overlay::Help(_)) => None,
@@ -782,7 +798,11 @@ impl App {
 
     fn keep_draft(&mut self) {
         let draft = self.draft();
-        if let Err(error) = storage::store_draft(&self.folders, &draft) {
+        let name = self.name.as_ref().map(|name| storage::DraftName {
+            name: name.clone(),
+            saved: self.clean.as_ref() == Some(&self.snapshot()),
+        });
+        if let Err(error) = storage::store_named_draft(&self.folders, &draft, name.as_ref()) {
             self.say(Tone::Error, format!("The draft is not kept: {error}"));
         }
     }
@@ -1556,6 +1576,7 @@ impl App {
                 self.name = Some(saved.name.clone());
                 self.notes = notes;
                 self.clean = Some(self.snapshot());
+                self.keep_draft();
                 let moves = if saved.moves.is_empty() {
                     String::new()
                 } else {
@@ -1582,6 +1603,7 @@ impl App {
                 self.name = Some(name.to_string());
                 self.notes = notes;
                 self.clean = Some(self.snapshot());
+                self.keep_draft();
                 self.say(
                     Tone::Success,
                     format!(

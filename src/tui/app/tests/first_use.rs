@@ -60,3 +60,58 @@ fn an_unfinished_save_opened_over_a_game_leaves_play_mode_and_the_draft_holds_it
     assert_eq!(draft.slots.iter().flatten().count(), 1);
     assert!(draft.moves.is_empty());
 }
+
+#[test]
+fn a_saved_game_is_still_named_and_saved_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Char('d'));
+    }
+    ctrl(&mut app, 's');
+    let Some(Overlay::Save(dialog)) = &app.overlay else {
+        panic!("the save dialog opens")
+    };
+    for _ in 0..dialog.name.chars().count() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "three draws");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.unsaved(), None);
+    drop(app);
+    let (mut app, _receive) = start(dir.path());
+    assert_eq!(app.play.as_ref().unwrap().game.moves().len(), 3);
+    assert_eq!(app.name.as_deref(), Some("three draws"));
+    assert_eq!(app.unsaved(), None, "the work is as saved");
+    let shown = screen(&app, 100, 30);
+    assert!(
+        shown.lines().next().unwrap().contains("three draws"),
+        "{shown}"
+    );
+    // Opening another game goes ahead without asking.
+    ctrl(&mut app, 'o');
+    press(&mut app, KeyCode::Enter);
+    assert!(app.confirm.is_none(), "{}", said(&app));
+    // A move after the restart is unsaved work, and stays so across the next one.
+    let (mut app, _receive) = start(dir.path());
+    ctrl(&mut app, 'n');
+    assert!(app.confirm.is_none());
+    drop(app);
+    let mut with_deal = setup(dir.path());
+    let path = dir.path().join("saves/three-draws.txt");
+    with_deal.deal = Some(storage::load(&path).unwrap());
+    let (send, _receive) = mpsc::channel();
+    let mut app = App::new(with_deal, send);
+    assert_eq!(app.unsaved(), None);
+    press(&mut app, KeyCode::Char('d'));
+    assert!(app.unsaved().is_some());
+    drop(app);
+    let (app, _receive) = start(dir.path());
+    assert_eq!(app.name.as_deref(), Some("three draws"));
+    assert!(
+        app.unsaved().is_some(),
+        "a move after the save is not saved"
+    );
+}
