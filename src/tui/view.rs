@@ -203,20 +203,66 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Play => "Play",
     };
     let name = app.name.as_deref().unwrap_or("new deal");
+    let head = format!("· {screen} · ");
+    let right = Line::styled(
+        format!("{} · theme: {} ", app.editor.rules.brief(), theme.name),
+        Style::new().fg(theme.dim),
+    )
+    .right_aligned();
+    let used = u16::try_from(" pyramid ".len() + Span::raw(&head).width()).unwrap_or(u16::MAX);
+    // The rules keep their place while a name of at least a few columns still fits beside
+    // them, two spaces apart; a narrower title drops them.
+    let right_width = u16::try_from(right.width()).unwrap_or(u16::MAX);
+    let with_right = area
+        .width
+        .saturating_sub(used)
+        .saturating_sub(right_width + TITLE_GAP);
+    let room = if with_right >= MIN_TITLE_NAME {
+        with_right
+    } else {
+        area.width.saturating_sub(used)
+    };
     let left = Line::from(vec![
         Span::styled(
             " pyramid ",
             Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
         ),
-        Span::styled(format!("· {screen} · {name}"), Style::new().fg(theme.text)),
+        Span::styled(
+            head + &shortened(name, usize::from(room)),
+            Style::new().fg(theme.text),
+        ),
     ]);
     left.render(area, buf);
-    Line::styled(
-        format!("{} · theme: {} ", app.editor.rules.brief(), theme.name),
-        Style::new().fg(theme.dim),
-    )
-    .right_aligned()
-    .render(area, buf);
+    if with_right >= MIN_TITLE_NAME {
+        right.render(area, buf);
+    }
+}
+
+/// The spaces kept between the deal's name and the rules on the title line.
+const TITLE_GAP: u16 = 2;
+
+/// The fewest columns the deal's name gets before the rules leave the title line.
+const MIN_TITLE_NAME: u16 = 4;
+
+/// `text` cut to `width` columns, ending in `…` when it was cut.
+pub(super) fn shortened(text: &str, width: usize) -> String {
+    if Span::raw(text).width() <= width {
+        return text.to_string();
+    }
+    let mut cut = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let wide = Span::raw(c.to_string()).width();
+        if used + wide + 1 > width {
+            break;
+        }
+        cut.push(c);
+        used += wide;
+    }
+    if width > 0 {
+        cut.push('…');
+    }
+    cut
 }
 
 pub(super) fn panel_block(title: &str, theme: &Theme) -> Block<'static> {

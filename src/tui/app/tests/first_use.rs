@@ -115,3 +115,27 @@ fn a_saved_game_is_still_named_and_saved_after_a_restart() {
         "a move after the save is not saved"
     );
 }
+
+#[test]
+fn a_long_name_is_cut_short_of_the_rules_on_the_title_line_at_every_width() {
+    let (_dir, mut app, _receive) = fresh();
+    app.name = Some("Example: no solution (needs the full search)".to_string());
+    type_text(&mut app, "rrre");
+    for width in view::MIN_WIDTH..=160 {
+        let shown = screen(&app, width, 30);
+        let title = shown.lines().next().unwrap();
+        if title.contains("passes") {
+            assert!(title.contains("  unlimited passes"), "{width}: {title:?}");
+        }
+        assert!(
+            title.contains("search)") || title.contains('…'),
+            "{width}: {title:?}"
+        );
+    }
+    let title = screen(&app, 80, 30);
+    let title = title.lines().next().unwrap();
+    assert!(
+        title.contains('…') && title.contains("theme: default"),
+        "{title}"
+    );
+}
