@@ -671,7 +671,7 @@ impl App {
             KeyCode::PageDown => scroll + 10,
             _ => return,
         };
-        self.overlay = Some(Overlay::Help(scroll.min(help::LINES)));
+        self.overlay = Some(Overlay::Help(scroll.min(help::most_scroll(self))));
     }
 
     fn editor_key(&mut self, key: KeyEvent) {

@@ -139,3 +139,48 @@ fn a_long_name_is_cut_short_of_the_rules_on_the_title_line_at_every_width() {
         "{title}"
     );
 }
+
+#[test]
+fn the_help_uses_the_width_there_is_and_wraps_what_does_not_fit() {
+    let (_dir, mut app, _receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('?'));
+    let words = |text: &str| {
+        text.split_whitespace()
+            .filter(|word| !"│┌┐└┘─".contains(*word))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let whole = {
+        let mut all = Vec::new();
+        for section in [help::PLAY, help::SOLUTION, help::EDITOR, help::ANYWHERE] {
+            for binding in section {
+                all.extend(words(binding.what));
+            }
+        }
+        all
+    };
+    for (width, height) in [(80, 200), (100, 200), (160, 200)] {
+        app.update(Msg::Resize(width, height));
+        let shown = screen(&app, width, height);
+        let mut seen: Vec<String> = Vec::new();
+        for line in shown.lines() {
+            seen.extend(words(&line.replace(['│', '┌', '┐', '└', '┘'], " ")));
+        }
+        for word in &whole {
+            assert!(seen.contains(word), "{width}: '{word}' is cut\n{shown}");
+        }
+        let widest = shown.lines().map(|l| l.chars().count()).max().unwrap();
+        if width > 100 {
+            assert!(widest > 80, "{width}: the help stays narrow\n{shown}");
+        }
+    }
+    // At 80 columns a long description goes on under itself, indented.
+    let shown = screen(&app, 80, 200);
+    assert!(shown.contains("play on from the step shown"), "{shown}");
+    assert!(
+        shown.contains(&format!("{}undo)", " ".repeat(20))),
+        "{shown}"
+    );
+}
