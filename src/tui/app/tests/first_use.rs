@@ -184,3 +184,37 @@ fn the_help_uses_the_width_there_is_and_wraps_what_does_not_fit() {
         "{shown}"
     );
 }
+
+#[test]
+fn the_open_dialog_shows_the_state_whole_and_fills_a_wide_screen() {
+    let (_dir, mut app, _receive) = fresh();
+    let start = Draft::parse(&crate::text_file::normalize(WINNABLE))
+        .unwrap()
+        .slots
+        .map(Option::unwrap);
+    let deal = Deal::from_cards(&start).unwrap();
+    for (name, moves) in [
+        ("deal 2026-11-23 20:00", 3),
+        ("Example: no solution (needs the full search) played", 45),
+    ] {
+        let mut game = SavedDeal::new(name, "2026-11-22 10:00", Verdict::Unsolved, deal.clone());
+        let mut played = Game::new(game.midgame.position(&game.deal, game.rules).unwrap());
+        for _ in 0..moves {
+            if played.play(Move::Draw).is_err() {
+                played.play(Move::Recycle).unwrap();
+            }
+        }
+        game.moves = played.moves().to_vec();
+        storage::save(&app.folders, &game).unwrap();
+    }
+    ctrl(&mut app, 'o');
+    for width in [80, 100, 160] {
+        let shown = screen(&app, width, 30);
+        assert!(
+            shown.contains("3 moves in") && shown.contains("45 moves in"),
+            "{width}:\n{shown}"
+        );
+        // Nothing of the board shows beside the dialog.
+        assert!(!shown.contains("Deal ─"), "{width}:\n{shown}");
+    }
+}
