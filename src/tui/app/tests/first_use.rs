@@ -197,7 +197,7 @@ fn the_open_dialog_shows_the_state_whole_and_fills_a_wide_screen() {
         ("deal 2026-11-23 20:00", 3),
         ("Example: no solution (needs the full search) played", 45),
     ] {
-        let mut game = SavedDeal::new(name, "2026-11-22 10:00", Verdict::Unsolved, deal.clone());
+        let mut game = SavedDeal::new(name, "2026-11-22 10:00", Verdict::Unsolved, deal);
         let mut played = Game::new(game.midgame.position(&game.deal, game.rules).unwrap());
         for _ in 0..moves {
             if played.play(Move::Draw).is_err() {
