@@ -1368,6 +1368,13 @@ impl App {
         let Some(play) = &mut self.play else {
             return;
         };
+        if play.position().is_won() {
+            self.say(
+                Tone::Success,
+                "The game is already won: there is nothing left to solve.",
+            );
+            return;
+        }
         let moves = match play.known() {
             None => {
                 play.want = Some(Want::Rest);

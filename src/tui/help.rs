@@ -284,6 +284,29 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             ("?", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
+        // A won game takes no more moves: only what still works.
+        Screen::Play
+            if app
+                .play
+                .as_ref()
+                .is_some_and(|play| play.position().is_won()) =>
+        {
+            vec![
+                ("u U", "undo redo"),
+                ("^N", "new"),
+                ("^S", "save"),
+                ("Esc", "back"),
+                ("?", "help"),
+                ("q", "quit"),
+            ]
+        }
+        // Nothing to step through.
+        Screen::Solution(ref solution) if solution.moves.is_empty() => vec![
+            ("Esc", "back"),
+            ("^S", "save"),
+            ("?", "help"),
+            ("q", "quit"),
+        ],
         Screen::Play => vec![
             ("←↑→↓", "move"),
             ("Enter", "take"),

@@ -518,13 +518,18 @@ fn solution_header(solution: &Solution, text: CardText, theme: &Theme) -> Vec<Li
             "No solution",
             Style::new().fg(theme.warning).add_modifier(Modifier::BOLD),
         ));
-        let reason = solution.reason.clone().unwrap_or_else(|| {
-            format!(
-                "An exhaustive search of {} positions found no way to {}.",
-                thousands(solution.stats.expanded as usize),
-                solution.positions[0].rules().finish.aim()
-            )
-        });
+        let aim = solution.positions[0].rules().finish.aim();
+        // The answer may come from play mode's check, with no search of its own to count.
+        let reason = solution
+            .reason
+            .clone()
+            .unwrap_or_else(|| match solution.stats.expanded {
+                0 => format!("There is no way to {aim}."),
+                expanded => format!(
+                    "An exhaustive search of {} positions found no way to {aim}.",
+                    thousands(expanded as usize),
+                ),
+            });
         lines.push(Line::raw(text.names(&reason)));
     }
     lines
