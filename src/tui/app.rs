@@ -633,8 +633,8 @@ impl App {
         self.screen = Screen::Editor;
         if self.resume(&draft.moves) {
             format!(
-                "Restored the game you were playing ({} moves).",
-                draft.moves.len()
+                "Restored the game you were playing ({}).",
+                view::counted(draft.moves.len(), "move")
             )
         } else {
             format!(
@@ -834,7 +834,7 @@ impl App {
             }
             (None, Screen::Editor) => {
                 let (placed, bad, left_over) = self.editor.paste(text);
-                let mut message = format!("Pasted {placed} cards.");
+                let mut message = format!("Pasted {}.", view::counted(placed, "card"));
                 let mut tone = Tone::Info;
                 if !bad.is_empty() {
                     message.push_str(&format!(" Not cards, skipped: {}.", bad.join(" ")));
@@ -989,8 +989,8 @@ impl App {
                 self.verdict = solution.verdict();
                 let text = match &solution.reason {
                     _ if solution.solvable => format!(
-                        "Solved in {} steps. → and ← step through it.",
-                        solution.moves.len()
+                        "Solved in {}. → and ← step through it.",
+                        view::counted(solution.moves.len(), "step")
                     ),
                     Some(reason) => format!("No solution: {reason}."),
                     None => format!(
@@ -1189,10 +1189,10 @@ impl App {
         };
         if play.position().is_won() {
             let done = play.position().rules().finish.done();
-            let moves = play.game.played();
+            let moves = view::counted(play.game.played(), "move");
             self.say(
                 Tone::Info,
-                format!("{done}, in {moves} moves: the game is over (u undoes)."),
+                format!("{done}, in {moves}: the game is over (u undoes)."),
             );
             return;
         }
@@ -1205,7 +1205,10 @@ impl App {
                 self.moved();
                 match won {
                     Some(moves) => {
-                        self.say(Tone::Success, format!("{text}. {done}, in {moves} moves!"));
+                        self.say(
+                            Tone::Success,
+                            format!("{text}. {done}, in {}!", view::counted(moves, "move")),
+                        );
                     }
                     None => self.say(Tone::Info, text),
                 }
@@ -1587,7 +1590,7 @@ impl App {
                 let moves = if saved.moves.is_empty() {
                     String::new()
                 } else {
-                    format!(" with {} moves", saved.moves.len())
+                    format!(" with {}", view::counted(saved.moves.len(), "move"))
                 };
                 self.say(
                     Tone::Success,
@@ -1745,10 +1748,17 @@ impl App {
             opening.name
         );
         if malformed > 0 {
-            text.push_str(&format!(" {malformed} words were not cards."));
+            text.push_str(&match malformed {
+                1 => " 1 word was not a card.".to_string(),
+                n => format!(" {n} words were not cards."),
+            });
         }
         if extra > 0 {
-            text.push_str(&format!(" {extra} cards past the 52nd were left out."));
+            text.push_str(&format!(
+                " {} past the 52nd {} left out.",
+                view::counted(extra, "card"),
+                if extra == 1 { "was" } else { "were" }
+            ));
         }
         self.say(Tone::Warning, text);
     }

@@ -238,6 +238,15 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// `n` and the noun, singular for one: "1 move", "3 moves".
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// The spaces kept between the deal's name and the rules on the title line.
 const TITLE_GAP: u16 = 2;
 
@@ -383,7 +392,10 @@ fn solving_panel(app: &App, solving: &Solving, area: Rect, buf: &mut Buffer) {
         Line::raw(""),
         Line::raw(format!("positions  {}", thousands(stats.expanded as usize))),
         Line::raw(format!("waiting    {}", thousands(stats.frontier))),
-        Line::raw(format!("at least   {} steps", stats.bound)),
+        Line::raw(format!(
+            "at least   {}",
+            counted(stats.bound as usize, "step")
+        )),
         Line::raw(format!("elapsed    {:.1} s", solving.elapsed.as_secs_f64())),
         Line::raw(""),
         Line::from(vec![
@@ -505,7 +517,7 @@ fn solution_header(solution: &Solution, text: CardText, theme: &Theme) -> Vec<Li
         }
     } else if solution.solvable {
         lines.push(Line::styled(
-            format!("Solved in {} steps", solution.moves.len()),
+            format!("Solved in {}", counted(solution.moves.len(), "step")),
             Style::new().fg(theme.success).add_modifier(Modifier::BOLD),
         ));
         lines.push(Line::raw(format!(
@@ -641,7 +653,7 @@ fn play_panel(app: &App, play: &Play, area: Rect, buf: &mut Buffer) {
     };
     let game = &play.game;
     let redo = game.redoable();
-    let mut count = format!("{} moves played", game.played());
+    let mut count = format!("{} played", counted(game.played(), "move"));
     if redo > 0 {
         count.push_str(&format!(", {redo} to redo"));
     }

@@ -218,3 +218,23 @@ fn the_open_dialog_shows_the_state_whole_and_fills_a_wide_screen() {
         assert!(!shown.contains("Deal ─"), "{width}:\n{shown}");
     }
 }
+
+#[test]
+fn one_move_and_one_card_gone_are_singular() {
+    let (_dir, mut app, _receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    let shown = screen(&app, 100, 30);
+    assert!(shown.contains("1 move played"), "{shown}");
+    // A card marked gone: the Check panel counts it.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Char('-'));
+    let shown = screen(&app, 100, 30);
+    assert!(shown.contains("1 card gone"), "{}\n{shown}", said(&app));
+    assert!(
+        !shown.contains(" 1 cards") && !shown.contains(" 1 moves"),
+        "{shown}"
+    );
+}
