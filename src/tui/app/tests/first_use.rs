@@ -3,6 +3,8 @@
 //! game's keys, singular counts, a gone mark where it cannot be, and the challenge dialog.
 
 use super::*;
+use crate::tui::board::CardText;
+use ratatui::style::Modifier;
 
 /// Saves one typed card as an unfinished deal named `name` by keys, as a user does.
 fn unfinished_by_keys(dir: &Path, name: &str) -> std::path::PathBuf {
@@ -237,4 +239,33 @@ fn one_move_and_one_card_gone_are_singular() {
         !shown.contains(" 1 cards") && !shown.contains(" 1 moves"),
         "{shown}"
     );
+}
+
+#[test]
+fn a_card_marked_gone_where_it_cannot_be_shows_the_mark_in_the_error_colour() {
+    let (_dir, mut app, _receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Char('-'));
+    assert!(app.editor.midgame.is_gone(0), "{}", said(&app));
+    press(&mut app, KeyCode::Tab);
+    let card = app.editor.slots[0].unwrap();
+    let label = format!("({})", CardText { ascii: true }.of(card));
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    terminal.draw(|frame| view::draw(frame, &app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let cell = (0..30u16)
+        .flat_map(|y| (0..96u16).map(move |x| (x, y)))
+        .find(|&(x, y)| {
+            (0..4)
+                .map(|i| buffer[(x + i, y)].symbol())
+                .collect::<String>()
+                == label
+        })
+        .unwrap_or_else(|| panic!("{label} is not shown:\n{}", screen(&app, 100, 30)));
+    for i in 0..4 {
+        let shown = &buffer[(cell.0 + i, cell.1)];
+        assert_eq!(shown.fg, app.theme().invalid, "{label} column {i}");
+        assert!(!shown.modifier.contains(Modifier::REVERSED), "{label}");
+    }
 }
