@@ -268,15 +268,23 @@ impl ChallengeDialog {
 
     /// The challenge typed, or what is wrong with it.
     fn goal(&self) -> Result<Goal, String> {
-        let number = |label: &str, text: &String| {
-            text.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("{label}: '{text}' is not a number"))
+        use pyramid::pyramid::goal::{MAX_CARD_TARGET, MAX_SCORE_TARGET};
+        // Digits past what a u32 holds are too large, not "not a number": the limit says how
+        // large a value can be (below the target for what was earned or removed already).
+        let number = |label: &str, text: &String, most: u32| {
+            let digits = text.trim();
+            digits.parse::<u32>().map_err(|_| {
+                if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+                    format!("{label}: '{digits}' is too large: at most {most}")
+                } else {
+                    format!("{label}: '{text}' is not a number")
+                }
+            })
         };
         let goal = match self.kind {
             1 => Goal::Score {
-                target: number("Target", &self.score[0])?,
-                earned: number("Earned", &self.score[1])?,
+                target: number("Target", &self.score[0], MAX_SCORE_TARGET)?,
+                earned: number("Earned", &self.score[1], MAX_SCORE_TARGET - 1)?,
             },
             2 => {
                 let rank = self.card[0].trim();
@@ -290,8 +298,8 @@ impl ChallengeDialog {
                 .ok_or_else(|| format!("Rank: '{rank}' is not a rank (A 2-9 T J Q K)"))?;
                 Goal::Card {
                     rank,
-                    target: number("Target", &self.card[1])?,
-                    already: number("Already", &self.card[2])?,
+                    target: number("Target", &self.card[1], MAX_CARD_TARGET)?,
+                    already: number("Already", &self.card[2], MAX_CARD_TARGET - 1)?,
                 }
             }
             _ => Goal::Board,
@@ -1420,6 +1428,10 @@ impl App {
     /// ←→ choose the challenge, ↑↓ Tab the field, typing edits it, Enter sets it.
     fn challenge_key(&mut self, key: KeyEvent, mut dialog: ChallengeDialog) {
         let rows = dialog.fields().len() + 1;
+        // A refusal stands until the next key that is taken.
+        if matches!(&self.status, Some(status) if status.tone != Tone::Info) {
+            self.status = None;
+        }
         match key.code {
             KeyCode::Esc => {
                 self.say(Tone::Info, "The challenge is as it was.");
@@ -1477,6 +1489,23 @@ impl App {
                 self.say(
                     Tone::Warning,
                     format!("'{c}' is not a digit: this field is a number."),
+                );
+            }
+            KeyCode::Char(c)
+                if dialog.focus > 0
+                    && !dialog.numeric()
+                    && !rank_start(&format!(
+                        "{}{c}",
+                        if dialog.fresh {
+                            ""
+                        } else {
+                            dialog.card[0].trim()
+                        }
+                    )) =>
+            {
+                self.say(
+                    Tone::Warning,
+                    format!("'{c}' cannot be part of a rank: A 2-9 T J Q K, or 10."),
                 );
             }
             KeyCode::Char(c) => {
@@ -1825,6 +1854,18 @@ fn text_slots(
     }
     let extra = read.cards.len().saturating_sub(pyramid::deck::DECK_SIZE);
     (slots, extra, read.malformed.len())
+}
+
+/// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes
+/// it: one of A 2-9 T J Q K (either case), or 1 on the way to 10.
+fn rank_start(text: &str) -> bool {
+    match text {
+        "1" | "10" => true,
+        _ => {
+            let mut chars = text.chars();
+            chars.next().and_then(pyramid::Rank::from_char).is_some() && chars.next().is_none()
+        }
+    }
 }
 
 /// The way back from a lost position, in words.

@@ -269,3 +269,67 @@ fn a_card_marked_gone_where_it_cannot_be_shows_the_mark_in_the_error_colour() {
         assert!(!shown.modifier.contains(Modifier::REVERSED), "{label}");
     }
 }
+
+fn challenge(app: &App) -> &ChallengeDialog {
+    let Some(Overlay::Challenge(dialog)) = &app.overlay else {
+        panic!("the challenge dialog is open")
+    };
+    dialog
+}
+
+#[test]
+fn the_challenge_dialog_refuses_a_bad_key_at_once_and_forgets_it_on_a_good_one() {
+    let (_dir, mut app, _receive) = fresh();
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Down);
+    type_text(&mut app, "a");
+    assert!(said(&app).contains("'a' is not a digit"), "{}", said(&app));
+    type_text(&mut app, "5");
+    assert_eq!(said(&app), "", "a good key clears the refusal");
+    // A number too large says so, with the limit.
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "999999999999");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        said(&app).contains("'999999999999' is too large: at most 1290000"),
+        "{}",
+        said(&app)
+    );
+    // The Rank field takes only what can be part of a rank.
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Down);
+    type_text(&mut app, "x");
+    assert!(
+        said(&app).contains("'x' cannot be part of a rank"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(challenge(&app).card[0], "A", "x is not typed");
+    type_text(&mut app, "1");
+    assert_eq!(said(&app), "");
+    type_text(&mut app, "0");
+    assert_eq!(challenge(&app).card[0], "10");
+    type_text(&mut app, "0");
+    assert_eq!(challenge(&app).card[0], "10");
+    assert!(
+        said(&app).contains("cannot be part of a rank"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Backspace);
+    type_text(&mut app, "q");
+    assert_eq!(challenge(&app).card[0], "q");
+    press(&mut app, KeyCode::Down);
+    type_text(&mut app, "99999999999");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        said(&app).contains("is too large: at most 4000"),
+        "{}",
+        said(&app)
+    );
+}
