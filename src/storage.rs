@@ -469,6 +469,58 @@ fn file_stem(name: &str) -> String {
     }
 }
 
+/// The name the draft's work goes by, and whether the work is as it was last saved or opened
+/// under it: kept with the draft so that after a restart the app still knows both.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftName {
+    pub name: String,
+    pub saved: bool,
+}
+
+/// Keeps the game being entered or played, with the name it goes by; an empty deal removes
+/// the draft.
+pub fn store_named_draft(
+    folders: &Folders,
+    draft: &Draft,
+    name: Option<&DraftName>,
+) -> Result<(), StorageError> {
+    let Some(name) = name else {
+        return store_draft(folders, draft);
+    };
+    if draft.slots.iter().all(Option::is_none) {
+        return store_draft(folders, draft);
+    }
+    let mut text = draft.to_text();
+    let headers = format!(
+        "# name: {}\n{}",
+        printable(&name.name),
+        if name.saved {
+            format!("{SAVED_AS}{}\n", printable(&name.name))
+        } else {
+            String::new()
+        }
+    );
+    let after_first = text.find('\n').map_or(text.len(), |at| at + 1);
+    text.insert_str(after_first, &headers);
+    write_atomically(&folders.draft(), &text)
+}
+
+/// The header a draft has when its work is as saved or opened under its name.
+const SAVED_AS: &str = "# saved-as: ";
+
+/// The name the draft left by the last run goes by, if it has one.
+pub fn draft_name(folders: &Folders) -> Option<DraftName> {
+    let text = text_file::read_path(&folders.draft()).ok()?;
+    let name = saved_name(&text, "");
+    if name.is_empty() {
+        return None;
+    }
+    let saved = text
+        .lines()
+        .any(|line| line.strip_prefix(SAVED_AS).map(str::trim) == Some(name.as_str()));
+    Some(DraftName { name, saved })
+}
+
 /// Keeps the game being entered or played; an empty deal removes the draft.
 pub fn store_draft(folders: &Folders, draft: &Draft) -> Result<(), StorageError> {
     let path = folders.draft();

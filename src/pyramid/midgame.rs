@@ -333,9 +333,12 @@ impl fmt::Display for Midgame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "pass {}, {} cards gone",
+            "pass {}, {} gone",
             self.pass,
-            self.gone.count_ones()
+            match self.gone.count_ones() {
+                1 => "1 card".to_string(),
+                n => format!("{n} cards"),
+            }
         )?;
         if self.unknown != 0 {
             write!(f, " ({} unknown)", self.unknown.count_ones())?;

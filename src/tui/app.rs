@@ -268,15 +268,23 @@ impl ChallengeDialog {
 
     /// The challenge typed, or what is wrong with it.
     fn goal(&self) -> Result<Goal, String> {
-        let number = |label: &str, text: &String| {
-            text.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("{label}: '{text}' is not a number"))
+        use pyramid::pyramid::goal::{MAX_CARD_TARGET, MAX_SCORE_TARGET};
+        // Digits past what a u32 holds are too large, not "not a number": the limit says how
+        // large a value can be (below the target for what was earned or removed already).
+        let number = |label: &str, text: &String, most: u32| {
+            let digits = text.trim();
+            digits.parse::<u32>().map_err(|_| {
+                if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+                    format!("{label}: '{digits}' is too large: at most {most}")
+                } else {
+                    format!("{label}: '{text}' is not a number")
+                }
+            })
         };
         let goal = match self.kind {
             1 => Goal::Score {
-                target: number("Target", &self.score[0])?,
-                earned: number("Earned", &self.score[1])?,
+                target: number("Target", &self.score[0], MAX_SCORE_TARGET)?,
+                earned: number("Earned", &self.score[1], MAX_SCORE_TARGET - 1)?,
             },
             2 => {
                 let rank = self.card[0].trim();
@@ -290,8 +298,8 @@ impl ChallengeDialog {
                 .ok_or_else(|| format!("Rank: '{rank}' is not a rank (A 2-9 T J Q K)"))?;
                 Goal::Card {
                     rank,
-                    target: number("Target", &self.card[1])?,
-                    already: number("Already", &self.card[2])?,
+                    target: number("Target", &self.card[1], MAX_CARD_TARGET)?,
+                    already: number("Already", &self.card[2], MAX_CARD_TARGET - 1)?,
                 }
             }
             _ => Goal::Board,
@@ -424,6 +432,9 @@ impl App {
         };
         storage::remove_stale_temporaries(&app.folders);
         let draft = storage::restore_draft(&app.folders);
+        // Work saved or opened before the last run ended is still saved: no need to ask.
+        let kept = storage::draft_name(&app.folders).filter(|_| draft.is_some());
+        let saved = kept.as_ref().is_some_and(|kept| kept.saved);
         let opening = match (setup.deal, setup.deal_text) {
             (Some(saved), _) => {
                 let from = format!("'{}'", saved.name);
@@ -433,9 +444,10 @@ impl App {
             (None, None) => None,
         };
         match (opening, draft) {
-            (Some(opening), Some(draft)) if draft_differs(&draft, &opening) => {
+            (Some(opening), Some(draft)) if !saved && draft_differs(&draft, &opening) => {
                 // The draft is other work: it stays until the user says it may go.
                 app.restore(&draft);
+                app.restore_name(kept);
                 let what = app.unsaved().unwrap_or_else(|| "the draft".to_string());
                 let name = opening.name().to_string();
                 app.confirm = Some(opening);
@@ -451,6 +463,7 @@ impl App {
             (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
             (Some(Confirm::New) | None, Some(draft)) => {
                 let text = app.restore(&draft);
+                app.restore_name(kept);
                 app.say(Tone::Info, text);
             }
             (Some(Confirm::New) | None, None) => app.say(
@@ -623,16 +636,30 @@ impl App {
         self.editor = Editor::with_slots(draft.slots, draft.midgame);
         self.editor.set_rules(draft.rules);
         self.goal = draft.goal;
+        // The game and any solution shown were of the work this replaces.
+        self.play = None;
+        self.screen = Screen::Editor;
         if self.resume(&draft.moves) {
             format!(
-                "Restored the game you were playing ({} moves).",
-                draft.moves.len()
+                "Restored the game you were playing ({}).",
+                view::counted(draft.moves.len(), "move")
             )
         } else {
             format!(
                 "Restored the deal you were typing ({}/52).",
                 self.editor.filled()
             )
+        }
+    }
+
+    /// The name the restored draft goes by, and the work counted as saved if it was.
+    fn restore_name(&mut self, kept: Option<storage::DraftName>) {
+        let Some(kept) = kept else {
+            return;
+        };
+        self.name = Some(kept.name);
+        if kept.saved {
+            self.clean = Some(self.snapshot());
         }
     }
 
@@ -652,7 +679,7 @@ impl App {
             KeyCode::PageDown => scroll + 10,
             _ => return,
         };
-        self.overlay = Some(Overlay::Help(scroll.min(help::LINES)));
+        self.overlay = Some(Overlay::Help(scroll.min(help::most_scroll(self))));
     }
 
     fn editor_key(&mut self, key: KeyEvent) {
@@ -779,7 +806,11 @@ impl App {
 
     fn keep_draft(&mut self) {
         let draft = self.draft();
-        if let Err(error) = storage::store_draft(&self.folders, &draft) {
+        let name = self.name.as_ref().map(|name| storage::DraftName {
+            name: name.clone(),
+            saved: self.clean.as_ref() == Some(&self.snapshot()),
+        });
+        if let Err(error) = storage::store_named_draft(&self.folders, &draft, name.as_ref()) {
             self.say(Tone::Error, format!("The draft is not kept: {error}"));
         }
     }
@@ -811,7 +842,7 @@ impl App {
             }
             (None, Screen::Editor) => {
                 let (placed, bad, left_over) = self.editor.paste(text);
-                let mut message = format!("Pasted {placed} cards.");
+                let mut message = format!("Pasted {}.", view::counted(placed, "card"));
                 let mut tone = Tone::Info;
                 if !bad.is_empty() {
                     message.push_str(&format!(" Not cards, skipped: {}.", bad.join(" ")));
@@ -966,8 +997,8 @@ impl App {
                 self.verdict = solution.verdict();
                 let text = match &solution.reason {
                     _ if solution.solvable => format!(
-                        "Solved in {} steps. → and ← step through it.",
-                        solution.moves.len()
+                        "Solved in {}. → and ← step through it.",
+                        view::counted(solution.moves.len(), "step")
                     ),
                     Some(reason) => format!("No solution: {reason}."),
                     None => format!(
@@ -1166,10 +1197,10 @@ impl App {
         };
         if play.position().is_won() {
             let done = play.position().rules().finish.done();
-            let moves = play.game.played();
+            let moves = view::counted(play.game.played(), "move");
             self.say(
                 Tone::Info,
-                format!("{done}, in {moves} moves: the game is over (u undoes)."),
+                format!("{done}, in {moves}: the game is over (u undoes)."),
             );
             return;
         }
@@ -1182,7 +1213,10 @@ impl App {
                 self.moved();
                 match won {
                     Some(moves) => {
-                        self.say(Tone::Success, format!("{text}. {done}, in {moves} moves!"));
+                        self.say(
+                            Tone::Success,
+                            format!("{text}. {done}, in {}!", view::counted(moves, "move")),
+                        );
                     }
                     None => self.say(Tone::Info, text),
                 }
@@ -1345,6 +1379,13 @@ impl App {
         let Some(play) = &mut self.play else {
             return;
         };
+        if play.position().is_won() {
+            self.say(
+                Tone::Success,
+                "The game is already won: there is nothing left to solve.",
+            );
+            return;
+        }
         let moves = match play.known() {
             None => {
                 play.want = Some(Want::Rest);
@@ -1387,6 +1428,10 @@ impl App {
     /// ←→ choose the challenge, ↑↓ Tab the field, typing edits it, Enter sets it.
     fn challenge_key(&mut self, key: KeyEvent, mut dialog: ChallengeDialog) {
         let rows = dialog.fields().len() + 1;
+        // A refusal stands until the next key that is taken.
+        if matches!(&self.status, Some(status) if status.tone != Tone::Info) {
+            self.status = None;
+        }
         match key.code {
             KeyCode::Esc => {
                 self.say(Tone::Info, "The challenge is as it was.");
@@ -1444,6 +1489,23 @@ impl App {
                 self.say(
                     Tone::Warning,
                     format!("'{c}' is not a digit: this field is a number."),
+                );
+            }
+            KeyCode::Char(c)
+                if dialog.focus > 0
+                    && !dialog.numeric()
+                    && !rank_start(&format!(
+                        "{}{c}",
+                        if dialog.fresh {
+                            ""
+                        } else {
+                            dialog.card[0].trim()
+                        }
+                    )) =>
+            {
+                self.say(
+                    Tone::Warning,
+                    format!("'{c}' cannot be part of a rank: A 2-9 T J Q K, or 10."),
                 );
             }
             KeyCode::Char(c) => {
@@ -1553,10 +1615,11 @@ impl App {
                 self.name = Some(saved.name.clone());
                 self.notes = notes;
                 self.clean = Some(self.snapshot());
+                self.keep_draft();
                 let moves = if saved.moves.is_empty() {
                     String::new()
                 } else {
-                    format!(" with {} moves", saved.moves.len())
+                    format!(" with {}", view::counted(saved.moves.len(), "move"))
                 };
                 self.say(
                     Tone::Success,
@@ -1579,6 +1642,7 @@ impl App {
                 self.name = Some(name.to_string());
                 self.notes = notes;
                 self.clean = Some(self.snapshot());
+                self.keep_draft();
                 self.say(
                     Tone::Success,
                     format!(
@@ -1713,10 +1777,17 @@ impl App {
             opening.name
         );
         if malformed > 0 {
-            text.push_str(&format!(" {malformed} words were not cards."));
+            text.push_str(&match malformed {
+                1 => " 1 word was not a card.".to_string(),
+                n => format!(" {n} words were not cards."),
+            });
         }
         if extra > 0 {
-            text.push_str(&format!(" {extra} cards past the 52nd were left out."));
+            text.push_str(&format!(
+                " {} past the 52nd {} left out.",
+                view::counted(extra, "card"),
+                if extra == 1 { "was" } else { "were" }
+            ));
         }
         self.say(Tone::Warning, text);
     }
@@ -1783,6 +1854,18 @@ fn text_slots(
     }
     let extra = read.cards.len().saturating_sub(pyramid::deck::DECK_SIZE);
     (slots, extra, read.malformed.len())
+}
+
+/// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes
+/// it: one of A 2-9 T J Q K (either case), or 1 on the way to 10.
+fn rank_start(text: &str) -> bool {
+    match text {
+        "1" | "10" => true,
+        _ => {
+            let mut chars = text.chars();
+            chars.next().and_then(pyramid::Rank::from_char).is_some() && chars.next().is_none()
+        }
+    }
 }
 
 /// The way back from a lost position, in words.

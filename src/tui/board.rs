@@ -196,6 +196,8 @@ pub enum Mark {
     Selected,
     /// Marked as already gone, in a game entered part-way through.
     Gone,
+    /// Marked as gone where no game can have taken it yet: the mark and the error both show.
+    GoneInvalid,
     /// Covered: in the game but not playable yet.
     Covered,
 }
@@ -221,13 +223,14 @@ pub fn draw_cell(
         Mark::Cursor => ("[", "]"),
         Mark::Hint => ("»", "«"),
         Mark::Selected => ("<", ">"),
-        Mark::Gone => ("(", ")"),
+        Mark::Gone | Mark::GoneInvalid => ("(", ")"),
         _ => (" ", " "),
     };
     let frame = match mark {
         Mark::Cursor => Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD),
         Mark::Hint | Mark::Selected => Style::new().fg(theme.highlight_move),
         Mark::Gone => Style::new().fg(theme.dim),
+        Mark::GoneInvalid => Style::new().fg(theme.invalid).add_modifier(Modifier::BOLD),
         _ => Style::new(),
     };
     style = match mark {
@@ -237,6 +240,9 @@ pub fn draw_cell(
         Mark::Cursor => style.add_modifier(Modifier::BOLD),
         Mark::Covered => style.add_modifier(Modifier::DIM),
         Mark::Gone => style.add_modifier(Modifier::DIM | Modifier::CROSSED_OUT),
+        Mark::GoneInvalid => style
+            .fg(theme.invalid)
+            .add_modifier(Modifier::BOLD | Modifier::CROSSED_OUT),
         Mark::Plain => style,
     };
     let line = Line::from(vec![
@@ -266,6 +272,8 @@ impl Widget for &EditorBoard<'_> {
         for (index, &rect) in rects.iter().enumerate() {
             let mark = if index == self.cursor {
                 Mark::Cursor
+            } else if self.invalid.contains(&index) && self.midgame.is_gone(index) {
+                Mark::GoneInvalid
             } else if self.invalid.contains(&index) {
                 Mark::Invalid
             } else if self.midgame.is_gone(index) {

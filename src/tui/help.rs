@@ -284,6 +284,29 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             ("?", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
+        // A won game takes no more moves: only what still works.
+        Screen::Play
+            if app
+                .play
+                .as_ref()
+                .is_some_and(|play| play.position().is_won()) =>
+        {
+            vec![
+                ("u U", "undo redo"),
+                ("^N", "new"),
+                ("^S", "save"),
+                ("Esc", "back"),
+                ("?", "help"),
+                ("q", "quit"),
+            ]
+        }
+        // Nothing to step through.
+        Screen::Solution(ref solution) if solution.moves.is_empty() => vec![
+            ("Esc", "back"),
+            ("^S", "save"),
+            ("?", "help"),
+            ("q", "quit"),
+        ],
         Screen::Play => vec![
             ("←↑→↓", "move"),
             ("Enter", "take"),
@@ -322,13 +345,74 @@ fn sections(app: &App) -> Vec<(&'static str, &'static [Binding])> {
     sections
 }
 
-/// How far the help can scroll at most: its length.
-pub const LINES: u16 = (EDITOR.len() + PLAY.len() + SOLUTION.len() + ANYWHERE.len() + 4) as u16;
+/// How wide the key column is, its indent included; wrapped descriptions start under it.
+const KEY_COLUMN: usize = 20;
+
+/// Where the help overlay goes on a screen of `area`: as wide as its longest line where the
+/// screen allows.
+fn frame(app: &App, area: Rect) -> Rect {
+    let widest = sections(app)
+        .iter()
+        .flat_map(|(_, keys)| keys.iter())
+        .map(|binding| KEY_COLUMN + Span::raw(binding.what).width())
+        .max()
+        .unwrap_or(0);
+    let width = u16::try_from(widest + 2)
+        .unwrap_or(u16::MAX)
+        .min(area.width.saturating_sub(2));
+    let height = area.height.saturating_sub(2);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+/// The help's lines for an overlay `width` columns wide inside: a description that does not
+/// fit goes on under itself.
+fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let heading = |text: &'static str| {
+        Line::styled(
+            text,
+            Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
+        )
+    };
+    let room = usize::from(width).saturating_sub(KEY_COLUMN).max(10);
+    let mut lines = Vec::new();
+    for (title, keys) in sections(app) {
+        lines.push(heading(title));
+        for binding in keys {
+            let mut label = Some(binding.label);
+            for part in wrapped(binding.what, room) {
+                let key = label.take().unwrap_or("");
+                lines.push(Line::from(vec![
+                    Span::styled(
+                        format!("  {key:<width$}", width = KEY_COLUMN - 2),
+                        Style::new().fg(theme.key),
+                    ),
+                    Span::raw(part),
+                ]));
+            }
+        }
+    }
+    lines
+}
+
+/// How far the help scrolls at most on the app's screen: until its last line shows.
+pub fn most_scroll(app: &App) -> u16 {
+    let rect = frame(app, app.size);
+    let inner_height = rect.height.saturating_sub(2);
+    let count = u16::try_from(lines(app, rect.width.saturating_sub(2)).len()).unwrap_or(u16::MAX);
+    count.saturating_sub(inner_height)
+}
 
 /// The help overlay, scrolled down `scroll` lines.
 pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
-    let rect = view::popup(area, 78, area.height.saturating_sub(2), buf, theme);
+    let place = frame(app, area);
+    let rect = view::popup(area, place.width, place.height, buf, theme);
     let block = Block::bordered()
         .border_style(Style::new().fg(theme.title))
         .title(" Keys ")
@@ -338,27 +422,30 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
         ));
     let inner = block.inner(rect);
     block.render(rect, buf);
-    let heading = |text: &'static str| {
-        Line::styled(
-            text,
-            Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
-        )
-    };
-    let mut lines = Vec::new();
-    for (title, keys) in sections(app) {
-        lines.push(heading(title));
-        for binding in keys {
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("  {:<18}", binding.label),
-                    Style::new().fg(theme.key),
-                ),
-                Span::raw(binding.what),
-            ]));
-        }
-    }
-    let most = (lines.len() as u16).saturating_sub(inner.height);
+    let lines = lines(app, inner.width);
+    let most = u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_sub(inner.height);
     Paragraph::new(lines)
         .scroll((scroll.min(most), 0))
         .render(inner, buf);
+}
+
+/// `text` in lines of at most `width` columns, broken between words (a word longer than a
+/// line is a line of its own).
+fn wrapped(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        let wide = Span::raw(line.as_str()).width();
+        if wide > 0 && wide + 1 + Span::raw(word).width() > width {
+            lines.push(word.to_string());
+        } else {
+            if wide > 0 {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
 }

@@ -187,8 +187,6 @@ fn listed_state(entry: &Listed) -> String {
     }
 }
 
-/// The widest the dialog grows on a wide terminal: past it, rows are hard to follow.
-const MAX_WIDTH: u16 = 140;
 /// Columns of the date, and the fewest of the state: it widens to "unfinished 31/52" when
 /// such a deal is listed.
 const DATE_WIDTH: u16 = 16;
@@ -197,13 +195,7 @@ const STATE_WIDTH: u16 = 11;
 /// Draws the dialog over `area`, using all of its height.
 pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
     // All the screen but its title and key lines, which still say where the user is.
-    let rect = popup(
-        area,
-        area.width.min(MAX_WIDTH),
-        area.height.saturating_sub(2),
-        buf,
-        theme,
-    );
+    let rect = popup(area, area.width, area.height.saturating_sub(2), buf, theme);
     let block = panel_block("Open a deal", theme).border_style(Style::new().fg(theme.title));
     let inner = block.inner(rect);
     block.render(rect, buf);
@@ -275,7 +267,13 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
     };
     let widest_name = widest(&|e| e.name().to_string());
     let widest_file = widest(&file_of).max(4);
-    let state_width = widest(&listed_state).max(STATE_WIDTH);
+    // Every listed state fits whole, and the column keeps its width while a filter is typed.
+    let state_width = dialog
+        .entries
+        .iter()
+        .map(|e| Span::raw(listed_state(e)).width())
+        .max()
+        .map_or(STATE_WIDTH, |w| (w as u16).max(STATE_WIDTH));
     // The name comes first: it gets what it needs while the file keeps a dozen columns, and
     // the file gets what is left; what both leave over widens the name.
     let free = area.width.saturating_sub(2 + DATE_WIDTH + state_width + 4);

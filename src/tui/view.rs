@@ -203,20 +203,75 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Play => "Play",
     };
     let name = app.name.as_deref().unwrap_or("new deal");
+    let head = format!("· {screen} · ");
+    let right = Line::styled(
+        format!("{} · theme: {} ", app.editor.rules.brief(), theme.name),
+        Style::new().fg(theme.dim),
+    )
+    .right_aligned();
+    let used = u16::try_from(" pyramid ".len() + Span::raw(&head).width()).unwrap_or(u16::MAX);
+    // The rules keep their place while a name of at least a few columns still fits beside
+    // them, two spaces apart; a narrower title drops them.
+    let right_width = u16::try_from(right.width()).unwrap_or(u16::MAX);
+    let with_right = area
+        .width
+        .saturating_sub(used)
+        .saturating_sub(right_width + TITLE_GAP);
+    let room = if with_right >= MIN_TITLE_NAME {
+        with_right
+    } else {
+        area.width.saturating_sub(used)
+    };
     let left = Line::from(vec![
         Span::styled(
             " pyramid ",
             Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
         ),
-        Span::styled(format!("· {screen} · {name}"), Style::new().fg(theme.text)),
+        Span::styled(
+            head + &shortened(name, usize::from(room)),
+            Style::new().fg(theme.text),
+        ),
     ]);
     left.render(area, buf);
-    Line::styled(
-        format!("{} · theme: {} ", app.editor.rules.brief(), theme.name),
-        Style::new().fg(theme.dim),
-    )
-    .right_aligned()
-    .render(area, buf);
+    if with_right >= MIN_TITLE_NAME {
+        right.render(area, buf);
+    }
+}
+
+/// `n` and the noun, singular for one: "1 move", "3 moves".
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The spaces kept between the deal's name and the rules on the title line.
+const TITLE_GAP: u16 = 2;
+
+/// The fewest columns the deal's name gets before the rules leave the title line.
+const MIN_TITLE_NAME: u16 = 4;
+
+/// `text` cut to `width` columns, ending in `…` when it was cut.
+pub(super) fn shortened(text: &str, width: usize) -> String {
+    if Span::raw(text).width() <= width {
+        return text.to_string();
+    }
+    let mut cut = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let wide = Span::raw(c.to_string()).width();
+        if used + wide + 1 > width {
+            break;
+        }
+        cut.push(c);
+        used += wide;
+    }
+    if width > 0 {
+        cut.push('…');
+    }
+    cut
 }
 
 pub(super) fn panel_block(title: &str, theme: &Theme) -> Block<'static> {
@@ -337,7 +392,10 @@ fn solving_panel(app: &App, solving: &Solving, area: Rect, buf: &mut Buffer) {
         Line::raw(""),
         Line::raw(format!("positions  {}", thousands(stats.expanded as usize))),
         Line::raw(format!("waiting    {}", thousands(stats.frontier))),
-        Line::raw(format!("at least   {} steps", stats.bound)),
+        Line::raw(format!(
+            "at least   {}",
+            counted(stats.bound as usize, "step")
+        )),
         Line::raw(format!("elapsed    {:.1} s", solving.elapsed.as_secs_f64())),
         Line::raw(""),
         Line::from(vec![
@@ -459,7 +517,7 @@ fn solution_header(solution: &Solution, text: CardText, theme: &Theme) -> Vec<Li
         }
     } else if solution.solvable {
         lines.push(Line::styled(
-            format!("Solved in {} steps", solution.moves.len()),
+            format!("Solved in {}", counted(solution.moves.len(), "step")),
             Style::new().fg(theme.success).add_modifier(Modifier::BOLD),
         ));
         lines.push(Line::raw(format!(
@@ -472,13 +530,18 @@ fn solution_header(solution: &Solution, text: CardText, theme: &Theme) -> Vec<Li
             "No solution",
             Style::new().fg(theme.warning).add_modifier(Modifier::BOLD),
         ));
-        let reason = solution.reason.clone().unwrap_or_else(|| {
-            format!(
-                "An exhaustive search of {} positions found no way to {}.",
-                thousands(solution.stats.expanded as usize),
-                solution.positions[0].rules().finish.aim()
-            )
-        });
+        let aim = solution.positions[0].rules().finish.aim();
+        // The answer may come from play mode's check, with no search of its own to count.
+        let reason = solution
+            .reason
+            .clone()
+            .unwrap_or_else(|| match solution.stats.expanded {
+                0 => format!("There is no way to {aim}."),
+                expanded => format!(
+                    "An exhaustive search of {} positions found no way to {aim}.",
+                    thousands(expanded as usize),
+                ),
+            });
         lines.push(Line::raw(text.names(&reason)));
     }
     lines
@@ -590,7 +653,7 @@ fn play_panel(app: &App, play: &Play, area: Rect, buf: &mut Buffer) {
     };
     let game = &play.game;
     let redo = game.redoable();
-    let mut count = format!("{} moves played", game.played());
+    let mut count = format!("{} played", counted(game.played(), "move"));
     if redo > 0 {
         count.push_str(&format!(", {redo} to redo"));
     }

@@ -624,6 +624,7 @@ mod snapshots {
 }
 
 mod challenges;
+mod first_use;
 mod keys;
 mod properties;
 mod reported;

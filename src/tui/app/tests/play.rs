@@ -551,3 +551,47 @@ fn a_solve_stopped_by_a_cap_says_undecided_and_keeps_the_deal() {
     assert!(said(&app).starts_with("Undecided"), "{}", said(&app));
     assert_eq!(app.editor.filled(), 52);
 }
+
+#[test]
+fn on_a_lost_deal_s_says_so_without_a_count_and_offers_no_steps() {
+    let (_dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(TWO_D.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('s'));
+    let shown = screen(&app, 100, 30);
+    assert!(shown.contains("No solution"), "{shown}");
+    assert!(!shown.contains("0 positions"), "{shown}");
+    let keys = shown.lines().last().unwrap();
+    assert!(
+        !keys.contains("step") && !keys.contains("play on"),
+        "{keys}"
+    );
+    assert!(keys.contains("Esc back"), "{keys}");
+    // Without a reason, and with no search of its own, it says so without a count.
+    if let Screen::Solution(solution) = &mut app.screen {
+        solution.reason = None;
+    }
+    let shown = screen(&app, 100, 30);
+    assert!(shown.contains("There is no way to"), "{shown}");
+    assert!(!shown.contains("0 positions"), "{shown}");
+}
+
+#[test]
+fn a_won_game_offers_only_the_keys_that_work_and_s_says_it_is_won() {
+    let (_dir, mut app, _receive) = playing();
+    let Outcome::Solved(line) = solver::solve(play(&app).position(), &mut ()).outcome else {
+        panic!("winnable")
+    };
+    for &mv in &line {
+        play_by_keys(&mut app, mv);
+    }
+    let keys = screen(&app, 100, 30).lines().last().unwrap().to_string();
+    for gone in ["Enter take", "d draw", "h hint", "s solution"] {
+        assert!(!keys.contains(gone), "{keys}");
+    }
+    assert!(keys.contains("undo") && keys.contains("save"), "{keys}");
+    press(&mut app, KeyCode::Char('s'));
+    assert!(matches!(app.screen, Screen::Play));
+    assert!(said(&app).contains("already won"), "{}", said(&app));
+}
