@@ -805,14 +805,30 @@ impl App {
     }
 
     fn keep_draft(&mut self) {
-        let draft = self.draft();
+        if let Err(error) = self.write_draft() {
+            self.say(Tone::Error, format!("The draft is not kept: {error}"));
+        }
+    }
+
+    fn write_draft(&self) -> Result<(), storage::StorageError> {
         let name = self.name.as_ref().map(|name| storage::DraftName {
             name: name.clone(),
             saved: self.clean.as_ref() == Some(&self.snapshot()),
         });
-        if let Err(error) = storage::store_named_draft(&self.folders, &draft, name.as_ref()) {
-            self.say(Tone::Error, format!("The draft is not kept: {error}"));
-        }
+        storage::store_named_draft(&self.folders, &self.draft(), name.as_ref())
+    }
+
+    /// After a save failed: what became of the work, truthfully.
+    fn not_saved(&mut self, error: &storage::StorageError, what: &str) {
+        let kept = if self.write_draft().is_ok() {
+            "and kept as a draft"
+        } else {
+            "but the draft cannot be written either: --saves DIR picks another folder"
+        };
+        self.say(
+            Tone::Error,
+            format!("Not saved: {error}. The {what} is still here, {kept}."),
+        );
     }
 
     /// The work as a draft.
@@ -1626,10 +1642,7 @@ impl App {
                     format!("Saved{moves} to {}.", path.display()),
                 );
             }
-            Err(error) => self.say(
-                Tone::Error,
-                format!("Not saved: {error}. The game is still here and kept as a draft."),
-            ),
+            Err(error) => self.not_saved(&error, "game"),
         }
     }
 
@@ -1652,10 +1665,7 @@ impl App {
                     ),
                 );
             }
-            Err(error) => self.say(
-                Tone::Error,
-                format!("Not saved: {error}. The deal is still here and kept as a draft."),
-            ),
+            Err(error) => self.not_saved(&error, "deal"),
         }
     }
 

@@ -333,3 +333,32 @@ fn the_challenge_dialog_refuses_a_bad_key_at_once_and_forgets_it_on_a_good_one()
         said(&app)
     );
 }
+
+#[test]
+fn a_save_into_a_folder_that_is_a_file_says_so_and_does_not_claim_a_draft() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-folder");
+    std::fs::write(&file, "x").unwrap();
+    let (send, _receive) = mpsc::channel();
+    let mut app = App::new(
+        Setup {
+            folders: Folders {
+                saves: file.clone(),
+                ..folders(dir.path())
+            },
+            ..setup(dir.path())
+        },
+        send,
+    );
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 's');
+    press(&mut app, KeyCode::Enter);
+    let text = said(&app);
+    assert!(text.contains("is a file, not a folder"), "{text}");
+    assert!(
+        text.contains("the draft cannot be written either"),
+        "{text}"
+    );
+    assert!(!text.contains("kept as a draft"), "{text}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+}
