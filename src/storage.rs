@@ -587,6 +587,17 @@ mod tests {
         game(examples().remove(0))
     }
 
+    /// A draft with no card typed, at the start, under MSC's rules.
+    fn empty_draft() -> Draft {
+        Draft {
+            slots: [None; DECK_SIZE],
+            midgame: Midgame::default(),
+            moves: Vec::new(),
+            goal: pyramid::pyramid::Goal::Board,
+            rules: pyramid::pyramid::Rules::default(),
+        }
+    }
+
     /// The saved game a listed entry holds.
     fn game(listed: Listed) -> SavedDeal {
         match listed.holds {
@@ -599,13 +610,7 @@ mod tests {
     fn an_unfinished_save_is_listed_to_open_and_not_as_broken() {
         let dir = tempfile::tempdir().unwrap();
         let folders = folders(dir.path());
-        let mut draft = Draft {
-            slots: [None; DECK_SIZE],
-            midgame: Midgame::default(),
-            moves: Vec::new(),
-            goal: pyramid::pyramid::Goal::Board,
-            rules: pyramid::pyramid::Rules::default(),
-        };
+        let mut draft = empty_draft();
         for (slot, card) in draft.slots.iter_mut().zip(["Kd", "7s", "Ah"]) {
             *slot = Some(card.parse().unwrap());
         }
@@ -710,13 +715,7 @@ mod tests {
     fn drafts_keep_empty_slots_and_an_empty_deal_removes_the_draft() {
         let dir = tempfile::tempdir().unwrap();
         let folders = folders(dir.path());
-        let mut draft = Draft {
-            slots: [None; DECK_SIZE],
-            midgame: Midgame::default(),
-            moves: Vec::new(),
-            goal: pyramid::pyramid::Goal::Board,
-            rules: pyramid::pyramid::Rules::default(),
-        };
+        let mut draft = empty_draft();
         draft.slots[0] = Some("Kd".parse().unwrap());
         draft.slots[51] = Some("2c".parse().unwrap());
         store_draft(&folders, &draft).unwrap();

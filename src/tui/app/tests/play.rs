@@ -56,6 +56,16 @@ fn play_into_a_loss(app: &mut App) -> Position {
     winnable
 }
 
+/// Plays an optimal line to the win by keys.
+fn play_to_the_win(app: &mut App) {
+    let Outcome::Solved(line) = solver::solve(play(app).position(), &mut ()).outcome else {
+        panic!("winnable")
+    };
+    for &mv in &line {
+        play_by_keys(app, mv);
+    }
+}
+
 /// Plays a move by keys: `d` for a draw or recycle, else the cursor onto each card and Enter.
 fn play_by_keys(app: &mut App, mv: Move) {
     match mv {
@@ -431,12 +441,7 @@ fn a_relaxed_pair_is_played_by_choosing_a_card_and_its_last_cover() {
 #[test]
 fn a_won_game_takes_no_more_moves_but_undo_still_works() {
     let (_dir, mut app, _receive) = playing();
-    let Outcome::Solved(line) = solver::solve(play(&app).position(), &mut ()).outcome else {
-        panic!("winnable")
-    };
-    for &mv in &line {
-        play_by_keys(&mut app, mv);
-    }
+    play_to_the_win(&mut app);
     assert!(play(&app).position().is_won());
     let played = play(&app).game.played();
     let position = play(&app).position().clone();
@@ -580,12 +585,7 @@ fn on_a_lost_deal_s_says_so_without_a_count_and_offers_no_steps() {
 #[test]
 fn a_won_game_offers_only_the_keys_that_work_and_s_says_it_is_won() {
     let (_dir, mut app, _receive) = playing();
-    let Outcome::Solved(line) = solver::solve(play(&app).position(), &mut ()).outcome else {
-        panic!("winnable")
-    };
-    for &mv in &line {
-        play_by_keys(&mut app, mv);
-    }
+    play_to_the_win(&mut app);
     let keys = screen(&app, 100, 30).lines().last().unwrap().to_string();
     for gone in ["Enter take", "d draw", "h hint", "s solution"] {
         assert!(!keys.contains(gone), "{keys}");
