@@ -343,7 +343,8 @@ impl Confirm {
 }
 
 /// A deal file that does not read as a deal (a duplicate, a card missing): the editor opens
-/// it with its cards placed as far as they go and its problems shown.
+/// it with its cards placed as far as they go and its problems shown. Its text is as the
+/// bounded reader gives it (`text_file`), line ends already made `\n`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealText {
     pub name: String,
@@ -1753,8 +1754,7 @@ impl App {
     fn load_text(&mut self, opening: &DealText) {
         let (slots, extra, malformed) = text_slots(&opening.text);
         // An unfinished deal saved under a name: its empty slots, marks and rules as saved.
-        if let Some(draft) = Draft::parse(&crate::text_file::normalize(&opening.text))
-            .filter(|draft| draft.slots.contains(&None))
+        if let Some(draft) = Draft::parse(&opening.text).filter(|draft| draft.slots.contains(&None))
         {
             self.restore(&draft);
             self.name = Some(opening.name.clone());
@@ -1857,7 +1857,7 @@ fn text_slots(
     usize,
     usize,
 ) {
-    let read = pyramid::deck::read_cards(&crate::text_file::normalize(text));
+    let read = pyramid::deck::read_cards(text);
     let mut slots = [None; pyramid::deck::DECK_SIZE];
     for (slot, &(card, _)) in slots.iter_mut().zip(&read.cards) {
         *slot = Some(card);
