@@ -846,7 +846,6 @@ mod tests {
 
     #[test]
     fn two_saves_racing_under_one_name_both_keep_their_deal() {
-        use std::sync::{Arc, Barrier};
         let mut all = examples();
         let mut first = game(all.remove(0));
         let mut second = game(all.remove(0));
@@ -856,22 +855,7 @@ mod tests {
             let dir = tempfile::tempdir().unwrap();
             let folders = folders(dir.path());
             fs::create_dir_all(&folders.saves).unwrap();
-            let barrier = Arc::new(Barrier::new(2));
-            let writers: Vec<_> = [&first, &second]
-                .into_iter()
-                .map(|saved| {
-                    let (folders, saved, barrier) =
-                        (folders.clone(), saved.clone(), Arc::clone(&barrier));
-                    std::thread::spawn(move || {
-                        barrier.wait();
-                        save(&folders, &saved)
-                    })
-                })
-                .collect();
-            let paths: Vec<PathBuf> = writers
-                .into_iter()
-                .map(|writer| writer.join().unwrap().unwrap())
-                .collect();
+            let paths = race(&folders, [&first, &second]);
             assert_ne!(paths[0], paths[1]);
             assert_eq!(load(&paths[0]).unwrap().deal, first.deal);
             assert_eq!(load(&paths[1]).unwrap().deal, second.deal);
@@ -880,27 +864,35 @@ mod tests {
         }
     }
 
+    /// Saves both games at the same moment, each from its own thread; the paths written.
+    fn race(folders: &Folders, games: [&SavedDeal; 2]) -> Vec<PathBuf> {
+        use std::sync::{Arc, Barrier};
+        let barrier = Arc::new(Barrier::new(2));
+        let writers: Vec<_> = games
+            .into_iter()
+            .map(|saved| {
+                let (folders, saved, barrier) =
+                    (folders.clone(), saved.clone(), Arc::clone(&barrier));
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    save(&folders, &saved)
+                })
+            })
+            .collect();
+        writers
+            .into_iter()
+            .map(|writer| writer.join().unwrap().unwrap())
+            .collect()
+    }
+
     #[test]
     fn the_same_deal_racing_under_one_name_is_kept_once_or_twice_but_never_lost() {
-        use std::sync::{Arc, Barrier};
         let mut saved = example();
         saved.name = "same".to_string();
         for _ in 0..30 {
             let dir = tempfile::tempdir().unwrap();
             let folders = folders(dir.path());
-            let barrier = Arc::new(Barrier::new(2));
-            let writers: Vec<_> = (0..2)
-                .map(|_| {
-                    let (folders, saved, barrier) =
-                        (folders.clone(), saved.clone(), Arc::clone(&barrier));
-                    std::thread::spawn(move || {
-                        barrier.wait();
-                        save(&folders, &saved)
-                    })
-                })
-                .collect();
-            for writer in writers {
-                let path = writer.join().unwrap().unwrap();
+            for path in race(&folders, [&saved, &saved]) {
                 assert_eq!(load(&path).unwrap().deal, saved.deal);
             }
         }

@@ -508,10 +508,8 @@ fn s_on_a_lost_game_says_there_is_no_solution() {
     );
 }
 
-#[test]
-fn a_check_stopped_by_a_cap_says_undecided_and_is_not_started_again() {
-    let (_dir, mut app, _receive) = playing();
-    let id = play(&app).check_id().expect("a check runs");
+/// Job `id` answers that it reached a cap of 1000 states.
+fn undecided(app: &mut App, id: u64) {
     let cap = pyramid::pyramid::solver::CapReached::States {
         cap: 1000,
         stored: 4096,
@@ -520,6 +518,13 @@ fn a_check_stopped_by_a_cap_says_undecided_and_is_not_started_again() {
         id,
         event: JobEvent::Undecided(cap),
     }));
+}
+
+#[test]
+fn a_check_stopped_by_a_cap_says_undecided_and_is_not_started_again() {
+    let (_dir, mut app, _receive) = playing();
+    let id = play(&app).check_id().expect("a check runs");
+    undecided(&mut app, id);
     assert!(
         matches!(play(&app).standing(), Standing::Undecided(ref text) if text.contains("cap 1000"))
     );
@@ -544,14 +549,7 @@ fn a_solve_stopped_by_a_cap_says_undecided_and_keeps_the_deal() {
         panic!("solving")
     };
     let id = solving.job.id;
-    let cap = pyramid::pyramid::solver::CapReached::States {
-        cap: 1000,
-        stored: 4096,
-    };
-    app.update(Msg::Job(JobMessage {
-        id,
-        event: JobEvent::Undecided(cap),
-    }));
+    undecided(&mut app, id);
     assert!(matches!(app.screen, Screen::Editor));
     assert!(said(&app).starts_with("Undecided"), "{}", said(&app));
     assert_eq!(app.editor.filled(), 52);
