@@ -328,7 +328,7 @@ pub fn delete(path: &Path) -> Result<(), StorageError> {
 /// else by the file.
 fn load_unfinished(path: &Path) -> Option<Unfinished> {
     let text = text_file::read_path(path).ok()?;
-    let draft = Draft::parse(&text_file::normalize(&text))?;
+    let draft = Draft::parse(&text)?;
     let typed = draft.slots.iter().flatten().count();
     if typed == DECK_SIZE {
         return None;
