@@ -150,6 +150,9 @@ impl FromStr for Rank {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
 
+/// Cards in a deck, and so in every deal.
+pub const DECK_SIZE: usize = 52;
+
 impl Card {
     /// The card of this rank and suit.
     pub fn new(rank: Rank, suit: Suit) -> Card {

@@ -1,21 +1,19 @@
-//! A deal: 52 cards in deal order (28 pyramid cards row by row, then the stock, top first).
+//! A deal: 52 cards in deal order, each game laying them out its own way (for Pyramid, 28
+//! pyramid cards row by row, then the stock, top first), some of them perhaps unknown (`??`):
+//! cards the player has not seen yet.
 //!
 //! The reader takes any layout people type, and validation reports every problem at once, with
 //! where it is, so that the file reader, the CLI and the live editor share one set of messages.
 
 use std::fmt;
 
+pub use crate::card::DECK_SIZE;
 use crate::card::{Card, CardParseError};
 use crate::excerpt::excerpt;
+use crate::game_kind::GameKind;
 
-/// Cards in a full deal.
-pub const DECK_SIZE: usize = 52;
-/// Cards in the pyramid, the first of the deal.
-pub const PYRAMID_SIZE: usize = 28;
-/// Cards in the stock, the last of the deal.
-pub const STOCK_SIZE: usize = 24;
-/// Rows in the pyramid.
-pub const PYRAMID_ROWS: usize = 7;
+/// How an unknown card is written: a card the player has not seen yet.
+pub const UNKNOWN: &str = "??";
 /// The most problems a message lists; the rest are counted.
 pub const SHOWN_PROBLEMS: usize = 20;
 
@@ -35,9 +33,11 @@ impl fmt::Display for TextPos {
 /// A card's place in the deal, and in the text it came from when there was one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Slot {
-    /// Index in deal order: 0..28 pyramid, 28..52 stock, 52.. beyond a full deal.
+    /// Index in deal order (for Pyramid: 0..28 pyramid, 28..52 stock), 52.. beyond a full deal.
     pub index: usize,
     pub at: Option<TextPos>,
+    /// The game whose layout names the place.
+    pub game: GameKind,
 }
 
 impl fmt::Display for Slot {
@@ -45,19 +45,7 @@ impl fmt::Display for Slot {
         if let Some(at) = self.at {
             write!(f, "{at} ")?;
         }
-        write!(f, "({})", slot_name(self.index))
-    }
-}
-
-/// Names a slot for people: "pyramid row 3", "stock card 5 from the top", "card 53".
-pub fn slot_name(index: usize) -> String {
-    if index < PYRAMID_SIZE {
-        let row = crate::pyramid::layout::row_of(index);
-        format!("pyramid row {}", row + 1)
-    } else if index < DECK_SIZE {
-        format!("stock card {} from the top", index - PYRAMID_SIZE + 1)
-    } else {
-        format!("card {}, past the 52 of a deal", index + 1)
+        write!(f, "({})", self.game.slot_name(self.index))
     }
 }
 
@@ -82,8 +70,13 @@ pub enum DeckProblem {
         first: Slot,
         second: Slot,
     },
-    /// Cards of the deck that are not in the deal.
-    Missing { cards: Vec<Card> },
+    /// Too few cards: the cards of the deck that are not in the deal, of which `unknown` may
+    /// be the deal's unknown cards.
+    Missing { cards: Vec<Card>, unknown: usize },
+    /// An unknown card (`??`) in a game whose solvers do not take them.
+    UnknownRefused { game: GameKind, at: Option<TextPos> },
+    /// A card revealed at a place that does not hold an unknown card.
+    NotUnknown { slot: Slot },
     /// More than 52 cards.
     TooMany {
         count: usize,
@@ -97,9 +90,13 @@ impl DeckProblem {
     pub fn location(&self) -> Option<TextPos> {
         match self {
             DeckProblem::Malformed { at, .. } => Some(*at),
+            DeckProblem::UnknownRefused { at, .. } => *at,
             DeckProblem::Duplicate { second, .. } => second.at,
             DeckProblem::TooMany { first_extra, .. } => *first_extra,
-            DeckProblem::Missing { .. } | DeckProblem::Empty | DeckProblem::NotADeal { .. } => None,
+            DeckProblem::Missing { .. }
+            | DeckProblem::Empty
+            | DeckProblem::NotADeal { .. }
+            | DeckProblem::NotUnknown { .. } => None,
         }
     }
 
@@ -127,10 +124,25 @@ impl DeckProblem {
             } => {
                 format!("{card} appears twice: at {first} and at {second}")
             }
-            DeckProblem::Missing { cards } => {
+            DeckProblem::Missing { cards, unknown: 0 } => {
                 let list: Vec<String> = cards.iter().map(ToString::to_string).collect();
                 let s = if cards.len() == 1 { "" } else { "s" };
                 format!("{} card{s} missing: {}", cards.len(), list.join(" "))
+            }
+            DeckProblem::Missing { cards, unknown } => {
+                let short = cards.len() - unknown;
+                let list: Vec<String> = cards.iter().map(ToString::to_string).collect();
+                let s = if short == 1 { "" } else { "s" };
+                format!(
+                    "{short} card{s} missing besides the {unknown} unknown; not in the deal: {}",
+                    list.join(" ")
+                )
+            }
+            DeckProblem::UnknownRefused { game, .. } => {
+                format!("'{UNKNOWN}' (an unknown card) is not taken in {game} deals")
+            }
+            DeckProblem::NotUnknown { slot } => {
+                format!("{slot} does not hold an unknown card")
             }
             DeckProblem::TooMany { count, first_extra } => {
                 let extra = first_extra
@@ -200,27 +212,50 @@ pub fn thousands(count: usize) -> String {
     out
 }
 
-/// A complete, valid deal.
+/// A complete, valid deal: every card of the deck in deal order, some perhaps unknown.
+///
+/// An unknown card's slot holds one of the cards the deal is missing, in deck order, so that
+/// [`Deal::cards`] is always a whole deck; the solvers and referees must read
+/// [`Deal::unknown`] and never use those cards' ranks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Deal {
     cards: [Card; DECK_SIZE],
+    unknown: u64,
 }
 
 impl Deal {
-    /// Reads a deal from text in any layout: cards separated by white space or commas, `#`
-    /// comments, `10` for T, either case.
+    /// Reads a Pyramid deal from text; see [`Deal::parse_as`].
     pub fn parse(text: &str) -> Result<Deal, DeckProblems> {
+        Deal::parse_as(text, GameKind::Pyramid)
+    }
+
+    /// Reads a deal of `game` from text in any layout: cards separated by white space or
+    /// commas, `#` comments, `10` for T, either case, `??` for an unknown card. Problems name
+    /// places in `game`'s words.
+    pub fn parse_as(text: &str, game: GameKind) -> Result<Deal, DeckProblems> {
         let read = read_cards(text);
         if let Some(problem) = not_a_deal(&read) {
             return Err(DeckProblems(vec![problem]));
         }
-        let slots: Vec<Option<(Card, TextPos)>> =
-            read.cards.iter().map(|&(c, at)| Some((c, at))).collect();
+        let slots: Vec<Option<Card>> = read.cards.iter().map(|&(c, _)| c).collect();
+        let at: Vec<TextPos> = read.cards.iter().map(|&(_, at)| at).collect();
         let mut problems = read.malformed;
-        problems.extend(check_slots(&slots, read.cards.len() + problems.len()));
+        if !game.takes_unknown() {
+            problems.extend(
+                read.cards
+                    .iter()
+                    .filter(|(card, _)| card.is_none())
+                    .map(|&(_, at)| DeckProblem::UnknownRefused { game, at: Some(at) }),
+            );
+        }
+        problems.extend(check_slots(
+            &slots,
+            Some(&at),
+            read.cards.len() + problems.len(),
+            game,
+        ));
         if problems.is_empty() {
-            let cards: Vec<Card> = read.cards.iter().map(|&(c, _)| c).collect();
-            Ok(Deal::from_valid(&cards))
+            Ok(Deal::from_valid(&slots))
         } else {
             Err(DeckProblems(problems))
         }
@@ -229,64 +264,103 @@ impl Deal {
     /// Builds a deal from 52 cards, checking them.
     pub fn from_cards(cards: &[Card]) -> Result<Deal, DeckProblems> {
         let slots: Vec<Option<Card>> = cards.iter().copied().map(Some).collect();
-        let problems = validate_slots(&slots);
+        Deal::from_slots(&slots, GameKind::Pyramid)
+    }
+
+    /// Builds a deal from 52 slots, `None` for an unknown card, checking them.
+    pub fn from_slots(slots: &[Option<Card>], game: GameKind) -> Result<Deal, DeckProblems> {
+        let mut problems = Vec::new();
+        if !game.takes_unknown() && slots.contains(&None) {
+            problems.push(DeckProblem::UnknownRefused { game, at: None });
+        }
+        problems.extend(check_slots(slots, None, slots.len(), game));
         if problems.is_empty() {
-            Ok(Deal::from_valid(cards))
+            Ok(Deal::from_valid(slots))
         } else {
             Err(DeckProblems(problems))
         }
     }
 
-    fn from_valid(cards: &[Card]) -> Deal {
-        let mut all = [Card::all().next().expect("a deck has cards"); DECK_SIZE];
-        all.copy_from_slice(cards);
-        Deal { cards: all }
+    /// A deal from 52 checked slots: each unknown one takes the next card missing.
+    fn from_valid(slots: &[Option<Card>]) -> Deal {
+        let mut present = [false; DECK_SIZE];
+        for card in slots.iter().flatten() {
+            present[card.index()] = true;
+        }
+        let mut missing = Card::all().filter(|card| !present[card.index()]);
+        let mut cards = [Card::all().next().expect("a deck has cards"); DECK_SIZE];
+        let mut unknown = 0u64;
+        for (index, slot) in slots.iter().enumerate() {
+            cards[index] = if let Some(card) = slot {
+                *card
+            } else {
+                unknown |= 1 << index;
+                missing.next().expect("as many cards missing as unknown")
+            };
+        }
+        Deal { cards, unknown }
     }
 
-    /// All 52 cards in deal order.
+    /// All 52 cards in deal order. An unknown card's slot holds a stand-in (see [`Deal`]):
+    /// read [`Deal::slots`] or [`Deal::unknown`] where that matters.
     pub fn cards(&self) -> &[Card; DECK_SIZE] {
         &self.cards
     }
 
-    /// The 28 pyramid cards, row by row from the top.
-    pub fn pyramid(&self) -> &[Card] {
-        &self.cards[..PYRAMID_SIZE]
+    /// All 52 slots in deal order, `None` for an unknown card.
+    pub fn slots(&self) -> [Option<Card>; DECK_SIZE] {
+        std::array::from_fn(|index| self.card(index))
     }
 
-    /// The 24 stock cards, top first.
-    pub fn stock(&self) -> &[Card] {
-        &self.cards[PYRAMID_SIZE..]
+    /// The card at a slot of the deal order, `None` when it is unknown.
+    pub fn card(&self, index: usize) -> Option<Card> {
+        (self.unknown & (1 << index) == 0).then(|| self.cards[index])
     }
 
-    /// The deal on one line, as in `random-1500.tsv`.
+    /// The unknown cards' slots, as a bit mask over deal order.
+    pub fn unknown(&self) -> u64 {
+        self.unknown
+    }
+
+    /// Whether any card is unknown.
+    pub fn has_unknown(&self) -> bool {
+        self.unknown != 0
+    }
+
+    /// The deal with the unknown card at `index` known to be `card`: the card the player saw
+    /// when it turned face up. Refused when the slot is not unknown or the card is already in
+    /// the deal; problems name places in `game`'s words.
+    pub fn reveal(&self, index: usize, card: Card, game: GameKind) -> Result<Deal, DeckProblems> {
+        let mut slots = self.slots();
+        if slots.get(index).is_none_or(Option::is_some) {
+            let slot = Slot {
+                index,
+                at: None,
+                game,
+            };
+            return Err(DeckProblems(vec![DeckProblem::NotUnknown { slot }]));
+        }
+        slots[index] = Some(card);
+        Deal::from_slots(&slots, game)
+    }
+
+    /// The deal on one line, as in `random-1500.tsv`; `??` for an unknown card.
     pub fn to_line(&self) -> String {
-        let texts: Vec<String> = self.cards.iter().map(ToString::to_string).collect();
+        let texts: Vec<String> = self.texts().to_vec();
         texts.join(" ")
     }
 
-    /// The deal in the layout people type: the pyramid drawn row by row, a blank line, the stock.
-    pub fn to_layout(&self) -> String {
-        layout(&self.cards.map(Some))
+    /// Each slot's text: the card, or `??` when it is unknown.
+    pub fn texts(&self) -> [String; DECK_SIZE] {
+        self.slots()
+            .map(|slot| slot.map_or_else(|| UNKNOWN.to_string(), |card| card.to_string()))
     }
-}
 
-/// Slots in the layout people type: the pyramid drawn row by row, a blank line, the stock line;
-/// `..` stands for an empty slot.
-pub fn layout(slots: &[Option<Card>; DECK_SIZE]) -> String {
-    let text = |slot: &Option<Card>| slot.map_or_else(|| "..".to_string(), |c| c.to_string());
-    let mut out = String::new();
-    for row in 0..PYRAMID_ROWS {
-        let start = row * (row + 1) / 2;
-        out.push_str(&" ".repeat((PYRAMID_ROWS - 1 - row) * 2));
-        let cards: Vec<String> = slots[start..=start + row].iter().map(text).collect();
-        out.push_str(&cards.join("  "));
-        out.push('\n');
+    /// The deal in the layout people type for `game`: for Pyramid, the pyramid drawn row by
+    /// row, a blank line, the stock.
+    pub fn to_layout(&self, game: GameKind) -> String {
+        game.drawn(&self.texts())
     }
-    out.push('\n');
-    let stock: Vec<String> = slots[PYRAMID_SIZE..].iter().map(text).collect();
-    out.push_str(&stock.join(" "));
-    out.push('\n');
-    out
 }
 
 /// `count` random deals from a seed, made the same way everywhere: a `SplitMix64` generator
@@ -323,7 +397,7 @@ impl Iterator for RandomDeals {
     type Item = Deal;
 
     fn next(&mut self) -> Option<Deal> {
-        let mut cards: Vec<Card> = Card::all().collect();
+        let mut cards: Vec<Option<Card>> = Card::all().map(Some).collect();
         for i in (1..cards.len()).rev() {
             let j = (self.next_number() % (i as u64 + 1)) as usize;
             cards.swap(i, j);
@@ -338,10 +412,10 @@ impl fmt::Display for Deal {
     }
 }
 
-/// Cards and malformed tokens read from a text, in order.
+/// Cards and malformed tokens read from a text, in order; `None` for `??`, an unknown card.
 #[derive(Debug, Clone, Default)]
 pub struct ReadCards {
-    pub cards: Vec<(Card, TextPos)>,
+    pub cards: Vec<(Option<Card>, TextPos)>,
     pub malformed: Vec<DeckProblem>,
 }
 
@@ -397,8 +471,12 @@ fn push_token(read: &mut ReadCards, text: &str, line_index: usize, column: usize
         line: line_index + 1,
         column: column + 1,
     };
+    if text == UNKNOWN {
+        read.cards.push((None, at));
+        return;
+    }
     match text.parse::<Card>() {
-        Ok(card) => read.cards.push((card, at)),
+        Ok(card) => read.cards.push((Some(card), at)),
         Err(CardParseError) => {
             read.malformed.push(DeckProblem::Malformed {
                 text: excerpt(text),
@@ -408,55 +486,82 @@ fn push_token(read: &mut ReadCards, text: &str, line_index: usize, column: usize
     }
 }
 
-/// Validates a deal that may be partly filled (`None` for an empty slot): duplicates, too many
-/// cards, and the cards still missing. An empty list means the deal is complete and valid.
+/// Validates a Pyramid deal that may be partly filled (`None` for an empty slot): duplicates,
+/// too many cards, and the cards still missing. An empty list means the deal is complete and
+/// valid.
 pub fn validate_slots(slots: &[Option<Card>]) -> Vec<DeckProblem> {
-    let located: Vec<Option<(Card, TextPos)>> = slots
-        .iter()
-        .map(|slot| slot.map(|c| (c, TextPos { line: 0, column: 0 })))
-        .collect();
-    let mut problems = check_slots(&located, slots.iter().flatten().count());
+    let count = slots.iter().flatten().count();
+    let mut problems = check_slots(slots, None, count, GameKind::Pyramid);
+    // An empty slot in the editor is a card still to type, not an unknown one.
     for problem in &mut problems {
-        // Slots typed in the editor have no place in a text.
-        if let DeckProblem::Duplicate { first, second, .. } = problem {
-            first.at = None;
-            second.at = None;
+        if let DeckProblem::Missing { unknown, .. } = problem {
+            *unknown = 0;
         }
-        if let DeckProblem::TooMany { first_extra, .. } = problem {
-            *first_extra = None;
+    }
+    if !problems
+        .iter()
+        .any(|problem| matches!(problem, DeckProblem::Missing { .. }))
+    {
+        let missing = missing_cards(slots);
+        if !missing.is_empty() {
+            problems.push(DeckProblem::Missing {
+                cards: missing,
+                unknown: 0,
+            });
         }
     }
     problems
 }
 
-/// The shared checks: `count` is how many tokens the deal had (cards and malformed ones).
-fn check_slots(slots: &[Option<(Card, TextPos)>], count: usize) -> Vec<DeckProblem> {
+/// The cards of the deck found in none of the slots.
+fn missing_cards(slots: &[Option<Card>]) -> Vec<Card> {
+    let mut present = [false; DECK_SIZE];
+    for card in slots.iter().flatten() {
+        present[card.index()] = true;
+    }
+    Card::all().filter(|card| !present[card.index()]).collect()
+}
+
+/// The shared checks over slots in deal order (`None` an unknown or empty one, not counted as
+/// a card), with where each slot was in a text when it came from one; `count` is how many
+/// tokens the deal had (cards, unknown ones and malformed ones).
+fn check_slots(
+    slots: &[Option<Card>],
+    at: Option<&[TextPos]>,
+    count: usize,
+    game: GameKind,
+) -> Vec<DeckProblem> {
     let mut problems = Vec::new();
+    let place = |index: usize| Slot {
+        index,
+        at: at.and_then(|at| at.get(index).copied()),
+        game,
+    };
     let mut first_seen: [Option<Slot>; DECK_SIZE] = [None; DECK_SIZE];
     for (index, slot) in slots.iter().enumerate() {
-        let Some((card, at)) = *slot else { continue };
-        let here = Slot {
-            index,
-            at: Some(at),
-        };
+        let Some(card) = *slot else { continue };
         match first_seen[card.index()] {
             Some(first) => problems.push(DeckProblem::Duplicate {
                 card,
                 first,
-                second: here,
+                second: place(index),
             }),
-            None => first_seen[card.index()] = Some(here),
+            None => first_seen[card.index()] = Some(place(index)),
         }
     }
     if count > DECK_SIZE {
-        let first_extra = slots.get(DECK_SIZE).copied().flatten().map(|(_, at)| at);
+        let first_extra = at.and_then(|at| at.get(DECK_SIZE).copied());
         problems.push(DeckProblem::TooMany { count, first_extra });
     }
     let missing: Vec<Card> = Card::all()
         .filter(|c| first_seen[c.index()].is_none())
         .collect();
-    if !missing.is_empty() {
-        problems.push(DeckProblem::Missing { cards: missing });
+    let unknown = slots.iter().filter(|slot| slot.is_none()).count();
+    if missing.len() > unknown {
+        problems.push(DeckProblem::Missing {
+            cards: missing,
+            unknown,
+        });
     }
     problems
 }
@@ -472,10 +577,13 @@ mod tests {
         let deal = Deal::parse(FORTY).unwrap();
         assert_eq!(deal.cards()[0].to_string(), "4d");
         assert_eq!(deal.cards()[27].to_string(), "Qh");
-        assert_eq!(deal.stock()[0].to_string(), "Ah");
-        assert_eq!(Deal::parse(&deal.to_layout()).unwrap(), deal);
+        assert_eq!(deal.cards()[28].to_string(), "Ah");
+        assert_eq!(
+            Deal::parse(&deal.to_layout(GameKind::Pyramid)).unwrap(),
+            deal
+        );
         assert_eq!(Deal::parse(&deal.to_line()).unwrap(), deal);
-        assert_eq!(deal.to_layout(), FORTY);
+        assert_eq!(deal.to_layout(GameKind::Pyramid), FORTY);
     }
 
     #[test]
@@ -504,7 +612,8 @@ mod tests {
                     }
                 },
                 DeckProblem::Missing {
-                    cards: vec!["8s".parse().unwrap()]
+                    cards: vec!["8s".parse().unwrap()],
+                    unknown: 0,
                 },
             ]
         );
@@ -516,7 +625,7 @@ mod tests {
             .unwrap_err()
             .0;
         let cards = vec!["8s".parse().unwrap(), "Js".parse().unwrap()];
-        assert_eq!(problems, vec![DeckProblem::Missing { cards }]);
+        assert_eq!(problems, vec![DeckProblem::Missing { cards, unknown: 0 }]);
         assert_eq!(problems[0].to_string(), "2 cards missing: 8s Js");
     }
 
@@ -554,12 +663,16 @@ mod tests {
         assert!(matches!(
             problems[0],
             DeckProblem::Duplicate {
-                first: Slot { index: 0, at: None },
+                first: Slot {
+                    index: 0,
+                    at: None,
+                    ..
+                },
                 second: Slot { index: 5, .. },
                 ..
             }
         ));
-        let Some(DeckProblem::Missing { cards }) = problems.last() else {
+        let Some(DeckProblem::Missing { cards, .. }) = problems.last() else {
             panic!()
         };
         assert_eq!(cards.len(), 51);
@@ -622,5 +735,81 @@ mod tests {
             "{shown}"
         );
         assert!(shown.len() < 400, "{shown}");
+    }
+
+    #[test]
+    fn unknown_cards_stand_in_for_the_missing_ones() {
+        let deal = Deal::parse(FORTY).unwrap();
+        let mut texts = deal.texts();
+        texts[3] = UNKNOWN.to_string();
+        texts[40] = UNKNOWN.to_string();
+        let line = texts.join(" ");
+        let read = Deal::parse_as(&line, GameKind::TriPeaks).unwrap();
+        assert_eq!(read.unknown(), (1 << 3) | (1 << 40));
+        assert_eq!(read.card(3), None);
+        assert_eq!(read.card(4), deal.card(4));
+        assert_eq!(read.to_line(), line);
+        // The stand-ins make a whole deck.
+        let mut seen: Vec<usize> = read.cards().iter().map(|card| card.index()).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..DECK_SIZE).collect::<Vec<_>>());
+        // Revealing both gives the deal back; a known place or a card in the deal is refused.
+        let back = read
+            .reveal(3, deal.cards()[3], GameKind::TriPeaks)
+            .and_then(|d| d.reveal(40, deal.cards()[40], GameKind::TriPeaks))
+            .unwrap();
+        assert_eq!(back, deal);
+        let known = read
+            .reveal(4, deal.cards()[3], GameKind::TriPeaks)
+            .unwrap_err();
+        assert_eq!(
+            known.to_string(),
+            "(tableau row 2) does not hold an unknown card"
+        );
+        let twice = read
+            .reveal(3, deal.cards()[0], GameKind::TriPeaks)
+            .unwrap_err();
+        assert!(twice.to_string().contains("appears twice"), "{twice}");
+    }
+
+    #[test]
+    fn unknown_cards_are_counted_apart_from_missing_ones() {
+        let deal = Deal::parse(FORTY).unwrap();
+        let mut texts = deal.texts().to_vec();
+        texts[0] = UNKNOWN.to_string();
+        texts.pop();
+        let problems = Deal::parse_as(&texts.join(" "), GameKind::TriPeaks).unwrap_err();
+        let mut gone = [deal.cards()[0], deal.cards()[51]];
+        gone.sort_by_key(|card| card.index());
+        assert_eq!(
+            problems.to_string(),
+            format!(
+                "1 card missing besides the 1 unknown; not in the deal: {} {}",
+                gone[0], gone[1]
+            )
+        );
+    }
+
+    #[test]
+    fn a_game_that_does_not_take_unknown_cards_says_where_one_is() {
+        let deal = Deal::parse(FORTY).unwrap();
+        let line = deal.to_line().replacen("4d", UNKNOWN, 1);
+        let problems = Deal::parse(&line).unwrap_err();
+        assert_eq!(
+            problems.0[0].to_string(),
+            "1:1: '??' (an unknown card) is not taken in Pyramid deals"
+        );
+    }
+
+    #[test]
+    fn a_tripeaks_deal_is_drawn_as_three_peaks() {
+        let deal = Deal::parse(FORTY).unwrap();
+        let drawn = deal.to_layout(GameKind::TriPeaks);
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert_eq!(lines.len(), 7, "{drawn}");
+        assert_eq!(lines[0].split_whitespace().count(), 3);
+        assert_eq!(lines[3].split_whitespace().count(), 10);
+        assert_eq!(lines[5], deal.cards()[28].to_string());
+        assert_eq!(Deal::parse_as(&drawn, GameKind::TriPeaks).unwrap(), deal);
     }
 }

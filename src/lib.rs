@@ -8,9 +8,13 @@ pub mod card;
 pub mod card_names;
 pub mod deck;
 pub mod excerpt;
+pub mod game_kind;
 pub mod pyramid;
 pub mod saved_game;
+pub mod search;
+pub mod tripeaks;
 
 pub use card::{Card, Rank, Suit};
 pub use card_names::{CardName, Notation};
 pub use deck::{Deal, DeckProblem, DeckProblems};
+pub use game_kind::GameKind;

@@ -26,11 +26,12 @@
 //! or `unlimited`), `pairing` is `strict` or `relaxed`, and `goal` is `pyramid` or `all` (52
 //! cards); Microsoft Solitaire Collection's (3, strict, pyramid) for those absent.
 
-use crate::deck::{self, DECK_SIZE, PYRAMID_SIZE};
+use crate::deck::DECK_SIZE;
 use crate::excerpt::excerpt;
+use crate::pyramid::layout::PYRAMID_SIZE;
 use crate::pyramid::notation::{move_text, read_moves};
 use crate::pyramid::{Finish, Game, Goal, Midgame, Move, Passes, Position, RuleChanges, Rules};
-use crate::{Card, Deal, Rank};
+use crate::{Card, Deal, GameKind, Rank};
 
 /// Moves written per `# moves:` line.
 const MOVES_PER_LINE: usize = 16;
@@ -138,7 +139,7 @@ impl SavedDeal {
         }
         text.push_str(&goal_header(self.goal));
         text.push_str(&rules_header(self.rules));
-        text.push_str(&self.deal.to_layout());
+        text.push_str(&self.deal.to_layout(GameKind::Pyramid));
         text
     }
 
@@ -409,7 +410,7 @@ impl Draft {
             "# draft: the game being entered or played, restored on the next start\n{}{}{}",
             progress_headers(&self.slots, &self.midgame, start.as_ref(), moves),
             goal_header(self.goal) + &rules_header(self.rules),
-            deck::layout(&self.slots)
+            drawn_slots(&self.slots)
         )
     }
 
@@ -479,6 +480,12 @@ impl Draft {
         }
         Some(draft)
     }
+}
+
+/// Slots of a Pyramid draft in the layout people type, `..` for an empty slot.
+fn drawn_slots(slots: &[Option<Card>; DECK_SIZE]) -> String {
+    let texts = slots.map(|slot| slot.map_or_else(|| "..".to_string(), |card| card.to_string()));
+    GameKind::Pyramid.drawn(&texts)
 }
 
 #[cfg(test)]
@@ -608,7 +615,7 @@ mod tests {
         // A file written by hand with them is read without them.
         let hand = format!(
             "# name: x\u{1b}y\u{7}\n# notes: n\u{8}o\n{}",
-            saved.deal.to_layout()
+            saved.deal.to_layout(GameKind::Pyramid)
         );
         let read = SavedDeal::parse(&hand, "x").unwrap();
         assert_eq!((read.name.as_str(), read.notes[0].as_str()), ("xy", "no"));
@@ -655,7 +662,7 @@ mod tests {
         let saved = example();
         let text = format!(
             "# challenge: score 1290 earned 0\n# goal: all\n{}",
-            saved.deal.to_layout()
+            saved.deal.to_layout(GameKind::Pyramid)
         );
         assert_eq!(
             SavedDeal::parse(&text, "x").unwrap_err(),

@@ -2,10 +2,10 @@
 //! no remaining card can ever pair with, or a pair of values the pyramid holds more of than can
 //! ever be paired.
 
+use super::layout::PYRAMID_SIZE;
 use super::layout::{can_pair, cone_below};
 use super::position::Position;
 use crate::card::{Card, Rank};
-use crate::deck::PYRAMID_SIZE;
 
 /// A reason the pyramid can never be cleared, if a simple one exists.
 pub fn hopeless(position: &Position) -> Option<String> {

@@ -7,7 +7,14 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::deck::{PYRAMID_ROWS, PYRAMID_SIZE};
+use crate::card::DECK_SIZE;
+
+/// Cards in the pyramid, the first of the deal.
+pub const PYRAMID_SIZE: usize = 28;
+/// Cards in the stock, the last of the deal.
+pub const STOCK_SIZE: usize = DECK_SIZE - PYRAMID_SIZE;
+/// Rows in the pyramid.
+pub const PYRAMID_ROWS: usize = 7;
 
 /// All 28 pyramid cards present.
 pub const FULL: u32 = (1 << PYRAMID_SIZE) - 1;
@@ -232,6 +239,34 @@ impl Shapes {
     pub fn empty(&self) -> u16 {
         self.empty
     }
+}
+
+/// Names a slot of the deal for people: "pyramid row 3", "stock card 5 from the top",
+/// "card 53".
+pub fn slot_name(index: usize) -> String {
+    if index < PYRAMID_SIZE {
+        format!("pyramid row {}", row_of(index) + 1)
+    } else if index < DECK_SIZE {
+        format!("stock card {} from the top", index - PYRAMID_SIZE + 1)
+    } else {
+        format!("card {}, past the 52 of a deal", index + 1)
+    }
+}
+
+/// Slots in the layout people type: the pyramid drawn row by row, a blank line, the stock line;
+/// `..` stands for an empty slot and `??` for an unknown card.
+pub fn drawn(slots: &[String; DECK_SIZE]) -> String {
+    let mut out = String::new();
+    for row in 0..PYRAMID_ROWS {
+        let start = row_start(row);
+        out.push_str(&" ".repeat((PYRAMID_ROWS - 1 - row) * 2));
+        out.push_str(&slots[start..=start + row].join("  "));
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&slots[PYRAMID_SIZE..].join(" "));
+    out.push('\n');
+    out
 }
 
 #[cfg(test)]

@@ -10,11 +10,12 @@
 
 use std::fmt;
 
+use super::layout::PYRAMID_SIZE;
 use super::layout::covering;
 use super::position::Position;
 use super::rules::Rules;
 use crate::card::{Card, Rank};
-use crate::deck::{DECK_SIZE, Deal, PYRAMID_SIZE};
+use crate::deck::{DECK_SIZE, Deal};
 
 /// Which dealt cards are gone, where the waste ends, and the pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -86,7 +87,7 @@ impl PositionProblem {
     pub fn message(&self, cards: &[Option<Card>; DECK_SIZE]) -> String {
         let name = |slot: usize| match cards.get(slot).copied().flatten() {
             Some(card) => card.to_string(),
-            None => format!("the card at {}", crate::deck::slot_name(slot)),
+            None => format!("the card at {}", super::layout::slot_name(slot)),
         };
         match self {
             PositionProblem::StillCovered { slot, by } => {
@@ -133,7 +134,7 @@ impl PositionProblem {
             ),
             PositionProblem::NotAStockSlot { slot } => format!(
                 "the waste can only end at a stock card, not at {}",
-                crate::deck::slot_name(*slot)
+                super::layout::slot_name(*slot)
             ),
         }
     }

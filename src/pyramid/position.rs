@@ -5,10 +5,11 @@
 use std::fmt;
 
 use super::layout::{self, covering, may_overlap};
+use super::layout::{PYRAMID_ROWS, PYRAMID_SIZE, slot_name};
 use super::rules::Finish;
 use super::rules::Rules;
 use crate::card::{Card, Rank};
-use crate::deck::{Deal, PYRAMID_ROWS, PYRAMID_SIZE, slot_name};
+use crate::deck::Deal;
 
 /// Where an available card is taken from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -91,13 +92,13 @@ impl Position {
     /// The start of a game: the deal's pyramid, its stock, an empty waste.
     pub fn new(deal: &Deal, rules: Rules) -> Position {
         let mut pyramid = [None; PYRAMID_SIZE];
-        for (slot, &card) in pyramid.iter_mut().zip(deal.pyramid()) {
+        for (slot, &card) in pyramid.iter_mut().zip(deal.cards()) {
             *slot = Some(card);
         }
         Position {
             rules,
             pyramid,
-            stock: deal.stock().iter().rev().copied().collect(),
+            stock: deal.cards()[PYRAMID_SIZE..].iter().rev().copied().collect(),
             waste: Vec::new(),
             recycles: 0,
             removed: Vec::new(),

@@ -8,7 +8,6 @@
 //! the cost of an optimal search. Pure: no threads, no printing; progress and cancellation go
 //! through an [`Observer`] the caller passes in.
 
-mod caps;
 mod challenge;
 mod context;
 mod reach;
@@ -16,53 +15,17 @@ mod search;
 mod store;
 mod survey;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-pub use caps::{BYTES_PER_STATE, CapReached, Capped, Caps, DEFAULT_MEMORY, bytes};
+pub use crate::search::{
+    BYTES_PER_STATE, CHECK_EVERY, CapReached, Capped, Caps, DEFAULT_MEMORY, Observer, Stats, bytes,
+};
 pub use challenge::{CardAnswer, ChallengeReport, Line, ScoreAnswer, solve_card, solve_score};
 use context::Context;
 use search::{Clear, Search};
 
 use super::explain;
 use super::position::{Move, Position};
-
-/// Figures about a search, reported while it runs and at the end.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Nodes expanded, over all the searches run.
-    pub expanded: u64,
-    /// Successor states produced.
-    pub generated: u64,
-    /// A* queue entries waiting.
-    pub frontier: usize,
-    /// The current lower bound on the solution length.
-    pub bound: u16,
-    /// Distinct states stored by A*.
-    pub stored: usize,
-    /// Bytes held by the search's tables.
-    pub memory: usize,
-    /// Time since the search began.
-    pub elapsed: Duration,
-}
-
-/// Watches a search: gets progress and may ask it to stop.
-///
-/// Both are called every [`CHECK_EVERY`] expansions (a few milliseconds at most), and
-/// `progress` once more at the end.
-pub trait Observer {
-    /// Called with the latest figures.
-    fn progress(&mut self, _stats: &Stats) {}
-    /// Returning true stops the search, which then reports [`Outcome::Cancelled`].
-    fn should_stop(&mut self) -> bool {
-        false
-    }
-}
-
-/// An observer that watches nothing.
-impl Observer for () {}
-
-/// How many expansions pass between two calls to the observer.
-pub const CHECK_EVERY: u64 = 2048;
 
 /// How many expansions the depth-first probe spends alone before A* starts.
 const PROBE_BUDGET: u64 = 2000;

@@ -1859,8 +1859,9 @@ fn text_slots(
 ) {
     let read = pyramid::deck::read_cards(text);
     let mut slots = [None; pyramid::deck::DECK_SIZE];
+    // An unknown card (`??`) leaves its slot to be typed.
     for (slot, &(card, _)) in slots.iter_mut().zip(&read.cards) {
-        *slot = Some(card);
+        *slot = card;
     }
     let extra = read.cards.len().saturating_sub(pyramid::deck::DECK_SIZE);
     (slots, extra, read.malformed.len())

@@ -12,7 +12,8 @@ use ratatui::widgets::Widget;
 
 use pyramid::card::Card;
 use pyramid::card_names::Notation;
-use pyramid::deck::{DECK_SIZE, PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
+use pyramid::deck::DECK_SIZE;
+use pyramid::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
 use pyramid::pyramid::{Midgame, Place, Position, layout};
 
 use crate::theme::Theme;

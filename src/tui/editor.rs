@@ -4,7 +4,8 @@
 
 use pyramid::Deal;
 use pyramid::card::{Card, Rank, Suit};
-use pyramid::deck::{self, DECK_SIZE, DeckProblem, PYRAMID_SIZE};
+use pyramid::deck::{self, DECK_SIZE, DeckProblem};
+use pyramid::pyramid::layout::PYRAMID_SIZE;
 use pyramid::pyramid::{Midgame, Passes, Position, PositionProblem, Rules};
 
 /// What has been typed of the next card.
@@ -213,7 +214,7 @@ impl Editor {
         self.problems
             .iter()
             .find_map(|problem| match problem {
-                DeckProblem::Missing { cards } => Some(cards.clone()),
+                DeckProblem::Missing { cards, .. } => Some(cards.clone()),
                 _ => None,
             })
             .unwrap_or_default()
@@ -235,8 +236,8 @@ impl Editor {
         if let Some((card, a, b)) = self.duplicates().first() {
             return Err(format!(
                 "{card} is there twice: {} and {}",
-                deck::slot_name(*a),
-                deck::slot_name(*b)
+                pyramid::pyramid::layout::slot_name(*a),
+                pyramid::pyramid::layout::slot_name(*b)
             ));
         }
         let cards: Vec<Card> = self
@@ -377,7 +378,8 @@ impl Editor {
         let room = DECK_SIZE - self.cursor;
         let placed = read.cards.len().min(room);
         for (offset, &(card, _)) in read.cards.iter().take(placed).enumerate() {
-            self.slots[self.cursor + offset] = Some(card);
+            // An unknown card (`??`) leaves its slot to be typed.
+            self.slots[self.cursor + offset] = card;
             self.midgame.set_unknown(self.cursor + offset, false);
         }
         self.cursor = (self.cursor + placed).min(DECK_SIZE - 1);

@@ -7,7 +7,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use pyramid::deck::{self, DECK_SIZE, PYRAMID_SIZE, thousands};
+use pyramid::deck::{DECK_SIZE, thousands};
+use pyramid::pyramid::layout::PYRAMID_SIZE;
 use pyramid::pyramid::{Goal, Move, Place, Position};
 
 use super::app::back_text;
@@ -374,7 +375,7 @@ fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
 /// A slot for the side panel: "row 3" or "stock 5".
 fn slot_label(slot: usize) -> String {
     if slot < PYRAMID_SIZE {
-        deck::slot_name(slot).replace("pyramid ", "")
+        pyramid::pyramid::layout::slot_name(slot).replace("pyramid ", "")
     } else {
         format!("stock {}", slot - PYRAMID_SIZE + 1)
     }

@@ -100,7 +100,7 @@ pub fn small_position(seed: u64, rules: Rules) -> Position {
         let free: Vec<usize> = (0..28).filter(|&i| position.is_uncovered(i)).collect();
         pyramid[free[next(free.len() as u64) as usize]] = None;
     }
-    let mut unused: Vec<Card> = deal.stock().to_vec();
+    let mut unused: Vec<Card> = deal.cards()[28..].to_vec();
     unused.extend(
         (0..28)
             .filter(|&i| pyramid[i].is_none())

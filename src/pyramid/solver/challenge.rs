@@ -8,8 +8,8 @@ use super::search::{Search, Target};
 use super::survey::{Ceilings, Measure, Survey, survey};
 use super::{CHECK_EVERY, Observer, Outcome, Stats};
 use crate::card::Rank;
-use crate::deck::{PYRAMID_ROWS, PYRAMID_SIZE};
 use crate::pyramid::layout;
+use crate::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE};
 use crate::pyramid::position::{Move, Position, REMOVAL_POINTS, ROW_BONUS};
 
 /// All the row bonuses: what clearing the pyramid adds.

@@ -16,7 +16,7 @@ use super::super::layout::{Shapes, can_pair, cone_above, cone_below, covers_of, 
 use super::super::position::{Move, Place, Position, REMOVAL_POINTS, ROW_BONUS};
 use super::super::rules::{Finish, Rules};
 use crate::card::Card;
-use crate::deck::{PYRAMID_ROWS, PYRAMID_SIZE};
+use crate::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE};
 use std::ops::RangeInclusive;
 
 pub type State = u64;

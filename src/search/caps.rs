@@ -238,13 +238,13 @@ mod tests {
 
     /// `saved-games/hard-no-solution.txt`: about 200,000 expansions to prove hopeless, with
     /// the probe and A* running in turns all along.
-    const HARD: &str = include_str!("../../../saved-games/hard-no-solution.txt");
+    const HARD: &str = include_str!("../../saved-games/hard-no-solution.txt");
 
     #[test]
     fn the_board_solver_counts_the_probe_and_the_search_together() {
         let start = position(HARD);
         let figures = reported(|record| {
-            super::super::solve(&start, record);
+            crate::pyramid::solver::solve(&start, record);
         });
         assert_growing(&figures);
     }
@@ -253,7 +253,7 @@ mod tests {
     fn a_challenge_counts_the_survey_it_keeps_during_its_search() {
         let start = position(HARD);
         let figures = reported(|record| {
-            super::super::solve_score(&start, 1290, record);
+            crate::pyramid::solver::solve_score(&start, 1290, record);
         });
         assert_growing(&figures);
     }

@@ -1,0 +1,47 @@
+//! The plumbing every game's solvers share: the figures a search reports, the observer that
+//! watches it (progress and cancellation) and the caps that make a search stop as undecided.
+//! Pure: no threads and no printing, so the app, the command line and tests drive the same code.
+
+mod caps;
+
+use std::time::Duration;
+
+pub use caps::{BYTES_PER_STATE, CapReached, Capped, Caps, DEFAULT_MEMORY, bytes};
+
+/// Figures about a search, reported while it runs and at the end.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes expanded, over all the searches run.
+    pub expanded: u64,
+    /// Successor states produced.
+    pub generated: u64,
+    /// A* queue entries waiting.
+    pub frontier: usize,
+    /// The current lower bound on the solution length.
+    pub bound: u16,
+    /// Distinct states stored by A*.
+    pub stored: usize,
+    /// Bytes held by the search's tables.
+    pub memory: usize,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// Watches a search: gets progress and may ask it to stop.
+///
+/// Both are called every [`CHECK_EVERY`] expansions (a few milliseconds at most), and
+/// `progress` once more at the end.
+pub trait Observer {
+    /// Called with the latest figures.
+    fn progress(&mut self, _stats: &Stats) {}
+    /// Returning true stops the search, which then reports that it was cancelled.
+    fn should_stop(&mut self) -> bool {
+        false
+    }
+}
+
+/// An observer that watches nothing.
+impl Observer for () {}
+
+/// How many expansions pass between two calls to the observer.
+pub const CHECK_EVERY: u64 = 2048;
