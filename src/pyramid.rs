@@ -2,7 +2,6 @@
 //! optimal solver. Nothing here knows about terminals or command lines.
 
 pub mod explain;
-pub mod game;
 pub mod goal;
 pub mod layout;
 pub mod midgame;
@@ -11,7 +10,8 @@ pub mod position;
 pub mod rules;
 pub mod solver;
 
-pub use game::Game;
+/// A Pyramid game being played, with undo and redo.
+pub type Game = crate::history::History<Position>;
 pub use goal::{Goal, GoalError};
 pub use midgame::{Midgame, PositionProblem};
 pub use position::{IllegalMove, Move, Place, Position};

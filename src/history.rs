@@ -1,22 +1,23 @@
-//! A game being played: the positions from its start, the moves between them, and where the
-//! player stands, so that undo and redo go back and forth without limit and exactly.
+//! A game being played, in any game: the positions from its start, the moves between them,
+//! and where the player stands, so that undo and redo go back and forth without limit and
+//! exactly. Each game's referee plays the moves.
 
-use super::position::{IllegalMove, Move, Position};
+use crate::referee::Referee;
 
 /// A game's history. Undoing keeps the moves undone for redo until a different move is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub struct History<Position: Referee> {
     /// The position before each move, and after the last one: one more than the moves.
     positions: Vec<Position>,
-    moves: Vec<Move>,
+    moves: Vec<Position::Move>,
     /// Moves played so far: the game stands at `positions[at]`.
     at: usize,
 }
 
-impl Game {
+impl<Position: Referee> History<Position> {
     /// A game standing at `start`.
-    pub fn new(start: Position) -> Game {
-        Game {
+    pub fn new(start: Position) -> History<Position> {
+        History {
             positions: vec![start],
             moves: Vec::new(),
             at: 0,
@@ -24,8 +25,11 @@ impl Game {
     }
 
     /// A game from `start` with `moves` played; on an illegal move, its number (from 0) and why.
-    pub fn replay(start: Position, moves: &[Move]) -> Result<Game, (usize, IllegalMove)> {
-        let mut game = Game::new(start);
+    pub fn replay(
+        start: Position,
+        moves: &[Position::Move],
+    ) -> Result<History<Position>, (usize, Position::Illegal)> {
+        let mut game = History::new(start);
         for (number, &mv) in moves.iter().enumerate() {
             game.play(mv).map_err(|why| (number, why))?;
         }
@@ -53,12 +57,12 @@ impl Game {
     }
 
     /// The moves played, in order.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[Position::Move] {
         &self.moves[..self.at]
     }
 
     /// The move played from the position after `moves` moves, if any (redo moves included).
-    pub fn move_after(&self, moves: usize) -> Option<Move> {
+    pub fn move_after(&self, moves: usize) -> Option<Position::Move> {
         self.moves.get(moves).copied()
     }
 
@@ -69,7 +73,7 @@ impl Game {
 
     /// Plays a move if it is legal. Playing the move that redo would play keeps the rest of
     /// the undone moves; any other move drops them.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    pub fn play(&mut self, mv: Position::Move) -> Result<(), Position::Illegal> {
         if self.moves.get(self.at) == Some(&mv) {
             self.at += 1;
             return Ok(());
@@ -101,8 +105,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::pyramid::fixtures::winnable_start as start;
+    use crate::pyramid::{Game, Move};
 
     #[test]
     fn undo_to_the_start_and_redo_to_the_end_are_exact() {

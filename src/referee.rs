@@ -1,0 +1,26 @@
+//! What every game's referee does: the plain, obviously correct rules engine that the app's
+//! stepping and play mode, undo and redo ([`History`](crate::history::History)), and the
+//! tests' replays and breadth-first cross-checks all drive. Fast solvers keep their own packed
+//! states; the referee is what their answers are checked against.
+
+use std::fmt::Debug;
+
+/// A position of a game that knows its legal moves and plays them.
+pub trait Referee: Clone {
+    /// One step of the game.
+    type Move: Copy + Eq + Debug;
+    /// Why a move cannot be played, in words a player can act on.
+    type Illegal: std::error::Error;
+
+    /// Every move that can be played from here.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays a move, or says why it cannot be played (leaving the position as it was).
+    fn apply(&mut self, mv: Self::Move) -> Result<(), Self::Illegal>;
+
+    /// Whether the game's aim is reached (for both games, the tableau is cleared).
+    fn is_won(&self) -> bool;
+
+    /// The move in words, from this position: "play 5h on 4c", "draw".
+    fn describe(&self, mv: Self::Move) -> String;
+}
