@@ -2,6 +2,7 @@
 //! line), under `#` header lines that other Pyramid solvers skip as comments:
 //!
 //! ```text
+//! # game: pyramid
 //! # name: Tuesday
 //! # saved: 2026-11-21 18:30
 //! # result: solved in 40 steps
@@ -16,7 +17,9 @@
 //! # goal: all
 //! ```
 //!
-//! `pass`, `waste top` and `gone` describe a game entered part-way through (its start); `moves`
+//! `game` names the game the file holds (`pyramid` or `tripeaks`); a file without it is a
+//! Pyramid one, as every file was before there were other games. `pass`, `waste top` and
+//! `gone` describe a game entered part-way through (its start); `moves`
 //! are the moves played from that start, so reopening returns to the same position with its
 //! undo history. A card in brackets in `gone`, `(5c)`, stands in for a card gone whose
 //! identity the player does not know: the deal holds one of the missing cards there, so that
@@ -119,7 +122,8 @@ impl SavedDeal {
     /// The file text: `#` headers, then the deal as people type it.
     pub fn to_text(&self) -> String {
         let mut text = format!(
-            "# name: {}\n# saved: {}\n",
+            "{}# name: {}\n# saved: {}\n",
+            game_header(GameKind::Pyramid),
             printable(&self.name),
             printable(&self.saved)
         );
@@ -158,6 +162,10 @@ impl SavedDeal {
         fallback_name: &str,
         changes: RuleChanges,
     ) -> Result<SavedDeal, String> {
+        let game = game_of_text(text).map_err(|problem| format!("# game: {problem}"))?;
+        if game != GameKind::Pyramid {
+            return Err(format!("the file holds a {game} game, not a Pyramid one"));
+        }
         let rules = changes.apply(read_rules(text)?);
         let cards = deal.cards().map(Some);
         let midgame = read_midgame(text, &cards)?;
@@ -182,6 +190,16 @@ impl SavedDeal {
             rules,
         })
     }
+}
+
+/// The `game` header line.
+pub fn game_header(game: GameKind) -> String {
+    format!("# game: {}\n", game.id())
+}
+
+/// The game a saved file's `# game:` header names; Pyramid when it has none.
+pub fn game_of_text(text: &str) -> Result<GameKind, crate::game_kind::UnknownGame> {
+    header(text, "game").map_or(Ok(GameKind::Pyramid), |value| value.parse())
 }
 
 /// Every value of a header, in order, without control characters.
@@ -407,7 +425,8 @@ impl Draft {
         let start = self.start();
         let moves = start.as_ref().map_or(&[][..], |_| &self.moves[..]);
         format!(
-            "# draft: the game being entered or played, restored on the next start\n{}{}{}",
+            "# draft: the game being entered or played, restored on the next start\n{}{}{}{}",
+            game_header(GameKind::Pyramid),
             progress_headers(&self.slots, &self.midgame, start.as_ref(), moves),
             goal_header(self.goal) + &rules_header(self.rules),
             drawn_slots(&self.slots)
@@ -606,7 +625,10 @@ mod tests {
             !text.chars().any(|c| c.is_control() && c != '\n'),
             "{text:?}"
         );
-        assert!(text.starts_with("# name: red[31m namenext\n"), "{text:?}");
+        assert!(
+            text.starts_with("# game: pyramid\n# name: red[31m namenext\n"),
+            "{text:?}"
+        );
         let back = SavedDeal::parse(&text, "x").unwrap();
         assert_eq!(back.name, "red[31m namenext");
         assert_eq!(back.notes, ["a]0;titlenote"]);
@@ -680,6 +702,30 @@ mod tests {
             SavedDeal::parse(&absurd, "x")
                 .unwrap_err()
                 .contains("more than 1000 deals can give")
+        );
+    }
+
+    #[test]
+    fn the_game_header_names_the_game_and_its_absence_means_pyramid() {
+        let saved = example();
+        let text = saved.to_text();
+        assert_eq!(game_of_text(&text), Ok(GameKind::Pyramid));
+        let plain: String = text
+            .lines()
+            .filter(|l| !l.starts_with("# game"))
+            .fold(String::new(), |all, line| all + line + "\n");
+        assert_eq!(game_of_text(&plain), Ok(GameKind::Pyramid));
+        assert_eq!(SavedDeal::parse(&plain, "x").unwrap(), saved);
+        let other = text.replace("# game: pyramid", "# game: tripeaks");
+        assert_eq!(game_of_text(&other), Ok(GameKind::TriPeaks));
+        assert_eq!(
+            SavedDeal::parse(&other, "x").unwrap_err(),
+            "the file holds a TriPeaks game, not a Pyramid one"
+        );
+        let wrong = text.replace("# game: pyramid", "# game: golf");
+        assert_eq!(
+            SavedDeal::parse(&wrong, "x").unwrap_err(),
+            "# game: 'golf' is not a game: the games are pyramid and tripeaks"
         );
     }
 }
