@@ -277,12 +277,9 @@ fn removed_cards(text: &str) -> Result<u32, String> {
 /// Reads `RANK[:N]`: a rank letter (or 10), and how many cards, 4 when not given.
 fn card_goal(text: &str) -> Result<(Rank, u32), String> {
     let (rank, count) = text.split_once(':').unwrap_or((text, "4"));
-    let rank = match rank {
-        "10" => Rank::new(10),
-        _ if rank.chars().count() == 1 => rank.chars().next().and_then(Rank::from_char),
-        _ => None,
-    }
-    .ok_or_else(|| format!("'{}' is not a rank: A 2-9 T J Q K", excerpt(rank)))?;
+    let rank: Rank = rank
+        .parse()
+        .map_err(|problem: pyramid::card::RankParseError| problem.to_string())?;
     let count = whole_number(count, "a number of cards", || too_many_cards(count))?;
     Ok((rank, count))
 }

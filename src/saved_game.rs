@@ -336,12 +336,7 @@ fn read_goal(text: &str) -> Result<Goal, String> {
             earned: number(earned)?,
         },
         ["card", rank, target, "already", already] => Goal::Card {
-            rank: rank
-                .chars()
-                .next()
-                .and_then(Rank::from_char)
-                .filter(|_| rank.len() == 1)
-                .ok_or_else(wrong)?,
+            rank: rank.parse::<Rank>().map_err(|_| wrong())?,
             target: number(target)?,
             already: number(already)?,
         },

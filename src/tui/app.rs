@@ -287,15 +287,10 @@ impl ChallengeDialog {
                 earned: number("Earned", &self.score[1], MAX_SCORE_TARGET - 1)?,
             },
             2 => {
-                let rank = self.card[0].trim();
-                let rank = match rank {
-                    "10" => pyramid::Rank::new(10),
-                    _ if rank.chars().count() == 1 => {
-                        rank.chars().next().and_then(pyramid::Rank::from_char)
-                    }
-                    _ => None,
-                }
-                .ok_or_else(|| format!("Rank: '{rank}' is not a rank (A 2-9 T J Q K)"))?;
+                let rank: pyramid::Rank = self.card[0]
+                    .trim()
+                    .parse()
+                    .map_err(|problem| format!("Rank: {problem}"))?;
                 Goal::Card {
                     rank,
                     target: number("Target", &self.card[1], MAX_CARD_TARGET)?,
@@ -1869,13 +1864,7 @@ fn text_slots(
 /// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes
 /// it: one of A 2-9 T J Q K (either case), or 1 on the way to 10.
 fn rank_start(text: &str) -> bool {
-    match text {
-        "1" | "10" => true,
-        _ => {
-            let mut chars = text.chars();
-            chars.next().and_then(pyramid::Rank::from_char).is_some() && chars.next().is_none()
-        }
-    }
+    text == "1" || text.parse::<pyramid::Rank>().is_ok()
 }
 
 /// The way back from a lost position, in words.
