@@ -10,8 +10,11 @@ use clap_complete::Shell;
 use crate::storage::Folders;
 
 use pyramid::Rank;
+use pyramid::card::RankParseError;
 use pyramid::excerpt::excerpt;
-use pyramid::pyramid::goal::{FULL_SCORE, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET};
+use pyramid::pyramid::goal::{
+    CountError, FULL_SCORE, Field, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET,
+};
 use pyramid::pyramid::solver::{BYTES_PER_STATE, Caps};
 use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 
@@ -231,24 +234,32 @@ pub fn first_word(args: &[OsString]) -> Option<PathBuf> {
 
 /// Reads a Score target: a number of points.
 fn target_score(text: &str) -> Result<u32, String> {
-    let too_many = || {
-        format!(
-            "the target ({}) is more than {MAX_DEALS} deals can give: at most \
+    count(
+        Field::ScoreTarget,
+        text,
+        "a target score: a number of points",
+        || {
+            format!(
+                "the target ({}) is more than {MAX_DEALS} deals can give: at most \
              {MAX_SCORE_TARGET} points",
-            excerpt(text)
-        )
-    };
-    whole_number(text, "a target score: a number of points", too_many)
+                excerpt(text)
+            )
+        },
+    )
 }
 
-/// Reads a count given by hand: digits only, and a number too large for any challenge is said
-/// to be too large, with the limit, rather than not a number.
-fn whole_number(text: &str, what: &str, too_large: impl FnOnce() -> String) -> Result<u32, String> {
-    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
-        return Err(format!("'{}' is not {what}", excerpt(text)));
-    }
-    // Only digits: the parse fails only on a number too large.
-    text.parse().map_err(|_| too_large())
+/// Reads a count given by hand, as the library reads a challenge's field, in the command
+/// line's words: what was expected, and for a number too large for any challenge, the limit.
+fn count(
+    field: Field,
+    text: &str,
+    what: &str,
+    too_large: impl FnOnce() -> String,
+) -> Result<u32, String> {
+    field.count(text).map_err(|problem| match problem {
+        CountError::NotANumber(_) => format!("'{}' is not {what}", excerpt(text)),
+        CountError::TooLarge { .. } => too_large(),
+    })
 }
 
 /// The words for a number of cards too large for any Card challenge.
@@ -261,7 +272,7 @@ fn too_many_cards(text: &str) -> String {
 
 /// Reads `--earned`: the points earned in earlier deals.
 fn earned_points(text: &str) -> Result<u32, String> {
-    whole_number(text, "a number of points", || {
+    count(Field::Earned, text, "a number of points", || {
         format!(
             "'{}' is more than {MAX_DEALS} deals can give: at most {MAX_SCORE_TARGET} points",
             excerpt(text)
@@ -271,17 +282,21 @@ fn earned_points(text: &str) -> Result<u32, String> {
 
 /// Reads `--already`: the cards of the rank removed in earlier deals.
 fn removed_cards(text: &str) -> Result<u32, String> {
-    whole_number(text, "a number of cards", || too_many_cards(text))
+    count(Field::Already, text, "a number of cards", || {
+        too_many_cards(text)
+    })
 }
 
 /// Reads `RANK[:N]`: a rank letter (or 10), and how many cards, 4 when not given.
 fn card_goal(text: &str) -> Result<(Rank, u32), String> {
-    let (rank, count) = text.split_once(':').unwrap_or((text, "4"));
+    let (rank, target) = text.split_once(':').unwrap_or((text, "4"));
     let rank: Rank = rank
         .parse()
-        .map_err(|problem: pyramid::card::RankParseError| problem.to_string())?;
-    let count = whole_number(count, "a number of cards", || too_many_cards(count))?;
-    Ok((rank, count))
+        .map_err(|problem: RankParseError| problem.to_string())?;
+    let target = count(Field::CardTarget, target, "a number of cards", || {
+        too_many_cards(target)
+    })?;
+    Ok((rank, target))
 }
 
 #[derive(Debug, Args)]

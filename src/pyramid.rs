@@ -12,7 +12,7 @@ pub mod rules;
 pub mod solver;
 
 pub use game::Game;
-pub use goal::{Goal, GoalError};
+pub use goal::{Goal, GoalError, GoalText, GoalTextError};
 pub use midgame::{Midgame, PositionProblem};
 pub use position::{IllegalMove, Move, Place, Position};
 pub use rules::{Finish, FinishError, Passes, PassesError, RuleChanges, Rules};
