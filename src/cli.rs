@@ -102,10 +102,25 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Board challenge: the fewest steps to clear the pyramid, even for a game saved with a
+    /// Score or Card challenge (without a challenge flag, a saved game's own is solved).
+    #[arg(long, conflicts_with_all = ["score", "card"])]
+    pub board: bool,
     #[command(flatten)]
     pub goal: GoalArgs,
     #[command(flatten)]
     pub caps: CapArgs,
+}
+
+impl SolveArgs {
+    /// The challenge the command line names, or `None` when it names none: a saved game's
+    /// own challenge then applies.
+    pub fn goal(&self) -> Result<Option<Goal>, GoalError> {
+        if self.board {
+            return Ok(Some(Goal::Board));
+        }
+        self.goal.goal()
+    }
 }
 
 #[derive(Debug, Args)]
@@ -156,8 +171,7 @@ impl RuleArgs {
     }
 }
 
-/// The challenge to solve for (the Board challenge unless one of these is given), and the
-/// rules.
+/// The Score or Card challenge to solve for, if one of these is given, and the rules.
 #[derive(Debug, Args, Clone, Default)]
 pub struct GoalArgs {
     #[command(flatten)]
@@ -178,8 +192,9 @@ pub struct GoalArgs {
 }
 
 impl GoalArgs {
-    /// The challenge the arguments ask for, or why it makes no sense (whatever the rules).
-    pub fn goal(&self) -> Result<Goal, GoalError> {
+    /// The challenge the arguments ask for, `None` when they name none, or why it makes no
+    /// sense (whatever the rules).
+    pub fn goal(&self) -> Result<Option<Goal>, GoalError> {
         let goal = match (self.score, self.card) {
             (Some(target), _) => Goal::Score {
                 target,
@@ -190,10 +205,10 @@ impl GoalArgs {
                 target,
                 already: self.already.unwrap_or(0),
             },
-            (None, None) => Goal::Board,
+            (None, None) => return Ok(None),
         };
         goal.check_inputs()?;
-        Ok(goal)
+        Ok(Some(goal))
     }
 }
 
@@ -497,7 +512,7 @@ mod tests {
             let Some(Command::Solve(solve)) = cli.command else {
                 panic!("solve")
             };
-            Ok::<_, String>((solve.file, solve.goal.goal().map_err(|e| e.to_string())?))
+            Ok::<_, String>((solve.file.clone(), solve.goal().map_err(|e| e.to_string())?))
         };
         let full = Goal::Score {
             target: 1290,
@@ -505,14 +520,14 @@ mod tests {
         };
         assert_eq!(
             parse(&["pyramid", "solve", "--score", d]),
-            Ok((file.clone(), full))
+            Ok((file.clone(), Some(full)))
         );
         assert_eq!(
             parse(&["pyramid", "solve", d, "--score"]),
-            Ok((file.clone(), full))
+            Ok((file.clone(), Some(full)))
         );
         let (_, goal) = parse(&["pyramid", "solve", "--score", "1225", d]).unwrap();
-        assert_eq!(goal.needed(), 1225);
+        assert_eq!(goal.map(|g| g.needed()), Some(1225));
         assert!(
             parse(&["pyramid", "solve", "--score", "x", d])
                 .unwrap_err()
@@ -523,10 +538,12 @@ mod tests {
                 .unwrap_err()
                 .contains("more than 1000 deals")
         );
+        assert_eq!(parse(&["pyramid", "solve", d]), Ok((file.clone(), None)));
         assert_eq!(
-            parse(&["pyramid", "solve", d]),
-            Ok((file.clone(), Goal::Board))
+            parse(&["pyramid", "solve", "--board", d]),
+            Ok((file.clone(), Some(Goal::Board)))
         );
+        assert!(parse(&["pyramid", "solve", "--board", "--score", d]).is_err());
         assert!(parse(&["pyramid", "solve", "--score"]).is_err());
     }
 

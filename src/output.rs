@@ -97,14 +97,10 @@ impl Saved {
 
 /// Solves a deal file, from the position it was saved at, and prints the answer.
 pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
-    let goal = args.goal.goal()?;
+    let goal = args.goal()?;
     let saved = Saved::read(&args.file, args.goal.rules.changes())?;
     // Without a challenge on the command line, the one saved with the game.
-    let goal = if goal == Goal::Board {
-        saved.game.goal
-    } else {
-        goal
-    };
+    let goal = goal.unwrap_or(saved.game.goal);
     goal.check(saved.position.rules())?;
     let caps = args.caps.caps();
     if goal != Goal::Board {
