@@ -5,12 +5,13 @@ use serde_json::{Value, json};
 
 use pyramid::Deal;
 use pyramid::pyramid::solver::{self, CapReached, Capped, Caps, Outcome, Report, Stats};
-use pyramid::pyramid::{Goal, Move, Position, RuleChanges, Rules};
+use pyramid::pyramid::{Goal, Position, RuleChanges, Rules};
 
 use crate::challenge;
 use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
 use crate::console;
 use crate::input::{self, InputError, read_game};
+use crate::json::{stats_json, step_json};
 use crate::storage::SavedDeal;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
 
@@ -208,24 +209,6 @@ pub fn exit_code(outcome: &Outcome) -> u8 {
         Outcome::Solved(_) => EXIT_OK,
         Outcome::NoSolution(_) | Outcome::Cancelled => EXIT_NO_SOLUTION,
     }
-}
-
-/// A step in JSON: `"draw"`, `"recycle"`, `["Kd"]` or `["6h", "7c"]`.
-pub fn step_json(position: &Position, mv: Move) -> Value {
-    match mv {
-        Move::Draw => json!("draw"),
-        Move::Recycle => json!("recycle"),
-        Move::King(_) | Move::Pair(..) => json!(position.cards_of(mv)),
-    }
-}
-
-/// A search's figures in JSON.
-pub fn stats_json(stats: &Stats) -> Value {
-    json!({
-        "expanded": stats.expanded,
-        "generated": stats.generated,
-        "millis": (stats.elapsed.as_secs_f64() * 1e6).round() / 1000.0,
-    })
 }
 
 /// The answer as one JSON object.
