@@ -204,7 +204,8 @@ fn undecided(number: usize, key: &str, cap: CapReached, stats: &Stats) -> Answer
 
 /// Runs the command.
 pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
-    let goal = args.goal.goal()?;
+    // Deals one a line have no challenge of their own: without a flag, the Board one.
+    let goal = args.goal.goal()?.unwrap_or(Goal::Board);
     let rules = args.goal.rules.changes().apply(Rules::default());
     goal.check(rules)?;
     let lines = read_lines(&args.file)?;

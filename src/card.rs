@@ -6,6 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::excerpt::excerpt;
+
 /// The four suits, in the order `c d h s`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
@@ -109,7 +111,8 @@ impl Rank {
         ][(self.0 - 1) as usize]
     }
 
-    /// Reads a rank letter (either case); `10` is handled by [`Card::from_str`].
+    /// Reads a rank letter (either case), as typed one key at a time; text, `10` included, is
+    /// read by [`Rank::from_str`].
     pub fn from_char(c: char) -> Option<Rank> {
         let value = match c.to_ascii_uppercase() {
             'A' => 1,
@@ -130,19 +133,26 @@ impl fmt::Display for Rank {
     }
 }
 
-impl FromStr for Rank {
-    type Err = ();
+/// Why a piece of text is not a rank; it holds the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a rank: A 2-9 T J Q K", excerpt(.0))]
+pub struct RankParseError(pub String);
 
-    /// Reads `A 2..9 T J Q K` or `10`, either case.
+impl FromStr for Rank {
+    type Err = RankParseError;
+
+    /// Reads `A 2..9 T J Q K` or `10`, either case: the one reader of a rank's text, for
+    /// cards, the command line, saved files and the app.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         if s == "10" {
             return Ok(Rank(10));
         }
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => Rank::from_char(c).ok_or(()),
-            _ => Err(()),
+            (Some(c), None) => Rank::from_char(c),
+            _ => None,
         }
+        .ok_or_else(|| RankParseError(s.to_string()))
     }
 }
 
@@ -223,7 +233,7 @@ impl FromStr for Card {
         let suit_char = s.chars().next_back().ok_or(CardParseError)?;
         let suit = Suit::from_char(suit_char).ok_or(CardParseError)?;
         let rank_text = &s[..s.len() - suit_char.len_utf8()];
-        let rank = rank_text.parse::<Rank>().map_err(|()| CardParseError)?;
+        let rank = rank_text.parse::<Rank>().map_err(|_| CardParseError)?;
         Ok(Card::new(rank, suit))
     }
 }
@@ -261,6 +271,32 @@ mod tests {
         for text in ["", "J", "1h", "11h", "Tx", "hT", "Thh", "0h", "♥"] {
             assert_eq!(text.parse::<Card>(), Err(CardParseError), "{text}");
         }
+    }
+
+    #[test]
+    fn ranks_read_a_letter_or_ten_in_either_case() {
+        assert_eq!("10".parse::<Rank>(), Ok(Rank::new(10).unwrap()));
+        for (text, value) in [
+            ("A", 1),
+            ("a", 1),
+            ("7", 7),
+            ("t", 10),
+            ("T", 10),
+            ("q", 12),
+        ] {
+            assert_eq!(text.parse::<Rank>().map(Rank::value), Ok(value), "{text}");
+        }
+        for text in ["", "1", "11", "AA", "x", "10h", " A"] {
+            assert_eq!(
+                text.parse::<Rank>(),
+                Err(RankParseError(text.to_string())),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            "\u{1b}[2J".parse::<Rank>().unwrap_err().to_string(),
+            "'\\u{1b}[2J' is not a rank: A 2-9 T J Q K"
+        );
     }
 
     #[test]

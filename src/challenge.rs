@@ -9,7 +9,7 @@ use pyramid::pyramid::solver::{
 };
 use pyramid::pyramid::{Goal, Position};
 
-use crate::output::{stats_json, step_json};
+use crate::json::{stats_json, step_json};
 
 /// A challenge's answer, whichever the challenge.
 #[derive(Debug, Clone, PartialEq, Eq)]

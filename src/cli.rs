@@ -10,8 +10,11 @@ use clap_complete::Shell;
 use crate::storage::Folders;
 
 use pyramid::Rank;
+use pyramid::card::RankParseError;
 use pyramid::excerpt::excerpt;
-use pyramid::pyramid::goal::{FULL_SCORE, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET};
+use pyramid::pyramid::goal::{
+    CountError, FULL_SCORE, Field, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET,
+};
 use pyramid::pyramid::solver::{BYTES_PER_STATE, Caps};
 use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 
@@ -99,10 +102,25 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Board challenge: the fewest steps to clear the pyramid, even for a game saved with a
+    /// Score or Card challenge (without a challenge flag, a saved game's own is solved).
+    #[arg(long, conflicts_with_all = ["score", "card"])]
+    pub board: bool,
     #[command(flatten)]
     pub goal: GoalArgs,
     #[command(flatten)]
     pub caps: CapArgs,
+}
+
+impl SolveArgs {
+    /// The challenge the command line names, or `None` when it names none: a saved game's
+    /// own challenge then applies.
+    pub fn goal(&self) -> Result<Option<Goal>, GoalError> {
+        if self.board {
+            return Ok(Some(Goal::Board));
+        }
+        self.goal.goal()
+    }
 }
 
 #[derive(Debug, Args)]
@@ -153,8 +171,7 @@ impl RuleArgs {
     }
 }
 
-/// The challenge to solve for (the Board challenge unless one of these is given), and the
-/// rules.
+/// The Score or Card challenge to solve for, if one of these is given, and the rules.
 #[derive(Debug, Args, Clone, Default)]
 pub struct GoalArgs {
     #[command(flatten)]
@@ -175,8 +192,9 @@ pub struct GoalArgs {
 }
 
 impl GoalArgs {
-    /// The challenge the arguments ask for, or why it makes no sense (whatever the rules).
-    pub fn goal(&self) -> Result<Goal, GoalError> {
+    /// The challenge the arguments ask for, `None` when they name none, or why it makes no
+    /// sense (whatever the rules).
+    pub fn goal(&self) -> Result<Option<Goal>, GoalError> {
         let goal = match (self.score, self.card) {
             (Some(target), _) => Goal::Score {
                 target,
@@ -187,10 +205,10 @@ impl GoalArgs {
                 target,
                 already: self.already.unwrap_or(0),
             },
-            (None, None) => Goal::Board,
+            (None, None) => return Ok(None),
         };
         goal.check_inputs()?;
-        Ok(goal)
+        Ok(Some(goal))
     }
 }
 
@@ -231,24 +249,32 @@ pub fn first_word(args: &[OsString]) -> Option<PathBuf> {
 
 /// Reads a Score target: a number of points.
 fn target_score(text: &str) -> Result<u32, String> {
-    let too_many = || {
-        format!(
-            "the target ({}) is more than {MAX_DEALS} deals can give: at most \
+    count(
+        Field::ScoreTarget,
+        text,
+        "a target score: a number of points",
+        || {
+            format!(
+                "the target ({}) is more than {MAX_DEALS} deals can give: at most \
              {MAX_SCORE_TARGET} points",
-            excerpt(text)
-        )
-    };
-    whole_number(text, "a target score: a number of points", too_many)
+                excerpt(text)
+            )
+        },
+    )
 }
 
-/// Reads a count given by hand: digits only, and a number too large for any challenge is said
-/// to be too large, with the limit, rather than not a number.
-fn whole_number(text: &str, what: &str, too_large: impl FnOnce() -> String) -> Result<u32, String> {
-    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
-        return Err(format!("'{}' is not {what}", excerpt(text)));
-    }
-    // Only digits: the parse fails only on a number too large.
-    text.parse().map_err(|_| too_large())
+/// Reads a count given by hand, as the library reads a challenge's field, in the command
+/// line's words: what was expected, and for a number too large for any challenge, the limit.
+fn count(
+    field: Field,
+    text: &str,
+    what: &str,
+    too_large: impl FnOnce() -> String,
+) -> Result<u32, String> {
+    field.count(text).map_err(|problem| match problem {
+        CountError::NotANumber(_) => format!("'{}' is not {what}", excerpt(text)),
+        CountError::TooLarge { .. } => too_large(),
+    })
 }
 
 /// The words for a number of cards too large for any Card challenge.
@@ -261,7 +287,7 @@ fn too_many_cards(text: &str) -> String {
 
 /// Reads `--earned`: the points earned in earlier deals.
 fn earned_points(text: &str) -> Result<u32, String> {
-    whole_number(text, "a number of points", || {
+    count(Field::Earned, text, "a number of points", || {
         format!(
             "'{}' is more than {MAX_DEALS} deals can give: at most {MAX_SCORE_TARGET} points",
             excerpt(text)
@@ -271,20 +297,21 @@ fn earned_points(text: &str) -> Result<u32, String> {
 
 /// Reads `--already`: the cards of the rank removed in earlier deals.
 fn removed_cards(text: &str) -> Result<u32, String> {
-    whole_number(text, "a number of cards", || too_many_cards(text))
+    count(Field::Already, text, "a number of cards", || {
+        too_many_cards(text)
+    })
 }
 
 /// Reads `RANK[:N]`: a rank letter (or 10), and how many cards, 4 when not given.
 fn card_goal(text: &str) -> Result<(Rank, u32), String> {
-    let (rank, count) = text.split_once(':').unwrap_or((text, "4"));
-    let rank = match rank {
-        "10" => Rank::new(10),
-        _ if rank.chars().count() == 1 => rank.chars().next().and_then(Rank::from_char),
-        _ => None,
-    }
-    .ok_or_else(|| format!("'{}' is not a rank: A 2-9 T J Q K", excerpt(rank)))?;
-    let count = whole_number(count, "a number of cards", || too_many_cards(count))?;
-    Ok((rank, count))
+    let (rank, target) = text.split_once(':').unwrap_or((text, "4"));
+    let rank: Rank = rank
+        .parse()
+        .map_err(|problem: RankParseError| problem.to_string())?;
+    let target = count(Field::CardTarget, target, "a number of cards", || {
+        too_many_cards(target)
+    })?;
+    Ok((rank, target))
 }
 
 #[derive(Debug, Args)]
@@ -485,7 +512,7 @@ mod tests {
             let Some(Command::Solve(solve)) = cli.command else {
                 panic!("solve")
             };
-            Ok::<_, String>((solve.file, solve.goal.goal().map_err(|e| e.to_string())?))
+            Ok::<_, String>((solve.file.clone(), solve.goal().map_err(|e| e.to_string())?))
         };
         let full = Goal::Score {
             target: 1290,
@@ -493,14 +520,14 @@ mod tests {
         };
         assert_eq!(
             parse(&["pyramid", "solve", "--score", d]),
-            Ok((file.clone(), full))
+            Ok((file.clone(), Some(full)))
         );
         assert_eq!(
             parse(&["pyramid", "solve", d, "--score"]),
-            Ok((file.clone(), full))
+            Ok((file.clone(), Some(full)))
         );
         let (_, goal) = parse(&["pyramid", "solve", "--score", "1225", d]).unwrap();
-        assert_eq!(goal.needed(), 1225);
+        assert_eq!(goal.map(|g| g.needed()), Some(1225));
         assert!(
             parse(&["pyramid", "solve", "--score", "x", d])
                 .unwrap_err()
@@ -511,10 +538,12 @@ mod tests {
                 .unwrap_err()
                 .contains("more than 1000 deals")
         );
+        assert_eq!(parse(&["pyramid", "solve", d]), Ok((file.clone(), None)));
         assert_eq!(
-            parse(&["pyramid", "solve", d]),
-            Ok((file.clone(), Goal::Board))
+            parse(&["pyramid", "solve", "--board", d]),
+            Ok((file.clone(), Some(Goal::Board)))
         );
+        assert!(parse(&["pyramid", "solve", "--board", "--score", d]).is_err());
         assert!(parse(&["pyramid", "solve", "--score"]).is_err());
     }
 

@@ -11,6 +11,7 @@ mod challenge;
 mod cli;
 mod console;
 mod input;
+mod json;
 mod output;
 mod pool;
 mod preferences;

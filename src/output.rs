@@ -5,12 +5,13 @@ use serde_json::{Value, json};
 
 use pyramid::Deal;
 use pyramid::pyramid::solver::{self, CapReached, Capped, Caps, Outcome, Report, Stats};
-use pyramid::pyramid::{Goal, Move, Position, RuleChanges, Rules};
+use pyramid::pyramid::{Goal, Position, RuleChanges, Rules};
 
 use crate::challenge;
 use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
 use crate::console;
 use crate::input::{self, InputError, read_game};
+use crate::json::{stats_json, step_json};
 use crate::storage::SavedDeal;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
 
@@ -97,14 +98,10 @@ impl Saved {
 
 /// Solves a deal file, from the position it was saved at, and prints the answer.
 pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
-    let goal = args.goal.goal()?;
+    let goal = args.goal()?;
     let saved = Saved::read(&args.file, args.goal.rules.changes())?;
     // Without a challenge on the command line, the one saved with the game.
-    let goal = if goal == Goal::Board {
-        saved.game.goal
-    } else {
-        goal
-    };
+    let goal = goal.unwrap_or(saved.game.goal);
     goal.check(saved.position.rules())?;
     let caps = args.caps.caps();
     if goal != Goal::Board {
@@ -212,24 +209,6 @@ pub fn exit_code(outcome: &Outcome) -> u8 {
         Outcome::Solved(_) => EXIT_OK,
         Outcome::NoSolution(_) | Outcome::Cancelled => EXIT_NO_SOLUTION,
     }
-}
-
-/// A step in JSON: `"draw"`, `"recycle"`, `["Kd"]` or `["6h", "7c"]`.
-pub fn step_json(position: &Position, mv: Move) -> Value {
-    match mv {
-        Move::Draw => json!("draw"),
-        Move::Recycle => json!("recycle"),
-        Move::King(_) | Move::Pair(..) => json!(position.cards_of(mv)),
-    }
-}
-
-/// A search's figures in JSON.
-pub fn stats_json(stats: &Stats) -> Value {
-    json!({
-        "expanded": stats.expanded,
-        "generated": stats.generated,
-        "millis": (stats.elapsed.as_secs_f64() * 1e6).round() / 1000.0,
-    })
 }
 
 /// The answer as one JSON object.

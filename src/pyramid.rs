@@ -12,7 +12,7 @@ pub mod solver;
 
 /// A Pyramid game being played, with undo and redo.
 pub type Game = crate::history::History<Position>;
-pub use goal::{Goal, GoalError};
+pub use goal::{Goal, GoalError, GoalText, GoalTextError};
 pub use midgame::{Midgame, PositionProblem};
 pub use position::{IllegalMove, Move, Place, Position};
 pub use rules::{Finish, FinishError, Passes, PassesError, RuleChanges, Rules};

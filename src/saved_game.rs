@@ -33,8 +33,11 @@ use crate::deck::DECK_SIZE;
 use crate::excerpt::excerpt;
 use crate::pyramid::layout::PYRAMID_SIZE;
 use crate::pyramid::notation::{move_text, read_moves};
-use crate::pyramid::{Finish, Game, Goal, Midgame, Move, Passes, Position, RuleChanges, Rules};
-use crate::{Card, Deal, GameKind, Rank};
+use crate::pyramid::{
+    Finish, Game, Goal, GoalText, GoalTextError, Midgame, Move, Passes, Position, RuleChanges,
+    Rules,
+};
+use crate::{Card, Deal, GameKind};
 
 /// Moves written per `# moves:` line.
 const MOVES_PER_LINE: usize = 16;
@@ -282,12 +285,7 @@ fn progress_headers(
 fn goal_header(goal: Goal) -> String {
     match goal {
         Goal::Board => String::new(),
-        Goal::Score { target, earned } => format!("# challenge: score {target} earned {earned}\n"),
-        Goal::Card {
-            rank,
-            target,
-            already,
-        } => format!("# challenge: card {rank} {target} already {already}\n"),
+        _ => format!("# challenge: {}\n", goal.words()),
     }
 }
 
@@ -346,29 +344,13 @@ fn read_goal(text: &str) -> Result<Goal, String> {
             excerpt(&value)
         )
     };
-    let words: Vec<&str> = value.split_whitespace().collect();
-    let number = |word: &str| word.parse::<u32>().map_err(|_| wrong());
-    let goal = match words.as_slice() {
-        ["board"] => Goal::Board,
-        ["score", target, "earned", earned] => Goal::Score {
-            target: number(target)?,
-            earned: number(earned)?,
-        },
-        ["card", rank, target, "already", already] => Goal::Card {
-            rank: rank
-                .chars()
-                .next()
-                .and_then(Rank::from_char)
-                .filter(|_| rank.len() == 1)
-                .ok_or_else(wrong)?,
-            target: number(target)?,
-            already: number(already)?,
-        },
-        _ => return Err(wrong()),
-    };
-    goal.check_inputs()
-        .map_err(|problem| format!("# challenge: {problem}"))?;
-    Ok(goal)
+    GoalText::from_words(&value)
+        .ok_or_else(wrong)?
+        .read()
+        .map_err(|problem| match problem {
+            GoalTextError::Goal(problem) => format!("# challenge: {problem}"),
+            GoalTextError::Count { .. } | GoalTextError::Rank(_) => wrong(),
+        })
 }
 
 /// The start marks the headers give, for cards in these slots.
@@ -510,6 +492,7 @@ fn drawn_slots(slots: &[Option<Card>; DECK_SIZE]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Rank;
     use crate::pyramid::GoalError;
 
     fn example() -> SavedDeal {

@@ -505,6 +505,25 @@ fn a_game_saved_with_a_challenge_is_solved_for_it() {
 }
 
 #[test]
+fn board_solves_a_game_saved_with_a_challenge_for_the_board() {
+    let (_dir, file) = file_with(
+        "saved.txt",
+        &format!("# challenge: score 1225 earned 0\n{ORDERED}\n"),
+    );
+    // The same deal without the header: its Board answer is what `--board` must give.
+    let (_plain_dir, plain) = file_with("plain.txt", &format!("{ORDERED}\n"));
+    let board = output(&["solve", "--board", &file], 0);
+    assert!(board.starts_with("Solved in "), "{board}");
+    assert_eq!(board, output(&["solve", &plain], 0));
+    let answer = json_answer(&["solve", "--board", "--json", &file], 0);
+    assert!(answer["solvable"].is_boolean() && answer.get("challenge").is_none());
+    refused(
+        &["solve", "--board", "--score", "1225", &file],
+        "cannot be used with",
+    );
+}
+
+#[test]
 fn passes_change_the_answer_as_the_solver_says() {
     use pyramid::pyramid::solver::{Outcome, solve};
     use pyramid::pyramid::{Passes, Position, Rules};

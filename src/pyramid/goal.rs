@@ -5,7 +5,8 @@
 use std::fmt;
 
 use super::rules::{Finish, Rules};
-use crate::card::Rank;
+use crate::card::{Rank, RankParseError};
+use crate::excerpt::excerpt;
 
 /// A challenge and its inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -123,6 +124,159 @@ impl Goal {
     }
 }
 
+/// One field of a challenge as typed: the Card challenge's rank, or a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// The Score challenge's target, in points.
+    ScoreTarget,
+    /// Points earned in earlier deals.
+    Earned,
+    Rank,
+    /// The Card challenge's target, in cards.
+    CardTarget,
+    /// Cards of the rank removed in earlier deals.
+    Already,
+}
+
+impl Field {
+    /// The field's label in a form: "Target", "Earned", "Rank", "Already".
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::ScoreTarget | Field::CardTarget => "Target",
+            Field::Earned => "Earned",
+            Field::Rank => "Rank",
+            Field::Already => "Already",
+        }
+    }
+
+    /// The largest count the field can hold in a challenge that makes sense (below the
+    /// target, for what earlier deals gave); 0 for the rank.
+    pub fn most(self) -> u32 {
+        match self {
+            Field::ScoreTarget => MAX_SCORE_TARGET,
+            Field::Earned => MAX_SCORE_TARGET - 1,
+            Field::CardTarget => MAX_CARD_TARGET,
+            Field::Already => MAX_CARD_TARGET - 1,
+            Field::Rank => 0,
+        }
+    }
+
+    /// Reads a count typed into this field: digits only. Digits past what a `u32` holds are
+    /// too large rather than not a number, so the message can give the limit; a count within
+    /// a `u32` but still too large is left to [`Goal::check_inputs`], which says why.
+    pub fn count(self, text: &str) -> Result<u32, CountError> {
+        if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+            return Err(CountError::NotANumber(text.to_string()));
+        }
+        // Only digits: the parse fails only on a number too large.
+        text.parse().map_err(|_| CountError::TooLarge {
+            text: text.to_string(),
+            most: self.most(),
+        })
+    }
+}
+
+/// Why the text typed for a count does not read; each holds the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CountError {
+    #[error("'{}' is not a number", excerpt(.0))]
+    NotANumber(String),
+    #[error("'{}' is too large: at most {most}", excerpt(.text))]
+    TooLarge { text: String, most: u32 },
+}
+
+/// A challenge as typed, field by field, before it is read: the app's dialog gives its
+/// fields, a saved file's `challenge` header its words ([`GoalText::from_words`]), and the
+/// command line reads each flag with [`Field::count`] and the rank with [`Rank`]'s parser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GoalText<'a> {
+    Board,
+    Score {
+        target: &'a str,
+        earned: &'a str,
+    },
+    Card {
+        rank: &'a str,
+        target: &'a str,
+        already: &'a str,
+    },
+}
+
+/// Why a challenge as typed cannot be played: a field that does not read, or inputs that make
+/// no sense together.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GoalTextError {
+    #[error("{}: {problem}", .field.label())]
+    Count { field: Field, problem: CountError },
+    #[error("Rank: {0}")]
+    Rank(#[from] RankParseError),
+    #[error(transparent)]
+    Goal(#[from] GoalError),
+}
+
+impl<'a> GoalText<'a> {
+    /// The words of a saved file's `challenge` header, as [`Goal::words`] writes them:
+    /// `board`, `score TARGET earned E` or `card RANK TARGET already K`; `None` when the
+    /// words are none of these.
+    pub fn from_words(text: &'a str) -> Option<GoalText<'a>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            ["board"] => Some(GoalText::Board),
+            &["score", target, "earned", earned] => Some(GoalText::Score { target, earned }),
+            &["card", rank, target, "already", already] => Some(GoalText::Card {
+                rank,
+                target,
+                already,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The challenge, its fields read in order and its inputs checked
+    /// ([`Goal::check_inputs`]).
+    pub fn read(self) -> Result<Goal, GoalTextError> {
+        let count = |field: Field, text: &str| {
+            field
+                .count(text)
+                .map_err(|problem| GoalTextError::Count { field, problem })
+        };
+        let goal = match self {
+            GoalText::Board => Goal::Board,
+            GoalText::Score { target, earned } => Goal::Score {
+                target: count(Field::ScoreTarget, target)?,
+                earned: count(Field::Earned, earned)?,
+            },
+            GoalText::Card {
+                rank,
+                target,
+                already,
+            } => Goal::Card {
+                rank: rank.parse()?,
+                target: count(Field::CardTarget, target)?,
+                already: count(Field::Already, already)?,
+            },
+        };
+        goal.check_inputs()?;
+        Ok(goal)
+    }
+}
+
+impl Goal {
+    /// The words [`GoalText::from_words`] reads back: `board`, `score 1290 earned 0`,
+    /// `card J 4 already 1`.
+    pub fn words(&self) -> String {
+        match *self {
+            Goal::Board => "board".to_string(),
+            Goal::Score { target, earned } => format!("score {target} earned {earned}"),
+            Goal::Card {
+                rank,
+                target,
+                already,
+            } => format!("card {rank} {target} already {already}"),
+        }
+    }
+}
+
 impl fmt::Display for Goal {
     /// "Board", "Score: 1290 points (0 earned)", "Card: 4 Aces (2 already)".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -210,6 +364,92 @@ mod tests {
             "the target must be above the Fours already removed (3 of 3)"
         );
         assert!(matches!(card(4001, 0), Err(GoalError::TooManyCards { .. })));
+    }
+
+    #[test]
+    fn goal_text_reads_back_the_words_written() {
+        let jack = Rank::new(11).unwrap();
+        for goal in [
+            Goal::Board,
+            Goal::Score {
+                target: 1290,
+                earned: 40,
+            },
+            Goal::Card {
+                rank: jack,
+                target: 4,
+                already: 1,
+            },
+        ] {
+            let words = goal.words();
+            assert_eq!(
+                GoalText::from_words(&words).map(GoalText::read),
+                Some(Ok(goal))
+            );
+        }
+        assert_eq!(
+            GoalText::from_words("card 10 3 already 0").map(GoalText::read),
+            Some(Ok(Goal::Card {
+                rank: Rank::new(10).unwrap(),
+                target: 3,
+                already: 0
+            }))
+        );
+        for words in ["golf", "score 1290", "card J 4 earned 1", ""] {
+            assert_eq!(GoalText::from_words(words), None, "{words}");
+        }
+    }
+
+    #[test]
+    fn goal_text_names_the_field_that_does_not_read() {
+        let said = |text: GoalText| text.read().unwrap_err().to_string();
+        assert_eq!(
+            said(GoalText::Score {
+                target: "x",
+                earned: "0"
+            }),
+            "Target: 'x' is not a number"
+        );
+        assert_eq!(
+            said(GoalText::Score {
+                target: "100",
+                earned: "99999999999"
+            }),
+            "Earned: '99999999999' is too large: at most 1289999"
+        );
+        assert_eq!(
+            said(GoalText::Card {
+                rank: "z",
+                target: "4",
+                already: "0"
+            }),
+            "Rank: 'z' is not a rank: A 2-9 T J Q K"
+        );
+        assert_eq!(
+            said(GoalText::Card {
+                rank: "A",
+                target: "",
+                already: "0"
+            }),
+            "Target: '' is not a number"
+        );
+        // Fields that read but make no sense together get the check's message.
+        assert_eq!(
+            said(GoalText::Score {
+                target: "100",
+                earned: "100"
+            }),
+            GoalError::AlreadyEarned {
+                target: 100,
+                earned: 100
+            }
+            .to_string()
+        );
+        assert_eq!(
+            Field::CardTarget.count("+4"),
+            Err(CountError::NotANumber("+4".into()))
+        );
+        assert_eq!(Field::CardTarget.count("0042"), Ok(42));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crossterm::event::{
 use ratatui::layout::Rect;
 
 use pyramid::pyramid::solver::{CapReached, Outcome, Report, Stats};
-use pyramid::pyramid::{Finish, Game, Goal, Move, Place, Position, Rules};
+use pyramid::pyramid::{Finish, Game, Goal, GoalText, Move, Place, Position, Rules};
 
 use super::board::{self, Direction, Spot};
 use super::editor::{Editor, Pending, Typed, next_passes};
@@ -268,44 +268,19 @@ impl ChallengeDialog {
 
     /// The challenge typed, or what is wrong with it.
     fn goal(&self) -> Result<Goal, String> {
-        use pyramid::pyramid::goal::{MAX_CARD_TARGET, MAX_SCORE_TARGET};
-        // Digits past what a u32 holds are too large, not "not a number": the limit says how
-        // large a value can be (below the target for what was earned or removed already).
-        let number = |label: &str, text: &String, most: u32| {
-            let digits = text.trim();
-            digits.parse::<u32>().map_err(|_| {
-                if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
-                    format!("{label}: '{digits}' is too large: at most {most}")
-                } else {
-                    format!("{label}: '{text}' is not a number")
-                }
-            })
-        };
-        let goal = match self.kind {
-            1 => Goal::Score {
-                target: number("Target", &self.score[0], MAX_SCORE_TARGET)?,
-                earned: number("Earned", &self.score[1], MAX_SCORE_TARGET - 1)?,
+        let text = match self.kind {
+            1 => GoalText::Score {
+                target: self.score[0].trim(),
+                earned: self.score[1].trim(),
             },
-            2 => {
-                let rank = self.card[0].trim();
-                let rank = match rank {
-                    "10" => pyramid::Rank::new(10),
-                    _ if rank.chars().count() == 1 => {
-                        rank.chars().next().and_then(pyramid::Rank::from_char)
-                    }
-                    _ => None,
-                }
-                .ok_or_else(|| format!("Rank: '{rank}' is not a rank (A 2-9 T J Q K)"))?;
-                Goal::Card {
-                    rank,
-                    target: number("Target", &self.card[1], MAX_CARD_TARGET)?,
-                    already: number("Already", &self.card[2], MAX_CARD_TARGET - 1)?,
-                }
-            }
-            _ => Goal::Board,
+            2 => GoalText::Card {
+                rank: self.card[0].trim(),
+                target: self.card[1].trim(),
+                already: self.card[2].trim(),
+            },
+            _ => GoalText::Board,
         };
-        goal.check_inputs().map_err(|problem| problem.to_string())?;
-        Ok(goal)
+        text.read().map_err(|problem| problem.to_string())
     }
 }
 
@@ -1870,13 +1845,7 @@ fn text_slots(
 /// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes
 /// it: one of A 2-9 T J Q K (either case), or 1 on the way to 10.
 fn rank_start(text: &str) -> bool {
-    match text {
-        "1" | "10" => true,
-        _ => {
-            let mut chars = text.chars();
-            chars.next().and_then(pyramid::Rank::from_char).is_some() && chars.next().is_none()
-        }
-    }
+    text == "1" || text.parse::<pyramid::Rank>().is_ok()
 }
 
 /// The way back from a lost position, in words.
