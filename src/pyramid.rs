@@ -1,6 +1,7 @@
 //! Pyramid Solitaire: the layout, the rules as a value, the referee that plays them, and the
 //! optimal solver. Nothing here knows about terminals or command lines.
 
+pub mod challenge;
 pub mod explain;
 pub mod game;
 pub mod goal;

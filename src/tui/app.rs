@@ -18,10 +18,10 @@ use super::help;
 use super::open_dialog::{OpenAction, OpenDialog};
 use super::play::{Back, Choice, Known, Play, Standing, Want};
 use super::view;
-use crate::challenge::Answer;
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
 use crate::storage::{self, Draft, Folders, Holds, Origin, SavedDeal, Verdict};
 use crate::theme::Theme;
+use pyramid::pyramid::challenge::Answer;
 
 /// Everything that can happen to the app.
 #[derive(Debug, Clone, PartialEq, Eq)]

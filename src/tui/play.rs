@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use pyramid::pyramid::solver::{Outcome, Report};
 use pyramid::pyramid::{Game, Goal, IllegalMove, Move, Place, Position};
 
-use crate::challenge::Answer;
+use pyramid::pyramid::challenge::Answer;
 
 use crate::solve_job::SolveJob;
 
