@@ -2,6 +2,7 @@
 //! optimal solver. Nothing here knows about terminals or command lines.
 
 pub mod challenge;
+pub mod coach;
 pub mod explain;
 pub mod game;
 pub mod goal;

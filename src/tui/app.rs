@@ -940,7 +940,10 @@ impl App {
                 JobEvent::Progress(_) => return,
                 JobEvent::Finished(report) => Known::of_report(report),
                 JobEvent::Challenged(answer, _) => {
-                    answer.as_ref().map(|a| Known::of_answer(self.goal, a))
+                    let goal = self.goal;
+                    answer
+                        .as_ref()
+                        .map(|a| Known::of_answer(a, || crate::challenge::headline(goal, a)))
                 }
                 JobEvent::Undecided(cap) => Some(Known::Undecided(cap.to_string())),
             };
