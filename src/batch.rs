@@ -167,7 +167,7 @@ fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules, caps: C
     let position = Position::new(deal, rules);
     let mut quiet = ();
     let mut capped = Capped::new(caps, &mut quiet);
-    let (answer, stats) = challenge::solve(&position, goal, &mut capped);
+    let (answer, stats) = pyramid::pyramid::challenge::solve(&position, goal, &mut capped);
     let (Some(answer), None) = (answer, capped.reached()) else {
         let cap = capped.reached().expect("only a cap stops the search");
         return undecided(number, "reached", cap, &stats);

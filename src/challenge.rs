@@ -1,93 +1,20 @@
 //! The Score and Card challenges' answers for people and scripts, shared by the commands and
 //! the app: the headline, then each line's steps with the running score or card count, as
-//! text or JSON.
+//! text or JSON. What the answer is comes from the library's `pyramid::challenge`.
 
 use serde_json::{Value, json};
 
-use pyramid::pyramid::solver::{
-    self, CardAnswer, ChallengeReport, Line, Observer, ScoreAnswer, Stats,
-};
+use pyramid::pyramid::challenge::{Answer, amount, base, shortfall, total};
+use pyramid::pyramid::solver::{Line, Stats};
 use pyramid::pyramid::{Goal, Position};
 
 use crate::json::{stats_json, step_json};
-
-/// A challenge's answer, whichever the challenge.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
-    Score(ScoreAnswer),
-    Card(CardAnswer),
-}
-
-impl Answer {
-    /// Whether the target is reached.
-    pub fn reached(&self) -> bool {
-        matches!(
-            self,
-            Answer::Score(ScoreAnswer::Reached(_)) | Answer::Card(CardAnswer::Reached(_))
-        )
-    }
-
-    /// The lines to show, each with a title when there are two.
-    pub fn lines(&self) -> Vec<(Option<&'static str>, &Line)> {
-        match self {
-            Answer::Score(ScoreAnswer::Reached(line) | ScoreAnswer::Short(line))
-            | Answer::Card(CardAnswer::Reached(line)) => vec![(None, line)],
-            Answer::Card(CardAnswer::Short { clearing, open }) => match (clearing, open) {
-                (Some(clearing), Some(open)) => vec![
-                    (Some("Clearing the board"), clearing),
-                    (Some("Without clearing the board"), open),
-                ],
-                (Some(line), None) | (None, Some(line)) => vec![(None, line)],
-                (None, None) => Vec::new(),
-            },
-        }
-    }
-}
-
-/// Solves a challenge (not the Board one) from a position; `None` when stopped.
-pub fn solve(
-    position: &Position,
-    goal: Goal,
-    observer: &mut dyn Observer,
-) -> (Option<Answer>, Stats) {
-    match goal {
-        Goal::Score { .. } => {
-            let ChallengeReport { answer, stats } =
-                solver::solve_score(position, goal.needed(), observer);
-            (answer.map(Answer::Score), stats)
-        }
-        Goal::Card { rank, .. } => {
-            let ChallengeReport { answer, stats } =
-                solver::solve_card(position, rank, goal.needed(), observer);
-            (answer.map(Answer::Card), stats)
-        }
-        Goal::Board => unreachable!("the Board challenge has its own solver"),
-    }
-}
-
-/// The running total after a position: points, or cards of the rank, earlier deals included.
-pub fn total(goal: Goal, position: &Position) -> u32 {
-    match goal {
-        Goal::Score { earned, .. } => earned + position.score(),
-        Goal::Card { rank, already, .. } => already + position.removed_of_rank(rank) as u32,
-        Goal::Board => 0,
-    }
-}
-
-/// "1290 points", "3 Jacks", "1 Jack".
-pub fn amount(goal: Goal, value: u32) -> String {
-    match goal {
-        Goal::Card { rank, .. } if value == 1 => format!("1 {}", rank.name()),
-        Goal::Card { rank, .. } => format!("{value} {}", rank.plural()),
-        _ => format!("{value} points"),
-    }
-}
 
 /// The headline: "Reach 1290 points in 49 steps.", "At most 60 points: the board cannot be
 /// cleared; 23 steps.", "At most 2 Fours clearing the board (31 steps), 3 without (18
 /// steps)."
 pub fn headline(goal: Goal, answer: &Answer) -> String {
-    let total = |line: &Line| amount(goal, line.value + goal_base(goal));
+    let total = |line: &Line| amount(goal, line.value + base(goal));
     let lines = answer.lines();
     if answer.reached() {
         let (_, line) = lines[0];
@@ -121,22 +48,6 @@ pub fn headline(goal: Goal, answer: &Answer) -> String {
     }
 }
 
-/// When the target is out of this deal's reach: the most this deal gives, and how much must
-/// come from later deals.
-pub fn shortfall(goal: Goal, answer: &Answer) -> Option<(u32, u32)> {
-    if answer.reached() {
-        return None;
-    }
-    let best = answer
-        .lines()
-        .iter()
-        .map(|(_, line)| line.value)
-        .max()
-        .unwrap_or(0);
-    let missing = goal.needed().checked_sub(best)?;
-    Some((best, missing))
-}
-
 /// "This deal gives at most 60 points; 1230 more are needed from later deals."
 fn shortfall_text(goal: Goal, answer: &Answer) -> Option<String> {
     let (best, missing) = shortfall(goal, answer)?;
@@ -152,15 +63,6 @@ fn steps(line: &Line) -> String {
     match line.moves.len() {
         1 => "1 step".to_string(),
         n => format!("{n} steps"),
-    }
-}
-
-/// What earlier deals brought.
-fn goal_base(goal: Goal) -> u32 {
-    match goal {
-        Goal::Score { earned, .. } => earned,
-        Goal::Card { already, .. } => already,
-        Goal::Board => 0,
     }
 }
 
@@ -206,7 +108,7 @@ pub fn json(start: &Position, goal: Goal, answer: &Answer, stats: &Stats) -> Val
             );
             json!({
                 "clears": line.clears,
-                key: line.value + goal_base(goal),
+                key: line.value + base(goal),
                 "length": line.moves.len(),
                 "steps": steps,
             })

@@ -123,7 +123,7 @@ pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
 fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
     let mut quiet = ();
     let mut capped = Capped::new(caps, &mut quiet);
-    let (answer, stats) = challenge::solve(&saved.position, goal, &mut capped);
+    let (answer, stats) = pyramid::pyramid::challenge::solve(&saved.position, goal, &mut capped);
     let (Some(answer), None) = (answer, capped.reached()) else {
         let cap = capped.reached().expect("only a cap stops the search");
         return saved.print_undecided(json, "reached", cap, &stats);

@@ -1,6 +1,8 @@
 //! Pyramid Solitaire: the layout, the rules as a value, the referee that plays them, and the
 //! optimal solver. Nothing here knows about terminals or command lines.
 
+pub mod challenge;
+pub mod coach;
 pub mod explain;
 pub mod goal;
 pub mod layout;

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use pyramid::pyramid::solver::{self, CapReached, Capped, Caps, Observer, Report, Stats};
 use pyramid::pyramid::{Goal, Position};
 
-use crate::challenge::{self, Answer};
+use pyramid::pyramid::challenge::{self, Answer};
 
 /// How often progress may be sent.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);

@@ -18,10 +18,10 @@ use super::help;
 use super::open_dialog::{OpenAction, OpenDialog};
 use super::play::{Back, Choice, Known, Play, Standing, Want};
 use super::view;
-use crate::challenge::Answer;
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
 use crate::storage::{self, Draft, Folders, Holds, Origin, SavedDeal, Verdict};
 use crate::theme::Theme;
+use pyramid::pyramid::challenge::Answer;
 
 /// Everything that can happen to the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -940,7 +940,10 @@ impl App {
                 JobEvent::Progress(_) => return,
                 JobEvent::Finished(report) => Known::of_report(report),
                 JobEvent::Challenged(answer, _) => {
-                    answer.as_ref().map(|a| Known::of_answer(self.goal, a))
+                    let goal = self.goal;
+                    answer
+                        .as_ref()
+                        .map(|a| Known::of_answer(a, || crate::challenge::headline(goal, a)))
                 }
                 JobEvent::Undecided(cap) => Some(Known::Undecided(cap.to_string())),
             };

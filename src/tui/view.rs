@@ -503,7 +503,10 @@ fn solution_header(solution: &Solution, text: CardText, theme: &Theme) -> Vec<Li
             challenge::headline(goal, answer),
             Style::new().fg(colour).add_modifier(Modifier::BOLD),
         ));
-        let now = challenge::amount(goal, challenge::total(goal, solution.position()));
+        let now = pyramid::pyramid::challenge::amount(
+            goal,
+            pyramid::pyramid::challenge::total(goal, solution.position()),
+        );
         lines.push(Line::raw(format!(
             "step {} of {} · {now}",
             solution.step,
