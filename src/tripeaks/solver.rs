@@ -1,9 +1,9 @@
 //! The exact TriPeaks solvers for the Board, Score and Card challenges, and the plan to reveal
 //! an unknown card.
 //!
-//! Each runs the exhaustive layered walk of [`explore`]: steps = tableau cards removed + cards
+//! Each runs the exhaustive search of [`explore`]: steps = tableau cards removed + cards
 //! drawn, so every state has a fixed step count and the first layer holding what is asked for
-//! gives the fewest steps. The Score walk carries the streak in its states, and keeps the best
+//! gives the fewest steps. The Score search carries the streak in its states, and keeps the best
 //! score per (tableau, drawn, waste, streak), which is exact: two lines to the same cards with
 //! different streaks are kept apart.
 //!
@@ -18,10 +18,11 @@ mod explore;
 use std::time::Instant;
 
 pub use crate::search::{CapReached, Capped, Caps, Observer, Stats};
-use explore::{Entry, Found, Table, Unknowns, Walk, drawn, mask};
+use explore::{Cell, Item, Scores, Table, Unknowns, Wastes};
 
-use super::layout::{FULL, STOCK_START, TABLEAU_SIZE, face_up};
+use super::layout::{FIRST_WASTE, FULL, TABLEAU_SIZE, face_up};
 use super::position::{Move, Position};
+use crate::card::DECK_SIZE;
 use crate::card::Rank;
 
 /// A line of play and what it achieves.
@@ -170,15 +171,6 @@ fn both_ways<A: Outcome>(
     Report { answer, stats }
 }
 
-/// A visited state's line, with its value and whether it clears.
-fn line(walk: &Walk, found: Found, entry: &Entry, value: u32) -> Line {
-    Line {
-        moves: walk.moves_to(found),
-        value,
-        clears: mask(entry.key) == 0,
-    }
-}
-
 /// The Board challenge: the fewest steps that clear the tableau from `position`, or, when an
 /// exhaustive search proves none does, the line that removes the most tableau cards in the
 /// fewest steps.
@@ -186,27 +178,26 @@ pub fn solve_board(
     position: &Position,
     observer: &mut dyn Observer,
 ) -> Report<Solution<BoardAnswer>> {
+    let start_removed = position.removed() as u32;
     both_ways(position, observer, |unknowns, observer, stats| {
-        let table = Table::new(position, unknowns, false);
-        let mut walk = Walk::new(&table);
-        // The most cards removed, the fewest steps first: layers come in step order.
-        let mut most: Option<(u32, Found, Entry)> = None;
-        let cleared = walk
-            .run(observer, stats, |entry, found| {
-                let removed = (FULL & !mask(entry.key)).count_ones();
-                if most.is_none_or(|(best, _, _)| removed > best) {
-                    most = Some((removed, found, *entry));
-                }
-                mask(entry.key) == 0
-            })
-            .found()
-            .ok()?;
-        Some(if let Some(found) = cleared {
-            let (_, _, entry) = most.expect("the start was visited");
-            BoardAnswer::Cleared(line(&walk, found, &entry, TABLEAU_SIZE as u32))
+        let table = Table::new(position, unknowns);
+        let wastes = Wastes::build(&table, observer, stats).ok()?;
+        // The most cards removed, then the fewest steps: the fewest draws of the set.
+        let (index, _, _) = wastes
+            .reached()
+            .min_by_key(|&(_, mask, draws)| (mask.count_ones(), draws.trailing_zeros()))
+            .expect("the start is reached");
+        let best = wastes.first_cell(index, 0).expect("a reached set");
+        let clears = best.mask() == 0;
+        let line = Line {
+            moves: wastes.moves_to(best),
+            value: start_removed + (position.remaining() & !best.mask()).count_ones(),
+            clears,
+        };
+        Some(if clears {
+            BoardAnswer::Cleared(line)
         } else {
-            let (removed, found, entry) = most.expect("the start was visited");
-            BoardAnswer::NotClearable(line(&walk, found, &entry, removed))
+            BoardAnswer::NotClearable(line)
         })
     })
 }
@@ -221,46 +212,44 @@ pub fn solve_score(
     observer: &mut dyn Observer,
 ) -> Report<Solution<ScoreAnswer>> {
     both_ways(position, observer, |unknowns, observer, stats| {
-        let table = Table::new(position, unknowns, true);
-        let mut walk = Walk::new(&table);
-        // The best score and the best clearing one, each first reached in the fewest steps; at
-        // equal score and steps a clearing line is preferred.
-        let mut best: Option<(Found, Entry)> = None;
-        let mut clearing: Option<(Found, Entry)> = None;
-        let reached = walk
-            .run(observer, stats, |entry, found| {
-                let clears = mask(entry.key) == 0;
-                let better = |kept: Option<(Found, Entry)>| {
-                    kept.is_none_or(|(at, old)| {
-                        entry.score > old.score
-                            || entry.score == old.score
-                                && at.layer == found.layer
-                                && clears
-                                && mask(old.key) != 0
-                    })
-                };
-                if better(best) {
-                    best = Some((found, *entry));
-                }
-                if clears && better(clearing) {
-                    clearing = Some((found, *entry));
-                }
-                entry.score >= points
+        let table = Table::new(position, unknowns);
+        let scores = Scores::build(&table, observer, stats).ok()?;
+        let steps = |(cell, _): &(Cell, Item)| table.steps(cell.mask(), cell.drawn);
+        let line_of = |(cell, item): (Cell, Item)| Line {
+            moves: scores.moves_to(cell, item),
+            value: item.score,
+            clears: cell.mask() == 0,
+        };
+        if let Some(reached) = scores
+            .items()
+            .filter(|(_, item)| item.score >= points)
+            .min_by_key(steps)
+        {
+            return Some(ScoreAnswer::Reached(line_of(reached)));
+        }
+        // The best score, then the fewest steps, then a line that clears.
+        let best = scores
+            .items()
+            .max_by_key(|found| {
+                let (cell, item) = found;
+                (
+                    item.score,
+                    std::cmp::Reverse(steps(found)),
+                    cell.mask() == 0,
+                )
             })
-            .found()
-            .ok()?;
-        let line_of = |(found, entry): (Found, Entry)| line(&walk, found, &entry, entry.score);
-        // Every state visited before the one that reached the points scored less: it is the
-        // best kept.
-        let best = best.expect("the start was visited");
-        Some(if reached.is_some() {
-            ScoreAnswer::Reached(line_of(best))
+            .expect("the start is reached");
+        let clearing = if best.0.mask() == 0 {
+            None
         } else {
-            let clears = mask(best.1.key) == 0;
-            ScoreAnswer::Short {
-                best: line_of(best),
-                clearing: if clears { None } else { clearing.map(line_of) },
-            }
+            scores
+                .items()
+                .filter(|(cell, _)| cell.mask() == 0)
+                .max_by_key(|found| (found.1.score, std::cmp::Reverse(steps(found))))
+        };
+        Some(ScoreAnswer::Short {
+            best: line_of(best),
+            clearing: clearing.map(line_of),
         })
     })
 }
@@ -282,55 +271,49 @@ pub fn solve_card(
         .filter(|&i| deal.card(i).is_some_and(|card| card.rank() == rank))
         .fold(0u32, |mask, i| mask | 1 << i);
     let unknown_tableau = deal.unknown() as u32 & FULL;
-    let known_of_rank = deal.cards().len()
-        - deal.unknown().count_ones() as usize
-        - deal
-            .slots()
-            .iter()
-            .flatten()
-            .filter(|card| card.rank() != rank)
-            .count();
-    let unseen = 4u32.saturating_sub(known_of_rank as u32);
-    let removed = |key: u64| {
-        let gone = FULL & !mask(key);
+    let known_of_rank = deal
+        .slots()
+        .iter()
+        .flatten()
+        .filter(|card| card.rank() == rank)
+        .count() as u32;
+    let unseen = 4u32.saturating_sub(known_of_rank);
+    let removed = |mask: u32| {
+        let gone = FULL & !mask;
         (gone & of_rank).count_ones() + (gone & unknown_tableau).count_ones().min(unseen)
     };
     both_ways(position, observer, |unknowns, observer, stats| {
-        let table = Table::new(position, unknowns, false);
-        let mut walk = Walk::new(&table);
-        let mut clearing: Option<(u32, Found, Entry)> = None;
-        let mut open: Option<(u32, Found, Entry)> = None;
-        let reached = walk
-            .run(observer, stats, |entry, found| {
-                let value = removed(entry.key);
-                let kept = if mask(entry.key) == 0 {
-                    &mut clearing
-                } else {
-                    &mut open
-                };
-                if kept.is_none_or(|(most, _, _)| value > most) {
-                    *kept = Some((value, found, *entry));
-                }
-                value >= count
-            })
-            .found()
-            .ok()?;
-        let line_of =
-            |(value, found, entry): (u32, Found, Entry)| line(&walk, found, &entry, value);
-        Some(if let Some(found) = reached {
-            // Every state visited before it removed fewer: it is the one kept of its kind.
-            let kept = [clearing, open]
-                .into_iter()
-                .flatten()
-                .find(|&(_, at, _)| at == found)
-                .expect("the state that reached the count was kept");
-            CardAnswer::Reached(line_of(kept))
-        } else {
-            let more_open = open.filter(|o| clearing.is_none_or(|c| o.0 > c.0));
-            CardAnswer::Short {
-                clearing: clearing.map(line_of),
-                open: more_open.map(line_of),
-            }
+        let table = Table::new(position, unknowns);
+        let wastes = Wastes::build(&table, observer, stats).ok()?;
+        let line_of = |cell: Cell| Line {
+            moves: wastes.moves_to(cell),
+            value: removed(cell.mask()),
+            clears: cell.mask() == 0,
+        };
+        // Each set at its fewest draws.
+        let cells = || {
+            wastes
+                .reached()
+                .map(|(index, _, _)| wastes.first_cell(index, 0).expect("a reached set"))
+        };
+        let steps = |cell: &Cell| table.steps(cell.mask(), cell.drawn);
+        if let Some(reached) = cells()
+            .filter(|cell| removed(cell.mask()) >= count)
+            .min_by_key(steps)
+        {
+            return Some(CardAnswer::Reached(line_of(reached)));
+        }
+        let most = |clears: bool| {
+            cells()
+                .filter(|cell| (cell.mask() == 0) == clears)
+                .max_by_key(|cell| (removed(cell.mask()), std::cmp::Reverse(steps(cell))))
+        };
+        let clearing = most(true);
+        let open = most(false)
+            .filter(|open| clearing.is_none_or(|c| removed(open.mask()) > removed(c.mask())));
+        Some(CardAnswer::Short {
+            clearing: clearing.map(line_of),
+            open: open.map(line_of),
         })
     })
 }
@@ -355,19 +338,26 @@ pub fn reveal_plan(position: &Position, observer: &mut dyn Observer) -> Report<O
     let answer = if deal.has_unknown() {
         let unknown = deal.unknown();
         let unknown_tableau = unknown as u32 & FULL;
-        let seen = |key: u64| {
-            let turned = ((1u64 << (STOCK_START + drawn(key))) - 1) & !u64::from(FULL);
-            face_up(mask(key)) & unknown_tableau != 0 || unknown & turned != 0
-        };
+        // Draws from which an unknown stock card has been drawn (card 28 counts as drawn).
+        let first_unknown_draw = (FIRST_WASTE..DECK_SIZE)
+            .find(|&slot| unknown & (1 << slot) != 0)
+            .map_or(usize::MAX, |slot| slot - FIRST_WASTE);
         let mut plan = |from: &Position, from_start: bool, stats: &mut Stats| {
-            let table = Table::new(from, Unknowns::MatchNothing, false);
-            let mut walk = Walk::new(&table);
-            let found = walk
-                .run(observer, stats, |entry, _| seen(entry.key))
-                .found()
-                .ok()?;
-            Some(found.map(|found| RevealPlan {
-                moves: walk.moves_to(found),
+            let table = Table::new(from, Unknowns::MatchNothing);
+            let wastes = Wastes::build(&table, observer, stats).ok()?;
+            let found = wastes
+                .reached()
+                .filter_map(|(index, mask, _)| {
+                    let at_least = if face_up(mask) & unknown_tableau != 0 {
+                        0
+                    } else {
+                        first_unknown_draw
+                    };
+                    wastes.first_cell(index, at_least)
+                })
+                .min_by_key(|cell| table.steps(cell.mask(), cell.drawn));
+            Some(found.map(|cell| RevealPlan {
+                moves: wastes.moves_to(cell),
                 from_start,
             }))
         };
