@@ -15,6 +15,7 @@
 
 mod explore;
 
+use std::cmp::Reverse;
 use std::time::Instant;
 
 pub use crate::search::{CapReached, Capped, Caps, Observer, Stats};
@@ -220,32 +221,34 @@ pub fn solve_score(
             value: item.score,
             clears: cell.mask() == 0,
         };
-        if let Some(reached) = scores
-            .items()
-            .filter(|(_, item)| item.score >= points)
-            .min_by_key(steps)
-        {
-            return Some(ScoreAnswer::Reached(line_of(reached)));
+        // In one pass: the fewest steps to the points; the best score, then the fewest steps,
+        // then a line that clears; the best clearing score, then the fewest steps.
+        type Found = (Cell, Item);
+        let mut reached: Option<(usize, Found)> = None;
+        let mut best: Option<(u32, Reverse<usize>, bool, Found)> = None;
+        let mut clearing: Option<(u32, Reverse<usize>, Found)> = None;
+        for found in scores.items() {
+            let (cell, item) = found;
+            let steps = Reverse(steps(&found));
+            let clears = cell.mask() == 0;
+            if item.score >= points && reached.is_none_or(|(fewest, _)| steps.0 < fewest) {
+                reached = Some((steps.0, found));
+            }
+            if best.is_none_or(|(s, n, c, _)| (item.score, steps, clears) > (s, n, c)) {
+                best = Some((item.score, steps, clears, found));
+            }
+            if clears && clearing.is_none_or(|(s, n, _)| (item.score, steps) > (s, n)) {
+                clearing = Some((item.score, steps, found));
+            }
         }
-        // The best score, then the fewest steps, then a line that clears.
-        let best = scores
-            .items()
-            .max_by_key(|found| {
-                let (cell, item) = found;
-                (
-                    item.score,
-                    std::cmp::Reverse(steps(found)),
-                    cell.mask() == 0,
-                )
-            })
-            .expect("the start is reached");
-        let clearing = if best.0.mask() == 0 {
+        if let Some((_, found)) = reached {
+            return Some(ScoreAnswer::Reached(line_of(found)));
+        }
+        let (_, _, best_clears, best) = best.expect("the start is reached");
+        let clearing = if best_clears {
             None
         } else {
-            scores
-                .items()
-                .filter(|(cell, _)| cell.mask() == 0)
-                .max_by_key(|found| (found.1.score, std::cmp::Reverse(steps(found))))
+            clearing.map(|(_, _, found)| found)
         };
         Some(ScoreAnswer::Short {
             best: line_of(best),

@@ -436,11 +436,18 @@ impl<'a> Scores<'a> {
         };
         let mut found: Vec<Item> = Vec::new();
         for (index, &mask) in masks.list.iter().enumerate() {
-            if index < table.start_index || !table.may_reach(mask) {
+            let parents = masks.parents_of(index);
+            let set_reached = |set: usize| starts[set * DRAWS] != starts[set * DRAWS + DRAWS];
+            let unreached = index < table.start_index
+                || !table.may_reach(mask)
+                || index != table.start_index
+                    && !parents
+                        .iter()
+                        .any(|&(_, parent)| set_reached(parent as usize));
+            if unreached {
                 starts.extend(std::iter::repeat_n(items.len() as u32, DRAWS));
                 continue;
             }
-            let parents = masks.parents_of(index);
             for drawn in 0..DRAWS {
                 found.clear();
                 if drawn < table.start_drawn {
@@ -493,17 +500,15 @@ impl<'a> Scores<'a> {
 
     /// Every reached cell's items, in the order filled.
     pub fn items(&self) -> impl Iterator<Item = (Cell, Item)> + '_ {
-        self.starts
-            .windows(2)
-            .enumerate()
-            .flat_map(move |(id, range)| {
-                let cell = Cell {
-                    index: id / DRAWS,
-                    drawn: id % DRAWS,
-                };
-                self.items[range[0] as usize..range[1] as usize]
-                    .iter()
-                    .map(move |&item| (cell, item))
+        (0..Masks::get().list.len())
+            .filter(|&index| self.starts[index * DRAWS] != self.starts[index * DRAWS + DRAWS])
+            .flat_map(move |index| {
+                (0..DRAWS).flat_map(move |drawn| {
+                    let cell = Cell { index, drawn };
+                    self.items_of(index, drawn)
+                        .iter()
+                        .map(move |&item| (cell, item))
+                })
             })
     }
 
@@ -557,6 +562,9 @@ impl<'a> Scores<'a> {
 
 /// Keeps, for each waste card, the (streak, score) pairs that no other beats on both.
 fn keep_best(found: &mut Vec<Item>) {
+    if found.len() < 2 {
+        return;
+    }
     found.sort_unstable_by(|a, b| (a.waste, b.streak, b.score).cmp(&(b.waste, a.streak, a.score)));
     let mut kept = 0;
     let mut waste = u8::MAX;
