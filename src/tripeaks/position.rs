@@ -113,8 +113,9 @@ impl Position {
 
     /// A position in the middle of a game: `remaining` tableau cards (a bit mask; every card
     /// lying on a remaining card remains too), `drawn` stock cards drawn, the waste top's
-    /// deal-order index, the streak and the score earned in this deal. `None` when the parts
-    /// do not fit together.
+    /// deal-order index (with a streak, the tableau card played last; otherwise card
+    /// 28 + `drawn`), the streak and the score earned in this deal. `None` when the parts do
+    /// not fit together.
     pub fn from_parts(
         deal: &Deal,
         remaining: u32,
@@ -128,8 +129,14 @@ impl Position {
                 .filter(|&i| remaining & (1 << i) == 0)
                 .all(|i| COVERS[i] & remaining == 0);
         let removed = (FULL & !remaining).count_ones();
+        // With a streak, the waste card was the last played: nothing under it went after it.
         let waste_ok = if streak > 0 {
-            waste < TABLEAU_SIZE && remaining & (1 << waste) == 0 && streak <= removed
+            waste < TABLEAU_SIZE
+                && remaining & (1 << waste) == 0
+                && streak <= removed
+                && (0..TABLEAU_SIZE)
+                    .filter(|&i| COVERS[i] & (1 << waste) != 0)
+                    .all(|i| remaining & (1 << i) != 0)
         } else {
             waste == FIRST_WASTE + drawn
         };
@@ -531,6 +538,9 @@ mod tests {
         assert!(Position::from_parts(&dealt, FULL & !1, 0, FIRST_WASTE, 0, 0).is_none());
         // A streak needs a tableau card on the waste.
         assert!(Position::from_parts(&dealt, FULL & !(1 << 27), 0, 27, 1, 100).is_some());
+        // 17 lies under 26 and 27: with 27 the last played, 17 cannot be gone.
+        let both = FULL & !(1 << 26) & !(1 << 27) & !(1 << 17);
+        assert!(Position::from_parts(&dealt, both, 0, 27, 1, 100).is_none());
         assert!(Position::from_parts(&dealt, FULL, 3, FIRST_WASTE + 3, 0, 0).is_some());
         assert!(Position::from_parts(&dealt, FULL, 3, FIRST_WASTE + 2, 0, 0).is_none());
     }
