@@ -208,7 +208,7 @@ fn check_score(start: &Position, all: &[Vec<Position>], points: u32) {
         (p.score() >= points).then_some((1, 0, -(steps as i64)))
     });
     let best = plain_best(all, |p, steps| {
-        Some((p.score().into(), -(steps as i64), i64::from(p.is_won())))
+        Some((p.score().into(), -(steps as i64), i64::from(!p.is_won())))
     })
     .expect("the start");
     let clearing = plain_best(all, |p, steps| {
@@ -228,7 +228,7 @@ fn check_score(start: &Position, all: &[Vec<Position>], points: u32) {
                 (
                     i64::from(line.value),
                     -(line.steps() as i64),
-                    i64::from(line.clears)
+                    i64::from(!line.clears)
                 ),
                 best,
                 "{start}"

@@ -60,8 +60,9 @@ pub enum BoardAnswer {
 pub enum ScoreAnswer {
     /// The fewest steps to the points asked for.
     Reached(Line),
-    /// The points asked for are out of reach: the most this deal gives, in the fewest steps;
-    /// when that line does not clear the tableau, also the best-scoring line that does, if any.
+    /// The points asked for are out of reach: the most this deal gives, in the fewest steps
+    /// (a line that does not clear the tableau when one as good exists); when that line does
+    /// not clear, also the best-scoring line that does, if any (perhaps scoring as much).
     Short { best: Line, clearing: Option<Line> },
 }
 
@@ -222,7 +223,8 @@ pub fn solve_score(
             clears: cell.mask() == 0,
         };
         // In one pass: the fewest steps to the points; the best score, then the fewest steps,
-        // then a line that clears; the best clearing score, then the fewest steps.
+        // then a line that does not clear (so that a clearing line as good is given beside
+        // it); the best clearing score, then the fewest steps.
         type Found = (Cell, Item);
         let mut reached: Option<(usize, Found)> = None;
         let mut best: Option<(u32, Reverse<usize>, bool, Found)> = None;
@@ -234,8 +236,8 @@ pub fn solve_score(
             if item.score >= points && reached.is_none_or(|(fewest, _)| steps.0 < fewest) {
                 reached = Some((steps.0, found));
             }
-            if best.is_none_or(|(s, n, c, _)| (item.score, steps, clears) > (s, n, c)) {
-                best = Some((item.score, steps, clears, found));
+            if best.is_none_or(|(s, n, open, _)| (item.score, steps, !clears) > (s, n, open)) {
+                best = Some((item.score, steps, !clears, found));
             }
             if clears && clearing.is_none_or(|(s, n, _)| (item.score, steps) > (s, n)) {
                 clearing = Some((item.score, steps, found));
@@ -244,11 +246,11 @@ pub fn solve_score(
         if let Some((_, found)) = reached {
             return Some(ScoreAnswer::Reached(line_of(found)));
         }
-        let (_, _, best_clears, best) = best.expect("the start is reached");
-        let clearing = if best_clears {
-            None
-        } else {
+        let (_, _, best_open, best) = best.expect("the start is reached");
+        let clearing = if best_open {
             clearing.map(|(_, _, found)| found)
+        } else {
+            None
         };
         Some(ScoreAnswer::Short {
             best: line_of(best),
