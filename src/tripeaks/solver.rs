@@ -1,11 +1,15 @@
 //! The exact TriPeaks solvers for the Board, Score and Card challenges, and the plan to reveal
 //! an unknown card.
 //!
-//! Each runs the exhaustive search of [`explore`]: steps = tableau cards removed + cards
-//! drawn, so every state has a fixed step count and the first layer holding what is asked for
-//! gives the fewest steps. The Score search carries the streak in its states, and keeps the best
-//! score per (tableau, drawn, waste, streak), which is exact: two lines to the same cards with
-//! different streaks are kept apart.
+//! Each fills the exhaustive tables of [`explore`] (a few milliseconds for the Board and Card
+//! challenges, a few dozen for the Score one) and reads its answer off them: steps = tableau
+//! cards removed + cards drawn, so every state has a fixed step count and the fewest steps to
+//! what is asked for is the least over the states that have it. The Score search carries the
+//! streak in its states, and keeps the best score per (tableau, drawn, waste, streak), which is
+//! exact: two lines to the same cards with different streaks are kept apart.
+//!
+//! Each search holds at most a few megabytes (its figures say how many), so caps and
+//! cancellation rarely bite; they are honoured all the same, between cells.
 //!
 //! With unknown cards (`??`) every challenge is solved twice: with unknown cards matching
 //! nothing, as the referee plays them, so that every line returned replays whatever they are;
@@ -493,6 +497,27 @@ mod tests {
             replayed(&position, &clearing).removed_of_rank(Rank::KING),
             3
         );
+    }
+
+    #[test]
+    fn a_stopped_search_gives_no_answer_and_counts_its_tables() {
+        struct Stop;
+        impl Observer for Stop {
+            fn should_stop(&mut self) -> bool {
+                true
+            }
+        }
+        let position = start(STREAKS_MATTER);
+        let report = solve_score(&position, 100_000, &mut Stop);
+        assert_eq!(report.answer, None);
+        assert!(report.stats.memory > 0 && report.stats.stored > 0);
+        assert_eq!(solve_board(&position, &mut Stop).answer, None);
+        let capped = solve_score(&position, 100_000, &mut ()).stats;
+        let mut quiet = ();
+        let mut under = Capped::new(Caps::new(Some(1000), None, None), &mut quiet);
+        assert_eq!(solve_score(&position, 100_000, &mut under).answer, None);
+        assert!(matches!(under.reached(), Some(CapReached::States { .. })));
+        assert!(capped.stored > 1000, "a whole search stores more");
     }
 
     #[test]
