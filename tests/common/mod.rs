@@ -181,3 +181,56 @@ pub fn output(args: &[&str], code: i32) -> String {
 pub fn json_answer(args: &[&str], code: i32) -> serde_json::Value {
     serde_json::from_str(&output(args, code)).expect("valid JSON")
 }
+
+/// One deal of `tripeaks/public-1500.tsv` with its known answers.
+#[derive(Debug, Clone)]
+pub struct TriPeaksKnown {
+    /// The deal's line number in the file, from 1.
+    pub number: usize,
+    /// Fewest steps to clear the tableau, `None` when it cannot be cleared.
+    pub board_steps: Option<usize>,
+    /// The exact maximum score, the fewest steps to it, and whether that line clears.
+    pub max_score: u32,
+    pub max_steps: usize,
+    pub max_clears: bool,
+    pub deal: Deal,
+}
+
+/// The 1500 public TriPeaks deals with their known answers (`../shared/tripeaks/public-1500.tsv`,
+/// or `PYRAMID_SHARED_TRIPEAKS`), when the file is there; otherwise says the test is skipped.
+pub fn tripeaks_public(test: &str) -> Option<Vec<TriPeaksKnown>> {
+    let path = std::env::var_os("PYRAMID_SHARED_TRIPEAKS").map_or_else(
+        || {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../shared/tripeaks/public-1500.tsv")
+        },
+        std::path::PathBuf::from,
+    );
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "skipped {test}: {} is not there (the TriPeaks deals with known answers)",
+            path.display()
+        );
+        return None;
+    };
+    Some(
+        text.lines()
+            .filter(|line| !line.starts_with('#') && !line.starts_with("line\t"))
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| {
+                let fields: Vec<&str> = line.split('\t').collect();
+                assert_eq!(fields.len(), 8, "eight columns: {line}");
+                let number = |i: usize| fields[i].parse::<usize>().expect("a number");
+                TriPeaksKnown {
+                    number: number(0),
+                    board_steps: Some(number(1)).filter(|&steps| steps > 0),
+                    max_score: number(2) as u32,
+                    max_steps: number(3),
+                    max_clears: number(4) == 1,
+                    deal: Deal::parse_as(fields[7], pyramid::GameKind::TriPeaks)
+                        .expect("a valid deal"),
+                }
+            })
+            .collect(),
+    )
+}
