@@ -23,7 +23,9 @@ use crate::input::{self, InputError};
 use crate::output::{answer_json, solve_deal, undecided_json};
 use crate::pool;
 use crate::text_file::{self, TextFileError};
+use crate::tripeaks_output;
 use crate::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNDECIDED};
+use pyramid::GameKind;
 
 /// One deal line of the input.
 struct Line {
@@ -49,17 +51,24 @@ const LINE_PROBLEMS: usize = 3;
 /// Reads a file of deals (or standard input for `-`) one bounded line at a time, skipping
 /// blanks and comments and reading the optional leading length column. A line that is not a
 /// deal keeps a short error in its place; only a file that cannot be read is an error.
-fn read_lines(path: &Path) -> Result<Vec<Line>, InputError> {
+fn read_lines(path: &Path, game: GameKind) -> Result<Vec<Line>, InputError> {
     let name = input::source_name(path);
     let failed = |source| InputError::Read {
         name: name.clone(),
         source,
     };
     let mut lines = Vec::new();
+    let mut columns = Columns::default();
     let mut push = |numbered: Result<(usize, text_file::Line), TextFileError>| {
         let (number, line) = numbered.map_err(failed)?;
         let deal = match line {
-            text_file::Line::Text(text) => deal_line(&text),
+            text_file::Line::Text(text) => {
+                if let Some(named) = Columns::named(&text) {
+                    columns = named;
+                    return Ok(());
+                }
+                deal_line(&text, game, columns)
+            }
             text_file::Line::TooLong(bytes) => Some((
                 None,
                 Err(format!(
@@ -89,16 +98,56 @@ fn read_lines(path: &Path) -> Result<Vec<Line>, InputError> {
     Ok(lines)
 }
 
-/// One line's deal and its leading length column, or `None` for a blank or comment line.
-fn deal_line(line: &str) -> Option<(Option<usize>, Result<Deal, String>)> {
+/// Where a line's deal and known length are, among its tab-separated columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Columns {
+    deal: usize,
+    known_length: Option<usize>,
+}
+
+impl Default for Columns {
+    /// Without a heading: `LENGTH<TAB>DEAL`, or the deal alone.
+    fn default() -> Columns {
+        Columns {
+            deal: 1,
+            known_length: Some(0),
+        }
+    }
+}
+
+impl Columns {
+    /// The columns a heading line names: `deal` for the deal, and `length` or `board_steps`
+    /// for the known fewest steps (0 = no solution); `None` when the line is not a heading.
+    fn named(line: &str) -> Option<Columns> {
+        let names: Vec<&str> = line.split('\t').map(str::trim).collect();
+        let deal = names.iter().position(|&name| name == "deal")?;
+        let known_length = names
+            .iter()
+            .position(|&name| name == "length" || name == "board_steps");
+        Some(Columns { deal, known_length })
+    }
+}
+
+/// One line's deal and its known length, or `None` for a blank or comment line.
+fn deal_line(
+    line: &str,
+    game: GameKind,
+    columns: Columns,
+) -> Option<(Option<usize>, Result<Deal, String>)> {
     if line.trim().is_empty() || line.trim_start().starts_with('#') {
         return None;
     }
-    let (known_length, cards) = match line.split_once('\t') {
-        Some((first, rest)) => (first.trim().parse().ok(), rest),
-        None => (None, line),
+    let fields: Vec<&str> = line.split('\t').collect();
+    let (known_length, cards) = if fields.len() == 1 {
+        (None, line)
+    } else {
+        let known = columns
+            .known_length
+            .and_then(|column| fields.get(column))
+            .and_then(|field| field.trim().parse().ok());
+        (known, fields.get(columns.deal).copied().unwrap_or(""))
     };
-    let deal = Deal::parse(cards).map_err(|problems| {
+    let deal = Deal::parse_as(cards, game).map_err(|problems| {
         let all = &problems.0;
         let mut texts: Vec<String> = all
             .iter()
@@ -115,9 +164,9 @@ fn deal_line(line: &str) -> Option<(Option<usize>, Result<Deal, String>)> {
 
 /// The deals of a file read as `batch` reads it; the first line that is not a deal is an
 /// error naming it.
-pub fn read_deals(path: &Path) -> Result<Vec<Deal>, InputError> {
+pub fn read_deals(path: &Path, game: GameKind) -> Result<Vec<Deal>, InputError> {
     let name = input::source_name(path);
-    read_lines(path)?
+    read_lines(path, game)?
         .into_iter()
         .map(|line| {
             line.deal
@@ -126,7 +175,7 @@ pub fn read_deals(path: &Path) -> Result<Vec<Deal>, InputError> {
         .collect()
 }
 
-fn solve_line(line: &Line, goal: Goal, rules: Rules, caps: Caps) -> Answer {
+fn solve_line(line: &Line, game: GameKind, goal: Goal, rules: Rules, caps: Caps) -> Answer {
     let started = Instant::now();
     let Ok(deal) = &line.deal else {
         let error = line.deal.as_ref().err().cloned().unwrap_or_default();
@@ -139,6 +188,9 @@ fn solve_line(line: &Line, goal: Goal, rules: Rules, caps: Caps) -> Answer {
             expanded: 0,
         };
     };
+    if game == GameKind::TriPeaks {
+        return solve_tripeaks(line.number, deal, goal, caps);
+    }
     if goal != Goal::Board {
         return solve_challenge(line.number, deal, goal, rules, caps);
     }
@@ -184,6 +236,36 @@ fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules, caps: C
     }
 }
 
+/// A TriPeaks deal, any challenge: cleared or reached counts as solved.
+fn solve_tripeaks(number: usize, deal: &Deal, goal: Goal, caps: Caps) -> Answer {
+    let position = pyramid::tripeaks::Position::new(deal);
+    let (answer, stats, cap) = tripeaks_output::solve_goal(&position, goal, caps);
+    let Some(answer) = answer else {
+        let key = if goal == Goal::Board {
+            "solvable"
+        } else {
+            "reached"
+        };
+        return undecided(
+            number,
+            key,
+            cap.expect("only a cap stops the search"),
+            &stats,
+        );
+    };
+    let mut json = tripeaks_output::answer_json(&position, goal, &answer, None, &stats);
+    json["line"] = json!(number);
+    let reached = answer.reached();
+    Answer {
+        json,
+        solved: Some(reached),
+        undecided: false,
+        length: answer.length().filter(|_| reached),
+        time: stats.elapsed,
+        expanded: stats.expanded,
+    }
+}
+
 /// A line a cap left undecided: marked so in its JSON, and counted apart.
 fn undecided(number: usize, key: &str, cap: CapReached, stats: &Stats) -> Answer {
     let mut json = json!({"line": number});
@@ -203,12 +285,18 @@ fn undecided(number: usize, key: &str, cap: CapReached, stats: &Stats) -> Answer
 }
 
 /// Runs the command.
-pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
+pub fn run(args: &BatchArgs, game: GameKind) -> Result<u8, InputError> {
+    args.goal
+        .rules
+        .check_game(game)
+        .map_err(InputError::Usage)?;
     // Deals one a line have no challenge of their own: without a flag, the Board one.
-    let goal = args.goal.goal()?.unwrap_or(Goal::Board);
+    let goal = args.goal.goal(game)?.unwrap_or(Goal::Board);
     let rules = args.goal.rules.changes().apply(Rules::default());
-    goal.check(rules)?;
-    let lines = read_lines(&args.file)?;
+    if game == GameKind::Pyramid {
+        goal.check(rules)?;
+    }
+    let lines = read_lines(&args.file, game)?;
     let jobs = pool::threads(args.jobs);
     let bar = progress_bar(lines.len(), "deals");
     let started = Instant::now();
@@ -219,7 +307,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, InputError> {
     let mut printed = 0;
     let never = AtomicBool::new(false);
     let caps = args.caps.caps();
-    let solve = |line: &Line| solve_line(line, goal, rules, caps);
+    let solve = |line: &Line| solve_line(line, game, goal, rules, caps);
     pool::run(&lines, jobs, &never, solve, |index, answer| {
         bar.inc(1);
         waiting.insert(index, answer);

@@ -9,14 +9,12 @@ use clap_complete::Shell;
 
 use crate::storage::Folders;
 
-use pyramid::Rank;
 use pyramid::card::RankParseError;
 use pyramid::excerpt::excerpt;
-use pyramid::pyramid::goal::{
-    CountError, FULL_SCORE, Field, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET,
-};
+use pyramid::pyramid::goal::{CountError, Field, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET};
 use pyramid::pyramid::solver::{BYTES_PER_STATE, Caps};
 use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
+use pyramid::{GameKind, Rank};
 
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.
@@ -50,6 +48,9 @@ pub struct Cli {
     /// the platform's).
     #[arg(long, global = true, value_name = "DIR")]
     pub config: Option<PathBuf>,
+    /// The game: pyramid or tripeaks (default: a file's `# game:` header, else pyramid).
+    #[arg(long, global = true, value_name = "pyramid|tripeaks")]
+    pub game: Option<GameKind>,
 }
 
 impl Cli {
@@ -115,11 +116,11 @@ pub struct SolveArgs {
 impl SolveArgs {
     /// The challenge the command line names, or `None` when it names none: a saved game's
     /// own challenge then applies.
-    pub fn goal(&self) -> Result<Option<Goal>, GoalError> {
+    pub fn goal(&self, game: GameKind) -> Result<Option<Goal>, GoalError> {
         if self.board {
             return Ok(Some(Goal::Board));
         }
-        self.goal.goal()
+        self.goal.goal(game)
     }
 }
 
@@ -157,6 +158,18 @@ pub struct RuleArgs {
 }
 
 impl RuleArgs {
+    /// Refuses these flags in a game they do not apply to: they are Pyramid's rules.
+    pub fn check_game(&self, game: GameKind) -> Result<(), String> {
+        let given = self.passes.is_some() || self.relaxed || self.strict || self.goal.is_some();
+        if given && game != GameKind::Pyramid {
+            return Err(format!(
+                "--passes, --relaxed, --strict and --goal are Pyramid's rules; {game} has none \
+                 to change"
+            ));
+        }
+        Ok(())
+    }
+
     /// The rules these flags change.
     pub fn changes(&self) -> RuleChanges {
         RuleChanges {
@@ -176,8 +189,9 @@ impl RuleArgs {
 pub struct GoalArgs {
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Score challenge: the fewest steps to TARGET points in all (1290 without a number).
-    #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = "1290")]
+    /// Score challenge: the fewest steps to TARGET points in all (without a number, all one
+    /// deal can give: 1290 in Pyramid, 84900 in TriPeaks).
+    #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = FULL)]
     #[arg(conflicts_with = "card", value_parser = target_score)]
     pub score: Option<u32>,
     /// Score challenge: points already earned in earlier deals.
@@ -194,10 +208,14 @@ pub struct GoalArgs {
 impl GoalArgs {
     /// The challenge the arguments ask for, `None` when they name none, or why it makes no
     /// sense (whatever the rules).
-    pub fn goal(&self) -> Result<Option<Goal>, GoalError> {
+    pub fn goal(&self, game: GameKind) -> Result<Option<Goal>, GoalError> {
         let goal = match (self.score, self.card) {
             (Some(target), _) => Goal::Score {
-                target,
+                target: if target == FULL_TARGET {
+                    game.full_score()
+                } else {
+                    target
+                },
                 earned: self.earned.unwrap_or(0),
             },
             (None, Some((rank, target))) => Goal::Card {
@@ -207,7 +225,7 @@ impl GoalArgs {
             },
             (None, None) => return Ok(None),
         };
-        goal.check_inputs()?;
+        goal.check_inputs(game)?;
         Ok(Some(goal))
     }
 }
@@ -225,7 +243,7 @@ pub fn args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
         let a_number = !next.is_empty() && next.chars().all(|c| c.is_ascii_digit());
         let a_file = next == "-" || (!next.starts_with('-') && Path::new(next).exists());
         if args[i] == "--score" && !a_number && a_file {
-            args[i] = format!("--score={FULL_SCORE}").into();
+            args[i] = format!("--score={FULL}").into();
         }
     }
     args
@@ -247,8 +265,18 @@ pub fn first_word(args: &[OsString]) -> Option<PathBuf> {
     None
 }
 
-/// Reads a Score target: a number of points.
+/// How `--score` without a number is written out: all one deal of the game can give.
+const FULL: &str = "full";
+
+/// The target [`FULL`] reads as, until the game is known; no number typed reads as it (it is
+/// past every game's highest target).
+const FULL_TARGET: u32 = u32::MAX;
+
+/// Reads a Score target: a number of points, or [`FULL`].
 fn target_score(text: &str) -> Result<u32, String> {
+    if text == FULL {
+        return Ok(FULL_TARGET);
+    }
     count(
         Field::ScoreTarget,
         text,
@@ -512,7 +540,10 @@ mod tests {
             let Some(Command::Solve(solve)) = cli.command else {
                 panic!("solve")
             };
-            Ok::<_, String>((solve.file.clone(), solve.goal().map_err(|e| e.to_string())?))
+            Ok::<_, String>((
+                solve.file.clone(),
+                solve.goal(GameKind::Pyramid).map_err(|e| e.to_string())?,
+            ))
         };
         let full = Goal::Score {
             target: 1290,

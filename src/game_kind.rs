@@ -48,6 +48,20 @@ impl GameKind {
 }
 
 impl GameKind {
+    /// The most points one deal can give: the Score challenge's target when none is given.
+    pub const fn full_score(self) -> u32 {
+        match self {
+            GameKind::Pyramid => 1290,
+            // All 28 tableau cards in one streak (78,400) and the three peak bonuses (6,500).
+            GameKind::TriPeaks => 84_900,
+        }
+    }
+
+    /// The highest Score target: [`MAX_DEALS`](crate::goal::MAX_DEALS) deals' worth.
+    pub const fn max_score_target(self) -> u32 {
+        self.full_score() * crate::goal::MAX_DEALS
+    }
+
     /// Whether this game's solvers take unknown cards (`??`).
     pub fn takes_unknown(self) -> bool {
         match self {

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use pyramid::excerpt::escaped;
 use pyramid::pyramid::{GoalError, RuleChanges};
-use pyramid::{Deal, DeckProblems};
+use pyramid::{Deal, DeckProblems, GameKind};
 
 use crate::storage::SavedDeal;
 use crate::text_file;
@@ -95,11 +95,26 @@ pub fn read_source(path: &Path) -> Result<Source, InputError> {
     }
 }
 
-/// Reads a deal file that may be a saved game: the deal, and the start and moves its headers
-/// give.
-/// Under the rules the file names (MSC's when it names none), with `changes` made.
-pub fn read_game(path: &Path, changes: RuleChanges) -> Result<SavedDeal, InputError> {
-    game_of(&read_source(path)?, path, changes)
+/// The game a file is read as: the one `--game` asks for, else the one its `# game:` header
+/// names, else Pyramid. A file whose header names another game than the flag is refused
+/// rather than read as a deal of the wrong game.
+pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, InputError> {
+    let named =
+        pyramid::saved_game::game_of_text(&source.text).map_err(|problem| InputError::Game {
+            name: source.name.clone(),
+            message: format!("# game: {problem}"),
+        })?;
+    let has_header = !pyramid::saved_game::headers(&source.text, "game").is_empty();
+    match asked {
+        Some(asked) if has_header && asked != named => Err(InputError::Game {
+            name: source.name.clone(),
+            message: format!(
+                "the file holds a {named} game (its # game: header), not a {asked} one"
+            ),
+        }),
+        Some(asked) => Ok(asked),
+        None => Ok(named),
+    }
 }
 
 /// The name a file's game goes by: its file name without the extension.

@@ -9,6 +9,7 @@ pub mod card_names;
 pub mod deck;
 pub mod excerpt;
 pub mod game_kind;
+pub mod goal;
 pub mod history;
 pub mod pyramid;
 pub mod referee;

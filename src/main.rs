@@ -20,6 +20,7 @@ mod stats;
 mod storage;
 mod text_file;
 mod theme;
+mod tripeaks_output;
 mod tui;
 
 use std::io::IsTerminal;
@@ -60,11 +61,11 @@ fn main() -> ExitCode {
         },
     };
     let result = match cli.command {
-        Some(Command::Solve(args)) => output::solve(&args),
-        Some(Command::Validate(args)) => output::validate(&args),
-        Some(Command::Hint(args)) => output::hint(&args),
-        Some(Command::Batch(args)) => batch::run(&args),
-        Some(Command::Stats(args)) => stats::run(&args),
+        Some(Command::Solve(args)) => output::solve(&args, cli.game),
+        Some(Command::Validate(args)) => output::validate(&args, cli.game),
+        Some(Command::Hint(args)) => output::hint(&args, cli.game),
+        Some(Command::Batch(args)) => batch::run(&args, cli.game.unwrap_or_default()),
+        Some(Command::Stats(args)) => stats::run(&args, cli.game.unwrap_or_default()),
         Some(Command::Completions { shell }) => {
             cli::print_completions(shell);
             Ok(EXIT_OK)

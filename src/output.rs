@@ -10,10 +10,12 @@ use pyramid::pyramid::{Goal, Position, RuleChanges, Rules};
 use crate::challenge;
 use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
 use crate::console;
-use crate::input::{self, InputError, read_game};
+use crate::input::{self, InputError, Source, game_of, read_source};
 use crate::json::{stats_json, step_json};
 use crate::storage::SavedDeal;
+use crate::tripeaks_output;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
+use pyramid::GameKind;
 
 /// A deal file read as a saved game, and the position it stands at.
 struct Saved {
@@ -22,8 +24,12 @@ struct Saved {
 }
 
 impl Saved {
-    fn read(path: &std::path::Path, rules: RuleChanges) -> Result<Saved, InputError> {
-        let game = read_game(path, rules)?;
+    fn read(
+        source: &Source,
+        path: &std::path::Path,
+        rules: RuleChanges,
+    ) -> Result<Saved, InputError> {
+        let game = game_of(source, path, rules)?;
         let position = game.game().position().clone();
         Ok(Saved { game, position })
     }
@@ -97,9 +103,13 @@ impl Saved {
 }
 
 /// Solves a deal file, from the position it was saved at, and prints the answer.
-pub fn solve(args: &SolveArgs) -> Result<u8, InputError> {
-    let goal = args.goal()?;
-    let saved = Saved::read(&args.file, args.goal.rules.changes())?;
+pub fn solve(args: &SolveArgs, game: Option<GameKind>) -> Result<u8, InputError> {
+    let source = read_source(&args.file)?;
+    if input::game_in(&source, game)? == GameKind::TriPeaks {
+        return tripeaks_output::solve(args, &source);
+    }
+    let goal = args.goal(GameKind::Pyramid)?;
+    let saved = Saved::read(&source, &args.file, args.goal.rules.changes())?;
     // Without a challenge on the command line, the one saved with the game.
     let goal = goal.unwrap_or(saved.game.goal);
     goal.check(saved.position.rules())?;
@@ -141,8 +151,12 @@ fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
 }
 
 /// Prints only the next move from a saved game's position, and whether it can be won.
-pub fn hint(args: &HintArgs) -> Result<u8, InputError> {
-    let saved = Saved::read(&args.file, args.rules.changes())?;
+pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
+    let source = read_source(&args.file)?;
+    if input::game_in(&source, game)? == GameKind::TriPeaks {
+        return tripeaks_output::hint(args, &source);
+    }
+    let saved = Saved::read(&source, &args.file, args.rules.changes())?;
     let (position, (report, cap)) = (&saved.position, saved.solve(args.caps.caps()));
     if let Some(cap) = cap {
         return Ok(saved.print_undecided(args.json, "winnable", cap, &report.stats));
@@ -193,8 +207,12 @@ pub fn hint(args: &HintArgs) -> Result<u8, InputError> {
 
 /// Checks a deal file, with the position and moves a saved game gives; problems are
 /// returned as the error.
-pub fn validate(args: &ValidateArgs) -> Result<u8, InputError> {
-    let saved = Saved::read(&args.file, args.rules.changes())?;
+pub fn validate(args: &ValidateArgs, game: Option<GameKind>) -> Result<u8, InputError> {
+    let source = read_source(&args.file)?;
+    if input::game_in(&source, game)? == GameKind::TriPeaks {
+        return tripeaks_output::validate(args, &source);
+    }
+    let saved = Saved::read(&source, &args.file, args.rules.changes())?;
     let name = input::source_name(&args.file);
     match saved.progress() {
         Some(from) => console::out(format_args!("{name}: a valid game in progress ({from})\n")),

@@ -4,7 +4,7 @@
 pub mod challenge;
 pub mod coach;
 pub mod explain;
-pub mod goal;
+pub use crate::goal;
 pub mod layout;
 pub mod midgame;
 pub mod notation;

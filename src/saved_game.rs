@@ -177,7 +177,7 @@ impl SavedDeal {
         })?;
         let moves = read_moves(&start, &headers(text, "moves").join(" "))
             .map_err(|(number, error)| format!("# moves: move {}: {error}", number + 1))?;
-        let goal = read_goal(text)?;
+        let goal = read_goal(text, GameKind::Pyramid)?;
         // The same check as the commands' and the app's: a file cannot hold what they refuse.
         goal.check(rules)
             .map_err(|problem| format!("# challenge and # goal: {problem}"))?;
@@ -206,7 +206,7 @@ pub fn game_of_text(text: &str) -> Result<GameKind, crate::game_kind::UnknownGam
 }
 
 /// Every value of a header, in order, without control characters.
-fn headers(text: &str, key: &str) -> Vec<String> {
+pub fn headers(text: &str, key: &str) -> Vec<String> {
     text.lines()
         .filter_map(|line| line.trim_start().strip_prefix('#'))
         .filter_map(|line| line.trim().strip_prefix(key)?.strip_prefix(':'))
@@ -282,7 +282,7 @@ fn progress_headers(
 }
 
 /// The `challenge` header, or nothing for the Board challenge.
-fn goal_header(goal: Goal) -> String {
+pub fn goal_header(goal: Goal) -> String {
     match goal {
         Goal::Board => String::new(),
         _ => format!("# challenge: {}\n", goal.words()),
@@ -332,8 +332,8 @@ fn read_rules(text: &str) -> Result<Rules, String> {
     Ok(changes.apply(Rules::default()))
 }
 
-/// The challenge the `challenge` header names.
-fn read_goal(text: &str) -> Result<Goal, String> {
+/// The challenge the `challenge` header names, under `game`'s limits.
+pub fn read_goal(text: &str, game: GameKind) -> Result<Goal, String> {
     let Some(value) = header(text, "challenge") else {
         return Ok(Goal::Board);
     };
@@ -346,7 +346,7 @@ fn read_goal(text: &str) -> Result<Goal, String> {
     };
     GoalText::from_words(&value)
         .ok_or_else(wrong)?
-        .read()
+        .read_in(game)
         .map_err(|problem| match problem {
             GoalTextError::Goal(problem) => format!("# challenge: {problem}"),
             GoalTextError::Count { .. } | GoalTextError::Rank(_) => wrong(),
@@ -470,7 +470,7 @@ impl Draft {
             slots,
             midgame: read_midgame(text, &slots).unwrap_or_default(),
             moves: Vec::new(),
-            goal: read_goal(text).unwrap_or_default(),
+            goal: read_goal(text, GameKind::Pyramid).unwrap_or_default(),
             rules: read_rules(text).unwrap_or_default(),
         };
         if draft.goal.check(draft.rules).is_err() {

@@ -19,16 +19,18 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use pyramid::Deal;
 use pyramid::deck::RandomDeals;
-use pyramid::pyramid::solver::{Caps, Outcome};
+use pyramid::goal::Goal;
+use pyramid::pyramid::solver::{CapReached, Caps, Outcome};
 use pyramid::pyramid::{Passes, Position, Rules};
+use pyramid::{Deal, GameKind};
 
 use crate::batch::progress_bar;
 use crate::cli::StatsArgs;
 use crate::console;
 use crate::input::InputError;
 use crate::output::{solve_capped, undecided};
+use crate::tripeaks_output;
 use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNDECIDED, pool};
 use results_file::{ResultsFile, Seen, Solved};
 
@@ -99,6 +101,8 @@ struct Tally {
     /// Deals a cap stopped: neither won nor lost, and left out of the fraction.
     undecided: usize,
     lengths: BTreeMap<usize, usize>,
+    /// The best score of each deal, by how many deals have it (TriPeaks).
+    scores: BTreeMap<u32, usize>,
     times: Times,
 }
 
@@ -124,6 +128,7 @@ impl Tally {
 
 /// What a run says.
 struct Summary {
+    game: GameKind,
     rules: Rules,
     tally: Tally,
     /// Deals in the run.
@@ -150,8 +155,15 @@ impl Summary {
             .iter()
             .map(|(length, count)| (length.to_string(), json!(count)))
             .collect();
+        let scores: serde_json::Map<String, Value> = tally
+            .scores
+            .iter()
+            .map(|(score, count)| (score.to_string(), json!(count)))
+            .collect();
         json!({
-            "rules": self.rules.to_string(),
+            "game": self.game.id(),
+            "rules": self.rules_text(),
+            "scores": scores,
             "deals": tally.decided,
             "winnable": tally.winnable,
             "fraction": self.fraction(),
@@ -205,7 +217,11 @@ impl Summary {
                 self.total
             ));
         }
-        text.push_str(&format!("{}\n{}\n", self.rules, self.winnable_line()));
+        text.push_str(&format!(
+            "{}\n{}\n",
+            self.rules_text(),
+            self.winnable_line()
+        ));
         if self.tally.undecided > 0 {
             text.push_str(&format!(
                 "{} undecided (a cap was reached): counted neither won nor lost\n",
@@ -218,8 +234,26 @@ impl Summary {
                 text.push_str(&format!("{line}\n"));
             }
         }
+        if !self.tally.scores.is_empty() {
+            text.push_str("best scores (points):\n");
+            let mut bins: BTreeMap<usize, usize> = BTreeMap::new();
+            for (&score, &count) in &self.tally.scores {
+                *bins.entry(score as usize).or_insert(0) += count;
+            }
+            for line in histogram_by(&bins, SCORE_BIN, 40) {
+                text.push_str(&format!("{line}\n"));
+            }
+        }
         text.push_str(&format!("{}\n", self.times_line()));
         text
+    }
+
+    /// The rules the run was under: Pyramid's, or TriPeaks' (which has no variants).
+    fn rules_text(&self) -> String {
+        match self.game {
+            GameKind::Pyramid => self.rules.to_string(),
+            GameKind::TriPeaks => "TriPeaks, Microsoft Solitaire Collection rules".to_string(),
+        }
     }
 
     /// The exit code: interrupted, else undecided deals, else 0.
@@ -236,9 +270,17 @@ impl Summary {
 
 /// The lengths in bins of 5 steps, a bar each: `40-44 ████████▌ 123`.
 fn histogram(lengths: &BTreeMap<usize, usize>, width: usize) -> Vec<String> {
+    histogram_by(lengths, 5, width)
+}
+
+/// How wide a bar of the best scores' histogram is, in points.
+const SCORE_BIN: usize = 5000;
+
+/// Bars of `width` characters at most over bins `bin` wide: `low-high bar count`.
+fn histogram_by(values: &BTreeMap<usize, usize>, bin: usize, width: usize) -> Vec<String> {
     let mut bins: BTreeMap<usize, usize> = BTreeMap::new();
-    for (&length, &count) in lengths {
-        *bins.entry(length / 5 * 5).or_insert(0) += count;
+    for (&value, &count) in values {
+        *bins.entry(value / bin * bin).or_insert(0) += count;
     }
     let most = bins.values().copied().max().unwrap_or(1).max(1);
     const EIGHTHS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
@@ -246,7 +288,12 @@ fn histogram(lengths: &BTreeMap<usize, usize>, width: usize) -> Vec<String> {
         .map(|(&low, &count)| {
             let eighths = count * width * 8 / most;
             let bar = "█".repeat(eighths / 8) + EIGHTHS[eighths % 8];
-            format!("{low:>3}-{:<3} {bar} {count}", low + 4)
+            let high = low + bin - 1;
+            if bin == 5 {
+                format!("{low:>3}-{high:<3} {bar} {count}")
+            } else {
+                format!("{low:>6}-{high:<6} {bar} {count}")
+            }
         })
         .collect()
 }
@@ -279,6 +326,7 @@ impl Deals {
 fn solve_all(
     deals: &Deals,
     done: &(dyn Fn(usize) -> bool + Sync),
+    game: GameKind,
     rules: Rules,
     caps: Caps,
     jobs: usize,
@@ -293,24 +341,52 @@ fn solve_all(
         .filter(|&(index, _)| !done(index));
     let work = |(index, deal): (usize, Deal)| {
         let started = Instant::now();
-        let (report, cap) = solve_capped(&Position::new(&deal, rules), caps);
-        let length = match report.outcome {
-            Outcome::Solved(moves) => Some(moves.len()),
-            _ => None,
+        let (length, score, cap) = match game {
+            GameKind::Pyramid => {
+                let (report, cap) = solve_capped(&Position::new(&deal, rules), caps);
+                let length = match report.outcome {
+                    Outcome::Solved(moves) => Some(moves.len()),
+                    _ => None,
+                };
+                (length, None, cap)
+            }
+            GameKind::TriPeaks => tripeaks_figures(&deal, caps),
         };
-        Solved {
+        let solved = Solved {
             deal: index,
             length,
             undecided: cap.map(undecided),
             millis: started.elapsed().as_secs_f64() * 1000.0,
-        }
+        };
+        (solved, score)
     };
-    pool::stream(todo, jobs, stop, work, |_, solved| {
+    pool::stream(todo, jobs, stop, work, |_, (solved, score)| {
         bar.inc(1);
         sink(&solved);
         tally.add(&solved);
+        if let (Some(score), None) = (score, &solved.undecided) {
+            *tally.scores.entry(score).or_insert(0) += 1;
+        }
     });
     bar.finish_and_clear();
+}
+
+/// A TriPeaks deal's figures: the fewest steps that clear it (`None` when it cannot be
+/// cleared), its best score, and the cap that stopped either search.
+fn tripeaks_figures(deal: &Deal, caps: Caps) -> (Option<usize>, Option<u32>, Option<CapReached>) {
+    let position = pyramid::tripeaks::Position::new(deal);
+    let (board, _, cap) = tripeaks_output::solve_goal(&position, Goal::Board, caps);
+    let Some(board) = board else {
+        return (None, None, cap);
+    };
+    let length = board.reached().then(|| board.length()).flatten();
+    let best = Goal::Score {
+        target: GameKind::TriPeaks.full_score() + 1,
+        earned: 0,
+    };
+    let (score, _, cap) = tripeaks_output::solve_goal(&position, best, caps);
+    let score = score.and_then(|score| score.lines().first().map(|(_, line)| line.value));
+    (length, score, cap)
 }
 
 /// The run's description, the first line of an `--out` file, so that `--resume` goes on
@@ -377,10 +453,23 @@ fn open_results(
     }
 }
 
+/// Refuses the flags a game's run does not take: Pyramid's rules, and for other games the
+/// comparison and the results file.
+fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
+    args.rules.check_game(game).map_err(InputError::Usage)?;
+    if game != GameKind::Pyramid && (args.compare || args.out.is_some() || args.resume.is_some()) {
+        return Err(InputError::Usage(format!(
+            "--compare, --out and --resume are for Pyramid; a {game} run is reported at its end"
+        )));
+    }
+    Ok(())
+}
+
 /// Runs the command.
-pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
+pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
+    check_game(args, game)?;
     let deals = match &args.from {
-        Some(path) => Deals::File(crate::batch::read_deals(path)?),
+        Some(path) => Deals::File(crate::batch::read_deals(path, game)?),
         None => Deals::Random {
             seed: args.seed,
             count: args.deals,
@@ -414,6 +503,7 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
                 solve_all(
                     &deals,
                     &|_| false,
+                    game,
                     rules,
                     caps,
                     jobs,
@@ -422,6 +512,7 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
                     |_| {},
                 );
                 summaries.push(Summary {
+                    game,
                     rules,
                     tally,
                     total: deals.count(),
@@ -445,6 +536,7 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
     solve_all(
         &deals,
         &is_done,
+        game,
         rules,
         caps,
         jobs,
@@ -462,6 +554,7 @@ pub fn run(args: &StatsArgs) -> Result<u8, InputError> {
         return Err(InputError::Usage(error.to_string()));
     }
     let summary = Summary {
+        game,
         rules,
         tally,
         total: deals.count(),
@@ -565,6 +658,7 @@ mod tests {
             Some("cap reached (states: 9 stored, cap 5)"),
         ));
         let summary = Summary {
+            game: GameKind::Pyramid,
             rules: Rules::default(),
             tally,
             total: 4,

@@ -6,6 +6,7 @@
 pub mod layout;
 pub mod notation;
 pub mod position;
+pub mod saved;
 pub mod solver;
 
 /// A TriPeaks game being played, with undo and redo.

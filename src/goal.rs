@@ -1,12 +1,14 @@
-//! What a deal is played for: the Board challenge (clear the pyramid), the Score challenge
-//! (reach a score over several deals) or the Card challenge (remove so many cards of a rank),
-//! with what each asks of one deal.
+//! What a deal is played for, in every game: the Board challenge (clear the tableau), the
+//! Score challenge (reach a score over several deals) or the Card challenge (remove so many
+//! cards of a rank), with what each asks of one deal. Each game's limits come from
+//! [`GameKind`].
 
 use std::fmt;
 
-use super::rules::{Finish, Rules};
 use crate::card::{Rank, RankParseError};
 use crate::excerpt::excerpt;
+use crate::game_kind::GameKind;
+use crate::pyramid::rules::{Finish, Rules};
 
 /// A challenge and its inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -24,15 +26,17 @@ pub enum Goal {
     },
 }
 
-/// The Score challenge's usual target: everything one deal can give.
-pub const FULL_SCORE: u32 = 1290;
+/// Pyramid's Score challenge's usual target: everything one deal can give.
+pub const FULL_SCORE: u32 = GameKind::Pyramid.full_score();
 
 /// The most deals a challenge is taken to span: a target more than this many deals could give
 /// is refused as out of reach (and it keeps every running total far from overflowing).
 pub const MAX_DEALS: u32 = 1000;
 
-/// The highest Score target: [`MAX_DEALS`] deals' worth of points.
-pub const MAX_SCORE_TARGET: u32 = FULL_SCORE * MAX_DEALS;
+/// The highest Score target of any game: [`MAX_DEALS`] deals' worth of points in the game
+/// whose deal gives the most (TriPeaks); each game checks its own with
+/// [`GameKind::max_score_target`].
+pub const MAX_SCORE_TARGET: u32 = GameKind::TriPeaks.max_score_target();
 
 /// The highest Card target: four cards of the rank in each of [`MAX_DEALS`] deals.
 pub const MAX_CARD_TARGET: u32 = 4 * MAX_DEALS;
@@ -43,10 +47,8 @@ pub const MAX_CARD_TARGET: u32 = 4 * MAX_DEALS;
 pub enum GoalError {
     #[error("the target must be at least 1 point")]
     NoPoints,
-    #[error(
-        "the target ({target}) is more than {MAX_DEALS} deals can give: at most {MAX_SCORE_TARGET} points"
-    )]
-    TooManyPoints { target: u32 },
+    #[error("the target ({target}) is more than {MAX_DEALS} deals can give: at most {most} points")]
+    TooManyPoints { target: u32, most: u32 },
     #[error("the target ({target}) must be above the points already earned ({earned})")]
     AlreadyEarned { target: u32, earned: u32 },
     #[error("the target must be at least 1 {}", .rank.name())]
@@ -78,7 +80,7 @@ impl Goal {
     /// ends when the pyramid is cleared (any passes, either pairing). A target above what one
     /// deal can give is allowed: such a challenge spans several deals.
     pub fn check(&self, rules: Rules) -> Result<(), GoalError> {
-        self.check_inputs()?;
+        self.check_inputs(GameKind::Pyramid)?;
         if *self != Goal::Board && rules.finish != Finish::Pyramid {
             return Err(GoalError::NeedsPyramid);
         }
@@ -86,12 +88,13 @@ impl Goal {
     }
 
     /// The checks of [`Goal::check`] that do not depend on the rules.
-    pub fn check_inputs(&self) -> Result<(), GoalError> {
+    pub fn check_inputs(&self, game: GameKind) -> Result<(), GoalError> {
+        let most = game.max_score_target();
         match *self {
             Goal::Board => Ok(()),
             Goal::Score { target, earned } => match target {
                 0 => Err(GoalError::NoPoints),
-                _ if target > MAX_SCORE_TARGET => Err(GoalError::TooManyPoints { target }),
+                _ if target > most => Err(GoalError::TooManyPoints { target, most }),
                 _ if earned >= target => Err(GoalError::AlreadyEarned { target, earned }),
                 _ => Ok(()),
             },
@@ -235,6 +238,11 @@ impl<'a> GoalText<'a> {
     /// The challenge, its fields read in order and its inputs checked
     /// ([`Goal::check_inputs`]).
     pub fn read(self) -> Result<Goal, GoalTextError> {
+        self.read_in(GameKind::Pyramid)
+    }
+
+    /// [`GoalText::read`] under `game`'s limits.
+    pub fn read_in(self, game: GameKind) -> Result<Goal, GoalTextError> {
         let count = |field: Field, text: &str| {
             field
                 .count(text)
@@ -256,7 +264,7 @@ impl<'a> GoalText<'a> {
                 already: count(Field::Already, already)?,
             },
         };
-        goal.check_inputs()?;
+        goal.check_inputs(game)?;
         Ok(goal)
     }
 }
@@ -346,7 +354,10 @@ mod tests {
         assert_eq!(score(0, 0), Err(GoalError::NoPoints));
         assert_eq!(
             score(u32::MAX, u32::MAX - 1),
-            Err(GoalError::TooManyPoints { target: u32::MAX })
+            Err(GoalError::TooManyPoints {
+                target: u32::MAX,
+                most: MAX_DEALS * FULL_SCORE
+            })
         );
         let four = Rank::new(4).unwrap();
         let card = |target, already| {
