@@ -179,7 +179,10 @@ proptest! {
     /// Random play: every legal move applies, the score grows by the streak rule, steps are
     /// removals plus draws, and the moves read back from their text.
     #[test]
-    fn random_play_keeps_the_rules(seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 60)) {
+    fn random_play_keeps_the_rules(
+        seed in any::<u64>(),
+        choices in prop::collection::vec(any::<u16>(), 60),
+    ) {
         let deal = random_deals(seed, 1).remove(0);
         let start = Position::new(&deal);
         let mut position = start;

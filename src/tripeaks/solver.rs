@@ -1,10 +1,10 @@
 //! The exact TriPeaks solvers for the Board, Score and Card challenges, and the plan to reveal
 //! an unknown card.
 //!
-//! Each fills the exhaustive tables of [`explore`] (a few milliseconds for the Board and Card
-//! challenges, a few dozen for the Score one) and reads its answer off them: steps = tableau
-//! cards removed + cards drawn, so every state has a fixed step count and the fewest steps to
-//! what is asked for is the least over the states that have it. The Score search carries the
+//! Each fills the exhaustive tables of the `explore` module (a few milliseconds for the Board
+//! and Card challenges, a few dozen for the Score one) and reads its answer off them: steps =
+//! tableau cards removed + cards drawn, so every state has a fixed step count and the fewest
+//! steps to what is asked for is the least over the states that have it. The Score search carries the
 //! streak in its states, and keeps the best score per (tableau, drawn, waste, streak), which is
 //! exact: two lines to the same cards with different streaks are kept apart.
 //!

@@ -582,3 +582,52 @@ fn keep_best(found: &mut Vec<Item>) {
     }
     found.truncate(kept);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tableau_sets_are_the_22932_of_the_rules_most_cards_first() {
+        let masks = Masks::get();
+        assert_eq!(masks.list.len(), 22_932);
+        assert_eq!(masks.list[0], FULL);
+        assert_eq!(*masks.list.last().expect("sets"), 0);
+        assert!(
+            masks
+                .list
+                .windows(2)
+                .all(|pair| pair[0].count_ones() >= pair[1].count_ones())
+        );
+        // Every parent comes before its child and is the child with a face-up card more.
+        for (index, &mask) in masks.list.iter().enumerate() {
+            for &(card, parent) in masks.parents_of(index) {
+                assert!((parent as usize) < index);
+                assert_eq!(masks.list[parent as usize], mask | 1 << card);
+                assert!(face_up(mask | 1 << card) & (1 << card) != 0);
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_best_streak_and_score_pairs_are_kept_per_waste() {
+        let item = |waste, streak, score| Item {
+            waste,
+            streak,
+            score,
+        };
+        let mut found = vec![
+            item(3, 1, 500),
+            item(3, 2, 400),
+            item(3, 1, 300),
+            item(3, 0, 400),
+            item(5, 0, 100),
+            item(3, 2, 400),
+        ];
+        keep_best(&mut found);
+        assert_eq!(
+            found,
+            vec![item(3, 2, 400), item(3, 1, 500), item(5, 0, 100)]
+        );
+    }
+}
