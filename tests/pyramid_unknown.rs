@@ -170,7 +170,7 @@ fn steps(outcome: &Outcome) -> Option<usize> {
 
 const SEEDS: u64 = 150;
 /// Fewer for the breadth-first searches with wildcards, which reach many positions.
-const WILD_SEEDS: u64 = 40;
+const WILD_SEEDS: u64 = 24;
 
 #[test]
 fn the_board_solver_and_its_bound_match_a_breadth_first_search() {
@@ -200,7 +200,7 @@ fn the_board_solver_and_its_bound_match_a_breadth_first_search() {
         }
     }
     assert!(
-        solved > 5 && definitive > 5 && open > 5,
+        solved > 2 && definitive > 2 && open > 2,
         "{solved} {definitive} {open}"
     );
 }

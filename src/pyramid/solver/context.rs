@@ -48,6 +48,12 @@ const VALUES: usize = 16;
 /// King, none for an unseen card, every card for a wildcard.
 const PARTNER: [usize; VALUES] = [0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 14, ANY, 0];
 
+/// The table entry of a value's partners (see [`PARTNER`]); the mask spares a bounds check.
+#[inline]
+fn partner(v: u8) -> usize {
+    PARTNER[(v & 15) as usize]
+}
+
 /// Whether cards of two values (as the solver keeps them) may be removed together.
 fn pair_values(a: u8, b: u8) -> bool {
     a + b == 13 && a != UNSEEN && b != UNSEEN || a == WILD || b == WILD
@@ -280,8 +286,9 @@ impl Context {
             if v >= KING as usize || stuck & (1 << i) != 0 {
                 continue;
             }
-            let partners = (self.pyramid_of_value[PARTNER[v]] & remaining & self.partners[i]) != 0
-                || (self.seq_of_value[PARTNER[v]] & left) != 0;
+            let partners = (self.pyramid_of_value[partner(v as u8)] & remaining & self.partners[i])
+                != 0
+                || (self.seq_of_value[partner(v as u8)] & left) != 0;
             if !partners {
                 stuck |= 1 << i | self.above[i];
             }
@@ -770,7 +777,7 @@ impl Context {
                 emit(Move::King(at), self.remove_pyramid(state, i));
                 return true;
             }
-            let w = PARTNER[v as usize];
+            let w = partner(v);
             let in_pyramid = remaining & self.pyramid_of_value[w] & self.partners[i];
             let in_seq = left & self.seq_of_value[w] as u64;
             if in_pyramid.count_ones() + in_seq.count_ones() != 1 {
@@ -829,7 +836,7 @@ impl Context {
                 );
             }
             // A King's partners are the wildcards, if any.
-            let w = PARTNER[v as usize];
+            let w = partner(v);
             let partners = free & self.pyramid_of_value[w] & !((1 << (i + 1)) - 1);
             let after = self.remove_pyramid(state, i);
             for j in bits(partners) {
@@ -845,7 +852,7 @@ impl Context {
         let shape = Context::shape(state);
         let remaining = self.shapes.masks[shape];
         for over in bits(self.shapes.uncovered[shape]) {
-            let w = PARTNER[self.pyramid_value[over] as usize];
+            let w = partner(self.pyramid_value[over]);
             for under in bits(lies_on(over) & remaining & self.pyramid_of_value[w]) {
                 if covers_of(under) & remaining == 1 << over {
                     each(under, over);
@@ -871,7 +878,7 @@ impl Context {
                 emit(Move::King(place), Context::remove_seq(state, index));
             }
             // A King's partners are the wildcards, if any.
-            let partners = free & self.pyramid_of_value[PARTNER[value as usize]];
+            let partners = free & self.pyramid_of_value[partner(value)];
             if partners == 0 {
                 continue;
             }
@@ -960,7 +967,7 @@ impl Context {
                 if v >= KING {
                     consider(after);
                 }
-                let w = PARTNER[v as usize];
+                let w = partner(v);
                 if self.seq_of_value[w] != 0 {
                     consider(after);
                 }
