@@ -64,6 +64,8 @@ pub enum IllegalMove {
     Buried(Card),
     #[error("the card at the {} is not known yet: type it in first", place_name(*.0))]
     Unseen(Place),
+    #[error("the card at the {} is covered", place_name(*.0))]
+    CoveredUnseen(Place),
 }
 
 fn covered_by_text(cards: &[Card]) -> String {
@@ -408,6 +410,9 @@ impl Position {
                     .collect();
                 if by.is_empty() {
                     Ok(card)
+                } else if self.is_unknown(card) || by.iter().any(|&c| self.is_unknown(c)) {
+                    // Unknown cards are not named: their stand-ins mean nothing.
+                    Err(IllegalMove::CoveredUnseen(place))
                 } else {
                     Err(IllegalMove::Covered { card, by })
                 }
@@ -868,6 +873,10 @@ mod tests {
         assert_eq!(
             IllegalMove::Unseen(Place::Stock).to_string(),
             "the card at the stock is not known yet: type it in first"
+        );
+        assert_eq!(
+            position.check(Move::King(Place::Pyramid(0))),
+            Err(IllegalMove::CoveredUnseen(Place::Pyramid(0)))
         );
         // Still drawn like any card.
         assert!(position.legal_moves().contains(&Move::Draw));

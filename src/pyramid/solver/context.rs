@@ -195,10 +195,14 @@ impl Context {
             shape_rows: Vec::new(),
         };
         for &card in position.removed() {
-            // An unknown card gone counts for no rank.
-            if !position.is_unknown(card) {
-                context.removed_before[card.value() as usize] += 1;
-            }
+            // An unknown card gone counts for no rank (entry 0: only the score's count of
+            // cards gone reads it), or as a wildcard for a King, as the referee counts it.
+            let entry = match (position.is_unknown(card), wild) {
+                (false, _) => card.value() as usize,
+                (true, false) => 0,
+                (true, true) => KING as usize,
+            };
+            context.removed_before[entry] += 1;
         }
         context.shape_rows = shapes
             .masks
