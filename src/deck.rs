@@ -791,14 +791,13 @@ mod tests {
     }
 
     #[test]
-    fn a_game_that_does_not_take_unknown_cards_says_where_one_is() {
+    fn a_pyramid_deal_takes_unknown_cards() {
         let deal = Deal::parse(FORTY).unwrap();
         let line = deal.to_line().replacen("4d", UNKNOWN, 1);
-        let problems = Deal::parse(&line).unwrap_err();
-        assert_eq!(
-            problems.0[0].to_string(),
-            "1:1: '??' (an unknown card) is not taken in Pyramid deals"
-        );
+        let read = Deal::parse(&line).unwrap();
+        assert_eq!(read.unknown(), 1, "the apex is unknown");
+        assert_eq!(read.card(0), None);
+        assert_eq!(read.to_line(), line);
     }
 
     #[test]

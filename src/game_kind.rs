@@ -65,8 +65,7 @@ impl GameKind {
     /// Whether this game's solvers take unknown cards (`??`).
     pub fn takes_unknown(self) -> bool {
         match self {
-            GameKind::Pyramid => false,
-            GameKind::TriPeaks => true,
+            GameKind::Pyramid | GameKind::TriPeaks => true,
         }
     }
 

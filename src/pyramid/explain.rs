@@ -7,9 +7,29 @@ use super::layout::{can_pair, cone_below};
 use super::position::Position;
 use crate::card::{Card, Rank};
 
-/// A reason the pyramid can never be cleared, if a simple one exists.
+/// A reason the pyramid can never be cleared, if a simple one exists. An unknown card matches
+/// nothing, so it is never anyone's partner, and one in the pyramid stays until it is seen.
+/// With wildcards (see [`Position::with_wildcards`]) there is no simple reason to give.
 pub fn hopeless(position: &Position) -> Option<String> {
-    lone_card(position).or_else(|| short_of_partners(position))
+    if position.is_wild() {
+        return None;
+    }
+    unseen_card(position)
+        .or_else(|| lone_card(position))
+        .or_else(|| short_of_partners(position))
+}
+
+/// An unknown pyramid card: it matches nothing until the player sees it.
+fn unseen_card(position: &Position) -> Option<String> {
+    let i = (0..PYRAMID_SIZE).find(|&i| {
+        position
+            .pyramid_card(i)
+            .is_some_and(|c| position.is_unknown(c))
+    })?;
+    Some(format!(
+        "the card at {} is not known yet: it can be removed only once it is seen and typed in",
+        super::layout::slot_name(i)
+    ))
 }
 
 /// A pyramid card with no possible partner.
@@ -25,12 +45,12 @@ fn lone_card(position: &Position) -> Option<String> {
         let partner = card.rank().partner()?;
         let in_pyramid: Vec<(usize, Card)> = (0..PYRAMID_SIZE)
             .filter_map(|j| position.pyramid_card(j).map(|c| (j, c)))
-            .filter(|&(_, c)| c.rank() == partner)
+            .filter(|&(_, c)| c.rank() == partner && !position.is_unknown(c))
             .collect();
         let elsewhere = position
             .stock_top_first()
             .chain(position.waste_bottom_first().iter().copied())
-            .any(|c| c.rank() == partner);
+            .any(|c| c.rank() == partner && !position.is_unknown(c));
         if elsewhere || in_pyramid.iter().any(|&(j, _)| can_pair(i, j, relaxed)) {
             return None;
         }
@@ -64,13 +84,18 @@ fn short_of_partners(position: &Position) -> Option<String> {
     let piles: Vec<Card> = position
         .stock_top_first()
         .chain(position.waste_bottom_first().iter().copied())
+        .filter(|&c| !position.is_unknown(c))
         .collect();
     (1..=6u8).find_map(|v| {
         let low = Rank::new(v)?;
         let high = low.partner()?;
         let in_pyramid = |rank: Rank| -> Vec<usize> {
             (0..PYRAMID_SIZE)
-                .filter(|&i| position.pyramid_card(i).is_some_and(|c| c.rank() == rank))
+                .filter(|&i| {
+                    position
+                        .pyramid_card(i)
+                        .is_some_and(|c| c.rank() == rank && !position.is_unknown(c))
+                })
                 .collect()
         };
         let (lows, highs) = (in_pyramid(low), in_pyramid(high));

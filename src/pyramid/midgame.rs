@@ -325,7 +325,8 @@ impl Midgame {
             &waste.iter().map(card).collect::<Vec<_>>(),
             self.pass - 1,
             removed,
-        ))
+        )
+        .with_unknown_of(deal))
     }
 }
 

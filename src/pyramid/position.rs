@@ -62,6 +62,10 @@ pub enum IllegalMove {
     NotInPlay(Card),
     #[error("{0} is not available: only the top cards of the stock and the waste are")]
     Buried(Card),
+    #[error("the card at the {} is not known yet: type it in first", place_name(*.0))]
+    Unseen(Place),
+    #[error("the card at the {} is covered", place_name(*.0))]
+    CoveredUnseen(Place),
 }
 
 fn covered_by_text(cards: &[Card]) -> String {
@@ -81,6 +85,12 @@ pub struct Position {
     waste: Vec<Card>,
     recycles: u8,
     removed: Vec<Card>,
+    /// The cards standing in for unknown ones (`??`), as bits over [`Card::index`]. Their
+    /// ranks are never read: an unknown card matches nothing, or anything when `wild`.
+    unknown: u64,
+    /// Unknown cards are wildcards: each pairs with any card and may go alone. Not the real
+    /// game: a relaxation, to bound what knowing the cards could give.
+    wild: bool,
 }
 
 /// Points for clearing each pyramid row, top row first.
@@ -102,7 +112,10 @@ impl Position {
             waste: Vec::new(),
             recycles: 0,
             removed: Vec::new(),
+            unknown: 0,
+            wild: false,
         }
+        .with_unknown_of(deal)
     }
 
     /// A position in the middle of a game. `stock` is top first, `waste` bottom first; `removed`
@@ -122,6 +135,82 @@ impl Position {
             waste: waste_bottom_first.to_vec(),
             recycles,
             removed,
+            unknown: 0,
+            wild: false,
+        }
+    }
+
+    /// The same position with the cards of `deal`'s unknown slots (its stand-ins) unknown.
+    #[must_use]
+    pub fn with_unknown_of(self, deal: &Deal) -> Position {
+        let stand_ins = bits_of(deal.unknown()).map(|slot| deal.cards()[slot]);
+        self.with_unknown_cards(stand_ins)
+    }
+
+    /// The same position with these cards unknown (and no others): stand-ins whose ranks
+    /// are not to be read.
+    #[must_use]
+    pub fn with_unknown_cards(mut self, cards: impl IntoIterator<Item = Card>) -> Position {
+        self.unknown = cards
+            .into_iter()
+            .fold(0, |mask, card| mask | 1 << card.index());
+        self
+    }
+
+    /// The same position with its unknown cards as wildcards (or not): each pairs with any
+    /// card and may be removed alone. Solving it bounds what knowing the cards could give;
+    /// its lines are not playable.
+    #[must_use]
+    pub fn with_wildcards(mut self, wild: bool) -> Position {
+        self.wild = wild;
+        self
+    }
+
+    /// Whether unknown cards are wildcards here (see [`Position::with_wildcards`]).
+    pub fn is_wild(&self) -> bool {
+        self.wild
+    }
+
+    /// Whether a card is unknown: a stand-in whose rank means nothing.
+    pub fn is_unknown(&self, card: Card) -> bool {
+        self.unknown & (1 << card.index()) != 0
+    }
+
+    /// Whether any unknown card is still in play (in the pyramid, the stock or the waste).
+    pub fn has_unknown(&self) -> bool {
+        self.pyramid
+            .iter()
+            .flatten()
+            .chain(&self.stock)
+            .chain(&self.waste)
+            .any(|&card| self.is_unknown(card))
+    }
+
+    /// An unknown card the player sees: an uncovered pyramid card, or the waste's top card
+    /// (drawn onto it). Pyramid cards first, in deal order.
+    pub fn unknown_face_up(&self) -> Option<(Place, Card)> {
+        let pyramid = (0..PYRAMID_SIZE).map(|i| Place::Pyramid(i as u8));
+        pyramid
+            .chain([Place::Waste])
+            .filter_map(|place| self.card_at(place).map(|card| (place, card)))
+            .find(|&(_, card)| self.is_unknown(card))
+    }
+
+    /// Whether a card may be removed alone: a King, or a wildcard.
+    pub fn goes_alone(&self, card: Card) -> bool {
+        if self.is_unknown(card) {
+            self.wild
+        } else {
+            card.is_king()
+        }
+    }
+
+    /// Whether two cards may be removed together: they make 13, or one is a wildcard.
+    pub fn pair_up(&self, a: Card, b: Card) -> bool {
+        if self.is_unknown(a) || self.is_unknown(b) {
+            self.wild
+        } else {
+            a.pairs_with(b)
         }
     }
 
@@ -275,13 +364,13 @@ impl Position {
             let Some(card_a) = self.card_at(a) else {
                 continue;
             };
-            if card_a.is_king() {
+            if self.goes_alone(card_a) {
                 moves.push(Move::King(a));
             }
             for &b in &places[i + 1..] {
                 if self
                     .card_at(b)
-                    .is_some_and(|card_b| card_a.pairs_with(card_b))
+                    .is_some_and(|card_b| self.pair_up(card_a, card_b))
                 {
                     moves.push(Move::Pair(a, b));
                 }
@@ -321,6 +410,9 @@ impl Position {
                     .collect();
                 if by.is_empty() {
                     Ok(card)
+                } else if self.is_unknown(card) || by.iter().any(|&c| self.is_unknown(c)) {
+                    // Unknown cards are not named: their stand-ins mean nothing.
+                    Err(IllegalMove::CoveredUnseen(place))
                 } else {
                     Err(IllegalMove::Covered { card, by })
                 }
@@ -349,8 +441,10 @@ impl Position {
             Move::Recycle => self.check_recycle(),
             Move::King(place) => {
                 let card = self.take(place)?;
-                if card.is_king() {
+                if self.goes_alone(card) {
                     Ok(())
+                } else if self.is_unknown(card) {
+                    Err(IllegalMove::Unseen(place))
                 } else {
                     Err(IllegalMove::NotAKing(card))
                 }
@@ -365,8 +459,12 @@ impl Position {
                     (self.take(a)?, self.take(b)?)
                 };
                 let sum = card_a.value() + card_b.value();
-                if sum == 13 {
+                if self.pair_up(card_a, card_b) {
                     Ok(())
+                } else if self.is_unknown(card_a) {
+                    Err(IllegalMove::Unseen(a))
+                } else if self.is_unknown(card_b) {
+                    Err(IllegalMove::Unseen(b))
                 } else {
                     Err(IllegalMove::NotThirteen(card_a, card_b, sum))
                 }
@@ -408,7 +506,13 @@ impl Position {
 
     /// The Score challenge points earned by the cards removed so far.
     pub fn score(&self) -> u32 {
-        let kings = self.removed.iter().filter(|c| c.is_king()).count() as u32;
+        // An unknown card gone counts as a King when wild (it may have gone alone: the most
+        // this can be), and otherwise as any other card.
+        let kings = self
+            .removed
+            .iter()
+            .filter(|&&c| self.goes_alone(c) && (c.is_king() || self.is_unknown(c)))
+            .count() as u32;
         let others = self.removed.len() as u32 - kings;
         let rows: u32 = (0..PYRAMID_ROWS)
             .filter(|&row| {
@@ -424,16 +528,26 @@ impl Position {
 
     /// How many cards of a rank have been removed.
     pub fn removed_of_rank(&self, rank: Rank) -> usize {
-        self.removed.iter().filter(|c| c.rank() == rank).count()
+        self.removed
+            .iter()
+            .filter(|&&c| {
+                if self.is_unknown(c) {
+                    self.wild
+                } else {
+                    c.rank() == rank
+                }
+            })
+            .count()
     }
 
     /// Says a move in words a player can follow at the table, e.g.
     /// "Remove 6h (pyramid row 7) and 7c (stock)". Call before applying it.
     pub fn describe(&self, mv: Move) -> String {
-        let name = |place: Place| format!("{} ({})", self.card_in(place), place_name(place));
+        let name =
+            |place: Place| format!("{} ({})", self.text(self.card_in(place)), place_name(place));
         match mv {
             Move::Draw => match self.stock.last() {
-                Some(card) => format!("Draw {card}"),
+                Some(&card) => format!("Draw {}", self.text(card)),
                 None => "Draw".to_string(),
             },
             Move::Recycle => "Recycle the waste".to_string(),
@@ -482,6 +596,15 @@ impl Position {
         }
     }
 
+    /// A card's text: `??` when it is unknown.
+    pub fn text(&self, card: Card) -> String {
+        if self.is_unknown(card) {
+            crate::deck::UNKNOWN.to_string()
+        } else {
+            card.to_string()
+        }
+    }
+
     /// The card a checked move takes from a place.
     ///
     /// # Panics
@@ -489,6 +612,17 @@ impl Position {
     fn card_in(&self, place: Place) -> Card {
         self.card_on(place).expect("the move was checked")
     }
+}
+
+/// The indices of the set bits of a mask, lowest first.
+fn bits_of(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }
 
 /// Names a place for people: "pyramid row 7", "stock", "waste".
@@ -508,14 +642,14 @@ impl fmt::Display for Position {
             write!(f, "{}", " ".repeat((PYRAMID_ROWS - 1 - row) * 2))?;
             for slot in &self.pyramid[start..=start + row] {
                 match slot {
-                    Some(card) => write!(f, "{card}  ")?,
+                    Some(card) => write!(f, "{}  ", self.text(*card))?,
                     None => write!(f, "..  ")?,
                 }
             }
             writeln!(f)?;
         }
         let show = |cards: &mut dyn Iterator<Item = Card>| -> String {
-            cards.map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+            cards.map(|c| self.text(c)).collect::<Vec<_>>().join(" ")
         };
         writeln!(
             f,
@@ -696,6 +830,108 @@ mod tests {
             covered.check(overlap).unwrap_err().to_string(),
             "6h is covered by 7c and Kd"
         );
+    }
+
+    /// The winnable deal with its apex, a bottom-row card and the stock's top card unknown.
+    fn with_unknowns() -> (Deal, Position) {
+        let deal = deal();
+        let mut slots = deal.slots();
+        for slot in [0, 21, 28] {
+            slots[slot] = None;
+        }
+        let unknown = Deal::from_slots(&slots, crate::game_kind::GameKind::Pyramid).unwrap();
+        let position = Position::new(&unknown, Rules::default());
+        (unknown, position)
+    }
+
+    #[test]
+    fn an_unknown_card_matches_nothing() {
+        let (deal, position) = with_unknowns();
+        let bottom = deal.cards()[21];
+        let stock = deal.cards()[28];
+        assert!(position.is_unknown(bottom) && position.is_unknown(stock));
+        assert!(!position.is_unknown(deal.cards()[22]));
+        for mv in position.legal_moves() {
+            assert!(
+                position
+                    .cards_of(mv)
+                    .iter()
+                    .all(|&c| !position.is_unknown(c)),
+                "{mv:?} takes an unknown card"
+            );
+        }
+        assert_eq!(
+            position.check(Move::King(Place::Stock)),
+            Err(IllegalMove::Unseen(Place::Stock))
+        );
+        for other in [Place::Pyramid(22), Place::Pyramid(27)] {
+            assert_eq!(
+                position.check(Move::Pair(Place::Pyramid(21), other)),
+                Err(IllegalMove::Unseen(Place::Pyramid(21)))
+            );
+        }
+        assert_eq!(
+            IllegalMove::Unseen(Place::Stock).to_string(),
+            "the card at the stock is not known yet: type it in first"
+        );
+        assert_eq!(
+            position.check(Move::King(Place::Pyramid(0))),
+            Err(IllegalMove::CoveredUnseen(Place::Pyramid(0)))
+        );
+        // Still drawn like any card.
+        assert!(position.legal_moves().contains(&Move::Draw));
+        assert!(position.to_string().contains("??"));
+    }
+
+    #[test]
+    fn a_wildcard_goes_alone_or_with_any_card() {
+        let (_, position) = with_unknowns();
+        let wild = position.clone().with_wildcards(true);
+        let moves = wild.legal_moves();
+        assert!(moves.contains(&Move::King(Place::Stock)));
+        assert!(moves.contains(&Move::King(Place::Pyramid(21))));
+        for other in [22, 23, 27] {
+            assert!(moves.contains(&Move::Pair(Place::Pyramid(21), Place::Pyramid(other))));
+        }
+        assert!(moves.contains(&Move::Pair(Place::Pyramid(21), Place::Stock)));
+        let mut after = wild.clone();
+        after
+            .apply(Move::Pair(Place::Pyramid(21), Place::Pyramid(22)))
+            .unwrap();
+        assert_eq!(after.score(), 5);
+        let mut alone = wild;
+        alone.apply(Move::King(Place::Pyramid(21))).unwrap();
+        assert_eq!(
+            alone.removed_of_rank(Rank::KING),
+            1,
+            "a wildcard counts as any rank"
+        );
+        assert_eq!(position.removed_of_rank(Rank::KING), 0);
+    }
+
+    #[test]
+    fn an_unknown_card_is_seen_once_uncovered_or_drawn() {
+        let (deal, position) = with_unknowns();
+        assert_eq!(
+            position.unknown_face_up(),
+            Some((Place::Pyramid(21), deal.cards()[21]))
+        );
+        let revealed = deal
+            .reveal(21, deal.cards()[21], crate::game_kind::GameKind::Pyramid)
+            .unwrap();
+        let mut played = Position::new(&revealed, Rules::default());
+        assert_eq!(played.unknown_face_up(), None, "the stock is face down");
+        assert_eq!(played.describe(Move::Draw), "Draw ??");
+        played.apply(Move::Draw).unwrap();
+        assert_eq!(
+            played.unknown_face_up(),
+            Some((Place::Waste, revealed.cards()[28]))
+        );
+        assert_eq!(
+            played.describe(Move::Draw),
+            format!("Draw {}", revealed.cards()[29])
+        );
+        assert!(played.has_unknown());
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod reach;
 mod search;
 mod store;
 mod survey;
+mod unknown;
 
 use std::time::Instant;
 
@@ -23,6 +24,9 @@ pub use crate::search::{
 pub use challenge::{CardAnswer, ChallengeReport, Line, ScoreAnswer, solve_card, solve_score};
 use context::Context;
 use search::{Clear, Search};
+pub use unknown::{
+    RevealPlan, Stopped, Unknowns, board_unknowns, card_unknowns, reveal_plan, score_unknowns,
+};
 
 use super::explain;
 use super::position::{Move, Position};
@@ -55,7 +59,9 @@ pub struct Report {
 }
 
 /// Finds the fewest steps that clear the pyramid from `position`, or proves there are none.
-/// The position's rules (passes through the stock) are the ones searched under.
+/// The position's rules (passes through the stock) are the ones searched under. Unknown
+/// cards match nothing (the line is playable whatever they are); see [`board_unknowns`] for
+/// what knowing them could change.
 pub fn solve(position: &Position, observer: &mut dyn Observer) -> Report {
     let started = Instant::now();
     let mut stats = Stats::default();

@@ -63,7 +63,14 @@ impl Target for Points<'_> {
         let wanted = self.at_least - score;
         let remaining = context.remaining(state);
         let (mut cards, mut bonus) = (0, 0);
-        let mut steps = wanted.div_ceil(REMOVAL_POINTS);
+        // A wildcard counts as a King when gone, though it may have gone with another card:
+        // such a step counts two removals.
+        let per_step = if context.is_wild() {
+            2 * REMOVAL_POINTS
+        } else {
+            REMOVAL_POINTS
+        };
+        let mut steps = wanted.div_ceil(per_step);
         // A line that must leave pyramid cards leaves the top one: it is uncovered last.
         let lowest = usize::from(self.clears == Some(false));
         for row in (lowest..PYRAMID_ROWS).rev() {
@@ -73,7 +80,7 @@ impl Target for Points<'_> {
             }
             cards += in_row;
             bonus += ROW_BONUS[row];
-            let by_points = wanted.saturating_sub(bonus).div_ceil(REMOVAL_POINTS);
+            let by_points = wanted.saturating_sub(bonus).div_ceil(per_step);
             steps = steps.min(cards.div_ceil(2).max(by_points));
         }
         let steps = u8::try_from(steps.max(1)).unwrap_or(DEAD - 1);
@@ -131,6 +138,9 @@ impl Target for Cards<'_> {
         }
         let steps = if wanted == 0 {
             0
+        } else if context.is_wild() {
+            // A wildcard may count as the value and pair with one that does: two a step.
+            wanted.div_ceil(2) as u32
         } else {
             let (costs, count) = context.steps_to_remove(state, self.value);
             if wanted > count {
@@ -219,7 +229,8 @@ pub fn solve_score(
         // says which kind of line earns the most.
         let open = survey.best.open.map_or(0, |found| found.value);
         let clearing = survey.best.clearing.map_or(0, |found| found.value);
-        let clears = if points > OPEN_MOST || (!reached && open < most) {
+        // Wildcards going alone make more removal steps than OPEN_MOST allows for.
+        let clears = if points > OPEN_MOST && !context.is_wild() || (!reached && open < most) {
             Some(true)
         } else if !reached && clearing < most {
             Some(false)
@@ -344,8 +355,10 @@ fn card_ceilings(context: &Context, state: State, value: usize) -> [Option<u32>;
     let mut free = removable_counts(context, state, stuck);
     // A King goes alone; another card goes with one of its partner's value.
     let can_go = |free: &[u32; 14]| {
-        if value == 13 {
-            free[13]
+        if value == 13 || context.is_wild() {
+            // A wildcard counts for the value and goes alone or with any card: no partner
+            // needed.
+            free[value]
         } else {
             free[value].min(free[13 - value])
         }
@@ -355,8 +368,9 @@ fn card_ceilings(context: &Context, state: State, value: usize) -> [Option<u32>;
     // On a line that leaves pyramid cards the top one stays.
     if stuck & 1 == 0
         && let Some(top) = context.top_card_value(state)
+        && let Some(count) = free.get_mut(top)
     {
-        free[top] -= 1;
+        *count = count.saturating_sub(1);
     }
     [Some(removed + can_go(&free)), clearing]
 }
@@ -368,7 +382,10 @@ fn removable_counts(context: &Context, state: State, stuck: u32) -> [u32; 14] {
         *count = context.in_play_of_value(state, value);
     }
     for i in (0..PYRAMID_SIZE).filter(|&i| stuck & (1 << i) != 0) {
-        counts[context.pyramid_value(i)] -= 1;
+        // An unseen card (value 0) is counted for no value.
+        if let Some(count) = counts.get_mut(context.pyramid_value(i)) {
+            *count = count.saturating_sub(1);
+        }
     }
     counts
 }

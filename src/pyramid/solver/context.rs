@@ -30,6 +30,35 @@ const SHAPE_SHIFT: u32 = 32;
 /// A heuristic value meaning "the pyramid can never be cleared from here".
 pub const DEAD: u8 = u8::MAX;
 
+/// The value of a King, the card that goes alone.
+const KING: u8 = 13;
+/// The value an unknown card takes when it matches nothing: it is in no value's table, and
+/// its partners' entry is empty (entry 0, which holds no card: a card gone before the start
+/// has value 0 but is never in play).
+const UNSEEN: u8 = 0;
+/// The value an unknown card takes as a wildcard: it goes alone like a King and pairs with
+/// any card; it is in every value's table 1..=13 and in its own, which holds only wildcards
+/// and is a King's partners' entry; its partners' entry is [`ANY`].
+const WILD: u8 = 14;
+/// The table entry holding every card: a wildcard's partners.
+const ANY: usize = 15;
+/// Table entries: values 0..=13, the wildcards, [`ANY`].
+const VALUES: usize = 16;
+/// Per value, the table entry of the values it pairs with: 13 - v, only wildcards for a
+/// King, none for an unseen card, every card for a wildcard.
+const PARTNER: [usize; VALUES] = [0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 14, ANY, 0];
+
+/// The table entry of a value's partners (see [`PARTNER`]); the mask spares a bounds check.
+#[inline]
+fn partner(v: u8) -> usize {
+    PARTNER[(v & 15) as usize]
+}
+
+/// Whether cards of two values (as the solver keeps them) may be removed together.
+fn pair_values(a: u8, b: u8) -> bool {
+    a + b == 13 && a != UNSEEN && b != UNSEEN || a == WILD || b == WILD
+}
+
 /// Which pruning rules [`Context::jumps`] applies (see there for the rules).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pruning {
@@ -54,10 +83,19 @@ pub struct Context {
     pyramid_value: [u8; PYRAMID_SIZE],
     /// Stock sequence values.
     seq_value: Vec<u8>,
-    /// Per value 1..=13, the stock sequence positions holding it.
-    seq_of_value: [u32; 14],
-    /// Per value 1..=13, the pyramid cards holding it.
-    pyramid_of_value: [u32; 14],
+    /// Per value 1..=13, the stock sequence positions holding it (wildcards in every one);
+    /// at [`ANY`], all of them.
+    seq_of_value: [u32; VALUES],
+    /// Per value 1..=13, the pyramid cards holding it (wildcards in every one); at [`ANY`],
+    /// all of them.
+    pyramid_of_value: [u32; VALUES],
+    /// Unknown cards are wildcards (see [`Position::with_wildcards`]): no pruning rule and no
+    /// pile bound, which assume cards of fixed values.
+    wild: bool,
+    /// The pyramid cards that are wildcards.
+    wild_pyramid: u32,
+    /// The pyramid cards that are unknown and match nothing.
+    unseen_pyramid: u32,
     /// Per pyramid card, the cards it covers directly or not: never its partners.
     above: [u32; PYRAMID_SIZE],
     /// Per pyramid card, the cards that cover it directly or not: all go before it can.
@@ -115,25 +153,10 @@ impl Context {
     /// Tables for solving from this position.
     pub fn new(position: &Position) -> Context {
         let shapes = Shapes::get();
-        let mut pyramid_value = [0u8; PYRAMID_SIZE];
-        let mut pyramid_of_value = [0u32; 14];
-        for (i, value) in pyramid_value.iter_mut().enumerate() {
-            if let Some(card) = position.pyramid_card(i) {
-                *value = card.value();
-                pyramid_of_value[card.value() as usize] |= 1 << i;
-            }
-        }
+        let wild = position.is_wild();
+        let values = Values::of(position);
+        let seq = values.seq.clone();
         let waste = position.waste_bottom_first();
-        let seq: Vec<u8> = waste
-            .iter()
-            .copied()
-            .chain(position.stock_top_first())
-            .map(Card::value)
-            .collect();
-        let mut seq_of_value = [0u32; 14];
-        for (i, &v) in seq.iter().enumerate() {
-            seq_of_value[v as usize] |= 1 << i;
-        }
         let above: [u32; PYRAMID_SIZE] = std::array::from_fn(cone_above);
         let below: [u32; PYRAMID_SIZE] = std::array::from_fn(cone_below);
         let rules: Rules = position.rules();
@@ -145,10 +168,13 @@ impl Context {
         let max_recycles = rules.max_recycles();
         let mut context = Context {
             shapes,
-            pyramid_value,
-            seq_value: seq.clone(),
-            seq_of_value,
-            pyramid_of_value,
+            pyramid_value: values.pyramid,
+            seq_value: values.seq,
+            seq_of_value: values.seq_of_value,
+            pyramid_of_value: values.pyramid_of_value,
+            wild,
+            wild_pyramid: values.wild_pyramid,
+            unseen_pyramid: values.unseen_pyramid,
             above,
             below,
             partners,
@@ -159,13 +185,24 @@ impl Context {
             shape_piles: Vec::new(),
             max_recycles,
             start: 0,
-            pruning: Pruning::Board,
+            pruning: if wild {
+                Pruning::Nothing
+            } else {
+                Pruning::Board
+            },
             removed_before: [0; 14],
             start_pyramid: position.pyramid_mask(),
             shape_rows: Vec::new(),
         };
-        for card in position.removed() {
-            context.removed_before[card.value() as usize] += 1;
+        for &card in position.removed() {
+            // An unknown card gone counts for no rank (entry 0: only the score's count of
+            // cards gone reads it), or as a wildcard for a King, as the referee counts it.
+            let entry = match (position.is_unknown(card), wild) {
+                (false, _) => card.value() as usize,
+                (true, false) => 0,
+                (true, true) => KING as usize,
+            };
+            context.removed_before[entry] += 1;
         }
         context.shape_rows = shapes
             .masks
@@ -181,8 +218,14 @@ impl Context {
             })
             .collect();
         context.shape_bound = context.relaxed_bounds();
-        context.shape_pairs = context.pyramid_pairs();
-        context.shape_piles = context.pile_needs();
+        if wild {
+            // The pile bound reasons about cards of fixed values: off for wildcards.
+            context.shape_pairs = vec![[0; 6]; shapes.masks.len()];
+            context.shape_piles = vec![PileNeeds::default(); shapes.masks.len()];
+        } else {
+            context.shape_pairs = context.pyramid_pairs();
+            context.shape_piles = context.pile_needs();
+        }
         let shape = shapes
             .index(position.pyramid_mask())
             .expect("a position's pyramid is a reachable shape");
@@ -207,8 +250,16 @@ impl Context {
     /// The same tables with other pruning rules: for goals other than clearing the pyramid,
     /// where removing a card early is not always as good.
     pub fn with_pruning(mut self, pruning: Pruning) -> Context {
-        self.pruning = pruning;
+        // The pruning rules assume cards of fixed values: none for wildcards.
+        if !self.wild {
+            self.pruning = pruning;
+        }
         self
+    }
+
+    /// Whether unknown cards are wildcards (see [`Position::with_wildcards`]).
+    pub fn is_wild(&self) -> bool {
+        self.wild
     }
 
     /// Cards of a value removed so far in this deal, before the start included.
@@ -236,11 +287,12 @@ impl Context {
         let mut stuck = 0;
         for i in bits(remaining) {
             let v = self.pyramid_value[i] as usize;
-            if v == 13 || stuck & (1 << i) != 0 {
+            if v >= KING as usize || stuck & (1 << i) != 0 {
                 continue;
             }
-            let partners = (self.pyramid_of_value[13 - v] & remaining & self.partners[i]) != 0
-                || (self.seq_of_value[13 - v] & left) != 0;
+            let partners = (self.pyramid_of_value[partner(v as u8)] & remaining & self.partners[i])
+                != 0
+                || (self.seq_of_value[partner(v as u8)] & left) != 0;
             if !partners {
                 stuck |= 1 << i | self.above[i];
             }
@@ -359,8 +411,10 @@ impl Context {
     fn removals_left(&self, state: State) -> u32 {
         let remaining = self.remaining(state);
         let left = !(state as u32) & self.seq_all();
-        let kings = (remaining & self.pyramid_of_value[13]).count_ones()
-            + (left & self.seq_of_value[13]).count_ones();
+        // Wildcards may pair: they are not counted as Kings, which would make more steps.
+        let wild_seq = self.seq_of_value[1] & self.seq_of_value[2];
+        let kings = (remaining & self.pyramid_of_value[13] & !self.wild_pyramid).count_ones()
+            + (left & self.seq_of_value[13] & !wild_seq).count_ones();
         let cards = remaining.count_ones() + left.count_ones();
         kings + (cards - kings) / 2
     }
@@ -628,7 +682,7 @@ impl Context {
             }
             // As `turn_stock`: draw (never a King), or recycle when the stock is empty.
             match stock {
-                Some(s) if self.seq_value[s as usize] == 13 => break,
+                Some(s) if self.seq_value[s as usize] == KING => break,
                 Some(s) => {
                     at = Context::with_pos(at, s + 1);
                     waste = Some(s);
@@ -654,6 +708,29 @@ impl Context {
             turns += 1;
         }
         false
+    }
+
+    /// Every single step from a state, with no pruning: each removal, and the draw (a King
+    /// too) or the recycle. For searches whose goal is not a set of cards gone.
+    pub fn steps(&self, state: State, mut emit: impl FnMut(Move, State)) {
+        self.pyramid_pairs_of(state, &mut emit);
+        let free = self.shapes.uncovered[Context::shape(state)];
+        let (stock, waste) = (Context::stock_top(state), Context::waste_top(state));
+        self.pile_removals(state, free, stock, waste, &mut emit);
+        match stock {
+            Some(s) => emit(Move::Draw, Context::with_pos(state, s + 1)),
+            None if waste.is_some() && self.may_recycle(state) => {
+                emit(Move::Recycle, self.recycled(state));
+            }
+            None => {}
+        }
+    }
+
+    /// Whether an unknown card that matches nothing is face up in a state: an uncovered
+    /// pyramid card, or the waste's top card.
+    pub fn unseen_face_up(&self, state: State) -> bool {
+        self.shapes.uncovered[Context::shape(state)] & self.unseen_pyramid != 0
+            || Context::waste_top(state).is_some_and(|w| self.seq_value[w as usize] == UNSEEN)
     }
 
     /// The removal that takes `state` to `after`, if one does.
@@ -700,11 +777,11 @@ impl Context {
         for i in bits(free) {
             let v = self.pyramid_value[i];
             let at = Place::Pyramid(i as u8);
-            if v == 13 {
+            if v == KING {
                 emit(Move::King(at), self.remove_pyramid(state, i));
                 return true;
             }
-            let w = 13 - v as usize;
+            let w = partner(v);
             let in_pyramid = remaining & self.pyramid_of_value[w] & self.partners[i];
             let in_seq = left & self.seq_of_value[w] as u64;
             if in_pyramid.count_ones() + in_seq.count_ones() != 1 {
@@ -755,14 +832,15 @@ impl Context {
             });
         }
         for i in bits(free) {
-            if self.pyramid_value[i] == 13 {
+            let v = self.pyramid_value[i];
+            if v >= KING {
                 emit(
                     Move::King(Place::Pyramid(i as u8)),
                     self.remove_pyramid(state, i),
                 );
-                continue;
             }
-            let w = 13 - self.pyramid_value[i] as usize;
+            // A King's partners are the wildcards, if any.
+            let w = partner(v);
             let partners = free & self.pyramid_of_value[w] & !((1 << (i + 1)) - 1);
             let after = self.remove_pyramid(state, i);
             for j in bits(partners) {
@@ -778,7 +856,7 @@ impl Context {
         let shape = Context::shape(state);
         let remaining = self.shapes.masks[shape];
         for over in bits(self.shapes.uncovered[shape]) {
-            let w = 13 - self.pyramid_value[over] as usize;
+            let w = partner(self.pyramid_value[over]);
             for under in bits(lies_on(over) & remaining & self.pyramid_of_value[w]) {
                 if covers_of(under) & remaining == 1 << over {
                     each(under, over);
@@ -800,11 +878,11 @@ impl Context {
         for (index, place) in [(stock, Place::Stock), (waste, Place::Waste)] {
             let Some(index) = index else { continue };
             let value = self.seq_value[index as usize];
-            if value == 13 {
+            if value >= KING {
                 emit(Move::King(place), Context::remove_seq(state, index));
-                continue;
             }
-            let partners = free & self.pyramid_of_value[13 - value as usize];
+            // A King's partners are the wildcards, if any.
+            let partners = free & self.pyramid_of_value[partner(value)];
             if partners == 0 {
                 continue;
             }
@@ -817,7 +895,7 @@ impl Context {
             }
         }
         if let (Some(s), Some(w)) = (stock, waste)
-            && self.seq_value[s as usize] + self.seq_value[w as usize] == 13
+            && pair_values(self.seq_value[s as usize], self.seq_value[w as usize])
         {
             let both = Context::remove_seq(Context::remove_seq(state, s), w);
             emit(Move::Pair(Place::Stock, Place::Waste), both);
@@ -828,7 +906,7 @@ impl Context {
     /// (rule 3): [`Context::pile_removals`] offers its removal instead.
     pub fn turn_stock(&self, state: State) -> Option<(Move, State)> {
         match Context::stock_top(state) {
-            Some(s) if self.seq_value[s as usize] == 13 => None,
+            Some(s) if self.seq_value[s as usize] == KING => None,
             Some(s) => Some((Move::Draw, Context::with_pos(state, s + 1))),
             None => (Context::waste_top(state).is_some() && self.may_recycle(state))
                 .then(|| (Move::Recycle, self.recycled(state))),
@@ -890,11 +968,10 @@ impl Context {
                 cards &= cards - 1;
                 let v = self.pyramid_value[i];
                 let after = shapes.after_removing[s][i] as usize;
-                if v == 13 {
+                if v >= KING {
                     consider(after);
-                    continue;
                 }
-                let w = 13 - v as usize;
+                let w = partner(v);
                 if self.seq_of_value[w] != 0 {
                     consider(after);
                 }
@@ -978,6 +1055,72 @@ impl Context {
             best = best.max(1 + self.max_matching(rest, high & !(1 << b)));
         }
         best
+    }
+}
+
+/// The values of a position's cards as the solver keeps them, and the tables by value.
+struct Values {
+    pyramid: [u8; PYRAMID_SIZE],
+    pyramid_of_value: [u32; VALUES],
+    wild_pyramid: u32,
+    unseen_pyramid: u32,
+    seq: Vec<u8>,
+    seq_of_value: [u32; VALUES],
+}
+
+impl Values {
+    fn of(position: &Position) -> Values {
+        let wild = position.is_wild();
+        let value_of = |card: Card| match (position.is_unknown(card), wild) {
+            (false, _) => card.value(),
+            (true, false) => UNSEEN,
+            (true, true) => WILD,
+        };
+        // Which table entries a card of a value is in.
+        let entries = |v: u8| -> u32 {
+            match v {
+                UNSEEN => 0,
+                WILD => ((1 << 15) - 2) | 1 << ANY,
+                v => 1 << v | 1 << ANY,
+            }
+        };
+        let mut pyramid_value = [0u8; PYRAMID_SIZE];
+        let mut pyramid_of_value = [0u32; VALUES];
+        let (mut wild_pyramid, mut unseen_pyramid) = (0, 0);
+        for (i, value) in pyramid_value.iter_mut().enumerate() {
+            if let Some(card) = position.pyramid_card(i) {
+                *value = value_of(card);
+                for entry in bits(entries(*value)) {
+                    pyramid_of_value[entry] |= 1 << i;
+                }
+                if *value == WILD {
+                    wild_pyramid |= 1 << i;
+                } else if *value == UNSEEN {
+                    unseen_pyramid |= 1 << i;
+                }
+            }
+        }
+        let waste = position.waste_bottom_first();
+        let seq: Vec<u8> = waste
+            .iter()
+            .copied()
+            .chain(position.stock_top_first())
+            .map(value_of)
+            .collect();
+        let mut seq_of_value = [0u32; VALUES];
+        for (i, &v) in seq.iter().enumerate() {
+            for entry in bits(entries(v)) {
+                seq_of_value[entry] |= 1 << i;
+            }
+        }
+        Values {
+            pyramid: pyramid_value,
+            pyramid_of_value,
+            wild_pyramid,
+            unseen_pyramid,
+            seq,
+            seq_of_value,
+        }
     }
 }
 
