@@ -11,7 +11,7 @@ use crate::storage::Folders;
 
 use pyramid::card::RankParseError;
 use pyramid::excerpt::excerpt;
-use pyramid::pyramid::goal::{CountError, Field, MAX_CARD_TARGET, MAX_DEALS, MAX_SCORE_TARGET};
+use pyramid::pyramid::goal::{CountError, Field, MAX_CARD_TARGET, MAX_DEALS};
 use pyramid::pyramid::solver::{BYTES_PER_STATE, Caps};
 use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 use pyramid::{GameKind, Rank};
@@ -193,7 +193,7 @@ pub struct GoalArgs {
     /// deal can give: 1290 in Pyramid, 84900 in TriPeaks).
     #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = FULL)]
     #[arg(conflicts_with = "card", value_parser = target_score)]
-    pub score: Option<u32>,
+    pub score: Option<ScoreTarget>,
     /// Score challenge: points already earned in earlier deals.
     #[arg(long, value_name = "E", requires = "score", value_parser = earned_points)]
     pub earned: Option<u32>,
@@ -211,10 +211,9 @@ impl GoalArgs {
     pub fn goal(&self, game: GameKind) -> Result<Option<Goal>, GoalError> {
         let goal = match (self.score, self.card) {
             (Some(target), _) => Goal::Score {
-                target: if target == FULL_TARGET {
-                    game.full_score()
-                } else {
-                    target
+                target: match target {
+                    ScoreTarget::Full => game.full_score(),
+                    ScoreTarget::Points(points) => points,
                 },
                 earned: self.earned.unwrap_or(0),
             },
@@ -268,27 +267,46 @@ pub fn first_word(args: &[OsString]) -> Option<PathBuf> {
 /// How `--score` without a number is written out: all one deal of the game can give.
 const FULL: &str = "full";
 
-/// The target [`FULL`] reads as, until the game is known; no number typed reads as it (it is
-/// past every game's highest target).
-const FULL_TARGET: u32 = u32::MAX;
+/// A Score target as given: a number of points, or all one deal of the game can give (the
+/// game is known only later).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreTarget {
+    Full,
+    Points(u32),
+}
 
 /// Reads a Score target: a number of points, or [`FULL`].
-fn target_score(text: &str) -> Result<u32, String> {
+fn target_score(text: &str) -> Result<ScoreTarget, String> {
     if text == FULL {
-        return Ok(FULL_TARGET);
+        return Ok(ScoreTarget::Full);
     }
-    count(
+    let points = count(
         Field::ScoreTarget,
         text,
         "a target score: a number of points",
         || {
             format!(
-                "the target ({}) is more than {MAX_DEALS} deals can give: at most \
-             {MAX_SCORE_TARGET} points",
-                excerpt(text)
+                "the target ({}) is more than {MAX_DEALS} deals can give: {}",
+                excerpt(text),
+                most_points()
             )
         },
-    )
+    )?;
+    Ok(ScoreTarget::Points(points))
+}
+
+/// The most points a challenge takes, in each game: the command line reads a number before
+/// it knows the game.
+fn most_points() -> String {
+    let limits: Vec<String> = GameKind::ALL
+        .iter()
+        .enumerate()
+        .map(|(index, game)| {
+            let unit = if index == 0 { " points" } else { "" };
+            format!("{}{unit} in {game}", game.max_score_target())
+        })
+        .collect();
+    format!("at most {}", limits.join(", "))
 }
 
 /// Reads a count given by hand, as the library reads a challenge's field, in the command
@@ -299,10 +317,12 @@ fn count(
     what: &str,
     too_large: impl FnOnce() -> String,
 ) -> Result<u32, String> {
-    field.count(text).map_err(|problem| match problem {
-        CountError::NotANumber(_) => format!("'{}' is not {what}", excerpt(text)),
-        CountError::TooLarge { .. } => too_large(),
-    })
+    field
+        .count(text, GameKind::TriPeaks)
+        .map_err(|problem| match problem {
+            CountError::NotANumber(_) => format!("'{}' is not {what}", excerpt(text)),
+            CountError::TooLarge { .. } => too_large(),
+        })
 }
 
 /// The words for a number of cards too large for any Card challenge.
@@ -317,8 +337,9 @@ fn too_many_cards(text: &str) -> String {
 fn earned_points(text: &str) -> Result<u32, String> {
     count(Field::Earned, text, "a number of points", || {
         format!(
-            "'{}' is more than {MAX_DEALS} deals can give: at most {MAX_SCORE_TARGET} points",
-            excerpt(text)
+            "'{}' is more than {MAX_DEALS} deals can give: {}",
+            excerpt(text),
+            most_points()
         )
     })
 }
@@ -641,7 +662,7 @@ mod tests {
         );
         assert_eq!(
             earned_points("99999999999").unwrap_err(),
-            "'99999999999' is more than 1000 deals can give: at most 1290000 points"
+            "'99999999999' is more than 1000 deals can give: at most 1290000 points in Pyramid, 84900000 in TriPeaks"
         );
         assert_eq!(earned_points("12"), Ok(12));
     }

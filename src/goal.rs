@@ -153,11 +153,11 @@ impl Field {
     }
 
     /// The largest count the field can hold in a challenge that makes sense (below the
-    /// target, for what earlier deals gave); 0 for the rank.
-    pub fn most(self) -> u32 {
+    /// target, for what earlier deals gave) of `game`; 0 for the rank.
+    pub fn most(self, game: GameKind) -> u32 {
         match self {
-            Field::ScoreTarget => MAX_SCORE_TARGET,
-            Field::Earned => MAX_SCORE_TARGET - 1,
+            Field::ScoreTarget => game.max_score_target(),
+            Field::Earned => game.max_score_target() - 1,
             Field::CardTarget => MAX_CARD_TARGET,
             Field::Already => MAX_CARD_TARGET - 1,
             Field::Rank => 0,
@@ -167,14 +167,14 @@ impl Field {
     /// Reads a count typed into this field: digits only. Digits past what a `u32` holds are
     /// too large rather than not a number, so the message can give the limit; a count within
     /// a `u32` but still too large is left to [`Goal::check_inputs`], which says why.
-    pub fn count(self, text: &str) -> Result<u32, CountError> {
+    pub fn count(self, text: &str, game: GameKind) -> Result<u32, CountError> {
         if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
             return Err(CountError::NotANumber(text.to_string()));
         }
         // Only digits: the parse fails only on a number too large.
         text.parse().map_err(|_| CountError::TooLarge {
             text: text.to_string(),
-            most: self.most(),
+            most: self.most(game),
         })
     }
 }
@@ -245,7 +245,7 @@ impl<'a> GoalText<'a> {
     pub fn read_in(self, game: GameKind) -> Result<Goal, GoalTextError> {
         let count = |field: Field, text: &str| {
             field
-                .count(text)
+                .count(text, game)
                 .map_err(|problem| GoalTextError::Count { field, problem })
         };
         let goal = match self {
@@ -457,10 +457,10 @@ mod tests {
             .to_string()
         );
         assert_eq!(
-            Field::CardTarget.count("+4"),
+            Field::CardTarget.count("+4", GameKind::Pyramid),
             Err(CountError::NotANumber("+4".into()))
         );
-        assert_eq!(Field::CardTarget.count("0042"), Ok(42));
+        assert_eq!(Field::CardTarget.count("0042", GameKind::Pyramid), Ok(42));
     }
 
     #[test]

@@ -135,8 +135,19 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     let (mut deal, mut deal_text) = (None, None);
     if let Some(file) = cli.file.as_deref() {
         let source = input::read_source(file)?;
+        let name = input::source_name(file);
+        if input::game_in(&source, cli.game)? != pyramid::GameKind::Pyramid {
+            return Err(InputError::Usage(format!(
+                "{name}: the app shows Pyramid games for now; `pyramid solve {name}` and \
+                 `pyramid hint {name}` answer this one"
+            )));
+        }
         match input::game_of(&source, file, pyramid::pyramid::RuleChanges::default()) {
-            Ok(saved) => deal = Some(saved),
+            Ok(saved) => {
+                storage::app_takes(&saved)
+                    .map_err(|reason| InputError::Usage(format!("{name}: {reason}")))?;
+                deal = Some(saved);
+            }
             // The editor shows a deal's problems (a duplicate, a card missing) where they are;
             // a word that is not a card has no slot to show it in, so it stays an error.
             // An unfinished deal saved from the app (`..` for an empty slot) opens too.

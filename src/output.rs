@@ -4,8 +4,9 @@
 use serde_json::{Value, json};
 
 use pyramid::Deal;
+use pyramid::pyramid::position::place_name;
 use pyramid::pyramid::solver::{self, CapReached, Capped, Caps, Outcome, Report, Stats};
-use pyramid::pyramid::{Goal, Position, RuleChanges, Rules};
+use pyramid::pyramid::{Goal, Place, Position, RuleChanges, Rules};
 
 use crate::challenge;
 use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
@@ -121,12 +122,136 @@ pub fn solve(args: &SolveArgs, game: Option<GameKind>) -> Result<u8, InputError>
     if let Some(cap) = cap {
         return Ok(saved.print_undecided(args.json, "solvable", cap, &report.stats));
     }
+    let unknowns = solver::board_unknowns(position, &report, &mut ()).map(|unknowns| {
+        let could = match &unknowns.bound {
+            Some(Outcome::Solved(moves)) => format!("clear it in {} steps", moves.len()),
+            _ => "do no better".to_string(),
+        };
+        (unknowns.definitive, could)
+    });
+    let note = unknowns_note(position, &saved.game, unknowns.clone());
     saved.print(
         args.json,
-        || answer_json(position, &report),
-        || answer_text(position, &report),
+        || {
+            let mut object = answer_json(position, &report);
+            add_unknowns_json(&mut object, unknowns.as_ref(), note.as_ref());
+            object
+        },
+        || {
+            let text = answer_text(position, &report);
+            // Without the unknown cards, "no solution" is only so for the cards known.
+            let text = if note.is_some() {
+                text.replacen("No solution", "No solution with the cards known so far", 1)
+            } else {
+                text
+            };
+            text + &note_text(note.as_ref())
+        },
     );
-    Ok(exit_code(&report.outcome))
+    let undecided = unknowns.is_some_and(|(definitive, _)| !definitive);
+    Ok(match exit_code(&report.outcome) {
+        EXIT_NO_SOLUTION if undecided => EXIT_UNDECIDED,
+        code => code,
+    })
+}
+
+/// What unknown cards (`??`) leave open: whether the answer is definitive, what knowing them
+/// could give, and the plan to turn one face up; `None` without unknown cards in play or
+/// when the answer is definitive.
+struct UnknownsNote {
+    could: String,
+    plan: Option<solver::RevealPlan>,
+    from: Position,
+}
+
+/// The note for an answer, from whether it is definitive and what the bound could give.
+fn unknowns_note(
+    position: &Position,
+    game: &SavedDeal,
+    unknowns: Option<(bool, String)>,
+) -> Option<UnknownsNote> {
+    let (definitive, could) = unknowns?;
+    if definitive {
+        return None;
+    }
+    let start = Position::new(&game.deal, position.rules());
+    let plan = solver::reveal_plan(position, &start, &mut ())
+        .ok()
+        .flatten();
+    let from = match &plan {
+        Some(plan) if plan.restart => start,
+        _ => position.clone(),
+    };
+    Some(UnknownsNote { could, plan, from })
+}
+
+/// The note as text, after a blank line; empty without one.
+fn note_text(note: Option<&UnknownsNote>) -> String {
+    let Some(note) = note else {
+        return String::new();
+    };
+    let mut text = format!(
+        "\nNot definitive: knowing the unknown cards (??) could {}.\n",
+        note.could
+    );
+    if let Some(plan) = &note.plan {
+        let start = if plan.restart {
+            "restart the same deal, then play"
+        } else {
+            "play"
+        };
+        let place = match plan.place {
+            Place::Pyramid(_) => format!("at {}", place_name(plan.place)),
+            Place::Stock | Place::Waste => format!("on the {}", place_name(plan.place)),
+        };
+        if plan.moves.is_empty() {
+            text.push_str(&format!(
+                "To reveal: type the card {place}, then solve again.\n"
+            ));
+        } else {
+            let these = match plan.moves.len() {
+                1 => "this step".to_string(),
+                n => format!("these {n} steps"),
+            };
+            text.push_str(&format!(
+                "To reveal: {start} {these}, then type the card {place} and solve again:\n"
+            ));
+            let steps = note
+                .from
+                .walk(&plan.moves, |before, mv, _| before.describe(mv));
+            for (number, step) in steps.iter().enumerate() {
+                text.push_str(&format!("{:>3}. {step}\n", number + 1));
+            }
+        }
+    }
+    text
+}
+
+/// Adds `definitive`, `could` and `reveal` to an answer's JSON when unknown cards are in play.
+fn add_unknowns_json(
+    object: &mut Value,
+    unknowns: Option<&(bool, String)>,
+    note: Option<&UnknownsNote>,
+) {
+    let Some((definitive, could)) = unknowns else {
+        return;
+    };
+    object["definitive"] = json!(definitive);
+    if !definitive {
+        object["could"] = json!(could);
+    }
+    if let Some(UnknownsNote {
+        plan: Some(plan),
+        from,
+        ..
+    }) = note
+    {
+        object["reveal"] = json!({
+            "from_start": plan.restart,
+            "steps": from.walk(&plan.moves, |before, mv, _| step_json(before, mv)),
+            "seen_place": place_name(plan.place),
+        });
+    }
 }
 
 /// Solves a Score or Card challenge and prints the answer; the exit code.
@@ -138,15 +263,60 @@ fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
         let cap = capped.reached().expect("only a cap stops the search");
         return saved.print_undecided(json, "reached", cap, &stats);
     };
+    let position = &saved.position;
+    let unknowns = challenge_unknowns(position, goal, &answer);
+    let note = unknowns_note(position, &saved.game, unknowns.clone());
     saved.print(
         json,
-        || challenge::json(&saved.position, goal, &answer, &stats),
-        || challenge::text(&saved.position, goal, &answer),
+        || {
+            let mut object = challenge::json(position, goal, &answer, &stats);
+            add_unknowns_json(&mut object, unknowns.as_ref(), note.as_ref());
+            object
+        },
+        || challenge::text(position, goal, &answer) + &note_text(note.as_ref()),
     );
     if answer.reached() {
         EXIT_OK
+    } else if unknowns.is_some_and(|(definitive, _)| !definitive) {
+        EXIT_UNDECIDED
     } else {
         EXIT_NO_SOLUTION
+    }
+}
+
+/// Whether a challenge's answer is definitive with unknown cards in play, and what knowing
+/// them could give; `None` without unknown cards.
+fn challenge_unknowns(
+    position: &Position,
+    goal: Goal,
+    answer: &pyramid::pyramid::challenge::Answer,
+) -> Option<(bool, String)> {
+    use pyramid::pyramid::challenge::{Answer, amount, base};
+    use pyramid::pyramid::solver::{CardAnswer, ScoreAnswer};
+    let reach = |steps: usize| format!("reach the target in {steps} steps");
+    let give = |value: u32| format!("give {}", amount(goal, value + base(goal)));
+    match (goal, answer) {
+        (Goal::Score { .. }, Answer::Score(found)) => {
+            let unknowns = solver::score_unknowns(position, goal.needed(), found, &mut ())?;
+            let could = match unknowns.bound {
+                Some(ScoreAnswer::Reached(line)) => reach(line.moves.len()),
+                Some(ScoreAnswer::Short(line)) => give(line.value),
+                None => "do better".to_string(),
+            };
+            Some((unknowns.definitive, could))
+        }
+        (Goal::Card { rank, .. }, Answer::Card(found)) => {
+            let unknowns = solver::card_unknowns(position, rank, goal.needed(), found, &mut ())?;
+            let could = match unknowns.bound {
+                Some(CardAnswer::Reached(line)) => reach(line.moves.len()),
+                Some(CardAnswer::Short { clearing, open }) => {
+                    give(open.or(clearing).map_or(0, |line| line.value))
+                }
+                None => "do better".to_string(),
+            };
+            Some((unknowns.definitive, could))
+        }
+        _ => None,
     }
 }
 

@@ -353,10 +353,25 @@ pub fn load(path: &Path) -> Result<SavedDeal, StorageError> {
     let stem = path
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into());
-    SavedDeal::parse(&text, &stem).map_err(|reason| StorageError::Invalid {
-        path: path.to_path_buf(),
-        reason,
-    })
+    SavedDeal::parse(&text, &stem)
+        .and_then(|saved| app_takes(&saved).map(|()| saved))
+        .map_err(|reason| StorageError::Invalid {
+            path: path.to_path_buf(),
+            reason,
+        })
+}
+
+/// Whether the app can show a saved game: not yet one with unknown cards (`??`), whose
+/// stand-in cards it would show as known; `pyramid solve` answers those.
+pub fn app_takes(saved: &SavedDeal) -> Result<(), String> {
+    if saved.deal.has_unknown() {
+        return Err(
+            "it has unknown cards (??), which the app does not show yet: `pyramid solve FILE` \
+             solves it and plans how to reveal them"
+                .to_string(),
+        );
+    }
+    Ok(())
 }
 
 /// Saves a deal under its name. A file of that name holding another deal is kept: the new one

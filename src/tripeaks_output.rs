@@ -517,15 +517,19 @@ fn unknown_text(start: &Position, could: &str, plan: Option<&RevealPlan>) -> Str
     for &mv in &plan.moves {
         end.apply(mv).expect("a reveal plan replays");
     }
-    let place = seen_place(&end).unwrap_or_else(|| "the card that turned up".to_string());
+    let place = seen_place(&end).map_or_else(
+        || "the card that turned up".to_string(),
+        |place| format!("the card {place}"),
+    );
     if plan.moves.is_empty() {
-        text.push_str(&format!(
-            "\nTo reveal: type the card at {place}, then solve again."
-        ));
+        text.push_str(&format!("\nTo reveal: type {place}, then solve again."));
     } else {
+        let these = match plan.moves.len() {
+            1 => "this step".to_string(),
+            n => format!("these {n} steps"),
+        };
         text.push_str(&format!(
-            "\nTo reveal: {restart} these {}, then type the card at {place} and solve again:",
-            steps(plan.moves.len())
+            "\nTo reveal: {restart} {these}, then type {place} and solve again:"
         ));
         let described = walk(&from, &plan.moves, |before, mv, _| before.describe(mv));
         for (number, step) in described.iter().enumerate() {
@@ -535,18 +539,29 @@ fn unknown_text(start: &Position, could: &str, plan: Option<&RevealPlan>) -> Str
     text
 }
 
-/// Where an unknown card shows face up in a position: a tableau place, or the waste.
-fn seen_place(position: &Position) -> Option<String> {
+/// The deal-order slot of an unknown card face up in a position: in the tableau, else on
+/// the waste.
+fn seen_slot(position: &Position) -> Option<usize> {
     let deal = position.deal();
     (0..pyramid::tripeaks::layout::TABLEAU_SIZE)
         .find(|&i| position.is_there(i) && position.is_face_up(i) && deal.card(i).is_none())
-        .map(pyramid::tripeaks::layout::slot_name)
         .or_else(|| {
             position
                 .waste_top()
                 .is_none()
-                .then(|| "the waste".to_string())
+                .then(|| position.waste_slot())
         })
+}
+
+/// Where an unknown card shows face up in a position: "at tableau row 3", "on the waste".
+fn seen_place(position: &Position) -> Option<String> {
+    seen_slot(position).map(|slot| {
+        if slot < pyramid::tripeaks::layout::TABLEAU_SIZE {
+            format!("at {}", pyramid::tripeaks::layout::slot_name(slot))
+        } else {
+            "on the waste".to_string()
+        }
+    })
 }
 
 /// The answer as one JSON object.
@@ -615,7 +630,8 @@ pub fn answer_json(
         object["reveal"] = json!({
             "from_start": plan.from_start,
             "steps": moves,
-            "seen_at": seen_place(&end),
+            "seen_slot": seen_slot(&end),
+            "seen_place": seen_slot(&end).map(pyramid::tripeaks::layout::slot_name),
         });
     }
     object["stats"] = stats_json(stats);

@@ -873,11 +873,12 @@ fn a_number_too_large_is_said_to_be_too_large_with_the_limit() {
     );
     refused(
         &["solve", "--score", "5", "--earned", "99999999999", &deal],
-        "'99999999999' is more than 1000 deals can give: at most 1290000 points",
+        "'99999999999' is more than 1000 deals can give: at most 1290000 points in Pyramid, 84900000 \
+         in TriPeaks",
     );
     refused(
         &["solve", "--score", "99999999999", &deal],
-        "more than 1000 deals can give: at most 1290000 points",
+        "more than 1000 deals can give: at most 1290000 points in Pyramid",
     );
 }
 
