@@ -162,6 +162,8 @@ struct UnknownsNote {
     could: String,
     plan: Option<solver::RevealPlan>,
     from: Position,
+    /// The deal-order slot of the card the plan turns face up.
+    slot: Option<usize>,
 }
 
 /// The note for an answer, from whether it is definitive and what the bound could give.
@@ -182,7 +184,15 @@ fn unknowns_note(
         Some(plan) if plan.restart => start,
         _ => position.clone(),
     };
-    Some(UnknownsNote { could, plan, from })
+    let slot = plan
+        .as_ref()
+        .and_then(|plan| game.deal.cards().iter().position(|&card| card == plan.card));
+    Some(UnknownsNote {
+        could,
+        plan,
+        from,
+        slot,
+    })
 }
 
 /// The note as text, after a blank line; empty without one.
@@ -243,11 +253,13 @@ fn add_unknowns_json(
     if let Some(UnknownsNote {
         plan: Some(plan),
         from,
+        slot,
         ..
     }) = note
     {
         object["reveal"] = json!({
             "from_start": plan.restart,
+            "seen_slot": slot,
             "steps": from.walk(&plan.moves, |before, mv, _| step_json(before, mv)),
             "seen_place": place_name(plan.place),
         });

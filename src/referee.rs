@@ -24,3 +24,22 @@ pub trait Referee: Clone {
     /// The move in words, from this position: "play 5h on 4c", "draw".
     fn describe(&self, mv: Self::Move) -> String;
 }
+
+/// Reads moves separated by white space, each with `read` in the position the moves before it
+/// lead to; on a bad one, its number (from 0) and why. Every game's notation reads a line so.
+pub fn read_line<P: Referee, E>(
+    start: &P,
+    text: &str,
+    read: impl Fn(&P, &str) -> Result<P::Move, E>,
+) -> Result<Vec<P::Move>, (usize, E)> {
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for (number, word) in text.split_whitespace().enumerate() {
+        let mv = read(&position, word).map_err(|error| (number, error))?;
+        position
+            .apply(mv)
+            .unwrap_or_else(|_| panic!("a move read is checked legal"));
+        moves.push(mv);
+    }
+    Ok(moves)
+}

@@ -468,6 +468,17 @@ pub fn answer_text(
     plan: Option<&RevealPlan>,
 ) -> String {
     let mut text = format!("{}\n", headline(start, goal, answer));
+    if let Some(best) = answer.lines().iter().map(|(_, line)| line.value).max()
+        && goal != Goal::Board
+        && !answer.reached()
+    {
+        let missing = goal.needed().saturating_sub(best);
+        let verb = if missing == 1 { "is" } else { "are" };
+        text.push_str(&format!(
+            "This deal gives at most {}; {missing} more {verb} needed from later deals.\n",
+            amount(goal, best)
+        ));
+    }
     for (title, line) in answer.lines() {
         if let Some(title) = title {
             text.push_str(&format!(

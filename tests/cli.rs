@@ -1159,3 +1159,45 @@ fn every_help_text_is_whole_and_true_of_its_command() {
         }
     }
 }
+
+#[test]
+fn a_pyramid_deal_with_unknown_stock_cards_is_answered_with_a_plan_to_reveal_one() {
+    let text = std::fs::read_to_string(data("winnable-40-steps.txt")).expect("fixture");
+    // The first three stock cards not seen yet.
+    let stock = text.lines().last().expect("the stock line").to_string();
+    let mut cards: Vec<&str> = stock.split_whitespace().collect();
+    cards[..3].copy_from_slice(&["??", "??", "??"]);
+    let unknown = text.replace(&stock, &cards.join(" "));
+    let run = |args: &[&str], code: i32| {
+        let out = pyramid()
+            .args(args)
+            .write_stdin(unknown.clone())
+            .assert()
+            .code(code)
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).expect("UTF-8")
+    };
+    let answer: serde_json::Value =
+        serde_json::from_str(&run(&["solve", "--json", "-"], 3)).expect("JSON");
+    assert_eq!(answer["definitive"], false);
+    assert_eq!(answer["reveal"]["seen_slot"], 28, "the stock's top card");
+    assert_eq!(answer["reveal"]["steps"], serde_json::json!(["draw"]));
+    let shown = run(&["solve", "-"], 3);
+    assert!(shown.contains("Not definitive"), "{shown}");
+    assert!(shown.contains("then type the card on the waste"), "{shown}");
+    // Known again, the deal is definitive and solved as before.
+    let known = pyramid()
+        .args(["solve", "--json", &data("winnable-40-steps.txt")])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let known: serde_json::Value = serde_json::from_slice(&known).expect("JSON");
+    assert!(
+        known.get("definitive").is_none(),
+        "no unknown cards, nothing to say"
+    );
+}

@@ -69,14 +69,7 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
 /// Reads moves separated by white space, played one after another from `start`; on a bad one,
 /// its number (from 0) and why.
 pub fn read_moves(start: &Position, text: &str) -> Result<Vec<Move>, (usize, NotationError)> {
-    let mut position = *start;
-    let mut moves = Vec::new();
-    for (number, word) in text.split_whitespace().enumerate() {
-        let mv = read_move(&position, word).map_err(|error| (number, error))?;
-        position.apply(mv).expect("read_move checked it");
-        moves.push(mv);
-    }
-    Ok(moves)
+    crate::referee::read_line(start, text, read_move)
 }
 
 #[cfg(test)]
