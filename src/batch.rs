@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
-use pyramid::Deal;
-use pyramid::deck::thousands;
-use pyramid::pyramid::solver::{CapReached, Capped, Caps, Outcome, Stats};
-use pyramid::pyramid::{Goal, Position, Rules};
+use solitaire::Deal;
+use solitaire::deck::thousands;
+use solitaire::pyramid::solver::{CapReached, Capped, Caps, Outcome, Stats};
+use solitaire::pyramid::{Goal, Position, Rules};
 
 use crate::challenge;
 use crate::cli::BatchArgs;
@@ -25,7 +25,7 @@ use crate::pool;
 use crate::text_file::{self, TextFileError};
 use crate::tripeaks_output;
 use crate::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNDECIDED};
-use pyramid::GameKind;
+use solitaire::GameKind;
 
 /// One deal line of the input.
 struct Line {
@@ -152,7 +152,7 @@ fn deal_line(
         let mut texts: Vec<String> = all
             .iter()
             .take(LINE_PROBLEMS)
-            .map(pyramid::DeckProblem::message)
+            .map(solitaire::DeckProblem::message)
             .collect();
         if all.len() > LINE_PROBLEMS {
             texts.push(format!("{} problems in all", thousands(all.len())));
@@ -219,7 +219,7 @@ fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules, caps: C
     let position = Position::new(deal, rules);
     let mut quiet = ();
     let mut capped = Capped::new(caps, &mut quiet);
-    let (answer, stats) = pyramid::pyramid::challenge::solve(&position, goal, &mut capped);
+    let (answer, stats) = solitaire::pyramid::challenge::solve(&position, goal, &mut capped);
     let (Some(answer), None) = (answer, capped.reached()) else {
         let cap = capped.reached().expect("only a cap stops the search");
         return undecided(number, "reached", cap, &stats);
@@ -238,7 +238,7 @@ fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules, caps: C
 
 /// A TriPeaks deal, any challenge: cleared or reached counts as solved.
 fn solve_tripeaks(number: usize, deal: &Deal, goal: Goal, caps: Caps) -> Answer {
-    let position = pyramid::tripeaks::Position::new(deal);
+    let position = solitaire::tripeaks::Position::new(deal);
     let (answer, stats, cap) = tripeaks_output::solve_goal(&position, goal, caps);
     let Some(answer) = answer else {
         let key = if goal == Goal::Board {

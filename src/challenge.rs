@@ -1,12 +1,12 @@
 //! The Score and Card challenges' answers for people and scripts, shared by the commands and
 //! the app: the headline, then each line's steps with the running score or card count, as
-//! text or JSON. What the answer is comes from the library's `pyramid::challenge`.
+//! text or JSON. What the answer is comes from the library's `solitaire::pyramid::challenge`.
 
 use serde_json::{Value, json};
 
-use pyramid::pyramid::challenge::{Answer, amount, base, shortfall, total};
-use pyramid::pyramid::solver::{Line, Stats};
-use pyramid::pyramid::{Goal, Position};
+use solitaire::pyramid::challenge::{Answer, amount, base, shortfall, total};
+use solitaire::pyramid::solver::{Line, Stats};
+use solitaire::pyramid::{Goal, Position};
 
 use crate::json::{stats_json, step_json};
 

@@ -9,12 +9,12 @@ use clap_complete::Shell;
 
 use crate::storage::Folders;
 
-use pyramid::card::RankParseError;
-use pyramid::excerpt::excerpt;
-use pyramid::pyramid::goal::{CountError, Field, MAX_CARD_TARGET, MAX_DEALS};
-use pyramid::pyramid::solver::{BYTES_PER_STATE, Caps};
-use pyramid::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
-use pyramid::{GameKind, Rank};
+use solitaire::card::RankParseError;
+use solitaire::excerpt::excerpt;
+use solitaire::pyramid::goal::{CountError, Field, MAX_CARD_TARGET, MAX_DEALS};
+use solitaire::pyramid::solver::{BYTES_PER_STATE, Caps};
+use solitaire::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
+use solitaire::{GameKind, Rank};
 
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.

@@ -4,9 +4,9 @@
 use std::fmt;
 use std::path::Path;
 
-use pyramid::excerpt::escaped;
-use pyramid::pyramid::{GoalError, RuleChanges};
-use pyramid::{Deal, DeckProblems, GameKind};
+use solitaire::excerpt::escaped;
+use solitaire::pyramid::{GoalError, RuleChanges};
+use solitaire::{Deal, DeckProblems, GameKind};
 
 use crate::storage::SavedDeal;
 use crate::text_file;
@@ -37,7 +37,7 @@ pub enum InputError {
 }
 
 /// Each problem on its own line, as `file:line:column: message` (or `file: message`); past
-/// [`pyramid::deck::SHOWN_PROBLEMS`], a count and the first ones.
+/// [`solitaire::deck::SHOWN_PROBLEMS`], a count and the first ones.
 fn located(name: &str, problems: &DeckProblems) -> String {
     let (heading, shown) = problems.shown();
     let lines: Vec<String> = heading
@@ -100,11 +100,11 @@ pub fn read_source(path: &Path) -> Result<Source, InputError> {
 /// rather than read as a deal of the wrong game.
 pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, InputError> {
     let named =
-        pyramid::saved_game::game_of_text(&source.text).map_err(|problem| InputError::Game {
+        solitaire::saved_game::game_of_text(&source.text).map_err(|problem| InputError::Game {
             name: source.name.clone(),
             message: format!("# game: {problem}"),
         })?;
-    let has_header = !pyramid::saved_game::headers(&source.text, "game").is_empty();
+    let has_header = !solitaire::saved_game::headers(&source.text, "game").is_empty();
     match asked {
         Some(asked) if has_header && asked != named => Err(InputError::Game {
             name: source.name.clone(),

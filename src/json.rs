@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
-use pyramid::pyramid::solver::Stats;
-use pyramid::pyramid::{Move, Position};
+use solitaire::pyramid::solver::Stats;
+use solitaire::pyramid::{Move, Position};
 
 /// A step in JSON: `"draw"`, `"recycle"`, `["Kd"]` or `["6h", "7c"]`.
 pub fn step_json(position: &Position, mv: Move) -> Value {

@@ -1,8 +1,10 @@
-//! Pyramid Solitaire under the Microsoft Solitaire Collection rules: reading deals, a rules
-//! referee, an optimal solver that finds the fewest steps or proves there is no way out, and
-//! the text of saved games.
+//! Solitaire games under the Microsoft Solitaire Collection rules, Pyramid and TriPeaks:
+//! reading deals (with `??` for a card not seen yet), a plain referee for each game, exact
+//! solvers that find the fewest steps or prove there is no way out, the Score and Card
+//! challenges, and the text of saved games. Each game is a sibling module; what they share
+//! (cards, deals, challenges, the search plumbing, the referee trait) lives beside them.
 //!
-//! The library knows nothing of the terminal front end; the `pyramid` binary builds on it.
+//! The library knows nothing of the terminal front end; the `pyramid` program builds on it.
 
 pub mod card;
 pub mod card_names;

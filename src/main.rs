@@ -28,7 +28,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
-use pyramid::deck::DeckProblem;
+use solitaire::deck::DeckProblem;
 
 use cli::{Cli, Command};
 use input::InputError;
@@ -136,13 +136,13 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(file) = cli.file.as_deref() {
         let source = input::read_source(file)?;
         let name = input::source_name(file);
-        if input::game_in(&source, cli.game)? != pyramid::GameKind::Pyramid {
+        if input::game_in(&source, cli.game)? != solitaire::GameKind::Pyramid {
             return Err(InputError::Usage(format!(
                 "{name}: the app shows Pyramid games for now; `pyramid solve {name}` and \
                  `pyramid hint {name}` answer this one"
             )));
         }
-        match input::game_of(&source, file, pyramid::pyramid::RuleChanges::default()) {
+        match input::game_of(&source, file, solitaire::pyramid::RuleChanges::default()) {
             Ok(saved) => {
                 storage::app_takes(&saved)
                     .map_err(|reason| InputError::Usage(format!("{name}: {reason}")))?;
@@ -221,7 +221,7 @@ fn mistyped_command(path: &std::path::Path) -> Option<String> {
         .map(|command| (edit_distance(word, command), command))
         .min()
         .filter(|&(distance, command)| distance <= command.len().max(word.len()) / 3 + 1);
-    let word = pyramid::excerpt::excerpt(word);
+    let word = solitaire::excerpt::excerpt(word);
     Some(match closest {
         Some((_, command)) => format!(
             "'{word}' is not a command or a file; did you mean '{command}'? (`pyramid --help` lists the commands)"

@@ -3,10 +3,10 @@
 
 use serde_json::{Value, json};
 
-use pyramid::Deal;
-use pyramid::pyramid::position::place_name;
-use pyramid::pyramid::solver::{self, CapReached, Capped, Caps, Outcome, Report, Stats};
-use pyramid::pyramid::{Goal, Place, Position, RuleChanges, Rules};
+use solitaire::Deal;
+use solitaire::pyramid::position::place_name;
+use solitaire::pyramid::solver::{self, CapReached, Capped, Caps, Outcome, Report, Stats};
+use solitaire::pyramid::{Goal, Place, Position, RuleChanges, Rules};
 
 use crate::challenge;
 use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
@@ -16,7 +16,7 @@ use crate::json::{stats_json, step_json};
 use crate::storage::SavedDeal;
 use crate::tripeaks_output;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
-use pyramid::GameKind;
+use solitaire::GameKind;
 
 /// A deal file read as a saved game, and the position it stands at.
 struct Saved {
@@ -270,7 +270,7 @@ fn add_unknowns_json(
 fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
     let mut quiet = ();
     let mut capped = Capped::new(caps, &mut quiet);
-    let (answer, stats) = pyramid::pyramid::challenge::solve(&saved.position, goal, &mut capped);
+    let (answer, stats) = solitaire::pyramid::challenge::solve(&saved.position, goal, &mut capped);
     let (Some(answer), None) = (answer, capped.reached()) else {
         let cap = capped.reached().expect("only a cap stops the search");
         return saved.print_undecided(json, "reached", cap, &stats);
@@ -301,10 +301,10 @@ fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
 fn challenge_unknowns(
     position: &Position,
     goal: Goal,
-    answer: &pyramid::pyramid::challenge::Answer,
+    answer: &solitaire::pyramid::challenge::Answer,
 ) -> Option<(bool, String)> {
-    use pyramid::pyramid::challenge::{Answer, amount, base};
-    use pyramid::pyramid::solver::{CardAnswer, ScoreAnswer};
+    use solitaire::pyramid::challenge::{Answer, amount, base};
+    use solitaire::pyramid::solver::{CardAnswer, ScoreAnswer};
     let reach = |steps: usize| format!("reach the target in {steps} steps");
     let give = |value: u32| format!("give {}", amount(goal, value + base(goal)));
     match (goal, answer) {

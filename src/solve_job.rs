@@ -13,10 +13,10 @@ use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pyramid::pyramid::solver::{self, CapReached, Capped, Caps, Observer, Report, Stats};
-use pyramid::pyramid::{Goal, Position};
+use solitaire::pyramid::solver::{self, CapReached, Capped, Caps, Observer, Report, Stats};
+use solitaire::pyramid::{Goal, Position};
 
-use pyramid::pyramid::challenge::{self, Answer};
+use solitaire::pyramid::challenge::{self, Answer};
 
 /// How often progress may be sent.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
@@ -137,9 +137,9 @@ impl<M> Observer for ChannelObserver<M> {
 mod tests {
     use std::sync::mpsc;
 
-    use pyramid::Deal;
-    use pyramid::pyramid::Rules;
-    use pyramid::pyramid::solver::Outcome;
+    use solitaire::Deal;
+    use solitaire::pyramid::Rules;
+    use solitaire::pyramid::solver::Outcome;
 
     use super::*;
 

@@ -2,7 +2,7 @@
 //! seed (or a file's deals) are solved on every core; the summary gives the winnable fraction
 //! with its 95% Wilson interval, a histogram of the optimal lengths, and the solve times.
 //!
-//! The random deals are [`pyramid::deck::random_deals`], which anyone can make again; they
+//! The random deals are [`solitaire::deck::random_deals`], which anyone can make again; they
 //! are made as they are solved, so a run of any length holds only the deals being solved and
 //! a few thousand counts. Each search runs under the caps given (per job); a deal a cap stops
 //! is undecided, counted apart and never as a loss.
@@ -19,11 +19,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use pyramid::deck::RandomDeals;
-use pyramid::goal::Goal;
-use pyramid::pyramid::solver::{CapReached, Caps, Outcome};
-use pyramid::pyramid::{Passes, Position, Rules};
-use pyramid::{Deal, GameKind};
+use solitaire::deck::RandomDeals;
+use solitaire::goal::Goal;
+use solitaire::pyramid::solver::{CapReached, Caps, Outcome};
+use solitaire::pyramid::{Passes, Position, Rules};
+use solitaire::{Deal, GameKind};
 
 use crate::batch::progress_bar;
 use crate::cli::StatsArgs;
@@ -374,7 +374,7 @@ fn solve_all(
 /// A TriPeaks deal's figures: the fewest steps that clear it (`None` when it cannot be
 /// cleared), its best score, and the cap that stopped either search.
 fn tripeaks_figures(deal: &Deal, caps: Caps) -> (Option<usize>, Option<u32>, Option<CapReached>) {
-    let position = pyramid::tripeaks::Position::new(deal);
+    let position = solitaire::tripeaks::Position::new(deal);
     let (board, _, cap) = tripeaks_output::solve_goal(&position, Goal::Board, caps);
     let Some(board) = board else {
         return (None, None, cap);
@@ -619,7 +619,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_deals() {
-        use pyramid::deck::random_deals;
+        use solitaire::deck::random_deals;
         assert_eq!(random_deals(7, 5), random_deals(7, 5));
         assert_ne!(random_deals(7, 1), random_deals(8, 1));
         assert_eq!(random_deals(7, 3)[..2], random_deals(7, 2)[..]);

@@ -1,6 +1,6 @@
 //! Saved games and the folders they live in.
 //!
-//! A save is the plain deal text people type under a few `#` header lines (see [`pyramid::saved_game`]),
+//! A save is the plain deal text people type under a few `#` header lines (see [`solitaire::saved_game`]),
 //! so `pyramid solve` and other Pyramid solvers read it as it is. Every
 //! write goes to a new temporary file in the same folder (created exclusively, under a random
 //! name) and is then renamed to its name, so a crash mid-write never leaves half a save. A
@@ -15,9 +15,9 @@ use std::time::{Duration, SystemTime};
 use tempfile::NamedTempFile;
 
 use crate::text_file::{self, TextFileError};
-use pyramid::deck::DECK_SIZE;
+use solitaire::deck::DECK_SIZE;
 
-pub use pyramid::saved_game::{Draft, SavedDeal, Verdict, printable, saved_date, saved_name};
+pub use solitaire::saved_game::{Draft, SavedDeal, Verdict, printable, saved_date, saved_name};
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -587,9 +587,9 @@ fn timestamp_text(seconds: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pyramid::Deal;
-    use pyramid::deck::DECK_SIZE;
-    use pyramid::pyramid::Midgame;
+    use solitaire::Deal;
+    use solitaire::deck::DECK_SIZE;
+    use solitaire::pyramid::Midgame;
 
     fn folders(dir: &Path) -> Folders {
         Folders {
@@ -608,8 +608,8 @@ mod tests {
             slots: [None; DECK_SIZE],
             midgame: Midgame::default(),
             moves: Vec::new(),
-            goal: pyramid::pyramid::Goal::Board,
-            rules: pyramid::pyramid::Rules::default(),
+            goal: solitaire::pyramid::Goal::Board,
+            rules: solitaire::pyramid::Rules::default(),
         }
     }
 
@@ -851,8 +851,8 @@ mod tests {
             slots: saved.deal.cards().map(Some),
             midgame: Midgame::default(),
             moves: Vec::new(),
-            goal: pyramid::pyramid::Goal::Board,
-            rules: pyramid::pyramid::Rules::default(),
+            goal: solitaire::pyramid::Goal::Board,
+            rules: solitaire::pyramid::Rules::default(),
         };
         store_draft(&folders, &draft).unwrap();
         assert_eq!(restore_draft(&folders), Some(draft));
@@ -977,8 +977,8 @@ mod tests {
 
     #[test]
     fn the_relaxed_example_is_won_with_relaxed_pairing_only() {
-        use pyramid::pyramid::solver::{Outcome, solve};
-        use pyramid::pyramid::{Passes, Position, Rules};
+        use solitaire::pyramid::solver::{Outcome, solve};
+        use solitaire::pyramid::{Passes, Position, Rules};
         let saved = examples()
             .into_iter()
             .find_map(|listed| match listed.holds {

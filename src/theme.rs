@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use ratatui::style::Color;
 
-use pyramid::Suit;
+use solitaire::Suit;
 
 /// Declares the theme's keys once: the struct fields, their TOML names and the setter.
 macro_rules! theme_keys {

@@ -4,15 +4,15 @@
 
 use serde_json::{Value, json};
 
-use pyramid::game_kind::GameKind;
-use pyramid::goal::Goal;
-use pyramid::search::{CapReached, Capped, Caps, Stats};
-use pyramid::tripeaks::saved::SavedTriPeaks;
-use pyramid::tripeaks::solver::{
+use solitaire::game_kind::GameKind;
+use solitaire::goal::Goal;
+use solitaire::search::{CapReached, Capped, Caps, Stats};
+use solitaire::tripeaks::saved::SavedTriPeaks;
+use solitaire::tripeaks::solver::{
     self, BoardAnswer, CardAnswer, Line, Report, RevealPlan, ScoreAnswer, Solution,
 };
-use pyramid::tripeaks::{Move, Position};
-use pyramid::{Deal, Rank};
+use solitaire::tripeaks::{Move, Position};
+use solitaire::{Deal, Rank};
 
 use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
 use crate::console;
@@ -338,7 +338,7 @@ pub fn validate(args: &ValidateArgs, source: &Source) -> Result<u8, InputError> 
 
 /// A step in JSON: `"draw"`, or the card played (`"5h"`).
 pub fn step_json(position: &Position, mv: Move) -> Value {
-    json!(pyramid::tripeaks::notation::move_text(position, mv))
+    json!(solitaire::tripeaks::notation::move_text(position, mv))
 }
 
 /// What a line is worth in the challenge's words: "22,300 points", "3 Kings", "28 tableau
@@ -554,7 +554,7 @@ fn unknown_text(start: &Position, could: &str, plan: Option<&RevealPlan>) -> Str
 /// the waste.
 fn seen_slot(position: &Position) -> Option<usize> {
     let deal = position.deal();
-    (0..pyramid::tripeaks::layout::TABLEAU_SIZE)
+    (0..solitaire::tripeaks::layout::TABLEAU_SIZE)
         .find(|&i| position.is_there(i) && position.is_face_up(i) && deal.card(i).is_none())
         .or_else(|| {
             position
@@ -567,8 +567,8 @@ fn seen_slot(position: &Position) -> Option<usize> {
 /// Where an unknown card shows face up in a position: "at tableau row 3", "on the waste".
 fn seen_place(position: &Position) -> Option<String> {
     seen_slot(position).map(|slot| {
-        if slot < pyramid::tripeaks::layout::TABLEAU_SIZE {
-            format!("at {}", pyramid::tripeaks::layout::slot_name(slot))
+        if slot < solitaire::tripeaks::layout::TABLEAU_SIZE {
+            format!("at {}", solitaire::tripeaks::layout::slot_name(slot))
         } else {
             "on the waste".to_string()
         }
@@ -642,7 +642,7 @@ pub fn answer_json(
             "from_start": plan.from_start,
             "steps": moves,
             "seen_slot": seen_slot(&end),
-            "seen_place": seen_slot(&end).map(pyramid::tripeaks::layout::slot_name),
+            "seen_place": seen_slot(&end).map(solitaire::tripeaks::layout::slot_name),
         });
     }
     object["stats"] = stats_json(stats);

@@ -7,9 +7,9 @@ mod common;
 use std::collections::HashSet;
 
 use common::{key, replay, small_position};
-use pyramid::Rank;
-use pyramid::pyramid::solver::{CardAnswer, ScoreAnswer, solve_card, solve_score};
-use pyramid::pyramid::{Position, Rules};
+use solitaire::Rank;
+use solitaire::pyramid::solver::{CardAnswer, ScoreAnswer, solve_card, solve_score};
+use solitaire::pyramid::{Position, Rules};
 
 /// Everything a breadth-first search finds: per depth, the best score and the best count of
 /// a rank, on positions that clear the pyramid and on those that do not.

@@ -3,9 +3,9 @@
 
 mod common;
 
-use pyramid::pyramid::solver::{CardAnswer, Line, ScoreAnswer, solve_card, solve_score};
-use pyramid::pyramid::{Position, Rules};
-use pyramid::{Deal, Rank};
+use solitaire::pyramid::solver::{CardAnswer, Line, ScoreAnswer, solve_card, solve_score};
+use solitaire::pyramid::{Position, Rules};
+use solitaire::{Deal, Rank};
 
 const ORDERED: &str = "Kd Kc Qh Ah 7d 6d 8d 5d 9d 4d Td 3d Jd 2d Qd Ad 7c 6c 8c 5c 9c 4c Tc 3c \
     Jc 2c Qc Ac 6h 7h 5h 8h 4h 9h 3h Th 2h Jh Kh As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks";

@@ -7,8 +7,8 @@ mod common;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use pyramid::Deal;
-use pyramid::pyramid::solver::{Outcome, solve};
+use solitaire::Deal;
+use solitaire::pyramid::solver::{Outcome, solve};
 
 /// The files of a folder, sorted.
 fn files(dir: &Path) -> Vec<PathBuf> {

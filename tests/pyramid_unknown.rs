@@ -7,12 +7,12 @@ mod common;
 use std::collections::HashSet;
 
 use common::{key, replay, small_position};
-use pyramid::pyramid::solver::{
+use solitaire::pyramid::solver::{
     CardAnswer, Outcome, ScoreAnswer, board_unknowns, card_unknowns, reveal_plan, score_unknowns,
     solve, solve_card, solve_score,
 };
-use pyramid::pyramid::{Place, Position, Rules};
-use pyramid::{Card, Deal, Rank};
+use solitaire::pyramid::{Place, Position, Rules};
+use solitaire::{Card, Deal, Rank};
 
 /// A small random generator for the tests' choices.
 struct Pick(u64);
@@ -335,7 +335,7 @@ fn with_no_unknown_card_in_reach_the_plan_starts_from_the_deal() {
     let mut slots = deal.slots();
     slots[0] = None;
     slots[30] = None;
-    let deal = Deal::from_slots(&slots, pyramid::GameKind::Pyramid).expect("a deal");
+    let deal = Deal::from_slots(&slots, solitaire::GameKind::Pyramid).expect("a deal");
     let start = Position::new(&deal, Rules::default());
     // The apex unknown under two Twos with nothing left to pair them.
     let two = |text: &str| text.parse::<Card>().expect("a card");
@@ -372,7 +372,7 @@ fn a_deal_with_unknown_cards_is_solved_as_far_as_it_is_known() {
     for slot in &mut slots[..18] {
         *slot = None;
     }
-    let deal = Deal::from_slots(&slots, pyramid::GameKind::Pyramid).expect("a deal");
+    let deal = Deal::from_slots(&slots, solitaire::GameKind::Pyramid).expect("a deal");
     let start = Position::new(&deal, Rules::default());
     let report = solve(&start, &mut ());
     assert!(matches!(report.outcome, Outcome::NoSolution(Some(_))));

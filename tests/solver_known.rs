@@ -6,8 +6,8 @@
 mod common;
 
 use common::{deal, random_1500, replay, shared_decks, start};
-use pyramid::Deal;
-use pyramid::pyramid::solver::{Outcome, solve};
+use solitaire::Deal;
+use solitaire::pyramid::solver::{Outcome, solve};
 
 /// Checks one slice of the 1500 deals; the slices run as separate tests, in parallel.
 fn check_slice(part: usize, parts: usize) {
@@ -113,7 +113,7 @@ fn solves_from_the_middle_of_a_game() {
 }
 
 /// A deal file of the shared decks' `known/` folder.
-fn shared_known(dir: &std::path::Path, name: &str) -> Result<Deal, pyramid::DeckProblems> {
+fn shared_known(dir: &std::path::Path, name: &str) -> Result<Deal, solitaire::DeckProblems> {
     let text = std::fs::read_to_string(dir.join("known").join(name)).expect("a known deal file");
     Deal::parse(&text)
 }

@@ -146,8 +146,8 @@ fn type_solve_step_play_save_quit_and_reopen_in_a_real_terminal() {
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(saved.contains("# name: pty game"));
     assert!(saved.contains("# result: solved in 40 steps"));
-    let deal = pyramid::Deal::parse(&saved).unwrap();
-    assert_eq!(deal, pyramid::Deal::parse(&text).unwrap());
+    let deal = solitaire::Deal::parse(&saved).unwrap();
+    assert_eq!(deal, solitaire::Deal::parse(&text).unwrap());
 
     // Reopened, the game stands where it was, with its moves to undo.
     let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);

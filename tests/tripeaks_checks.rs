@@ -2,13 +2,13 @@
 //! play.
 
 use proptest::prelude::*;
-use pyramid::deck::random_deals;
-use pyramid::tripeaks::notation::{line_text, read_moves};
-use pyramid::tripeaks::solver::{
+use solitaire::deck::random_deals;
+use solitaire::tripeaks::notation::{line_text, read_moves};
+use solitaire::tripeaks::solver::{
     BoardAnswer, CardAnswer, Line, ScoreAnswer, reveal_plan, solve_board, solve_card, solve_score,
 };
-use pyramid::tripeaks::{Game, Move, Position};
-use pyramid::{Deal, GameKind, Rank};
+use solitaire::tripeaks::{Game, Move, Position};
+use solitaire::{Deal, GameKind, Rank};
 
 const ORDERED: &str = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd \
     Qd Kd Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks";

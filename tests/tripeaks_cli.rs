@@ -4,10 +4,10 @@
 mod common;
 
 use common::{json_answer, output, pyramid};
-use pyramid::game_kind::GameKind;
-use pyramid::tripeaks::saved::SavedTriPeaks;
-use pyramid::tripeaks::{Move, Position, notation};
 use serde_json::Value;
+use solitaire::game_kind::GameKind;
+use solitaire::tripeaks::saved::SavedTriPeaks;
+use solitaire::tripeaks::{Move, Position, notation};
 
 fn saved_game(name: &str) -> String {
     format!("{}/saved-games/{name}", env!("CARGO_MANIFEST_DIR"))

@@ -4,14 +4,14 @@
 
 use std::collections::HashSet;
 
-use pyramid::deck::random_deals;
-use pyramid::referee::Referee;
-use pyramid::tripeaks::Position;
-use pyramid::tripeaks::layout::{COVERS, FIRST_WASTE, FULL, STOCK_START, TABLEAU_SIZE, face_up};
-use pyramid::tripeaks::solver::{
+use solitaire::deck::random_deals;
+use solitaire::referee::Referee;
+use solitaire::tripeaks::Position;
+use solitaire::tripeaks::layout::{COVERS, FIRST_WASTE, FULL, STOCK_START, TABLEAU_SIZE, face_up};
+use solitaire::tripeaks::solver::{
     BoardAnswer, CardAnswer, Line, ScoreAnswer, reveal_plan, solve_board, solve_card, solve_score,
 };
-use pyramid::{Card, Deal, GameKind, Rank};
+use solitaire::{Card, Deal, GameKind, Rank};
 
 /// A small random number generator (`SplitMix64`), so the positions are the same every run.
 struct Random(u64);
@@ -88,12 +88,12 @@ fn random_position(seed: u64, unknown: bool) -> Position {
         let plays: Vec<_> = moves
             .iter()
             .copied()
-            .filter(|&mv| mv != pyramid::tripeaks::Move::Draw)
+            .filter(|&mv| mv != solitaire::tripeaks::Move::Draw)
             .collect();
         let mv = if !plays.is_empty() && random.below(5) > 0 {
             plays[random.below(plays.len())]
-        } else if moves.contains(&pyramid::tripeaks::Move::Draw) && position.stock_left() > 12 {
-            pyramid::tripeaks::Move::Draw
+        } else if moves.contains(&solitaire::tripeaks::Move::Draw) && position.stock_left() > 12 {
+            solitaire::tripeaks::Move::Draw
         } else {
             break;
         };

@@ -6,9 +6,9 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{TriPeaksKnown, tripeaks_public};
-use pyramid::Rank;
-use pyramid::tripeaks::Position;
-use pyramid::tripeaks::solver::{
+use solitaire::Rank;
+use solitaire::tripeaks::Position;
+use solitaire::tripeaks::solver::{
     BoardAnswer, CardAnswer, Line, ScoreAnswer, solve_board, solve_card, solve_score,
 };
 

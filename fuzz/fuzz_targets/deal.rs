@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pyramid::Deal;
+use solitaire::Deal;
 
 fuzz_target!(|text: &str| {
     if let Ok(deal) = Deal::parse(text) {

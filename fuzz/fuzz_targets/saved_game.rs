@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pyramid::saved_game::{Draft, SavedDeal};
+use solitaire::saved_game::{Draft, SavedDeal};
 
 fuzz_target!(|text: &str| {
     if let Ok(saved) = SavedDeal::parse(text, "fuzz") {

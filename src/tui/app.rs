@@ -9,8 +9,8 @@ use crossterm::event::{
 };
 use ratatui::layout::Rect;
 
-use pyramid::pyramid::solver::{CapReached, Outcome, Report, Stats};
-use pyramid::pyramid::{Finish, Game, Goal, GoalText, Move, Place, Position, Rules};
+use solitaire::pyramid::solver::{CapReached, Outcome, Report, Stats};
+use solitaire::pyramid::{Finish, Game, Goal, GoalText, Move, Place, Position, Rules};
 
 use super::board::{self, Direction, Spot};
 use super::editor::{Editor, Pending, Typed, next_passes};
@@ -21,7 +21,7 @@ use super::view;
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
 use crate::storage::{self, Draft, Folders, Holds, Origin, SavedDeal, Verdict};
 use crate::theme::Theme;
-use pyramid::pyramid::challenge::Answer;
+use solitaire::pyramid::challenge::Answer;
 
 /// Everything that can happen to the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -329,8 +329,8 @@ pub struct DealText {
 /// The work as it was when last saved or opened: what "unsaved" is measured against.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Snapshot {
-    slots: [Option<pyramid::Card>; pyramid::deck::DECK_SIZE],
-    midgame: pyramid::pyramid::Midgame,
+    slots: [Option<solitaire::Card>; solitaire::deck::DECK_SIZE],
+    midgame: solitaire::pyramid::Midgame,
     rules: Rules,
     goal: Goal,
     moves: Vec<Move>,
@@ -1750,7 +1750,7 @@ impl App {
             );
             return;
         }
-        self.editor = Editor::with_slots(slots, pyramid::pyramid::Midgame::default());
+        self.editor = Editor::with_slots(slots, solitaire::pyramid::Midgame::default());
         self.editor.go_to(0);
         self.name = Some(opening.name.clone());
         self.verdict = Verdict::Unsolved;
@@ -1831,24 +1831,24 @@ fn draft_differs(draft: &Draft, opening: &Confirm) -> bool {
 fn text_slots(
     text: &str,
 ) -> (
-    [Option<pyramid::Card>; pyramid::deck::DECK_SIZE],
+    [Option<solitaire::Card>; solitaire::deck::DECK_SIZE],
     usize,
     usize,
 ) {
-    let read = pyramid::deck::read_cards(text);
-    let mut slots = [None; pyramid::deck::DECK_SIZE];
+    let read = solitaire::deck::read_cards(text);
+    let mut slots = [None; solitaire::deck::DECK_SIZE];
     // An unknown card (`??`) leaves its slot to be typed.
     for (slot, &(card, _)) in slots.iter_mut().zip(&read.cards) {
         *slot = card;
     }
-    let extra = read.cards.len().saturating_sub(pyramid::deck::DECK_SIZE);
+    let extra = read.cards.len().saturating_sub(solitaire::deck::DECK_SIZE);
     (slots, extra, read.malformed.len())
 }
 
 /// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes
 /// it: one of A 2-9 T J Q K (either case), or 1 on the way to 10.
 fn rank_start(text: &str) -> bool {
-    text == "1" || text.parse::<pyramid::Rank>().is_ok()
+    text == "1" || text.parse::<solitaire::Rank>().is_ok()
 }
 
 /// The way back from a lost position, in words.

@@ -10,11 +10,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use pyramid::card::Card;
-use pyramid::card_names::Notation;
-use pyramid::deck::DECK_SIZE;
-use pyramid::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
-use pyramid::pyramid::{Midgame, Place, Position, layout};
+use solitaire::card::Card;
+use solitaire::card_names::Notation;
+use solitaire::deck::DECK_SIZE;
+use solitaire::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
+use solitaire::pyramid::{Midgame, Place, Position, layout};
 
 use crate::theme::Theme;
 

@@ -2,11 +2,11 @@
 //! for a game entered part-way through, the cards already gone, where the waste ends and the
 //! pass, validated as a position too.
 
-use pyramid::Deal;
-use pyramid::card::{Card, Rank, Suit};
-use pyramid::deck::{self, DECK_SIZE, DeckProblem};
-use pyramid::pyramid::layout::PYRAMID_SIZE;
-use pyramid::pyramid::{Midgame, Passes, Position, PositionProblem, Rules};
+use solitaire::Deal;
+use solitaire::card::{Card, Rank, Suit};
+use solitaire::deck::{self, DECK_SIZE, DeckProblem};
+use solitaire::pyramid::layout::PYRAMID_SIZE;
+use solitaire::pyramid::{Midgame, Passes, Position, PositionProblem, Rules};
 
 /// What has been typed of the next card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,8 +236,8 @@ impl Editor {
         if let Some((card, a, b)) = self.duplicates().first() {
             return Err(format!(
                 "{card} is there twice: {} and {}",
-                pyramid::pyramid::layout::slot_name(*a),
-                pyramid::pyramid::layout::slot_name(*b)
+                solitaire::pyramid::layout::slot_name(*a),
+                solitaire::pyramid::layout::slot_name(*b)
             ));
         }
         let cards: Vec<Card> = self

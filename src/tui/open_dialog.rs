@@ -16,7 +16,7 @@ use super::app::Tone;
 use super::view::{footer, panel_block, popup};
 use crate::storage::{self, Folders, Holds, Listed, Origin};
 use crate::theme::Theme;
-use pyramid::deck::DECK_SIZE;
+use solitaire::deck::DECK_SIZE;
 
 /// The deals the open dialog lists, and the filter typed into it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,12 +4,12 @@
 //! After every move the app asks [`Play::wanted`] which position needs the solver and runs it
 //! in the background, handing what it found to the coach.
 
-use pyramid::pyramid::coach::Coach;
-use pyramid::pyramid::{Game, IllegalMove, Move, Place, Position};
+use solitaire::pyramid::coach::Coach;
+use solitaire::pyramid::{Game, IllegalMove, Move, Place, Position};
 
 use crate::solve_job::SolveJob;
 
-pub use pyramid::pyramid::coach::{Back, Known, Standing};
+pub use solitaire::pyramid::coach::{Back, Known, Standing};
 
 /// What the user is waiting for until the current position is solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,7 +82,7 @@ impl Play {
             .filter(|p| matches!(p, Place::Pyramid(_)))
             .max_by_key(|p| match p {
                 Place::Pyramid(i) => (
-                    pyramid::pyramid::layout::row_of(*i as usize),
+                    solitaire::pyramid::layout::row_of(*i as usize),
                     -i32::from(*i),
                 ),
                 _ => (0, 0),
@@ -247,8 +247,8 @@ impl Play {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pyramid::Deal;
-    use pyramid::pyramid::Rules;
+    use solitaire::Deal;
+    use solitaire::pyramid::Rules;
 
     fn play() -> Play {
         let text = include_str!("../../saved-games/winnable-40-steps.txt");

@@ -7,9 +7,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use pyramid::deck::{DECK_SIZE, thousands};
-use pyramid::pyramid::layout::PYRAMID_SIZE;
-use pyramid::pyramid::{Goal, Move, Place, Position};
+use solitaire::deck::{DECK_SIZE, thousands};
+use solitaire::pyramid::layout::PYRAMID_SIZE;
+use solitaire::pyramid::{Goal, Move, Place, Position};
 
 use super::app::back_text;
 use super::app::{App, ChallengeDialog, Overlay, SaveDialog, Screen, Solution, Solving, Tone};
@@ -375,7 +375,7 @@ fn editor_panel(app: &App, area: Rect, buf: &mut Buffer) {
 /// A slot for the side panel: "row 3" or "stock 5".
 fn slot_label(slot: usize) -> String {
     if slot < PYRAMID_SIZE {
-        pyramid::pyramid::layout::slot_name(slot).replace("pyramid ", "")
+        solitaire::pyramid::layout::slot_name(slot).replace("pyramid ", "")
     } else {
         format!("stock {}", slot - PYRAMID_SIZE + 1)
     }
@@ -503,9 +503,9 @@ fn solution_header(solution: &Solution, text: CardText, theme: &Theme) -> Vec<Li
             challenge::headline(goal, answer),
             Style::new().fg(colour).add_modifier(Modifier::BOLD),
         ));
-        let now = pyramid::pyramid::challenge::amount(
+        let now = solitaire::pyramid::challenge::amount(
             goal,
-            pyramid::pyramid::challenge::total(goal, solution.position()),
+            solitaire::pyramid::challenge::total(goal, solution.position()),
         );
         lines.push(Line::raw(format!(
             "step {} of {} · {now}",

@@ -3,8 +3,8 @@
 
 #![allow(dead_code)]
 
-use pyramid::pyramid::{Finish, Move, Position, Rules};
-use pyramid::{Card, Deal};
+use solitaire::pyramid::{Finish, Move, Position, Rules};
+use solitaire::{Card, Deal};
 
 /// The path of a fixture under `tests/data`.
 pub fn data(name: &str) -> String {
@@ -71,7 +71,7 @@ pub fn replay(start: &Position, moves: &[Move]) -> Position {
 
 /// A deal shuffled from a seed: the first of the library's reproducible random deals.
 pub fn shuffled(seed: u64) -> Deal {
-    pyramid::deck::random_deals(seed, 1).remove(0)
+    solitaire::deck::random_deals(seed, 1).remove(0)
 }
 
 /// A new game under the Microsoft Solitaire Collection rules.
@@ -227,7 +227,7 @@ pub fn tripeaks_public(test: &str) -> Option<Vec<TriPeaksKnown>> {
                     max_score: number(2) as u32,
                     max_steps: number(3),
                     max_clears: number(4) == 1,
-                    deal: Deal::parse_as(fields[7], pyramid::GameKind::TriPeaks)
+                    deal: Deal::parse_as(fields[7], solitaire::GameKind::TriPeaks)
                         .expect("a valid deal"),
                 }
             })

@@ -9,8 +9,8 @@ use ratatui::backend::TestBackend;
 
 use super::*;
 use crate::theme;
-use pyramid::pyramid::Rules;
-use pyramid::{Deal, Rank};
+use solitaire::pyramid::Rules;
+use solitaire::{Deal, Rank};
 
 const WINNABLE: &str = include_str!("../../../saved-games/winnable-40-steps.txt");
 const HOPELESS: &str = include_str!("../../../saved-games/hard-no-solution.txt");
@@ -288,7 +288,8 @@ fn the_rules_chosen_by_keys_are_shown_and_solved_under() {
     finish_solving(&mut app, &receive);
     let rules = app.editor.rules;
     assert!(rules.relaxed && rules.finish == Finish::AllCards);
-    let expected = pyramid::pyramid::solver::solve(&Position::new(&deal(WINNABLE), rules), &mut ());
+    let expected =
+        solitaire::pyramid::solver::solve(&Position::new(&deal(WINNABLE), rules), &mut ());
     assert_eq!(solution(&app).positions[0].rules(), rules);
     match expected.outcome {
         Outcome::Solved(moves) => {

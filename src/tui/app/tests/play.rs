@@ -2,7 +2,7 @@
 //! part-way through, and games saved and reopened where they stood.
 
 use super::*;
-use pyramid::pyramid::solver;
+use solitaire::pyramid::solver;
 
 fn play(app: &App) -> &Play {
     app.play.as_ref().expect("a game is being played")
@@ -405,14 +405,14 @@ mod snapshots {
 
 #[test]
 fn a_relaxed_pair_is_played_by_choosing_a_card_and_its_last_cover() {
-    use pyramid::pyramid::layout::touch;
+    use solitaire::pyramid::layout::touch;
     let relaxed = Rules {
         relaxed: true,
         ..Rules::default()
     };
     let is_overlap = |mv: &Move| matches!(*mv, Move::Pair(Place::Pyramid(a), Place::Pyramid(b)) if touch(a as usize, b as usize));
     // The first of some reproducible deals whose optimal line under relaxed pairing uses one.
-    let (deal, line, at) = pyramid::deck::random_deals(3, 100)
+    let (deal, line, at) = solitaire::deck::random_deals(3, 100)
         .into_iter()
         .find_map(|deal| {
             let start = Position::new(&deal, relaxed);
@@ -510,7 +510,7 @@ fn s_on_a_lost_game_says_there_is_no_solution() {
 
 /// Job `id` answers that it reached a cap of 1000 states.
 fn undecided(app: &mut App, id: u64) {
-    let cap = pyramid::pyramid::solver::CapReached::States {
+    let cap = solitaire::pyramid::solver::CapReached::States {
         cap: 1000,
         stored: 4096,
     };
