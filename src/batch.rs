@@ -204,10 +204,17 @@ fn solve_line(line: &Line, game: GameKind, goal: Goal, rules: Rules, caps: Caps)
         Outcome::Solved(moves) => Some(moves.len()),
         _ => None,
     };
+    let definitive = solitaire::pyramid::solver::board_unknowns(&position, &report, &mut ())
+        .map(|unknowns| unknowns.definitive);
+    if let Some(definitive) = definitive {
+        json["definitive"] = json!(definitive);
+    }
+    // Out of reach with the cards known so far only: neither won nor lost.
+    let open = length.is_none() && definitive == Some(false);
     Answer {
         json,
-        solved: Some(length.is_some()),
-        undecided: false,
+        solved: (!open).then_some(length.is_some()),
+        undecided: open,
         length,
         time: report.stats.elapsed,
         expanded: report.stats.expanded,
@@ -256,10 +263,12 @@ fn solve_tripeaks(number: usize, deal: &Deal, goal: Goal, caps: Caps) -> Answer 
     let mut json = tripeaks_output::answer_json(&position, goal, &answer, None, &stats);
     json["line"] = json!(number);
     let reached = answer.reached();
+    // Out of reach with the cards known so far only: neither won nor lost.
+    let open = !reached && !answer.definitive();
     Answer {
         json,
-        solved: Some(reached),
-        undecided: false,
+        solved: (!open).then_some(reached),
+        undecided: open,
         length: answer.length().filter(|_| reached),
         time: stats.elapsed,
         expanded: stats.expanded,
@@ -447,7 +456,7 @@ fn summary(
         _ => ("reach the target", "fall short", format!(" ({goal})")),
     };
     let undecided = if undecided > 0 {
-        format!(", {undecided} undecided (a cap was reached)")
+        format!(", {undecided} undecided (a cap was reached, or cards are unknown)")
     } else {
         String::new()
     };

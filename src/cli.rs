@@ -22,8 +22,8 @@ use solitaire::{GameKind, Rank};
 #[command(name = "pyramid", version, about, long_about = None)]
 #[command(
     after_help = "Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, \
-                         3 undecided (a cap was reached), 130 stats interrupted, 141 output closed \
-                         by its reader."
+                         3 undecided (a cap was reached, or unknown cards hold the answer \
+                         back), 130 stats interrupted, 141 output closed by its reader."
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {

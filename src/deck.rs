@@ -239,6 +239,7 @@ impl Deal {
         }
         let slots: Vec<Option<Card>> = read.cards.iter().map(|&(c, _)| c).collect();
         let at: Vec<TextPos> = read.cards.iter().map(|&(_, at)| at).collect();
+        let places = Places::of(&read);
         let mut problems = read.malformed;
         if !game.takes_unknown() {
             problems.extend(
@@ -250,7 +251,7 @@ impl Deal {
         }
         problems.extend(check_slots(
             &slots,
-            Some(&at),
+            Some((&at, &places)),
             read.cards.len() + problems.len(),
             game,
         ));
@@ -522,18 +523,55 @@ fn missing_cards(slots: &[Option<Card>]) -> Vec<Card> {
     Card::all().filter(|card| !present[card.index()]).collect()
 }
 
+/// Where each card read lies among all the tokens of a text, malformed ones included.
+struct Places {
+    /// For each card read, in order, its index in the deal.
+    deal_index: Vec<usize>,
+    /// Where the first token past a whole deal is.
+    first_extra: Option<TextPos>,
+}
+
+impl Places {
+    fn of(read: &ReadCards) -> Places {
+        let mut tokens: Vec<(TextPos, Option<usize>)> = read
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(card, &(_, at))| (at, Some(card)))
+            .chain(read.malformed.iter().filter_map(|problem| match problem {
+                DeckProblem::Malformed { at, .. } => Some((*at, None)),
+                _ => None,
+            }))
+            .collect();
+        tokens.sort_by_key(|&(at, _)| (at.line, at.column));
+        let mut deal_index = vec![0; read.cards.len()];
+        for (index, &(_, card)) in tokens.iter().enumerate() {
+            if let Some(card) = card {
+                deal_index[card] = index;
+            }
+        }
+        Places {
+            deal_index,
+            first_extra: tokens.get(DECK_SIZE).map(|&(at, _)| at),
+        }
+    }
+}
+
 /// The shared checks over slots in deal order (`None` an unknown or empty one, not counted as
 /// a card), with where each slot was in a text when it came from one; `count` is how many
 /// tokens the deal had (cards, unknown ones and malformed ones).
 fn check_slots(
     slots: &[Option<Card>],
-    at: Option<&[TextPos]>,
+    text: Option<(&[TextPos], &Places)>,
     count: usize,
     game: GameKind,
 ) -> Vec<DeckProblem> {
     let mut problems = Vec::new();
+    let at = text.map(|(at, _)| at);
+    // A malformed token still takes its place in the deal: the cards after it are named by
+    // where they lie in the deal, not among the cards alone.
     let place = |index: usize| Slot {
-        index,
+        index: text.map_or(index, |(_, places)| places.deal_index[index]),
         at: at.and_then(|at| at.get(index).copied()),
         game,
     };
@@ -550,7 +588,7 @@ fn check_slots(
         }
     }
     if count > DECK_SIZE {
-        let first_extra = at.and_then(|at| at.get(DECK_SIZE).copied());
+        let first_extra = text.and_then(|(_, places)| places.first_extra);
         problems.push(DeckProblem::TooMany { count, first_extra });
     }
     let missing: Vec<Card> = Card::all()
@@ -810,5 +848,37 @@ mod tests {
         assert_eq!(lines[3].split_whitespace().count(), 10);
         assert_eq!(lines[5], deal.cards()[28].to_string());
         assert_eq!(Deal::parse_as(&drawn, GameKind::TriPeaks).unwrap(), deal);
+    }
+
+    #[test]
+    fn a_malformed_token_keeps_its_place_in_the_deal() {
+        let deal = Deal::parse(FORTY).unwrap();
+        let mut texts = deal.texts().to_vec();
+        // The first card malformed, and stock card 2 a copy of stock card 1.
+        texts[0] = "Xx".to_string();
+        texts[29] = texts[28].clone();
+        texts.push("Ac".to_string());
+        let problems = Deal::parse(&texts.join(" ")).unwrap_err();
+        let twice = problems
+            .0
+            .iter()
+            .find(|problem| matches!(problem, DeckProblem::Duplicate { .. }))
+            .unwrap();
+        assert!(
+            twice
+                .message()
+                .ends_with("(stock card 1 from the top) and at 1:88 (stock card 2 from the top)"),
+            "{}",
+            twice.message()
+        );
+        let many = problems
+            .0
+            .iter()
+            .find(|problem| matches!(problem, DeckProblem::TooMany { .. }))
+            .unwrap();
+        assert_eq!(
+            many.message(),
+            "53 cards, but a deal has 52; the first extra card is at 1:157"
+        );
     }
 }

@@ -136,16 +136,19 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(file) = cli.file.as_deref() {
         let source = input::read_source(file)?;
         let name = input::source_name(file);
-        if input::game_in(&source, cli.game)? != solitaire::GameKind::Pyramid {
+        let game = input::game_in(&source, cli.game)?;
+        if game != solitaire::GameKind::Pyramid {
+            let id = game.id();
             return Err(InputError::Usage(format!(
-                "{name}: the app shows Pyramid games for now; `pyramid solve {name}` and \
-                 `pyramid hint {name}` answer this one"
+                "{name}: the app shows Pyramid games for now; `pyramid solve --game {id} {name}` \
+                 and `pyramid hint --game {id} {name}` answer this one"
             )));
         }
         match input::game_of(&source, file, solitaire::pyramid::RuleChanges::default()) {
             Ok(saved) => {
-                storage::app_takes(&saved)
-                    .map_err(|reason| InputError::Usage(format!("{name}: {reason}")))?;
+                storage::app_takes(&saved).map_err(|reason| {
+                    InputError::Usage(format!("{name}: {}", reason.replace("FILE", &name)))
+                })?;
                 deal = Some(saved);
             }
             // The editor shows a deal's problems (a duplicate, a card missing) where they are;

@@ -210,9 +210,14 @@ fn note_text(note: Option<&UnknownsNote>) -> String {
         } else {
             "play"
         };
-        let place = match plan.place {
-            Place::Pyramid(_) => format!("at {}", place_name(plan.place)),
-            Place::Stock | Place::Waste => format!("on the {}", place_name(plan.place)),
+        let place = match (plan.place, note.slot) {
+            (Place::Pyramid(_), _) => format!("at {}", place_name(plan.place)),
+            (Place::Stock | Place::Waste, Some(slot)) => format!(
+                "now on the {} ({} in the file)",
+                place_name(plan.place),
+                solitaire::pyramid::layout::slot_name(slot)
+            ),
+            (Place::Stock | Place::Waste, None) => format!("on the {}", place_name(plan.place)),
         };
         if plan.moves.is_empty() {
             text.push_str(&format!(
@@ -261,7 +266,7 @@ fn add_unknowns_json(
             "from_start": plan.restart,
             "seen_slot": slot,
             "steps": from.walk(&plan.moves, |before, mv, _| step_json(before, mv)),
-            "seen_place": place_name(plan.place),
+            "seen_place": slot.map(solitaire::pyramid::layout::slot_name),
         });
     }
 }
@@ -285,7 +290,15 @@ fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
             add_unknowns_json(&mut object, unknowns.as_ref(), note.as_ref());
             object
         },
-        || challenge::text(position, goal, &answer) + &note_text(note.as_ref()),
+        || {
+            let text = challenge::text(position, goal, &answer);
+            let text = if note.is_some() {
+                tripeaks_output::known_so_far(&text)
+            } else {
+                text
+            };
+            text + &note_text(note.as_ref())
+        },
     );
     if answer.reached() {
         EXIT_OK
@@ -347,6 +360,10 @@ pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         Outcome::Solved(moves) => moves.first().copied(),
         _ => None,
     };
+    // With unknown cards, the verdict holds for the cards known so far only.
+    let definitive =
+        solver::board_unknowns(position, &report, &mut ()).map(|unknowns| unknowns.definitive);
+    let open = definitive == Some(false);
     if args.json {
         let mut answer = json!({
             "winnable": matches!(report.outcome, Outcome::Solved(_)),
@@ -361,6 +378,9 @@ pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         if let Some(from) = saved.progress_json() {
             answer["from"] = from;
         }
+        if let Some(definitive) = definitive {
+            answer["definitive"] = json!(definitive);
+        }
         console::out(format_args!("{answer}\n"));
     } else {
         match (&report.outcome, next) {
@@ -374,8 +394,14 @@ pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
                     moves.len()
                 ));
             }
-            (Outcome::NoSolution(Some(reason)), _) => {
+            (Outcome::NoSolution(Some(reason)), _) if !open => {
                 console::out(format_args!("{}: {reason}.\n", saved.not_winnable()));
+            }
+            (Outcome::NoSolution(_), _) if open => {
+                console::out(format_args!(
+                    "{} with the cards known so far.\n",
+                    saved.not_winnable()
+                ));
             }
             _ => console::out(format_args!(
                 "{}: no way to {} from here.\n",
@@ -384,7 +410,15 @@ pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
             )),
         }
     }
-    Ok(exit_code(&report.outcome))
+    if open && !args.json {
+        console::out(format_args!(
+            "Unknown cards (??) could change this: `pyramid solve` gives the plan to reveal one.\n"
+        ));
+    }
+    Ok(match exit_code(&report.outcome) {
+        EXIT_NO_SOLUTION if open => EXIT_UNDECIDED,
+        code => code,
+    })
 }
 
 /// Checks a deal file, with the position and moves a saved game gives; problems are

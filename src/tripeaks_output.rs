@@ -468,14 +468,22 @@ pub fn answer_text(
     plan: Option<&RevealPlan>,
 ) -> String {
     let mut text = format!("{}\n", headline(start, goal, answer));
+    if !answer.definitive() && goal != Goal::Board {
+        text = known_so_far(&text);
+    }
     if let Some(best) = answer.lines().iter().map(|(_, line)| line.value).max()
         && goal != Goal::Board
         && !answer.reached()
     {
         let missing = goal.needed().saturating_sub(best);
         let verb = if missing == 1 { "is" } else { "are" };
+        let known = if answer.definitive() {
+            ""
+        } else {
+            " with the cards known so far"
+        };
         text.push_str(&format!(
-            "This deal gives at most {}; {missing} more {verb} needed from later deals.\n",
+            "This deal gives at most {}{known}; {missing} more {verb} needed from later deals.\n",
             amount(goal, best)
         ));
     }
@@ -506,6 +514,17 @@ pub fn answer_text(
         text.push_str(&format!("\n{}\n", unknown_text(start, &could, plan)));
     }
     text
+}
+
+/// A headline that holds for the cards known so far only: "With the cards known so far, at
+/// most 400 points ...".
+pub fn known_so_far(headline: &str) -> String {
+    let mut chars = headline.chars();
+    let first = chars
+        .next()
+        .map(|c| c.to_lowercase().to_string())
+        .unwrap_or_default();
+    format!("With the cards known so far, {first}{}", chars.as_str())
 }
 
 /// What unknown cards leave open, with the plan to reveal one.
@@ -568,9 +587,12 @@ fn seen_slot(position: &Position) -> Option<usize> {
 fn seen_place(position: &Position) -> Option<String> {
     seen_slot(position).map(|slot| {
         if slot < solitaire::tripeaks::layout::TABLEAU_SIZE {
-            format!("at {}", solitaire::tripeaks::layout::slot_name(slot))
+            format!("at {}", solitaire::tripeaks::layout::place_name(slot))
         } else {
-            "on the waste".to_string()
+            format!(
+                "now on the waste ({} in the file)",
+                solitaire::tripeaks::layout::slot_name(slot)
+            )
         }
     })
 }
@@ -642,7 +664,7 @@ pub fn answer_json(
             "from_start": plan.from_start,
             "steps": moves,
             "seen_slot": seen_slot(&end),
-            "seen_place": seen_slot(&end).map(solitaire::tripeaks::layout::slot_name),
+            "seen_place": seen_slot(&end).map(solitaire::tripeaks::layout::place_name),
         });
     }
     object["stats"] = stats_json(stats);

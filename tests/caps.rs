@@ -94,7 +94,7 @@ fn batch_marks_an_undecided_line_and_counts_it_apart() {
         .assert()
         .code(3)
         .stderr(predicate::str::contains(
-            "2 deals: 1 solvable, 0 no solution, 1 undecided (a cap was reached), 0 invalid",
+            "2 deals: 1 solvable, 0 no solution, 1 undecided (a cap was reached, or cards are unknown), 0 invalid",
         ))
         .get_output()
         .stdout

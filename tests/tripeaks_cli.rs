@@ -212,6 +212,13 @@ fn batch_reads_named_columns_and_checks_the_known_lengths() {
     assert_eq!(answers[0]["check"]["matches"], true);
     assert_eq!(answers[1]["check"]["matches"], true);
     assert_eq!(answers[1]["solvable"], false);
+    // A deal held back by unknown cards is counted undecided, never as lost.
+    let as_dealt = start(AS_DEALT).deal().to_line();
+    std::fs::write(&deals, format!("{clears}\n{as_dealt}\n")).expect("writable");
+    let lines = output(&["batch", "--game", "tripeaks", path], 3);
+    let second: Value =
+        serde_json::from_str(lines.lines().nth(1).expect("two lines")).expect("JSON");
+    assert_eq!(second["definitive"], false);
     // A wrong known length is a mismatch.
     std::fs::write(
         &deals,

@@ -98,6 +98,21 @@ pub fn slot_name(index: usize) -> String {
     }
 }
 
+/// Names a tableau card precisely, for a player who must find one face-down card among
+/// several: "tableau row 3, card 9 from the left"; other places as [`slot_name`].
+pub fn place_name(index: usize) -> String {
+    if index < TABLEAU_SIZE {
+        let row = row_of(index);
+        format!(
+            "tableau row {}, card {} from the left",
+            row + 1,
+            index - ROW_STARTS[row] + 1
+        )
+    } else {
+        slot_name(index)
+    }
+}
+
 /// The column (in characters) where each tableau card is drawn: the bottom row four apart,
 /// every other card halfway between the two covering it.
 const fn drawn_columns() -> [usize; TABLEAU_SIZE] {
