@@ -234,6 +234,18 @@ impl GoalArgs {
 /// not a number and names a file (or is `-`), the target is written out (`--score=1290`).
 pub fn args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
     let mut args: Vec<OsString> = args.into_iter().collect();
+    // `pyramid --game tripeaks solve FILE`: the flag belongs to every command, so it moves
+    // after the command's name, where clap reads it (before it, the app's FILE is read).
+    if let Some(at) = args.iter().position(|a| a == "--game")
+        && at == 1
+        && args.len() > 3
+        && Cli::command()
+            .get_subcommands()
+            .any(|command| args[3].to_str() == Some(command.get_name()))
+    {
+        let flag: Vec<OsString> = args.drain(1..3).collect();
+        args.splice(2..2, flag);
+    }
     let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
     for i in 0..end {
         let Some(next) = args.get(i + 1).and_then(|n| n.to_str()) else {

@@ -104,7 +104,9 @@ impl DeckProblem {
     pub fn message(&self) -> String {
         match self {
             DeckProblem::Malformed { text, .. } => {
-                format!("'{text}' is not a card: {CardParseError}")
+                format!(
+                    "'{text}' is not a card: {CardParseError}, or {UNKNOWN} for a card not seen yet"
+                )
             }
             DeckProblem::Empty => "empty: no cards".to_string(),
             DeckProblem::NotADeal {

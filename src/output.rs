@@ -430,9 +430,16 @@ pub fn validate(args: &ValidateArgs, game: Option<GameKind>) -> Result<u8, Input
     }
     let saved = Saved::read(&source, &args.file, args.rules.changes())?;
     let name = input::source_name(&args.file);
+    let unknown = match saved.game.deal.unknown().count_ones() {
+        0 => String::new(),
+        1 => ", 1 card unknown".to_string(),
+        n => format!(", {n} cards unknown"),
+    };
     match saved.progress() {
-        Some(from) => console::out(format_args!("{name}: a valid game in progress ({from})\n")),
-        None => console::out(format_args!("{name}: a valid deal\n")),
+        Some(from) => console::out(format_args!(
+            "{name}: a valid game in progress ({from}){unknown}\n"
+        )),
+        None => console::out(format_args!("{name}: a valid deal{unknown}\n")),
     }
     Ok(EXIT_OK)
 }

@@ -89,7 +89,7 @@ fn malformed_card_is_reported_with_file_line_and_column() {
         .stdout("")
         .stderr(format!(
             "{file}:2:15: '8' is not a card: expected a rank (A 2-9 T J Q K, or 10) followed by a \
-         suit (c d h s)\n{file}: 1 card missing: 8s\n"
+         suit (c d h s), or ?? for a card not seen yet\n{file}: 1 card missing: 8s\n"
         ));
 }
 
@@ -1192,7 +1192,10 @@ fn a_pyramid_deal_with_unknown_stock_cards_is_answered_with_a_plan_to_reveal_one
     let hint: serde_json::Value =
         serde_json::from_str(&run(&["hint", "--json", "-"], 3)).expect("JSON");
     assert_eq!(hint["definitive"], false);
-    assert!(shown.contains("then type the card now on the waste"), "{shown}");
+    assert!(
+        shown.contains("then type the card now on the waste"),
+        "{shown}"
+    );
     // Known again, the deal is definitive and solved as before.
     let known = pyramid()
         .args(["solve", "--json", &data("winnable-40-steps.txt")])

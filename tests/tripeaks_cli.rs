@@ -254,3 +254,9 @@ fn stats_count_clearable_deals_and_their_best_scores() {
         .expect("a score");
     assert!(most <= GameKind::TriPeaks.full_score());
 }
+
+#[test]
+fn the_game_flag_may_come_before_the_command() {
+    let text = output(&["--game", "tripeaks", "solve", &saved_game(CLEARS)], 0);
+    assert!(text.starts_with("Cleared in 43 steps."), "{text}");
+}

@@ -56,6 +56,16 @@ impl SavedTriPeaks {
         deal: Deal,
         fallback_name: &str,
     ) -> Result<SavedTriPeaks, String> {
+        // Pyramid's headers would be ignored here: a game entered part-way through is its
+        // moves from the start, and TriPeaks has no rule variants.
+        for key in ["pass", "waste top", "gone", "passes", "pairing", "goal"] {
+            if !headers(text, key).is_empty() {
+                return Err(format!(
+                    "# {key}: is a Pyramid header; a TriPeaks game played part-way is written \
+                     as its # moves: from the deal's start"
+                ));
+            }
+        }
         let start = Position::new(&deal);
         let moves = read_moves(&start, &headers(text, "moves").join(" "))
             .map_err(|(number, error)| format!("# moves: move {}: {error}", number + 1))?;
@@ -155,6 +165,9 @@ mod tests {
             SavedTriPeaks::parse(&pyramid, "x").unwrap_err(),
             "the file holds a Pyramid game, not a TriPeaks one"
         );
+        let gone = format!("# gone: Kd\n{ORDERED}");
+        let error = SavedTriPeaks::parse(&gone, "x").unwrap_err();
+        assert!(error.starts_with("# gone: is a Pyramid header"), "{error}");
         let bad = format!("# moves: draw Zz\n{ORDERED}");
         let error = SavedTriPeaks::parse(&bad, "x").unwrap_err();
         assert!(error.starts_with("# moves: move 2: 'Zz'"), "{error}");
