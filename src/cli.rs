@@ -448,6 +448,10 @@ pub struct StatsArgs {
     /// strict and relaxed pairing (to the goal given).
     #[arg(long, conflicts_with_all = ["passes", "relaxed", "strict", "out", "resume"])]
     pub compare: bool,
+    /// TriPeaks: also the most tableau cards of RANK each deal lets you remove, as a
+    /// histogram (the Card challenge's distribution).
+    #[arg(long, value_name = "RANK")]
+    pub card: Option<Rank>,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,

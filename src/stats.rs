@@ -23,7 +23,7 @@ use solitaire::deck::RandomDeals;
 use solitaire::goal::Goal;
 use solitaire::pyramid::solver::{CapReached, Caps, Outcome};
 use solitaire::pyramid::{Passes, Position, Rules};
-use solitaire::{Deal, GameKind};
+use solitaire::{Deal, GameKind, Rank};
 
 use crate::batch::progress_bar;
 use crate::cli::StatsArgs;
@@ -103,6 +103,9 @@ struct Tally {
     lengths: BTreeMap<usize, usize>,
     /// The best score of each deal, by how many deals have it (TriPeaks).
     scores: BTreeMap<u32, usize>,
+    /// The most cards of the rank asked for that each deal lets go, by how many deals
+    /// (TriPeaks, with `--card`).
+    cards: BTreeMap<u32, usize>,
     times: Times,
 }
 
@@ -129,6 +132,8 @@ impl Tally {
 /// What a run says.
 struct Summary {
     game: GameKind,
+    /// The rank whose cards are counted, with `--card`.
+    rank: Option<Rank>,
     rules: Rules,
     tally: Tally,
     /// Deals in the run.
@@ -164,6 +169,14 @@ impl Summary {
             "game": self.game.id(),
             "rules": self.rules_text(),
             "scores": scores,
+            "cards": self.rank.map(|rank| json!({
+                "rank": rank.letter().to_string(),
+                "most": tally
+                    .cards
+                    .iter()
+                    .map(|(count, deals)| (count.to_string(), json!(deals)))
+                    .collect::<serde_json::Map<String, Value>>(),
+            })),
             "deals": tally.decided,
             "winnable": tally.winnable,
             "fraction": self.fraction(),
@@ -242,6 +255,14 @@ impl Summary {
             }
             for line in histogram_by(&bins, SCORE_BIN, 40) {
                 text.push_str(&format!("{line}\n"));
+            }
+        }
+        if let Some(rank) = self.rank {
+            text.push_str(&format!("most {} removed in a deal:\n", rank.plural()));
+            let most = self.tally.cards.values().copied().max().unwrap_or(1).max(1);
+            for (count, deals) in &self.tally.cards {
+                let bar = "█".repeat(deals * 40 / most);
+                text.push_str(&format!("{count:>6} {bar} {deals}\n"));
             }
         }
         text.push_str(&format!("{}\n", self.times_line()));
@@ -327,6 +348,7 @@ fn solve_all(
     deals: &Deals,
     done: &(dyn Fn(usize) -> bool + Sync),
     game: GameKind,
+    rank: Option<Rank>,
     rules: Rules,
     caps: Caps,
     jobs: usize,
@@ -352,20 +374,24 @@ fn solve_all(
             }
             GameKind::TriPeaks => tripeaks_figures(&deal, caps),
         };
+        let cards = rank.and_then(|rank| tripeaks_most_of(&deal, rank, caps));
         let solved = Solved {
             deal: index,
             length,
             undecided: cap.map(undecided),
             millis: started.elapsed().as_secs_f64() * 1000.0,
         };
-        (solved, score)
+        (solved, score, cards)
     };
-    pool::stream(todo, jobs, stop, work, |_, (solved, score)| {
+    pool::stream(todo, jobs, stop, work, |_, (solved, score, cards)| {
         bar.inc(1);
         sink(&solved);
         tally.add(&solved);
         if let (Some(score), None) = (score, &solved.undecided) {
             *tally.scores.entry(score).or_insert(0) += 1;
+        }
+        if let (Some(count), None) = (cards, &solved.undecided) {
+            *tally.cards.entry(count).or_insert(0) += 1;
         }
     });
     bar.finish_and_clear();
@@ -387,6 +413,20 @@ fn tripeaks_figures(deal: &Deal, caps: Caps) -> (Option<usize>, Option<u32>, Opt
     let (score, _, cap) = tripeaks_output::solve_goal(&position, best, caps);
     let score = score.and_then(|score| score.lines().first().map(|(_, line)| line.value));
     (length, score, cap)
+}
+
+/// The most tableau cards of `rank` a TriPeaks deal lets go, on any line (`None` when a cap
+/// stopped the search).
+fn tripeaks_most_of(deal: &Deal, rank: Rank, caps: Caps) -> Option<u32> {
+    let position = solitaire::tripeaks::Position::new(deal);
+    // More than a deal holds: the answer is then the most on any line.
+    let goal = Goal::Card {
+        rank,
+        target: 5,
+        already: 0,
+    };
+    let (answer, _, _) = tripeaks_output::solve_goal(&position, goal, caps);
+    answer?.lines().iter().map(|(_, line)| line.value).max()
 }
 
 /// The run's description, the first line of an `--out` file, so that `--resume` goes on
@@ -457,6 +497,11 @@ fn open_results(
 /// comparison and the results file.
 fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
     args.rules.check_game(game).map_err(InputError::Usage)?;
+    if game == GameKind::Pyramid && args.card.is_some() {
+        return Err(InputError::Usage(
+            "--card is for TriPeaks runs (with --game tripeaks)".to_string(),
+        ));
+    }
     if game != GameKind::Pyramid && (args.compare || args.out.is_some() || args.resume.is_some()) {
         return Err(InputError::Usage(format!(
             "--compare, --out and --resume are for Pyramid; a {game} run is reported at its end"
@@ -465,9 +510,8 @@ fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
     Ok(())
 }
 
-/// Runs the command.
-pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
-    check_game(args, game)?;
+/// The run's deals: a file's, or random ones from the seed; written out with `--export`.
+fn deals_of(args: &StatsArgs, game: GameKind) -> Result<Deals, InputError> {
     let deals = match &args.from {
         Some(path) => Deals::File(crate::batch::read_deals(path, game)?),
         None => Deals::Random {
@@ -481,6 +525,13 @@ pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
     if let Some(path) = &args.export {
         export(path, &deals)?;
     }
+    Ok(deals)
+}
+
+/// Runs the command.
+pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
+    check_game(args, game)?;
+    let deals = deals_of(args, game)?;
     let jobs = pool::threads(args.jobs);
     let caps = args.caps.caps();
     let stop = Arc::new(AtomicBool::new(false));
@@ -504,6 +555,7 @@ pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
                     &deals,
                     &|_| false,
                     game,
+                    args.card,
                     rules,
                     caps,
                     jobs,
@@ -513,6 +565,7 @@ pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
                 );
                 summaries.push(Summary {
                     game,
+                    rank: args.card,
                     rules,
                     tally,
                     total: deals.count(),
@@ -537,6 +590,7 @@ pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
         &deals,
         &is_done,
         game,
+        args.card,
         rules,
         caps,
         jobs,
@@ -555,6 +609,7 @@ pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
     }
     let summary = Summary {
         game,
+        rank: args.card,
         rules,
         tally,
         total: deals.count(),
@@ -659,6 +714,7 @@ mod tests {
         ));
         let summary = Summary {
             game: GameKind::Pyramid,
+            rank: None,
             rules: Rules::default(),
             tally,
             total: 4,

@@ -232,7 +232,7 @@ fn batch_reads_named_columns_and_checks_the_known_lengths() {
 fn stats_count_clearable_deals_and_their_best_scores() {
     let summary = json_answer(
         &[
-            "stats", "--game", "tripeaks", "--deals", "12", "--seed", "5", "--json",
+            "stats", "--game", "tripeaks", "--deals", "12", "--seed", "5", "--card", "K", "--json",
         ],
         0,
     );
@@ -253,6 +253,16 @@ fn stats_count_clearable_deals_and_their_best_scores() {
         .max()
         .expect("a score");
     assert!(most <= GameKind::TriPeaks.full_score());
+    // The Card challenge's distribution: the most Kings of each deal, at most four.
+    let kings = summary["cards"]["most"]
+        .as_object()
+        .expect("counts of Kings");
+    assert_eq!(kings.values().filter_map(Value::as_u64).sum::<u64>(), 12);
+    assert!(
+        kings
+            .keys()
+            .all(|count| count.parse::<u32>().is_ok_and(|c| c <= 4))
+    );
 }
 
 #[test]
