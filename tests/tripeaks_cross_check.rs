@@ -2,6 +2,8 @@
 //! hundreds of small random positions (some with unknown cards), and the promises about
 //! unknown cards checked against random fillings of them.
 
+mod common;
+
 use std::collections::HashSet;
 
 use solitaire::deck::random_deals;
@@ -64,16 +66,6 @@ fn plain_best(
         .flat_map(|(steps, layer)| layer.iter().map(move |p| (steps, p)))
         .filter_map(|(steps, p)| key(p, steps))
         .max()
-}
-
-/// Replays a line from `start`, checking it is legal and that it clears as it says.
-fn replayed(start: &Position, line: &Line) -> Position {
-    let mut position = *start;
-    for &mv in &line.moves {
-        position.apply(mv).expect("a solver's line replays");
-    }
-    assert_eq!(position.is_won(), line.clears);
-    position
 }
 
 /// A random position: a random deal played forward at random, preferring plays, then the
@@ -197,7 +189,10 @@ fn check_board(start: &Position, all: &[Vec<Position>]) {
     });
     assert_eq!(Some(board_quality(&solution.answer)), plain, "{start}");
     let (BoardAnswer::Cleared(line) | BoardAnswer::NotClearable(line)) = &solution.answer;
-    assert_eq!(replayed(start, line).removed() as u32, line.value);
+    assert_eq!(
+        common::tripeaks_replayed(start, line).removed() as u32,
+        line.value
+    );
 }
 
 fn check_score(start: &Position, all: &[Vec<Position>], points: u32) {
@@ -217,7 +212,7 @@ fn check_score(start: &Position, all: &[Vec<Position>], points: u32) {
     match &solution.answer {
         ScoreAnswer::Reached(line) => {
             assert_eq!(reached, Some((1, 0, -(line.steps() as i64))), "{start}");
-            assert!(replayed(start, line).score() >= points);
+            assert!(common::tripeaks_replayed(start, line).score() >= points);
         }
         ScoreAnswer::Short {
             best: line,
@@ -233,7 +228,7 @@ fn check_score(start: &Position, all: &[Vec<Position>], points: u32) {
                 best,
                 "{start}"
             );
-            assert_eq!(replayed(start, line).score(), line.value);
+            assert_eq!(common::tripeaks_replayed(start, line).score(), line.value);
             let expected = if line.clears { None } else { clearing };
             assert_eq!(
                 clearing_line
@@ -243,7 +238,7 @@ fn check_score(start: &Position, all: &[Vec<Position>], points: u32) {
                 "{start}"
             );
             if let Some(l) = clearing_line {
-                assert_eq!(replayed(start, l).score(), l.value);
+                assert_eq!(common::tripeaks_replayed(start, l).score(), l.value);
             }
         }
     }
@@ -266,7 +261,7 @@ fn check_card(start: &Position, all: &[Vec<Position>], rank: Rank, count: u32) {
         CardAnswer::Reached(line) => {
             assert_eq!(reached, Some((1, 0, -(line.steps() as i64))), "{start}");
             assert_eq!(
-                replayed(start, line).removed_of_rank(rank) as u32,
+                common::tripeaks_replayed(start, line).removed_of_rank(rank) as u32,
                 line.value
             );
             assert!(line.value >= count);
@@ -280,7 +275,7 @@ fn check_card(start: &Position, all: &[Vec<Position>], rank: Rank, count: u32) {
             assert_eq!(open.as_ref().map(as_key), open_expected, "{start}");
             for line in clearing.iter().chain(open) {
                 assert_eq!(
-                    replayed(start, line).removed_of_rank(rank) as u32,
+                    common::tripeaks_replayed(start, line).removed_of_rank(rank) as u32,
                     line.value
                 );
             }

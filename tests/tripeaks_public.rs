@@ -9,21 +9,11 @@ use common::{TriPeaksKnown, tripeaks_public};
 use solitaire::Rank;
 use solitaire::tripeaks::Position;
 use solitaire::tripeaks::solver::{
-    BoardAnswer, CardAnswer, Line, ScoreAnswer, solve_board, solve_card, solve_score,
+    BoardAnswer, CardAnswer, ScoreAnswer, solve_board, solve_card, solve_score,
 };
 
 /// More than any deal can score: the Score solver then gives the maximum.
 const UNREACHABLE: u32 = 100_000;
-
-/// Replays a line, checking its claims, and returns the end.
-fn replayed(start: &Position, line: &Line) -> Position {
-    let mut position = *start;
-    for &mv in &line.moves {
-        position.apply(mv).expect("a solver's line replays");
-    }
-    assert_eq!(position.is_won(), line.clears);
-    position
-}
 
 fn check_board(known: &TriPeaksKnown) {
     let start = Position::new(&known.deal);
@@ -37,11 +27,14 @@ fn check_board(known: &TriPeaksKnown) {
                 "deal {}",
                 known.number
             );
-            replayed(&start, &line);
+            common::tripeaks_replayed(&start, &line);
         }
         BoardAnswer::NotClearable(line) => {
             assert_eq!(known.board_steps, None, "deal {}", known.number);
-            assert_eq!(replayed(&start, &line).removed() as u32, line.value);
+            assert_eq!(
+                common::tripeaks_replayed(&start, &line).removed() as u32,
+                line.value
+            );
         }
     }
 }
@@ -60,10 +53,13 @@ fn check_score(known: &TriPeaksKnown) {
         "deal {}",
         known.number
     );
-    assert_eq!(replayed(&start, &best).score(), best.value);
+    assert_eq!(common::tripeaks_replayed(&start, &best).score(), best.value);
     if let Some(clearing) = clearing {
         assert!(!best.clears && clearing.value <= best.value);
-        assert_eq!(replayed(&start, &clearing).score(), clearing.value);
+        assert_eq!(
+            common::tripeaks_replayed(&start, &clearing).score(),
+            clearing.value
+        );
     }
     // The maximum itself, asked for, is reached in as few steps.
     let reached = solve_score(&start, known.max_score, &mut ())
@@ -130,7 +126,10 @@ fn timing_over_the_public_deals() {
             .expect("not stopped");
         times[2].push(clock.elapsed());
         if let CardAnswer::Reached(line) = card.answer {
-            assert_eq!(replayed(&start, &line).removed_of_rank(Rank::KING), 4);
+            assert_eq!(
+                common::tripeaks_replayed(&start, &line).removed_of_rank(Rank::KING),
+                4
+            );
         }
     }
     for (name, mut spent) in ["board", "score", "card (4 Kings)"].into_iter().zip(times) {

@@ -234,3 +234,17 @@ pub fn tripeaks_public(test: &str) -> Option<Vec<TriPeaksKnown>> {
             .collect(),
     )
 }
+
+/// Replays a TriPeaks solver's line from `start`, checking it is legal and that it clears the
+/// tableau as it says; the position at its end.
+pub fn tripeaks_replayed(
+    start: &solitaire::tripeaks::Position,
+    line: &solitaire::tripeaks::solver::Line,
+) -> solitaire::tripeaks::Position {
+    let mut position = *start;
+    for &mv in &line.moves {
+        position.apply(mv).expect("a solver's line replays");
+    }
+    assert_eq!(position.is_won(), line.clears);
+    position
+}
