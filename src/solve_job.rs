@@ -1,4 +1,4 @@
-//! Runs the solver on a background thread and reports back through a channel.
+//! Runs a search, of any game, on a background thread and reports back through a channel.
 //!
 //! The thread sends progress when it changed, at most ten times a second, then one final
 //! message. Each job has an id so that the app can drop messages from a job it has already
@@ -69,6 +69,26 @@ impl SolveJob {
         send: Sender<M>,
         wrap: fn(JobMessage) -> M,
     ) -> SolveJob {
+        SolveJob::run(id, caps, send, wrap, move |observer| {
+            if goal == Goal::Board {
+                JobEvent::Finished(solver::solve(&position, observer))
+            } else {
+                let (answer, stats) = challenge::solve(&position, goal, observer);
+                JobEvent::Challenged(answer, stats)
+            }
+        })
+    }
+
+    /// Runs any search on its own thread, whatever the game: `work` gets the observer that
+    /// sends progress and stops at the cancel flag and at the caps, and gives the event to
+    /// send at the end (replaced by [`JobEvent::Undecided`] when a cap stopped it).
+    pub fn run<M: Send + 'static>(
+        id: u64,
+        caps: Caps,
+        send: Sender<M>,
+        wrap: fn(JobMessage) -> M,
+        work: impl FnOnce(&mut dyn Observer) -> JobEvent + Send + 'static,
+    ) -> SolveJob {
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
         thread::spawn(move || {
@@ -80,12 +100,7 @@ impl SolveJob {
                 last_sent: None,
             };
             let mut observer = Capped::new(caps, &mut observer);
-            let event = if goal == Goal::Board {
-                JobEvent::Finished(solver::solve(&position, &mut observer))
-            } else {
-                let (answer, stats) = challenge::solve(&position, goal, &mut observer);
-                JobEvent::Challenged(answer, stats)
-            };
+            let event = work(&mut observer);
             let event = observer.reached().map_or(event, JobEvent::Undecided);
             // The app may be gone (quit while solving); nothing is left to tell.
             let _ = send.send(wrap(JobMessage { id, event }));
@@ -173,5 +188,47 @@ mod tests {
             panic!("a Board answer")
         };
         assert_eq!(report.outcome, Outcome::NoSolution(None));
+    }
+
+    #[test]
+    fn any_games_search_runs_with_the_same_progress_cancel_and_caps() {
+        let deal = solitaire::Deal::parse_as(
+            include_str!("../saved-games/tripeaks-clears-43-steps.txt"),
+            solitaire::GameKind::TriPeaks,
+        )
+        .expect("a TriPeaks deal");
+        let position = solitaire::tripeaks::Position::new(&deal);
+        let (send, receiver) = mpsc::channel();
+        let _job = SolveJob::run(
+            7,
+            Caps::default(),
+            send,
+            |m| m,
+            move |observer| {
+                let report = solitaire::tripeaks::solver::solve_board(&position, observer);
+                assert!(report.answer.is_some(), "not stopped");
+                JobEvent::Progress(report.stats)
+            },
+        );
+        // The work's own event comes last, after any progress.
+        let Some(JobEvent::Progress(stats)) = receiver.iter().map(|m| m.event).last() else {
+            panic!("the work's own event")
+        };
+        assert!(stats.expanded > 0);
+        // A cap stops it as it stops a Pyramid search.
+        let (send, receiver) = mpsc::channel();
+        let caps = Caps::new(Some(10), None, None);
+        let _job = SolveJob::run(
+            8,
+            caps,
+            send,
+            |m| m,
+            move |observer| {
+                let report = solitaire::tripeaks::solver::solve_score(&position, 90_000, observer);
+                JobEvent::Progress(report.stats)
+            },
+        );
+        let end = receiver.iter().map(|m| m.event).last();
+        assert!(matches!(end, Some(JobEvent::Undecided(_))), "{end:?}");
     }
 }
