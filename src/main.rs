@@ -22,6 +22,7 @@ mod text_file;
 mod theme;
 mod tripeaks_output;
 mod tui;
+mod unknowns_text;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;

@@ -15,6 +15,7 @@ use crate::input::{self, InputError, Source, game_of, read_source};
 use crate::json::{stats_json, step_json};
 use crate::storage::SavedDeal;
 use crate::tripeaks_output;
+use crate::unknowns_text;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
 use solitaire::GameKind;
 
@@ -200,46 +201,24 @@ fn note_text(note: Option<&UnknownsNote>) -> String {
     let Some(note) = note else {
         return String::new();
     };
-    let mut text = format!(
-        "\nNot definitive: knowing the unknown cards (??) could {}.\n",
-        note.could
-    );
-    if let Some(plan) = &note.plan {
-        let start = if plan.restart {
-            "restart the same deal, then play"
-        } else {
-            "play"
-        };
-        let place = match (plan.place, note.slot) {
-            (Place::Pyramid(_), _) => format!("at {}", place_name(plan.place)),
+    let reveal = note.plan.as_ref().map(|plan| unknowns_text::Reveal {
+        from_start: plan.restart,
+        card: match (plan.place, note.slot) {
+            (Place::Pyramid(_), _) => format!("the card at {}", place_name(plan.place)),
             (Place::Stock | Place::Waste, Some(slot)) => format!(
-                "now on the {} ({} in the file)",
+                "the card now on the {} ({} in the file)",
                 place_name(plan.place),
                 solitaire::pyramid::layout::slot_name(slot)
             ),
-            (Place::Stock | Place::Waste, None) => format!("on the {}", place_name(plan.place)),
-        };
-        if plan.moves.is_empty() {
-            text.push_str(&format!(
-                "To reveal: type the card {place}, then solve again.\n"
-            ));
-        } else {
-            let these = match plan.moves.len() {
-                1 => "this step".to_string(),
-                n => format!("these {n} steps"),
-            };
-            text.push_str(&format!(
-                "To reveal: {start} {these}, then type the card {place} and solve again:\n"
-            ));
-            let steps = note
-                .from
-                .walk(&plan.moves, |before, mv, _| before.describe(mv));
-            for (number, step) in steps.iter().enumerate() {
-                text.push_str(&format!("{:>3}. {step}\n", number + 1));
+            (Place::Stock | Place::Waste, None) => {
+                format!("the card on the {}", place_name(plan.place))
             }
-        }
-    }
-    text
+        },
+        steps: note
+            .from
+            .walk(&plan.moves, |before, mv, _| before.describe(mv)),
+    });
+    unknowns_text::note(&note.could, reveal.as_ref())
 }
 
 /// Adds `definitive`, `could` and `reveal` to an answer's JSON when unknown cards are in play.
@@ -293,7 +272,7 @@ fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
         || {
             let text = challenge::text(position, goal, &answer);
             let text = if note.is_some() {
-                tripeaks_output::known_so_far(&text)
+                unknowns_text::known_so_far(&text)
             } else {
                 text
             };
@@ -430,11 +409,7 @@ pub fn validate(args: &ValidateArgs, game: Option<GameKind>) -> Result<u8, Input
     }
     let saved = Saved::read(&source, &args.file, args.rules.changes())?;
     let name = input::source_name(&args.file);
-    let unknown = match saved.game.deal.unknown().count_ones() {
-        0 => String::new(),
-        1 => ", 1 card unknown".to_string(),
-        n => format!(", {n} cards unknown"),
-    };
+    let unknown = unknowns_text::count(saved.game.deal.unknown().count_ones());
     match saved.progress() {
         Some(from) => console::out(format_args!(
             "{name}: a valid game in progress ({from}){unknown}\n"

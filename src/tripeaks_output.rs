@@ -19,6 +19,7 @@ use crate::console;
 use crate::input::{self, InputError, Source};
 use crate::json::stats_json;
 use crate::output::{undecided_json, undecided_text};
+use crate::unknowns_text;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
 
 /// Reads a TriPeaks file: problems in the deal as `file:line:column`, a header that does not
@@ -327,11 +328,7 @@ pub fn validate(args: &ValidateArgs, source: &Source) -> Result<u8, InputError> 
         Some(from) => format!("a valid TriPeaks game in progress ({from})"),
         None => "a valid TriPeaks deal".to_string(),
     };
-    let unknown = match unknown {
-        0 => String::new(),
-        1 => ", 1 card unknown".to_string(),
-        n => format!(", {n} cards unknown"),
-    };
+    let unknown = unknowns_text::count(unknown);
     console::out(format_args!("{}: {what}{unknown}\n", source.name));
     Ok(EXIT_OK)
 }
@@ -469,7 +466,7 @@ pub fn answer_text(
 ) -> String {
     let mut text = format!("{}\n", headline(start, goal, answer));
     if !answer.definitive() && goal != Goal::Board {
-        text = known_so_far(&text);
+        text = unknowns_text::known_so_far(&text);
     }
     if let Some(best) = answer.lines().iter().map(|(_, line)| line.value).max()
         && goal != Goal::Board
@@ -511,33 +508,14 @@ pub fn answer_text(
             || "give more".to_string(),
             |could| format!("at best {could}"),
         );
-        text.push_str(&format!("\n{}\n", unknown_text(start, &could, plan)));
+        let reveal = plan.map(|plan| reveal_words(start, plan));
+        text.push_str(&unknowns_text::note(&could, reveal.as_ref()));
     }
     text
 }
 
-/// A headline that holds for the cards known so far only: "With the cards known so far, at
-/// most 400 points ...".
-pub fn known_so_far(headline: &str) -> String {
-    let mut chars = headline.chars();
-    let first = chars
-        .next()
-        .map(|c| c.to_lowercase().to_string())
-        .unwrap_or_default();
-    format!("With the cards known so far, {first}{}", chars.as_str())
-}
-
-/// What unknown cards leave open, with the plan to reveal one.
-fn unknown_text(start: &Position, could: &str, plan: Option<&RevealPlan>) -> String {
-    let mut text = format!("Not definitive: knowing the unknown cards (??) could {could}.");
-    let Some(plan) = plan else {
-        return text;
-    };
-    let restart = if plan.from_start {
-        "restart the same deal, then play"
-    } else {
-        "play"
-    };
+/// The plan to reveal an unknown card, in words.
+fn reveal_words(start: &Position, plan: &RevealPlan) -> unknowns_text::Reveal {
     let from = if plan.from_start {
         Position::new(start.deal())
     } else {
@@ -547,26 +525,14 @@ fn unknown_text(start: &Position, could: &str, plan: Option<&RevealPlan>) -> Str
     for &mv in &plan.moves {
         end.apply(mv).expect("a reveal plan replays");
     }
-    let place = seen_place(&end).map_or_else(
-        || "the card that turned up".to_string(),
-        |place| format!("the card {place}"),
-    );
-    if plan.moves.is_empty() {
-        text.push_str(&format!("\nTo reveal: type {place}, then solve again."));
-    } else {
-        let these = match plan.moves.len() {
-            1 => "this step".to_string(),
-            n => format!("these {n} steps"),
-        };
-        text.push_str(&format!(
-            "\nTo reveal: {restart} {these}, then type {place} and solve again:"
-        ));
-        let described = walk(&from, &plan.moves, |before, mv, _| before.describe(mv));
-        for (number, step) in described.iter().enumerate() {
-            text.push_str(&format!("\n{:>3}. {step}", number + 1));
-        }
+    unknowns_text::Reveal {
+        from_start: plan.from_start,
+        card: seen_place(&end).map_or_else(
+            || "the card that turned up".to_string(),
+            |place| format!("the card {place}"),
+        ),
+        steps: walk(&from, &plan.moves, |before, mv, _| before.describe(mv)),
     }
-    text
 }
 
 /// The deal-order slot of an unknown card face up in a position: in the tableau, else on
