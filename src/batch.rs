@@ -246,7 +246,7 @@ fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules, caps: C
 /// A TriPeaks deal, any challenge: cleared or reached counts as solved.
 fn solve_tripeaks(number: usize, deal: &Deal, goal: Goal, caps: Caps) -> Answer {
     let position = solitaire::tripeaks::Position::new(deal);
-    let (answer, stats, cap) = tripeaks_output::solve_goal(&position, goal, caps);
+    let (answer, stats, cap) = solitaire::tripeaks::challenge::solve_goal(&position, goal, caps);
     let Some(answer) = answer else {
         let key = if goal == Goal::Board {
             "solvable"

@@ -29,6 +29,8 @@ pub enum JobEvent {
     Finished(Report),
     /// A Score or Card challenge's answer, `None` when cancelled.
     Challenged(Option<Answer>, Stats),
+    /// A TriPeaks challenge's answer, `None` when cancelled.
+    TriPeaks(Option<Box<solitaire::tripeaks::challenge::Answer>>, Stats),
     /// The search reached a cap before it knew: neither a way out nor a proof of none.
     Undecided(CapReached),
 }
@@ -76,6 +78,20 @@ impl SolveJob {
                 let (answer, stats) = challenge::solve(&position, goal, observer);
                 JobEvent::Challenged(answer, stats)
             }
+        })
+    }
+
+    /// Starts solving a TriPeaks challenge from `position` under the default caps.
+    pub fn tripeaks<M: Send + 'static>(
+        id: u64,
+        position: solitaire::tripeaks::Position,
+        goal: Goal,
+        send: Sender<M>,
+        wrap: fn(JobMessage) -> M,
+    ) -> SolveJob {
+        SolveJob::run(id, Caps::default(), send, wrap, move |observer| {
+            let (answer, stats) = solitaire::tripeaks::challenge::solve(&position, goal, observer);
+            JobEvent::TriPeaks(answer.map(Box::new), stats)
         })
     }
 

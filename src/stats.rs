@@ -30,7 +30,6 @@ use crate::cli::StatsArgs;
 use crate::console;
 use crate::input::InputError;
 use crate::output::{solve_capped, undecided};
-use crate::tripeaks_output;
 use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNDECIDED, pool};
 use results_file::{ResultsFile, Seen, Solved};
 
@@ -401,7 +400,7 @@ fn solve_all(
 /// cleared), its best score, and the cap that stopped either search.
 fn tripeaks_figures(deal: &Deal, caps: Caps) -> (Option<usize>, Option<u32>, Option<CapReached>) {
     let position = solitaire::tripeaks::Position::new(deal);
-    let (board, _, cap) = tripeaks_output::solve_goal(&position, Goal::Board, caps);
+    let (board, _, cap) = solitaire::tripeaks::challenge::solve_goal(&position, Goal::Board, caps);
     let Some(board) = board else {
         return (None, None, cap);
     };
@@ -410,7 +409,7 @@ fn tripeaks_figures(deal: &Deal, caps: Caps) -> (Option<usize>, Option<u32>, Opt
         target: GameKind::TriPeaks.full_score() + 1,
         earned: 0,
     };
-    let (score, _, cap) = tripeaks_output::solve_goal(&position, best, caps);
+    let (score, _, cap) = solitaire::tripeaks::challenge::solve_goal(&position, best, caps);
     let score = score.and_then(|score| score.lines().first().map(|(_, line)| line.value));
     (length, score, cap)
 }
@@ -425,7 +424,7 @@ fn tripeaks_most_of(deal: &Deal, rank: Rank, caps: Caps) -> Option<u32> {
         target: 5,
         already: 0,
     };
-    let (answer, _, _) = tripeaks_output::solve_goal(&position, goal, caps);
+    let (answer, _, _) = solitaire::tripeaks::challenge::solve_goal(&position, goal, caps);
     answer?.lines().iter().map(|(_, line)| line.value).max()
 }
 

@@ -3,6 +3,7 @@
 //! and the exact solvers for the Board, Score and Card challenges. Nothing here knows about
 //! terminals or command lines.
 
+pub mod challenge;
 pub mod layout;
 pub mod notation;
 pub mod position;

@@ -6,11 +6,10 @@ use serde_json::{Value, json};
 
 use solitaire::game_kind::GameKind;
 use solitaire::goal::Goal;
-use solitaire::search::{CapReached, Capped, Caps, Stats};
+use solitaire::search::Stats;
+use solitaire::tripeaks::challenge::{Answer, solve_goal};
 use solitaire::tripeaks::saved::SavedTriPeaks;
-use solitaire::tripeaks::solver::{
-    self, BoardAnswer, CardAnswer, Line, Report, RevealPlan, ScoreAnswer, Solution,
-};
+use solitaire::tripeaks::solver::{self, BoardAnswer, CardAnswer, Line, RevealPlan, ScoreAnswer};
 use solitaire::tripeaks::{Move, Position};
 use solitaire::{Deal, Rank};
 
@@ -47,130 +46,33 @@ fn progress(saved: &SavedTriPeaks) -> Option<String> {
     }
 }
 
-/// Any TriPeaks challenge's answer, from the solver it called.
-pub enum Answer {
-    Board(Solution<BoardAnswer>),
-    Score(Solution<ScoreAnswer>),
-    Card(Solution<CardAnswer>),
-}
-
-impl Answer {
-    /// Whether the challenge is met: the tableau cleared, or the target reached.
-    pub fn reached(&self) -> bool {
-        match self {
-            Answer::Board(solution) => matches!(solution.answer, BoardAnswer::Cleared(_)),
-            Answer::Score(solution) => matches!(solution.answer, ScoreAnswer::Reached(_)),
-            Answer::Card(solution) => matches!(solution.answer, CardAnswer::Reached(_)),
-        }
-    }
-
-    /// Whether knowing the unknown cards could not improve the answer.
-    pub fn definitive(&self) -> bool {
-        match self {
-            Answer::Board(solution) => solution.definitive,
-            Answer::Score(solution) => solution.definitive,
-            Answer::Card(solution) => solution.definitive,
-        }
-    }
-
-    /// The lines to show, each with a title when there are two.
-    pub fn lines(&self) -> Vec<(Option<&'static str>, &Line)> {
-        match self {
-            Answer::Board(solution) => match &solution.answer {
-                BoardAnswer::Cleared(line) | BoardAnswer::NotClearable(line) => vec![(None, line)],
-            },
-            Answer::Score(solution) => match &solution.answer {
-                ScoreAnswer::Reached(line)
-                | ScoreAnswer::Short {
-                    best: line,
-                    clearing: None,
-                } => {
-                    vec![(None, line)]
-                }
-                ScoreAnswer::Short {
-                    best,
-                    clearing: Some(clearing),
-                } => vec![
-                    (Some("The best score"), best),
-                    (Some("The best score clearing the tableau"), clearing),
-                ],
-            },
-            Answer::Card(solution) => match &solution.answer {
-                CardAnswer::Reached(line) => vec![(None, line)],
-                CardAnswer::Short { clearing, open } => match (clearing, open) {
-                    (Some(clearing), Some(open)) => vec![
-                        (Some("Clearing the tableau"), clearing),
-                        (Some("Without clearing the tableau"), open),
-                    ],
-                    (Some(line), None) | (None, Some(line)) => vec![(None, line)],
-                    (None, None) => Vec::new(),
-                },
-            },
-        }
-    }
-
-    /// What knowing the unknown cards could at best give, in words: "clear the tableau in 40
-    /// steps", "reach 20000 points in 31 steps", "give 41200 points"; `None` without
-    /// unknown cards.
-    fn bound_text(&self, goal: Goal) -> Option<String> {
-        let (reached, line) = match self {
-            Answer::Board(solution) => match solution.bound.as_ref()? {
-                BoardAnswer::Cleared(line) => (true, line.clone()),
-                BoardAnswer::NotClearable(line) => (false, line.clone()),
-            },
-            Answer::Score(solution) => match solution.bound.as_ref()? {
-                ScoreAnswer::Reached(line) => (true, line.clone()),
-                ScoreAnswer::Short { best, .. } => (false, best.clone()),
-            },
-            Answer::Card(solution) => match solution.bound.as_ref()? {
-                CardAnswer::Reached(line) => (true, line.clone()),
-                CardAnswer::Short { clearing, open } => (false, open.clone().or(clearing.clone())?),
-            },
-        };
-        let count = steps(line.steps());
-        Some(match (goal, reached) {
-            (Goal::Board, true) => format!("clear the tableau in {count}"),
-            (Goal::Board, false) => format!("clear {}", amount(goal, line.value)),
-            (Goal::Score { target, .. } | Goal::Card { target, .. }, true) => {
-                format!("reach {} in {count}", amount(goal, target))
-            }
-            (_, false) => format!("give {}", amount(goal, line.value + base(goal))),
-        })
-    }
-
-    /// The length of the answer's first line (the one a player would follow).
-    pub fn length(&self) -> Option<usize> {
-        self.lines().first().map(|(_, line)| line.steps())
-    }
-}
-
-/// Solves a challenge from a position under caps: the answer (`None` when a cap stopped the
-/// search), its figures and the cap reached.
-pub fn solve_goal(
-    position: &Position,
-    goal: Goal,
-    caps: Caps,
-) -> (Option<Answer>, Stats, Option<CapReached>) {
-    let mut quiet = ();
-    let mut capped = Capped::new(caps, &mut quiet);
-    let (answer, stats) = match goal {
-        Goal::Board => {
-            let Report { answer, stats } = solver::solve_board(position, &mut capped);
-            (answer.map(Answer::Board), stats)
-        }
-        Goal::Score { .. } => {
-            let Report { answer, stats } =
-                solver::solve_score(position, goal.needed(), &mut capped);
-            (answer.map(Answer::Score), stats)
-        }
-        Goal::Card { rank, .. } => {
-            let Report { answer, stats } =
-                solver::solve_card(position, rank, goal.needed(), &mut capped);
-            (answer.map(Answer::Card), stats)
-        }
+/// What knowing the unknown cards could at best give, in words: "clear the tableau in 40
+/// steps", "reach 20000 points in 31 steps", "give 41200 points"; `None` without
+/// unknown cards.
+fn bound_text(answer: &Answer, goal: Goal) -> Option<String> {
+    let (reached, line) = match answer {
+        Answer::Board(solution) => match solution.bound.as_ref()? {
+            BoardAnswer::Cleared(line) => (true, line.clone()),
+            BoardAnswer::NotClearable(line) => (false, line.clone()),
+        },
+        Answer::Score(solution) => match solution.bound.as_ref()? {
+            ScoreAnswer::Reached(line) => (true, line.clone()),
+            ScoreAnswer::Short { best, .. } => (false, best.clone()),
+        },
+        Answer::Card(solution) => match solution.bound.as_ref()? {
+            CardAnswer::Reached(line) => (true, line.clone()),
+            CardAnswer::Short { clearing, open } => (false, open.clone().or(clearing.clone())?),
+        },
     };
-    let cap = capped.reached();
-    (answer.filter(|_| cap.is_none()), stats, cap)
+    let count = steps(line.steps());
+    Some(match (goal, reached) {
+        (Goal::Board, true) => format!("clear the tableau in {count}"),
+        (Goal::Board, false) => format!("clear {}", amount(goal, line.value)),
+        (Goal::Score { target, .. } | Goal::Card { target, .. }, true) => {
+            format!("reach {} in {count}", amount(goal, target))
+        }
+        (_, false) => format!("give {}", amount(goal, line.value + base(goal))),
+    })
 }
 
 /// The plan to turn an unknown card face up, when one is worth it (the answer is not
@@ -504,7 +406,7 @@ pub fn answer_text(
         }
     }
     if !answer.definitive() {
-        let could = answer.bound_text(goal).map_or_else(
+        let could = bound_text(answer, goal).map_or_else(
             || "give more".to_string(),
             |could| format!("at best {could}"),
         );
@@ -612,7 +514,7 @@ pub fn answer_json(
     object["length"] = json!(answer.reached().then(|| answer.length()).flatten());
     object["lines"] = json!(lines);
     object["definitive"] = json!(answer.definitive());
-    if let Some(could) = answer.bound_text(goal) {
+    if let Some(could) = bound_text(answer, goal) {
         object["could"] = json!(could);
     }
     if let Some(plan) = plan {

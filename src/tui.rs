@@ -7,6 +7,7 @@
 
 mod app;
 mod board;
+mod cards;
 mod editor;
 mod help;
 mod open_dialog;

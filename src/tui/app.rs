@@ -12,7 +12,8 @@ use ratatui::layout::Rect;
 use solitaire::pyramid::solver::{CapReached, Outcome, Report, Stats};
 use solitaire::pyramid::{Finish, Game, Goal, GoalText, Move, Place, Position, Rules};
 
-use super::board::{self, Direction, Spot};
+use super::board::{self, Spot};
+use super::cards::Direction;
 use super::editor::{Editor, Pending, Typed, next_passes};
 use super::help;
 use super::open_dialog::{OpenAction, OpenDialog};
@@ -937,7 +938,7 @@ impl App {
             && play.check_id() == Some(message.id)
         {
             let known = match &message.event {
-                JobEvent::Progress(_) => return,
+                JobEvent::Progress(_) | JobEvent::TriPeaks(..) => return,
                 JobEvent::Finished(report) => Known::of_report(report),
                 JobEvent::Challenged(answer, _) => {
                     let goal = self.goal;
@@ -959,6 +960,7 @@ impl App {
         }
         match message.event {
             JobEvent::Progress(stats) => solving.stats = stats,
+            JobEvent::TriPeaks(..) => {}
             JobEvent::Challenged(None, _) => self.screen = Screen::Editor,
             JobEvent::Undecided(cap) => {
                 self.screen = Screen::Editor;

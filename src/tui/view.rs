@@ -13,7 +13,8 @@ use solitaire::pyramid::{Goal, Move, Place, Position};
 
 use super::app::back_text;
 use super::app::{App, ChallengeDialog, Overlay, SaveDialog, Screen, Solution, Solving, Tone};
-use super::board::{CardText, EDITOR_HEIGHT, EDITOR_WIDTH, EditorBoard, PlayBoard};
+use super::board::{EDITOR_HEIGHT, EDITOR_WIDTH, EditorBoard, PlayBoard};
+use super::cards::CardText;
 use super::editor::Pending;
 use super::help;
 use super::open_dialog;

@@ -3,7 +3,7 @@
 //! game's keys, singular counts, a gone mark where it cannot be, and the challenge dialog.
 
 use super::*;
-use crate::tui::board::CardText;
+use crate::tui::cards::CardText;
 use ratatui::style::Modifier;
 
 /// Saves one typed card as an unfinished deal named `name` by keys, as a user does.

@@ -1,0 +1,114 @@
+//! Which solver a TriPeaks challenge calls, and its answer whatever the challenge: what the
+//! command line and the app both show.
+
+use crate::goal::Goal;
+use crate::search::{CapReached, Capped, Caps, Observer, Stats};
+use crate::tripeaks::Position;
+use crate::tripeaks::solver::{self, BoardAnswer, CardAnswer, Line, Report, ScoreAnswer, Solution};
+
+/// Any TriPeaks challenge's answer, from the solver it called.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Board(Solution<BoardAnswer>),
+    Score(Solution<ScoreAnswer>),
+    Card(Solution<CardAnswer>),
+}
+
+impl Answer {
+    /// Whether the challenge is met: the tableau cleared, or the target reached.
+    pub fn reached(&self) -> bool {
+        match self {
+            Answer::Board(solution) => matches!(solution.answer, BoardAnswer::Cleared(_)),
+            Answer::Score(solution) => matches!(solution.answer, ScoreAnswer::Reached(_)),
+            Answer::Card(solution) => matches!(solution.answer, CardAnswer::Reached(_)),
+        }
+    }
+
+    /// Whether knowing the unknown cards could not improve the answer.
+    pub fn definitive(&self) -> bool {
+        match self {
+            Answer::Board(solution) => solution.definitive,
+            Answer::Score(solution) => solution.definitive,
+            Answer::Card(solution) => solution.definitive,
+        }
+    }
+
+    /// The lines to show, each with a title when there are two.
+    pub fn lines(&self) -> Vec<(Option<&'static str>, &Line)> {
+        match self {
+            Answer::Board(solution) => match &solution.answer {
+                BoardAnswer::Cleared(line) | BoardAnswer::NotClearable(line) => vec![(None, line)],
+            },
+            Answer::Score(solution) => match &solution.answer {
+                ScoreAnswer::Reached(line)
+                | ScoreAnswer::Short {
+                    best: line,
+                    clearing: None,
+                } => {
+                    vec![(None, line)]
+                }
+                ScoreAnswer::Short {
+                    best,
+                    clearing: Some(clearing),
+                } => vec![
+                    (Some("The best score"), best),
+                    (Some("The best score clearing the tableau"), clearing),
+                ],
+            },
+            Answer::Card(solution) => match &solution.answer {
+                CardAnswer::Reached(line) => vec![(None, line)],
+                CardAnswer::Short { clearing, open } => match (clearing, open) {
+                    (Some(clearing), Some(open)) => vec![
+                        (Some("Clearing the tableau"), clearing),
+                        (Some("Without clearing the tableau"), open),
+                    ],
+                    (Some(line), None) | (None, Some(line)) => vec![(None, line)],
+                    (None, None) => Vec::new(),
+                },
+            },
+        }
+    }
+
+    /// The length of the answer's first line (the one a player would follow).
+    pub fn length(&self) -> Option<usize> {
+        self.lines().first().map(|(_, line)| line.steps())
+    }
+}
+
+/// Solves a challenge from a position under caps: the answer (`None` when a cap stopped the
+/// search), its figures and the cap reached.
+pub fn solve_goal(
+    position: &Position,
+    goal: Goal,
+    caps: Caps,
+) -> (Option<Answer>, Stats, Option<CapReached>) {
+    let mut quiet = ();
+    let mut capped = Capped::new(caps, &mut quiet);
+    let (answer, stats) = solve(position, goal, &mut capped);
+    let cap = capped.reached();
+    (answer.filter(|_| cap.is_none()), stats, cap)
+}
+
+/// Solves a challenge from a position, reporting to `observer`: the answer (`None` when the
+/// observer stopped the search) and its figures.
+pub fn solve(
+    position: &Position,
+    goal: Goal,
+    observer: &mut dyn Observer,
+) -> (Option<Answer>, Stats) {
+    match goal {
+        Goal::Board => {
+            let Report { answer, stats } = solver::solve_board(position, observer);
+            (answer.map(Answer::Board), stats)
+        }
+        Goal::Score { .. } => {
+            let Report { answer, stats } = solver::solve_score(position, goal.needed(), observer);
+            (answer.map(Answer::Score), stats)
+        }
+        Goal::Card { rank, .. } => {
+            let Report { answer, stats } =
+                solver::solve_card(position, rank, goal.needed(), observer);
+            (answer.map(Answer::Card), stats)
+        }
+    }
+}
