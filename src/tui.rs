@@ -12,6 +12,8 @@ mod editor;
 mod help;
 mod open_dialog;
 mod play;
+mod pyramid;
+mod session;
 mod view;
 
 use std::io;
@@ -76,7 +78,11 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, setup: Setup) -> io::Resu
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
     loop {
-        terminal.draw(|frame| view::draw(frame, &app))?;
+        // Drawn only when something changed: a batch of ticks with nothing moving draws
+        // nothing.
+        if app.take_dirty() {
+            terminal.draw(|frame| view::draw(frame, &app))?;
+        }
         let Ok(first) = receive.recv() else {
             return Ok(());
         };
@@ -84,7 +90,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, setup: Setup) -> io::Resu
         while let Ok(msg) = receive.try_recv() {
             app.update(msg);
         }
-        if app.quit {
+        if app.quitting() {
             return Ok(());
         }
     }

@@ -10,7 +10,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::app::{App, Screen};
+use super::app::App;
+use super::pyramid::{Screen, Session};
 use super::view;
 
 /// A key press a binding answers to.
@@ -260,8 +261,8 @@ pub fn bindings(screen: &Screen) -> Vec<&'static Binding> {
 }
 
 /// `b` when undos lead back to a winnable position, else `s`.
-fn lost_or_rest(app: &App) -> (&'static str, &'static str) {
-    let back = app.play.as_ref().map(super::play::Play::standing);
+fn lost_or_rest(session: &Session) -> (&'static str, &'static str) {
+    let back = session.play.as_ref().map(super::play::Play::standing);
     match back {
         Some(super::play::Standing::Lost {
             back: super::play::Back::Undos(_),
@@ -272,8 +273,8 @@ fn lost_or_rest(app: &App) -> (&'static str, &'static str) {
 }
 
 /// The short hints for the bottom line: the most used keys and `?` for the rest.
-pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
-    match app.screen {
+pub fn hints(session: &Session) -> Vec<(&'static str, &'static str)> {
+    match session.screen {
         Screen::Editor => vec![
             ("←↑→↓", "move"),
             ("Enter", "solve"),
@@ -286,7 +287,7 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
         // A won game takes no more moves: only what still works.
         Screen::Play
-            if app
+            if session
                 .play
                 .as_ref()
                 .is_some_and(|play| play.position().is_won()) =>
@@ -313,7 +314,7 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             ("d", "draw"),
             ("u U", "undo redo"),
             ("h", "hint"),
-            lost_or_rest(app),
+            lost_or_rest(session),
             ("?", "help"),
         ],
         Screen::Solution(_) => vec![
@@ -329,14 +330,14 @@ pub fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
 }
 
 /// The help's sections; the current screen's comes first.
-fn sections(app: &App) -> Vec<(&'static str, &'static [Binding])> {
+pub fn sections(session: &Session) -> Vec<(&'static str, &'static [Binding])> {
     let mut sections = vec![
         ("Typing the deal", EDITOR),
         ("Playing", PLAY),
         ("Solving and stepping", SOLUTION),
         ("Anywhere", ANYWHERE),
     ];
-    let first = match app.screen {
+    let first = match session.screen {
         Screen::Editor => 0,
         Screen::Play => 1,
         Screen::Solving(_) | Screen::Solution(_) => 2,
@@ -351,7 +352,10 @@ const KEY_COLUMN: usize = 20;
 /// Where the help overlay goes on a screen of `area`: as wide as its longest line where the
 /// screen allows.
 fn frame(app: &App, area: Rect) -> Rect {
-    let widest = sections(app)
+    let widest = app
+        .session
+        .get()
+        .help_sections()
         .iter()
         .flat_map(|(_, keys)| keys.iter())
         .map(|binding| KEY_COLUMN + Span::raw(binding.what).width())
@@ -381,7 +385,7 @@ fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
     };
     let room = usize::from(width).saturating_sub(KEY_COLUMN).max(10);
     let mut lines = Vec::new();
-    for (title, keys) in sections(app) {
+    for (title, keys) in app.session.get().help_sections() {
         lines.push(heading(title));
         for binding in keys {
             let mut label = Some(binding.label);
@@ -402,7 +406,7 @@ fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
 
 /// How far the help scrolls at most on the app's screen: until its last line shows.
 pub fn most_scroll(app: &App) -> u16 {
-    let rect = frame(app, app.size);
+    let rect = frame(app, app.shell.size);
     let inner_height = rect.height.saturating_sub(2);
     let count = u16::try_from(lines(app, rect.width.saturating_sub(2)).len()).unwrap_or(u16::MAX);
     count.saturating_sub(inner_height)

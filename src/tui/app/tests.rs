@@ -8,8 +8,17 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::*;
+use crate::solve_job::JobEvent;
+use crate::storage::Verdict;
 use crate::theme;
+use crate::tui::board;
+use crate::tui::editor::{Editor, Pending, Typed};
+use crate::tui::play::{Back, Play, Standing};
+use crate::tui::pyramid::{Screen, Solution};
+use crossterm::event::MouseButton;
 use solitaire::pyramid::Rules;
+use solitaire::pyramid::solver::{Outcome, Report, Stats};
+use solitaire::pyramid::{Finish, Game, Move, Place, Position};
 use solitaire::{Deal, Rank};
 
 const WINNABLE: &str = include_str!("../../../saved-games/winnable-40-steps.txt");
@@ -72,7 +81,7 @@ fn deal(text: &str) -> Deal {
 /// many progress messages came.
 fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
     let mut progress = 0;
-    while matches!(app.screen, Screen::Solving(_)) {
+    while matches!(app.pyramid().screen, Screen::Solving(_)) {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
             .expect("the solver answers");
@@ -83,7 +92,7 @@ fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
         {
             progress += 1;
             app.update(msg.clone());
-            let Screen::Solving(solving) = &app.screen else {
+            let Screen::Solving(solving) = &app.pyramid().screen else {
                 panic!("progress keeps the solving screen")
             };
             assert_eq!(solving.stats, *stats);
@@ -96,7 +105,13 @@ fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
 
 /// Feeds play mode's background checks' messages to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app.play.as_ref().and_then(Play::check_id).is_some() {
+    while app
+        .pyramid()
+        .play
+        .as_ref()
+        .and_then(Play::check_id)
+        .is_some()
+    {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
             .expect("the check answers");
@@ -106,14 +121,15 @@ fn settle(app: &mut App, receive: &Receiver<Msg>) {
 
 /// What the status line says now (nothing when it is empty).
 fn said(app: &App) -> String {
-    app.status
+    app.shell
+        .status
         .as_ref()
         .map(|s| s.text.clone())
         .unwrap_or_default()
 }
 
 fn solution(app: &App) -> &Solution {
-    match &app.screen {
+    match &app.pyramid().screen {
         Screen::Solution(solution) => solution,
         _ => panic!("not on the solution screen"),
     }
@@ -147,9 +163,9 @@ fn typing_a_whole_deal_by_keys_makes_it_valid() {
         .collect::<Vec<_>>()
         .join(" ");
     type_text(&mut app, &body.to_lowercase());
-    assert_eq!(app.editor.filled(), 52);
-    assert_eq!(app.editor.deal(), Ok(deal(WINNABLE)));
-    assert!(app.editor.missing().is_empty());
+    assert_eq!(app.pyramid().editor.filled(), 52);
+    assert_eq!(app.pyramid().editor.deal(), Ok(deal(WINNABLE)));
+    assert!(app.pyramid().editor.missing().is_empty());
 }
 
 #[test]
@@ -157,14 +173,14 @@ fn validation_shows_duplicates_at_both_places_and_what_is_missing() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, _receive) = start(dir.path());
     type_text(&mut app, "Kd Qh Kd z");
-    assert_eq!(app.editor.filled(), 3);
-    assert_eq!(app.editor.duplicate_slots(), [0, 2]);
-    assert_eq!(app.editor.missing().len(), 50);
-    let status = app.status.clone().unwrap();
+    assert_eq!(app.pyramid().editor.filled(), 3);
+    assert_eq!(app.pyramid().editor.duplicate_slots(), [0, 2]);
+    assert_eq!(app.pyramid().editor.missing().len(), 50);
+    let status = app.shell.status.clone().unwrap();
     assert_eq!(status.tone, Tone::Warning);
     assert!(status.text.contains("'z' is not a rank"), "{}", status.text);
     press(&mut app, KeyCode::Enter);
-    let status = app.status.clone().unwrap();
+    let status = app.shell.status.clone().unwrap();
     assert!(
         status
             .text
@@ -172,7 +188,7 @@ fn validation_shows_duplicates_at_both_places_and_what_is_missing() {
         "{}",
         status.text
     );
-    assert!(matches!(app.screen, Screen::Editor));
+    assert!(matches!(app.pyramid().screen, Screen::Editor));
 }
 
 #[test]
@@ -180,19 +196,19 @@ fn arrows_tab_backspace_and_clicks_move_the_cursor() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, _receive) = start(dir.path());
     press(&mut app, KeyCode::Down);
-    assert_eq!(app.editor.cursor, 1);
+    assert_eq!(app.pyramid().editor.cursor, 1);
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.editor.cursor, 2);
+    assert_eq!(app.pyramid().editor.cursor, 2);
     press(&mut app, KeyCode::Tab);
-    assert_eq!(app.editor.cursor, 3);
+    assert_eq!(app.pyramid().editor.cursor, 3);
     press(&mut app, KeyCode::BackTab);
     type_text(&mut app, "7c");
-    assert_eq!(app.editor.slots[2], Some("7c".parse().unwrap()));
+    assert_eq!(app.pyramid().editor.slots[2], Some("7c".parse().unwrap()));
     press(&mut app, KeyCode::Backspace);
-    assert_eq!(app.editor.slots[2], None);
-    assert_eq!(app.editor.cursor, 2);
+    assert_eq!(app.pyramid().editor.slots[2], None);
+    assert_eq!(app.pyramid().editor.cursor, 2);
     // A click on the first stock slot.
-    let area = view::board_area(app.size);
+    let area = view::board_area(app.shell.size);
     let target = board::slot_rects(area)[28];
     app.update(Msg::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -200,7 +216,7 @@ fn arrows_tab_backspace_and_clicks_move_the_cursor() {
         row: target.y,
         modifiers: KeyModifiers::NONE,
     }));
-    assert_eq!(app.editor.cursor, 28);
+    assert_eq!(app.pyramid().editor.cursor, 28);
 }
 
 #[test]
@@ -210,7 +226,10 @@ fn key_releases_are_ignored() {
     let mut release = KeyEvent::new(KeyCode::Char('k'), KeyModifiers::NONE);
     release.kind = KeyEventKind::Release;
     app.update(Msg::Key(release));
-    assert_eq!(app.editor.pending, super::super::editor::Pending::Nothing);
+    assert_eq!(
+        app.pyramid().editor.pending,
+        super::super::editor::Pending::Nothing
+    );
 }
 
 #[test]
@@ -222,10 +241,13 @@ fn a_paste_fills_from_the_cursor_and_the_last_card_is_offered() {
     // Leave the last card out.
     text.truncate(text.len() - 3);
     app.update(Msg::Paste(text));
-    assert_eq!(app.editor.filled(), 51);
-    assert_eq!(app.editor.fill_offer(), Some((51, full.cards()[51])));
+    assert_eq!(app.pyramid().editor.filled(), 51);
+    assert_eq!(
+        app.pyramid().editor.fill_offer(),
+        Some((51, full.cards()[51]))
+    );
     ctrl(&mut app, 'f');
-    assert_eq!(app.editor.deal(), Ok(full));
+    assert_eq!(app.pyramid().editor.deal(), Ok(full));
 }
 
 #[test]
@@ -234,7 +256,7 @@ fn solving_shows_progress_then_the_solution_and_stepping_back_restores_the_start
     let (mut app, receive) = start(dir.path());
     app.update(Msg::Paste(WINNABLE.to_string()));
     press(&mut app, KeyCode::Enter);
-    assert!(matches!(app.screen, Screen::Solving(_)));
+    assert!(matches!(app.pyramid().screen, Screen::Solving(_)));
     app.update(Msg::Tick);
     assert!(
         finish_solving(&mut app, &receive) >= 1,
@@ -243,7 +265,7 @@ fn solving_shows_progress_then_the_solution_and_stepping_back_restores_the_start
     let start = Position::new(&deal(WINNABLE), Rules::default());
     assert_eq!(solution(&app).moves.len(), 40);
     assert_eq!(solution(&app).position(), &start);
-    assert_eq!(app.verdict, Verdict::Solved(40));
+    assert_eq!(app.pyramid().verdict, Verdict::Solved(40));
     for _ in 0..45 {
         press(&mut app, KeyCode::Right);
     }
@@ -263,8 +285,8 @@ fn solving_shows_progress_then_the_solution_and_stepping_back_restores_the_start
     }
     assert_eq!(solution(&app).position(), &start);
     press(&mut app, KeyCode::Esc);
-    assert!(matches!(app.screen, Screen::Editor));
-    assert_eq!(app.editor.deal(), Ok(deal(WINNABLE)));
+    assert!(matches!(app.pyramid().screen, Screen::Editor));
+    assert_eq!(app.pyramid().editor.deal(), Ok(deal(WINNABLE)));
 }
 
 fn solution_step(app: &App) -> usize {
@@ -286,7 +308,7 @@ fn the_rules_chosen_by_keys_are_shown_and_solved_under() {
     assert!(screen(&app, 80, 24).contains("1 pass · relaxed · all 52 · theme"));
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
-    let rules = app.editor.rules;
+    let rules = app.pyramid().editor.rules;
     assert!(rules.relaxed && rules.finish == Finish::AllCards);
     let expected =
         solitaire::pyramid::solver::solve(&Position::new(&deal(WINNABLE), rules), &mut ());
@@ -313,9 +335,9 @@ fn a_challenge_and_the_all_cards_goal_refuse_each_other() {
     assert!(
         said(&app).contains("clearing all 52 cards is for the Board challenge"),
         "{:?}",
-        app.status
+        app.shell.status
     );
-    assert_eq!(app.goal, Goal::Board);
+    assert_eq!(app.pyramid().goal, Goal::Board);
     // Back to the pyramid, the challenge is taken, with relaxed pairing; then the goal key
     // refuses to leave the pyramid.
     press(&mut app, KeyCode::Esc);
@@ -324,10 +346,10 @@ fn a_challenge_and_the_all_cards_goal_refuse_each_other() {
     press(&mut app, KeyCode::Char('g'));
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);
-    assert!(matches!(app.goal, Goal::Score { .. }));
-    assert!(app.editor.rules.relaxed);
+    assert!(matches!(app.pyramid().goal, Goal::Score { .. }));
+    assert!(app.pyramid().editor.rules.relaxed);
     press(&mut app, KeyCode::Char('e'));
-    assert_eq!(app.editor.rules.finish, Finish::Pyramid);
+    assert_eq!(app.pyramid().editor.rules.finish, Finish::Pyramid);
     assert!(said(&app).starts_with("Not with this challenge"));
 }
 
@@ -338,8 +360,8 @@ fn escape_cancels_a_solve_and_keeps_the_deal() {
     app.update(Msg::Paste(HOPELESS.to_string()));
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Esc);
-    assert!(matches!(app.screen, Screen::Editor));
-    assert_eq!(app.editor.deal(), Ok(deal(HOPELESS)));
+    assert!(matches!(app.pyramid().screen, Screen::Editor));
+    assert_eq!(app.pyramid().editor.deal(), Ok(deal(HOPELESS)));
     // The job's last word arrives and changes nothing.
     loop {
         let msg = receive
@@ -351,8 +373,8 @@ fn escape_cancels_a_solve_and_keeps_the_deal() {
             break;
         }
     }
-    assert!(matches!(app.screen, Screen::Editor));
-    assert_eq!(app.verdict, Verdict::Unsolved);
+    assert!(matches!(app.pyramid().screen, Screen::Editor));
+    assert_eq!(app.pyramid().verdict, Verdict::Unsolved);
 }
 
 #[test]
@@ -365,7 +387,7 @@ fn a_deal_without_solution_says_why() {
     let answer = solution(&app);
     assert!(!answer.solvable);
     assert!(answer.reason.as_deref().unwrap().contains("all four Jacks"));
-    assert_eq!(app.verdict, Verdict::NoSolution);
+    assert_eq!(app.pyramid().verdict, Verdict::NoSolution);
 }
 
 #[test]
@@ -375,7 +397,7 @@ fn save_then_open_gives_the_same_deal_back() {
     // A deal with a duplicate is not saved, and says so.
     type_text(&mut app, "AhAh");
     ctrl(&mut app, 's');
-    assert!(app.overlay.is_none());
+    assert!(app.shell.overlay.is_none());
     assert!(said(&app).starts_with("Cannot save yet"));
     ctrl(&mut app, 'n');
     ctrl(&mut app, 'n');
@@ -383,7 +405,7 @@ fn save_then_open_gives_the_same_deal_back() {
     ctrl(&mut app, 's');
     let Some(Overlay::Save(SaveDialog {
         name: default_name, ..
-    })) = app.overlay.clone()
+    })) = app.shell.overlay.clone()
     else {
         panic!("the save dialog opens")
     };
@@ -393,8 +415,8 @@ fn save_then_open_gives_the_same_deal_back() {
     }
     type_text(&mut app, "Sunday game");
     press(&mut app, KeyCode::Enter);
-    assert!(app.overlay.is_none());
-    assert_eq!(app.status.clone().unwrap().tone, Tone::Success);
+    assert!(app.shell.overlay.is_none());
+    assert_eq!(app.shell.status.clone().unwrap().tone, Tone::Success);
     let path = dir.path().join("saves/sunday-game.txt");
     assert_eq!(
         deal(&std::fs::read_to_string(&path).unwrap()),
@@ -402,15 +424,19 @@ fn save_then_open_gives_the_same_deal_back() {
     );
 
     ctrl(&mut app, 'n');
-    assert_eq!(app.editor.filled(), 0, "a saved deal is cleared at once");
+    assert_eq!(
+        app.pyramid().editor.filled(),
+        0,
+        "a saved deal is cleared at once"
+    );
     ctrl(&mut app, 'o');
     type_text(&mut app, "sunday");
-    let Some(Overlay::Open(dialog)) = &app.overlay else {
+    let Some(Overlay::Open(dialog)) = &app.shell.overlay else {
         panic!("the open dialog opens")
     };
     assert_eq!(dialog.visible().len(), 1);
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.editor.deal(), Ok(deal(WINNABLE)));
+    assert_eq!(app.pyramid().editor.deal(), Ok(deal(WINNABLE)));
     assert_eq!(app.name.as_deref(), Some("Sunday game"));
 }
 
@@ -420,12 +446,16 @@ fn ctrl_n_asks_before_dropping_typed_cards() {
     let (mut app, _receive) = start(dir.path());
     type_text(&mut app, "Ah2h");
     ctrl(&mut app, 'n');
-    assert_eq!(app.editor.filled(), 2);
+    assert_eq!(app.pyramid().editor.filled(), 2);
     press(&mut app, KeyCode::Right);
     ctrl(&mut app, 'n');
-    assert_eq!(app.editor.filled(), 2, "another key in between asks again");
+    assert_eq!(
+        app.pyramid().editor.filled(),
+        2,
+        "another key in between asks again"
+    );
     ctrl(&mut app, 'n');
-    assert_eq!(app.editor.filled(), 0);
+    assert_eq!(app.pyramid().editor.filled(), 0);
 }
 
 #[test]
@@ -435,8 +465,8 @@ fn the_draft_comes_back_on_the_next_start() {
     type_text(&mut app, "Ah2h3h");
     drop(app);
     let (app, _receive) = start(dir.path());
-    assert_eq!(app.editor.filled(), 3);
-    assert_eq!(app.editor.cursor, 3);
+    assert_eq!(app.pyramid().editor.filled(), 3);
+    assert_eq!(app.pyramid().editor.cursor, 3);
     assert!(said(&app).starts_with("Restored"));
 }
 
@@ -452,7 +482,7 @@ fn a_broken_user_theme_warns_and_the_default_is_used() {
     setup.warnings = errors.iter().map(ToString::to_string).collect();
     let (send, _receive) = mpsc::channel();
     let mut app = App::new(setup, send);
-    let status = app.status.clone().unwrap();
+    let status = app.shell.status.clone().unwrap();
     assert_eq!(status.tone, Tone::Warning);
     assert!(
         status.text.contains("mine.toml:1: key 'cursor'"),
@@ -471,11 +501,11 @@ fn quitting_works_from_everywhere_but_q_types_a_queen_in_the_editor() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, _receive) = start(dir.path());
     press(&mut app, KeyCode::Char('q'));
-    assert!(!app.quit);
+    assert!(!app.shell.quit);
     press(&mut app, KeyCode::Char('?'));
-    assert_eq!(app.overlay, Some(Overlay::Help(0)));
+    assert_eq!(app.shell.overlay, Some(Overlay::Help(0)));
     ctrl(&mut app, 'q');
-    assert!(app.quit);
+    assert!(app.shell.quit);
 }
 
 #[test]
@@ -539,7 +569,7 @@ mod snapshots {
         app.update(Msg::Paste(text.to_string()));
         press(&mut app, KeyCode::Enter);
         finish_solving(&mut app, &receive);
-        app.status = None;
+        app.shell.status = None;
         (dir, app)
     }
 
@@ -573,8 +603,8 @@ mod snapshots {
         let (_dir, mut app, _receive) = fresh();
         app.update(Msg::Paste(HOPELESS.to_string()));
         press(&mut app, KeyCode::Enter);
-        app.status = None;
-        let Screen::Solving(solving) = &mut app.screen else {
+        app.shell.status = None;
+        let Screen::Solving(solving) = &mut app.pyramid_mut().screen else {
             panic!("solving")
         };
         // Fixed figures: the real ones depend on the machine.

@@ -32,7 +32,7 @@ fn a_score_challenge_is_solved_and_stepped_with_the_running_score() {
     app.update(Msg::Paste(ORDERED.to_string()));
     choose(&mut app, 1, &["1225", "0"]);
     assert_eq!(
-        app.goal,
+        app.pyramid().goal,
         Goal::Score {
             target: 1225,
             earned: 0
@@ -74,10 +74,10 @@ fn a_card_challenge_with_two_answers_shows_either_line() {
 fn a_bad_challenge_is_refused_and_the_dialog_stays() {
     let (_dir, mut app, _receive) = fresh();
     choose(&mut app, 1, &["100", "200"]);
-    assert!(matches!(app.overlay, Some(Overlay::Challenge(_))));
+    assert!(matches!(app.shell.overlay, Some(Overlay::Challenge(_))));
     assert!(said(&app).contains("must be above the points already earned"));
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.goal, Goal::Board);
+    assert_eq!(app.pyramid().goal, Goal::Board);
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn the_challenge_is_saved_with_the_game_and_comes_back() {
     app.update(Msg::Paste(FOURS.to_string()));
     choose(&mut app, 2, &["J", "3", "1"]);
     ctrl(&mut app, 's');
-    if let Some(Overlay::Save(dialog)) = &mut app.overlay {
+    if let Some(Overlay::Save(dialog)) = &mut app.shell.overlay {
         dialog.name = "jacks".to_string();
     }
     press(&mut app, KeyCode::Enter);
@@ -97,7 +97,7 @@ fn the_challenge_is_saved_with_the_game_and_comes_back() {
     setup.deal = Some(storage::load(&path).unwrap());
     let (send, _receive) = mpsc::channel();
     let reopened = App::new(setup, send);
-    assert_eq!(reopened.goal, app.goal);
+    assert_eq!(reopened.pyramid().goal, app.pyramid().goal);
 }
 
 #[test]
@@ -108,11 +108,11 @@ fn hints_in_play_follow_the_challenge() {
     ctrl(&mut app, 'p');
     press(&mut app, KeyCode::Char('h'));
     settle(&mut app, &receive);
-    let play = app.play.as_ref().unwrap();
+    let play = app.pyramid().play.as_ref().unwrap();
     assert!(play.hint_shown);
     assert_eq!(play.standing(), play::Standing::Winnable(15));
     press(&mut app, KeyCode::Char('h'));
-    let play = app.play.as_ref().unwrap();
+    let play = app.pyramid().play.as_ref().unwrap();
     assert_eq!(play.game.played(), 1);
     assert_eq!(
         play.standing(),

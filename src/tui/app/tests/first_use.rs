@@ -11,7 +11,7 @@ fn unfinished_by_keys(dir: &Path, name: &str) -> std::path::PathBuf {
     let (mut app, _receive) = start(dir);
     type_text(&mut app, "Ah");
     ctrl(&mut app, 's');
-    let Some(Overlay::Save(dialog)) = &app.overlay else {
+    let Some(Overlay::Save(dialog)) = &app.shell.overlay else {
         panic!("the save dialog opens")
     };
     for _ in 0..dialog.name.chars().count() {
@@ -38,7 +38,7 @@ fn an_unfinished_save_opened_over_a_game_leaves_play_mode_and_the_draft_holds_it
     let mut app = App::new(with_deal, send);
     ctrl(&mut app, 'p');
     press(&mut app, KeyCode::Char('d'));
-    assert_eq!(app.play.as_ref().unwrap().game.moves().len(), 1);
+    assert_eq!(app.pyramid().play.as_ref().unwrap().game.moves().len(), 1);
     drop(app);
     // Starting with the unfinished file asks, and y opens it.
     let mut with_text = setup(dir.path());
@@ -50,14 +50,18 @@ fn an_unfinished_save_opened_over_a_game_leaves_play_mode_and_the_draft_holds_it
     let mut app = App::new(with_text, send);
     assert!(said(&app).contains("1 move played"), "{}", said(&app));
     press(&mut app, KeyCode::Char('y'));
-    assert!(matches!(app.screen, Screen::Editor), "{:?}", app.screen);
-    assert!(app.play.is_none());
-    assert_eq!(app.editor.filled(), 1);
+    assert!(
+        matches!(app.pyramid().screen, Screen::Editor),
+        "{:?}",
+        app.pyramid().screen
+    );
+    assert!(app.pyramid().play.is_none());
+    assert_eq!(app.pyramid().editor.filled(), 1);
     let shown = screen(&app, 100, 30);
     assert!(shown.contains("Enter the deal"), "{shown}");
     // Ctrl-P does not bring the old game back: the deal is not whole.
     ctrl(&mut app, 'p');
-    assert!(matches!(app.screen, Screen::Editor));
+    assert!(matches!(app.pyramid().screen, Screen::Editor));
     let draft = storage::restore_draft(&folders(dir.path())).unwrap();
     assert_eq!(draft.slots.iter().flatten().count(), 1);
     assert!(draft.moves.is_empty());
@@ -73,7 +77,7 @@ fn a_saved_game_is_still_named_and_saved_after_a_restart() {
         press(&mut app, KeyCode::Char('d'));
     }
     ctrl(&mut app, 's');
-    let Some(Overlay::Save(dialog)) = &app.overlay else {
+    let Some(Overlay::Save(dialog)) = &app.shell.overlay else {
         panic!("the save dialog opens")
     };
     for _ in 0..dialog.name.chars().count() {
@@ -84,7 +88,7 @@ fn a_saved_game_is_still_named_and_saved_after_a_restart() {
     assert_eq!(app.unsaved(), None);
     drop(app);
     let (mut app, _receive) = start(dir.path());
-    assert_eq!(app.play.as_ref().unwrap().game.moves().len(), 3);
+    assert_eq!(app.pyramid().play.as_ref().unwrap().game.moves().len(), 3);
     assert_eq!(app.name.as_deref(), Some("three draws"));
     assert_eq!(app.unsaved(), None, "the work is as saved");
     let shown = screen(&app, 100, 30);
@@ -247,9 +251,9 @@ fn a_card_marked_gone_where_it_cannot_be_shows_the_mark_in_the_error_colour() {
     app.update(Msg::Paste(WINNABLE.to_string()));
     press(&mut app, KeyCode::Home);
     press(&mut app, KeyCode::Char('-'));
-    assert!(app.editor.midgame.is_gone(0), "{}", said(&app));
+    assert!(app.pyramid().editor.midgame.is_gone(0), "{}", said(&app));
     press(&mut app, KeyCode::Tab);
-    let card = app.editor.slots[0].unwrap();
+    let card = app.pyramid().editor.slots[0].unwrap();
     let label = format!("({})", CardText { ascii: true }.of(card));
     let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
     terminal.draw(|frame| view::draw(frame, &app)).unwrap();
@@ -271,7 +275,7 @@ fn a_card_marked_gone_where_it_cannot_be_shows_the_mark_in_the_error_colour() {
 }
 
 fn challenge(app: &App) -> &ChallengeDialog {
-    let Some(Overlay::Challenge(dialog)) = &app.overlay else {
+    let Some(Overlay::Challenge(dialog)) = &app.shell.overlay else {
         panic!("the challenge dialog is open")
     };
     dialog

@@ -5,13 +5,13 @@ use crate::tui::help::{self, Press};
 
 /// What a key press could change: a key that changes none of it does nothing.
 fn fingerprint(app: &App) -> String {
-    let screen = match &app.screen {
+    let screen = match &app.pyramid().screen {
         Screen::Editor => "editor".to_string(),
         Screen::Solving(solving) => format!("solving {}", solving.job.id),
         Screen::Solution(solution) => format!("solution {} {}", solution.step, solution.chosen),
         Screen::Play => "play".to_string(),
     };
-    let play = app.play.as_ref().map(|play| {
+    let play = app.pyramid().play.as_ref().map(|play| {
         format!(
             "{} {:?} {:?} {} {:?}",
             play.position(),
@@ -23,15 +23,15 @@ fn fingerprint(app: &App) -> String {
     });
     format!(
         "{screen}|{:?}|{:?}|{}|{}|{:?}|{:?}|{:?}|{:?}|{:?}",
-        app.overlay,
-        app.status,
+        app.shell.overlay,
+        app.shell.status,
         app.theme,
-        app.quit,
-        app.editor,
-        app.goal,
+        app.shell.quit,
+        app.pyramid().editor,
+        app.pyramid().goal,
         play,
         app.name,
-        app.verdict
+        app.pyramid().verdict
     )
 }
 
@@ -67,7 +67,7 @@ fn every_key() -> Vec<KeyEvent> {
 /// Whether the help lists the key for the screen the app is on.
 fn listed(app: &App, key: KeyEvent) -> bool {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    help::bindings(&app.screen).iter().any(|binding| {
+    help::bindings(&app.pyramid().screen).iter().any(|binding| {
         binding.keys.iter().any(|&press| match (press, key.code) {
             (Press::Ctrl(c), KeyCode::Char(k)) => ctrl && c == k,
             (Press::Key(code), _) => !ctrl && code == key.code,
@@ -88,7 +88,7 @@ fn unlisted(make: impl Fn() -> (tempfile::TempDir, App, Receiver<Msg>)) -> Vec<S
         let before = fingerprint(&app);
         app.update(Msg::Key(key));
         // In the editor, a key that is not a card only earns the bad-key hint.
-        let rejected = matches!(app.screen, Screen::Editor)
+        let rejected = matches!(app.pyramid().screen, Screen::Editor)
             && key.modifiers.is_empty()
             && matches!(key.code, KeyCode::Char(c)
                 if matches!(Editor::default().type_char(c), Typed::Rejected(hint)
@@ -103,7 +103,7 @@ fn unlisted(make: impl Fn() -> (tempfile::TempDir, App, Receiver<Msg>)) -> Vec<S
 fn editor() -> (tempfile::TempDir, App, Receiver<Msg>) {
     let (dir, mut app, receive) = fresh();
     type_text(&mut app, "3c 7s Jd");
-    app.editor.go_to(1);
+    app.pyramid_mut().editor.go_to(1);
     (dir, app, receive)
 }
 
@@ -158,7 +158,10 @@ fn every_key_the_solving_screen_handles_is_in_its_help() {
 #[test]
 fn the_key_bars_fit_80_columns_and_name_the_editors_keys() {
     for (_dir, app, _receive) in [editor(), solution_screen(), playing(), solving()] {
-        let width: usize = help::hints(&app)
+        let width: usize = app
+            .session
+            .get()
+            .hints()
             .iter()
             .map(|(key, what)| key.chars().count() + what.chars().count() + 3)
             .sum();

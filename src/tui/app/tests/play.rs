@@ -5,7 +5,7 @@ use super::*;
 use solitaire::pyramid::solver;
 
 fn play(app: &App) -> &Play {
-    app.play.as_ref().expect("a game is being played")
+    app.pyramid().play.as_ref().expect("a game is being played")
 }
 
 /// An app playing the winnable example from its start.
@@ -13,7 +13,7 @@ fn playing() -> (tempfile::TempDir, App, Receiver<Msg>) {
     let (dir, mut app, receive) = fresh();
     app.update(Msg::Paste(WINNABLE.to_string()));
     ctrl(&mut app, 'p');
-    assert!(matches!(app.screen, Screen::Play));
+    assert!(matches!(app.pyramid().screen, Screen::Play));
     (dir, app, receive)
 }
 
@@ -86,7 +86,7 @@ fn choose(app: &mut App, place: Place) {
             press(app, KeyCode::Enter);
             return;
         }
-        let area = view::board_area(app.size);
+        let area = view::board_area(app.shell.size);
         let (from, to) = (
             board::place_rect(area, cursor),
             board::place_rect(area, place),
@@ -115,7 +115,7 @@ fn moves_by_keys_then_undo_to_the_start_restore_the_exact_initial_position() {
     for &mv in &line[..10] {
         play_by_keys(&mut app, mv);
     }
-    assert_eq!(play(&app).game.played(), 10, "{:?}", app.status);
+    assert_eq!(play(&app).game.played(), 10, "{:?}", app.shell.status);
     let after_ten = play(&app).position().clone();
     for _ in 0..10 {
         press(&mut app, KeyCode::Char('u'));
@@ -123,7 +123,7 @@ fn moves_by_keys_then_undo_to_the_start_restore_the_exact_initial_position() {
     assert_eq!(play(&app).position(), &start);
     press(&mut app, KeyCode::Char('u'));
     assert_eq!(
-        app.status.clone().unwrap().tone,
+        app.shell.status.clone().unwrap().tone,
         Tone::Warning,
         "nothing to undo"
     );
@@ -138,7 +138,7 @@ fn an_illegal_choice_says_why_and_changes_nothing() {
     let (_dir, mut app, _receive) = playing();
     // 4d at the apex is covered.
     app.update(Msg::Mouse(click_on(&app, Place::Pyramid(0))));
-    let status = app.status.clone().unwrap();
+    let status = app.shell.status.clone().unwrap();
     assert_eq!(status.text, "Not possible: 4d is covered by 8h and 8s.");
     assert_eq!(play(&app).game.played(), 0);
     press(&mut app, KeyCode::Char('r'));
@@ -146,7 +146,7 @@ fn an_illegal_choice_says_why_and_changes_nothing() {
 }
 
 fn click_on(app: &App, place: Place) -> MouseEvent {
-    let rect = board::place_rect(view::board_area(app.size), place);
+    let rect = board::place_rect(view::board_area(app.shell.size), place);
     MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: rect.x + 1,
@@ -160,7 +160,7 @@ fn a_hint_shows_an_optimal_move_and_pressing_again_plays_it() {
     let (_dir, mut app, receive) = playing();
     press(&mut app, KeyCode::Char('h'));
     settle(&mut app, &receive);
-    assert!(play(&app).hint_shown, "{:?}", app.status);
+    assert!(play(&app).hint_shown, "{:?}", app.shell.status);
     assert!(said(&app).starts_with("Hint: "));
     let before = optimal_length(play(&app).position()).unwrap();
     assert_eq!(play(&app).standing(), Standing::Winnable(before));
@@ -187,7 +187,7 @@ fn following_the_hints_clears_the_pyramid_in_the_optimal_number_of_moves() {
     }
     assert_eq!(play(&app).game.played(), 40);
     assert_eq!(play(&app).standing(), Standing::Winnable(0));
-    let status = app.status.clone().unwrap();
+    let status = app.shell.status.clone().unwrap();
     assert!(
         status
             .text
@@ -263,7 +263,7 @@ fn show_the_rest_steps_through_the_solution_from_here_and_comes_back() {
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Char('p'));
-    assert!(matches!(app.screen, Screen::Play));
+    assert!(matches!(app.pyramid().screen, Screen::Play));
     assert_eq!(
         play(&app).game.played(),
         3,
@@ -277,14 +277,14 @@ fn a_game_entered_part_way_is_played_from_its_position() {
     let (_dir, mut app, receive) = fresh();
     app.update(Msg::Paste(WINNABLE.to_string()));
     // Qh (row 7) and Ah (stock card 1) are gone; the waste holds stock cards 2-3; pass 2.
-    app.editor.go_to(27);
+    app.pyramid_mut().editor.go_to(27);
     press(&mut app, KeyCode::Char('-'));
-    app.editor.go_to(28);
+    app.pyramid_mut().editor.go_to(28);
     press(&mut app, KeyCode::Char('-'));
-    app.editor.go_to(30);
+    app.pyramid_mut().editor.go_to(30);
     press(&mut app, KeyCode::Char('w'));
     press(&mut app, KeyCode::Char('p'));
-    assert!(app.editor.position_problems().is_empty());
+    assert!(app.pyramid().editor.position_problems().is_empty());
     ctrl(&mut app, 'p');
     let position = play(&app).position().clone();
     assert_eq!(position.pass(), 2);
@@ -294,13 +294,13 @@ fn a_game_entered_part_way_is_played_from_its_position() {
     assert!(matches!(play(&app).standing(), Standing::Winnable(_)));
     // Esc, then a mark that makes no sense: refused with the reason, live.
     press(&mut app, KeyCode::Esc);
-    app.editor.go_to(0);
+    app.pyramid_mut().editor.go_to(0);
     press(&mut app, KeyCode::Char('-'));
-    let problems = app.editor.position_problems();
+    let problems = app.pyramid().editor.position_problems();
     assert_eq!(problems[0], "4d cannot be gone: 8h and 8s still cover it");
     assert!(problems[1].contains("leave in pairs"), "{problems:?}");
     ctrl(&mut app, 'p');
-    assert!(matches!(app.screen, Screen::Editor));
+    assert!(matches!(app.pyramid().screen, Screen::Editor));
     assert!(said(&app).contains("4d cannot be gone"));
 }
 
@@ -314,7 +314,7 @@ fn a_saved_game_reopens_where_it_stood_with_its_undo_history() {
     ctrl(&mut app, 's');
     press(&mut app, KeyCode::Tab);
     type_text(&mut app, "four draws in");
-    if let Some(Overlay::Save(dialog)) = &mut app.overlay {
+    if let Some(Overlay::Save(dialog)) = &mut app.shell.overlay {
         dialog.name = "midway".to_string();
     }
     press(&mut app, KeyCode::Enter);
@@ -329,7 +329,7 @@ fn a_saved_game_reopens_where_it_stood_with_its_undo_history() {
     setup.deal = Some(storage::load(&path).unwrap());
     let (send, _receive) = mpsc::channel();
     let mut reopened = App::new(setup, send);
-    assert!(matches!(reopened.screen, Screen::Play));
+    assert!(matches!(reopened.pyramid().screen, Screen::Play));
     assert_eq!(play(&reopened).position(), &position);
     assert_eq!(reopened.notes, ["four draws in"]);
     for _ in 0..4 {
@@ -347,7 +347,7 @@ fn a_game_in_play_comes_back_from_the_draft_after_quitting() {
     ctrl(&mut app, 'q');
     drop(app);
     let (app, _receive) = start(dir.path());
-    assert!(matches!(app.screen, Screen::Play));
+    assert!(matches!(app.pyramid().screen, Screen::Play));
     assert_eq!(play(&app).position(), &position);
     assert!(said(&app).contains("2 moves"));
 }
@@ -380,10 +380,10 @@ mod snapshots {
         let (_dir, mut app, _receive) = fresh();
         app.update(Msg::Paste(WINNABLE.to_string()));
         for slot in [27, 28, 21] {
-            app.editor.go_to(slot);
+            app.pyramid_mut().editor.go_to(slot);
             press(&mut app, KeyCode::Char('-'));
         }
-        app.editor.go_to(32);
+        app.pyramid_mut().editor.go_to(32);
         press(&mut app, KeyCode::Char('w'));
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
@@ -393,10 +393,10 @@ mod snapshots {
         let (_dir, mut app, _receive) = fresh();
         app.update(Msg::Paste(WINNABLE.to_string()));
         for slot in [27, 28] {
-            app.editor.go_to(slot);
+            app.pyramid_mut().editor.go_to(slot);
             press(&mut app, KeyCode::Char('-'));
         }
-        app.editor.go_to(32);
+        app.pyramid_mut().editor.go_to(32);
         press(&mut app, KeyCode::Char('w'));
         press(&mut app, KeyCode::Char('v'));
         insta::assert_snapshot!(screen(&app, 80, 24));
@@ -430,7 +430,7 @@ fn a_relaxed_pair_is_played_by_choosing_a_card_and_its_last_cover() {
     for &mv in &line[..=at] {
         play_by_keys(&mut app, mv);
     }
-    assert_eq!(play(&app).game.played(), at + 1, "{:?}", app.status);
+    assert_eq!(play(&app).game.played(), at + 1, "{:?}", app.shell.status);
     let mut expected = Position::new(&deal, relaxed);
     for &mv in &line[..=at] {
         expected.apply(mv).unwrap();
@@ -447,7 +447,7 @@ fn a_won_game_takes_no_more_moves_but_undo_still_works() {
     let position = play(&app).position().clone();
     press(&mut app, KeyCode::Char('d'));
     press(&mut app, KeyCode::Char('r'));
-    let area = view::board_area(app.size);
+    let area = view::board_area(app.shell.size);
     let stock = board::place_rect(area, Place::Stock);
     app.update(Msg::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -500,7 +500,7 @@ fn s_on_a_lost_game_says_there_is_no_solution() {
     play_into_a_loss(&mut app);
     settle(&mut app, &receive);
     press(&mut app, KeyCode::Char('s'));
-    assert!(matches!(app.screen, Screen::Solution(_)));
+    assert!(matches!(app.pyramid().screen, Screen::Solution(_)));
     assert!(
         said(&app).starts_with("No solution from here"),
         "{}",
@@ -536,7 +536,7 @@ fn a_check_stopped_by_a_cap_says_undecided_and_is_not_started_again() {
     press(&mut app, KeyCode::Char('h'));
     assert!(said(&app).contains("reached its cap"), "{}", said(&app));
     press(&mut app, KeyCode::Char('s'));
-    assert!(matches!(app.screen, Screen::Play));
+    assert!(matches!(app.pyramid().screen, Screen::Play));
     assert!(said(&app).contains("reached its cap"), "{}", said(&app));
 }
 
@@ -545,14 +545,14 @@ fn a_solve_stopped_by_a_cap_says_undecided_and_keeps_the_deal() {
     let (_dir, mut app, _receive) = fresh();
     app.update(Msg::Paste(WINNABLE.to_string()));
     press(&mut app, KeyCode::Enter);
-    let Screen::Solving(solving) = &app.screen else {
+    let Screen::Solving(solving) = &app.pyramid().screen else {
         panic!("solving")
     };
     let id = solving.job.id;
     undecided(&mut app, id);
-    assert!(matches!(app.screen, Screen::Editor));
+    assert!(matches!(app.pyramid().screen, Screen::Editor));
     assert!(said(&app).starts_with("Undecided"), "{}", said(&app));
-    assert_eq!(app.editor.filled(), 52);
+    assert_eq!(app.pyramid().editor.filled(), 52);
 }
 
 #[test]
@@ -572,7 +572,7 @@ fn on_a_lost_deal_s_says_so_without_a_count_and_offers_no_steps() {
     );
     assert!(keys.contains("Esc back"), "{keys}");
     // Without a reason, and with no search of its own, it says so without a count.
-    if let Screen::Solution(solution) = &mut app.screen {
+    if let Screen::Solution(solution) = &mut app.pyramid_mut().screen {
         solution.reason = None;
     }
     let shown = screen(&app, 100, 30);
@@ -590,6 +590,6 @@ fn a_won_game_offers_only_the_keys_that_work_and_s_says_it_is_won() {
     }
     assert!(keys.contains("undo") && keys.contains("save"), "{keys}");
     press(&mut app, KeyCode::Char('s'));
-    assert!(matches!(app.screen, Screen::Play));
+    assert!(matches!(app.pyramid().screen, Screen::Play));
     assert!(said(&app).contains("already won"), "{}", said(&app));
 }

@@ -83,8 +83,13 @@ fn deliver(app: &mut App, receive: &Receiver<Msg>, wait: bool) {
         return;
     }
     for _ in 0..10_000 {
-        let busy = matches!(app.screen, Screen::Solving(_))
-            || app.play.as_ref().and_then(Play::check_id).is_some();
+        let busy = matches!(app.pyramid().screen, Screen::Solving(_))
+            || app
+                .pyramid()
+                .play
+                .as_ref()
+                .and_then(Play::check_id)
+                .is_some();
         if !busy {
             return;
         }
@@ -115,17 +120,17 @@ fn apply(app: &mut App, receive: &Receiver<Msg>, event: Event) {
 
 fn check_invariants(app: &App) {
     assert!(
-        app.editor.cursor < 52,
+        app.pyramid().editor.cursor < 52,
         "editor cursor {}",
-        app.editor.cursor
+        app.pyramid().editor.cursor
     );
     assert!(app.theme < app.themes.len());
-    if let Screen::Solution(solution) = &app.screen {
+    if let Screen::Solution(solution) = &app.pyramid().screen {
         assert_eq!(solution.positions.len(), solution.moves.len() + 1);
         assert!(solution.step <= solution.moves.len());
     }
-    if matches!(app.screen, Screen::Play) {
-        let play = app.play.as_ref().expect("play mode has a game");
+    if matches!(app.pyramid().screen, Screen::Play) {
+        let play = app.pyramid().play.as_ref().expect("play mode has a game");
         assert!(
             play.cursor_places().contains(&play.cursor),
             "play cursor {:?}",
@@ -135,7 +140,7 @@ fn check_invariants(app: &App) {
             assert!(play.position().card_at(selected).is_some());
         }
     }
-    match &app.overlay {
+    match &app.shell.overlay {
         Some(Overlay::Open(dialog)) => {
             assert!(dialog.selected < dialog.visible().len().max(1));
         }
@@ -145,7 +150,10 @@ fn check_invariants(app: &App) {
         }
         _ => {}
     }
-    let (width, height) = (app.size.width.clamp(1, 160), app.size.height.clamp(1, 60));
+    let (width, height) = (
+        app.shell.size.width.clamp(1, 160),
+        app.shell.size.height.clamp(1, 60),
+    );
     let _ = screen(app, width, height);
 }
 

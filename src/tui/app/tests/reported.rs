@@ -6,7 +6,7 @@ use super::*;
 /// The first example the open dialog lists, opened with Enter.
 fn open_first(app: &mut App) {
     ctrl(app, 'o');
-    assert!(matches!(app.overlay, Some(Overlay::Open(_))));
+    assert!(matches!(app.shell.overlay, Some(Overlay::Open(_))));
     press(app, KeyCode::Enter);
 }
 
@@ -14,25 +14,25 @@ fn open_first(app: &mut App) {
 fn opening_a_game_over_typed_cards_asks_first_and_keeps_the_draft() {
     let (dir, mut app, _receive) = fresh();
     type_text(&mut app, "3c7sJd5s8cTh2s");
-    assert_eq!(app.editor.filled(), 7);
+    assert_eq!(app.pyramid().editor.filled(), 7);
     open_first(&mut app);
-    assert_eq!(app.editor.filled(), 7, "nothing replaced yet");
+    assert_eq!(app.pyramid().editor.filled(), 7, "nothing replaced yet");
     assert!(app.confirm.is_some());
     assert!(said(&app).contains("the 7 cards typed"), "{}", said(&app));
     let draft = storage::restore_draft(&folders(dir.path())).unwrap();
     assert_eq!(draft.slots.iter().flatten().count(), 7, "the draft is kept");
     press(&mut app, KeyCode::Char('n'));
     assert!(app.confirm.is_none());
-    assert_eq!(app.editor.filled(), 7, "n keeps the cards");
+    assert_eq!(app.pyramid().editor.filled(), 7, "n keeps the cards");
     open_first(&mut app);
     app.update(Msg::Paste("Ah".to_string()));
     assert!(app.confirm.is_none(), "a paste answers no");
-    assert_eq!(app.editor.filled(), 8);
+    assert_eq!(app.pyramid().editor.filled(), 8);
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.editor.filled(), 8, "y is no longer an answer");
+    assert_eq!(app.pyramid().editor.filled(), 8, "y is no longer an answer");
     open_first(&mut app);
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.editor.filled(), 52, "y opens the game");
+    assert_eq!(app.pyramid().editor.filled(), 52, "y opens the game");
     // Nothing unsaved now: another open goes ahead at once.
     open_first(&mut app);
     assert!(app.confirm.is_none());
@@ -54,10 +54,10 @@ fn a_file_on_the_command_line_asks_before_replacing_a_half_typed_draft() {
         },
         send,
     );
-    assert_eq!(app.editor.filled(), 5, "the draft is on screen");
+    assert_eq!(app.pyramid().editor.filled(), 5, "the draft is on screen");
     assert!(said(&app).contains("the 5 cards typed"), "{}", said(&app));
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.editor.deal(), Ok(deal(WINNABLE)));
+    assert_eq!(app.pyramid().editor.deal(), Ok(deal(WINNABLE)));
     // The same file over a draft of itself opens without a question.
     let (send, _receive) = mpsc::channel();
     let app = App::new(
@@ -68,31 +68,31 @@ fn a_file_on_the_command_line_asks_before_replacing_a_half_typed_draft() {
         send,
     );
     assert!(app.confirm.is_none());
-    assert_eq!(app.editor.filled(), 52);
+    assert_eq!(app.pyramid().editor.filled(), 52);
 }
 
 #[test]
 fn ctrl_n_asks_before_dropping_moves_played_on_an_opened_game() {
     let (_dir, mut app, _receive) = fresh();
     open_first(&mut app);
-    assert_eq!(app.editor.filled(), 52);
+    assert_eq!(app.pyramid().editor.filled(), 52);
     ctrl(&mut app, 'p');
     press(&mut app, KeyCode::Char('d'));
     press(&mut app, KeyCode::Char('d'));
-    assert_eq!(app.play.as_ref().unwrap().game.played(), 2);
+    assert_eq!(app.pyramid().play.as_ref().unwrap().game.played(), 2);
     ctrl(&mut app, 'n');
     assert_eq!(
-        app.play.as_ref().map(|play| play.game.played()),
+        app.pyramid().play.as_ref().map(|play| play.game.played()),
         Some(2),
         "the moves are still there"
     );
     assert!(said(&app).contains("2 moves"), "{}", said(&app));
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.play.as_ref().unwrap().game.played(), 2);
+    assert_eq!(app.pyramid().play.as_ref().unwrap().game.played(), 2);
     ctrl(&mut app, 'n');
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.editor.filled(), 0);
-    assert!(app.play.is_none());
+    assert_eq!(app.pyramid().editor.filled(), 0);
+    assert!(app.pyramid().play.is_none());
 }
 
 #[test]
@@ -100,28 +100,31 @@ fn a_paste_with_cr_line_ends_places_every_card() {
     let (_dir, mut app, _receive) = fresh();
     let text = WINNABLE.replace('\n', "\r");
     app.update(Msg::Paste(text));
-    assert_eq!(app.editor.filled(), 52, "{}", said(&app));
-    assert_eq!(app.editor.deal(), Ok(deal(WINNABLE)));
+    assert_eq!(app.pyramid().editor.filled(), 52, "{}", said(&app));
+    assert_eq!(app.pyramid().editor.deal(), Ok(deal(WINNABLE)));
 }
 
 #[test]
 fn a_half_typed_rank_takes_letters_as_suits_only() {
     let (_dir, mut app, _receive) = fresh();
-    let rules = app.editor.rules;
+    let rules = app.pyramid().editor.rules;
     for c in ['e', 'x', 'r', 'g', 'w', 'p', 'v', 'q'] {
         press(&mut app, KeyCode::Char('7'));
         press(&mut app, KeyCode::Char(c));
-        assert_eq!(app.editor.rules, rules, "{c} changed the rules");
-        assert!(app.overlay.is_none(), "{c} opened a dialog");
-        assert_eq!(app.editor.pending, Pending::Rank(Rank::new(7).unwrap()));
+        assert_eq!(app.pyramid().editor.rules, rules, "{c} changed the rules");
+        assert!(app.shell.overlay.is_none(), "{c} opened a dialog");
+        assert_eq!(
+            app.pyramid().editor.pending,
+            Pending::Rank(Rank::new(7).unwrap())
+        );
         assert!(said(&app).contains("not a suit"), "{c}: {}", said(&app));
         press(&mut app, KeyCode::Esc);
     }
     type_text(&mut app, "7h");
-    assert_eq!(app.editor.slots[0], Some("7h".parse().unwrap()));
+    assert_eq!(app.pyramid().editor.slots[0], Some("7h".parse().unwrap()));
     // Without a rank pending, the letters are commands again.
     press(&mut app, KeyCode::Char('x'));
-    assert!(app.editor.rules.relaxed);
+    assert!(app.pyramid().editor.rules.relaxed);
 }
 
 #[test]
@@ -144,7 +147,7 @@ fn the_challenge_dialog_replaces_a_default_takes_digits_only_and_says_when_set()
     type_text(&mut app, "1000");
     press(&mut app, KeyCode::Char('k'));
     assert!(said(&app).contains("not a digit"), "{}", said(&app));
-    let Some(Overlay::Challenge(dialog)) = &app.overlay else {
+    let Some(Overlay::Challenge(dialog)) = &app.shell.overlay else {
         panic!("the dialog stays open")
     };
     assert_eq!(
@@ -154,9 +157,9 @@ fn the_challenge_dialog_replaces_a_default_takes_digits_only_and_says_when_set()
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Char('5'));
     press(&mut app, KeyCode::Enter);
-    assert!(app.overlay.is_none());
+    assert!(app.shell.overlay.is_none());
     assert_eq!(
-        app.goal,
+        app.pyramid().goal,
         Goal::Score {
             target: 1000,
             earned: 5
@@ -173,11 +176,11 @@ fn the_too_small_screen_ignores_every_key_but_quit() {
     ctrl(&mut app, 'o');
     press(&mut app, KeyCode::Char('?'));
     app.update(Msg::Paste(WINNABLE.to_string()));
-    assert_eq!(app.editor.filled(), 0);
-    assert!(app.overlay.is_none());
-    assert!(!app.quit);
+    assert_eq!(app.pyramid().editor.filled(), 0);
+    assert!(app.shell.overlay.is_none());
+    assert!(!app.shell.quit);
     ctrl(&mut app, 'q');
-    assert!(app.quit);
+    assert!(app.shell.quit);
 }
 
 /// The winnable example with its second card written over by its first: 4d twice, 8h missing.
@@ -199,9 +202,9 @@ fn a_deal_file_with_a_duplicate_opens_in_the_editor_with_its_problems_shown() {
         },
         send,
     );
-    assert_eq!(app.editor.filled(), 52);
-    assert_eq!(app.editor.duplicate_slots(), [0, 1]);
-    assert_eq!(app.editor.missing(), ["8h".parse().unwrap()]);
+    assert_eq!(app.pyramid().editor.filled(), 52);
+    assert_eq!(app.pyramid().editor.duplicate_slots(), [0, 1]);
+    assert_eq!(app.pyramid().editor.missing(), ["8h".parse().unwrap()]);
     assert!(said(&app).contains("problems to fix"), "{}", said(&app));
     let text = screen(&app, 80, 24);
     assert!(text.contains("twice"), "{text}");
@@ -213,7 +216,7 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     app.update(Msg::Paste(WINNABLE.to_string()));
     // Qh (row 7) went with Ah (stock card 1): marked with their cards, then without.
     for slot in [27, 28] {
-        app.editor.go_to(slot);
+        app.pyramid_mut().editor.go_to(slot);
         press(&mut app, KeyCode::Char('-'));
     }
     press(&mut app, KeyCode::Enter);
@@ -221,15 +224,19 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     let real = solution(&app).moves.len();
     press(&mut app, KeyCode::Esc);
     for slot in [27, 28] {
-        app.editor.go_to(slot);
+        app.pyramid_mut().editor.go_to(slot);
         press(&mut app, KeyCode::Delete);
         press(&mut app, KeyCode::Char('-'));
-        assert!(app.editor.midgame.is_unknown(slot), "{}", said(&app));
+        assert!(
+            app.pyramid().editor.midgame.is_unknown(slot),
+            "{}",
+            said(&app)
+        );
     }
-    assert_eq!(app.editor.slots[27], None);
-    assert_eq!(app.editor.filled(), 52);
-    assert!(app.editor.missing().is_empty());
-    assert!(app.editor.position_problems().is_empty());
+    assert_eq!(app.pyramid().editor.slots[27], None);
+    assert_eq!(app.pyramid().editor.filled(), 52);
+    assert!(app.pyramid().editor.missing().is_empty());
+    assert!(app.pyramid().editor.position_problems().is_empty());
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
     assert_eq!(solution(&app).moves.len(), real);
@@ -250,25 +257,27 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
         "other solvers still read a whole deal"
     );
     ctrl(&mut app, 'n');
-    assert_eq!(app.editor.filled(), 0);
+    assert_eq!(app.pyramid().editor.filled(), 0);
     ctrl(&mut app, 'o');
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.editor.slots[27], None);
-    assert!(app.editor.midgame.is_unknown(27) && app.editor.midgame.is_unknown(28));
+    assert_eq!(app.pyramid().editor.slots[27], None);
+    assert!(
+        app.pyramid().editor.midgame.is_unknown(27) && app.pyramid().editor.midgame.is_unknown(28)
+    );
     // And so does the draft.
     let (restarted, _receive) = start(dir.path());
-    assert!(restarted.editor.midgame.is_unknown(28));
-    assert_eq!(restarted.editor.slots[28], None);
+    assert!(restarted.pyramid().editor.midgame.is_unknown(28));
+    assert_eq!(restarted.pyramid().editor.slots[28], None);
 }
 
 #[test]
 fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
     let (dir, mut app, _receive) = fresh();
     type_text(&mut app, "3c7sJd5s8cTh2s");
-    app.editor.go_to(30);
+    app.pyramid_mut().editor.go_to(30);
     type_text(&mut app, "Kd");
     ctrl(&mut app, 's');
-    let Some(Overlay::Save(dialog)) = &mut app.overlay else {
+    let Some(Overlay::Save(dialog)) = &mut app.shell.overlay else {
         panic!("the save dialog opens: {}", said(&app))
     };
     dialog.name = "half way".to_string();
@@ -291,7 +300,7 @@ fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
     );
     // Nothing unsaved now.
     ctrl(&mut app, 'n');
-    assert_eq!(app.editor.filled(), 0);
+    assert_eq!(app.pyramid().editor.filled(), 0);
 
     let (send, _receive) = mpsc::channel();
     let other = tempfile::tempdir().unwrap();
@@ -305,11 +314,12 @@ fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
         },
         send,
     );
-    assert_eq!(app.editor.filled(), 8);
-    assert_eq!(app.editor.slots[30], Some("Kd".parse().unwrap()));
-    assert_eq!(app.editor.slots[7], None);
+    assert_eq!(app.pyramid().editor.filled(), 8);
+    assert_eq!(app.pyramid().editor.slots[30], Some("Kd".parse().unwrap()));
+    assert_eq!(app.pyramid().editor.slots[7], None);
     assert_eq!(
-        app.editor.cursor, 7,
+        app.pyramid().editor.cursor,
+        7,
         "typing goes on at the first empty slot"
     );
 }

@@ -7,7 +7,7 @@ use super::*;
 fn save_as(app: &mut App, name: &str, note: &str) {
     app.update(Msg::Paste(WINNABLE.to_string()));
     ctrl(app, 's');
-    let Some(Overlay::Save(dialog)) = &app.overlay else {
+    let Some(Overlay::Save(dialog)) = &app.shell.overlay else {
         panic!("the save dialog opens")
     };
     for _ in 0..dialog.name.chars().count() {
@@ -28,7 +28,7 @@ fn control_characters_pasted_into_a_name_or_note_are_not_saved() {
         "a\u{1b}]0;x\u{7} note\r",
     );
     assert_eq!(
-        app.status.clone().unwrap().tone,
+        app.shell.status.clone().unwrap().tone,
         Tone::Success,
         "{}",
         said(&app)
@@ -46,7 +46,7 @@ fn a_long_pasted_name_is_saved_under_a_shorter_file_name() {
     let name = "象".repeat(84);
     save_as(&mut app, &name, "");
     assert_eq!(
-        app.status.clone().unwrap().tone,
+        app.shell.status.clone().unwrap().tone,
         Tone::Success,
         "{}",
         said(&app)
@@ -86,7 +86,7 @@ fn saved_unfinished(app: &App, typed: usize, name: &str) -> std::path::PathBuf {
 }
 
 fn open_dialog(app: &App) -> &OpenDialog {
-    let Some(Overlay::Open(dialog)) = &app.overlay else {
+    let Some(Overlay::Open(dialog)) = &app.shell.overlay else {
         panic!("the open dialog is open")
     };
     dialog
@@ -189,7 +189,7 @@ fn delete_asks_first_and_removes_only_after_yes() {
     press(&mut app, KeyCode::Esc);
     assert!(path.exists());
     assert!(
-        app.overlay.is_some(),
+        app.shell.overlay.is_some(),
         "Esc answers no and leaves the dialog open"
     );
     press(&mut app, KeyCode::Delete);
@@ -240,7 +240,7 @@ fn a_game_opened_with_a_long_name_header_saves_again_in_time() {
         let mut app = App::new(setup, app_send);
         ctrl(&mut app, 's');
         press(&mut app, KeyCode::Enter);
-        let _ = send.send((app.status.clone().map(|s| s.tone), app.name.clone()));
+        let _ = send.send((app.shell.status.clone().map(|s| s.tone), app.name.clone()));
     });
     let (tone, saved_name) = receive
         .recv_timeout(std::time::Duration::from_secs(10))
@@ -268,12 +268,12 @@ fn an_unfinished_save_is_listed_filtered_opened_into_the_editor_and_deleted() {
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.confirm, Some(Confirm::OpenText(_))));
     assert!(said(&app).contains("Open 'half way'"), "{}", said(&app));
-    assert_eq!(app.editor.filled(), 2, "nothing replaced yet");
+    assert_eq!(app.pyramid().editor.filled(), 2, "nothing replaced yet");
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.editor.filled(), 8);
+    assert_eq!(app.pyramid().editor.filled(), 8);
     let cards = Draft::parse(&crate::text_file::normalize(WINNABLE)).unwrap();
-    assert_eq!(app.editor.slots[..8], cards.slots[..8]);
-    assert_eq!(app.editor.slots[8], None);
+    assert_eq!(app.pyramid().editor.slots[..8], cards.slots[..8]);
+    assert_eq!(app.pyramid().editor.slots[8], None);
     assert_eq!(app.name.as_deref(), Some("half way"));
     assert!(said(&app).contains("go on typing"), "{}", said(&app));
     // Nothing unsaved now: it opens again at once.
@@ -281,7 +281,7 @@ fn an_unfinished_save_is_listed_filtered_opened_into_the_editor_and_deleted() {
     type_text(&mut app, "way");
     press(&mut app, KeyCode::Enter);
     assert!(app.confirm.is_none());
-    assert_eq!(app.editor.filled(), 8);
+    assert_eq!(app.pyramid().editor.filled(), 8);
     // And it is deleted like any save.
     ctrl(&mut app, 'o');
     type_text(&mut app, "way");

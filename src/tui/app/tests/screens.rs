@@ -12,7 +12,7 @@ fn solved_at(step: usize, ascii: bool) -> (tempfile::TempDir, App) {
     for _ in 0..step {
         press(&mut app, KeyCode::Right);
     }
-    app.status = None;
+    app.shell.status = None;
     (dir, app)
 }
 
@@ -145,5 +145,5 @@ fn the_bad_key_hint_is_on_the_message_line_until_the_next_good_key() {
     );
     type_text(&mut app, "7s");
     assert_eq!(said(&app), "");
-    assert_eq!(app.editor.filled(), 2);
+    assert_eq!(app.pyramid().editor.filled(), 2);
 }

@@ -1,0 +1,108 @@
+//! One game's part of the app: its editor, board, stepper, play mode and keys, behind one
+//! interface the shell calls. The shell holds the session of the game on screen in
+//! [`Session`] and knows nothing of any game's rules.
+
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+use solitaire::GameKind;
+use solitaire::goal::Goal;
+
+use super::app::Shell;
+use super::cards::CardText;
+use super::help::Binding;
+use super::pyramid;
+use crate::solve_job::JobMessage;
+use crate::storage::{Draft, Folders, StorageError};
+use crate::theme::Theme;
+
+/// How the screen looks: what drawing needs beside the model.
+pub struct Look<'a> {
+    pub theme: &'a Theme,
+    pub text: CardText,
+    /// The clock's ticks, for the spinner.
+    pub ticks: u64,
+}
+
+/// The work of a session in a form to compare: what "unsaved" is measured against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Work {
+    /// The cards and where the game was entered, as text.
+    pub deal: String,
+    /// All of it: the deal, the settings, the challenge and the moves, as text.
+    pub all: String,
+    /// Cards typed (unknown ones too).
+    pub typed: usize,
+    /// Moves played.
+    pub moves: usize,
+}
+
+/// What a save wrote, to tell the user; or why it failed and what was not saved.
+pub type SaveResult = Result<String, (StorageError, &'static str)>;
+
+/// What the shell asks of a game's session.
+pub trait GameSession {
+    fn game(&self) -> GameKind;
+    /// A key without Control, when no overlay is open.
+    fn key(&mut self, shell: &mut Shell, key: KeyEvent);
+    /// Control and a letter the shell does not take itself.
+    fn ctrl(&mut self, shell: &mut Shell, c: char);
+    fn mouse(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look);
+    fn paste(&mut self, shell: &mut Shell, text: &str);
+    fn job(&mut self, shell: &mut Shell, message: JobMessage);
+    /// A clock tick; true when the screen shows something that moves with it.
+    fn tick(&mut self) -> bool;
+    /// A search is running that the user waits for: saving and opening wait too.
+    fn busy(&self) -> bool;
+    /// On the editor, where a new deal or another game may be started.
+    fn editing(&self) -> bool;
+    /// Plays for another challenge; refused when it does not fit the game's settings.
+    fn set_goal(&mut self, shell: &mut Shell, goal: Goal) -> Result<(), String>;
+    fn work(&self) -> Work;
+    fn draft(&self) -> Draft;
+    /// Whether the work can be saved now, or why not.
+    fn save_check(&self) -> Result<(), String>;
+    fn save(&mut self, folders: &Folders, name: &str, notes: &[String]) -> SaveResult;
+    /// The screen's name for the title line, and the settings to show at its right.
+    fn title(&self) -> (&'static str, String);
+    fn draw(&self, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look);
+    /// The line under the board when there is no message: the next step, say.
+    fn message(&self, look: &Look) -> Option<Line<'static>>;
+    /// The most used keys for the bottom line.
+    fn hints(&self) -> Vec<(&'static str, &'static str)>;
+    /// The help's sections, the current screen's first.
+    fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])>;
+    /// The keys of the current screen (for the tests that hold the handlers to the help).
+    #[cfg_attr(not(test), allow(dead_code))]
+    fn bindings(&self) -> Vec<&'static Binding>;
+}
+
+/// The session of the game on screen.
+pub enum Session {
+    Pyramid(Box<pyramid::Session>),
+}
+
+impl Session {
+    /// A new, empty deal of a game.
+    pub fn new(game: GameKind) -> Session {
+        match game {
+            GameKind::Pyramid | GameKind::TriPeaks => {
+                Session::Pyramid(Box::default())
+            }
+        }
+    }
+
+    pub fn get(&self) -> &dyn GameSession {
+        match self {
+            Session::Pyramid(session) => session.as_ref(),
+        }
+    }
+
+    pub fn get_mut(&mut self) -> &mut dyn GameSession {
+        match self {
+            Session::Pyramid(session) => session.as_mut(),
+        }
+    }
+}
