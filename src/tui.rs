@@ -12,6 +12,7 @@ mod editor;
 mod help;
 mod open_dialog;
 mod play;
+mod tripeaks;
 mod view;
 
 use std::io;
