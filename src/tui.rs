@@ -14,6 +14,7 @@ mod open_dialog;
 mod play;
 mod pyramid;
 mod session;
+mod tripeaks;
 mod view;
 
 use std::io;

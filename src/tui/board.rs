@@ -15,7 +15,7 @@ use solitaire::deck::DECK_SIZE;
 use solitaire::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
 use solitaire::pyramid::{Midgame, Place, Position, layout};
 
-use super::cards::{CELL, CardText, Direction, Mark, draw_cell, nearest};
+use super::cards::{CELL, CardText, Direction, Mark, draw_cell, draw_pending, nearest};
 use crate::theme::Theme;
 
 /// Stock slots per line in the editor.
@@ -144,15 +144,7 @@ impl Widget for &EditorBoard<'_> {
             };
             draw_cell(buf, rect, self.slots[index], mark, self.text, self.theme);
             if let Some(pending) = self.pending.as_ref().filter(|_| index == self.cursor) {
-                let frame = Style::new()
-                    .fg(self.theme.cursor)
-                    .add_modifier(Modifier::BOLD);
-                Line::from(vec![
-                    Span::styled("[", frame),
-                    Span::styled(pending.clone(), Style::new().fg(self.theme.warning)),
-                    Span::styled("]", frame),
-                ])
-                .render(rect, buf);
+                draw_pending(buf, rect, pending, self.theme);
             }
         }
         // The cursor's bracket wins over the bar; the label below still says where it is.

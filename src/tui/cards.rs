@@ -1,5 +1,6 @@
-//! Drawing one card cell, in any game: the card in letters or symbols, and the marks around it
-//! (cursor, hint, chosen, covered); and finding the nearest cell in an arrow's direction.
+//! Drawing one card cell, in any game: the card in letters or symbols (or `??`, a card's back,
+//! nothing), and the marks around it (cursor, hint, chosen, covered); and finding the nearest
+//! cell in an arrow's direction.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -102,6 +103,18 @@ pub enum Mark {
     Covered,
 }
 
+/// What a cell shows between its marks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Face {
+    Card(Card),
+    /// A card there but not known yet: `??`.
+    Unknown,
+    /// A card lying face down: `▒▒`, `##` with `--ascii`.
+    Back,
+    /// No card: `··`.
+    Empty,
+}
+
 /// Draws one cell: `[Th]` under the cursor, ` Th ` otherwise, ` ·· ` when empty.
 pub fn draw_cell(
     buf: &mut Buffer,
@@ -111,13 +124,42 @@ pub fn draw_cell(
     text: CardText,
     theme: &Theme,
 ) {
-    let empty = if text.ascii { ".." } else { "··" };
-    let (label, mut style) = match card {
-        Some(card) => (
+    draw_face(
+        buf,
+        rect,
+        card.map_or(Face::Empty, Face::Card),
+        mark,
+        text,
+        theme,
+    );
+}
+
+/// Draws one cell showing any face: a card, `??`, a card's back or nothing.
+pub fn draw_face(
+    buf: &mut Buffer,
+    rect: Rect,
+    face: Face,
+    mark: Mark,
+    text: CardText,
+    theme: &Theme,
+) {
+    let (label, mut style) = match face {
+        Face::Card(card) => (
             text.of(card),
             Style::new().fg(theme.suit(card.suit())).bg(theme.card_face),
         ),
-        None => (empty.to_string(), Style::new().fg(theme.dim)),
+        Face::Unknown => (
+            "??".to_string(),
+            Style::new().fg(theme.text).bg(theme.card_face),
+        ),
+        Face::Back => {
+            let back = if text.ascii { "##" } else { "▒▒" };
+            (back.to_string(), Style::new().fg(theme.border))
+        }
+        Face::Empty => {
+            let empty = if text.ascii { ".." } else { "··" };
+            (empty.to_string(), Style::new().fg(theme.dim))
+        }
     };
     let (open, close) = match mark {
         Mark::Cursor => ("[", "]"),
@@ -151,4 +193,15 @@ pub fn draw_cell(
         Span::styled(close, frame),
     ]);
     line.render(rect, buf);
+}
+
+/// Draws a half-typed card (`7_`) in a slot, framed as the cursor.
+pub fn draw_pending(buf: &mut Buffer, rect: Rect, pending: &str, theme: &Theme) {
+    let frame = Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD);
+    Line::from(vec![
+        Span::styled("[", frame),
+        Span::styled(pending.to_string(), Style::new().fg(theme.warning)),
+        Span::styled("]", frame),
+    ])
+    .render(rect, buf);
 }

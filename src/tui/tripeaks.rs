@@ -1,0 +1,3 @@
+//! TriPeaks in the full-screen app: the three peaks on screen, the deal editor and play.
+
+pub mod board;
