@@ -28,6 +28,9 @@
 //! game at its start. The rules: `passes` is the number of passes through the stock (1 to 8,
 //! or `unlimited`), `pairing` is `strict` or `relaxed`, and `goal` is `pyramid` or `all` (52
 //! cards); Microsoft Solitaire Collection's (3, strict, pyramid) for those absent.
+//!
+//! TriPeaks saves and drafts are written by [`crate::tripeaks::saved`]; [`SavedGame`] and
+//! [`GameDraft`] read a file of either game, by its `game` header.
 
 use crate::deck::DECK_SIZE;
 use crate::excerpt::excerpt;
@@ -37,6 +40,7 @@ use crate::pyramid::{
     Finish, Game, Goal, GoalText, GoalTextError, Midgame, Move, Passes, Position, RuleChanges,
     Rules,
 };
+use crate::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 use crate::{Card, Deal, GameKind};
 
 /// Moves written per `# moves:` line.
@@ -390,6 +394,10 @@ fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame
     Ok(midgame)
 }
 
+/// The first line of a draft, which says what the file is to whoever finds it.
+pub(crate) const DRAFT_LINE: &str =
+    "# draft: the game being entered or played, restored on the next start\n";
+
 /// The deal being typed, kept between runs: the slots (`..` for an empty one), the marks of a
 /// game entered part-way, and the moves played when the deal is complete.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -407,7 +415,7 @@ impl Draft {
         let start = self.start();
         let moves = start.as_ref().map_or(&[][..], |_| &self.moves[..]);
         format!(
-            "# draft: the game being entered or played, restored on the next start\n{}{}{}{}",
+            "{DRAFT_LINE}{}{}{}{}",
             game_header(GameKind::Pyramid),
             progress_headers(&self.slots, &self.midgame, start.as_ref(), moves),
             goal_header(self.goal) + &rules_header(self.rules),
@@ -446,8 +454,12 @@ impl Draft {
         self.midgame.position(&deal, self.rules).ok()
     }
 
-    /// Reads a draft back; `None` when it is not one.
+    /// Reads a draft back; `None` when it is not one, or is another game's (its `# game:`
+    /// header names it).
     pub fn parse(text: &str) -> Option<Draft> {
+        if game_of_text(text) != Ok(GameKind::Pyramid) {
+            return None;
+        }
         let mut slots = [None; DECK_SIZE];
         let mut count = 0;
         for token in text
@@ -480,6 +492,140 @@ impl Draft {
             draft.moves = read_moves(&start, &headers(text, "moves").join(" ")).unwrap_or_default();
         }
         Some(draft)
+    }
+}
+
+/// The draft of either game: the game being typed or played, kept between runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameDraft {
+    Pyramid(Draft),
+    TriPeaks(TriPeaksDraft),
+}
+
+impl GameDraft {
+    /// The game the draft is of.
+    pub fn game(&self) -> GameKind {
+        match self {
+            GameDraft::Pyramid(_) => GameKind::Pyramid,
+            GameDraft::TriPeaks(_) => GameKind::TriPeaks,
+        }
+    }
+
+    /// Whether no card is typed: such a draft is not kept.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            GameDraft::Pyramid(draft) => draft.slots.iter().all(Option::is_none),
+            GameDraft::TriPeaks(draft) => draft.is_empty(),
+        }
+    }
+
+    /// The draft text, in the save format of its game.
+    pub fn to_text(&self) -> String {
+        match self {
+            GameDraft::Pyramid(draft) => draft.to_text(),
+            GameDraft::TriPeaks(draft) => draft.to_text(),
+        }
+    }
+
+    /// The text of an unfinished deal saved under a name.
+    pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        match self {
+            GameDraft::Pyramid(draft) => draft.to_named_text(name, saved, notes),
+            GameDraft::TriPeaks(draft) => draft.to_named_text(name, saved, notes),
+        }
+    }
+
+    /// Reads a draft of the game its `# game:` header names (Pyramid without one, as every
+    /// draft was before there were other games); `None` when it is not one.
+    pub fn parse(text: &str) -> Option<GameDraft> {
+        match game_of_text(text).ok()? {
+            GameKind::Pyramid => Draft::parse(text).map(GameDraft::Pyramid),
+            GameKind::TriPeaks => TriPeaksDraft::parse(text).map(GameDraft::TriPeaks),
+        }
+    }
+}
+
+impl From<Draft> for GameDraft {
+    fn from(draft: Draft) -> GameDraft {
+        GameDraft::Pyramid(draft)
+    }
+}
+
+impl From<TriPeaksDraft> for GameDraft {
+    fn from(draft: TriPeaksDraft) -> GameDraft {
+        GameDraft::TriPeaks(draft)
+    }
+}
+
+/// A saved game of either game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SavedGame {
+    Pyramid(SavedDeal),
+    TriPeaks(SavedTriPeaks),
+}
+
+impl SavedGame {
+    /// Reads a save of the game its `# game:` header names (Pyramid without one); a file
+    /// without a `# name:` is named after `fallback_name`.
+    pub fn parse(text: &str, fallback_name: &str) -> Result<SavedGame, String> {
+        match game_of_text(text).map_err(|problem| format!("# game: {problem}"))? {
+            GameKind::Pyramid => SavedDeal::parse(text, fallback_name).map(SavedGame::Pyramid),
+            GameKind::TriPeaks => {
+                SavedTriPeaks::parse(text, fallback_name).map(SavedGame::TriPeaks)
+            }
+        }
+    }
+
+    /// The game it is of.
+    pub fn game(&self) -> GameKind {
+        match self {
+            SavedGame::Pyramid(_) => GameKind::Pyramid,
+            SavedGame::TriPeaks(_) => GameKind::TriPeaks,
+        }
+    }
+
+    /// The name it is saved under.
+    pub fn name(&self) -> &str {
+        match self {
+            SavedGame::Pyramid(saved) => &saved.name,
+            SavedGame::TriPeaks(saved) => &saved.name,
+        }
+    }
+
+    /// When it was saved, as its header says; empty when it does not.
+    pub fn saved(&self) -> &str {
+        match self {
+            SavedGame::Pyramid(saved) => &saved.saved,
+            SavedGame::TriPeaks(saved) => &saved.saved,
+        }
+    }
+
+    /// The deal.
+    pub fn deal(&self) -> &Deal {
+        match self {
+            SavedGame::Pyramid(saved) => &saved.deal,
+            SavedGame::TriPeaks(saved) => &saved.deal,
+        }
+    }
+
+    /// The file text.
+    pub fn to_text(&self) -> String {
+        match self {
+            SavedGame::Pyramid(saved) => saved.to_text(),
+            SavedGame::TriPeaks(saved) => saved.to_text(),
+        }
+    }
+}
+
+impl From<SavedDeal> for SavedGame {
+    fn from(saved: SavedDeal) -> SavedGame {
+        SavedGame::Pyramid(saved)
+    }
+}
+
+impl From<SavedTriPeaks> for SavedGame {
+    fn from(saved: SavedTriPeaks) -> SavedGame {
+        SavedGame::TriPeaks(saved)
     }
 }
 
@@ -686,6 +832,40 @@ mod tests {
                 .unwrap_err()
                 .contains("more than 1000 deals can give")
         );
+    }
+
+    #[test]
+    fn a_save_or_a_draft_of_either_game_is_read_by_its_game_header() {
+        let pyramid = example();
+        let read = SavedGame::parse(&pyramid.to_text(), "x").unwrap();
+        assert_eq!(
+            (read.game(), read.name()),
+            (GameKind::Pyramid, pyramid.name.as_str())
+        );
+        assert_eq!(read, SavedGame::Pyramid(pyramid.clone()));
+        let text = include_str!("../saved-games/tripeaks-as-dealt.txt");
+        let tripeaks = SavedGame::parse(text, "x").unwrap();
+        assert_eq!(tripeaks.game(), GameKind::TriPeaks);
+        assert!(tripeaks.deal().has_unknown());
+        assert_eq!(SavedGame::parse(&tripeaks.to_text(), "y"), Ok(tripeaks));
+        assert_eq!(
+            SavedGame::parse(&text.replace("tripeaks", "golf"), "x").unwrap_err(),
+            "# game: 'golf' is not a game: the games are pyramid and tripeaks"
+        );
+
+        let draft = Draft::parse(&pyramid.to_text()).unwrap();
+        let text = draft.to_text();
+        assert_eq!(
+            GameDraft::parse(&text),
+            Some(GameDraft::Pyramid(draft.clone()))
+        );
+        // Drafts written before there were other games have no game header.
+        let old = text.replace("# game: pyramid\n", "");
+        assert_eq!(GameDraft::parse(&old), Some(GameDraft::Pyramid(draft)));
+        let tripeaks = TriPeaksDraft::from_deal(&pyramid.deal);
+        let text = GameDraft::from(tripeaks.clone()).to_text();
+        assert_eq!(GameDraft::parse(&text), Some(GameDraft::TriPeaks(tripeaks)));
+        assert_eq!(GameDraft::parse(&text.replace("tripeaks", "golf")), None);
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! Saved games and the folders they live in.
 //!
-//! A save is the plain deal text people type under a few `#` header lines (see [`solitaire::saved_game`]),
-//! so `pyramid solve` and other Pyramid solvers read it as it is. Every
-//! write goes to a new temporary file in the same folder (created exclusively, under a random
-//! name) and is then renamed to its name, so a crash mid-write never leaves half a save. A
-//! save never replaces another deal, even when two programs save under one name at once. The
-//! deal being typed is kept as a draft in the same way after each change.
+//! A save is the plain deal text people type under a few `#` header lines (see
+//! [`solitaire::saved_game`] and, for TriPeaks, [`solitaire::tripeaks::saved`]), so `pyramid
+//! solve` and other Pyramid solvers read it as it is; its `# game:` header says which game it
+//! is. Every write goes to a new temporary file in the same folder (created exclusively,
+//! under a random name) and is then renamed to its name, so a crash mid-write never leaves
+//! half a save. A save never replaces another deal, even when two programs save under one
+//! name at once. The deal being typed, of either game, is kept as a draft in the same way
+//! after each change.
 
 use std::fs;
 use std::io::Write;
@@ -15,9 +17,16 @@ use std::time::{Duration, SystemTime};
 use tempfile::NamedTempFile;
 
 use crate::text_file::{self, TextFileError};
+use solitaire::GameKind;
 use solitaire::deck::DECK_SIZE;
+use solitaire::saved_game::game_of_text;
 
-pub use solitaire::saved_game::{Draft, SavedDeal, Verdict, printable, saved_date, saved_name};
+pub use solitaire::saved_game::{
+    Draft, GameDraft, SavedDeal, SavedGame, Verdict, printable, saved_date, saved_name,
+};
+pub use solitaire::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
+
+pub mod games;
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -185,7 +194,7 @@ pub enum Origin {
     Example,
 }
 
-/// What a listed file holds.
+/// What a listed Pyramid file holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Holds {
     /// A whole deal, with how far its game went.
@@ -194,28 +203,10 @@ pub enum Holds {
     Unfinished(Unfinished),
 }
 
-/// An unfinished deal saved under a name (the draft format, `..` for an empty slot).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unfinished {
-    pub name: String,
-    pub saved: String,
-    /// How many of the 52 cards are typed.
-    pub typed: usize,
-    /// The file's text: the editor reads it as it reads `pyramid FILE`.
-    pub text: String,
-}
-
-/// An entry of the open dialog.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Listed {
-    pub holds: Holds,
-    pub origin: Origin,
-}
-
-impl Listed {
+impl Holds {
     /// The deal's name, from its header or else its file.
     pub fn name(&self) -> &str {
-        match &self.holds {
+        match self {
             Holds::Game(saved) => &saved.name,
             Holds::Unfinished(unfinished) => &unfinished.name,
         }
@@ -223,16 +214,112 @@ impl Listed {
 
     /// When it was saved, as the header says; empty when it does not.
     pub fn saved(&self) -> &str {
-        match &self.holds {
+        match self {
             Holds::Game(saved) => &saved.saved,
             Holds::Unfinished(unfinished) => &unfinished.saved,
         }
     }
 }
 
+/// What a listed TriPeaks file holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TriPeaksHolds {
+    /// A whole deal, perhaps with cards not seen yet (`??`), and the moves played.
+    Game(SavedTriPeaks),
+    /// A deal saved before all its cards were typed.
+    Unfinished(Unfinished),
+}
+
+impl TriPeaksHolds {
+    /// The deal's name, from its header or else its file.
+    pub fn name(&self) -> &str {
+        match self {
+            TriPeaksHolds::Game(saved) => &saved.name,
+            TriPeaksHolds::Unfinished(unfinished) => &unfinished.name,
+        }
+    }
+
+    /// When it was saved, as the header says; empty when it does not.
+    pub fn saved(&self) -> &str {
+        match self {
+            TriPeaksHolds::Game(saved) => &saved.saved,
+            TriPeaksHolds::Unfinished(unfinished) => &unfinished.saved,
+        }
+    }
+}
+
+/// What a listed file holds, by game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameHolds {
+    Pyramid(Holds),
+    TriPeaks(TriPeaksHolds),
+}
+
+/// An unfinished deal saved under a name (the draft format, `..` for an empty slot).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfinished {
+    pub name: String,
+    pub saved: String,
+    /// How many of the 52 cards are typed (for TriPeaks, `??` included).
+    pub typed: usize,
+    /// The file's text: the editor reads it as it reads `pyramid FILE`.
+    pub text: String,
+}
+
+/// A Pyramid entry of the open dialog: what the app opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    pub holds: Holds,
+    pub origin: Origin,
+}
+
+/// An entry of the open dialog, of either game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedGame {
+    pub holds: GameHolds,
+    pub origin: Origin,
+}
+
+impl ListedGame {
+    /// The game the file holds.
+    pub fn game(&self) -> GameKind {
+        match self.holds {
+            GameHolds::Pyramid(_) => GameKind::Pyramid,
+            GameHolds::TriPeaks(_) => GameKind::TriPeaks,
+        }
+    }
+
+    /// The deal's name, from its header or else its file.
+    pub fn name(&self) -> &str {
+        match &self.holds {
+            GameHolds::Pyramid(holds) => holds.name(),
+            GameHolds::TriPeaks(holds) => holds.name(),
+        }
+    }
+
+    /// When it was saved, as the header says; empty when it does not.
+    pub fn saved(&self) -> &str {
+        match &self.holds {
+            GameHolds::Pyramid(holds) => holds.saved(),
+            GameHolds::TriPeaks(holds) => holds.saved(),
+        }
+    }
+
+    /// The entry as a Pyramid one, when it is.
+    pub fn pyramid(&self) -> Option<Listed> {
+        match &self.holds {
+            GameHolds::Pyramid(holds) => Some(Listed {
+                holds: holds.clone(),
+                origin: self.origin.clone(),
+            }),
+            GameHolds::TriPeaks(_) => None,
+        }
+    }
+}
+
 /// The example deals from `saved-games/`, built into the program so they are there wherever
 /// it is installed.
-const EXAMPLES: [(&str, &str); 6] = [
+const EXAMPLES: [(&str, &str); 9] = [
     (
         "winnable-40-steps",
         include_str!("../saved-games/winnable-40-steps.txt"),
@@ -257,25 +344,37 @@ const EXAMPLES: [(&str, &str); 6] = [
         "one-pass-relaxed",
         include_str!("../saved-games/one-pass-relaxed.txt"),
     ),
+    (
+        "tripeaks-clears-43-steps",
+        include_str!("../saved-games/tripeaks-clears-43-steps.txt"),
+    ),
+    (
+        "tripeaks-cannot-clear",
+        include_str!("../saved-games/tripeaks-cannot-clear.txt"),
+    ),
+    (
+        "tripeaks-as-dealt",
+        include_str!("../saved-games/tripeaks-as-dealt.txt"),
+    ),
 ];
 
-/// The shipped examples.
-pub fn examples() -> Vec<Listed> {
+/// The shipped examples, Pyramid's then TriPeaks'.
+pub fn examples() -> Vec<ListedGame> {
     EXAMPLES
         .iter()
-        .filter_map(|(name, text)| SavedDeal::parse(text, name).ok())
-        .map(|saved| Listed {
-            holds: Holds::Game(saved),
+        .filter_map(|(name, text)| holds_of(text, name).ok())
+        .map(|holds| ListedGame {
+            holds,
             origin: Origin::Example,
         })
         .collect()
 }
 
-/// The user's saves, newest first, then the examples. Files that are not deals are reported
-/// by name rather than hidden, so a hand-edited save that broke is noticed. Each file is
-/// looked at before it is read: what is not a regular file of at most 1 MiB is reported
-/// without being opened, so no FIFO, device or huge file holds the listing up.
-pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
+/// The user's saves of both games, newest first, then the examples. Files that are not deals
+/// are reported by name rather than hidden, so a hand-edited save that broke is noticed. Each
+/// file is looked at before it is read: what is not a regular file of at most 1 MiB is
+/// reported without being opened, so no FIFO, device or huge file holds the listing up.
+pub fn list_games(folders: &Folders) -> (Vec<ListedGame>, Vec<String>) {
     let mut listed = Vec::new();
     let mut broken = Vec::new();
     if let Ok(entries) = fs::read_dir(&folders.saves) {
@@ -287,22 +386,15 @@ pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
             }
             // The dialog shows the saves folder, so the file name says which file is meant.
             let name = entry.file_name().to_string_lossy().into_owned();
-            match load(&path) {
-                Ok(saved) => listed.push(Listed {
-                    holds: Holds::Game(saved),
+            let holds = text_file::read_path(&path)
+                .map_err(|source| format!("cannot read: {source}"))
+                .and_then(|text| holds_of(&text, &file_stem_of(&path)));
+            match holds {
+                Ok(holds) => listed.push(ListedGame {
+                    holds,
                     origin: Origin::User(path),
                 }),
-                Err(StorageError::Invalid { reason, .. }) => match load_unfinished(&path) {
-                    Some(unfinished) => listed.push(Listed {
-                        holds: Holds::Unfinished(unfinished),
-                        origin: Origin::User(path),
-                    }),
-                    None => broken.push(format!("{name}: {reason}")),
-                },
-                Err(StorageError::Read { source, .. }) => {
-                    broken.push(format!("{name}: cannot read: {source}"));
-                }
-                Err(error) => broken.push(error.to_string()),
+                Err(reason) => broken.push(format!("{name}: {reason}")),
             }
         }
     }
@@ -310,6 +402,69 @@ pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
     listed.extend(examples());
     broken.sort();
     (listed, broken)
+}
+
+/// The Pyramid entries of [`list_games`], and the files that cannot be opened: the listing
+/// as it was before TriPeaks, which the app's tests still read.
+#[cfg(test)]
+pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
+    let (listed, broken) = list_games(folders);
+    (
+        listed.iter().filter_map(ListedGame::pyramid).collect(),
+        broken,
+    )
+}
+
+#[cfg(test)]
+impl Listed {
+    /// The deal's name, from its header or else its file.
+    pub fn name(&self) -> &str {
+        self.holds.name()
+    }
+}
+
+/// What a save's text holds, by the game its `# game:` header names: a whole game the app
+/// takes, or else an unfinished deal; otherwise why it is neither, as a whole game's reader
+/// says.
+fn holds_of(text: &str, fallback_name: &str) -> Result<GameHolds, String> {
+    let unfinished = |typed: Option<usize>| {
+        typed
+            .filter(|&typed| typed < DECK_SIZE)
+            .map(|typed| Unfinished {
+                name: saved_name(text, fallback_name),
+                saved: saved_date(text),
+                typed,
+                text: text.to_string(),
+            })
+    };
+    match game_of_text(text).map_err(|problem| format!("# game: {problem}"))? {
+        GameKind::Pyramid => match SavedDeal::parse(text, fallback_name)
+            .and_then(|saved| app_takes(&saved).map(|()| saved))
+        {
+            Ok(saved) => Ok(Holds::Game(saved)),
+            Err(reason) => {
+                let typed = Draft::parse(text).map(|draft| draft.slots.iter().flatten().count());
+                unfinished(typed).map(Holds::Unfinished).ok_or(reason)
+            }
+        }
+        .map(GameHolds::Pyramid),
+        GameKind::TriPeaks => match SavedTriPeaks::parse(text, fallback_name) {
+            Ok(saved) => Ok(TriPeaksHolds::Game(saved)),
+            Err(reason) => {
+                let typed = TriPeaksDraft::parse(text).map(|draft| draft.typed());
+                unfinished(typed)
+                    .map(TriPeaksHolds::Unfinished)
+                    .ok_or(reason)
+            }
+        }
+        .map(GameHolds::TriPeaks),
+    }
+}
+
+/// A file's name without its folder and extension: the name of a save without a `# name:`.
+fn file_stem_of(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into())
 }
 
 /// Removes a save the user chose to delete.
@@ -324,36 +479,14 @@ pub fn delete(path: &Path) -> Result<(), StorageError> {
     })
 }
 
-/// An unfinished deal saved from the app, when the file is one; named by its header, or
-/// else by the file.
-fn load_unfinished(path: &Path) -> Option<Unfinished> {
-    let text = text_file::read_path(path).ok()?;
-    let draft = Draft::parse(&text)?;
-    let typed = draft.slots.iter().flatten().count();
-    if typed == DECK_SIZE {
-        return None;
-    }
-    let stem = path
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into());
-    Some(Unfinished {
-        name: saved_name(&text, &stem),
-        saved: saved_date(&text),
-        typed,
-        text,
-    })
-}
-
-/// Reads one save.
+/// Reads one Pyramid save; another game's is refused, as are unknown cards (see
+/// [`app_takes`]).
 pub fn load(path: &Path) -> Result<SavedDeal, StorageError> {
     let text = text_file::read_path(path).map_err(|source| StorageError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    let stem = path
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into());
-    SavedDeal::parse(&text, &stem)
+    SavedDeal::parse(&text, &file_stem_of(path))
         .and_then(|saved| app_takes(&saved).map(|()| saved))
         .map_err(|reason| StorageError::Invalid {
             path: path.to_path_buf(),
@@ -361,8 +494,9 @@ pub fn load(path: &Path) -> Result<SavedDeal, StorageError> {
         })
 }
 
-/// Whether the app can show a saved game: not yet one with unknown cards (`??`), whose
-/// stand-in cards it would show as known; `pyramid solve` answers those.
+/// Whether the app can show a saved Pyramid game: not yet one with unknown cards (`??`), whose
+/// stand-in cards it would show as known; `pyramid solve` answers those. TriPeaks games
+/// with unknown cards are taken.
 pub fn app_takes(saved: &SavedDeal) -> Result<(), String> {
     if saved.deal.has_unknown() {
         return Err(
@@ -492,20 +626,38 @@ pub struct DraftName {
     pub saved: bool,
 }
 
-/// Keeps the game being entered or played, with the name it goes by; an empty deal removes
-/// the draft.
+/// Keeps the Pyramid game being entered or played, with the name it goes by; an empty deal
+/// removes the draft. [`games::store_game_draft`] keeps a draft of either game.
 pub fn store_named_draft(
     folders: &Folders,
     draft: &Draft,
     name: Option<&DraftName>,
 ) -> Result<(), StorageError> {
-    let Some(name) = name else {
-        return store_draft(folders, draft);
-    };
-    if draft.slots.iter().all(Option::is_none) {
-        return store_draft(folders, draft);
+    let empty = draft.slots.iter().all(Option::is_none);
+    keep_draft(folders, empty, || draft.to_text(), name)
+}
+
+/// Writes the draft `text` gives (the `# draft:` line first), with the name it goes by after
+/// that line; an empty deal removes the draft instead.
+fn keep_draft(
+    folders: &Folders,
+    empty: bool,
+    text: impl FnOnce() -> String,
+    name: Option<&DraftName>,
+) -> Result<(), StorageError> {
+    let path = folders.draft();
+    if empty {
+        return match fs::remove_file(&path) {
+            Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
+                Err(StorageError::Write { path, source })
+            }
+            _ => Ok(()),
+        };
     }
-    let mut text = draft.to_text();
+    let mut text = text();
+    let Some(name) = name else {
+        return write_atomically(&path, &text);
+    };
     let headers = format!(
         "# name: {}\n{}",
         printable(&name.name),
@@ -517,13 +669,13 @@ pub fn store_named_draft(
     );
     let after_first = text.find('\n').map_or(text.len(), |at| at + 1);
     text.insert_str(after_first, &headers);
-    write_atomically(&folders.draft(), &text)
+    write_atomically(&path, &text)
 }
 
 /// The header a draft has when its work is as saved or opened under its name.
 const SAVED_AS: &str = "# saved-as: ";
 
-/// The name the draft left by the last run goes by, if it has one.
+/// The name the draft left by the last run goes by, if it has one; the same for either game.
 pub fn draft_name(folders: &Folders) -> Option<DraftName> {
     let text = text_file::read_path(&folders.draft()).ok()?;
     let name = saved_name(&text, "");
@@ -536,21 +688,8 @@ pub fn draft_name(folders: &Folders) -> Option<DraftName> {
     Some(DraftName { name, saved })
 }
 
-/// Keeps the game being entered or played; an empty deal removes the draft.
-pub fn store_draft(folders: &Folders, draft: &Draft) -> Result<(), StorageError> {
-    let path = folders.draft();
-    if draft.slots.iter().all(Option::is_none) {
-        return match fs::remove_file(&path) {
-            Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
-                Err(StorageError::Write { path, source })
-            }
-            _ => Ok(()),
-        };
-    }
-    write_atomically(&path, &draft.to_text())
-}
-
-/// The draft left by the last run, if any.
+/// The Pyramid draft left by the last run, if any; `None` for a TriPeaks one, which
+/// [`games::restore_game_draft`] reads.
 pub fn restore_draft(folders: &Folders) -> Option<Draft> {
     let text = text_file::read_path(&folders.draft()).ok()?;
     Draft::parse(&text)
@@ -614,10 +753,10 @@ mod tests {
     }
 
     /// The saved game a listed entry holds.
-    fn game(listed: Listed) -> SavedDeal {
+    fn game(listed: ListedGame) -> SavedDeal {
         match listed.holds {
-            Holds::Game(saved) => saved,
-            Holds::Unfinished(unfinished) => panic!("a whole game, not {unfinished:?}"),
+            GameHolds::Pyramid(Holds::Game(saved)) => saved,
+            holds => panic!("a whole Pyramid game, not {holds:?}"),
         }
     }
 
@@ -630,13 +769,13 @@ mod tests {
             *slot = Some(card.parse().unwrap());
         }
         let path = save_unfinished(&folders, "Half way", &[], &draft).unwrap();
-        let (listed, broken) = list(&folders);
+        let (listed, broken) = list_games(&folders);
         assert!(broken.is_empty(), "{broken:?}");
         let first = &listed[0];
         assert_eq!(first.origin, Origin::User(path));
         assert_eq!(first.name(), "Half way");
         assert!(!first.saved().is_empty());
-        let Holds::Unfinished(unfinished) = &first.holds else {
+        let GameHolds::Pyramid(Holds::Unfinished(unfinished)) = &first.holds else {
             panic!("listed as unfinished: {first:?}")
         };
         assert_eq!(unfinished.typed, 3);
@@ -693,7 +832,7 @@ mod tests {
         let folders = folders(dir.path());
         save(&folders, &example()).unwrap();
         fs::write(folders.saves.join("broken.txt"), "Ah Ah").unwrap();
-        let (listed, broken) = list(&folders);
+        let (listed, broken) = list_games(&folders);
         assert_eq!(listed.len(), 1 + EXAMPLES.len());
         assert!(matches!(listed[0].origin, Origin::User(_)));
         assert_eq!(broken.len(), 1);
@@ -733,10 +872,10 @@ mod tests {
         let mut draft = empty_draft();
         draft.slots[0] = Some("Kd".parse().unwrap());
         draft.slots[51] = Some("2c".parse().unwrap());
-        store_draft(&folders, &draft).unwrap();
+        store_named_draft(&folders, &draft, None).unwrap();
         assert_eq!(restore_draft(&folders), Some(draft.clone()));
         draft.slots = [None; DECK_SIZE];
-        store_draft(&folders, &draft).unwrap();
+        store_named_draft(&folders, &draft, None).unwrap();
         assert_eq!(restore_draft(&folders), None);
         assert!(!folders.draft().exists());
     }
@@ -854,7 +993,7 @@ mod tests {
             goal: solitaire::pyramid::Goal::Board,
             rules: solitaire::pyramid::Rules::default(),
         };
-        store_draft(&folders, &draft).unwrap();
+        store_named_draft(&folders, &draft, None).unwrap();
         assert_eq!(restore_draft(&folders), Some(draft));
         assert_eq!(fs::read_to_string(&victim).unwrap(), "keep me");
     }
@@ -962,7 +1101,7 @@ mod tests {
             .set_len(10 << 20)
             .unwrap();
         let started = std::time::Instant::now();
-        let (listed, broken) = in_time(move || list(&folders));
+        let (listed, broken) = in_time(move || list_games(&folders));
         assert!(started.elapsed() < std::time::Duration::from_secs(2));
         let users = listed
             .iter()
@@ -982,7 +1121,7 @@ mod tests {
         let saved = examples()
             .into_iter()
             .find_map(|listed| match listed.holds {
-                Holds::Game(saved) if saved.rules.relaxed => Some(saved),
+                GameHolds::Pyramid(Holds::Game(saved)) if saved.rules.relaxed => Some(saved),
                 _ => None,
             })
             .expect("an example with relaxed pairing");
@@ -998,5 +1137,326 @@ mod tests {
         };
         let strict = solve(&Position::new(&saved.deal, strict), &mut ());
         assert!(matches!(strict.outcome, Outcome::NoSolution(_)));
+    }
+
+    /// A TriPeaks example: a whole game at its start.
+    fn tripeaks_example(file: &str) -> SavedTriPeaks {
+        let listed = examples()
+            .into_iter()
+            .find(|listed| listed.game() == GameKind::TriPeaks && listed.name().contains(file))
+            .expect("the example is listed");
+        match listed.holds {
+            GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => saved,
+            holds => panic!("a whole TriPeaks game, not {holds:?}"),
+        }
+    }
+
+    /// The deal as MSC deals it (rows 1 to 3 and the stock unknown) with the moves the referee
+    /// allows first, under a Score challenge, as the app would save it.
+    fn tripeaks_played() -> SavedTriPeaks {
+        let mut saved = tripeaks_example("as MSC deals it");
+        let mut game = saved.game();
+        for _ in 0..3 {
+            let mv = game.position().legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+        saved.moves = game.moves().to_vec();
+        saved.goal = solitaire::goal::Goal::Score {
+            target: 30_000,
+            earned: 2_500,
+        };
+        saved.notes = vec!["the peaks are still face down".to_string()];
+        saved.saved = "2026-11-23 18:30".to_string();
+        saved
+    }
+
+    #[test]
+    fn the_examples_hold_both_games() {
+        let games: Vec<GameKind> = examples().iter().map(ListedGame::game).collect();
+        assert_eq!(games.len(), EXAMPLES.len(), "every example reads");
+        assert_eq!(
+            games.iter().filter(|&&g| g == GameKind::TriPeaks).count(),
+            3
+        );
+        assert!(tripeaks_example("clears in 43").moves.is_empty());
+        assert!(!tripeaks_example("cannot be cleared").deal.has_unknown());
+        assert_eq!(
+            tripeaks_example("as MSC deals it")
+                .deal
+                .unknown()
+                .count_ones(),
+            41
+        );
+    }
+
+    #[test]
+    fn a_tripeaks_game_with_moves_unknown_cards_and_a_challenge_saves_and_loads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let saved = tripeaks_played();
+        assert_eq!(saved.moves.len(), 3);
+        let path = games::save_tripeaks(&folders, &saved).unwrap();
+        assert_eq!(
+            path.file_name().unwrap(),
+            "tripeaks-as-msc-deals-it-rows-1-to-3-face-down.txt"
+        );
+        assert_eq!(
+            games::load_game(&path).unwrap(),
+            SavedGame::TriPeaks(saved.clone())
+        );
+        // Pyramid's reader still refuses it, naming the game.
+        let error = load(&path).unwrap_err().to_string();
+        assert!(error.contains("holds a TriPeaks game"), "{error}");
+        // The file says which game it is, and the commands read it as it is.
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("# game: tripeaks\n"), "{text}");
+        assert_eq!(SavedTriPeaks::parse(&text, "x"), Ok(saved));
+    }
+
+    #[test]
+    fn load_game_takes_unknown_cards_in_tripeaks_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        fs::create_dir_all(&folders.saves).unwrap();
+        let pyramid = folders.saves.join("pyramid.txt");
+        let text = example().to_text();
+        fs::write(&pyramid, text.replacen("4d", "??", 1)).unwrap();
+        let error = games::load_game(&pyramid).unwrap_err().to_string();
+        assert!(error.contains("unknown cards (??)"), "{error}");
+        fs::write(&pyramid, &text).unwrap();
+        assert_eq!(
+            games::load_game(&pyramid).unwrap(),
+            SavedGame::Pyramid(load(&pyramid).unwrap())
+        );
+    }
+
+    #[test]
+    fn listing_names_the_game_of_each_save_and_the_broken_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let mut pyramid = example();
+        pyramid.saved = "2026-11-23 10:00".to_string();
+        save(&folders, &pyramid).unwrap();
+        let mut tripeaks = tripeaks_played();
+        tripeaks.saved = "2026-11-23 11:00".to_string();
+        games::save_tripeaks(&folders, &tripeaks).unwrap();
+        let mut unfinished = TriPeaksDraft::from_deal(&tripeaks.deal);
+        for slot in &mut unfinished.slots[30..] {
+            *slot = solitaire::tripeaks::saved::DraftSlot::Empty;
+        }
+        games::save_unfinished_tripeaks(&folders, "peaks half typed", &[], &unfinished).unwrap();
+        // A TriPeaks file with a card twice, and a Pyramid one.
+        let twice = tripeaks.to_text().replacen("Ks", "Ts", 1);
+        fs::write(folders.saves.join("twice.txt"), twice).unwrap();
+        fs::write(folders.saves.join("broken.txt"), "Ah Ah").unwrap();
+
+        let (listed, broken) = list_games(&folders);
+        let users: Vec<(&str, GameKind)> = listed
+            .iter()
+            .filter(|l| matches!(l.origin, Origin::User(_)))
+            .map(|l| (l.name(), l.game()))
+            .collect();
+        assert_eq!(
+            users,
+            [
+                ("peaks half typed", GameKind::TriPeaks),
+                (tripeaks.name.as_str(), GameKind::TriPeaks),
+                (pyramid.name.as_str(), GameKind::Pyramid),
+            ],
+            "newest first"
+        );
+        assert!(matches!(
+            &listed[0].holds,
+            GameHolds::TriPeaks(TriPeaksHolds::Unfinished(u)) if u.typed == 30
+        ));
+        assert_eq!(
+            listed[1].holds,
+            GameHolds::TriPeaks(TriPeaksHolds::Game(tripeaks))
+        );
+        assert_eq!(listed.len(), 3 + EXAMPLES.len());
+        assert_eq!(broken.len(), 2, "{broken:?}");
+        assert!(broken[0].starts_with("broken.txt: "), "{broken:?}");
+        assert!(
+            broken[1].starts_with("twice.txt: ") && broken[1].contains("Ts appears twice"),
+            "{broken:?}"
+        );
+        // The Pyramid listing the app reads today holds the Pyramid entries alone.
+        let (pyramids, _) = list(&folders);
+        assert_eq!(pyramids.len(), 1 + 6);
+        assert_eq!(pyramids[0].name(), pyramid.name);
+    }
+
+    #[test]
+    fn saving_tripeaks_never_overwrites_another_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let mut first = tripeaks_example("clears in 43");
+        let mut second = tripeaks_example("cannot be cleared");
+        first.name = "game".to_string();
+        second.name = "game".to_string();
+        let a = games::save_tripeaks(&folders, &first).unwrap();
+        let b = games::save_tripeaks(&folders, &second).unwrap();
+        assert_eq!(b.file_name().unwrap(), "game-2.txt");
+        let read = |path: &Path| match games::load_game(path).unwrap() {
+            SavedGame::TriPeaks(saved) => saved,
+            SavedGame::Pyramid(saved) => panic!("a TriPeaks game, not {saved:?}"),
+        };
+        assert_eq!(read(&a).deal, first.deal);
+        assert_eq!(read(&b).deal, second.deal);
+        // The same deal, played on, replaces its own file.
+        let mv = first.game().position().legal_moves()[0];
+        first.moves.push(mv);
+        assert_eq!(games::save_tripeaks(&folders, &first).unwrap(), a);
+        assert_eq!(read(&a).moves, [mv]);
+        // A Pyramid save of the very same cards under the name is another game: kept.
+        let mut pyramid = SavedDeal::new("game", "", Verdict::Unsolved, first.deal);
+        pyramid.name = "game".to_string();
+        let c = save(&folders, &pyramid).unwrap();
+        assert_eq!(c.file_name().unwrap(), "game-3.txt");
+        assert_eq!(games::save_tripeaks(&folders, &first).unwrap(), a);
+        assert_eq!(load(&c).unwrap(), pyramid);
+        // A plain deal without a game header is Pyramid's, even with TriPeaks' cards.
+        fs::write(&a, first.deal.to_layout(GameKind::TriPeaks)).unwrap();
+        let d = games::save_tripeaks(&folders, &first).unwrap();
+        assert_eq!(d.file_name().unwrap(), "game-4.txt");
+    }
+
+    #[test]
+    fn a_tripeaks_game_saved_again_once_cards_are_seen_replaces_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let dealt = tripeaks_example("as MSC deals it");
+        let path = games::save_tripeaks(&folders, &dealt).unwrap();
+        // A peak top seen: the same game, more of it known.
+        let card = "Kc".parse().unwrap();
+        let mut seen = dealt.clone();
+        seen.deal = dealt.deal.reveal(0, card, GameKind::TriPeaks).unwrap();
+        assert_eq!(games::save_tripeaks(&folders, &seen).unwrap(), path);
+        // Another card there is another game.
+        let mut other = dealt.clone();
+        other.deal = dealt
+            .deal
+            .reveal(0, "Qc".parse().unwrap(), GameKind::TriPeaks)
+            .unwrap();
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let second = games::save_tripeaks(&folders, &other).unwrap();
+        assert_eq!(second, folders.saves.join(format!("{stem}-2.txt")));
+        // And fewer cards known than a file has is not its deal either.
+        let third = games::save_tripeaks(&folders, &dealt).unwrap();
+        assert_eq!(third, folders.saves.join(format!("{stem}-3.txt")));
+        let known = |path: &Path| match games::load_game(path).unwrap() {
+            SavedGame::TriPeaks(saved) => saved.deal.card(0),
+            SavedGame::Pyramid(_) => panic!("a TriPeaks game"),
+        };
+        assert_eq!(known(&path), Some(card));
+        assert_eq!(known(&second), Some("Qc".parse().unwrap()));
+        assert_eq!(known(&third), None);
+    }
+
+    #[test]
+    fn an_unfinished_tripeaks_deal_saved_again_goes_over_itself_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let mut draft = TriPeaksDraft::from_deal(&tripeaks_example("clears in 43").deal);
+        for slot in &mut draft.slots[10..] {
+            *slot = solitaire::tripeaks::saved::DraftSlot::Empty;
+        }
+        let notes = ["typed from the screen".to_string()];
+        let path = games::save_unfinished_tripeaks(&folders, "peaks", &notes, &draft).unwrap();
+        let again = games::save_unfinished_tripeaks(&folders, "peaks", &notes, &draft).unwrap();
+        assert_eq!(again, path);
+        // A Pyramid unfinished deal under the name is kept, and kept apart.
+        let mut pyramid = empty_draft();
+        pyramid.slots[0] = Some("Kd".parse().unwrap());
+        let other = save_unfinished(&folders, "peaks", &[], &pyramid).unwrap();
+        assert_ne!(other, path);
+        draft.slots[10] = solitaire::tripeaks::saved::DraftSlot::Unknown;
+        let more = games::save_unfinished_tripeaks(&folders, "peaks", &notes, &draft).unwrap();
+        assert_ne!(more, path);
+        let text = fs::read_to_string(&path).unwrap();
+        assert_eq!(saved_name(&text, ""), "peaks");
+        assert_eq!(
+            TriPeaksDraft::parse(&text).map(|d| d.typed()),
+            Some(10),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_draft_of_either_game_is_kept_with_its_name_and_restored() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let name = DraftName {
+            name: "Tuesday's peaks".to_string(),
+            saved: true,
+        };
+        let saved = tripeaks_played();
+        let mut tripeaks = TriPeaksDraft::from_deal(&saved.deal);
+        tripeaks.moves.clone_from(&saved.moves);
+        tripeaks.goal = saved.goal;
+        let draft = GameDraft::TriPeaks(tripeaks);
+        games::store_game_draft(&folders, &draft, Some(&name)).unwrap();
+        assert_eq!(games::restore_game_draft(&folders), Some(draft));
+        assert_eq!(draft_name(&folders), Some(name.clone()));
+        // The app of today, which shows Pyramid, does not take it for a Pyramid one.
+        assert_eq!(restore_draft(&folders), None);
+
+        let mut pyramid = empty_draft();
+        pyramid.slots[0] = Some("Kd".parse().unwrap());
+        let draft = GameDraft::Pyramid(pyramid.clone());
+        games::store_game_draft(&folders, &draft, Some(&name)).unwrap();
+        assert_eq!(games::restore_game_draft(&folders), Some(draft));
+        assert_eq!(restore_draft(&folders), Some(pyramid.clone()));
+        assert_eq!(draft_name(&folders), Some(name.clone()));
+        // Pyramid's own call writes the very same file.
+        let text = fs::read_to_string(folders.draft()).unwrap();
+        store_named_draft(&folders, &pyramid, Some(&name)).unwrap();
+        assert_eq!(fs::read_to_string(folders.draft()).unwrap(), text);
+        // Nothing typed, of either game, removes it.
+        games::store_game_draft(
+            &folders,
+            &GameDraft::TriPeaks(TriPeaksDraft::default()),
+            None,
+        )
+        .unwrap();
+        assert!(!folders.draft().exists());
+        assert_eq!(games::restore_game_draft(&folders), None);
+    }
+
+    #[test]
+    fn a_pyramid_draft_written_before_the_game_header_still_restores() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        fs::create_dir_all(&folders.saves).unwrap();
+        let cards = example()
+            .deal
+            .to_layout(GameKind::Pyramid)
+            .replacen("4d", "..", 1);
+        let old = format!(
+            "# draft: the game being entered or played, restored on the next start\n\
+             # name: old one\n# saved-as: old one\n# challenge: score 1290 earned 0\n{cards}"
+        );
+        fs::write(folders.draft(), old).unwrap();
+        let draft = restore_draft(&folders).expect("the old draft restores");
+        assert_eq!(draft.slots[0], None);
+        assert_eq!(draft.slots[1], Some("8h".parse().unwrap()));
+        assert_eq!(
+            draft.goal,
+            solitaire::goal::Goal::Score {
+                target: 1290,
+                earned: 0
+            }
+        );
+        assert_eq!(
+            games::restore_game_draft(&folders),
+            Some(GameDraft::Pyramid(draft))
+        );
+        assert_eq!(
+            draft_name(&folders),
+            Some(DraftName {
+                name: "old one".to_string(),
+                saved: true
+            })
+        );
     }
 }

@@ -1,10 +1,11 @@
-//! The saved-game and draft readers on any text: they never panic, and a game they accept
-//! reads back the same from the text it is saved as.
+//! The saved-game and draft readers, of both games, on any text: they never panic, and a game
+//! they accept reads back the same from the text it is saved as.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use solitaire::saved_game::{Draft, SavedDeal};
+use solitaire::saved_game::{Draft, GameDraft, SavedDeal};
+use solitaire::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 
 fuzz_target!(|text: &str| {
     if let Ok(saved) = SavedDeal::parse(text, "fuzz") {
@@ -14,5 +15,16 @@ fuzz_target!(|text: &str| {
     }
     if let Some(draft) = Draft::parse(text) {
         let _ = draft.to_text();
+    }
+    if let Ok(saved) = SavedTriPeaks::parse(text, "fuzz") {
+        let again = SavedTriPeaks::parse(&saved.to_text(), "fuzz");
+        assert_eq!(again.as_ref(), Ok(&saved));
+        let _ = saved.game();
+    }
+    if let Some(draft) = TriPeaksDraft::parse(text) {
+        assert_eq!(TriPeaksDraft::parse(&draft.to_text()).as_ref(), Some(&draft));
+    }
+    if let Some(draft) = GameDraft::parse(text) {
+        let _ = draft.to_named_text("fuzz", "", &[]);
     }
 });

@@ -1,7 +1,7 @@
-//! The Open dialog (Ctrl-O): the user's saves (whole games and unfinished deals) and the
-//! built-in examples, a filter typed over them, the files that could not be read, and deleting
-//! a save after a yes. It decides what a key means and draws itself over the whole screen; the
-//! app opens the deal it answers with.
+//! The Open dialog (Ctrl-O): the user's saves of both games (whole games and unfinished
+//! deals) and the built-in examples, each row naming its game, a filter typed over them, the
+//! files that could not be read, and deleting a save after a yes. It decides what a key means
+//! and draws itself over the whole screen; the app opens the Pyramid deal it answers with.
 
 use std::path::{Path, PathBuf};
 
@@ -14,14 +14,14 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::Tone;
 use super::view::{footer, panel_block, popup};
-use crate::storage::{self, Folders, Holds, Listed, Origin};
+use crate::storage::{self, Folders, GameHolds, Holds, Listed, ListedGame, Origin, TriPeaksHolds};
 use crate::theme::Theme;
 use solitaire::deck::DECK_SIZE;
 
 /// The deals the open dialog lists, and the filter typed into it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenDialog {
-    pub entries: Vec<Listed>,
+    pub entries: Vec<ListedGame>,
     /// Files in the saves folder that could not be read, each with the reason.
     pub broken: Vec<String>,
     pub filter: String,
@@ -29,7 +29,7 @@ pub struct OpenDialog {
     /// The first unreadable file shown; `PgUp` and `PgDn` move it.
     pub broken_first: usize,
     /// The save asked about after Delete: `y` removes it, any other key keeps it.
-    pub confirm: Option<Box<Listed>>,
+    pub confirm: Option<Box<ListedGame>>,
     /// What the last key did, shown above the keys.
     pub note: Option<(Tone, String)>,
 }
@@ -50,7 +50,7 @@ pub enum OpenAction {
 impl OpenDialog {
     /// The dialog over what the saves folder holds now.
     pub fn new(folders: &Folders) -> OpenDialog {
-        let (entries, broken) = storage::list(folders);
+        let (entries, broken) = storage::list_games(folders);
         OpenDialog {
             entries,
             broken,
@@ -63,7 +63,7 @@ impl OpenDialog {
     }
 
     /// The entries the filter lets through.
-    pub fn visible(&self) -> Vec<&Listed> {
+    pub fn visible(&self) -> Vec<&ListedGame> {
         let filter = self.filter.to_lowercase();
         self.entries
             .iter()
@@ -80,11 +80,18 @@ impl OpenDialog {
         let count = self.visible().len();
         match key.code {
             KeyCode::Esc => return OpenAction::Close,
-            KeyCode::Enter => {
-                if let Some(entry) = self.visible().get(self.selected) {
-                    return OpenAction::Open(Box::new((*entry).clone()));
+            KeyCode::Enter => match self.visible().get(self.selected).map(|e| e.pyramid()) {
+                Some(Some(entry)) => return OpenAction::Open(Box::new(entry)),
+                Some(None) => {
+                    self.note = Some((
+                        Tone::Warning,
+                        "The app opens Pyramid games for now; `pyramid solve FILE` answers \
+                             a TriPeaks one."
+                            .to_string(),
+                    ));
                 }
-            }
+                None => {}
+            },
             KeyCode::Up => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down => self.selected = (self.selected + 1).min(count.saturating_sub(1)),
             KeyCode::PageUp => self.broken_first = self.broken_first.saturating_sub(1),
@@ -123,7 +130,7 @@ impl OpenDialog {
     }
 
     /// The key that answers "delete this save?": only `y` deletes.
-    fn answer(&mut self, key: KeyEvent, asked: &Listed) -> OpenAction {
+    fn answer(&mut self, key: KeyEvent, asked: &ListedGame) -> OpenAction {
         if let (KeyCode::Char('y' | 'Y'), Origin::User(path)) = (key.code, &asked.origin) {
             return OpenAction::Delete(path.clone());
         }
@@ -171,25 +178,42 @@ fn file_name(path: &Path) -> String {
     )
 }
 
-/// What the open dialog says of a save: how far its game went, its result, or how many cards
-/// an unfinished deal has.
-fn listed_state(entry: &Listed) -> String {
-    let saved = match &entry.holds {
-        Holds::Game(saved) => saved,
-        Holds::Unfinished(unfinished) => {
-            return format!("unfinished {}/{DECK_SIZE}", unfinished.typed);
+/// What the open dialog says of a save: how far its game went, its result (Pyramid's saves
+/// keep it), how many of its cards are not seen yet (TriPeaks'), or how many cards an
+/// unfinished deal has.
+fn listed_state(entry: &ListedGame) -> String {
+    match &entry.holds {
+        GameHolds::Pyramid(Holds::Unfinished(unfinished))
+        | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
+            format!("unfinished {}/{DECK_SIZE}", unfinished.typed)
         }
-    };
-    match saved.moves.len() {
-        0 => saved.verdict.label(),
+        GameHolds::Pyramid(Holds::Game(saved)) => match saved.moves.len() {
+            0 => saved.verdict.label(),
+            n => moves_in(n),
+        },
+        GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => {
+            match (saved.moves.len(), saved.deal.unknown().count_ones()) {
+                (0, 0) => "not played".to_string(),
+                (0, unknown) => format!("{unknown} unknown"),
+                (moves, 0) => moves_in(moves),
+                (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
+            }
+        }
+    }
+}
+
+/// How far a game went: "1 move in", "12 moves in".
+fn moves_in(moves: usize) -> String {
+    match moves {
         1 => "1 move in".to_string(),
         n => format!("{n} moves in"),
     }
 }
 
-/// Columns of the date, and the fewest of the state: it widens to "unfinished 31/52" when
-/// such a deal is listed.
+/// Columns of the date and of the game, and the fewest of the state: it widens to
+/// "unfinished 31/52" when such a deal is listed.
 const DATE_WIDTH: u16 = 16;
+const GAME_WIDTH: u16 = 8;
 const STATE_WIDTH: u16 = 11;
 
 /// Draws the dialog over `area`, using all of its height.
@@ -247,18 +271,18 @@ pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
 }
 
 /// The saves and examples, one a row under column heads, scrolled to keep the choice in
-/// view. The name takes the width the file, date and state leave.
+/// view. The name takes the width the game, file, date and state leave.
 fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let visible = dialog.visible();
     if visible.is_empty() {
         Line::styled("No deal matches.", Style::new().fg(theme.dim)).render(area, buf);
         return;
     }
-    let file_of = |entry: &Listed| match &entry.origin {
+    let file_of = |entry: &ListedGame| match &entry.origin {
         Origin::User(path) => file_name(path),
         Origin::Example => "example".to_string(),
     };
-    let widest = |text: &dyn Fn(&Listed) -> String| {
+    let widest = |text: &dyn Fn(&ListedGame) -> String| {
         visible
             .iter()
             .map(|e| Span::raw(text(e)).width())
@@ -276,20 +300,23 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
         .map_or(STATE_WIDTH, |w| (w as u16).max(STATE_WIDTH));
     // The name comes first: it gets what it needs while the file keeps a dozen columns, and
     // the file gets what is left; what both leave over widens the name.
-    let free = area.width.saturating_sub(2 + DATE_WIDTH + state_width + 4);
+    let free = area
+        .width
+        .saturating_sub(2 + GAME_WIDTH + DATE_WIDTH + state_width + 5);
     let name_width = widest_name.min(free.saturating_sub(widest_file.min(12)));
     let file_width = widest_file.min(free.saturating_sub(name_width));
     let columns = Layout::horizontal([
         Constraint::Length(2),
         Constraint::Fill(1),
+        Constraint::Length(GAME_WIDTH),
         Constraint::Length(file_width),
         Constraint::Length(DATE_WIDTH),
         Constraint::Length(state_width),
     ])
     .spacing(1);
-    let mut row = |y: u16, cells: [Span; 5]| {
+    let mut row = |y: u16, cells: [Span; 6]| {
         let rect = Rect::new(area.x, y, area.width, 1);
-        let rects: [Rect; 5] = rect.layout(&columns);
+        let rects: [Rect; 6] = rect.layout(&columns);
         for (cell, rect) in cells.into_iter().zip(rects) {
             cell.render(rect, buf);
         }
@@ -300,6 +327,7 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
         [
             Span::raw(""),
             Span::styled("Name", dim),
+            Span::styled("Game", dim),
             Span::styled("File", dim),
             Span::styled("Saved", dim),
             Span::styled("State", dim),
@@ -325,6 +353,7 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
             [
                 Span::styled(if selected { "▶" } else { "" }, style),
                 Span::styled(entry.name().to_string(), style),
+                Span::styled(entry.game().name(), dim),
                 Span::styled(file_of(entry), dim),
                 Span::styled(entry.saved().to_string(), dim),
                 Span::styled(listed_state(entry), style),
@@ -362,4 +391,141 @@ fn unreadable(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::KeyModifiers;
+    use solitaire::GameKind;
+    use solitaire::tripeaks::saved::DraftSlot;
+
+    use crate::storage::{SavedDeal, SavedTriPeaks, TriPeaksDraft, Verdict, games};
+
+    const WINNABLE: &str = include_str!("../../saved-games/winnable-40-steps.txt");
+    const AS_DEALT: &str = include_str!("../../saved-games/tripeaks-as-dealt.txt");
+    const CLEARS: &str = include_str!("../../saved-games/tripeaks-clears-43-steps.txt");
+
+    fn press(dialog: &mut OpenDialog, code: KeyCode) -> OpenAction {
+        dialog.key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    /// The dialog drawn on a screen of this size, as text.
+    fn screen(dialog: &OpenDialog, width: u16, height: u16) -> String {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        render(dialog, area, &mut buf, &Theme::default());
+        let mut text = String::new();
+        for y in 0..height {
+            let line: String = (0..width).map(|x| buf[(x, y)].symbol()).collect();
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text
+    }
+
+    /// A saves folder holding a game of each kind, a TriPeaks game played part-way with cards
+    /// not seen yet, an unfinished TriPeaks deal and a TriPeaks file that cannot be read, each
+    /// dated so the screen stays fixed.
+    fn both_games(dir: &Path) -> Folders {
+        let folders = Folders {
+            saves: dir.join("saves"),
+            config: dir.join("config"),
+        };
+        let mut pyramid = SavedDeal::parse(WINNABLE, "x").unwrap();
+        pyramid.name = "Monday".to_string();
+        pyramid.saved = "2026-11-23 09:00".to_string();
+        pyramid.verdict = Verdict::Unsolved;
+        storage::save(&folders, &pyramid).unwrap();
+        let mut played = SavedTriPeaks::parse(AS_DEALT, "x").unwrap();
+        played.name = "Tuesday".to_string();
+        played.saved = "2026-11-24 09:00".to_string();
+        let mut game = played.game();
+        for _ in 0..3 {
+            let mv = game.position().legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+        played.moves = game.moves().to_vec();
+        games::save_tripeaks(&folders, &played).unwrap();
+        let mut fresh = SavedTriPeaks::parse(CLEARS, "x").unwrap();
+        fresh.name = "Wednesday".to_string();
+        fresh.saved = "2026-11-25 09:00".to_string();
+        games::save_tripeaks(&folders, &fresh).unwrap();
+        let mut half = TriPeaksDraft::from_deal(&fresh.deal);
+        for slot in &mut half.slots[30..] {
+            *slot = DraftSlot::Empty;
+        }
+        let text = half.to_named_text("Thursday", "2026-11-26 09:00", &[]);
+        std::fs::write(folders.saves.join("thursday.txt"), text).unwrap();
+        let twice = fresh.to_text().replacen("Kh", "8h", 1);
+        std::fs::write(folders.saves.join("twice.txt"), twice).unwrap();
+        folders
+    }
+
+    #[test]
+    fn each_row_names_its_game_and_tripeaks_rows_their_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let dialog = OpenDialog::new(&both_games(dir.path()));
+        let shown = screen(&dialog, 100, 30);
+        insta::assert_snapshot!(shown);
+        let row = |name: &str| {
+            shown
+                .lines()
+                .find(|line| line.contains(name))
+                .unwrap_or_else(|| panic!("{name} in\n{shown}"))
+        };
+        for (name, game) in [
+            ("Thursday", "TriPeaks"),
+            ("Wednesday", "TriPeaks"),
+            ("Tuesday", "TriPeaks"),
+            ("Monday", "Pyramid"),
+            ("TriPeaks: clears in 43 steps", "TriPeaks"),
+            ("Example: winnable in 40 steps", "Pyramid"),
+        ] {
+            assert!(row(name).contains(&format!(" {game} ")), "{}", row(name));
+        }
+        assert!(shown.contains("unfinished 30/52"), "{shown}");
+        assert!(shown.contains("3 moves in, 41 unknown"), "{shown}");
+        assert!(shown.contains("not played"), "{shown}");
+        assert!(shown.contains("twice.txt: "), "{shown}");
+    }
+
+    #[test]
+    fn enter_opens_a_pyramid_entry_and_says_tripeaks_ones_open_elsewhere() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = both_games(dir.path());
+        let mut dialog = OpenDialog::new(&folders);
+        assert_eq!(dialog.visible()[0].game(), GameKind::TriPeaks);
+        assert_eq!(press(&mut dialog, KeyCode::Enter), OpenAction::Stay);
+        let (tone, note) = dialog.note.clone().expect("a note");
+        assert_eq!(tone, Tone::Warning);
+        assert!(note.contains("`pyramid solve FILE`"), "{note}");
+        for c in "monday".chars() {
+            press(&mut dialog, KeyCode::Char(c));
+        }
+        let OpenAction::Open(entry) = press(&mut dialog, KeyCode::Enter) else {
+            panic!("the Pyramid save opens")
+        };
+        assert_eq!(entry.origin, Origin::User(folders.saves.join("monday.txt")));
+        assert!(matches!(&entry.holds, Holds::Game(saved) if saved.name == "Monday"));
+    }
+
+    #[test]
+    fn a_tripeaks_save_is_deleted_after_a_yes() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = both_games(dir.path());
+        let mut dialog = OpenDialog::new(&folders);
+        for c in "tuesday".chars() {
+            press(&mut dialog, KeyCode::Char(c));
+        }
+        press(&mut dialog, KeyCode::Delete);
+        let path = folders.saves.join("tuesday.txt");
+        assert_eq!(
+            press(&mut dialog, KeyCode::Char('y')),
+            OpenAction::Delete(path.clone())
+        );
+        dialog.delete(&folders, &path);
+        assert!(!path.exists());
+        assert!(dialog.visible().is_empty());
+    }
 }

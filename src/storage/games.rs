@@ -1,0 +1,96 @@
+//! Saves and drafts of either game: saving a TriPeaks game or unfinished deal beside the
+//! Pyramid ones, and reading back a save or the draft of either game, by the `# game:`
+//! header its file has.
+//! Names are claimed and files written as for Pyramid's (see the parent module): never over
+//! another game.
+
+// Wired into the app next.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use super::{
+    DraftName, Folders, GameDraft, SavedGame, SavedTriPeaks, StorageError, TriPeaksDraft,
+    app_takes, claim_name, file_stem_of, keep_draft, now_text,
+};
+use crate::text_file;
+use solitaire::GameKind;
+use solitaire::deck::{DECK_SIZE, Deal};
+use solitaire::saved_game::game_of_text;
+
+/// Reads one save of either game. A Pyramid game with unknown cards is refused as
+/// [`super::load`] refuses it; a TriPeaks one is taken.
+pub fn load_game(path: &Path) -> Result<SavedGame, StorageError> {
+    let text = text_file::read_path(path).map_err(|source| StorageError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    SavedGame::parse(&text, &file_stem_of(path))
+        .and_then(|saved| match &saved {
+            SavedGame::Pyramid(pyramid) => app_takes(pyramid).map(|()| saved),
+            SavedGame::TriPeaks(_) => Ok(saved),
+        })
+        .map_err(|reason| StorageError::Invalid {
+            path: path.to_path_buf(),
+            reason,
+        })
+}
+
+/// Saves a TriPeaks game under its name, never over another game: a file of that name
+/// holding anything else is kept and the new one gets a numbered name (`-2`, ...). A file
+/// holding the same deal is replaced, as saving again after playing on is meant to, also when
+/// cards unknown there have been seen since. Returns the path written.
+pub fn save_tripeaks(folders: &Folders, saved: &SavedTriPeaks) -> Result<PathBuf, StorageError> {
+    claim_name(folders, &saved.name, &saved.to_text(), |path| {
+        read_tripeaks(path)
+            .and_then(|text| SavedTriPeaks::parse(&text, "").ok())
+            .is_some_and(|existing| seen_more_of(&existing.deal, &saved.deal))
+    })
+}
+
+/// Saves an unfinished TriPeaks deal under a name, in the draft format, never over another
+/// file; the same unfinished deal saved again may go over itself. Returns the path written.
+pub fn save_unfinished_tripeaks(
+    folders: &Folders,
+    name: &str,
+    notes: &[String],
+    draft: &TriPeaksDraft,
+) -> Result<PathBuf, StorageError> {
+    let text = draft.to_named_text(name, &now_text(), notes);
+    claim_name(folders, name, &text, |path| {
+        read_tripeaks(path)
+            .and_then(|text| TriPeaksDraft::parse(&text))
+            .is_some_and(|old| old.slots == draft.slots)
+    })
+}
+
+/// The text of a file that names TriPeaks in its `# game:` header; `None` for anything else,
+/// a plain deal without the header included, which is Pyramid's.
+fn read_tripeaks(path: &Path) -> Option<String> {
+    text_file::read_path(path)
+        .ok()
+        .filter(|text| game_of_text(text) == Ok(GameKind::TriPeaks))
+}
+
+/// Whether `new` is the deal `old` is, with perhaps more of its cards seen: each card known
+/// in `old` is at its place in `new`.
+fn seen_more_of(old: &Deal, new: &Deal) -> bool {
+    (0..DECK_SIZE).all(|slot| old.card(slot).is_none() || old.card(slot) == new.card(slot))
+}
+
+/// Keeps the game being entered or played, of either game, with the name it goes by; a deal
+/// with nothing typed removes the draft.
+pub fn store_game_draft(
+    folders: &Folders,
+    draft: &GameDraft,
+    name: Option<&DraftName>,
+) -> Result<(), StorageError> {
+    keep_draft(folders, draft.is_empty(), || draft.to_text(), name)
+}
+
+/// The draft left by the last run, if any, of the game its `# game:` header names (Pyramid
+/// without one, as drafts were written before there were other games).
+pub fn restore_game_draft(folders: &Folders) -> Option<GameDraft> {
+    let text = text_file::read_path(&folders.draft()).ok()?;
+    GameDraft::parse(&text)
+}
