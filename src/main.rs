@@ -138,19 +138,16 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         let source = input::read_source(file)?;
         let name = input::source_name(file);
         let game = input::game_in(&source, cli.game)?;
-        if game != solitaire::GameKind::Pyramid {
-            let id = game.id();
-            return Err(InputError::Usage(format!(
-                "{name}: the app shows Pyramid games for now; `pyramid solve --game {id} {name}` \
-                 and `pyramid hint --game {id} {name}` answer this one"
-            )));
-        }
         match input::game_of(&source, file, solitaire::pyramid::RuleChanges::default()) {
+            _ if game == solitaire::GameKind::TriPeaks => {
+                let saved = tripeaks_output::read(&source, file)?;
+                deal = Some(storage::SavedGame::TriPeaks(saved));
+            }
             Ok(saved) => {
                 storage::app_takes(&saved).map_err(|reason| {
                     InputError::Usage(format!("{name}: {}", reason.replace("FILE", &name)))
                 })?;
-                deal = Some(saved);
+                deal = Some(storage::SavedGame::Pyramid(saved));
             }
             // The editor shows a deal's problems (a duplicate, a card missing) where they are;
             // a word that is not a card has no slot to show it in, so it stays an error.
@@ -184,6 +181,7 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         ascii: cli.ascii,
         deal,
         deal_text,
+        game: cli.game.unwrap_or(solitaire::GameKind::Pyramid),
         warnings,
     };
     // Raw mode and the alternate screen need a terminal on both sides; without one the

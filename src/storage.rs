@@ -28,6 +28,8 @@ pub use solitaire::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 
 pub mod games;
 
+pub use games::{restore_draft, save_tripeaks, save_unfinished_tripeaks, store_named_draft};
+
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Folders {
@@ -266,21 +268,14 @@ pub struct Unfinished {
     pub text: String,
 }
 
-/// A Pyramid entry of the open dialog: what the app opens.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Listed {
-    pub holds: Holds,
-    pub origin: Origin,
-}
-
 /// An entry of the open dialog, of either game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListedGame {
+pub struct Listed {
     pub holds: GameHolds,
     pub origin: Origin,
 }
 
-impl ListedGame {
+impl Listed {
     /// The game the file holds.
     pub fn game(&self) -> GameKind {
         match self.holds {
@@ -302,17 +297,6 @@ impl ListedGame {
         match &self.holds {
             GameHolds::Pyramid(holds) => holds.saved(),
             GameHolds::TriPeaks(holds) => holds.saved(),
-        }
-    }
-
-    /// The entry as a Pyramid one, when it is.
-    pub fn pyramid(&self) -> Option<Listed> {
-        match &self.holds {
-            GameHolds::Pyramid(holds) => Some(Listed {
-                holds: holds.clone(),
-                origin: self.origin.clone(),
-            }),
-            GameHolds::TriPeaks(_) => None,
         }
     }
 }
@@ -359,11 +343,11 @@ const EXAMPLES: [(&str, &str); 9] = [
 ];
 
 /// The shipped examples, Pyramid's then TriPeaks'.
-pub fn examples() -> Vec<ListedGame> {
+pub fn examples() -> Vec<Listed> {
     EXAMPLES
         .iter()
         .filter_map(|(name, text)| holds_of(text, name).ok())
-        .map(|holds| ListedGame {
+        .map(|holds| Listed {
             holds,
             origin: Origin::Example,
         })
@@ -374,7 +358,7 @@ pub fn examples() -> Vec<ListedGame> {
 /// are reported by name rather than hidden, so a hand-edited save that broke is noticed. Each
 /// file is looked at before it is read: what is not a regular file of at most 1 MiB is
 /// reported without being opened, so no FIFO, device or huge file holds the listing up.
-pub fn list_games(folders: &Folders) -> (Vec<ListedGame>, Vec<String>) {
+pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
     let mut listed = Vec::new();
     let mut broken = Vec::new();
     if let Ok(entries) = fs::read_dir(&folders.saves) {
@@ -390,7 +374,7 @@ pub fn list_games(folders: &Folders) -> (Vec<ListedGame>, Vec<String>) {
                 .map_err(|source| format!("cannot read: {source}"))
                 .and_then(|text| holds_of(&text, &file_stem_of(&path)));
             match holds {
-                Ok(holds) => listed.push(ListedGame {
+                Ok(holds) => listed.push(Listed {
                     holds,
                     origin: Origin::User(path),
                 }),
@@ -404,25 +388,8 @@ pub fn list_games(folders: &Folders) -> (Vec<ListedGame>, Vec<String>) {
     (listed, broken)
 }
 
-/// The Pyramid entries of [`list_games`], and the files that cannot be opened: the listing
+/// The Pyramid entries of [`list`], and the files that cannot be opened: the listing
 /// as it was before TriPeaks, which the app's tests still read.
-#[cfg(test)]
-pub fn list(folders: &Folders) -> (Vec<Listed>, Vec<String>) {
-    let (listed, broken) = list_games(folders);
-    (
-        listed.iter().filter_map(ListedGame::pyramid).collect(),
-        broken,
-    )
-}
-
-#[cfg(test)]
-impl Listed {
-    /// The deal's name, from its header or else its file.
-    pub fn name(&self) -> &str {
-        self.holds.name()
-    }
-}
-
 /// What a save's text holds, by the game its `# game:` header names: a whole game the app
 /// takes, or else an unfinished deal; otherwise why it is neither, as a whole game's reader
 /// says.
@@ -626,17 +593,6 @@ pub struct DraftName {
     pub saved: bool,
 }
 
-/// Keeps the Pyramid game being entered or played, with the name it goes by; an empty deal
-/// removes the draft. [`games::store_game_draft`] keeps a draft of either game.
-pub fn store_named_draft(
-    folders: &Folders,
-    draft: &Draft,
-    name: Option<&DraftName>,
-) -> Result<(), StorageError> {
-    let empty = draft.slots.iter().all(Option::is_none);
-    keep_draft(folders, empty, || draft.to_text(), name)
-}
-
 /// Writes the draft `text` gives (the `# draft:` line first), with the name it goes by after
 /// that line; an empty deal removes the draft instead.
 fn keep_draft(
@@ -688,13 +644,6 @@ pub fn draft_name(folders: &Folders) -> Option<DraftName> {
     Some(DraftName { name, saved })
 }
 
-/// The Pyramid draft left by the last run, if any; `None` for a TriPeaks one, which
-/// [`games::restore_game_draft`] reads.
-pub fn restore_draft(folders: &Folders) -> Option<Draft> {
-    let text = text_file::read_path(&folders.draft()).ok()?;
-    Draft::parse(&text)
-}
-
 /// Now, as `YYYY-MM-DD HH:MM` in UTC.
 pub fn now_text() -> String {
     let seconds = SystemTime::now()
@@ -726,6 +675,25 @@ fn timestamp_text(seconds: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reads one save of either game. A Pyramid game with unknown cards is refused as
+    /// [`load`] refuses it; a TriPeaks one is taken.
+    fn load_game(path: &Path) -> Result<SavedGame, StorageError> {
+        let text = text_file::read_path(path).map_err(|source| StorageError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        SavedGame::parse(&text, &file_stem_of(path))
+            .and_then(|saved| match &saved {
+                SavedGame::Pyramid(pyramid) => app_takes(pyramid).map(|()| saved),
+                SavedGame::TriPeaks(_) => Ok(saved),
+            })
+            .map_err(|reason| StorageError::Invalid {
+                path: path.to_path_buf(),
+                reason,
+            })
+    }
+
     use solitaire::Deal;
     use solitaire::deck::DECK_SIZE;
     use solitaire::pyramid::Midgame;
@@ -753,7 +721,7 @@ mod tests {
     }
 
     /// The saved game a listed entry holds.
-    fn game(listed: ListedGame) -> SavedDeal {
+    fn game(listed: Listed) -> SavedDeal {
         match listed.holds {
             GameHolds::Pyramid(Holds::Game(saved)) => saved,
             holds => panic!("a whole Pyramid game, not {holds:?}"),
@@ -769,7 +737,7 @@ mod tests {
             *slot = Some(card.parse().unwrap());
         }
         let path = save_unfinished(&folders, "Half way", &[], &draft).unwrap();
-        let (listed, broken) = list_games(&folders);
+        let (listed, broken) = list(&folders);
         assert!(broken.is_empty(), "{broken:?}");
         let first = &listed[0];
         assert_eq!(first.origin, Origin::User(path));
@@ -832,7 +800,7 @@ mod tests {
         let folders = folders(dir.path());
         save(&folders, &example()).unwrap();
         fs::write(folders.saves.join("broken.txt"), "Ah Ah").unwrap();
-        let (listed, broken) = list_games(&folders);
+        let (listed, broken) = list(&folders);
         assert_eq!(listed.len(), 1 + EXAMPLES.len());
         assert!(matches!(listed[0].origin, Origin::User(_)));
         assert_eq!(broken.len(), 1);
@@ -872,10 +840,13 @@ mod tests {
         let mut draft = empty_draft();
         draft.slots[0] = Some("Kd".parse().unwrap());
         draft.slots[51] = Some("2c".parse().unwrap());
-        store_named_draft(&folders, &draft, None).unwrap();
-        assert_eq!(restore_draft(&folders), Some(draft.clone()));
+        store_named_draft(&folders, &GameDraft::Pyramid(draft.clone()), None).unwrap();
+        assert_eq!(
+            restore_draft(&folders),
+            Some(GameDraft::Pyramid(draft.clone()))
+        );
         draft.slots = [None; DECK_SIZE];
-        store_named_draft(&folders, &draft, None).unwrap();
+        store_named_draft(&folders, &GameDraft::Pyramid(draft.clone()), None).unwrap();
         assert_eq!(restore_draft(&folders), None);
         assert!(!folders.draft().exists());
     }
@@ -993,8 +964,8 @@ mod tests {
             goal: solitaire::pyramid::Goal::Board,
             rules: solitaire::pyramid::Rules::default(),
         };
-        store_named_draft(&folders, &draft, None).unwrap();
-        assert_eq!(restore_draft(&folders), Some(draft));
+        store_named_draft(&folders, &GameDraft::Pyramid(draft.clone()), None).unwrap();
+        assert_eq!(restore_draft(&folders), Some(GameDraft::Pyramid(draft)));
         assert_eq!(fs::read_to_string(&victim).unwrap(), "keep me");
     }
 
@@ -1101,7 +1072,7 @@ mod tests {
             .set_len(10 << 20)
             .unwrap();
         let started = std::time::Instant::now();
-        let (listed, broken) = in_time(move || list_games(&folders));
+        let (listed, broken) = in_time(move || list(&folders));
         assert!(started.elapsed() < std::time::Duration::from_secs(2));
         let users = listed
             .iter()
@@ -1172,7 +1143,7 @@ mod tests {
 
     #[test]
     fn the_examples_hold_both_games() {
-        let games: Vec<GameKind> = examples().iter().map(ListedGame::game).collect();
+        let games: Vec<GameKind> = examples().iter().map(Listed::game).collect();
         assert_eq!(games.len(), EXAMPLES.len(), "every example reads");
         assert_eq!(
             games.iter().filter(|&&g| g == GameKind::TriPeaks).count(),
@@ -1201,7 +1172,7 @@ mod tests {
             "tripeaks-as-msc-deals-it-rows-1-to-3-face-down.txt"
         );
         assert_eq!(
-            games::load_game(&path).unwrap(),
+            load_game(&path).unwrap(),
             SavedGame::TriPeaks(saved.clone())
         );
         // Pyramid's reader still refuses it, naming the game.
@@ -1221,11 +1192,11 @@ mod tests {
         let pyramid = folders.saves.join("pyramid.txt");
         let text = example().to_text();
         fs::write(&pyramid, text.replacen("4d", "??", 1)).unwrap();
-        let error = games::load_game(&pyramid).unwrap_err().to_string();
+        let error = load_game(&pyramid).unwrap_err().to_string();
         assert!(error.contains("unknown cards (??)"), "{error}");
         fs::write(&pyramid, &text).unwrap();
         assert_eq!(
-            games::load_game(&pyramid).unwrap(),
+            load_game(&pyramid).unwrap(),
             SavedGame::Pyramid(load(&pyramid).unwrap())
         );
     }
@@ -1250,7 +1221,7 @@ mod tests {
         fs::write(folders.saves.join("twice.txt"), twice).unwrap();
         fs::write(folders.saves.join("broken.txt"), "Ah Ah").unwrap();
 
-        let (listed, broken) = list_games(&folders);
+        let (listed, broken) = list(&folders);
         let users: Vec<(&str, GameKind)> = listed
             .iter()
             .filter(|l| matches!(l.origin, Origin::User(_)))
@@ -1280,10 +1251,6 @@ mod tests {
             broken[1].starts_with("twice.txt: ") && broken[1].contains("Ts appears twice"),
             "{broken:?}"
         );
-        // The Pyramid listing the app reads today holds the Pyramid entries alone.
-        let (pyramids, _) = list(&folders);
-        assert_eq!(pyramids.len(), 1 + 6);
-        assert_eq!(pyramids[0].name(), pyramid.name);
     }
 
     #[test]
@@ -1297,7 +1264,7 @@ mod tests {
         let a = games::save_tripeaks(&folders, &first).unwrap();
         let b = games::save_tripeaks(&folders, &second).unwrap();
         assert_eq!(b.file_name().unwrap(), "game-2.txt");
-        let read = |path: &Path| match games::load_game(path).unwrap() {
+        let read = |path: &Path| match load_game(path).unwrap() {
             SavedGame::TriPeaks(saved) => saved,
             SavedGame::Pyramid(saved) => panic!("a TriPeaks game, not {saved:?}"),
         };
@@ -1344,7 +1311,7 @@ mod tests {
         // And fewer cards known than a file has is not its deal either.
         let third = games::save_tripeaks(&folders, &dealt).unwrap();
         assert_eq!(third, folders.saves.join(format!("{stem}-3.txt")));
-        let known = |path: &Path| match games::load_game(path).unwrap() {
+        let known = |path: &Path| match load_game(path).unwrap() {
             SavedGame::TriPeaks(saved) => saved.deal.card(0),
             SavedGame::Pyramid(_) => panic!("a TriPeaks game"),
         };
@@ -1395,32 +1362,25 @@ mod tests {
         tripeaks.moves.clone_from(&saved.moves);
         tripeaks.goal = saved.goal;
         let draft = GameDraft::TriPeaks(tripeaks);
-        games::store_game_draft(&folders, &draft, Some(&name)).unwrap();
-        assert_eq!(games::restore_game_draft(&folders), Some(draft));
+        store_named_draft(&folders, &draft, Some(&name)).unwrap();
+        assert_eq!(restore_draft(&folders), Some(draft));
         assert_eq!(draft_name(&folders), Some(name.clone()));
-        // The app of today, which shows Pyramid, does not take it for a Pyramid one.
-        assert_eq!(restore_draft(&folders), None);
 
         let mut pyramid = empty_draft();
         pyramid.slots[0] = Some("Kd".parse().unwrap());
         let draft = GameDraft::Pyramid(pyramid.clone());
-        games::store_game_draft(&folders, &draft, Some(&name)).unwrap();
-        assert_eq!(games::restore_game_draft(&folders), Some(draft));
-        assert_eq!(restore_draft(&folders), Some(pyramid.clone()));
+        store_named_draft(&folders, &draft, Some(&name)).unwrap();
+        assert_eq!(restore_draft(&folders), Some(draft));
         assert_eq!(draft_name(&folders), Some(name.clone()));
-        // Pyramid's own call writes the very same file.
-        let text = fs::read_to_string(folders.draft()).unwrap();
-        store_named_draft(&folders, &pyramid, Some(&name)).unwrap();
-        assert_eq!(fs::read_to_string(folders.draft()).unwrap(), text);
         // Nothing typed, of either game, removes it.
-        games::store_game_draft(
+        store_named_draft(
             &folders,
             &GameDraft::TriPeaks(TriPeaksDraft::default()),
             None,
         )
         .unwrap();
         assert!(!folders.draft().exists());
-        assert_eq!(games::restore_game_draft(&folders), None);
+        assert_eq!(restore_draft(&folders), None);
     }
 
     #[test]
@@ -1437,7 +1397,9 @@ mod tests {
              # name: old one\n# saved-as: old one\n# challenge: score 1290 earned 0\n{cards}"
         );
         fs::write(folders.draft(), old).unwrap();
-        let draft = restore_draft(&folders).expect("the old draft restores");
+        let Some(GameDraft::Pyramid(draft)) = restore_draft(&folders) else {
+            panic!("the old draft restores as a Pyramid one")
+        };
         assert_eq!(draft.slots[0], None);
         assert_eq!(draft.slots[1], Some("8h".parse().unwrap()));
         assert_eq!(
@@ -1447,10 +1409,7 @@ mod tests {
                 earned: 0
             }
         );
-        assert_eq!(
-            games::restore_game_draft(&folders),
-            Some(GameDraft::Pyramid(draft))
-        );
+        assert_eq!(restore_draft(&folders), Some(GameDraft::Pyramid(draft)));
         assert_eq!(
             draft_name(&folders),
             Some(DraftName {

@@ -242,7 +242,7 @@ pub fn step_json(position: &Position, mv: Move) -> Value {
 
 /// What a line is worth in the challenge's words: "22,300 points", "3 Kings", "28 tableau
 /// cards".
-fn amount(goal: Goal, value: u32) -> String {
+pub fn amount(goal: Goal, value: u32) -> String {
     match goal {
         Goal::Board if value == 1 => "1 tableau card".to_string(),
         Goal::Board => format!("{value} tableau cards"),
@@ -271,7 +271,7 @@ fn base(goal: Goal) -> u32 {
 
 /// The running figure after a position: points or cards of the rank in this deal so far,
 /// earlier deals included; tableau cards removed for the Board challenge.
-fn running(goal: Goal, start: &Position, after: &Position) -> u32 {
+pub fn running(goal: Goal, start: &Position, after: &Position) -> u32 {
     match goal {
         Goal::Board => (after.removed() - start.removed()) as u32,
         Goal::Score { earned, .. } => earned + after.score(),
@@ -306,7 +306,7 @@ fn steps(count: usize) -> String {
 }
 
 /// The headline of an answer.
-fn headline(start: &Position, goal: Goal, answer: &Answer) -> String {
+pub fn headline(goal: Goal, answer: &Answer) -> String {
     let total = |line: &Line| amount(goal, line.value + base(goal));
     let lines = answer.lines();
     match (goal, answer.reached(), lines.as_slice()) {
@@ -315,14 +315,14 @@ fn headline(start: &Position, goal: Goal, answer: &Answer) -> String {
             "No solution: an exhaustive search found no way to clear the tableau. The most that \
              can be cleared: {} of {} in {}.",
             line.value,
-            start.tableau_left(),
+            solitaire::tripeaks::layout::TABLEAU_SIZE,
             steps(line.steps())
         ),
         (Goal::Board, false, [(_, line), ..]) => format!(
             "Not clearable with the cards known so far. The most that can be cleared: {} of {} \
              in {}.",
             line.value,
-            start.tableau_left(),
+            solitaire::tripeaks::layout::TABLEAU_SIZE,
             steps(line.steps())
         ),
         (Goal::Score { target, .. } | Goal::Card { target, .. }, true, [(_, line), ..]) => {
@@ -366,7 +366,7 @@ pub fn answer_text(
     answer: &Answer,
     plan: Option<&RevealPlan>,
 ) -> String {
-    let mut text = format!("{}\n", headline(start, goal, answer));
+    let mut text = format!("{}\n", headline(goal, answer));
     if !answer.definitive() && goal != Goal::Board {
         text = unknowns_text::known_so_far(&text);
     }
@@ -417,7 +417,7 @@ pub fn answer_text(
 }
 
 /// The plan to reveal an unknown card, in words.
-fn reveal_words(start: &Position, plan: &RevealPlan) -> unknowns_text::Reveal {
+pub fn reveal_words(start: &Position, plan: &RevealPlan) -> unknowns_text::Reveal {
     let from = if plan.from_start {
         Position::new(start.deal())
     } else {
@@ -439,7 +439,7 @@ fn reveal_words(start: &Position, plan: &RevealPlan) -> unknowns_text::Reveal {
 
 /// The deal-order slot of an unknown card face up in a position: in the tableau, else on
 /// the waste.
-fn seen_slot(position: &Position) -> Option<usize> {
+pub fn seen_slot(position: &Position) -> Option<usize> {
     let deal = position.deal();
     (0..solitaire::tripeaks::layout::TABLEAU_SIZE)
         .find(|&i| position.is_there(i) && position.is_face_up(i) && deal.card(i).is_none())

@@ -7,6 +7,7 @@
 
 mod app;
 mod board;
+mod card_input;
 mod cards;
 mod editor;
 mod help;

@@ -4,37 +4,16 @@
 //! Names are claimed and files written as for Pyramid's (see the parent module): never over
 //! another game.
 
-// Wired into the app next.
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 
 use super::{
-    DraftName, Folders, GameDraft, SavedGame, SavedTriPeaks, StorageError, TriPeaksDraft,
-    app_takes, claim_name, file_stem_of, keep_draft, now_text,
+    DraftName, Folders, GameDraft, SavedTriPeaks, StorageError, TriPeaksDraft, claim_name,
+    keep_draft, now_text,
 };
 use crate::text_file;
 use solitaire::GameKind;
 use solitaire::deck::{DECK_SIZE, Deal};
 use solitaire::saved_game::game_of_text;
-
-/// Reads one save of either game. A Pyramid game with unknown cards is refused as
-/// [`super::load`] refuses it; a TriPeaks one is taken.
-pub fn load_game(path: &Path) -> Result<SavedGame, StorageError> {
-    let text = text_file::read_path(path).map_err(|source| StorageError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    SavedGame::parse(&text, &file_stem_of(path))
-        .and_then(|saved| match &saved {
-            SavedGame::Pyramid(pyramid) => app_takes(pyramid).map(|()| saved),
-            SavedGame::TriPeaks(_) => Ok(saved),
-        })
-        .map_err(|reason| StorageError::Invalid {
-            path: path.to_path_buf(),
-            reason,
-        })
-}
 
 /// Saves a TriPeaks game under its name, never over another game: a file of that name
 /// holding anything else is kept and the new one gets a numbered name (`-2`, ...). A file
@@ -80,7 +59,7 @@ fn seen_more_of(old: &Deal, new: &Deal) -> bool {
 
 /// Keeps the game being entered or played, of either game, with the name it goes by; a deal
 /// with nothing typed removes the draft.
-pub fn store_game_draft(
+pub fn store_named_draft(
     folders: &Folders,
     draft: &GameDraft,
     name: Option<&DraftName>,
@@ -90,7 +69,7 @@ pub fn store_game_draft(
 
 /// The draft left by the last run, if any, of the game its `# game:` header names (Pyramid
 /// without one, as drafts were written before there were other games).
-pub fn restore_game_draft(folders: &Folders) -> Option<GameDraft> {
+pub fn restore_draft(folders: &Folders) -> Option<GameDraft> {
     let text = text_file::read_path(&folders.draft()).ok()?;
     GameDraft::parse(&text)
 }

@@ -13,11 +13,13 @@ use solitaire::pyramid::{Goal, GoalText};
 use super::cards::CardText;
 use super::help;
 use super::open_dialog::{OpenAction, OpenDialog};
-use super::pyramid;
-use super::session::{GameSession, Look, Session, Work};
+use super::session::{Look, Session, Work};
 use super::view;
+use super::{pyramid, tripeaks};
 use crate::solve_job::JobMessage;
-use crate::storage::{self, Draft, Folders, Holds, Origin, SavedDeal};
+use crate::storage::{
+    self, Folders, GameDraft, GameHolds, Holds, Origin, SavedGame, TriPeaksHolds,
+};
 use crate::theme::Theme;
 
 /// Everything that can happen to the app.
@@ -210,8 +212,10 @@ pub enum Overlay {
 pub enum Confirm {
     /// Ctrl-N: a new, empty deal.
     New,
+    /// Ctrl-G: a new, empty deal of the other game.
+    Switch(GameKind),
     /// A saved game to open in place of the work, and where it comes from.
-    Open(Box<SavedDeal>, String),
+    Open(Box<SavedGame>, String),
     /// A deal file with problems, or an unfinished deal, to go on with in the editor in place
     /// of the work.
     OpenText(DealText),
@@ -221,9 +225,9 @@ impl Confirm {
     /// The name of the deal that would be opened; empty for a new deal.
     fn name(&self) -> &str {
         match self {
-            Confirm::Open(saved, _) => &saved.name,
+            Confirm::Open(saved, _) => saved.name(),
             Confirm::OpenText(text) => &text.name,
-            Confirm::New => "",
+            Confirm::New | Confirm::Switch(_) => "",
         }
     }
 }
@@ -244,9 +248,11 @@ pub struct Setup {
     pub theme: usize,
     pub ascii: bool,
     /// A deal to open, with its name.
-    pub deal: Option<SavedDeal>,
+    pub deal: Option<SavedGame>,
     /// A deal file with problems to open in the editor (in place of `deal`).
     pub deal_text: Option<DealText>,
+    /// The game of the editor when nothing is opened or restored.
+    pub game: GameKind,
     /// Warnings to show first (a broken user theme, say).
     pub warnings: Vec<String>,
 }
@@ -303,7 +309,7 @@ impl App {
         let saved = kept.as_ref().is_some_and(|kept| kept.saved);
         let opening = match (setup.deal, setup.deal_text) {
             (Some(saved), _) => {
-                let from = format!("'{}'", saved.name);
+                let from = format!("'{}'", saved.name());
                 Some(Confirm::Open(Box::new(saved), from))
             }
             (None, Some(text)) => Some(Confirm::OpenText(text)),
@@ -326,17 +332,17 @@ impl App {
                     ),
                 );
             }
-            (Some(Confirm::Open(saved, from)), _) => app.opened(*saved, &from),
+            (Some(Confirm::Open(saved, from)), _) => app.opened(&saved, &from),
             (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
-            (Some(Confirm::New) | None, Some(draft)) => {
+            (Some(Confirm::New | Confirm::Switch(_)) | None, Some(draft)) => {
                 let text = app.restore(&draft);
                 app.restore_name(kept);
                 app.say(Tone::Info, text);
             }
-            (Some(Confirm::New) | None, None) => app.say(
-                Tone::Info,
-                "Type the deal: the pyramid row by row, then the stock from the top. ? for help.",
-            ),
+            (Some(Confirm::New | Confirm::Switch(_)) | None, None) => {
+                app.session = Session::new(setup.game);
+                app.say(Tone::Info, first_words(setup.game));
+            }
         }
         if let Some(warning) = setup.warnings.first().filter(|_| app.confirm.is_none()) {
             app.say(Tone::Warning, warning.clone());
@@ -378,6 +384,16 @@ impl App {
     pub fn pyramid(&self) -> &pyramid::Session {
         match &self.session {
             Session::Pyramid(session) => session,
+            Session::TriPeaks(_) => panic!("Pyramid is not on screen"),
+        }
+    }
+
+    /// TriPeaks' session, when TriPeaks is on screen.
+    #[cfg(test)]
+    pub fn tripeaks(&self) -> &tripeaks::Session {
+        match &self.session {
+            Session::TriPeaks(session) => session,
+            Session::Pyramid(_) => panic!("TriPeaks is not on screen"),
         }
     }
 
@@ -386,6 +402,7 @@ impl App {
     pub fn pyramid_mut(&mut self) -> &mut pyramid::Session {
         match &mut self.session {
             Session::Pyramid(session) => session,
+            Session::TriPeaks(_) => panic!("Pyramid is not on screen"),
         }
     }
 
@@ -452,6 +469,7 @@ impl App {
                 KeyCode::Char('s') => self.open_save(),
                 KeyCode::Char('o') => self.open_list(),
                 KeyCode::Char('n') => self.new_deal(),
+                KeyCode::Char('g') => self.switch_game(),
                 KeyCode::Char(c) => self.session.get_mut().ctrl(&mut self.shell, c),
                 _ => {}
             }
@@ -499,36 +517,32 @@ impl App {
     }
 
     /// Puts the draft's work on screen; says what was restored.
-    fn restore(&mut self, draft: &Draft) -> String {
-        let (session, text) = pyramid::Session::restored(&mut self.shell, draft);
-        self.session = Session::Pyramid(Box::new(session));
+    fn restore(&mut self, draft: &GameDraft) -> String {
+        let (session, text) = restored(&mut self.shell, draft);
+        self.session = session;
         text
     }
 
     /// Whether a draft holds work other than the game to open: cards typed or moves played
     /// that opening it would replace.
-    fn draft_differs(&mut self, draft: &Draft, opening: &Confirm) -> bool {
-        let (restored, _) = pyramid::Session::restored(&mut self.shell, draft);
-        let work = restored.work();
+    fn draft_differs(&mut self, draft: &GameDraft, opening: &Confirm) -> bool {
+        let work = restored(&mut self.shell, draft).0.get().work();
         if work.typed == 0 && work.moves == 0 {
             return false;
         }
         let other = match opening {
-            Confirm::Open(saved, _) => {
-                pyramid::Session::loaded(&mut self.shell, saved.as_ref().clone())
-            }
-            Confirm::OpenText(text) => pyramid::Session::from_text(&mut self.shell, text),
-            Confirm::New => return false,
-        }
-        .work();
+            Confirm::Open(saved, _) => loaded(&mut self.shell, saved),
+            Confirm::OpenText(text) => from_text(&mut self.shell, text),
+            Confirm::New | Confirm::Switch(_) => return false,
+        };
+        let other = other.get().work();
         (work.deal, work.moves) != (other.deal, other.moves)
     }
 
     /// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
     /// its problems.
     fn load_text(&mut self, opening: &DealText) {
-        let session = pyramid::Session::from_text(&mut self.shell, opening);
-        self.session = Session::Pyramid(Box::new(session));
+        self.session = from_text(&mut self.shell, opening);
         self.name = Some(opening.name.clone());
         self.notes.clear();
         self.clean = Some(self.session.get().work());
@@ -540,7 +554,8 @@ impl App {
     fn answer(&mut self, confirm: Confirm, key: KeyEvent) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let yes = matches!(key.code, KeyCode::Char('y' | 'Y')) && !ctrl
-            || (confirm == Confirm::New && ctrl && key.code == KeyCode::Char('n'));
+            || (confirm == Confirm::New && ctrl && key.code == KeyCode::Char('n'))
+            || (matches!(confirm, Confirm::Switch(_)) && ctrl && key.code == KeyCode::Char('g'));
         if ctrl && matches!(key.code, KeyCode::Char('q' | 'c')) {
             self.shell.quit = true;
         } else if !yes {
@@ -554,7 +569,8 @@ impl App {
     fn go_ahead(&mut self, confirm: Confirm) {
         match confirm {
             Confirm::New => self.clear_deal(),
-            Confirm::Open(saved, from) => self.opened(*saved, &from),
+            Confirm::Switch(game) => self.start_game(game),
+            Confirm::Open(saved, from) => self.opened(&saved, &from),
             Confirm::OpenText(opening) => self.load_text(&opening),
         }
     }
@@ -837,11 +853,19 @@ impl App {
                 };
                 // An unfinished deal opens into the editor as `pyramid FILE` opens it.
                 let opening = match entry.holds {
-                    Holds::Game(saved) => Confirm::Open(Box::new(saved), from),
-                    Holds::Unfinished(unfinished) => Confirm::OpenText(DealText {
-                        name: unfinished.name,
-                        text: unfinished.text,
-                    }),
+                    GameHolds::Pyramid(Holds::Game(saved)) => {
+                        Confirm::Open(Box::new(SavedGame::Pyramid(saved)), from)
+                    }
+                    GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => {
+                        Confirm::Open(Box::new(SavedGame::TriPeaks(saved)), from)
+                    }
+                    GameHolds::Pyramid(Holds::Unfinished(unfinished))
+                    | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
+                        Confirm::OpenText(DealText {
+                            name: unfinished.name,
+                            text: unfinished.text,
+                        })
+                    }
                 };
                 self.open_chosen(opening);
             }
@@ -867,12 +891,15 @@ impl App {
     }
 
     /// Opens a saved game and says where it came from.
-    fn opened(&mut self, saved: SavedDeal, from: &str) {
-        let playing = !saved.moves.is_empty();
-        self.name = Some(saved.name.clone());
-        self.notes.clone_from(&saved.notes);
-        let session = pyramid::Session::loaded(&mut self.shell, saved);
-        self.session = Session::Pyramid(Box::new(session));
+    fn opened(&mut self, saved: &SavedGame, from: &str) {
+        let (name, notes, moves) = match saved {
+            SavedGame::Pyramid(saved) => (&saved.name, &saved.notes, saved.moves.len()),
+            SavedGame::TriPeaks(saved) => (&saved.name, &saved.notes, saved.moves.len()),
+        };
+        let playing = moves > 0;
+        self.name = Some(name.clone());
+        self.notes.clone_from(notes);
+        self.session = loaded(&mut self.shell, saved);
         self.clean = Some(self.session.get().work());
         self.shell.draft_due = true;
         let next = if playing {
@@ -881,6 +908,44 @@ impl App {
             "Enter solves, Ctrl-P plays."
         };
         self.say(Tone::Success, format!("Opened from {from}. {next}"));
+    }
+
+    /// Ctrl-G: the other game's editor, with a new deal; asks first when work would be lost.
+    fn switch_game(&mut self) {
+        let session = self.session.get();
+        if !session.editing() {
+            self.say(
+                Tone::Info,
+                "Ctrl-G switches game from the deal editor: Esc goes back to it.",
+            );
+            return;
+        }
+        let other = match session.game() {
+            GameKind::Pyramid => GameKind::TriPeaks,
+            GameKind::TriPeaks => GameKind::Pyramid,
+        };
+        if let Some(what) = self.unsaved() {
+            self.confirm = Some(Confirm::Switch(other));
+            self.say(
+                Tone::Warning,
+                format!(
+                    "Clear {what} for a new {other} deal? y (or Ctrl-G again) clears, any \
+                     other key keeps it."
+                ),
+            );
+            return;
+        }
+        self.start_game(other);
+    }
+
+    /// A new, empty deal of `game` in place of the work.
+    fn start_game(&mut self, game: GameKind) {
+        self.session = Session::new(game);
+        self.name = None;
+        self.notes.clear();
+        self.clean = None;
+        self.shell.draft_due = true;
+        self.say(Tone::Info, first_words(game));
     }
 
     fn new_deal(&mut self) {
@@ -906,6 +971,64 @@ impl App {
         self.shell.overlay = None;
         self.shell.draft_due = true;
         self.say(Tone::Info, "A new, empty deal.");
+    }
+}
+
+/// What the app says over an empty editor of `game`.
+fn first_words(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Pyramid => {
+            "Type the deal: the pyramid row by row, then the stock from the top. ? for help."
+        }
+        GameKind::TriPeaks => {
+            "Type the deal as MSC shows it: the peaks row by row (? for a card face down), the \
+             waste card, then the stock. F1 for help."
+        }
+    }
+}
+
+/// A session on a draft's work, and what to say.
+fn restored(shell: &mut Shell, draft: &GameDraft) -> (Session, String) {
+    match draft {
+        GameDraft::Pyramid(draft) => {
+            let (session, text) = pyramid::Session::restored(shell, draft);
+            (Session::Pyramid(Box::new(session)), text)
+        }
+        GameDraft::TriPeaks(draft) => {
+            let (session, text) = tripeaks::Session::restored(shell, draft);
+            (Session::TriPeaks(Box::new(session)), text)
+        }
+    }
+}
+
+/// A session on a saved game.
+fn loaded(shell: &mut Shell, saved: &SavedGame) -> Session {
+    match saved {
+        SavedGame::Pyramid(saved) => {
+            Session::Pyramid(Box::new(pyramid::Session::loaded(shell, saved.clone())))
+        }
+        SavedGame::TriPeaks(saved) => {
+            Session::TriPeaks(Box::new(tripeaks::Session::loaded(shell, saved)))
+        }
+    }
+}
+
+/// A session on a deal file with problems, or an unfinished deal of either game.
+fn from_text(shell: &mut Shell, opening: &DealText) -> Session {
+    match storage::TriPeaksDraft::parse(&opening.text) {
+        Some(draft) => {
+            let (session, _) = tripeaks::Session::restored(shell, &draft);
+            shell.say(
+                Tone::Info,
+                format!(
+                    "Opened '{}' ({}/52): go on typing.",
+                    opening.name,
+                    session.editor.filled()
+                ),
+            );
+            Session::TriPeaks(Box::new(session))
+        }
+        None => Session::Pyramid(Box::new(pyramid::Session::from_text(shell, opening))),
     }
 }
 

@@ -3,20 +3,14 @@
 //! pass, validated as a position too.
 
 use solitaire::Deal;
-use solitaire::card::{Card, Rank, Suit};
+use solitaire::card::Card;
 use solitaire::deck::{self, DECK_SIZE, DeckProblem};
 use solitaire::pyramid::layout::PYRAMID_SIZE;
 use solitaire::pyramid::{Midgame, Passes, Position, PositionProblem, Rules};
 
-/// What has been typed of the next card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pending {
-    Nothing,
-    /// `1`, waiting for the `0` of a ten.
-    One,
-    /// A rank, waiting for its suit.
-    Rank(Rank),
-}
+use super::card_input::Input;
+// The app and the view name the half-typed card from here.
+pub use super::card_input::Pending;
 
 /// What a keystroke did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -260,57 +254,24 @@ impl Editor {
 
     /// Handles one typed character.
     pub fn type_char(&mut self, c: char) -> Typed {
-        match self.pending {
-            Pending::One if c == '0' => {
-                self.pending = Pending::Rank(Rank::new(10).expect("10 is a rank"));
-                Typed::Partial
+        match self.pending.type_char(c) {
+            Input::Partial => Typed::Partial,
+            Input::Card(card) => {
+                self.place(card);
+                Typed::Placed(card)
             }
-            Pending::One => {
-                self.pending = Pending::Nothing;
-                Typed::Rejected(format!(
-                    "'1{c}' is not a rank: type 10 or T for a ten, A for an ace"
-                ))
-            }
-            Pending::Rank(rank) => match Suit::from_char(c) {
-                Some(suit) => {
-                    self.pending = Pending::Nothing;
-                    let card = Card::new(rank, suit);
-                    self.place(card);
-                    Typed::Placed(card)
-                }
-                None => Typed::Rejected(format!(
-                    "'{c}' is not a suit: after {} type c, d, h or s",
-                    rank.letter()
-                )),
-            },
-            Pending::Nothing if c == '1' => {
-                self.pending = Pending::One;
-                Typed::Partial
-            }
-            Pending::Nothing => match Rank::from_char(c) {
-                Some(rank) => {
-                    self.pending = Pending::Rank(rank);
-                    Typed::Partial
-                }
-                None => Typed::Rejected(format!(
-                    "'{c}' is not a rank: type A 2-9 T J Q K (or 10), then the suit"
-                )),
-            },
+            Input::Rejected(hint) => Typed::Rejected(hint),
         }
     }
 
     /// The half-typed card as its slot shows it (`7_`, `1_`), when a rank is typed.
     pub fn pending_text(&self) -> Option<String> {
-        match self.pending {
-            Pending::Nothing => None,
-            Pending::One => Some("1_".to_string()),
-            Pending::Rank(rank) => Some(format!("{}_", rank.letter())),
-        }
+        self.pending.text()
     }
 
     /// Drops half-typed input; true when there was some.
     pub fn cancel_pending(&mut self) -> bool {
-        std::mem::replace(&mut self.pending, Pending::Nothing) != Pending::Nothing
+        self.pending.cancel()
     }
 
     fn place(&mut self, card: Card) {

@@ -35,15 +35,15 @@ pub struct Binding {
     pub what: &'static str,
 }
 
-const fn bind(keys: &'static [Press], label: &'static str, what: &'static str) -> Binding {
+pub const fn bind(keys: &'static [Press], label: &'static str, what: &'static str) -> Binding {
     Binding { keys, label, what }
 }
 
-const fn ch(c: char) -> Press {
+pub const fn ch(c: char) -> Press {
     Press::Key(KeyCode::Char(c))
 }
 
-const ARROWS: &[Press] = &[
+pub const ARROWS: &[Press] = &[
     Press::Key(KeyCode::Up),
     Press::Key(KeyCode::Down),
     Press::Key(KeyCode::Left),
@@ -233,6 +233,11 @@ pub const ANYWHERE: &[Binding] = &[
     ),
     bind(&[Press::Ctrl('n')], "Ctrl-N", "new empty deal"),
     bind(
+        &[Press::Ctrl('g')],
+        "Ctrl-G",
+        "the other game, Pyramid or TriPeaks, with a new deal (from the editor)",
+    ),
+    bind(
         &[Press::Ctrl('t')],
         "Ctrl-T",
         "next colour theme (kept for the next start)",
@@ -279,7 +284,7 @@ pub fn hints(session: &Session) -> Vec<(&'static str, &'static str)> {
             ("←↑→↓", "move"),
             ("Enter", "solve"),
             ("^P", "play"),
-            ("^F", "fill"),
+            ("^G", "TriPeaks"),
             ("g", "challenge"),
             ("r x e", "rules"),
             ("?", "help"),

@@ -14,14 +14,14 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::Tone;
 use super::view::{footer, panel_block, popup};
-use crate::storage::{self, Folders, GameHolds, Holds, Listed, ListedGame, Origin, TriPeaksHolds};
+use crate::storage::{self, Folders, GameHolds, Holds, Listed, Origin, TriPeaksHolds};
 use crate::theme::Theme;
 use solitaire::deck::DECK_SIZE;
 
 /// The deals the open dialog lists, and the filter typed into it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenDialog {
-    pub entries: Vec<ListedGame>,
+    pub entries: Vec<Listed>,
     /// Files in the saves folder that could not be read, each with the reason.
     pub broken: Vec<String>,
     pub filter: String,
@@ -29,7 +29,7 @@ pub struct OpenDialog {
     /// The first unreadable file shown; `PgUp` and `PgDn` move it.
     pub broken_first: usize,
     /// The save asked about after Delete: `y` removes it, any other key keeps it.
-    pub confirm: Option<Box<ListedGame>>,
+    pub confirm: Option<Box<Listed>>,
     /// What the last key did, shown above the keys.
     pub note: Option<(Tone, String)>,
 }
@@ -50,7 +50,7 @@ pub enum OpenAction {
 impl OpenDialog {
     /// The dialog over what the saves folder holds now.
     pub fn new(folders: &Folders) -> OpenDialog {
-        let (entries, broken) = storage::list_games(folders);
+        let (entries, broken) = storage::list(folders);
         OpenDialog {
             entries,
             broken,
@@ -63,7 +63,7 @@ impl OpenDialog {
     }
 
     /// The entries the filter lets through.
-    pub fn visible(&self) -> Vec<&ListedGame> {
+    pub fn visible(&self) -> Vec<&Listed> {
         let filter = self.filter.to_lowercase();
         self.entries
             .iter()
@@ -80,18 +80,11 @@ impl OpenDialog {
         let count = self.visible().len();
         match key.code {
             KeyCode::Esc => return OpenAction::Close,
-            KeyCode::Enter => match self.visible().get(self.selected).map(|e| e.pyramid()) {
-                Some(Some(entry)) => return OpenAction::Open(Box::new(entry)),
-                Some(None) => {
-                    self.note = Some((
-                        Tone::Warning,
-                        "The app opens Pyramid games for now; `pyramid solve FILE` answers \
-                             a TriPeaks one."
-                            .to_string(),
-                    ));
+            KeyCode::Enter => {
+                if let Some(entry) = self.visible().get(self.selected) {
+                    return OpenAction::Open(Box::new((*entry).clone()));
                 }
-                None => {}
-            },
+            }
             KeyCode::Up => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down => self.selected = (self.selected + 1).min(count.saturating_sub(1)),
             KeyCode::PageUp => self.broken_first = self.broken_first.saturating_sub(1),
@@ -130,7 +123,7 @@ impl OpenDialog {
     }
 
     /// The key that answers "delete this save?": only `y` deletes.
-    fn answer(&mut self, key: KeyEvent, asked: &ListedGame) -> OpenAction {
+    fn answer(&mut self, key: KeyEvent, asked: &Listed) -> OpenAction {
         if let (KeyCode::Char('y' | 'Y'), Origin::User(path)) = (key.code, &asked.origin) {
             return OpenAction::Delete(path.clone());
         }
@@ -181,7 +174,7 @@ fn file_name(path: &Path) -> String {
 /// What the open dialog says of a save: how far its game went, its result (Pyramid's saves
 /// keep it), how many of its cards are not seen yet (TriPeaks'), or how many cards an
 /// unfinished deal has.
-fn listed_state(entry: &ListedGame) -> String {
+fn listed_state(entry: &Listed) -> String {
     match &entry.holds {
         GameHolds::Pyramid(Holds::Unfinished(unfinished))
         | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
@@ -278,11 +271,11 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
         Line::styled("No deal matches.", Style::new().fg(theme.dim)).render(area, buf);
         return;
     }
-    let file_of = |entry: &ListedGame| match &entry.origin {
+    let file_of = |entry: &Listed| match &entry.origin {
         Origin::User(path) => file_name(path),
         Origin::Example => "example".to_string(),
     };
-    let widest = |text: &dyn Fn(&ListedGame) -> String| {
+    let widest = |text: &dyn Fn(&Listed) -> String| {
         visible
             .iter()
             .map(|e| Span::raw(text(e)).width())
@@ -491,15 +484,16 @@ mod tests {
     }
 
     #[test]
-    fn enter_opens_a_pyramid_entry_and_says_tripeaks_ones_open_elsewhere() {
+    fn enter_opens_an_entry_of_either_game() {
         let dir = tempfile::tempdir().unwrap();
         let folders = both_games(dir.path());
         let mut dialog = OpenDialog::new(&folders);
         assert_eq!(dialog.visible()[0].game(), GameKind::TriPeaks);
-        assert_eq!(press(&mut dialog, KeyCode::Enter), OpenAction::Stay);
-        let (tone, note) = dialog.note.clone().expect("a note");
-        assert_eq!(tone, Tone::Warning);
-        assert!(note.contains("`pyramid solve FILE`"), "{note}");
+        let OpenAction::Open(entry) = press(&mut dialog, KeyCode::Enter) else {
+            panic!("the TriPeaks save opens")
+        };
+        assert_eq!(entry.game(), GameKind::TriPeaks);
+        let mut dialog = OpenDialog::new(&folders);
         for c in "monday".chars() {
             press(&mut dialog, KeyCode::Char(c));
         }
@@ -507,7 +501,9 @@ mod tests {
             panic!("the Pyramid save opens")
         };
         assert_eq!(entry.origin, Origin::User(folders.saves.join("monday.txt")));
-        assert!(matches!(&entry.holds, Holds::Game(saved) if saved.name == "Monday"));
+        assert!(
+            matches!(&entry.holds, GameHolds::Pyramid(Holds::Game(saved)) if saved.name == "Monday")
+        );
     }
 
     #[test]

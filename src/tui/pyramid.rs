@@ -24,7 +24,7 @@ use super::play::{Back, Choice, Known, Play, Standing, Want};
 use super::session::{GameSession, Look, SaveResult, Work};
 use super::view::{board_area, counted};
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
-use crate::storage::{self, Draft, Folders, SavedDeal, Verdict};
+use crate::storage::{self, Draft, Folders, GameDraft, SavedDeal, Verdict};
 
 /// A solve under way.
 #[derive(Debug)]
@@ -1086,8 +1086,8 @@ impl GameSession for Session {
         }
     }
 
-    fn draft(&self) -> Draft {
-        self.draft_of()
+    fn draft(&self) -> GameDraft {
+        GameDraft::Pyramid(self.draft_of())
     }
 
     fn save_check(&self) -> Result<(), String> {

@@ -13,9 +13,9 @@ use solitaire::goal::Goal;
 use super::app::Shell;
 use super::cards::CardText;
 use super::help::Binding;
-use super::pyramid;
+use super::{pyramid, tripeaks};
 use crate::solve_job::JobMessage;
-use crate::storage::{Draft, Folders, StorageError};
+use crate::storage::{Folders, GameDraft, StorageError};
 use crate::theme::Theme;
 
 /// How the screen looks: what drawing needs beside the model.
@@ -61,7 +61,7 @@ pub trait GameSession {
     /// Plays for another challenge; refused when it does not fit the game's settings.
     fn set_goal(&mut self, shell: &mut Shell, goal: Goal) -> Result<(), String>;
     fn work(&self) -> Work;
-    fn draft(&self) -> Draft;
+    fn draft(&self) -> GameDraft;
     /// Whether the work can be saved now, or why not.
     fn save_check(&self) -> Result<(), String>;
     fn save(&mut self, folders: &Folders, name: &str, notes: &[String]) -> SaveResult;
@@ -82,27 +82,29 @@ pub trait GameSession {
 /// The session of the game on screen.
 pub enum Session {
     Pyramid(Box<pyramid::Session>),
+    TriPeaks(Box<tripeaks::Session>),
 }
 
 impl Session {
     /// A new, empty deal of a game.
     pub fn new(game: GameKind) -> Session {
         match game {
-            GameKind::Pyramid | GameKind::TriPeaks => {
-                Session::Pyramid(Box::default())
-            }
+            GameKind::Pyramid => Session::Pyramid(Box::default()),
+            GameKind::TriPeaks => Session::TriPeaks(Box::default()),
         }
     }
 
     pub fn get(&self) -> &dyn GameSession {
         match self {
             Session::Pyramid(session) => session.as_ref(),
+            Session::TriPeaks(session) => session.as_ref(),
         }
     }
 
     pub fn get_mut(&mut self) -> &mut dyn GameSession {
         match self {
             Session::Pyramid(session) => session.as_mut(),
+            Session::TriPeaks(session) => session.as_mut(),
         }
     }
 }

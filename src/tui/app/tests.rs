@@ -9,7 +9,7 @@ use ratatui::backend::TestBackend;
 
 use super::*;
 use crate::solve_job::JobEvent;
-use crate::storage::Verdict;
+use crate::storage::{Draft, GameDraft, SavedDeal, SavedGame, Verdict};
 use crate::theme;
 use crate::tui::board;
 use crate::tui::editor::{Editor, Pending, Typed};
@@ -19,7 +19,7 @@ use crossterm::event::MouseButton;
 use solitaire::pyramid::Rules;
 use solitaire::pyramid::solver::{Outcome, Report, Stats};
 use solitaire::pyramid::{Finish, Game, Move, Place, Position};
-use solitaire::{Deal, Rank};
+use solitaire::{Deal, GameKind, Rank};
 
 const WINNABLE: &str = include_str!("../../../saved-games/winnable-40-steps.txt");
 const HOPELESS: &str = include_str!("../../../saved-games/hard-no-solution.txt");
@@ -40,6 +40,7 @@ fn setup(dir: &Path) -> Setup {
         ascii: true,
         deal: None,
         deal_text: None,
+        game: GameKind::Pyramid,
         warnings: Vec::new(),
     }
 }
@@ -661,3 +662,4 @@ mod properties;
 mod reported;
 mod saves;
 mod screens;
+mod tripeaks;

@@ -6,9 +6,6 @@
 //! what the arrows do always matches what the screen shows. The board fits the same area as
 //! Pyramid's.
 
-// Wired into the app next.
-#![allow(dead_code)]
-
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as Point, Rect};
 use ratatui::style::Style;

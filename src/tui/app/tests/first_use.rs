@@ -33,7 +33,9 @@ fn an_unfinished_save_opened_over_a_game_leaves_play_mode_and_the_draft_holds_it
     let path = unfinished_by_keys(dir.path(), "half");
     // A game in progress, one move played, then quit.
     let mut with_deal = setup(dir.path());
-    with_deal.deal = Some(SavedDeal::parse(WINNABLE, "winnable").unwrap());
+    with_deal.deal = Some(SavedGame::Pyramid(
+        SavedDeal::parse(WINNABLE, "winnable").unwrap(),
+    ));
     let (send, _receive) = mpsc::channel();
     let mut app = App::new(with_deal, send);
     ctrl(&mut app, 'p');
@@ -62,7 +64,9 @@ fn an_unfinished_save_opened_over_a_game_leaves_play_mode_and_the_draft_holds_it
     // Ctrl-P does not bring the old game back: the deal is not whole.
     ctrl(&mut app, 'p');
     assert!(matches!(app.pyramid().screen, Screen::Editor));
-    let draft = storage::restore_draft(&folders(dir.path())).unwrap();
+    let Some(GameDraft::Pyramid(draft)) = storage::restore_draft(&folders(dir.path())) else {
+        panic!("a Pyramid draft")
+    };
     assert_eq!(draft.slots.iter().flatten().count(), 1);
     assert!(draft.moves.is_empty());
 }
@@ -107,7 +111,7 @@ fn a_saved_game_is_still_named_and_saved_after_a_restart() {
     drop(app);
     let mut with_deal = setup(dir.path());
     let path = dir.path().join("saves/three-draws.txt");
-    with_deal.deal = Some(storage::load(&path).unwrap());
+    with_deal.deal = Some(SavedGame::Pyramid(storage::load(&path).unwrap()));
     let (send, _receive) = mpsc::channel();
     let mut app = App::new(with_deal, send);
     assert_eq!(app.unsaved(), None);

@@ -1,7 +1,7 @@
 //! Every key a screen answers to is in the help for that screen, and the key bars fit.
 
 use super::*;
-use crate::tui::help::{self, Press};
+use crate::tui::help::Press;
 
 /// What a key press could change: a key that changes none of it does nothing.
 fn fingerprint(app: &App) -> String {
@@ -67,7 +67,7 @@ fn every_key() -> Vec<KeyEvent> {
 /// Whether the help lists the key for the screen the app is on.
 fn listed(app: &App, key: KeyEvent) -> bool {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    help::bindings(&app.pyramid().screen).iter().any(|binding| {
+    app.session.get().bindings().iter().any(|binding| {
         binding.keys.iter().any(|&press| match (press, key.code) {
             (Press::Ctrl(c), KeyCode::Char(k)) => ctrl && c == k,
             (Press::Key(code), _) => !ctrl && code == key.code,
@@ -173,7 +173,7 @@ fn the_key_bars_fit_80_columns_and_name_the_editors_keys() {
     let (_dir, app, _receive) = editor();
     let shown = screen(&app, 80, 24);
     let bar = shown.lines().last().unwrap_or_default();
-    for key in ["^F", " g ", "r x e", "Enter", "^P"] {
+    for key in ["^G", " g ", "r x e", "Enter", "^P"] {
         assert!(bar.contains(key), "{key} in {bar}");
     }
 }

@@ -19,7 +19,9 @@ fn opening_a_game_over_typed_cards_asks_first_and_keeps_the_draft() {
     assert_eq!(app.pyramid().editor.filled(), 7, "nothing replaced yet");
     assert!(app.confirm.is_some());
     assert!(said(&app).contains("the 7 cards typed"), "{}", said(&app));
-    let draft = storage::restore_draft(&folders(dir.path())).unwrap();
+    let Some(GameDraft::Pyramid(draft)) = storage::restore_draft(&folders(dir.path())) else {
+        panic!("a Pyramid draft")
+    };
     assert_eq!(draft.slots.iter().flatten().count(), 7, "the draft is kept");
     press(&mut app, KeyCode::Char('n'));
     assert!(app.confirm.is_none());
@@ -49,7 +51,7 @@ fn a_file_on_the_command_line_asks_before_replacing_a_half_typed_draft() {
     let (send, _receive) = mpsc::channel();
     let mut app = App::new(
         Setup {
-            deal: Some(saved.clone()),
+            deal: Some(SavedGame::Pyramid(saved.clone())),
             ..setup(dir.path())
         },
         send,
@@ -62,7 +64,7 @@ fn a_file_on_the_command_line_asks_before_replacing_a_half_typed_draft() {
     let (send, _receive) = mpsc::channel();
     let app = App::new(
         Setup {
-            deal: Some(saved),
+            deal: Some(SavedGame::Pyramid(saved)),
             ..setup(dir.path())
         },
         send,
@@ -293,9 +295,11 @@ fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
     let (listed, broken) = storage::list(&folders(dir.path()));
     assert!(broken.is_empty(), "{broken:?}");
     assert!(
-        listed
-            .iter()
-            .any(|l| l.name() == "half way" && matches!(l.holds, storage::Holds::Unfinished(_))),
+        listed.iter().any(|l| l.name() == "half way"
+            && matches!(
+                l.holds,
+                storage::GameHolds::Pyramid(storage::Holds::Unfinished(_))
+            )),
         "{listed:?}"
     );
     // Nothing unsaved now.

@@ -235,7 +235,7 @@ fn a_game_opened_with_a_long_name_header_saves_again_in_time() {
         let name = "n".repeat(300);
         let text = format!("# name: {name}\n{WINNABLE}");
         let mut setup = setup(dir.path());
-        setup.deal = Some(SavedDeal::parse(&text, "x").unwrap());
+        setup.deal = Some(SavedGame::Pyramid(SavedDeal::parse(&text, "x").unwrap()));
         let (app_send, _app_receive) = mpsc::channel();
         let mut app = App::new(setup, app_send);
         ctrl(&mut app, 's');

@@ -1,0 +1,212 @@
+//! TriPeaks' keys: one table per screen, which the help overlay and the hint bar read, and
+//! which the tests hold the handlers to.
+
+use crossterm::event::KeyCode;
+
+use super::super::help::{ANYWHERE, ARROWS, Binding, Press, bind, ch};
+use super::{Screen, Session};
+
+/// Keys of the editor.
+pub const EDITOR: &[Binding] = &[
+    bind(
+        &[Press::Cards],
+        "A 2-9 T J Q K",
+        "rank (10 works too), then c d h s for the suit",
+    ),
+    bind(
+        &[ch('?')],
+        "?",
+        "a card still face down: unknown until it turns up",
+    ),
+    bind(
+        ARROWS,
+        "arrows, click",
+        "move between slots as they lie on the board",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Tab), Press::Key(KeyCode::BackTab)],
+        "Tab / Shift-Tab",
+        "next / previous slot in deal order",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Home), Press::Key(KeyCode::End)],
+        "Home / End",
+        "the first / the last slot",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Backspace)],
+        "Backspace",
+        "clear the previous slot and move back",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Delete)],
+        "Delete",
+        "clear the slot under the cursor",
+    ),
+    bind(
+        &[ch(' '), ch(',')],
+        "Space ,",
+        "skipped, so a deal may be typed or pasted with them",
+    ),
+    bind(
+        &[],
+        "paste",
+        "fills slots from the cursor with a deal (?? for unknown)",
+    ),
+    bind(&[Press::Key(KeyCode::Esc)], "Esc", "drop a half-typed card"),
+    bind(
+        &[Press::Ctrl('f')],
+        "Ctrl-F",
+        "fill the one empty slot with the one missing card",
+    ),
+    bind(&[Press::Key(KeyCode::Enter)], "Enter", "solve the deal"),
+    bind(&[Press::Ctrl('p')], "Ctrl-P", "play the deal"),
+    bind(
+        &[ch('g')],
+        "g",
+        "the challenge: Board, Score (points) or Card (cards of a rank)",
+    ),
+];
+
+/// Keys while solving, stepping through an answer and revealing a card.
+pub const SOLUTION: &[Binding] = &[
+    bind(
+        &[Press::Key(KeyCode::Esc)],
+        "Esc",
+        "cancel the solve / back to the deal (or the game)",
+    ),
+    bind(
+        &[
+            Press::Key(KeyCode::Right),
+            ch('l'),
+            ch(' '),
+            Press::Key(KeyCode::Left),
+            ch('h'),
+        ],
+        "→ l Space / ← h",
+        "next / previous step",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Home), Press::Key(KeyCode::End)],
+        "Home / End",
+        "the start / the end",
+    ),
+    bind(&[], "wheel", "step"),
+    bind(
+        &[Press::Key(KeyCode::Tab)],
+        "Tab",
+        "the answer's other line, when it has two",
+    ),
+    bind(
+        &[ch('t')],
+        "t",
+        "after playing the reveal plan: type the card that turned up",
+    ),
+    bind(
+        &[ch('p')],
+        "p",
+        "play on from the step shown (the steps before it to undo)",
+    ),
+    bind(&[ch('q')], "q", "quit"),
+];
+
+/// Keys of play mode.
+pub const PLAY: &[Binding] = &[
+    bind(
+        ARROWS,
+        "arrows, click",
+        "move between the cards you can play",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Enter), ch(' ')],
+        "Enter Space",
+        "play the card onto the waste (one above or below it)",
+    ),
+    bind(&[ch('d')], "d, click Stock", "draw from the stock"),
+    bind(
+        &[Press::Key(KeyCode::Backspace), ch('u'), ch('U')],
+        "u Backspace / U",
+        "undo / redo, without limit",
+    ),
+    bind(
+        &[ch('h')],
+        "h",
+        "hint: show the best next move; h again plays it",
+    ),
+    bind(
+        &[ch('s')],
+        "s",
+        "the rest of the best line from here; p there plays on",
+    ),
+    bind(&[Press::Key(KeyCode::Esc)], "Esc", "back to the deal"),
+    bind(&[ch('q')], "q", "quit"),
+];
+
+/// The keys of a screen: its own and those that work everywhere.
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn bindings(screen: &Screen) -> Vec<&'static Binding> {
+    let own = match screen {
+        Screen::Editor => EDITOR,
+        Screen::Play => PLAY,
+        Screen::Solving(_) | Screen::Solution(_) | Screen::Reveal(_) => SOLUTION,
+    };
+    own.iter().chain(ANYWHERE).collect()
+}
+
+/// The short hints for the bottom line.
+pub fn hints(session: &Session) -> Vec<(&'static str, &'static str)> {
+    match &session.screen {
+        Screen::Editor => vec![
+            ("←↑→↓", "move"),
+            ("?", "unknown"),
+            ("Enter", "solve"),
+            ("^P", "play"),
+            ("g", "challenge"),
+            ("^G", "Pyramid"),
+            ("F1", "help"),
+        ],
+        Screen::Solving(_) => vec![("Esc", "cancel"), ("F1", "help"), ("^Q", "quit")],
+        Screen::Reveal(_) => vec![("A-K c d h s", "the card"), ("Esc", "back")],
+        Screen::Solution(solution) if solution.plan.is_some() => vec![
+            ("→ ←", "step"),
+            ("t", "type the revealed card"),
+            ("p", "play on"),
+            ("Esc", "back"),
+            ("?", "help"),
+        ],
+        Screen::Solution(_) => vec![
+            ("→ ←", "step"),
+            ("Home End", "start/end"),
+            ("p", "play on"),
+            ("Esc", "back"),
+            ("^S", "save"),
+            ("?", "help"),
+        ],
+        Screen::Play => vec![
+            ("←↑→↓", "move"),
+            ("Enter", "play"),
+            ("d", "draw"),
+            ("u U", "undo redo"),
+            ("h", "hint"),
+            ("s", "solution"),
+            ("?", "help"),
+        ],
+    }
+}
+
+/// The help's sections; the current screen's comes first.
+pub fn sections(session: &Session) -> Vec<(&'static str, &'static [Binding])> {
+    let mut sections = vec![
+        ("Typing a TriPeaks deal", EDITOR),
+        ("Playing TriPeaks", PLAY),
+        ("Solving, stepping and revealing", SOLUTION),
+        ("Anywhere", ANYWHERE),
+    ];
+    let first = match session.screen {
+        Screen::Editor => 0,
+        Screen::Play => 1,
+        Screen::Solving(_) | Screen::Solution(_) | Screen::Reveal(_) => 2,
+    };
+    sections[..=first].rotate_right(1);
+    sections
+}
