@@ -223,3 +223,54 @@ fn a_saved_game_pasted_with_cr_line_ends_lands_whole() {
     session.wait_for("Solved in 40 steps");
     quit(&mut session, &mut child);
 }
+
+#[test]
+fn a_tripeaks_game_typed_solved_stepped_saved_and_reopened_in_a_real_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &["--game", "tripeaks"]);
+    session.wait_for("the peaks row by row");
+    // The deal as MSC shows it: the peaks' backs as `?`, the bottom row, the waste card and
+    // the stock (drawn one by one in the game, typed here as they turn up).
+    let text = include_str!("../saved-games/tripeaks-clears-43-steps.txt");
+    let deal = solitaire::Deal::parse_as(text, solitaire::GameKind::TriPeaks).unwrap();
+    let typed: Vec<String> = (0..52)
+        .map(|slot| {
+            if slot < 18 {
+                "?".to_string()
+            } else {
+                deal.card(slot).unwrap().to_string()
+            }
+        })
+        .collect();
+    session.send(&typed.join(" "));
+    session.wait_for("52/52 cards");
+    session.wait_for("18 cards still face down");
+
+    session.send("\r");
+    session.wait_for("Not definitive");
+    session.wait_for("step 0 of");
+    session.send("\x1b[C\x1b[C");
+    session.wait_for("step 2 of");
+
+    // Play on from step 2, then save.
+    session.send("p");
+    session.wait_for("2 moves played");
+    session.send("\x13");
+    session.wait_for("Save the game");
+    session.send(&"\x7f".repeat(40));
+    session.send("pty peaks\r");
+    session.wait_for("Saved with 2 moves");
+    quit(&mut session, &mut child);
+
+    let path = dir.path().join("saves/pty-peaks.txt");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("# game: tripeaks"), "{saved}");
+    assert!(saved.contains("??"), "{saved}");
+
+    // Reopened, the game stands where it was.
+    let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
+    session.wait_for("2 moves played");
+    session.send("u");
+    session.wait_for("1 move played, 1 to redo");
+    quit(&mut session, &mut child);
+}
