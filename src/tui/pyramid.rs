@@ -21,7 +21,7 @@ use super::cards::Direction;
 use super::editor::{Editor, Pending, Typed, next_passes};
 use super::help::{self, Binding};
 use super::play::{Back, Choice, Known, Play, Standing, Want};
-use super::session::{GameSession, Look, SaveResult, Work};
+use super::session::{self, GameSession, Look, SaveResult, Work};
 use super::view::{board_area, counted};
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
 use crate::storage::{self, Draft, Folders, GameDraft, SavedDeal, Verdict};
@@ -522,19 +522,6 @@ impl Session {
         }
     }
 
-    fn solving_key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        match key.code {
-            KeyCode::Esc => {
-                // Dropping the job cancels it; its last message will carry a stale id.
-                self.screen = Screen::Editor;
-                shell.say(Tone::Info, "Cancelled. The deal is as you left it.");
-            }
-            KeyCode::Char('q') => shell.quit = true,
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
-            _ => {}
-        }
-    }
-
     fn solution_key(&mut self, shell: &mut Shell, key: KeyEvent) {
         let Screen::Solution(solution) = &mut self.screen else {
             return;
@@ -995,7 +982,11 @@ impl GameSession for Session {
     fn key(&mut self, shell: &mut Shell, key: KeyEvent) {
         match self.screen {
             Screen::Editor => self.editor_key(shell, key),
-            Screen::Solving(_) => self.solving_key(shell, key),
+            Screen::Solving(_) => {
+                if session::solving_key(shell, key) {
+                    self.screen = Screen::Editor;
+                }
+            }
             Screen::Solution(_) => self.solution_key(shell, key),
             Screen::Play => self.play_key(shell, key),
         }
@@ -1017,19 +1008,7 @@ impl GameSession for Session {
         if !matches!(self.screen, Screen::Editor) {
             return;
         }
-        let (placed, bad, left_over) = self.editor.paste(text);
-        let mut message = format!("Pasted {}.", counted(placed, "card"));
-        let mut tone = Tone::Info;
-        if !bad.is_empty() {
-            message.push_str(&format!(" Not cards, skipped: {}.", bad.join(" ")));
-            tone = Tone::Warning;
-        }
-        if left_over > 0 {
-            message.push_str(&format!(" {left_over} did not fit after the last slot."));
-            tone = Tone::Warning;
-        }
-        shell.say(tone, message);
-        if placed > 0 {
+        if session::report_paste(shell, self.editor.paste(text)) {
             self.edited(shell);
         }
     }

@@ -2,7 +2,7 @@
 //! interface the shell calls. The shell holds the session of the game on screen in
 //! [`Session`] and knows nothing of any game's rules.
 
-use crossterm::event::{KeyEvent, MouseEvent};
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -10,9 +10,10 @@ use ratatui::text::Line;
 use solitaire::GameKind;
 use solitaire::goal::Goal;
 
-use super::app::Shell;
+use super::app::{Overlay, Shell, Tone};
 use super::cards::CardText;
 use super::help::Binding;
+use super::view::counted;
 use super::{pyramid, tripeaks};
 use crate::solve_job::JobMessage;
 use crate::storage::{Folders, GameDraft, StorageError};
@@ -41,6 +42,42 @@ pub struct Work {
 
 /// What a save wrote, to tell the user; or why it failed and what was not saved.
 pub type SaveResult = Result<String, (StorageError, &'static str)>;
+
+/// Says what a paste into an editor did: the cards placed, the words that were not cards
+/// and what did not fit after the last slot. True when a card went in.
+pub fn report_paste(
+    shell: &mut Shell,
+    (placed, bad, left_over): (usize, Vec<String>, usize),
+) -> bool {
+    let mut message = format!("Pasted {}.", counted(placed, "card"));
+    let mut tone = Tone::Info;
+    if !bad.is_empty() {
+        message.push_str(&format!(" Not cards, skipped: {}.", bad.join(" ")));
+        tone = Tone::Warning;
+    }
+    if left_over > 0 {
+        message.push_str(&format!(" {left_over} did not fit after the last slot."));
+        tone = Tone::Warning;
+    }
+    shell.say(tone, message);
+    placed > 0
+}
+
+/// The keys of the solving screen, the same in every game: Esc cancels (dropping the job
+/// cancels it; its last message will carry a stale id), q quits, ? shows the help. True when
+/// the solve was cancelled.
+pub fn solving_key(shell: &mut Shell, key: KeyEvent) -> bool {
+    match key.code {
+        KeyCode::Esc => {
+            shell.say(Tone::Info, "Cancelled. The deal is as you left it.");
+            return true;
+        }
+        KeyCode::Char('q') => shell.quit = true,
+        KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
+        _ => {}
+    }
+    false
+}
 
 /// What the shell asks of a game's session.
 pub trait GameSession {

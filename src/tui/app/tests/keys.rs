@@ -177,3 +177,23 @@ fn the_key_bars_fit_80_columns_and_name_the_editors_keys() {
         assert!(bar.contains(key), "{key} in {bar}");
     }
 }
+
+#[test]
+fn the_screen_is_drawn_again_only_when_something_changed() {
+    let (_dir, mut app, _receive) = fresh();
+    assert!(app.take_dirty(), "the first screen is drawn");
+    app.update(Msg::Tick);
+    assert!(
+        !app.take_dirty(),
+        "a tick with nothing moving draws nothing"
+    );
+    press(&mut app, KeyCode::Char('A'));
+    assert!(app.take_dirty(), "a key is drawn");
+    let (_dir, mut app, _receive) = solving();
+    app.take_dirty();
+    app.update(Msg::Tick);
+    assert!(
+        app.take_dirty(),
+        "the spinner and the time move while solving"
+    );
+}
