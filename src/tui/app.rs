@@ -664,6 +664,14 @@ impl App {
         if matches!(&self.shell.status, Some(status) if status.tone != Tone::Info) {
             self.shell.status = None;
         }
+        // A digit or a rank typed on the challenge's row goes to its first field.
+        if dialog.focus == 0
+            && rows > 1
+            && matches!(key.code, KeyCode::Char(c) if c.is_alphanumeric())
+        {
+            dialog.focus = 1;
+            dialog.fresh = true;
+        }
         match key.code {
             KeyCode::Esc => {
                 self.say(Tone::Info, "The challenge is as it was.");

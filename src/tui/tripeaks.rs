@@ -17,8 +17,9 @@ use ratatui::text::Line;
 
 use solitaire::GameKind;
 use solitaire::goal::Goal;
+use solitaire::search::Caps;
 use solitaire::search::Stats;
-use solitaire::tripeaks::challenge::Answer;
+use solitaire::tripeaks::challenge::{Answer, solve_goal};
 use solitaire::tripeaks::solver::{self, RevealPlan};
 use solitaire::tripeaks::{Game, Move, Position};
 
@@ -48,6 +49,8 @@ pub struct Solving {
     pub base: Vec<Move>,
     /// Started after a card was revealed.
     pub after_reveal: bool,
+    /// Started from play mode: the answer's Esc goes back to the game.
+    pub from_play: bool,
 }
 
 /// An answer being stepped through.
@@ -69,6 +72,9 @@ pub struct Solution {
     pub from_play: bool,
     /// Solved again after a card was revealed.
     pub after_reveal: bool,
+    /// The answer is from the deal's start, better than from where the player's game stands:
+    /// they restart the same deal.
+    pub restart: bool,
 }
 
 impl Solution {
@@ -87,6 +93,7 @@ impl Solution {
             plan,
             from_play: false,
             after_reveal: false,
+            restart: false,
         };
         solution.show_line(0);
         solution
@@ -255,12 +262,18 @@ impl Session {
 
     fn solve(&mut self, shell: &mut Shell) {
         match self.editor.start() {
-            Ok(start) => self.start_solving(shell, start, Vec::new()),
+            Ok(start) => self.start_solving(shell, start, Vec::new(), false),
             Err(problem) => shell.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
         }
     }
 
-    fn start_solving(&mut self, shell: &mut Shell, start: Position, base: Vec<Move>) {
+    fn start_solving(
+        &mut self,
+        shell: &mut Shell,
+        start: Position,
+        base: Vec<Move>,
+        from_play: bool,
+    ) {
         let job = SolveJob::tripeaks(shell.next_job(), start, self.goal, shell.sender(), Msg::Job);
         self.screen = Screen::Solving(Solving {
             job,
@@ -270,6 +283,7 @@ impl Session {
             start,
             base,
             after_reveal: false,
+            from_play,
         });
         shell.say(Tone::Info, "Solving. Esc cancels.");
     }
@@ -299,16 +313,26 @@ impl Session {
         match message.event {
             JobEvent::Progress(stats) => solving.stats = stats,
             JobEvent::TriPeaks(Some(answer), _) => {
-                let from_play = !solving.base.is_empty() || self.play.is_some();
+                let from_play = solving.from_play && self.play.is_some();
+                let after_reveal = solving.after_reveal;
                 let mut solution = Solution::new(
                     solving.start,
                     std::mem::take(&mut solving.base),
                     self.goal,
                     *answer,
                 );
-                solution.from_play = from_play && self.play.is_some();
-                solution.after_reveal = solving.after_reveal;
-                let (tone, text) = answer_text(&solution);
+                solution.from_play = from_play;
+                solution.after_reveal = after_reveal;
+                let (mut tone, mut text) = answer_text(&solution);
+                if after_reveal && let Some(restart) = self.restart_if_better(&solution) {
+                    let here = tripeaks_output::headline(self.goal, &solution.answer);
+                    (tone, text) = answer_text(&restart);
+                    text = format!(
+                        "From where your game stands: {here} Restart the same deal instead: \
+                         {text}"
+                    );
+                    solution = restart;
+                }
                 self.screen = Screen::Solution(solution);
                 shell.say(tone, text);
             }
@@ -355,6 +379,7 @@ impl Session {
             KeyCode::Esc if solution.from_play => {
                 self.screen = Screen::Play;
                 shell.say(Tone::Info, "Back to your game.");
+                self.sync_check(shell);
             }
             KeyCode::Esc => {
                 self.screen = Screen::Editor;
@@ -455,7 +480,7 @@ impl Session {
         let position = *game.position();
         self.play = Some(Play::new(game, self.goal));
         shell.draft_due = true;
-        self.start_solving(shell, position, moves);
+        self.start_solving(shell, position, moves, true);
         if let Screen::Solving(solving) = &mut self.screen {
             solving.after_reveal = true;
         }
@@ -463,6 +488,33 @@ impl Session {
             Tone::Info,
             format!("{card} typed. Solving again from where your game stands."),
         );
+    }
+
+    /// After a reveal: the answer from the deal's start, when it is better than the one from
+    /// where the player's game stands (the plans followed may have cost the clear). Solved at
+    /// once: TriPeaks' searches take milliseconds.
+    fn restart_if_better(&self, here: &Solution) -> Option<Solution> {
+        if here.base.is_empty() {
+            return None;
+        }
+        let start = self.editor.start().ok()?;
+        let (answer, _, _) = solve_goal(&start, self.goal, Caps::default());
+        let answer = answer?;
+        let best = |answer: &Answer| answer.lines().iter().map(|(_, line)| line.value).max();
+        let better = match (answer.reached(), here.answer.reached()) {
+            (true, false) => true,
+            (false, false) => {
+                best(&answer) > best(&here.answer)
+                    || (here.answer.definitive() && !answer.definitive())
+            }
+            _ => false,
+        };
+        better.then(|| {
+            let mut solution = Solution::new(start, Vec::new(), self.goal, answer);
+            solution.after_reveal = true;
+            solution.restart = true;
+            solution
+        })
     }
 
     /// Play mode at the solution step shown, with the steps before it to undo.
@@ -617,7 +669,7 @@ impl Session {
                 self.screen = Screen::Solution(solution);
                 shell.say(tone, format!("{text} Esc returns to your game."));
             }
-            None => self.start_solving(shell, position, base),
+            None => self.start_solving(shell, position, base, true),
         }
     }
 

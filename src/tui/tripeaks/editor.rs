@@ -7,7 +7,7 @@ use solitaire::card::Card;
 use solitaire::deck::{self, DECK_SIZE, Deal, DeckProblem};
 use solitaire::game_kind::GameKind;
 use solitaire::tripeaks::Position;
-use solitaire::tripeaks::layout::slot_name;
+use solitaire::tripeaks::layout::place_name;
 
 use crate::tui::card_input::{Input, Pending};
 
@@ -318,12 +318,12 @@ impl Editor {
     /// card is not unknown or the card is already in the deal.
     pub fn reveal(&mut self, slot: usize, card: Card) -> Result<(), String> {
         if slot >= DECK_SIZE || !self.is_unknown(slot) {
-            return Err(format!("the card at {} is not unknown", slot_name(slot)));
+            return Err(format!("the card at {} is not unknown", place_name(slot)));
         }
         if let Some(at) = self.slots.iter().position(|&typed| typed == Some(card)) {
             return Err(format!(
                 "{card} is already in the deal, at {}: the card seen must be another",
-                slot_name(at)
+                place_name(at)
             ));
         }
         self.set(slot, card);
@@ -335,8 +335,8 @@ impl Editor {
 fn twice(card: Card, a: usize, b: usize) -> String {
     format!(
         "{card} is there twice: {} and {}",
-        slot_name(a),
-        slot_name(b)
+        place_name(a),
+        place_name(b)
     )
 }
 
@@ -558,13 +558,14 @@ mod tests {
         assert_eq!(
             editor.reveal(0, card("Ts")),
             Err(
-                "Ts is already in the deal, at tableau row 4: the card seen must be another"
+                "Ts is already in the deal, at tableau row 4, card 1 from the left: the card seen must be \
+                 another"
                     .to_string()
             )
         );
         assert_eq!(
             editor.reveal(18, card("Ah")),
-            Err("the card at tableau row 4 is not unknown".to_string())
+            Err("the card at tableau row 4, card 1 from the left is not unknown".to_string())
         );
         assert_eq!(editor.reveal(0, card("8h")), Ok(()));
         assert!(!editor.is_unknown(0));

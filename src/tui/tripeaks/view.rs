@@ -262,7 +262,7 @@ fn plan_lines(solution: &Solution, look: &Look) -> Vec<Line<'static>> {
         "Not definitive: unknown cards hold it back.",
         warn,
     )];
-    let start = if reveal.from_start {
+    let start = if reveal.from_start || solution.restart {
         "Restart the same deal in your game, then play"
     } else {
         "In your game, play"

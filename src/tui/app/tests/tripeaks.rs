@@ -11,10 +11,15 @@ const CLEARS: &str = include_str!("../../../../saved-games/tripeaks-clears-43-st
 /// as MSC shows it at the start (the stock is face down too, but the first ones drawn are
 /// seen at once: only the tableau is hidden here, so that a reveal round needs few steps).
 fn as_dealt() -> (String, solitaire::Deal) {
+    hidden(|slot| slot < 18)
+}
+
+/// The deal of `CLEARS` with the slots `hide` names as `??`.
+fn hidden(hide: impl Fn(usize) -> bool) -> (String, solitaire::Deal) {
     let deal = solitaire::Deal::parse_as(CLEARS, GameKind::TriPeaks).unwrap();
     let texts: Vec<String> = (0..52)
         .map(|slot| {
-            if slot < 18 {
+            if hide(slot) {
                 "??".to_string()
             } else {
                 deal.card(slot).unwrap().to_string()
@@ -187,6 +192,82 @@ fn a_reveal_round_plans_takes_the_card_and_solves_again_until_definitive() {
     }
     assert!(rounds > 0, "the first answer was not definitive");
     assert!(said(&app).contains("Definitive"), "{}", said(&app));
+}
+
+/// Follows reveal plans, typing the true cards, until the answer is definitive; returns the
+/// rounds played.
+fn reveal_until_definitive(
+    app: &mut App,
+    receive: &Receiver<Msg>,
+    truth: &solitaire::Deal,
+) -> usize {
+    let mut rounds = 0;
+    while !solution(app).answer.definitive() {
+        rounds += 1;
+        assert!(rounds <= 41, "each round reveals a card");
+        press(app, KeyCode::Char('t'));
+        let TriPeaksScreen::Reveal(reveal) = &app.tripeaks().screen else {
+            panic!("t asks for the card: {}", said(app))
+        };
+        let card = truth.card(reveal.slot).unwrap().to_string();
+        type_text(app, &card);
+        finish(app, receive);
+    }
+    rounds
+}
+
+#[test]
+fn when_the_plans_cost_the_clear_the_answer_restarts_the_deal() {
+    // As MSC deals it: only the bottom row and the waste card are seen. The first plans
+    // draw through the stock, after which the tableau cannot be cleared from where the game
+    // stands; the deal's start still clears it once the cards are known.
+    let (_dir, mut app, receive) = tripeaks_app();
+    let (text, truth) = hidden(|slot| slot < 18 || slot > 28);
+    app.update(Msg::Paste(text));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    let rounds = reveal_until_definitive(&mut app, &receive, &truth);
+    assert!(rounds > 0);
+    let solution = solution(&app);
+    assert!(solution.answer.reached(), "{}", said(&app));
+    assert!(replay(solution.positions[0], &solution.moves).is_won());
+    assert!(said(&app).contains("Cleared in"), "{}", said(&app));
+}
+
+#[test]
+fn back_from_the_rest_of_the_line_the_game_is_checked_again() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(CLEARS.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('s'));
+    finish(&mut app, &receive);
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.tripeaks().screen, TriPeaksScreen::Play));
+    settle(&mut app, &receive);
+    assert!(app.tripeaks().play.as_ref().unwrap().known().is_some());
+}
+
+#[test]
+fn a_number_typed_on_the_challenge_row_goes_to_its_first_field() {
+    let (_dir, mut app, _receive) = tripeaks_app();
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Right);
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "20000");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.tripeaks().goal,
+        solitaire::goal::Goal::Score {
+            target: 20000,
+            earned: 0
+        },
+        "{}",
+        said(&app)
+    );
 }
 
 #[test]
