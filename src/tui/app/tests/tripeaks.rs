@@ -222,7 +222,7 @@ fn when_the_plans_cost_the_clear_the_answer_restarts_the_deal() {
     // draw through the stock, after which the tableau cannot be cleared from where the game
     // stands; the deal's start still clears it once the cards are known.
     let (_dir, mut app, receive) = tripeaks_app();
-    let (text, truth) = hidden(|slot| slot < 18 || slot > 28);
+    let (text, truth) = hidden(|slot| !(18..=28).contains(&slot));
     app.update(Msg::Paste(text));
     press(&mut app, KeyCode::Enter);
     finish(&mut app, &receive);
