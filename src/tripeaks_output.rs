@@ -305,6 +305,15 @@ fn steps(count: usize) -> String {
     }
 }
 
+/// The steps a line still takes, for a headline: "in 12 steps", or "as the game stands" when
+/// there is nothing left to play.
+fn still(count: usize) -> String {
+    match count {
+        0 => "as the game stands".to_string(),
+        count => format!("in {}", steps(count)),
+    }
+}
+
 /// The headline of an answer.
 pub fn headline(goal: Goal, answer: &Answer) -> String {
     let total = |line: &Line| amount(goal, line.value + base(goal));
@@ -313,17 +322,17 @@ pub fn headline(goal: Goal, answer: &Answer) -> String {
         (Goal::Board, true, [(_, line), ..]) => format!("Cleared in {}.", steps(line.steps())),
         (Goal::Board, false, [(_, line), ..]) if answer.definitive() => format!(
             "No solution: an exhaustive search found no way to clear the tableau. The most that \
-             can be cleared: {} of {} in {}.",
+             can be cleared: {} of {} {}.",
             line.value,
             solitaire::tripeaks::layout::TABLEAU_SIZE,
-            steps(line.steps())
+            still(line.steps())
         ),
         (Goal::Board, false, [(_, line), ..]) => format!(
             "Not clearable with the cards known so far. The most that can be cleared: {} of {} \
-             in {}.",
+             {}.",
             line.value,
             solitaire::tripeaks::layout::TABLEAU_SIZE,
-            steps(line.steps())
+            still(line.steps())
         ),
         (Goal::Score { target, .. } | Goal::Card { target, .. }, true, [(_, line), ..]) => {
             format!("Reach {} in {}.", amount(goal, target), steps(line.steps()))

@@ -50,8 +50,8 @@ pub const ARROWS: &[Press] = &[
     Press::Key(KeyCode::Right),
 ];
 
-/// Keys of the editor.
-pub const EDITOR: &[Binding] = &[
+/// The keys that type a deal, the same in every game's editor.
+pub const TYPING: &[Binding] = &[
     bind(
         &[Press::Cards],
         "A 2-9 T J Q K",
@@ -98,6 +98,10 @@ pub const EDITOR: &[Binding] = &[
         "Ctrl-F",
         "fill the one empty slot with the one missing card",
     ),
+];
+
+/// Keys of Pyramid's editor, beside [`TYPING`].
+pub const EDITOR: &[Binding] = &[
     bind(
         &[Press::Key(KeyCode::Enter)],
         "Enter",
@@ -245,7 +249,7 @@ pub const ANYWHERE: &[Binding] = &[
     bind(
         &[ch('?'), Press::Key(KeyCode::F(1))],
         "? or F1",
-        "this help",
+        "this help (F1 in TriPeaks' editor, where ? is a card)",
     ),
     bind(
         &[Press::Ctrl('q'), Press::Ctrl('c')],
@@ -258,7 +262,7 @@ pub const ANYWHERE: &[Binding] = &[
 #[cfg_attr(not(test), allow(dead_code))]
 pub fn bindings(screen: &Screen) -> Vec<&'static Binding> {
     let own = match screen {
-        Screen::Editor => EDITOR,
+        Screen::Editor => return EDITOR.iter().chain(TYPING).chain(ANYWHERE).collect(),
         Screen::Play => PLAY,
         Screen::Solving(_) | Screen::Solution(_) => SOLUTION,
     };
@@ -337,15 +341,16 @@ pub fn hints(session: &Session) -> Vec<(&'static str, &'static str)> {
 /// The help's sections; the current screen's comes first.
 pub fn sections(session: &Session) -> Vec<(&'static str, &'static [Binding])> {
     let mut sections = vec![
-        ("Typing the deal", EDITOR),
+        ("The deal", EDITOR),
+        ("Typing cards", TYPING),
         ("Playing", PLAY),
         ("Solving and stepping", SOLUTION),
         ("Anywhere", ANYWHERE),
     ];
     let first = match session.screen {
         Screen::Editor => 0,
-        Screen::Play => 1,
-        Screen::Solving(_) | Screen::Solution(_) => 2,
+        Screen::Play => 2,
+        Screen::Solving(_) | Screen::Solution(_) => 3,
     };
     sections[..=first].rotate_right(1);
     sections

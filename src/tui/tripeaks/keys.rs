@@ -3,61 +3,15 @@
 
 use crossterm::event::KeyCode;
 
-use super::super::help::{ANYWHERE, ARROWS, Binding, Press, bind, ch};
+use super::super::help::{ANYWHERE, ARROWS, Binding, Press, TYPING, bind, ch};
 use super::{Screen, Session};
 
 /// Keys of the editor.
 pub const EDITOR: &[Binding] = &[
     bind(
-        &[Press::Cards],
-        "A 2-9 T J Q K",
-        "rank (10 works too), then c d h s for the suit",
-    ),
-    bind(
         &[ch('?')],
         "?",
         "a card still face down: unknown until it turns up",
-    ),
-    bind(
-        ARROWS,
-        "arrows, click",
-        "move between slots as they lie on the board",
-    ),
-    bind(
-        &[Press::Key(KeyCode::Tab), Press::Key(KeyCode::BackTab)],
-        "Tab / Shift-Tab",
-        "next / previous slot in deal order",
-    ),
-    bind(
-        &[Press::Key(KeyCode::Home), Press::Key(KeyCode::End)],
-        "Home / End",
-        "the first / the last slot",
-    ),
-    bind(
-        &[Press::Key(KeyCode::Backspace)],
-        "Backspace",
-        "clear the previous slot and move back",
-    ),
-    bind(
-        &[Press::Key(KeyCode::Delete)],
-        "Delete",
-        "clear the slot under the cursor",
-    ),
-    bind(
-        &[ch(' '), ch(',')],
-        "Space ,",
-        "skipped, so a deal may be typed or pasted with them",
-    ),
-    bind(
-        &[],
-        "paste",
-        "fills slots from the cursor with a deal (?? for unknown)",
-    ),
-    bind(&[Press::Key(KeyCode::Esc)], "Esc", "drop a half-typed card"),
-    bind(
-        &[Press::Ctrl('f')],
-        "Ctrl-F",
-        "fill the one empty slot with the one missing card",
     ),
     bind(&[Press::Key(KeyCode::Enter)], "Enter", "solve the deal"),
     bind(&[Press::Ctrl('p')], "Ctrl-P", "play the deal"),
@@ -146,7 +100,7 @@ pub const PLAY: &[Binding] = &[
 #[cfg_attr(not(test), allow(dead_code))]
 pub fn bindings(screen: &Screen) -> Vec<&'static Binding> {
     let own = match screen {
-        Screen::Editor => EDITOR,
+        Screen::Editor => return EDITOR.iter().chain(TYPING).chain(ANYWHERE).collect(),
         Screen::Play => PLAY,
         Screen::Solving(_) | Screen::Solution(_) | Screen::Reveal(_) => SOLUTION,
     };
@@ -197,15 +151,16 @@ pub fn hints(session: &Session) -> Vec<(&'static str, &'static str)> {
 /// The help's sections; the current screen's comes first.
 pub fn sections(session: &Session) -> Vec<(&'static str, &'static [Binding])> {
     let mut sections = vec![
-        ("Typing a TriPeaks deal", EDITOR),
+        ("The TriPeaks deal", EDITOR),
+        ("Typing cards", TYPING),
         ("Playing TriPeaks", PLAY),
         ("Solving, stepping and revealing", SOLUTION),
         ("Anywhere", ANYWHERE),
     ];
     let first = match session.screen {
         Screen::Editor => 0,
-        Screen::Play => 1,
-        Screen::Solving(_) | Screen::Solution(_) | Screen::Reveal(_) => 2,
+        Screen::Play => 2,
+        Screen::Solving(_) | Screen::Solution(_) | Screen::Reveal(_) => 3,
     };
     sections[..=first].rotate_right(1);
     sections

@@ -164,7 +164,13 @@ fn the_help_uses_the_width_there_is_and_wraps_what_does_not_fit() {
     };
     let whole = {
         let mut all = Vec::new();
-        for section in [help::PLAY, help::SOLUTION, help::EDITOR, help::ANYWHERE] {
+        for section in [
+            help::PLAY,
+            help::SOLUTION,
+            help::EDITOR,
+            help::TYPING,
+            help::ANYWHERE,
+        ] {
             for binding in section {
                 all.extend(words(binding.what));
             }
