@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use solitaire::deck::thousands;
 use solitaire::goal::Goal;
 use solitaire::tripeaks::challenge::Answer;
-use solitaire::tripeaks::layout::{TABLEAU_SIZE, row_of};
+use solitaire::tripeaks::layout::{TABLEAU_SIZE, covering, row_of};
 use solitaire::tripeaks::{Game, Move, Position};
 
 use super::board::Spot;
@@ -151,9 +151,36 @@ impl Play {
     /// cursor may be gone.
     fn moved(&mut self) {
         self.hint_shown = false;
-        if !self.cursor_spots().contains(&self.cursor) {
-            self.cursor = self.first_spot();
+        let spots = self.cursor_spots();
+        if spots.contains(&self.cursor) {
+            return;
         }
+        // The card played is gone: a card it uncovered is where play goes on, else a
+        // neighbour on its row, else the usual first card.
+        let near = match self.cursor {
+            Spot::Card(gone) => spots
+                .iter()
+                .copied()
+                .filter_map(|spot| match spot {
+                    Spot::Card(index) => Some(index),
+                    Spot::Stock => None,
+                })
+                .find(|&index| {
+                    covering(index as usize).is_some_and(|covers| covers.contains(&(gone as usize)))
+                })
+                .or_else(|| {
+                    spots
+                        .iter()
+                        .filter_map(|&spot| match spot {
+                            Spot::Card(index) => Some(index),
+                            Spot::Stock => None,
+                        })
+                        .filter(|&index| row_of(index as usize) == row_of(gone as usize))
+                        .min_by_key(|&index| index.abs_diff(gone))
+                }),
+            Spot::Stock => None,
+        };
+        self.cursor = near.map_or_else(|| self.first_spot(), Spot::Card);
     }
 
     /// The position the solver should work on: the current one, while nothing is known of it.
@@ -356,7 +383,7 @@ mod tests {
             play.choose(Spot::Card(20)),
             Choice::Played("Play 6d (tableau row 4) on 5d".to_string())
         );
-        assert_eq!(play.cursor, Spot::Card(18), "off the card gone");
+        assert_eq!(play.cursor, Spot::Card(19), "to a neighbour of the card gone");
         assert_eq!(
             play.choose(Spot::Card(20)),
             Choice::Refused("that tableau card (tableau row 4) is already gone".to_string())
