@@ -69,6 +69,46 @@ impl Answer {
         }
     }
 
+    /// What knowing the unknown cards could at best give: whether the challenge could be met,
+    /// and the best line's value. Without unknown cards, the answer's own.
+    pub fn could(&self) -> (bool, u32) {
+        let at_best = match self {
+            Answer::Board(solution) => solution.bound.clone().map(|answer| {
+                Answer::Board(Solution {
+                    answer,
+                    bound: None,
+                    definitive: true,
+                })
+            }),
+            Answer::Score(solution) => solution.bound.clone().map(|answer| {
+                Answer::Score(Solution {
+                    answer,
+                    bound: None,
+                    definitive: true,
+                })
+            }),
+            Answer::Card(solution) => solution.bound.clone().map(|answer| {
+                Answer::Card(Solution {
+                    answer,
+                    bound: None,
+                    definitive: true,
+                })
+            }),
+        }
+        .unwrap_or_else(|| self.clone());
+        (at_best.reached(), at_best.best())
+    }
+
+    /// The value of the answer's best line: tableau cards, points or cards of the rank, in
+    /// this deal.
+    pub fn best(&self) -> u32 {
+        self.lines()
+            .iter()
+            .map(|(_, line)| line.value)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The length of the answer's first line (the one a player would follow).
     pub fn length(&self) -> Option<usize> {
         self.lines().first().map(|(_, line)| line.steps())
@@ -110,5 +150,34 @@ pub fn solve(
                 solver::solve_card(position, rank, goal.needed(), observer);
             (answer.map(Answer::Card), stats)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deck::Deal;
+    use crate::game_kind::GameKind;
+
+    #[test]
+    fn what_the_unknown_cards_could_give_is_the_bound_and_else_the_answer() {
+        let text = include_str!("../../saved-games/tripeaks-as-dealt.txt");
+        let deal = Deal::parse_as(text, GameKind::TriPeaks).expect("a deal");
+        let (answer, _, _) = solve_goal(&Position::new(&deal), Goal::Board, Caps::default());
+        let answer = answer.expect("no cap");
+        assert!(!answer.reached() && !answer.definitive());
+        assert_eq!(answer.best(), 2, "two cards go with the cards known");
+        assert_eq!(
+            answer.could(),
+            (true, 28),
+            "the wildcards clear the tableau"
+        );
+
+        let text = include_str!("../../saved-games/tripeaks-cannot-clear.txt");
+        let deal = Deal::parse_as(text, GameKind::TriPeaks).expect("a deal");
+        let (answer, _, _) = solve_goal(&Position::new(&deal), Goal::Board, Caps::default());
+        let answer = answer.expect("no cap");
+        assert!(answer.definitive());
+        assert_eq!(answer.could(), (false, answer.best()));
     }
 }

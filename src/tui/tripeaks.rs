@@ -325,12 +325,8 @@ impl Session {
                 solution.after_reveal = after_reveal;
                 let (mut tone, mut text) = answer_text(&solution);
                 if after_reveal && let Some(restart) = self.restart_if_better(&solution) {
-                    let here = tripeaks_output::headline(self.goal, &solution.answer);
                     (tone, text) = answer_text(&restart);
-                    text = format!(
-                        "From where your game stands: {here} Restart the same deal instead: \
-                         {text}"
-                    );
+                    text = format!("Your game can no longer do as well: restart the deal. {text}");
                     solution = restart;
                 }
                 self.screen = Screen::Solution(solution);
@@ -500,15 +496,10 @@ impl Session {
         let start = self.editor.start().ok()?;
         let (answer, _, _) = solve_goal(&start, self.goal, Caps::default());
         let answer = answer?;
-        let best = |answer: &Answer| answer.lines().iter().map(|(_, line)| line.value).max();
-        let better = match (answer.reached(), here.answer.reached()) {
-            (true, false) => true,
-            (false, false) => {
-                best(&answer) > best(&here.answer)
-                    || (here.answer.definitive() && !answer.definitive())
-            }
-            _ => false,
-        };
+        // Only when the start is sure to do better than staying could do at best, whatever
+        // the cards still unknown: a restart costs the player the steps played.
+        let (could_reach, could_give) = here.answer.could();
+        let better = !could_reach && (answer.reached() || answer.best() > could_give);
         better.then(|| {
             let mut solution = Solution::new(start, Vec::new(), self.goal, answer);
             solution.after_reveal = true;

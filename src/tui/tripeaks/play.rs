@@ -383,7 +383,11 @@ mod tests {
             play.choose(Spot::Card(20)),
             Choice::Played("Play 6d (tableau row 4) on 5d".to_string())
         );
-        assert_eq!(play.cursor, Spot::Card(19), "to a neighbour of the card gone");
+        assert_eq!(
+            play.cursor,
+            Spot::Card(19),
+            "to a neighbour of the card gone"
+        );
         assert_eq!(
             play.choose(Spot::Card(20)),
             Choice::Refused("that tableau card (tableau row 4) is already gone".to_string())

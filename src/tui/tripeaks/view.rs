@@ -262,34 +262,55 @@ fn plan_lines(solution: &Solution, look: &Look) -> Vec<Line<'static>> {
         "Not definitive: unknown cards hold it back.",
         warn,
     )];
+    let card = look.text.names(&reveal.card);
+    if reveal.steps.is_empty() {
+        lines.push(Line::raw(format!("Press t and type {card}.")));
+        return lines;
+    }
     let start = if reveal.from_start || solution.restart {
         "Restart the same deal in your game, then play"
-    } else {
+    } else if solution.from_play {
         "In your game, play"
-    };
-    if reveal.steps.is_empty() {
-        lines.push(Line::raw(format!(
-            "Press t and type {}.",
-            look.text.names(&reveal.card)
-        )));
     } else {
-        lines.push(Line::raw(format!(
-            "{start} {}:",
-            match reveal.steps.len() {
-                1 => "this step".to_string(),
-                n => format!("these {n} steps"),
-            }
-        )));
-        for (number, step) in reveal.steps.iter().enumerate() {
+        "From the deal's start, play"
+    };
+    // What to do comes first, so that it shows however long the plan is.
+    lines.push(Line::raw(format!(
+        "{start} {}, then press t and type {card}:",
+        counted(reveal.steps.len(), "step")
+    )));
+    let style = Style::new().fg(theme.highlight_move);
+    let mut number = 0;
+    for run in plan
+        .moves
+        .chunk_by(|a, b| (*a == Move::Draw) == (*b == Move::Draw))
+    {
+        let texts = &reveal.steps[number..number + run.len()];
+        // A run of draws takes one line: the cards as they turn up.
+        if run[0] == Move::Draw && run.len() > 2 {
+            let cards: Vec<&str> = texts
+                .iter()
+                .map(|text| text.strip_prefix("Draw ").unwrap_or(text))
+                .collect();
             lines.push(Line::styled(
-                format!(" {:>2}. {}", number + 1, look.text.names(step)),
-                Style::new().fg(theme.highlight_move),
+                look.text.names(&format!(
+                    " {:>2}-{}. Draw {} cards: {}",
+                    number + 1,
+                    number + run.len(),
+                    run.len(),
+                    cards.join(", ")
+                )),
+                style,
             ));
+        } else {
+            for (offset, text) in texts.iter().enumerate() {
+                lines.push(Line::styled(
+                    format!(" {:>2}. {}", number + offset + 1, look.text.names(text)),
+                    style,
+                ));
+            }
         }
-        lines.push(Line::raw(format!(
-            "then press t and type {}.",
-            look.text.names(&reveal.card)
-        )));
+        number += run.len();
     }
     lines
 }

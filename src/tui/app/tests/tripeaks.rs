@@ -235,6 +235,35 @@ fn when_the_plans_cost_the_clear_the_answer_restarts_the_deal() {
 }
 
 #[test]
+fn a_restart_is_asked_for_only_when_staying_could_not_do_as_well() {
+    // The deal that cannot be cleared, as MSC deals it: its first plan draws. After that
+    // draw, the game can still do at best what the deal's start can: no restart.
+    let text = include_str!("../../../../saved-games/tripeaks-cannot-clear.txt");
+    let truth = solitaire::Deal::parse_as(text, GameKind::TriPeaks).unwrap();
+    let shown: Vec<String> = (0..52)
+        .map(|slot| match truth.card(slot) {
+            Some(card) if (18..=28).contains(&slot) => card.to_string(),
+            _ => "??".to_string(),
+        })
+        .collect();
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(shown.join(" ")));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Char('t'));
+        let TriPeaksScreen::Reveal(reveal) = &app.tripeaks().screen else {
+            panic!("t asks for the card: {}", said(&app))
+        };
+        let card = truth.card(reveal.slot).unwrap().to_string();
+        type_text(&mut app, &card);
+        finish(&mut app, &receive);
+        assert!(!solution(&app).restart, "{}", said(&app));
+        assert!(!said(&app).contains("restart"), "{}", said(&app));
+    }
+}
+
+#[test]
 fn back_from_the_rest_of_the_line_the_game_is_checked_again() {
     let (_dir, mut app, receive) = tripeaks_app();
     app.update(Msg::Paste(CLEARS.to_string()));
