@@ -526,25 +526,11 @@ impl Session {
         let Screen::Solution(solution) = &mut self.screen else {
             return;
         };
-        let last = solution.moves.len();
-        // Stepping brings back the "Next:" line in place of older news.
-        if matches!(
-            key.code,
-            KeyCode::Right
-                | KeyCode::Left
-                | KeyCode::Home
-                | KeyCode::End
-                | KeyCode::Char('l' | 'h' | ' ')
-        ) {
-            shell.status = None;
+        if let Some(step) = session::step_key(shell, key, solution.step, solution.moves.len()) {
+            solution.step = step;
+            return;
         }
         match key.code {
-            KeyCode::Right | KeyCode::Char('l' | ' ') => {
-                solution.step = (solution.step + 1).min(last);
-            }
-            KeyCode::Left | KeyCode::Char('h') => solution.step = solution.step.saturating_sub(1),
-            KeyCode::Home => solution.step = 0,
-            KeyCode::End => solution.step = last,
             KeyCode::Esc if solution.from_play => {
                 self.screen = Screen::Play;
                 shell.say(Tone::Info, "Back to your game.");

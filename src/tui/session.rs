@@ -79,6 +79,21 @@ pub fn solving_key(shell: &mut Shell, key: KeyEvent) -> bool {
     false
 }
 
+/// The stepper's keys, the same in every game: → l Space and ← h step, Home and End jump;
+/// stepping brings back the "Next:" line in place of older news. The step to show, or `None`
+/// for another key.
+pub fn step_key(shell: &mut Shell, key: KeyEvent, step: usize, last: usize) -> Option<usize> {
+    let to = match key.code {
+        KeyCode::Right | KeyCode::Char('l' | ' ') => (step + 1).min(last),
+        KeyCode::Left | KeyCode::Char('h') => step.saturating_sub(1),
+        KeyCode::Home => 0,
+        KeyCode::End => last,
+        _ => return None,
+    };
+    shell.status = None;
+    Some(to)
+}
+
 /// What the shell asks of a game's session.
 pub trait GameSession {
     fn game(&self) -> GameKind;

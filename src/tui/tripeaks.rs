@@ -347,24 +347,11 @@ impl Session {
         let Screen::Solution(solution) = &mut self.screen else {
             return;
         };
-        let last = solution.moves.len();
-        if matches!(
-            key.code,
-            KeyCode::Right
-                | KeyCode::Left
-                | KeyCode::Home
-                | KeyCode::End
-                | KeyCode::Char('l' | 'h' | ' ')
-        ) {
-            shell.status = None;
+        if let Some(step) = session::step_key(shell, key, solution.step, solution.moves.len()) {
+            solution.step = step;
+            return;
         }
         match key.code {
-            KeyCode::Right | KeyCode::Char('l' | ' ') => {
-                solution.step = (solution.step + 1).min(last);
-            }
-            KeyCode::Left | KeyCode::Char('h') => solution.step = solution.step.saturating_sub(1),
-            KeyCode::Home => solution.step = 0,
-            KeyCode::End => solution.step = last,
             KeyCode::Tab if solution.answer.lines().len() > 1 => {
                 let next = (solution.chosen + 1) % solution.answer.lines().len();
                 solution.show_line(next);
@@ -686,17 +673,20 @@ impl Session {
         });
     }
 
-    fn mouse_event(&mut self, shell: &mut Shell, mouse: MouseEvent) {
+    fn mouse_event(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
         let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
         if let Screen::Solution(solution) = &mut self.screen {
-            match mouse.kind {
-                MouseEventKind::ScrollDown => {
-                    solution.step = (solution.step + 1).min(solution.moves.len());
-                }
-                MouseEventKind::ScrollUp => solution.step = solution.step.saturating_sub(1),
-                _ => return,
+            // A click on a step goes to it; the wheel steps.
+            let step = match mouse.kind {
+                _ if click => view::step_at(solution, panel, look, mouse.column, mouse.row),
+                MouseEventKind::ScrollDown => Some(solution.step + 1),
+                MouseEventKind::ScrollUp => Some(solution.step.saturating_sub(1)),
+                _ => None,
+            };
+            if let Some(step) = step {
+                solution.step = step.min(solution.moves.len());
+                shell.status = None;
             }
-            shell.status = None;
             return;
         }
         if !click {
@@ -896,8 +886,8 @@ impl GameSession for Session {
         }
     }
 
-    fn mouse(&mut self, shell: &mut Shell, mouse: MouseEvent, _panel: Rect, _look: &Look) {
-        self.mouse_event(shell, mouse);
+    fn mouse(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
+        self.mouse_event(shell, mouse, panel, look);
     }
 
     fn paste(&mut self, shell: &mut Shell, text: &str) {

@@ -45,7 +45,7 @@ pub const SOLUTION: &[Binding] = &[
         "Home / End",
         "the start / the end",
     ),
-    bind(&[], "wheel", "step"),
+    bind(&[], "click, wheel", "go to a step in the list / step"),
     bind(
         &[Press::Key(KeyCode::Tab)],
         "Tab",

@@ -206,6 +206,25 @@ fn solution_panel(solution: &Solution, area: Rect, buf: &mut Buffer, look: &Look
     );
 }
 
+/// The step a mouse click at a screen cell lands on in the solution's list of steps.
+pub fn step_at(
+    solution: &Solution,
+    panel: Rect,
+    look: &Look,
+    column: u16,
+    row: u16,
+) -> Option<usize> {
+    let inner = panel_block("Steps", look.theme).inner(panel);
+    let lines = solution_header(solution, look);
+    let list = below(inner, header_height(&lines, inner) + 1);
+    if !list.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    let first = first_shown(solution.step, solution.moves.len(), list.height);
+    let number = first + usize::from(row - list.y);
+    (number < solution.moves.len()).then_some(number)
+}
+
 fn solution_header(solution: &Solution, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let start = solution.positions[0];

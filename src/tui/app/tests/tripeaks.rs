@@ -152,6 +152,38 @@ fn solve_then_step_to_the_end_and_back_to_the_exact_start() {
 }
 
 #[test]
+fn a_click_on_a_step_goes_to_it_and_the_wheel_steps() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(CLEARS.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    app.update(Msg::Resize(80, 24));
+    let shown = screen(&app, 80, 24);
+    let row = shown
+        .lines()
+        .position(|line| line.contains("  5. "))
+        .expect("step 5 is listed") as u16;
+    let click = |app: &mut App, kind, row| {
+        app.update(Msg::Mouse(MouseEvent {
+            kind,
+            column: 60,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }));
+    };
+    click(&mut app, MouseEventKind::Down(MouseButton::Left), row);
+    assert_eq!(solution(&app).step, 4, "the 5th step is next");
+    click(&mut app, MouseEventKind::ScrollDown, 10);
+    assert_eq!(solution(&app).step, 5);
+    click(&mut app, MouseEventKind::Down(MouseButton::Left), 0);
+    assert_eq!(
+        solution(&app).step,
+        5,
+        "a click outside the list changes nothing"
+    );
+}
+
+#[test]
 fn a_reveal_round_plans_takes_the_card_and_solves_again_until_definitive() {
     let (_dir, mut app, receive) = tripeaks_app();
     let (text, truth) = as_dealt();
