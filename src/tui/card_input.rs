@@ -1,8 +1,41 @@
 //! Typing one card key by key, as every deal editor does: a rank (`A 2-9 T J Q K`, or `1`
-//! then `0` for a ten), then its suit, with a hint for each key refused. One state machine, so
-//! that both games' editors take the same keys and say the same words.
+//! then `0` for a ten), then its suit, with a hint for each key refused; and the cards of a
+//! paste. One state machine, so that both games' editors take the same keys and say the same
+//! words.
 
 use solitaire::card::{Card, Rank, Suit};
+use solitaire::deck::{self, DECK_SIZE, DeckProblem};
+
+/// A paste into the slots from `cursor`: the cards that fit (`None` for `??`), the words that
+/// were not cards, and how many cards did not fit after the last slot.
+pub struct Pasted {
+    pub cards: Vec<Option<Card>>,
+    pub bad: Vec<String>,
+    pub left_over: usize,
+}
+
+impl Pasted {
+    /// Reads a pasted text in any layout the deal reader takes.
+    pub fn read(text: &str, cursor: usize) -> Pasted {
+        let read = deck::read_cards(text);
+        let bad = read
+            .malformed
+            .iter()
+            .filter_map(|problem| match problem {
+                DeckProblem::Malformed { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        let room = DECK_SIZE.saturating_sub(cursor);
+        let cards: Vec<Option<Card>> = read.cards.iter().map(|&(card, _)| card).collect();
+        let left_over = cards.len().saturating_sub(room);
+        Pasted {
+            cards: cards.into_iter().take(room).collect(),
+            bad,
+            left_over,
+        }
+    }
+}
 
 /// What has been typed of the next card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use solitaire::deck::{self, DECK_SIZE, DeckProblem};
 use solitaire::pyramid::layout::PYRAMID_SIZE;
 use solitaire::pyramid::{Midgame, Passes, Position, PositionProblem, Rules};
 
-use super::card_input::Input;
+use super::card_input::{Input, Pasted};
 // The app and the view name the half-typed card from here.
 pub use super::card_input::Pending;
 
@@ -31,8 +31,6 @@ pub struct Editor {
     pub pending: Pending,
     /// The marks of a game entered part-way through.
     pub midgame: Midgame,
-    /// The board shows the marked position as the game lays it out.
-    pub preview: bool,
     /// The rules the game is played under.
     pub rules: Rules,
     problems: Vec<DeckProblem>,
@@ -59,7 +57,6 @@ impl Editor {
             cursor: 0,
             pending: Pending::Nothing,
             midgame,
-            preview: false,
             rules: Rules::default(),
             problems: Vec::new(),
             position_problems: Vec::new(),
@@ -319,7 +316,6 @@ impl Editor {
     /// Moves the cursor to a slot.
     pub fn go_to(&mut self, slot: usize) {
         self.pending = Pending::Nothing;
-        self.preview = false;
         self.cursor = slot.min(DECK_SIZE - 1);
     }
 
@@ -327,25 +323,16 @@ impl Editor {
     /// the tokens that were not cards, and how many did not fit.
     pub fn paste(&mut self, text: &str) -> (usize, Vec<String>, usize) {
         self.pending = Pending::Nothing;
-        let read = deck::read_cards(text);
-        let bad: Vec<String> = read
-            .malformed
-            .iter()
-            .filter_map(|problem| match problem {
-                DeckProblem::Malformed { text, .. } => Some(text.clone()),
-                _ => None,
-            })
-            .collect();
-        let room = DECK_SIZE - self.cursor;
-        let placed = read.cards.len().min(room);
-        for (offset, &(card, _)) in read.cards.iter().take(placed).enumerate() {
+        let pasted = Pasted::read(text, self.cursor);
+        let placed = pasted.cards.len();
+        for (offset, &card) in pasted.cards.iter().enumerate() {
             // An unknown card (`??`) leaves its slot to be typed.
             self.slots[self.cursor + offset] = card;
             self.midgame.set_unknown(self.cursor + offset, false);
         }
         self.cursor = (self.cursor + placed).min(DECK_SIZE - 1);
         self.revalidate();
-        (placed, bad, read.cards.len() - placed)
+        (placed, pasted.bad, pasted.left_over)
     }
 }
 

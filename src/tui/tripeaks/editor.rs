@@ -4,12 +4,12 @@
 //! every change so that drawing only reads it.
 
 use solitaire::card::Card;
-use solitaire::deck::{self, DECK_SIZE, Deal, DeckProblem};
+use solitaire::deck::{DECK_SIZE, Deal, DeckProblem};
 use solitaire::game_kind::GameKind;
 use solitaire::tripeaks::Position;
 use solitaire::tripeaks::layout::place_name;
 
-use crate::tui::card_input::{Input, Pending};
+use crate::tui::card_input::{Input, Pasted, Pending};
 
 /// What a keystroke did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -295,23 +295,14 @@ impl Editor {
     /// tokens that were not cards, and how many did not fit.
     pub fn paste(&mut self, text: &str) -> (usize, Vec<String>, usize) {
         self.pending = Pending::Nothing;
-        let read = deck::read_cards(text);
-        let bad: Vec<String> = read
-            .malformed
-            .iter()
-            .filter_map(|problem| match problem {
-                DeckProblem::Malformed { text, .. } => Some(text.clone()),
-                _ => None,
-            })
-            .collect();
-        let room = DECK_SIZE - self.cursor;
-        let placed = read.cards.len().min(room);
-        for (offset, &(card, _)) in read.cards.iter().take(placed).enumerate() {
+        let pasted = Pasted::read(text, self.cursor);
+        let placed = pasted.cards.len();
+        for (offset, &card) in pasted.cards.iter().enumerate() {
             self.put(self.cursor + offset, card);
         }
         self.cursor = (self.cursor + placed).min(DECK_SIZE - 1);
         self.revalidate();
-        (placed, bad, read.cards.len() - placed)
+        (placed, pasted.bad, pasted.left_over)
     }
 
     /// The player saw the unknown card at `slot`: it becomes `card`. Refused when the slot's
