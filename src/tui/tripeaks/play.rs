@@ -263,11 +263,15 @@ impl Play {
                 known_so_far(definitive)
             ),
             (Standing::Lost { best, definitive }, Goal::Board) => {
-                let not = if self.game.played() == 0 {
-                    "Not"
-                } else {
-                    "No longer"
-                };
+                // "No longer" only when the game was seen clearable before: a deal that never
+                // was is "not" clearable, whatever moves were played on it.
+                let was = (0..self.game.played()).any(|moves| {
+                    self.game
+                        .position_after(moves)
+                        .and_then(|position| self.answers.get(position))
+                        .is_some_and(Answer::reached)
+                });
+                let not = if was { "No longer" } else { "Not" };
                 format!(
                     "{not} clearable{}: at most {best} of {TABLEAU_SIZE} cards.",
                     known_so_far(definitive)
@@ -501,8 +505,8 @@ mod tests {
         play.draw();
         solve(&mut play);
         assert!(
-            play.verdict().starts_with("No longer clearable"),
-            "{}",
+            play.verdict().starts_with("Not clearable"),
+            "a deal that never was clearable is not called no longer so: {}",
             play.verdict()
         );
     }
@@ -553,6 +557,23 @@ mod tests {
                 "90,000 points out of reach: at most {} points.",
                 thousands(best as usize)
             )
+        );
+    }
+
+    #[test]
+    fn a_game_seen_clearable_and_then_lost_is_no_longer_clearable() {
+        let mut play = play(CLEARS, Goal::Board);
+        assert!(solve(&mut play).reached());
+        // Drawing the whole stock first leaves the bottom row with nothing to play on.
+        while play.position().stock_left() > 0 {
+            play.draw();
+        }
+        let answer = solve(&mut play);
+        assert!(!answer.reached() && answer.definitive());
+        assert!(
+            play.verdict().starts_with("No longer clearable"),
+            "{}",
+            play.verdict()
         );
     }
 }
