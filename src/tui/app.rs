@@ -18,7 +18,8 @@ use super::view;
 use super::{pyramid, tripeaks};
 use crate::solve_job::JobMessage;
 use crate::storage::{
-    self, Folders, GameDraft, GameHolds, Holds, Origin, SavedGame, TriPeaksHolds,
+    self, Draft, Folders, GameDraft, GameHolds, Holds, Origin, SavedGame, TriPeaksDraft,
+    TriPeaksHolds,
 };
 use crate::theme::Theme;
 
@@ -316,7 +317,7 @@ impl App {
             (None, None) => None,
         };
         match (opening, draft) {
-            (Some(opening), Some(draft)) if !saved && app.draft_differs(&draft, &opening) => {
+            (Some(opening), Some(draft)) if !saved && draft_differs(&draft, &opening) => {
                 // The draft is other work: it stays until the user says it may go.
                 let text = app.restore(&draft);
                 drop(text);
@@ -521,22 +522,6 @@ impl App {
         let (session, text) = restored(&mut self.shell, draft);
         self.session = session;
         text
-    }
-
-    /// Whether a draft holds work other than the game to open: cards typed or moves played
-    /// that opening it would replace.
-    fn draft_differs(&mut self, draft: &GameDraft, opening: &Confirm) -> bool {
-        let work = restored(&mut self.shell, draft).0.get().work();
-        if work.typed == 0 && work.moves == 0 {
-            return false;
-        }
-        let other = match opening {
-            Confirm::Open(saved, _) => loaded(&mut self.shell, saved),
-            Confirm::OpenText(text) => from_text(&mut self.shell, text),
-            Confirm::New | Confirm::Switch(_) => return false,
-        };
-        let other = other.get().work();
-        (work.deal, work.moves) != (other.deal, other.moves)
     }
 
     /// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
@@ -993,6 +978,57 @@ fn first_words(game: GameKind) -> &'static str {
              waste card, then the stock. F1 for help."
         }
     }
+}
+
+/// Whether a draft holds work other than the game to open: cards typed or moves played that
+/// opening it would replace.
+fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
+    let work = Work::of(draft);
+    if work.typed == 0 && work.moves == 0 {
+        return false;
+    }
+    let other = match opening {
+        Confirm::Open(saved, _) => Work::of(&draft_of_saved(saved)),
+        Confirm::OpenText(text) => Work::of(&draft_of_text(text)),
+        Confirm::New | Confirm::Switch(_) => return false,
+    };
+    (work.deal, work.moves) != (other.deal, other.moves)
+}
+
+/// A saved game as the draft its session would keep.
+fn draft_of_saved(saved: &SavedGame) -> GameDraft {
+    match saved {
+        SavedGame::Pyramid(saved) => GameDraft::Pyramid(Draft {
+            slots: saved.deal.cards().map(Some),
+            midgame: saved.midgame,
+            moves: saved.moves.clone(),
+            goal: saved.goal,
+            rules: saved.rules,
+        }),
+        SavedGame::TriPeaks(saved) => GameDraft::TriPeaks(TriPeaksDraft {
+            moves: saved.moves.clone(),
+            goal: saved.goal,
+            ..TriPeaksDraft::from_deal(&saved.deal)
+        }),
+    }
+}
+
+/// A deal file with problems, or an unfinished deal, as the draft its session would keep.
+fn draft_of_text(opening: &DealText) -> GameDraft {
+    if let Some(draft) = TriPeaksDraft::parse(&opening.text) {
+        return GameDraft::TriPeaks(draft);
+    }
+    GameDraft::Pyramid(
+        Draft::parse(&opening.text)
+            .filter(|draft| draft.slots.contains(&None))
+            .unwrap_or_else(|| Draft {
+                slots: pyramid::text_slots(&opening.text).0,
+                midgame: solitaire::pyramid::Midgame::default(),
+                moves: Vec::new(),
+                goal: Goal::Board,
+                rules: solitaire::pyramid::Rules::default(),
+            }),
+    )
 }
 
 /// A session on a draft's work, and what to say.

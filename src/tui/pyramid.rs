@@ -21,7 +21,7 @@ use super::cards::Direction;
 use super::editor::{Editor, Pending, Typed, next_passes};
 use super::help::{self, Binding};
 use super::play::{Back, Choice, Known, Play, Standing, Want};
-use super::session::{self, GameSession, Look, SaveResult, Work};
+use super::session::{self, GameSession, Look, SaveResult};
 use super::view::{board_area, counted};
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
 use crate::storage::{self, Draft, Folders, GameDraft, SavedDeal, Verdict};
@@ -1035,22 +1035,6 @@ impl GameSession for Session {
         Ok(())
     }
 
-    fn work(&self) -> Work {
-        let draft = self.draft_of();
-        let deal = Draft {
-            moves: Vec::new(),
-            goal: Goal::Board,
-            rules: Rules::default(),
-            ..draft.clone()
-        };
-        Work {
-            deal: deal.to_text(),
-            all: draft.to_text(),
-            typed: self.editor.filled(),
-            moves: draft.moves.len(),
-        }
-    }
-
     fn draft(&self) -> GameDraft {
         GameDraft::Pyramid(self.draft_of())
     }
@@ -1128,7 +1112,7 @@ impl GameSession for Session {
 
 /// The cards of a deal file in deal order, as far as they go; and how many did not fit and
 /// how many words were not cards.
-fn text_slots(
+pub fn text_slots(
     text: &str,
 ) -> (
     [Option<solitaire::Card>; solitaire::deck::DECK_SIZE],

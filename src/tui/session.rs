@@ -16,8 +16,9 @@ use super::help::Binding;
 use super::view::counted;
 use super::{pyramid, tripeaks};
 use crate::solve_job::JobMessage;
-use crate::storage::{Folders, GameDraft, StorageError};
+use crate::storage::{Draft, Folders, GameDraft, StorageError, TriPeaksDraft};
 use crate::theme::Theme;
+use solitaire::pyramid::Rules;
 
 /// How the screen looks: what drawing needs beside the model.
 pub struct Look<'a> {
@@ -38,6 +39,40 @@ pub struct Work {
     pub typed: usize,
     /// Moves played.
     pub moves: usize,
+}
+
+impl Work {
+    /// The work a draft holds: what the session holding it would say of itself, so that a
+    /// draft and a game to open are compared without building either's session.
+    pub fn of(draft: &GameDraft) -> Work {
+        let (deal, typed, moves) = match draft {
+            GameDraft::Pyramid(draft) => (
+                GameDraft::Pyramid(Draft {
+                    moves: Vec::new(),
+                    goal: Goal::Board,
+                    rules: Rules::default(),
+                    ..draft.clone()
+                }),
+                draft.slots.iter().flatten().count(),
+                draft.moves.len(),
+            ),
+            GameDraft::TriPeaks(draft) => (
+                GameDraft::TriPeaks(TriPeaksDraft {
+                    moves: Vec::new(),
+                    goal: Goal::Board,
+                    ..draft.clone()
+                }),
+                draft.typed(),
+                draft.moves.len(),
+            ),
+        };
+        Work {
+            deal: deal.to_text(),
+            all: draft.to_text(),
+            typed,
+            moves,
+        }
+    }
 }
 
 /// What a save wrote, to tell the user; or why it failed and what was not saved.
@@ -112,7 +147,9 @@ pub trait GameSession {
     fn editing(&self) -> bool;
     /// Plays for another challenge; refused when it does not fit the game's settings.
     fn set_goal(&mut self, shell: &mut Shell, goal: Goal) -> Result<(), String>;
-    fn work(&self) -> Work;
+    fn work(&self) -> Work {
+        Work::of(&self.draft())
+    }
     fn draft(&self) -> GameDraft;
     /// Whether the work can be saved now, or why not.
     fn save_check(&self) -> Result<(), String>;

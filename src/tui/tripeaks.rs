@@ -27,7 +27,7 @@ use super::app::{ChallengeDialog, Msg, Overlay, Shell, Tone};
 use super::card_input::{Input, Pending};
 use super::cards::Direction;
 use super::help::Binding;
-use super::session::{self, GameSession, Look, SaveResult, Work};
+use super::session::{self, GameSession, Look, SaveResult};
 use super::view::{board_area, counted};
 use crate::solve_job::{JobEvent, JobMessage, SolveJob};
 use crate::storage::{self, Folders, GameDraft, SavedTriPeaks, TriPeaksDraft};
@@ -932,21 +932,6 @@ impl GameSession for Session {
             shell.draft_due = true;
         }
         Ok(())
-    }
-
-    fn work(&self) -> Work {
-        let draft = self.tripeaks_draft();
-        let deal = TriPeaksDraft {
-            moves: Vec::new(),
-            goal: Goal::Board,
-            ..draft.clone()
-        };
-        Work {
-            deal: deal.to_text(),
-            all: draft.to_text(),
-            typed: self.editor.filled(),
-            moves: draft.moves.len(),
-        }
     }
 
     fn draft(&self) -> GameDraft {
