@@ -586,7 +586,14 @@ impl Session {
         }
         match action(play) {
             Choice::Played(text) => {
-                let over = play.position().is_over().then(|| play.verdict());
+                // The end is known without a search: cleared, or no move left.
+                let over = play.position().is_over().then(|| {
+                    if play.position().is_won() {
+                        "The tableau is cleared!"
+                    } else {
+                        "No move is left: the game is over."
+                    }
+                });
                 shell.draft_due = true;
                 self.sync_check(shell);
                 match over {

@@ -359,6 +359,26 @@ fn play_with_hints_brings_the_clear_one_step_nearer_each_time() {
 }
 
 #[test]
+fn hints_played_out_clear_the_tableau_and_say_so() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(CLEARS.to_string()));
+    ctrl(&mut app, 'p');
+    for _ in 0..43 {
+        settle(&mut app, &receive);
+        press(&mut app, KeyCode::Char('h'));
+        press(&mut app, KeyCode::Char('h'));
+    }
+    let play = app.tripeaks().play.as_ref().unwrap();
+    assert!(play.position().is_won(), "{}", said(&app));
+    assert_eq!(play.game.played(), 43, "the fewest steps");
+    assert!(
+        said(&app).ends_with("The tableau is cleared!"),
+        "{}",
+        said(&app)
+    );
+}
+
+#[test]
 fn a_saved_game_reopens_with_its_unknown_cards_moves_and_challenge() {
     let (dir, mut app, receive) = tripeaks_app();
     let (text, _) = as_dealt();
