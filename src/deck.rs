@@ -425,7 +425,7 @@ pub struct ReadCards {
 /// The one problem to report when a text is empty or plainly not a deal (more words that are
 /// not cards than a deal has cards, and more of them than cards, as in a README), rather than
 /// each of its words.
-fn not_a_deal(read: &ReadCards) -> Option<DeckProblem> {
+pub fn not_a_deal(read: &ReadCards) -> Option<DeckProblem> {
     let words = read.malformed.len();
     if words == 0 && read.cards.is_empty() {
         return Some(DeckProblem::Empty);

@@ -1,8 +1,9 @@
 //! Solitaire games under the Microsoft Solitaire Collection rules, Pyramid and TriPeaks:
 //! reading deals (with `??` for a card not seen yet), a plain referee for each game, exact
 //! solvers that find the fewest steps or prove there is no way out, the Score and Card
-//! challenges, and the text of saved games. Each game is a sibling module; what they share
-//! (cards, deals, challenges, the search plumbing, the referee trait) lives beside them.
+//! challenges, and the text of saved games. Klondike so far has its deal reader, its rules and
+//! its referee. Each game is a sibling module; what they share (cards, deals, challenges, the
+//! search plumbing, the referee trait) lives beside them.
 //!
 //! The library knows nothing of the terminal front end; the `pyramid` program builds on it.
 
@@ -13,6 +14,7 @@ pub mod excerpt;
 pub mod game_kind;
 pub mod goal;
 pub mod history;
+pub mod klondike;
 pub mod pyramid;
 pub mod referee;
 pub mod saved_game;

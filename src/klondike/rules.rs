@@ -1,0 +1,147 @@
+//! The Klondike rule set as a value. The standard rules (`KLONDIKE.md`: Microsoft Solitaire
+//! Collection's, and those behind the published rate of winnable deals) are the default; the
+//! variants people play (draw 1, a limit on redeals, no cards back from the foundations, any
+//! card on an empty pile) are fields, so that one referee plays them all.
+
+use std::fmt;
+
+/// How many times the stock may be gone through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Passes {
+    /// Redeal as often as wanted.
+    Unlimited,
+    /// At most this many passes through the stock: `Limited(1)` allows no redeal ("Vegas"
+    /// with draw 1), `Limited(3)` two redeals.
+    Limited(u8),
+}
+
+/// Which cards may fill an empty pile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EmptyPile {
+    /// Only a King, or a run headed by a King. A reduced deck without Kings can never fill a
+    /// pile again once it is empty.
+    KingsOnly,
+    /// Any card or run.
+    AnyCard,
+}
+
+/// A rule set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Cards turned by one draw: 1 or 3 (fewer when fewer are left). 0 is read as 1.
+    pub draw: u8,
+    pub passes: Passes,
+    /// Whether a foundation's top card may come back onto a pile.
+    pub foundation_to_tableau: bool,
+    pub empty_pile: EmptyPile,
+}
+
+impl Rules {
+    /// The standard rules: draw 3, unlimited redeals, cards may come back from the
+    /// foundations, only Kings fill an empty pile.
+    pub const STANDARD: Rules = Rules {
+        draw: 3,
+        passes: Passes::Unlimited,
+        foundation_to_tableau: true,
+        empty_pile: EmptyPile::KingsOnly,
+    };
+
+    /// Cards one draw turns, at least one: a draw that turned none would be a move that does
+    /// nothing.
+    pub fn draw_count(&self) -> usize {
+        usize::from(self.draw.max(1))
+    }
+
+    /// Whether a redeal is allowed after `redeals` of them.
+    pub fn may_redeal(&self, redeals: u8) -> bool {
+        match self.passes {
+            Passes::Unlimited => true,
+            Passes::Limited(passes) => u16::from(redeals) + 1 < u16::from(passes),
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::STANDARD
+    }
+}
+
+impl fmt::Display for Passes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Passes::Unlimited => write!(f, "unlimited passes"),
+            Passes::Limited(1) => write!(f, "1 pass"),
+            Passes::Limited(n) => write!(f, "{n} passes"),
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    /// "draw 3, unlimited passes", then what differs from the standard rules:
+    /// ", no cards back from the foundations", ", any card on an empty pile".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "draw {}, {}", self.draw_count(), self.passes)?;
+        if !self.foundation_to_tableau {
+            write!(f, ", no cards back from the foundations")?;
+        }
+        if self.empty_pile == EmptyPile::AnyCard {
+            write!(f, ", any card on an empty pile")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_is_the_standard_game() {
+        let rules = Rules::default();
+        assert_eq!(rules, Rules::STANDARD);
+        assert_eq!(rules.draw_count(), 3);
+        assert!(rules.foundation_to_tableau);
+        assert_eq!(rules.empty_pile, EmptyPile::KingsOnly);
+        assert_eq!(rules.to_string(), "draw 3, unlimited passes");
+    }
+
+    #[test]
+    fn variants_say_what_differs() {
+        let vegas = Rules {
+            draw: 1,
+            passes: Passes::Limited(1),
+            foundation_to_tableau: false,
+            empty_pile: EmptyPile::AnyCard,
+        };
+        assert_eq!(
+            vegas.to_string(),
+            "draw 1, 1 pass, no cards back from the foundations, any card on an empty pile"
+        );
+        let three = Rules {
+            passes: Passes::Limited(3),
+            ..Rules::STANDARD
+        };
+        assert_eq!(three.to_string(), "draw 3, 3 passes");
+    }
+
+    #[test]
+    fn passes_limit_the_redeals() {
+        let one = Rules {
+            passes: Passes::Limited(1),
+            ..Rules::STANDARD
+        };
+        assert!(!one.may_redeal(0));
+        let three = Rules {
+            passes: Passes::Limited(3),
+            ..Rules::STANDARD
+        };
+        assert!(three.may_redeal(0) && three.may_redeal(1) && !three.may_redeal(2));
+        assert!(Rules::STANDARD.may_redeal(u8::MAX));
+        let zero = Rules {
+            draw: 0,
+            ..Rules::STANDARD
+        };
+        assert_eq!(zero.draw_count(), 1);
+    }
+}

@@ -1,0 +1,349 @@
+//! Klondike's referee on whole games: properties over random deals (every legal move
+//! applies, cards are conserved, undo is exact, a game is won exactly when every card is on
+//! the foundations), and a plain exhaustive search that settles Solvitaire's four small decks,
+//! finds which rules give its verdicts, and replays each win it finds.
+
+use std::collections::HashSet;
+
+use proptest::prelude::*;
+use solitaire::klondike::notation::{line_text, read_moves};
+use solitaire::klondike::{Deal, EmptyPile, Game, Move, Passes, Pile, Position, Rules};
+use solitaire::{Card, Suit};
+
+/// What makes two positions the same for the search: everything but the redeals made when
+/// they are unlimited, since then they change nothing that can happen next.
+type Key = (
+    Vec<Pile>,
+    Vec<Option<Card>>,
+    Vec<Option<Card>>,
+    [u8; 4],
+    Option<u8>,
+);
+
+fn key(position: &Position) -> Key {
+    let redeals = match position.rules().passes {
+        Passes::Unlimited => None,
+        Passes::Limited(_) => Some(position.redeals()),
+    };
+    (
+        position.piles().to_vec(),
+        position.stock().to_vec(),
+        position.waste().to_vec(),
+        Suit::ALL.map(|suit| position.foundation(suit)),
+        redeals,
+    )
+}
+
+/// Every card in the game, `None` for one not known: the piles, the stock, the waste and the
+/// foundations.
+fn all_cards(position: &Position) -> Vec<Option<Card>> {
+    let piles = position
+        .piles()
+        .iter()
+        .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up));
+    piles
+        .chain(position.stock())
+        .chain(position.waste())
+        .copied()
+        .chain(position.foundation_cards().map(Some))
+        .collect()
+}
+
+/// Whether the position holds `count` cards, the known ones all different.
+fn conserved(position: &Position, count: usize) -> bool {
+    let cards = all_cards(position);
+    let known: Vec<Card> = cards.iter().flatten().copied().collect();
+    let distinct: HashSet<Card> = known.iter().copied().collect();
+    cards.len() == count && distinct.len() == known.len()
+}
+
+/// Whether all the position's cards are on the foundations, counted directly.
+fn all_on_foundations(position: &Position) -> bool {
+    let cards = all_cards(position);
+    position.foundation_cards().count() == cards.len()
+}
+
+struct Frame {
+    position: Position,
+    moves: Vec<Move>,
+    next: usize,
+}
+
+/// Depth-first search over every position reachable from `start`, with a visited set and no
+/// pruning: a winning line, or `None` when no line wins. Checks on every position reached
+/// that it is won exactly when all its cards are on the foundations.
+fn search(start: &Position) -> Option<Vec<Move>> {
+    let frame = |position: Position| Frame {
+        moves: position.legal_moves(),
+        position,
+        next: 0,
+    };
+    let mut visited = HashSet::from([key(start)]);
+    let mut frames = vec![frame(start.clone())];
+    while let Some(top) = frames.last_mut() {
+        assert_eq!(top.position.is_won(), all_on_foundations(&top.position));
+        if top.position.is_won() {
+            let line = frames[..frames.len() - 1]
+                .iter()
+                .map(|frame| frame.moves[frame.next - 1])
+                .collect();
+            return Some(line);
+        }
+        let Some(&mv) = top.moves.get(top.next) else {
+            frames.pop();
+            continue;
+        };
+        top.next += 1;
+        let mut child = top.position.clone();
+        child.apply(mv).expect("a listed move is legal");
+        if visited.insert(key(&child)) {
+            frames.push(frame(child));
+        }
+    }
+    None
+}
+
+fn cards(text: &str) -> Vec<Option<Card>> {
+    text.split_whitespace()
+        .map(|word| Some(word.parse().expect("a card")))
+        .collect()
+}
+
+/// Solvitaire's four 16-card test decks (suits c d h s, ranks A-4) as `KLONDIKE.md` copies
+/// them: four piles bottom to top, each with only its top card face up, the stock as
+/// Solvitaire lists it, and whether Solvitaire finds a win.
+const DECKS: [(&str, &str, bool); 4] = [
+    (
+        "3d 2c Ac 2h | 4h 3h 2s | 4d 3c | As",
+        "3s 4s 4c 2d Ah Ad",
+        true,
+    ),
+    (
+        "3d 2c 4c 2h | Ah 3h 2s | Ad 3c | 4s",
+        "3s As Ac 2d 4h 4d",
+        true,
+    ),
+    (
+        "As 2c 2d 2h | Ah 3h 2s | Ad 3c | 4s",
+        "3s 4d Ac 4c 4h 3d",
+        false,
+    ),
+    (
+        "3d 2c 4c 2h | Ah 3h 2s | Ad 3c | 4s",
+        "3s 4d Ac 2d 4h As",
+        false,
+    ),
+];
+
+/// Which end of Solvitaire's stock list is drawn first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum StockOrder {
+    /// The first card listed is drawn first, as in this project's layout.
+    FirstListedFirst,
+    /// The last card listed is drawn first: the stock written bottom to top, like the piles.
+    LastListedFirst,
+}
+
+/// A small deck laid out for the referee.
+fn small(piles: &str, stock: &str, order: StockOrder, rules: Rules) -> Position {
+    let piles = piles
+        .split('|')
+        .map(|pile| {
+            let mut down = cards(pile);
+            let up = down.split_off(down.len() - 1);
+            Pile::new(down, up)
+        })
+        .collect();
+    let mut stock = cards(stock);
+    if order == StockOrder::LastListedFirst {
+        stock.reverse();
+    }
+    Position::from_piles(piles, stock, rules).expect("a valid small deck")
+}
+
+/// Solvitaire's `-test-klondike` preset for these decks: draw 3 and unlimited redeals as in
+/// the standard game, but no card back from the foundations and any card on an empty pile
+/// (its defaults, which its standard Klondike preset overrides). With ranks A-4 there is no
+/// King, so under the standard rules an empty pile could never be filled again.
+const SOLVITAIRE_TEST: Rules = Rules {
+    draw: 3,
+    passes: Passes::Unlimited,
+    foundation_to_tableau: false,
+    empty_pile: EmptyPile::AnyCard,
+};
+
+#[test]
+fn solvitaires_small_decks_under_its_test_preset() {
+    for (number, &(piles, stock, winnable)) in DECKS.iter().enumerate() {
+        let start = small(piles, stock, StockOrder::LastListedFirst, SOLVITAIRE_TEST);
+        let found = search(&start);
+        assert_eq!(found.is_some(), winnable, "deck {}", number + 1);
+        if let Some(line) = found {
+            let game = Game::replay(start.clone(), &line).expect("the line is legal");
+            assert!(game.position().is_won(), "deck {}", number + 1);
+            let text = line_text(&start, &line);
+            assert_eq!(read_moves(&start, &text), Ok(line), "{text}");
+        }
+    }
+}
+
+fn every_rule_set() -> Vec<Rules> {
+    let mut all = Vec::new();
+    for draw in [1, 3] {
+        for passes in [1, 2, 3]
+            .map(Passes::Limited)
+            .into_iter()
+            .chain([Passes::Unlimited])
+        {
+            for foundation_to_tableau in [false, true] {
+                for empty_pile in [EmptyPile::KingsOnly, EmptyPile::AnyCard] {
+                    all.push(Rules {
+                        draw,
+                        passes,
+                        foundation_to_tableau,
+                        empty_pile,
+                    });
+                }
+            }
+        }
+    }
+    all
+}
+
+/// Tries both ends of the stock list and every rule set: the verdicts hold only with the
+/// last listed card drawn first, draw 3, any card on an empty pile, and at least three passes
+/// (unlimited included); whether foundation cards may come back changes none of them. Draw 1
+/// never gives them: it wins the fourth deck.
+#[test]
+fn the_verdicts_fix_the_draw_the_passes_and_the_empty_pile_rule() {
+    let mut matching = HashSet::new();
+    for order in [StockOrder::FirstListedFirst, StockOrder::LastListedFirst] {
+        for rules in every_rule_set() {
+            let verdicts_hold = DECKS.iter().all(|&(piles, stock, winnable)| {
+                search(&small(piles, stock, order, rules)).is_some() == winnable
+            });
+            if verdicts_hold {
+                matching.insert((order, rules));
+            }
+        }
+    }
+    let mut expected = HashSet::new();
+    for passes in [Passes::Limited(3), Passes::Unlimited] {
+        for foundation_to_tableau in [false, true] {
+            let rules = Rules {
+                passes,
+                foundation_to_tableau,
+                ..SOLVITAIRE_TEST
+            };
+            expected.insert((StockOrder::LastListedFirst, rules));
+        }
+    }
+    assert_eq!(matching, expected);
+}
+
+/// A rule set from proptest.
+fn rule_sets() -> impl Strategy<Value = Rules> {
+    let passes = prop_oneof![
+        Just(Passes::Unlimited),
+        Just(Passes::Limited(1)),
+        Just(Passes::Limited(3)),
+    ];
+    (
+        prop_oneof![Just(1u8), Just(3u8)],
+        passes,
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(draw, passes, foundation_to_tableau, any_card)| Rules {
+            draw,
+            passes,
+            foundation_to_tableau,
+            empty_pile: if any_card {
+                EmptyPile::AnyCard
+            } else {
+                EmptyPile::KingsOnly
+            },
+        })
+}
+
+/// Whether a pile's unknown face-up card, if any, is alone: nothing was built on it.
+fn unknown_alone(pile: &Pile) -> bool {
+    !pile.face_up.contains(&None) || pile.face_up.len() == 1
+}
+
+/// Every move of every shape on a 7-pile table, and some past it.
+fn every_shape() -> Vec<Move> {
+    let mut moves = vec![Move::Draw, Move::Redeal, Move::WasteToFoundation];
+    for pile in 0..9 {
+        moves.extend([Move::WasteToPile(pile), Move::PileToFoundation(pile)]);
+        for suit in Suit::ALL {
+            moves.push(Move::FoundationToPile { suit, to: pile });
+        }
+        for to in 0..9 {
+            moves.extend((0..14).map(|count| Move::PileToPile {
+                from: pile,
+                to,
+                count,
+            }));
+        }
+    }
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random play on a random deal, some of its cards not known: the legal moves are exactly
+    /// the moves the check allows and each applies, an illegal move changes nothing, every
+    /// card stays somewhere once, an unknown card turned up stays alone on its pile, the game
+    /// is won exactly when all cards are on the foundations, and undoing through the history
+    /// returns to each position exactly.
+    #[test]
+    fn referee_invariants(
+        seed in any::<u64>(),
+        rules in rule_sets(),
+        unknown in prop::collection::vec(0usize..52, 0..6),
+        choices in prop::collection::vec(any::<u16>(), 0..300),
+    ) {
+        let mut slots = *Deal::shuffled(seed).slots();
+        for index in unknown {
+            slots[index] = None;
+        }
+        let start = Position::new(&Deal::from_slots(&slots).unwrap(), rules);
+        let shapes = every_shape();
+        let mut game = Game::new(start.clone());
+        let mut trail = vec![start.clone()];
+        let mut position = start;
+        for choice in choices {
+            let moves = position.legal_moves();
+            for &mv in &shapes {
+                prop_assert_eq!(position.check(mv).is_ok(), moves.contains(&mv), "{:?}", mv);
+            }
+            for &mv in &moves {
+                prop_assert!(position.clone().apply(mv).is_ok());
+            }
+            let refused = shapes[choice as usize % shapes.len()];
+            let mut copy = position.clone();
+            if copy.apply(refused).is_err() {
+                prop_assert_eq!(&copy, &position);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[choice as usize % moves.len()];
+            position.apply(mv).unwrap();
+            game.play(mv).unwrap();
+            prop_assert_eq!(game.position(), &position);
+            prop_assert!(conserved(&position, 52));
+            prop_assert!(position.piles().iter().all(unknown_alone));
+            prop_assert_eq!(position.is_won(), all_on_foundations(&position));
+            trail.push(position.clone());
+        }
+        trail.pop();
+        while let Some(expected) = trail.pop() {
+            prop_assert!(game.undo());
+            prop_assert_eq!(game.position(), &expected);
+        }
+        prop_assert!(!game.undo());
+    }
+}
