@@ -43,3 +43,27 @@ pub fn read_line<P: Referee, E>(
     }
     Ok(moves)
 }
+
+/// Writes moves as text separated by spaces, each with `text` in the position the moves
+/// before it lead to. Every game's notation writes a line so.
+///
+/// # Panics
+/// When a move is illegal: the moves must come from a solver or have been checked.
+pub fn write_line<P: Referee>(
+    start: &P,
+    moves: &[P::Move],
+    text: impl Fn(&P, P::Move) -> String,
+) -> String {
+    let mut position = start.clone();
+    let words: Vec<String> = moves
+        .iter()
+        .map(|&mv| {
+            let word = text(&position, mv);
+            position
+                .apply(mv)
+                .unwrap_or_else(|_| panic!("the moves are legal"));
+            word
+        })
+        .collect();
+    words.join(" ")
+}

@@ -34,16 +34,7 @@ pub fn move_text(position: &Position, mv: Move) -> String {
 /// # Panics
 /// When a move is illegal: the moves must come from a solver or have been checked.
 pub fn line_text(start: &Position, moves: &[Move]) -> String {
-    let mut position = *start;
-    let words: Vec<String> = moves
-        .iter()
-        .map(|&mv| {
-            let word = move_text(&position, mv);
-            position.apply(mv).expect("the moves are legal");
-            word
-        })
-        .collect();
-    words.join(" ")
+    crate::referee::write_line(start, moves, move_text)
 }
 
 /// Reads a move written by [`move_text`], checking it is legal in `position`.
