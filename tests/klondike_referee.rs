@@ -3,51 +3,18 @@
 //! the foundations), and a plain exhaustive search that settles Solvitaire's four small decks,
 //! finds which rules give its verdicts, and replays each win it finds.
 
+mod common;
+
 use std::collections::HashSet;
 
+use common::klondike::{
+    DECKS, SOLVITAIRE_TEST, StockOrder, all_cards, all_on_foundations, every_rule_set, search,
+    small,
+};
 use proptest::prelude::*;
 use solitaire::klondike::notation::{line_text, read_moves};
 use solitaire::klondike::{Deal, EmptyPile, Game, Move, Passes, Pile, Position, Rules};
 use solitaire::{Card, Suit};
-
-/// What makes two positions the same for the search: everything but the redeals made when
-/// they are unlimited, since then they change nothing that can happen next.
-type Key = (
-    Vec<Pile>,
-    Vec<Option<Card>>,
-    Vec<Option<Card>>,
-    [u8; 4],
-    Option<u8>,
-);
-
-fn key(position: &Position) -> Key {
-    let redeals = match position.rules().passes {
-        Passes::Unlimited => None,
-        Passes::Limited(_) => Some(position.redeals()),
-    };
-    (
-        position.piles().to_vec(),
-        position.stock().to_vec(),
-        position.waste().to_vec(),
-        Suit::ALL.map(|suit| position.foundation(suit)),
-        redeals,
-    )
-}
-
-/// Every card in the game, `None` for one not known: the piles, the stock, the waste and the
-/// foundations.
-fn all_cards(position: &Position) -> Vec<Option<Card>> {
-    let piles = position
-        .piles()
-        .iter()
-        .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up));
-    piles
-        .chain(position.stock())
-        .chain(position.waste())
-        .copied()
-        .chain(position.foundation_cards().map(Some))
-        .collect()
-}
 
 /// Whether the position holds `count` cards, the known ones all different.
 fn conserved(position: &Position, count: usize) -> bool {
@@ -56,121 +23,6 @@ fn conserved(position: &Position, count: usize) -> bool {
     let distinct: HashSet<Card> = known.iter().copied().collect();
     cards.len() == count && distinct.len() == known.len()
 }
-
-/// Whether all the position's cards are on the foundations, counted directly.
-fn all_on_foundations(position: &Position) -> bool {
-    let cards = all_cards(position);
-    position.foundation_cards().count() == cards.len()
-}
-
-struct Frame {
-    position: Position,
-    moves: Vec<Move>,
-    next: usize,
-}
-
-/// Depth-first search over every position reachable from `start`, with a visited set and no
-/// pruning: a winning line, or `None` when no line wins. Checks on every position reached
-/// that it is won exactly when all its cards are on the foundations.
-fn search(start: &Position) -> Option<Vec<Move>> {
-    let frame = |position: Position| Frame {
-        moves: position.legal_moves(),
-        position,
-        next: 0,
-    };
-    let mut visited = HashSet::from([key(start)]);
-    let mut frames = vec![frame(start.clone())];
-    while let Some(top) = frames.last_mut() {
-        assert_eq!(top.position.is_won(), all_on_foundations(&top.position));
-        if top.position.is_won() {
-            let line = frames[..frames.len() - 1]
-                .iter()
-                .map(|frame| frame.moves[frame.next - 1])
-                .collect();
-            return Some(line);
-        }
-        let Some(&mv) = top.moves.get(top.next) else {
-            frames.pop();
-            continue;
-        };
-        top.next += 1;
-        let mut child = top.position.clone();
-        child.apply(mv).expect("a listed move is legal");
-        if visited.insert(key(&child)) {
-            frames.push(frame(child));
-        }
-    }
-    None
-}
-
-fn cards(text: &str) -> Vec<Option<Card>> {
-    text.split_whitespace()
-        .map(|word| Some(word.parse().expect("a card")))
-        .collect()
-}
-
-/// Solvitaire's four 16-card test decks (suits c d h s, ranks A-4) as `KLONDIKE.md` copies
-/// them: four piles bottom to top, each with only its top card face up, the stock as
-/// Solvitaire lists it, and whether Solvitaire finds a win.
-const DECKS: [(&str, &str, bool); 4] = [
-    (
-        "3d 2c Ac 2h | 4h 3h 2s | 4d 3c | As",
-        "3s 4s 4c 2d Ah Ad",
-        true,
-    ),
-    (
-        "3d 2c 4c 2h | Ah 3h 2s | Ad 3c | 4s",
-        "3s As Ac 2d 4h 4d",
-        true,
-    ),
-    (
-        "As 2c 2d 2h | Ah 3h 2s | Ad 3c | 4s",
-        "3s 4d Ac 4c 4h 3d",
-        false,
-    ),
-    (
-        "3d 2c 4c 2h | Ah 3h 2s | Ad 3c | 4s",
-        "3s 4d Ac 2d 4h As",
-        false,
-    ),
-];
-
-/// Which end of Solvitaire's stock list is drawn first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum StockOrder {
-    /// The first card listed is drawn first, as in this project's layout.
-    FirstListedFirst,
-    /// The last card listed is drawn first: the stock written bottom to top, like the piles.
-    LastListedFirst,
-}
-
-/// A small deck laid out for the referee.
-fn small(piles: &str, stock: &str, order: StockOrder, rules: Rules) -> Position {
-    let piles = piles
-        .split('|')
-        .map(|pile| {
-            let mut down = cards(pile);
-            let up = down.split_off(down.len() - 1);
-            Pile::new(down, up)
-        })
-        .collect();
-    let mut stock = cards(stock);
-    if order == StockOrder::LastListedFirst {
-        stock.reverse();
-    }
-    Position::from_piles(piles, stock, rules).expect("a valid small deck")
-}
-
-/// Solvitaire's `-test-klondike` preset for these decks: draw 3 and unlimited redeals as in
-/// the standard game, but no card back from the foundations and any card on an empty pile
-/// (its defaults, which its standard Klondike preset overrides). With ranks A-4 there is no
-/// King, so under the standard rules an empty pile could never be filled again.
-const SOLVITAIRE_TEST: Rules = Rules {
-    draw: 3,
-    passes: Passes::Unlimited,
-    foundation_to_tableau: false,
-    empty_pile: EmptyPile::AnyCard,
-};
 
 #[test]
 fn solvitaires_small_decks_under_its_test_preset() {
@@ -185,29 +37,6 @@ fn solvitaires_small_decks_under_its_test_preset() {
             assert_eq!(read_moves(&start, &text), Ok(line), "{text}");
         }
     }
-}
-
-fn every_rule_set() -> Vec<Rules> {
-    let mut all = Vec::new();
-    for draw in [1, 3] {
-        for passes in [1, 2, 3]
-            .map(Passes::Limited)
-            .into_iter()
-            .chain([Passes::Unlimited])
-        {
-            for foundation_to_tableau in [false, true] {
-                for empty_pile in [EmptyPile::KingsOnly, EmptyPile::AnyCard] {
-                    all.push(Rules {
-                        draw,
-                        passes,
-                        foundation_to_tableau,
-                        empty_pile,
-                    });
-                }
-            }
-        }
-    }
-    all
 }
 
 /// Tries both ends of the stock list and every rule set: the verdicts hold only with the

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod klondike;
+
 use solitaire::pyramid::{Finish, Move, Position, Rules};
 use solitaire::{Card, Deal};
 

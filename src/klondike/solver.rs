@@ -1,0 +1,319 @@
+//! The exact solver for thoughtful Klondike (every card known): a line of moves that wins, or
+//! a proof that none does under the position's rules. A card not known (`??`) matches
+//! nothing, as in the referee: it can never reach its foundation, so a position holding one
+//! cannot be won, and is answered so at once.
+//!
+//! The search is depth first, with a table of the states met, over a picture of the position
+//! that forgets what cannot change the outcome, with the stock seen as the cards it can play
+//! and with the foundation moves that cannot lose made without searching. Every shortcut
+//! below is exact: the answer is the one an exhaustive search of the referee's moves would
+//! give (the tests check this on small decks under every rule set). No time-out or guess is
+//! involved; a search that the observer stops is undecided, never lost.
+//!
+//! # The picture
+//!
+//! Face-up tableau cards are of three kinds. A *dealt* card is the top of the cards still
+//! lying where they were dealt in a pile (face up, with the pile's face-down cards under it);
+//! a *base* lies at the bottom of a pile that holds no dealt card; every other face-up card
+//! is *hosted*: it lies on a *parent*, a card of one rank higher and the other colour, of
+//! which there are two. The state keeps the sets of face-up, dealt and base cards, how many
+//! cards each pile still holds where they were dealt (which says which cards are face down),
+//! the stock and waste, the redeals made (when they are limited) and the foundations. It does
+//! not keep which parent each hosted card lies on, nor the order of the piles.
+//!
+//! Why that is enough: a parent can only hold a card of its rank - 1 and other colour, so the
+//! two parents of a card `c` hold at most `c` and its *twin* (the other card of its rank and
+//! colour). Take two positions A and B with the same picture and a move in A; B can make one
+//! leading to the same picture, after at most one move that changes no picture:
+//! - A hosted card's run onto another parent changes no picture (and is never searched). Under
+//!   "any card on an empty pile", a hosted card's run to an empty pile or a base's run onto a
+//!   parent is made the same way in B (the card is hosted, or a base, in both).
+//! - A dealt card, a base, a waste card or a foundation card `c` goes onto a free parent in A.
+//!   In B the parents of `c` hold at most its twin, as in A, so as many are free: B puts `c` on
+//!   one. An empty pile is empty in both (the count of empty piles is in the picture).
+//! - A card `c` goes to its foundation from the top of a pile in A. In B a card `d` may lie on
+//!   `c`; in A, `d` lies on `c`'s twin `c'` (it is hosted in both), so the other card that may
+//!   lie on `c'` is not hosted or lies on `c` in B, where `c'` is then free: B moves `d`'s run
+//!   onto `c'`, then `c` up.
+//! - The stock and the foundations are the same in both.
+//!
+//! So A can win exactly when B can (follow A's winning line), and the search keeps one key per
+//! picture. Moves are searched as *card moves* on the picture: a dealt card, base, stock card
+//! or foundation card onto "a free parent" or an empty pile, a card to its foundation, and a
+//! hosted card to an empty pile or a base onto a parent where any card fills an empty pile.
+//! The same counts decide, whichever the runs' order, whether a card can move; the referee's
+//! moves for a card move are found when the line is played ([`realize`]). A lone card at a
+//! pile's bottom that may fill an empty pile is counted a base, not a dealt card: the two are
+//! the same position, so they take the same key.
+//!
+//! # The stock
+//!
+//! The stock and waste are one row, the *cycle* (the waste bottom first, then the stock);
+//! cards leave it only from the waste's top, so it stays in order, and a state is the cards
+//! left plus how many of them form the waste. Draws and redeals change nothing but that
+//! count, and a play from the waste leaves the same state however the card got to the top
+//! (the waste is then the cards before it). So a line's draws and redeals can all be moved to
+//! just before the next play from the waste (tableau moves do not depend on the stock), and
+//! the search plays "the stock card at place `i`" as one move, for each card some draws (and
+//! at most one redeal: after one, every card reachable in a pass is) bring to the top. When
+//! a card can be reached without a redeal, the redeal is not tried: a state with fewer
+//! redeals used can do all the other can.
+//!
+//! # Moves made without searching
+//!
+//! A card `c` of rank `r` that can go to its foundation goes there at once, with no other
+//! move tried, when both foundations of the other colour hold at least rank `r - 2` and the
+//! other suit of `c`'s colour at least `r - 3` (a suit whose cards are all up counts as full,
+//! for reduced decks). Every Ace and 2 qualifies. This applies to a card of the tableau
+//! (dealt, hosted or base), and to the waste's top card when taking it out of the cycle
+//! changes no other card's draws: with draw 1, when no redeal is left, or when it is the
+//! cycle's last card (the stock is empty).
+//!
+//! Why this never loses a win, foundation-to-tableau moves included: let L win from P, and
+//! P' be P with `c` up. Follow L from P', keeping a set E of cards that are up in P' but
+//! not in L's position (at first `{c}`); cards of E lie only under other cards of E (E holds
+//! the tops of its piles). When `c` lay on a face-down card, P' has turned it over; L cannot
+//! reach it before moving `c` off, after which both have it face up. Moves of E cards are skipped (a card of E going up leaves E); a
+//! foundation card that L brings down is left up and joins E when it is of rank `r - 1` or
+//! lower, or when it lands on an E card; other moves are made as L makes them, the cards of
+//! E on a moved run left out. The only move that may not be made so is L putting a card `x`
+//! (with what lies on it) onto an E card: then `x` and those cards go up instead, top first,
+//! and join E. They can: `x` lies on an E card, so its rank is at most `r - 1`, and the
+//! foundations of P' never fall below P's levels for ranks under `r` (the cards of rank
+//! `r - 1` or lower are never brought down in P'). `x` of rank `r - 1` lies on `c` (no other
+//! E card has rank `r`), so it is of the other colour, whose foundations hold `r - 2`; a card
+//! of rank `r - 2` needs `r - 3` in its suit, which the rule gives for every suit; lower
+//! cards need less. Each card that joins E this way saves the move L makes later to put it
+//! up, and `c`'s own move is saved, so the line from P' has fewer moves that change the
+//! picture than L. For a waste card the cycle of P' is L's without `c`, and the conditions
+//! above make every other card's draws the same (a draw of `c` alone, or a redeal of `c`
+//! alone, is skipped).
+//!
+//! # Moves left out
+//!
+//! - A run from one parent to another, or a base's run to an empty pile: the picture does
+//!   not change.
+//! - A foundation card brought down that the rule above would put straight back up: nothing
+//!   else becomes due by it (foundations only fell and a parent only got covered), so the
+//!   move leads back to the same state.
+//!
+//! # Why the shortcuts hold together
+//!
+//! Let `d(S)` be the fewest picture-changing moves of a winning line from S. The search's
+//! graph is the pictures, each with its card moves, except that a state where a safe move is
+//! due has only that move. Every picture that can be won has a move of its graph to one with
+//! a smaller `d`: the safe move lowers it (above), and otherwise the first move of a best line
+//! is among the card moves (the stock's moves with draws folded in, and the moves left out
+//! never start a best line). So a win is reachable in the search's graph exactly when it is
+//! in the game's, and depth-first search with a table of states met finds it when it is. The
+//! order the moves are tried in (turning a face-down card over first, the more face-down
+//! cards under it the sooner) changes only how soon.
+
+mod game;
+mod realize;
+mod table;
+
+use std::time::Instant;
+
+pub use crate::search::{CapReached, Capped, Caps, Observer, Stats};
+use game::{Game, State, Step};
+use table::{Key, Table};
+
+use super::{Move, Position};
+use crate::card::Suit;
+use crate::search::CHECK_EVERY;
+
+/// What the solver found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A line of moves that wins from the position solved, as the referee plays them. Each
+    /// move counts as one (`KLONDIKE.md`): a card or run moved, a draw, a redeal.
+    Solvable(Vec<Move>),
+    /// No line wins: the search went through every position the rules reach (or a card
+    /// is not known, or a suit misses a card, which no line can get past).
+    Unsolvable,
+}
+
+impl Verdict {
+    /// The winning line, if there is one.
+    pub fn line(&self) -> Option<&[Move]> {
+        match self {
+            Verdict::Solvable(line) => Some(line),
+            Verdict::Unsolvable => None,
+        }
+    }
+}
+
+/// A search's result (`None` when the observer stopped it: undecided) with its figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report<T> {
+    pub answer: Option<T>,
+    pub stats: Stats,
+}
+
+/// Solves a position: a winning line, a proof there is none, or `None` in the report when the
+/// observer stopped the search (wrap it in [`Capped`] for caps). The position's rules are the
+/// ones searched under. Progress goes to the observer every [`CHECK_EVERY`] states searched.
+pub fn solve(position: &Position, observer: &mut dyn Observer) -> Report<Verdict> {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let answer = if position.is_won() {
+        Some(Verdict::Solvable(Vec::new()))
+    } else if !all_known(position) || has_gap(position) {
+        Some(Verdict::Unsolvable)
+    } else {
+        let (game, start) = Game::new(position);
+        let mut search = Search {
+            game: &game,
+            observer,
+            stats: &mut stats,
+            started,
+        };
+        let found = match game.key_bits() {
+            0..=64 => search.run::<u64>(start),
+            65..=128 => search.run::<u128>(start),
+            _ => search.run::<[u64; 3]>(start),
+        };
+        match found {
+            Ok(Some(steps)) => Some(Verdict::Solvable(realize::realize(position, &steps))),
+            Ok(None) => Some(Verdict::Unsolvable),
+            Err(Stopped) => None,
+        }
+    };
+    stats.elapsed = started.elapsed();
+    observer.progress(&stats);
+    Report { answer, stats }
+}
+
+/// Whether every card in play is known.
+fn all_known(position: &Position) -> bool {
+    let piles = position
+        .piles()
+        .iter()
+        .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up));
+    piles
+        .chain(position.stock())
+        .chain(position.waste())
+        .all(Option::is_some)
+}
+
+/// Whether a suit misses a card below its highest in the game (a reduced deck laid out by
+/// hand): that card's suit can never be built past the gap.
+fn has_gap(position: &Position) -> bool {
+    let mut ranks = [0u16; 4];
+    let piles = position
+        .piles()
+        .iter()
+        .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up));
+    let in_play = piles
+        .chain(position.stock())
+        .chain(position.waste())
+        .flatten()
+        .copied();
+    for card in in_play.chain(position.foundation_cards()) {
+        ranks[card.suit() as usize] |= 1 << (card.rank().value() - 1);
+    }
+    Suit::ALL
+        .iter()
+        .any(|&suit| (ranks[suit as usize] + 1) & ranks[suit as usize] != 0)
+}
+
+/// A position of the depth-first search: its state, its moves not yet tried (in the shared
+/// list of moves, from `next` to `end`), and where its line ends.
+struct Frame {
+    state: State,
+    begin: usize,
+    next: usize,
+    end: usize,
+    line: usize,
+}
+
+/// The observer stopped the search.
+struct Stopped;
+
+/// One search's fixed parts.
+struct Search<'a> {
+    game: &'a Game,
+    observer: &'a mut dyn Observer,
+    stats: &'a mut Stats,
+    started: Instant,
+}
+
+impl Search<'_> {
+    /// The depth-first search: a winning line, or `None` when there is none.
+    fn run<K: Key>(&mut self, start: State) -> Result<Option<Vec<Step>>, Stopped> {
+        let game = self.game;
+        let mut line = Vec::new();
+        let mut state = start;
+        game.settle(&mut state, &mut line);
+        if game.is_won(&state) {
+            return Ok(Some(line));
+        }
+        let mut table = Table::<K>::new();
+        table.insert(K::from_words(game.key_words(&state)));
+        let mut moves = Vec::new();
+        let mut frames = Vec::new();
+        game.moves(&state, &mut moves);
+        frames.push(Frame {
+            state,
+            begin: 0,
+            next: 0,
+            end: moves.len(),
+            line: line.len(),
+        });
+        self.stats.expanded = 1;
+        let mut since = 0;
+        while let Some(frame) = frames.last_mut() {
+            if frame.next == frame.end {
+                moves.truncate(frame.begin);
+                frames.pop();
+                continue;
+            }
+            let (_, step) = moves[frame.next];
+            frame.next += 1;
+            let mut child = frame.state;
+            line.truncate(frame.line);
+            line.push(step);
+            game.apply(&mut child, step);
+            game.settle(&mut child, &mut line);
+            self.stats.generated += 1;
+            if game.is_won(&child) {
+                self.figures(&table, &moves, &frames);
+                return Ok(Some(line));
+            }
+            if !table.insert(K::from_words(game.key_words(&child))) {
+                continue;
+            }
+            let begin = moves.len();
+            game.moves(&child, &mut moves);
+            frames.push(Frame {
+                state: child,
+                begin,
+                next: begin,
+                end: moves.len(),
+                line: line.len(),
+            });
+            self.stats.expanded += 1;
+            since += 1;
+            if since == CHECK_EVERY {
+                since = 0;
+                self.figures(&table, &moves, &frames);
+                self.observer.progress(self.stats);
+                if self.observer.should_stop() {
+                    return Err(Stopped);
+                }
+            }
+        }
+        self.figures(&table, &moves, &frames);
+        Ok(None)
+    }
+
+    /// Brings the figures up to date.
+    fn figures<K: Key>(&mut self, table: &Table<K>, moves: &Vec<(u8, Step)>, frames: &Vec<Frame>) {
+        self.stats.stored = table.len();
+        self.stats.memory = table.bytes()
+            + moves.capacity() * std::mem::size_of::<(u8, Step)>()
+            + frames.capacity() * std::mem::size_of::<Frame>();
+        self.stats.elapsed = self.started.elapsed();
+    }
+}

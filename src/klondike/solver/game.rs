@@ -1,0 +1,708 @@
+//! The solver's own picture of a Klondike game: what a position is *up to the order of the
+//! face-up runs*, packed into a few words, its moves and their effect, and the moves it makes
+//! without searching. The reasons that make each of these exact are in the parent module's
+//! documentation; the comments here say which of them a piece of code relies on.
+//!
+//! Cards are numbered as [`Card::index`] numbers them (suits `c d h s`, Ace to King), and a
+//! set of cards is a `u64` with bit `i` for card `i`. The stock and the waste are one row, the
+//! *cycle*: the waste bottom first, then the stock, first drawn first; a set of places in it is
+//! a `u64` too.
+
+use crate::card::{Card, DECK_SIZE};
+use crate::klondike::{EmptyPile, Passes, Position, Rules};
+
+/// Marks a card that is not among a table's entries.
+const NONE: u8 = u8::MAX;
+
+/// Ranks per suit.
+const RANKS: usize = 13;
+
+/// A card's suit, 0 to 3 in the order `c d h s`.
+const fn suit_of(card: usize) -> usize {
+    card / RANKS
+}
+
+/// A card's rank, Ace 1 to King 13.
+const fn rank_of(card: usize) -> usize {
+    card % RANKS + 1
+}
+
+/// The card of a suit and rank.
+const fn card_at(suit: usize, rank: usize) -> usize {
+    suit * RANKS + rank - 1
+}
+
+/// The other suit of the same colour: clubs and spades, diamonds and hearts.
+const fn twin_suit(suit: usize) -> usize {
+    3 - suit
+}
+
+/// The two suits of the other colour.
+const fn other_colour(suit: usize) -> [usize; 2] {
+    if suit == 1 || suit == 2 {
+        [0, 3]
+    } else {
+        [1, 2]
+    }
+}
+
+/// A set holding one card.
+const fn bit(card: usize) -> u64 {
+    1 << card
+}
+
+/// Per card, the cards of one rank higher and the other colour: the two it may lie on.
+const PARENTS: [u64; DECK_SIZE] = {
+    let mut table = [0; DECK_SIZE];
+    let mut card = 0;
+    while card < DECK_SIZE {
+        let rank = rank_of(card);
+        if rank < RANKS {
+            let [a, b] = other_colour(suit_of(card));
+            table[card] = bit(card_at(a, rank + 1)) | bit(card_at(b, rank + 1));
+        }
+        card += 1;
+    }
+    table
+};
+
+/// Per card, the cards of one rank lower and the other colour: the two that may lie on it.
+const CHILDREN: [u64; DECK_SIZE] = {
+    let mut table = [0; DECK_SIZE];
+    let mut card = 0;
+    while card < DECK_SIZE {
+        let rank = rank_of(card);
+        if rank > 1 {
+            let [a, b] = other_colour(suit_of(card));
+            table[card] = bit(card_at(a, rank - 1)) | bit(card_at(b, rank - 1));
+        }
+        card += 1;
+    }
+    table
+};
+
+/// Per card, the other card of its rank and colour.
+const TWIN: [u64; DECK_SIZE] = {
+    let mut table = [0; DECK_SIZE];
+    let mut card = 0;
+    while card < DECK_SIZE {
+        table[card] = bit(card_at(twin_suit(suit_of(card)), rank_of(card)));
+        card += 1;
+    }
+    table
+};
+
+/// The Kings.
+const KINGS: u64 = bit(12) | bit(25) | bit(38) | bit(51);
+
+/// Where a move takes its card from. The cards lying on a tableau card go with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum From {
+    /// A face-up card of the tableau.
+    Tableau,
+    /// A card of the cycle, brought to the waste's top by drawing (and, when `redeal`, a
+    /// redeal on the way).
+    Stock { redeal: bool },
+    /// The top card of its foundation.
+    Foundation,
+}
+
+/// Where a move puts its card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum To {
+    Foundation,
+    /// One of the two cards it may lie on, whichever is free.
+    Parent,
+    /// An empty pile.
+    Empty,
+}
+
+/// One move of the solver's game. A move to the foundation from the tableau may first move
+/// the card's run onto the other card of the same rank and colour; a move from the stock may
+/// draw and redeal first: [`super::realize`] makes the referee's moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// The card's number ([`Card::index`]).
+    pub card: u8,
+    pub from: From,
+    pub to: To,
+}
+
+/// A position up to the order of the face-up runs: which face-up cards lie where they were
+/// dealt, which lie at the bottom of a pile that holds no dealt card, the cycle, the
+/// foundations. Every other face-up card lies on one of its two parents, and which one does
+/// not matter (the parent module says why).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct State {
+    /// The face-up cards of the tableau.
+    pub visible: u64,
+    /// The face-up cards still where they were dealt, on the face-down cards of their pile
+    /// (or at its bottom): one per pile that still holds a dealt card.
+    pub locked: u64,
+    /// The face-up cards at the bottom of a pile that holds no dealt card.
+    pub bases: u64,
+    /// The places of the cycle still holding their card.
+    pub stock: u64,
+    /// How many cards each pile still holds where they were dealt, as one number (each pile
+    /// a digit of its own base).
+    pub dealt: u64,
+    /// The places of the cycle below this one are the waste; the others, the stock.
+    pub cursor: u8,
+    /// Redeals made.
+    pub redeals: u8,
+    /// The top rank of each suit's foundation.
+    pub found: [u8; 4],
+}
+
+/// How a state's fields are packed into a key.
+#[derive(Debug, Clone, Copy)]
+struct KeyLayout {
+    dealt: u32,
+    stock: u32,
+    waste: u32,
+    redeals: u32,
+    bases: u32,
+}
+
+impl KeyLayout {
+    /// Bits a key takes, its mark included.
+    fn bits(self) -> u32 {
+        16 + self.dealt + self.stock + self.waste + self.redeals + self.bases + 1
+    }
+}
+
+/// Bits that hold every number below `count`.
+fn bits_for(count: u64) -> u32 {
+    if count <= 1 {
+        0
+    } else {
+        64 - (count - 1).leading_zeros()
+    }
+}
+
+/// The fixed part of a game: its rules, where each card was dealt, the cycle's order, how
+/// far each suit goes.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub rules: Rules,
+    draw: u32,
+    any_card: bool,
+    /// Piles on the table, empty ones included.
+    piles: u32,
+    /// Per pile still holding dealt cards at the start: those cards, bottom first.
+    dealt: Vec<Vec<u8>>,
+    /// Per card: its dealt pile (an index into `dealt`), `NONE` for a card not there.
+    slot_of: [u8; DECK_SIZE],
+    /// Per card: its place in its dealt pile, from the bottom.
+    depth_of: [u8; DECK_SIZE],
+    /// Per dealt pile: the weight of its count in [`State::dealt`].
+    weight: Vec<u64>,
+    /// The cycle's cards: the waste bottom first, then the stock, first drawn first.
+    cycle: Vec<u8>,
+    /// Per card: its place in the cycle, `NONE` for a card not there.
+    place_of: [u8; DECK_SIZE],
+    /// The highest rank of each suit in the game, 0 for a suit not in it.
+    top: [u8; 4],
+    layout: KeyLayout,
+}
+
+impl Game {
+    /// The game and its start from a position whose cards are all known and whose suits have
+    /// no gap (every rank below a suit's highest is in the game).
+    pub fn new(position: &Position) -> (Game, State) {
+        let rules = position.rules();
+        let any_card = rules.empty_pile == EmptyPile::AnyCard;
+        let known = |cards: &[Option<Card>]| -> Vec<u8> {
+            cards
+                .iter()
+                .map(|card| card.expect("the solver is given known cards").index() as u8)
+                .collect()
+        };
+        let mut game = Game {
+            rules,
+            draw: rules.draw_count() as u32,
+            any_card,
+            piles: position.piles().len() as u32,
+            dealt: Vec::new(),
+            slot_of: [NONE; DECK_SIZE],
+            depth_of: [NONE; DECK_SIZE],
+            weight: Vec::new(),
+            cycle: Vec::new(),
+            place_of: [NONE; DECK_SIZE],
+            top: [0; 4],
+            layout: KeyLayout {
+                dealt: 0,
+                stock: 0,
+                waste: 0,
+                redeals: 0,
+                bases: 0,
+            },
+        };
+        let mut state = State {
+            visible: 0,
+            locked: 0,
+            bases: 0,
+            stock: 0,
+            dealt: 0,
+            cursor: position.waste().len() as u8,
+            redeals: position.redeals(),
+            found: [0; 4],
+        };
+        let mut range = 1u64;
+        for pile in position.piles() {
+            let up = known(&pile.face_up);
+            // The cards on the first face-up card lie on their parents: a face-up run is in
+            // order.
+            let Some(&first) = up.first() else {
+                continue;
+            };
+            for &card in &up {
+                state.visible |= bit(card.into());
+            }
+            let mut cards = known(&pile.face_down);
+            cards.push(first);
+            if cards.len() == 1 && game.fills_empty(first.into()) {
+                // A lone card at the bottom that could come back to an empty pile is as good
+                // as a card put there: the same picture, so the same key.
+                state.bases |= bit(first.into());
+                continue;
+            }
+            let slot = game.dealt.len() as u8;
+            for (depth, &card) in cards.iter().enumerate() {
+                game.slot_of[usize::from(card)] = slot;
+                game.depth_of[usize::from(card)] = depth as u8;
+            }
+            state.locked |= bit(first.into());
+            state.dealt += range * cards.len() as u64;
+            game.weight.push(range);
+            range *= cards.len() as u64 + 1;
+            game.dealt.push(cards);
+        }
+        game.cycle = known(position.waste());
+        game.cycle.extend(known(position.stock()));
+        for (place, &card) in game.cycle.iter().enumerate() {
+            game.place_of[usize::from(card)] = place as u8;
+            state.stock |= 1 << place;
+        }
+        let in_play = position
+            .piles()
+            .iter()
+            .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up))
+            .chain(position.stock())
+            .chain(position.waste())
+            .flatten()
+            .copied()
+            .chain(position.foundation_cards());
+        for card in in_play {
+            let (suit, rank) = (suit_of(card.index()), rank_of(card.index()) as u8);
+            game.top[suit] = game.top[suit].max(rank);
+        }
+        for (slot, suit) in crate::card::Suit::ALL.into_iter().enumerate() {
+            state.found[slot] = position.foundation(suit);
+        }
+        let redeals = match rules.passes {
+            Passes::Unlimited => 0,
+            Passes::Limited(passes) => bits_for(u64::from(passes.max(state.redeals + 1))),
+        };
+        game.layout = KeyLayout {
+            dealt: bits_for(range),
+            stock: game.cycle.len() as u32,
+            waste: bits_for(game.cycle.len() as u64 + 1),
+            redeals,
+            bases: if any_card { DECK_SIZE as u32 } else { 0 },
+        };
+        (game, state)
+    }
+
+    /// Bits a key takes.
+    pub fn key_bits(&self) -> u32 {
+        self.layout.bits()
+    }
+
+    /// The key of a state: everything that tells it from another, packed, with a mark bit so
+    /// that no key is zero. With only Kings on empty piles, the bases are left out: they are
+    /// then the face-up Kings not where they were dealt, which the rest tells.
+    pub fn key_words(&self, state: &State) -> [u64; 3] {
+        let mut packer = Packer::default();
+        let found = state
+            .found
+            .iter()
+            .enumerate()
+            .fold(0u64, |code, (suit, &rank)| {
+                code | (u64::from(rank) << (4 * suit))
+            });
+        packer.push(found, 16);
+        packer.push(state.dealt, self.layout.dealt);
+        packer.push(state.stock, self.layout.stock);
+        let waste = state.stock & below(state.cursor);
+        packer.push(u64::from(waste.count_ones()), self.layout.waste);
+        packer.push(u64::from(state.redeals), self.layout.redeals);
+        packer.push(state.bases, self.layout.bases);
+        packer.push(1, 1);
+        packer.words
+    }
+
+    /// Whether every card of the game is on the foundations.
+    pub fn is_won(&self, state: &State) -> bool {
+        state.found == self.top
+    }
+
+    /// The card of the cycle at a place.
+    pub fn cycle_card(&self, place: u32) -> u8 {
+        self.cycle[place as usize]
+    }
+
+    /// Whether a card may fill an empty pile.
+    fn fills_empty(&self, card: usize) -> bool {
+        self.any_card || bit(card) & KINGS != 0
+    }
+
+    /// The next card of a suit's foundation, if the suit goes on.
+    fn next(&self, state: &State, suit: usize) -> Option<usize> {
+        let rank = usize::from(state.found[suit]);
+        (rank < usize::from(self.top[suit])).then(|| card_at(suit, rank + 1))
+    }
+
+    /// A suit's foundation for the safe-move rule: a suit whose cards are all up counts as
+    /// full, so that a reduced deck's short or missing suits hold nothing back.
+    fn level(&self, state: &State, suit: usize) -> usize {
+        if state.found[suit] >= self.top[suit] {
+            RANKS
+        } else {
+            usize::from(state.found[suit])
+        }
+    }
+
+    /// The safe-move rule (parent module, "Moves made without searching"): both foundations
+    /// of the other colour hold at least rank - 2, and the other suit of the card's colour at
+    /// least rank - 3.
+    fn safe(&self, state: &State, card: usize) -> bool {
+        let (suit, rank) = (suit_of(card), rank_of(card));
+        let [a, b] = other_colour(suit);
+        self.level(state, a) + 2 >= rank
+            && self.level(state, b) + 2 >= rank
+            && self.level(state, twin_suit(suit)) + 3 >= rank
+    }
+
+    /// How many piles are empty.
+    fn empty_piles(&self, state: &State) -> u32 {
+        self.piles - state.locked.count_ones() - state.bases.count_ones()
+    }
+
+    /// Whether a card that lies on no parent (dealt, at a pile's bottom, in the cycle or on
+    /// the foundations) has a free parent: each parent holds at most the card's twin, so one
+    /// is free when more are face up than the twin can take, whatever the runs' order.
+    fn free_parent(state: &State, card: usize) -> bool {
+        let hosted = state.visible & !state.locked & !state.bases;
+        (PARENTS[card] & state.visible).count_ones() > (TWIN[card] & hosted).count_ones()
+    }
+
+    /// Whether a face-up card can be made its pile's top: the cards that may lie on it lie on
+    /// it or on its twin, so they fit on the twin alone when fewer lie on parents than the
+    /// card and its twin face up.
+    fn can_clear(state: &State, card: usize) -> bool {
+        let hosted = state.visible & !state.locked & !state.bases;
+        (CHILDREN[card] & hosted).count_ones()
+            < ((TWIN[card] | bit(card)) & state.visible).count_ones()
+    }
+
+    /// Turns over what lies under a dealt card that leaves its place: the card under it
+    /// becomes the pile's dealt top, or, when it is the pile's last and could come back to an
+    /// empty pile anyway, a base (the same picture as such a card put there).
+    fn uncover(&self, state: &mut State, card: usize) {
+        state.locked &= !bit(card);
+        let slot = usize::from(self.slot_of[card]);
+        let depth = usize::from(self.depth_of[card]);
+        state.dealt -= self.weight[slot];
+        if depth == 0 {
+            return;
+        }
+        let under = usize::from(self.dealt[slot][depth - 1]);
+        state.visible |= bit(under);
+        if depth == 1 && self.fills_empty(under) {
+            state.dealt -= self.weight[slot];
+            state.bases |= bit(under);
+        } else {
+            state.locked |= bit(under);
+        }
+    }
+
+    /// Makes a move.
+    pub fn apply(&self, state: &mut State, step: Step) {
+        let card = usize::from(step.card);
+        let suit = suit_of(card);
+        match step.from {
+            From::Tableau => {
+                if state.locked & bit(card) != 0 {
+                    self.uncover(state, card);
+                } else {
+                    state.bases &= !bit(card);
+                }
+                if step.to == To::Foundation {
+                    state.visible &= !bit(card);
+                }
+            }
+            From::Stock { redeal } => {
+                let place = self.place_of[card];
+                state.stock &= !(1 << place);
+                state.cursor = place;
+                if redeal {
+                    state.redeals = state.redeals.saturating_add(1);
+                }
+                if step.to != To::Foundation {
+                    state.visible |= bit(card);
+                }
+            }
+            From::Foundation => {
+                state.found[suit] -= 1;
+                state.visible |= bit(card);
+            }
+        }
+        match step.to {
+            To::Foundation => state.found[suit] += 1,
+            To::Empty => state.bases |= bit(card),
+            To::Parent => {}
+        }
+    }
+
+    /// The cycle's cards that can be brought to the waste's top: the top itself, every
+    /// third (or `draw`-th) card of the stock and the stock's last, and, when a redeal is
+    /// allowed, the same through the whole cycle after it (only those not reached without).
+    /// Calls `each(place, redeal)`.
+    pub fn reachable(&self, state: &State, mut each: impl FnMut(u32, bool)) {
+        let left = state.stock;
+        if left == 0 {
+            return;
+        }
+        let waste = left & below(state.cursor);
+        let mut reached = 0u64;
+        if waste != 0 {
+            let top = waste.ilog2();
+            reached |= 1 << top;
+            each(top, false);
+        }
+        let mut visit = |mut places: u64, redeal: bool, reached: &mut u64| {
+            let mut drawn = 0;
+            while places != 0 {
+                let place = places.trailing_zeros();
+                places &= places - 1;
+                drawn += 1;
+                if (drawn % self.draw == 0 || places == 0) && *reached & (1 << place) == 0 {
+                    *reached |= 1 << place;
+                    each(place, redeal);
+                }
+            }
+        };
+        visit(left & !waste, false, &mut reached);
+        if self.rules.may_redeal(state.redeals) {
+            visit(left, true, &mut reached);
+        }
+    }
+
+    /// Makes the moves made without searching, one at a time, until none is left, adding
+    /// each to `line`. See the parent module for why none loses a win.
+    pub fn settle(&self, state: &mut State, line: &mut Vec<Step>) {
+        'again: loop {
+            for suit in 0..4 {
+                let Some(card) = self.next(state, suit) else {
+                    continue;
+                };
+                if !self.safe(state, card) {
+                    continue;
+                }
+                if state.visible & bit(card) != 0 && Self::can_clear(state, card) {
+                    let step = Step {
+                        card: card as u8,
+                        from: From::Tableau,
+                        to: To::Foundation,
+                    };
+                    self.apply(state, step);
+                    line.push(step);
+                    continue 'again;
+                }
+            }
+            // The waste's top, when taking it out of the cycle changes nothing else: with
+            // draw 1, or when no redeal is left, or when it is the cycle's last card.
+            let waste = state.stock & below(state.cursor);
+            if waste == 0 {
+                return;
+            }
+            let card = usize::from(self.cycle_card(waste.ilog2()));
+            let settled = self.draw == 1
+                || !self.rules.may_redeal(state.redeals)
+                || state.stock & !below(state.cursor) == 0;
+            if settled && self.next(state, suit_of(card)) == Some(card) && self.safe(state, card) {
+                let step = Step {
+                    card: card as u8,
+                    from: From::Stock { redeal: false },
+                    to: To::Foundation,
+                };
+                self.apply(state, step);
+                line.push(step);
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// Every move worth searching from a settled state, best first, into `moves` (after
+    /// what it holds). Moves that change nothing in the picture (a run from one parent to
+    /// another, a pile's bottom run to an empty pile) are not listed.
+    pub fn moves(&self, state: &State, moves: &mut Vec<(u8, Step)>) {
+        let start = moves.len();
+        let hosted = state.visible & !state.locked & !state.bases;
+        let empty = self.empty_piles(state) > 0;
+        let mut push = |rank: u8, card: usize, from: From, to: To| {
+            moves.push((
+                rank,
+                Step {
+                    card: card as u8,
+                    from,
+                    to,
+                },
+            ));
+        };
+        // Priorities: turning a face-down card over first, the more face-down cards under it
+        // the sooner; then cards to the foundations, then the stock, the empty piles, and the
+        // foundations' cards back last.
+        let uncovers = |card: usize| -> Option<u8> {
+            let depth = self.depth_of[card];
+            (state.locked & bit(card) != 0 && depth > 0 && depth != NONE).then(|| 100 + 2 * depth)
+        };
+        for suit in 0..4 {
+            let Some(card) = self.next(state, suit) else {
+                continue;
+            };
+            if state.visible & bit(card) != 0 && Self::can_clear(state, card) {
+                let rank = uncovers(card).map_or(90, |rank| rank + 1);
+                push(rank, card, From::Tableau, To::Foundation);
+            }
+        }
+        let mut locked = state.locked;
+        while locked != 0 {
+            let card = locked.trailing_zeros() as usize;
+            locked &= locked - 1;
+            let rank = uncovers(card);
+            if Self::free_parent(state, card) {
+                push(rank.unwrap_or(55), card, From::Tableau, To::Parent);
+            }
+            // A dealt card at its pile's bottom that may fill an empty pile is a base, so a
+            // dealt card that may go there has face-down cards under it.
+            if empty && self.fills_empty(card) {
+                push(rank.unwrap_or(50), card, From::Tableau, To::Empty);
+            }
+        }
+        let mut bases = state.bases & !KINGS;
+        while bases != 0 {
+            let card = bases.trailing_zeros() as usize;
+            bases &= bases - 1;
+            if Self::free_parent(state, card) {
+                push(55, card, From::Tableau, To::Parent);
+            }
+        }
+        if self.any_card && empty {
+            let mut hosted = hosted;
+            while hosted != 0 {
+                let card = hosted.trailing_zeros() as usize;
+                hosted &= hosted - 1;
+                push(30, card, From::Tableau, To::Empty);
+            }
+        }
+        self.reachable(state, |place, redeal| {
+            let card = usize::from(self.cycle_card(place));
+            let from = From::Stock { redeal };
+            if self.next(state, suit_of(card)) == Some(card) {
+                push(80, card, from, To::Foundation);
+            }
+            if Self::free_parent(state, card) {
+                push(60, card, from, To::Parent);
+            }
+            if empty && self.fills_empty(card) {
+                push(50, card, from, To::Empty);
+            }
+        });
+        if self.rules.foundation_to_tableau {
+            for suit in 0..4 {
+                let rank = usize::from(state.found[suit]);
+                if rank == 0 {
+                    continue;
+                }
+                let card = card_at(suit, rank);
+                // A card the safe-move rule would put straight back: the move leads back to
+                // this state.
+                if self.safe(state, card) {
+                    continue;
+                }
+                if Self::free_parent(state, card) {
+                    push(20, card, From::Foundation, To::Parent);
+                }
+                if empty && self.fills_empty(card) {
+                    push(20, card, From::Foundation, To::Empty);
+                }
+            }
+        }
+        moves[start..].sort_unstable_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+    }
+}
+
+/// The places of the cycle below `cursor`.
+fn below(cursor: u8) -> u64 {
+    if cursor >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << cursor) - 1
+    }
+}
+
+/// Packs numbers of given widths into three words, low bits first.
+#[derive(Default)]
+struct Packer {
+    words: [u64; 3],
+    at: u32,
+}
+
+impl Packer {
+    fn push(&mut self, value: u64, bits: u32) {
+        if bits == 0 {
+            return;
+        }
+        let (word, offset) = ((self.at / 64) as usize, self.at % 64);
+        self.words[word] |= value << offset;
+        if offset + bits > 64 {
+            self.words[word + 1] |= value >> (64 - offset);
+        }
+        self.at += bits;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parents_children_and_twins() {
+        let card = |text: &str| text.parse::<Card>().expect("a card").index();
+        let set = |texts: &[&str]| texts.iter().fold(0, |set, text| set | bit(card(text)));
+        assert_eq!(PARENTS[card("5h")], set(&["6c", "6s"]));
+        assert_eq!(CHILDREN[card("5h")], set(&["4c", "4s"]));
+        assert_eq!(TWIN[card("5h")], set(&["5d"]));
+        assert_eq!(TWIN[card("Ks")], set(&["Kc"]));
+        assert_eq!(PARENTS[card("Kd")], 0);
+        assert_eq!(CHILDREN[card("Ac")], 0);
+        assert_eq!(KINGS, set(&["Kc", "Kd", "Kh", "Ks"]));
+    }
+
+    #[test]
+    fn a_packer_spills_into_the_next_word() {
+        let mut packer = Packer::default();
+        packer.push(0b101, 3);
+        packer.push(u64::MAX >> 4, 60);
+        packer.push(0b11, 2);
+        // The last two bits straddle the words: one at the first word's top, one after.
+        assert_eq!(packer.words[0], 0b101 | ((u64::MAX >> 4) << 3) | (1 << 63));
+        assert_eq!(packer.words[1], 0b1);
+        assert_eq!(bits_for(1), 0);
+        assert_eq!(bits_for(2), 1);
+        assert_eq!(bits_for(40320), 16);
+    }
+}
