@@ -1,12 +1,13 @@
 //! Times the Klondike solver on seeded random deals, one after another on one core:
-//! `cargo run --release --example klondike_bench -- [DEALS] [DRAW] [FIRST SEED]` (by default
-//! 200 deals, draw 3, seeds from 0), under the standard rules otherwise. Prints the share of
+//! `cargo run --release --example klondike_bench -- [DEALS] [DRAW] [FIRST SEED] [STATE CAP]`
+//! (by default 200 deals, draw 3, seeds from 0, no cap), under the standard rules otherwise;
+//! a deal that reaches the cap is counted undecided. Prints the share of
 //! deals won, the time per deal (median, mean, worst and the worst deal's seed) and the
 //! winning lines' lengths; every line is replayed on the referee.
 
 use std::time::{Duration, Instant};
 
-use solitaire::klondike::solver::{Verdict, solve};
+use solitaire::klondike::solver::{Capped, Caps, Verdict, solve};
 use solitaire::klondike::{Deal, Game, Position, Rules};
 
 fn main() {
@@ -17,6 +18,8 @@ fn main() {
     let deals = args.first().copied().unwrap_or(200);
     let draw = args.get(1).copied().unwrap_or(3) as u8;
     let first = args.get(2).copied().unwrap_or(0);
+    let caps = Caps::new(args.get(3).map(|&cap| cap as usize), None, None);
+    let mut undecided = Vec::new();
     let rules = Rules {
         draw,
         ..Rules::STANDARD
@@ -27,7 +30,10 @@ fn main() {
     let started = Instant::now();
     for seed in first..first + deals {
         let start = Position::new(&Deal::shuffled(seed), rules);
-        let report = solve(&start, &mut ());
+        let report = solve(&start, &mut Capped::new(caps, &mut ()));
+        if report.answer.is_none() {
+            undecided.push(seed);
+        }
         times.push((report.stats.elapsed, seed));
         states = states.max(report.stats.stored);
         if let Some(Verdict::Solvable(line)) = report.answer {
@@ -47,10 +53,11 @@ fn main() {
         total.as_secs_f64()
     );
     println!(
-        "won {} ({:.1}%), lost {}",
+        "won {} ({:.1}%), lost {}, undecided {} {undecided:?}",
         lengths.len(),
         100.0 * lengths.len() as f64 / count as f64,
-        count - lengths.len()
+        count - lengths.len() - undecided.len(),
+        undecided.len()
     );
     println!(
         "per deal: median {:.3} ms, mean {:.1} ms, 90% {:.1} ms, 99% {:.1} ms, worst {:.0} ms (seed {worst_seed})",

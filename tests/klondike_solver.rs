@@ -1,16 +1,20 @@
 //! Klondike's exact solver against the plain exhaustive search over the referee's moves: the
-//! same verdict on small random deals under every rule set and on Solvitaire's four small
-//! decks, and every line it gives replayed on the referee to a win; full deals solved and
-//! replayed; unknown cards, a won game, and a stopped search.
+//! same verdict on small random deals and games under way under every rule set (draw 1 or 3,
+//! one to three passes or unlimited, cards back from the foundations or not, Kings only or
+//! any card on an empty pile) and on Solvitaire's four small decks, and every line it gives
+//! replayed on the referee to a win; full deals decided and replayed; unknown cards, a suit
+//! with a gap, a won game, and a search stopped by its observer.
 
 mod common;
 
 use common::klondike::{
-    DECKS, SOLVITAIRE_TEST, StockOrder, every_rule_set, random_small, search, small,
+    DECKS, SOLVITAIRE_TEST, StockOrder, cards, every_rule_set, random_small, random_walk, search,
+    small,
 };
 use solitaire::Suit;
-use solitaire::klondike::solver::{Verdict, solve};
-use solitaire::klondike::{Game, Position};
+use solitaire::klondike::solver::{Observer, Verdict, solve};
+use solitaire::klondike::{Deal, EmptyPile, Game, Move, Passes, Pile, Position, Rules};
+use solitaire::search::{CHECK_EVERY, Stats};
 
 /// Solves, and replays the line on the referee when there is one: it must win.
 fn verdict(start: &Position) -> bool {
@@ -26,41 +30,213 @@ fn verdict(start: &Position) -> bool {
     }
 }
 
-/// The solver and the exhaustive search agree on `count` random deals of each shape under
-/// every rule set.
-fn cross_check(suits: &[Suit], ranks: u8, piles: usize, count: u64) -> (usize, usize) {
-    let mut tally = (0, 0);
+/// A shape of small deal: its suits, its highest rank, its piles, how many random moves
+/// are played before solving (0 for a deal's start), and how many deals of it are tried
+/// under each rule set.
+struct Shape {
+    suits: &'static [Suit],
+    ranks: u8,
+    piles: usize,
+    walk: usize,
+    deals: u64,
+}
+
+/// The solver and the exhaustive search agree on the shape's deals under every rule set, and
+/// each verdict is found both ways at least `each` times over all of them.
+fn cross_check(shape: &Shape, each: usize) {
+    let (mut won, mut lost) = (0, 0);
     for rules in every_rule_set() {
-        for seed in 0..count {
-            let start = random_small(seed, suits, ranks, piles, rules);
+        for seed in 0..shape.deals {
+            let deal = random_small(seed, shape.suits, shape.ranks, shape.piles, rules);
+            let start = random_walk(&deal, seed, shape.walk);
             let exhaustive = search(&start).is_some();
             assert_eq!(verdict(&start), exhaustive, "seed {seed}, {rules}\n{start}");
             if exhaustive {
-                tally.0 += 1;
+                won += 1;
             } else {
-                tally.1 += 1;
+                lost += 1;
             }
         }
     }
-    tally
+    assert!(won >= each && lost >= each, "{won} won, {lost} lost");
 }
 
 #[test]
 fn two_suits_of_ace_to_six_in_three_piles() {
-    let (won, lost) = cross_check(&[Suit::Clubs, Suit::Diamonds], 6, 3, 12);
-    assert!(won > 20 && lost > 20, "{won} won, {lost} lost");
+    let shape = Shape {
+        suits: &[Suit::Clubs, Suit::Diamonds],
+        ranks: 6,
+        piles: 3,
+        walk: 0,
+        deals: 12,
+    };
+    cross_check(&shape, 60);
 }
 
 #[test]
 fn four_suits_of_ace_to_four_in_four_piles() {
-    let (won, lost) = cross_check(&Suit::ALL, 4, 4, 8);
-    assert!(won > 20 && lost > 20, "{won} won, {lost} lost");
+    let shape = Shape {
+        suits: &Suit::ALL,
+        ranks: 4,
+        piles: 4,
+        walk: 0,
+        deals: 8,
+    };
+    cross_check(&shape, 40);
 }
 
+/// With Kings, so that an empty pile takes only a King under the standard rules.
+#[test]
+fn two_suits_of_ace_to_king_in_three_piles() {
+    let shape = Shape {
+        suits: &[Suit::Spades, Suit::Hearts],
+        ranks: 13,
+        piles: 3,
+        walk: 0,
+        deals: 8,
+    };
+    cross_check(&shape, 20);
+}
+
+#[test]
+fn three_suits_of_ace_to_seven_in_four_piles() {
+    let shape = Shape {
+        suits: &[Suit::Clubs, Suit::Diamonds, Suit::Spades],
+        ranks: 7,
+        piles: 4,
+        walk: 0,
+        deals: 6,
+    };
+    cross_check(&shape, 20);
+}
+
+/// Games under way: cards on the foundations (to come back under the rules that allow it),
+/// a waste to play from, runs on the piles, redeals used up.
+#[test]
+fn games_under_way() {
+    for (suits, ranks, piles) in [
+        (&[Suit::Spades, Suit::Hearts][..], 13, 3),
+        (&Suit::ALL[..], 4, 4),
+        (&[Suit::Clubs, Suit::Diamonds, Suit::Spades][..], 6, 4),
+    ] {
+        let shape = Shape {
+            suits,
+            ranks,
+            piles,
+            walk: 12,
+            deals: 8,
+        };
+        cross_check(&shape, 20);
+    }
+}
+
+/// Solvitaire's four 16-card decks: its verdicts under the preset the referee's tests found
+/// (draw 3, any card on an empty pile, the stock's last listed card drawn first), and the
+/// exhaustive search's verdicts under every rule set and either end of the stock drawn first.
 #[test]
 fn solvitaires_small_decks() {
     for (number, &(piles, stock, winnable)) in DECKS.iter().enumerate() {
         let start = small(piles, stock, StockOrder::LastListedFirst, SOLVITAIRE_TEST);
         assert_eq!(verdict(&start), winnable, "deck {}", number + 1);
+        for order in [StockOrder::FirstListedFirst, StockOrder::LastListedFirst] {
+            for rules in every_rule_set() {
+                let start = small(piles, stock, order, rules);
+                let exhaustive = search(&start).is_some();
+                assert_eq!(verdict(&start), exhaustive, "deck {}, {rules}", number + 1);
+            }
+        }
     }
+}
+
+/// Seeded random deals of 52 cards under the standard rules and some variants: each is
+/// decided, and each win replays on the referee.
+#[test]
+fn full_deals_are_decided_and_their_lines_replay() {
+    let variants = [
+        Rules::STANDARD,
+        Rules {
+            draw: 1,
+            ..Rules::STANDARD
+        },
+        Rules {
+            passes: Passes::Limited(3),
+            foundation_to_tableau: false,
+            ..Rules::STANDARD
+        },
+        Rules {
+            empty_pile: EmptyPile::AnyCard,
+            ..Rules::STANDARD
+        },
+    ];
+    let mut won = 0;
+    for rules in variants {
+        for seed in 0..6 {
+            let start = Position::new(&Deal::shuffled(seed), rules);
+            if verdict(&start) {
+                won += 1;
+            }
+        }
+    }
+    assert!(won >= 12, "{won} of 24 won");
+}
+
+#[test]
+fn a_won_game_needs_no_move() {
+    let piles = vec![Pile::new(Vec::new(), cards("Ah"))];
+    let mut position = Position::from_piles(piles, Vec::new(), Rules::STANDARD).expect("a layout");
+    position
+        .apply(Move::PileToFoundation(0))
+        .expect("a legal move");
+    assert!(position.is_won());
+    let report = solve(&position, &mut ());
+    assert_eq!(report.answer, Some(Verdict::Solvable(Vec::new())));
+}
+
+/// A card not known matches nothing, so it never reaches its foundation.
+#[test]
+fn a_card_not_known_cannot_be_won() {
+    let mut slots = *Deal::shuffled(3).slots();
+    slots[40] = None;
+    let start = Position::new(&Deal::from_slots(&slots).expect("a deal"), Rules::STANDARD);
+    let report = solve(&start, &mut ());
+    assert_eq!(report.answer, Some(Verdict::Unsolvable));
+}
+
+/// A suit missing a card below its highest can never be built past the gap.
+#[test]
+fn a_suit_with_a_gap_cannot_be_won() {
+    let piles = vec![Pile::new(Vec::new(), cards("Ah")), Pile::default()];
+    let start = Position::from_piles(piles, cards("3h"), Rules::STANDARD).expect("a layout");
+    assert_eq!(solve(&start, &mut ()).answer, Some(Verdict::Unsolvable));
+}
+
+/// Stops the search at the first call, after recording the figures.
+#[derive(Default)]
+struct StopAtOnce {
+    calls: Vec<Stats>,
+}
+
+impl Observer for StopAtOnce {
+    fn progress(&mut self, stats: &Stats) {
+        self.calls.push(*stats);
+    }
+
+    fn should_stop(&mut self) -> bool {
+        true
+    }
+}
+
+/// A search the observer stops is undecided, not lost, and its figures come with it.
+#[test]
+fn a_stopped_search_is_undecided() {
+    // A deal that takes tens of thousands of states to decide.
+    let start = Position::new(&Deal::shuffled(1), Rules::STANDARD);
+    let mut observer = StopAtOnce::default();
+    let report = solve(&start, &mut observer);
+    assert_eq!(report.answer, None);
+    assert!(report.stats.expanded >= CHECK_EVERY, "{:?}", report.stats);
+    assert_eq!(observer.calls.len(), 2, "once on the way, once at the end");
+    assert_eq!(observer.calls[1], report.stats);
+    let full = solve(&start, &mut ());
+    assert!(full.answer.is_some() && full.stats.expanded > report.stats.expanded);
 }

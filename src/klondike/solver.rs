@@ -57,7 +57,9 @@
 //! the search plays "the stock card at place `i`" as one move, for each card some draws (and
 //! at most one redeal: after one, every card reachable in a pass is) bring to the top. When
 //! a card can be reached without a redeal, the redeal is not tried: a state with fewer
-//! redeals used can do all the other can.
+//! redeals used can do all the other can. With redeals unlimited, the states whose waste holds
+//! a whole number of draws (or every card left) go round into one another by draws and
+//! redeals alone, and reach the same cards: they are one state, and share a key.
 //!
 //! # Moves made without searching
 //!
@@ -67,7 +69,9 @@
 //! for reduced decks). Every Ace and 2 qualifies. This applies to a card of the tableau
 //! (dealt, hosted or base), and to the waste's top card when taking it out of the cycle
 //! changes no other card's draws: with draw 1, when no redeal is left, or when it is the
-//! cycle's last card (the stock is empty).
+//! cycle's last card (the stock is empty). A state on the cycle of whole passes is the same
+//! state with any whole number of draws made, so there the cycle's last card (drawing to the
+//! end) and, with draw 1, any card of the cycle count as the waste's top.
 //!
 //! Why this never loses a win, foundation-to-tableau moves included: let L win from P, and
 //! P' be P with `c` up. Follow L from P', keeping a set E of cards that are up in P' but

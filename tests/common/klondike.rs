@@ -219,3 +219,23 @@ pub fn random_small(seed: u64, suits: &[Suit], ranks: u8, piles: usize, rules: R
     }
     Position::from_piles(laid, cards.collect(), rules).expect("a valid small deal")
 }
+
+/// The position after up to `steps` legal moves picked at random from a seed (fewer when no
+/// move is left): a game under way, with cards on the foundations and in the waste, runs
+/// built on the piles and redeals made.
+pub fn random_walk(start: &Position, seed: u64, steps: usize) -> Position {
+    let mut state = seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1;
+    let mut position = start.clone();
+    for _ in 0..steps {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let mv = moves[(state % moves.len() as u64) as usize];
+        position.apply(mv).expect("a listed move is legal");
+    }
+    position
+}

@@ -334,12 +334,28 @@ impl Game {
         packer.push(found, 16);
         packer.push(state.dealt, self.layout.dealt);
         packer.push(state.stock, self.layout.stock);
-        let waste = state.stock & below(state.cursor);
-        packer.push(u64::from(waste.count_ones()), self.layout.waste);
+        let waste = if self.on_cycle(state) {
+            0
+        } else {
+            (state.stock & below(state.cursor)).count_ones()
+        };
+        packer.push(u64::from(waste), self.layout.waste);
         packer.push(u64::from(state.redeals), self.layout.redeals);
         packer.push(state.bases, self.layout.bases);
         packer.push(1, 1);
         packer.words
+    }
+
+    /// Whether the stock stands where whole passes bring it back, with redeals unlimited:
+    /// the waste holds a whole number of draws, or every card left. Such states go round into
+    /// one another by draws and redeals alone, so they are one state (the key counts their
+    /// waste as empty).
+    fn on_cycle(&self, state: &State) -> bool {
+        if self.rules.passes != Passes::Unlimited {
+            return false;
+        }
+        let waste = (state.stock & below(state.cursor)).count_ones();
+        waste.is_multiple_of(self.draw) || waste == state.stock.count_ones()
     }
 
     /// Whether every card of the game is on the foundations.
@@ -482,12 +498,13 @@ impl Game {
             each(top, false);
         }
         let mut visit = |mut places: u64, redeal: bool, reached: &mut u64| {
-            let mut drawn = 0;
+            let mut drawn = 0u32;
             while places != 0 {
                 let place = places.trailing_zeros();
                 places &= places - 1;
                 drawn += 1;
-                if (drawn % self.draw == 0 || places == 0) && *reached & (1 << place) == 0 {
+                if (drawn.is_multiple_of(self.draw) || places == 0) && *reached & (1 << place) == 0
+                {
                     *reached |= 1 << place;
                     each(place, redeal);
                 }
@@ -521,25 +538,41 @@ impl Game {
                     continue 'again;
                 }
             }
-            // The waste's top, when taking it out of the cycle changes nothing else: with
-            // draw 1, or when no redeal is left, or when it is the cycle's last card.
+            // A card of the cycle, when taking it out changes no other card's draws: the
+            // waste's top with draw 1, when no redeal is left, or when it is the cycle's last
+            // card (the stock is empty). On the cycle of whole passes the state is the same
+            // with any whole number of draws made, so the last card (drawing to the end) and,
+            // with draw 1, any card may be brought to the top first.
             let waste = state.stock & below(state.cursor);
-            if waste == 0 {
-                return;
-            }
-            let card = usize::from(self.cycle_card(waste.ilog2()));
-            let settled = self.draw == 1
-                || !self.rules.may_redeal(state.redeals)
-                || state.stock & !below(state.cursor) == 0;
-            if settled && self.next(state, suit_of(card)) == Some(card) && self.safe(state, card) {
-                let step = Step {
-                    card: card as u8,
-                    from: From::Stock { redeal: false },
-                    to: To::Foundation,
-                };
-                self.apply(state, step);
-                line.push(step);
-                continue;
+            let candidates = match (self.on_cycle(state), state.stock) {
+                (false, _) | (true, 0) => 0,
+                (true, left) if self.draw == 1 => left,
+                (true, left) => 1 << left.ilog2(),
+            };
+            let top = if waste != 0
+                && (self.draw == 1
+                    || !self.rules.may_redeal(state.redeals)
+                    || state.stock & !below(state.cursor) == 0)
+            {
+                1u64 << waste.ilog2()
+            } else {
+                0
+            };
+            let mut places = candidates | top;
+            while places != 0 {
+                let place = places.trailing_zeros();
+                places &= places - 1;
+                let card = usize::from(self.cycle_card(place));
+                if self.next(state, suit_of(card)) == Some(card) && self.safe(state, card) {
+                    let step = Step {
+                        card: card as u8,
+                        from: From::Stock { redeal: false },
+                        to: To::Foundation,
+                    };
+                    self.apply(state, step);
+                    line.push(step);
+                    continue 'again;
+                }
             }
             return;
         }
