@@ -70,6 +70,15 @@ impl<K: Key> Table<K> {
         self.slots.len() * std::mem::size_of::<K>()
     }
 
+    /// Reads the home slots of several keys about to be added, so that the memory reads
+    /// overlap rather than wait on one another.
+    pub fn touch(&self, keys: &[K]) {
+        let mask = self.slots.len() - 1;
+        for &key in keys {
+            std::hint::black_box(self.slots[key.hash() as usize & mask]);
+        }
+    }
+
     /// Adds a key; false when it was there already.
     pub fn insert(&mut self, key: K) -> bool {
         // At most half full: short probes for keys not there, the common case.
