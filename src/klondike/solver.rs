@@ -59,7 +59,19 @@
 //! a card can be reached without a redeal, the redeal is not tried: a state with fewer
 //! redeals used can do all the other can. With redeals unlimited, the states whose waste holds
 //! a whole number of draws (or every card left) go round into one another by draws and
-//! redeals alone, and reach the same cards: they are one state, and share a key.
+//! redeals alone, and reach the same cards: they are one state, and share a key. More
+//! generally, a state whose waste count some draws (and redeals) lead to from another state
+//! with the same key can do nothing the other cannot: once the other has been met, it is not
+//! searched (the table keeps, per key, the waste counts met).
+//!
+//! # A relaxed game
+//!
+//! With draw 3, or a limit on redeals, the same position is also searched under draw 1 with
+//! unlimited redeals, in turns of growing length with the real search. There every card of
+//! the cycle can be played at any time, leaving the cycle without it, as in the real game;
+//! so every line of the real game, its draws and redeals left out, is a line of the relaxed
+//! one, and when the relaxed game cannot be won, neither can the real one. Its search is
+//! often much smaller. A win in the relaxed game proves nothing, and ends its search.
 //!
 //! # Moves made without searching
 //!
@@ -128,9 +140,13 @@
 //! cards brought down). From a picture that can be won, the first moves of a best line up to
 //! and including its first move other than a foundation-to-tableau move are one move of the
 //! graph, which lowers `d`; the moves made without searching then do not raise it, and lower
-//! it for a safe move, and each puts a card up, so they end. So a win is reachable in the
-//! search's graph exactly when it is in the game's, and depth-first search with a table of
-//! states met finds it when it is. The order the moves are tried in (turning a face-down card
+//! it for a safe move, and each puts a card up, so they end. The depth-first search leaves
+//! out a state when the table holds it, or a state that reaches it by draws alone (which has
+//! no larger `d`). Suppose the search ends without a win while some state it met can be won;
+//! take such a state X with the smallest `d`. X was expanded, so its child Y on a best line
+//! was made, with a smaller `d`; Y, or a state reaching it by draws with no larger `d`, was
+//! met: a state met that can be won with a smaller `d` than X's, which cannot be. So the search
+//! finds a win when there is one. The order the moves are tried in (turning a face-down card
 //! over first, the more face-down cards under it the sooner) changes only how soon.
 
 mod game;
@@ -143,7 +159,7 @@ pub use crate::search::{CapReached, Capped, Caps, Observer, Stats};
 use game::{Choice, Game, State, Step};
 use table::{Key, Table};
 
-use super::{Move, Position};
+use super::{Move, Passes, Position, Rules};
 use crate::card::Suit;
 use crate::search::CHECK_EVERY;
 
@@ -186,21 +202,33 @@ pub fn solve(position: &Position, observer: &mut dyn Observer) -> Report<Verdict
     } else if !all_known(position) || has_gap(position) {
         Some(Verdict::Unsolvable)
     } else {
-        let (game, start) = Game::new(position);
+        let rules = position.rules();
+        let (game, start) = Game::new(position, rules);
+        // The stock relaxed: draw 1 with unlimited redeals plays every card the real stock
+        // can, in any order (see "A relaxed game" above).
+        let loose = Rules {
+            draw: 1,
+            passes: Passes::Unlimited,
+            ..rules
+        };
+        let relaxed = (loose != rules).then(|| Game::new(position, loose));
         let mut search = Search {
-            game: &game,
             observer,
             stats: &mut stats,
             started,
         };
-        let found = match game.key_bits() {
-            0..=64 => search.run::<u64>(start),
-            65..=128 => search.run::<u128>(start),
-            _ => search.run::<[u64; 3]>(start),
+        let bits = relaxed.iter().fold(game.key_bits(), |bits, (relaxed, _)| {
+            bits.max(relaxed.key_bits())
+        });
+        let relaxed = relaxed.as_ref().map(|(game, start)| (game, *start));
+        let found = match bits {
+            0..=64 => search.run::<u64>((&game, start), relaxed),
+            65..=128 => search.run::<u128>((&game, start), relaxed),
+            _ => search.run::<[u64; 3]>((&game, start), relaxed),
         };
         match found {
-            Ok(Some(steps)) => Some(Verdict::Solvable(realize::realize(position, &steps))),
-            Ok(None) => Some(Verdict::Unsolvable),
+            Ok(Outcome::Won(steps)) => Some(Verdict::Solvable(realize::realize(position, &steps))),
+            Ok(Outcome::Lost) => Some(Verdict::Unsolvable),
             Err(Stopped) => None,
         }
     };
@@ -273,87 +301,175 @@ enum Expanded {
 /// The observer stopped the search.
 struct Stopped;
 
-/// One search's fixed parts.
+/// How a search ended.
+enum Outcome {
+    Won(Vec<Step>),
+    Lost,
+}
+
+/// The figures' parts that are not the searches' own.
 struct Search<'a> {
-    game: &'a Game,
     observer: &'a mut dyn Observer,
     stats: &'a mut Stats,
     started: Instant,
 }
 
+/// Expansions the real game's search makes before the relaxed game's gets a turn; each turn
+/// after that is twice as long as the one before.
+const FIRST_TURN: u64 = 1 << 15;
+
 impl Search<'_> {
-    /// The depth-first search: a winning line, or `None` when there is none. Children are
-    /// made, keyed and entered in the table all at once when their parent is searched (so the
-    /// table's memory is read for several keys at a time); each is searched in turn later.
-    fn run<K: Key>(&mut self, start: State) -> Result<Option<Vec<Step>>, Stopped> {
+    /// Decides the game, searching it and, when there is one, the relaxed game in turns of
+    /// growing length: a win in the game decides it, and so does a search of the relaxed game
+    /// that finds no win; one that finds a win says nothing and ends.
+    fn run<K: Key>(
+        &mut self,
+        real: (&Game, State),
+        relaxed: Option<(&Game, State)>,
+    ) -> Result<Outcome, Stopped> {
+        let mut real = Dfs::<K>::new(real.0, real.1);
+        let mut relaxed = relaxed.map(|(game, start)| Dfs::<K>::new(game, start));
+        let mut turn = FIRST_TURN;
+        loop {
+            for _ in 0..turn / CHECK_EVERY {
+                let outcome = real.run(CHECK_EVERY);
+                self.report(&real, relaxed.as_ref())?;
+                if let Some(outcome) = outcome {
+                    return Ok(outcome);
+                }
+            }
+            if let Some(search) = &mut relaxed {
+                for _ in 0..turn / CHECK_EVERY {
+                    let outcome = search.run(CHECK_EVERY);
+                    self.report(&real, Some(search))?;
+                    match outcome {
+                        Some(Outcome::Lost) => return Ok(Outcome::Lost),
+                        Some(Outcome::Won(_)) => {
+                            relaxed = None;
+                            break;
+                        }
+                        None => {}
+                    }
+                }
+            }
+            turn *= 2;
+        }
+    }
+
+    /// Brings the figures up to date and passes them on; stops when the observer says so.
+    fn report<K: Key>(&mut self, real: &Dfs<K>, relaxed: Option<&Dfs<K>>) -> Result<(), Stopped> {
+        let searches = std::iter::once(real).chain(relaxed);
+        let mut stats = Stats {
+            elapsed: self.started.elapsed(),
+            ..Stats::default()
+        };
+        for search in searches {
+            stats.expanded += search.expanded;
+            stats.generated += search.work.generated;
+            stats.stored += search.work.table.len();
+            stats.memory += search.bytes();
+        }
+        // A relaxed search that ended keeps its part of the figures.
+        stats.expanded = stats.expanded.max(self.stats.expanded);
+        stats.generated = stats.generated.max(self.stats.generated);
+        *self.stats = stats;
+        self.observer.progress(self.stats);
+        if self.observer.should_stop() {
+            Err(Stopped)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// A depth-first search that can be run a number of expansions at a time. Children are made,
+/// keyed and entered in the table all at once when their parent is searched (so the table's
+/// memory is read for several keys at a time); each is searched in turn later.
+struct Dfs<'g, K> {
+    game: &'g Game,
+    work: Work<K>,
+    frames: Vec<Frame>,
+    /// The line to the state being searched.
+    line: Vec<Step>,
+    /// The start, until it is expanded.
+    start: Option<State>,
+    expanded: u64,
+}
+
+impl<'g, K: Key> Dfs<'g, K> {
+    fn new(game: &'g Game, start: State) -> Dfs<'g, K> {
+        Dfs {
+            game,
+            work: Work::default(),
+            frames: Vec::new(),
+            line: Vec::new(),
+            start: Some(start),
+            expanded: 0,
+        }
+    }
+
+    /// Searches at most `budget` more states: how the search ended, or `None` when it goes on.
+    fn run(&mut self, budget: u64) -> Option<Outcome> {
         let game = self.game;
-        let mut line = Vec::new();
-        let mut state = start;
-        game.settle(&mut state, &mut line);
-        if game.is_won(&state) {
-            return Ok(Some(line));
+        if let Some(mut state) = self.start.take() {
+            game.settle(&mut state, &mut self.line);
+            if game.is_won(&state) {
+                return Some(Outcome::Won(std::mem::take(&mut self.line)));
+            }
+            let (words, waste) = game.key(&state);
+            self.work
+                .table
+                .visit(K::from_words(words), waste, game.reached_from(waste));
+            if let Expanded::Won(won) = self.work.expand(game, &state, &self.line) {
+                return Some(Outcome::Won(won));
+            }
+            self.frames.push(Frame {
+                begin: 0,
+                next: 0,
+                end: self.work.children.len(),
+                steps: 0,
+                line: self.line.len(),
+            });
+            self.expanded += 1;
         }
-        let mut work = Work::<K>::default();
-        work.table.insert(K::from_words(game.key_words(&state)));
-        if let Expanded::Won(won) = work.expand(game, &state, &line) {
-            return Ok(Some(won));
-        }
-        let mut frames = vec![Frame {
-            begin: 0,
-            next: 0,
-            end: work.children.len(),
-            steps: 0,
-            line: line.len(),
-        }];
-        self.stats.expanded = 1;
-        let mut since = 0;
-        while let Some(frame) = frames.last_mut() {
-            if frame.next == frame.end {
+        let work = &mut self.work;
+        let line = &mut self.line;
+        for _ in 0..budget {
+            let frame = loop {
+                let Some(frame) = self.frames.last_mut() else {
+                    return Some(Outcome::Lost);
+                };
+                if frame.next < frame.end {
+                    break frame;
+                }
                 work.children.truncate(frame.begin);
                 work.steps.truncate(frame.steps);
-                frames.pop();
-                continue;
-            }
+                self.frames.pop();
+            };
             let child = work.children[frame.next];
             frame.next += 1;
             line.truncate(frame.line);
             let made = &work.steps[child.start as usize..(child.start + child.len) as usize];
             line.extend_from_slice(made);
             let (begin, steps) = (work.children.len(), work.steps.len());
-            if let Expanded::Won(won) = work.expand(game, &child.state, &line) {
-                self.stats.generated += work.generated;
-                self.figures(&work, &frames);
-                return Ok(Some(won));
+            if let Expanded::Won(won) = work.expand(game, &child.state, line) {
+                return Some(Outcome::Won(won));
             }
-            frames.push(Frame {
+            self.frames.push(Frame {
                 begin,
                 next: begin,
                 end: work.children.len(),
                 steps,
                 line: line.len(),
             });
-            self.stats.expanded += 1;
-            since += 1;
-            if since == CHECK_EVERY {
-                since = 0;
-                self.stats.generated += std::mem::take(&mut work.generated);
-                self.figures(&work, &frames);
-                self.observer.progress(self.stats);
-                if self.observer.should_stop() {
-                    return Err(Stopped);
-                }
-            }
+            self.expanded += 1;
         }
-        self.stats.generated += work.generated;
-        self.figures(&work, &frames);
-        Ok(None)
+        None
     }
 
-    /// Brings the figures up to date.
-    fn figures<K: Key>(&mut self, work: &Work<K>, frames: &Vec<Frame>) {
-        self.stats.stored = work.table.len();
-        self.stats.memory = work.bytes() + frames.capacity() * std::mem::size_of::<Frame>();
-        self.stats.elapsed = self.started.elapsed();
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        self.work.bytes() + self.frames.capacity() * std::mem::size_of::<Frame>()
     }
 }
 
@@ -368,7 +484,7 @@ struct Work<K> {
     choices: Vec<Choice>,
     made: Vec<Step>,
     fresh: Vec<Child>,
-    keys: Vec<K>,
+    keys: Vec<(K, u32)>,
     /// Children made since the figures were last brought up to date.
     generated: u64,
 }
@@ -413,7 +529,8 @@ impl<K: Key> Work<K> {
                 won.extend_from_slice(&self.steps[start..]);
                 return Expanded::Won(won);
             }
-            self.keys.push(K::from_words(game.key_words(&child)));
+            let (words, waste) = game.key(&child);
+            self.keys.push((K::from_words(words), waste));
             self.fresh.push(Child {
                 state: child,
                 start: start as u32,
@@ -421,8 +538,8 @@ impl<K: Key> Work<K> {
             });
         }
         self.table.touch(&self.keys);
-        for (child, &key) in self.fresh.iter().zip(&self.keys) {
-            if self.table.insert(key) {
+        for (child, &(key, waste)) in self.fresh.iter().zip(&self.keys) {
+            if self.table.visit(key, waste, game.reached_from(waste)) {
                 self.children.push(*child);
             }
         }

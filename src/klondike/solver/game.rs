@@ -159,7 +159,6 @@ pub struct State {
 struct KeyLayout {
     dealt: u32,
     stock: u32,
-    waste: u32,
     redeals: u32,
     bases: u32,
 }
@@ -167,7 +166,7 @@ struct KeyLayout {
 impl KeyLayout {
     /// Bits a key takes, its mark included.
     fn bits(self) -> u32 {
-        16 + self.dealt + self.stock + self.waste + self.redeals + self.bases + 1
+        16 + self.dealt + self.stock + self.redeals + self.bases + 1
     }
 }
 
@@ -204,13 +203,14 @@ pub struct Game {
     /// The highest rank of each suit in the game, 0 for a suit not in it.
     top: [u8; 4],
     layout: KeyLayout,
+    /// Per waste count: [`Game::reached_from`].
+    reached: Vec<u64>,
 }
 
 impl Game {
-    /// The game and its start from a position whose cards are all known and whose suits have
-    /// no gap (every rank below a suit's highest is in the game).
-    pub fn new(position: &Position) -> (Game, State) {
-        let rules = position.rules();
+    /// The game under `rules` and its start from a position whose cards are all known and
+    /// whose suits have no gap (every rank below a suit's highest is in the game).
+    pub fn new(position: &Position, rules: Rules) -> (Game, State) {
         let any_card = rules.empty_pile == EmptyPile::AnyCard;
         let known = |cards: &[Option<Card>]| -> Vec<u8> {
             cards
@@ -230,10 +230,10 @@ impl Game {
             cycle: Vec::new(),
             place_of: [NONE; DECK_SIZE],
             top: [0; 4],
+            reached: Vec::new(),
             layout: KeyLayout {
                 dealt: 0,
                 stock: 0,
-                waste: 0,
                 redeals: 0,
                 bases: 0,
             },
@@ -307,10 +307,12 @@ impl Game {
         game.layout = KeyLayout {
             dealt: bits_for(range),
             stock: game.cycle.len() as u32,
-            waste: bits_for(game.cycle.len() as u64 + 1),
             redeals,
             bases: if any_card { DECK_SIZE as u32 } else { 0 },
         };
+        game.reached = (0..=game.cycle.len() as u32)
+            .map(|waste| game.reaching(waste))
+            .collect();
         (game, state)
     }
 
@@ -319,10 +321,12 @@ impl Game {
         self.layout.bits()
     }
 
-    /// The key of a state: everything that tells it from another, packed, with a mark bit so
-    /// that no key is zero. With only Kings on empty piles, the bases are left out: they are
-    /// then the face-up Kings not where they were dealt, which the rest tells.
-    pub fn key_words(&self, state: &State) -> [u64; 3] {
+    /// The key of a state but for how many of the cycle's cards form the waste, and that
+    /// count (0 for a state on the cycle of whole passes): everything that tells it from
+    /// another, packed, with a mark bit so that no key is zero. With only Kings on empty
+    /// piles, the bases are left out: they are then the face-up Kings not where they were
+    /// dealt, which the rest tells.
+    pub fn key(&self, state: &State) -> ([u64; 3], u32) {
         let found = state
             .found
             .iter()
@@ -343,7 +347,6 @@ impl Game {
             for (value, bits) in [
                 (state.dealt, layout.dealt),
                 (state.stock, layout.stock),
-                (u64::from(waste), layout.waste),
                 (u64::from(state.redeals), layout.redeals),
                 (state.bases, layout.bases),
             ] {
@@ -352,17 +355,37 @@ impl Game {
                     at += bits;
                 }
             }
-            return [key | (1 << at), 0, 0];
+            return ([key | (1 << at), 0, 0], waste);
         }
         let mut packer = Packer::default();
         packer.push(found, 16);
         packer.push(state.dealt, layout.dealt);
         packer.push(state.stock, layout.stock);
-        packer.push(u64::from(waste), layout.waste);
         packer.push(u64::from(state.redeals), layout.redeals);
         packer.push(state.bases, layout.bases);
         packer.push(1, 1);
-        packer.words
+        (packer.words, waste)
+    }
+
+    /// The waste counts (as [`Game::key`] gives them) of the states that reach, by draws and
+    /// redeals alone, the state of the same key with this waste count: a card reached from
+    /// one is reached from the other, so it is decided as soon as one of them is met. From a
+    /// waste of `w` cards, draws give `w + draw`, `w + 2 draw`...; with redeals unlimited, the
+    /// cycle (count 0) is reached from every state.
+    pub fn reached_from(&self, waste: u32) -> u64 {
+        self.reached[waste as usize]
+    }
+
+    /// [`Game::reached_from`] worked out.
+    fn reaching(&self, waste: u32) -> u64 {
+        let unlimited = self.rules.passes == Passes::Unlimited;
+        if unlimited && waste == 0 {
+            return u64::MAX;
+        }
+        let lowest = u32::from(unlimited);
+        (lowest..=waste)
+            .filter(|&from| (waste - from).is_multiple_of(self.draw))
+            .fold(0, |set, from| set | (1 << from))
     }
 
     /// Whether the stock stands where whole passes bring it back, with redeals unlimited:
