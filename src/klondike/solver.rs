@@ -59,59 +59,95 @@
 //! a card can be reached without a redeal, the redeal is not tried: a state with fewer
 //! redeals used can do all the other can. With redeals unlimited, the states whose waste holds
 //! a whole number of draws (or every card left) go round into one another by draws and
-//! redeals alone, and reach the same cards: they are one state, and share a key.
+//! redeals alone, and reach the same cards: they are one state, and share a key. More
+//! generally, a state whose waste count some draws (and redeals) lead to from another state
+//! with the same key can do nothing the other cannot: once the other has been met, it is not
+//! searched (the table keeps, per key, the waste counts met).
+//!
+//! # A relaxed game
+//!
+//! With draw 3, or a limit on redeals, the same position is also searched under draw 1 with
+//! unlimited redeals, in turns of growing length with the real search. There every card of
+//! the cycle can be played at any time, leaving the cycle without it, as in the real game;
+//! so every line of the real game, its draws and redeals left out, is a line of the relaxed
+//! one, and when the relaxed game cannot be won, neither can the real one. Its search is
+//! often much smaller. A win in the relaxed game proves nothing, and ends its search.
 //!
 //! # Moves made without searching
 //!
-//! A card `c` of rank `r` that can go to its foundation goes there at once, with no other
-//! move tried, when both foundations of the other colour hold at least rank `r - 2` and the
-//! other suit of `c`'s colour at least `r - 3` (a suit whose cards are all up counts as full,
-//! for reduced decks). Every Ace and 2 qualifies. This applies to a card of the tableau
-//! (dealt, hosted or base), and to the waste's top card when taking it out of the cycle
-//! changes no other card's draws: with draw 1, when no redeal is left, or when it is the
-//! cycle's last card (the stock is empty). A state on the cycle of whole passes is the same
-//! state with any whole number of draws made, so there the cycle's last card (drawing to the
-//! end) and, with draw 1, any card of the cycle count as the waste's top.
+//! Below, `d(S)` is the fewest moves other than foundation-to-tableau moves in a winning line
+//! from S (draws and redeals not counted, nor moves that change no picture).
 //!
-//! Why this never loses a win, foundation-to-tableau moves included: let L win from P, and
-//! P' be P with `c` up. Follow L from P', keeping a set E of cards that are up in P' but
+//! **Safe moves.** A card `c` of rank `r` that can go to its foundation goes there at once,
+//! with no other move tried, when both foundations of the other colour hold at least rank
+//! `r - 2` and the other suit of `c`'s colour at least `r - 3` (a suit whose cards are all up
+//! counts as full, for reduced decks). Every Ace and 2 qualifies. This applies to a card of
+//! the tableau (dealt, hosted or base), and to the waste's top card when taking it out of the
+//! cycle changes no other card's draws: with draw 1, when no redeal is left, or when it is
+//! the cycle's last card (the stock is empty). A state on the cycle of whole passes is the
+//! same state with any whole number of draws made, so there the cycle's last card (drawing
+//! to the end) and, with draw 1, any card of the cycle count as the waste's top.
+//!
+//! Why a safe move never loses a win, foundation-to-tableau moves included: let L win from P,
+//! and P' be P with `c` up. Follow L from P', keeping a set E of cards that are up in P' but
 //! not in L's position (at first `{c}`); cards of E lie only under other cards of E (E holds
 //! the tops of its piles). When `c` lay on a face-down card, P' has turned it over; L cannot
-//! reach it before moving `c` off, after which both have it face up. Moves of E cards are skipped (a card of E going up leaves E); a
-//! foundation card that L brings down is left up and joins E when it is of rank `r - 1` or
-//! lower, or when it lands on an E card; other moves are made as L makes them, the cards of
-//! E on a moved run left out. The only move that may not be made so is L putting a card `x`
-//! (with what lies on it) onto an E card: then `x` and those cards go up instead, top first,
-//! and join E. They can: `x` lies on an E card, so its rank is at most `r - 1`, and the
-//! foundations of P' never fall below P's levels for ranks under `r` (the cards of rank
-//! `r - 1` or lower are never brought down in P'). `x` of rank `r - 1` lies on `c` (no other
-//! E card has rank `r`), so it is of the other colour, whose foundations hold `r - 2`; a card
-//! of rank `r - 2` needs `r - 3` in its suit, which the rule gives for every suit; lower
-//! cards need less. Each card that joins E this way saves the move L makes later to put it
-//! up, and `c`'s own move is saved, so the line from P' has fewer moves that change the
-//! picture than L. For a waste card the cycle of P' is L's without `c`, and the conditions
+//! reach it before moving `c` off, after which both have it face up. Moves of E cards are
+//! skipped (a card of E going up leaves E); a foundation card that L brings down is left up
+//! and joins E when it is of rank `r - 1` or lower, or when it lands on an E card; other
+//! moves are made as L makes them, the cards of E on a moved run left out. The only move that
+//! may not be made so is L putting a card `x` (with what lies on it) onto an E card: then `x`
+//! and those cards go up instead, top first, and join E. They can: `x` lies on an E card, so
+//! its rank is at most `r - 1`, and the foundations of P' never fall below P's levels for
+//! ranks under `r` (the cards of rank `r - 1` or lower are never brought down in P'). `x` of
+//! rank `r - 1` lies on `c` (no other E card has rank `r`), so it is of the other colour,
+//! whose foundations hold `r - 2`; a card of rank `r - 2` needs `r - 3` in its suit, which
+//! the rule gives for every suit; lower cards need less. Each card that joins E this way
+//! saves the move L makes later to put it up, and `c`'s own move is saved, so
+//! `d(P') < d(P)`. For a waste card the cycle of P' is L's without `c`, and the conditions
 //! above make every other card's draws the same (a draw of `c` alone, or a redeal of `c`
 //! alone, is skipped).
 //!
-//! # Moves left out
+//! **Cards that can come back.** When foundation cards may come back to the tableau, any
+//! card that lies on a parent or at a pile's bottom (not a dealt card: that would turn a card
+//! over for good) goes up as soon as it can, safe or not. Let L win from S and S' be S with
+//! such a card `c` up. Follow L from S', skipping the moves of `c`, and bring `c` back down
+//! just before L needs it in the tableau (to take a card, to let the card under it on its
+//! foundation come down, to take what lies on its twin, or to go to an empty pile): a parent
+//! is free for it then, since its parents hold at most its twin besides itself, and for a
+//! base its pile is still empty. The added moves are foundation-to-tableau moves, and `c`'s
+//! own move up is saved if L makes it first, so `d(S') <= d(S)`.
+//!
+//! # Moves left out, and moves made together
 //!
 //! - A run from one parent to another, or a base's run to an empty pile: the picture does
 //!   not change.
-//! - A foundation card brought down that the rule above would put straight back up: nothing
-//!   else becomes due by it (foundations only fell and a parent only got covered), so the
-//!   move leads back to the same state.
+//! - A foundation card brought down on its own. A foundation-to-tableau move can wait until
+//!   just before the first move that needs its card down (one that puts a card on it, brings
+//!   down the card under it, takes what lies on its twin, or moves it): the moves between do
+//!   not need it, and only gain from it being up (a parent more for its twin, fewer cards on
+//!   its own parent). So in some best line every such move comes just before the move it
+//!   serves, and the search makes them together, as one move: a card from the tableau or
+//!   the stock onto a parent, or to its foundation, after bringing down one of its parents
+//!   or its twin, the cards above that one on its foundation first, each onto a free parent,
+//!   an empty pile, or (when no parent is free) a parent brought down for it the same way.
+//!   A card brought down alone would go straight back up (above), so nothing is lost.
 //!
 //! # Why the shortcuts hold together
 //!
-//! Let `d(S)` be the fewest picture-changing moves of a winning line from S. The search's
-//! graph is the pictures, each with its card moves, except that a state where a safe move is
-//! due has only that move. Every picture that can be won has a move of its graph to one with
-//! a smaller `d`: the safe move lowers it (above), and otherwise the first move of a best line
-//! is among the card moves (the stock's moves with draws folded in, and the moves left out
-//! never start a best line). So a win is reachable in the search's graph exactly when it is
-//! in the game's, and depth-first search with a table of states met finds it when it is. The
-//! order the moves are tried in (turning a face-down card over first, the more face-down
-//! cards under it the sooner) changes only how soon.
+//! The search's graph is the pictures after the moves made without searching, each with its
+//! card moves (the stock's with draws folded in, and those made together with foundation
+//! cards brought down). From a picture that can be won, the first moves of a best line up to
+//! and including its first move other than a foundation-to-tableau move are one move of the
+//! graph, which lowers `d`; the moves made without searching then do not raise it, and lower
+//! it for a safe move, and each puts a card up, so they end. The depth-first search leaves
+//! out a state when the table holds it, or a state that reaches it by draws alone (which has
+//! no larger `d`). Suppose the search ends without a win while some state it met can be won;
+//! take such a state X with the smallest `d`. X was expanded, so its child Y on a best line
+//! was made, with a smaller `d`; Y, or a state reaching it by draws with no larger `d`, was
+//! met: a state met that can be won with a smaller `d` than X's, which cannot be. So the search
+//! finds a win when there is one. The order the moves are tried in (turning a face-down card
+//! over first, the more face-down cards under it the sooner) changes only how soon.
 
 mod game;
 mod realize;
@@ -120,10 +156,10 @@ mod table;
 use std::time::Instant;
 
 pub use crate::search::{CapReached, Capped, Caps, Observer, Stats};
-use game::{Game, State, Step};
+use game::{Choice, Game, State, Step};
 use table::{Key, Table};
 
-use super::{Move, Position};
+use super::{Move, Passes, Position, Rules};
 use crate::card::Suit;
 use crate::search::CHECK_EVERY;
 
@@ -166,21 +202,33 @@ pub fn solve(position: &Position, observer: &mut dyn Observer) -> Report<Verdict
     } else if !all_known(position) || has_gap(position) {
         Some(Verdict::Unsolvable)
     } else {
-        let (game, start) = Game::new(position);
+        let rules = position.rules();
+        let (game, start) = Game::new(position, rules);
+        // The stock relaxed: draw 1 with unlimited redeals plays every card the real stock
+        // can, in any order (see "A relaxed game" above).
+        let loose = Rules {
+            draw: 1,
+            passes: Passes::Unlimited,
+            ..rules
+        };
+        let relaxed = (loose != rules).then(|| Game::new(position, loose));
         let mut search = Search {
-            game: &game,
             observer,
             stats: &mut stats,
             started,
         };
-        let found = match game.key_bits() {
-            0..=64 => search.run::<u64>(start),
-            65..=128 => search.run::<u128>(start),
-            _ => search.run::<[u64; 3]>(start),
+        let bits = relaxed.iter().fold(game.key_bits(), |bits, (relaxed, _)| {
+            bits.max(relaxed.key_bits())
+        });
+        let relaxed = relaxed.as_ref().map(|(game, start)| (game, *start));
+        let found = match bits {
+            0..=64 => search.run::<u64>((&game, start), relaxed),
+            65..=128 => search.run::<u128>((&game, start), relaxed),
+            _ => search.run::<[u64; 3]>((&game, start), relaxed),
         };
         match found {
-            Ok(Some(steps)) => Some(Verdict::Solvable(realize::realize(position, &steps))),
-            Ok(None) => Some(Verdict::Unsolvable),
+            Ok(Outcome::Won(steps)) => Some(Verdict::Solvable(realize::realize(position, &steps))),
+            Ok(Outcome::Lost) => Some(Verdict::Unsolvable),
             Err(Stopped) => None,
         }
     };
@@ -222,102 +270,286 @@ fn has_gap(position: &Position) -> bool {
         .any(|&suit| (ranks[suit as usize] + 1) & ranks[suit as usize] != 0)
 }
 
-/// A position of the depth-first search: its state, its moves not yet tried (in the shared
-/// list of moves, from `next` to `end`), and where its line ends.
+/// A position of the depth-first search: its children (in the shared list of children, from
+/// `begin` to `end`, those from `next` on not yet searched, their steps from `steps` on), and
+/// where its line ends.
 struct Frame {
-    state: State,
     begin: usize,
     next: usize,
     end: usize,
+    steps: usize,
     line: usize,
+}
+
+/// A state met for the first time, waiting to be searched, with the steps that lead to it
+/// from its parent (in the shared list of steps).
+#[derive(Clone, Copy)]
+struct Child {
+    state: State,
+    start: u32,
+    len: u32,
+}
+
+/// What expanding a state gave.
+enum Expanded {
+    /// Its new children are on the list.
+    Children,
+    /// One of its moves wins: the line to it.
+    Won(Vec<Step>),
 }
 
 /// The observer stopped the search.
 struct Stopped;
 
-/// One search's fixed parts.
+/// How a search ended.
+enum Outcome {
+    Won(Vec<Step>),
+    Lost,
+}
+
+/// The figures' parts that are not the searches' own.
 struct Search<'a> {
-    game: &'a Game,
     observer: &'a mut dyn Observer,
     stats: &'a mut Stats,
     started: Instant,
 }
 
+/// Expansions the real game's search makes before the relaxed game's gets a turn; each turn
+/// after that is twice as long as the one before.
+const FIRST_TURN: u64 = 1 << 15;
+
 impl Search<'_> {
-    /// The depth-first search: a winning line, or `None` when there is none.
-    fn run<K: Key>(&mut self, start: State) -> Result<Option<Vec<Step>>, Stopped> {
-        let game = self.game;
-        let mut line = Vec::new();
-        let mut state = start;
-        game.settle(&mut state, &mut line);
-        if game.is_won(&state) {
-            return Ok(Some(line));
-        }
-        let mut table = Table::<K>::new();
-        table.insert(K::from_words(game.key_words(&state)));
-        let mut moves = Vec::new();
-        let mut frames = Vec::new();
-        game.moves(&state, &mut moves);
-        frames.push(Frame {
-            state,
-            begin: 0,
-            next: 0,
-            end: moves.len(),
-            line: line.len(),
-        });
-        self.stats.expanded = 1;
-        let mut since = 0;
-        while let Some(frame) = frames.last_mut() {
-            if frame.next == frame.end {
-                moves.truncate(frame.begin);
-                frames.pop();
-                continue;
-            }
-            let (_, step) = moves[frame.next];
-            frame.next += 1;
-            let mut child = frame.state;
-            line.truncate(frame.line);
-            line.push(step);
-            game.apply(&mut child, step);
-            game.settle(&mut child, &mut line);
-            self.stats.generated += 1;
-            if game.is_won(&child) {
-                self.figures(&table, &moves, &frames);
-                return Ok(Some(line));
-            }
-            if !table.insert(K::from_words(game.key_words(&child))) {
-                continue;
-            }
-            let begin = moves.len();
-            game.moves(&child, &mut moves);
-            frames.push(Frame {
-                state: child,
-                begin,
-                next: begin,
-                end: moves.len(),
-                line: line.len(),
-            });
-            self.stats.expanded += 1;
-            since += 1;
-            if since == CHECK_EVERY {
-                since = 0;
-                self.figures(&table, &moves, &frames);
-                self.observer.progress(self.stats);
-                if self.observer.should_stop() {
-                    return Err(Stopped);
+    /// Decides the game, searching it and, when there is one, the relaxed game in turns of
+    /// growing length: a win in the game decides it, and so does a search of the relaxed game
+    /// that finds no win; one that finds a win says nothing and ends.
+    fn run<K: Key>(
+        &mut self,
+        real: (&Game, State),
+        relaxed: Option<(&Game, State)>,
+    ) -> Result<Outcome, Stopped> {
+        let mut real = Dfs::<K>::new(real.0, real.1);
+        let mut relaxed = relaxed.map(|(game, start)| Dfs::<K>::new(game, start));
+        let mut turn = FIRST_TURN;
+        loop {
+            for _ in 0..turn / CHECK_EVERY {
+                let outcome = real.run(CHECK_EVERY);
+                self.report(&real, relaxed.as_ref())?;
+                if let Some(outcome) = outcome {
+                    return Ok(outcome);
                 }
             }
+            if let Some(search) = &mut relaxed {
+                for _ in 0..turn / CHECK_EVERY {
+                    let outcome = search.run(CHECK_EVERY);
+                    self.report(&real, Some(search))?;
+                    match outcome {
+                        Some(Outcome::Lost) => return Ok(Outcome::Lost),
+                        Some(Outcome::Won(_)) => {
+                            relaxed = None;
+                            break;
+                        }
+                        None => {}
+                    }
+                }
+            }
+            turn *= 2;
         }
-        self.figures(&table, &moves, &frames);
-        Ok(None)
     }
 
-    /// Brings the figures up to date.
-    fn figures<K: Key>(&mut self, table: &Table<K>, moves: &Vec<(u8, Step)>, frames: &Vec<Frame>) {
-        self.stats.stored = table.len();
-        self.stats.memory = table.bytes()
-            + moves.capacity() * std::mem::size_of::<(u8, Step)>()
-            + frames.capacity() * std::mem::size_of::<Frame>();
-        self.stats.elapsed = self.started.elapsed();
+    /// Brings the figures up to date and passes them on; stops when the observer says so.
+    fn report<K: Key>(&mut self, real: &Dfs<K>, relaxed: Option<&Dfs<K>>) -> Result<(), Stopped> {
+        let searches = std::iter::once(real).chain(relaxed);
+        let mut stats = Stats {
+            elapsed: self.started.elapsed(),
+            ..Stats::default()
+        };
+        for search in searches {
+            stats.expanded += search.expanded;
+            stats.generated += search.work.generated;
+            stats.stored += search.work.table.len();
+            stats.memory += search.bytes();
+        }
+        // A relaxed search that ended keeps its part of the figures.
+        stats.expanded = stats.expanded.max(self.stats.expanded);
+        stats.generated = stats.generated.max(self.stats.generated);
+        *self.stats = stats;
+        self.observer.progress(self.stats);
+        if self.observer.should_stop() {
+            Err(Stopped)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// A depth-first search that can be run a number of expansions at a time. Children are made,
+/// keyed and entered in the table all at once when their parent is searched (so the table's
+/// memory is read for several keys at a time); each is searched in turn later.
+struct Dfs<'g, K> {
+    game: &'g Game,
+    work: Work<K>,
+    frames: Vec<Frame>,
+    /// The line to the state being searched.
+    line: Vec<Step>,
+    /// The start, until it is expanded.
+    start: Option<State>,
+    expanded: u64,
+}
+
+impl<'g, K: Key> Dfs<'g, K> {
+    fn new(game: &'g Game, start: State) -> Dfs<'g, K> {
+        Dfs {
+            game,
+            work: Work::default(),
+            frames: Vec::new(),
+            line: Vec::new(),
+            start: Some(start),
+            expanded: 0,
+        }
+    }
+
+    /// Searches at most `budget` more states: how the search ended, or `None` when it goes on.
+    fn run(&mut self, budget: u64) -> Option<Outcome> {
+        let game = self.game;
+        if let Some(mut state) = self.start.take() {
+            game.settle(&mut state, &mut self.line);
+            if game.is_won(&state) {
+                return Some(Outcome::Won(std::mem::take(&mut self.line)));
+            }
+            let (words, waste) = game.key(&state);
+            self.work
+                .table
+                .visit(K::from_words(words), waste, game.reached_from(waste));
+            if let Expanded::Won(won) = self.work.expand(game, &state, &self.line) {
+                return Some(Outcome::Won(won));
+            }
+            self.frames.push(Frame {
+                begin: 0,
+                next: 0,
+                end: self.work.children.len(),
+                steps: 0,
+                line: self.line.len(),
+            });
+            self.expanded += 1;
+        }
+        let work = &mut self.work;
+        let line = &mut self.line;
+        for _ in 0..budget {
+            let frame = loop {
+                let Some(frame) = self.frames.last_mut() else {
+                    return Some(Outcome::Lost);
+                };
+                if frame.next < frame.end {
+                    break frame;
+                }
+                work.children.truncate(frame.begin);
+                work.steps.truncate(frame.steps);
+                self.frames.pop();
+            };
+            let child = work.children[frame.next];
+            frame.next += 1;
+            line.truncate(frame.line);
+            let made = &work.steps[child.start as usize..(child.start + child.len) as usize];
+            line.extend_from_slice(made);
+            let (begin, steps) = (work.children.len(), work.steps.len());
+            if let Expanded::Won(won) = work.expand(game, &child.state, line) {
+                return Some(Outcome::Won(won));
+            }
+            self.frames.push(Frame {
+                begin,
+                next: begin,
+                end: work.children.len(),
+                steps,
+                line: line.len(),
+            });
+            self.expanded += 1;
+        }
+        None
+    }
+
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        self.work.bytes() + self.frames.capacity() * std::mem::size_of::<Frame>()
+    }
+}
+
+/// The search's tables and lists.
+struct Work<K> {
+    table: Table<K>,
+    /// The children waiting, for every frame.
+    children: Vec<Child>,
+    /// The steps leading to them.
+    steps: Vec<Step>,
+    /// Scratch: one expansion's moves, their steps, the children made and their keys.
+    choices: Vec<Choice>,
+    made: Vec<Step>,
+    fresh: Vec<Child>,
+    keys: Vec<(K, u32)>,
+    /// Children made since the figures were last brought up to date.
+    generated: u64,
+}
+
+impl<K: Key> Default for Work<K> {
+    fn default() -> Self {
+        Work {
+            table: Table::new(),
+            children: Vec::new(),
+            steps: Vec::new(),
+            choices: Vec::new(),
+            made: Vec::new(),
+            fresh: Vec::new(),
+            keys: Vec::new(),
+            generated: 0,
+        }
+    }
+}
+
+impl<K: Key> Work<K> {
+    /// Makes a state's children (each move, then the moves made without searching), and puts
+    /// those not met before on the list of children, best first; or the winning line, when a
+    /// child is won (`line` leads to the state).
+    fn expand(&mut self, game: &Game, state: &State, line: &[Step]) -> Expanded {
+        self.choices.clear();
+        self.made.clear();
+        self.fresh.clear();
+        self.keys.clear();
+        game.moves(state, &mut self.choices, &mut self.made);
+        for choice in &self.choices {
+            let mut child = *state;
+            let start = self.steps.len();
+            let made = &self.made[choice.start as usize..(choice.start + choice.len) as usize];
+            for &step in made {
+                game.apply(&mut child, step);
+            }
+            self.steps.extend_from_slice(made);
+            game.settle(&mut child, &mut self.steps);
+            self.generated += 1;
+            if game.is_won(&child) {
+                let mut won = line.to_vec();
+                won.extend_from_slice(&self.steps[start..]);
+                return Expanded::Won(won);
+            }
+            let (words, waste) = game.key(&child);
+            self.keys.push((K::from_words(words), waste));
+            self.fresh.push(Child {
+                state: child,
+                start: start as u32,
+                len: (self.steps.len() - start) as u32,
+            });
+        }
+        self.table.touch(&self.keys);
+        for (child, &(key, waste)) in self.fresh.iter().zip(&self.keys) {
+            if self.table.visit(key, waste, game.reached_from(waste)) {
+                self.children.push(*child);
+            }
+        }
+        Expanded::Children
+    }
+
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        self.table.bytes()
+            + self.children.capacity() * std::mem::size_of::<Child>()
+            + self.steps.capacity() * std::mem::size_of::<Step>()
     }
 }

@@ -159,7 +159,6 @@ pub struct State {
 struct KeyLayout {
     dealt: u32,
     stock: u32,
-    waste: u32,
     redeals: u32,
     bases: u32,
 }
@@ -167,7 +166,7 @@ struct KeyLayout {
 impl KeyLayout {
     /// Bits a key takes, its mark included.
     fn bits(self) -> u32 {
-        16 + self.dealt + self.stock + self.waste + self.redeals + self.bases + 1
+        16 + self.dealt + self.stock + self.redeals + self.bases + 1
     }
 }
 
@@ -204,13 +203,14 @@ pub struct Game {
     /// The highest rank of each suit in the game, 0 for a suit not in it.
     top: [u8; 4],
     layout: KeyLayout,
+    /// Per waste count: [`Game::reached_from`].
+    reached: Vec<u64>,
 }
 
 impl Game {
-    /// The game and its start from a position whose cards are all known and whose suits have
-    /// no gap (every rank below a suit's highest is in the game).
-    pub fn new(position: &Position) -> (Game, State) {
-        let rules = position.rules();
+    /// The game under `rules` and its start from a position whose cards are all known and
+    /// whose suits have no gap (every rank below a suit's highest is in the game).
+    pub fn new(position: &Position, rules: Rules) -> (Game, State) {
         let any_card = rules.empty_pile == EmptyPile::AnyCard;
         let known = |cards: &[Option<Card>]| -> Vec<u8> {
             cards
@@ -230,10 +230,10 @@ impl Game {
             cycle: Vec::new(),
             place_of: [NONE; DECK_SIZE],
             top: [0; 4],
+            reached: Vec::new(),
             layout: KeyLayout {
                 dealt: 0,
                 stock: 0,
-                waste: 0,
                 redeals: 0,
                 bases: 0,
             },
@@ -307,10 +307,12 @@ impl Game {
         game.layout = KeyLayout {
             dealt: bits_for(range),
             stock: game.cycle.len() as u32,
-            waste: bits_for(game.cycle.len() as u64 + 1),
             redeals,
             bases: if any_card { DECK_SIZE as u32 } else { 0 },
         };
+        game.reached = (0..=game.cycle.len() as u32)
+            .map(|waste| game.reaching(waste))
+            .collect();
         (game, state)
     }
 
@@ -319,11 +321,12 @@ impl Game {
         self.layout.bits()
     }
 
-    /// The key of a state: everything that tells it from another, packed, with a mark bit so
-    /// that no key is zero. With only Kings on empty piles, the bases are left out: they are
-    /// then the face-up Kings not where they were dealt, which the rest tells.
-    pub fn key_words(&self, state: &State) -> [u64; 3] {
-        let mut packer = Packer::default();
+    /// The key of a state but for how many of the cycle's cards form the waste, and that
+    /// count (0 for a state on the cycle of whole passes): everything that tells it from
+    /// another, packed, with a mark bit so that no key is zero. With only Kings on empty
+    /// piles, the bases are left out: they are then the face-up Kings not where they were
+    /// dealt, which the rest tells.
+    pub fn key(&self, state: &State) -> ([u64; 3], u32) {
         let found = state
             .found
             .iter()
@@ -331,19 +334,58 @@ impl Game {
             .fold(0u64, |code, (suit, &rank)| {
                 code | (u64::from(rank) << (4 * suit))
             });
-        packer.push(found, 16);
-        packer.push(state.dealt, self.layout.dealt);
-        packer.push(state.stock, self.layout.stock);
         let waste = if self.on_cycle(state) {
             0
         } else {
             (state.stock & below(state.cursor)).count_ones()
         };
-        packer.push(u64::from(waste), self.layout.waste);
-        packer.push(u64::from(state.redeals), self.layout.redeals);
-        packer.push(state.bases, self.layout.bases);
+        let layout = self.layout;
+        if layout.bits() <= 64 {
+            // One word, the common case: the same packing without the spill checks.
+            let mut key = found;
+            let mut at = 16;
+            for (value, bits) in [
+                (state.dealt, layout.dealt),
+                (state.stock, layout.stock),
+                (u64::from(state.redeals), layout.redeals),
+                (state.bases, layout.bases),
+            ] {
+                if bits > 0 {
+                    key |= value << at;
+                    at += bits;
+                }
+            }
+            return ([key | (1 << at), 0, 0], waste);
+        }
+        let mut packer = Packer::default();
+        packer.push(found, 16);
+        packer.push(state.dealt, layout.dealt);
+        packer.push(state.stock, layout.stock);
+        packer.push(u64::from(state.redeals), layout.redeals);
+        packer.push(state.bases, layout.bases);
         packer.push(1, 1);
-        packer.words
+        (packer.words, waste)
+    }
+
+    /// The waste counts (as [`Game::key`] gives them) of the states that reach, by draws and
+    /// redeals alone, the state of the same key with this waste count: a card reached from
+    /// one is reached from the other, so it is decided as soon as one of them is met. From a
+    /// waste of `w` cards, draws give `w + draw`, `w + 2 draw`...; with redeals unlimited, the
+    /// cycle (count 0) is reached from every state.
+    pub fn reached_from(&self, waste: u32) -> u64 {
+        self.reached[waste as usize]
+    }
+
+    /// [`Game::reached_from`] worked out.
+    fn reaching(&self, waste: u32) -> u64 {
+        let unlimited = self.rules.passes == Passes::Unlimited;
+        if unlimited && waste == 0 {
+            return u64::MAX;
+        }
+        let lowest = u32::from(unlimited);
+        (lowest..=waste)
+            .filter(|&from| (waste - from).is_multiple_of(self.draw))
+            .fold(0, |set, from| set | (1 << from))
     }
 
     /// Whether the stock stands where whole passes bring it back, with redeals unlimited:
@@ -524,7 +566,11 @@ impl Game {
                 let Some(card) = self.next(state, suit) else {
                     continue;
                 };
-                if !self.safe(state, card) {
+                // With cards allowed back, a card that lies on a parent or at a pile's bottom
+                // goes up and comes back when needed (parent module: "Cards put up because
+                // they can come back").
+                let back = self.rules.foundation_to_tableau && state.locked & bit(card) == 0;
+                if !back && !self.safe(state, card) {
                     continue;
                 }
                 if state.visible & bit(card) != 0 && Self::can_clear(state, card) {
@@ -578,104 +624,247 @@ impl Game {
         }
     }
 
-    /// Every move worth searching from a settled state, best first, into `moves` (after
-    /// what it holds). Moves that change nothing in the picture (a run from one parent to
-    /// another, a pile's bottom run to an empty pile) are not listed.
-    pub fn moves(&self, state: &State, moves: &mut Vec<(u8, Step)>) {
-        let start = moves.len();
-        let hosted = state.visible & !state.locked & !state.bases;
-        let empty = self.empty_piles(state) > 0;
-        let mut push = |rank: u8, card: usize, from: From, to: To| {
-            moves.push((
-                rank,
-                Step {
-                    card: card as u8,
-                    from,
-                    to,
-                },
-            ));
-        };
-        // Priorities: turning a face-down card over first, the more face-down cards under it
-        // the sooner; then cards to the foundations, then the stock, the empty piles, and the
-        // foundations' cards back last.
-        let uncovers = |card: usize| -> Option<u8> {
-            let depth = self.depth_of[card];
-            (state.locked & bit(card) != 0 && depth > 0 && depth != NONE).then(|| 100 + 2 * depth)
-        };
+    /// Every move worth searching from a settled state, best first, into `choices` (after
+    /// what it holds), their steps into `steps`. Moves that change nothing in the picture (a
+    /// run from one parent to another, a pile's bottom run to an empty pile) are not listed,
+    /// nor are foundation cards brought down on their own (settling puts them back); with
+    /// cards allowed back from the foundations, a card with no free parent, or a card whose
+    /// twin must take what lies on it, gets the ways to bring cards down to make room first.
+    ///
+    /// Priorities: turning a face-down card over first, the more face-down cards under it the
+    /// sooner; then cards to the foundations, then the stock, the empty piles; a move that
+    /// needs cards brought down from the foundations comes after the same move without.
+    pub fn moves(&self, state: &State, choices: &mut Vec<Choice>, steps: &mut Vec<Step>) {
+        let first = choices.len();
+        let mut out = Out { choices, steps };
+        self.foundation_moves(state, &mut out);
+        self.placements(state, &mut out);
+        self.empty_pile_moves(state, &mut out);
+        out.choices[first..].sort_unstable_by_key(|choice| std::cmp::Reverse(choice.rank));
+    }
+
+    /// The priority of moving a dealt card with face-down cards under it.
+    fn uncovers(&self, state: &State, card: usize) -> Option<u8> {
+        let depth = self.depth_of[card];
+        (state.locked & bit(card) != 0 && depth > 0 && depth != NONE).then(|| 100 + 2 * depth)
+    }
+
+    /// Tableau cards to their foundations, after bringing down the twin to take what lies on
+    /// the card when that is needed.
+    fn foundation_moves(&self, state: &State, out: &mut Out) {
         for suit in 0..4 {
             let Some(card) = self.next(state, suit) else {
                 continue;
             };
-            if state.visible & bit(card) != 0 && Self::can_clear(state, card) {
-                let rank = uncovers(card).map_or(90, |rank| rank + 1);
-                push(rank, card, From::Tableau, To::Foundation);
+            if state.visible & bit(card) == 0 {
+                continue;
+            }
+            let rank = self.uncovers(state, card).map_or(90, |rank| rank + 1);
+            let up = step(card, From::Tableau, To::Foundation);
+            if Self::can_clear(state, card) {
+                out.push(rank, &[up]);
+            } else if self.rules.foundation_to_tableau {
+                let twin = TWIN[card].trailing_zeros() as usize;
+                if usize::from(state.found[suit_of(twin)]) >= rank_of(twin) {
+                    self.lower(state, twin, &mut Vec::new(), &mut |room, made| {
+                        if Self::can_clear(room, card) {
+                            made.push(up);
+                            out.push(rank - 5, made);
+                            made.pop();
+                        }
+                    });
+                }
             }
         }
+    }
+
+    /// Dealt cards, bases and stock cards onto a free parent, after making room when that is
+    /// needed.
+    fn placements(&self, state: &State, out: &mut Out) {
+        let mut place = |rank: u8, card: usize, from: From| {
+            if rank_of(card) == RANKS {
+                return;
+            }
+            let onto = step(card, from, To::Parent);
+            if Self::free_parent(state, card) {
+                out.push(rank, &[onto]);
+            } else if self.rules.foundation_to_tableau {
+                self.make_room(state, card, &mut Vec::new(), &mut |_, made| {
+                    made.push(onto);
+                    out.push(rank - 5, made);
+                    made.pop();
+                });
+            }
+        };
         let mut locked = state.locked;
         while locked != 0 {
             let card = locked.trailing_zeros() as usize;
             locked &= locked - 1;
-            let rank = uncovers(card);
-            if Self::free_parent(state, card) {
-                push(rank.unwrap_or(55), card, From::Tableau, To::Parent);
-            }
-            // A dealt card at its pile's bottom that may fill an empty pile is a base, so a
-            // dealt card that may go there has face-down cards under it.
-            if empty && self.fills_empty(card) {
-                push(rank.unwrap_or(50), card, From::Tableau, To::Empty);
-            }
+            place(
+                self.uncovers(state, card).unwrap_or(55),
+                card,
+                From::Tableau,
+            );
         }
         let mut bases = state.bases & !KINGS;
         while bases != 0 {
             let card = bases.trailing_zeros() as usize;
             bases &= bases - 1;
-            if Self::free_parent(state, card) {
-                push(55, card, From::Tableau, To::Parent);
+            place(55, card, From::Tableau);
+        }
+        self.reachable(state, |at, redeal| {
+            place(60, usize::from(self.cycle_card(at)), From::Stock { redeal });
+        });
+    }
+
+    /// Cards to empty piles, and stock cards to their foundations.
+    fn empty_pile_moves(&self, state: &State, out: &mut Out) {
+        let empty = self.empty_piles(state) > 0;
+        let mut locked = state.locked;
+        while locked != 0 {
+            let card = locked.trailing_zeros() as usize;
+            locked &= locked - 1;
+            // A dealt card at its pile's bottom that may fill an empty pile is a base, so a
+            // dealt card that may go there has face-down cards under it.
+            if empty && self.fills_empty(card) {
+                let rank = self.uncovers(state, card).unwrap_or(50);
+                out.push(rank, &[step(card, From::Tableau, To::Empty)]);
             }
         }
         if self.any_card && empty {
-            let mut hosted = hosted;
+            let mut hosted = state.visible & !state.locked & !state.bases;
             while hosted != 0 {
                 let card = hosted.trailing_zeros() as usize;
                 hosted &= hosted - 1;
-                push(30, card, From::Tableau, To::Empty);
+                out.push(30, &[step(card, From::Tableau, To::Empty)]);
             }
         }
-        self.reachable(state, |place, redeal| {
-            let card = usize::from(self.cycle_card(place));
+        self.reachable(state, |at, redeal| {
+            let card = usize::from(self.cycle_card(at));
             let from = From::Stock { redeal };
             if self.next(state, suit_of(card)) == Some(card) {
-                push(80, card, from, To::Foundation);
-            }
-            if Self::free_parent(state, card) {
-                push(60, card, from, To::Parent);
+                out.push(80, &[step(card, from, To::Foundation)]);
             }
             if empty && self.fills_empty(card) {
-                push(50, card, from, To::Empty);
+                out.push(50, &[step(card, from, To::Empty)]);
             }
         });
-        if self.rules.foundation_to_tableau {
-            for suit in 0..4 {
-                let rank = usize::from(state.found[suit]);
-                if rank == 0 {
-                    continue;
-                }
-                let card = card_at(suit, rank);
-                // A card the safe-move rule would put straight back: the move leads back to
-                // this state.
-                if self.safe(state, card) {
-                    continue;
-                }
-                if Self::free_parent(state, card) {
-                    push(20, card, From::Foundation, To::Parent);
-                }
-                if empty && self.fills_empty(card) {
-                    push(20, card, From::Foundation, To::Empty);
-                }
-            }
-        }
-        moves[start..].sort_unstable_by_key(|&(rank, _)| std::cmp::Reverse(rank));
     }
+
+    /// Calls `each` with every way to give a card with no free parent one, by bringing
+    /// cards down from the foundations: one of its parents, with what lies above it on its
+    /// foundation first. `made` holds the steps so far (it is left as it was found).
+    fn make_room(
+        &self,
+        state: &State,
+        card: usize,
+        made: &mut Vec<Step>,
+        each: &mut dyn FnMut(&State, &mut Vec<Step>),
+    ) {
+        let mut parents = PARENTS[card];
+        while parents != 0 {
+            let parent = parents.trailing_zeros() as usize;
+            parents &= parents - 1;
+            if usize::from(state.found[suit_of(parent)]) < rank_of(parent) {
+                continue;
+            }
+            self.lower(state, parent, made, &mut |room, made| {
+                if Self::free_parent(room, card) {
+                    each(room, made);
+                }
+            });
+        }
+    }
+
+    /// Calls `each` with every way to bring a foundation card down to the tableau, with the
+    /// cards above it on its foundation first, each onto a free parent or an empty pile, or
+    /// onto a parent brought down for it when none is free. Ranks rise from a card to its
+    /// parent, and each suit comes down from its top, so this ends.
+    fn lower(
+        &self,
+        state: &State,
+        card: usize,
+        made: &mut Vec<Step>,
+        each: &mut dyn FnMut(&State, &mut Vec<Step>),
+    ) {
+        let (suit, rank) = (suit_of(card), rank_of(card));
+        let top = usize::from(state.found[suit]);
+        if top < rank {
+            each(state, made);
+            return;
+        }
+        self.land(state, card_at(suit, top), made, &mut |room, made| {
+            self.lower(room, card, made, each);
+        });
+    }
+
+    /// Calls `each` with every way to bring a foundation's top card down: onto a free parent,
+    /// onto an empty pile, or, with no free parent, onto a parent brought down first.
+    fn land(
+        &self,
+        state: &State,
+        card: usize,
+        made: &mut Vec<Step>,
+        each: &mut dyn FnMut(&State, &mut Vec<Step>),
+    ) {
+        let mut put = |room: &State, made: &mut Vec<Step>, to: To| {
+            let mut after = *room;
+            let down = Step {
+                card: card as u8,
+                from: From::Foundation,
+                to,
+            };
+            self.apply(&mut after, down);
+            made.push(down);
+            each(&after, made);
+            made.pop();
+        };
+        if Self::free_parent(state, card) {
+            put(state, made, To::Parent);
+        } else {
+            self.make_room(state, card, made, &mut |room, made| {
+                put(room, made, To::Parent);
+            });
+        }
+        if self.empty_piles(state) > 0 && self.fills_empty(card) {
+            put(state, made, To::Empty);
+        }
+    }
+}
+
+/// A step.
+fn step(card: usize, from: From, to: To) -> Step {
+    Step {
+        card: card as u8,
+        from,
+        to,
+    }
+}
+
+/// Where moves are listed: the moves and their steps.
+struct Out<'a> {
+    choices: &'a mut Vec<Choice>,
+    steps: &'a mut Vec<Step>,
+}
+
+impl Out<'_> {
+    fn push(&mut self, rank: u8, made: &[Step]) {
+        self.choices.push(Choice {
+            rank,
+            start: self.steps.len() as u32,
+            len: made.len() as u32,
+        });
+        self.steps.extend_from_slice(made);
+    }
+}
+
+/// One move of the search: a run of steps in the shared list (a single step, or cards
+/// brought down from the foundations and the move they make room for), with its priority.
+#[derive(Debug, Clone, Copy)]
+pub struct Choice {
+    pub rank: u8,
+    pub start: u32,
+    pub len: u32,
 }
 
 /// The places of the cycle below `cursor`.

@@ -45,69 +45,84 @@ impl Key for [u64; 3] {
     }
 }
 
-/// A set of keys.
+/// The states met: per key, the set of waste counts met with it.
 pub struct Table<K> {
-    slots: Vec<K>,
-    len: usize,
+    slots: Vec<(K, u64)>,
+    keys: usize,
+    states: usize,
 }
 
 impl<K: Key> Table<K> {
-    /// An empty set with room to start.
+    /// An empty table with room to start.
     pub fn new() -> Table<K> {
         Table {
-            slots: vec![K::default(); 1 << 12],
-            len: 0,
+            slots: vec![(K::default(), 0); 1 << 12],
+            keys: 0,
+            states: 0,
         }
     }
 
-    /// Keys held.
+    /// States held (a key with each of its waste counts).
     pub fn len(&self) -> usize {
-        self.len
+        self.states
     }
 
     /// Bytes the slots take.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<K>()
+        self.slots.len() * std::mem::size_of::<(K, u64)>()
     }
 
-    /// Adds a key; false when it was there already.
-    pub fn insert(&mut self, key: K) -> bool {
+    /// Reads the home slots of several keys about to be visited, so that the memory reads
+    /// overlap rather than wait on one another.
+    pub fn touch(&self, keys: &[(K, u32)]) {
+        let mask = self.slots.len() - 1;
+        for &(key, _) in keys {
+            std::hint::black_box(self.slots[key.hash() as usize & mask].0);
+        }
+    }
+
+    /// Enters a state, its key and waste count, unless one of the waste counts in `reached`
+    /// (those of states that reach it) was met with the key: false then.
+    pub fn visit(&mut self, key: K, waste: u32, reached: u64) -> bool {
         // At most half full: short probes for keys not there, the common case.
-        if 2 * (self.len + 1) > self.slots.len() {
+        if 2 * (self.keys + 1) > self.slots.len() {
             self.grow();
         }
-        if Self::place(&mut self.slots, key) {
-            self.len += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Puts a key in its slot, or finds it there.
-    fn place(slots: &mut [K], key: K) -> bool {
-        let mask = slots.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut at = key.hash() as usize & mask;
         loop {
-            let slot = &mut slots[at];
-            if *slot == K::default() {
-                *slot = key;
+            let slot = &mut self.slots[at];
+            if slot.0 == K::default() {
+                *slot = (key, 1 << waste);
+                self.keys += 1;
+                self.states += 1;
                 return true;
             }
-            if *slot == key {
-                return false;
+            if slot.0 == key {
+                if slot.1 & reached != 0 {
+                    return false;
+                }
+                slot.1 |= 1 << waste;
+                self.states += 1;
+                return true;
             }
             at = (at + 1) & mask;
         }
     }
 
     fn grow(&mut self) {
-        let wider = vec![K::default(); 2 * self.slots.len()];
+        let wider = vec![(K::default(), 0); 2 * self.slots.len()];
         let old = std::mem::replace(&mut self.slots, wider);
-        for key in old {
-            if key != K::default() {
-                Self::place(&mut self.slots, key);
+        let mask = self.slots.len() - 1;
+        for entry in old {
+            if entry.0 == K::default() {
+                continue;
             }
+            let mut at = entry.0.hash() as usize & mask;
+            while self.slots[at].0 != K::default() {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = entry;
         }
     }
 }
@@ -120,16 +135,26 @@ mod tests {
     fn keys_are_kept_once_through_growth() {
         let mut table = Table::<u128>::new();
         for n in 1..20_000u128 {
-            assert!(table.insert(n << 70 | n));
+            assert!(table.visit(n << 70 | n, 0, 1));
         }
         for n in 1..20_000u128 {
-            assert!(!table.insert(n << 70 | n));
+            assert!(!table.visit(n << 70 | n, 0, 1));
         }
         assert_eq!(table.len(), 19_999);
-        assert!(table.bytes() >= 2 * 19_999 * 16);
+        assert!(table.bytes() >= 2 * 19_999 * 24);
         let mut wide = Table::<[u64; 3]>::new();
-        assert!(wide.insert([0, 0, 1]));
-        assert!(wide.insert([1, 0, 1]));
-        assert!(!wide.insert([0, 0, 1]));
+        assert!(wide.visit([0, 0, 1], 0, 1));
+        assert!(wide.visit([1, 0, 1], 0, 1));
+        assert!(!wide.visit([0, 0, 1], 0, 1));
+    }
+
+    #[test]
+    fn a_state_reached_from_one_met_is_not_visited() {
+        let mut table = Table::<u64>::new();
+        // Waste 4 met; waste 7 is reached from it by a draw of 3; waste 5 is not.
+        assert!(table.visit(9, 4, 1 << 4));
+        assert!(!table.visit(9, 7, (1 << 7) | (1 << 4) | (1 << 1)));
+        assert!(table.visit(9, 5, (1 << 5) | (1 << 2)));
+        assert_eq!(table.len(), 2);
     }
 }
