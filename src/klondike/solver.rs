@@ -10,6 +10,13 @@
 //! give (the tests check this on small decks under every rule set). No time-out or guess is
 //! involved; a search that the observer stops is undecided, never lost.
 //!
+//! # Lost at a glance
+//!
+//! Before searching, a position in which some card can never leave its place (its parents
+//! and a lower card of its suit stay covered until it has gone, directly or through other
+//! cards that wait in turn: [`blocked`]) is answered lost. The search would have had to go
+//! through every position it reaches to say so.
+//!
 //! # The picture
 //!
 //! Face-up tableau cards are of three kinds. A *dealt* card is the top of the cards still
@@ -149,6 +156,7 @@
 //! finds a win when there is one. The order the moves are tried in (turning a face-down card
 //! over first, the more face-down cards under it the sooner) changes only how soon.
 
+mod blocked;
 mod game;
 mod realize;
 mod table;
@@ -199,7 +207,7 @@ pub fn solve(position: &Position, observer: &mut dyn Observer) -> Report<Verdict
     let mut stats = Stats::default();
     let answer = if position.is_won() {
         Some(Verdict::Solvable(Vec::new()))
-    } else if !all_known(position) || has_gap(position) {
+    } else if !all_known(position) || has_gap(position) || blocked::blocked(position) {
         Some(Verdict::Unsolvable)
     } else {
         let rules = position.rules();
