@@ -80,6 +80,22 @@
 //! one, and when the relaxed game cannot be won, neither can the real one. Its search is
 //! often much smaller. A win in the relaxed game proves nothing, and ends its search.
 //!
+//! # The stock as a pool
+//!
+//! With draw 1 and redeals unlimited (the real game's rules, or the relaxed game's), every
+//! card of the cycle can be played at any time: the stock is a *pool*. There a stock card is
+//! put on the tableau only together with the move that puts a card on it next (a card from
+//! the piles, the pool or the foundations, with what that move needs), or alone when a card
+//! that may go on it lies on its twin, from where it can come over. Why no win is lost: in
+//! a winning line, move each play of a pool card `c` to the tableau to just before the first
+//! later move that involves `c` (puts a card on it, moves it, or moves the run it lies on).
+//! The moves between do not need it: they cannot put anything where it lies, and the pool
+//! still holds it. If that move takes `c` to its foundation or elsewhere, play it from the
+//! pool straight there instead; if it moves the run `c` lies on, make that move first. Each
+//! change makes the line shorter or puts the play later, so they end, with every play of a
+//! pool card to the tableau followed by a move putting a card on it, and no more moves
+//! than before: the bound `d` below is kept.
+//!
 //! # Moves made without searching
 //!
 //! Below, `d(S)` is the fewest moves other than foundation-to-tableau moves in a winning line

@@ -637,10 +637,80 @@ impl Game {
     pub fn moves(&self, state: &State, choices: &mut Vec<Choice>, steps: &mut Vec<Step>) {
         let first = choices.len();
         let mut out = Out { choices, steps };
-        self.foundation_moves(state, &mut out);
-        self.placements(state, &mut out);
-        self.empty_pile_moves(state, &mut out);
+        self.listed(state, u64::MAX, &mut out);
         out.choices[first..].sort_unstable_by_key(|choice| std::cmp::Reverse(choice.rank));
+    }
+
+    /// The moves, the stock's cards put on the tableau only when in `stock_cards`.
+    fn listed(&self, state: &State, stock_cards: u64, out: &mut Out) {
+        self.foundation_moves(state, out);
+        self.placements(state, stock_cards, out);
+        self.empty_pile_moves(state, stock_cards, out);
+    }
+
+    /// Whether every card of the cycle can be played at any time (draw 1, redeals
+    /// unlimited): a *pool* ("The stock as a pool" in the parent module).
+    fn is_pool(&self) -> bool {
+        self.draw == 1 && self.rules.passes == Passes::Unlimited
+    }
+
+    /// In a pool, a stock card put on the tableau by `made` with the move that puts a card on
+    /// it next (none when one lies on its twin, from where it can come over).
+    fn served(&self, state: &State, card: usize, made: &[Step], rank: u8, out: &mut Out) {
+        let mut after = *state;
+        for &step in made {
+            self.apply(&mut after, step);
+        }
+        let hosted = after.visible & !after.locked & !after.bases;
+        let children = CHILDREN[card];
+        if children & hosted != 0 {
+            out.push(rank, made);
+        }
+        let up = (0..4).fold(0, |up, suit| up | Self::foundation_cards(&after, suit));
+        if !self.rules.foundation_to_tableau || children & up == 0 {
+            // No child can come down from the foundations: it comes from the piles, where it
+            // has a free parent now, or from the pool.
+            let mut both = made.to_vec();
+            let mut from_piles = children & (after.locked | after.bases);
+            while from_piles != 0 {
+                let child = from_piles.trailing_zeros() as usize;
+                from_piles &= from_piles - 1;
+                both.push(step(child, From::Tableau, To::Parent));
+                out.push(rank, &both);
+                both.pop();
+            }
+            self.reachable(&after, |at, redeal| {
+                let child = usize::from(self.cycle_card(at));
+                if children & bit(child) != 0 {
+                    both.push(step(child, From::Stock { redeal }, To::Parent));
+                    self.served(state, child, &both, rank, out);
+                    both.pop();
+                }
+            });
+            return;
+        }
+        let mut next = Out {
+            choices: &mut Vec::new(),
+            steps: &mut Vec::new(),
+        };
+        self.listed(&after, children, &mut next);
+        let mut both = made.to_vec();
+        for choice in next.choices.iter() {
+            let steps = &next.steps[choice.start as usize..(choice.start + choice.len) as usize];
+            let onto =
+                |step: &Step| step.to == To::Parent && children & bit(usize::from(step.card)) != 0;
+            if steps.iter().any(onto) {
+                both.truncate(made.len());
+                both.extend_from_slice(steps);
+                out.push(rank, &both);
+            }
+        }
+    }
+
+    /// The cards on a suit's foundation.
+    fn foundation_cards(state: &State, suit: usize) -> u64 {
+        let rank = usize::from(state.found[suit]);
+        ((1u64 << rank) - 1) << card_at(suit, 1)
     }
 
     /// The priority of moving a dealt card with face-down cards under it.
@@ -680,18 +750,28 @@ impl Game {
 
     /// Dealt cards, bases and stock cards onto a free parent, after making room when that is
     /// needed.
-    fn placements(&self, state: &State, out: &mut Out) {
+    fn placements(&self, state: &State, stock_cards: u64, out: &mut Out) {
+        let pool = self.is_pool();
         let mut place = |rank: u8, card: usize, from: From| {
             if rank_of(card) == RANKS {
                 return;
             }
             let onto = step(card, from, To::Parent);
+            let served = pool && matches!(from, From::Stock { .. });
             if Self::free_parent(state, card) {
-                out.push(rank, &[onto]);
+                if served {
+                    self.served(state, card, &[onto], rank, out);
+                } else {
+                    out.push(rank, &[onto]);
+                }
             } else if self.rules.foundation_to_tableau {
                 self.make_room(state, card, &mut Vec::new(), &mut |_, made| {
                     made.push(onto);
-                    out.push(rank - 5, made);
+                    if served {
+                        self.served(state, card, made, rank - 5, out);
+                    } else {
+                        out.push(rank - 5, made);
+                    }
                     made.pop();
                 });
             }
@@ -713,12 +793,15 @@ impl Game {
             place(55, card, From::Tableau);
         }
         self.reachable(state, |at, redeal| {
-            place(60, usize::from(self.cycle_card(at)), From::Stock { redeal });
+            let card = usize::from(self.cycle_card(at));
+            if stock_cards & bit(card) != 0 {
+                place(60, card, From::Stock { redeal });
+            }
         });
     }
 
     /// Cards to empty piles, and stock cards to their foundations.
-    fn empty_pile_moves(&self, state: &State, out: &mut Out) {
+    fn empty_pile_moves(&self, state: &State, stock_cards: u64, out: &mut Out) {
         let empty = self.empty_piles(state) > 0;
         let mut locked = state.locked;
         while locked != 0 {
@@ -745,8 +828,13 @@ impl Game {
             if self.next(state, suit_of(card)) == Some(card) {
                 out.push(80, &[step(card, from, To::Foundation)]);
             }
-            if empty && self.fills_empty(card) {
-                out.push(50, &[step(card, from, To::Empty)]);
+            if empty && self.fills_empty(card) && stock_cards & bit(card) != 0 {
+                let made = [step(card, from, To::Empty)];
+                if self.is_pool() {
+                    self.served(state, card, &made, 50, out);
+                } else {
+                    out.push(50, &made);
+                }
             }
         });
     }
