@@ -82,8 +82,9 @@ pub enum Command {
     #[command(mut_args(rules_without_file))]
     Batch(BatchArgs),
     /// How many deals can be won: random deals (or a file's) solved, with the winnable
-    /// fraction, its 95% interval, the optimal lengths and the solve times.
-    #[command(mut_args(rules_without_file))]
+    /// fraction, its 95% interval, the optimal lengths and the solve times. `stats merge`
+    /// adds up the shards of a run.
+    #[command(mut_args(rules_without_file), args_conflicts_with_subcommands = true)]
     Stats(StatsArgs),
     /// Print the folders used for saves, the draft and themes.
     Paths,
@@ -419,7 +420,10 @@ pub struct BatchArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("results").args(["out", "resume"])))]
 pub struct StatsArgs {
+    #[command(subcommand)]
+    pub command: Option<StatsCommand>,
     /// How many random deals, 1 to 100000000.
     #[arg(long, default_value_t = 1000, value_parser = deals_range())]
     pub deals: usize,
@@ -437,16 +441,23 @@ pub struct StatsArgs {
     /// Write the deals, one per line, to FILE.
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,
-    /// Stream each deal's result to FILE as JSON Lines while they finish.
+    /// Stream each deal's result to FILE as JSON Lines while they finish, after a first line
+    /// naming the run (its game, rules, deals, caps and shard).
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub out: Option<PathBuf>,
     /// Go on with an interrupted run: the deals already in FILE (written by --out) are not
-    /// solved again, and the new ones are added to it.
+    /// solved again, and the new ones are added to it. The run's flags must be the same.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// Solve only the K-th of N slices of the run (every N-th deal, from the K-th), to run
+    /// the slices on several machines; needs --out (or --resume), whose files `stats merge`
+    /// adds up into the whole run's summary.
+    #[arg(long, value_name = "K/N", value_parser = crate::stats::Shard::parse)]
+    #[arg(requires = "results", conflicts_with = "export")]
+    pub shard: Option<crate::stats::Shard>,
     /// The same deals under six rule sets in one table: 1, 3 and unlimited passes, each with
     /// strict and relaxed pairing (to the goal given).
-    #[arg(long, conflicts_with_all = ["passes", "relaxed", "strict", "out", "resume"])]
+    #[arg(long, conflicts_with_all = ["passes", "relaxed", "strict", "out", "resume", "shard"])]
     pub compare: bool,
     /// TriPeaks: also the most tableau cards of RANK each deal lets you remove, as a
     /// histogram (the Card challenge's distribution).
@@ -457,6 +468,30 @@ pub struct StatsArgs {
     pub json: bool,
     #[command(flatten)]
     pub caps: CapArgs,
+}
+
+/// What `stats` does besides a run.
+#[derive(Debug, Subcommand)]
+pub enum StatsCommand {
+    /// Add up the results files of a run's shards (written by `stats --shard K/N --out
+    /// FILE`) into the summary one run over all the deals prints.
+    #[command(
+        after_help = "Files of different runs (any flag but --shard differs), the same \
+                            shard twice, or a file that is not a results file are refused (exit \
+                            code 2). Shards with no file, or whose file lacks results, give the \
+                            total of those found, headed 'Partial:' (exit code 4)."
+    )]
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shards' results files, in any order.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The most threads: far more than any machine's cores, and few enough that each has room.

@@ -3,8 +3,9 @@
 //! scripts and batch work.
 //!
 //! Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, 3 undecided (a cap
-//! was reached), 130 a `stats` run interrupted, 141 standard output or error closed by its
-//! reader (a broken pipe: the program stops at once, quietly).
+//! was reached), 4 `stats merge` lacking shards or results, 130 a `stats` run interrupted, 141
+//! standard output or error closed by its reader (a broken pipe: the program stops at once,
+//! quietly).
 
 mod batch;
 mod challenge;
@@ -43,6 +44,9 @@ pub const EXIT_NO_SOLUTION: u8 = 1;
 pub const EXIT_BAD_INPUT: u8 = 2;
 /// Exit code: a cap (states, memory or time) stopped a search before it had an answer.
 pub const EXIT_UNDECIDED: u8 = 3;
+/// Exit code: `stats merge` was not given every shard of the run, or a shard's file lacks
+/// results; the numbers cover those found.
+pub const EXIT_PARTIAL: u8 = 4;
 /// Exit code: a `stats` run stopped by Ctrl-C before all its deals were solved (128 plus
 /// SIGINT's number, as shells report it).
 pub const EXIT_INTERRUPTED: u8 = 130;
@@ -66,7 +70,7 @@ fn main() -> ExitCode {
         Some(Command::Validate(args)) => output::validate(&args, cli.game),
         Some(Command::Hint(args)) => output::hint(&args, cli.game),
         Some(Command::Batch(args)) => batch::run(&args, cli.game.unwrap_or_default()),
-        Some(Command::Stats(args)) => stats::run(&args, cli.game.unwrap_or_default()),
+        Some(Command::Stats(args)) => stats::run(&args, cli.game),
         Some(Command::Completions { shell }) => {
             cli::print_completions(shell);
             Ok(EXIT_OK)

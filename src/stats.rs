@@ -6,8 +6,16 @@
 //! are made as they are solved, so a run of any length holds only the deals being solved and
 //! a few thousand counts. Each search runs under the caps given (per job); a deal a cap stops
 //! is undecided, counted apart and never as a loss.
+//!
+//! A run may be cut into shards run apart (`--shard K/N`, see [`shard`]), each writing its
+//! results file, and `stats merge` adds the files up into the summary of the whole run. What
+//! is game-specific here is what a deal is solved for and the figures measured on it
+//! ([`measure`], [`figures`]) and how the game's rules are written in a run's identity
+//! ([`rules_json`], [`rules_of`]); a game joins by adding its arm to each.
 
+mod merge;
 mod results_file;
+mod shard;
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -26,12 +34,14 @@ use solitaire::pyramid::{Passes, Position, Rules};
 use solitaire::{Deal, GameKind, Rank};
 
 use crate::batch::progress_bar;
-use crate::cli::StatsArgs;
+use crate::cli::{StatsArgs, StatsCommand};
 use crate::console;
 use crate::input::InputError;
 use crate::output::{solve_capped, undecided};
-use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNDECIDED, pool};
-use results_file::{ResultsFile, Seen, Solved};
+use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, pool};
+use results_file::{Figure, ResultsFile, Seen, Solved, Verdict};
+pub use shard::Shard;
+use shard::{RunId, Source};
 
 /// The 95% quantile of the normal distribution used by the interval.
 const Z95: f64 = 1.959_964;
@@ -56,6 +66,8 @@ struct Times {
     buckets: BTreeMap<u32, usize>,
     count: usize,
     max: f64,
+    /// All the times added up.
+    sum: f64,
 }
 
 impl Times {
@@ -69,6 +81,7 @@ impl Times {
         *self.buckets.entry(bucket).or_insert(0) += 1;
         self.count += 1;
         self.max = self.max.max(millis);
+        self.sum += millis;
     }
 
     /// The time at quantile `q`, to within half a percent (the longest exactly).
@@ -99,27 +112,38 @@ struct Tally {
     winnable: usize,
     /// Deals a cap stopped: neither won nor lost, and left out of the fraction.
     undecided: usize,
-    lengths: BTreeMap<usize, usize>,
-    /// The best score of each deal, by how many deals have it (TriPeaks).
-    scores: BTreeMap<u32, usize>,
-    /// The most cards of the rank asked for that each deal lets go, by how many deals
-    /// (TriPeaks, with `--card`).
-    cards: BTreeMap<u32, usize>,
+    /// Each figure's values over the decided deals, by how many deals have each: the optimal
+    /// lengths, TriPeaks' best scores, the most cards of `--card`'s rank.
+    figures: BTreeMap<Figure, BTreeMap<usize, usize>>,
     times: Times,
 }
 
 impl Tally {
     fn add(&mut self, solved: &Solved) {
         self.times.add(solved.millis);
-        if solved.undecided.is_some() {
-            self.undecided += 1;
-            return;
+        match solved.verdict {
+            Verdict::Undecided(_) => {
+                self.undecided += 1;
+                return;
+            }
+            Verdict::Won => self.winnable += 1,
+            Verdict::Lost => {}
         }
         self.decided += 1;
-        if let Some(length) = solved.length {
-            self.winnable += 1;
-            *self.lengths.entry(length).or_insert(0) += 1;
+        for &(figure, value) in &solved.figures {
+            *self
+                .figures
+                .entry(figure)
+                .or_default()
+                .entry(value)
+                .or_insert(0) += 1;
         }
+    }
+
+    /// A figure's histogram: each value, by how many deals have it.
+    fn histogram(&self, figure: Figure) -> &BTreeMap<usize, usize> {
+        static EMPTY: BTreeMap<usize, usize> = BTreeMap::new();
+        self.figures.get(&figure).unwrap_or(&EMPTY)
     }
 
     /// Deals with a result, undecided ones included.
@@ -135,10 +159,25 @@ struct Summary {
     rank: Option<Rank>,
     rules: Rules,
     tally: Tally,
-    /// Deals in the run.
+    /// Deals in the run (in the shard, for a shard).
     total: usize,
-    /// Wall-clock time for the run, all threads together.
+    /// Wall-clock time for the run, all threads together; for a merge, the deals' solve times
+    /// added up, since the shards' clocks ran side by side.
     wall: Duration,
+    /// Whether this is the whole run, a shard of it, or the shards found of it.
+    part: Part,
+}
+
+/// What part of a run a summary covers.
+enum Part {
+    Whole,
+    /// One shard, of a run of `of` deals.
+    Shard {
+        shard: Shard,
+        of: usize,
+    },
+    /// A merge that lacks shards or results.
+    Partial(merge::Partial),
 }
 
 impl Summary {
@@ -154,39 +193,38 @@ impl Summary {
     fn json(&self) -> Value {
         let tally = &self.tally;
         let (low, high) = wilson(tally.winnable, tally.decided);
-        let lengths: serde_json::Map<String, Value> = tally
-            .lengths
-            .iter()
-            .map(|(length, count)| (length.to_string(), json!(count)))
-            .collect();
-        let scores: serde_json::Map<String, Value> = tally
-            .scores
-            .iter()
-            .map(|(score, count)| (score.to_string(), json!(count)))
-            .collect();
-        json!({
+        let histogram = |figure| -> serde_json::Map<String, Value> {
+            tally
+                .histogram(figure)
+                .iter()
+                .map(|(value, count)| (value.to_string(), json!(count)))
+                .collect()
+        };
+        let mut summary = json!({
             "game": self.game.id(),
             "rules": self.rules_text(),
-            "scores": scores,
+            "scores": histogram(Figure::Score),
             "cards": self.rank.map(|rank| json!({
                 "rank": rank.letter().to_string(),
-                "most": tally
-                    .cards
-                    .iter()
-                    .map(|(count, deals)| (count.to_string(), json!(deals)))
-                    .collect::<serde_json::Map<String, Value>>(),
+                "most": histogram(Figure::Most),
             })),
             "deals": tally.decided,
             "winnable": tally.winnable,
             "fraction": self.fraction(),
             "interval95": [low, high],
-            "lengths": lengths,
+            "lengths": histogram(Figure::Length),
             "undecided": tally.undecided,
             "complete": self.complete(),
             "millis": {"median": self.quantile(0.5), "p99": self.quantile(0.99),
                        "max": self.quantile(1.0)},
             "seconds": self.wall.as_secs_f64(),
-        })
+        });
+        match &self.part {
+            Part::Whole => {}
+            Part::Shard { shard, .. } => summary["shard"] = json!(shard.to_string()),
+            Part::Partial(partial) => summary["partial"] = partial.json(),
+        }
+        summary
     }
 
     fn fraction(&self) -> f64 {
@@ -222,7 +260,17 @@ impl Summary {
 
     fn text(&self) -> String {
         let mut text = String::new();
-        if !self.complete() {
+        if let Part::Shard { shard, of } = self.part {
+            text.push_str(&format!(
+                "Shard {shard}: {} of the run's {of} deals (every {}).\n",
+                self.total,
+                ordinal(shard.count)
+            ));
+        }
+        if let Part::Partial(partial) = &self.part {
+            text.push_str(&partial.line(self.tally.solved(), self.total));
+            text.push('\n');
+        } else if !self.complete() {
             text.push_str(&format!(
                 "Interrupted: {} of {} deals solved; the numbers cover those.\n",
                 self.tally.solved(),
@@ -240,26 +288,25 @@ impl Summary {
                 self.tally.undecided
             ));
         }
-        if !self.tally.lengths.is_empty() {
+        let lengths = self.tally.histogram(Figure::Length);
+        if !lengths.is_empty() {
             text.push_str("optimal lengths:\n");
-            for line in histogram(&self.tally.lengths, 40) {
+            for line in histogram(lengths, 40) {
                 text.push_str(&format!("{line}\n"));
             }
         }
-        if !self.tally.scores.is_empty() {
+        let scores = self.tally.histogram(Figure::Score);
+        if !scores.is_empty() {
             text.push_str("best scores (points):\n");
-            let mut bins: BTreeMap<usize, usize> = BTreeMap::new();
-            for (&score, &count) in &self.tally.scores {
-                *bins.entry(score as usize).or_insert(0) += count;
-            }
-            for line in histogram_by(&bins, SCORE_BIN, 40) {
+            for line in histogram_by(scores, SCORE_BIN, 40) {
                 text.push_str(&format!("{line}\n"));
             }
         }
         if let Some(rank) = self.rank {
             text.push_str(&format!("most {} removed in a deal:\n", rank.plural()));
-            let most = self.tally.cards.values().copied().max().unwrap_or(1).max(1);
-            for (count, deals) in &self.tally.cards {
+            let cards = self.tally.histogram(Figure::Most);
+            let most = cards.values().copied().max().unwrap_or(1).max(1);
+            for (count, deals) in cards {
                 let bar = "█".repeat(deals * 40 / most);
                 text.push_str(&format!("{count:>6} {bar} {deals}\n"));
             }
@@ -276,9 +323,11 @@ impl Summary {
         }
     }
 
-    /// The exit code: interrupted, else undecided deals, else 0.
+    /// The exit code: a merge lacking results, else interrupted, else undecided deals, else 0.
     fn exit_code(&self) -> u8 {
-        if !self.complete() {
+        if matches!(self.part, Part::Partial(_)) {
+            EXIT_PARTIAL
+        } else if !self.complete() {
             EXIT_INTERRUPTED
         } else if self.tally.undecided > 0 {
             EXIT_UNDECIDED
@@ -286,6 +335,18 @@ impl Summary {
             EXIT_OK
         }
     }
+}
+
+/// How often a shard takes a deal: "2nd deal", "21st deal".
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix} deal")
 }
 
 /// The lengths in bins of 5 steps, a bar each: `40-44 ████████▌ 123`.
@@ -338,60 +399,167 @@ impl Deals {
             Deals::File(deals) => Box::new(deals.iter().copied()),
         }
     }
+
+    /// Where the deals come from, for the run's identity.
+    fn source(&self) -> Source {
+        match self {
+            Deals::Random { seed, .. } => Source::Seed(*seed),
+            Deals::File(deals) => Source::of_lines(deals.iter().map(Deal::to_line)),
+        }
+    }
 }
 
-/// Solves the deals under some rules and caps, skipping those `done` says, until done or
-/// stopped; every result goes to `tally` and `sink` as it comes.
+/// What a run solves each deal for: the game, its rules, and with `--card` the rank whose
+/// cards are counted.
+#[derive(Debug, Clone, Copy)]
+struct Task {
+    game: GameKind,
+    rules: Rules,
+    rank: Option<Rank>,
+    caps: Caps,
+}
+
+/// The figures a game's run measures on each deal, in the order its lines give them.
+fn figures(game: GameKind, rank: Option<Rank>) -> Vec<Figure> {
+    match game {
+        GameKind::Pyramid => vec![Figure::Length],
+        GameKind::TriPeaks => {
+            let mut figures = vec![Figure::Length, Figure::Score];
+            figures.extend(rank.map(|_| Figure::Most));
+            figures
+        }
+    }
+}
+
+/// Solves one deal: its verdict and the figures its game measures ([`figures`]). An undecided
+/// deal has no figures.
+fn measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
+    match task.game {
+        GameKind::Pyramid => {
+            let (report, cap) = solve_capped(&Position::new(deal, task.rules), task.caps);
+            match (cap, report.outcome) {
+                (Some(cap), _) => (Verdict::Undecided(undecided(cap)), Vec::new()),
+                (None, Outcome::Solved(moves)) => {
+                    (Verdict::Won, vec![(Figure::Length, moves.len())])
+                }
+                (None, _) => (Verdict::Lost, Vec::new()),
+            }
+        }
+        GameKind::TriPeaks => {
+            let (length, score, cap) = tripeaks_figures(deal, task.caps);
+            if let Some(cap) = cap {
+                return (Verdict::Undecided(undecided(cap)), Vec::new());
+            }
+            let most = task
+                .rank
+                .and_then(|rank| tripeaks_most_of(deal, rank, task.caps));
+            let figures = [
+                (Figure::Length, length),
+                (Figure::Score, score.map(|s| s as usize)),
+                (Figure::Most, most.map(|m| m as usize)),
+            ];
+            let verdict = if length.is_some() {
+                Verdict::Won
+            } else {
+                Verdict::Lost
+            };
+            let figures = figures
+                .into_iter()
+                .filter_map(|(figure, value)| value.map(|value| (figure, value)))
+                .collect();
+            (verdict, figures)
+        }
+    }
+}
+
+/// How a game's rules, goal and figures are written in a run's identity: Pyramid's
+/// `{"passes":"3","relaxed":false,"goal":"pyramid"}`, TriPeaks' `{"goal":"board","card":"K"}`
+/// (its rules are fixed; it is solved for the Board and the best score, and with `--card` for
+/// the most cards of a rank).
+fn rules_json(task: Task) -> Value {
+    match task.game {
+        GameKind::Pyramid => json!({
+            "passes": task.rules.passes.word(),
+            "relaxed": task.rules.relaxed,
+            "goal": task.rules.finish.word(),
+        }),
+        GameKind::TriPeaks => json!({
+            "goal": "board",
+            "card": task.rank.map(|rank| rank.letter().to_string()),
+        }),
+    }
+}
+
+/// The rules and rank [`rules_json`] wrote, read back (by `stats merge`).
+fn rules_of(game: GameKind, rules: &Value) -> Result<(Rules, Option<Rank>), String> {
+    let word = |key: &str| rules.get(key).and_then(Value::as_str);
+    match game {
+        GameKind::Pyramid => {
+            let passes = word("passes").and_then(|w| Passes::parse(w).ok());
+            let relaxed = rules.get("relaxed").and_then(Value::as_bool);
+            let finish = word("goal").and_then(|w| solitaire::pyramid::Finish::parse(w).ok());
+            match (passes, relaxed, finish) {
+                (Some(passes), Some(relaxed), Some(finish)) => Ok((
+                    Rules {
+                        passes,
+                        relaxed,
+                        finish,
+                    },
+                    None,
+                )),
+                _ => Err("its rules are not Pyramid's".to_string()),
+            }
+        }
+        GameKind::TriPeaks => {
+            let rank = match rules.get("card") {
+                Some(Value::Null) => None,
+                _ => Some(
+                    word("card")
+                        .and_then(|w| w.parse::<Rank>().ok())
+                        .ok_or("its --card is not a rank")?,
+                ),
+            };
+            if word("goal") != Some("board") {
+                return Err("its goal is not TriPeaks' Board".to_string());
+            }
+            Ok((Rules::default(), rank))
+        }
+    }
+}
+
+/// Solves the deals of a shard, skipping those `done` says, until done or stopped; every
+/// result goes to `tally` and `sink` as it comes.
 #[allow(clippy::too_many_arguments)]
 fn solve_all(
     deals: &Deals,
+    shard: Shard,
     done: &(dyn Fn(usize) -> bool + Sync),
-    game: GameKind,
-    rank: Option<Rank>,
-    rules: Rules,
-    caps: Caps,
+    task: Task,
     jobs: usize,
     stop: &AtomicBool,
     tally: &mut Tally,
     mut sink: impl FnMut(&Solved),
 ) {
-    let bar = progress_bar(deals.count() - tally.solved(), "deals");
+    let bar = progress_bar(shard.size(deals.count()) - tally.solved(), "deals");
+    // Every shard makes the whole sequence, which is cheap, and keeps its own deals.
     let todo = deals
         .stream()
         .enumerate()
-        .filter(|&(index, _)| !done(index));
+        .filter(|&(index, _)| shard.contains(index) && !done(index));
     let work = |(index, deal): (usize, Deal)| {
         let started = Instant::now();
-        let (length, score, cap) = match game {
-            GameKind::Pyramid => {
-                let (report, cap) = solve_capped(&Position::new(&deal, rules), caps);
-                let length = match report.outcome {
-                    Outcome::Solved(moves) => Some(moves.len()),
-                    _ => None,
-                };
-                (length, None, cap)
-            }
-            GameKind::TriPeaks => tripeaks_figures(&deal, caps),
-        };
-        let cards = rank.and_then(|rank| tripeaks_most_of(&deal, rank, caps));
-        let solved = Solved {
+        let (verdict, figures) = measure(&deal, task);
+        Solved {
             deal: index,
-            length,
-            undecided: cap.map(undecided),
+            verdict,
+            figures,
             millis: started.elapsed().as_secs_f64() * 1000.0,
-        };
-        (solved, score, cards)
+        }
     };
-    pool::stream(todo, jobs, stop, work, |_, (solved, score, cards)| {
+    pool::stream(todo, jobs, stop, work, |_, solved| {
         bar.inc(1);
         sink(&solved);
         tally.add(&solved);
-        if let (Some(score), None) = (score, &solved.undecided) {
-            *tally.scores.entry(score).or_insert(0) += 1;
-        }
-        if let (Some(count), None) = (cards, &solved.undecided) {
-            *tally.cards.entry(count).or_insert(0) += 1;
-        }
     });
     bar.finish_and_clear();
 }
@@ -428,19 +596,6 @@ fn tripeaks_most_of(deal: &Deal, rank: Rank, caps: Caps) -> Option<u32> {
     answer?.lines().iter().map(|(_, line)| line.value).max()
 }
 
-/// The run's description, the first line of an `--out` file, so that `--resume` goes on
-/// with the same deals and rules.
-fn run_header(args: &StatsArgs, rules: Rules, count: usize) -> Value {
-    json!({"run": {
-        "seed": args.from.as_ref().map_or(json!(args.seed), |_| Value::Null),
-        "from": args.from.as_ref().map(|f| f.display().to_string()),
-        "deals": count,
-        "passes": rules.passes.word(),
-        "relaxed": rules.relaxed,
-        "goal": rules.finish.word(),
-    }})
-}
-
 /// Writes the deals one per line, streamed to a temporary file renamed over `path` at the end.
 fn export(path: &Path, deals: &Deals) -> Result<(), InputError> {
     let error = |source: std::io::Error| {
@@ -470,22 +625,21 @@ fn export(path: &Path, deals: &Deals) -> Result<(), InputError> {
 /// its results and which deals they are.
 fn open_results(
     args: &StatsArgs,
-    header: &Value,
-    count: usize,
+    run: &RunId,
+    figures: &[Figure],
 ) -> Result<(Tally, Seen, Option<ResultsFile>), InputError> {
     let usage = |error: results_file::ResultsError| InputError::Usage(error.to_string());
     let mut tally = Tally::default();
     match (&args.resume, &args.out) {
         (Some(path), _) => {
             let warn = |message| console::err(format_args!("pyramid: {message}\n"));
-            let resumed = ResultsFile::resume(path, header, count, warn).map_err(usage)?;
-            for solved in &resumed.results {
-                tally.add(solved);
-            }
-            Ok((tally, resumed.done, Some(resumed.file)))
+            let (file, done) =
+                ResultsFile::resume(path, run, figures, |solved| tally.add(&solved), warn)
+                    .map_err(usage)?;
+            Ok((tally, done, Some(file)))
         }
         (None, Some(path)) => {
-            let file = ResultsFile::create(path, header).map_err(usage)?;
+            let file = ResultsFile::create(path, run).map_err(usage)?;
             Ok((tally, Seen::default(), Some(file)))
         }
         (None, None) => Ok((tally, Seen::default(), None)),
@@ -493,7 +647,7 @@ fn open_results(
 }
 
 /// Refuses the flags a game's run does not take: Pyramid's rules, and for other games the
-/// comparison and the results file.
+/// comparison.
 fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
     args.rules.check_game(game).map_err(InputError::Usage)?;
     if game == GameKind::Pyramid && args.card.is_some() {
@@ -501,9 +655,9 @@ fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
             "--card is for TriPeaks runs (with --game tripeaks)".to_string(),
         ));
     }
-    if game != GameKind::Pyramid && (args.compare || args.out.is_some() || args.resume.is_some()) {
+    if game != GameKind::Pyramid && args.compare {
         return Err(InputError::Usage(format!(
-            "--compare, --out and --resume are for Pyramid; a {game} run is reported at its end"
+            "--compare is for Pyramid's rule sets; {game} has one"
         )));
     }
     Ok(())
@@ -527,8 +681,12 @@ fn deals_of(args: &StatsArgs, game: GameKind) -> Result<Deals, InputError> {
     Ok(deals)
 }
 
-/// Runs the command.
-pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
+/// Runs the command, or `stats merge`. `game` is the `--game` flag, if given.
+pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
+    if let Some(StatsCommand::Merge(merge)) = &args.command {
+        return merge::run(merge, game);
+    }
+    let game = game.unwrap_or_default();
     check_game(args, game)?;
     let deals = deals_of(args, game)?;
     let jobs = pool::threads(args.jobs);
@@ -539,59 +697,34 @@ pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
     // (one is already set) Ctrl-C simply ends the program.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
     let rules = args.rules.changes().apply(Rules::default());
+    let task = Task {
+        game,
+        rules,
+        rank: args.card,
+        caps,
+    };
     if args.compare {
-        let mut summaries = Vec::new();
-        for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
-            for relaxed in [false, true] {
-                let rules = Rules {
-                    passes,
-                    relaxed,
-                    ..rules
-                };
-                let started = Instant::now();
-                let mut tally = Tally::default();
-                solve_all(
-                    &deals,
-                    &|_| false,
-                    game,
-                    args.card,
-                    rules,
-                    caps,
-                    jobs,
-                    &stop,
-                    &mut tally,
-                    |_| {},
-                );
-                summaries.push(Summary {
-                    game,
-                    rank: args.card,
-                    rules,
-                    tally,
-                    total: deals.count(),
-                    wall: started.elapsed(),
-                });
-            }
-        }
-        print_comparison(&summaries, args.json);
-        let code = summaries
-            .iter()
-            .map(Summary::exit_code)
-            .max()
-            .unwrap_or(EXIT_OK);
-        return Ok(code);
+        return Ok(compare(args, &deals, task, jobs, &stop));
     }
-    let header = run_header(args, rules, deals.count());
-    let (mut tally, done, mut file) = open_results(args, &header, deals.count())?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let run = RunId {
+        game,
+        rules: rules_json(task),
+        source: deals.source(),
+        deals: deals.count(),
+        caps,
+        shard,
+    };
+    let figures = figures(game, args.card);
+    let (mut tally, done, mut file) = open_results(args, &run, &figures)?;
     let mut failed = None;
     let started = Instant::now();
     let is_done = |index: usize| done.contains(index);
     solve_all(
         &deals,
+        shard,
         &is_done,
-        game,
-        args.card,
-        rules,
-        caps,
+        task,
         jobs,
         &stop,
         &mut tally,
@@ -599,7 +732,7 @@ pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
             if let Some(file) = &mut file
                 && failed.is_none()
             {
-                failed = file.write(&solved.json()).err();
+                failed = file.write(&solved.json(&figures)).err();
             }
         },
     );
@@ -611,15 +744,70 @@ pub fn run(args: &StatsArgs, game: GameKind) -> Result<u8, InputError> {
         rank: args.card,
         rules,
         tally,
-        total: deals.count(),
+        total: shard.size(deals.count()),
         wall: started.elapsed(),
+        part: if shard.is_whole() {
+            Part::Whole
+        } else {
+            Part::Shard {
+                shard,
+                of: deals.count(),
+            }
+        },
     };
-    if args.json {
+    print_summary(&summary, args.json);
+    Ok(summary.exit_code())
+}
+
+/// Prints a summary, as text or JSON.
+fn print_summary(summary: &Summary, json: bool) {
+    if json {
         console::out(format_args!("{}\n", summary.json()));
     } else {
         console::out(summary.text());
     }
-    Ok(summary.exit_code())
+}
+
+/// `--compare`: the same deals under six rule sets, in one table; gives the exit code.
+fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &AtomicBool) -> u8 {
+    let (game, rules) = (task.game, task.rules);
+    let mut summaries = Vec::new();
+    for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
+        for relaxed in [false, true] {
+            let rules = Rules {
+                passes,
+                relaxed,
+                ..rules
+            };
+            let started = Instant::now();
+            let mut tally = Tally::default();
+            solve_all(
+                deals,
+                Shard::WHOLE,
+                &|_| false,
+                Task { rules, ..task },
+                jobs,
+                stop,
+                &mut tally,
+                |_| {},
+            );
+            summaries.push(Summary {
+                game,
+                rank: args.card,
+                rules,
+                tally,
+                total: deals.count(),
+                wall: started.elapsed(),
+                part: Part::Whole,
+            });
+        }
+    }
+    print_comparison(&summaries, args.json);
+    summaries
+        .iter()
+        .map(Summary::exit_code)
+        .max()
+        .unwrap_or(EXIT_OK)
 }
 
 /// One table for the same deals under several rules.
@@ -698,19 +886,16 @@ mod tests {
     #[test]
     fn undecided_deals_are_counted_apart_never_as_lost() {
         let mut tally = Tally::default();
-        let solved = |deal, length, undecided: Option<&str>| Solved {
+        let solved = |deal, verdict, figures| Solved {
             deal,
-            length,
-            undecided: undecided.map(str::to_string),
+            verdict,
+            figures,
             millis: 1.0,
         };
-        tally.add(&solved(0, Some(40), None));
-        tally.add(&solved(1, None, None));
-        tally.add(&solved(
-            2,
-            None,
-            Some("cap reached (states: 9 stored, cap 5)"),
-        ));
+        tally.add(&solved(0, Verdict::Won, vec![(Figure::Length, 40)]));
+        tally.add(&solved(1, Verdict::Lost, Vec::new()));
+        let why = "cap reached (states: 9 stored, cap 5)".to_string();
+        tally.add(&solved(2, Verdict::Undecided(why), Vec::new()));
         let summary = Summary {
             game: GameKind::Pyramid,
             rank: None,
@@ -718,6 +903,7 @@ mod tests {
             tally,
             total: 4,
             wall: Duration::ZERO,
+            part: Part::Whole,
         };
         let text = summary.text();
         assert!(

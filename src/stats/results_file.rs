@@ -1,21 +1,25 @@
-//! The `--out` and `--resume` file of `stats`: a first line describing the run, then one JSON
-//! line per deal as it finishes. The file is locked while a run writes to it, so that a second
-//! run on it is refused rather than interleaving its lines; each line goes out in one write. It
-//! is read back line by line, each line bounded, and a line that does not belong to the run
-//! (a deal outside it, fields that disagree, a deal already there) is skipped with a message.
+//! The `--out` and `--resume` file of `stats`, which `stats merge` reads: a first line naming
+//! the run (its [`RunId`]), then one JSON line per deal as it finishes. The file is locked
+//! while a run writes to it, so that a second run on it is refused rather than interleaving
+//! its lines; each line goes out in one write. It is read back line by line, each line
+//! bounded, and a line that does not belong to the run (a deal outside it or outside its
+//! shard, fields that disagree, a deal already there) is skipped with a message.
+//!
+//! A line holds what every game gives (the verdict and the time) and the figures its game
+//! measures on a deal ([`Figure`]); a game joins by naming its figures, and nothing here
+//! changes.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{BufRead, BufReader, Read as _, Write};
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
+
+use super::shard::{RunId, Shard};
 
 /// The longest line read back: a result line takes about 80 bytes, the run's line a few
-/// hundred with a long `--from` path.
+/// hundred.
 pub const MAX_LINE: usize = 8192;
-
-/// The longest solution a line may claim; the longest lines are a few hundred steps.
-const MAX_LENGTH: u64 = 10_000;
 
 /// How many skipped lines are named one by one; the rest are counted.
 const NAMED_SKIPS: usize = 10;
@@ -30,44 +34,111 @@ pub enum ResultsError {
     },
     #[error("{path}: another stats run is writing to it; wait for it to end, or use another file")]
     Locked { path: String },
-    #[error("{path}: not a stats results file (its first line does not describe a run)")]
-    NotResults { path: String },
-    #[error("{path}: written for another run ({found}); this one is {wanted}")]
-    OtherRun {
-        path: String,
-        found: String,
-        wanted: String,
-    },
+    #[error("{path}: not a stats results file ({why})")]
+    NotResults { path: String, why: String },
+    #[error("{path}: written for another run ({differences})")]
+    OtherRun { path: String, differences: String },
     #[error("{path}:{line}: a line longer than {MAX_LINE} bytes: not a stats results file")]
     TooLong { path: String, line: usize },
+}
+
+/// What a deal came to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    Won,
+    Lost,
+    /// A cap stopped the search, the reason saying which: neither won nor lost.
+    Undecided(String),
+}
+
+/// A number measured on each deal besides its verdict, which the summary shows as a
+/// histogram. Each game measures some of them ([`super::figures`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Figure {
+    /// The fewest steps that win: on won deals, and only on them.
+    Length,
+    /// The best score on any line (TriPeaks).
+    Score,
+    /// The most tableau cards of `--card`'s rank that any line removes (TriPeaks).
+    Most,
+}
+
+impl Figure {
+    /// Its key in a line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Figure::Length => "length",
+            Figure::Score => "score",
+            Figure::Most => "most",
+        }
+    }
+
+    /// The largest value a line may claim: past it the line is not believed.
+    fn limit(self) -> usize {
+        match self {
+            // The longest lines are a few hundred steps.
+            Figure::Length => 10_000,
+            Figure::Score => solitaire::GameKind::TriPeaks.full_score() as usize,
+            Figure::Most => 4,
+        }
+    }
 }
 
 /// What one deal gave, as a line of the file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Solved {
-    /// The deal's place in the run, from 0.
+    /// The deal's place in the whole run, from 0 (not in its shard).
     pub deal: usize,
-    /// The optimal length, when winnable.
-    pub length: Option<usize>,
-    /// Which cap stopped the search, when one did: neither won nor lost.
-    pub undecided: Option<String>,
+    pub verdict: Verdict,
+    /// The figures the run measures that this deal has: a lost deal has no length, an
+    /// undecided one no figure at all, and a figure whose own search a cap stopped is left out.
+    pub figures: Vec<(Figure, usize)>,
     pub millis: f64,
 }
 
+/// What the lines of a run's file must be.
+#[derive(Debug, Clone, Copy)]
+pub struct Expected<'a> {
+    /// Deals in the whole run.
+    pub deals: usize,
+    pub shard: Shard,
+    /// The figures each line carries.
+    pub figures: &'a [Figure],
+}
+
 impl Solved {
-    /// The line: `{"deal":3,"solvable":true,"length":41,"millis":2.5}`, or with
-    /// `"solvable":null` and `"undecided"` saying which cap.
-    pub fn json(&self) -> Value {
-        match &self.undecided {
-            Some(why) => json!({"deal": self.deal, "solvable": null, "undecided": why,
-                                "length": null, "millis": self.millis}),
-            None => json!({"deal": self.deal, "solvable": self.length.is_some(),
-                           "length": self.length, "millis": self.millis}),
-        }
+    /// A figure's value, if the deal has it.
+    pub fn figure(&self, figure: Figure) -> Option<usize> {
+        self.figures
+            .iter()
+            .find(|&&(which, _)| which == figure)
+            .map(|&(_, value)| value)
     }
 
-    /// A line read back, if it belongs to a run of `deals` deals; otherwise why not.
-    pub fn from_json(value: &Value, deals: usize) -> Result<Solved, String> {
+    /// The line: `{"deal":3,"solvable":true,"length":41,"millis":2.5}`, or with
+    /// `"solvable":null` and `"undecided"` saying which cap; each figure of `figures` is there,
+    /// null where the deal has none.
+    pub fn json(&self, figures: &[Figure]) -> Value {
+        let mut line = Map::new();
+        line.insert("deal".into(), json!(self.deal));
+        match &self.verdict {
+            Verdict::Won => line.insert("solvable".into(), json!(true)),
+            Verdict::Lost => line.insert("solvable".into(), json!(false)),
+            Verdict::Undecided(why) => {
+                line.insert("solvable".into(), Value::Null);
+                line.insert("undecided".into(), json!(why))
+            }
+        };
+        for &figure in figures {
+            line.insert(figure.key().into(), json!(self.figure(figure)));
+        }
+        line.insert("millis".into(), json!(self.millis));
+        Value::Object(line)
+    }
+
+    /// A line read back, if it belongs to the run; otherwise why not.
+    pub fn from_json(value: &Value, expected: Expected) -> Result<Solved, String> {
+        let deals = expected.deals;
         let deal = value
             .get("deal")
             .and_then(Value::as_u64)
@@ -81,34 +152,59 @@ impl Solved {
                     deals - 1
                 )
             })?;
+        if !expected.shard.contains(deal) {
+            return Err(format!(
+                "deal {deal} is in shard {}, not {}",
+                expected.shard.of(deal),
+                expected.shard
+            ));
+        }
         let millis = value
             .get("millis")
             .and_then(Value::as_f64)
             .filter(|millis| millis.is_finite() && *millis >= 0.0)
             .ok_or("no time in milliseconds")?;
-        let length = value.get("length").unwrap_or(&Value::Null);
-        let (length, undecided) = match (value.get("solvable"), length) {
-            (Some(Value::Bool(true)), length) => {
-                let length = length
-                    .as_u64()
-                    .filter(|&n| (1..=MAX_LENGTH).contains(&n))
-                    .ok_or("solvable, but no length of 1 to 10000 steps")?;
-                (Some(length as usize), None)
-            }
-            (Some(Value::Bool(false)), Value::Null) => (None, None),
-            (Some(Value::Null), Value::Null) => {
-                let why = value
+        let verdict = match value.get("solvable") {
+            Some(Value::Bool(true)) => Verdict::Won,
+            Some(Value::Bool(false)) => Verdict::Lost,
+            Some(Value::Null) => Verdict::Undecided(
+                value
                     .get("undecided")
                     .and_then(Value::as_str)
-                    .ok_or("neither solvable nor not, and not undecided")?;
-                (None, Some(why.to_string()))
-            }
-            _ => return Err("solvable and length disagree".to_string()),
+                    .ok_or("neither solvable nor not, and not undecided")?
+                    .to_string(),
+            ),
+            _ => return Err("no verdict: solvable true, false or null".to_string()),
         };
+        let mut figures = Vec::new();
+        for &figure in expected.figures {
+            let key = figure.key();
+            let read = match value.get(key) {
+                None => return Err(format!("no {key}")),
+                Some(Value::Null) => None,
+                Some(number) => Some(
+                    number
+                        .as_u64()
+                        .and_then(|n| usize::try_from(n).ok())
+                        .filter(|&n| n <= figure.limit())
+                        .ok_or_else(|| format!("{key} is not a number up to {}", figure.limit()))?,
+                ),
+            };
+            let fits = match (&verdict, figure) {
+                // An undecided deal has no figures; a won one has its length, a lost one none.
+                (Verdict::Undecided(_), _) | (Verdict::Lost, Figure::Length) => read.is_none(),
+                (Verdict::Won, Figure::Length) => read.is_some_and(|n| n > 0),
+                _ => true,
+            };
+            if !fits {
+                return Err(format!("solvable and {key} disagree"));
+            }
+            figures.extend(read.map(|n| (figure, n)));
+        }
         Ok(Solved {
             deal,
-            length,
-            undecided,
+            verdict,
+            figures,
             millis,
         })
     }
@@ -120,18 +216,22 @@ pub struct ResultsFile {
     path: PathBuf,
 }
 
-/// What a file to go on with holds.
-pub struct Resumed {
-    pub file: ResultsFile,
-    /// The results in it, one per deal, in the order written.
-    pub results: Vec<Solved>,
+/// What the result lines of a file came to; the results themselves went to the caller one by
+/// one.
+pub struct Body {
     /// Their deals.
     pub done: Seen,
+    /// How many results.
+    pub count: usize,
+    /// The bytes of the whole lines.
+    whole: u64,
+    /// Whether the last line was cut short.
+    pub cut: bool,
 }
 
 impl ResultsFile {
     /// Starts a new file for a run: locked, emptied, and its first line written.
-    pub fn create(path: &Path, header: &Value) -> Result<ResultsFile, ResultsError> {
+    pub fn create(path: &Path, run: &RunId) -> Result<ResultsFile, ResultsError> {
         let file = OpenOptions::new()
             .create(true)
             .write(true)
@@ -141,107 +241,64 @@ impl ResultsFile {
         let mut results = ResultsFile::locked(file, path)?;
         // Emptied only once locked: a run still writing to it keeps its lines.
         results.file.set_len(0).map_err(|source| io(path, source))?;
-        results.write(header)?;
+        results.write(&run.json())?;
         Ok(results)
     }
 
-    /// Opens a file to go on with: locked, checked to describe this run, and read back. A last
-    /// line cut short (the run was stopped while writing it) is cut off, and its deal solved
-    /// again; lines that do not belong to the run are skipped, each with a message to `warn`.
+    /// Opens a file to go on with: locked, checked to name this run, and read back, each
+    /// result to `found`. A last line cut short (the run was stopped while writing it) is cut
+    /// off, and its deal solved again; lines that do not belong to the run are skipped, each
+    /// with a message to `warn`. Gives the file and the deals in it.
     pub fn resume(
         path: &Path,
-        header: &Value,
-        deals: usize,
+        run: &RunId,
+        figures: &[Figure],
+        found: impl FnMut(Solved),
         mut warn: impl FnMut(String),
-    ) -> Result<Resumed, ResultsError> {
+    ) -> Result<(ResultsFile, Seen), ResultsError> {
         let file = OpenOptions::new()
             .read(true)
             .append(true)
             .open(path)
             .map_err(|source| io(path, source))?;
         let results = ResultsFile::locked(file, path)?;
-        let name = path.display().to_string();
         let mut reader = BufReader::new(&results.file);
-        let mut line = Vec::new();
-        let mut number = 1;
-        let mut whole: u64 = 0;
-        let first = match read_line(&mut reader, &mut line).map_err(|source| io(path, source))? {
-            LineRead::Whole => serde_json::from_slice::<Value>(&line).ok(),
-            LineRead::TooLong => {
-                return Err(ResultsError::TooLong {
-                    path: name,
-                    line: 1,
-                });
-            }
-            LineRead::Partial | LineRead::End => None,
-        };
-        let Some(first) = first.filter(|first| first.get("run").is_some()) else {
-            return Err(ResultsError::NotResults { path: name });
-        };
-        if first != *header {
+        let (written, first) = read_run(&mut reader, path)?;
+        let differences: Vec<String> = written
+            .differences(run)
+            .into_iter()
+            .map(|(field, theirs, mine)| format!("its {field} is {theirs}, this run's {mine}"))
+            .chain(
+                (written.shard != run.shard)
+                    .then(|| format!("its shard is {}, this run's {}", written.shard, run.shard)),
+            )
+            .collect();
+        if !differences.is_empty() {
             return Err(ResultsError::OtherRun {
-                path: name,
-                found: first["run"].to_string(),
-                wanted: header["run"].to_string(),
+                path: path.display().to_string(),
+                differences: differences.join("; "),
             });
         }
-        whole += line.len() as u64;
-        let mut seen = Seen::default();
-        let mut found = Vec::new();
-        let mut skipped = 0;
-        let mut skip = |number: usize, why: String| {
-            skipped += 1;
-            if skipped <= NAMED_SKIPS {
-                warn(format!("{name}:{number}: skipped: {why}"));
-            }
+        let expected = Expected {
+            deals: run.deals,
+            shard: run.shard,
+            figures,
         };
-        loop {
-            number += 1;
-            match read_line(&mut reader, &mut line).map_err(|source| io(path, source))? {
-                LineRead::End => break,
-                LineRead::TooLong => {
-                    return Err(ResultsError::TooLong {
-                        path: name,
-                        line: number,
-                    });
-                }
-                LineRead::Partial => {
-                    warn(format!(
-                        "{name}:{number}: the last line was cut short; its deal is solved again"
-                    ));
-                    break;
-                }
-                LineRead::Whole => whole += line.len() as u64,
-            }
-            let read = serde_json::from_slice::<Value>(&line)
-                .map_err(|_| "not a JSON line".to_string())
-                .and_then(|value| Solved::from_json(&value, deals));
-            match read {
-                Ok(solved) if seen.insert(solved.deal) => found.push(solved),
-                Ok(solved) => skip(
-                    number,
-                    format!("deal {} is already in the file", solved.deal),
-                ),
-                Err(why) => skip(number, why),
-            }
-        }
-        if skipped > NAMED_SKIPS {
+        let body = read_body(&mut reader, path, expected, found, &mut warn)?;
+        if body.cut {
             warn(format!(
-                "{name}: {} more lines skipped",
-                skipped - NAMED_SKIPS
+                "{}:{}: the last line was cut short; its deal is solved again",
+                path.display(),
+                body.count + 2
             ));
         }
         drop(reader);
         // The next line starts on a line of its own.
         results
             .file
-            .set_len(whole)
+            .set_len(first + body.whole)
             .map_err(|source| io(path, source))?;
-        Ok(Resumed {
-            file: results,
-            results: found,
-            done: seen,
-        })
+        Ok((results, body.done))
     }
 
     fn locked(file: File, path: &Path) -> Result<ResultsFile, ResultsError> {
@@ -265,6 +322,131 @@ impl ResultsFile {
             .write_all(line.as_bytes())
             .map_err(|source| io(&self.path, source))
     }
+}
+
+/// A results file opened to be read, not written: as `stats merge` reads a shard's.
+pub struct Reader {
+    lines: BufReader<File>,
+    path: PathBuf,
+    /// Whether a run still writes to it (holding its lock).
+    pub busy: bool,
+}
+
+impl Reader {
+    /// Opens a file and reads the run it names.
+    pub fn open(path: &Path) -> Result<(Reader, RunId), ResultsError> {
+        let file = File::open(path).map_err(|source| io(path, source))?;
+        let busy = match file.try_lock_shared() {
+            Ok(()) => false,
+            Err(TryLockError::WouldBlock) => true,
+            Err(TryLockError::Error(source)) => return Err(io(path, source)),
+        };
+        let mut reader = BufReader::new(file);
+        let (run, _) = read_run(&mut reader, path)?;
+        let reader = Reader {
+            lines: reader,
+            path: path.to_path_buf(),
+            busy,
+        };
+        Ok((reader, run))
+    }
+
+    /// Reads the result lines, each to `found`; a line that does not belong to the run is
+    /// skipped with a message to `warn`, as `--resume` skips it.
+    pub fn results(
+        mut self,
+        expected: Expected,
+        found: impl FnMut(Solved),
+        mut warn: impl FnMut(String),
+    ) -> Result<Body, ResultsError> {
+        read_body(&mut self.lines, &self.path, expected, found, &mut warn)
+    }
+}
+
+/// Reads a file's first line: the run it names, and the line's length in bytes.
+fn read_run<R: BufRead>(reader: &mut R, path: &Path) -> Result<(RunId, u64), ResultsError> {
+    let name = path.display().to_string();
+    let mut line = Vec::new();
+    let not_results = |why: &str| ResultsError::NotResults {
+        path: name.clone(),
+        why: why.to_string(),
+    };
+    match read_line(reader, &mut line).map_err(|source| io(path, source))? {
+        LineRead::Whole => {}
+        LineRead::TooLong => {
+            return Err(ResultsError::TooLong {
+                path: name,
+                line: 1,
+            });
+        }
+        LineRead::Partial | LineRead::End => return Err(not_results("it has no whole first line")),
+    }
+    let first = serde_json::from_slice::<Value>(&line)
+        .map_err(|_| not_results("its first line is not JSON"))?;
+    let run = RunId::from_json(&first).map_err(|why| not_results(&why))?;
+    Ok((run, line.len() as u64))
+}
+
+/// Reads the result lines after the first.
+fn read_body<R: BufRead>(
+    reader: &mut R,
+    path: &Path,
+    expected: Expected,
+    mut found: impl FnMut(Solved),
+    warn: &mut dyn FnMut(String),
+) -> Result<Body, ResultsError> {
+    let name = path.display().to_string();
+    let mut line = Vec::new();
+    let mut body = Body {
+        done: Seen::default(),
+        count: 0,
+        whole: 0,
+        cut: false,
+    };
+    let mut skipped = 0;
+    let mut skip = |number: usize, why: String| {
+        skipped += 1;
+        if skipped <= NAMED_SKIPS {
+            warn(format!("{name}:{number}: skipped: {why}"));
+        }
+    };
+    for number in 2.. {
+        match read_line(reader, &mut line).map_err(|source| io(path, source))? {
+            LineRead::End => break,
+            LineRead::TooLong => {
+                return Err(ResultsError::TooLong {
+                    path: name,
+                    line: number,
+                });
+            }
+            LineRead::Partial => {
+                body.cut = true;
+                break;
+            }
+            LineRead::Whole => body.whole += line.len() as u64,
+        }
+        let read = serde_json::from_slice::<Value>(&line)
+            .map_err(|_| "not a JSON line".to_string())
+            .and_then(|value| Solved::from_json(&value, expected));
+        match read {
+            Ok(solved) if body.done.insert(solved.deal) => {
+                body.count += 1;
+                found(solved);
+            }
+            Ok(solved) => skip(
+                number,
+                format!("deal {} is already in the file", solved.deal),
+            ),
+            Err(why) => skip(number, why),
+        }
+    }
+    if skipped > NAMED_SKIPS {
+        warn(format!(
+            "{name}: {} more lines skipped",
+            skipped - NAMED_SKIPS
+        ));
+    }
+    Ok(body)
 }
 
 fn io(path: &Path, source: std::io::Error) -> ResultsError {
@@ -329,11 +511,27 @@ impl Seen {
 mod tests {
     use super::*;
 
+    const PYRAMID: [Figure; 1] = [Figure::Length];
+
+    fn expected(figures: &[Figure], shard: Shard) -> Expected<'_> {
+        Expected {
+            deals: 10,
+            shard,
+            figures,
+        }
+    }
+
     #[test]
     fn a_line_must_belong_to_the_run() {
-        let read = |text: &str| Solved::from_json(&serde_json::from_str(text).unwrap(), 10);
+        let read = |text: &str| {
+            Solved::from_json(
+                &serde_json::from_str(text).unwrap(),
+                expected(&PYRAMID, Shard::WHOLE),
+            )
+        };
         assert_eq!(
-            read(r#"{"deal":3,"solvable":true,"length":41,"millis":2.5}"#).map(|s| s.length),
+            read(r#"{"deal":3,"solvable":true,"length":41,"millis":2.5}"#)
+                .map(|s| s.figure(Figure::Length)),
             Ok(Some(41))
         );
         assert!(read(r#"{"deal":9,"solvable":false,"length":null,"millis":1}"#).is_ok());
@@ -345,6 +543,11 @@ mod tests {
         assert!(why(r#"{"deal":1,"solvable":false,"length":44,"millis":1}"#).contains("disagree"));
         assert!(why(r#"{"deal":1,"solvable":true,"length":null,"millis":1}"#).contains("length"));
         assert!(why(r#"{"deal":1,"solvable":true,"length":0,"millis":1}"#).contains("length"));
+        assert!(why(r#"{"deal":1,"solvable":true,"millis":1}"#).contains("no length"));
+        assert!(
+            why(r#"{"deal":1,"solvable":true,"length":99999,"millis":1}"#)
+                .contains("length is not a number up to 10000")
+        );
         assert!(
             why(r#"{"deal":1,"solvable":null,"length":null,"millis":1}"#).contains("undecided")
         );
@@ -353,8 +556,61 @@ mod tests {
             r#"{"deal":2,"solvable":null,"undecided":"cap reached (x)","length":null,"millis":1}"#,
         )
         .unwrap();
-        assert_eq!(undecided.undecided.as_deref(), Some("cap reached (x)"));
-        assert_eq!(Solved::from_json(&undecided.json(), 10), Ok(undecided));
+        assert_eq!(
+            undecided.verdict,
+            Verdict::Undecided("cap reached (x)".to_string())
+        );
+        assert_eq!(
+            Solved::from_json(&undecided.json(&PYRAMID), expected(&PYRAMID, Shard::WHOLE)),
+            Ok(undecided)
+        );
+    }
+
+    #[test]
+    fn a_line_must_be_in_its_shard() {
+        let shard = Shard { index: 2, count: 4 };
+        let read = |deal: usize| {
+            let line = json!({"deal": deal, "solvable": false, "length": null, "millis": 1});
+            Solved::from_json(&line, expected(&PYRAMID, shard))
+        };
+        assert!(read(1).is_ok() && read(5).is_ok() && read(9).is_ok());
+        assert_eq!(read(2).unwrap_err(), "deal 2 is in shard 3/4, not 2/4");
+    }
+
+    #[test]
+    fn each_game_s_figures_are_written_and_read_back() {
+        let figures = [Figure::Length, Figure::Score, Figure::Most];
+        let lost = Solved {
+            deal: 4,
+            verdict: Verdict::Lost,
+            figures: vec![(Figure::Score, 23_450)],
+            millis: 0.5,
+        };
+        let line = lost.json(&figures);
+        assert_eq!(
+            line.to_string(),
+            r#"{"deal":4,"solvable":false,"length":null,"score":23450,"most":null,"millis":0.5}"#
+        );
+        let back = Solved::from_json(&line, expected(&figures, Shard::WHOLE));
+        assert_eq!(back, Ok(lost));
+        // A game with no figures (a verdict alone) reads its lines as well.
+        let bare = Solved {
+            deal: 0,
+            verdict: Verdict::Won,
+            figures: Vec::new(),
+            millis: 3.0,
+        };
+        assert_eq!(
+            Solved::from_json(&bare.json(&[]), expected(&[], Shard::WHOLE)),
+            Ok(bare)
+        );
+        let undecided = json!({"deal": 1, "solvable": null, "undecided": "x", "length": null,
+                               "score": 10, "most": null, "millis": 1});
+        assert!(
+            Solved::from_json(&undecided, expected(&figures, Shard::WHOLE))
+                .unwrap_err()
+                .contains("disagree")
+        );
     }
 
     #[test]
