@@ -273,6 +273,7 @@ impl Summary {
         match self.game {
             GameKind::Pyramid => self.rules.to_string(),
             GameKind::TriPeaks => "TriPeaks, Microsoft Solitaire Collection rules".to_string(),
+            GameKind::Klondike => unreachable!("stats refuses Klondike before it starts"),
         }
     }
 
@@ -372,6 +373,7 @@ fn solve_all(
                 (length, None, cap)
             }
             GameKind::TriPeaks => tripeaks_figures(&deal, caps),
+            GameKind::Klondike => unreachable!("stats refuses Klondike before it starts"),
         };
         let cards = rank.and_then(|rank| tripeaks_most_of(&deal, rank, caps));
         let solved = Solved {
