@@ -12,7 +12,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 use solitaire::Deal;
+use solitaire::DeckProblem;
 use solitaire::deck::thousands;
+use solitaire::klondike::DealProblem as KlondikeProblem;
+use solitaire::klondike::formats::{self, Format, Table};
 use solitaire::pyramid::solver::{CapReached, Capped, Caps, Outcome, Stats};
 use solitaire::pyramid::{Goal, Position, Rules};
 
@@ -20,6 +23,7 @@ use crate::challenge;
 use crate::cli::BatchArgs;
 use crate::console;
 use crate::input::{self, InputError};
+use crate::klondike_output;
 use crate::output::{answer_json, solve_deal, undecided_json};
 use crate::pool;
 use crate::text_file::{self, TextFileError};
@@ -31,7 +35,13 @@ use solitaire::GameKind;
 struct Line {
     number: usize,
     known_length: Option<usize>,
-    deal: Result<Deal, String>,
+    deal: Result<Dealt, String>,
+}
+
+/// A line's deal: Pyramid's or TriPeaks' 52 cards, or a Klondike table in any of its formats.
+enum Dealt {
+    Cards(Deal),
+    Klondike(Table),
 }
 
 /// What solving one line gave.
@@ -51,7 +61,11 @@ const LINE_PROBLEMS: usize = 3;
 /// Reads a file of deals (or standard input for `-`) one bounded line at a time, skipping
 /// blanks and comments and reading the optional leading length column. A line that is not a
 /// deal keeps a short error in its place; only a file that cannot be read is an error.
-fn read_lines(path: &Path, game: GameKind) -> Result<Vec<Line>, InputError> {
+fn read_lines(
+    path: &Path,
+    game: GameKind,
+    format: Option<Format>,
+) -> Result<Vec<Line>, InputError> {
     let name = input::source_name(path);
     let failed = |source| InputError::Read {
         name: name.clone(),
@@ -67,7 +81,7 @@ fn read_lines(path: &Path, game: GameKind) -> Result<Vec<Line>, InputError> {
                     columns = named;
                     return Ok(());
                 }
-                deal_line(&text, game, columns)
+                deal_line(&text, game, format, columns)
             }
             text_file::Line::TooLong(bytes) => Some((
                 None,
@@ -132,8 +146,9 @@ impl Columns {
 fn deal_line(
     line: &str,
     game: GameKind,
+    format: Option<Format>,
     columns: Columns,
-) -> Option<(Option<usize>, Result<Deal, String>)> {
+) -> Option<(Option<usize>, Result<Dealt, String>)> {
     if line.trim().is_empty() || line.trim_start().starts_with('#') {
         return None;
     }
@@ -147,47 +162,74 @@ fn deal_line(
             .and_then(|field| field.trim().parse().ok());
         (known, fields.get(columns.deal).copied().unwrap_or(""))
     };
-    let deal = Deal::parse_as(cards, game).map_err(|problems| {
-        let all = &problems.0;
-        let mut texts: Vec<String> = all
-            .iter()
-            .take(LINE_PROBLEMS)
-            .map(solitaire::DeckProblem::message)
-            .collect();
-        if all.len() > LINE_PROBLEMS {
-            texts.push(format!("{} problems in all", thousands(all.len())));
-        }
-        texts.join("; ")
-    });
+    let deal = if game == GameKind::Klondike {
+        formats::read(cards, format)
+            .map(Dealt::Klondike)
+            .map_err(|problems| first_problems(problems.0.iter().map(KlondikeProblem::message)))
+    } else {
+        Deal::parse_as(cards, game)
+            .map(Dealt::Cards)
+            .map_err(|problems| first_problems(problems.0.iter().map(DeckProblem::message)))
+    };
     Some((known_length, deal))
+}
+
+/// A bad line's error: its first [`LINE_PROBLEMS`] problems, and how many there are in all
+/// when there are more.
+fn first_problems(messages: impl ExactSizeIterator<Item = String>) -> String {
+    let all = messages.len();
+    let mut texts: Vec<String> = messages.take(LINE_PROBLEMS).collect();
+    if all > LINE_PROBLEMS {
+        texts.push(format!("{} problems in all", thousands(all)));
+    }
+    texts.join("; ")
 }
 
 /// The deals of a file read as `batch` reads it; the first line that is not a deal is an
 /// error naming it.
 pub fn read_deals(path: &Path, game: GameKind) -> Result<Vec<Deal>, InputError> {
     let name = input::source_name(path);
-    read_lines(path, game)?
+    read_lines(path, game, None)?
         .into_iter()
-        .map(|line| {
-            line.deal
-                .map_err(|error| InputError::Usage(format!("{name}:{}: {error}", line.number)))
+        .map(|line| match line.deal {
+            Ok(Dealt::Cards(deal)) => Ok(deal),
+            // A Klondike deal at its start, its cards in the deal order of its layout.
+            Ok(Dealt::Klondike(table)) => table
+                .deal()
+                .and_then(|deal| Deal::from_slots(deal.slots(), GameKind::Klondike).ok())
+                .ok_or_else(|| {
+                    InputError::Usage(format!(
+                        "{name}:{}: not a whole deal at its start (52 cards, every one known)",
+                        line.number
+                    ))
+                }),
+            Err(error) => Err(InputError::Usage(format!(
+                "{name}:{}: {error}",
+                line.number
+            ))),
         })
         .collect()
 }
 
-fn solve_line(line: &Line, game: GameKind, goal: Goal, rules: Rules, caps: Caps) -> Answer {
+fn solve_line(line: &Line, game: GameKind, goal: Goal, rules: &AllRules, caps: Caps) -> Answer {
     let started = Instant::now();
-    let Ok(deal) = &line.deal else {
-        let error = line.deal.as_ref().err().cloned().unwrap_or_default();
-        return Answer {
-            json: json!({"line": line.number, "error": error}),
-            solved: None,
-            undecided: false,
-            length: None,
-            time: started.elapsed(),
-            expanded: 0,
-        };
+    let deal = match &line.deal {
+        Ok(Dealt::Cards(deal)) => deal,
+        Ok(Dealt::Klondike(table)) => {
+            return solve_klondike(line.number, table, rules.klondike, caps, started);
+        }
+        Err(error) => {
+            return Answer {
+                json: json!({"line": line.number, "error": error}),
+                solved: None,
+                undecided: false,
+                length: None,
+                time: started.elapsed(),
+                expanded: 0,
+            };
+        }
     };
+    let rules = rules.pyramid;
     if game == GameKind::TriPeaks {
         return solve_tripeaks(line.number, deal, goal, caps);
     }
@@ -239,6 +281,36 @@ fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules, caps: C
         undecided: false,
         length: answer.lines().first().map(|(_, line)| line.moves.len()),
         time: stats.elapsed,
+        expanded: stats.expanded,
+    }
+}
+
+/// The rules of every game a batch may be of: each line is solved under its game's.
+struct AllRules {
+    pyramid: Rules,
+    klondike: solitaire::klondike::Rules,
+}
+
+/// A Klondike table: a winning line counts as solved; unknown cards, like a cap, leave it
+/// undecided.
+fn solve_klondike(
+    number: usize,
+    table: &Table,
+    rules: solitaire::klondike::Rules,
+    caps: Caps,
+    started: Instant,
+) -> Answer {
+    let position = table.start(rules);
+    let (answer, stats) = klondike_output::solve_position(&position, caps);
+    let mut json = klondike_output::answer_json(&position, &answer, &stats);
+    json["line"] = json!(number);
+    let solved = answer.verdict();
+    Answer {
+        json,
+        solved,
+        undecided: solved.is_none(),
+        length: answer.line().map(<[_]>::len),
+        time: started.elapsed(),
         expanded: stats.expanded,
     }
 }
@@ -299,13 +371,20 @@ pub fn run(args: &BatchArgs, game: GameKind) -> Result<u8, InputError> {
         .rules
         .check_game(game)
         .map_err(InputError::Usage)?;
+    args.format.check_game(game).map_err(InputError::Usage)?;
+    if game == GameKind::Klondike {
+        refuse_for_klondike(args)?;
+    }
     // Deals one a line have no challenge of their own: without a flag, the Board one.
     let goal = args.goal.goal(game)?.unwrap_or(Goal::Board);
-    let rules = args.goal.rules.changes().apply(Rules::default());
+    let rules = AllRules {
+        pyramid: args.goal.rules.changes().apply(Rules::default()),
+        klondike: args.goal.rules.klondike(),
+    };
     if game == GameKind::Pyramid {
-        goal.check(rules)?;
+        goal.check(rules.pyramid)?;
     }
-    let lines = read_lines(&args.file, game)?;
+    let lines = read_lines(&args.file, game, args.format.format)?;
     let jobs = pool::threads(args.jobs);
     let bar = progress_bar(lines.len(), "deals");
     let started = Instant::now();
@@ -316,7 +395,7 @@ pub fn run(args: &BatchArgs, game: GameKind) -> Result<u8, InputError> {
     let mut printed = 0;
     let never = AtomicBool::new(false);
     let caps = args.caps.caps();
-    let solve = |line: &Line| solve_line(line, game, goal, rules, caps);
+    let solve = |line: &Line| solve_line(line, game, goal, &rules, caps);
     pool::run(&lines, jobs, &never, solve, |index, answer| {
         bar.inc(1);
         waiting.insert(index, answer);
@@ -351,6 +430,21 @@ pub fn run(args: &BatchArgs, game: GameKind) -> Result<u8, InputError> {
     } else {
         EXIT_OK
     })
+}
+
+/// Refuses what a Klondike batch does not take: the challenges, which Klondike does not have,
+/// and `--check`, whose known lengths are fewest moves while Klondike's answers are a winning
+/// line, not the shortest.
+fn refuse_for_klondike(args: &BatchArgs) -> Result<(), InputError> {
+    klondike_output::refuse_challenges(&args.goal)?;
+    if args.check {
+        return Err(InputError::Usage(
+            "--check compares the fewest steps, and Klondike's answers are a winning line, not \
+             the shortest: it is for Pyramid and TriPeaks"
+                .to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// A progress bar on standard error with the rate and the time left, hidden when standard

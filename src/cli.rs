@@ -11,10 +11,15 @@ use crate::storage::Folders;
 
 use solitaire::card::RankParseError;
 use solitaire::excerpt::excerpt;
+use solitaire::klondike::formats::Format;
 use solitaire::pyramid::goal::{CountError, Field, MAX_CARD_TARGET, MAX_DEALS};
 use solitaire::pyramid::solver::{BYTES_PER_STATE, Caps};
 use solitaire::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
 use solitaire::{GameKind, Rank};
+
+/// What the app says of a Klondike deal, which it does not play yet: the commands that do.
+pub const KLONDIKE_NOT_IN_APP: &str = "Klondike is not in the app yet: the commands solve, \
+     hint, validate and batch take it (pyramid solve --game klondike FILE)";
 
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.
@@ -48,8 +53,10 @@ pub struct Cli {
     /// the platform's).
     #[arg(long, global = true, value_name = "DIR")]
     pub config: Option<PathBuf>,
-    /// The game: pyramid or tripeaks (default: a file's `# game:` header, else pyramid).
-    #[arg(long, global = true, value_name = "pyramid|tripeaks")]
+    /// The game: pyramid, tripeaks or klondike (default: a file's `# game:` header, else
+    /// klondike for Solvitaire's JSON or a deal code, else pyramid). Klondike is played by
+    /// solve, hint, validate and batch, not yet by stats or the app.
+    #[arg(long, global = true, value_name = "pyramid|tripeaks|klondike")]
     pub game: Option<GameKind>,
 }
 
@@ -84,7 +91,7 @@ pub enum Command {
     /// How many deals can be won: random deals (or a file's) solved, with the winnable
     /// fraction, its 95% interval, the optimal lengths and the solve times. `stats merge`
     /// adds up the shards of a run.
-    #[command(mut_args(rules_without_file), args_conflicts_with_subcommands = true)]
+    #[command(mut_args(rules_for_stats), args_conflicts_with_subcommands = true)]
     Stats(StatsArgs),
     /// Print the folders used for saves, the draft and themes.
     Paths,
@@ -112,6 +119,29 @@ pub struct SolveArgs {
     pub goal: GoalArgs,
     #[command(flatten)]
     pub caps: CapArgs,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+/// How a Klondike deal is written, when the text is not to say it.
+#[derive(Debug, Args, Clone, Copy, Default)]
+pub struct FormatArg {
+    /// Klondike: the deal's format: the project's layout, Solvitaire's JSON or Klondike-Solver's
+    /// deal code (default: the text says: `{` starts JSON, digits alone are a code).
+    #[arg(long, value_name = "layout|solvitaire|code")]
+    pub format: Option<Format>,
+}
+
+impl FormatArg {
+    /// Refuses the flag for a game other than Klondike, whose deals have one layout.
+    pub fn check_game(self, game: GameKind) -> Result<(), String> {
+        match self.format {
+            Some(_) if game != GameKind::Klondike => Err(format!(
+                "--format is for Klondike deals; a {game} deal has one layout"
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl SolveArgs {
@@ -137,12 +167,18 @@ pub struct HintArgs {
     pub rules: RuleArgs,
     #[command(flatten)]
     pub caps: CapArgs,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
-/// The rules to play under, where they differ from the file's (else MSC's).
+/// The rules to play under, where they differ from the file's (else MSC's for Pyramid, the
+/// standard ones for Klondike). Each game takes its own: see [`RuleArgs::check_game`].
+// Each bool is a switch people type; an enum would not read as the flags do.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args, Clone, Default)]
 pub struct RuleArgs {
-    /// Passes through the stock: 1 to 8, or unlimited (default: the file's, else 3).
+    /// Passes through the stock: 1 to 8, or unlimited (default: the file's, else 3 in
+    /// Pyramid; unlimited in Klondike).
     #[arg(long, value_name = "N|unlimited", value_parser = Passes::parse)]
     pub passes: Option<Passes>,
     /// Relaxed pairing ("overlap pairs"): a pyramid card whose only remaining cover is one
@@ -156,19 +192,82 @@ pub struct RuleArgs {
     /// (default: the file's, else pyramid).
     #[arg(long, value_name = "pyramid|all", value_parser = Finish::parse)]
     pub goal: Option<Finish>,
+    /// Klondike: cards turned by one draw, 1 or 3 (default: 3).
+    #[arg(long, value_name = "1|3", value_parser = draw_count)]
+    pub draw: Option<u8>,
+    /// Klondike: no card comes back from a foundation to a pile (by default one may).
+    #[arg(long)]
+    pub no_foundation_moves: bool,
+    /// Klondike: any card, or a run headed by any card, may fill an empty pile (by default
+    /// only a King).
+    #[arg(long)]
+    pub any_card_on_empty: bool,
 }
 
+/// Each game's rule flags, as they are written, for [`RuleArgs::check_game`]'s messages.
+const PYRAMID_RULES: &str = "--passes, --relaxed, --strict and --goal";
+const KLONDIKE_RULES: &str = "--draw, --passes, --no-foundation-moves and --any-card-on-empty";
+
 impl RuleArgs {
-    /// Refuses these flags in a game they do not apply to: they are Pyramid's rules.
+    /// Refuses the flags that are not rules of `game`: Pyramid's are --passes, --relaxed,
+    /// --strict and --goal; Klondike's --draw, --passes, --no-foundation-moves and
+    /// --any-card-on-empty; TriPeaks has none.
     pub fn check_game(&self, game: GameKind) -> Result<(), String> {
-        let given = self.passes.is_some() || self.relaxed || self.strict || self.goal.is_some();
-        if given && game != GameKind::Pyramid {
-            return Err(format!(
-                "--passes, --relaxed, --strict and --goal are Pyramid's rules; {game} has none \
-                 to change"
-            ));
+        let pyramid = [
+            ("--relaxed", self.relaxed),
+            ("--strict", self.strict),
+            ("--goal", self.goal.is_some()),
+        ];
+        let klondike = [
+            ("--draw", self.draw.is_some()),
+            ("--no-foundation-moves", self.no_foundation_moves),
+            ("--any-card-on-empty", self.any_card_on_empty),
+        ];
+        let passes = ("--passes", self.passes.is_some());
+        let refused: Vec<&str> = match game {
+            GameKind::Pyramid => klondike.to_vec(),
+            GameKind::Klondike => pyramid.to_vec(),
+            GameKind::TriPeaks => [vec![passes], pyramid.to_vec(), klondike.to_vec()].concat(),
         }
-        Ok(())
+        .into_iter()
+        .filter_map(|(flag, given)| given.then_some(flag))
+        .collect();
+        let flags = match refused.as_slice() {
+            [] => return Ok(()),
+            [flag] => format!("{flag} is a rule"),
+            [rest @ .., last] => format!("{} and {last} are rules", rest.join(", ")),
+        };
+        Err(match game {
+            GameKind::Pyramid => {
+                format!("{flags} of Klondike, not of Pyramid: Pyramid's rules are {PYRAMID_RULES}")
+            }
+            GameKind::Klondike => format!(
+                "{flags} of Pyramid, not of Klondike: Klondike's rules are {KLONDIKE_RULES}"
+            ),
+            GameKind::TriPeaks => format!(
+                "{flags} of other games: TriPeaks has none to change (Pyramid's rules are \
+                 {PYRAMID_RULES}; Klondike's are {KLONDIKE_RULES})"
+            ),
+        })
+    }
+
+    /// The Klondike rules these flags give: the standard ones where a flag says nothing.
+    pub fn klondike(&self) -> solitaire::klondike::Rules {
+        use solitaire::klondike::{EmptyPile, Rules};
+        let standard = Rules::STANDARD;
+        Rules {
+            draw: self.draw.unwrap_or(standard.draw),
+            passes: match self.passes {
+                None | Some(Passes::Unlimited) => solitaire::klondike::Passes::Unlimited,
+                Some(Passes::Limited(n)) => solitaire::klondike::Passes::Limited(n),
+            },
+            foundation_to_tableau: !self.no_foundation_moves,
+            empty_pile: if self.any_card_on_empty {
+                EmptyPile::AnyCard
+            } else {
+                EmptyPile::KingsOnly
+            },
+        }
     }
 
     /// The rules these flags change.
@@ -313,6 +412,7 @@ fn target_score(text: &str) -> Result<ScoreTarget, String> {
 fn most_points() -> String {
     let limits: Vec<String> = GameKind::ALL
         .iter()
+        .filter(|game| game.has_challenges())
         .enumerate()
         .map(|(index, game)| {
             let unit = if index == 0 { " points" } else { "" };
@@ -382,13 +482,22 @@ pub struct ValidateArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub format: FormatArg,
+    /// Klondike: print the deal in this format instead of saying it is valid (a table that
+    /// is not a whole deal, such as a reduced deck, only as Solvitaire's JSON).
+    #[arg(long, value_name = "layout|solvitaire|code")]
+    pub print_as: Option<Format>,
 }
 
 /// The rule flags' help for the commands that read deals without headers, so without rules of
 /// their own (`batch`, `stats`): the defaults are MSC's.
 fn rules_without_file(arg: clap::Arg) -> clap::Arg {
     let help = match arg.get_id().as_str() {
-        "passes" => "Passes through the stock: 1 to 8, or unlimited (default: 3)",
+        "passes" => {
+            "Passes through the stock: 1 to 8, or unlimited (default: 3 in Pyramid; unlimited \
+             in Klondike)"
+        }
         "strict" => "Strict pairing (MSC's; the default)",
         "goal" => {
             "What must be cleared to win: the pyramid (MSC's Board challenge; the default) or \
@@ -397,6 +506,18 @@ fn rules_without_file(arg: clap::Arg) -> clap::Arg {
         _ => return arg,
     };
     arg.help(help)
+}
+
+/// The rule flags' help for `stats`, which does not take Klondike yet: Pyramid's defaults,
+/// and Klondike's flags hidden.
+fn rules_for_stats(arg: clap::Arg) -> clap::Arg {
+    match arg.get_id().as_str() {
+        "passes" => arg.help(
+            "Passes through the stock: 1 to 8, or unlimited (default: 3 in Pyramid, unlimited \
+             in Klondike)",
+        ),
+        _ => rules_without_file(arg),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -417,6 +538,8 @@ pub struct BatchArgs {
     pub goal: GoalArgs,
     #[command(flatten)]
     pub caps: CapArgs,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 #[derive(Debug, Args)]
@@ -569,6 +692,18 @@ fn memory_size(text: &str) -> Result<usize, String> {
         ));
     }
     Ok(bytes)
+}
+
+/// Reads Klondike's draw count: 1 or 3.
+fn draw_count(text: &str) -> Result<u8, String> {
+    match text.trim() {
+        "1" => Ok(1),
+        "3" => Ok(3),
+        _ => Err(format!(
+            "'{}' is not a draw: 1 or 3 cards at a time",
+            excerpt(text)
+        )),
+    }
 }
 
 /// Reads a time limit in seconds, with a fraction if wanted: `30`, `2.5`.

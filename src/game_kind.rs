@@ -1,5 +1,5 @@
 //! The games the library knows, as a plain list: each is a sibling module (`pyramid`,
-//! `tripeaks`) with its own layout, referee and solvers; this enum is where code that serves
+//! `tripeaks`, `klondike`) with its own layout, referee and solvers; this enum is where code that serves
 //! every game (the deal reader, saved files, the front ends) asks which one it has.
 
 use std::fmt;
@@ -15,17 +15,22 @@ pub enum GameKind {
     Pyramid,
     /// TriPeaks: cards one above or below the waste card, from three peaks over a 23-card stock.
     TriPeaks,
+    /// Klondike: seven piles built down in alternating colours, the foundations built up by
+    /// suit, a stock drawn one or three cards at a time. The commands play it; the app does
+    /// not yet.
+    Klondike,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 2] = [GameKind::Pyramid, GameKind::TriPeaks];
+    pub const ALL: [GameKind; 3] = [GameKind::Pyramid, GameKind::TriPeaks, GameKind::Klondike];
 
     /// The name people read: "Pyramid", "TriPeaks".
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Pyramid => "Pyramid",
             GameKind::TriPeaks => "TriPeaks",
+            GameKind::Klondike => "Klondike",
         }
     }
 
@@ -34,6 +39,7 @@ impl GameKind {
         match self {
             GameKind::Pyramid => "pyramid",
             GameKind::TriPeaks => "tripeaks",
+            GameKind::Klondike => "klondike",
         }
     }
 
@@ -43,18 +49,26 @@ impl GameKind {
         match self {
             GameKind::Pyramid => crate::pyramid::layout::slot_name(index),
             GameKind::TriPeaks => crate::tripeaks::layout::slot_name(index),
+            GameKind::Klondike => crate::klondike::deal::slot_name(index),
         }
     }
 }
 
 impl GameKind {
-    /// The most points one deal can give: the Score challenge's target when none is given.
+    /// The most points one deal can give: the Score challenge's target when none is given;
+    /// 0 for a game without a Score challenge (Klondike).
     pub const fn full_score(self) -> u32 {
         match self {
             GameKind::Pyramid => 1290,
             // All 28 tableau cards in one streak (78,400) and the three peak bonuses (6,500).
             GameKind::TriPeaks => 84_900,
+            GameKind::Klondike => 0,
         }
+    }
+
+    /// Whether the game has the Score and Card challenges besides the Board one.
+    pub const fn has_challenges(self) -> bool {
+        self.full_score() > 0
     }
 
     /// The highest Score target: [`MAX_DEALS`](crate::goal::MAX_DEALS) deals' worth.
@@ -65,7 +79,7 @@ impl GameKind {
     /// Whether this game's solvers take unknown cards (`??`).
     pub fn takes_unknown(self) -> bool {
         match self {
-            GameKind::Pyramid | GameKind::TriPeaks => true,
+            GameKind::Pyramid | GameKind::TriPeaks | GameKind::Klondike => true,
         }
     }
 
@@ -74,6 +88,7 @@ impl GameKind {
         match self {
             GameKind::Pyramid => crate::pyramid::layout::drawn(slots),
             GameKind::TriPeaks => crate::tripeaks::layout::drawn(slots),
+            GameKind::Klondike => crate::klondike::deal::drawn(slots),
         }
     }
 }
@@ -86,13 +101,13 @@ impl fmt::Display for GameKind {
 
 /// A game name that is not one of [`GameKind::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a game: the games are pyramid and tripeaks")]
+#[error("'{0}' is not a game: the games are pyramid, tripeaks and klondike")]
 pub struct UnknownGame(pub String);
 
 impl FromStr for GameKind {
     type Err = UnknownGame;
 
-    /// Reads `pyramid` or `tripeaks` (also `tri-peaks`), in any case.
+    /// Reads `pyramid`, `tripeaks` (also `tri-peaks`) or `klondike`, in any case.
     fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
         let word = text
             .trim()
@@ -116,10 +131,11 @@ mod tests {
             assert_eq!(game.name().parse::<GameKind>(), Ok(game));
         }
         assert_eq!("Tri-Peaks".parse::<GameKind>(), Ok(GameKind::TriPeaks));
-        let wrong = "klondike".parse::<GameKind>().unwrap_err();
+        assert_eq!("KLONDIKE".parse::<GameKind>(), Ok(GameKind::Klondike));
+        let wrong = "spider".parse::<GameKind>().unwrap_err();
         assert_eq!(
             wrong.to_string(),
-            "'klondike' is not a game: the games are pyramid and tripeaks"
+            "'spider' is not a game: the games are pyramid, tripeaks and klondike"
         );
     }
 
@@ -138,5 +154,10 @@ mod tests {
             GameKind::TriPeaks.slot_name(52),
             "card 53, past the 52 of a deal"
         );
+        assert_eq!(
+            GameKind::Klondike.slot_name(4),
+            "pile 3, card 2 from the bottom"
+        );
+        assert_eq!(GameKind::Klondike.slot_name(28), "stock card 1");
     }
 }

@@ -5,6 +5,7 @@ use std::fmt;
 use std::path::Path;
 
 use solitaire::excerpt::escaped;
+use solitaire::klondike::formats::Format;
 use solitaire::pyramid::{GoalError, RuleChanges};
 use solitaire::{Deal, DeckProblems, GameKind};
 
@@ -24,6 +25,11 @@ pub enum InputError {
         name: String,
         problems: DeckProblems,
     },
+    #[error("{}", located_klondike(.name, .problems))]
+    Klondike {
+        name: String,
+        problems: solitaire::klondike::DealProblems,
+    },
     #[error("{name}: {message}")]
     Game { name: String, message: String },
     #[error("{0}")]
@@ -40,12 +46,29 @@ pub enum InputError {
 /// [`solitaire::deck::SHOWN_PROBLEMS`], a count and the first ones.
 fn located(name: &str, problems: &DeckProblems) -> String {
     let (heading, shown) = problems.shown();
+    let shown = shown.iter().map(|p| (p.location(), p.message()));
+    located_lines(name, heading, shown)
+}
+
+/// The same for a Klondike deal's problems.
+fn located_klondike(name: &str, problems: &solitaire::klondike::DealProblems) -> String {
+    let (heading, shown) = problems.shown();
+    let shown = shown.iter().map(|p| (p.location(), p.message()));
+    located_lines(name, heading, shown)
+}
+
+/// The heading, then each problem with the file's name and, when known, its place.
+fn located_lines(
+    name: &str,
+    heading: Option<String>,
+    shown: impl Iterator<Item = (Option<solitaire::deck::TextPos>, String)>,
+) -> String {
     let lines: Vec<String> = heading
         .map(|heading| format!("{name}: {heading}"))
         .into_iter()
-        .chain(shown.iter().map(|problem| match problem.location() {
-            Some(at) => format!("{name}:{at}: {}", problem.message()),
-            None => format!("{name}: {}", problem.message()),
+        .chain(shown.map(|(at, message)| match at {
+            Some(at) => format!("{name}:{at}: {message}"),
+            None => format!("{name}: {message}"),
         }))
         .collect();
     lines.join("\n")
@@ -96,8 +119,9 @@ pub fn read_source(path: &Path) -> Result<Source, InputError> {
 }
 
 /// The game a file is read as: the one `--game` asks for, else the one its `# game:` header
-/// names, else Pyramid. A file whose header names another game than the flag is refused
-/// rather than read as a deal of the wrong game.
+/// names, else Klondike for a text only Klondike reads (Solvitaire's JSON, a deal code), else
+/// Pyramid. A file whose header names another game than the flag is refused rather than read
+/// as a deal of the wrong game.
 pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, InputError> {
     let named =
         solitaire::saved_game::game_of_text(&source.text).map_err(|problem| InputError::Game {
@@ -113,6 +137,9 @@ pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, Inp
             ),
         }),
         Some(asked) => Ok(asked),
+        None if !has_header && Format::of_text(&source.text) != Format::Layout => {
+            Ok(GameKind::Klondike)
+        }
         None => Ok(named),
     }
 }

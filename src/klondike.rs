@@ -1,12 +1,15 @@
 //! Klondike (`KLONDIKE.md`): the deal in the project's layout, the rules as a value (the
 //! standard game and its variants: draw 1 or 3, a limit on redeals, cards back from the
 //! foundations or not, what fills an empty pile), the referee that plays them, the moves as
-//! text, and the exact solver. Nothing here knows about terminals or command lines.
+//! text, the deal in other tools' formats, a game written down with its moves, and the exact
+//! solver. Nothing here knows about terminals or command lines.
 
 pub mod deal;
+pub mod formats;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod saved;
 pub mod solver;
 
 /// A Klondike game being played, with undo and redo.

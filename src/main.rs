@@ -13,6 +13,7 @@ mod cli;
 mod console;
 mod input;
 mod json;
+mod klondike_output;
 mod output;
 mod pool;
 mod preferences;
@@ -83,7 +84,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(error @ input::InputError::Deck { .. }) => {
+        Err(error @ (input::InputError::Deck { .. } | input::InputError::Klondike { .. })) => {
             // Already `file:line:column: message`, one problem per line.
             console::err(format_args!("{error}\n"));
             ExitCode::from(EXIT_BAD_INPUT)
@@ -110,6 +111,9 @@ fn print_paths(folders: &Folders) {
 fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(word) = cli.file.as_deref().and_then(mistyped_command) {
         return Err(InputError::Usage(word));
+    }
+    if cli.game == Some(solitaire::GameKind::Klondike) {
+        return Err(InputError::Usage(cli::KLONDIKE_NOT_IN_APP.to_string()));
     }
     let folders = cli.folders();
     let (mut themes, theme_errors) = theme::available(&folders.themes());
@@ -142,6 +146,12 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         let source = input::read_source(file)?;
         let name = input::source_name(file);
         let game = input::game_in(&source, cli.game)?;
+        if game == solitaire::GameKind::Klondike {
+            return Err(InputError::Usage(format!(
+                "{name}: {}",
+                cli::KLONDIKE_NOT_IN_APP
+            )));
+        }
         match input::game_of(&source, file, solitaire::pyramid::RuleChanges::default()) {
             _ if game == solitaire::GameKind::TriPeaks => {
                 let saved = tripeaks_output::read(&source, file)?;

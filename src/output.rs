@@ -13,6 +13,7 @@ use crate::cli::{HintArgs, SolveArgs, ValidateArgs};
 use crate::console;
 use crate::input::{self, InputError, Source, game_of, read_source};
 use crate::json::{stats_json, step_json};
+use crate::klondike_output;
 use crate::storage::SavedDeal;
 use crate::tripeaks_output;
 use crate::unknowns_text;
@@ -107,9 +108,18 @@ impl Saved {
 /// Solves a deal file, from the position it was saved at, and prints the answer.
 pub fn solve(args: &SolveArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     let source = read_source(&args.file)?;
-    if input::game_in(&source, game)? == GameKind::TriPeaks {
+    let game = input::game_in(&source, game)?;
+    if game == GameKind::Klondike {
+        return klondike_output::solve(args, &source);
+    }
+    args.format.check_game(game).map_err(InputError::Usage)?;
+    if game == GameKind::TriPeaks {
         return tripeaks_output::solve(args, &source);
     }
+    args.goal
+        .rules
+        .check_game(GameKind::Pyramid)
+        .map_err(InputError::Usage)?;
     let goal = args.goal(GameKind::Pyramid)?;
     let saved = Saved::read(&source, &args.file, args.goal.rules.changes())?;
     // Without a challenge on the command line, the one saved with the game.
@@ -327,9 +337,17 @@ fn challenge_unknowns(
 /// Prints only the next move from a saved game's position, and whether it can be won.
 pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     let source = read_source(&args.file)?;
-    if input::game_in(&source, game)? == GameKind::TriPeaks {
+    let game = input::game_in(&source, game)?;
+    if game == GameKind::Klondike {
+        return klondike_output::hint(args, &source);
+    }
+    args.format.check_game(game).map_err(InputError::Usage)?;
+    if game == GameKind::TriPeaks {
         return tripeaks_output::hint(args, &source);
     }
+    args.rules
+        .check_game(GameKind::Pyramid)
+        .map_err(InputError::Usage)?;
     let saved = Saved::read(&source, &args.file, args.rules.changes())?;
     let (position, (report, cap)) = (&saved.position, saved.solve(args.caps.caps()));
     if let Some(cap) = cap {
@@ -404,9 +422,22 @@ pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
 /// returned as the error.
 pub fn validate(args: &ValidateArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     let source = read_source(&args.file)?;
-    if input::game_in(&source, game)? == GameKind::TriPeaks {
+    let game = input::game_in(&source, game)?;
+    if game == GameKind::Klondike {
+        return klondike_output::validate(args, &source);
+    }
+    args.format.check_game(game).map_err(InputError::Usage)?;
+    if args.print_as.is_some() {
+        return Err(InputError::Usage(format!(
+            "--print-as is for Klondike deals; a {game} deal has one layout"
+        )));
+    }
+    if game == GameKind::TriPeaks {
         return tripeaks_output::validate(args, &source);
     }
+    args.rules
+        .check_game(GameKind::Pyramid)
+        .map_err(InputError::Usage)?;
     let saved = Saved::read(&source, &args.file, args.rules.changes())?;
     let name = input::source_name(&args.file);
     let unknown = unknowns_text::count(saved.game.deal.unknown().count_ones());

@@ -541,6 +541,8 @@ impl GameDraft {
         match game_of_text(text).ok()? {
             GameKind::Pyramid => Draft::parse(text).map(GameDraft::Pyramid),
             GameKind::TriPeaks => TriPeaksDraft::parse(text).map(GameDraft::TriPeaks),
+            // Klondike has no draft of its own yet: nothing is typed or played in it here.
+            GameKind::Klondike => None,
         }
     }
 }
@@ -556,6 +558,10 @@ impl From<TriPeaksDraft> for GameDraft {
         GameDraft::TriPeaks(draft)
     }
 }
+
+/// Why a Klondike file is not read as a saved game: Klondike deals are read by
+/// [`crate::klondike::saved`], with no name, verdict or draft of their own yet.
+pub const NO_KLONDIKE_SAVES: &str = "a Klondike game: Klondike has no saved games yet";
 
 /// A saved game of either game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -573,6 +579,7 @@ impl SavedGame {
             GameKind::TriPeaks => {
                 SavedTriPeaks::parse(text, fallback_name).map(SavedGame::TriPeaks)
             }
+            GameKind::Klondike => Err(NO_KLONDIKE_SAVES.to_string()),
         }
     }
 
@@ -850,7 +857,7 @@ mod tests {
         assert_eq!(SavedGame::parse(&tripeaks.to_text(), "y"), Ok(tripeaks));
         assert_eq!(
             SavedGame::parse(&text.replace("tripeaks", "golf"), "x").unwrap_err(),
-            "# game: 'golf' is not a game: the games are pyramid and tripeaks"
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks and klondike"
         );
 
         let draft = Draft::parse(&pyramid.to_text()).unwrap();
@@ -888,7 +895,7 @@ mod tests {
         let wrong = text.replace("# game: pyramid", "# game: golf");
         assert_eq!(
             SavedDeal::parse(&wrong, "x").unwrap_err(),
-            "# game: 'golf' is not a game: the games are pyramid and tripeaks"
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks and klondike"
         );
     }
 }

@@ -29,6 +29,7 @@ use serde_json::{Value, json};
 
 use solitaire::deck::RandomDeals;
 use solitaire::goal::Goal;
+use solitaire::klondike::Rules as KlondikeRules;
 use solitaire::pyramid::solver::{CapReached, Caps, Outcome};
 use solitaire::pyramid::{Passes, Position, Rules};
 use solitaire::{Deal, GameKind, Rank};
@@ -158,6 +159,8 @@ struct Summary {
     /// The rank whose cards are counted, with `--card`.
     rank: Option<Rank>,
     rules: Rules,
+    /// Klondike's rules, in a Klondike run.
+    klondike: KlondikeRules,
     tally: Tally,
     /// Deals in the run (in the shard, for a shard).
     total: usize,
@@ -315,11 +318,21 @@ impl Summary {
         text
     }
 
-    /// The rules the run was under: Pyramid's, or TriPeaks' (which has no variants).
+    /// The rules in a comparison's first column.
+    fn brief_rules(&self) -> String {
+        match self.game {
+            GameKind::Klondike => self.klondike.to_string(),
+            _ => self.rules.brief(),
+        }
+    }
+
+    /// The rules the run was under: Pyramid's, Klondike's, or TriPeaks' (which has no
+    /// variants).
     fn rules_text(&self) -> String {
         match self.game {
             GameKind::Pyramid => self.rules.to_string(),
             GameKind::TriPeaks => "TriPeaks, Microsoft Solitaire Collection rules".to_string(),
+            GameKind::Klondike => format!("Klondike, {}", self.klondike),
         }
     }
 
@@ -415,6 +428,7 @@ impl Deals {
 struct Task {
     game: GameKind,
     rules: Rules,
+    klondike: KlondikeRules,
     rank: Option<Rank>,
     caps: Caps,
 }
@@ -423,6 +437,8 @@ struct Task {
 fn figures(game: GameKind, rank: Option<Rank>) -> Vec<Figure> {
     match game {
         GameKind::Pyramid => vec![Figure::Length],
+        // A winning line, not the shortest: its length is no figure of the deal.
+        GameKind::Klondike => Vec::new(),
         GameKind::TriPeaks => {
             let mut figures = vec![Figure::Length, Figure::Score];
             figures.extend(rank.map(|_| Figure::Most));
@@ -435,6 +451,21 @@ fn figures(game: GameKind, rank: Option<Rank>) -> Vec<Figure> {
 /// deal has no figures.
 fn measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
     match task.game {
+        GameKind::Klondike => {
+            let deal = solitaire::klondike::Deal::from_slots(&deal.slots())
+                .expect("a deal's 52 cards lay out as Klondike's");
+            let position = solitaire::klondike::Position::new(&deal, task.klondike);
+            match crate::klondike_output::solve_position(&position, task.caps).0 {
+                crate::klondike_output::Answer::Wins(_) => (Verdict::Won, Vec::new()),
+                crate::klondike_output::Answer::NoWin => (Verdict::Lost, Vec::new()),
+                crate::klondike_output::Answer::Capped(cap) => {
+                    (Verdict::Undecided(undecided(cap)), Vec::new())
+                }
+                crate::klondike_output::Answer::Unknown(_) => {
+                    unreachable!("a run's deals hold every card")
+                }
+            }
+        }
         GameKind::Pyramid => {
             let (report, cap) = solve_capped(&Position::new(deal, task.rules), task.caps);
             match (cap, report.outcome) {
@@ -487,6 +518,7 @@ fn rules_json(task: Task) -> Value {
             "goal": "board",
             "card": task.rank.map(|rank| rank.letter().to_string()),
         }),
+        GameKind::Klondike => crate::klondike_output::rules_json(task.klondike),
     }
 }
 
@@ -494,6 +526,10 @@ fn rules_json(task: Task) -> Value {
 fn rules_of(game: GameKind, rules: &Value) -> Result<(Rules, Option<Rank>), String> {
     let word = |key: &str| rules.get(key).and_then(Value::as_str);
     match game {
+        GameKind::Klondike => {
+            klondike_rules_of(rules)?;
+            Ok((Rules::default(), None))
+        }
         GameKind::Pyramid => {
             let passes = word("passes").and_then(|w| Passes::parse(w).ok());
             let relaxed = rules.get("relaxed").and_then(Value::as_bool);
@@ -524,6 +560,34 @@ fn rules_of(game: GameKind, rules: &Value) -> Result<(Rules, Option<Rank>), Stri
             }
             Ok((Rules::default(), rank))
         }
+    }
+}
+
+/// Klondike's rules as [`rules_json`] wrote them, read back.
+fn klondike_rules_of(rules: &Value) -> Result<KlondikeRules, String> {
+    use solitaire::klondike::{EmptyPile, Passes as KlondikePasses};
+    let draw = rules.get("draw").and_then(Value::as_u64);
+    let passes = match rules.get("passes").and_then(Value::as_str) {
+        Some("unlimited") => Some(KlondikePasses::Unlimited),
+        Some(word) => word.parse().ok().map(KlondikePasses::Limited),
+        None => None,
+    };
+    let back = rules.get("foundation_moves").and_then(Value::as_bool);
+    let empty = match rules.get("empty_pile").and_then(Value::as_str) {
+        Some("kings") => Some(EmptyPile::KingsOnly),
+        Some("any") => Some(EmptyPile::AnyCard),
+        _ => None,
+    };
+    match (draw, passes, back, empty) {
+        (Some(draw @ (1 | 3)), Some(passes), Some(foundation_to_tableau), Some(empty_pile)) => {
+            Ok(KlondikeRules {
+                draw: draw as u8,
+                passes,
+                foundation_to_tableau,
+                empty_pile,
+            })
+        }
+        _ => Err("its rules are not Klondike's".to_string()),
     }
 }
 
@@ -655,7 +719,7 @@ fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
             "--card is for TriPeaks runs (with --game tripeaks)".to_string(),
         ));
     }
-    if game != GameKind::Pyramid && args.compare {
+    if game == GameKind::TriPeaks && args.compare {
         return Err(InputError::Usage(format!(
             "--compare is for Pyramid's rule sets; {game} has one"
         )));
@@ -700,6 +764,7 @@ pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     let task = Task {
         game,
         rules,
+        klondike: args.rules.klondike(),
         rank: args.card,
         caps,
     };
@@ -743,6 +808,7 @@ pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         game,
         rank: args.card,
         rules,
+        klondike: task.klondike,
         tally,
         total: shard.size(deals.count()),
         wall: started.elapsed(),
@@ -773,11 +839,20 @@ fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &Atom
     let (game, rules) = (task.game, task.rules);
     let mut summaries = Vec::new();
     for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
-        for relaxed in [false, true] {
+        for variant in [false, true] {
+            // Pyramid: strict and relaxed pairing; Klondike: draw 1 and draw 3.
             let rules = Rules {
                 passes,
-                relaxed,
+                relaxed: variant,
                 ..rules
+            };
+            let klondike = KlondikeRules {
+                draw: if variant { 3 } else { 1 },
+                passes: match passes {
+                    Passes::Limited(n) => solitaire::klondike::Passes::Limited(n),
+                    Passes::Unlimited => solitaire::klondike::Passes::Unlimited,
+                },
+                ..task.klondike
             };
             let started = Instant::now();
             let mut tally = Tally::default();
@@ -785,7 +860,11 @@ fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &Atom
                 deals,
                 Shard::WHOLE,
                 &|_| false,
-                Task { rules, ..task },
+                Task {
+                    rules,
+                    klondike,
+                    ..task
+                },
                 jobs,
                 stop,
                 &mut tally,
@@ -795,6 +874,7 @@ fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &Atom
                 game,
                 rank: args.card,
                 rules,
+                klondike,
                 tally,
                 total: deals.count(),
                 wall: started.elapsed(),
@@ -825,7 +905,7 @@ fn print_comparison(summaries: &[Summary], json: bool) {
         let (low, high) = wilson(summary.tally.winnable, summary.tally.decided);
         console::out(format_args!(
             "{:<28} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s\n",
-            summary.rules.brief(),
+            summary.brief_rules(),
             format!("{}/{}", summary.tally.winnable, summary.tally.decided),
             100.0 * summary.fraction(),
             100.0 * low,
@@ -900,6 +980,7 @@ mod tests {
             game: GameKind::Pyramid,
             rank: None,
             rules: Rules::default(),
+            klondike: KlondikeRules::STANDARD,
             tally,
             total: 4,
             wall: Duration::ZERO,

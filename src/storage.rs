@@ -425,6 +425,7 @@ fn holds_of(text: &str, fallback_name: &str) -> Result<GameHolds, String> {
             }
         }
         .map(GameHolds::TriPeaks),
+        GameKind::Klondike => Err(crate::cli::KLONDIKE_NOT_IN_APP.to_string()),
     }
 }
 
@@ -1347,6 +1348,26 @@ mod tests {
             Some(10),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_klondike_file_is_named_with_the_commands_that_take_it_and_never_restored() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let deal = solitaire::klondike::Deal::shuffled(1).to_layout();
+        let text = format!("# game: klondike\n# moves: draw\n{deal}");
+        fs::create_dir_all(&folders.saves).unwrap();
+        fs::write(folders.saves.join("klondike.txt"), &text).unwrap();
+        let (listed, broken) = list(&folders);
+        assert_eq!(listed.len(), EXAMPLES.len(), "only the examples open");
+        assert_eq!(
+            broken,
+            [format!("klondike.txt: {}", crate::cli::KLONDIKE_NOT_IN_APP)]
+        );
+        assert!(broken[0].contains("solve, hint, validate and batch"));
+        // A draft of it (which the app never writes) starts the app on an empty deal.
+        fs::write(folders.draft(), &text).unwrap();
+        assert_eq!(restore_draft(&folders), None);
     }
 
     #[test]

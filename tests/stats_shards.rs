@@ -409,3 +409,69 @@ fn a_shard_is_k_of_n_and_writes_a_results_file() {
         }})
     );
 }
+
+#[test]
+fn klondike_shards_merged_are_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let flags = [
+        "--game",
+        "klondike",
+        "--deals",
+        "24",
+        "--seed",
+        "3",
+        "--max-states",
+        "200000",
+    ];
+    check_merge_is_one_run(dir.path(), "k", &flags, 3);
+    let first = std::fs::read_to_string(path(dir.path(), "k-1.jsonl")).unwrap();
+    let run = json(first.lines().next().expect("a first line"));
+    assert_eq!(run["run"]["game"], "klondike");
+    assert_eq!(run["run"]["rules"]["draw"], 3);
+    assert_eq!(run["run"]["rules"]["passes"], "unlimited");
+}
+
+#[test]
+fn klondike_runs_are_the_same_from_their_exported_deals_and_under_each_rule_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let exported = path(dir.path(), "deals.txt");
+    let flags = ["--game", "klondike", "--max-states", "3000000", "--json"];
+    let (seeded, _) = run_ok(
+        &[
+            &[
+                "stats", "--deals", "12", "--seed", "8", "--export", &exported,
+            ],
+            &flags[..],
+        ]
+        .concat(),
+    );
+    let (from_file, _) = run_ok(&[&["stats", "--from", &exported], &flags[..]].concat());
+    assert_eq!(
+        deterministic(&json(&seeded)),
+        deterministic(&json(&from_file))
+    );
+    // Draw 1 and 3 under 1, 3 and unlimited passes: more passes never win fewer deals.
+    let (table, _) = run_ok(&[&["stats", "--from", &exported, "--compare"], &flags[..]].concat());
+    let rows: Vec<Value> = serde_json::from_str(&table).expect("a JSON array");
+    let rules: Vec<&str> = rows.iter().map(|r| r["rules"].as_str().unwrap()).collect();
+    assert_eq!(
+        rules,
+        [
+            "Klondike, draw 1, 1 pass",
+            "Klondike, draw 3, 1 pass",
+            "Klondike, draw 1, 3 passes",
+            "Klondike, draw 3, 3 passes",
+            "Klondike, draw 1, unlimited passes",
+            "Klondike, draw 3, unlimited passes",
+        ]
+    );
+    let won = |row: usize| rows[row]["winnable"].as_u64().unwrap();
+    for draw in 0..2 {
+        assert!(
+            won(draw) <= won(draw + 2) && won(draw + 2) <= won(draw + 4),
+            "{table}"
+        );
+    }
+    // The seeded run is the standard rules' row.
+    assert_eq!(rows[5]["winnable"], json(&seeded)["winnable"]);
+}

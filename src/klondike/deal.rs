@@ -74,6 +74,12 @@ pub enum DealProblem {
         first: Place,
         second: Place,
     },
+    /// A problem only one format's text can have (a JSON shape, a deal code's digits, a
+    /// card's face in Solvitaire's JSON), in words, with where it is when that is known.
+    Text {
+        at: Option<TextPos>,
+        message: String,
+    },
 }
 
 impl DealProblem {
@@ -82,6 +88,7 @@ impl DealProblem {
         match self {
             DealProblem::Deck(problem) => problem.location(),
             DealProblem::Duplicate { second, .. } => second.at,
+            DealProblem::Text { at, .. } => *at,
         }
     }
 
@@ -94,6 +101,7 @@ impl DealProblem {
                 first,
                 second,
             } => format!("{card} appears twice: at {first} and at {second}"),
+            DealProblem::Text { message, .. } => message.clone(),
         }
     }
 }
@@ -111,17 +119,29 @@ impl fmt::Display for DealProblem {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct DealProblems(pub Vec<DealProblem>);
 
+impl DealProblems {
+    /// The problems a message lists, and the line to put before them when there are more
+    /// than that: "6,785 problems; the first 20:".
+    pub fn shown(&self) -> (Option<String>, &[DealProblem]) {
+        let all = &self.0;
+        if all.len() <= SHOWN_PROBLEMS {
+            return (None, all);
+        }
+        let heading = format!(
+            "{} problems; the first {SHOWN_PROBLEMS}:",
+            thousands(all.len())
+        );
+        (Some(heading), &all[..SHOWN_PROBLEMS])
+    }
+}
+
 impl fmt::Display for DealProblems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let all = &self.0;
-        let mut lines: Vec<String> = Vec::new();
-        if all.len() > SHOWN_PROBLEMS {
-            lines.push(format!(
-                "{} problems; the first {SHOWN_PROBLEMS}:",
-                thousands(all.len())
-            ));
-        }
-        lines.extend(all.iter().take(SHOWN_PROBLEMS).map(ToString::to_string));
+        let (heading, shown) = self.shown();
+        let lines: Vec<String> = heading
+            .into_iter()
+            .chain(shown.iter().map(ToString::to_string))
+            .collect();
         f.write_str(&lines.join("\n"))
     }
 }
@@ -222,17 +242,8 @@ impl Deal {
     /// different deal, while lines keep the deal order; the seven lines, one card longer each,
     /// still show the deal's staircase.
     pub fn to_layout(&self) -> String {
-        let mut out = String::from("# Piles 1 to 7, bottom card first; the last card is face up\n");
-        for pile in 0..PILES {
-            let texts: Vec<String> = self.pile(pile).iter().map(|&c| card_text(c)).collect();
-            out.push_str(&texts.join(" "));
-            out.push('\n');
-        }
-        out.push_str("# Stock, first drawn first\n");
-        let stock: Vec<String> = self.stock().iter().map(|&c| card_text(c)).collect();
-        out.push_str(&stock.join(" "));
-        out.push('\n');
-        out
+        let texts: [String; DECK_SIZE] = std::array::from_fn(|index| card_text(self.slots[index]));
+        drawn(&texts)
     }
 }
 
@@ -240,6 +251,19 @@ impl fmt::Display for Deal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_line())
     }
+}
+
+/// A deal in the layout [`Deal::to_layout`] writes, from each slot's text in deal order.
+pub fn drawn(slots: &[String; DECK_SIZE]) -> String {
+    let mut out = String::from("# Piles 1 to 7, bottom card first; the last card is face up\n");
+    for pile in 0..PILES {
+        out.push_str(&slots[pile_start(pile)..pile_start(pile + 1)].join(" "));
+        out.push('\n');
+    }
+    out.push_str("# Stock, first drawn first\n");
+    out.push_str(&slots[TABLEAU_SIZE..].join(" "));
+    out.push('\n');
+    out
 }
 
 /// A card's text, `??` when it is not known.
@@ -280,7 +304,7 @@ fn first_extra(read: &ReadCards) -> Option<TextPos> {
 }
 
 /// Duplicates, too many tokens, and the cards missing beyond the unknown ones.
-fn check(
+pub(super) fn check(
     slots: &[Option<Card>],
     places: &[Place],
     tokens: usize,

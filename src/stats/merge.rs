@@ -146,6 +146,7 @@ pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
             why,
         })
     })?;
+    let klondike = super::klondike_rules_of(&first.rules).unwrap_or_default();
     let figures = figures(first.game, rank);
     let mut tally = Tally::default();
     let mut incomplete = Vec::new();
@@ -219,6 +220,7 @@ pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         game: first.game,
         rank,
         rules,
+        klondike,
         tally,
         total: first.deals,
         wall,

@@ -913,9 +913,10 @@ impl App {
             );
             return;
         }
+        // Klondike is not in the app yet, so Ctrl-G goes between the two games it plays.
         let other = match session.game() {
             GameKind::Pyramid => GameKind::TriPeaks,
-            GameKind::TriPeaks => GameKind::Pyramid,
+            GameKind::TriPeaks | GameKind::Klondike => GameKind::Pyramid,
         };
         if let Some(what) = self.unsaved() {
             self.confirm = Some(Confirm::Switch(other));
@@ -977,6 +978,7 @@ fn first_words(game: GameKind) -> &'static str {
             "Type the deal as MSC shows it: the peaks row by row (? for a card face down), the \
              waste card, then the stock. F1 for help."
         }
+        GameKind::Klondike => crate::cli::KLONDIKE_NOT_IN_APP,
     }
 }
 

@@ -178,7 +178,9 @@ impl Session {
     /// A new, empty deal of a game.
     pub fn new(game: GameKind) -> Session {
         match game {
-            GameKind::Pyramid => Session::Pyramid(Box::default()),
+            // Klondike has no session yet: the command line refuses to start the app on it,
+            // and a new deal asked for it is Pyramid's, the app's first game.
+            GameKind::Pyramid | GameKind::Klondike => Session::Pyramid(Box::default()),
             GameKind::TriPeaks => Session::TriPeaks(Box::default()),
         }
     }

@@ -371,6 +371,7 @@ fn challenge_dialog(dialog: &ChallengeDialog, area: Rect, buf: &mut Buffer, them
         lines.push(Line::raw(match dialog.game {
             solitaire::GameKind::Pyramid => "Clear the pyramid in the fewest steps.",
             solitaire::GameKind::TriPeaks => "Clear the tableau in the fewest steps.",
+            solitaire::GameKind::Klondike => "Put every card on the foundations.",
         }));
     }
     Paragraph::new(lines).render(inner, buf);

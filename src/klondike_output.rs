@@ -1,0 +1,379 @@
+//! Klondike's `solve`, `hint` and `validate` commands, and the JSON of its answers that `batch`
+//! shares: a winning line as numbered moves in words (or in the notation, in JSON), a proof
+//! that there is none, or why there is no answer yet (a cap, unknown cards).
+//!
+//! The solver gives a line that wins, not the fewest moves, and the answers say so. Moves are
+//! counted as `KLONDIKE.md` counts them: each draw, redeal, and card or run moved is one move;
+//! a card turned face up is part of the move that uncovers it.
+
+use serde_json::{Value, json};
+
+use solitaire::game_kind::GameKind;
+use solitaire::klondike::formats::{self, Format, Table};
+use solitaire::klondike::saved::{SavedError, SavedKlondike};
+use solitaire::klondike::solver::{self, CapReached, Capped, Caps, Stats, Verdict};
+use solitaire::klondike::{EmptyPile, Move, Position, Rules, notation};
+
+use crate::cli::{GoalArgs, HintArgs, RuleArgs, SolveArgs, ValidateArgs};
+use crate::console;
+use crate::input::{InputError, Source};
+use crate::json::stats_json;
+use crate::output::{undecided, undecided_json, undecided_text};
+use crate::unknowns_text;
+use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
+
+/// How moves are counted, for the answers in words.
+const COUNTED: &str = "Each draw, redeal, and card or run moved is one move; a card turned \
+                       face up is part of the move that uncovers it.";
+
+/// Reads a Klondike file: the table in its format, and the moves of its `# moves:` lines
+/// played under `rules`. The table's problems come as `file:line:column`, a move that cannot
+/// be played as `file: # moves: move N: ...`.
+pub fn read(
+    source: &Source,
+    format: Option<Format>,
+    rules: Rules,
+) -> Result<SavedKlondike, InputError> {
+    SavedKlondike::read(&source.text, format, rules).map_err(|error| match error {
+        SavedError::Table(problems) => InputError::Klondike {
+            name: source.name.clone(),
+            problems,
+        },
+        SavedError::Move { .. } => InputError::Game {
+            name: source.name.clone(),
+            message: error.to_string(),
+        },
+    })
+}
+
+/// The rule flags checked for Klondike, and the rules they give.
+fn rules_of(flags: &RuleArgs) -> Result<Rules, InputError> {
+    flags
+        .check_game(GameKind::Klondike)
+        .map_err(InputError::Usage)?;
+    Ok(flags.klondike())
+}
+
+/// What the solver gave for a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// A line that wins (empty when the game is won already).
+    Wins(Vec<Move>),
+    /// No line wins: the search went through every position.
+    NoWin,
+    /// Cards not known yet (`??`) are in play, this many: no card of them can reach its
+    /// foundation until it is typed in, so there is no answer to give.
+    Unknown(usize),
+    /// A cap stopped the search.
+    Capped(CapReached),
+}
+
+impl Answer {
+    /// The exit code: 0 wins, 1 no win, 3 no answer yet.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Answer::Wins(_) => EXIT_OK,
+            Answer::NoWin => EXIT_NO_SOLUTION,
+            Answer::Unknown(_) | Answer::Capped(_) => EXIT_UNDECIDED,
+        }
+    }
+
+    /// Whether the game can be won; `None` when there is no answer yet.
+    pub fn verdict(&self) -> Option<bool> {
+        match self {
+            Answer::Wins(_) => Some(true),
+            Answer::NoWin => Some(false),
+            Answer::Unknown(_) | Answer::Capped(_) => None,
+        }
+    }
+
+    /// The winning line, when there is one.
+    pub fn line(&self) -> Option<&[Move]> {
+        match self {
+            Answer::Wins(moves) => Some(moves),
+            _ => None,
+        }
+    }
+
+    /// Why there is no answer yet: "cap reached (...)", "3 cards are not known (??)".
+    fn undecided(&self) -> Option<String> {
+        match self {
+            Answer::Capped(cap) => Some(undecided(*cap)),
+            Answer::Unknown(count) => Some(format!("{} not known (??)", cards_are(*count))),
+            Answer::Wins(_) | Answer::NoWin => None,
+        }
+    }
+}
+
+/// "1 card is", "3 cards are".
+fn cards_are(count: usize) -> String {
+    if count == 1 {
+        "1 card is".to_string()
+    } else {
+        format!("{count} cards are")
+    }
+}
+
+/// Cards in play that are not known: in the piles, the stock and the waste.
+fn unknown_in_play(position: &Position) -> usize {
+    let piles = position
+        .piles()
+        .iter()
+        .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up));
+    piles
+        .chain(position.stock())
+        .chain(position.waste())
+        .filter(|card| card.is_none())
+        .count()
+}
+
+/// Solves a position under caps.
+pub fn solve_position(position: &Position, caps: Caps) -> (Answer, Stats) {
+    let unknown = unknown_in_play(position);
+    if unknown > 0 {
+        return (Answer::Unknown(unknown), Stats::default());
+    }
+    let mut quiet = ();
+    let mut capped = Capped::new(caps, &mut quiet);
+    let report = solver::solve(position, &mut capped);
+    let answer = match (report.answer, capped.reached()) {
+        (Some(Verdict::Solvable(line)), _) => Answer::Wins(line),
+        (Some(Verdict::Unsolvable), _) => Answer::NoWin,
+        (None, Some(cap)) => Answer::Capped(cap),
+        (None, None) => unreachable!("only a cap stops the search"),
+    };
+    (answer, report.stats)
+}
+
+/// The rules as JSON: `{"draw": 3, "passes": "unlimited", "foundation_moves": true,
+/// "empty_pile": "kings"}`.
+pub fn rules_json(rules: Rules) -> Value {
+    let passes = match rules.passes {
+        solitaire::klondike::Passes::Unlimited => "unlimited".to_string(),
+        solitaire::klondike::Passes::Limited(n) => n.to_string(),
+    };
+    json!({
+        "draw": rules.draw_count(),
+        "passes": passes,
+        "foundation_moves": rules.foundation_to_tableau,
+        "empty_pile": match rules.empty_pile {
+            EmptyPile::KingsOnly => "kings",
+            EmptyPile::AnyCard => "any",
+        },
+    })
+}
+
+/// The moves of a line in the notation (`draw`, `7h>5`, `Ah>f`), from `start`.
+fn steps_json(start: &Position, moves: &[Move]) -> Vec<Value> {
+    let mut position = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = notation::move_text(&position, mv);
+            position.apply(mv).expect("a solver's line replays");
+            json!(text)
+        })
+        .collect()
+}
+
+/// The answer as one JSON object: `game`, `rules`, `solvable` (null when undecided, with
+/// `undecided` saying why), `length`, `steps` and the search's `stats`.
+pub fn answer_json(start: &Position, answer: &Answer, stats: &Stats) -> Value {
+    let rules = rules_json(start.rules());
+    let mut object = match answer {
+        Answer::Wins(moves) => json!({
+            "solvable": true,
+            "length": moves.len(),
+            "steps": steps_json(start, moves),
+        }),
+        Answer::NoWin => json!({"solvable": false, "length": null, "steps": []}),
+        Answer::Capped(cap) => undecided_json("solvable", *cap, stats),
+        Answer::Unknown(count) => json!({"solvable": null, "unknown": count}),
+    };
+    if let Some(why) = answer.undecided() {
+        object["undecided"] = json!(why);
+    }
+    object["stats"] = stats_json(stats);
+    let mut head = json!({"game": "klondike", "rules": rules});
+    if let (Some(head), Value::Object(fields)) = (head.as_object_mut(), object) {
+        head.extend(fields);
+    }
+    head
+}
+
+/// The answer as text a person can follow at the table.
+pub fn answer_text(start: &Position, answer: &Answer, stats: &Stats) -> String {
+    let rules = start.rules();
+    match answer {
+        Answer::Wins(moves) if moves.is_empty() => {
+            "The game is won: every card is on the foundations.\n".to_string()
+        }
+        Answer::Wins(moves) => {
+            let mut text = format!(
+                "Solved in {} moves ({rules}): a way to win, not always the fewest moves.\n\
+                 {COUNTED}\n",
+                moves.len()
+            );
+            let mut position = start.clone();
+            for (number, &mv) in moves.iter().enumerate() {
+                text.push_str(&format!("{:>3}. {}\n", number + 1, position.describe(mv)));
+                position.apply(mv).expect("a solver's line replays");
+            }
+            text
+        }
+        Answer::NoWin => format!(
+            "No solution ({rules}): an exhaustive search ({} positions) found no way to win.\n",
+            stats.expanded
+        ),
+        Answer::Capped(cap) => format!("{}\n", undecided_text(*cap)),
+        Answer::Unknown(count) => format!(
+            "Undecided: {} not known (??), and no line can put such a card on its \
+             foundation: write them into the deal and solve again.\n",
+            cards_are(*count)
+        ),
+    }
+}
+
+/// Where a game stands when moves have been played from the table: "12 moves played".
+fn progress(saved: &SavedKlondike) -> Option<String> {
+    match saved.moves.len() {
+        0 => None,
+        1 => Some("1 move played".to_string()),
+        n => Some(format!("{n} moves played")),
+    }
+}
+
+/// Prints an answer: JSON with `from` when moves were played, or text after a line saying
+/// where the game stands.
+fn print(
+    json: bool,
+    saved: &SavedKlondike,
+    object: impl FnOnce() -> Value,
+    text: impl FnOnce() -> String,
+) {
+    if json {
+        let mut object = object();
+        if !saved.moves.is_empty() {
+            object["from"] = json!({"moves_played": saved.moves.len()});
+        }
+        console::out(format_args!("{object}\n"));
+    } else {
+        if let Some(from) = progress(saved) {
+            console::out(format_args!("From the saved position: {from}.\n"));
+        }
+        console::out(text());
+    }
+}
+
+/// Refuses the Score and Card challenges, which Klondike does not have.
+pub fn refuse_challenges(goal: &GoalArgs) -> Result<(), InputError> {
+    if goal.score.is_some() || goal.card.is_some() {
+        return Err(InputError::Usage(
+            "--score and --card are Pyramid's and TriPeaks' challenges; Klondike is solved to \
+             put every card on the foundations"
+                .to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// Solves a Klondike file, from where its moves leave the game, and prints the answer.
+pub fn solve(args: &SolveArgs, source: &Source) -> Result<u8, InputError> {
+    refuse_challenges(&args.goal)?;
+    let rules = rules_of(&args.goal.rules)?;
+    let saved = read(source, args.format.format, rules)?;
+    let position = saved.position();
+    let (answer, stats) = solve_position(&position, args.caps.caps());
+    print(
+        args.json,
+        &saved,
+        || answer_json(&position, &answer, &stats),
+        || answer_text(&position, &answer, &stats),
+    );
+    Ok(answer.exit_code())
+}
+
+/// Prints the first move of a winning line from where the game stands, and whether it can
+/// still be won.
+pub fn hint(args: &HintArgs, source: &Source) -> Result<u8, InputError> {
+    let rules = rules_of(&args.rules)?;
+    let saved = read(source, args.format.format, rules)?;
+    let position = saved.position();
+    let (answer, stats) = solve_position(&position, args.caps.caps());
+    let not_winnable = if saved.moves.is_empty() {
+        "Not winnable"
+    } else {
+        "No longer winnable"
+    };
+    print(
+        args.json,
+        &saved,
+        || {
+            let mut object = match &answer {
+                Answer::Wins(moves) => json!({
+                    "winnable": true,
+                    "next": moves.first().map(|&mv| notation::move_text(&position, mv)),
+                    "length": moves.len(),
+                }),
+                Answer::NoWin => json!({"winnable": false, "next": null}),
+                Answer::Capped(cap) => undecided_json("winnable", *cap, &stats),
+                Answer::Unknown(count) => json!({"winnable": null, "unknown": count}),
+            };
+            if let Some(why) = answer.undecided() {
+                object["undecided"] = json!(why);
+            }
+            object
+        },
+        || match &answer {
+            Answer::Wins(moves) => match moves.first() {
+                None => "The game is won: every card is on the foundations.\n".to_string(),
+                Some(&mv) => format!(
+                    "Next: {}\nWinnable: a line of {} moves wins from here, this one included \
+                     (not always the fewest).\n",
+                    position.describe(mv),
+                    moves.len()
+                ),
+            },
+            Answer::NoWin => format!(
+                "{not_winnable} ({}): an exhaustive search found no way to win.\n",
+                position.rules()
+            ),
+            Answer::Capped(_) | Answer::Unknown(_) => answer_text(&position, &answer, &stats),
+        },
+    );
+    Ok(answer.exit_code())
+}
+
+/// Checks a Klondike file, with the moves it gives; or writes its table in another format.
+pub fn validate(args: &ValidateArgs, source: &Source) -> Result<u8, InputError> {
+    let rules = rules_of(&args.rules)?;
+    let saved = read(source, args.format.format, rules)?;
+    if let Some(format) = args.print_as {
+        let text = formats::write(&saved.table, format).map_err(|error| InputError::Game {
+            name: source.name.clone(),
+            message: error.to_string(),
+        })?;
+        console::out(text);
+        return Ok(EXIT_OK);
+    }
+    let what = match progress(&saved) {
+        Some(from) => format!("a valid Klondike game in progress ({from})"),
+        None => format!("a valid Klondike {}", kind(&saved.table)),
+    };
+    let unknown = unknowns_text::count(saved.table.unknown_count() as u32);
+    console::out(format_args!(
+        "{}: {what}, in {}{unknown}\n",
+        source.name,
+        saved.format.name()
+    ));
+    Ok(EXIT_OK)
+}
+
+/// "deal", or "table of 16 cards (Aces to Fours) in 4 piles and a stock of 6".
+fn kind(table: &Table) -> String {
+    if table.deal().is_some() {
+        "deal".to_string()
+    } else {
+        format!("table of {}", table.describe())
+    }
+}

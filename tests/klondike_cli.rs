@@ -1,0 +1,608 @@
+//! The commands with Klondike: every line they print is replayed on the library's referee to
+//! a win, the three formats of one deal give the same answer, and bad input, bad flags, caps
+//! and unknown cards end with the exit codes and messages of the other games.
+//!
+//! The deals are the library's seeded shuffles (`Deal::shuffled`), picked among those the
+//! solver decides in a millisecond or less, and Solvitaire's four 16-card decks.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::klondike::{DECKS, SOLVITAIRE_TEST};
+use common::{json_answer, output, pyramid};
+use serde_json::Value;
+use solitaire::klondike::formats::{self, Format, Table};
+use solitaire::klondike::{Deal, Move, Position, Rules, notation};
+
+/// Seeds whose deals draw 3 wins, each solved in a millisecond or less.
+const WINNABLE: [u64; 3] = [0, 2, 3];
+/// A seed whose deal cannot be won with draw 3 or draw 1, proved in a millisecond.
+const HOPELESS: u64 = 20;
+
+/// A folder for the test's files, kept until the end of the test.
+struct Files(tempfile::TempDir);
+
+impl Files {
+    fn new() -> Files {
+        Files(tempfile::tempdir().expect("a temporary folder"))
+    }
+
+    /// Writes a file and gives its path as text.
+    fn write(&self, name: &str, text: &str) -> String {
+        let path: PathBuf = self.0.path().join(name);
+        std::fs::write(&path, text).expect("writable");
+        path.to_str().expect("a UTF-8 path").to_string()
+    }
+
+    /// A Klondike deal in a format, with the `# game:` header the layout and code take as a
+    /// comment line (JSON gets it the same way: `#` lines are comments in every format).
+    fn deal(&self, name: &str, table: &Table, format: Format) -> String {
+        let text = formats::write(table, format).expect("a whole deal writes in every format");
+        self.write(name, &format!("# game: klondike\n{text}"))
+    }
+}
+
+fn table(seed: u64) -> Table {
+    Table::of_deal(&Deal::shuffled(seed))
+}
+
+/// Reads a move said in words back as the notation, from the words alone: "Move 7h 6s from
+/// pile 3 to the empty pile 5" is `7h>5`, "... to the foundation" is `7h>f`, "Draw 3: ..."
+/// is `draw`, "Redeal: ..." is `redeal`.
+fn notation_of(words: &str) -> String {
+    if words.starts_with("Draw ") {
+        return "draw".to_string();
+    }
+    if words.starts_with("Redeal") {
+        return "redeal".to_string();
+    }
+    let rest = words.strip_prefix("Move ").expect("a move");
+    let card = rest.split_whitespace().next().expect("a card");
+    let target = rest.rsplit(" to ").next().expect("a target");
+    let to = if target == "the foundation" {
+        "f".to_string()
+    } else {
+        target
+            .rsplit(' ')
+            .next()
+            .expect("a pile number")
+            .to_string()
+    };
+    format!("{card}>{to}")
+}
+
+/// The numbered moves of a `solve` answer in words.
+fn numbered(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| {
+            let (number, words) = line.trim_start().split_once(". ")?;
+            number.parse::<usize>().ok()?;
+            Some(words.to_string())
+        })
+        .collect()
+}
+
+/// Plays moves written in the notation from `start`, each checked by the referee.
+fn replay(start: &Position, words: &[String]) -> Position {
+    let moves: Vec<Move> =
+        notation::read_moves(start, &words.join(" ")).expect("every move is legal in turn");
+    let mut position = start.clone();
+    for mv in moves {
+        position.apply(mv).expect("legal");
+    }
+    position
+}
+
+/// The JSON steps as words of the notation.
+fn steps(answer: &Value) -> Vec<String> {
+    answer["steps"]
+        .as_array()
+        .expect("a list of steps")
+        .iter()
+        .map(|step| step.as_str().expect("a step is text").to_string())
+        .collect()
+}
+
+/// Standard error of a run that exits with `code`.
+fn error(args: &[&str], code: i32) -> String {
+    let stderr = pyramid()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stderr
+        .clone();
+    String::from_utf8(stderr).expect("UTF-8")
+}
+
+#[test]
+fn every_printed_move_replays_to_a_win() {
+    let files = Files::new();
+    for seed in WINNABLE {
+        for draw in ["3", "1"] {
+            let rules = Rules {
+                draw: draw.parse().expect("a number"),
+                ..Rules::STANDARD
+            };
+            let file = files.deal("deal.txt", &table(seed), Format::Layout);
+            let start = table(seed).start(rules);
+            let text = output(&["solve", "--draw", draw, &file], 0);
+            let (headline, rest) = text.split_once('\n').expect("a headline");
+            let moves = numbered(rest);
+            let rules_words = format!("(draw {draw}, unlimited passes)");
+            assert_eq!(
+                headline,
+                format!(
+                    "Solved in {} moves {rules_words}: a way to win, not always the fewest moves.",
+                    moves.len()
+                )
+            );
+            assert!(rest.starts_with("Each draw, redeal, and card or run moved is one move"));
+            let words: Vec<String> = moves.iter().map(|m| notation_of(m)).collect();
+            assert!(replay(&start, &words).is_won(), "seed {seed}, draw {draw}");
+            // The same line in JSON, in the notation.
+            let answer = json_answer(&["solve", "--json", "--draw", draw, &file], 0);
+            assert_eq!(answer["game"], "klondike");
+            assert_eq!(answer["solvable"], true);
+            assert_eq!(answer["rules"]["draw"], rules.draw_count());
+            assert_eq!(answer["rules"]["passes"], "unlimited");
+            assert_eq!(steps(&answer), words);
+            assert_eq!(answer["length"], words.len());
+            // The hint is the line's first move.
+            let hint = json_answer(&["hint", "--json", "--draw", draw, &file], 0);
+            assert_eq!(hint["next"], answer["steps"][0]);
+            assert_eq!(hint["length"], answer["length"]);
+            let hint = output(&["hint", "--draw", draw, &file], 0);
+            assert_eq!(
+                hint.lines().next(),
+                Some(format!("Next: {}", moves[0]).as_str())
+            );
+        }
+    }
+}
+
+#[test]
+fn the_three_formats_of_a_deal_give_the_same_answer() {
+    let files = Files::new();
+    for seed in [WINNABLE[0], HOPELESS] {
+        let answers: Vec<Value> = Format::ALL
+            .iter()
+            .map(|&format| {
+                let file = files.deal(&format!("deal-{format}"), &table(seed), format);
+                let valid = output(&["validate", &file], 0);
+                assert!(
+                    valid.ends_with(&format!(": a valid Klondike deal, in {}\n", format.name())),
+                    "{valid}"
+                );
+                let code = i32::from(seed == HOPELESS);
+                let mut answer = json_answer(&["solve", "--json", &file], code);
+                answer["stats"] = Value::Null;
+                answer
+            })
+            .collect();
+        assert_eq!(
+            answers[0], answers[1],
+            "seed {seed}: layout and Solvitaire's JSON"
+        );
+        assert_eq!(
+            answers[0], answers[2],
+            "seed {seed}: layout and the deal code"
+        );
+    }
+    let text = output(
+        &[
+            "solve",
+            &files.deal("lost.json", &table(HOPELESS), Format::Solvitaire),
+        ],
+        1,
+    );
+    assert!(
+        text.starts_with("No solution (draw 3, unlimited passes): an exhaustive search ("),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(" positions) found no way to win.\n"),
+        "{text}"
+    );
+    let hint = output(
+        &[
+            "hint",
+            &files.deal("lost.code", &table(HOPELESS), Format::Code),
+        ],
+        1,
+    );
+    assert_eq!(
+        hint,
+        "Not winnable (draw 3, unlimited passes): an exhaustive search found no way to win.\n"
+    );
+}
+
+#[test]
+fn print_as_writes_each_format_and_they_read_back() {
+    let files = Files::new();
+    let layout = files.deal("deal.txt", &table(5), Format::Layout);
+    for format in Format::ALL {
+        let written = output(&["validate", "--print-as", format.id(), &layout], 0);
+        assert_eq!(Format::of_text(&written), format);
+        let back = files.write(&format!("back-{format}"), &written);
+        let again = output(
+            &[
+                "validate",
+                "--game",
+                "klondike",
+                "--print-as",
+                "layout",
+                &back,
+            ],
+            0,
+        );
+        assert_eq!(again, Deal::shuffled(5).to_layout(), "{format}");
+        // `--format` says the same as the text.
+        output(
+            &[
+                "validate",
+                "--game",
+                "klondike",
+                "--format",
+                format.id(),
+                &back,
+            ],
+            0,
+        );
+    }
+    let code = files.write("code.txt", &formats::code_text(&Deal::shuffled(5)));
+    let refused = error(
+        &[
+            "validate",
+            "--game",
+            "klondike",
+            "--format",
+            "solvitaire",
+            &code,
+        ],
+        2,
+    );
+    assert!(refused.contains("not Solvitaire's JSON"), "{refused}");
+}
+
+#[test]
+fn a_game_under_way_is_answered_from_where_it_stands() {
+    let files = Files::new();
+    let deal = files.deal("deal.json", &table(0), Format::Solvitaire);
+    let line = steps(&json_answer(&["solve", "--json", &deal], 0));
+    let text = std::fs::read_to_string(&deal).expect("readable");
+    let played = &line[..6];
+    let game = files.write(
+        "game.json",
+        &format!(
+            "# moves: {}\n{text}# moves: {}\n",
+            played[..2].join(" "),
+            played[2..].join(" ")
+        ),
+    );
+    let after = replay(&table(0).start(Rules::STANDARD), played);
+    let answer = json_answer(&["solve", "--json", &game], 0);
+    assert_eq!(answer["from"]["moves_played"], 6);
+    assert!(replay(&after, &steps(&answer)).is_won());
+    let said = output(&["solve", &game], 0);
+    assert!(
+        said.starts_with("From the saved position: 6 moves played.\nSolved in "),
+        "{said}"
+    );
+    let valid = output(&["validate", &game], 0);
+    assert!(
+        valid.ends_with(
+            "a valid Klondike game in progress (6 moves played), in Solvitaire's JSON\n"
+        ),
+        "{valid}"
+    );
+    let hint = json_answer(&["hint", "--json", &game], 0);
+    assert_eq!(hint["next"], answer["steps"][0]);
+    // A move that cannot be played is named with its number.
+    let bad = files.write("bad.json", &format!("# moves: {} Kd>f\n{text}", played[0]));
+    let said = error(&["solve", &bad], 2);
+    assert!(
+        said.contains("bad.json: # moves: move 2: 'Kd>f' cannot be played"),
+        "{said}"
+    );
+}
+
+#[test]
+fn solvitaires_small_decks_get_its_verdicts() {
+    // Solvitaire's test preset for these decks: draw 3, unlimited redeals, no card back from
+    // the foundations, any card on an empty pile (see `common::klondike::SOLVITAIRE_TEST`).
+    assert_eq!(SOLVITAIRE_TEST.draw, 3);
+    let files = Files::new();
+    for (number, (piles, stock, winnable)) in DECKS.iter().enumerate() {
+        // As Solvitaire's files write them: piles bottom first, face-down cards in lower
+        // case, the stock last drawn first (the list as KLONDIKE.md copies it).
+        let piles: Vec<String> = piles
+            .split('|')
+            .map(|pile| {
+                let cards: Vec<&str> = pile.split_whitespace().collect();
+                let last = cards.len() - 1;
+                let cards: Vec<String> = cards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, card)| {
+                        let card = if i == last {
+                            card.to_ascii_uppercase()
+                        } else {
+                            card.to_string()
+                        };
+                        format!("\"{card}\"")
+                    })
+                    .collect();
+                format!("[{}]", cards.join(", "))
+            })
+            .collect();
+        let stock: Vec<String> = stock
+            .split_whitespace()
+            .map(|card| format!("\"{}\"", card.to_ascii_uppercase()))
+            .collect();
+        let json = format!(
+            "{{\"tableau piles\": [{}], \"stock\": [{}]}}\n",
+            piles.join(", "),
+            stock.join(", ")
+        );
+        let file = files.write(&format!("deck-{number}.json"), &json);
+        let flags = ["--no-foundation-moves", "--any-card-on-empty"];
+        let code = i32::from(!*winnable);
+        let args = [
+            ["solve", "--game", "klondike", "--json"].as_slice(),
+            &flags,
+            &[&file],
+        ]
+        .concat();
+        let answer = json_answer(&args, code);
+        assert_eq!(answer["rules"]["foundation_moves"], false);
+        assert_eq!(answer["rules"]["empty_pile"], "any");
+        if *winnable {
+            let table = formats::read(&json, None).expect("a table");
+            assert!(replay(&table.start(SOLVITAIRE_TEST), &steps(&answer)).is_won());
+        }
+        let valid = output(&["validate", "--game", "klondike", &file], 0);
+        assert!(
+            valid.ends_with(
+                "a valid Klondike table of 16 cards (Aces to Fours) in 4 piles and a stock of \
+                 6, in Solvitaire's JSON\n"
+            ),
+            "{valid}"
+        );
+    }
+}
+
+#[test]
+fn validate_reports_every_problem_at_once_with_its_place() {
+    let files = Files::new();
+    let good = formats::write(&table(0), Format::Solvitaire).expect("writes");
+    // A face-down top card, a card that is not one, a duplicate (so a card missing).
+    let bad = good
+        .replacen("[\"8S\"]", "[\"8s\"]", 1)
+        .replacen("\"KC\"", "\"XX\"", 1);
+    let bad = bad.replacen("\"QH\"", "\"QD\"", 1);
+    let file = files.write("bad.json", &bad);
+    let said = error(&["validate", "--game", "klondike", &file], 2);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 4, "{said}");
+    for line in &lines {
+        assert!(line.starts_with(&file), "{line}");
+    }
+    assert!(said.contains(":11:20: 'XX' is not a card"), "{said}");
+    assert!(
+        said.contains(":3:6: 8s, the top card of pile 1, is face down"),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            ":11:153: Qd appears twice: at 5:18 (pile 3, card 3 from the bottom) and at 11:153 \
+             (stock card 1)"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.ends_with("bad.json: 2 cards missing: Kc Qh\n"),
+        "{said}"
+    );
+    // A deal code: a card that is not one and the digits short, at once.
+    let code = formats::code_text(&Deal::shuffled(0));
+    let code = format!("145{}", &code[3..150]);
+    let file = files.write("bad.code", &code);
+    let said = error(&["validate", "--game", "klondike", &file], 2);
+    assert!(
+        said.contains("bad.code: 150 digits, but a deal code has 156"),
+        "{said}"
+    );
+    assert!(
+        said.contains("bad.code:1:1: '145' is not a card of a deal code"),
+        "{said}"
+    );
+    // The layout, as the other games read theirs.
+    let layout = Deal::shuffled(0).to_line().replacen("8s", "8x", 1);
+    let file = files.write("bad.txt", &format!("# game: klondike\n{layout} Ks\n"));
+    let said = error(&["validate", &file], 2);
+    assert!(said.contains("bad.txt:2:1: '8x' is not a card"), "{said}");
+    assert!(said.contains("Ks appears twice"), "{said}");
+}
+
+#[test]
+fn rule_flags_belong_to_their_game() {
+    let files = Files::new();
+    let deal = files.deal("deal.txt", &table(0), Format::Layout);
+    let plain = files.write("plain.txt", &Deal::shuffled(0).to_line());
+    let said = error(&["solve", "--relaxed", &deal], 2);
+    assert_eq!(
+        said,
+        "pyramid: --relaxed is a rule of Pyramid, not of Klondike: Klondike's rules are --draw, \
+         --passes, --no-foundation-moves and --any-card-on-empty\n"
+    );
+    let said = error(&["solve", "--draw", "1", "--any-card-on-empty", &plain], 2);
+    assert_eq!(
+        said,
+        "pyramid: --draw and --any-card-on-empty are rules of Klondike, not of Pyramid: \
+         Pyramid's rules are --passes, --relaxed, --strict and --goal\n"
+    );
+    assert!(error(&["solve", "--draw", "2", &deal], 2).contains("'2' is not a draw: 1 or 3"));
+    assert!(error(&["solve", "--score", &deal], 2).contains("Klondike is solved to put"));
+    assert!(error(&["solve", "--format", "code", &plain], 2).contains("--format is for Klondike"));
+    assert!(error(&["validate", "--print-as", "code", &plain], 2).contains("--print-as is for"));
+    assert!(error(&["batch", "--game", "klondike", "--check", &plain], 2).contains("--check"));
+    assert_eq!(
+        error(&["stats", "--game", "klondike"], 2),
+        "pyramid: stats does not take Klondike yet: solve, hint, validate and batch do\n"
+    );
+    // The flags take effect: with one pass, the winning line never redeals.
+    let one = json_answer(
+        &["solve", "--json", "--passes", "1", "--draw", "1", &deal],
+        0,
+    );
+    assert_eq!(one["rules"]["passes"], "1");
+    assert!(!steps(&one).contains(&"redeal".to_string()));
+    let rules = Rules {
+        draw: 1,
+        passes: solitaire::klondike::Passes::Limited(1),
+        ..Rules::STANDARD
+    };
+    assert!(replay(&table(0).start(rules), &steps(&one)).is_won());
+    // Each game's help lists Klondike's flags.
+    let help = output(&["solve", "--help"], 0);
+    for flag in [
+        "--draw",
+        "--no-foundation-moves",
+        "--any-card-on-empty",
+        "--format",
+    ] {
+        assert!(help.contains(flag), "{flag}");
+    }
+}
+
+#[test]
+fn caps_and_unknown_cards_leave_the_answer_undecided() {
+    let files = Files::new();
+    let deal = files.deal("deal.txt", &table(0), Format::Layout);
+    let said = output(&["solve", "--max-states", "10", &deal], 3);
+    assert!(
+        said.starts_with("Undecided: cap reached (states: "),
+        "{said}"
+    );
+    let answer = json_answer(&["solve", "--json", "--max-states", "10", &deal], 3);
+    assert_eq!(answer["solvable"], Value::Null);
+    assert!(
+        answer["undecided"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("cap reached"))
+    );
+    let hint = json_answer(&["hint", "--json", "--max-states", "10", &deal], 3);
+    assert_eq!(hint["winnable"], Value::Null);
+    // Two cards not known: no line can win until they are.
+    let mut texts: Vec<String> = Deal::shuffled(0)
+        .slots()
+        .iter()
+        .map(|card| card.map(|c| c.to_string()).unwrap_or_default())
+        .collect();
+    texts[3] = "??".to_string();
+    texts[40] = "??".to_string();
+    let unknown = files.write(
+        "unknown.txt",
+        &format!("# game: klondike\n{}\n", texts.join(" ")),
+    );
+    assert!(output(&["validate", &unknown], 0).ends_with(", 2 cards unknown\n"));
+    let said = output(&["solve", &unknown], 3);
+    assert!(
+        said.starts_with("Undecided: 2 cards are not known (??)"),
+        "{said}"
+    );
+    let answer = json_answer(&["solve", "--json", &unknown], 3);
+    assert_eq!(answer["unknown"], 2);
+    assert!(error(&["validate", "--print-as", "code", &unknown], 2).contains("(??)"));
+}
+
+#[test]
+fn batch_takes_a_deal_a_line_in_any_format() {
+    let files = Files::new();
+    let one_line = |format: Format, seed: u64| {
+        formats::write(&table(seed), format)
+            .expect("writes")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let layout = Deal::shuffled(WINNABLE[0]).to_line();
+    let lines = [
+        layout.clone(),
+        one_line(Format::Solvitaire, WINNABLE[1]),
+        one_line(Format::Code, HOPELESS),
+    ];
+    let path = files.write(
+        "deals.txt",
+        &format!("# three deals\n{}\n", lines.join("\n")),
+    );
+    let out = output(&["batch", "--game", "klondike", &path], 0);
+    let answers: Vec<Value> = out
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON Lines"))
+        .collect();
+    assert_eq!(answers.len(), 3);
+    assert_eq!(answers[0]["line"], 2);
+    for (answer, seed) in answers.iter().zip([WINNABLE[0], WINNABLE[1]]) {
+        assert_eq!(answer["solvable"], true);
+        assert!(replay(&table(seed).start(Rules::STANDARD), &steps(answer)).is_won());
+    }
+    assert_eq!(answers[2]["solvable"], false);
+    // The summary, as for the other games.
+    let summary = error(&["batch", "--game", "klondike", &path], 0);
+    assert!(
+        summary.starts_with("3 deals: 2 solvable, 1 no solution, 0 invalid; "),
+        "{summary}"
+    );
+    // A bad line is reported in its place and makes the exit code 2; a capped one 3.
+    let bad = files.write("bad.txt", &format!("{layout}\n{}\n", &layout[3..]));
+    let out = output(&["batch", "--game", "klondike", &bad], 2);
+    let second: Value = serde_json::from_str(out.lines().nth(1).expect("two lines")).expect("JSON");
+    assert!(
+        second["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("missing")),
+        "{second}"
+    );
+    output(
+        &["batch", "--game", "klondike", "--max-states", "10", &path],
+        3,
+    );
+}
+
+#[test]
+fn the_app_names_the_commands_that_take_klondike() {
+    let said = error(&["--game", "klondike"], 2);
+    assert_eq!(
+        said,
+        "pyramid: Klondike is not in the app yet: the commands solve, hint, validate and batch \
+         take it (pyramid solve --game klondike FILE)\n"
+    );
+    let files = Files::new();
+    let deal = files.deal("deal.txt", &table(0), Format::Layout);
+    let said = error(&[&deal], 2);
+    assert!(
+        said.contains("deal.txt: Klondike is not in the app yet"),
+        "{said}"
+    );
+    // The game flag before the command, as for the other games.
+    let plain = files.write("plain.txt", &Deal::shuffled(0).to_line());
+    assert!(output(&["--game", "klondike", "solve", &plain], 0).starts_with("Solved in "));
+    // JSON and deal codes are Klondike's alone: no flag or header is needed.
+    let json = files.write(
+        "deal.json",
+        &formats::write(&table(0), Format::Solvitaire).expect("writes"),
+    );
+    assert!(
+        output(&["validate", &json], 0).ends_with("a valid Klondike deal, in Solvitaire's JSON\n")
+    );
+    let said = error(&[&json], 2);
+    assert!(
+        said.contains("deal.json: Klondike is not in the app yet"),
+        "{said}"
+    );
+    // A file's header and the flag must agree.
+    assert!(error(&["solve", "--game", "pyramid", &deal], 2).contains("holds a Klondike game"));
+}
