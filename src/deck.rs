@@ -17,6 +17,19 @@ pub const UNKNOWN: &str = "??";
 /// The most problems a message lists; the rest are counted.
 pub const SHOWN_PROBLEMS: usize = 20;
 
+/// The problems to list, at most [`SHOWN_PROBLEMS`], with a heading that counts them all when
+/// some are left out.
+pub fn shown<T>(all: &[T]) -> (Option<String>, &[T]) {
+    if all.len() <= SHOWN_PROBLEMS {
+        return (None, all);
+    }
+    let heading = format!(
+        "{} problems; the first {SHOWN_PROBLEMS}:",
+        thousands(all.len())
+    );
+    (Some(heading), &all[..SHOWN_PROBLEMS])
+}
+
 /// A place in a text: line and column, both counted from 1 (columns in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TextPos {
@@ -173,15 +186,7 @@ impl DeckProblems {
     /// The problems a message lists, and the line to put before them when there are more
     /// than that: "6,785 problems; the first 20:".
     pub fn shown(&self) -> (Option<String>, &[DeckProblem]) {
-        let all = &self.0;
-        if all.len() <= SHOWN_PROBLEMS {
-            return (None, all);
-        }
-        let heading = format!(
-            "{} problems; the first {SHOWN_PROBLEMS}:",
-            thousands(all.len())
-        );
-        (Some(heading), &all[..SHOWN_PROBLEMS])
+        shown(&self.0)
     }
 }
 

@@ -116,15 +116,7 @@ fn cards_are(count: usize) -> String {
 
 /// Cards in play that are not known: in the piles, the stock and the waste.
 fn unknown_in_play(position: &Position) -> usize {
-    let piles = position
-        .piles()
-        .iter()
-        .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up));
-    piles
-        .chain(position.stock())
-        .chain(position.waste())
-        .filter(|card| card.is_none())
-        .count()
+    position.in_play().filter(Option::is_none).count()
 }
 
 /// Solves a position under caps.

@@ -7,10 +7,7 @@
 use std::fmt;
 
 use crate::card::{Card, DECK_SIZE};
-use crate::deck::{
-    DeckProblem, RandomDeals, ReadCards, SHOWN_PROBLEMS, TextPos, UNKNOWN, not_a_deal, read_cards,
-    thousands,
-};
+use crate::deck::{DeckProblem, RandomDeals, ReadCards, TextPos, UNKNOWN, not_a_deal, read_cards};
 
 /// Piles in a deal.
 pub const PILES: usize = 7;
@@ -115,7 +112,7 @@ impl fmt::Display for DealProblem {
     }
 }
 
-/// All problems of one deal, one per line (at most [`SHOWN_PROBLEMS`] of them listed).
+/// All problems of one deal, one per line (at most [`crate::deck::SHOWN_PROBLEMS`] of them listed).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct DealProblems(pub Vec<DealProblem>);
 
@@ -123,15 +120,7 @@ impl DealProblems {
     /// The problems a message lists, and the line to put before them when there are more
     /// than that: "6,785 problems; the first 20:".
     pub fn shown(&self) -> (Option<String>, &[DealProblem]) {
-        let all = &self.0;
-        if all.len() <= SHOWN_PROBLEMS {
-            return (None, all);
-        }
-        let heading = format!(
-            "{} problems; the first {SHOWN_PROBLEMS}:",
-            thousands(all.len())
-        );
-        (Some(heading), &all[..SHOWN_PROBLEMS])
+        crate::deck::shown(&self.0)
     }
 }
 

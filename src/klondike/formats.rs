@@ -127,15 +127,8 @@ pub struct Table {
 impl Table {
     /// A deal as it is dealt: pile k holds k cards, the top one face up.
     pub fn of_deal(deal: &Deal) -> Table {
-        let piles = (0..PILES)
-            .map(|pile| {
-                let cards = deal.pile(pile);
-                let (down, up) = cards.split_at(cards.len() - 1);
-                Pile::new(down.to_vec(), up.to_vec())
-            })
-            .collect();
         Table {
-            piles,
+            piles: Pile::dealt(deal),
             stock: deal.stock().to_vec(),
         }
     }

@@ -35,6 +35,17 @@ pub struct Pile {
 }
 
 impl Pile {
+    /// A deal's seven piles as they are dealt: pile k holds k cards, the top one face up.
+    pub fn dealt(deal: &Deal) -> Vec<Pile> {
+        (0..PILES)
+            .map(|pile| {
+                let cards = deal.pile(pile);
+                let (down, up) = cards.split_at(cards.len() - 1);
+                Pile::new(down.to_vec(), up.to_vec())
+            })
+            .collect()
+    }
+
     /// A pile from its face-down cards and its face-up run, both bottom first.
     pub fn new(face_down: Vec<Option<Card>>, face_up: Vec<Option<Card>>) -> Pile {
         Pile { face_down, face_up }
@@ -86,15 +97,8 @@ impl Position {
     /// The start of a game on a deal: seven piles, each with its top card face up, and the
     /// stock.
     pub fn new(deal: &Deal, rules: Rules) -> Position {
-        let piles = (0..PILES)
-            .map(|pile| {
-                let cards = deal.pile(pile);
-                let (down, up) = cards.split_at(cards.len() - 1);
-                Pile::new(down.to_vec(), up.to_vec())
-            })
-            .collect();
         Position {
-            piles,
+            piles: Pile::dealt(deal),
             stock: deal.stock().to_vec(),
             waste: Vec::new(),
             foundations: [0; 4],
@@ -106,6 +110,17 @@ impl Position {
     /// The rules the game is played under.
     pub fn rules(&self) -> Rules {
         self.rules
+    }
+
+    /// The cards in play, `None` for one not known: the piles' (face down, then face up, pile
+    /// by pile), the stock's and the waste's; not the foundations'.
+    pub fn in_play(&self) -> impl Iterator<Item = Option<Card>> + '_ {
+        self.piles
+            .iter()
+            .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up))
+            .chain(&self.stock)
+            .chain(&self.waste)
+            .copied()
     }
 
     /// The piles, from pile 1.

@@ -263,14 +263,7 @@ pub fn solve(position: &Position, observer: &mut dyn Observer) -> Report<Verdict
 
 /// Whether every card in play is known.
 fn all_known(position: &Position) -> bool {
-    let piles = position
-        .piles()
-        .iter()
-        .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up));
-    piles
-        .chain(position.stock())
-        .chain(position.waste())
-        .all(Option::is_some)
+    position.in_play().all(|card| card.is_some())
 }
 
 /// Whether a suit misses a card below its highest in the game (a reduced deck laid out by

@@ -34,14 +34,8 @@ fn key(position: &Position) -> Key {
 /// Every card in the game, `None` for one not known: the piles, the stock, the waste and the
 /// foundations.
 pub fn all_cards(position: &Position) -> Vec<Option<Card>> {
-    let piles = position
-        .piles()
-        .iter()
-        .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up));
-    piles
-        .chain(position.stock())
-        .chain(position.waste())
-        .copied()
+    position
+        .in_play()
         .chain(position.foundation_cards().map(Some))
         .collect()
 }
