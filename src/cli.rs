@@ -508,8 +508,7 @@ fn rules_without_file(arg: clap::Arg) -> clap::Arg {
     arg.help(help)
 }
 
-/// The rule flags' help for `stats`, which does not take Klondike yet: Pyramid's defaults,
-/// and Klondike's flags hidden.
+/// The rule flags' help for `stats`: no file to take a default from, so each game's own.
 fn rules_for_stats(arg: clap::Arg) -> clap::Arg {
     match arg.get_id().as_str() {
         "passes" => arg.help(
