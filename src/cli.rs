@@ -91,7 +91,7 @@ pub enum Command {
     /// How many deals can be won: random deals (or a file's) solved, with the winnable
     /// fraction, its 95% interval, the optimal lengths and the solve times. `stats merge`
     /// adds up the shards of a run.
-    #[command(mut_args(rules_for_stats), args_conflicts_with_subcommands = true)]
+    #[command(mut_args(rules_without_file), args_conflicts_with_subcommands = true)]
     Stats(StatsArgs),
     /// Print the folders used for saves, the draft and themes.
     Paths,
@@ -506,17 +506,6 @@ fn rules_without_file(arg: clap::Arg) -> clap::Arg {
         _ => return arg,
     };
     arg.help(help)
-}
-
-/// The rule flags' help for `stats`: no file to take a default from, so each game's own.
-fn rules_for_stats(arg: clap::Arg) -> clap::Arg {
-    match arg.get_id().as_str() {
-        "passes" => arg.help(
-            "Passes through the stock: 1 to 8, or unlimited (default: 3 in Pyramid, unlimited \
-             in Klondike)",
-        ),
-        _ => rules_without_file(arg),
-    }
 }
 
 #[derive(Debug, Args)]
