@@ -287,20 +287,22 @@ pub fn deal_index_of_code(code: usize) -> usize {
 pub fn code_text(deal: &Deal) -> String {
     (0..DECK_SIZE)
         .map(|code| {
-            deal.card(deal_index_of_code(code)).map_or_else(
-                || "???".to_string(),
-                |card| {
-                    let suit = match card.suit() {
-                        Suit::Clubs => 1,
-                        Suit::Diamonds => 2,
-                        Suit::Hearts => 3,
-                        Suit::Spades => 4,
-                    };
-                    format!("{:02}{suit}", card.rank().value())
-                },
-            )
+            deal.card(deal_index_of_code(code))
+                .map_or_else(|| "???".to_string(), card_code)
         })
         .collect()
+}
+
+/// A card in Klondike-Solver's deal code: its rank `01` to `13`, then its suit, `1` clubs,
+/// `2` diamonds, `3` hearts, `4` spades.
+pub fn card_code(card: Card) -> String {
+    let suit = match card.suit() {
+        Suit::Clubs => 1,
+        Suit::Diamonds => 2,
+        Suit::Hearts => 3,
+        Suit::Spades => 4,
+    };
+    format!("{:02}{suit}", card.rank().value())
 }
 
 /// Reads Klondike-Solver's deal code: three digits a card, white space anywhere.

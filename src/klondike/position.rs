@@ -176,16 +176,6 @@ impl Position {
     pub fn is_won(&self) -> bool {
         self.stock.is_empty() && self.waste.is_empty() && self.piles.iter().all(Pile::is_empty)
     }
-
-    /// Every card still in play (piles, stock, waste), `None` for one not known.
-    fn cards_in_play(&self) -> impl Iterator<Item = Option<Card>> + '_ {
-        self.piles
-            .iter()
-            .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up))
-            .chain(&self.stock)
-            .chain(&self.waste)
-            .copied()
-    }
 }
 
 impl fmt::Display for Position {

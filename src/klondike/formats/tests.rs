@@ -11,17 +11,7 @@ fn messages(problems: &DealProblems) -> Vec<String> {
 
 /// The deck `Ac 2c .. Kc Ad .. Ks` as a deal code, one card after another in the code's order.
 fn ordered_code() -> String {
-    let cards: Vec<String> = Card::all()
-        .map(|card| {
-            let suit = match card.suit() {
-                Suit::Clubs => 1,
-                Suit::Diamonds => 2,
-                Suit::Hearts => 3,
-                Suit::Spades => 4,
-            };
-            format!("{:02}{suit}", card.rank().value())
-        })
-        .collect();
+    let cards: Vec<String> = Card::all().map(card_code).collect();
     cards.concat()
 }
 

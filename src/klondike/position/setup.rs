@@ -131,7 +131,7 @@ impl Position {
     /// The same position with the unknown card the player sees at `seen` typed in.
     pub fn reveal(&self, seen: Seen, card: Card) -> Result<Position, RevealError> {
         let known = self
-            .cards_in_play()
+            .in_play()
             .flatten()
             .chain(self.foundation_cards())
             .any(|other| other == card);
