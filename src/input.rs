@@ -144,6 +144,40 @@ pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, Inp
     }
 }
 
+/// The game a file of deals one a line (`batch`, `stats --from`) is read as, as [`game_in`]
+/// tells it from the file's comments before its first deal and that deal. Standard input
+/// cannot be looked at twice: it is read as the game asked for, else Pyramid.
+pub fn game_of_lines(path: &Path, asked: Option<GameKind>) -> Result<GameKind, InputError> {
+    use std::io::{BufRead, BufReader, Read};
+    /// Enough for the comments above a deal and a deal line (4 KiB).
+    const HEAD: u64 = 64 << 10;
+    if is_stdin(path) {
+        return Ok(asked.unwrap_or_default());
+    }
+    let name = source_name(path);
+    let Ok(file) = std::fs::File::open(path) else {
+        // Reading the file reports why it cannot be read.
+        return Ok(asked.unwrap_or_default());
+    };
+    let mut text = String::new();
+    for line in BufReader::new(file.take(HEAD)).lines() {
+        let Ok(line) = line else { break };
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if trimmed.starts_with('#') {
+            text.push_str(trimmed);
+            text.push('\n');
+            continue;
+        }
+        // The deal is the last column of a line that gives a known length before it.
+        text.push_str(trimmed.rsplit('\t').next().unwrap_or(trimmed));
+        break;
+    }
+    game_in(&Source { name, text }, asked)
+}
+
 /// The name a file's game goes by: its file name without the extension.
 pub fn stem(path: &Path) -> String {
     path.file_stem()

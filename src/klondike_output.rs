@@ -345,7 +345,20 @@ pub fn validate(args: &ValidateArgs, source: &Source) -> Result<u8, InputError> 
             name: source.name.clone(),
             message: error.to_string(),
         })?;
-        console::out(text);
+        // The game and the moves played go along, where the format takes comments, so that
+        // the file is read back as the same game at the same point.
+        let (header, moves) = if format == Format::Solvitaire {
+            (String::new(), String::new())
+        } else {
+            let moves = if saved.moves.is_empty() {
+                String::new()
+            } else {
+                let line = solitaire::klondike::notation::line_text(&saved.start(), &saved.moves);
+                format!("# moves: {line}\n")
+            };
+            ("# game: klondike\n".to_string(), moves)
+        };
+        console::out(format_args!("{header}{text}{moves}"));
         return Ok(EXIT_OK);
     }
     let what = match progress(&saved) {

@@ -461,9 +461,11 @@ fn measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
                 crate::klondike_output::Answer::Capped(cap) => {
                     (Verdict::Undecided(undecided(cap)), Vec::new())
                 }
-                crate::klondike_output::Answer::Unknown(_) => {
-                    unreachable!("a run's deals hold every card")
-                }
+                // A deal from a file may hold cards not known yet: no line can put them up.
+                crate::klondike_output::Answer::Unknown(count) => (
+                    Verdict::Undecided(format!("{count} cards not known (??)")),
+                    Vec::new(),
+                ),
             }
         }
         GameKind::Pyramid => {
@@ -897,14 +899,18 @@ fn print_comparison(summaries: &[Summary], json: bool) {
         console::out(format_args!("{}\n", json!(all)));
         return;
     }
+    let width = summaries
+        .iter()
+        .map(|summary| summary.brief_rules().chars().count())
+        .fold(28, usize::max);
     console::out(format_args!(
-        "{:<28} {:>11} {:>8} {:>17} {:>9} {:>9} {:>8}\n",
+        "{:<width$} {:>11} {:>8} {:>17} {:>9} {:>9} {:>8}\n",
         "rules", "winnable", "", "95% interval", "median", "max", "time"
     ));
     for summary in summaries {
         let (low, high) = wilson(summary.tally.winnable, summary.tally.decided);
         console::out(format_args!(
-            "{:<28} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s\n",
+            "{:<width$} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s\n",
             summary.brief_rules(),
             format!("{}/{}", summary.tally.winnable, summary.tally.decided),
             100.0 * summary.fraction(),
@@ -913,6 +919,24 @@ fn print_comparison(summaries: &[Summary], json: bool) {
             summary.quantile(0.5),
             summary.quantile(1.0),
             summary.wall.as_secs_f64()
+        ));
+    }
+    // Deals a cap stopped are in no column: say how many, where there are any.
+    let undecided: Vec<String> = summaries
+        .iter()
+        .filter(|summary| summary.tally.undecided > 0)
+        .map(|summary| {
+            format!(
+                "{} under {}",
+                summary.tally.undecided,
+                summary.brief_rules()
+            )
+        })
+        .collect();
+    if !undecided.is_empty() {
+        console::out(format_args!(
+            "Undecided (a cap was reached; counted neither won nor lost): {}\n",
+            undecided.join("; ")
         ));
     }
 }

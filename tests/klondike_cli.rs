@@ -237,7 +237,11 @@ fn print_as_writes_each_format_and_they_read_back() {
             ],
             0,
         );
-        assert_eq!(again, Deal::shuffled(5).to_layout(), "{format}");
+        assert_eq!(
+            again,
+            format!("# game: klondike\n{}", Deal::shuffled(5).to_layout()),
+            "{format}"
+        );
         // `--format` says the same as the text.
         output(
             &[
@@ -608,4 +612,68 @@ fn the_app_names_the_commands_that_take_klondike() {
     );
     // A file's header and the flag must agree.
     assert!(error(&["solve", "--game", "pyramid", &deal], 2).contains("holds a Klondike game"));
+}
+
+/// A deal written in another format reads back as the same Klondike game at the same point:
+/// the layout and the code carry the game and the moves played.
+#[test]
+fn a_deal_printed_in_another_format_reads_back_as_the_same_game() {
+    let files = Files::new();
+    let start = table(WINNABLE[0]);
+    let deal = formats::write(&start, Format::Layout).expect("a whole deal");
+    let under_way = files.write(
+        "under-way.txt",
+        &format!("# game: klondike\n{deal}# moves: draw\n"),
+    );
+    for format in ["layout", "code"] {
+        let printed = output(&["validate", "--print-as", format, &under_way], 0);
+        assert!(printed.starts_with("# game: klondike\n"), "{printed}");
+        let again = files.write("again.txt", &printed);
+        // No --game: the header says it.
+        let said = output(&["validate", &again], 0);
+        assert!(
+            said.contains("a valid Klondike game in progress (1 move played)"),
+            "{said}"
+        );
+    }
+}
+
+/// `batch` and `stats --from` read a file's `# game:` header, or know Klondike's own
+/// formats, as the other commands do; a deal with unknown cards is undecided, not a crash.
+#[test]
+fn files_of_deals_say_their_game_and_unknown_cards_leave_a_deal_undecided() {
+    let files = Files::new();
+    let lines: Vec<String> = [WINNABLE[0], HOPELESS]
+        .iter()
+        .map(|&seed| formats::write(&table(seed), Format::Layout).expect("a deal"))
+        .map(|text| {
+            text.lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let headed = files.write(
+        "headed.txt",
+        &format!("# game: klondike\n{}\n", lines.join("\n")),
+    );
+    let codes: Vec<String> = [WINNABLE[0], HOPELESS]
+        .iter()
+        .map(|&seed| formats::write(&table(seed), Format::Code).expect("a deal"))
+        .collect();
+    let coded = files.write("coded.txt", &codes.concat());
+    for file in [&headed, &coded] {
+        let summary: Value =
+            serde_json::from_str(&output(&["stats", "--from", file, "--json"], 0)).unwrap();
+        assert_eq!(summary["game"], "klondike", "{file}");
+        assert_eq!(summary["winnable"], 1, "{summary}");
+        assert_eq!(summary["deals"], 2, "{summary}");
+        let batch = output(&["batch", file], 0);
+        assert_eq!(batch.lines().count(), 2, "{batch}");
+    }
+    let unknown = lines[0].replacen(&lines[0][..2], "??", 1);
+    let unknown = files.write("unknown.txt", &format!("# game: klondike\n{unknown}\n"));
+    let summary: Value =
+        serde_json::from_str(&output(&["stats", "--from", &unknown, "--json"], 3)).unwrap();
+    assert_eq!(summary["undecided"], 1, "{summary}");
 }

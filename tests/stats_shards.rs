@@ -475,3 +475,46 @@ fn klondike_runs_are_the_same_from_their_exported_deals_and_under_each_rule_set(
     // The seeded run is the standard rules' row.
     assert_eq!(rows[5]["winnable"], json(&seeded)["winnable"]);
 }
+
+#[test]
+fn out_never_writes_over_a_file_that_holds_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(dir.path(), "results.jsonl");
+    std::fs::write(&file, "a long run's results\n").unwrap();
+    let (_, said) = run(&["stats", "--deals", "3", "--out", &file], 2);
+    assert!(
+        said.contains("the file exists and is not empty; go on with its run with --resume"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "a long run's results\n"
+    );
+    // An empty file (made ready by a job script) is written.
+    std::fs::write(&file, "").unwrap();
+    run_ok(&["stats", "--deals", "3", "--out", &file]);
+    assert_eq!(results(&file).len(), 3);
+}
+
+#[test]
+fn a_comparison_names_the_deals_a_cap_left_undecided() {
+    let (table, _) = run(
+        &[
+            "stats",
+            "--game",
+            "klondike",
+            "--deals",
+            "6",
+            "--max-states",
+            "50",
+            "--compare",
+        ],
+        3,
+    );
+    let last = table.lines().last().expect("lines");
+    assert!(
+        last.starts_with("Undecided (a cap was reached; counted neither won nor lost): "),
+        "{table}"
+    );
+    assert!(last.contains(" under draw 1, 1 pass"), "{table}");
+}

@@ -34,6 +34,11 @@ pub enum ResultsError {
     },
     #[error("{path}: another stats run is writing to it; wait for it to end, or use another file")]
     Locked { path: String },
+    #[error(
+        "{path}: the file exists and is not empty; go on with its run with --resume {path}, or \
+         name a new file"
+    )]
+    Exists { path: String },
     #[error("{path}: not a stats results file ({why})")]
     NotResults { path: String, why: String },
     #[error("{path}: written for another run ({differences})")]
@@ -238,9 +243,20 @@ impl ResultsFile {
             .truncate(false)
             .open(path)
             .map_err(|source| io(path, source))?;
-        let mut results = ResultsFile::locked(file, path)?;
-        // Emptied only once locked: a run still writing to it keeps its lines.
-        results.file.set_len(0).map_err(|source| io(path, source))?;
+        let results = ResultsFile::locked(file, path)?;
+        // Checked only once locked: a run still writing to it is told apart. A file with
+        // results (or anything else) in it is never written over.
+        let held = results
+            .file
+            .metadata()
+            .map_err(|source| io(path, source))?
+            .len();
+        if held > 0 {
+            return Err(ResultsError::Exists {
+                path: path.display().to_string(),
+            });
+        }
+        let mut results = results;
         results.write(&run.json())?;
         Ok(results)
     }
