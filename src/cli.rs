@@ -28,7 +28,8 @@ pub const KLONDIKE_NOT_IN_APP: &str = "Klondike is not in the app yet: the comma
 #[command(
     after_help = "Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, \
                          3 undecided (a cap was reached, or unknown cards hold the answer \
-                         back), 130 stats interrupted, 141 output closed by its reader."
+                         back), 4 stats merge with shards missing, 130 stats interrupted, 141 \
+                         output closed by its reader."
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -55,7 +56,7 @@ pub struct Cli {
     pub config: Option<PathBuf>,
     /// The game: pyramid, tripeaks or klondike (default: a file's `# game:` header, else
     /// klondike for Solvitaire's JSON or a deal code, else pyramid). Klondike is played by
-    /// solve, hint, validate and batch, not yet by stats or the app.
+    /// solve, hint, validate, batch and stats, not yet by the app.
     #[arg(long, global = true, value_name = "pyramid|tripeaks|klondike")]
     pub game: Option<GameKind>,
 }
@@ -82,14 +83,14 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check one deal and report every problem in it at once.
     Validate(ValidateArgs),
-    /// Only the next move of an optimal continuation from a saved game's position, and
-    /// whether it can still be won (the Board challenge).
+    /// Only the next move of an optimal continuation from a saved game's position (for
+    /// Klondike, of a winning line), and whether it can still be won.
     Hint(HintArgs),
     /// Solve many deals, one per line, and print JSON Lines.
     #[command(mut_args(rules_without_file))]
     Batch(BatchArgs),
     /// How many deals can be won: random deals (or a file's) solved, with the winnable
-    /// fraction, its 95% interval, the optimal lengths and the solve times. `stats merge`
+    /// fraction, its 95% interval, the optimal lengths (not for Klondike) and the solve times. `stats merge`
     /// adds up the shards of a run.
     #[command(mut_args(rules_without_file), args_conflicts_with_subcommands = true)]
     Stats(StatsArgs),
@@ -105,8 +106,9 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// The deal file, or `-` for standard input: 52 cards in deal order (28 pyramid cards row
-    /// by row, then the stock from the top), separated by spaces, commas or new lines. A game
-    /// saved part-way through is solved from where it stands.
+    /// by row, then the stock from the top), separated by spaces, commas or new lines; for
+    /// Klondike, its layout, Solvitaire's JSON or a deal code (see the README). A game saved
+    /// part-way through is solved from where it stands.
     pub file: PathBuf,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -567,8 +569,9 @@ pub struct StatsArgs {
     #[arg(requires = "results", conflicts_with = "export")]
     pub shard: Option<crate::stats::Shard>,
     /// The same deals under six rule sets in one table: 1, 3 and unlimited passes, each with
-    /// strict and relaxed pairing (to the goal given).
-    #[arg(long, conflicts_with_all = ["passes", "relaxed", "strict", "out", "resume", "shard"])]
+    /// strict and relaxed pairing (Pyramid, to the goal given) or with draw 1 and draw 3
+    /// (Klondike).
+    #[arg(long, conflicts_with_all = ["passes", "relaxed", "strict", "draw", "out", "resume", "shard"])]
     pub compare: bool,
     /// TriPeaks: also the most tableau cards of RANK each deal lets you remove, as a
     /// histogram (the Card challenge's distribution).

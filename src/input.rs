@@ -145,13 +145,16 @@ pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, Inp
 }
 
 /// The game a file of deals one a line (`batch`, `stats --from`) is read as, as [`game_in`]
-/// tells it from the file's comments before its first deal and that deal. Standard input
-/// cannot be looked at twice: it is read as the game asked for, else Pyramid.
+/// tells it from the file's comments before its first deal and that deal. Standard input, a
+/// pipe or a device cannot be looked at twice: it is read as the game asked for, else
+/// Pyramid.
 pub fn game_of_lines(path: &Path, asked: Option<GameKind>) -> Result<GameKind, InputError> {
     use std::io::{BufRead, BufReader, Read};
     /// Enough for the comments above a deal and a deal line (4 KiB).
     const HEAD: u64 = 64 << 10;
-    if is_stdin(path) {
+    // A pipe, a FIFO or a device would lose what is read from it here.
+    let regular = std::fs::metadata(path).is_ok_and(|meta| meta.is_file());
+    if is_stdin(path) || !regular {
         return Ok(asked.unwrap_or_default());
     }
     let name = source_name(path);

@@ -202,9 +202,9 @@ pub fn answer_text(start: &Position, answer: &Answer, stats: &Stats) -> String {
         }
         Answer::Wins(moves) => {
             let mut text = format!(
-                "Solved in {} moves ({rules}): a way to win, not always the fewest moves.\n\
+                "Solved in {} ({rules}): a way to win, not always the fewest moves.\n\
                  {COUNTED}\n",
-                moves.len()
+                moves_text(moves.len())
             );
             let mut position = start.clone();
             for (number, &mv) in moves.iter().enumerate() {
@@ -215,7 +215,7 @@ pub fn answer_text(start: &Position, answer: &Answer, stats: &Stats) -> String {
         }
         Answer::NoWin => format!(
             "No solution ({rules}): an exhaustive search ({} positions) found no way to win.\n",
-            stats.expanded
+            solitaire::deck::thousands(stats.expanded as usize)
         ),
         Answer::Capped(cap) => format!("{}\n", undecided_text(*cap)),
         Answer::Unknown(count) => format!(
@@ -257,6 +257,15 @@ fn print(
     }
 }
 
+/// "1 move", "154 moves".
+fn moves_text(count: usize) -> String {
+    if count == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{count} moves")
+    }
+}
+
 /// Refuses the Score and Card challenges, which Klondike does not have.
 pub fn refuse_challenges(goal: &GoalArgs) -> Result<(), InputError> {
     if goal.score.is_some() || goal.card.is_some() {
@@ -272,6 +281,13 @@ pub fn refuse_challenges(goal: &GoalArgs) -> Result<(), InputError> {
 /// Solves a Klondike file, from where its moves leave the game, and prints the answer.
 pub fn solve(args: &SolveArgs, source: &Source) -> Result<u8, InputError> {
     refuse_challenges(&args.goal)?;
+    if args.board {
+        return Err(InputError::Usage(
+            "--board is Pyramid's and TriPeaks' challenge; Klondike is solved to put every \
+             card on the foundations"
+                .to_string(),
+        ));
+    }
     let rules = rules_of(&args.goal.rules)?;
     let saved = read(source, args.format.format, rules)?;
     let position = saved.position();
@@ -320,10 +336,10 @@ pub fn hint(args: &HintArgs, source: &Source) -> Result<u8, InputError> {
             Answer::Wins(moves) => match moves.first() {
                 None => "The game is won: every card is on the foundations.\n".to_string(),
                 Some(&mv) => format!(
-                    "Next: {}\nWinnable: a line of {} moves wins from here, this one included \
+                    "Next: {}\nWinnable: a line of {} wins from here, this one included \
                      (not always the fewest).\n",
                     position.describe(mv),
-                    moves.len()
+                    moves_text(moves.len())
                 ),
             },
             Answer::NoWin => format!(

@@ -716,7 +716,7 @@ fn open_results(
 /// comparison.
 fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
     args.rules.check_game(game).map_err(InputError::Usage)?;
-    if game == GameKind::Pyramid && args.card.is_some() {
+    if game != GameKind::TriPeaks && args.card.is_some() {
         return Err(InputError::Usage(
             "--card is for TriPeaks runs (with --game tripeaks)".to_string(),
         ));

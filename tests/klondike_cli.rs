@@ -459,6 +459,22 @@ fn rule_flags_belong_to_their_game() {
         )
         .contains("--relaxed is a rule of Pyramid, not of Klondike")
     );
+    assert!(error(&["solve", "--board", &deal], 2).contains("--board is Pyramid's and TriPeaks'"));
+    assert!(
+        error(
+            &["stats", "--game", "klondike", "--card", "4", "--deals", "1"],
+            2
+        )
+        .contains("--card is for TriPeaks runs")
+    );
+    // The comparison sets the draw itself.
+    assert!(
+        error(
+            &["stats", "--game", "klondike", "--compare", "--draw", "1"],
+            2
+        )
+        .contains("cannot be used with")
+    );
     // The flags take effect: with one pass, the winning line never redeals.
     let one = json_answer(
         &["solve", "--json", "--passes", "1", "--draw", "1", &deal],
