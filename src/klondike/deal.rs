@@ -141,6 +141,37 @@ pub struct Deal {
     slots: [Option<Card>; DECK_SIZE],
 }
 
+/// A deal written one pile a line, then the stock (eight lines holding cards), whose lines do
+/// not hold 1 to 7 cards and then 24: the cards would be dealt into other piles than the
+/// lines show, so the first line out of shape is named rather than the deal read anyway.
+fn misshapen_pile(read: &ReadCards) -> Option<DealProblem> {
+    let mut lines: Vec<(TextPos, usize)> = Vec::new();
+    for &(_, at) in &read.cards {
+        match lines.last_mut() {
+            Some((first, count)) if first.line == at.line => *count += 1,
+            _ => lines.push((at, 1)),
+        }
+    }
+    if lines.len() != PILES + 1 {
+        return None;
+    }
+    lines.iter().enumerate().find_map(|(index, &(at, count))| {
+        let (holds, what) = if index < PILES {
+            (index + 1, format!("pile {}", index + 1))
+        } else {
+            (STOCK_SIZE, "the stock".to_string())
+        };
+        (count != holds).then(|| DealProblem::Text {
+            at: Some(at),
+            message: format!(
+                "{count} cards on this line, read as {what}, which holds {holds}: with one pile \
+                 a line, pile k holds k cards and the stock line 24 (or write the deal on \
+                 fewer lines, and it is dealt in order)"
+            ),
+        })
+    })
+}
+
 impl Deal {
     /// Reads a deal from text: cards separated by white space or commas, `#` comments, `10`
     /// for T, either case, `??` for a card not seen yet.
@@ -159,6 +190,9 @@ impl Deal {
             .collect();
         let tokens = read.cards.len() + read.malformed.len();
         problems.extend(check(&slots, &places, tokens, first_extra(&read)));
+        if problems.is_empty() {
+            problems.extend(misshapen_pile(&read));
+        }
         if problems.is_empty() {
             Deal::from_slots(&slots)
         } else {
@@ -349,6 +383,30 @@ mod tests {
         assert_eq!(slot_name(32), "stock card 5");
         assert_eq!(slot_name(52), "card 53, past the 52 of a deal");
         assert_eq!((pile_start(0), pile_start(6), pile_start(7)), (0, 21, 28));
+    }
+
+    #[test]
+    fn a_deal_one_pile_a_line_must_have_its_piles_shaped() {
+        let layout = ordered().to_layout();
+        assert_eq!(Deal::parse(&layout).unwrap(), ordered());
+        // The same cards with the first card of pile 2 moved up to pile 1's line.
+        let moved = layout.replacen("Ac\n2c", "Ac 2c\n", 1);
+        assert_ne!(moved, layout);
+        let problems = Deal::parse(&moved).unwrap_err();
+        assert_eq!(problems.0.len(), 1, "{problems}");
+        assert!(
+            problems.to_string().starts_with(
+                "2:1: 2 cards on this line, read as pile 1, which holds 1: with one pile a line"
+            ),
+            "{problems}"
+        );
+        // On one line, or on two, the cards are dealt in order.
+        let one_line: String = layout
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(Deal::parse(&one_line).unwrap(), ordered());
     }
 
     #[test]
