@@ -80,12 +80,13 @@ impl Format {
     /// when it starts with `{`, a deal code when it holds only digits, else the layout.
     pub fn of_text(text: &str) -> Format {
         let text = without_comments(text);
-        let mut marks = text.chars().filter(|c| !c.is_whitespace());
-        match marks.next() {
+        let marks: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let digits = marks.iter().filter(|c| c.is_ascii_digit()).count();
+        match marks.first() {
             Some('{') => Format::Solvitaire,
-            Some(first) if first.is_ascii_digit() && marks.all(|c| c.is_ascii_digit()) => {
-                Format::Code
-            }
+            // Nearly all digits: a code, with a typo or two that its reader names. A layout
+            // is at most two thirds digits (`10h`), and most of it letters.
+            Some(first) if first.is_ascii_digit() && 10 * digits >= 9 * marks.len() => Format::Code,
             _ => Format::Layout,
         }
     }
@@ -327,6 +328,9 @@ fn read_code(text: &str) -> Result<Deal, DealProblems> {
         return Err(DealProblems(vec![DealProblem::Deck(DeckProblem::Empty)]));
     }
     let wanted = DECK_SIZE * CODE_DIGITS;
+    // A mark typed in place of a digit puts every later card out of step (its three digits
+    // would be read wrongly from there on): the mark and the count are named, not those.
+    let shifted = !problems.is_empty() && digits.len() % CODE_DIGITS != 0;
     if digits.len() != wanted {
         problems.push(problem(
             digits.get(wanted).map(|&(_, at)| at),
@@ -335,6 +339,9 @@ fn read_code(text: &str) -> Result<Deal, DealProblems> {
                 digits.len()
             ),
         ));
+    }
+    if shifted {
+        return Err(DealProblems(problems));
     }
     let mut slots = Vec::new();
     let mut places = Vec::new();

@@ -287,3 +287,26 @@ fn solvitaire_json_reports_every_problem_at_once_with_its_place() {
         ["no 'tableau piles': Solvitaire's JSON for Klondike lists the piles there"]
     );
 }
+
+/// A code with a mark typed in place of a digit is still read as a code, and the mark and
+/// the count are named, not the cards after it, which are out of step.
+#[test]
+fn a_code_with_a_typo_names_the_typo() {
+    let typo = ordered_code().replacen('1', "x", 1);
+    assert_eq!(Format::of_text(&typo), Format::Code);
+    let problems: Vec<String> = read(&typo, None)
+        .unwrap_err()
+        .0
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "1:2: 'x' is not a digit: a deal code is digits only",
+            "155 digits, but a deal code has 156: three for each of the 52 cards"
+        ]
+    );
+    // A layout starting with a Ten is not taken for a code.
+    assert_eq!(Format::of_text("10h 9c 8d"), Format::Layout);
+}
