@@ -330,7 +330,7 @@ fn read_code(text: &str) -> Result<Deal, DealProblems> {
     let wanted = DECK_SIZE * CODE_DIGITS;
     // A mark typed in place of a digit puts every later card out of step (its three digits
     // would be read wrongly from there on): the mark and the count are named, not those.
-    let shifted = !problems.is_empty() && digits.len() % CODE_DIGITS != 0;
+    let shifted = !problems.is_empty() && !digits.len().is_multiple_of(CODE_DIGITS);
     if digits.len() != wanted {
         problems.push(problem(
             digits.get(wanted).map(|&(_, at)| at),
