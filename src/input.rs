@@ -150,7 +150,7 @@ pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, Inp
 /// Pyramid.
 pub fn game_of_lines(path: &Path, asked: Option<GameKind>) -> Result<GameKind, InputError> {
     use std::io::{BufRead, BufReader, Read};
-    /// Enough for the comments above a deal and a deal line (4 KiB).
+    /// Enough for the comments above a deal and a deal line (a line takes at most 4 KiB).
     const HEAD: u64 = 64 << 10;
     // A pipe, a FIFO or a device would lose what is read from it here.
     let regular = std::fs::metadata(path).is_ok_and(|meta| meta.is_file());

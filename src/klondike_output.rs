@@ -155,6 +155,34 @@ pub fn rules_json(rules: Rules) -> Value {
     })
 }
 
+/// The rules as [`rules_json`] wrote them, read back (by `stats merge`).
+pub fn rules_from_json(rules: &Value) -> Result<Rules, String> {
+    use solitaire::klondike::Passes as KlondikePasses;
+    let draw = rules.get("draw").and_then(Value::as_u64);
+    let passes = match rules.get("passes").and_then(Value::as_str) {
+        Some("unlimited") => Some(KlondikePasses::Unlimited),
+        Some(word) => word.parse().ok().map(KlondikePasses::Limited),
+        None => None,
+    };
+    let back = rules.get("foundation_moves").and_then(Value::as_bool);
+    let empty = match rules.get("empty_pile").and_then(Value::as_str) {
+        Some("kings") => Some(EmptyPile::KingsOnly),
+        Some("any") => Some(EmptyPile::AnyCard),
+        _ => None,
+    };
+    match (draw, passes, back, empty) {
+        (Some(draw @ (1 | 3)), Some(passes), Some(foundation_to_tableau), Some(empty_pile)) => {
+            Ok(Rules {
+                draw: draw as u8,
+                passes,
+                foundation_to_tableau,
+                empty_pile,
+            })
+        }
+        _ => Err("its rules are not Klondike's".to_string()),
+    }
+}
+
 /// The moves of a line in the notation (`draw`, `7h>5`, `Ah>f`), from `start`.
 fn steps_json(start: &Position, moves: &[Move]) -> Vec<Value> {
     let mut position = start.clone();
@@ -396,5 +424,31 @@ fn kind(table: &Table) -> String {
         "deal".to_string()
     } else {
         format!("table of {}", table.describe())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solitaire::klondike::Passes;
+
+    #[test]
+    fn rules_written_as_json_read_back_the_same() {
+        for draw in [1, 3] {
+            for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
+                for foundation_to_tableau in [false, true] {
+                    for empty_pile in [EmptyPile::KingsOnly, EmptyPile::AnyCard] {
+                        let rules = Rules {
+                            draw,
+                            passes,
+                            foundation_to_tableau,
+                            empty_pile,
+                        };
+                        assert_eq!(rules_from_json(&rules_json(rules)), Ok(rules));
+                    }
+                }
+            }
+        }
+        assert!(rules_from_json(&json!({"draw": 2})).is_err());
     }
 }

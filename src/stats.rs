@@ -524,28 +524,39 @@ fn rules_json(task: Task) -> Value {
     }
 }
 
-/// The rules and rank [`rules_json`] wrote, read back (by `stats merge`).
-fn rules_of(game: GameKind, rules: &Value) -> Result<(Rules, Option<Rank>), String> {
+/// What [`rules_json`] wrote, read back (by `stats merge`): the run's rules in its game (the
+/// other games' fields left at their defaults) and the rank of `--card`.
+struct RunRules {
+    pyramid: Rules,
+    klondike: KlondikeRules,
+    rank: Option<Rank>,
+}
+
+/// The rules and rank [`rules_json`] wrote, read back.
+fn rules_of(game: GameKind, rules: &Value) -> Result<RunRules, String> {
     let word = |key: &str| rules.get(key).and_then(Value::as_str);
-    match game {
+    let (pyramid, rank) = match game {
         GameKind::Klondike => {
-            klondike_rules_of(rules)?;
-            Ok((Rules::default(), None))
+            return Ok(RunRules {
+                pyramid: Rules::default(),
+                klondike: crate::klondike_output::rules_from_json(rules)?,
+                rank: None,
+            });
         }
         GameKind::Pyramid => {
             let passes = word("passes").and_then(|w| Passes::parse(w).ok());
             let relaxed = rules.get("relaxed").and_then(Value::as_bool);
             let finish = word("goal").and_then(|w| solitaire::pyramid::Finish::parse(w).ok());
             match (passes, relaxed, finish) {
-                (Some(passes), Some(relaxed), Some(finish)) => Ok((
+                (Some(passes), Some(relaxed), Some(finish)) => (
                     Rules {
                         passes,
                         relaxed,
                         finish,
                     },
                     None,
-                )),
-                _ => Err("its rules are not Pyramid's".to_string()),
+                ),
+                _ => return Err("its rules are not Pyramid's".to_string()),
             }
         }
         GameKind::TriPeaks => {
@@ -560,37 +571,14 @@ fn rules_of(game: GameKind, rules: &Value) -> Result<(Rules, Option<Rank>), Stri
             if word("goal") != Some("board") {
                 return Err("its goal is not TriPeaks' Board".to_string());
             }
-            Ok((Rules::default(), rank))
+            (Rules::default(), rank)
         }
-    }
-}
-
-/// Klondike's rules as [`rules_json`] wrote them, read back.
-fn klondike_rules_of(rules: &Value) -> Result<KlondikeRules, String> {
-    use solitaire::klondike::{EmptyPile, Passes as KlondikePasses};
-    let draw = rules.get("draw").and_then(Value::as_u64);
-    let passes = match rules.get("passes").and_then(Value::as_str) {
-        Some("unlimited") => Some(KlondikePasses::Unlimited),
-        Some(word) => word.parse().ok().map(KlondikePasses::Limited),
-        None => None,
     };
-    let back = rules.get("foundation_moves").and_then(Value::as_bool);
-    let empty = match rules.get("empty_pile").and_then(Value::as_str) {
-        Some("kings") => Some(EmptyPile::KingsOnly),
-        Some("any") => Some(EmptyPile::AnyCard),
-        _ => None,
-    };
-    match (draw, passes, back, empty) {
-        (Some(draw @ (1 | 3)), Some(passes), Some(foundation_to_tableau), Some(empty_pile)) => {
-            Ok(KlondikeRules {
-                draw: draw as u8,
-                passes,
-                foundation_to_tableau,
-                empty_pile,
-            })
-        }
-        _ => Err("its rules are not Klondike's".to_string()),
-    }
+    Ok(RunRules {
+        pyramid,
+        klondike: KlondikeRules::STANDARD,
+        rank,
+    })
 }
 
 /// Solves the deals of a shard, skipping those `done` says, until done or stopped; every

@@ -16,7 +16,7 @@ use solitaire::GameKind;
 
 use super::results_file::{Expected, Reader, ResultsError};
 use super::shard::{RunId, Shard, ranges};
-use super::{Part, Summary, Tally, figures, print_summary, rules_of};
+use super::{Part, RunRules, Summary, Tally, figures, print_summary, rules_of};
 use crate::cli::MergeArgs;
 use crate::console;
 use crate::input::InputError;
@@ -140,13 +140,16 @@ pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
             first.game
         )));
     }
-    let (rules, rank) = rules_of(first.game, &first.rules).map_err(|why| {
+    let RunRules {
+        pyramid: rules,
+        klondike,
+        rank,
+    } = rules_of(first.game, &first.rules).map_err(|why| {
         usage(&ResultsError::NotResults {
             path: name(first_path),
             why,
         })
     })?;
-    let klondike = super::klondike_rules_of(&first.rules).unwrap_or_default();
     let figures = figures(first.game, rank);
     let mut tally = Tally::default();
     let mut incomplete = Vec::new();
