@@ -180,6 +180,34 @@ fn full_deals_are_decided_and_their_lines_replay() {
     assert!(won >= 12, "{won} of 24 won");
 }
 
+/// Draw 1 with unlimited passes has no relaxed game beside it, so every state the search
+/// stores is one its walkers must search: a lost deal's search expands each exactly once, none
+/// left out and none twice, however the walkers share the work.
+#[test]
+fn a_lost_deal_searches_every_state_it_meets_once() {
+    let rules = Rules {
+        draw: 1,
+        ..Rules::STANDARD
+    };
+    let mut largest = 0;
+    for seed in 0..60 {
+        let report = solve(&Position::new(&Deal::shuffled(seed), rules), &mut ());
+        if report.answer == Some(Verdict::Unsolvable) && report.stats.expanded > 0 {
+            let stats = report.stats;
+            assert_eq!(
+                stats.expanded, stats.stored as u64,
+                "seed {seed}: {stats:?}"
+            );
+            largest = largest.max(stats.expanded);
+        }
+    }
+    // Enough states for every walker to take turns, and to take over others' work.
+    assert!(
+        largest > 10 * CHECK_EVERY,
+        "the largest lost search: {largest} states"
+    );
+}
+
 #[test]
 fn a_won_game_needs_no_move() {
     let piles = vec![Pile::new(Vec::new(), cards("Ah"))];

@@ -344,8 +344,8 @@ impl Search<'_> {
         real: (&Game, State),
         relaxed: Option<(&Game, State)>,
     ) -> Result<Outcome, Stopped> {
-        let mut real = Dfs::<K>::new(real.0, real.1);
-        let mut relaxed = relaxed.map(|(game, start)| Dfs::<K>::new(game, start));
+        let mut real = Dfs::<K>::new(real.0, real.1, WALKERS);
+        let mut relaxed = relaxed.map(|(game, start)| Dfs::<K>::new(game, start, 1));
         let mut turn = FIRST_TURN;
         loop {
             for _ in 0..turn / CHECK_EVERY {
@@ -382,8 +382,8 @@ impl Search<'_> {
         };
         for search in searches {
             stats.expanded += search.expanded;
-            stats.generated += search.work.generated;
-            stats.stored += search.work.table.len();
+            stats.generated += search.generated;
+            stats.stored += search.stored();
             stats.memory += search.bytes();
         }
         // A relaxed search that ended keeps its part of the figures.
@@ -399,29 +399,87 @@ impl Search<'_> {
     }
 }
 
-/// A depth-first search that can be run a number of expansions at a time. Children are made,
-/// keyed and entered in the table all at once when their parent is searched (so the table's
-/// memory is read for several keys at a time); each is searched in turn later.
+/// How many walkers the real game's search sends through the states (see [`Dfs`]). On the
+/// slowest deals of a 10,000-deal draw-3 run, 16 to 128 did about as well as one another,
+/// and far better than 1 to 8 (the README's "Performance" has the figures).
+const WALKERS: u64 = 32;
+
+/// Expansions a walker makes before the next one's turn.
+const SLICE: u64 = 1 << 9;
+
+/// A depth-first search that can be run a number of expansions at a time, by one or more
+/// *walkers* that take turns and share the table of states met. Children are made, keyed and
+/// entered in the table all at once when their parent is searched (so the table's memory is
+/// read for several keys at a time); each is searched later by the walker that met it. A
+/// walker that has searched every state on its list takes the next child waiting at the
+/// shallowest level of another walker's list. So every state in the table is on one walker's
+/// list until it is searched, once; the search is over, and lost, when no walker has a state
+/// left to search. That is the single search's argument (module comment, "Why the shortcuts
+/// hold together"): only the order the states are searched in changes.
+///
+/// Why several: how soon a depth-first search finds a win depends heavily on the order it
+/// tries the moves in. One poor choice near the start can hold it for millions of states
+/// where another order wins in a few hundred; several walkers, each taking over the choices
+/// nearest the start that the others have not tried yet, try many of those choices at once.
+/// The first walker tries the moves in the order of their priorities; the others add to each
+/// move's priority a fixed amount drawn at random for the card it moves, so that they head
+/// elsewhere below the choice they took over. A deal that cannot be won costs the same
+/// states as with one walker.
 struct Dfs<'g, K> {
     game: &'g Game,
-    work: Work<K>,
-    frames: Vec<Frame>,
-    /// The line to the state being searched.
-    line: Vec<Step>,
+    table: Table<K>,
+    walkers: Vec<Walker>,
+    /// The walker whose turn it is.
+    turn: usize,
+    scratch: Scratch<K>,
     /// The start, until it is expanded.
     start: Option<State>,
     expanded: u64,
+    /// Children made since the figures were last brought up to date.
+    generated: u64,
+}
+
+/// One walker: its stack of positions and children, and the order it tries moves in.
+struct Walker {
+    /// 0 for the priorities as they are; otherwise the seed of the amounts added to them.
+    order: u64,
+    frames: Vec<Frame>,
+    /// The children waiting, for every frame.
+    children: Vec<Child>,
+    /// The steps leading to them.
+    steps: Vec<Step>,
+    /// The line to the state being searched.
+    line: Vec<Step>,
+}
+
+/// How a walker's turn ended.
+enum Turn {
+    /// Its budget is spent (the expansions it made).
+    Spent,
+    /// It has searched every state on its list.
+    Done,
+    Won(Vec<Step>),
 }
 
 impl<'g, K: Key> Dfs<'g, K> {
-    fn new(game: &'g Game, start: State) -> Dfs<'g, K> {
+    fn new(game: &'g Game, start: State, walkers: u64) -> Dfs<'g, K> {
         Dfs {
             game,
-            work: Work::default(),
-            frames: Vec::new(),
-            line: Vec::new(),
+            table: Table::new(),
+            walkers: (0..walkers)
+                .map(|order| Walker {
+                    order,
+                    frames: Vec::new(),
+                    children: Vec::new(),
+                    steps: Vec::new(),
+                    line: Vec::new(),
+                })
+                .collect(),
+            turn: 0,
+            scratch: Scratch::default(),
             start: Some(start),
             expanded: 0,
+            generated: 0,
         }
     }
 
@@ -429,144 +487,229 @@ impl<'g, K: Key> Dfs<'g, K> {
     fn run(&mut self, budget: u64) -> Option<Outcome> {
         let game = self.game;
         if let Some(mut state) = self.start.take() {
-            game.settle(&mut state, &mut self.line);
+            let mut line = Vec::new();
+            game.settle(&mut state, &mut line);
             if game.is_won(&state) {
-                return Some(Outcome::Won(std::mem::take(&mut self.line)));
+                return Some(Outcome::Won(line));
             }
             let (words, waste) = game.key(&state);
-            self.work
-                .table
+            self.table
                 .visit(K::from_words(words), waste, game.reached_from(waste));
-            if let Expanded::Won(won) = self.work.expand(game, &state, &self.line) {
+            let first = &mut self.walkers[0];
+            first.line = line;
+            let expanded = first.expand(game, &mut self.table, &mut self.scratch, &state);
+            if let Expanded::Won(won) = expanded {
                 return Some(Outcome::Won(won));
             }
-            self.frames.push(Frame {
-                begin: 0,
-                next: 0,
-                end: self.work.children.len(),
-                steps: 0,
-                line: self.line.len(),
-            });
             self.expanded += 1;
         }
-        let work = &mut self.work;
-        let line = &mut self.line;
-        for _ in 0..budget {
-            let frame = loop {
-                let Some(frame) = self.frames.last_mut() else {
-                    return Some(Outcome::Lost);
-                };
-                if frame.next < frame.end {
-                    break frame;
+        let mut left = budget;
+        let outcome = loop {
+            if self.walkers.is_empty() {
+                break Some(Outcome::Lost);
+            }
+            if left == 0 {
+                break None;
+            }
+            let at = self.turn % self.walkers.len();
+            let walker = &mut self.walkers[at];
+            let slice = left.min(SLICE);
+            let (turn, made) = walker.run(game, &mut self.table, &mut self.scratch, slice);
+            self.expanded += made;
+            // A walker with nothing left searched nothing, but takes over work or leaves: the
+            // loop goes on.
+            left -= made;
+            match turn {
+                Turn::Spent => self.turn += 1,
+                Turn::Done => {
+                    if !self.take_over(at) {
+                        self.walkers.remove(at);
+                    }
                 }
-                work.children.truncate(frame.begin);
-                work.steps.truncate(frame.steps);
-                self.frames.pop();
-            };
-            let child = work.children[frame.next];
-            frame.next += 1;
-            line.truncate(frame.line);
-            let made = &work.steps[child.start as usize..(child.start + child.len) as usize];
-            line.extend_from_slice(made);
-            let (begin, steps) = (work.children.len(), work.steps.len());
-            if let Expanded::Won(won) = work.expand(game, &child.state, line) {
-                return Some(Outcome::Won(won));
+                Turn::Won(won) => break Some(Outcome::Won(won)),
             }
-            self.frames.push(Frame {
-                begin,
-                next: begin,
-                end: work.children.len(),
-                steps,
-                line: line.len(),
-            });
-            self.expanded += 1;
-        }
-        None
+        };
+        self.generated += std::mem::take(&mut self.scratch.generated);
+        outcome
+    }
+
+    /// Gives a walker that has searched its list the next child waiting at the shallowest
+    /// level of another walker's list: false when no walker has one.
+    fn take_over(&mut self, idle: usize) -> bool {
+        let waiting = |walker: &Walker| walker.frames.iter().position(|f| f.next < f.end);
+        let Some((from, level)) = (self.walkers.iter().enumerate())
+            .filter(|&(at, _)| at != idle)
+            .filter_map(|(at, walker)| Some((at, waiting(walker)?)))
+            .min_by_key(|&(_, level)| level)
+        else {
+            return false;
+        };
+        let busy = &mut self.walkers[from];
+        let frame = &mut busy.frames[level];
+        let child = busy.children[frame.next];
+        frame.next += 1;
+        let steps = &busy.steps[child.start as usize..(child.start + child.len) as usize];
+        let (steps, line) = (steps.to_vec(), busy.line[..frame.line].to_vec());
+        let walker = &mut self.walkers[idle];
+        walker.frames.clear();
+        walker.frames.push(Frame {
+            begin: 0,
+            next: 0,
+            end: 1,
+            steps: 0,
+            line: line.len(),
+        });
+        walker.children.clear();
+        walker.children.push(Child { start: 0, ..child });
+        walker.steps = steps;
+        walker.line = line;
+        true
+    }
+
+    /// States stored.
+    fn stored(&self) -> usize {
+        self.table.len()
     }
 
     /// Bytes held.
     fn bytes(&self) -> usize {
-        self.work.bytes() + self.frames.capacity() * std::mem::size_of::<Frame>()
+        self.table.bytes() + self.walkers.iter().map(Walker::bytes).sum::<usize>()
     }
 }
 
-/// The search's tables and lists.
-struct Work<K> {
-    table: Table<K>,
-    /// The children waiting, for every frame.
-    children: Vec<Child>,
-    /// The steps leading to them.
-    steps: Vec<Step>,
-    /// Scratch: one expansion's moves, their steps, the children made and their keys.
+impl Walker {
+    /// Searches at most `budget` states from its list: how the turn ended, and the states
+    /// searched.
+    fn run<K: Key>(
+        &mut self,
+        game: &Game,
+        table: &mut Table<K>,
+        scratch: &mut Scratch<K>,
+        budget: u64,
+    ) -> (Turn, u64) {
+        for made in 0..budget {
+            let frame = loop {
+                let Some(frame) = self.frames.last_mut() else {
+                    return (Turn::Done, made);
+                };
+                if frame.next < frame.end {
+                    break frame;
+                }
+                self.children.truncate(frame.begin);
+                self.steps.truncate(frame.steps);
+                self.frames.pop();
+            };
+            let child = self.children[frame.next];
+            frame.next += 1;
+            self.line.truncate(frame.line);
+            let steps = &self.steps[child.start as usize..(child.start + child.len) as usize];
+            self.line.extend_from_slice(steps);
+            if let Expanded::Won(won) = self.expand(game, table, scratch, &child.state) {
+                return (Turn::Won(won), made + 1);
+            }
+        }
+        (Turn::Spent, budget)
+    }
+
+    /// Makes a state's children (each move, then the moves made without searching), and puts
+    /// those not met before on the list of children, best first in the walker's order, under a
+    /// new frame; or the winning line, when a child is won (the walker's line leads to the
+    /// state).
+    fn expand<K: Key>(
+        &mut self,
+        game: &Game,
+        table: &mut Table<K>,
+        scratch: &mut Scratch<K>,
+        state: &State,
+    ) -> Expanded {
+        let (begin, steps) = (self.children.len(), self.steps.len());
+        scratch.choices.clear();
+        scratch.made.clear();
+        scratch.fresh.clear();
+        scratch.keys.clear();
+        game.moves(state, &mut scratch.choices, &mut scratch.made);
+        if self.order != 0 {
+            let made = &scratch.made;
+            let order = self.order;
+            for choice in &mut scratch.choices {
+                let card = made[(choice.start + choice.len - 1) as usize].card;
+                choice.rank = choice.rank.saturating_add(bonus(order, card));
+            }
+        }
+        // Stable, so that moves of one priority keep the order they were listed in.
+        scratch
+            .choices
+            .sort_by_key(|choice| std::cmp::Reverse(choice.rank));
+        for choice in &scratch.choices {
+            let mut child = *state;
+            let start = self.steps.len();
+            let made = &scratch.made[choice.start as usize..(choice.start + choice.len) as usize];
+            for &step in made {
+                game.apply(&mut child, step);
+            }
+            self.steps.extend_from_slice(made);
+            game.settle(&mut child, &mut self.steps);
+            scratch.generated += 1;
+            if game.is_won(&child) {
+                let mut won = self.line.clone();
+                won.extend_from_slice(&self.steps[start..]);
+                return Expanded::Won(won);
+            }
+            let (words, waste) = game.key(&child);
+            scratch.keys.push((K::from_words(words), waste));
+            scratch.fresh.push(Child {
+                state: child,
+                start: start as u32,
+                len: (self.steps.len() - start) as u32,
+            });
+        }
+        table.touch(&scratch.keys);
+        for (child, &(key, waste)) in scratch.fresh.iter().zip(&scratch.keys) {
+            if table.visit(key, waste, game.reached_from(waste)) {
+                self.children.push(*child);
+            }
+        }
+        self.frames.push(Frame {
+            begin,
+            next: begin,
+            end: self.children.len(),
+            steps,
+            line: self.line.len(),
+        });
+        Expanded::Children
+    }
+
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        self.frames.capacity() * std::mem::size_of::<Frame>()
+            + self.children.capacity() * std::mem::size_of::<Child>()
+            + self.steps.capacity() * std::mem::size_of::<Step>()
+    }
+}
+
+/// The amount a walker adds to the priority of a move of `card`: fixed per walker and card,
+/// up to 40 (the gap between turning a card over and putting a stock card on the tableau).
+fn bonus(order: u64, card: u8) -> u8 {
+    (table::mix(order << 8 | u64::from(card)) % 40) as u8
+}
+
+/// One expansion's scratch lists: the moves, their steps, the children made and their keys.
+struct Scratch<K> {
     choices: Vec<Choice>,
     made: Vec<Step>,
     fresh: Vec<Child>,
     keys: Vec<(K, u32)>,
-    /// Children made since the figures were last brought up to date.
     generated: u64,
 }
 
-impl<K: Key> Default for Work<K> {
+impl<K> Default for Scratch<K> {
     fn default() -> Self {
-        Work {
-            table: Table::new(),
-            children: Vec::new(),
-            steps: Vec::new(),
+        Scratch {
             choices: Vec::new(),
             made: Vec::new(),
             fresh: Vec::new(),
             keys: Vec::new(),
             generated: 0,
         }
-    }
-}
-
-impl<K: Key> Work<K> {
-    /// Makes a state's children (each move, then the moves made without searching), and puts
-    /// those not met before on the list of children, best first; or the winning line, when a
-    /// child is won (`line` leads to the state).
-    fn expand(&mut self, game: &Game, state: &State, line: &[Step]) -> Expanded {
-        self.choices.clear();
-        self.made.clear();
-        self.fresh.clear();
-        self.keys.clear();
-        game.moves(state, &mut self.choices, &mut self.made);
-        for choice in &self.choices {
-            let mut child = *state;
-            let start = self.steps.len();
-            let made = &self.made[choice.start as usize..(choice.start + choice.len) as usize];
-            for &step in made {
-                game.apply(&mut child, step);
-            }
-            self.steps.extend_from_slice(made);
-            game.settle(&mut child, &mut self.steps);
-            self.generated += 1;
-            if game.is_won(&child) {
-                let mut won = line.to_vec();
-                won.extend_from_slice(&self.steps[start..]);
-                return Expanded::Won(won);
-            }
-            let (words, waste) = game.key(&child);
-            self.keys.push((K::from_words(words), waste));
-            self.fresh.push(Child {
-                state: child,
-                start: start as u32,
-                len: (self.steps.len() - start) as u32,
-            });
-        }
-        self.table.touch(&self.keys);
-        for (child, &(key, waste)) in self.fresh.iter().zip(&self.keys) {
-            if self.table.visit(key, waste, game.reached_from(waste)) {
-                self.children.push(*child);
-            }
-        }
-        Expanded::Children
-    }
-
-    /// Bytes held.
-    fn bytes(&self) -> usize {
-        self.table.bytes()
-            + self.children.capacity() * std::mem::size_of::<Child>()
-            + self.steps.capacity() * std::mem::size_of::<Step>()
     }
 }

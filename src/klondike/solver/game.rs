@@ -624,8 +624,8 @@ impl Game {
         }
     }
 
-    /// Every move worth searching from a settled state, best first, into `choices` (after
-    /// what it holds), their steps into `steps`. Moves that change nothing in the picture (a
+    /// Every move worth searching from a settled state, with its priority, into `choices`
+    /// (after what it holds), their steps into `steps`. Moves that change nothing in the picture (a
     /// run from one parent to another, a pile's bottom run to an empty pile) are not listed,
     /// nor are foundation cards brought down on their own (settling puts them back); with
     /// cards allowed back from the foundations, a card with no free parent, or a card whose
@@ -635,10 +635,8 @@ impl Game {
     /// sooner; then cards to the foundations, then the stock, the empty piles; a move that
     /// needs cards brought down from the foundations comes after the same move without.
     pub fn moves(&self, state: &State, choices: &mut Vec<Choice>, steps: &mut Vec<Step>) {
-        let first = choices.len();
         let mut out = Out { choices, steps };
         self.listed(state, u64::MAX, &mut out);
-        out.choices[first..].sort_unstable_by_key(|choice| std::cmp::Reverse(choice.rank));
     }
 
     /// The moves, the stock's cards put on the tableau only when in `stock_cards`.

@@ -12,7 +12,7 @@ pub trait Key: Copy + Eq + Default {
 }
 
 /// The finaliser of `SplitMix64`: every bit of the input moves every bit of the output.
-fn mix(mut x: u64) -> u64 {
+pub fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
