@@ -302,7 +302,7 @@ fn solve_klondike(
 ) -> Answer {
     let position = table.start(rules);
     let (answer, stats) = klondike_output::solve_position(&position, caps);
-    let mut json = klondike_output::answer_json(&position, &answer, &stats);
+    let mut json = klondike_output::answer_json(&position, &answer, &stats, table.stock());
     json["line"] = json!(number);
     let solved = answer.verdict();
     Answer {

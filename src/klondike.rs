@@ -8,6 +8,7 @@ pub mod deal;
 pub mod formats;
 pub mod notation;
 pub mod position;
+pub mod reveal;
 pub mod rules;
 pub mod saved;
 pub mod solver;

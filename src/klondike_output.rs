@@ -8,8 +8,10 @@
 
 use serde_json::{Value, json};
 
+use solitaire::Card;
 use solitaire::game_kind::GameKind;
 use solitaire::klondike::formats::{self, Format, Table};
+use solitaire::klondike::reveal::{self, Reveal};
 use solitaire::klondike::saved::{SavedError, SavedKlondike};
 use solitaire::klondike::solver::{self, CapReached, Capped, Caps, Stats, Verdict};
 use solitaire::klondike::{EmptyPile, Move, Position, Rules, notation};
@@ -62,8 +64,9 @@ pub enum Answer {
     /// No line wins: the search went through every position.
     NoWin,
     /// Cards not known yet (`??`) are in play, this many: no card of them can reach its
-    /// foundation until it is typed in, so there is no answer to give.
-    Unknown(usize),
+    /// foundation until it is typed in, so there is no answer to give, only the way to turn
+    /// one face up; or, when none can ever be, a proof that the game is lost.
+    Unknown { count: usize, reveal: Reveal },
     /// A cap stopped the search.
     Capped(CapReached),
 }
@@ -73,8 +76,12 @@ impl Answer {
     pub fn exit_code(&self) -> u8 {
         match self {
             Answer::Wins(_) => EXIT_OK,
-            Answer::NoWin => EXIT_NO_SOLUTION,
-            Answer::Unknown(_) | Answer::Capped(_) => EXIT_UNDECIDED,
+            Answer::NoWin
+            | Answer::Unknown {
+                reveal: Reveal::Never,
+                ..
+            } => EXIT_NO_SOLUTION,
+            Answer::Unknown { .. } | Answer::Capped(_) => EXIT_UNDECIDED,
         }
     }
 
@@ -82,8 +89,12 @@ impl Answer {
     pub fn verdict(&self) -> Option<bool> {
         match self {
             Answer::Wins(_) => Some(true),
-            Answer::NoWin => Some(false),
-            Answer::Unknown(_) | Answer::Capped(_) => None,
+            Answer::NoWin
+            | Answer::Unknown {
+                reveal: Reveal::Never,
+                ..
+            } => Some(false),
+            Answer::Unknown { .. } | Answer::Capped(_) => None,
         }
     }
 
@@ -96,11 +107,16 @@ impl Answer {
     }
 
     /// Why there is no answer yet: "cap reached (...)", "3 cards are not known (??)".
-    fn undecided(&self) -> Option<String> {
+    pub fn undecided(&self) -> Option<String> {
         match self {
             Answer::Capped(cap) => Some(undecided(*cap)),
-            Answer::Unknown(count) => Some(format!("{} not known (??)", cards_are(*count))),
-            Answer::Wins(_) | Answer::NoWin => None,
+            Answer::Wins(_)
+            | Answer::NoWin
+            | Answer::Unknown {
+                reveal: Reveal::Never,
+                ..
+            } => None,
+            Answer::Unknown { count, .. } => Some(format!("{} not known (??)", cards_are(*count))),
         }
     }
 }
@@ -119,11 +135,15 @@ fn unknown_in_play(position: &Position) -> usize {
     position.in_play().filter(Option::is_none).count()
 }
 
-/// Solves a position under caps.
+/// Positions the search for a card to turn face up may meet (a few tenths of a second).
+const REVEAL_CAP: usize = 100_000;
+
+/// Solves a position under caps: with cards not known, finds the way to turn one face up.
 pub fn solve_position(position: &Position, caps: Caps) -> (Answer, Stats) {
-    let unknown = unknown_in_play(position);
-    if unknown > 0 {
-        return (Answer::Unknown(unknown), Stats::default());
+    let count = unknown_in_play(position);
+    if count > 0 {
+        let reveal = reveal::reveal(position, REVEAL_CAP);
+        return (Answer::Unknown { count, reveal }, Stats::default());
     }
     let mut quiet = ();
     let mut capped = Capped::new(caps, &mut quiet);
@@ -196,9 +216,29 @@ fn steps_json(start: &Position, moves: &[Move]) -> Vec<Value> {
         .collect()
 }
 
+/// The way to turn a card not known face up, as JSON: `steps` in the notation and the
+/// `place` to write the card in, or `null` when there is none (`capped` says how many
+/// positions were searched when that stopped the search).
+fn reveal_json(start: &Position, reveal: &Reveal, table_stock: &[Option<Card>]) -> Value {
+    match reveal {
+        Reveal::Shows { moves, shown } => json!({
+            "steps": steps_json(start, moves),
+            "place": shown.place(table_stock),
+        }),
+        Reveal::Never => Value::Null,
+        Reveal::Capped(positions) => json!({"capped": positions}),
+    }
+}
+
 /// The answer as one JSON object: `game`, `rules`, `solvable` (null when undecided, with
-/// `undecided` saying why), `length`, `steps` and the search's `stats`.
-pub fn answer_json(start: &Position, answer: &Answer, stats: &Stats) -> Value {
+/// `undecided` saying why), `length`, `steps` and the search's `stats`; with cards not known,
+/// `unknown` (how many) and `reveal` ([`reveal_json`]). `table_stock` is the stock as dealt.
+pub fn answer_json(
+    start: &Position,
+    answer: &Answer,
+    stats: &Stats,
+    table_stock: &[Option<Card>],
+) -> Value {
     let rules = rules_json(start.rules());
     let mut object = match answer {
         Answer::Wins(moves) => json!({
@@ -208,7 +248,10 @@ pub fn answer_json(start: &Position, answer: &Answer, stats: &Stats) -> Value {
         }),
         Answer::NoWin => json!({"solvable": false, "length": null, "steps": []}),
         Answer::Capped(cap) => undecided_json("solvable", *cap, stats),
-        Answer::Unknown(count) => json!({"solvable": null, "unknown": count}),
+        Answer::Unknown { count, reveal } => {
+            let solvable = (*reveal == Reveal::Never).then_some(false);
+            json!({"solvable": solvable, "unknown": count, "reveal": reveal_json(start, reveal, table_stock)})
+        }
     };
     if let Some(why) = answer.undecided() {
         object["undecided"] = json!(why);
@@ -221,8 +264,13 @@ pub fn answer_json(start: &Position, answer: &Answer, stats: &Stats) -> Value {
     head
 }
 
-/// The answer as text a person can follow at the table.
-pub fn answer_text(start: &Position, answer: &Answer, stats: &Stats) -> String {
+/// The answer as text a person can follow at the table. `table_stock` is the stock as dealt.
+pub fn answer_text(
+    start: &Position,
+    answer: &Answer,
+    stats: &Stats,
+    table_stock: &[Option<Card>],
+) -> String {
     let rules = start.rules();
     match answer {
         Answer::Wins(moves) if moves.is_empty() => {
@@ -246,10 +294,59 @@ pub fn answer_text(start: &Position, answer: &Answer, stats: &Stats) -> String {
             solitaire::deck::thousands(stats.expanded as usize)
         ),
         Answer::Capped(cap) => format!("{}\n", undecided_text(*cap)),
-        Answer::Unknown(count) => format!(
-            "Undecided: {} not known (??), and no line can put such a card on its \
-             foundation: write them into the deal and solve again.\n",
-            cards_are(*count)
+        Answer::Unknown { count, reveal } => unknown_text(start, *count, reveal, table_stock),
+    }
+}
+
+/// What to do when cards are not known: the moves that turn one face up and where to write
+/// it, or why there are none.
+fn unknown_text(
+    start: &Position,
+    count: usize,
+    reveal: &Reveal,
+    table_stock: &[Option<Card>],
+) -> String {
+    let rules = start.rules();
+    let head = format!(
+        "Undecided: {} not known (??), and every card must reach its foundation.",
+        cards_are(count)
+    );
+    match reveal {
+        Reveal::Shows { moves, shown } if moves.is_empty() => format!(
+            "{head}\nA card not known is face up: write it in at {}, and solve again.\n",
+            shown.place(table_stock)
+        ),
+        Reveal::Shows { moves, shown } => {
+            let mut text = format!(
+                "{head}\nTo see one, play {}, then write the card it shows in at {}, and solve \
+                 again:\n",
+                if moves.len() == 1 {
+                    "this move".to_string()
+                } else {
+                    format!("these {} moves", moves.len())
+                },
+                shown.place(table_stock)
+            );
+            let mut position = start.clone();
+            for (number, &mv) in moves.iter().enumerate() {
+                text.push_str(&format!("{:>3}. {}\n", number + 1, position.describe(mv)));
+                position.apply(mv).expect("a reveal plan replays");
+            }
+            text
+        }
+        Reveal::Capped(positions) => format!(
+            "{head}\nNo line of the first {} positions turns one face up: write them into the \
+             deal and solve again.\n",
+            solitaire::deck::thousands(*positions)
+        ),
+        Reveal::Never => format!(
+            "No solution ({rules}): no line turns the {} not known (??) face up, so they can \
+             never reach the foundations, whatever they are.\n",
+            if count == 1 {
+                "card".to_string()
+            } else {
+                format!("{count} cards")
+            }
         ),
     }
 }
@@ -323,8 +420,8 @@ pub fn solve(args: &SolveArgs, source: &Source) -> Result<u8, InputError> {
     print(
         args.json,
         &saved,
-        || answer_json(&position, &answer, &stats),
-        || answer_text(&position, &answer, &stats),
+        || answer_json(&position, &answer, &stats, saved.table.stock()),
+        || answer_text(&position, &answer, &stats, saved.table.stock()),
     );
     Ok(answer.exit_code())
 }
@@ -353,7 +450,21 @@ pub fn hint(args: &HintArgs, source: &Source) -> Result<u8, InputError> {
                 }),
                 Answer::NoWin => json!({"winnable": false, "next": null}),
                 Answer::Capped(cap) => undecided_json("winnable", *cap, &stats),
-                Answer::Unknown(count) => json!({"winnable": null, "unknown": count}),
+                Answer::Unknown { count, reveal } => {
+                    let winnable = (*reveal == Reveal::Never).then_some(false);
+                    let next = match reveal {
+                        Reveal::Shows { moves, .. } => {
+                            moves.first().map(|&mv| notation::move_text(&position, mv))
+                        }
+                        _ => None,
+                    };
+                    json!({
+                        "winnable": winnable,
+                        "next": next,
+                        "unknown": count,
+                        "reveal": reveal_json(&position, reveal, saved.table.stock()),
+                    })
+                }
             };
             if let Some(why) = answer.undecided() {
                 object["undecided"] = json!(why);
@@ -374,7 +485,9 @@ pub fn hint(args: &HintArgs, source: &Source) -> Result<u8, InputError> {
                 "{not_winnable} ({}): an exhaustive search found no way to win.\n",
                 position.rules()
             ),
-            Answer::Capped(_) | Answer::Unknown(_) => answer_text(&position, &answer, &stats),
+            Answer::Capped(_) | Answer::Unknown { .. } => {
+                answer_text(&position, &answer, &stats, saved.table.stock())
+            }
         },
     );
     Ok(answer.exit_code())

@@ -455,18 +455,15 @@ fn measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
             let deal = solitaire::klondike::Deal::from_slots(&deal.slots())
                 .expect("a deal's 52 cards lay out as Klondike's");
             let position = solitaire::klondike::Position::new(&deal, task.klondike);
-            match crate::klondike_output::solve_position(&position, task.caps).0 {
-                crate::klondike_output::Answer::Wins(_) => (Verdict::Won, Vec::new()),
-                crate::klondike_output::Answer::NoWin => (Verdict::Lost, Vec::new()),
-                crate::klondike_output::Answer::Capped(cap) => {
-                    (Verdict::Undecided(undecided(cap)), Vec::new())
-                }
-                // A deal from a file may hold cards not known yet: no line can put them up.
-                crate::klondike_output::Answer::Unknown(count) => (
-                    Verdict::Undecided(format!("{count} cards not known (??)")),
-                    Vec::new(),
-                ),
-            }
+            // A deal from a file may hold cards not known yet: undecided, or lost when none
+            // can ever be turned face up.
+            let (answer, _) = crate::klondike_output::solve_position(&position, task.caps);
+            let verdict = match answer.verdict() {
+                Some(true) => Verdict::Won,
+                Some(false) => Verdict::Lost,
+                None => Verdict::Undecided(answer.undecided().unwrap_or_default()),
+            };
+            (verdict, Vec::new())
         }
         GameKind::Pyramid => {
             let (report, cap) = solve_capped(&Position::new(deal, task.rules), task.caps);

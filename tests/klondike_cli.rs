@@ -536,8 +536,35 @@ fn caps_and_unknown_cards_leave_the_answer_undecided() {
         said.starts_with("Undecided: 2 cards are not known (??)"),
         "{said}"
     );
+    // The way forward: the fewest moves that turn one of them face up, and where it goes.
+    let places = [
+        "pile 3, card 1 from the bottom",
+        "stock card 13 (in the order drawn)",
+    ];
+    assert!(said.contains("To see one, play "), "{said}");
+    assert!(places.iter().any(|place| said.contains(place)), "{said}");
     let answer = json_answer(&["solve", "--json", &unknown], 3);
     assert_eq!(answer["unknown"], 2);
+    let reveal = &answer["reveal"];
+    assert!(
+        places.iter().any(|place| reveal["place"] == *place),
+        "{reveal}"
+    );
+    let steps = reveal["steps"].as_array().expect("the steps");
+    assert!(!steps.is_empty(), "{reveal}");
+    // Played, the steps leave the card face up: typed in, the game goes on from there.
+    let moves: Vec<&str> = steps.iter().filter_map(Value::as_str).collect();
+    let under_way = files.write(
+        "under-way.txt",
+        &format!(
+            "# game: klondike\n# moves: {}\n{}\n",
+            moves.join(" "),
+            texts.join(" ")
+        ),
+    );
+    let hint = json_answer(&["hint", "--json", &under_way], 3);
+    assert_eq!(hint["reveal"]["steps"], serde_json::json!([]), "{hint}");
+    assert_eq!(hint["reveal"]["place"], reveal["place"], "{hint}");
     assert!(error(&["validate", "--print-as", "code", &unknown], 2).contains("(??)"));
 }
 
