@@ -29,8 +29,8 @@ const COUNTED: &str = "Each draw, redeal, and card or run moved is one move; a c
                        face up is part of the move that uncovers it.";
 
 /// Reads a Klondike file: the table in its format, and the moves of its `# moves:` lines
-/// played under `rules`. The table's problems come as `file:line:column`, a move that cannot
-/// be played as `file: # moves: move N: ...`.
+/// played under `rules`. The table's problems come as `file:line:column`, and so does a move
+/// that cannot be played: `file:line:column: # moves: move N: ...`.
 pub fn read(
     source: &Source,
     format: Option<Format>,
@@ -41,8 +41,8 @@ pub fn read(
             name: source.name.clone(),
             problems,
         },
-        SavedError::Move { .. } => InputError::Game {
-            name: source.name.clone(),
+        SavedError::Move { at, .. } => InputError::Game {
+            name: format!("{}:{at}", source.name),
             message: error.to_string(),
         },
     })

@@ -238,8 +238,12 @@ impl Summary {
         }
     }
 
-    /// "665 of 1000 winnable: 66.5% (95% interval 63.5% to 69.4%)".
+    /// "665 of 1000 winnable: 66.5% (95% interval 63.5% to 69.4%)", or why there is no rate
+    /// (an empty shard, or every deal undecided).
     fn winnable_line(&self) -> String {
+        if self.tally.decided == 0 {
+            return "no deal decided, so no rate to give".to_string();
+        }
         let (low, high) = wilson(self.tally.winnable, self.tally.decided);
         format!(
             "{} of {} winnable: {:.1}% (95% interval {:.1}% to {:.1}%, Wilson)",
@@ -252,6 +256,9 @@ impl Summary {
     }
 
     fn times_line(&self) -> String {
+        if self.tally.solved() == 0 {
+            return format!("no deal solved; {:.1} s in all", self.wall.as_secs_f64());
+        }
         format!(
             "solve time: median {:.1} ms, p99 {:.1} ms, max {:.1} ms; {:.1} s in all",
             self.quantile(0.5),

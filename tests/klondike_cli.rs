@@ -303,13 +303,12 @@ fn a_game_under_way_is_answered_from_where_it_stands() {
     );
     let hint = json_answer(&["hint", "--json", &game], 0);
     assert_eq!(hint["next"], answer["steps"][0]);
-    // A move that cannot be played is named with its number.
+    // A move that cannot be played is named with its number and its place in the file.
     let bad = files.write("bad.json", &format!("# moves: {} Kd>f\n{text}", played[0]));
     let said = error(&["solve", &bad], 2);
-    assert!(
-        said.contains("bad.json: # moves: move 2: 'Kd>f' cannot be played"),
-        "{said}"
-    );
+    let column = "# moves: ".len() + played[0].len() + 2;
+    let expected = format!("bad.json:1:{column}: # moves: move 2: 'Kd>f' cannot be played");
+    assert!(said.contains(&expected), "{said}");
 }
 
 #[test]

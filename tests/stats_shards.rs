@@ -392,6 +392,17 @@ fn a_shard_is_k_of_n_and_writes_a_results_file() {
     // More shards than deals: the last ones are empty, and still complete.
     let (files, _) = shards(dir.path(), "small", &["--deals", "2", "--seed", "1"], 3);
     assert!(results(&files[2]).is_empty());
+    // Its summary says it has nothing to count, rather than a rate of 0 of 0.
+    let empty = path(dir.path(), "empty.jsonl");
+    let args = [
+        "stats", "--deals", "2", "--seed", "1", "--shard", "3/3", "--out", &empty,
+    ];
+    let (said, _) = run_ok(&args);
+    assert!(
+        said.contains("no deal decided, so no rate to give"),
+        "{said}"
+    );
+    assert!(said.contains("no deal solved;"), "{said}");
     let (merged, _) = merge(&files, &["--json"], 0);
     let (whole, _) = run_ok(&["stats", "--deals", "2", "--seed", "1", "--json"]);
     assert_eq!(deterministic(&json(&merged)), deterministic(&json(&whole)));

@@ -10,6 +10,7 @@ use super::notation::{self, NotationError};
 use super::position::{Move, Position};
 use super::rules::Rules;
 use super::{DealProblems, Game};
+use crate::deck::TextPos;
 use crate::saved_game::headers;
 
 /// Why a written game cannot be read.
@@ -18,9 +19,14 @@ pub enum SavedError {
     /// The table's problems, each where it is in the text.
     #[error("{0}")]
     Table(DealProblems),
-    /// A move that cannot be played where it comes, counted from 1 over every `# moves:` line.
+    /// A move that cannot be played where it comes, counted from 1 over every `# moves:` line,
+    /// and where it is in the text.
     #[error("# moves: move {number}: {error}")]
-    Move { number: usize, error: NotationError },
+    Move {
+        number: usize,
+        at: TextPos,
+        error: NotationError,
+    },
 }
 
 /// A table, the rules it is played under and the moves played from it, each checked.
@@ -48,6 +54,7 @@ impl SavedKlondike {
             notation::read_moves(&table.start(rules), &line).map_err(|(index, error)| {
                 SavedError::Move {
                     number: index + 1,
+                    at: move_place(text, index),
                     error,
                 }
             })?;
@@ -73,6 +80,40 @@ impl SavedKlondike {
     pub fn position(&self) -> Position {
         self.game().position().clone()
     }
+}
+
+/// Where the move at `index` (counted from 0 over every `# moves:` line) is in the text: its
+/// line and column, counted from 1 in characters. The moves are the words after `# moves:`,
+/// as [`headers`] reads them.
+fn move_place(text: &str, index: usize) -> TextPos {
+    let mut left = index;
+    for (number, line) in text.lines().enumerate() {
+        let Some(value) = line
+            .trim_start()
+            .strip_prefix('#')
+            .and_then(|rest| rest.trim_start().strip_prefix("moves")?.strip_prefix(':'))
+        else {
+            continue;
+        };
+        let offset = line.len() - value.len();
+        let mut words = word_starts(value);
+        if let Some(start) = words.nth(left) {
+            let column = line[..offset + start].chars().count() + 1;
+            return TextPos {
+                line: number + 1,
+                column,
+            };
+        }
+        left -= word_starts(value).count();
+    }
+    TextPos { line: 1, column: 1 }
+}
+
+/// The byte offsets at which the words of a text start.
+fn word_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let base = text.as_ptr() as usize;
+    text.split_whitespace()
+        .map(move |word| word.as_ptr() as usize - base)
 }
 
 #[cfg(test)]
@@ -122,5 +163,19 @@ mod tests {
                 .starts_with("# moves: move 2: 'Zz>3' is not a move"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_move_that_cannot_be_played_is_found_in_the_text() {
+        let deal = Deal::shuffled(3);
+        let mut text = formats::write(&Table::of_deal(&deal), Format::Layout).expect("a deal");
+        text.push_str("# moves: draw  draw\n#moves:\tdraw  Zz>9 draw\n");
+        let error = SavedKlondike::read(&text, None, Rules::default()).expect_err("Zz is no card");
+        let SavedError::Move { number, at, .. } = error else {
+            panic!("{error}");
+        };
+        assert_eq!(number, 4);
+        let line = text.lines().count();
+        assert_eq!(at, TextPos { line, column: 15 });
     }
 }
