@@ -216,14 +216,19 @@ fn steps_json(start: &Position, moves: &[Move]) -> Vec<Value> {
         .collect()
 }
 
-/// The way to turn a card not known face up, as JSON: `steps` in the notation and the
-/// `place` to write the card in, or `null` when there is none (`capped` says how many
-/// positions were searched when that stopped the search).
+/// The way to turn a card not known face up, as JSON: `steps` in the notation, the `place`
+/// to write the card in and whether the steps `may_lose` a win; or `null` when there is none
+/// (`capped` says how many positions were searched when that stopped the search).
 fn reveal_json(start: &Position, reveal: &Reveal, table_stock: &[Option<Card>]) -> Value {
     match reveal {
-        Reveal::Shows { moves, shown } => json!({
+        Reveal::Shows {
+            moves,
+            shown,
+            may_lose,
+        } => json!({
             "steps": steps_json(start, moves),
             "place": shown.place(table_stock),
+            "may_lose": may_lose,
         }),
         Reveal::Never => Value::Null,
         Reveal::Capped(positions) => json!({"capped": positions}),
@@ -312,14 +317,24 @@ fn unknown_text(
         cards_are(count)
     );
     match reveal {
-        Reveal::Shows { moves, shown } if moves.is_empty() => format!(
+        Reveal::Shows { moves, shown, .. } if moves.is_empty() => format!(
             "{head}\nA card not known is face up: write it in at {}, and solve again.\n",
             shown.place(table_stock)
         ),
-        Reveal::Shows { moves, shown } => {
+        Reveal::Shows {
+            moves,
+            shown,
+            may_lose,
+        } => {
+            let warning = if *may_lose {
+                "\nNo draw that loses nothing shows one, so these moves may give up a win \
+                 (whether they do depends on the cards not known)."
+            } else {
+                ""
+            };
             let mut text = format!(
-                "{head}\nTo see one, play {}, then write the card it shows in at {}, and solve \
-                 again:\n",
+                "{head}{warning}\nTo see one, play {}, then write the card it shows in at {}, \
+                 and solve again:\n",
                 if moves.len() == 1 {
                     "this move".to_string()
                 } else {
@@ -335,18 +350,19 @@ fn unknown_text(
             text
         }
         Reveal::Capped(positions) => format!(
-            "{head}\nNo line of the first {} positions turns one face up: write them into the \
-             deal and solve again.\n",
+            "{head}\nNo line of the first {} positions turns one face up: the search stopped \
+             there.\n",
             solitaire::deck::thousands(*positions)
         ),
         Reveal::Never => format!(
-            "No solution ({rules}): no line turns the {} not known (??) face up, so they can \
-             never reach the foundations, whatever they are.\n",
+            "No solution ({rules}): no line turns {} not known (??) face up, so {} never \
+             reach the foundations, whatever they are.\n",
             if count == 1 {
-                "card".to_string()
+                "the card".to_string()
             } else {
-                format!("{count} cards")
-            }
+                format!("the {count} cards")
+            },
+            if count == 1 { "it can" } else { "they can" }
         ),
     }
 }
@@ -505,6 +521,14 @@ pub fn validate(args: &ValidateArgs, source: &Source) -> Result<u8, InputError> 
         // The game and the moves played go along, where the format takes comments, so that
         // the file is read back as the same game at the same point.
         let (header, moves) = if format == Format::Solvitaire {
+            if !saved.moves.is_empty() {
+                console::err(format_args!(
+                    "{}: not written: the {} played, which Solvitaire's JSON has no place \
+                     for (the layout and the deal code keep them)\n",
+                    source.name,
+                    moves_text(saved.moves.len())
+                ));
+            }
             (String::new(), String::new())
         } else {
             let moves = if saved.moves.is_empty() {

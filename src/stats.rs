@@ -294,7 +294,8 @@ impl Summary {
         ));
         if self.tally.undecided > 0 {
             text.push_str(&format!(
-                "{} undecided (a cap was reached): counted neither won nor lost\n",
+                "{} undecided (a cap was reached, or cards are not known): counted neither won \
+                 nor lost\n",
                 self.tally.undecided
             ));
         }
@@ -1008,7 +1009,10 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("1 of 2 winnable: 50.0%"), "{text}");
-        assert!(text.contains("1 undecided (a cap was reached)"), "{text}");
+        assert!(
+            text.contains("1 undecided (a cap was reached, or cards are not known)"),
+            "{text}"
+        );
         assert_eq!(summary.json()["undecided"], 1);
         assert_eq!(summary.json()["complete"], false);
         assert_eq!(summary.exit_code(), EXIT_INTERRUPTED);

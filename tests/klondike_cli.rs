@@ -678,6 +678,12 @@ fn a_deal_printed_in_another_format_reads_back_as_the_same_game() {
             "{said}"
         );
     }
+    // Solvitaire's JSON has no place for them: it says so rather than drop them quietly.
+    let warned = error(&["validate", "--print-as", "solvitaire", &under_way], 0);
+    assert!(
+        warned.contains("not written: the 1 move played, which Solvitaire"),
+        "{warned}"
+    );
 }
 
 /// `batch` and `stats --from` read a file's `# game:` header, or know Klondike's own

@@ -167,6 +167,17 @@ impl Position {
         self.redeals
     }
 
+    /// The position with the redeals made counted as none when they are unlimited, where the
+    /// count changes no move: positions that play alike compare equal.
+    #[must_use]
+    pub fn plays_as(&self) -> Position {
+        let mut same = self.clone();
+        if self.rules.passes == super::Passes::Unlimited {
+            same.redeals = 0;
+        }
+        same
+    }
+
     /// Whether the rules allow another redeal (once the stock is empty).
     pub fn may_redeal(&self) -> bool {
         self.rules.may_redeal(self.redeals)

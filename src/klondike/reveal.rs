@@ -7,11 +7,18 @@
 //! never reach its foundation, and the game is lost. Once face up, a card not known never
 //! moves (it matches nothing), and cards leave the stock and waste only from the waste's top,
 //! so the cards not known keep their order there, the order they were dealt in. A card shows
-//! on the waste when it is among the top cards a draw turns (they are fanned).
+//! on the waste when it is among the cards a draw turns (they are fanned).
+//!
+//! Moves may give up a win, and which ones do depends on the cards not known. Draws and
+//! redeals give up nothing when redeals are unlimited and the waste holds a whole number of
+//! draws (or the stock is empty): every such position goes round into every other by draws
+//! and redeals alone, so they can all do the same. The moves that turn a card face up are
+//! looked for among those first; only when they show none are other moves tried, and the
+//! answer then says that they may lose.
 
 use std::collections::{HashSet, VecDeque};
 
-use super::{Move, Position};
+use super::{Move, Passes, Position};
 use crate::card::Card;
 
 /// Where a card not known is face up.
@@ -46,8 +53,13 @@ impl Shown {
 /// What the search for a card to turn face up found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reveal {
-    /// The fewest moves that show a card not known (none when one is face up already).
-    Shows { moves: Vec<Move>, shown: Shown },
+    /// The fewest moves that show a card not known (none when one is face up already), and
+    /// whether they may give up a win (when no line that loses nothing shows one).
+    Shows {
+        moves: Vec<Move>,
+        shown: Shown,
+        may_lose: bool,
+    },
     /// No line turns a card not known face up: the game cannot be won.
     Never,
     /// The search met this many positions without an answer.
@@ -55,24 +67,61 @@ pub enum Reveal {
 }
 
 /// The fewest moves from `position` that turn a card not known face up, searching at most
-/// `cap` positions. Each draw, redeal, and card or run moved is one move.
+/// `cap` positions: among draws and redeals that lose nothing first, then among every move.
+/// Each draw, redeal, and card or run moved is one move.
 pub fn reveal(position: &Position, cap: usize) -> Reveal {
-    let mut seen = HashSet::from([position.clone()]);
+    if keeps_all(position) {
+        let stock_only = |mv: &Move| matches!(mv, Move::Draw | Move::Redeal);
+        if let Reveal::Shows { moves, shown, .. } = search(position, cap, stock_only) {
+            let may_lose = false;
+            return Reveal::Shows {
+                moves,
+                shown,
+                may_lose,
+            };
+        }
+    }
+    match search(position, cap, |_| true) {
+        Reveal::Shows { moves, shown, .. } => Reveal::Shows {
+            may_lose: !moves.is_empty(),
+            moves,
+            shown,
+        },
+        other => other,
+    }
+}
+
+/// Whether draws and redeals alone lose nothing from here: redeals are unlimited, and the
+/// waste holds a whole number of draws or the stock is empty.
+fn keeps_all(position: &Position) -> bool {
+    let draw = position.rules().draw_count();
+    position.rules().passes == Passes::Unlimited
+        && (position.waste().len().is_multiple_of(draw) || position.stock().is_empty())
+}
+
+/// A breadth-first search over the moves `allowed` for the nearest position that shows a
+/// card not known.
+fn search(position: &Position, cap: usize, allowed: impl Fn(&Move) -> bool) -> Reveal {
+    let mut seen = HashSet::from([position.plays_as()]);
     let mut queue = VecDeque::from([(position.clone(), Vec::new())]);
     while let Some((at, moves)) = queue.pop_front() {
         if let Some(shown) = shown(&at) {
-            return Reveal::Shows { moves, shown };
+            let may_lose = false;
+            return Reveal::Shows {
+                moves,
+                shown,
+                may_lose,
+            };
         }
-        for mv in at.legal_moves() {
+        for mv in at.legal_moves().into_iter().filter(&allowed) {
             let mut next = at.clone();
             next.apply(mv).expect("a legal move applies");
-            if seen.contains(&next) {
+            if !seen.insert(next.plays_as()) {
                 continue;
             }
-            if seen.len() >= cap {
-                return Reveal::Capped(seen.len());
+            if seen.len() > cap {
+                return Reveal::Capped(cap);
             }
-            seen.insert(next.clone());
             let mut longer = moves.clone();
             longer.push(mv);
             queue.push_back((next, longer));
@@ -121,8 +170,35 @@ mod tests {
         let found = Reveal::Shows {
             moves: Vec::new(),
             shown,
+            may_lose: false,
         };
         assert_eq!(reveal(&position, 1000), found);
+    }
+
+    #[test]
+    fn draws_that_lose_nothing_come_before_shorter_moves_that_may() {
+        // Pile 7's top face-down card and stock card 4 not known: where pile 7's top card can
+        // move at once, one move would show the first, but two draws show the second and
+        // give up nothing.
+        let mut tried = 0;
+        for seed in 0..200 {
+            let position = with_unknown(seed, &[26, 31]);
+            let Reveal::Shows { moves, .. } = search(&position, 10_000, |_| true) else {
+                continue;
+            };
+            if moves.len() != 1 {
+                continue;
+            }
+            let shown = Shown::Stock { unknown: 0 };
+            let expected = Reveal::Shows {
+                moves: vec![Move::Draw, Move::Draw],
+                shown,
+                may_lose: false,
+            };
+            assert_eq!(reveal(&position, 10_000), expected, "seed {seed}");
+            tried += 1;
+        }
+        assert!(tried > 0, "no seed moves pile 7's top card at once");
     }
 
     #[test]
@@ -135,6 +211,7 @@ mod tests {
         let expected = Reveal::Shows {
             moves: vec![Move::Draw],
             shown,
+            may_lose: false,
         };
         assert_eq!(found, expected);
     }
@@ -145,9 +222,16 @@ mod tests {
         // the plan, replayed, leaves it face up where it says.
         for seed in 0..20 {
             let position = with_unknown(seed, &[26]);
-            let Reveal::Shows { moves, shown } = reveal(&position, 200_000) else {
+            let Reveal::Shows {
+                moves,
+                shown,
+                may_lose,
+            } = reveal(&position, 200_000)
+            else {
                 continue;
             };
+            // Only tableau moves can turn it over, and they may lose.
+            assert!(may_lose);
             let mut played = position.clone();
             for mv in &moves {
                 played.apply(*mv).expect("the plan replays");
@@ -167,6 +251,7 @@ mod tests {
         let found = Reveal::Shows {
             moves: vec![Move::Draw],
             shown,
+            may_lose: false,
         };
         assert_eq!(reveal(&position, 1000), found);
         assert_eq!(
@@ -181,6 +266,18 @@ mod tests {
         let five = "5h".parse().expect("a card");
         let piles = vec![Pile::new(vec![None], vec![Some(five)])];
         let position = Position::from_piles(piles, Vec::new(), Rules::STANDARD).expect("a table");
+        assert_eq!(reveal(&position, 1000), Reveal::Never);
+    }
+
+    #[test]
+    fn a_stock_gone_round_for_ever_is_not_a_way_on() {
+        // The same, with a King in the stock that goes nowhere: redeals unlimited, the stock
+        // goes round for ever, and no count of redeals makes a new position.
+        let five = "5h".parse().expect("a card");
+        let king = "Kc".parse().expect("a card");
+        let piles = vec![Pile::new(vec![None], vec![Some(five)])];
+        let position =
+            Position::from_piles(piles, vec![Some(king)], Rules::STANDARD).expect("a table");
         assert_eq!(reveal(&position, 1000), Reveal::Never);
     }
 
