@@ -79,7 +79,8 @@ impl Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve one deal: the optimal solution as numbered steps, or why there is none.
+    /// Solve one deal: a way to win as numbered steps (the fewest, but for Klondike), or why
+    /// there is none.
     Solve(SolveArgs),
     /// Check one deal and report every problem in it at once.
     Validate(ValidateArgs),
