@@ -71,14 +71,9 @@ pub enum Reveal {
 /// Each draw, redeal, and card or run moved is one move.
 pub fn reveal(position: &Position, cap: usize) -> Reveal {
     if keeps_all(position) {
-        let stock_only = |mv: &Move| matches!(mv, Move::Draw | Move::Redeal);
-        if let Reveal::Shows { moves, shown, .. } = search(position, cap, stock_only) {
-            let may_lose = false;
-            return Reveal::Shows {
-                moves,
-                shown,
-                may_lose,
-            };
+        let found = search(position, cap, |mv| matches!(mv, Move::Draw | Move::Redeal));
+        if matches!(found, Reveal::Shows { .. }) {
+            return found;
         }
     }
     match search(position, cap, |_| true) {
@@ -100,7 +95,7 @@ fn keeps_all(position: &Position) -> bool {
 }
 
 /// A breadth-first search over the moves `allowed` for the nearest position that shows a
-/// card not known.
+/// card not known (its moves said to lose nothing: the caller knows whether they may).
 fn search(position: &Position, cap: usize, allowed: impl Fn(&Move) -> bool) -> Reveal {
     let mut seen = HashSet::from([position.plays_as()]);
     let mut queue = VecDeque::from([(position.clone(), Vec::new())]);
