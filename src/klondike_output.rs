@@ -287,11 +287,7 @@ pub fn answer_text(
                  {COUNTED}\n",
                 moves_text(moves.len())
             );
-            let mut position = start.clone();
-            for (number, &mv) in moves.iter().enumerate() {
-                text.push_str(&format!("{:>3}. {}\n", number + 1, position.describe(mv)));
-                position.apply(mv).expect("a solver's line replays");
-            }
+            text.push_str(&numbered(start, moves));
             text
         }
         Answer::NoWin => format!(
@@ -301,6 +297,17 @@ pub fn answer_text(
         Answer::Capped(cap) => format!("{}\n", undecided_text(*cap)),
         Answer::Unknown { count, reveal } => unknown_text(start, *count, reveal, table_stock),
     }
+}
+
+/// Moves from `start` in words, one a line, numbered from 1.
+fn numbered(start: &Position, moves: &[Move]) -> String {
+    let mut position = start.clone();
+    let mut text = String::new();
+    for (number, &mv) in moves.iter().enumerate() {
+        text.push_str(&format!("{:>3}. {}\n", number + 1, position.describe(mv)));
+        position.apply(mv).expect("the moves given replay");
+    }
+    text
 }
 
 /// What to do when cards are not known: the moves that turn one face up and where to write
@@ -342,11 +349,7 @@ fn unknown_text(
                 },
                 shown.place(table_stock)
             );
-            let mut position = start.clone();
-            for (number, &mv) in moves.iter().enumerate() {
-                text.push_str(&format!("{:>3}. {}\n", number + 1, position.describe(mv)));
-                position.apply(mv).expect("a reveal plan replays");
-            }
+            text.push_str(&numbered(start, moves));
             text
         }
         Reveal::Capped(positions) => format!(

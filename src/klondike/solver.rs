@@ -382,8 +382,8 @@ impl Search<'_> {
         };
         for search in searches {
             stats.expanded += search.expanded;
-            stats.generated += search.generated;
-            stats.stored += search.stored();
+            stats.generated += search.scratch.generated;
+            stats.stored += search.table.len();
             stats.memory += search.bytes();
         }
         // A relaxed search that ended keeps its part of the figures.
@@ -435,8 +435,6 @@ struct Dfs<'g, K> {
     /// The start, until it is expanded.
     start: Option<State>,
     expanded: u64,
-    /// Children made since the figures were last brought up to date.
-    generated: u64,
 }
 
 /// One walker: its stack of positions and children, and the order it tries moves in.
@@ -454,7 +452,7 @@ struct Walker {
 
 /// How a walker's turn ended.
 enum Turn {
-    /// Its budget is spent (the expansions it made).
+    /// Its budget is spent.
     Spent,
     /// It has searched every state on its list.
     Done,
@@ -479,7 +477,6 @@ impl<'g, K: Key> Dfs<'g, K> {
             scratch: Scratch::default(),
             start: Some(start),
             expanded: 0,
-            generated: 0,
         }
     }
 
@@ -504,7 +501,7 @@ impl<'g, K: Key> Dfs<'g, K> {
             self.expanded += 1;
         }
         let mut left = budget;
-        let outcome = loop {
+        loop {
             if self.walkers.is_empty() {
                 break Some(Outcome::Lost);
             }
@@ -528,9 +525,7 @@ impl<'g, K: Key> Dfs<'g, K> {
                 }
                 Turn::Won(won) => break Some(Outcome::Won(won)),
             }
-        };
-        self.generated += std::mem::take(&mut self.scratch.generated);
-        outcome
+        }
     }
 
     /// Gives a walker that has searched its list the next child waiting at the shallowest
@@ -564,11 +559,6 @@ impl<'g, K: Key> Dfs<'g, K> {
         walker.steps = steps;
         walker.line = line;
         true
-    }
-
-    /// States stored.
-    fn stored(&self) -> usize {
-        self.table.len()
     }
 
     /// Bytes held.
@@ -699,6 +689,7 @@ struct Scratch<K> {
     made: Vec<Step>,
     fresh: Vec<Child>,
     keys: Vec<(K, u32)>,
+    /// Children made so far, for the figures.
     generated: u64,
 }
 
