@@ -396,6 +396,9 @@ impl Search<'_> {
 /// and far better than 1 to 8 (the README's "Performance" has the figures).
 const WALKERS: u64 = 32;
 
+/// Walkers that take their turns together (see [`Dfs`]).
+const TOGETHER: usize = 2;
+
 /// Expansions a walker makes before the next one's turn.
 const SLICE: u64 = 1 << 9;
 
@@ -518,9 +521,9 @@ impl<'g, K: Key> Dfs<'g, K> {
             // The first walker's first turn is its own: most deals are won in it, in the
             // walker's own order.
             let alone = self.expanded < SLICE;
-            let pair = [first, (first + 1) % count];
-            let pair = &pair[..if alone { 1 } else { count.min(2) }];
-            let mut active = [true; 2];
+            let pair: [usize; TOGETHER] = std::array::from_fn(|at| (first + at) % count);
+            let pair = &pair[..if alone { 1 } else { count.min(TOGETHER) }];
+            let mut active = [true; TOGETHER];
             let mut made = 0;
             'turn: for _ in 0..SLICE {
                 for (side, &at) in pair.iter().enumerate() {
@@ -545,7 +548,7 @@ impl<'g, K: Key> Dfs<'g, K> {
                         }
                     }
                 }
-                if made >= left || active == [false; 2] {
+                if made >= left || !active[..pair.len()].contains(&true) {
                     break 'turn;
                 }
             }

@@ -205,6 +205,8 @@ pub struct Game {
     layout: KeyLayout,
     /// Per waste count: [`Game::reached_from`].
     reached: Vec<u64>,
+    /// The waste counts that are whole numbers of draws.
+    whole_draws: u64,
 }
 
 impl Game {
@@ -231,6 +233,7 @@ impl Game {
             place_of: [NONE; DECK_SIZE],
             top: [0; 4],
             reached: Vec::new(),
+            whole_draws: multiples(rules.draw_count() as u32),
             layout: KeyLayout {
                 dealt: 0,
                 stock: 0,
@@ -397,7 +400,7 @@ impl Game {
             return false;
         }
         let waste = (state.stock & below(state.cursor)).count_ones();
-        waste.is_multiple_of(self.draw) || waste == state.stock.count_ones()
+        self.whole_draws & (1 << waste) != 0 || waste == state.stock.count_ones()
     }
 
     /// Whether every card of the game is on the foundations.
@@ -540,13 +543,18 @@ impl Game {
             each(top, false);
         }
         let mut visit = |mut places: u64, redeal: bool, reached: &mut u64| {
-            let mut drawn = 0u32;
+            // Counts down the cards to draw to the next that comes up (no division: this is
+            // the search's innermost loop).
+            let mut to_top = self.draw;
             while places != 0 {
                 let place = places.trailing_zeros();
                 places &= places - 1;
-                drawn += 1;
-                if (drawn.is_multiple_of(self.draw) || places == 0) && *reached & (1 << place) == 0
-                {
+                to_top -= 1;
+                let top = to_top == 0;
+                if top {
+                    to_top = self.draw;
+                }
+                if (top || places == 0) && *reached & (1 << place) == 0 {
                     *reached |= 1 << place;
                     each(place, redeal);
                 }
@@ -951,6 +959,13 @@ pub struct Choice {
     pub rank: u8,
     pub start: u32,
     pub len: u32,
+}
+
+/// The numbers below 64 that are multiples of `step`, as a set.
+fn multiples(step: u32) -> u64 {
+    (0..64)
+        .filter(|number: &u32| number.is_multiple_of(step))
+        .fold(0, |set, number| set | 1 << number)
 }
 
 /// The places of the cycle below `cursor`.
