@@ -664,28 +664,30 @@ impl<K: Key> Walker<K> {
             .choices
             .sort_by_key(|choice| std::cmp::Reverse(choice.rank));
         for choice in &scratch.choices {
-            let mut child = *state;
             let start = self.steps.len();
+            // Made where it is kept: copying a state just changed field by field stalls.
+            scratch.fresh.push(Child {
+                state: *state,
+                start: start as u32,
+                len: 0,
+            });
+            let fresh = scratch.fresh.last_mut().expect("just pushed");
+            let child = &mut fresh.state;
             let made = &scratch.made[choice.start as usize..(choice.start + choice.len) as usize];
             for &step in made {
-                game.apply(&mut child, step);
+                game.apply(child, step);
             }
             self.steps.extend_from_slice(made);
-            game.settle(&mut child, &mut self.steps);
+            game.settle(child, &mut self.steps);
+            fresh.len = (self.steps.len() - start) as u32;
             *generated += 1;
-            if game.is_won(&child) {
+            if game.is_won(child) {
                 let mut won = self.line.clone();
                 won.extend_from_slice(&self.steps[start..]);
                 return Some(won);
             }
-            let (words, waste) = game.key(&child);
-            let key = K::from_words(words);
-            scratch.keys.push((key, waste));
-            scratch.fresh.push(Child {
-                state: child,
-                start: start as u32,
-                len: (self.steps.len() - start) as u32,
-            });
+            let (words, waste) = game.key(child);
+            scratch.keys.push((K::from_words(words), waste));
         }
         table.prefetch(&scratch.keys);
         self.pending = Some((begin, steps));

@@ -529,20 +529,18 @@ impl Game {
     /// The cycle's cards that can be brought to the waste's top: the top itself, every
     /// third (or `draw`-th) card of the stock and the stock's last, and, when a redeal is
     /// allowed, the same through the whole cycle after it (only those not reached without).
-    /// Calls `each(place, redeal)`.
-    pub fn reachable(&self, state: &State, mut each: impl FnMut(u32, bool)) {
+    pub fn reachable(&self, state: &State) -> Reach {
         let left = state.stock;
+        let mut reach = Reach::default();
         if left == 0 {
-            return;
+            return reach;
         }
         let waste = left & below(state.cursor);
-        let mut reached = 0u64;
         if waste != 0 {
-            let top = waste.ilog2();
-            reached |= 1 << top;
-            each(top, false);
+            reach.plain |= 1 << waste.ilog2();
         }
-        let mut visit = |mut places: u64, redeal: bool, reached: &mut u64| {
+        let drawn = |mut places: u64| {
+            let mut tops = 0u64;
             // Counts down the cards to draw to the next that comes up (no division: this is
             // the search's innermost loop).
             let mut to_top = self.draw;
@@ -550,20 +548,18 @@ impl Game {
                 let place = places.trailing_zeros();
                 places &= places - 1;
                 to_top -= 1;
-                let top = to_top == 0;
-                if top {
+                if to_top == 0 || places == 0 {
+                    tops |= 1 << place;
                     to_top = self.draw;
                 }
-                if (top || places == 0) && *reached & (1 << place) == 0 {
-                    *reached |= 1 << place;
-                    each(place, redeal);
-                }
             }
+            tops
         };
-        visit(left & !waste, false, &mut reached);
+        reach.plain |= drawn(left & !waste);
         if self.rules.may_redeal(state.redeals) {
-            visit(left, true, &mut reached);
+            reach.after_redeal = drawn(left) & !reach.plain;
         }
+        reach
     }
 
     /// Makes the moves made without searching, one at a time, until none is left, adding
@@ -649,9 +645,10 @@ impl Game {
 
     /// The moves, the stock's cards put on the tableau only when in `stock_cards`.
     fn listed(&self, state: &State, stock_cards: u64, out: &mut Out) {
+        let reach = self.reachable(state);
         self.foundation_moves(state, out);
-        self.placements(state, stock_cards, out);
-        self.empty_pile_moves(state, stock_cards, out);
+        self.placements(state, reach, stock_cards, out);
+        self.empty_pile_moves(state, reach, stock_cards, out);
     }
 
     /// Whether every card of the cycle can be played at any time (draw 1, redeals
@@ -685,7 +682,7 @@ impl Game {
                 out.push(rank, &both);
                 both.pop();
             }
-            self.reachable(&after, |at, redeal| {
+            self.reachable(&after).each(|at, redeal| {
                 let child = usize::from(self.cycle_card(at));
                 if children & bit(child) != 0 {
                     both.push(step(child, From::Stock { redeal }, To::Parent));
@@ -756,7 +753,7 @@ impl Game {
 
     /// Dealt cards, bases and stock cards onto a free parent, after making room when that is
     /// needed.
-    fn placements(&self, state: &State, stock_cards: u64, out: &mut Out) {
+    fn placements(&self, state: &State, reach: Reach, stock_cards: u64, out: &mut Out) {
         let pool = self.is_pool();
         let mut place = |rank: u8, card: usize, from: From| {
             if rank_of(card) == RANKS {
@@ -798,7 +795,7 @@ impl Game {
             bases &= bases - 1;
             place(55, card, From::Tableau);
         }
-        self.reachable(state, |at, redeal| {
+        reach.each(|at, redeal| {
             let card = usize::from(self.cycle_card(at));
             if stock_cards & bit(card) != 0 {
                 place(60, card, From::Stock { redeal });
@@ -807,7 +804,7 @@ impl Game {
     }
 
     /// Cards to empty piles, and stock cards to their foundations.
-    fn empty_pile_moves(&self, state: &State, stock_cards: u64, out: &mut Out) {
+    fn empty_pile_moves(&self, state: &State, reach: Reach, stock_cards: u64, out: &mut Out) {
         let empty = self.empty_piles(state) > 0;
         let mut locked = state.locked;
         while locked != 0 {
@@ -828,7 +825,7 @@ impl Game {
                 out.push(30, &[step(card, From::Tableau, To::Empty)]);
             }
         }
-        self.reachable(state, |at, redeal| {
+        reach.each(|at, redeal| {
             let card = usize::from(self.cycle_card(at));
             let from = From::Stock { redeal };
             if self.next(state, suit_of(card)) == Some(card) {
@@ -922,6 +919,29 @@ impl Game {
         }
         if self.empty_piles(state) > 0 && self.fills_empty(card) {
             put(state, made, To::Empty);
+        }
+    }
+}
+
+/// The places of the cycle whose card can be brought to the waste's top.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// By draws alone.
+    pub plain: u64,
+    /// Only with a redeal on the way.
+    pub after_redeal: u64,
+}
+
+impl Reach {
+    /// Calls `each(place, redeal)` for every place, those reached by draws alone first, each
+    /// kind in the cycle's order.
+    pub fn each(self, mut each: impl FnMut(u32, bool)) {
+        for (mut places, redeal) in [(self.plain, false), (self.after_redeal, true)] {
+            while places != 0 {
+                let place = places.trailing_zeros();
+                places &= places - 1;
+                each(place, redeal);
+            }
         }
     }
 }
