@@ -188,14 +188,13 @@ pub struct Game {
     any_card: bool,
     /// Piles on the table, empty ones included.
     piles: u32,
-    /// Per pile still holding dealt cards at the start: those cards, bottom first.
-    dealt: Vec<Vec<u8>>,
-    /// Per card: its dealt pile (an index into `dealt`), `NONE` for a card not there.
-    slot_of: [u8; DECK_SIZE],
+    /// Per card where it was dealt: the card dealt under it, `NONE` for none (or a card not
+    /// dealt).
+    under: [u8; DECK_SIZE],
     /// Per card: its place in its dealt pile, from the bottom.
     depth_of: [u8; DECK_SIZE],
-    /// Per dealt pile: the weight of its count in [`State::dealt`].
-    weight: Vec<u64>,
+    /// Per card where it was dealt: the weight of its pile's count in [`State::dealt`].
+    weight: [u64; DECK_SIZE],
     /// The cycle's cards: the waste bottom first, then the stock, first drawn first.
     cycle: Vec<u8>,
     /// Per card: its place in the cycle, `NONE` for a card not there.
@@ -225,10 +224,9 @@ impl Game {
             draw: rules.draw_count() as u32,
             any_card,
             piles: position.piles().len() as u32,
-            dealt: Vec::new(),
-            slot_of: [NONE; DECK_SIZE],
+            under: [NONE; DECK_SIZE],
             depth_of: [NONE; DECK_SIZE],
-            weight: Vec::new(),
+            weight: [0; DECK_SIZE],
             cycle: Vec::new(),
             place_of: [NONE; DECK_SIZE],
             top: [0; 4],
@@ -270,16 +268,17 @@ impl Game {
                 state.bases |= bit(first.into());
                 continue;
             }
-            let slot = game.dealt.len() as u8;
             for (depth, &card) in cards.iter().enumerate() {
-                game.slot_of[usize::from(card)] = slot;
-                game.depth_of[usize::from(card)] = depth as u8;
+                let card = usize::from(card);
+                game.depth_of[card] = depth as u8;
+                game.weight[card] = range;
+                if depth > 0 {
+                    game.under[card] = cards[depth - 1];
+                }
             }
             state.locked |= bit(first.into());
             state.dealt += range * cards.len() as u64;
-            game.weight.push(range);
             range *= cards.len() as u64 + 1;
-            game.dealt.push(cards);
         }
         game.cycle = known(position.waste());
         game.cycle.extend(known(position.stock()));
@@ -472,16 +471,15 @@ impl Game {
     /// empty pile anyway, a base (the same picture as such a card put there).
     fn uncover(&self, state: &mut State, card: usize) {
         state.locked &= !bit(card);
-        let slot = usize::from(self.slot_of[card]);
-        let depth = usize::from(self.depth_of[card]);
-        state.dealt -= self.weight[slot];
-        if depth == 0 {
+        state.dealt -= self.weight[card];
+        let under = self.under[card];
+        if under == NONE {
             return;
         }
-        let under = usize::from(self.dealt[slot][depth - 1]);
+        let under = usize::from(under);
         state.visible |= bit(under);
-        if depth == 1 && self.fills_empty(under) {
-            state.dealt -= self.weight[slot];
+        if self.depth_of[under] == 0 && self.fills_empty(under) {
+            state.dealt -= self.weight[card];
             state.bases |= bit(under);
         } else {
             state.locked |= bit(under);
@@ -570,6 +568,9 @@ impl Game {
                 let Some(card) = self.next(state, suit) else {
                     continue;
                 };
+                if state.visible & bit(card) == 0 {
+                    continue;
+                }
                 // With cards allowed back, a card that lies on a parent or at a pile's bottom
                 // goes up and comes back when needed (parent module: "Cards put up because
                 // they can come back").
@@ -577,7 +578,7 @@ impl Game {
                 if !back && !self.safe(state, card) {
                     continue;
                 }
-                if state.visible & bit(card) != 0 && Self::can_clear(state, card) {
+                if Self::can_clear(state, card) {
                     let step = Step {
                         card: card as u8,
                         from: From::Tableau,
