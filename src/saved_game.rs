@@ -212,10 +212,19 @@ pub fn game_of_text(text: &str) -> Result<GameKind, crate::game_kind::UnknownGam
 /// Every value of a header, in order, without control characters.
 pub fn headers(text: &str, key: &str) -> Vec<String> {
     text.lines()
-        .filter_map(|line| line.trim_start().strip_prefix('#'))
-        .filter_map(|line| line.trim().strip_prefix(key)?.strip_prefix(':'))
+        .filter_map(|line| header_value(line, key))
         .map(|value| printable(value.trim()))
         .collect()
+}
+
+/// The value on a line of a header (`# key: value`, the key in any case, spaces allowed
+/// around the `#`), as it stands on the line.
+pub fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let head = rest.get(..key.len())?;
+    head.eq_ignore_ascii_case(key)
+        .then(|| rest[key.len()..].strip_prefix(':'))
+        .flatten()
 }
 
 /// The text without control characters (escape, bell, carriage return, line feed, ...): a
@@ -650,6 +659,15 @@ mod tests {
 
     fn example() -> SavedDeal {
         SavedDeal::parse(include_str!("../saved-games/winnable-40-steps.txt"), "x").unwrap()
+    }
+
+    #[test]
+    fn a_header_is_read_whatever_the_case_of_its_key() {
+        let text = "# Moves: 4h>3 draw\n#moves:draw\n  #  MOVES: 9c\n# movesx: no\n# move: no\n";
+        assert_eq!(headers(text, "moves"), ["4h>3 draw", "draw", "9c"]);
+        assert_eq!(header_value("# Name: a", "name"), Some(" a"));
+        assert_eq!(header_value("# Nämé: a", "name"), None);
+        assert_eq!(header_value("# na", "name"), None);
     }
 
     #[test]

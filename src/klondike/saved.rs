@@ -11,7 +11,7 @@ use super::position::{Move, Position};
 use super::rules::Rules;
 use super::{DealProblems, Game};
 use crate::deck::TextPos;
-use crate::saved_game::headers;
+use crate::saved_game::{header_value, headers};
 
 /// Why a written game cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -88,11 +88,7 @@ impl SavedKlondike {
 fn move_place(text: &str, index: usize) -> TextPos {
     let mut left = index;
     for (number, line) in text.lines().enumerate() {
-        let Some(value) = line
-            .trim_start()
-            .strip_prefix('#')
-            .and_then(|rest| rest.trim_start().strip_prefix("moves")?.strip_prefix(':'))
-        else {
+        let Some(value) = header_value(line, "moves") else {
             continue;
         };
         let offset = line.len() - value.len();
