@@ -71,6 +71,15 @@
 //! with the same key can do nothing the other cannot: once the other has been met, it is not
 //! searched (the table keeps, per key, the waste counts met).
 //!
+//! With redeals unlimited, a state off the cycle of whole passes also leaves to the other
+//! states of its key met before it the plays they make: a card played from the stock leaves
+//! the same state whichever of them it was played from, and every state met is searched once.
+//! When the cycle's state was met, it leaves it the cards only a redeal brings up (every state
+//! of the key reaches those by a redeal, and the cycle's state plays them all itself, leaving
+//! none to others); when a state was met whose waste draws from this one lead to, it leaves it
+//! the cards from that one's top on (draws bring them up from both). A state leaves plays only
+//! to one with a larger waste, or to the cycle's state, so each play is made by some state.
+//!
 //! # A relaxed game
 //!
 //! With draw 3, or a limit on redeals, the same position is also searched under draw 1 with
@@ -167,8 +176,8 @@
 //! out a state when the table holds it, or a state that reaches it by draws alone (which has
 //! no larger `d`). Suppose the search ends without a win while some state it met can be won;
 //! take such a state X with the smallest `d`. X was expanded, so its child Y on a best line
-//! was made, with a smaller `d`; Y, or a state reaching it by draws with no larger `d`, was
-//! met: a state met that can be won with a smaller `d` than X's, which cannot be. So the search
+//! was made, with a smaller `d`, by X or by a state of its key that X left the play to (met,
+//! so expanded too); Y, or a state reaching it by draws with no larger `d`, was met: a state met that can be won with a smaller `d` than X's, which cannot be. So the search
 //! finds a win when there is one. The order the moves are tried in (turning a face-down card
 //! over first, the more face-down cards under it the sooner) changes only how soon.
 
@@ -305,6 +314,8 @@ struct Child {
     state: State,
     start: u32,
     len: u32,
+    /// The waste counts met with its key when it was entered, its own included.
+    met: u64,
 }
 
 /// The observer stopped the search.
@@ -502,7 +513,7 @@ impl<'g, K: Key> Dfs<'g, K> {
                 .visit(K::from_words(words), waste, game.reached_from(waste));
             let first = &mut self.walkers[0];
             first.line = line;
-            if let Some(won) = first.make(game, &self.table, &state, &mut self.generated) {
+            if let Some(won) = first.make(game, &self.table, &state, 0, &mut self.generated) {
                 return Some(Outcome::Won(won));
             }
             first.enter(game, &mut self.table);
@@ -628,7 +639,7 @@ impl<K: Key> Walker<K> {
         self.line.truncate(frame.line);
         let steps = &self.steps[child.start as usize..(child.start + child.len) as usize];
         self.line.extend_from_slice(steps);
-        match self.make(game, table, &child.state, generated) {
+        match self.make(game, table, &child.state, child.met, generated) {
             Some(won) => Advance::Won(won),
             None => Advance::Made,
         }
@@ -642,6 +653,7 @@ impl<K: Key> Walker<K> {
         game: &Game,
         table: &Table<K>,
         state: &State,
+        met: u64,
         generated: &mut u64,
     ) -> Option<Vec<Step>> {
         let scratch = &mut self.scratch;
@@ -650,7 +662,7 @@ impl<K: Key> Walker<K> {
         scratch.made.clear();
         scratch.fresh.clear();
         scratch.keys.clear();
-        game.moves(state, &mut scratch.choices, &mut scratch.made);
+        game.moves(state, met, &mut scratch.choices, &mut scratch.made);
         if self.order != 0 {
             let made = &scratch.made;
             let order = self.order;
@@ -670,6 +682,7 @@ impl<K: Key> Walker<K> {
                 state: *state,
                 start: start as u32,
                 len: 0,
+                met: 0,
             });
             let fresh = scratch.fresh.last_mut().expect("just pushed");
             let child = &mut fresh.state;
@@ -702,8 +715,8 @@ impl<K: Key> Walker<K> {
         };
         let scratch = &self.scratch;
         for (child, &(key, waste)) in scratch.fresh.iter().zip(&scratch.keys) {
-            if table.visit(key, waste, game.reached_from(waste)) {
-                self.children.push(*child);
+            if let Some(met) = table.visit(key, waste, game.reached_from(waste)) {
+                self.children.push(Child { met, ..*child });
             }
         }
         self.frames.push(Frame {

@@ -639,14 +639,48 @@ impl Game {
     /// Priorities: turning a face-down card over first, the more face-down cards under it the
     /// sooner; then cards to the foundations, then the stock, the empty piles; a move that
     /// needs cards brought down from the foundations comes after the same move without.
-    pub fn moves(&self, state: &State, choices: &mut Vec<Choice>, steps: &mut Vec<Step>) {
+    ///
+    /// `met` holds the waste counts met with the state's key (see [`Game::key`]) when it was
+    /// met: with passes unlimited, the stock's cards that another of those states brings up
+    /// are left to it when it is searched for them, as it leads to the same children (the
+    /// parent module's "The stock").
+    pub fn moves(&self, state: &State, met: u64, choices: &mut Vec<Choice>, steps: &mut Vec<Step>) {
         let mut out = Out { choices, steps };
-        self.listed(state, u64::MAX, &mut out);
+        let reach = self.left_to_others(state, met, self.reachable(state));
+        self.listed(state, reach, u64::MAX, &mut out);
     }
 
-    /// The moves, the stock's cards put on the tableau only when in `stock_cards`.
-    fn listed(&self, state: &State, stock_cards: u64, out: &mut Out) {
-        let reach = self.reachable(state);
+    /// `reach` without the cards that another state of the same key met brings up by draws
+    /// alone, with passes unlimited and this state off the cycle of whole passes (waste `w`):
+    /// those after a redeal, when the cycle's state was met (it brings all of them up and
+    /// leaves none to others); and those from the `w2`-th card of the cycle on, when a state
+    /// with waste `w2` was met that draws from this one lead to (it brings those up).
+    fn left_to_others(&self, state: &State, met: u64, mut reach: Reach) -> Reach {
+        if self.rules.passes != Passes::Unlimited || self.on_cycle(state) {
+            return reach;
+        }
+        if met & 1 != 0 {
+            reach.after_redeal = 0;
+        }
+        let waste = (state.stock & below(state.cursor)).count_ones();
+        // The counts draws lead to: `waste + draw`, `waste + 2 draw`...
+        let drawn = self.whole_draws << waste & !below(waste as u8 + 1);
+        let later = met & drawn;
+        if later != 0 {
+            // The card that is the waste's top with that count.
+            let count = later.trailing_zeros();
+            let mut left = state.stock;
+            for _ in 1..count {
+                left &= left - 1;
+            }
+            reach.plain &= below(left.trailing_zeros() as u8);
+        }
+        reach
+    }
+
+    /// The moves, the stock's cards brought up as in `reach` and put on the tableau only when
+    /// in `stock_cards`.
+    fn listed(&self, state: &State, reach: Reach, stock_cards: u64, out: &mut Out) {
         self.foundation_moves(state, out);
         self.placements(state, reach, stock_cards, out);
         self.empty_pile_moves(state, reach, stock_cards, out);
@@ -697,7 +731,7 @@ impl Game {
             choices: &mut Vec::new(),
             steps: &mut Vec::new(),
         };
-        self.listed(&after, children, &mut next);
+        self.listed(&after, self.reachable(&after), children, &mut next);
         let mut both = made.to_vec();
         for choice in next.choices.iter() {
             let steps = &next.steps[choice.start as usize..(choice.start + choice.len) as usize];
@@ -1034,6 +1068,34 @@ mod tests {
         assert_eq!(PARENTS[card("Kd")], 0);
         assert_eq!(CHILDREN[card("Ac")], 0);
         assert_eq!(KINGS, set(&["Kc", "Kd", "Kh", "Ks"]));
+    }
+
+    #[test]
+    fn a_state_off_the_cycle_leaves_plays_to_states_of_its_key_met_before_it() {
+        let start = Position::new(&crate::klondike::Deal::shuffled(5), Rules::STANDARD);
+        let (game, mut state) = Game::new(&start, Rules::STANDARD);
+        let places = |list: &[u32]| list.iter().fold(0u64, |set, place| set | 1 << place);
+        // 24 cards, the first of them drawn and put back: waste 1, off the cycle.
+        assert_eq!(state.stock, (1 << 24) - 1);
+        state.cursor = 1;
+        let reach = game.reachable(&state);
+        assert_eq!(reach.plain, places(&[0, 3, 6, 9, 12, 15, 18, 21, 23]));
+        assert_eq!(reach.after_redeal, places(&[2, 5, 8, 11, 14, 17, 20]));
+        let left = |met: u64| game.left_to_others(&state, met | 1 << 1, reach);
+        assert_eq!(left(0), reach);
+        // The cycle's state met: it plays what only a redeal brings up.
+        assert_eq!(left(1).plain, reach.plain);
+        assert_eq!(left(1).after_redeal, 0);
+        // Waste 7 met, which draws from waste 1 lead to: it plays its top (the 7th card,
+        // place 6) and what draws bring up from there.
+        assert_eq!(left(1 << 7).plain, places(&[0, 3]));
+        assert_eq!(left(1 << 7).after_redeal, reach.after_redeal);
+        // Waste 5 met: draws from waste 1 do not lead there, so it leaves nothing.
+        assert_eq!(left(1 << 5), reach);
+        // On the cycle, nothing is left to others.
+        state.cursor = 3;
+        let on_cycle = game.reachable(&state);
+        assert_eq!(game.left_to_others(&state, 1 | 1 << 9, on_cycle), on_cycle);
     }
 
     #[test]

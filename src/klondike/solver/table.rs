@@ -93,7 +93,7 @@ impl<K: Key> Table<K> {
 
     /// Enters a state, its key and waste count, unless one of the waste counts in `reached`
     /// (those of states that reach it) was met with the key: false then.
-    pub fn visit(&mut self, key: K, waste: u32, reached: u64) -> bool {
+    pub fn visit(&mut self, key: K, waste: u32, reached: u64) -> Option<u64> {
         // At most half full: short probes for keys not there, the common case.
         if 2 * (self.keys + 1) > self.slots.len() {
             self.grow();
@@ -106,15 +106,15 @@ impl<K: Key> Table<K> {
                 *slot = (key, 1 << waste);
                 self.keys += 1;
                 self.states += 1;
-                return true;
+                return Some(slot.1);
             }
             if slot.0 == key {
                 if slot.1 & reached != 0 {
-                    return false;
+                    return None;
                 }
                 slot.1 |= 1 << waste;
                 self.states += 1;
-                return true;
+                return Some(slot.1);
             }
             at = (at + 1) & mask;
         }
@@ -156,26 +156,26 @@ mod tests {
     fn keys_are_kept_once_through_growth() {
         let mut table = Table::<u128>::new();
         for n in 1..20_000u128 {
-            assert!(table.visit(n << 70 | n, 0, 1));
+            assert!(table.visit(n << 70 | n, 0, 1).is_some());
         }
         for n in 1..20_000u128 {
-            assert!(!table.visit(n << 70 | n, 0, 1));
+            assert!(table.visit(n << 70 | n, 0, 1).is_none());
         }
         assert_eq!(table.len(), 19_999);
         assert!(table.bytes() >= 2 * 19_999 * 24);
         let mut wide = Table::<[u64; 3]>::new();
-        assert!(wide.visit([0, 0, 1], 0, 1));
-        assert!(wide.visit([1, 0, 1], 0, 1));
-        assert!(!wide.visit([0, 0, 1], 0, 1));
+        assert!(wide.visit([0, 0, 1], 0, 1).is_some());
+        assert!(wide.visit([1, 0, 1], 0, 1).is_some());
+        assert!(wide.visit([0, 0, 1], 0, 1).is_none());
     }
 
     #[test]
     fn a_state_reached_from_one_met_is_not_visited() {
         let mut table = Table::<u64>::new();
         // Waste 4 met; waste 7 is reached from it by a draw of 3; waste 5 is not.
-        assert!(table.visit(9, 4, 1 << 4));
-        assert!(!table.visit(9, 7, (1 << 7) | (1 << 4) | (1 << 1)));
-        assert!(table.visit(9, 5, (1 << 5) | (1 << 2)));
+        assert!(table.visit(9, 4, 1 << 4).is_some());
+        assert!(table.visit(9, 7, (1 << 7) | (1 << 4) | (1 << 1)).is_none());
+        assert!(table.visit(9, 5, (1 << 5) | (1 << 2)).is_some());
         assert_eq!(table.len(), 2);
     }
 }
