@@ -15,7 +15,7 @@ use crate::text_file;
 /// Why a deal could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    #[error("cannot read {name}: {source}")]
+    #[error("cannot read {name}: {source}{}", read_hint(.source))]
     Read {
         name: String,
         source: crate::text_file::TextFileError,
@@ -101,6 +101,17 @@ pub struct Source {
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)
+    }
+}
+
+/// What to do instead, for a file that cannot be read as it is: a FIFO or a process
+/// substitution (`<(command)`) is not read whole, since opening a FIFO waits for a writer.
+fn read_hint(error: &crate::text_file::TextFileError) -> &'static str {
+    match error {
+        crate::text_file::TextFileError::NotAFile => {
+            " (to read a command's output, pipe it in and give `-` as the file)"
+        }
+        _ => "",
     }
 }
 

@@ -747,6 +747,17 @@ fn batch_on_an_endless_line_stops_with_a_message() {
 
 #[cfg(unix)]
 #[test]
+fn a_deal_from_a_device_is_refused_with_the_way_to_pipe_it_in() {
+    let stderr = error_of(pyramid().args(["solve", "/dev/null"]));
+    assert_eq!(
+        stderr,
+        "pyramid: cannot read /dev/null: it is not a regular file (to read a command's output, \
+         pipe it in and give `-` as the file)\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
 fn batch_reads_a_device_and_a_fifo_line_by_line_but_not_a_folder() {
     let stderr = error_of(pyramid().args(["batch", "/dev/zero"]));
     assert_eq!(
