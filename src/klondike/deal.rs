@@ -189,10 +189,17 @@ impl Deal {
             .map(DealProblem::Deck)
             .collect();
         let tokens = read.cards.len() + read.malformed.len();
-        problems.extend(check(&slots, &places, tokens, first_extra(&read)));
-        if problems.is_empty() {
-            problems.extend(misshapen_pile(&read));
+        let mut checked = check(&slots, &places, tokens, first_extra(&read));
+        // A card too many on one pile's line is best named on that line, not at the end of
+        // the deal where the count runs over.
+        let shape = misshapen_pile(&read).filter(|_| read.malformed.is_empty());
+        if shape.is_some() {
+            checked.retain(|problem| {
+                !matches!(problem, DealProblem::Deck(DeckProblem::TooMany { .. }))
+            });
         }
+        problems.extend(checked);
+        problems.extend(shape);
         if problems.is_empty() {
             Deal::from_slots(&slots)
         } else {
@@ -400,6 +407,14 @@ mod tests {
             ),
             "{problems}"
         );
+        // A card too many on pile 1's line is named there, not as a 53rd card at the end.
+        let extra = layout.replacen("Ac\n", "Ac Kd\n", 1);
+        let problems = Deal::parse(&extra).unwrap_err().to_string();
+        assert!(
+            problems.contains("2:1: 2 cards on this line, read as pile 1, which holds 1"),
+            "{problems}"
+        );
+        assert!(!problems.contains("53 cards"), "{problems}");
         // On one line, or on two, the cards are dealt in order.
         let one_line: String = layout
             .lines()
