@@ -194,6 +194,8 @@ pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     let given: Vec<usize> = shards.iter().map(|(_, run)| run.shard.index).collect();
     let missing: Vec<usize> = (1..=count)
         .filter(|index| given.binary_search(index).is_err())
+        // A shard with no deals (more shards than deals) lacks nothing.
+        .filter(|&index| Shard { index, count }.size(first.deals) > 0)
         .collect();
     if !missing.is_empty() {
         console::err(format_args!(
