@@ -93,6 +93,39 @@ fn a_resumed_run_gives_the_totals_of_one_run() {
 }
 
 #[test]
+fn a_line_cut_short_after_lines_skipped_is_named_by_its_own_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("run.jsonl");
+    let run = ["stats", "--deals", "6", "--seed", "9", "--out"];
+    pyramid().args(run).arg(&file).assert().code(0);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Two lines that do not belong, then three results, the last cut short: line 6.
+    let cut = format!(
+        "{}\nnot JSON\n{{}}\n{}\n{}\n{}",
+        lines[0],
+        lines[1],
+        lines[2],
+        &lines[3][..lines[3].len() / 2]
+    );
+    std::fs::write(&file, cut).unwrap();
+    let resumed = pyramid()
+        .args(["stats", "--deals", "6", "--seed", "9", "--resume"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(resumed.status.success());
+    let stderr = String::from_utf8(resumed.stderr).unwrap();
+    let name = file.display();
+    assert!(
+        stderr.contains(&format!(
+            "{name}:6: the last line was cut short; its deal is solved again"
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn exported_deals_read_back_give_the_same_numbers() {
     let dir = tempfile::tempdir().unwrap();
     let deals = dir.path().join("deals.txt");

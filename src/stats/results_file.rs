@@ -230,8 +230,8 @@ pub struct Body {
     pub count: usize,
     /// The bytes of the whole lines.
     whole: u64,
-    /// Whether the last line was cut short.
-    pub cut: bool,
+    /// The number of the last line, when it was cut short.
+    pub cut: Option<usize>,
 }
 
 impl ResultsFile {
@@ -301,11 +301,10 @@ impl ResultsFile {
             figures,
         };
         let body = read_body(&mut reader, path, expected, found, &mut warn)?;
-        if body.cut {
+        if let Some(number) = body.cut {
             warn(format!(
-                "{}:{}: the last line was cut short; its deal is solved again",
+                "{}:{number}: the last line was cut short; its deal is solved again",
                 path.display(),
-                body.count + 2
             ));
         }
         drop(reader);
@@ -417,7 +416,7 @@ fn read_body<R: BufRead>(
         done: Seen::default(),
         count: 0,
         whole: 0,
-        cut: false,
+        cut: None,
     };
     let mut skipped = 0;
     let mut skip = |number: usize, why: String| {
@@ -436,7 +435,7 @@ fn read_body<R: BufRead>(
                 });
             }
             LineRead::Partial => {
-                body.cut = true;
+                body.cut = Some(number);
                 break;
             }
             LineRead::Whole => body.whole += line.len() as u64,
