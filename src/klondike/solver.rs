@@ -74,11 +74,12 @@
 //! With redeals unlimited, a state off the cycle of whole passes also leaves to the other
 //! states of its key met before it the plays they make: a card played from the stock leaves
 //! the same state whichever of them it was played from, and every state met is searched once.
-//! When the cycle's state was met, it leaves it the cards only a redeal brings up (every state
-//! of the key reaches those by a redeal, and the cycle's state plays them all itself, leaving
-//! none to others); when a state was met whose waste draws from this one lead to, it leaves it
-//! the cards from that one's top on (draws bring them up from both). A state leaves plays only
-//! to one with a larger waste, or to the cycle's state, so each play is made by some state.
+//! When any other state of its key was met, it leaves it the cards only a redeal brings up
+//! (every state of the key brings all of those up, by draws or by a redeal); when a state was
+//! met whose waste draws from this one lead to, it leaves it the cards from that one's top on
+//! (draws bring them up from both). A state leaves plays only to states met before it, which
+//! make them or leave them in turn to states met still earlier, so each play is still made by
+//! some state of the key.
 //!
 //! # A relaxed game
 //!

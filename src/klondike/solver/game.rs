@@ -650,19 +650,20 @@ impl Game {
         self.listed(state, reach, u64::MAX, &mut out);
     }
 
-    /// `reach` without the cards that another state of the same key met brings up by draws
-    /// alone, with passes unlimited and this state off the cycle of whole passes (waste `w`):
-    /// those after a redeal, when the cycle's state was met (it brings all of them up and
-    /// leaves none to others); and those from the `w2`-th card of the cycle on, when a state
-    /// with waste `w2` was met that draws from this one lead to (it brings those up).
+    /// `reach` without the cards that another state of the same key met before this one plays
+    /// itself (or leaves to a state met before it in turn), with passes unlimited and this
+    /// state off the cycle of whole passes (waste `w`): those only a redeal brings up, when
+    /// any other state of the key was met (every state of the key brings all of them up, by
+    /// draws or a redeal); and those from the `w2`-th card of the cycle on, when a state with
+    /// waste `w2` was met that draws from this one lead to (it brings those up by draws).
     fn left_to_others(&self, state: &State, met: u64, mut reach: Reach) -> Reach {
         if self.rules.passes != Passes::Unlimited || self.on_cycle(state) {
             return reach;
         }
-        if met & 1 != 0 {
+        let waste = (state.stock & below(state.cursor)).count_ones();
+        if met & !(1 << waste) != 0 {
             reach.after_redeal = 0;
         }
-        let waste = (state.stock & below(state.cursor)).count_ones();
         // The counts draws lead to: `waste + draw`, `waste + 2 draw`...
         let drawn = self.whole_draws << waste & !below(waste as u8 + 1);
         let later = met & drawn;
@@ -1083,15 +1084,16 @@ mod tests {
         assert_eq!(reach.after_redeal, places(&[2, 5, 8, 11, 14, 17, 20]));
         let left = |met: u64| game.left_to_others(&state, met | 1 << 1, reach);
         assert_eq!(left(0), reach);
-        // The cycle's state met: it plays what only a redeal brings up.
-        assert_eq!(left(1).plain, reach.plain);
-        assert_eq!(left(1).after_redeal, 0);
-        // Waste 7 met, which draws from waste 1 lead to: it plays its top (the 7th card,
+        // Any other state of the key met plays what only a redeal brings up: the cycle's
+        // state (waste 0), or waste 5, which draws from waste 1 do not lead to.
+        for other in [0, 5] {
+            assert_eq!(left(1 << other).plain, reach.plain);
+            assert_eq!(left(1 << other).after_redeal, 0);
+        }
+        // Waste 7 met, which draws from waste 1 lead to: it also plays its top (the 7th card,
         // place 6) and what draws bring up from there.
         assert_eq!(left(1 << 7).plain, places(&[0, 3]));
-        assert_eq!(left(1 << 7).after_redeal, reach.after_redeal);
-        // Waste 5 met: draws from waste 1 do not lead there, so it leaves nothing.
-        assert_eq!(left(1 << 5), reach);
+        assert_eq!(left(1 << 7).after_redeal, 0);
         // On the cycle, nothing is left to others.
         state.cursor = 3;
         let on_cycle = game.reachable(&state);
