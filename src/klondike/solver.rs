@@ -75,7 +75,8 @@
 //! states of its key met before it the plays they make: a card played from the stock leaves
 //! the same state whichever of them it was played from, and every state met is searched once.
 //! When any other state of its key was met, it leaves it the cards only a redeal brings up
-//! (every state of the key brings all of those up, by draws or by a redeal); when a state was
+//! and the stock's last card (every state of the key brings all of those up, by draws or by
+//! a redeal); when a state was
 //! met whose waste draws from this one lead to, it leaves it the cards from that one's top on
 //! (draws bring them up from both). A state leaves plays only to states met before it, which
 //! make them or leave them in turn to states met still earlier, so each play is still made by

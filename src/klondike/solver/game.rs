@@ -652,10 +652,11 @@ impl Game {
 
     /// `reach` without the cards that another state of the same key met before this one plays
     /// itself (or leaves to a state met before it in turn), with passes unlimited and this
-    /// state off the cycle of whole passes (waste `w`): those only a redeal brings up, when
-    /// any other state of the key was met (every state of the key brings all of them up, by
-    /// draws or a redeal); and those from the `w2`-th card of the cycle on, when a state with
-    /// waste `w2` was met that draws from this one lead to (it brings those up by draws).
+    /// state off the cycle of whole passes (waste `w`): those only a redeal brings up, and the
+    /// stock's last card, when any other state of the key was met (every state of the key
+    /// brings all of them up, by draws or a redeal); and those from the `w2`-th card of the
+    /// cycle on, when a state with waste `w2` was met that draws from this one lead to (it
+    /// brings those up by draws).
     fn left_to_others(&self, state: &State, met: u64, mut reach: Reach) -> Reach {
         if self.rules.passes != Passes::Unlimited || self.on_cycle(state) {
             return reach;
@@ -663,6 +664,8 @@ impl Game {
         let waste = (state.stock & below(state.cursor)).count_ones();
         if met & !(1 << waste) != 0 {
             reach.after_redeal = 0;
+            // The stock's last card too: every state brings it up by draws.
+            reach.plain &= !(1 << state.stock.ilog2());
         }
         // The counts draws lead to: `waste + draw`, `waste + 2 draw`...
         let drawn = self.whole_draws << waste & !below(waste as u8 + 1);
@@ -1084,10 +1087,11 @@ mod tests {
         assert_eq!(reach.after_redeal, places(&[2, 5, 8, 11, 14, 17, 20]));
         let left = |met: u64| game.left_to_others(&state, met | 1 << 1, reach);
         assert_eq!(left(0), reach);
-        // Any other state of the key met plays what only a redeal brings up: the cycle's
-        // state (waste 0), or waste 5, which draws from waste 1 do not lead to.
+        // Any other state of the key met plays what only a redeal brings up, and the stock's
+        // last card: the cycle's state (waste 0), or waste 5, which draws from waste 1 do not
+        // lead to.
         for other in [0, 5] {
-            assert_eq!(left(1 << other).plain, reach.plain);
+            assert_eq!(left(1 << other).plain, reach.plain & !(1 << 23));
             assert_eq!(left(1 << other).after_redeal, 0);
         }
         // Waste 7 met, which draws from waste 1 lead to: it also plays its top (the 7th card,
