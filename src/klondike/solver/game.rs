@@ -794,6 +794,12 @@ impl Game {
     /// needed.
     fn placements(&self, state: &State, reach: Reach, stock_cards: u64, out: &mut Out) {
         let pool = self.is_pool();
+        // The cards that may come down from the foundations to make room.
+        let up = if self.rules.foundation_to_tableau {
+            (0..4).fold(0, |up, suit| up | Self::foundation_cards(state, suit))
+        } else {
+            0
+        };
         let mut place = |rank: u8, card: usize, from: From| {
             if rank_of(card) == RANKS {
                 return;
@@ -806,7 +812,7 @@ impl Game {
                 } else {
                     out.push(rank, &[onto]);
                 }
-            } else if self.rules.foundation_to_tableau {
+            } else if PARENTS[card] & up != 0 {
                 self.make_room(state, card, &mut Vec::new(), &mut |_, made| {
                     made.push(onto);
                     if served {
