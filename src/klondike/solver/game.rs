@@ -206,6 +206,9 @@ pub struct Game {
     reached: Vec<u64>,
     /// The waste counts that are whole numbers of draws.
     whole_draws: u64,
+    /// Per suit and foundation height: the set holding the suit's next card, empty when the
+    /// suit is complete.
+    next_of: [[u64; RANKS + 1]; 4],
 }
 
 impl Game {
@@ -232,6 +235,7 @@ impl Game {
             top: [0; 4],
             reached: Vec::new(),
             whole_draws: multiples(rules.draw_count() as u32),
+            next_of: [[0; RANKS + 1]; 4],
             layout: KeyLayout {
                 dealt: 0,
                 stock: 0,
@@ -315,6 +319,13 @@ impl Game {
         game.reached = (0..=game.cycle.len() as u32)
             .map(|waste| game.reaching(waste))
             .collect();
+        for (suit, heights) in game.next_of.iter_mut().enumerate() {
+            for (rank, next) in heights.iter_mut().enumerate() {
+                if rank < usize::from(game.top[suit]) {
+                    *next = bit(card_at(suit, rank + 1));
+                }
+            }
+        }
         (game, state)
     }
 
@@ -419,8 +430,15 @@ impl Game {
 
     /// The next card of a suit's foundation, if the suit goes on.
     fn next(&self, state: &State, suit: usize) -> Option<usize> {
-        let rank = usize::from(state.found[suit]);
-        (rank < usize::from(self.top[suit])).then(|| card_at(suit, rank + 1))
+        let next = self.next_of[suit][usize::from(state.found[suit])];
+        (next != 0).then(|| next.trailing_zeros() as usize)
+    }
+
+    /// The next card of every foundation, as a set.
+    fn nexts(&self, state: &State) -> u64 {
+        (0..4).fold(0, |set, suit| {
+            set | self.next_of[suit][usize::from(state.found[suit])]
+        })
     }
 
     /// A suit's foundation for the safe-move rule: a suit whose cards are all up counts as
@@ -564,13 +582,11 @@ impl Game {
     /// each to `line`. See the parent module for why none loses a win.
     pub fn settle(&self, state: &mut State, line: &mut Vec<Step>) {
         'again: loop {
-            for suit in 0..4 {
-                let Some(card) = self.next(state, suit) else {
-                    continue;
-                };
-                if state.visible & bit(card) == 0 {
-                    continue;
-                }
+            let nexts = self.nexts(state);
+            let mut ready = nexts & state.visible;
+            while ready != 0 {
+                let card = ready.trailing_zeros() as usize;
+                ready &= ready - 1;
                 // With cards allowed back, a card that lies on a parent or at a pile's bottom
                 // goes up and comes back when needed (parent module: "Cards put up because
                 // they can come back").
@@ -614,7 +630,7 @@ impl Game {
                 let place = places.trailing_zeros();
                 places &= places - 1;
                 let card = usize::from(self.cycle_card(place));
-                if self.next(state, suit_of(card)) == Some(card) && self.safe(state, card) {
+                if nexts & bit(card) != 0 && self.safe(state, card) {
                     let step = Step {
                         card: card as u8,
                         from: From::Stock { redeal: false },
@@ -764,13 +780,10 @@ impl Game {
     /// Tableau cards to their foundations, after bringing down the twin to take what lies on
     /// the card when that is needed.
     fn foundation_moves(&self, state: &State, out: &mut Out) {
-        for suit in 0..4 {
-            let Some(card) = self.next(state, suit) else {
-                continue;
-            };
-            if state.visible & bit(card) == 0 {
-                continue;
-            }
+        let mut ready = self.nexts(state) & state.visible;
+        while ready != 0 {
+            let card = ready.trailing_zeros() as usize;
+            ready &= ready - 1;
             let rank = self.uncovers(state, card).map_or(90, |rank| rank + 1);
             let up = step(card, From::Tableau, To::Foundation);
             if Self::can_clear(state, card) {
