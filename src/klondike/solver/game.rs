@@ -155,7 +155,7 @@ pub struct State {
 }
 
 /// How a state's fields are packed into a key.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct KeyLayout {
     dealt: u32,
     stock: u32,
@@ -236,12 +236,7 @@ impl Game {
             reached: Vec::new(),
             whole_draws: multiples(rules.draw_count() as u32),
             next_of: [[0; RANKS + 1]; 4],
-            layout: KeyLayout {
-                dealt: 0,
-                stock: 0,
-                redeals: 0,
-                bases: 0,
-            },
+            layout: KeyLayout::default(),
         };
         let mut state = State {
             visible: 0,
@@ -319,13 +314,7 @@ impl Game {
         game.reached = (0..=game.cycle.len() as u32)
             .map(|waste| game.reaching(waste))
             .collect();
-        for (suit, heights) in game.next_of.iter_mut().enumerate() {
-            for (rank, next) in heights.iter_mut().enumerate() {
-                if rank < usize::from(game.top[suit]) {
-                    *next = bit(card_at(suit, rank + 1));
-                }
-            }
-        }
+        game.next_of = next_cards(game.top);
         (game, state)
     }
 
@@ -1037,6 +1026,20 @@ pub struct Choice {
     pub rank: u8,
     pub start: u32,
     pub len: u32,
+}
+
+/// Per suit and foundation height, the set holding the suit's next card, empty once the suit
+/// reaches `top`.
+fn next_cards(top: [u8; 4]) -> [[u64; RANKS + 1]; 4] {
+    let mut next_of = [[0; RANKS + 1]; 4];
+    for (suit, heights) in next_of.iter_mut().enumerate() {
+        for (rank, next) in heights.iter_mut().enumerate() {
+            if rank < usize::from(top[suit]) {
+                *next = bit(card_at(suit, rank + 1));
+            }
+        }
+    }
+    next_of
 }
 
 /// The numbers below 64 that are multiples of `step`, as a set.
