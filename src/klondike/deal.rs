@@ -144,7 +144,7 @@ pub struct Deal {
 /// A deal written one pile a line, then the stock (eight lines holding cards), whose lines do
 /// not hold 1 to 7 cards and then 24: the cards would be dealt into other piles than the
 /// lines show, so the first line out of shape is named rather than the deal read anyway.
-fn misshapen_pile(read: &ReadCards) -> Option<DealProblem> {
+fn misshapen_piles(read: &ReadCards) -> Vec<DealProblem> {
     let mut lines: Vec<(TextPos, usize)> = Vec::new();
     for &(_, at) in &read.cards {
         match lines.last_mut() {
@@ -153,23 +153,27 @@ fn misshapen_pile(read: &ReadCards) -> Option<DealProblem> {
         }
     }
     if lines.len() != PILES + 1 {
-        return None;
+        return Vec::new();
     }
-    lines.iter().enumerate().find_map(|(index, &(at, count))| {
-        let (holds, what) = if index < PILES {
-            (index + 1, format!("pile {}", index + 1))
-        } else {
-            (STOCK_SIZE, "the stock".to_string())
-        };
-        (count != holds).then(|| DealProblem::Text {
-            at: Some(at),
-            message: format!(
-                "{count} cards on this line, read as {what}, which holds {holds}: with one pile \
-                 a line, pile k holds k cards and the stock line 24 (or write the deal on \
-                 fewer lines, and it is dealt in order)"
-            ),
+    let lines = lines.iter().enumerate();
+    lines
+        .filter_map(|(index, &(at, count))| {
+            let (holds, what) = if index < PILES {
+                (index + 1, format!("pile {}", index + 1))
+            } else {
+                (STOCK_SIZE, "the stock".to_string())
+            };
+            (count != holds).then(|| DealProblem::Text {
+                at: Some(at),
+                message: format!(
+                    "{count} card{} on this line, read as {what}, which holds {holds}: with one \
+                 pile a line, pile k holds k cards and the stock line 24 (or write the deal \
+                 on fewer lines, and it is dealt in order)",
+                    if count == 1 { "" } else { "s" }
+                ),
+            })
         })
-    })
+        .collect()
 }
 
 impl Deal {
@@ -189,16 +193,16 @@ impl Deal {
             .map(DealProblem::Deck)
             .collect();
         let tokens = read.cards.len() + read.malformed.len();
-        let mut checked = check(&slots, &places, tokens, first_extra(&read));
-        // A card too many on one pile's line is best named on that line, not at the end of
-        // the deal where the count runs over.
-        let shape = misshapen_pile(&read).filter(|_| read.malformed.is_empty());
-        if shape.is_some() {
-            checked.retain(|problem| {
-                !matches!(problem, DealProblem::Deck(DeckProblem::TooMany { .. }))
-            });
+        // A line with a card too many or too few is named on that line: the places of the
+        // cards after it (and so the count, duplicates and missing cards) are read wrongly.
+        let shape = if read.malformed.is_empty() {
+            misshapen_piles(&read)
+        } else {
+            Vec::new()
+        };
+        if shape.is_empty() {
+            problems.extend(check(&slots, &places, tokens, first_extra(&read)));
         }
-        problems.extend(checked);
         problems.extend(shape);
         if problems.is_empty() {
             Deal::from_slots(&slots)
@@ -400,21 +404,46 @@ mod tests {
         let moved = layout.replacen("Ac\n2c", "Ac 2c\n", 1);
         assert_ne!(moved, layout);
         let problems = Deal::parse(&moved).unwrap_err();
-        assert_eq!(problems.0.len(), 1, "{problems}");
+        assert_eq!(problems.0.len(), 2, "{problems}");
         assert!(
             problems.to_string().starts_with(
                 "2:1: 2 cards on this line, read as pile 1, which holds 1: with one pile a line"
             ),
             "{problems}"
         );
-        // A card too many on pile 1's line is named there, not as a 53rd card at the end.
-        let extra = layout.replacen("Ac\n", "Ac Kd\n", 1);
-        let problems = Deal::parse(&extra).unwrap_err().to_string();
         assert!(
-            problems.contains("2:1: 2 cards on this line, read as pile 1, which holds 1"),
+            (problems.to_string()).contains("3:2: 1 card on this line, read as pile 2"),
             "{problems}"
         );
-        assert!(!problems.contains("53 cards"), "{problems}");
+        // A card too many on pile 1's line is named there, not as a 53rd card at the end, nor
+        // as a duplicate at a place read wrongly.
+        let extra = layout.replacen("Ac\n", "Ac Kd\n", 1);
+        let problems = Deal::parse(&extra).unwrap_err();
+        assert_eq!(problems.0.len(), 1, "{problems}");
+        assert!(
+            problems
+                .to_string()
+                .starts_with("2:1: 2 cards on this line, read as pile 1, which holds 1"),
+            "{problems}"
+        );
+        // A card moved from the stock to pile 3's line: both lines are named.
+        let lines: Vec<&str> = layout.lines().collect();
+        let card_lines: Vec<usize> = (0..lines.len())
+            .filter(|&at| !lines[at].is_empty() && !lines[at].starts_with('#'))
+            .collect();
+        let (pile3, stock) = (card_lines[2], card_lines[7]);
+        let (first, rest) = lines[stock].split_once(' ').expect("a stock of many cards");
+        let mut moved: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        moved[pile3] = format!("{} {first}", lines[pile3]);
+        moved[stock] = rest.to_string();
+        let problems = Deal::parse(&moved.join("\n")).unwrap_err();
+        let text = problems.to_string();
+        assert_eq!(problems.0.len(), 2, "{text}");
+        assert!(text.contains("read as pile 3, which holds 3"), "{text}");
+        assert!(
+            text.contains("23 cards on this line, read as the stock"),
+            "{text}"
+        );
         // On one line, or on two, the cards are dealt in order.
         let one_line: String = layout
             .lines()
