@@ -44,6 +44,9 @@ impl TextFileError {
 /// so is a larger file, from its size.
 pub fn read_path(path: &Path) -> Result<String, TextFileError> {
     let meta = fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(TextFileError::Folder);
+    }
     if !meta.is_file() {
         return Err(TextFileError::NotAFile);
     }
@@ -248,6 +251,7 @@ mod tests {
         let link = dir.path().join("zero.txt");
         std::os::unix::fs::symlink("/dev/zero", &link).expect("a link");
         assert!(matches!(read_path(&link), Err(TextFileError::NotAFile)));
+        assert!(matches!(read_path(dir.path()), Err(TextFileError::Folder)));
         assert!(matches!(
             read_path(&dir.path().join("none.txt")),
             Err(TextFileError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound
