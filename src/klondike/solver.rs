@@ -76,11 +76,10 @@
 //! the same state whichever of them it was played from, and every state met is searched once.
 //! When any other state of its key was met, it leaves it the cards only a redeal brings up
 //! and the stock's last card (every state of the key brings all of those up, by draws or by
-//! a redeal); when a state was
-//! met whose waste draws from this one lead to, it leaves it the cards from that one's top on
-//! (draws bring them up from both). A state leaves plays only to states met before it, which
-//! make them or leave them in turn to states met still earlier, so each play is still made by
-//! some state of the key.
+//! a redeal); when a state was met whose waste draws from this one lead to, it leaves it the
+//! cards from that one's top on (draws bring them up from both). A state leaves plays only to
+//! states met before it, which make them or leave them in turn to states met still earlier,
+//! so each play is still made by some state of the key.
 //!
 //! # A relaxed game
 //!
@@ -179,7 +178,8 @@
 //! no larger `d`). Suppose the search ends without a win while some state it met can be won;
 //! take such a state X with the smallest `d`. X was expanded, so its child Y on a best line
 //! was made, with a smaller `d`, by X or by a state of its key that X left the play to (met,
-//! so expanded too); Y, or a state reaching it by draws with no larger `d`, was met: a state met that can be won with a smaller `d` than X's, which cannot be. So the search
+//! so expanded too); Y, or a state reaching it by draws with no larger `d`, was met: a state
+//! met that can be won with a smaller `d` than X's, which cannot be. So the search
 //! finds a win when there is one. The order the moves are tried in (turning a face-down card
 //! over first, the more face-down cards under it the sooner) changes only how soon.
 

@@ -417,12 +417,6 @@ impl Game {
         self.any_card || bit(card) & KINGS != 0
     }
 
-    /// The next card of a suit's foundation, if the suit goes on.
-    fn next(&self, state: &State, suit: usize) -> Option<usize> {
-        let next = self.next_of[suit][usize::from(state.found[suit])];
-        (next != 0).then(|| next.trailing_zeros() as usize)
-    }
-
     /// The next card of every foundation, as a set.
     fn nexts(&self, state: &State) -> u64 {
         (0..4).fold(0, |set, suit| {
@@ -713,7 +707,7 @@ impl Game {
         if children & hosted != 0 {
             out.push(rank, made);
         }
-        let up = (0..4).fold(0, |up, suit| up | Self::foundation_cards(&after, suit));
+        let up = Self::all_up(&after);
         if !self.rules.foundation_to_tableau || children & up == 0 {
             // No child can come down from the foundations: it comes from the piles, where it
             // has a free parent now, or from the pool.
@@ -752,6 +746,11 @@ impl Game {
                 out.push(rank, &both);
             }
         }
+    }
+
+    /// The cards on every foundation.
+    fn all_up(state: &State) -> u64 {
+        (0..4).fold(0, |up, suit| up | Self::foundation_cards(state, suit))
     }
 
     /// The cards on a suit's foundation.
@@ -798,7 +797,7 @@ impl Game {
         let pool = self.is_pool();
         // The cards that may come down from the foundations to make room.
         let up = if self.rules.foundation_to_tableau {
-            (0..4).fold(0, |up, suit| up | Self::foundation_cards(state, suit))
+            Self::all_up(state)
         } else {
             0
         };
@@ -872,10 +871,11 @@ impl Game {
                 out.push(30, &[step(card, From::Tableau, To::Empty)]);
             }
         }
+        let nexts = self.nexts(state);
         reach.each(|at, redeal| {
             let card = usize::from(self.cycle_card(at));
             let from = From::Stock { redeal };
-            if self.next(state, suit_of(card)) == Some(card) {
+            if nexts & bit(card) != 0 {
                 out.push(80, &[step(card, from, To::Foundation)]);
             }
             if empty && self.fills_empty(card) && stock_cards & bit(card) != 0 {
