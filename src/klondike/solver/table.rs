@@ -92,7 +92,8 @@ impl<K: Key> Table<K> {
     }
 
     /// Enters a state, its key and waste count, unless one of the waste counts in `reached`
-    /// (those of states that reach it) was met with the key: false then.
+    /// (those of states that reach it) was met with the key: `None` then. Gives the waste
+    /// counts met with the key, this one included.
     pub fn visit(&mut self, key: K, waste: u32, reached: u64) -> Option<u64> {
         // At most five eighths full: short probes for keys not there, the common case.
         if 8 * (self.keys + 1) > 5 * self.slots.len() {
