@@ -117,9 +117,11 @@ fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// How temporary files start and end, so that those a killed run left are known.
+/// How temporary files are named (`.pyramid-RANDOM.tmp`), so that those a killed run left
+/// are told from any other file: the random part is this many letters and digits.
 const TEMP_PREFIX: &str = ".pyramid-";
 const TEMP_SUFFIX: &str = ".tmp";
+const TEMP_RANDOM_CHARS: usize = 6;
 
 /// A new file in `folder` holding `text`, synced to disk, under a random name that did not
 /// exist before (created with `O_EXCL`), so no link placed in the folder is written through.
@@ -129,6 +131,7 @@ fn temporary(folder: &Path, text: &str) -> std::io::Result<NamedTempFile> {
     let mut temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .suffix(TEMP_SUFFIX)
+        .rand_bytes(TEMP_RANDOM_CHARS)
         .tempfile_in(folder)?;
     temp.write_all(text.as_bytes())?;
     temp.as_file().sync_all()?;
@@ -161,30 +164,39 @@ fn sync_folder(folder: &Path) -> std::io::Result<()> {
 /// longer than any save takes, so another instance's file being written is never removed.
 const STALE_AFTER: Duration = Duration::from_secs(600);
 
-/// Removes the temporary files that runs killed mid-save left in the saves folder. Nothing
+/// Removes the temporary files that runs killed mid-save left in the saves folder: only files
+/// named as this program names them, so a user's own `.notes.tmp` is never touched. Nothing
 /// here is worth a message: a file that cannot be removed is simply tried again next time.
 pub fn remove_stale_temporaries(folders: &Folders) {
     let Ok(entries) = fs::read_dir(&folders.saves) else {
         return;
     };
     for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        // Older versions wrote `.NAME.PID.tmp`; this one writes `.pyramid-RANDOM.tmp`.
-        if !name.starts_with('.') || !name.ends_with(TEMP_SUFFIX) {
-            continue;
-        }
-        let stale = entry
-            .metadata()
-            .ok()
-            .filter(fs::Metadata::is_file)
-            .and_then(|meta| meta.modified().ok())
-            .and_then(|modified| modified.elapsed().ok())
-            .is_some_and(|age| age > STALE_AFTER);
-        if stale {
+        if is_temporary_name(&entry.file_name().to_string_lossy()) && is_stale(&entry) {
             let _ = fs::remove_file(entry.path());
         }
     }
+}
+
+/// Whether a file name is one [`temporary`] gives: the prefix, exactly
+/// [`TEMP_RANDOM_CHARS`] ASCII letters and digits (as `tempfile` draws them), the suffix.
+fn is_temporary_name(name: &str) -> bool {
+    name.strip_prefix(TEMP_PREFIX)
+        .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
+        .is_some_and(|random| {
+            random.len() == TEMP_RANDOM_CHARS && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+}
+
+/// Whether a folder entry is a regular file (not a link) untouched for [`STALE_AFTER`].
+fn is_stale(entry: &fs::DirEntry) -> bool {
+    entry
+        .metadata()
+        .ok()
+        .filter(fs::Metadata::is_file)
+        .and_then(|meta| meta.modified().ok())
+        .and_then(|modified| modified.elapsed().ok())
+        .is_some_and(|age| age > STALE_AFTER)
 }
 
 /// Where a listed deal comes from.
@@ -1025,27 +1037,78 @@ mod tests {
     }
 
     #[test]
-    fn temporary_files_left_by_a_killed_run_are_removed_and_fresh_ones_kept() {
+    fn only_our_own_stale_temporary_files_are_removed() {
         let dir = tempfile::tempdir().unwrap();
         let folders = folders(dir.path());
         fs::create_dir_all(&folders.saves).unwrap();
         let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-        let stale = [".pyramid-Ab3xZ9.tmp", ".game.txt.4242.tmp"];
-        for name in stale {
+        let aged = |name: &str| {
             let file = fs::File::create(folders.saves.join(name)).unwrap();
             file.set_modified(old).unwrap();
+        };
+        // A temporary file as this program makes it, left by a killed save.
+        let ours = temporary(&folders.saves, "half a save")
+            .unwrap()
+            .keep()
+            .unwrap()
+            .1;
+        fs::File::options()
+            .write(true)
+            .open(&ours)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        let ours = ours.file_name().unwrap().to_string_lossy().into_owned();
+        let stale = [ours.as_str(), ".pyramid-Ab3xZ9.tmp", ".pyramid-000000.tmp"];
+        // The user's files, and names that only look like ours, however old.
+        let look_alikes = [
+            ".notes.tmp",
+            ".game.txt.4242.tmp",
+            ".pyramid-Ab3xZ.tmp",
+            ".pyramid-Ab3xZ9a.tmp",
+            ".pyramid-Ab_xZ9.tmp",
+            ".pyramid-Ab3x\u{e9}.tmp",
+            ".pyramid-Ab3xZ9.tmp.bak",
+            ".pyramid-Ab3xZ9.TMP",
+            "pyramid-Ab3xZ9.tmp",
+            ".Pyramid-Ab3xZ9.tmp",
+            "kept.txt",
+        ];
+        for name in stale.iter().chain(&look_alikes) {
+            aged(name);
         }
         fs::write(folders.saves.join(".pyramid-fresh1.tmp"), "being written").unwrap();
-        let keep = fs::File::create(folders.saves.join("kept.txt")).unwrap();
-        keep.set_modified(old).unwrap();
         remove_stale_temporaries(&folders);
         for name in stale {
             assert!(!folders.saves.join(name).exists(), "{name}");
         }
+        for name in look_alikes {
+            assert!(folders.saves.join(name).exists(), "{name}");
+        }
         assert!(folders.saves.join(".pyramid-fresh1.tmp").exists());
-        assert!(folders.saves.join("kept.txt").exists());
         // No folder yet is nothing to clean.
         remove_stale_temporaries(&super::tests::folders(&dir.path().join("none")));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_named_as_a_stale_temporary_file_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        fs::create_dir_all(&folders.saves).unwrap();
+        let target = dir.path().join("target.tmp");
+        fs::write(&target, "keep me").unwrap();
+        let link = folders.saves.join(".pyramid-Ab3xZ9.tmp");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        fs::File::options()
+            .write(true)
+            .open(&target)
+            .unwrap()
+            .set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(3600))
+            .unwrap();
+        remove_stale_temporaries(&folders);
+        assert!(link.symlink_metadata().is_ok());
+        assert_eq!(fs::read_to_string(&target).unwrap(), "keep me");
     }
 
     #[test]
