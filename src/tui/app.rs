@@ -220,6 +220,8 @@ pub enum Confirm {
     /// A deal file with problems, or an unfinished deal, to go on with in the editor in place
     /// of the work.
     OpenText(DealText),
+    /// Quitting, while neither a save nor the draft holds the work.
+    Quit,
 }
 
 impl Confirm {
@@ -228,7 +230,7 @@ impl Confirm {
         match self {
             Confirm::Open(saved, _) => saved.name(),
             Confirm::OpenText(text) => &text.name,
-            Confirm::New | Confirm::Switch(_) => "",
+            Confirm::New | Confirm::Switch(_) | Confirm::Quit => "",
         }
     }
 }
@@ -274,6 +276,11 @@ pub struct App {
     pub confirm: Option<Confirm>,
     /// The work as last saved or opened.
     clean: Option<Work>,
+    /// Why the draft could not be written the last time it was, if it could not: the work
+    /// since then is kept nowhere.
+    draft_problem: Option<String>,
+    /// Quitting goes ahead: the event loop ends.
+    leaving: bool,
     /// Something changed since the screen was last drawn.
     dirty: bool,
 }
@@ -301,6 +308,8 @@ impl App {
             notes: Vec::new(),
             confirm: None,
             clean: None,
+            draft_problem: None,
+            leaving: false,
             dirty: true,
         };
         storage::remove_stale_temporaries(&app.folders);
@@ -335,12 +344,12 @@ impl App {
             }
             (Some(Confirm::Open(saved, from)), _) => app.opened(&saved, &from),
             (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
-            (Some(Confirm::New | Confirm::Switch(_)) | None, Some(draft)) => {
+            (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, Some(draft)) => {
                 let text = app.restore(&draft);
                 app.restore_name(kept);
                 app.say(Tone::Info, text);
             }
-            (Some(Confirm::New | Confirm::Switch(_)) | None, None) => {
+            (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, None) => {
                 app.session = Session::new(setup.game);
                 app.say(Tone::Info, first_words(setup.game));
             }
@@ -377,7 +386,7 @@ impl App {
 
     /// Whether the app should end.
     pub fn quitting(&self) -> bool {
-        self.shell.quit
+        self.leaving
     }
 
     /// Pyramid's session, when Pyramid is on screen.
@@ -438,11 +447,32 @@ impl App {
         self.after_event();
     }
 
-    /// Keeps the draft when the work changed.
+    /// Keeps the draft when the work changed, then quits if that was asked for.
     fn after_event(&mut self) {
         if std::mem::take(&mut self.shell.draft_due) {
             self.keep_draft();
         }
+        if std::mem::take(&mut self.shell.quit) {
+            self.quit();
+        }
+    }
+
+    /// Quitting was asked for (Ctrl-Q, or `q` outside the editor): it goes ahead unless the
+    /// work is held neither by a save nor by the draft, which the user is asked about first.
+    fn quit(&mut self) {
+        let lost = self.unsaved().zip(self.draft_problem.clone());
+        let Some((what, problem)) = lost else {
+            self.leaving = true;
+            return;
+        };
+        self.confirm = Some(Confirm::Quit);
+        self.say(
+            Tone::Warning,
+            format!(
+                "Quit and lose {what}? It is kept nowhere: the draft cannot be written \
+                 ({problem}). y (or Ctrl-Q again) quits, any other key stays."
+            ),
+        );
     }
 
     /// Whether the terminal is too small for the board: only quitting works there.
@@ -453,19 +483,29 @@ impl App {
 
     fn key(&mut self, key: KeyEvent) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if self.too_small() {
-            if matches!(key.code, KeyCode::Char('q' | 'c')) && ctrl {
+        // Quitting is taken everywhere, over a dialog or a question too; asked again while
+        // the app asks whether to quit, it quits.
+        if ctrl && matches!(key.code, KeyCode::Char('q' | 'c')) {
+            if self.confirm.take() == Some(Confirm::Quit) {
+                self.leaving = true;
+            } else {
                 self.shell.quit = true;
             }
+            return;
+        }
+        if self.too_small() {
             return;
         }
         if let Some(confirm) = self.confirm.take() {
             self.answer(confirm, key);
             return;
         }
+        if let Some(overlay) = self.shell.overlay.take() {
+            self.overlay_key(overlay, key);
+            return;
+        }
         if ctrl {
             match key.code {
-                KeyCode::Char('q' | 'c') => self.shell.quit = true,
                 KeyCode::Char('t') => self.next_theme(),
                 KeyCode::Char('s') => self.open_save(),
                 KeyCode::Char('o') => self.open_list(),
@@ -480,13 +520,37 @@ impl App {
             self.toggle_help();
             return;
         }
-        match self.shell.overlay.take() {
-            Some(Overlay::Help(scroll)) => self.help_key(key, scroll),
-            Some(Overlay::Save(dialog)) => self.save_key(key, dialog),
-            Some(Overlay::Open(dialog)) => self.open_key(key, dialog),
-            Some(Overlay::Challenge(dialog)) => self.challenge_key(key, dialog),
-            None => self.session.get_mut().key(&mut self.shell, key),
+        self.session.get_mut().key(&mut self.shell, key);
+    }
+
+    /// A key while a window is open goes to it alone, so that nothing under it changes until
+    /// it closes. A Control key (or F1) means nothing in a dialog: it is refused there and
+    /// the dialog stays as it was; the help closes on it, as on any key it does not scroll by.
+    fn overlay_key(&mut self, overlay: Overlay, key: KeyEvent) {
+        let command = key.modifiers.contains(KeyModifiers::CONTROL) || key.code == KeyCode::F(1);
+        match overlay {
+            Overlay::Help(_) if command => {}
+            Overlay::Help(scroll) => self.help_key(key, scroll),
+            dialog if command => self.refuse_in_dialog(dialog, key),
+            Overlay::Save(dialog) => self.save_key(key, dialog),
+            Overlay::Open(dialog) => self.open_key(key, dialog),
+            Overlay::Challenge(dialog) => self.challenge_key(key, dialog),
         }
+    }
+
+    /// Says that a command key waits until the dialog is closed, where the dialog shows it:
+    /// the open dialog covers the message line, so it shows its own note.
+    fn refuse_in_dialog(&mut self, mut dialog: Overlay, key: KeyEvent) {
+        let name = match key.code {
+            KeyCode::Char(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+            code => code.to_string(),
+        };
+        let note = format!("{name} does nothing in this dialog: Esc closes it first.");
+        match &mut dialog {
+            Overlay::Open(open) => open.note = Some((Tone::Info, note)),
+            _ => self.say(Tone::Info, note),
+        }
+        self.shell.overlay = Some(dialog);
     }
 
     fn mouse(&mut self, mouse: MouseEvent) {
@@ -534,19 +598,17 @@ impl App {
         self.shell.draft_due = true;
     }
 
-    /// The answer to a y/n question: y (or Ctrl-N again for a new deal) goes ahead, Ctrl-Q
-    /// quits, any other key keeps the work.
+    /// The answer to a y/n question: y (or Ctrl-N again for a new deal) goes ahead, any other
+    /// key keeps the work (Ctrl-Q is taken before, in [`App::key`]).
     fn answer(&mut self, confirm: Confirm, key: KeyEvent) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let yes = matches!(key.code, KeyCode::Char('y' | 'Y')) && !ctrl
             || (confirm == Confirm::New && ctrl && key.code == KeyCode::Char('n'))
             || (matches!(confirm, Confirm::Switch(_)) && ctrl && key.code == KeyCode::Char('g'));
-        if ctrl && matches!(key.code, KeyCode::Char('q' | 'c')) {
-            self.shell.quit = true;
-        } else if !yes {
-            self.say(Tone::Info, "Kept as it was.");
-        } else {
+        if yes {
             self.go_ahead(confirm);
+        } else {
+            self.say(Tone::Info, "Kept as it was.");
         }
     }
 
@@ -557,6 +619,7 @@ impl App {
             Confirm::Switch(game) => self.start_game(game),
             Confirm::Open(saved, from) => self.opened(&saved, &from),
             Confirm::OpenText(opening) => self.load_text(&opening),
+            Confirm::Quit => self.leaving = true,
         }
     }
 
@@ -621,12 +684,16 @@ impl App {
         }
     }
 
-    fn write_draft(&self) -> Result<(), storage::StorageError> {
+    /// Writes the draft, and remembers whether it holds the work now.
+    fn write_draft(&mut self) -> Result<(), storage::StorageError> {
         let name = self.name.as_ref().map(|name| storage::DraftName {
             name: name.clone(),
             saved: self.clean.as_ref() == Some(&self.session.get().work()),
         });
-        storage::store_named_draft(&self.folders, &self.session.get().draft(), name.as_ref())
+        let written =
+            storage::store_named_draft(&self.folders, &self.session.get().draft(), name.as_ref());
+        self.draft_problem = written.as_ref().err().map(ToString::to_string);
+        written
     }
 
     /// After a save failed: what became of the work, truthfully.
@@ -992,7 +1059,7 @@ fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
     let other = match opening {
         Confirm::Open(saved, _) => Work::of(&draft_of_saved(saved)),
         Confirm::OpenText(text) => Work::of(&draft_of_text(text)),
-        Confirm::New | Confirm::Switch(_) => return false,
+        Confirm::New | Confirm::Switch(_) | Confirm::Quit => return false,
     };
     (work.deal, work.moves) != (other.deal, other.moves)
 }

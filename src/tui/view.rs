@@ -7,7 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::app::{App, ChallengeDialog, Overlay, SaveDialog, Tone};
+use super::app::{App, ChallengeDialog, Confirm, Overlay, SaveDialog, Tone};
 use super::board::{EDITOR_HEIGHT, EDITOR_WIDTH};
 use super::help;
 use super::open_dialog;
@@ -76,7 +76,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
         .style(Style::new().bg(theme.background).fg(theme.text))
         .render(area, buf);
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(area, buf, theme);
+        // A question to quit must be seen to be answered.
+        let asking = (app.confirm == Some(Confirm::Quit))
+            .then(|| app.shell.status.as_ref().map(|status| status.text.as_str()))
+            .flatten();
+        too_small(area, buf, theme, asking);
         return;
     }
     let look = app.look();
@@ -108,21 +112,27 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
 }
 
-fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let text = Text::from(vec![
+fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme, asking: Option<&str>) {
+    let mut lines = vec![
         Line::styled("The terminal is too small.", Style::new().fg(theme.warning)),
         Line::raw(format!(
             "It is {}x{}; the board needs {MIN_WIDTH}x{MIN_HEIGHT}.",
             area.width, area.height
         )),
         Line::raw("Make the window larger, or Ctrl-Q to quit."),
-    ]);
-    let height = (text.height() as u16).min(area.height);
-    let y = area.y + area.height.saturating_sub(height) / 2;
-    Paragraph::new(text)
+    ];
+    if let Some(question) = asking {
+        lines.push(Line::styled(
+            question.to_string(),
+            Style::new().fg(theme.warning),
+        ));
+    }
+    let text = Paragraph::new(Text::from(lines))
         .alignment(Alignment::Center)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(area.x, y, area.width, height), buf);
+        .wrap(Wrap { trim: true });
+    let height = (text.line_count(area.width) as u16).min(area.height);
+    let y = area.y + area.height.saturating_sub(height) / 2;
+    text.render(Rect::new(area.x, y, area.width, height), buf);
 }
 
 fn title(app: &App, area: Rect, buf: &mut Buffer) {

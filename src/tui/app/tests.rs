@@ -502,11 +502,11 @@ fn quitting_works_from_everywhere_but_q_types_a_queen_in_the_editor() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, _receive) = start(dir.path());
     press(&mut app, KeyCode::Char('q'));
-    assert!(!app.shell.quit);
+    assert!(!app.quitting());
     press(&mut app, KeyCode::Char('?'));
     assert_eq!(app.shell.overlay, Some(Overlay::Help(0)));
     ctrl(&mut app, 'q');
-    assert!(app.shell.quit);
+    assert!(app.quitting());
 }
 
 #[test]
@@ -656,6 +656,7 @@ mod snapshots {
 }
 
 mod challenges;
+mod dialogs;
 mod first_use;
 mod keys;
 mod properties;

@@ -26,7 +26,7 @@ fn fingerprint(app: &App) -> String {
         app.shell.overlay,
         app.shell.status,
         app.theme,
-        app.shell.quit,
+        app.quitting(),
         app.pyramid().editor,
         app.pyramid().goal,
         play,

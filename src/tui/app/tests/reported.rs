@@ -180,9 +180,9 @@ fn the_too_small_screen_ignores_every_key_but_quit() {
     app.update(Msg::Paste(WINNABLE.to_string()));
     assert_eq!(app.pyramid().editor.filled(), 0);
     assert!(app.shell.overlay.is_none());
-    assert!(!app.shell.quit);
+    assert!(!app.quitting());
     ctrl(&mut app, 'q');
-    assert!(app.shell.quit);
+    assert!(app.quitting());
 }
 
 /// The winnable example with its second card written over by its first: 4d twice, 8h missing.
