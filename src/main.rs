@@ -105,9 +105,9 @@ fn main() -> ExitCode {
 
 fn print_paths(folders: &Folders) {
     console::out(format_args!(
-        "saves   {}\ndraft   {}\nthemes  {}\nconfig  {}\n",
+        "saves   {}\ndrafts  {}\nthemes  {}\nconfig  {}\n",
         folders.saves.display(),
-        folders.draft().display(),
+        folders.drafts().display(),
         folders.themes().display(),
         folders.preferences().display()
     ));

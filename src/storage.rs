@@ -6,8 +6,8 @@
 //! is. Every write goes to a new temporary file in the same folder (created exclusively,
 //! under a random name) and is then renamed to its name, so a crash mid-write never leaves
 //! half a save. A save never replaces another deal, even when two programs save under one
-//! name at once. The deal being typed, of either game, is kept as a draft in the same way
-//! after each change.
+//! name at once. The deal being typed, of either game, is kept in the same way after each
+//! change as the draft of the app running (see [`draft`]).
 
 use std::fs;
 use std::io::Write;
@@ -26,9 +26,11 @@ pub use solitaire::saved_game::{
 };
 pub use solitaire::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 
+pub mod draft;
 pub mod games;
 
-pub use games::{restore_draft, save_tripeaks, save_unfinished_tripeaks, store_named_draft};
+pub use draft::{Claim, DraftFile, DraftName, claim_draft};
+pub use games::{save_tripeaks, save_unfinished_tripeaks};
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,9 +68,9 @@ impl Folders {
         self.config.join("config.toml")
     }
 
-    /// The autosaved deal being typed.
-    pub fn draft(&self) -> PathBuf {
-        self.saves.join(".draft.txt")
+    /// Where the drafts are, one for each app running (see [`draft`]): a pattern to show.
+    pub fn drafts(&self) -> PathBuf {
+        self.saves.join(".draft-*.txt")
     }
 }
 
@@ -118,10 +120,11 @@ fn folder_of(path: &Path) -> &Path {
 }
 
 /// How temporary files are named (`.pyramid-RANDOM.tmp`), so that those a killed run left
-/// are told from any other file: the random part is this many letters and digits.
+/// are told from any other file.
 const TEMP_PREFIX: &str = ".pyramid-";
 const TEMP_SUFFIX: &str = ".tmp";
-const TEMP_RANDOM_CHARS: usize = 6;
+/// How many letters and digits the random part of a name of ours has.
+const RANDOM_CHARS: usize = 6;
 
 /// A new file in `folder` holding `text`, synced to disk, under a random name that did not
 /// exist before (created with `O_EXCL`), so no link placed in the folder is written through.
@@ -131,7 +134,7 @@ fn temporary(folder: &Path, text: &str) -> std::io::Result<NamedTempFile> {
     let mut temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .suffix(TEMP_SUFFIX)
-        .rand_bytes(TEMP_RANDOM_CHARS)
+        .rand_bytes(RANDOM_CHARS)
         .tempfile_in(folder)?;
     temp.write_all(text.as_bytes())?;
     temp.as_file().sync_all()?;
@@ -172,19 +175,20 @@ pub fn remove_stale_temporaries(folders: &Folders) {
         return;
     };
     for entry in entries.flatten() {
-        if is_temporary_name(&entry.file_name().to_string_lossy()) && is_stale(&entry) {
+        let name = entry.file_name();
+        if has_random_name(&name.to_string_lossy(), TEMP_PREFIX, TEMP_SUFFIX) && is_stale(&entry) {
             let _ = fs::remove_file(entry.path());
         }
     }
 }
 
-/// Whether a file name is one [`temporary`] gives: the prefix, exactly
-/// [`TEMP_RANDOM_CHARS`] ASCII letters and digits (as `tempfile` draws them), the suffix.
-fn is_temporary_name(name: &str) -> bool {
-    name.strip_prefix(TEMP_PREFIX)
-        .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
+/// Whether a file name is one we give with `tempfile`: `prefix`, exactly [`RANDOM_CHARS`]
+/// ASCII letters and digits (as `tempfile` draws them), `suffix`.
+fn has_random_name(name: &str, prefix: &str, suffix: &str) -> bool {
+    name.strip_prefix(prefix)
+        .and_then(|rest| rest.strip_suffix(suffix))
         .is_some_and(|random| {
-            random.len() == TEMP_RANDOM_CHARS && random.bytes().all(|b| b.is_ascii_alphanumeric())
+            random.len() == RANDOM_CHARS && random.bytes().all(|b| b.is_ascii_alphanumeric())
         })
 }
 
@@ -598,65 +602,6 @@ fn file_stem(name: &str) -> String {
     }
 }
 
-/// The name the draft's work goes by, and whether the work is as it was last saved or opened
-/// under it: kept with the draft so that after a restart the app still knows both.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DraftName {
-    pub name: String,
-    pub saved: bool,
-}
-
-/// Writes the draft `text` gives (the `# draft:` line first), with the name it goes by after
-/// that line; an empty deal removes the draft instead.
-fn keep_draft(
-    folders: &Folders,
-    empty: bool,
-    text: impl FnOnce() -> String,
-    name: Option<&DraftName>,
-) -> Result<(), StorageError> {
-    let path = folders.draft();
-    if empty {
-        return match fs::remove_file(&path) {
-            Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
-                Err(StorageError::Write { path, source })
-            }
-            _ => Ok(()),
-        };
-    }
-    let mut text = text();
-    let Some(name) = name else {
-        return write_atomically(&path, &text);
-    };
-    let headers = format!(
-        "# name: {}\n{}",
-        printable(&name.name),
-        if name.saved {
-            format!("{SAVED_AS}{}\n", printable(&name.name))
-        } else {
-            String::new()
-        }
-    );
-    let after_first = text.find('\n').map_or(text.len(), |at| at + 1);
-    text.insert_str(after_first, &headers);
-    write_atomically(&path, &text)
-}
-
-/// The header a draft has when its work is as saved or opened under its name.
-const SAVED_AS: &str = "# saved-as: ";
-
-/// The name the draft left by the last run goes by, if it has one; the same for either game.
-pub fn draft_name(folders: &Folders) -> Option<DraftName> {
-    let text = text_file::read_path(&folders.draft()).ok()?;
-    let name = saved_name(&text, "");
-    if name.is_empty() {
-        return None;
-    }
-    let saved = text
-        .lines()
-        .any(|line| line.strip_prefix(SAVED_AS).map(str::trim) == Some(name.as_str()));
-    Some(DraftName { name, saved })
-}
-
 /// Now, as `YYYY-MM-DD HH:MM` in UTC.
 pub fn now_text() -> String {
     let seconds = SystemTime::now()
@@ -853,15 +798,33 @@ mod tests {
         let mut draft = empty_draft();
         draft.slots[0] = Some("Kd".parse().unwrap());
         draft.slots[51] = Some("2c".parse().unwrap());
-        store_named_draft(&folders, &GameDraft::Pyramid(draft.clone()), None).unwrap();
         assert_eq!(
-            restore_draft(&folders),
-            Some(GameDraft::Pyramid(draft.clone()))
+            kept_then_restored(&folders, &GameDraft::Pyramid(draft.clone()), None),
+            Some((GameDraft::Pyramid(draft.clone()), None))
         );
+        let mut file = claim_draft(&folders).file;
+        let path = file.path().unwrap().to_path_buf();
         draft.slots = [None; DECK_SIZE];
-        store_named_draft(&folders, &GameDraft::Pyramid(draft.clone()), None).unwrap();
-        assert_eq!(restore_draft(&folders), None);
-        assert!(!folders.draft().exists());
+        file.store(&GameDraft::Pyramid(draft.clone()), None)
+            .unwrap();
+        assert!(!path.exists());
+        drop(file);
+        assert_eq!(claim_draft(&folders).restored, None);
+    }
+
+    /// Keeps `draft` as an app does, ends that app, and gives what the next app started
+    /// restores: the work and its name.
+    pub(super) fn kept_then_restored(
+        folders: &Folders,
+        draft: &GameDraft,
+        name: Option<&DraftName>,
+    ) -> Option<(GameDraft, Option<DraftName>)> {
+        let mut file = claim_draft(folders).file;
+        file.store(draft, name).unwrap();
+        drop(file);
+        claim_draft(folders)
+            .restored
+            .map(|restored| (restored.draft, restored.name))
     }
 
     #[test]
@@ -977,8 +940,10 @@ mod tests {
             goal: solitaire::pyramid::Goal::Board,
             rules: solitaire::pyramid::Rules::default(),
         };
-        store_named_draft(&folders, &GameDraft::Pyramid(draft.clone()), None).unwrap();
-        assert_eq!(restore_draft(&folders), Some(GameDraft::Pyramid(draft)));
+        assert_eq!(
+            kept_then_restored(&folders, &GameDraft::Pyramid(draft.clone()), None),
+            Some((GameDraft::Pyramid(draft), None))
+        );
         assert_eq!(fs::read_to_string(&victim).unwrap(), "keep me");
     }
 
@@ -1428,9 +1393,16 @@ mod tests {
             [format!("klondike.txt: {}", crate::cli::KLONDIKE_NOT_IN_APP)]
         );
         assert!(broken[0].contains("solve, hint, validate and batch"));
-        // A draft of it (which the app never writes) starts the app on an empty deal.
-        fs::write(folders.draft(), &text).unwrap();
-        assert_eq!(restore_draft(&folders), None);
+        // A draft of it (which the app never writes) starts the app on an empty deal, and
+        // is named with the reason.
+        let draft = folders.saves.join(".draft-Kl0ndk.txt");
+        fs::write(&draft, &text).unwrap();
+        let claim = claim_draft(&folders);
+        assert_eq!(claim.restored, None);
+        assert_eq!(
+            claim.unreadable,
+            [(draft, crate::cli::KLONDIKE_NOT_IN_APP.to_string())]
+        );
     }
 
     #[test]
@@ -1446,25 +1418,26 @@ mod tests {
         tripeaks.moves.clone_from(&saved.moves);
         tripeaks.goal = saved.goal;
         let draft = GameDraft::TriPeaks(tripeaks);
-        store_named_draft(&folders, &draft, Some(&name)).unwrap();
-        assert_eq!(restore_draft(&folders), Some(draft));
-        assert_eq!(draft_name(&folders), Some(name.clone()));
+        assert_eq!(
+            kept_then_restored(&folders, &draft, Some(&name)),
+            Some((draft, Some(name.clone())))
+        );
 
         let mut pyramid = empty_draft();
         pyramid.slots[0] = Some("Kd".parse().unwrap());
         let draft = GameDraft::Pyramid(pyramid.clone());
-        store_named_draft(&folders, &draft, Some(&name)).unwrap();
-        assert_eq!(restore_draft(&folders), Some(draft));
-        assert_eq!(draft_name(&folders), Some(name.clone()));
+        assert_eq!(
+            kept_then_restored(&folders, &draft, Some(&name)),
+            Some((draft, Some(name.clone())))
+        );
         // Nothing typed, of either game, removes it.
-        store_named_draft(
-            &folders,
-            &GameDraft::TriPeaks(TriPeaksDraft::default()),
-            None,
-        )
-        .unwrap();
-        assert!(!folders.draft().exists());
-        assert_eq!(restore_draft(&folders), None);
+        let mut file = claim_draft(&folders).file;
+        let path = file.path().unwrap().to_path_buf();
+        file.store(&GameDraft::TriPeaks(TriPeaksDraft::default()), None)
+            .unwrap();
+        assert!(!path.exists());
+        drop(file);
+        assert_eq!(claim_draft(&folders).restored, None);
     }
 
     #[test]
@@ -1480,8 +1453,14 @@ mod tests {
             "# draft: the game being entered or played, restored on the next start\n\
              # name: old one\n# saved-as: old one\n# challenge: score 1290 earned 0\n{cards}"
         );
-        fs::write(folders.draft(), old).unwrap();
-        let Some(GameDraft::Pyramid(draft)) = restore_draft(&folders) else {
+        let shared = folders.saves.join(".draft.txt");
+        fs::write(&shared, old).unwrap();
+        let mut claim = claim_draft(&folders);
+        let Some(draft::Restored {
+            draft: GameDraft::Pyramid(draft),
+            name,
+        }) = claim.restored
+        else {
             panic!("the old draft restores as a Pyramid one")
         };
         assert_eq!(draft.slots[0], None);
@@ -1493,13 +1472,26 @@ mod tests {
                 earned: 0
             }
         );
-        assert_eq!(restore_draft(&folders), Some(GameDraft::Pyramid(draft)));
         assert_eq!(
-            draft_name(&folders),
+            name,
             Some(DraftName {
                 name: "old one".to_string(),
                 saved: true
             })
+        );
+        // It is taken over: the work goes on in it.
+        assert_eq!(claim.file.path(), Some(shared.as_path()));
+        let more = Draft {
+            slots: [Some("Kd".parse().unwrap()); DECK_SIZE],
+            ..draft
+        };
+        claim
+            .file
+            .store(&GameDraft::Pyramid(more.clone()), None)
+            .unwrap();
+        assert_eq!(
+            Draft::parse(&fs::read_to_string(&shared).unwrap()),
+            Some(more)
         );
     }
 }

@@ -234,7 +234,7 @@ fn paths_prints_the_folders_and_flags_override_them() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("saves   /tmp/my-saves\n"), "{text}");
     assert!(
-        text.contains("draft   /tmp/my-saves/.draft.txt\n"),
+        text.contains("drafts  /tmp/my-saves/.draft-*.txt\n"),
         "{text}"
     );
     assert!(text.contains("themes  /tmp/my-config/themes\n"), "{text}");

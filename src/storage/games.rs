@@ -1,15 +1,11 @@
-//! Saves and drafts of either game: saving a TriPeaks game or unfinished deal beside the
-//! Pyramid ones, and reading back a save or the draft of either game, by the `# game:`
-//! header its file has.
+//! TriPeaks' saves: a game or an unfinished deal saved beside the Pyramid ones, told apart by
+//! the `# game:` header its file has.
 //! Names are claimed and files written as for Pyramid's (see the parent module): never over
 //! another game.
 
 use std::path::{Path, PathBuf};
 
-use super::{
-    DraftName, Folders, GameDraft, SavedTriPeaks, StorageError, TriPeaksDraft, claim_name,
-    keep_draft, now_text,
-};
+use super::{Folders, SavedTriPeaks, StorageError, TriPeaksDraft, claim_name, now_text};
 use crate::text_file;
 use solitaire::GameKind;
 use solitaire::deck::{DECK_SIZE, Deal};
@@ -55,21 +51,4 @@ fn read_tripeaks(path: &Path) -> Option<String> {
 /// in `old` is at its place in `new`.
 fn seen_more_of(old: &Deal, new: &Deal) -> bool {
     (0..DECK_SIZE).all(|slot| old.card(slot).is_none() || old.card(slot) == new.card(slot))
-}
-
-/// Keeps the game being entered or played, of either game, with the name it goes by; a deal
-/// with nothing typed removes the draft.
-pub fn store_named_draft(
-    folders: &Folders,
-    draft: &GameDraft,
-    name: Option<&DraftName>,
-) -> Result<(), StorageError> {
-    keep_draft(folders, draft.is_empty(), || draft.to_text(), name)
-}
-
-/// The draft left by the last run, if any, of the game its `# game:` header names (Pyramid
-/// without one, as drafts were written before there were other games).
-pub fn restore_draft(folders: &Folders) -> Option<GameDraft> {
-    let text = text_file::read_path(&folders.draft()).ok()?;
-    GameDraft::parse(&text)
 }

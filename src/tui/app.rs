@@ -276,6 +276,8 @@ pub struct App {
     pub confirm: Option<Confirm>,
     /// The work as last saved or opened.
     clean: Option<Work>,
+    /// Where this app keeps its draft, held for as long as it runs.
+    draft_file: storage::DraftFile,
     /// Why the draft could not be written the last time it was, if it could not: the work
     /// since then is kept nowhere.
     draft_problem: Option<String>,
@@ -288,6 +290,13 @@ pub struct App {
 impl App {
     /// A new app. Solver threads send their messages through `send`.
     pub fn new(setup: Setup, send: Sender<Msg>) -> App {
+        storage::remove_stale_temporaries(&setup.folders);
+        let storage::Claim {
+            file,
+            restored,
+            held_elsewhere,
+            unreadable,
+        } = storage::claim_draft(&setup.folders);
         let mut app = App {
             shell: Shell {
                 status: None,
@@ -308,14 +317,15 @@ impl App {
             notes: Vec::new(),
             confirm: None,
             clean: None,
+            draft_file: file,
             draft_problem: None,
             leaving: false,
             dirty: true,
         };
-        storage::remove_stale_temporaries(&app.folders);
-        let draft = storage::restore_draft(&app.folders);
+        let (draft, kept) = restored.map_or((None, None), |restored| {
+            (Some(restored.draft), restored.name)
+        });
         // Work saved or opened before the last run ended is still saved: no need to ask.
-        let kept = storage::draft_name(&app.folders).filter(|_| draft.is_some());
         let saved = kept.as_ref().is_some_and(|kept| kept.saved);
         let opening = match (setup.deal, setup.deal_text) {
             (Some(saved), _) => {
@@ -351,10 +361,32 @@ impl App {
             }
             (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, None) => {
                 app.session = Session::new(setup.game);
-                app.say(Tone::Info, first_words(setup.game));
+                let first = first_words(setup.game);
+                if held_elsewhere == 0 {
+                    app.say(Tone::Info, first);
+                } else {
+                    app.say(
+                        Tone::Info,
+                        format!(
+                            "The draft of the other pyramid running is left to it: this one \
+                             keeps its own. {first}"
+                        ),
+                    );
+                }
             }
         }
-        if let Some(warning) = setup.warnings.first().filter(|_| app.confirm.is_none()) {
+        // A draft that cannot be restored is named, never dropped without a word.
+        let warnings: Vec<String> = unreadable
+            .iter()
+            .map(|(path, reason)| {
+                format!(
+                    "The draft {} is left as it is: it cannot be restored ({reason}).",
+                    path.display()
+                )
+            })
+            .chain(setup.warnings)
+            .collect();
+        if let Some(warning) = warnings.first().filter(|_| app.confirm.is_none()) {
             app.say(Tone::Warning, warning.clone());
         }
         app.after_event();
@@ -387,6 +419,12 @@ impl App {
     /// Whether the app should end.
     pub fn quitting(&self) -> bool {
         self.leaving
+    }
+
+    /// The file this app keeps its draft in, once it has one.
+    #[cfg(test)]
+    pub fn draft_path(&self) -> Option<&std::path::Path> {
+        self.draft_file.path()
     }
 
     /// Pyramid's session, when Pyramid is on screen.
@@ -690,8 +728,8 @@ impl App {
             name: name.clone(),
             saved: self.clean.as_ref() == Some(&self.session.get().work()),
         });
-        let written =
-            storage::store_named_draft(&self.folders, &self.session.get().draft(), name.as_ref());
+        let draft = self.session.get().draft();
+        let written = self.draft_file.store(&draft, name.as_ref());
         self.draft_problem = written.as_ref().err().map(ToString::to_string);
         written
     }

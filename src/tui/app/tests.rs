@@ -121,6 +121,12 @@ fn settle(app: &mut App, receive: &Receiver<Msg>) {
 }
 
 /// What the status line says now (nothing when it is empty).
+/// The draft the app keeps, read from its file.
+fn kept_draft(app: &App) -> GameDraft {
+    let path = app.draft_path().expect("the app keeps a draft");
+    GameDraft::parse(&std::fs::read_to_string(path).unwrap()).expect("a draft")
+}
+
 fn said(app: &App) -> String {
     app.shell
         .status
@@ -657,6 +663,7 @@ mod snapshots {
 
 mod challenges;
 mod dialogs;
+mod drafts;
 mod first_use;
 mod keys;
 mod properties;

@@ -23,8 +23,8 @@ fn typed(game: GameKind) -> (tempfile::TempDir, App, Receiver<Msg>) {
 }
 
 /// The draft on disk, as the app wrote it.
-fn draft_text(dir: &Path) -> String {
-    std::fs::read_to_string(folders(dir).draft()).expect("the draft is written")
+fn draft_text(app: &App) -> String {
+    std::fs::read_to_string(app.draft_path().unwrap()).expect("the draft is written")
 }
 
 /// A key with Control.
@@ -65,9 +65,9 @@ fn keys_under_a_dialog_never_reach_the_game_under_it() {
     for game in [GameKind::Pyramid, GameKind::TriPeaks] {
         for (opened, opener) in openers {
             for sequence in &sequences {
-                let (dir, mut app, _receive) = typed(game);
+                let (_dir, mut app, _receive) = typed(game);
                 let work = app.session.get().work();
-                let draft = draft_text(dir.path());
+                let draft = draft_text(&app);
                 app.update(Msg::Key(opener));
                 assert_eq!(window(&app), Some(opened), "{}", said(&app));
                 for &key in sequence {
@@ -76,7 +76,7 @@ fn keys_under_a_dialog_never_reach_the_game_under_it() {
                 let case = format!("{game}, {opened}, {sequence:?}");
                 assert_eq!(app.session.get().work(), work, "{case}");
                 assert!(app.session.get().editing(), "{case}");
-                assert_eq!(draft_text(dir.path()), draft, "{case}");
+                assert_eq!(draft_text(&app), draft, "{case}");
                 if opened == "help" {
                     // The help closes on a key it does not scroll by, and takes it no further.
                     assert!(app.confirm.is_none(), "{case}");
@@ -91,9 +91,9 @@ fn keys_under_a_dialog_never_reach_the_game_under_it() {
 #[test]
 fn the_reported_sequences_over_the_save_dialog_change_nothing() {
     for game in [GameKind::Pyramid, GameKind::TriPeaks] {
-        let (dir, mut app, _receive) = typed(game);
+        let (_dir, mut app, _receive) = typed(game);
         let work = app.session.get().work();
-        let draft = draft_text(dir.path());
+        let draft = draft_text(&app);
         ctrl(&mut app, 's');
         let Some(Overlay::Save(dialog)) = app.shell.overlay.clone() else {
             panic!("the save dialog opens")
@@ -117,7 +117,7 @@ fn the_reported_sequences_over_the_save_dialog_change_nothing() {
         assert!(matches!(app.shell.overlay, Some(Overlay::Save(_))));
         assert_eq!(app.session.get().work(), work);
         assert!(app.session.get().editing());
-        assert_eq!(draft_text(dir.path()), draft);
+        assert_eq!(draft_text(&app), draft);
         // Esc closes it; then Ctrl-N asks as it always did.
         press(&mut app, KeyCode::Esc);
         ctrl(&mut app, 'n');

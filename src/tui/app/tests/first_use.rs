@@ -23,7 +23,7 @@ fn unfinished_by_keys(dir: &Path, name: &str) -> std::path::PathBuf {
     let path = dir.join("saves").join(format!("{name}.txt"));
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("# unfinished: 1/52 cards"), "{text}");
-    std::fs::remove_file(folders(dir).draft()).unwrap();
+    std::fs::remove_file(app.draft_path().unwrap()).unwrap();
     path
 }
 
@@ -64,7 +64,7 @@ fn an_unfinished_save_opened_over_a_game_leaves_play_mode_and_the_draft_holds_it
     // Ctrl-P does not bring the old game back: the deal is not whole.
     ctrl(&mut app, 'p');
     assert!(matches!(app.pyramid().screen, Screen::Editor));
-    let Some(GameDraft::Pyramid(draft)) = storage::restore_draft(&folders(dir.path())) else {
+    let GameDraft::Pyramid(draft) = kept_draft(&app) else {
         panic!("a Pyramid draft")
     };
     assert_eq!(draft.slots.iter().flatten().count(), 1);

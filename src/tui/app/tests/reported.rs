@@ -12,14 +12,14 @@ fn open_first(app: &mut App) {
 
 #[test]
 fn opening_a_game_over_typed_cards_asks_first_and_keeps_the_draft() {
-    let (dir, mut app, _receive) = fresh();
+    let (_dir, mut app, _receive) = fresh();
     type_text(&mut app, "3c7sJd5s8cTh2s");
     assert_eq!(app.pyramid().editor.filled(), 7);
     open_first(&mut app);
     assert_eq!(app.pyramid().editor.filled(), 7, "nothing replaced yet");
     assert!(app.confirm.is_some());
     assert!(said(&app).contains("the 7 cards typed"), "{}", said(&app));
-    let Some(GameDraft::Pyramid(draft)) = storage::restore_draft(&folders(dir.path())) else {
+    let GameDraft::Pyramid(draft) = kept_draft(&app) else {
         panic!("a Pyramid draft")
     };
     assert_eq!(draft.slots.iter().flatten().count(), 7, "the draft is kept");
@@ -266,7 +266,8 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     assert!(
         app.pyramid().editor.midgame.is_unknown(27) && app.pyramid().editor.midgame.is_unknown(28)
     );
-    // And so does the draft.
+    // And so does the draft, on the next start.
+    drop(app);
     let (restarted, _receive) = start(dir.path());
     assert!(restarted.pyramid().editor.midgame.is_unknown(28));
     assert_eq!(restarted.pyramid().editor.slots[28], None);
