@@ -96,6 +96,25 @@ pub enum StorageError {
     },
     #[error("cannot save in {}: every name from {stem} to {stem}-{MAX_NUMBER} is taken", folder.display())]
     NoFreeName { folder: PathBuf, stem: String },
+    #[error(
+        "cannot write {}: its text would take {bytes} bytes, more than the {} (1 MiB) a \
+         saved game or a draft is read back with",
+        path.display(),
+        text_file::MAX_BYTES
+    )]
+    TooLarge { path: PathBuf, bytes: usize },
+}
+
+/// Refuses to write what could not be read back: the text of a save or a draft is held to
+/// the limit the reader has ([`text_file::MAX_BYTES`]), before anything is written.
+fn readable_size(path: &Path, text: &str) -> Result<(), StorageError> {
+    if text.len() as u64 > text_file::MAX_BYTES {
+        return Err(StorageError::TooLarge {
+            path: path.to_path_buf(),
+            bytes: text.len(),
+        });
+    }
+    Ok(())
 }
 
 /// Writes a file so that it is either the old content or the new, never half of one. This
@@ -533,6 +552,7 @@ fn claim_name(
     holds_the_same: impl Fn(&Path) -> bool,
 ) -> Result<PathBuf, StorageError> {
     let stem = file_stem(name);
+    readable_size(&folders.saves.join(format!("{stem}.txt")), text)?;
     let error = |path: &Path, source| StorageError::Write {
         path: path.to_path_buf(),
         source,
@@ -665,6 +685,19 @@ mod tests {
 
     fn example() -> SavedDeal {
         game(examples().remove(0))
+    }
+
+    /// The first example played on under unlimited passes, drawing through the stock and
+    /// recycling, until its text is over the reader's limit: a game that can be played, and
+    /// saved, but not read back.
+    pub(super) fn too_long_to_read_back() -> SavedDeal {
+        use solitaire::pyramid::{Move, Passes};
+        let mut saved = example();
+        saved.rules.passes = Passes::Unlimited;
+        let round = std::iter::repeat_n(Move::Draw, 24).chain([Move::Recycle]);
+        saved.moves = round.cycle().take(25 * 8_500).collect();
+        assert!(saved.to_text().len() as u64 > text_file::MAX_BYTES);
+        saved
     }
 
     /// A draft with no card typed, at the start, under MSC's rules.
@@ -825,6 +858,44 @@ mod tests {
         claim_draft(folders)
             .restored
             .map(|restored| (restored.draft, restored.name))
+    }
+
+    #[test]
+    fn a_game_too_long_to_be_read_back_is_not_saved_and_the_save_it_would_replace_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let long = too_long_to_read_back();
+        let mut short = long.clone();
+        short.moves.truncate(25 * 4);
+        let path = save(&folders, &short).unwrap();
+        let before = fs::read(&path).unwrap();
+        let error = save(&folders, &long).unwrap_err();
+        assert!(matches!(error, StorageError::TooLarge { .. }), "{error}");
+        let message = error.to_string();
+        assert!(message.contains(&path.display().to_string()), "{message}");
+        assert!(message.contains("1 MiB"), "{message}");
+        assert_eq!(fs::read(&path).unwrap(), before, "the old save stays");
+        assert_eq!(load(&path).unwrap().moves, short.moves);
+        assert_eq!(
+            fs::read_dir(&folders.saves).unwrap().count(),
+            1,
+            "nothing else"
+        );
+        // Just under the limit, the game is saved, and reads back.
+        let mut longest = long.clone();
+        let mut over = long.to_text().len() - text_file::MAX_BYTES as usize;
+        while over > 0 {
+            // Each move takes more than four bytes ("draw" and a space, or more).
+            longest
+                .moves
+                .truncate(longest.moves.len() - over.div_ceil(4));
+            over = longest
+                .to_text()
+                .len()
+                .saturating_sub(text_file::MAX_BYTES as usize);
+        }
+        assert_eq!(save(&folders, &longest).unwrap(), path);
+        assert_eq!(load(&path).unwrap().moves, longest.moves);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use super::{
     Folders, GameDraft, StorageError, has_random_name, is_stale, make_folder, printable,
-    saved_name, write_atomically,
+    readable_size, saved_name, write_atomically,
 };
 use crate::text_file;
 use solitaire::GameKind;
@@ -147,6 +147,8 @@ impl DraftFile {
                 source,
             })?,
         };
+        // What could not be read back is not written: the draft there stays as it was.
+        readable_size(&path, &text)?;
         write_atomically(&path, &text)
     }
 
@@ -497,5 +499,64 @@ mod tests {
         // The work is still shown, in a draft of the app's own.
         assert_eq!(restored(&claim), Some(&typed("Ah")));
         assert_eq!(claim.file.path(), None);
+    }
+
+    /// The game of [`too_long_to_read_back`](crate::storage::tests::too_long_to_read_back)
+    /// as the app's draft of it, with its first `moves` moves.
+    fn long_game(moves: usize) -> GameDraft {
+        let saved = crate::storage::tests::too_long_to_read_back();
+        GameDraft::Pyramid(Draft {
+            slots: saved.deal.cards().map(Some),
+            midgame: saved.midgame,
+            moves: saved.moves[..moves.min(saved.moves.len())].to_vec(),
+            goal: saved.goal,
+            rules: saved.rules,
+        })
+    }
+
+    #[test]
+    fn a_draft_too_long_to_be_read_back_is_not_written_and_the_last_one_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        let mut file = claim_draft(&folders).file;
+        let short = long_game(100);
+        file.store(&short, None).unwrap();
+        let path = file.path().unwrap().to_path_buf();
+        let before = fs::read(&path).unwrap();
+        let error = file.store(&long_game(usize::MAX), None).unwrap_err();
+        assert!(matches!(error, StorageError::TooLarge { .. }), "{error}");
+        assert!(error.to_string().contains(&path.display().to_string()));
+        assert_eq!(fs::read(&path).unwrap(), before);
+        drop(file);
+        assert_eq!(restored(&claim_draft(&folders)), Some(&short));
+    }
+
+    #[test]
+    fn a_draft_that_cannot_be_read_is_named_and_left_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = folders(dir.path());
+        fs::create_dir_all(&folders.saves).unwrap();
+        // Written by hand, or by a version that did not check: over the reader's limit.
+        let huge = folders.saves.join(".draft.txt");
+        let text = long_game(usize::MAX).to_text();
+        fs::write(&huge, &text).unwrap();
+        let mut claim = claim_draft(&folders);
+        assert_eq!(restored(&claim), None);
+        let [(path, reason)] = &claim.unreadable[..] else {
+            panic!("{:?}", claim.unreadable)
+        };
+        assert_eq!(path, &huge);
+        assert!(reason.contains("larger than 1 MiB"), "{reason}");
+        // The work of this app goes to a draft of its own; the other is kept, whole.
+        claim.file.store(&typed("Ah"), None).unwrap();
+        assert_ne!(claim.file.path(), Some(huge.as_path()));
+        claim.file.store(&typed(""), None).unwrap();
+        assert_eq!(fs::read_to_string(&huge).unwrap(), text);
+        drop(claim);
+        assert_eq!(
+            claim_draft(&folders).unreadable.len(),
+            1,
+            "named at every start"
+        );
     }
 }

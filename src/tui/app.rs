@@ -736,10 +736,10 @@ impl App {
 
     /// After a save failed: what became of the work, truthfully.
     fn not_saved(&mut self, error: &storage::StorageError, what: &str) {
-        let kept = if self.write_draft().is_ok() {
-            "and kept as a draft"
-        } else {
-            "but the draft cannot be written either: --saves DIR picks another folder"
+        let kept = match self.write_draft() {
+            Ok(()) => "and kept as a draft",
+            Err(storage::StorageError::TooLarge { .. }) => "but too long for the draft as well",
+            Err(_) => "but the draft cannot be written either: --saves DIR picks another folder",
         };
         self.say(
             Tone::Error,
