@@ -1,9 +1,9 @@
 //! The full-screen terminal app: type a deal, solve it in the background, step through the
 //! answer, save and open deals.
 //!
-//! Elm style: keys, mouse, paste, resize, a clock tick and solver messages all arrive through
-//! one channel as [`Msg`]s; [`App::update`] changes the model and the view draws it, once per
-//! batch of messages.
+//! Elm style: keys, mouse, paste, resize, a clock tick, solver messages and the signals that
+//! stop and continue the process all arrive through one channel as [`Msg`]s; [`App::update`]
+//! changes the model and the view draws it, once per batch of messages.
 
 mod app;
 mod board;
@@ -23,11 +23,13 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::Duration;
 
+use crossterm::cursor::Show;
 use crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
     Event,
 };
 use crossterm::execute;
+use crossterm::terminal::{EnterAlternateScreen, disable_raw_mode, enable_raw_mode};
 
 pub use app::{App, DealText, Msg, Setup};
 
@@ -41,6 +43,11 @@ impl Modes {
     fn on() -> io::Result<Modes> {
         execute!(io::stdout(), EnableMouseCapture, EnableBracketedPaste)?;
         Ok(Modes)
+    }
+
+    /// Turns them on again after the terminal was handed back.
+    fn again() -> io::Result<()> {
+        execute!(io::stdout(), EnableMouseCapture, EnableBracketedPaste)
     }
 
     fn off() {
@@ -76,6 +83,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, setup: Setup) -> io::Resu
     let (send, receive) = mpsc::channel();
     spawn_input(send.clone());
     spawn_clock(send.clone());
+    spawn_signals(send.clone())?;
     let mut app = App::new(setup, send);
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
@@ -88,14 +96,82 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, setup: Setup) -> io::Resu
         let Ok(first) = receive.recv() else {
             return Ok(());
         };
-        app.update(first);
-        while let Ok(msg) = receive.try_recv() {
+        for msg in std::iter::once(first).chain(receive.try_iter()) {
+            follow_signal(terminal, &msg)?;
             app.update(msg);
         }
         if app.quitting() {
             return Ok(());
         }
     }
+}
+
+/// Crossterm leaves the job control signals to the program: on a stop the terminal is handed
+/// back as the shell expects it (raw mode off, the normal screen, the cursor shown) before the
+/// process stops, and on a continue it is taken again as at start and the whole screen drawn
+/// anew (the shell may have set the terminal back meanwhile).
+fn follow_signal(terminal: &mut ratatui::DefaultTerminal, msg: &Msg) -> io::Result<()> {
+    match msg {
+        Msg::Stop => {
+            Modes::off();
+            ratatui::restore();
+            let _ = execute!(io::stdout(), Show);
+            stop_process();
+            // Going on here: take the terminal before anything is drawn.
+            take_terminal(terminal)
+        }
+        Msg::Continue => take_terminal(terminal),
+        _ => Ok(()),
+    }
+}
+
+/// Raw mode, the alternate screen, mouse capture and bracketed paste, as at start, and a
+/// screen to be drawn whole.
+fn take_terminal(terminal: &mut ratatui::DefaultTerminal) -> io::Result<()> {
+    // Set afresh: crossterm may take it as still on, whatever the shell did meanwhile.
+    let _ = disable_raw_mode();
+    enable_raw_mode()?;
+    execute!(io::stdout(), EnterAlternateScreen)?;
+    Modes::again()?;
+    // Resizing to the terminal's size clears it and makes the next draw whole, as `clear`
+    // would without asking the terminal where its cursor is: the input thread would swallow
+    // the answer.
+    let size = terminal.size()?;
+    terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
+}
+
+/// Stops the process as the default action of SIGTSTP would; returns once it is continued.
+fn stop_process() {
+    #[cfg(unix)]
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+}
+
+/// Turns SIGTSTP and SIGCONT into messages; taking SIGTSTP keeps it from stopping the process
+/// before the terminal is handed back.
+#[cfg(unix)]
+fn spawn_signals(send: Sender<Msg>) -> io::Result<()> {
+    use signal_hook::consts::{SIGCONT, SIGTSTP};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTSTP, SIGCONT])?;
+    thread::spawn(move || {
+        for signal in signals.forever() {
+            let msg = if signal == SIGTSTP {
+                Msg::Stop
+            } else {
+                Msg::Continue
+            };
+            if send.send(msg).is_err() {
+                return;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Other systems have no job control signals.
+#[cfg(not(unix))]
+#[allow(clippy::unnecessary_wraps)]
+fn spawn_signals(_send: Sender<Msg>) -> io::Result<()> {
+    Ok(())
 }
 
 fn spawn_input(send: Sender<Msg>) {

@@ -274,3 +274,90 @@ fn a_tripeaks_game_typed_solved_stepped_saved_and_reopened_in_a_real_terminal() 
     session.wait_for("1 move played, 1 to redo");
     quit(&mut session, &mut child);
 }
+
+/// Sends a signal to the app by name (`TSTP`, `CONT`), as a shell's `kill` does.
+#[cfg(unix)]
+fn signal(name: &str, pid: u32) {
+    let sent = std::process::Command::new("kill")
+        .arg(format!("-{name}"))
+        .arg(pid.to_string())
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{name} {pid}");
+}
+
+/// Waits until the app's process is stopped (`T` in `ps`), or running again.
+#[cfg(unix)]
+fn wait_until_stopped(pid: u32, stopped: bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let state = std::process::Command::new("ps")
+            .args(["-o", "stat=", "-p", &pid.to_string()])
+            .output()
+            .unwrap();
+        let state = String::from_utf8_lossy(&state.stdout).trim().to_string();
+        if state.starts_with('T') == stopped {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the app's state stayed {state:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits until the terminal is on the alternate screen, or off it.
+#[cfg(unix)]
+fn wait_for_alternate(session: &Session, on: bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while session.screen.lock().unwrap().screen().alternate_screen() != on {
+        assert!(
+            Instant::now() < deadline,
+            "the terminal stayed {} the alternate screen:\n{}",
+            if on { "off" } else { "on" },
+            session.contents()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn stopped_from_outside_and_continued_the_app_takes_the_terminal_back_and_draws_it_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &[]);
+    session.wait_for("Enter the deal");
+    session.send("4d");
+    session.wait_for("1/52");
+    let pid = child.process_id().unwrap();
+
+    // `kill -TSTP`: the terminal is handed back (the normal screen, no mouse capture, no
+    // bracketed paste) before the process stops.
+    signal("TSTP", pid);
+    wait_for_alternate(&session, false);
+    wait_until_stopped(pid, true);
+    {
+        let parser = session.screen.lock().unwrap();
+        let screen = parser.screen();
+        assert!(!screen.bracketed_paste());
+        assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+    }
+
+    // `fg`: the alternate screen, which the terminal clears on entering, is drawn whole again,
+    // the modes are back, and keys come one by one, without Enter, as raw keys do.
+    signal("CONT", pid);
+    wait_until_stopped(pid, false);
+    wait_for_alternate(&session, true);
+    session.wait_for("Enter the deal");
+    session.wait_for("1/52");
+    {
+        let parser = session.screen.lock().unwrap();
+        let screen = parser.screen();
+        assert!(screen.bracketed_paste());
+        assert_ne!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+    }
+    session.send("8h");
+    session.wait_for("2/52");
+    quit(&mut session, &mut child);
+}

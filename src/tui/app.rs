@@ -32,6 +32,12 @@ pub enum Msg {
     Resize(u16, u16),
     Tick,
     Job(JobMessage),
+    /// The process is told to stop (SIGTSTP, from `kill -TSTP`): the event loop hands the
+    /// terminal back first.
+    Stop,
+    /// The process goes on after a stop (SIGCONT, from `fg`): the event loop takes the
+    /// terminal again, and the whole screen is drawn anew.
+    Continue,
 }
 
 /// How a status message is shown.
@@ -461,7 +467,9 @@ impl App {
         match msg {
             // Only presses: Windows also reports releases and repeats.
             Msg::Key(key) if key.kind == KeyEventKind::Press => self.key(key),
-            Msg::Key(_) => {}
+            // A stop or a continue changes only the terminal (see `tui::follow_signal`): the
+            // screen is drawn again, whole.
+            Msg::Key(_) | Msg::Stop | Msg::Continue => {}
             Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
             // A click or a paste answers a y/n question with "no", then acts as usual.
             Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
