@@ -368,17 +368,17 @@ impl App {
             (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, None) => {
                 app.session = Session::new(setup.game);
                 let first = first_words(setup.game);
-                if held_elsewhere == 0 {
-                    app.say(Tone::Info, first);
-                } else {
-                    app.say(
-                        Tone::Info,
-                        format!(
-                            "The draft of the other pyramid running is left to it: this one \
-                             keeps its own. {first}"
-                        ),
-                    );
-                }
+                let others = match held_elsewhere {
+                    0 => String::new(),
+                    1 => "The draft of the other pyramid running is left to it: this one \
+                          keeps its own. "
+                        .to_string(),
+                    n => format!(
+                        "The drafts of the {n} other pyramids running are left to them: this \
+                         one keeps its own. "
+                    ),
+                };
+                app.say(Tone::Info, format!("{others}{first}"));
             }
         }
         // A draft that cannot be restored is named, never dropped without a word.
@@ -512,13 +512,26 @@ impl App {
             return;
         };
         self.confirm = Some(Confirm::Quit);
-        self.say(
+        // The help may cover the message line, and holds nothing: it closes.
+        if matches!(self.shell.overlay, Some(Overlay::Help(_))) {
+            self.shell.overlay = None;
+        }
+        self.tell(
             Tone::Warning,
             format!(
                 "Quit and lose {what}? It is kept nowhere: the draft cannot be written \
                  ({problem}). y (or Ctrl-Q again) quits, any other key stays."
             ),
         );
+    }
+
+    /// Says something where it is seen: on the message line, and on the open dialog's own
+    /// line when the dialog covers the message line.
+    fn tell(&mut self, tone: Tone, text: String) {
+        if let Some(Overlay::Open(open)) = &mut self.shell.overlay {
+            open.note = Some((tone, text.clone()));
+        }
+        self.say(tone, text);
     }
 
     /// Whether the terminal is too small for the board: only quitting works there.
@@ -584,19 +597,17 @@ impl App {
         }
     }
 
-    /// Says that a command key waits until the dialog is closed, where the dialog shows it:
-    /// the open dialog covers the message line, so it shows its own note.
-    fn refuse_in_dialog(&mut self, mut dialog: Overlay, key: KeyEvent) {
+    /// Says that a command key waits until the dialog is closed.
+    fn refuse_in_dialog(&mut self, dialog: Overlay, key: KeyEvent) {
         let name = match key.code {
             KeyCode::Char(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
             code => code.to_string(),
         };
-        let note = format!("{name} does nothing in this dialog: Esc closes it first.");
-        match &mut dialog {
-            Overlay::Open(open) => open.note = Some((Tone::Info, note)),
-            _ => self.say(Tone::Info, note),
-        }
         self.shell.overlay = Some(dialog);
+        self.tell(
+            Tone::Info,
+            format!("{name} does nothing in this dialog: Esc closes it first."),
+        );
     }
 
     fn mouse(&mut self, mouse: MouseEvent) {

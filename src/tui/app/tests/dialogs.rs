@@ -208,6 +208,27 @@ fn quitting_asks_when_neither_a_save_nor_the_draft_holds_the_work() {
     ctrl(&mut app, 'q');
     assert!(app.quitting());
 
+    // Over the open dialog, which covers the message line, and over the help, the question
+    // is seen too.
+    for (opener, still_open) in [
+        (control('o'), Some("open")),
+        (KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE), None),
+    ] {
+        let (mut app, _receive) = start(dir.path());
+        type_text(&mut app, "Ah");
+        app.update(Msg::Key(opener));
+        ctrl(&mut app, 'q');
+        assert!(!app.quitting());
+        assert_eq!(window(&app), still_open);
+        assert!(
+            screen(&app, 80, 24).contains("Quit and lose"),
+            "{}",
+            screen(&app, 80, 24)
+        );
+        ctrl(&mut app, 'q');
+        assert!(app.quitting());
+    }
+
     // Once the draft can be written again, it holds the work: Ctrl-Q quits at once.
     std::fs::remove_file(&saves).unwrap();
     let (mut app, _receive) = start(dir.path());
