@@ -34,6 +34,7 @@
 
 use crate::deck::DECK_SIZE;
 use crate::excerpt::excerpt;
+use crate::goal::read_count;
 use crate::pyramid::layout::PYRAMID_SIZE;
 use crate::pyramid::notation::{move_text, read_moves};
 use crate::pyramid::{
@@ -175,7 +176,7 @@ impl SavedDeal {
         }
         let rules = changes.apply(read_rules(text)?);
         let cards = deal.cards().map(Some);
-        let midgame = read_midgame(text, &cards)?;
+        let midgame = read_midgame(text, &cards, rules)?;
         let start = midgame.position(&deal, rules).map_err(|problems| {
             format!("# gone, waste top, pass: {}", problems[0].message(&cards))
         })?;
@@ -366,8 +367,12 @@ pub fn read_goal(text: &str, game: GameKind) -> Result<Goal, String> {
         })
 }
 
-/// The start marks the headers give, for cards in these slots.
-fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame, String> {
+/// The start marks the headers give, for cards in these slots, in a game under `rules`.
+fn read_midgame(
+    text: &str,
+    slots: &[Option<Card>; DECK_SIZE],
+    rules: Rules,
+) -> Result<Midgame, String> {
     let slot_of = |word: &str, key: &str| -> Result<usize, String> {
         let card: Card = word
             .parse()
@@ -379,9 +384,8 @@ fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame
     };
     let mut midgame = Midgame::default();
     if let Some(pass) = header(text, "pass") {
-        midgame.pass = pass
-            .parse()
-            .map_err(|_| format!("# pass: '{}' is not a number", excerpt(&pass)))?;
+        midgame.pass =
+            read_count(&pass, rules.last_pass()).map_err(|problem| format!("# pass: {problem}"))?;
     }
     if let Some(top) = header(text, "waste top") {
         let slot = slot_of(&top, "waste top")?;
@@ -487,12 +491,13 @@ impl Draft {
         if count != DECK_SIZE {
             return None;
         }
+        let rules = read_rules(text).unwrap_or_default();
         let mut draft = Draft {
             slots,
-            midgame: read_midgame(text, &slots).unwrap_or_default(),
+            midgame: read_midgame(text, &slots, rules).unwrap_or_default(),
             moves: Vec::new(),
             goal: read_goal(text, GameKind::Pyramid).unwrap_or_default(),
-            rules: read_rules(text).unwrap_or_default(),
+            rules,
         };
         if draft.goal.check(draft.rules).is_err() {
             draft.goal = Goal::Board;
@@ -739,6 +744,32 @@ mod tests {
             with("# gone: 3c")
                 .unwrap_err()
                 .contains("3c cannot be gone")
+        );
+    }
+
+    #[test]
+    fn a_pass_past_what_a_byte_holds_reads_and_one_out_of_range_is_named_so() {
+        let text = include_str!("../saved-games/winnable-40-steps.txt");
+        let with = |header: &str| SavedDeal::parse(&format!("{header}\n{text}"), "x");
+        let unlimited = with("# passes: unlimited\n# pass: 256\n# waste top: 2s").unwrap();
+        assert_eq!(unlimited.midgame.pass, 256);
+        assert_eq!(unlimited.start().pass(), 256);
+        assert!(unlimited.to_text().contains("# pass: 256\n"));
+        assert_eq!(
+            with("# passes: unlimited\n# pass: 4294967296").unwrap_err(),
+            "# pass: '4294967296' is too large: at most 4294967295"
+        );
+        assert_eq!(
+            with("# pass: 99999999999").unwrap_err(),
+            "# pass: '99999999999' is too large: at most 3"
+        );
+        assert_eq!(
+            with("# pass: 256").unwrap_err(),
+            "# gone, waste top, pass: pass 256 is not possible: passes go from 1 to 3"
+        );
+        assert_eq!(
+            with("# pass: two").unwrap_err(),
+            "# pass: 'two' is not a number"
         );
     }
 

@@ -160,7 +160,7 @@ impl Position {
             Move::Redeal => {
                 // The waste, bottom first, is the order the cards were drawn in.
                 self.stock = std::mem::take(&mut self.waste);
-                self.redeals = self.redeals.saturating_add(1);
+                self.redeals += 1;
             }
             Move::WasteToFoundation => {
                 let card = self.waste.pop().flatten().expect("checked: a known card");
