@@ -1222,3 +1222,50 @@ fn a_pyramid_deal_with_unknown_stock_cards_is_answered_with_a_plan_to_reveal_one
         "no unknown cards, nothing to say"
     );
 }
+
+/// The words of a solution's steps as `solve --json` gives them, in each game's notation.
+fn solution_words(answer: &Value) -> Vec<String> {
+    let steps = answer["lines"][0]["steps"]
+        .as_array()
+        .or_else(|| answer["steps"].as_array())
+        .expect("a solution");
+    steps
+        .iter()
+        .map(|step| match step.get("step").unwrap_or(step) {
+            Value::Array(cards) => {
+                let cards: Vec<&str> = cards.iter().filter_map(Value::as_str).collect();
+                cards.join("+")
+            }
+            word => word.as_str().expect("a step is text").to_string(),
+        })
+        .collect()
+}
+
+#[test]
+fn a_saved_game_with_a_move_after_its_win_is_refused_naming_the_move() {
+    let tripeaks = format!(
+        "{}/saved-games/tripeaks-clears-43-steps.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // Each game's winning line and a move its referee took after the win: a stock card
+    // drawn, or a King back from its foundation to an empty pile.
+    for (file, after) in [
+        (data("shortest-15-steps.txt"), "draw"),
+        (tripeaks, "draw"),
+        (data("klondike-winnable.txt"), "Ks>1"),
+    ] {
+        let words = solution_words(&json_answer(&["solve", "--json", &file], 0));
+        let text = std::fs::read_to_string(&file).expect("the example is there");
+        let played = format!("# moves: {} {after}\n{text}", words.join(" "));
+        let (_dir, path) = file_with("played-on.txt", &played);
+        let won = words.len();
+        refused(
+            &["solve", &path],
+            &format!(
+                "# moves: move {}: '{after}' cannot be played: the game is already won after \
+                 move {won}",
+                won + 1
+            ),
+        );
+    }
+}

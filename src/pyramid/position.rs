@@ -66,6 +66,8 @@ pub enum IllegalMove {
     Unseen(Place),
     #[error("the card at the {} is covered", place_name(*.0))]
     CoveredUnseen(Place),
+    #[error("the game is already won: the deal ends there")]
+    Won,
 }
 
 fn covered_by_text(cards: &[Card]) -> String {
@@ -358,8 +360,11 @@ impl Position {
         places
     }
 
-    /// Every legal move, in a fixed order.
+    /// Every legal move, in a fixed order; none once the game is won.
     pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_won() {
+            return Vec::new();
+        }
         let places = self.available();
         let mut moves = Vec::new();
         for (i, &a) in places.iter().enumerate() {
@@ -438,6 +443,9 @@ impl Position {
 
     /// Checks a move without making it.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_won() {
+            return Err(IllegalMove::Won);
+        }
         match mv {
             Move::Draw => self.take(Place::Stock).map(drop),
             Move::Recycle => self.check_recycle(),
