@@ -174,6 +174,7 @@ impl SavedDeal {
         if game != GameKind::Pyramid {
             return Err(format!("the file holds a {game} game, not a Pyramid one"));
         }
+        check_given_once(text)?;
         let rules = changes.apply(read_rules(text)?);
         let cards = deal.cards().map(Some);
         let midgame = read_midgame(text, &cards, rules)?;
@@ -206,16 +207,94 @@ pub fn game_header(game: GameKind) -> String {
 }
 
 /// The game a saved file's `# game:` header names; Pyramid when it has none.
-pub fn game_of_text(text: &str) -> Result<GameKind, crate::game_kind::UnknownGame> {
-    header(text, "game").map_or(Ok(GameKind::Pyramid), |value| value.parse())
+pub fn game_of_text(text: &str) -> Result<GameKind, GameHeaderError> {
+    match given_once(text, "game")? {
+        Some(value) => Ok(value.parse()?),
+        None => Ok(GameKind::Pyramid),
+    }
+}
+
+/// Why a file's `# game:` header does not name one game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameHeaderError {
+    #[error(transparent)]
+    Unknown(#[from] crate::game_kind::UnknownGame),
+    #[error(transparent)]
+    Twice(#[from] GivenTwice),
+}
+
+/// The headers a file gives once, each naming one thing about the game; `moves`, `notes` and
+/// `gone` go on over as many lines as they need.
+const GIVEN_ONCE: [&str; 10] = [
+    "game",
+    "name",
+    "saved",
+    "result",
+    "pass",
+    "waste top",
+    "challenge",
+    "passes",
+    "pairing",
+    "goal",
+];
+
+/// A header that is given once, given again with another value: which one is meant cannot
+/// be told. The same value again is read as once: it says nothing new, and refusing it would
+/// lose a game that reads one way only.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "given twice, '{}' on line {first_line} and '{}' on line {second_line}: keep one",
+    excerpt(.first),
+    excerpt(.second)
+)]
+pub struct GivenTwice {
+    pub first: String,
+    pub first_line: usize,
+    pub second: String,
+    pub second_line: usize,
+}
+
+/// Checks that each header a file gives once ([`GIVEN_ONCE`]) has one value, however many
+/// lines give it; the error names the header and both lines.
+pub fn check_given_once(text: &str) -> Result<(), String> {
+    GIVEN_ONCE.iter().try_for_each(|key| {
+        given_once(text, key)
+            .map(drop)
+            .map_err(|twice| format!("# {key}: {twice}"))
+    })
+}
+
+/// The one value of a header (see [`headers`]), or none; a second line with another value is
+/// an error naming both.
+fn given_once(text: &str, key: &str) -> Result<Option<String>, GivenTwice> {
+    let mut lines = text.lines().zip(1..).filter_map(|(line, number)| {
+        header_value(line, key).map(|value| (number, header_text(value)))
+    });
+    let Some((first_line, first)) = lines.next() else {
+        return Ok(None);
+    };
+    match lines.find(|(_, value)| *value != first) {
+        Some((second_line, second)) => Err(GivenTwice {
+            first,
+            first_line,
+            second,
+            second_line,
+        }),
+        None => Ok(Some(first)),
+    }
 }
 
 /// Every value of a header, in order, without control characters.
 pub fn headers(text: &str, key: &str) -> Vec<String> {
     text.lines()
         .filter_map(|line| header_value(line, key))
-        .map(|value| printable(value.trim()))
+        .map(header_text)
         .collect()
+}
+
+/// A header's value as it is read: without the spaces around it or control characters.
+fn header_text(value: &str) -> String {
+    printable(value.trim())
 }
 
 /// The value on a line of a header (`# key: value`, the key in any case, spaces allowed
@@ -771,6 +850,49 @@ mod tests {
             with("# pass: two").unwrap_err(),
             "# pass: 'two' is not a number"
         );
+    }
+
+    #[test]
+    fn a_header_given_twice_with_different_values_is_refused_naming_both_lines() {
+        let text = include_str!("../saved-games/winnable-40-steps.txt");
+        let with = |headers: &str| SavedDeal::parse(&format!("{headers}\n{text}"), "x");
+        assert_eq!(
+            with("# passes: 2\n# pairing: relaxed\n# passes: unlimited").unwrap_err(),
+            "# passes: given twice, '2' on line 1 and 'unlimited' on line 3: keep one"
+        );
+        assert_eq!(
+            with("# game: pyramid\n# GAME: tripeaks").unwrap_err(),
+            "# game: given twice, 'pyramid' on line 1 and 'tripeaks' on line 2: keep one"
+        );
+        // The example's own name is on line 2 once this line is above it; a long value is
+        // shown cut short.
+        assert_eq!(
+            with("# name: Monday").unwrap_err(),
+            "# name: given twice, 'Monday' on line 1 and 'Example: winnable in 40 …' on line 2: \
+             keep one"
+        );
+        for key in [
+            "result",
+            "pass",
+            "waste top",
+            "challenge",
+            "pairing",
+            "goal",
+            "saved",
+        ] {
+            let error = with(&format!("# {key}: a\n# {key}: b")).unwrap_err();
+            assert!(
+                error.starts_with(&format!("# {key}: given twice, 'a' on line 1")),
+                "{error}"
+            );
+        }
+        // The same value twice says one thing; moves and notes go on over lines.
+        let same =
+            with("# passes: 2\n# passes: 2\n# moves: draw\n# moves: draw\n# notes: a\n# notes: b");
+        let same = same.unwrap();
+        assert_eq!(same.rules.passes, Passes::Limited(2));
+        assert_eq!(same.moves, [Move::Draw, Move::Draw]);
+        assert_eq!(same.notes, ["a", "b"]);
     }
 
     #[test]

@@ -1269,3 +1269,39 @@ fn a_saved_game_with_a_move_after_its_win_is_refused_naming_the_move() {
         );
     }
 }
+
+#[test]
+fn validate_refuses_a_header_given_twice_with_different_values_naming_both_lines() {
+    let tripeaks = format!(
+        "{}/saved-games/tripeaks-clears-43-steps.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // Each file with a header added twice, or added once where the file gives it already.
+    for (file, added, twice) in [
+        (
+            data("winnable-40-steps.txt"),
+            "# passes: 1\n# passes: 2\n",
+            "# passes: given twice, '1' on line {1} and '2' on line {2}",
+        ),
+        (
+            tripeaks,
+            "# name: a\n",
+            "# name: given twice, 'TriPeaks: clears in 43 s…' on line 2 and 'a' on line {1}",
+        ),
+        (
+            data("klondike-winnable.txt"),
+            "# game: klondike\n# game: tripeaks\n",
+            "# game: given twice, 'klondike' on line 1 and 'tripeaks' on line {2}",
+        ),
+    ] {
+        let text = std::fs::read_to_string(&file).expect("the example is there");
+        let lines = text.lines().count();
+        let (_dir, path) = file_with("twice.txt", &format!("{text}{added}"));
+        let message = error_of(pyramid().args(["validate", &path]));
+        let twice = twice
+            .replace("{1}", &(lines + 1).to_string())
+            .replace("{2}", &(lines + 2).to_string());
+        assert!(message.contains(&format!("{twice}: keep one")), "{message}");
+    }
+}
+
