@@ -1305,3 +1305,114 @@ fn validate_refuses_a_header_given_twice_with_different_values_naming_both_lines
     }
 }
 
+/// Standard error of a run that must refuse (exit code 2), with no escape or bell character
+/// in it: whatever of the user's it shows is escaped.
+fn escaped_refusal(command: &mut assert_cmd::Command) -> String {
+    let stderr = error_of(command);
+    assert!(
+        !stderr.contains(['\x1b', '\x07']),
+        "a control character reached the terminal: {stderr:?}"
+    );
+    stderr
+}
+
+#[test]
+fn a_themes_name_file_and_content_are_shown_escaped_in_errors() {
+    let config = tempfile::tempdir().unwrap();
+    let themes = config.path().join("themes");
+    std::fs::create_dir(&themes).unwrap();
+    // A theme named with escapes, one whose file name holds them, and one with a bad value.
+    std::fs::write(themes.join("a.toml"), "name = \"\\u001b[31mred\\u0007\"\n").unwrap();
+    std::fs::write(themes.join("b\x1b[2J.toml"), "cursor = \"blue\"\n").unwrap();
+    std::fs::write(themes.join("c.toml"), "cursor = \"\\u001b]0;x\\u0007\"\n").unwrap();
+    let run = |theme: &str| {
+        escaped_refusal(
+            pyramid()
+                .args(["--theme", theme])
+                .env("PYRAMID_CONFIG", config.path())
+                .write_stdin(""),
+        )
+    };
+    let stderr = run("\x1b[31mx\x07");
+    assert!(
+        stderr.contains("theme \\u{1b}[31mx\\u{7}: no such theme"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("\\u{1b}[31mred\\u{7}, b\\u{1b}[2J"),
+        "{stderr}"
+    );
+    // The broken theme, asked for by its name or its path.
+    for theme in ["c".to_string(), themes.join("c.toml").display().to_string()] {
+        let stderr = run(&theme);
+        assert!(
+            stderr.contains("c.toml:1: key 'cursor': '\\u{1b}]0;x\\u{7}' is not a colour"),
+            "{stderr}"
+        );
+    }
+    // Not asked for, it is skipped with a warning.
+    let stderr = escaped_refusal(
+        pyramid()
+            .env("PYRAMID_CONFIG", config.path())
+            .env("PYRAMID_SAVES", config.path())
+            .write_stdin(""),
+    );
+    assert!(
+        stderr.contains("Theme skipped: ")
+            && stderr.contains("c.toml:1: key 'cursor': '\\u{1b}]0;x\\u{7}' is not a colour"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_config_folder_and_preferences_are_shown_escaped_in_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("conf\x1b[31m");
+    std::fs::create_dir(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "\"\\u0007key\" = 1\n").unwrap();
+    let stderr = escaped_refusal(
+        pyramid()
+            .arg("--config")
+            .arg(&config)
+            .args(["--saves", &dir.path().display().to_string()])
+            .write_stdin(""),
+    );
+    assert!(stderr.contains("Preferences not read: "), "{stderr}");
+    assert!(stderr.contains("conf\\u{1b}[31m/config.toml"), "{stderr}");
+    assert!(stderr.contains("\\u{7}key"), "{stderr}");
+    // A theme remembered there that is gone is named escaped too.
+    std::fs::write(config.join("config.toml"), "theme = \"\\u001b[5mgone\"\n").unwrap();
+    let stderr = escaped_refusal(
+        pyramid()
+            .arg("--config")
+            .arg(&config)
+            .args(["--saves", &dir.path().display().to_string()])
+            .write_stdin(""),
+    );
+    assert!(
+        stderr.contains("the theme '\\u{1b}[5mgone' of the preferences is not available"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn file_names_in_stats_and_merge_errors_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no\x1b[2Jfolder/run\x07.jsonl");
+    let missing = missing.display().to_string();
+    let stderr = escaped_refusal(pyramid().args(["stats", "--deals", "1", "--out", &missing]));
+    assert!(
+        stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
+        "{stderr}"
+    );
+    let stderr = escaped_refusal(pyramid().args(["stats", "merge", &missing]));
+    assert!(
+        stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
+        "{stderr}"
+    );
+    let stderr = escaped_refusal(pyramid().args(["batch", &missing]));
+    assert!(
+        stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
+        "{stderr}"
+    );
+}
