@@ -670,10 +670,12 @@ fn memory_size(text: &str) -> Result<usize, String> {
         Some((at, 't')) => (&lower[..at], 40),
         _ => (lower, 0),
     };
-    let number: usize = digits
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{trimmed}' is not a size: a number, with K, M, G or T after it"))?;
+    let number: usize = digits.trim().parse().map_err(|_| {
+        format!(
+            "'{}' is not a size: a number, with K, M, G or T after it",
+            excerpt(trimmed)
+        )
+    })?;
     let bytes = number
         .checked_mul(1 << shift)
         .ok_or_else(|| format!("'{trimmed}' is more memory than there is"))?;
@@ -703,9 +705,12 @@ fn seconds(text: &str) -> Result<Duration, String> {
     let value: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+        .map_err(|_| format!("'{}' is not a number of seconds", excerpt(text)))?;
     if !(value > 0.0 && value <= 1e9) {
-        return Err(format!("'{text}' is not a time limit: more than 0 seconds"));
+        return Err(format!(
+            "'{}' is not a time limit: more than 0 seconds",
+            excerpt(text)
+        ));
     }
     Ok(Duration::from_secs_f64(value))
 }

@@ -14,6 +14,12 @@ pub fn escaped(text: &str) -> String {
     out
 }
 
+/// A path as messages show it: its text, escaped. A file or folder name may hold any
+/// character but `/` and NUL.
+pub fn shown_path(path: &std::path::Path) -> String {
+    escaped(&path.display().to_string())
+}
+
 /// At most [`EXCERPT_CHARS`] characters of `text`, escaped, with `…` when some were left out.
 pub fn excerpt(text: &str) -> String {
     let mut out = String::new();

@@ -168,15 +168,22 @@ impl Field {
     /// too large rather than not a number, so the message can give the limit; a count within
     /// a `u32` but still too large is left to [`Goal::check_inputs`], which says why.
     pub fn count(self, text: &str, game: GameKind) -> Result<u32, CountError> {
-        if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
-            return Err(CountError::NotANumber(text.to_string()));
-        }
-        // Only digits: the parse fails only on a number too large.
-        text.parse().map_err(|_| CountError::TooLarge {
-            text: text.to_string(),
-            most: self.most(game),
-        })
+        read_count(text, self.most(game))
     }
+}
+
+/// Reads a count: digits only. Digits past what a `u32` holds are too large rather than not
+/// a number, and the message names `most`, the largest count that makes sense where it is
+/// read; a count within a `u32` but above `most` is left to the caller, which says why.
+pub fn read_count(text: &str, most: u32) -> Result<u32, CountError> {
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+        return Err(CountError::NotANumber(text.to_string()));
+    }
+    // Only digits: the parse fails only on a number too large.
+    text.parse().map_err(|_| CountError::TooLarge {
+        text: text.to_string(),
+        most,
+    })
 }
 
 /// Why the text typed for a count does not read; each holds the text.

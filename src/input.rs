@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::Path;
 
-use solitaire::excerpt::escaped;
+use solitaire::excerpt::shown_path;
 use solitaire::klondike::formats::Format;
 use solitaire::pyramid::{GoalError, RuleChanges};
 use solitaire::{Deal, DeckProblems, GameKind};
@@ -83,7 +83,7 @@ pub fn source_name(path: &Path) -> String {
     if is_stdin(path) {
         STDIN_NAME.to_string()
     } else {
-        escaped(&path.display().to_string())
+        shown_path(path)
     }
 }
 

@@ -11,6 +11,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use solitaire::excerpt::{escaped, shown_path};
+
 use crate::text_file::{self, TextFileError};
 
 /// What the app remembers.
@@ -38,7 +40,7 @@ pub enum PreferencesError {
 
 /// Reads the preferences; a missing file means the defaults.
 pub fn load(path: &Path) -> Result<Preferences, PreferencesError> {
-    let file = path.display().to_string();
+    let file = shown_path(path);
     let text = match text_file::read_path(path) {
         Ok(text) => text,
         Err(error) if error.is_not_found() => return Ok(Preferences::default()),
@@ -65,7 +67,8 @@ pub fn load(path: &Path) -> Result<Preferences, PreferencesError> {
         };
         PreferencesError::Invalid {
             file,
-            message: error.message().to_string(),
+            // The message may quote the file's text, a key it names for one.
+            message: escaped(error.message()),
         }
     })
 }
@@ -73,7 +76,7 @@ pub fn load(path: &Path) -> Result<Preferences, PreferencesError> {
 /// Writes the preferences, replacing the old file only once the new one is complete.
 pub fn save(path: &Path, preferences: &Preferences) -> Result<(), PreferencesError> {
     let write_error = |source| PreferencesError::Write {
-        file: path.display().to_string(),
+        file: shown_path(path),
         source,
     };
     let folder = path.parent().unwrap_or(Path::new("."));

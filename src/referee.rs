@@ -5,6 +5,8 @@
 
 use std::fmt::Debug;
 
+use crate::excerpt::excerpt;
+
 /// A position of a game that knows its legal moves and plays them.
 pub trait Referee: Clone {
     /// One step of the game.
@@ -12,10 +14,11 @@ pub trait Referee: Clone {
     /// Why a move cannot be played, in words a player can act on.
     type Illegal: std::error::Error;
 
-    /// Every move that can be played from here.
+    /// Every move that can be played from here: none once the game is won, as the deal ends.
     fn legal_moves(&self) -> Vec<Self::Move>;
 
-    /// Plays a move, or says why it cannot be played (leaving the position as it was).
+    /// Plays a move, or says why it cannot be played (leaving the position as it was); every
+    /// move is refused once the game is won.
     fn apply(&mut self, mv: Self::Move) -> Result<(), Self::Illegal>;
 
     /// Whether the game's aim is reached (for both games, the tableau is cleared).
@@ -25,9 +28,29 @@ pub trait Referee: Clone {
     fn describe(&self, mv: Self::Move) -> String;
 }
 
+/// A move written after the game was won: the deal ends there, so nothing follows.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' cannot be played: the game is already won {}", excerpt(.text), when(*.after))]
+pub struct AlreadyWon {
+    /// The move as written.
+    pub text: String,
+    /// The moves played when the game was won (0: it was won at its start).
+    pub after: usize,
+}
+
+/// When a game was won, after how many moves: "after move 40", "at its start".
+fn when(after: usize) -> String {
+    if after == 0 {
+        "at its start".to_string()
+    } else {
+        format!("after move {after}")
+    }
+}
+
 /// Reads moves separated by white space, each with `read` in the position the moves before it
-/// lead to; on a bad one, its number (from 0) and why. Every game's notation reads a line so.
-pub fn read_line<P: Referee, E>(
+/// lead to; on a bad one, its number (from 0) and why. A move after the game is won is one:
+/// [`AlreadyWon`]. Every game's notation reads a line so.
+pub fn read_line<P: Referee, E: From<AlreadyWon>>(
     start: &P,
     text: &str,
     read: impl Fn(&P, &str) -> Result<P::Move, E>,
@@ -35,6 +58,14 @@ pub fn read_line<P: Referee, E>(
     let mut position = start.clone();
     let mut moves = Vec::new();
     for (number, word) in text.split_whitespace().enumerate() {
+        if position.is_won() {
+            let text = word.to_string();
+            let won = AlreadyWon {
+                text,
+                after: number,
+            };
+            return Err((number, won.into()));
+        }
         let mv = read(&position, word).map_err(|error| (number, error))?;
         position
             .apply(mv)

@@ -34,6 +34,7 @@
 
 use crate::deck::DECK_SIZE;
 use crate::excerpt::excerpt;
+use crate::goal::read_count;
 use crate::pyramid::layout::PYRAMID_SIZE;
 use crate::pyramid::notation::{move_text, read_moves};
 use crate::pyramid::{
@@ -173,9 +174,10 @@ impl SavedDeal {
         if game != GameKind::Pyramid {
             return Err(format!("the file holds a {game} game, not a Pyramid one"));
         }
+        check_given_once(text)?;
         let rules = changes.apply(read_rules(text)?);
         let cards = deal.cards().map(Some);
-        let midgame = read_midgame(text, &cards)?;
+        let midgame = read_midgame(text, &cards, rules)?;
         let start = midgame.position(&deal, rules).map_err(|problems| {
             format!("# gone, waste top, pass: {}", problems[0].message(&cards))
         })?;
@@ -205,16 +207,94 @@ pub fn game_header(game: GameKind) -> String {
 }
 
 /// The game a saved file's `# game:` header names; Pyramid when it has none.
-pub fn game_of_text(text: &str) -> Result<GameKind, crate::game_kind::UnknownGame> {
-    header(text, "game").map_or(Ok(GameKind::Pyramid), |value| value.parse())
+pub fn game_of_text(text: &str) -> Result<GameKind, GameHeaderError> {
+    match given_once(text, "game")? {
+        Some(value) => Ok(value.parse()?),
+        None => Ok(GameKind::Pyramid),
+    }
+}
+
+/// Why a file's `# game:` header does not name one game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameHeaderError {
+    #[error(transparent)]
+    Unknown(#[from] crate::game_kind::UnknownGame),
+    #[error(transparent)]
+    Twice(#[from] GivenTwice),
+}
+
+/// The headers a file gives once, each naming one thing about the game; `moves`, `notes` and
+/// `gone` go on over as many lines as they need.
+const GIVEN_ONCE: [&str; 10] = [
+    "game",
+    "name",
+    "saved",
+    "result",
+    "pass",
+    "waste top",
+    "challenge",
+    "passes",
+    "pairing",
+    "goal",
+];
+
+/// A header that is given once, given again with another value: which one is meant cannot
+/// be told. The same value again is read as once: it says nothing new, and refusing it would
+/// lose a game that reads one way only.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "given twice, '{}' on line {first_line} and '{}' on line {second_line}: keep one",
+    excerpt(.first),
+    excerpt(.second)
+)]
+pub struct GivenTwice {
+    pub first: String,
+    pub first_line: usize,
+    pub second: String,
+    pub second_line: usize,
+}
+
+/// Checks that each header a file gives once ([`GIVEN_ONCE`]) has one value, however many
+/// lines give it; the error names the header and both lines.
+pub fn check_given_once(text: &str) -> Result<(), String> {
+    GIVEN_ONCE.iter().try_for_each(|key| {
+        given_once(text, key)
+            .map(drop)
+            .map_err(|twice| format!("# {key}: {twice}"))
+    })
+}
+
+/// The one value of a header (see [`headers`]), or none; a second line with another value is
+/// an error naming both.
+fn given_once(text: &str, key: &str) -> Result<Option<String>, GivenTwice> {
+    let mut lines = text.lines().zip(1..).filter_map(|(line, number)| {
+        header_value(line, key).map(|value| (number, header_text(value)))
+    });
+    let Some((first_line, first)) = lines.next() else {
+        return Ok(None);
+    };
+    match lines.find(|(_, value)| *value != first) {
+        Some((second_line, second)) => Err(GivenTwice {
+            first,
+            first_line,
+            second,
+            second_line,
+        }),
+        None => Ok(Some(first)),
+    }
 }
 
 /// Every value of a header, in order, without control characters.
 pub fn headers(text: &str, key: &str) -> Vec<String> {
     text.lines()
         .filter_map(|line| header_value(line, key))
-        .map(|value| printable(value.trim()))
+        .map(header_text)
         .collect()
+}
+
+/// A header's value as it is read: without the spaces around it or control characters.
+fn header_text(value: &str) -> String {
+    printable(value.trim())
 }
 
 /// The value on a line of a header (`# key: value`, the key in any case, spaces allowed
@@ -366,8 +446,12 @@ pub fn read_goal(text: &str, game: GameKind) -> Result<Goal, String> {
         })
 }
 
-/// The start marks the headers give, for cards in these slots.
-fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame, String> {
+/// The start marks the headers give, for cards in these slots, in a game under `rules`.
+fn read_midgame(
+    text: &str,
+    slots: &[Option<Card>; DECK_SIZE],
+    rules: Rules,
+) -> Result<Midgame, String> {
     let slot_of = |word: &str, key: &str| -> Result<usize, String> {
         let card: Card = word
             .parse()
@@ -379,9 +463,8 @@ fn read_midgame(text: &str, slots: &[Option<Card>; DECK_SIZE]) -> Result<Midgame
     };
     let mut midgame = Midgame::default();
     if let Some(pass) = header(text, "pass") {
-        midgame.pass = pass
-            .parse()
-            .map_err(|_| format!("# pass: '{}' is not a number", excerpt(&pass)))?;
+        midgame.pass =
+            read_count(&pass, rules.last_pass()).map_err(|problem| format!("# pass: {problem}"))?;
     }
     if let Some(top) = header(text, "waste top") {
         let slot = slot_of(&top, "waste top")?;
@@ -487,12 +570,13 @@ impl Draft {
         if count != DECK_SIZE {
             return None;
         }
+        let rules = read_rules(text).unwrap_or_default();
         let mut draft = Draft {
             slots,
-            midgame: read_midgame(text, &slots).unwrap_or_default(),
+            midgame: read_midgame(text, &slots, rules).unwrap_or_default(),
             moves: Vec::new(),
             goal: read_goal(text, GameKind::Pyramid).unwrap_or_default(),
-            rules: read_rules(text).unwrap_or_default(),
+            rules,
         };
         if draft.goal.check(draft.rules).is_err() {
             draft.goal = Goal::Board;
@@ -740,6 +824,75 @@ mod tests {
                 .unwrap_err()
                 .contains("3c cannot be gone")
         );
+    }
+
+    #[test]
+    fn a_pass_past_what_a_byte_holds_reads_and_one_out_of_range_is_named_so() {
+        let text = include_str!("../saved-games/winnable-40-steps.txt");
+        let with = |header: &str| SavedDeal::parse(&format!("{header}\n{text}"), "x");
+        let unlimited = with("# passes: unlimited\n# pass: 256\n# waste top: 2s").unwrap();
+        assert_eq!(unlimited.midgame.pass, 256);
+        assert_eq!(unlimited.start().pass(), 256);
+        assert!(unlimited.to_text().contains("# pass: 256\n"));
+        assert_eq!(
+            with("# passes: unlimited\n# pass: 4294967296").unwrap_err(),
+            "# pass: '4294967296' is too large: at most 4294967295"
+        );
+        assert_eq!(
+            with("# pass: 99999999999").unwrap_err(),
+            "# pass: '99999999999' is too large: at most 3"
+        );
+        assert_eq!(
+            with("# pass: 256").unwrap_err(),
+            "# gone, waste top, pass: pass 256 is not possible: passes go from 1 to 3"
+        );
+        assert_eq!(
+            with("# pass: two").unwrap_err(),
+            "# pass: 'two' is not a number"
+        );
+    }
+
+    #[test]
+    fn a_header_given_twice_with_different_values_is_refused_naming_both_lines() {
+        let text = include_str!("../saved-games/winnable-40-steps.txt");
+        let with = |headers: &str| SavedDeal::parse(&format!("{headers}\n{text}"), "x");
+        assert_eq!(
+            with("# passes: 2\n# pairing: relaxed\n# passes: unlimited").unwrap_err(),
+            "# passes: given twice, '2' on line 1 and 'unlimited' on line 3: keep one"
+        );
+        assert_eq!(
+            with("# game: pyramid\n# GAME: tripeaks").unwrap_err(),
+            "# game: given twice, 'pyramid' on line 1 and 'tripeaks' on line 2: keep one"
+        );
+        // The example's own name is on line 2 once this line is above it; a long value is
+        // shown cut short.
+        assert_eq!(
+            with("# name: Monday").unwrap_err(),
+            "# name: given twice, 'Monday' on line 1 and 'Example: winnable in 40 …' on line 2: \
+             keep one"
+        );
+        for key in [
+            "result",
+            "pass",
+            "waste top",
+            "challenge",
+            "pairing",
+            "goal",
+            "saved",
+        ] {
+            let error = with(&format!("# {key}: a\n# {key}: b")).unwrap_err();
+            assert!(
+                error.starts_with(&format!("# {key}: given twice, 'a' on line 1")),
+                "{error}"
+            );
+        }
+        // The same value twice says one thing; moves and notes go on over lines.
+        let same =
+            with("# passes: 2\n# passes: 2\n# moves: draw\n# moves: draw\n# notes: a\n# notes: b");
+        let same = same.unwrap();
+        assert_eq!(same.rules.passes, Passes::Limited(2));
+        assert_eq!(same.moves, [Move::Draw, Move::Draw]);
+        assert_eq!(same.notes, ["a", "b"]);
     }
 
     #[test]

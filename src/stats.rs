@@ -28,6 +28,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use solitaire::deck::RandomDeals;
+use solitaire::excerpt::shown_path;
 use solitaire::goal::Goal;
 use solitaire::klondike::Rules as KlondikeRules;
 use solitaire::pyramid::solver::{CapReached, Caps, Outcome};
@@ -658,7 +659,7 @@ fn tripeaks_most_of(deal: &Deal, rank: Rank, caps: Caps) -> Option<u32> {
 /// Writes the deals one per line, streamed to a temporary file renamed over `path` at the end.
 fn export(path: &Path, deals: &Deals) -> Result<(), InputError> {
     let error = |source: std::io::Error| {
-        InputError::Usage(format!("cannot write {}: {source}", path.display()))
+        InputError::Usage(format!("cannot write {}: {source}", shown_path(path)))
     };
     let name = path
         .file_name()

@@ -19,6 +19,7 @@ use tempfile::NamedTempFile;
 use crate::text_file::{self, TextFileError};
 use solitaire::GameKind;
 use solitaire::deck::DECK_SIZE;
+use solitaire::excerpt::shown_path;
 use solitaire::saved_game::game_of_text;
 
 pub use solitaire::saved_game::{
@@ -77,24 +78,27 @@ impl Folders {
 /// Why a file could not be written or read.
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
-    #[error("cannot write {}: {source}", path.display())]
+    #[error("cannot write {}: {source}", shown_path(path))]
     Write {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}: {source}", shown_path(path))]
     Read {
         path: PathBuf,
         source: TextFileError,
     },
-    #[error("{}: {reason}", path.display())]
+    #[error("{}: {reason}", shown_path(path))]
     Invalid { path: PathBuf, reason: String },
-    #[error("cannot delete {}: {source}", path.display())]
+    #[error("cannot delete {}: {source}", shown_path(path))]
     Delete {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("cannot save in {}: every name from {stem} to {stem}-{MAX_NUMBER} is taken", folder.display())]
+    #[error(
+        "cannot save in {}: every name from {stem} to {stem}-{MAX_NUMBER} is taken",
+        shown_path(folder)
+    )]
     NoFreeName { folder: PathBuf, stem: String },
     #[error(
         "cannot write {}: its text would take {bytes} bytes, more than the {} (1 MiB) a \
@@ -166,7 +170,7 @@ fn make_folder(folder: &Path) -> std::io::Result<()> {
     fs::create_dir_all(folder).map_err(|error| match folder.ancestors().find(|a| a.is_file()) {
         Some(file) => std::io::Error::new(
             std::io::ErrorKind::NotADirectory,
-            format!("{} is a file, not a folder", file.display()),
+            format!("{} is a file, not a folder", shown_path(file)),
         ),
         None => error,
     })
@@ -1564,5 +1568,24 @@ mod tests {
             Draft::parse(&fs::read_to_string(&shared).unwrap()),
             Some(more)
         );
+    }
+
+    #[test]
+    fn a_folder_named_with_escapes_is_shown_escaped_in_errors() {
+        let folder = PathBuf::from("saves\u{1b}[31m\u{7}");
+        let error = StorageError::NoFreeName {
+            folder: folder.clone(),
+            stem: "game".to_string(),
+        };
+        assert!(
+            error
+                .to_string()
+                .starts_with("cannot save in saves\\u{1b}[31m\\u{7}: ")
+        );
+        let error = StorageError::Invalid {
+            path: folder.join("x.txt"),
+            reason: "why".to_string(),
+        };
+        assert_eq!(error.to_string(), "saves\\u{1b}[31m\\u{7}/x.txt: why");
     }
 }

@@ -11,6 +11,7 @@ use std::str::FromStr;
 use ratatui::style::Color;
 
 use solitaire::Suit;
+use solitaire::excerpt::{escaped, excerpt};
 
 /// Declares the theme's keys once: the struct fields, their TOML names and the setter.
 macro_rules! theme_keys {
@@ -98,10 +99,13 @@ pub struct ThemeError {
 }
 
 impl fmt::Display for ThemeError {
+    /// The file, the line and the message, escaped: the file's name, the theme names and the
+    /// keys and values quoted are the user's, and may hold escape or bell characters.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, message) = (escaped(&self.file), escaped(&self.message));
         match self.line {
-            Some(line) => write!(f, "{}:{line}: {}", self.file, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some(line) => write!(f, "{file}:{line}: {message}"),
+            None => write!(f, "{file}: {message}"),
         }
     }
 }
@@ -147,7 +151,10 @@ impl Theme {
         for (key, value) in &table {
             let line = line_of_key(text, key);
             let Some(value) = value.as_str() else {
-                return Err(error(line, format!("key '{key}' must be a string")));
+                return Err(error(
+                    line,
+                    format!("key '{}' must be a string", excerpt(key)),
+                ));
             };
             if key == "name" {
                 self.name = value.to_string();
@@ -157,8 +164,10 @@ impl Theme {
                 error(
                     line,
                     format!(
-                        "key '{key}': '{value}' is not a colour \
-                         (a name such as 'lightred', '#rrggbb', or an index 0-255)"
+                        "key '{}': '{}' is not a colour \
+                         (a name such as 'lightred', '#rrggbb', or an index 0-255)",
+                        excerpt(key),
+                        excerpt(value)
                     ),
                 )
             })?;
@@ -170,7 +179,8 @@ impl Theme {
                 return Err(error(
                     line,
                     format!(
-                        "unknown key '{key}'; the keys are name, {}, {}",
+                        "unknown key '{}'; the keys are name, {}, {}",
+                        excerpt(key),
                         COLOUR_KEYS.join(", "),
                         SUIT_KEYS.join(", ")
                     ),
@@ -389,7 +399,8 @@ pub fn starting(
             None => Ok((
                 0,
                 Some(format!(
-                    "the theme '{name}' of the preferences is not available; using {}",
+                    "the theme '{}' of the preferences is not available; using {}",
+                    excerpt(name),
                     themes[0].name
                 )),
             )),

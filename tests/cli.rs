@@ -1222,3 +1222,197 @@ fn a_pyramid_deal_with_unknown_stock_cards_is_answered_with_a_plan_to_reveal_one
         "no unknown cards, nothing to say"
     );
 }
+
+/// The words of a solution's steps as `solve --json` gives them, in each game's notation.
+fn solution_words(answer: &Value) -> Vec<String> {
+    let steps = answer["lines"][0]["steps"]
+        .as_array()
+        .or_else(|| answer["steps"].as_array())
+        .expect("a solution");
+    steps
+        .iter()
+        .map(|step| match step.get("step").unwrap_or(step) {
+            Value::Array(cards) => {
+                let cards: Vec<&str> = cards.iter().filter_map(Value::as_str).collect();
+                cards.join("+")
+            }
+            word => word.as_str().expect("a step is text").to_string(),
+        })
+        .collect()
+}
+
+#[test]
+fn a_saved_game_with_a_move_after_its_win_is_refused_naming_the_move() {
+    let tripeaks = format!(
+        "{}/saved-games/tripeaks-clears-43-steps.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // Each game's winning line and a move its referee took after the win: a stock card
+    // drawn, or a King back from its foundation to an empty pile.
+    for (file, after) in [
+        (data("shortest-15-steps.txt"), "draw"),
+        (tripeaks, "draw"),
+        (data("klondike-winnable.txt"), "Ks>1"),
+    ] {
+        let words = solution_words(&json_answer(&["solve", "--json", &file], 0));
+        let text = std::fs::read_to_string(&file).expect("the example is there");
+        let played = format!("# moves: {} {after}\n{text}", words.join(" "));
+        let (_dir, path) = file_with("played-on.txt", &played);
+        let won = words.len();
+        refused(
+            &["solve", &path],
+            &format!(
+                "# moves: move {}: '{after}' cannot be played: the game is already won after \
+                 move {won}",
+                won + 1
+            ),
+        );
+    }
+}
+
+#[test]
+fn validate_refuses_a_header_given_twice_with_different_values_naming_both_lines() {
+    let tripeaks = format!(
+        "{}/saved-games/tripeaks-clears-43-steps.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // Each file with a header added twice, or added once where the file gives it already.
+    for (file, added, twice) in [
+        (
+            data("winnable-40-steps.txt"),
+            "# passes: 1\n# passes: 2\n",
+            "# passes: given twice, '1' on line {1} and '2' on line {2}",
+        ),
+        (
+            tripeaks,
+            "# name: a\n",
+            "# name: given twice, 'TriPeaks: clears in 43 s…' on line 2 and 'a' on line {1}",
+        ),
+        (
+            data("klondike-winnable.txt"),
+            "# game: klondike\n# game: tripeaks\n",
+            "# game: given twice, 'klondike' on line 1 and 'tripeaks' on line {2}",
+        ),
+    ] {
+        let text = std::fs::read_to_string(&file).expect("the example is there");
+        let lines = text.lines().count();
+        let (_dir, path) = file_with("twice.txt", &format!("{text}{added}"));
+        let message = error_of(pyramid().args(["validate", &path]));
+        let twice = twice
+            .replace("{1}", &(lines + 1).to_string())
+            .replace("{2}", &(lines + 2).to_string());
+        assert!(message.contains(&format!("{twice}: keep one")), "{message}");
+    }
+}
+
+/// Standard error of a run that must refuse (exit code 2), with no escape or bell character
+/// in it: whatever of the user's it shows is escaped.
+fn escaped_refusal(command: &mut assert_cmd::Command) -> String {
+    let stderr = error_of(command);
+    assert!(
+        !stderr.contains(['\x1b', '\x07']),
+        "a control character reached the terminal: {stderr:?}"
+    );
+    stderr
+}
+
+#[test]
+fn a_themes_name_file_and_content_are_shown_escaped_in_errors() {
+    let config = tempfile::tempdir().unwrap();
+    let themes = config.path().join("themes");
+    std::fs::create_dir(&themes).unwrap();
+    // A theme named with escapes, one whose file name holds them, and one with a bad value.
+    std::fs::write(themes.join("a.toml"), "name = \"\\u001b[31mred\\u0007\"\n").unwrap();
+    std::fs::write(themes.join("b\x1b[2J.toml"), "cursor = \"blue\"\n").unwrap();
+    std::fs::write(themes.join("c.toml"), "cursor = \"\\u001b]0;x\\u0007\"\n").unwrap();
+    let run = |theme: &str| {
+        escaped_refusal(
+            pyramid()
+                .args(["--theme", theme])
+                .env("PYRAMID_CONFIG", config.path())
+                .write_stdin(""),
+        )
+    };
+    let stderr = run("\x1b[31mx\x07");
+    assert!(
+        stderr.contains("theme \\u{1b}[31mx\\u{7}: no such theme"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("\\u{1b}[31mred\\u{7}, b\\u{1b}[2J"),
+        "{stderr}"
+    );
+    // The broken theme, asked for by its name or its path.
+    for theme in ["c".to_string(), themes.join("c.toml").display().to_string()] {
+        let stderr = run(&theme);
+        assert!(
+            stderr.contains("c.toml:1: key 'cursor': '\\u{1b}]0;x\\u{7}' is not a colour"),
+            "{stderr}"
+        );
+    }
+    // Not asked for, it is skipped with a warning.
+    let stderr = escaped_refusal(
+        pyramid()
+            .env("PYRAMID_CONFIG", config.path())
+            .env("PYRAMID_SAVES", config.path())
+            .write_stdin(""),
+    );
+    assert!(
+        stderr.contains("Theme skipped: ")
+            && stderr.contains("c.toml:1: key 'cursor': '\\u{1b}]0;x\\u{7}' is not a colour"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_config_folder_and_preferences_are_shown_escaped_in_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("conf\x1b[31m");
+    std::fs::create_dir(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "\"\\u0007key\" = 1\n").unwrap();
+    let stderr = escaped_refusal(
+        pyramid()
+            .arg("--config")
+            .arg(&config)
+            .args(["--saves", &dir.path().display().to_string()])
+            .write_stdin(""),
+    );
+    assert!(stderr.contains("Preferences not read: "), "{stderr}");
+    assert!(stderr.contains("conf\\u{1b}[31m/config.toml"), "{stderr}");
+    assert!(stderr.contains("\\u{7}key"), "{stderr}");
+    // A theme remembered there that is gone is named escaped too.
+    std::fs::write(config.join("config.toml"), "theme = \"\\u001b[5mgone\"\n").unwrap();
+    let stderr = escaped_refusal(
+        pyramid()
+            .arg("--config")
+            .arg(&config)
+            .args(["--saves", &dir.path().display().to_string()])
+            .write_stdin(""),
+    );
+    assert!(
+        stderr.contains("the theme '\\u{1b}[5mgone' of the preferences is not available"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn file_names_in_stats_and_merge_errors_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no\x1b[2Jfolder/run\x07.jsonl");
+    let missing = missing.display().to_string();
+    let stderr = escaped_refusal(pyramid().args(["stats", "--deals", "1", "--out", &missing]));
+    assert!(
+        stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
+        "{stderr}"
+    );
+    let stderr = escaped_refusal(pyramid().args(["stats", "merge", &missing]));
+    assert!(
+        stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
+        "{stderr}"
+    );
+    let stderr = escaped_refusal(pyramid().args(["batch", &missing]));
+    assert!(
+        stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
+        "{stderr}"
+    );
+}

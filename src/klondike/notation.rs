@@ -8,6 +8,7 @@ use super::deal::card_text;
 use super::position::{IllegalMove, Move, Pile, Position};
 use crate::card::Card;
 use crate::excerpt::excerpt;
+use crate::referee::AlreadyWon;
 
 /// Why a text is not a move in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -34,6 +35,8 @@ pub enum NotationError {
     OnFoundation { text: String, card: Card },
     #[error("'{}' cannot be played: {why}", excerpt(.text))]
     Illegal { text: String, why: IllegalMove },
+    #[error(transparent)]
+    AlreadyWon(#[from] AlreadyWon),
 }
 
 /// Where a move sends its cards.
@@ -268,5 +271,31 @@ mod tests {
         );
         let (number, _) = read_moves(&start, "Ac>f draw Ac>f").unwrap_err();
         assert_eq!(number, 2);
+    }
+
+    #[test]
+    fn a_move_after_the_win_is_refused_naming_the_move_that_won() {
+        // With any card on an empty pile, the Ace could come back from its foundation.
+        let rules = Rules {
+            empty_pile: crate::klondike::EmptyPile::AnyCard,
+            ..Rules::default()
+        };
+        let start = laid_out("Ac | ", "", rules);
+        let mut won = start.clone();
+        won.apply(Move::PileToFoundation(0)).unwrap();
+        assert!(won.is_won());
+        let back = Move::FoundationToPile {
+            suit: Suit::Clubs,
+            to: 1,
+        };
+        assert_eq!(won.legal_moves(), []);
+        assert_eq!(won.check(back), Err(IllegalMove::Won));
+        assert_eq!(won.clone().apply(back), Err(IllegalMove::Won));
+        let (number, error) = read_moves(&start, "Ac>f Ac>2").unwrap_err();
+        assert_eq!(number, 1);
+        assert_eq!(
+            error.to_string(),
+            "'Ac>2' cannot be played: the game is already won after move 1"
+        );
     }
 }

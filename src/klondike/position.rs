@@ -83,8 +83,9 @@ pub struct Position {
     /// The top rank on each suit's foundation (0 for an empty one), in the order of
     /// [`Suit::ALL`]: the cards under the top are all the lower ranks of the suit.
     foundations: [u8; 4],
-    /// Times the waste has been turned back into the stock.
-    redeals: u8,
+    /// Times the waste has been turned back into the stock: unlimited redeals may count far
+    /// past what a byte holds.
+    redeals: u32,
     rules: Rules,
 }
 
@@ -163,7 +164,7 @@ impl Position {
     }
 
     /// Times the waste has been turned back into the stock.
-    pub fn redeals(&self) -> u8 {
+    pub fn redeals(&self) -> u32 {
         self.redeals
     }
 

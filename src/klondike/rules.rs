@@ -53,10 +53,10 @@ impl Rules {
     }
 
     /// Whether a redeal is allowed after `redeals` of them.
-    pub fn may_redeal(&self, redeals: u8) -> bool {
+    pub fn may_redeal(&self, redeals: u32) -> bool {
         match self.passes {
             Passes::Unlimited => true,
-            Passes::Limited(passes) => u16::from(redeals) + 1 < u16::from(passes),
+            Passes::Limited(passes) => redeals < u32::from(passes).saturating_sub(1),
         }
     }
 }
@@ -137,7 +137,7 @@ mod tests {
             ..Rules::STANDARD
         };
         assert!(three.may_redeal(0) && three.may_redeal(1) && !three.may_redeal(2));
-        assert!(Rules::STANDARD.may_redeal(u8::MAX));
+        assert!(Rules::STANDARD.may_redeal(u32::MAX));
         let zero = Rules {
             draw: 0,
             ..Rules::STANDARD

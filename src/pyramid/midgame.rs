@@ -26,8 +26,8 @@ pub struct Midgame {
     /// remaining stock card dealt up to it is in the waste, the others in the stock. `None`:
     /// the waste is empty.
     pub waste_to: Option<usize>,
-    /// The pass through the stock, from 1.
-    pub pass: u8,
+    /// The pass through the stock, from 1 to the rules' [`Rules::last_pass`].
+    pub pass: u32,
     /// Gone slots whose card the player does not know, as bits (a subset of `gone`). The
     /// gone cards' identities never change how the game goes on: only which cards are left
     /// and where. So the cards missing from the deal stand in for them, as a set.
@@ -52,7 +52,7 @@ pub enum PositionProblem {
     /// A pyramid card is gone while a card lying on it is still there.
     StillCovered { slot: usize, by: Vec<usize> },
     /// The pass is not one the rules allow.
-    Pass { pass: u8, rules: Rules },
+    Pass { pass: u32, rules: Rules },
     /// Cards leave in pairs making 13 (or as Kings): the gone cards of two partner values
     /// must be as many of one as of the other.
     Unpaired {
@@ -244,9 +244,7 @@ impl Midgame {
                 problems.push(PositionProblem::StillCovered { slot, by });
             }
         }
-        let pass_allowed =
-            self.pass >= 1 && rules.max_recycles().is_none_or(|max| self.pass <= max + 1);
-        if !pass_allowed {
+        if !(1..=rules.last_pass()).contains(&self.pass) {
             problems.push(PositionProblem::Pass {
                 pass: self.pass,
                 rules,
@@ -323,7 +321,7 @@ impl Midgame {
             pyramid,
             &stock.iter().map(card).collect::<Vec<_>>(),
             &waste.iter().map(card).collect::<Vec<_>>(),
-            self.pass - 1,
+            u64::from(self.pass - 1),
             removed,
         )
         .with_unknown_of(deal))

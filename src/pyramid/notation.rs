@@ -5,6 +5,7 @@
 use super::position::{IllegalMove, Move, Position};
 use crate::card::Card;
 use crate::excerpt::excerpt;
+use crate::referee::AlreadyWon;
 
 /// Why a text is not a move in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -16,6 +17,8 @@ pub enum NotationError {
     Unreadable(String),
     #[error("'{}' cannot be played: {why}", excerpt(.text))]
     Illegal { text: String, why: IllegalMove },
+    #[error(transparent)]
+    AlreadyWon(#[from] AlreadyWon),
 }
 
 /// A move as text, in the position it is played from.
@@ -111,5 +114,36 @@ mod tests {
         );
         let (number, _) = read_moves(&start, "draw recycle").unwrap_err();
         assert_eq!(number, 1);
+    }
+
+    #[test]
+    fn a_move_after_the_win_is_refused_naming_the_move_that_won() {
+        // Won in 15 steps with stock cards left to draw.
+        let deal = crate::Deal::parse(include_str!("../../tests/data/shortest-15-steps.txt"));
+        let start = Position::new(&deal.unwrap(), crate::pyramid::Rules::default());
+        let solver::Outcome::Solved(moves) = solver::solve(&start, &mut ()).outcome else {
+            panic!("winnable")
+        };
+        let mut won = start.clone();
+        for &mv in &moves {
+            won.apply(mv).unwrap();
+        }
+        assert!(
+            won.is_won() && won.stock_len() > 0,
+            "the stock has a card to draw"
+        );
+        assert_eq!(won.legal_moves(), []);
+        assert_eq!(won.check(Move::Draw), Err(IllegalMove::Won));
+        assert_eq!(won.clone().apply(Move::Draw), Err(IllegalMove::Won));
+        let line = crate::referee::write_line(&start, &moves, move_text);
+        let (number, error) = read_moves(&start, &format!("{line} draw")).unwrap_err();
+        assert_eq!(number, moves.len());
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "'draw' cannot be played: the game is already won after move {}",
+                moves.len()
+            )
+        );
     }
 }

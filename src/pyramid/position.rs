@@ -66,6 +66,8 @@ pub enum IllegalMove {
     Unseen(Place),
     #[error("the card at the {} is covered", place_name(*.0))]
     CoveredUnseen(Place),
+    #[error("the game is already won: the deal ends there")]
+    Won,
 }
 
 fn covered_by_text(cards: &[Card]) -> String {
@@ -83,7 +85,9 @@ pub struct Position {
     stock: Vec<Card>,
     /// The waste, top card last.
     waste: Vec<Card>,
-    recycles: u8,
+    /// Recycles made. Wider than a start's pass (a `u32`): each recycle is a move, and no
+    /// game plays the 2^64 - 2^32 moves that would take it past its end.
+    recycles: u64,
     removed: Vec<Card>,
     /// The cards standing in for unknown ones (`??`), as bits over [`Card::index`]. Their
     /// ranks are never read: an unknown card matches nothing, or anything when `wild`.
@@ -125,7 +129,7 @@ impl Position {
         pyramid: [Option<Card>; PYRAMID_SIZE],
         stock_top_first: &[Card],
         waste_bottom_first: &[Card],
-        recycles: u8,
+        recycles: u64,
         removed: Vec<Card>,
     ) -> Position {
         Position {
@@ -252,12 +256,12 @@ impl Position {
     }
 
     /// Recycles made so far.
-    pub fn recycles_used(&self) -> u8 {
+    pub fn recycles_used(&self) -> u64 {
         self.recycles
     }
 
     /// The pass through the stock, from 1.
-    pub fn pass(&self) -> u8 {
+    pub fn pass(&self) -> u64 {
         self.recycles + 1
     }
 
@@ -356,8 +360,11 @@ impl Position {
         places
     }
 
-    /// Every legal move, in a fixed order.
+    /// Every legal move, in a fixed order; none once the game is won.
     pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_won() {
+            return Vec::new();
+        }
         let places = self.available();
         let mut moves = Vec::new();
         for (i, &a) in places.iter().enumerate() {
@@ -436,6 +443,9 @@ impl Position {
 
     /// Checks a move without making it.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_won() {
+            return Err(IllegalMove::Won);
+        }
         match mv {
             Move::Draw => self.take(Place::Stock).map(drop),
             Move::Recycle => self.check_recycle(),
@@ -694,6 +704,7 @@ mod tests {
         s.parse().unwrap()
     }
 
+    use crate::pyramid::Passes;
     use crate::pyramid::fixtures::winnable_deal as deal;
 
     #[test]
@@ -770,6 +781,23 @@ mod tests {
             position.apply(Move::Recycle),
             Err(IllegalMove::NoPassesLeft(_))
         ));
+    }
+
+    #[test]
+    fn unlimited_passes_count_on_past_what_a_byte_holds() {
+        let rules = Rules {
+            passes: Passes::Unlimited,
+            ..Rules::default()
+        };
+        let mut position = Position::new(&deal(), rules);
+        for _ in 0..300 {
+            for _ in 0..24 {
+                position.apply(Move::Draw).unwrap();
+            }
+            position.apply(Move::Recycle).unwrap();
+        }
+        assert_eq!(position.recycles_used(), 300);
+        assert_eq!(position.pass(), 301);
     }
 
     #[test]

@@ -124,8 +124,16 @@ impl Rules {
     }
 
     /// Whether a recycle is still allowed after `used` of them.
-    pub fn may_recycle(&self, used: u8) -> bool {
-        self.max_recycles().is_none_or(|max| used < max)
+    pub fn may_recycle(&self, used: u64) -> bool {
+        self.max_recycles().is_none_or(|max| used < u64::from(max))
+    }
+
+    /// The last pass through the stock a game may stand in: the passes allowed, or with
+    /// unlimited passes the most a saved game's start may name (each recycle played from
+    /// there counts on).
+    pub fn last_pass(&self) -> u32 {
+        self.max_recycles()
+            .map_or(u32::MAX, |max| u32::from(max) + 1)
     }
 }
 

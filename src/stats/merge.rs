@@ -13,6 +13,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use solitaire::GameKind;
+use solitaire::excerpt::shown_path;
 
 use super::results_file::{Expected, Reader, ResultsError};
 use super::shard::{RunId, Shard, ranges};
@@ -76,7 +77,7 @@ fn usage(error: &ResultsError) -> InputError {
 }
 
 fn name(path: &Path) -> String {
-    path.display().to_string()
+    shown_path(path)
 }
 
 /// The run the files are shards of, once they are checked to be its shards, each once: the

@@ -14,6 +14,7 @@ use std::io::{BufRead, BufReader, Read as _, Write};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
+use solitaire::excerpt::shown_path;
 
 use super::shard::{RunId, Shard};
 
@@ -253,7 +254,7 @@ impl ResultsFile {
             .len();
         if held > 0 {
             return Err(ResultsError::Exists {
-                path: path.display().to_string(),
+                path: shown_path(path),
             });
         }
         let mut results = results;
@@ -291,7 +292,7 @@ impl ResultsFile {
             .collect();
         if !differences.is_empty() {
             return Err(ResultsError::OtherRun {
-                path: path.display().to_string(),
+                path: shown_path(path),
                 differences: differences.join("; "),
             });
         }
@@ -304,7 +305,7 @@ impl ResultsFile {
         if let Some(number) = body.cut {
             warn(format!(
                 "{}:{number}: the last line was cut short; its deal is solved again",
-                path.display(),
+                shown_path(path),
             ));
         }
         drop(reader);
@@ -323,7 +324,7 @@ impl ResultsFile {
                 path: path.to_path_buf(),
             }),
             Err(TryLockError::WouldBlock) => Err(ResultsError::Locked {
-                path: path.display().to_string(),
+                path: shown_path(path),
             }),
             Err(TryLockError::Error(source)) => Err(io(path, source)),
         }
@@ -380,7 +381,7 @@ impl Reader {
 
 /// Reads a file's first line: the run it names, and the line's length in bytes.
 fn read_run<R: BufRead>(reader: &mut R, path: &Path) -> Result<(RunId, u64), ResultsError> {
-    let name = path.display().to_string();
+    let name = shown_path(path);
     let mut line = Vec::new();
     let not_results = |why: &str| ResultsError::NotResults {
         path: name.clone(),
@@ -410,7 +411,7 @@ fn read_body<R: BufRead>(
     mut found: impl FnMut(Solved),
     warn: &mut dyn FnMut(String),
 ) -> Result<Body, ResultsError> {
-    let name = path.display().to_string();
+    let name = shown_path(path);
     let mut line = Vec::new();
     let mut body = Body {
         done: Seen::default(),
@@ -466,7 +467,7 @@ fn read_body<R: BufRead>(
 
 fn io(path: &Path, source: std::io::Error) -> ResultsError {
     ResultsError::Io {
-        path: path.display().to_string(),
+        path: shown_path(path),
         source,
     }
 }

@@ -6,6 +6,7 @@ use super::layout::TABLEAU_SIZE;
 use super::position::{IllegalMove, Move, Position};
 use crate::card::Card;
 use crate::excerpt::excerpt;
+use crate::referee::AlreadyWon;
 
 /// Why a text is not a move in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -16,6 +17,8 @@ pub enum NotationError {
     NotInTableau(String),
     #[error("'{}' cannot be played: {why}", excerpt(.text))]
     Illegal { text: String, why: IllegalMove },
+    #[error(transparent)]
+    AlreadyWon(#[from] AlreadyWon),
 }
 
 /// A move as text, in the position it is played from: `draw`, or the card played (`??` for a
@@ -96,6 +99,29 @@ mod tests {
         assert_eq!(
             read_move(&start, "Ac").unwrap_err().to_string(),
             "'Ac' cannot be played: Ac is face down: 4c and 5c still lie on it"
+        );
+    }
+
+    #[test]
+    fn a_move_after_the_win_is_refused_naming_the_move_that_won() {
+        // The ordered deck clears in one run from the right, with the stock left to draw.
+        let start = Position::new(&deal(ORDERED));
+        let clearing: Vec<Move> = (0..TABLEAU_SIZE as u8).rev().map(Move::Play).collect();
+        let mut won = start;
+        for &mv in &clearing {
+            won.apply(mv).unwrap();
+        }
+        assert!(won.is_won() && won.stock_left() > 0);
+        assert_eq!(won.legal_moves(), []);
+        assert_eq!(won.check(Move::Draw), Err(IllegalMove::Won));
+        let mut after = won;
+        assert_eq!(after.apply(Move::Draw), Err(IllegalMove::Won));
+        let line = line_text(&start, &clearing);
+        let (number, error) = read_moves(&start, &format!("{line} draw")).unwrap_err();
+        assert_eq!(number, 28);
+        assert_eq!(
+            error.to_string(),
+            "'draw' cannot be played: the game is already won after move 28"
         );
     }
 }

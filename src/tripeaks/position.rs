@@ -70,6 +70,8 @@ pub enum IllegalMove {
     NotAdjacent { card: Card, waste: Card },
     #[error("the stock is empty: there is nothing left to draw")]
     StockEmpty,
+    #[error("the game is already won: the deal ends there")]
+    Won,
 }
 
 /// A card's text, `??` when unknown.
@@ -268,8 +270,12 @@ impl Position {
         self.deal.unknown() & (tableau | turned)
     }
 
-    /// Every legal move: the playable tableau cards in deal order, then the draw.
+    /// Every legal move: the playable tableau cards in deal order, then the draw; none once the
+    /// game is won.
     pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_won() {
+            return Vec::new();
+        }
         let mut moves: Vec<Move> = (0..TABLEAU_SIZE as u8)
             .map(Move::Play)
             .filter(|&mv| self.check(mv).is_ok())
@@ -283,6 +289,7 @@ impl Position {
     /// Checks a move without making it.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         match mv {
+            _ if self.is_won() => Err(IllegalMove::Won),
             Move::Draw if self.stock_left() == 0 => Err(IllegalMove::StockEmpty),
             Move::Draw => Ok(()),
             Move::Play(slot) => {

@@ -25,8 +25,8 @@ use crate::deck::{DECK_SIZE, Deal, UNKNOWN};
 use crate::game_kind::GameKind;
 use crate::goal::Goal;
 use crate::saved_game::{
-    DRAFT_LINE, game_header, game_of_text, goal_header, headers, printable, read_goal, saved_date,
-    saved_name,
+    DRAFT_LINE, check_given_once, game_header, game_of_text, goal_header, headers, printable,
+    read_goal, saved_date, saved_name,
 };
 
 /// Moves written per `# moves:` line.
@@ -63,6 +63,7 @@ impl SavedTriPeaks {
         deal: Deal,
         fallback_name: &str,
     ) -> Result<SavedTriPeaks, String> {
+        check_given_once(text)?;
         // Pyramid's headers would be ignored here: a game entered part-way through is its
         // moves from the start, and TriPeaks has no rule variants.
         for key in ["pass", "waste top", "gone", "passes", "pairing", "goal"] {
@@ -446,5 +447,28 @@ mod tests {
         let bad = format!("# moves: draw Zz\n{ORDERED}");
         let error = SavedTriPeaks::parse(&bad, "x").unwrap_err();
         assert!(error.starts_with("# moves: move 2: 'Zz'"), "{error}");
+    }
+
+    #[test]
+    fn a_header_given_twice_with_different_values_is_refused_naming_both_lines() {
+        let with = |headers: &str| SavedTriPeaks::parse(&format!("{headers}\n{ORDERED}"), "x");
+        assert_eq!(
+            with("# game: tripeaks\n# name: a\n# game: pyramid").unwrap_err(),
+            "# game: given twice, 'tripeaks' on line 1 and 'pyramid' on line 3: keep one"
+        );
+        assert_eq!(
+            with(
+                "# game: tripeaks\n# challenge: score 100 earned 0\n# challenge: card K 4 already 0"
+            )
+            .unwrap_err(),
+            "# challenge: given twice, 'score 100 earned 0' on line 2 and 'card K 4 already 0' on \
+             line 3: keep one"
+        );
+        assert_eq!(
+            with("# game: tripeaks\n# name: a\n# name: b").unwrap_err(),
+            "# name: given twice, 'a' on line 2 and 'b' on line 3: keep one"
+        );
+        let same = with("# game: tripeaks\n# game: tripeaks\n# moves: 2h\n# moves: Ah").unwrap();
+        assert_eq!(same.moves, [Move::Play(27), Move::Play(26)]);
     }
 }

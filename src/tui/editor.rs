@@ -149,10 +149,13 @@ impl Editor {
 
     /// Goes to the next pass through the stock, round to the first after the last.
     pub fn next_pass(&mut self) -> String {
-        let passes = self.rules.max_recycles().map_or(u8::MAX, |r| r + 1);
+        let passes = self.rules.last_pass();
         self.midgame.pass = self.midgame.pass % passes + 1;
         self.revalidate();
-        format!("Pass {} of {passes}.", self.midgame.pass)
+        match self.rules.max_recycles() {
+            Some(_) => format!("Pass {} of {passes}.", self.midgame.pass),
+            None => format!("Pass {}.", self.midgame.pass),
+        }
     }
 
     /// Plays under these rules.
@@ -465,5 +468,21 @@ mod tests {
         assert!(!editor.midgame.is_gone(27));
         editor.go_to(3);
         assert!(editor.toggle_waste_end().is_err(), "not a stock slot");
+    }
+
+    #[test]
+    fn unlimited_passes_go_on_past_what_a_byte_holds() {
+        let deal = Deal::parse(include_str!("../../saved-games/winnable-40-steps.txt")).unwrap();
+        let mut editor = Editor::with_deal(&deal, Midgame::default());
+        editor.set_rules(Rules {
+            passes: Passes::Unlimited,
+            ..Rules::default()
+        });
+        let mut said = String::new();
+        for _ in 0..300 {
+            said = editor.next_pass();
+        }
+        assert_eq!(said, "Pass 301.");
+        assert_eq!(editor.start().unwrap().pass(), 301);
     }
 }

@@ -14,7 +14,7 @@ type Key = (
     Vec<Option<Card>>,
     Vec<Option<Card>>,
     [u8; 4],
-    Option<u8>,
+    Option<u32>,
 );
 
 fn key(position: &Position) -> Key {

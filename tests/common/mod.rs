@@ -133,7 +133,7 @@ pub fn small_position(seed: u64, rules: Rules) -> Position {
     }
     let waste = next(cards.len() as u64 + 1) as usize;
     let passes = rules.max_recycles().map_or(3, |most| u64::from(most) + 1);
-    let recycles = next(passes) as u8;
+    let recycles = next(passes);
     let kept: std::collections::HashSet<Card> =
         pyramid.iter().flatten().chain(&cards).copied().collect();
     let removed: Vec<Card> = Card::all().filter(|c| !kept.contains(c)).collect();
@@ -149,7 +149,7 @@ pub fn small_position(seed: u64, rules: Rules) -> Position {
 
 /// What tells two positions apart for an exhaustive search: the cards and where they lie, and
 /// the recycles made (unless passes are unlimited, when they make no difference).
-pub type Key = (Vec<Option<Card>>, Vec<Card>, Vec<Card>, u8);
+pub type Key = (Vec<Option<Card>>, Vec<Card>, Vec<Card>, u64);
 
 /// The key of a position.
 pub fn key(position: &Position) -> Key {

@@ -78,6 +78,8 @@ pub enum IllegalMove {
     UnknownInPile(u8),
     #[error("the waste card is not known yet: type it in first")]
     UnknownWaste,
+    #[error("the game is already won: the deal ends there")]
+    Won,
     #[error(
         "the card on top of pile {} is not known yet: type it in before building on it",
         number(*.0)
@@ -95,8 +97,12 @@ pub enum IllegalMove {
 }
 
 impl Position {
-    /// Every legal move: foundation moves first, then moves onto piles, then the stock.
+    /// Every legal move: foundation moves first, then moves onto piles, then the stock; none
+    /// once the game is won.
     pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_won() {
+            return Vec::new();
+        }
         let piles = self.piles.len() as u8;
         let mut moves = vec![Move::WasteToFoundation];
         moves.extend((0..piles).map(Move::PileToFoundation));
@@ -121,6 +127,7 @@ impl Position {
     /// Checks a move without making it.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         match mv {
+            _ if self.is_won() => Err(IllegalMove::Won),
             Move::Draw if self.stock.is_empty() => Err(IllegalMove::StockEmpty),
             Move::Redeal if !self.stock.is_empty() => Err(IllegalMove::StockNotEmpty),
             Move::Redeal if self.waste.is_empty() => Err(IllegalMove::NothingToRedeal),
@@ -160,7 +167,7 @@ impl Position {
             Move::Redeal => {
                 // The waste, bottom first, is the order the cards were drawn in.
                 self.stock = std::mem::take(&mut self.waste);
-                self.redeals = self.redeals.saturating_add(1);
+                self.redeals += 1;
             }
             Move::WasteToFoundation => {
                 let card = self.waste.pop().flatten().expect("checked: a known card");

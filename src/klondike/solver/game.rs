@@ -245,7 +245,9 @@ impl Game {
             stock: 0,
             dealt: 0,
             cursor: position.waste().len() as u8,
-            redeals: position.redeals(),
+            // Counted only under limited passes (below their `u8` count); with unlimited
+            // ones the key leaves the count out, and a byte that stops at its top will do.
+            redeals: u8::try_from(position.redeals()).unwrap_or(u8::MAX),
             found: [0; 4],
         };
         let mut range = 1u64;
@@ -555,7 +557,7 @@ impl Game {
             tops
         };
         reach.plain |= drawn(left & !waste);
-        if self.rules.may_redeal(state.redeals) {
+        if self.rules.may_redeal(u32::from(state.redeals)) {
             reach.after_redeal = drawn(left) & !reach.plain;
         }
         reach
@@ -601,7 +603,7 @@ impl Game {
             };
             let top = if waste != 0
                 && (self.draw == 1
-                    || !self.rules.may_redeal(state.redeals)
+                    || !self.rules.may_redeal(u32::from(state.redeals))
                     || state.stock & !below(state.cursor) == 0)
             {
                 1u64 << waste.ilog2()

@@ -231,7 +231,7 @@ impl Context {
             .expect("a position's pyramid is a reachable shape");
         let gone_beyond = SEQ_MASK & !((1u64 << seq.len()) - 1);
         let cycle = if max_recycles.is_some() {
-            position.recycles_used() as u64
+            position.recycles_used()
         } else {
             0
         };
