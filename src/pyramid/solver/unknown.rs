@@ -200,6 +200,7 @@ fn fewest_to_see(
         if stats.expanded.is_multiple_of(CHECK_EVERY) {
             stats.stored = parent.len();
             stats.frontier = queue.len();
+            stats.memory = held(&parent, &queue);
             stats.elapsed = started.elapsed();
             observer.progress(&stats);
             if observer.should_stop() {
@@ -228,4 +229,11 @@ fn fewest_to_see(
     }
     moves.reverse();
     Ok(Some(moves))
+}
+
+/// The bytes the breadth-first search's tables hold at their capacity, for the memory cap: a
+/// hash map's slot is its entry and a control byte.
+fn held(parent: &HashMap<State, (State, Move)>, queue: &VecDeque<State>) -> usize {
+    parent.capacity() * (std::mem::size_of::<(State, (State, Move))>() + 1)
+        + queue.capacity() * std::mem::size_of::<State>()
 }
