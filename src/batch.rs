@@ -16,7 +16,7 @@ use solitaire::DeckProblem;
 use solitaire::deck::thousands;
 use solitaire::klondike::DealProblem as KlondikeProblem;
 use solitaire::klondike::formats::{self, Format, Table};
-use solitaire::pyramid::solver::{CapReached, Capped, Caps, Outcome, Stats};
+use solitaire::pyramid::solver::{Budget, CapReached, Caps, Outcome, Stats};
 use solitaire::pyramid::{Goal, Position, Rules};
 
 use crate::challenge;
@@ -24,7 +24,10 @@ use crate::cli::BatchArgs;
 use crate::console;
 use crate::input::{self, InputError};
 use crate::klondike_output;
-use crate::output::{answer_json, solve_deal, undecided_json};
+use crate::output::{
+    Bound, add_bound_json, answer_json, board_bound, challenge_bound, solve_challenge_capped,
+    solve_deal, undecided_json,
+};
 use crate::pool;
 use crate::text_file::{self, TextFileError};
 use crate::tripeaks_output;
@@ -47,10 +50,13 @@ enum Dealt {
 /// What solving one line gave.
 struct Answer {
     json: Value,
-    /// `None` for a line that is not a deal, or one a cap left undecided.
+    /// `None` for a line that is not a deal, or one a cap or unknown cards left undecided.
     solved: Option<bool>,
     undecided: bool,
     length: Option<usize>,
+    /// Whether the answer is the best whatever the unknown cards (`??`) are: with a shorter
+    /// line perhaps possible, its length is not checked against a known one.
+    definitive: bool,
     time: Duration,
     expanded: u64,
 }
@@ -224,6 +230,7 @@ fn solve_line(line: &Line, game: GameKind, goal: Goal, rules: &AllRules, caps: C
                 solved: None,
                 undecided: false,
                 length: None,
+                definitive: true,
                 time: started.elapsed(),
                 expanded: 0,
             };
@@ -233,10 +240,12 @@ fn solve_line(line: &Line, game: GameKind, goal: Goal, rules: &AllRules, caps: C
     if game == GameKind::TriPeaks {
         return solve_tripeaks(line.number, deal, goal, caps);
     }
+    // One budget for the answer and what unknown cards could give.
+    let budget = Budget::start(caps);
     if goal != Goal::Board {
-        return solve_challenge(line.number, deal, goal, rules, caps);
+        return solve_challenge(line.number, deal, goal, rules, &budget);
     }
-    let (position, report, cap) = solve_deal(deal, rules, caps);
+    let (position, report, cap) = solve_deal(deal, rules, &budget);
     if let Some(cap) = cap {
         return undecided(line.number, "solvable", cap, &report.stats);
     }
@@ -246,42 +255,64 @@ fn solve_line(line: &Line, game: GameKind, goal: Goal, rules: &AllRules, caps: C
         Outcome::Solved(moves) => Some(moves.len()),
         _ => None,
     };
-    let definitive = solitaire::pyramid::solver::board_unknowns(&position, &report, &mut ())
-        .map(|unknowns| unknowns.definitive);
-    if let Some(definitive) = definitive {
-        json["definitive"] = json!(definitive);
-    }
-    // Out of reach with the cards known so far only: neither won nor lost.
-    let open = length.is_none() && definitive == Some(false);
-    Answer {
+    let (bound, bound_stats) = board_bound(&position, &report, &budget).unzip();
+    add_bound_json(&mut json, bound.as_ref());
+    answered(
         json,
-        solved: (!open).then_some(length.is_some()),
-        undecided: open,
-        length,
-        time: report.stats.elapsed,
-        expanded: report.stats.expanded,
-    }
+        (length.is_some(), length),
+        bound.as_ref().is_none_or(Bound::is_definitive),
+        &budget,
+        report.stats.expanded + bound_stats.map_or(0, |stats| stats.expanded),
+    )
 }
 
 /// A Score or Card challenge on one deal: reached counts as solved.
-fn solve_challenge(number: usize, deal: &Deal, goal: Goal, rules: Rules, caps: Caps) -> Answer {
+fn solve_challenge(
+    number: usize,
+    deal: &Deal,
+    goal: Goal,
+    rules: Rules,
+    budget: &Budget,
+) -> Answer {
     let position = Position::new(deal, rules);
-    let mut quiet = ();
-    let mut capped = Capped::new(caps, &mut quiet);
-    let (answer, stats) = solitaire::pyramid::challenge::solve(&position, goal, &mut capped);
-    let (Some(answer), None) = (answer, capped.reached()) else {
-        let cap = capped.reached().expect("only a cap stops the search");
-        return undecided(number, "reached", cap, &stats);
+    let (answer, stats) = match solve_challenge_capped(&position, goal, budget) {
+        Ok(answered) => answered,
+        Err((cap, stats)) => return undecided(number, "reached", cap, &stats),
     };
     let mut json = challenge::json(&position, goal, &answer, &stats);
     json["line"] = json!(number);
+    let (bound, bound_stats) = challenge_bound(&position, goal, &answer, budget).unzip();
+    add_bound_json(&mut json, bound.as_ref());
+    let length = answer.lines().first().map(|(_, line)| line.moves.len());
+    answered(
+        json,
+        (answer.reached(), length),
+        bound.as_ref().is_none_or(Bound::is_definitive),
+        budget,
+        stats.expanded + bound_stats.map_or(0, |stats| stats.expanded),
+    )
+}
+
+/// A Pyramid line's answer from whether it reached the goal and the length of its line: one
+/// that falls short and is not `definitive` falls short only for want of the unknown cards,
+/// and is neither won nor lost. Its time is the budget's: the answer's search and the
+/// bound's.
+fn answered(
+    json: Value,
+    (reached, length): (bool, Option<usize>),
+    definitive: bool,
+    budget: &Budget,
+    expanded: u64,
+) -> Answer {
+    let open = !reached && !definitive;
     Answer {
         json,
-        solved: Some(answer.reached()),
-        undecided: false,
-        length: answer.lines().first().map(|(_, line)| line.moves.len()),
-        time: stats.elapsed,
-        expanded: stats.expanded,
+        solved: (!open).then_some(reached),
+        undecided: open,
+        length,
+        definitive,
+        time: budget.elapsed(),
+        expanded,
     }
 }
 
@@ -310,6 +341,7 @@ fn solve_klondike(
         solved,
         undecided: solved.is_none(),
         length: answer.line().map(<[_]>::len),
+        definitive: true,
         time: started.elapsed(),
         expanded: stats.expanded,
     }
@@ -342,6 +374,7 @@ fn solve_tripeaks(number: usize, deal: &Deal, goal: Goal, caps: Caps) -> Answer 
         solved: (!open).then_some(reached),
         undecided: open,
         length: answer.length().filter(|_| reached),
+        definitive: answer.definitive(),
         time: stats.elapsed,
         expanded: stats.expanded,
     }
@@ -360,6 +393,7 @@ fn undecided(number: usize, key: &str, cap: CapReached, stats: &Stats) -> Answer
         solved: None,
         undecided: true,
         length: None,
+        definitive: true,
         time: stats.elapsed,
         expanded: stats.expanded,
     }
@@ -477,10 +511,14 @@ fn rate(per_second: f64) -> String {
 }
 
 /// Whether an answer agrees with its line's known length (0 = no solution); `None` when the
-/// line has none, or the answer is not a verdict (a bad line, an undecided search).
+/// line has none, or the answer is not a verdict (a bad line, an undecided search, a line
+/// unknown cards may make shorter).
 fn matches(line: &Line, answer: &Answer) -> Option<bool> {
     let known = line.known_length?;
     answer.solved?;
+    if !answer.definitive {
+        return None;
+    }
     Some(answer.length.unwrap_or(0) == known)
 }
 

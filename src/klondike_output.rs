@@ -116,7 +116,7 @@ impl Answer {
                 reveal: Reveal::Never,
                 ..
             } => None,
-            Answer::Unknown { count, .. } => Some(format!("{} not known (??)", cards_are(*count))),
+            Answer::Unknown { count, .. } => Some(unknowns_text::not_known(*count)),
         }
     }
 }

@@ -4,8 +4,9 @@
 use serde_json::{Value, json};
 
 use solitaire::Deal;
+use solitaire::pyramid::challenge::Answer as ChallengeAnswer;
 use solitaire::pyramid::position::place_name;
-use solitaire::pyramid::solver::{self, CapReached, Capped, Caps, Outcome, Report, Stats};
+use solitaire::pyramid::solver::{self, Budget, CapReached, Outcome, Report, Stats};
 use solitaire::pyramid::{Goal, Place, Position, RuleChanges, Rules};
 
 use crate::challenge;
@@ -37,8 +38,8 @@ impl Saved {
         Ok(Saved { game, position })
     }
 
-    fn solve(&self, caps: Caps) -> (Report, Option<CapReached>) {
-        solve_capped(&self.position, caps)
+    fn solve(&self, budget: &Budget) -> (Report, Option<CapReached>) {
+        solve_capped(&self.position, budget)
     }
 
     /// Where the game stands when it is not the deal's start: "pass 2, 12 moves played".
@@ -125,27 +126,22 @@ pub fn solve(args: &SolveArgs, game: Option<GameKind>) -> Result<u8, InputError>
     // Without a challenge on the command line, the one saved with the game.
     let goal = goal.unwrap_or(saved.game.goal);
     goal.check(saved.position.rules())?;
-    let caps = args.caps.caps();
+    // One budget for the answer, what unknown cards could give, and the plan to reveal one.
+    let budget = Budget::start(args.caps.caps());
     if goal != Goal::Board {
-        return Ok(solve_challenge(&saved, goal, caps, args.json));
+        return Ok(solve_challenge(&saved, goal, &budget, args.json));
     }
-    let (position, (report, cap)) = (&saved.position, saved.solve(caps));
+    let (position, (report, cap)) = (&saved.position, saved.solve(&budget));
     if let Some(cap) = cap {
         return Ok(saved.print_undecided(args.json, "solvable", cap, &report.stats));
     }
-    let unknowns = solver::board_unknowns(position, &report, &mut ()).map(|unknowns| {
-        let could = match &unknowns.bound {
-            Some(Outcome::Solved(moves)) => format!("clear it in {} steps", moves.len()),
-            _ => "do no better".to_string(),
-        };
-        (unknowns.definitive, could)
-    });
-    let note = unknowns_note(position, &saved.game, unknowns.clone());
+    let bound = board_bound(position, &report, &budget).map(|(bound, _)| bound);
+    let note = unknowns_note(position, &saved.game, bound.as_ref(), &budget);
     saved.print(
         args.json,
         || {
             let mut object = answer_json(position, &report);
-            add_unknowns_json(&mut object, unknowns.as_ref(), note.as_ref());
+            add_unknowns_json(&mut object, bound.as_ref(), note.as_ref());
             object
         },
         || {
@@ -159,47 +155,105 @@ pub fn solve(args: &SolveArgs, game: Option<GameKind>) -> Result<u8, InputError>
             text + &note_text(note.as_ref())
         },
     );
-    let undecided = unknowns.is_some_and(|(definitive, _)| !definitive);
     Ok(match exit_code(&report.outcome) {
-        EXIT_NO_SOLUTION if undecided => EXIT_UNDECIDED,
+        EXIT_NO_SOLUTION if bound.is_some_and(|bound| !bound.is_definitive()) => EXIT_UNDECIDED,
         code => code,
     })
 }
 
-/// What unknown cards (`??`) leave open: whether the answer is definitive, what knowing them
-/// could give, and the plan to turn one face up; `None` without unknown cards in play or
-/// when the answer is definitive.
+/// What unknown cards (`??`) in play leave open about an answer, from the search for what
+/// knowing them could at best give (the cards as wildcards), run under the budget left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Bound {
+    /// The answer is the best there is, whatever the cards are.
+    Definitive,
+    /// Knowing them could do better: what, in words ("clear it in 40 steps").
+    Could(String),
+    /// A cap stopped that search: whether the answer is the best is not known.
+    Capped(CapReached),
+}
+
+impl Bound {
+    /// The bound from the wildcard search's answer, the cap that stopped it if one did, and
+    /// what its answer could give in words.
+    fn of<A>(
+        unknowns: &solver::Unknowns<A>,
+        cap: Option<CapReached>,
+        could: impl FnOnce(&A) -> String,
+    ) -> Bound {
+        match (&unknowns.bound, cap) {
+            _ if unknowns.definitive => Bound::Definitive,
+            (Some(bound), None) => Bound::Could(could(bound)),
+            (_, cap) => Bound::Capped(cap.expect("only a cap stops the search")),
+        }
+    }
+
+    pub fn is_definitive(&self) -> bool {
+        *self == Bound::Definitive
+    }
+
+    /// Why a deal whose answer falls short counts as undecided: its unknown cards, `count`
+    /// of them, or the cap that stopped the search for what they could give.
+    pub fn undecided(&self, count: usize) -> String {
+        match self {
+            Bound::Capped(cap) => undecided(*cap),
+            Bound::Definitive | Bound::Could(_) => unknowns_text::not_known(count),
+        }
+    }
+}
+
+/// What unknown cards could change about a Board answer, and the figures of that search;
+/// `None` without unknown cards in play.
+pub fn board_bound(
+    position: &Position,
+    report: &Report,
+    budget: &Budget,
+) -> Option<(Bound, Stats)> {
+    let mut quiet = ();
+    let mut capped = budget.watch(&mut quiet);
+    let unknowns = solver::board_unknowns(position, report, &mut capped)?;
+    let bound = Bound::of(&unknowns, capped.reached(), |bound| match bound {
+        Outcome::Solved(moves) => format!("clear it in {} steps", moves.len()),
+        Outcome::NoSolution(_) | Outcome::Cancelled => "do better".to_string(),
+    });
+    Some((bound, unknowns.stats))
+}
+
+/// What unknown cards (`??`) leave open when the answer is not definitive: the bound and the
+/// plan to turn one face up (or the cap that stopped the search for it).
 struct UnknownsNote {
-    could: String,
-    plan: Option<solver::RevealPlan>,
+    bound: Bound,
+    plan: Result<Option<solver::RevealPlan>, CapReached>,
     from: Position,
     /// The deal-order slot of the card the plan turns face up.
     slot: Option<usize>,
 }
 
-/// The note for an answer, from whether it is definitive and what the bound could give.
+/// The note for an answer with unknown cards in play, searching for the plan under the budget
+/// left; `None` when the answer is definitive.
 fn unknowns_note(
     position: &Position,
     game: &SavedDeal,
-    unknowns: Option<(bool, String)>,
+    bound: Option<&Bound>,
+    budget: &Budget,
 ) -> Option<UnknownsNote> {
-    let (definitive, could) = unknowns?;
-    if definitive {
-        return None;
-    }
+    let bound = bound.filter(|bound| !bound.is_definitive())?.clone();
     let start = Position::new(&game.deal, position.rules());
-    let plan = solver::reveal_plan(position, &start, &mut ())
-        .ok()
-        .flatten();
+    let mut quiet = ();
+    let mut capped = budget.watch(&mut quiet);
+    let plan = solver::reveal_plan(position, &start, &mut capped)
+        .map_err(|_| capped.reached().expect("only a cap stops the search"));
     let from = match &plan {
-        Some(plan) if plan.restart => start,
+        Ok(Some(plan)) if plan.restart => start,
         _ => position.clone(),
     };
     let slot = plan
         .as_ref()
+        .ok()
+        .and_then(Option::as_ref)
         .and_then(|plan| game.deal.cards().iter().position(|&card| card == plan.card));
     Some(UnknownsNote {
-        could,
+        bound,
         plan,
         from,
         slot,
@@ -211,7 +265,8 @@ fn note_text(note: Option<&UnknownsNote>) -> String {
     let Some(note) = note else {
         return String::new();
     };
-    let reveal = note.plan.as_ref().map(|plan| unknowns_text::Reveal {
+    let plan = note.plan.as_ref().ok().and_then(Option::as_ref);
+    let reveal = plan.map(|plan| unknowns_text::Reveal {
         from_start: plan.restart,
         card: match (plan.place, note.slot) {
             (Place::Pyramid(_), _) => format!("the card at {}", place_name(plan.place)),
@@ -228,55 +283,67 @@ fn note_text(note: Option<&UnknownsNote>) -> String {
             .from
             .walk(&plan.moves, |before, mv, _| before.describe(mv)),
     });
-    unknowns_text::note(&note.could, reveal.as_ref())
+    let mut text = match &note.bound {
+        Bound::Could(could) => unknowns_text::note(could, reveal.as_ref()),
+        Bound::Capped(cap) => unknowns_text::capped_note(&undecided(*cap), reveal.as_ref()),
+        // A definitive answer has no note.
+        Bound::Definitive => String::new(),
+    };
+    if let Err(cap) = note.plan {
+        text.push_str(&format!(
+            "The plan to reveal one is undecided: {}.\n",
+            undecided(cap)
+        ));
+    }
+    text
 }
 
-/// Adds `definitive`, `could` and `reveal` to an answer's JSON when unknown cards are in play.
-fn add_unknowns_json(
-    object: &mut Value,
-    unknowns: Option<&(bool, String)>,
-    note: Option<&UnknownsNote>,
-) {
-    let Some((definitive, could)) = unknowns else {
+/// Adds `definitive`, and `could` or `undecided` when it is not, to an answer's JSON when
+/// unknown cards are in play.
+pub fn add_bound_json(object: &mut Value, bound: Option<&Bound>) {
+    let Some(bound) = bound else {
         return;
     };
-    object["definitive"] = json!(definitive);
-    if !definitive {
-        object["could"] = json!(could);
+    object["definitive"] = json!(bound.is_definitive());
+    match bound {
+        Bound::Definitive => {}
+        Bound::Could(could) => object["could"] = json!(could),
+        Bound::Capped(cap) => object["undecided"] = json!(undecided(*cap)),
     }
-    if let Some(UnknownsNote {
-        plan: Some(plan),
-        from,
-        slot,
-        ..
-    }) = note
-    {
-        object["reveal"] = json!({
+}
+
+/// Adds the bound (see [`add_bound_json`]) and the plan to reveal a card to an answer's JSON.
+fn add_unknowns_json(object: &mut Value, bound: Option<&Bound>, note: Option<&UnknownsNote>) {
+    add_bound_json(object, bound);
+    let Some(note) = note else {
+        return;
+    };
+    object["reveal"] = match &note.plan {
+        Ok(Some(plan)) => json!({
             "from_start": plan.restart,
-            "seen_slot": slot,
-            "steps": from.walk(&plan.moves, |before, mv, _| step_json(before, mv)),
-            "seen_place": slot.map(solitaire::pyramid::layout::slot_name),
-        });
-    }
+            "seen_slot": note.slot,
+            "steps": note.from.walk(&plan.moves, |before, mv, _| step_json(before, mv)),
+            "seen_place": note.slot.map(solitaire::pyramid::layout::slot_name),
+        }),
+        Err(cap) => json!({"undecided": undecided(*cap)}),
+        Ok(None) => return,
+    };
 }
 
 /// Solves a Score or Card challenge and prints the answer; the exit code.
-fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
-    let mut quiet = ();
-    let mut capped = Capped::new(caps, &mut quiet);
-    let (answer, stats) = solitaire::pyramid::challenge::solve(&saved.position, goal, &mut capped);
-    let (Some(answer), None) = (answer, capped.reached()) else {
-        let cap = capped.reached().expect("only a cap stops the search");
-        return saved.print_undecided(json, "reached", cap, &stats);
-    };
+fn solve_challenge(saved: &Saved, goal: Goal, budget: &Budget, json: bool) -> u8 {
     let position = &saved.position;
-    let unknowns = challenge_unknowns(position, goal, &answer);
-    let note = unknowns_note(position, &saved.game, unknowns.clone());
+    let (answer, stats) = match solve_challenge_capped(position, goal, budget) {
+        Ok(answered) => answered,
+        Err((cap, stats)) => return saved.print_undecided(json, "reached", cap, &stats),
+    };
+    let bound = challenge_bound(position, goal, &answer, budget).map(|(bound, _)| bound);
+    let note = unknowns_note(position, &saved.game, bound.as_ref(), budget);
     saved.print(
         json,
         || {
             let mut object = challenge::json(position, goal, &answer, &stats);
-            add_unknowns_json(&mut object, unknowns.as_ref(), note.as_ref());
+            add_unknowns_json(&mut object, bound.as_ref(), note.as_ref());
             object
         },
         || {
@@ -291,44 +358,64 @@ fn solve_challenge(saved: &Saved, goal: Goal, caps: Caps, json: bool) -> u8 {
     );
     if answer.reached() {
         EXIT_OK
-    } else if unknowns.is_some_and(|(definitive, _)| !definitive) {
+    } else if bound.is_some_and(|bound| !bound.is_definitive()) {
         EXIT_UNDECIDED
     } else {
         EXIT_NO_SOLUTION
     }
 }
 
-/// Whether a challenge's answer is definitive with unknown cards in play, and what knowing
-/// them could give; `None` without unknown cards.
-fn challenge_unknowns(
+/// Solves a Score or Card challenge under the budget: the answer and its figures, or the cap
+/// that stopped it.
+pub fn solve_challenge_capped(
     position: &Position,
     goal: Goal,
-    answer: &solitaire::pyramid::challenge::Answer,
-) -> Option<(bool, String)> {
-    use solitaire::pyramid::challenge::{Answer, amount, base};
+    budget: &Budget,
+) -> Result<(ChallengeAnswer, Stats), (CapReached, Stats)> {
+    let mut quiet = ();
+    let mut capped = budget.watch(&mut quiet);
+    let (answer, stats) = solitaire::pyramid::challenge::solve(position, goal, &mut capped);
+    match (answer, capped.reached()) {
+        (Some(answer), None) => Ok((answer, stats)),
+        (_, cap) => Err((cap.expect("only a cap stops the search"), stats)),
+    }
+}
+
+/// What unknown cards could change about a challenge's answer, and the figures of that
+/// search; `None` without unknown cards in play.
+pub fn challenge_bound(
+    position: &Position,
+    goal: Goal,
+    answer: &ChallengeAnswer,
+    budget: &Budget,
+) -> Option<(Bound, Stats)> {
+    use solitaire::pyramid::challenge::{amount, base};
     use solitaire::pyramid::solver::{CardAnswer, ScoreAnswer};
     let reach = |steps: usize| format!("reach the target in {steps} steps");
     let give = |value: u32| format!("give {}", amount(goal, value + base(goal)));
+    let mut quiet = ();
+    let mut capped = budget.watch(&mut quiet);
     match (goal, answer) {
-        (Goal::Score { .. }, Answer::Score(found)) => {
-            let unknowns = solver::score_unknowns(position, goal.needed(), found, &mut ())?;
-            let could = match unknowns.bound {
-                Some(ScoreAnswer::Reached(line)) => reach(line.moves.len()),
-                Some(ScoreAnswer::Short(line)) => give(line.value),
-                None => "do better".to_string(),
-            };
-            Some((unknowns.definitive, could))
+        (Goal::Score { .. }, ChallengeAnswer::Score(found)) => {
+            let unknowns = solver::score_unknowns(position, goal.needed(), found, &mut capped)?;
+            let bound = Bound::of(&unknowns, capped.reached(), |bound| match bound {
+                ScoreAnswer::Reached(line) => reach(line.moves.len()),
+                ScoreAnswer::Short(line) => give(line.value),
+            });
+            Some((bound, unknowns.stats))
         }
-        (Goal::Card { rank, .. }, Answer::Card(found)) => {
-            let unknowns = solver::card_unknowns(position, rank, goal.needed(), found, &mut ())?;
-            let could = match unknowns.bound {
-                Some(CardAnswer::Reached(line)) => reach(line.moves.len()),
-                Some(CardAnswer::Short { clearing, open }) => {
-                    give(open.or(clearing).map_or(0, |line| line.value))
-                }
-                None => "do better".to_string(),
-            };
-            Some((unknowns.definitive, could))
+        (Goal::Card { rank, .. }, ChallengeAnswer::Card(found)) => {
+            let unknowns =
+                solver::card_unknowns(position, rank, goal.needed(), found, &mut capped)?;
+            let bound = Bound::of(&unknowns, capped.reached(), |bound| match bound {
+                CardAnswer::Reached(line) => reach(line.moves.len()),
+                CardAnswer::Short { clearing, open } => give(
+                    open.as_ref()
+                        .or(clearing.as_ref())
+                        .map_or(0, |line| line.value),
+                ),
+            });
+            Some((bound, unknowns.stats))
         }
         _ => None,
     }
@@ -349,7 +436,8 @@ pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         .check_game(GameKind::Pyramid)
         .map_err(InputError::Usage)?;
     let saved = Saved::read(&source, &args.file, args.rules.changes())?;
-    let (position, (report, cap)) = (&saved.position, saved.solve(args.caps.caps()));
+    let budget = Budget::start(args.caps.caps());
+    let (position, (report, cap)) = (&saved.position, saved.solve(&budget));
     if let Some(cap) = cap {
         return Ok(saved.print_undecided(args.json, "winnable", cap, &report.stats));
     }
@@ -358,9 +446,8 @@ pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         _ => None,
     };
     // With unknown cards, the verdict holds for the cards known so far only.
-    let definitive =
-        solver::board_unknowns(position, &report, &mut ()).map(|unknowns| unknowns.definitive);
-    let open = definitive == Some(false);
+    let bound = board_bound(position, &report, &budget).map(|(bound, _)| bound);
+    let open = bound.as_ref().is_some_and(|bound| !bound.is_definitive());
     if args.json {
         let mut answer = json!({
             "winnable": matches!(report.outcome, Outcome::Solved(_)),
@@ -375,9 +462,7 @@ pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         if let Some(from) = saved.progress_json() {
             answer["from"] = from;
         }
-        if let Some(definitive) = definitive {
-            answer["definitive"] = json!(definitive);
-        }
+        add_bound_json(&mut answer, bound.as_ref());
         console::out(format_args!("{answer}\n"));
     } else {
         match (&report.outcome, next) {
@@ -407,10 +492,16 @@ pub fn hint(args: &HintArgs, game: Option<GameKind>) -> Result<u8, InputError> {
             )),
         }
     }
-    if open && !args.json {
-        console::out(format_args!(
+    match &bound {
+        _ if args.json => {}
+        Some(Bound::Could(_)) => console::out(format_args!(
             "Unknown cards (??) could change this: `pyramid solve` gives the plan to reveal one.\n"
-        ));
+        )),
+        Some(Bound::Capped(cap)) => console::out(format_args!(
+            "Whether unknown cards (??) could change this is undecided: {}.\n",
+            undecided(*cap)
+        )),
+        Some(Bound::Definitive) | None => {}
     }
     Ok(match exit_code(&report.outcome) {
         EXIT_NO_SOLUTION if open => EXIT_UNDECIDED,
@@ -499,17 +590,22 @@ pub fn answer_text(start: &Position, report: &Report) -> String {
     }
 }
 
-/// Solves a deal from its start under these rules and caps.
-pub fn solve_deal(deal: &Deal, rules: Rules, caps: Caps) -> (Position, Report, Option<CapReached>) {
+/// Solves a deal from its start under these rules and the budget.
+pub fn solve_deal(
+    deal: &Deal,
+    rules: Rules,
+    budget: &Budget,
+) -> (Position, Report, Option<CapReached>) {
     let position = Position::new(deal, rules);
-    let (report, cap) = solve_capped(&position, caps);
+    let (report, cap) = solve_capped(&position, budget);
     (position, report, cap)
 }
 
-/// Solves the Board challenge under caps: the report, and the cap that stopped it if one did.
-pub fn solve_capped(position: &Position, caps: Caps) -> (Report, Option<CapReached>) {
+/// Solves the Board challenge under the budget: the report, and the cap that stopped it if one
+/// did.
+pub fn solve_capped(position: &Position, budget: &Budget) -> (Report, Option<CapReached>) {
     let mut quiet = ();
-    let mut capped = Capped::new(caps, &mut quiet);
+    let mut capped = budget.watch(&mut quiet);
     let report = solver::solve(position, &mut capped);
     (report, capped.reached())
 }

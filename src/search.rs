@@ -6,7 +6,7 @@ mod caps;
 
 use std::time::Duration;
 
-pub use caps::{BYTES_PER_STATE, CapReached, Capped, Caps, DEFAULT_MEMORY, bytes};
+pub use caps::{BYTES_PER_STATE, Budget, CapReached, Capped, Caps, DEFAULT_MEMORY, bytes};
 
 /// Figures about a search, reported while it runs and at the end.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

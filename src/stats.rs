@@ -31,15 +31,17 @@ use solitaire::deck::RandomDeals;
 use solitaire::excerpt::shown_path;
 use solitaire::goal::Goal;
 use solitaire::klondike::Rules as KlondikeRules;
-use solitaire::pyramid::solver::{CapReached, Caps, Outcome};
+use solitaire::pyramid::solver::{Budget, CapReached, Caps, Outcome};
 use solitaire::pyramid::{Passes, Position, Rules};
+use solitaire::tripeaks::challenge::{Answer, solve_within};
 use solitaire::{Deal, GameKind, Rank};
 
 use crate::batch::progress_bar;
 use crate::cli::{StatsArgs, StatsCommand};
 use crate::console;
 use crate::input::InputError;
-use crate::output::{solve_capped, undecided};
+use crate::output::{Bound, board_bound, solve_capped, undecided};
+use crate::unknowns_text;
 use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, pool};
 use results_file::{Figure, ResultsFile, Seen, Solved, Verdict};
 pub use shard::Shard;
@@ -301,21 +303,22 @@ impl Summary {
             ));
         }
         let lengths = self.tally.histogram(Figure::Length);
-        if !lengths.is_empty() {
-            text.push_str("optimal lengths:\n");
+        if !lengths.is_empty() || self.left_out(Figure::Length) > 0 {
+            text.push_str(&self.heading(Figure::Length, "optimal lengths"));
             for line in histogram(lengths, 40) {
                 text.push_str(&format!("{line}\n"));
             }
         }
         let scores = self.tally.histogram(Figure::Score);
-        if !scores.is_empty() {
-            text.push_str("best scores (points):\n");
+        if !scores.is_empty() || self.left_out(Figure::Score) > 0 {
+            text.push_str(&self.heading(Figure::Score, "best scores (points)"));
             for line in histogram_by(scores, SCORE_BIN, 40) {
                 text.push_str(&format!("{line}\n"));
             }
         }
         if let Some(rank) = self.rank {
-            text.push_str(&format!("most {} removed in a deal:\n", rank.plural()));
+            let title = format!("most {} removed in a deal", rank.plural());
+            text.push_str(&self.heading(Figure::Most, &title));
             let cards = self.tally.histogram(Figure::Most);
             let most = cards.values().copied().max().unwrap_or(1).max(1);
             for (count, deals) in cards {
@@ -325,6 +328,40 @@ impl Summary {
         }
         text.push_str(&format!("{}\n", self.times_line()));
         text
+    }
+
+    /// How many deals that should have a figure lack it: won deals their optimal length, and
+    /// decided ones their best score or most cards, when unknown cards (`??`) could better the
+    /// value found (or a cap stopped the search for the most cards). 0 in a game that does not
+    /// measure it.
+    fn left_out(&self, figure: Figure) -> usize {
+        if !figures(self.game, self.rank).contains(&figure) {
+            return 0;
+        }
+        let should = match figure {
+            Figure::Length => self.tally.winnable,
+            Figure::Score | Figure::Most => self.tally.decided,
+        };
+        let measured: usize = self.tally.histogram(figure).values().sum();
+        should.saturating_sub(measured)
+    }
+
+    /// A histogram's heading line, saying how many deals it leaves out and why, if any.
+    fn heading(&self, figure: Figure, title: &str) -> String {
+        let left_out = self.left_out(figure);
+        if left_out == 0 {
+            return format!("{title}:\n");
+        }
+        let deals = if left_out == 1 { "deal" } else { "deals" };
+        let why = match figure {
+            Figure::Length => "won {deals} whose unknown cards (??) may allow fewer steps",
+            Figure::Score => "{deals} whose unknown cards (??) may allow more",
+            Figure::Most => {
+                "{deals} whose unknown cards (??) may allow more, or whose search a cap stopped"
+            }
+        }
+        .replace("{deals}", deals);
+        format!("{title}, leaving out {left_out} {why}:\n")
     }
 
     /// The rules in a comparison's first column.
@@ -474,41 +511,99 @@ fn measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
             };
             (verdict, Vec::new())
         }
-        GameKind::Pyramid => {
-            let (report, cap) = solve_capped(&Position::new(deal, task.rules), task.caps);
-            match (cap, report.outcome) {
-                (Some(cap), _) => (Verdict::Undecided(undecided(cap)), Vec::new()),
-                (None, Outcome::Solved(moves)) => {
-                    (Verdict::Won, vec![(Figure::Length, moves.len())])
-                }
-                (None, _) => (Verdict::Lost, Vec::new()),
-            }
-        }
-        GameKind::TriPeaks => {
-            let (length, score, cap) = tripeaks_figures(deal, task.caps);
-            if let Some(cap) = cap {
-                return (Verdict::Undecided(undecided(cap)), Vec::new());
-            }
-            let most = task
-                .rank
-                .and_then(|rank| tripeaks_most_of(deal, rank, task.caps));
-            let figures = [
-                (Figure::Length, length),
-                (Figure::Score, score.map(|s| s as usize)),
-                (Figure::Most, most.map(|m| m as usize)),
-            ];
-            let verdict = if length.is_some() {
-                Verdict::Won
-            } else {
-                Verdict::Lost
-            };
-            let figures = figures
-                .into_iter()
-                .filter_map(|(figure, value)| value.map(|value| (figure, value)))
-                .collect();
-            (verdict, figures)
-        }
+        GameKind::Pyramid => pyramid_measure(deal, task),
+        GameKind::TriPeaks => tripeaks_measure(deal, task),
     }
+}
+
+/// A Pyramid deal's verdict and optimal length, under one budget for the answer and what its
+/// unknown cards (`??`) could give. A deal won whatever they are is won, its length given
+/// only when no filling of them makes it shorter; one lost with the cards known so far is
+/// lost only when no filling wins it, and otherwise undecided.
+fn pyramid_measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
+    let budget = Budget::start(task.caps);
+    let position = Position::new(deal, task.rules);
+    let (report, cap) = solve_capped(&position, &budget);
+    if let Some(cap) = cap {
+        return (Verdict::Undecided(undecided(cap)), Vec::new());
+    }
+    let bound = board_bound(&position, &report, &budget).map(|(bound, _)| bound);
+    match (report.outcome, bound) {
+        (Outcome::Solved(moves), None | Some(Bound::Definitive)) => {
+            (Verdict::Won, vec![(Figure::Length, moves.len())])
+        }
+        (Outcome::Solved(_), Some(_)) => (Verdict::Won, Vec::new()),
+        (_, None | Some(Bound::Definitive)) => (Verdict::Lost, Vec::new()),
+        (_, Some(open)) => (
+            Verdict::Undecided(open.undecided(unknown_count(deal))),
+            Vec::new(),
+        ),
+    }
+}
+
+/// How many of a deal's cards are unknown (`??`).
+fn unknown_count(deal: &Deal) -> usize {
+    deal.unknown().count_ones() as usize
+}
+
+/// A TriPeaks deal's verdict and figures (the fewest steps that clear it, its best score, and
+/// with `--card` the most cards of the rank), under one budget. As in Pyramid, a deal that
+/// unknown cards (`??`) hold back is undecided, and a figure they could better is left out.
+fn tripeaks_measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
+    let budget = Budget::start(task.caps);
+    let position = solitaire::tripeaks::Position::new(deal);
+    let solve = |goal| solve_within(&position, goal, &budget);
+    let (board, _, cap) = solve(Goal::Board);
+    let Some(board) = board else {
+        return undecided_by(cap);
+    };
+    let verdict = if board.reached() {
+        Verdict::Won
+    } else if board.definitive() {
+        Verdict::Lost
+    } else {
+        let why = unknowns_text::not_known(unknown_count(deal));
+        return (Verdict::Undecided(why), Vec::new());
+    };
+    let best = Goal::Score {
+        target: GameKind::TriPeaks.full_score() + 1,
+        earned: 0,
+    };
+    let (score, _, cap) = solve(best);
+    let Some(score) = score else {
+        return undecided_by(cap);
+    };
+    // More than a deal holds: the answer is then the most on any line.
+    let most = task.rank.and_then(|rank| {
+        let (answer, _, _) = solve(Goal::Card {
+            rank,
+            target: 5,
+            already: 0,
+        });
+        answer
+    });
+    let exact = |answer: &Answer| answer.definitive().then(|| answer.best() as usize);
+    let figures = [
+        (
+            Figure::Length,
+            board
+                .length()
+                .filter(|_| board.reached() && board.definitive()),
+        ),
+        (Figure::Score, exact(&score)),
+        (Figure::Most, most.as_ref().and_then(exact)),
+    ];
+    let figures = figures
+        .into_iter()
+        .filter_map(|(figure, value)| value.map(|value| (figure, value)))
+        .collect();
+    (verdict, figures)
+}
+
+/// A deal a cap stopped (the search gave no answer): undecided, with no figures.
+fn undecided_by(cap: Option<CapReached>) -> (Verdict, Vec<(Figure, usize)>) {
+    let cap = cap.expect("only a cap stops the search");
+    (Verdict::Undecided(undecided(cap)), Vec::new())
 }
 
 /// How a game's rules, goal and figures are written in a run's identity: Pyramid's
@@ -622,38 +717,6 @@ fn solve_all(
         tally.add(&solved);
     });
     bar.finish_and_clear();
-}
-
-/// A TriPeaks deal's figures: the fewest steps that clear it (`None` when it cannot be
-/// cleared), its best score, and the cap that stopped either search.
-fn tripeaks_figures(deal: &Deal, caps: Caps) -> (Option<usize>, Option<u32>, Option<CapReached>) {
-    let position = solitaire::tripeaks::Position::new(deal);
-    let (board, _, cap) = solitaire::tripeaks::challenge::solve_goal(&position, Goal::Board, caps);
-    let Some(board) = board else {
-        return (None, None, cap);
-    };
-    let length = board.reached().then(|| board.length()).flatten();
-    let best = Goal::Score {
-        target: GameKind::TriPeaks.full_score() + 1,
-        earned: 0,
-    };
-    let (score, _, cap) = solitaire::tripeaks::challenge::solve_goal(&position, best, caps);
-    let score = score.and_then(|score| score.lines().first().map(|(_, line)| line.value));
-    (length, score, cap)
-}
-
-/// The most tableau cards of `rank` a TriPeaks deal lets go, on any line (`None` when a cap
-/// stopped the search).
-fn tripeaks_most_of(deal: &Deal, rank: Rank, caps: Caps) -> Option<u32> {
-    let position = solitaire::tripeaks::Position::new(deal);
-    // More than a deal holds: the answer is then the most on any line.
-    let goal = Goal::Card {
-        rank,
-        target: 5,
-        already: 0,
-    };
-    let (answer, _, _) = solitaire::tripeaks::challenge::solve_goal(&position, goal, caps);
-    answer?.lines().iter().map(|(_, line)| line.value).max()
 }
 
 /// Writes the deals one per line, streamed to a temporary file renamed over `path` at the end.

@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use solitaire::game_kind::GameKind;
 use solitaire::goal::Goal;
-use solitaire::search::Stats;
-use solitaire::tripeaks::challenge::{Answer, solve_goal};
+use solitaire::search::{Budget, Stats};
+use solitaire::tripeaks::challenge::{Answer, solve_goal, solve_within};
 use solitaire::tripeaks::saved::SavedTriPeaks;
 use solitaire::tripeaks::solver::{self, BoardAnswer, CardAnswer, Line, RevealPlan, ScoreAnswer};
 use solitaire::tripeaks::{Move, Position};
@@ -76,9 +76,13 @@ fn bound_text(answer: &Answer, goal: Goal) -> Option<String> {
 }
 
 /// The plan to turn an unknown card face up, when one is worth it (the answer is not
-/// definitive).
-fn reveal(position: &Position) -> Option<RevealPlan> {
-    solver::reveal_plan(position, &mut ()).answer.flatten()
+/// definitive), under the budget left (none when a cap stops its search, which takes a few
+/// milliseconds).
+fn reveal(position: &Position, budget: &Budget) -> Option<RevealPlan> {
+    let mut quiet = ();
+    solver::reveal_plan(position, &mut budget.watch(&mut quiet))
+        .answer
+        .flatten()
 }
 
 /// Solves a TriPeaks file and prints the answer.
@@ -92,7 +96,8 @@ pub fn solve(args: &SolveArgs, source: &Source) -> Result<u8, InputError> {
     let goal = goal.unwrap_or(saved.goal);
     goal.check_inputs(GameKind::TriPeaks)?;
     let position = *saved.game().position();
-    let (answer, stats, cap) = solve_goal(&position, goal, args.caps.caps());
+    let budget = Budget::start(args.caps.caps());
+    let (answer, stats, cap) = solve_within(&position, goal, &budget);
     let from = progress(&saved);
     let Some(answer) = answer else {
         let cap = cap.expect("only a cap stops the search");
@@ -109,7 +114,9 @@ pub fn solve(args: &SolveArgs, source: &Source) -> Result<u8, InputError> {
         );
         return Ok(EXIT_UNDECIDED);
     };
-    let plan = (!answer.definitive()).then(|| reveal(&position)).flatten();
+    let plan = (!answer.definitive())
+        .then(|| reveal(&position, &budget))
+        .flatten();
     print(
         args.json,
         from.as_deref(),

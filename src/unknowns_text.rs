@@ -10,6 +10,16 @@ pub fn count(unknown: u32) -> String {
     }
 }
 
+/// Why a deal is undecided for want of its unknown cards: "1 card is not known (??)", "24
+/// cards are not known (??)".
+pub fn not_known(count: usize) -> String {
+    if count == 1 {
+        "1 card is not known (??)".to_string()
+    } else {
+        format!("{count} cards are not known (??)")
+    }
+}
+
 /// A headline that holds for the cards known so far only: "With the cards known so far, at
 /// most 400 points ...".
 pub fn known_so_far(headline: &str) -> String {
@@ -35,7 +45,24 @@ pub struct Reveal {
 /// give, and the plan to reveal one when there is one; after a blank line, ending in a new
 /// line.
 pub fn note(could: &str, reveal: Option<&Reveal>) -> String {
-    let mut text = format!("\nNot definitive: knowing the unknown cards (??) could {could}.\n");
+    let headline = format!("Not definitive: knowing the unknown cards (??) could {could}.");
+    with_plan(&headline, reveal)
+}
+
+/// The note after an answer whose search for what knowing the unknown cards could give was
+/// stopped by a cap (`cap` says which): the answer may not be the best; then the plan to
+/// reveal one, as in [`note`].
+pub fn capped_note(cap: &str, reveal: Option<&Reveal>) -> String {
+    let headline = format!(
+        "Not definitive: what knowing the unknown cards (??) could give is undecided: {cap}. \
+         --max-states, --max-memory and --time-limit raise the caps."
+    );
+    with_plan(&headline, reveal)
+}
+
+/// A note's headline after a blank line, then the plan to reveal a card when there is one.
+fn with_plan(headline: &str, reveal: Option<&Reveal>) -> String {
+    let mut text = format!("\n{headline}\n");
     let Some(reveal) = reveal else {
         return text;
     };

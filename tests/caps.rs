@@ -114,3 +114,115 @@ fn batch_marks_an_undecided_line_and_counts_it_apart() {
             .starts_with("cap reached")
     );
 }
+
+/// A deal file's cards on one line in a file in `dir`, the cards at `unknown` written `??`.
+fn with_unknown(dir: &std::path::Path, name: &str, unknown: std::ops::Range<usize>) -> String {
+    let text = std::fs::read_to_string(data(name)).expect("the fixture");
+    let mut cards: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .collect();
+    for card in &mut cards[unknown] {
+        *card = "??";
+    }
+    let path = dir.join(format!("unknown-{name}"));
+    std::fs::write(&path, cards.join(" ") + "\n").expect("written");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// The number of states a cap's message says were stored: "cap reached (states: 5036
+/// stored, cap 1000)".
+fn stored(why: &str) -> usize {
+    let figure = why
+        .split("states: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next());
+    figure.and_then(|n| n.parse().ok()).expect(why)
+}
+
+#[test]
+fn a_cap_reached_in_the_search_for_what_unknown_cards_could_give_leaves_the_answer_undecided() {
+    let dir = tempfile::tempdir().unwrap();
+    // The hard deal with its first four stock cards unknown: the answer with the cards known
+    // comes at once, while what knowing them could give takes a search of millions of states
+    // (minutes and over a gigabyte without a cap). The same for the challenges with the whole
+    // stock of the 40-step deal unknown.
+    let file = with_unknown(dir.path(), HARD, 28..32);
+    let stock = with_unknown(dir.path(), "winnable-40-steps.txt", 28..52);
+    pyramid()
+        .args(["solve", "--max-states", "1000", &file])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(
+            "Not definitive: what knowing the unknown cards (??) could give is undecided: cap \
+             reached (states: ",
+        ))
+        .stdout(predicate::str::contains("No solution:").not());
+    let checks = [
+        (vec!["solve", "--json"], &file, "solvable"),
+        (vec!["hint", "--json"], &file, "winnable"),
+        (vec!["solve", "--json", "--score"], &stock, "reached"),
+        (vec!["solve", "--json", "--card", "K:8"], &stock, "reached"),
+    ];
+    for (command, deal, verdict) in checks {
+        let args = [&command[..], &["--max-states", "1000", deal]].concat();
+        let answer = json_answer(&args, 3);
+        assert_eq!(answer[verdict], false, "{args:?}");
+        assert_eq!(answer["definitive"], false, "{args:?}");
+        let why = answer["undecided"].as_str().expect("the cap named");
+        // Stopped near its cap, not millions of states later.
+        assert!(
+            why.contains("cap 1000)") && stored(why) < 200_000,
+            "{args:?}: {why}"
+        );
+    }
+    // batch and stats count the deal undecided, never lost.
+    let capped = ["--max-states", "1000"];
+    let output = pyramid()
+        .arg("batch")
+        .args(capped)
+        .arg(&file)
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "1 deals: 0 solvable, 0 no solution, 1 undecided",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let line: Value = serde_json::from_slice(&output).unwrap();
+    assert_eq!(line["definitive"], false);
+    assert!(stored(line["undecided"].as_str().unwrap()) < 200_000);
+    let output = pyramid()
+        .args(["batch", "--score"])
+        .args(capped)
+        .arg(&stock)
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "0 reach the target, 0 fall short, 1 undecided",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let line: Value = serde_json::from_slice(&output).unwrap();
+    assert_eq!(
+        (&line["reached"], &line["definitive"]),
+        (&false.into(), &false.into())
+    );
+    assert!(line["undecided"].as_str().unwrap().contains("cap 1000)"));
+    let out = dir.path().join("results.jsonl");
+    pyramid()
+        .arg("stats")
+        .args(capped)
+        .args(["--from", &file, "--out"])
+        .arg(&out)
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("1 undecided"));
+    let results = std::fs::read_to_string(&out).unwrap();
+    let result: Value = serde_json::from_str(results.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(result["solvable"], Value::Null);
+    assert!(stored(result["undecided"].as_str().unwrap()) < 200_000);
+}

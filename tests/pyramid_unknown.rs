@@ -11,7 +11,7 @@ use solitaire::pyramid::solver::{
     CardAnswer, Outcome, ScoreAnswer, board_unknowns, card_unknowns, reveal_plan, score_unknowns,
     solve, solve_card, solve_score,
 };
-use solitaire::pyramid::{Place, Position, Rules};
+use solitaire::pyramid::{Place, Position, Rules, explain};
 use solitaire::{Card, Deal, Rank};
 
 /// A small random generator for the tests' choices.
@@ -187,11 +187,13 @@ fn the_board_solver_and_its_bound_match_a_breadth_first_search() {
         let wild = start.clone().with_wildcards(true);
         let bound = board_unknowns(&start, &report, &mut ()).expect("unknown cards");
         let bound_steps = steps(bound.bound.as_ref().expect("not cancelled"));
-        assert_eq!(
-            bound_steps,
-            fewest_to_clear(&layers(&wild)),
-            "seed {seed}: the bound"
-        );
+        // A plain reason that holds whatever the cards are is the bound: no filling wins.
+        let wild_truth = if explain::lost_whatever_unknown(&start).is_some() {
+            None
+        } else {
+            fewest_to_clear(&layers(&wild))
+        };
+        assert_eq!(bound_steps, wild_truth, "seed {seed}: the bound");
         assert_eq!(bound.definitive, bound_steps == truth, "seed {seed}");
         if bound.definitive {
             definitive += 1;
@@ -394,4 +396,45 @@ fn a_deal_with_unknown_cards_is_solved_as_far_as_it_is_known() {
         .expect("not stopped")
         .expect("a plan");
     assert!(!plan.moves.is_empty() && !plan.restart);
+}
+
+#[test]
+fn a_plain_reason_that_holds_whatever_the_unknown_cards_are_makes_no_solution_definitive() {
+    // 2d lies under all four Jacks: with the whole stock unknown, the wildcards could pair
+    // it, but no filling can.
+    let deal = common::deal("no-solution-2d-under-four-jacks.txt");
+    let mut slots = deal.slots();
+    for slot in &mut slots[28..] {
+        *slot = None;
+    }
+    let unknown = Deal::from_slots(&slots, solitaire::GameKind::Pyramid).expect("a deal");
+    let start = Position::new(&unknown, Rules::default());
+    let report = solve(&start, &mut ());
+    let bound = board_unknowns(&start, &report, &mut ()).expect("unknown cards");
+    assert!(bound.definitive);
+    assert_eq!(bound.bound, Some(report.outcome.clone()));
+    let wild = start.clone().with_wildcards(true);
+    assert!(
+        matches!(solve(&wild, &mut ()).outcome, Outcome::Solved(_)),
+        "the wildcards alone would not prove it"
+    );
+    // Every filling: the stock's cards in another order.
+    let mut pick = Pick(7);
+    for _ in 0..20 {
+        let mut stock: Vec<Card> = deal.cards()[28..].to_vec();
+        for i in (1..stock.len()).rev() {
+            stock.swap(i, pick.next(i + 1));
+        }
+        let mut cards = deal.cards()[..28].to_vec();
+        cards.extend(stock);
+        let line: Vec<String> = cards.iter().map(ToString::to_string).collect();
+        let filling = Position::new(
+            &Deal::parse(&line.join(" ")).expect("a deal"),
+            Rules::default(),
+        );
+        assert!(matches!(
+            solve(&filling, &mut ()).outcome,
+            Outcome::NoSolution(_)
+        ));
+    }
 }

@@ -9,14 +9,21 @@ use crate::card::{Card, Rank};
 
 /// A reason the pyramid can never be cleared, if a simple one exists. An unknown card matches
 /// nothing, so it is never anyone's partner, and one in the pyramid stays until it is seen.
-/// With wildcards (see [`Position::with_wildcards`]) there is no simple reason to give.
+/// A reason holds whatever the unknown cards turn out to be: none is given that an unknown
+/// card could prove wrong by being of a rank it names. With wildcards (see
+/// [`Position::with_wildcards`]) there is no simple reason to give.
 pub fn hopeless(position: &Position) -> Option<String> {
+    lost_whatever_unknown(position)
+        .or_else(|| unseen_card(position).filter(|_| !position.is_wild()))
+}
+
+/// A reason the pyramid can never be cleared whatever the unknown cards turn out to be, if a
+/// simple one exists: such a reason proves the answer for every filling of them.
+pub fn lost_whatever_unknown(position: &Position) -> Option<String> {
     if position.is_wild() {
         return None;
     }
-    unseen_card(position)
-        .or_else(|| lone_card(position))
-        .or_else(|| short_of_partners(position))
+    lone_card(position).or_else(|| short_of_partners(position))
 }
 
 /// An unknown pyramid card: it matches nothing until the player sees it.
@@ -41,8 +48,13 @@ fn unseen_card(position: &Position) -> Option<String> {
 fn lone_card(position: &Position) -> Option<String> {
     let relaxed = position.rules().relaxed;
     (0..PYRAMID_SIZE).find_map(|i| {
-        let card = position.pyramid_card(i)?;
+        let card = position
+            .pyramid_card(i)
+            .filter(|&card| !position.is_unknown(card))?;
         let partner = card.rank().partner()?;
+        if may_hide(position, partner) {
+            return None;
+        }
         let in_pyramid: Vec<(usize, Card)> = (0..PYRAMID_SIZE)
             .filter_map(|j| position.pyramid_card(j).map(|c| (j, c)))
             .filter(|&(_, c)| c.rank() == partner && !position.is_unknown(c))
@@ -89,6 +101,9 @@ fn short_of_partners(position: &Position) -> Option<String> {
     (1..=6u8).find_map(|v| {
         let low = Rank::new(v)?;
         let high = low.partner()?;
+        if may_hide(position, low) || may_hide(position, high) {
+            return None;
+        }
         let in_pyramid = |rank: Rank| -> Vec<usize> {
             (0..PYRAMID_SIZE)
                 .filter(|&i| {
@@ -117,6 +132,26 @@ fn short_of_partners(position: &Position) -> Option<String> {
             )
         })
     })
+}
+
+/// Whether an unknown card in play may be of `rank`: a card of that rank is neither known in
+/// play nor known to be gone. (From a whole deal, the unknown cards are the cards its known
+/// ones lack, in an order not known, so any of them may be any of those.)
+fn may_hide(position: &Position, rank: Rank) -> bool {
+    if !position.has_unknown() {
+        return false;
+    }
+    let known = position
+        .pyramid()
+        .iter()
+        .flatten()
+        .copied()
+        .chain(position.stock_top_first())
+        .chain(position.waste_bottom_first().iter().copied())
+        .chain(position.removed().iter().copied())
+        .filter(|&card| !position.is_unknown(card))
+        .fold(0u64, |known, card| known | 1 << card.index());
+    Card::all().any(|card| card.rank() == rank && known & (1 << card.index()) == 0)
 }
 
 /// The most disjoint pairs, one card from each list, of pyramid cards that could go together.
@@ -161,6 +196,48 @@ mod tests {
         let position = Position::new(&Deal::parse(text).unwrap(), Rules::default());
         let reason = hopeless(&position).unwrap();
         assert!(reason.contains("cannot all be paired"), "{reason}");
+    }
+
+    /// A fixture's deal with the cards at these slots unknown.
+    fn with_unknown(text: &str, slots: &[usize]) -> Position {
+        let mut cards = Deal::parse(text).unwrap().slots();
+        for &slot in slots {
+            cards[slot] = None;
+        }
+        let deal = Deal::from_slots(&cards, crate::GameKind::Pyramid).unwrap();
+        Position::new(&deal, Rules::default())
+    }
+
+    #[test]
+    fn no_reason_is_given_that_an_unknown_card_could_prove_wrong() {
+        // 4d lies under three Nines; the fourth, 9c, is the second stock card. With the first
+        // four stock cards unknown, any of them may be that Nine.
+        let hard = include_str!("../../saved-games/hard-no-solution.txt");
+        let nine_unknown = with_unknown(hard, &[28, 29, 30, 31]);
+        let reason = hopeless(&nine_unknown);
+        assert!(
+            reason.as_ref().is_none_or(|r| !r.contains("Nine")),
+            "{reason:?}"
+        );
+        // All four Jacks are in the pyramid: whatever the stock is, 2d stays.
+        let jacks = include_str!("../../tests/data/no-solution-2d-under-four-jacks.txt");
+        let stock: Vec<usize> = (28..52).collect();
+        assert_eq!(
+            hopeless(&with_unknown(jacks, &stock)).as_deref(),
+            Some("2d can never be removed: all four Jacks cover it")
+        );
+        // The pyramid's Fives and Eights are short of partners: still so with an unknown
+        // card that may be neither (the last stock card, 2h), not with one that may be an
+        // Eight (the stock's 8s).
+        let short = include_str!("../../tests/data/no-solution-2.txt");
+        let known = hopeless(&with_unknown(short, &[])).unwrap();
+        assert!(known.contains("Fives and Eights"), "{known}");
+        assert_eq!(hopeless(&with_unknown(short, &[51])), Some(known));
+        let reason = hopeless(&with_unknown(short, &[36]));
+        assert!(
+            reason.as_ref().is_none_or(|r| !r.contains("Eights")),
+            "{reason:?}"
+        );
     }
 
     #[test]

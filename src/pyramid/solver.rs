@@ -19,7 +19,8 @@ mod unknown;
 use std::time::Instant;
 
 pub use crate::search::{
-    BYTES_PER_STATE, CHECK_EVERY, CapReached, Capped, Caps, DEFAULT_MEMORY, Observer, Stats, bytes,
+    BYTES_PER_STATE, Budget, CHECK_EVERY, CapReached, Capped, Caps, DEFAULT_MEMORY, Observer,
+    Stats, bytes,
 };
 pub use challenge::{CardAnswer, ChallengeReport, Line, ScoreAnswer, solve_card, solve_score};
 use context::Context;

@@ -7,7 +7,7 @@
 //! the same code, no slower.
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{Observer, Stats};
 
@@ -121,6 +121,8 @@ pub fn bytes(count: usize) -> String {
 pub struct Capped<'a> {
     inner: &'a mut dyn Observer,
     caps: Caps,
+    /// The time spent before this search on the same answer, counted against the time cap.
+    spent: Duration,
     latest: Stats,
     reached: Option<CapReached>,
 }
@@ -131,9 +133,17 @@ impl<'a> Capped<'a> {
         Capped {
             inner,
             caps,
+            spent: Duration::ZERO,
             latest: Stats::default(),
             reached: None,
         }
+    }
+
+    /// The same, with `spent`, the time that searches before this one on the same answer
+    /// took, counted against the time cap.
+    #[must_use]
+    pub fn with_time_spent(self, spent: Duration) -> Capped<'a> {
+        Capped { spent, ..self }
     }
 
     /// The cap that stopped the search, if one did.
@@ -150,9 +160,44 @@ impl Observer for Capped<'_> {
 
     fn should_stop(&mut self) -> bool {
         if self.reached.is_none() {
-            self.reached = self.caps.reached(&self.latest);
+            let so_far = Stats {
+                elapsed: self.latest.elapsed + self.spent,
+                ..self.latest
+            };
+            self.reached = self.caps.reached(&so_far);
         }
         self.reached.is_some() || self.inner.should_stop()
+    }
+}
+
+/// The caps of one answer that takes several searches, one after the other: the answer, what
+/// unknown cards could at best give, the plan to turn one face up. Each search may store the
+/// states and hold the memory the caps allow, since the tables of one are gone before the
+/// next starts; the time cap is for them all together.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    caps: Caps,
+    started: Instant,
+}
+
+impl Budget {
+    /// A budget under `caps`, starting now.
+    pub fn start(caps: Caps) -> Budget {
+        Budget {
+            caps,
+            started: Instant::now(),
+        }
+    }
+
+    /// Watches the next search for `inner`: under the caps, with the time spent so far on the
+    /// answer counted.
+    pub fn watch<'a>(&self, inner: &'a mut dyn Observer) -> Capped<'a> {
+        Capped::new(self.caps, inner).with_time_spent(self.started.elapsed())
+    }
+
+    /// The time spent since the budget started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
     }
 }
 
@@ -256,6 +301,35 @@ mod tests {
             crate::pyramid::solver::solve_score(&start, 1290, record);
         });
         assert_growing(&figures);
+    }
+
+    #[test]
+    fn the_time_spent_before_a_search_counts_against_the_time_cap_and_nothing_else() {
+        let caps = Caps::new(Some(10), None, Some(Duration::from_secs(30)));
+        let at = |spent: u64, elapsed: u64, stored: usize| {
+            let mut quiet = ();
+            let mut capped =
+                Capped::new(caps, &mut quiet).with_time_spent(Duration::from_secs(spent));
+            capped.progress(&Stats {
+                elapsed: Duration::from_secs(elapsed),
+                stored,
+                ..Stats::default()
+            });
+            capped.should_stop();
+            capped.reached()
+        };
+        assert_eq!(at(0, 20, 9), None);
+        assert_eq!(at(10, 10, 9), None);
+        // Named with the cap given, not what was left of it.
+        assert_eq!(
+            at(20, 10, 9),
+            Some(CapReached::Time {
+                cap: Duration::from_secs(30)
+            })
+        );
+        // The states cap is each search's own: what searches before it stored is gone.
+        assert_eq!(at(0, 0, 9), None);
+        assert!(matches!(at(0, 0, 10), Some(CapReached::States { .. })));
     }
 
     #[test]

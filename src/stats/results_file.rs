@@ -53,7 +53,8 @@ pub enum ResultsError {
 pub enum Verdict {
     Won,
     Lost,
-    /// A cap stopped the search, the reason saying which: neither won nor lost.
+    /// A cap stopped the search, or unknown cards (`??`) hold the answer back, the reason
+    /// saying which: neither won nor lost.
     Undecided(String),
 }
 
@@ -61,7 +62,8 @@ pub enum Verdict {
 /// histogram. Each game measures some of them ([`super::figures`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Figure {
-    /// The fewest steps that win: on won deals, and only on them.
+    /// The fewest steps that win: on won deals only, and on each of them but those won
+    /// whatever their unknown cards (`??`) are, which knowing the cards could make shorter.
     Length,
     /// The best score on any line (TriPeaks).
     Score,
@@ -197,9 +199,10 @@ impl Solved {
                 ),
             };
             let fits = match (&verdict, figure) {
-                // An undecided deal has no figures; a won one has its length, a lost one none.
+                // An undecided deal has no figures; a lost one no length; a won one a length
+                // of at least a step, unless unknown cards may make it shorter.
                 (Verdict::Undecided(_), _) | (Verdict::Lost, Figure::Length) => read.is_none(),
-                (Verdict::Won, Figure::Length) => read.is_some_and(|n| n > 0),
+                (Verdict::Won, Figure::Length) => read.is_none_or(|n| n > 0),
                 _ => true,
             };
             if !fits {
@@ -557,7 +560,12 @@ mod tests {
                 .contains("deal 10 is not in this run of 10 deals")
         );
         assert!(why(r#"{"deal":1,"solvable":false,"length":44,"millis":1}"#).contains("disagree"));
-        assert!(why(r#"{"deal":1,"solvable":true,"length":null,"millis":1}"#).contains("length"));
+        // Won whatever its unknown cards are, perhaps in fewer steps than its line's.
+        assert_eq!(
+            read(r#"{"deal":1,"solvable":true,"length":null,"millis":1}"#)
+                .map(|s| (s.figure(Figure::Length), s.verdict)),
+            Ok((None, Verdict::Won))
+        );
         assert!(why(r#"{"deal":1,"solvable":true,"length":0,"millis":1}"#).contains("length"));
         assert!(why(r#"{"deal":1,"solvable":true,"millis":1}"#).contains("no length"));
         assert!(

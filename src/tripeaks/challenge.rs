@@ -2,7 +2,7 @@
 //! command line and the app both show.
 
 use crate::goal::Goal;
-use crate::search::{CapReached, Capped, Caps, Observer, Stats};
+use crate::search::{Budget, CapReached, Caps, Observer, Stats};
 use crate::tripeaks::Position;
 use crate::tripeaks::solver::{self, BoardAnswer, CardAnswer, Line, Report, ScoreAnswer, Solution};
 
@@ -122,8 +122,17 @@ pub fn solve_goal(
     goal: Goal,
     caps: Caps,
 ) -> (Option<Answer>, Stats, Option<CapReached>) {
+    solve_within(position, goal, &Budget::start(caps))
+}
+
+/// The same within a budget that searches before it share (see [`Budget`]).
+pub fn solve_within(
+    position: &Position,
+    goal: Goal,
+    budget: &Budget,
+) -> (Option<Answer>, Stats, Option<CapReached>) {
     let mut quiet = ();
-    let mut capped = Capped::new(caps, &mut quiet);
+    let mut capped = budget.watch(&mut quiet);
     let (answer, stats) = solve(position, goal, &mut capped);
     let cap = capped.reached();
     (answer.filter(|_| cap.is_none()), stats, cap)

@@ -22,7 +22,7 @@ mod explore;
 use std::cmp::Reverse;
 use std::time::Instant;
 
-pub use crate::search::{CapReached, Capped, Caps, Observer, Stats};
+pub use crate::search::{Budget, CapReached, Capped, Caps, Observer, Stats};
 use explore::{Cell, Item, Scores, Table, Unknowns, Wastes};
 
 use super::layout::{FIRST_WASTE, FULL, TABLEAU_SIZE, face_up};

@@ -14,14 +14,16 @@ use super::challenge::{CardAnswer, ChallengeReport, Line, ScoreAnswer, solve_car
 use super::context::{Context, Pruning, State};
 use super::{CHECK_EVERY, Observer, Outcome, Report, Stats, solve};
 use crate::card::{Card, Rank};
+use crate::pyramid::explain;
 use crate::pyramid::position::{Move, Place, Position};
 
 /// What knowing the unknown cards could change about an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unknowns<A> {
-    /// The answer with every unknown card a wildcard: at least as good as the best any
-    /// filling of them gives. Its moves are not playable. `None` when the observer stopped
-    /// the search.
+    /// The answer with every unknown card a wildcard, or for the Board challenge "no
+    /// solution" when a plain reason proves it whatever the cards are: at least as good as
+    /// the best any filling of them gives. Its moves are not playable. `None` when the
+    /// observer stopped the search.
     pub bound: Option<A>,
     /// Whether the answer is the best there is whatever the unknown cards are: the bound is
     /// no better.
@@ -31,13 +33,24 @@ pub struct Unknowns<A> {
 }
 
 /// The Board challenge's bound for a position with unknown cards in play (`None` without):
-/// `report` is [`solve`]'s answer for the position.
+/// `report` is [`solve`]'s answer for the position. A plain reason that holds whatever the
+/// unknown cards are (see [`explain::lost_whatever_unknown`]) proves "no solution"
+/// definitive without a search.
 pub fn board_unknowns(
     position: &Position,
     report: &Report,
     observer: &mut dyn Observer,
 ) -> Option<Unknowns<Outcome>> {
     let wild = wildcards(position)?;
+    if let Outcome::NoSolution(_) = report.outcome
+        && explain::lost_whatever_unknown(position).is_some()
+    {
+        return Some(Unknowns {
+            bound: Some(report.outcome.clone()),
+            definitive: true,
+            stats: Stats::default(),
+        });
+    }
     let bound = solve(&wild, observer);
     let definitive = match (&report.outcome, &bound.outcome) {
         (Outcome::Solved(found), Outcome::Solved(best)) => found.len() <= best.len(),
@@ -187,6 +200,7 @@ fn fewest_to_see(
         if stats.expanded.is_multiple_of(CHECK_EVERY) {
             stats.stored = parent.len();
             stats.frontier = queue.len();
+            stats.memory = held(&parent, &queue);
             stats.elapsed = started.elapsed();
             observer.progress(&stats);
             if observer.should_stop() {
@@ -215,4 +229,11 @@ fn fewest_to_see(
     }
     moves.reverse();
     Ok(Some(moves))
+}
+
+/// The bytes the breadth-first search's tables hold at their capacity, for the memory cap: a
+/// hash map's slot is its entry and a control byte.
+fn held(parent: &HashMap<State, (State, Move)>, queue: &VecDeque<State>) -> usize {
+    parent.capacity() * (std::mem::size_of::<(State, (State, Move))>() + 1)
+        + queue.capacity() * std::mem::size_of::<State>()
 }
