@@ -45,6 +45,11 @@ pub enum ResultsError {
     OtherRun { path: String, differences: String },
     #[error("{path}:{line}: a line longer than {MAX_LINE} bytes: not a stats results file")]
     TooLong { path: String, line: usize },
+    #[error("{path}: {source}")]
+    Open {
+        path: String,
+        source: crate::text_file::TextFileError,
+    },
 }
 
 /// What a deal came to.
@@ -235,14 +240,19 @@ pub struct Body {
 }
 
 impl ResultsFile {
-    /// Starts a new file for a run: locked, emptied, and its first line written.
+    /// Starts a new file for a run: locked, emptied, and its first line written. Only a
+    /// regular file is taken: a FIFO or a device is refused at once (see [`open`]).
     pub fn create(path: &Path, run: &RunId) -> Result<ResultsFile, ResultsError> {
-        let file = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(false)
-            .open(path)
-            .map_err(|source| io(path, source))?;
+        // Read as well as written: a FIFO opened to be written alone, without waiting, would
+        // fail for want of a reader rather than be named for what it is.
+        let file = open(
+            path,
+            OpenOptions::new()
+                .create(true)
+                .read(true)
+                .write(true)
+                .truncate(false),
+        )?;
         let results = ResultsFile::locked(file, path)?;
         // Checked only once locked: a run still writing to it is told apart. A file with
         // results (or anything else) in it is never written over.
@@ -272,11 +282,7 @@ impl ResultsFile {
         found: impl FnMut(Solved),
         mut warn: impl FnMut(String),
     ) -> Result<(ResultsFile, Seen), ResultsError> {
-        let file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .open(path)
-            .map_err(|source| io(path, source))?;
+        let file = open(path, OpenOptions::new().read(true).append(true))?;
         let results = ResultsFile::locked(file, path)?;
         let mut reader = BufReader::new(&results.file);
         let (written, first) = read_run(&mut reader, path)?;
@@ -350,7 +356,7 @@ pub struct Reader {
 impl Reader {
     /// Opens a file and reads the run it names.
     pub fn open(path: &Path) -> Result<(Reader, RunId), ResultsError> {
-        let file = File::open(path).map_err(|source| io(path, source))?;
+        let file = open(path, OpenOptions::new().read(true))?;
         let busy = match file.try_lock_shared() {
             Ok(()) => false,
             Err(TryLockError::WouldBlock) => true,
@@ -462,6 +468,17 @@ fn read_body<R: BufRead>(
         ));
     }
     Ok(body)
+}
+
+/// Opens a results file through the one opener of the user's files: once, without waiting on
+/// a FIFO or a device, and a regular file only.
+fn open(path: &Path, options: &OpenOptions) -> Result<File, ResultsError> {
+    crate::text_file::open(path, options, crate::text_file::Expect::Regular).map_err(|source| {
+        ResultsError::Open {
+            path: path.display().to_string(),
+            source,
+        }
+    })
 }
 
 fn io(path: &Path, source: std::io::Error) -> ResultsError {
@@ -653,5 +670,53 @@ mod tests {
         assert!(seen.insert(5) && seen.insert(700) && !seen.insert(5) && seen.insert(0));
         assert!(seen.contains(700) && seen.contains(0) && !seen.contains(6));
         assert!(!seen.contains(100_000));
+    }
+
+    /// Runs `work` on a thread, failing the test when it has not finished within a generous
+    /// deadline, rather than hanging it.
+    #[cfg(unix)]
+    fn in_time<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = send.send(work());
+        });
+        receive
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("finished in time rather than hanging")
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_at_once_as_a_results_file() {
+        use super::super::shard::Source;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("results.jsonl");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|status| status.success()) {
+            eprintln!("skipped: mkfifo is not there");
+            return;
+        }
+        let run = RunId {
+            game: solitaire::GameKind::Pyramid,
+            rules: json!({}),
+            source: Source::Seed(1),
+            deals: 10,
+            caps: solitaire::pyramid::solver::Caps::default(),
+            shard: Shard::WHOLE,
+        };
+        let (path, id) = (fifo.clone(), run.clone());
+        let created = in_time(move || ResultsFile::create(&path, &id).err().map(|e| e.to_string()));
+        let (path, id) = (fifo.clone(), run);
+        let resumed = in_time(move || {
+            ResultsFile::resume(&path, &id, &PYRAMID, |_| {}, |_| {})
+                .err()
+                .map(|e| e.to_string())
+        });
+        let path = fifo.clone();
+        let merged = in_time(move || Reader::open(&path).err().map(|e| e.to_string()));
+        let want = format!("{}: it is not a regular file", fifo.display());
+        for error in [created, resumed, merged] {
+            assert_eq!(error.as_deref(), Some(want.as_str()));
+        }
     }
 }
