@@ -13,6 +13,7 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{BufRead, BufReader, Read as _, Write};
 use std::path::{Path, PathBuf};
 
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value, json};
 
 use super::shard::{RunId, Shard};
@@ -402,8 +403,8 @@ fn read_run<R: BufRead>(reader: &mut R, path: &Path) -> Result<(RunId, u64), Res
         }
         LineRead::Partial | LineRead::End => return Err(not_results("it has no whole first line")),
     }
-    let first = serde_json::from_slice::<Value>(&line)
-        .map_err(|_| not_results("its first line is not JSON"))?;
+    let first = parse_line(&line)
+        .map_err(|twice| not_results(&format!("its first line {}", not_a_line(twice))))?;
     let run = RunId::from_json(&first).map_err(|why| not_results(&why))?;
     Ok((run, line.len() as u64))
 }
@@ -446,8 +447,11 @@ fn read_body<R: BufRead>(
             }
             LineRead::Whole => body.whole += line.len() as u64,
         }
-        let read = serde_json::from_slice::<Value>(&line)
-            .map_err(|_| "not a JSON line".to_string())
+        let read = parse_line(&line)
+            .map_err(|twice| match twice {
+                None => "not a JSON line".to_string(),
+                twice => format!("the line {}", not_a_line(twice)),
+            })
             .and_then(|value| Solved::from_json(&value, expected));
         match read {
             Ok(solved) if body.done.insert(solved.deal) => {
@@ -479,6 +483,115 @@ fn open(path: &Path, options: &OpenOptions) -> Result<File, ResultsError> {
             source,
         }
     })
+}
+
+/// A line read as JSON, refusing an object that names a key twice: this program never writes
+/// one, and reading it would take one value and hide the other (a line naming two deals would
+/// stand for the second, which its own line would then seem to repeat). The error is the key
+/// named twice, or `None` for a line that is not JSON.
+fn parse_line(line: &[u8]) -> Result<Value, Option<String>> {
+    let mut reader = serde_json::Deserializer::from_slice(line);
+    let read = UniqueKeys::deserialize(&mut reader).and_then(|read| reader.end().map(|()| read));
+    match read {
+        Ok(UniqueKeys { value, twice: None }) => Ok(value),
+        Ok(UniqueKeys { twice, .. }) => Err(twice),
+        Err(_) => Err(None),
+    }
+}
+
+/// Why a line [`parse_line`] refuses is no line of a results file, after "the line" or "its
+/// first line".
+fn not_a_line(twice: Option<String>) -> String {
+    match twice {
+        Some(key) => format!(
+            "names '{}' twice, which no line written by a run does",
+            solitaire::excerpt::excerpt(&key)
+        ),
+        None => "is not JSON".to_string(),
+    }
+}
+
+/// A JSON value, and the first key that an object in it names twice.
+struct UniqueKeys {
+    value: Value,
+    twice: Option<String>,
+}
+
+impl UniqueKeys {
+    fn new(value: Value) -> UniqueKeys {
+        UniqueKeys { value, twice: None }
+    }
+}
+
+impl<'de> Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(UniqueKeysVisitor)
+    }
+}
+
+struct UniqueKeysVisitor;
+
+impl<'de> Visitor<'de> for UniqueKeysVisitor {
+    type Value = UniqueKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(Value::Bool(value)))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(value.into()))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(value.into()))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(value.into()))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(value.into()))
+    }
+
+    fn visit_unit<E>(self) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(Value::Null))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<UniqueKeys, A::Error> {
+        let mut values = Vec::new();
+        let mut twice = None;
+        while let Some(element) = seq.next_element::<UniqueKeys>()? {
+            twice = twice.or(element.twice);
+            values.push(element.value);
+        }
+        Ok(UniqueKeys {
+            value: Value::Array(values),
+            twice,
+        })
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+        let mut object = Map::new();
+        let mut twice = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let entry = map.next_value::<UniqueKeys>()?;
+            twice = twice.or(entry.twice);
+            if object.contains_key(&key) {
+                twice = twice.or(Some(key));
+            } else {
+                object.insert(key, entry.value);
+            }
+        }
+        Ok(UniqueKeys {
+            value: Value::Object(object),
+            twice,
+        })
+    }
 }
 
 fn io(path: &Path, source: std::io::Error) -> ResultsError {
@@ -670,6 +783,62 @@ mod tests {
         assert!(seen.insert(5) && seen.insert(700) && !seen.insert(5) && seen.insert(0));
         assert!(seen.contains(700) && seen.contains(0) && !seen.contains(6));
         assert!(!seen.contains(100_000));
+    }
+
+    #[test]
+    fn a_line_naming_a_key_twice_is_skipped_by_its_own_number_and_takes_no_deal() {
+        // Line 3 names deal 1 and then deal 2: read as the last, it would take deal 2's place
+        // and make line 4, deal 2's own, look like the repeat.
+        let text = concat!(
+            r#"{"deal":0,"solvable":false,"length":null,"millis":1}"#,
+            "\n",
+            r#"{"deal":1,"solvable":false,"length":null,"millis":1,"deal":2}"#,
+            "\n",
+            r#"{"deal":2,"solvable":true,"length":40,"millis":1}"#,
+            "\n",
+        );
+        let mut found = Vec::new();
+        let mut warnings = Vec::new();
+        let body = read_body(
+            &mut text.as_bytes(),
+            Path::new("r.jsonl"),
+            expected(&PYRAMID, Shard::WHOLE),
+            |solved| found.push(solved),
+            &mut |warning| warnings.push(warning),
+        )
+        .unwrap();
+        assert_eq!(
+            warnings,
+            [
+                "r.jsonl:3: skipped: the line names 'deal' twice, which no line written by a run \
+              does"
+            ]
+        );
+        let deals: Vec<(usize, Verdict)> =
+            found.iter().map(|s| (s.deal, s.verdict.clone())).collect();
+        assert_eq!(deals, [(0, Verdict::Lost), (2, Verdict::Won)]);
+        assert_eq!(body.count, 2);
+        assert!(!body.done.contains(1), "deal 1 is solved again");
+        // Nested keys count too, and so does a run's line.
+        assert_eq!(
+            parse_line(br#"{"a":{"b":1,"b":2}}"#),
+            Err(Some("b".to_string()))
+        );
+        assert_eq!(parse_line(b"{\"a\":1} x"), Err(None));
+        let run = br#"{"run":{"game":"pyramid","game":"tripeaks"}}"#;
+        let error = read_run(
+            &mut BufReader::new(&[run.as_slice(), b"\n"].concat()[..]),
+            Path::new("r.jsonl"),
+        )
+        .err()
+        .map(|e| e.to_string());
+        assert_eq!(
+            error.as_deref(),
+            Some(
+                "r.jsonl: not a stats results file (its first line names 'game' twice, which no \
+                 line written by a run does)"
+            )
+        );
     }
 
     /// Runs `work` on a thread, failing the test when it has not finished within a generous
