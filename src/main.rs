@@ -22,6 +22,7 @@ mod stats;
 mod storage;
 mod text_file;
 mod theme;
+mod times;
 mod tripeaks_output;
 mod tui;
 mod unknowns_text;
@@ -70,15 +71,8 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => output::solve(&args, cli.game),
         Some(Command::Validate(args)) => output::validate(&args, cli.game),
         Some(Command::Hint(args)) => output::hint(&args, cli.game),
-        Some(Command::Batch(args)) => {
-            input::game_of_lines(&args.file, cli.game).and_then(|game| batch::run(&args, game))
-        }
-        Some(Command::Stats(args)) => match &args.from {
-            Some(file) => {
-                input::game_of_lines(file, cli.game).and_then(|game| stats::run(&args, Some(game)))
-            }
-            None => stats::run(&args, cli.game),
-        },
+        Some(Command::Batch(args)) => batch::run(&args, cli.game),
+        Some(Command::Stats(args)) => stats::run(&args, cli.game),
         Some(Command::Completions { shell }) => {
             cli::print_completions(shell);
             Ok(EXIT_OK)

@@ -13,21 +13,18 @@
 //! ([`measure`], [`figures`]) and how the game's rules are written in a run's identity
 //! ([`rules_json`], [`rules_of`]); a game joins by adding its arm to each.
 
+mod deals;
 mod merge;
 mod results_file;
 mod shard;
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use solitaire::deck::RandomDeals;
 use solitaire::goal::Goal;
 use solitaire::klondike::Rules as KlondikeRules;
 use solitaire::pyramid::solver::{CapReached, Caps, Outcome};
@@ -37,12 +34,14 @@ use solitaire::{Deal, GameKind, Rank};
 use crate::batch::progress_bar;
 use crate::cli::{StatsArgs, StatsCommand};
 use crate::console;
-use crate::input::InputError;
+use crate::input::{InputError, LinesSource};
 use crate::output::{solve_capped, undecided};
+use crate::times::Times;
 use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, pool};
+use deals::{DealFile, Deals};
 use results_file::{Figure, ResultsFile, Seen, Solved, Verdict};
+use shard::RunId;
 pub use shard::Shard;
-use shard::{RunId, Source};
 
 /// The 95% quantile of the normal distribution used by the interval.
 const Z95: f64 = 1.959_964;
@@ -58,51 +57,6 @@ pub fn wilson(successes: usize, trials: usize) -> (f64, f64) {
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-/// Solve times in buckets a hundredth apart on a log scale (with the longest kept exactly), so
-/// that a run of any length holds a few thousand counts, not a time per deal.
-#[derive(Debug, Default)]
-struct Times {
-    buckets: BTreeMap<u32, usize>,
-    count: usize,
-    max: f64,
-    /// All the times added up.
-    sum: f64,
-}
-
-impl Times {
-    /// The shortest time told apart, in milliseconds.
-    const FLOOR: f64 = 1e-3;
-    /// The ratio of one bucket to the next.
-    const RATIO: f64 = 1.01;
-
-    fn add(&mut self, millis: f64) {
-        let bucket = ((millis / Self::FLOOR).max(1.0).ln() / Self::RATIO.ln()) as u32;
-        *self.buckets.entry(bucket).or_insert(0) += 1;
-        self.count += 1;
-        self.max = self.max.max(millis);
-        self.sum += millis;
-    }
-
-    /// The time at quantile `q`, to within half a percent (the longest exactly).
-    fn quantile(&self, q: f64) -> f64 {
-        if self.count == 0 {
-            return 0.0;
-        }
-        let rank = ((self.count - 1) as f64 * q).round() as usize;
-        if rank + 1 == self.count {
-            return self.max;
-        }
-        let mut below = 0;
-        for (&bucket, &count) in &self.buckets {
-            below += count;
-            if below > rank {
-                return (Self::FLOOR * Self::RATIO.powf(f64::from(bucket) + 0.5)).min(self.max);
-            }
-        }
-        self.max
-    }
 }
 
 /// What a set of results says, gathered as they come.
@@ -400,36 +354,6 @@ fn histogram_by(values: &BTreeMap<usize, usize>, bin: usize, width: usize) -> Ve
         .collect()
 }
 
-/// The run's deals, made as they are solved.
-enum Deals {
-    Random { seed: u64, count: usize },
-    File(Vec<Deal>),
-}
-
-impl Deals {
-    fn count(&self) -> usize {
-        match self {
-            Deals::Random { count, .. } => *count,
-            Deals::File(deals) => deals.len(),
-        }
-    }
-
-    fn stream(&self) -> Box<dyn Iterator<Item = Deal> + Send + '_> {
-        match self {
-            Deals::Random { seed, count } => Box::new(RandomDeals::new(*seed).take(*count)),
-            Deals::File(deals) => Box::new(deals.iter().copied()),
-        }
-    }
-
-    /// Where the deals come from, for the run's identity.
-    fn source(&self) -> Source {
-        match self {
-            Deals::Random { seed, .. } => Source::Seed(*seed),
-            Deals::File(deals) => Source::of_lines(deals.iter().map(Deal::to_line)),
-        }
-    }
-}
-
 /// What a run solves each deal for: the game, its rules, and with `--card` the rank whose
 /// cards are counted.
 #[derive(Debug, Clone, Copy)]
@@ -599,7 +523,7 @@ fn solve_all(
     tally: &mut Tally,
     mut sink: impl FnMut(&Solved),
 ) {
-    let bar = progress_bar(shard.size(deals.count()) - tally.solved(), "deals");
+    let bar = progress_bar(Some(shard.size(deals.count()) - tally.solved()), "deals");
     // Every shard makes the whole sequence, which is cheap, and keeps its own deals.
     let todo = deals
         .stream()
@@ -655,31 +579,6 @@ fn tripeaks_most_of(deal: &Deal, rank: Rank, caps: Caps) -> Option<u32> {
     answer?.lines().iter().map(|(_, line)| line.value).max()
 }
 
-/// Writes the deals one per line, streamed to a temporary file renamed over `path` at the end.
-fn export(path: &Path, deals: &Deals) -> Result<(), InputError> {
-    let error = |source: std::io::Error| {
-        InputError::Usage(format!("cannot write {}: {source}", path.display()))
-    };
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into());
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = File::create(&temp).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        for deal in deals.stream() {
-            writeln!(out, "{}", deal.to_line())?;
-        }
-        out.into_inner()
-            .map_err(std::io::IntoInnerError::into_error)?
-            .sync_all()
-    });
-    if let Err(source) = written.and_then(|()| std::fs::rename(&temp, path)) {
-        let _ = std::fs::remove_file(&temp);
-        return Err(error(source));
-    }
-    Ok(())
-}
-
 /// The results file of `--out` or `--resume`, locked, with what it already holds: the tally of
 /// its results and which deals they are.
 fn open_results(
@@ -722,32 +621,38 @@ fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
     Ok(())
 }
 
-/// The run's deals: a file's, or random ones from the seed; written out with `--export`.
-fn deals_of(args: &StatsArgs, game: GameKind) -> Result<Deals, InputError> {
-    let deals = match &args.from {
-        Some(path) => Deals::File(crate::batch::read_deals(path, game)?),
-        None => Deals::Random {
+/// The run's game and deals: a file's (whose game is the one asked for, else the one it says),
+/// or random ones from the seed. The flags are checked against the game before a file is
+/// read through.
+fn deals_of(args: &StatsArgs, asked: Option<GameKind>) -> Result<(GameKind, Deals), InputError> {
+    let Some(path) = &args.from else {
+        let game = asked.unwrap_or_default();
+        check_game(args, game)?;
+        let deals = Deals::Random {
             seed: args.seed,
             count: args.deals,
-        },
+        };
+        return Ok((game, deals));
     };
+    let source = LinesSource::open(path)?;
+    let game = source.game(asked)?;
+    check_game(args, game)?;
+    let deals = Deals::File(DealFile::read(source, game)?);
     if deals.count() == 0 {
         return Err(InputError::Usage("no deals to solve".to_string()));
     }
-    if let Some(path) = &args.export {
-        export(path, &deals)?;
-    }
-    Ok(deals)
+    Ok((game, deals))
 }
 
-/// Runs the command, or `stats merge`. `game` is the `--game` flag, if given.
-pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
+/// Runs the command, or `stats merge`. `asked` is the `--game` flag, if given.
+pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> {
     if let Some(StatsCommand::Merge(merge)) = &args.command {
-        return merge::run(merge, game);
+        return merge::run(merge, asked);
     }
-    let game = game.unwrap_or_default();
-    check_game(args, game)?;
-    let deals = deals_of(args, game)?;
+    let (game, deals) = deals_of(args, asked)?;
+    if let Some(path) = &args.export {
+        deals::export(path, &deals)?;
+    }
     let jobs = pool::threads(args.jobs);
     let caps = args.caps.caps();
     let stop = Arc::new(AtomicBool::new(false));
@@ -764,7 +669,8 @@ pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         caps,
     };
     if args.compare {
-        return Ok(compare(args, &deals, task, jobs, &stop));
+        let code = compare(args, &deals, task, jobs, &stop);
+        return deals.check().map(|()| code);
     }
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let run = RunId {
@@ -799,6 +705,7 @@ pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     if let Some(error) = failed {
         return Err(InputError::Usage(error.to_string()));
     }
+    deals.check()?;
     let summary = Summary {
         game,
         rank: args.card,
@@ -962,22 +869,8 @@ mod tests {
         assert_eq!(random_deals(7, 5), random_deals(7, 5));
         assert_ne!(random_deals(7, 1), random_deals(8, 1));
         assert_eq!(random_deals(7, 3)[..2], random_deals(7, 2)[..]);
-        let streamed: Vec<Deal> = RandomDeals::new(7).take(5).collect();
+        let streamed: Vec<Deal> = solitaire::deck::RandomDeals::new(7).take(5).collect();
         assert_eq!(streamed, random_deals(7, 5));
-    }
-
-    #[test]
-    fn time_quantiles_come_within_a_percent_and_the_longest_exactly() {
-        let mut times = Times::default();
-        for millis in 1..=1000 {
-            times.add(f64::from(millis) / 10.0);
-        }
-        let median = times.quantile(0.5);
-        assert!((median - 50.0).abs() < 0.5, "{median}");
-        let p99 = times.quantile(0.99);
-        assert!((p99 - 99.0).abs() < 1.0, "{p99}");
-        assert!((times.quantile(1.0) - 100.0).abs() < f64::EPSILON);
-        assert!(Times::default().quantile(0.5).abs() < f64::EPSILON);
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! before it: a path swapped for a FIFO between a look and an open cannot hang the program.
 
 use std::fs;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 /// The most a deal, a saved game or a theme may take: each is a few kilobytes at most.
@@ -150,14 +150,6 @@ pub struct Lines<R> {
     after_cr: bool,
 }
 
-/// Opens a file to read line by line: a regular file, or a FIFO, a pipe (`<(command)`) or a
-/// device, since each line is bounded and an endless one stops the reading; only a folder is
-/// refused. Opening a FIFO waits for its writer, as a command reading one is expected to.
-pub fn open_lines(path: &Path) -> Result<Lines<BufReader<fs::File>>, TextFileError> {
-    let file = open(path, fs::OpenOptions::new().read(true), Expect::Stream)?;
-    Ok(Lines::new(BufReader::new(file)))
-}
-
 impl<R: BufRead> Lines<R> {
     /// Lines from a buffered reader.
     pub fn new(reader: R) -> Lines<R> {
@@ -242,6 +234,7 @@ pub fn normalize(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::BufReader;
 
     #[test]
     fn every_line_end_and_a_byte_order_mark_read_the_same() {

@@ -1,0 +1,189 @@
+//! The deals of a `stats` run, made or read as they are solved, so that a run of any length
+//! holds only the deals being solved: random ones made from the seed, or a file's, read once to count them and name them by their
+//! digest, then again for each pass. A file that cannot be read twice (standard input, a
+//! pipe, a FIFO, a device) has its deals copied on the first reading into an unnamed temporary
+//! file, which goes when the run ends. `--export` writes them out.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::SystemTime;
+
+use solitaire::deck::RandomDeals;
+use solitaire::{Deal, GameKind};
+
+use super::shard::{LinesDigest, Source};
+use crate::batch;
+use crate::input::{InputError, LinesSource};
+
+/// The run's deals.
+pub enum Deals {
+    Random { seed: u64, count: usize },
+    File(DealFile),
+}
+
+/// A file's deals, read again from the start for each pass.
+pub struct DealFile {
+    /// How the file is named in messages.
+    name: String,
+    /// The user's file when it is a regular one, else the copy of its deals.
+    file: File,
+    game: GameKind,
+    count: usize,
+    source: Source,
+    /// The user's file's length and last change when it was first read, to tell that it was
+    /// changed while the run read it; `None` for a copy, which nothing else writes.
+    stamp: Option<(u64, SystemTime)>,
+    /// Set when a pass could not read the deals the first reading found.
+    unread: AtomicBool,
+}
+
+impl Deals {
+    /// How many deals the run has.
+    pub fn count(&self) -> usize {
+        match self {
+            Deals::Random { count, .. } => *count,
+            Deals::File(file) => file.count,
+        }
+    }
+
+    /// The deals from the first, each made or read when it is taken.
+    pub fn stream(&self) -> Box<dyn Iterator<Item = Deal> + Send + '_> {
+        match self {
+            Deals::Random { seed, count } => Box::new(RandomDeals::new(*seed).take(*count)),
+            Deals::File(file) => file.stream(),
+        }
+    }
+
+    /// Where the deals come from, for the run's identity.
+    pub fn source(&self) -> Source {
+        match self {
+            Deals::Random { seed, .. } => Source::Seed(*seed),
+            Deals::File(file) => file.source.clone(),
+        }
+    }
+
+    /// An error when the file was changed while the run read it, so that its numbers may not
+    /// be those of the deals it names.
+    pub fn check(&self) -> Result<(), InputError> {
+        let Deals::File(file) = self else {
+            return Ok(());
+        };
+        let changed = file.stamp.is_some() && stamp_of(&file.file) != file.stamp;
+        if changed || file.unread.load(Ordering::Relaxed) {
+            return Err(InputError::Usage(format!(
+                "{}: the file changed while the run read it, so the numbers may not be its \
+                 deals'; run again once it is written",
+                file.name
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl DealFile {
+    /// Reads a file of deals once, as `batch` reads it: the first line that is not a deal is an
+    /// error naming it. Counts the deals and takes their digest; copies them when the file
+    /// cannot be read again.
+    pub fn read(source: LinesSource, game: GameKind) -> Result<DealFile, InputError> {
+        let name = source.name.clone();
+        let cannot = |what: &str, error: io::Error| {
+            InputError::Usage(format!("cannot {what} the deals of {name}: {error}"))
+        };
+        let regular = source
+            .regular()
+            .map(File::try_clone)
+            .transpose()
+            .map_err(|error| cannot("read", error))?;
+        let mut copy = match regular {
+            Some(_) => None,
+            None => Some(BufWriter::new(
+                tempfile::tempfile().map_err(|error| cannot("keep a copy of", error))?,
+            )),
+        };
+        let stamp = regular.as_ref().and_then(stamp_of);
+        let mut digest = LinesDigest::default();
+        let mut count = 0;
+        for deal in batch::deals(name.clone(), source.reader(), game) {
+            let line = deal?.to_line();
+            count += 1;
+            if count > crate::cli::MAX_RUN_DEALS {
+                return Err(InputError::Usage(format!(
+                    "{name}: more than {} deals, the most a run may have",
+                    crate::cli::MAX_RUN_DEALS
+                )));
+            }
+            digest.add(&line);
+            if let Some(copy) = &mut copy {
+                writeln!(copy, "{line}").map_err(|error| cannot("keep a copy of", error))?;
+            }
+        }
+        let file = match (regular, copy) {
+            (Some(file), _) => file,
+            (None, copy) => copy
+                .expect("a copy is made of what cannot be read again")
+                .into_inner()
+                .map_err(|error| cannot("keep a copy of", error.into_error()))?,
+        };
+        Ok(DealFile {
+            name,
+            file,
+            game,
+            count,
+            source: digest.source(),
+            stamp,
+            unread: AtomicBool::new(false),
+        })
+    }
+
+    /// The deals from the start of the file. A line that no longer reads as a deal ends them,
+    /// and [`Deals::check`] says so.
+    fn stream(&self) -> Box<dyn Iterator<Item = Deal> + Send + '_> {
+        let rewound = self.file.try_clone().and_then(|mut file| {
+            file.seek(SeekFrom::Start(0))?;
+            Ok(file)
+        });
+        let Ok(file) = rewound else {
+            self.unread.store(true, Ordering::Relaxed);
+            return Box::new(std::iter::empty());
+        };
+        let deals = batch::deals(self.name.clone(), Box::new(file), self.game);
+        Box::new(deals.map_while(|deal| {
+            deal.inspect_err(|_| self.unread.store(true, Ordering::Relaxed))
+                .ok()
+        }))
+    }
+}
+
+/// A file's length and last change, where the system tells them.
+fn stamp_of(file: &File) -> Option<(u64, SystemTime)> {
+    let meta = file.metadata().ok()?;
+    Some((meta.len(), meta.modified().ok()?))
+}
+
+/// `--export`: the deals one per line, streamed to a temporary file renamed over `path` at
+/// the end.
+pub fn export(path: &Path, deals: &Deals) -> Result<(), InputError> {
+    let error = |source: std::io::Error| {
+        InputError::Usage(format!("cannot write {}: {source}", path.display()))
+    };
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into());
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = File::create(&temp).and_then(|file| {
+        let mut out = BufWriter::new(file);
+        for deal in deals.stream() {
+            writeln!(out, "{}", deal.to_line())?;
+        }
+        out.into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?
+            .sync_all()
+    });
+    if let Err(source) = written.and_then(|()| std::fs::rename(&temp, path)) {
+        let _ = std::fs::remove_file(&temp);
+        return Err(error(source));
+    }
+    deals.check()
+}
