@@ -7,6 +7,7 @@
 //! standard output or error closed by its reader (a broken pipe: the program stops at once,
 //! quietly).
 
+mod atomic_write;
 mod batch;
 mod challenge;
 mod cli;

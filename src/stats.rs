@@ -38,7 +38,7 @@ use crate::input::{InputError, LinesSource};
 use crate::output::{solve_capped, undecided};
 use crate::times::Times;
 use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, pool};
-use deals::{DealFile, Deals};
+use deals::{DealFile, Deals, Exported};
 use results_file::{Figure, ResultsFile, Seen, Solved, Verdict};
 use shard::RunId;
 pub use shard::Shard;
@@ -649,17 +649,25 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
     if let Some(StatsCommand::Merge(merge)) = &args.command {
         return merge::run(merge, asked);
     }
-    let (game, deals) = deals_of(args, asked)?;
-    if let Some(path) = &args.export {
-        deals::export(path, &deals)?;
-    }
-    let jobs = pool::threads(args.jobs);
-    let caps = args.caps.caps();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     // Ctrl-C stops starting new deals; the summary covers those finished. Without a handler
     // (one is already set) Ctrl-C simply ends the program.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let (game, deals) = deals_of(args, asked)?;
+    // The deals on standard output: the summary goes to standard error, out of their way.
+    let to_stderr = args.export.as_deref().is_some_and(crate::input::is_stdin);
+    if let Some(path) = &args.export
+        && deals::export(path, &deals, &stop)? == Exported::Interrupted
+    {
+        console::err(format_args!(
+            "pyramid: interrupted: {} was not written\n",
+            crate::input::source_name(path)
+        ));
+        return Ok(EXIT_INTERRUPTED);
+    }
+    let jobs = pool::threads(args.jobs);
+    let caps = args.caps.caps();
     let rules = args.rules.changes().apply(Rules::default());
     let task = Task {
         game,
@@ -669,7 +677,7 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
         caps,
     };
     if args.compare {
-        let code = compare(args, &deals, task, jobs, &stop);
+        let code = compare(args, &deals, task, jobs, &stop, to_stderr);
         return deals.check().map(|()| code);
     }
     let shard = args.shard.unwrap_or(Shard::WHOLE);
@@ -723,21 +731,39 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
             }
         },
     };
-    print_summary(&summary, args.json);
+    print_summary(&summary, args.json, to_stderr);
     Ok(summary.exit_code())
 }
 
-/// Prints a summary, as text or JSON.
-fn print_summary(summary: &Summary, json: bool) {
-    if json {
-        console::out(format_args!("{}\n", summary.json()));
+/// Prints a summary, as text or JSON, on standard output or, where that holds the exported
+/// deals, standard error.
+fn print_summary(summary: &Summary, json: bool, to_stderr: bool) {
+    let text = if json {
+        format!("{}\n", summary.json())
     } else {
-        console::out(summary.text());
+        summary.text()
+    };
+    say(text, to_stderr);
+}
+
+/// Prints on standard output, or standard error.
+fn say(text: impl std::fmt::Display, to_stderr: bool) {
+    if to_stderr {
+        console::err(text);
+    } else {
+        console::out(text);
     }
 }
 
 /// `--compare`: the same deals under six rule sets, in one table; gives the exit code.
-fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &AtomicBool) -> u8 {
+fn compare(
+    args: &StatsArgs,
+    deals: &Deals,
+    task: Task,
+    jobs: usize,
+    stop: &AtomicBool,
+    to_stderr: bool,
+) -> u8 {
     let (game, rules) = (task.game, task.rules);
     let mut summaries = Vec::new();
     for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
@@ -784,7 +810,7 @@ fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &Atom
             });
         }
     }
-    print_comparison(&summaries, args.json);
+    say(comparison(&summaries, args.json), to_stderr);
     summaries
         .iter()
         .map(Summary::exit_code)
@@ -792,24 +818,23 @@ fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &Atom
         .unwrap_or(EXIT_OK)
 }
 
-/// One table for the same deals under several rules.
-fn print_comparison(summaries: &[Summary], json: bool) {
+/// One table for the same deals under several rules, or its JSON.
+fn comparison(summaries: &[Summary], json: bool) -> String {
     if json {
         let all: Vec<Value> = summaries.iter().map(Summary::json).collect();
-        console::out(format_args!("{}\n", json!(all)));
-        return;
+        return format!("{}\n", json!(all));
     }
     let width = summaries
         .iter()
         .map(|summary| summary.brief_rules().chars().count())
         .fold(28, usize::max);
-    console::out(format_args!(
+    let mut text = format!(
         "{:<width$} {:>11} {:>8} {:>17} {:>9} {:>9} {:>8}\n",
         "rules", "winnable", "", "95% interval", "median", "max", "time"
-    ));
+    );
     for summary in summaries {
         let (low, high) = wilson(summary.tally.winnable, summary.tally.decided);
-        console::out(format_args!(
+        text.push_str(&format!(
             "{:<width$} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s\n",
             summary.brief_rules(),
             format!("{}/{}", summary.tally.winnable, summary.tally.decided),
@@ -834,11 +859,12 @@ fn print_comparison(summaries: &[Summary], json: bool) {
         })
         .collect();
     if !undecided.is_empty() {
-        console::out(format_args!(
+        text.push_str(&format!(
             "Undecided (a cap was reached; counted neither won nor lost): {}\n",
             undecided.join("; ")
         ));
     }
+    text
 }
 
 #[cfg(test)]

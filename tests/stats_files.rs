@@ -1,14 +1,43 @@
-//! The files `stats` is pointed at: `--out`, `--resume` and `stats merge` refuse a FIFO at
-//! once.
+//! The files `stats` is pointed at: `--export` never writes over a results file, a locked file,
+//! a link, a device or a FIFO, writes `-` to standard output, and leaves nothing behind when
+//! Ctrl-C stops it; `--out`, `--resume` and `stats merge` refuse a FIFO at once.
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use common::pyramid;
+
 fn text(path: &Path) -> String {
     path.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// The names in a folder.
+fn names(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .expect("a folder")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Runs `pyramid stats` with these arguments, expecting exit code 2 and a message with `says`.
+fn refused(args: &[&str], says: &str) {
+    pyramid()
+        .arg("stats")
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(says));
 }
 
 /// Starts the binary with these arguments, its output piped.
@@ -43,6 +72,153 @@ fn stderr_of(child: &mut Child) -> String {
     std::io::Read::read_to_string(&mut child.stderr.take().expect("piped"), &mut text)
         .expect("its errors");
     text
+}
+
+/// A results file of a run of three deals.
+fn results(dir: &Path) -> (PathBuf, String) {
+    let path = dir.join("keep.jsonl");
+    pyramid()
+        .args(["stats", "--deals", "3", "--out", &text(&path)])
+        .assert()
+        .success();
+    let kept = std::fs::read_to_string(&path).expect("the results");
+    (path, kept)
+}
+
+#[test]
+fn an_export_never_goes_over_a_results_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, kept) = results(dir.path());
+    let path = text(&path);
+    refused(
+        &["--deals", "3", "--resume", &path, "--export", &path],
+        "it holds the results of a stats run",
+    );
+    refused(
+        &["--deals", "3", "--export", &path],
+        "it holds the results of a stats run",
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), kept);
+    assert_eq!(names(dir.path()), ["keep.jsonl"], "no temporary file left");
+}
+
+#[test]
+fn an_export_never_goes_over_a_file_another_program_holds_locked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("live.txt");
+    std::fs::write(&path, "being written\n").unwrap();
+    let holder = std::fs::File::open(&path).unwrap();
+    holder.lock().unwrap();
+    refused(
+        &["--deals", "3", "--export", &text(&path)],
+        "holds it locked",
+    );
+    drop(holder);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "being written\n");
+    // Once let go of, it is replaced as an export is meant to be.
+    pyramid()
+        .args(["stats", "--deals", "3", "--export", &text(&path)])
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 3);
+    assert_eq!(names(dir.path()), ["live.txt"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_export_never_goes_through_a_link_or_over_a_device_or_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    refused(&["--deals", "3", "--export", &text(&link)], "it is a link");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    refused(
+        &["--deals", "3", "--export", "/dev/null"],
+        "cannot write /dev/null: it is not a regular file",
+    );
+    let fifo = dir.path().join("fifo.txt");
+    if Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let mut child = spawn(&["stats", "--deals", "3", "--export", &text(&fifo)]);
+        assert_eq!(wait(&mut child, 60).code(), Some(2));
+        assert!(stderr_of(&mut child).contains("it is not a regular file"));
+    }
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    let left: Vec<String> = names(dir.path())
+        .into_iter()
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn an_export_to_dash_goes_to_standard_output_and_the_summary_out_of_its_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = pyramid()
+        .current_dir(dir.path())
+        .args(["stats", "--deals", "4", "--seed", "2", "--export", "-"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert!(
+        stdout.lines().all(|line| line.split(' ').count() == 52),
+        "{stdout}"
+    );
+    assert!(stderr.contains(" of 4 winnable"), "{stderr}");
+    assert!(names(dir.path()).is_empty(), "no file named -");
+    // The same deals as a file holds.
+    let file = dir.path().join("deals.txt");
+    pyramid()
+        .args([
+            "stats",
+            "--deals",
+            "4",
+            "--seed",
+            "2",
+            "--export",
+            &text(&file),
+        ])
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), stdout);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_export_stopped_by_ctrl_c_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    std::fs::write(&path, "the last export\n").unwrap();
+    // Fifteen gigabytes of deals: far more than is written before Ctrl-C comes.
+    let mut child = spawn(&["stats", "--deals", "100000000", "--export", &text(&path)]);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while names(dir.path()).len() < 2 {
+        assert!(Instant::now() < deadline, "no temporary file within 60 s");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    assert_eq!(wait(&mut child, 60).code(), Some(130));
+    assert!(stderr_of(&mut child).contains("interrupted: "));
+    assert_eq!(names(dir.path()), ["big.txt"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "the last export\n");
 }
 
 #[cfg(unix)]

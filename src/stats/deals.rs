@@ -2,7 +2,8 @@
 //! holds only the deals being solved: random ones made from the seed, or a file's, read once to count them and name them by their
 //! digest, then again for each pass. A file that cannot be read twice (standard input, a
 //! pipe, a FIFO, a device) has its deals copied on the first reading into an unnamed temporary
-//! file, which goes when the run ends. `--export` writes them out.
+//! file, which goes when the run ends. `--export` writes them out through the one safe writer,
+//! or to standard output.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Seek, SeekFrom, Write};
@@ -13,9 +14,10 @@ use std::time::SystemTime;
 use solitaire::deck::RandomDeals;
 use solitaire::{Deal, GameKind};
 
+use super::results_file;
 use super::shard::{LinesDigest, Source};
-use crate::batch;
-use crate::input::{InputError, LinesSource};
+use crate::input::{self, InputError, LinesSource};
+use crate::{atomic_write, batch, console};
 
 /// The run's deals.
 pub enum Deals {
@@ -162,28 +164,97 @@ fn stamp_of(file: &File) -> Option<(u64, SystemTime)> {
     Some((meta.len(), meta.modified().ok()?))
 }
 
-/// `--export`: the deals one per line, streamed to a temporary file renamed over `path` at
-/// the end.
-pub fn export(path: &Path, deals: &Deals) -> Result<(), InputError> {
-    let error = |source: std::io::Error| {
-        InputError::Usage(format!("cannot write {}: {source}", path.display()))
-    };
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into());
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = File::create(&temp).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        for deal in deals.stream() {
+/// How an export ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Exported {
+    Written,
+    /// Ctrl-C stopped it: nothing was written over, and no temporary file is left.
+    Interrupted,
+}
+
+/// How many deals are written between two looks at Ctrl-C.
+const LOOK_EVERY: usize = 4096;
+
+/// `--export`: the deals one per line, through the one safe writer, or to standard output for
+/// `-`. A file holding a `stats` run's results is never written over. Ctrl-C (`stop`) ends
+/// the writing, leaving the file as it was.
+pub fn export(path: &Path, deals: &Deals, stop: &AtomicBool) -> Result<Exported, InputError> {
+    let write = |out: &mut dyn Write| -> io::Result<()> {
+        for (written, deal) in deals.stream().enumerate() {
+            if written % LOOK_EVERY == 0 && stop.load(Ordering::Relaxed) {
+                return Err(io::Error::other("interrupted"));
+            }
             writeln!(out, "{}", deal.to_line())?;
         }
-        out.into_inner()
-            .map_err(std::io::IntoInnerError::into_error)?
-            .sync_all()
-    });
-    if let Err(source) = written.and_then(|()| std::fs::rename(&temp, path)) {
-        let _ = std::fs::remove_file(&temp);
-        return Err(error(source));
+        Ok(())
+    };
+    let written = if input::is_stdin(path) {
+        console::out_with(write)
+    } else {
+        atomic_write::replace(path, holds_results, write)
+    };
+    match written {
+        Err(_) if stop.load(Ordering::Relaxed) => Ok(Exported::Interrupted),
+        Err(error) => Err(InputError::Usage(format!(
+            "cannot write {}: {error}",
+            input::source_name(path)
+        ))),
+        Ok(()) => deals.check().map(|()| Exported::Written),
     }
-    deals.check()
+}
+
+/// Why a file is not written over: it holds a run's results.
+fn holds_results(file: &File) -> Option<String> {
+    results_file::holds_results(file).then(|| {
+        "it holds the results of a stats run (--out); name another file for the deals".to_string()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn an_export_never_writes_through_a_link_at_a_temporary_name() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "keep me").expect("written");
+        // The name an earlier version wrote to, with this very process's id.
+        let planted = dir
+            .path()
+            .join(format!(".deals.txt.{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, planted).expect("a link");
+        let path = dir.path().join("deals.txt");
+        let deals = Deals::Random { seed: 1, count: 3 };
+        let stop = AtomicBool::new(false);
+        assert_eq!(export(&path, &deals, &stop).ok(), Some(Exported::Written));
+        assert_eq!(
+            std::fs::read_to_string(&victim).ok().as_deref(),
+            Some("keep me")
+        );
+        let lines = std::fs::read_to_string(&path).expect("exported");
+        assert_eq!(lines.lines().count(), 3);
+    }
+
+    #[test]
+    fn an_interrupted_export_leaves_the_file_as_it_was_and_nothing_else() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("deals.txt");
+        std::fs::write(&path, "the last export").expect("written");
+        let deals = Deals::Random {
+            seed: 1,
+            count: 100_000,
+        };
+        let stop = AtomicBool::new(true);
+        assert_eq!(
+            export(&path, &deals, &stop).ok(),
+            Some(Exported::Interrupted)
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).ok().as_deref(),
+            Some("the last export")
+        );
+        assert_eq!(std::fs::read_dir(dir.path()).expect("listed").count(), 1);
+    }
 }

@@ -385,6 +385,16 @@ impl Reader {
     }
 }
 
+/// Whether a file holds a run's results: its first line names a run, as [`ResultsFile`] writes
+/// it first. Read from wherever the file is, for a file just opened.
+pub fn holds_results(file: &File) -> bool {
+    let mut line = Vec::new();
+    let read = read_line(&mut BufReader::new(file), &mut line);
+    matches!(read, Ok(LineRead::Whole | LineRead::Partial))
+        && serde_json::from_slice::<Value>(&line)
+            .is_ok_and(|first| first.get("run").is_some_and(Value::is_object))
+}
+
 /// Reads a file's first line: the run it names, and the line's length in bytes.
 fn read_run<R: BufRead>(reader: &mut R, path: &Path) -> Result<(RunId, u64), ResultsError> {
     let name = path.display().to_string();
