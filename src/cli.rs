@@ -560,7 +560,8 @@ pub struct StatsArgs {
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,
     /// Stream each deal's result to FILE as JSON Lines while they finish, after a first line
-    /// naming the run (its game, rules, deals, caps and shard).
+    /// naming the run (its game, rules, deals, caps and shard). A write that fails stops the
+    /// run (exit code 2), the lines before kept.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub out: Option<PathBuf>,
     /// Go on with an interrupted run: the deals already in FILE (written by --out) are not

@@ -39,7 +39,7 @@ use crate::output::{solve_capped, undecided};
 use crate::times::Times;
 use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, pool};
 use deals::{DealFile, Deals, Exported};
-use results_file::{Figure, ResultsFile, Seen, Solved, Verdict};
+use results_file::{Figure, ResultsError, ResultsFile, Seen, Solved, Verdict};
 use shard::RunId;
 pub use shard::Shard;
 
@@ -511,7 +511,8 @@ fn rules_of(game: GameKind, rules: &Value) -> Result<RunRules, String> {
 }
 
 /// Solves the deals of a shard, skipping those `done` says, until done or stopped; every
-/// result goes to `tally` and `sink` as it comes.
+/// result goes to `tally` and `sink` as it comes. The first error `sink` gives stops the run
+/// (no deal is started after it) and is handed back.
 #[allow(clippy::too_many_arguments)]
 fn solve_all(
     deals: &Deals,
@@ -521,14 +522,10 @@ fn solve_all(
     jobs: usize,
     stop: &AtomicBool,
     tally: &mut Tally,
-    mut sink: impl FnMut(&Solved),
-) {
+    mut sink: impl FnMut(&Solved) -> Result<(), ResultsError>,
+) -> Result<(), ResultsError> {
     let bar = progress_bar(Some(shard.size(deals.count()) - tally.solved()), "deals");
-    // Every shard makes the whole sequence, which is cheap, and keeps its own deals.
-    let todo = deals
-        .stream()
-        .enumerate()
-        .filter(|&(index, _)| shard.contains(index) && !done(index));
+    let todo = deals.shard(shard).filter(|&(index, _)| !done(index));
     let work = |(index, deal): (usize, Deal)| {
         let started = Instant::now();
         let (verdict, figures) = measure(&deal, task);
@@ -539,12 +536,22 @@ fn solve_all(
             millis: started.elapsed().as_secs_f64() * 1000.0,
         }
     };
+    let mut failed = None;
     pool::stream(todo, jobs, stop, work, |_, solved| {
+        if failed.is_some() {
+            return;
+        }
         bar.inc(1);
-        sink(&solved);
-        tally.add(&solved);
+        match sink(&solved) {
+            Ok(()) => tally.add(&solved),
+            Err(error) => {
+                failed = Some(error);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
     });
     bar.finish_and_clear();
+    failed.map_or(Ok(()), Err)
 }
 
 /// A TriPeaks deal's figures: the fewest steps that clear it (`None` when it cannot be
@@ -691,7 +698,6 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
     };
     let figures = figures(game, args.card);
     let (mut tally, done, mut file) = open_results(args, &run, &figures)?;
-    let mut failed = None;
     let started = Instant::now();
     let is_done = |index: usize| done.contains(index);
     solve_all(
@@ -702,17 +708,12 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
         jobs,
         &stop,
         &mut tally,
-        |solved| {
-            if let Some(file) = &mut file
-                && failed.is_none()
-            {
-                failed = file.write(&solved.json(&figures)).err();
-            }
+        |solved| match &mut file {
+            Some(file) => file.write(&solved.json(&figures)),
+            None => Ok(()),
         },
-    );
-    if let Some(error) = failed {
-        return Err(InputError::Usage(error.to_string()));
-    }
+    )
+    .map_err(|error| InputError::Usage(error.to_string()))?;
     deals.check()?;
     let summary = Summary {
         game,
@@ -784,7 +785,8 @@ fn compare(
             };
             let started = Instant::now();
             let mut tally = Tally::default();
-            solve_all(
+            // Nothing is written, so nothing can fail.
+            let _ = solve_all(
                 deals,
                 Shard::WHOLE,
                 &|_| false,
@@ -796,7 +798,7 @@ fn compare(
                 jobs,
                 stop,
                 &mut tally,
-                |_| {},
+                |_| Ok(()),
             );
             summaries.push(Summary {
                 game,
@@ -942,5 +944,50 @@ mod tests {
         let lengths = BTreeMap::from([(15, 1), (41, 4), (44, 4)]);
         let lines = histogram(&lengths, 8);
         assert_eq!(lines, [" 15-19  █ 1", " 40-44  ████████ 8"]);
+    }
+
+    #[test]
+    fn the_first_failed_write_stops_the_run() {
+        let deals = Deals::Random {
+            seed: 1,
+            count: 2000,
+        };
+        let task = Task {
+            game: GameKind::Pyramid,
+            rules: Rules::default(),
+            klondike: KlondikeRules::STANDARD,
+            rank: None,
+            caps: Caps::default(),
+        };
+        let stop = AtomicBool::new(false);
+        let mut tally = Tally::default();
+        let mut writes = 0;
+        let result = solve_all(
+            &deals,
+            Shard::WHOLE,
+            &|_| false,
+            task,
+            2,
+            &stop,
+            &mut tally,
+            |_| {
+                writes += 1;
+                Err(ResultsError::Write {
+                    path: "full.jsonl".to_string(),
+                    source: std::io::Error::other("no space left"),
+                })
+            },
+        );
+        assert!(result.is_err());
+        assert_eq!(
+            writes, 1,
+            "no result is written after the first that failed"
+        );
+        assert_eq!(
+            tally.solved(),
+            0,
+            "a result that was not written is not counted"
+        );
+        assert!(stop.load(Ordering::Relaxed), "no deal is started after it");
     }
 }

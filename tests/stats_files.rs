@@ -1,6 +1,7 @@
 //! The files `stats` is pointed at: `--export` never writes over a results file, a locked file,
 //! a link, a device or a FIFO, writes `-` to standard output, and leaves nothing behind when
-//! Ctrl-C stops it; `--out`, `--resume` and `stats merge` refuse a FIFO at once.
+//! Ctrl-C stops it; `--out`, `--resume` and `stats merge` refuse a FIFO at once; a full disk
+//! stops a run at its first failed write; a shard of a long run goes straight to its deals.
 
 mod common;
 
@@ -9,6 +10,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use common::pyramid;
+use serde_json::Value;
 
 fn text(path: &Path) -> String {
     path.to_str().expect("a UTF-8 path").to_string()
@@ -248,4 +250,68 @@ fn a_fifo_as_a_results_file_is_refused_at_once() {
             "{args:?}: {stderr}"
         );
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_full_disk_stops_the_run_at_the_first_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.jsonl");
+    // Files of this process may not pass 4 blocks: a write past them fails (EFBIG) as on a
+    // full disk, the signal it would raise ignored.
+    let binary = assert_cmd::cargo::cargo_bin("pyramid");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 4 && exec '{}' stats --deals 100000000 --jobs 1 --out '{}'",
+        binary.display(),
+        path.display()
+    );
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    // A hundred million deals: only stopping at the first failure ends it in time.
+    let status = wait(&mut child, 120);
+    let stderr = stderr_of(&mut child);
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("cannot write {}: ", path.display())),
+        "{stderr}"
+    );
+    // The results so far are whole lines, which --resume reads back.
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.ends_with('\n'), "{written}");
+    let lines: Vec<Value> = written
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a whole line"))
+        .collect();
+    assert!(lines.len() > 2, "{written}");
+    assert!(lines[0].get("run").is_some());
+}
+
+#[test]
+fn a_shard_of_a_long_run_goes_straight_to_its_deals() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("last.jsonl");
+    // Its one deal is the run's last: the hundred million before it are never made.
+    let mut child = spawn(&[
+        "stats",
+        "--deals",
+        "100000000",
+        "--shard",
+        "100000000/100000000",
+        "--out",
+        &text(&out),
+        "--json",
+    ]);
+    let status = wait(&mut child, 30);
+    assert!(status.success(), "{}", stderr_of(&mut child));
+    let written = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<Value> = written
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{written}");
+    assert_eq!(lines[1]["deal"], 99_999_999);
 }

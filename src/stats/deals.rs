@@ -1,5 +1,6 @@
 //! The deals of a `stats` run, made or read as they are solved, so that a run of any length
-//! holds only the deals being solved: random ones made from the seed, or a file's, read once to count them and name them by their
+//! holds only the deals being solved: random ones made from the seed (a shard's own deals made
+//! without those between them), or a file's, read once to count them and name them by their
 //! digest, then again for each pass. A file that cannot be read twice (standard input, a
 //! pipe, a FIFO, a device) has its deals copied on the first reading into an unnamed temporary
 //! file, which goes when the run ends. `--export` writes them out through the one safe writer,
@@ -15,7 +16,7 @@ use solitaire::deck::RandomDeals;
 use solitaire::{Deal, GameKind};
 
 use super::results_file;
-use super::shard::{LinesDigest, Source};
+use super::shard::{LinesDigest, Shard, Source};
 use crate::input::{self, InputError, LinesSource};
 use crate::{atomic_write, batch, console};
 
@@ -56,6 +57,15 @@ impl Deals {
             Deals::Random { seed, count } => Box::new(RandomDeals::new(*seed).take(*count)),
             Deals::File(file) => file.stream(),
         }
+    }
+
+    /// A shard's deals with their places in the run. Random deals between them are skipped
+    /// without being made, so a shard of a long run starts at once.
+    pub fn shard(&self, shard: Shard) -> impl Iterator<Item = (usize, Deal)> + Send + '_ {
+        self.stream()
+            .enumerate()
+            .skip(shard.index - 1)
+            .step_by(shard.count)
     }
 
     /// Where the deals come from, for the run's identity.
@@ -213,6 +223,25 @@ fn holds_results(file: &File) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shard_s_deals_are_those_of_the_whole_run_at_its_places() {
+        let deals = Deals::Random { seed: 3, count: 23 };
+        let all: Vec<Deal> = deals.stream().collect();
+        for count in [1, 2, 5, 23, 40] {
+            for index in 1..=count {
+                let shard = Shard { index, count };
+                let mine: Vec<(usize, Deal)> = deals.shard(shard).collect();
+                let want: Vec<(usize, Deal)> = all
+                    .iter()
+                    .copied()
+                    .enumerate()
+                    .filter(|&(place, _)| shard.contains(place))
+                    .collect();
+                assert_eq!(mine, want, "{shard}");
+            }
+        }
+    }
 
     #[cfg(unix)]
     #[test]

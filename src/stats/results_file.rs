@@ -46,6 +46,14 @@ pub enum ResultsError {
     OtherRun { path: String, differences: String },
     #[error("{path}:{line}: a line longer than {MAX_LINE} bytes: not a stats results file")]
     TooLong { path: String, line: usize },
+    #[error(
+        "cannot write {path}: {source}; the run stops here, its results so far kept (--resume \
+         {path} goes on from them)"
+    )]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}: {source}")]
     Open {
         path: String,
@@ -225,6 +233,8 @@ impl Solved {
 pub struct ResultsFile {
     file: File,
     path: PathBuf,
+    /// The bytes of its whole lines: where a line that could not be written whole is cut off.
+    len: u64,
 }
 
 /// What the result lines of a file came to; the results themselves went to the caller one by
@@ -316,9 +326,11 @@ impl ResultsFile {
         }
         drop(reader);
         // The next line starts on a line of its own.
+        let mut results = results;
+        results.len = first + body.whole;
         results
             .file
-            .set_len(first + body.whole)
+            .set_len(results.len)
             .map_err(|source| io(path, source))?;
         Ok((results, body.done))
     }
@@ -328,6 +340,7 @@ impl ResultsFile {
             Ok(()) => Ok(ResultsFile {
                 file,
                 path: path.to_path_buf(),
+                len: 0,
             }),
             Err(TryLockError::WouldBlock) => Err(ResultsError::Locked {
                 path: path.display().to_string(),
@@ -336,13 +349,25 @@ impl ResultsFile {
         }
     }
 
-    /// Adds a line, in one write so that nothing comes between its parts.
+    /// Adds a line, in one write so that nothing comes between its parts. A line that cannot
+    /// be written whole (a full disk) is cut off again, as far as the file lets it, so that
+    /// the lines before stay whole for `--resume`.
     pub fn write(&mut self, value: &Value) -> Result<(), ResultsError> {
         let mut line = value.to_string();
         line.push('\n');
-        self.file
-            .write_all(line.as_bytes())
-            .map_err(|source| io(&self.path, source))
+        match self.file.write_all(line.as_bytes()) {
+            Ok(()) => {
+                self.len += line.len() as u64;
+                Ok(())
+            }
+            Err(source) => {
+                let _ = self.file.set_len(self.len);
+                Err(ResultsError::Write {
+                    path: self.path.display().to_string(),
+                    source,
+                })
+            }
+        }
     }
 }
 
@@ -897,5 +922,30 @@ mod tests {
         for error in [created, resumed, merged] {
             assert_eq!(error.as_deref(), Some(want.as_str()));
         }
+    }
+
+    #[test]
+    fn a_failed_write_names_the_file_and_keeps_the_lines_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.jsonl");
+        let mut results = ResultsFile {
+            file: File::create(&path).unwrap(),
+            path: path.clone(),
+            len: 0,
+        };
+        results.write(&json!({"run": 1})).unwrap();
+        // The file opened to be read only: every write fails, as on a full disk.
+        results.file = OpenOptions::new()
+            .read(true)
+            .write(false)
+            .open(&path)
+            .unwrap();
+        let error = results.write(&json!({"deal": 0})).unwrap_err().to_string();
+        assert!(
+            error.starts_with(&format!("cannot write {}: ", path.display())),
+            "{error}"
+        );
+        assert!(error.contains("--resume"), "{error}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"run\":1}\n");
     }
 }

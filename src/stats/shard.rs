@@ -20,8 +20,8 @@ pub const MAX_SHARDS: usize = crate::cli::MAX_RUN_DEALS;
 /// blocks of consecutive deals. Hard deals come in clusters where a file's deals were sorted or
 /// gathered by difficulty, and a block would hand a whole cluster to one machine while the
 /// others sit idle; every N-th deal spreads the slow deals evenly, so the shards end together.
-/// Random deals cost nothing to skip (a shuffle each, against a search), so every shard simply
-/// makes the whole sequence and keeps its own.
+/// Random deals between a shard's own are skipped without being made (see
+/// [`solitaire::deck::RandomDeals`]), so a shard of a long run starts at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
     /// K, from 1 to `count`.
