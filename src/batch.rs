@@ -2,10 +2,7 @@
 //! order, with a progress bar and a closing summary on standard error. With `--jobs 1` it is the
 //! benchmark: the summary gives the total, median, p99 and worst time per deal.
 
-use std::collections::BTreeMap;
-use std::io::IsTerminal;
-use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -22,14 +19,15 @@ use solitaire::pyramid::{Goal, Position, Rules};
 use crate::challenge;
 use crate::cli::BatchArgs;
 use crate::console;
-use crate::input::{self, InputError};
+use crate::input::{InputError, LinesSource};
 use crate::klondike_output;
 use crate::output::{
     Bound, add_bound_json, answer_json, board_bound, challenge_bound, solve_challenge_capped,
     solve_deal, undecided_json,
 };
 use crate::pool;
-use crate::text_file::{self, TextFileError};
+use crate::text_file;
+use crate::times::Times;
 use crate::tripeaks_output;
 use crate::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNDECIDED};
 use solitaire::GameKind;
@@ -64,58 +62,79 @@ struct Answer {
 /// How many of a line's problems its error lists.
 const LINE_PROBLEMS: usize = 3;
 
-/// Reads a file of deals (or standard input for `-`) one bounded line at a time, skipping
-/// blanks and comments and reading the optional leading length column. A line that is not a
-/// deal keeps a short error in its place; only a file that cannot be read is an error.
-fn read_lines(
-    path: &Path,
+/// The deal lines of a file of deals, read one bounded line at a time as they are taken:
+/// blank and comment lines skipped, a heading line naming the columns, the optional leading
+/// length column read. A line that is not a deal keeps a short error in its place; a file that
+/// cannot be read ends the lines with that error.
+struct DealLines<R> {
+    lines: text_file::Lines<R>,
+    name: String,
     game: GameKind,
     format: Option<Format>,
-) -> Result<Vec<Line>, InputError> {
-    let name = input::source_name(path);
-    let failed = |source| InputError::Read {
-        name: name.clone(),
-        source,
-    };
-    let mut lines = Vec::new();
-    let mut columns = Columns::default();
-    let mut push = |numbered: Result<(usize, text_file::Line), TextFileError>| {
-        let (number, line) = numbered.map_err(failed)?;
-        let deal = match line {
-            text_file::Line::Text(text) => {
-                if let Some(named) = Columns::named(&text) {
-                    columns = named;
-                    return Ok(());
-                }
-                deal_line(&text, game, format, columns)
-            }
-            text_file::Line::TooLong(bytes) => Some((
-                None,
-                Err(format!(
-                    "{} bytes, more than the {} KiB a deal line may take",
-                    thousands(bytes),
-                    text_file::MAX_LINE_BYTES >> 10
-                )),
-            )),
-            text_file::Line::NotText => Some((None, Err("not UTF-8 text".to_string()))),
-        };
-        if let Some((known_length, deal)) = deal {
-            lines.push(Line {
-                number,
-                known_length,
-                deal,
-            });
+    columns: Columns,
+    ended: bool,
+}
+
+impl DealLines<BufReader<Box<dyn Read + Send>>> {
+    /// The deal lines of what is left of `reader`, named `name` in messages.
+    fn new(
+        name: String,
+        reader: Box<dyn Read + Send>,
+        game: GameKind,
+        format: Option<Format>,
+    ) -> Self {
+        DealLines {
+            name,
+            lines: text_file::Lines::new(BufReader::new(reader)),
+            game,
+            format,
+            columns: Columns::default(),
+            ended: false,
         }
-        Ok::<(), InputError>(())
-    };
-    if input::is_stdin(path) {
-        text_file::Lines::new(std::io::stdin().lock()).try_for_each(&mut push)?;
-    } else {
-        text_file::open_lines(path)
-            .map_err(failed)?
-            .try_for_each(&mut push)?;
     }
-    Ok(lines)
+}
+
+impl<R: BufRead> Iterator for DealLines<R> {
+    type Item = Result<Line, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.ended {
+            let (number, line) = match self.lines.next()? {
+                Ok(read) => read,
+                Err(source) => {
+                    self.ended = true;
+                    let name = self.name.clone();
+                    return Some(Err(InputError::Read { name, source }));
+                }
+            };
+            let deal = match line {
+                text_file::Line::Text(text) => {
+                    if let Some(named) = Columns::named(&text) {
+                        self.columns = named;
+                        continue;
+                    }
+                    deal_line(&text, self.game, self.format, self.columns)
+                }
+                text_file::Line::TooLong(bytes) => Some((
+                    None,
+                    Err(format!(
+                        "{} bytes, more than the {} KiB a deal line may take",
+                        thousands(bytes),
+                        text_file::MAX_LINE_BYTES >> 10
+                    )),
+                )),
+                text_file::Line::NotText => Some((None, Err("not UTF-8 text".to_string()))),
+            };
+            if let Some((known_length, deal)) = deal {
+                return Some(Ok(Line {
+                    number,
+                    known_length,
+                    deal,
+                }));
+            }
+        }
+        None
+    }
 }
 
 /// Where a line's deal and known length are, among its tab-separated columns.
@@ -191,13 +210,28 @@ fn first_problems(messages: impl ExactSizeIterator<Item = String>) -> String {
     texts.join("; ")
 }
 
-/// The deals of a file read as `batch` reads it; the first line that is not a deal is an
-/// error naming it.
-pub fn read_deals(path: &Path, game: GameKind) -> Result<Vec<Deal>, InputError> {
-    let name = input::source_name(path);
-    read_lines(path, game, None)?
-        .into_iter()
-        .map(|line| match line.deal {
+/// The deals of a file read as `batch` reads it, one at a time as they are taken; the first
+/// line that is not a deal is an error naming it, and ends the deals.
+pub fn deals(
+    name: String,
+    reader: Box<dyn Read + Send>,
+    game: GameKind,
+) -> impl Iterator<Item = Result<Deal, InputError>> + Send {
+    let mut ended = false;
+    DealLines::new(name.clone(), reader, game, None).map_while(move |line| {
+        if ended {
+            return None;
+        }
+        let deal = line.and_then(|line| line.whole_deal(&name));
+        ended = deal.is_err();
+        Some(deal)
+    })
+}
+
+impl Line {
+    /// The line's deal as 52 cards, or an error naming the line.
+    fn whole_deal(self, name: &str) -> Result<Deal, InputError> {
+        match self.deal {
             Ok(Dealt::Cards(deal)) => Ok(deal),
             // A Klondike deal at its start, its cards in the deal order of its layout.
             Ok(Dealt::Klondike(table)) => table
@@ -206,15 +240,15 @@ pub fn read_deals(path: &Path, game: GameKind) -> Result<Vec<Deal>, InputError> 
                 .ok_or_else(|| {
                     InputError::Usage(format!(
                         "{name}:{}: not a whole deal at its start (52 cards, every one known)",
-                        line.number
+                        self.number
                     ))
                 }),
             Err(error) => Err(InputError::Usage(format!(
                 "{name}:{}: {error}",
-                line.number
+                self.number
             ))),
-        })
-        .collect()
+        }
+    }
 }
 
 fn solve_line(line: &Line, game: GameKind, goal: Goal, rules: &AllRules, caps: Caps) -> Answer {
@@ -399,8 +433,10 @@ fn undecided(number: usize, key: &str, cap: CapReached, stats: &Stats) -> Answer
     }
 }
 
-/// Runs the command.
-pub fn run(args: &BatchArgs, game: GameKind) -> Result<u8, InputError> {
+/// Runs the command. `asked` is the `--game` flag, if given; else the file says.
+pub fn run(args: &BatchArgs, asked: Option<GameKind>) -> Result<u8, InputError> {
+    let source = LinesSource::open(&args.file)?;
+    let game = source.game(asked)?;
     args.goal
         .rules
         .check_game(game)
@@ -418,52 +454,46 @@ pub fn run(args: &BatchArgs, game: GameKind) -> Result<u8, InputError> {
     if game == GameKind::Pyramid {
         goal.check(rules.pyramid)?;
     }
-    let lines = read_lines(&args.file, game, args.format.format)?;
+    let lines = DealLines::new(
+        source.name.clone(),
+        source.reader(),
+        game,
+        args.format.format,
+    );
     let jobs = pool::threads(args.jobs);
-    let bar = progress_bar(lines.len(), "deals");
+    // The lines are read as they are solved: how many there are is known at the end only.
+    let bar = progress_bar(None, "deals");
     let started = Instant::now();
-    let mut answers: Vec<Option<Answer>> = Vec::new();
-    answers.resize_with(lines.len(), || None);
-    // Print in input order: hold answers that arrive early until their turn.
-    let mut waiting = BTreeMap::new();
-    let mut printed = 0;
-    let never = AtomicBool::new(false);
+    let mut totals = Totals::default();
+    let mut failed = None;
     let caps = args.caps.caps();
-    let solve = |line: &Line| solve_line(line, game, goal, &rules, caps);
-    pool::run(&lines, jobs, &never, solve, |index, answer| {
-        bar.inc(1);
-        waiting.insert(index, answer);
-        while let Some(mut answer) = waiting.remove(&printed) {
+    let solve = |line: Result<Line, InputError>| {
+        line.map(|line| {
+            let answer = solve_line(&line, game, goal, &rules, caps);
+            (line.number, line.known_length, answer)
+        })
+    };
+    pool::ordered(lines, jobs, solve, |solved| match solved {
+        Ok((number, known_length, mut answer)) => {
+            bar.inc(1);
             if args.check
-                && let Some(check) = check_json(&lines[printed], &answer)
+                && let Some(known) = known_length
             {
-                answer.json["check"] = check;
+                answer.json["check"] = json!({"known": known, "matches": matches(known, &answer)});
             }
             // A closed stdout (e.g. piped into `head`) ends the run here, quietly.
             console::out(format_args!("{}\n", answer.json));
-            answers[printed] = Some(answer);
-            printed += 1;
+            totals.add(number, known_length, &answer);
         }
+        // The last item: the file could not be read on.
+        Err(error) => failed = Some(error),
     });
     bar.finish_and_clear();
-    let answers: Vec<Answer> = answers.into_iter().flatten().collect();
-    console::err(summary(
-        &lines,
-        &answers,
-        jobs,
-        started.elapsed(),
-        args.check,
-        goal,
-    ));
-    let invalid = answers.iter().any(|a| a.solved.is_none() && !a.undecided);
-    let mismatched = args.check && mismatches(&lines, &answers) > 0;
-    Ok(if invalid || mismatched {
-        EXIT_BAD_INPUT
-    } else if answers.iter().any(|a| a.undecided) {
-        EXIT_UNDECIDED
-    } else {
-        EXIT_OK
-    })
+    if let Some(error) = failed {
+        return Err(error);
+    }
+    console::err(totals.summary(jobs, started.elapsed(), args.check, goal));
+    Ok(totals.exit_code(args.check))
 }
 
 /// Refuses what a Klondike batch does not take: the challenges, which Klondike does not have,
@@ -481,14 +511,22 @@ fn refuse_for_klondike(args: &BatchArgs) -> Result<(), InputError> {
     Ok(())
 }
 
-/// A progress bar on standard error with the rate and the time left, hidden when standard
-/// error is not a terminal.
-pub fn progress_bar(total: usize, what: &str) -> ProgressBar {
+/// A progress bar on standard error with the rate and, when the total is known, the time left;
+/// hidden when standard error is not a terminal.
+pub fn progress_bar(total: Option<usize>, what: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(total as u64);
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}  {{rate}}  eta {{eta}}");
+    let (bar, template) = match total {
+        Some(total) => (
+            ProgressBar::new(total as u64),
+            format!("{{bar:40}} {{pos}}/{{len}} {what}  {{rate}}  eta {{eta}}"),
+        ),
+        None => (
+            ProgressBar::no_length(),
+            format!("{{spinner}} {{pos}} {what}  {{rate}}"),
+        ),
+    };
     let style = ProgressStyle::with_template(&template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .with_key(
@@ -511,10 +549,9 @@ fn rate(per_second: f64) -> String {
 }
 
 /// Whether an answer agrees with its line's known length (0 = no solution); `None` when the
-/// line has none, or the answer is not a verdict (a bad line, an undecided search, a line
-/// unknown cards may make shorter).
-fn matches(line: &Line, answer: &Answer) -> Option<bool> {
-    let known = line.known_length?;
+/// answer is not a verdict (a bad line, an undecided search, a line unknown cards may make
+/// shorter).
+fn matches(known: usize, answer: &Answer) -> Option<bool> {
     answer.solved?;
     if !answer.definitive {
         return None;
@@ -522,119 +559,143 @@ fn matches(line: &Line, answer: &Answer) -> Option<bool> {
     Some(answer.length.unwrap_or(0) == known)
 }
 
-/// What `--check` adds to a line with a known length: `{"known": 40, "matches": true}`, with
-/// `null` for a line that has no verdict to compare.
-fn check_json(line: &Line, answer: &Answer) -> Option<Value> {
-    let known = line.known_length?;
-    Some(json!({"known": known, "matches": matches(line, answer)}))
-}
-
-/// The numbers of the lines whose answer differs from their known length.
-fn mismatched_lines(lines: &[Line], answers: &[Answer]) -> Vec<usize> {
-    lines
-        .iter()
-        .zip(answers)
-        .filter(|&(line, answer)| matches(line, answer) == Some(false))
-        .map(|(line, _)| line.number)
-        .collect()
-}
-
-fn mismatches(lines: &[Line], answers: &[Answer]) -> usize {
-    mismatched_lines(lines, answers).len()
-}
-
 /// How many mismatched lines the summary names.
 const SHOWN_MISMATCHES: usize = 20;
 
 /// The mismatched lines for the summary: "; mismatched lines: 3, 8", the first
-/// [`SHOWN_MISMATCHES`] and then how many more.
-fn mismatch_list(wrong: &[usize]) -> String {
-    if wrong.is_empty() {
+/// [`SHOWN_MISMATCHES`] (`shown`) and then how many more of `all`.
+fn mismatch_list(shown: &[usize], all: usize) -> String {
+    if all == 0 {
         return String::new();
     }
-    let shown: Vec<String> = wrong
-        .iter()
-        .take(SHOWN_MISMATCHES)
-        .map(ToString::to_string)
-        .collect();
-    let more = match wrong.len().saturating_sub(SHOWN_MISMATCHES) {
+    let numbers: Vec<String> = shown.iter().map(ToString::to_string).collect();
+    let more = match all.saturating_sub(shown.len()) {
         0 => String::new(),
         more => format!(" and {} more", thousands(more)),
     };
-    let lines = if wrong.len() == 1 { "line" } else { "lines" };
-    format!("; mismatched {lines}: {}{more}", shown.join(", "))
+    let lines = if all == 1 { "line" } else { "lines" };
+    format!("; mismatched {lines}: {}{more}", numbers.join(", "))
 }
 
-fn millis(time: Duration) -> String {
-    format!("{:.1} ms", time.as_secs_f64() * 1000.0)
+fn millis(millis: f64) -> String {
+    format!("{millis:.1} ms")
 }
 
-/// The closing summary: counts, then the time per deal, then the states expanded.
-fn summary(
-    lines: &[Line],
-    answers: &[Answer],
-    jobs: usize,
-    wall: Duration,
-    check: bool,
-    goal: Goal,
-) -> String {
-    let solvable = answers.iter().filter(|a| a.solved == Some(true)).count();
-    let unsolvable = answers.iter().filter(|a| a.solved == Some(false)).count();
-    let undecided = answers.iter().filter(|a| a.undecided).count();
-    let invalid = answers.len() - solvable - unsolvable - undecided;
-    let threads = if jobs == 1 { "thread" } else { "threads" };
-    let (yes, no, challenge) = match goal {
-        Goal::Board => ("solvable", "no solution", String::new()),
-        _ => ("reach the target", "fall short", format!(" ({goal})")),
-    };
-    let undecided = if undecided > 0 {
-        format!(", {undecided} undecided (a cap was reached, or cards are unknown)")
-    } else {
-        String::new()
-    };
-    let mut text = format!(
-        "{} deals{challenge}: {solvable} {yes}, {unsolvable} {no}{undecided}, {invalid} invalid; \
-         {:.2} s on {jobs} {threads}\n",
-        answers.len(),
-        wall.as_secs_f64()
-    );
-    let mut times: Vec<(Duration, usize)> = answers
-        .iter()
-        .zip(lines)
-        .map(|(a, l)| (a.time, l.number))
-        .collect();
-    times.sort();
-    if let Some(&(worst, worst_line)) = times.last() {
-        let total: Duration = times.iter().map(|t| t.0).sum();
-        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].0;
-        text.push_str(&format!(
-            "time per deal: total {:.2} s, median {}, p99 {}, worst {} (line {worst_line})\n",
-            total.as_secs_f64(),
-            millis(at(0.5)),
-            millis(at(0.99)),
-            millis(worst),
-        ));
-        let expanded: u64 = answers.iter().map(|a| a.expanded).sum();
-        let most = answers.iter().map(|a| a.expanded).max().unwrap_or(0);
-        text.push_str(&format!(
-            "states expanded: {expanded} in all, {most} at most\n"
-        ));
+/// What the answers came to, counted as they are printed, so that a run of any length keeps a
+/// few counts and the first mismatched lines rather than its answers.
+#[derive(Default)]
+struct Totals {
+    solvable: usize,
+    unsolvable: usize,
+    undecided: usize,
+    invalid: usize,
+    times: Times,
+    /// The longest time and its line.
+    worst: Option<(Duration, usize)>,
+    total: Duration,
+    expanded: u64,
+    most: u64,
+    /// Lines with a known length, those that match it and those that do not.
+    known: usize,
+    right: usize,
+    wrong: usize,
+    /// The first [`SHOWN_MISMATCHES`] lines that do not match.
+    shown_wrong: Vec<usize>,
+}
+
+impl Totals {
+    /// Counts a line's answer, and whether it matches the line's known length, if it has one.
+    fn add(&mut self, number: usize, known_length: Option<usize>, answer: &Answer) {
+        match (answer.solved, answer.undecided) {
+            (Some(true), _) => self.solvable += 1,
+            (Some(false), _) => self.unsolvable += 1,
+            (None, true) => self.undecided += 1,
+            (None, false) => self.invalid += 1,
+        }
+        self.times.add(answer.time.as_secs_f64() * 1000.0);
+        if self.worst.is_none_or(|(worst, _)| answer.time >= worst) {
+            self.worst = Some((answer.time, number));
+        }
+        self.total += answer.time;
+        self.expanded += answer.expanded;
+        self.most = self.most.max(answer.expanded);
+        let Some(known) = known_length else { return };
+        self.known += 1;
+        match matches(known, answer) {
+            Some(true) => self.right += 1,
+            Some(false) => {
+                self.wrong += 1;
+                if self.shown_wrong.len() < SHOWN_MISMATCHES {
+                    self.shown_wrong.push(number);
+                }
+            }
+            // A line without a verdict (bad, undecided) neither matches nor mismatches.
+            None => {}
+        }
     }
-    if check {
-        let known = lines.iter().filter(|l| l.known_length.is_some()).count();
-        // A line without a verdict (bad, undecided) neither matches nor mismatches.
-        let right = lines
-            .iter()
-            .zip(answers)
-            .filter(|&(line, answer)| matches(line, answer) == Some(true))
-            .count();
-        let wrong = mismatched_lines(lines, answers);
-        text.push_str(&format!(
-            "check: {right} of {known} known lengths match{}\n",
-            mismatch_list(&wrong)
-        ));
+
+    fn answers(&self) -> usize {
+        self.solvable + self.unsolvable + self.undecided + self.invalid
     }
-    text
+
+    /// 2 for a bad line or, with `--check`, a mismatch; else 3 for an undecided line; else 0.
+    fn exit_code(&self, check: bool) -> u8 {
+        if self.invalid > 0 || (check && self.wrong > 0) {
+            EXIT_BAD_INPUT
+        } else if self.undecided > 0 {
+            EXIT_UNDECIDED
+        } else {
+            EXIT_OK
+        }
+    }
+
+    /// The closing summary: counts, then the time per deal, then the states expanded.
+    fn summary(&self, jobs: usize, wall: Duration, check: bool, goal: Goal) -> String {
+        let threads = if jobs == 1 { "thread" } else { "threads" };
+        let (yes, no, challenge) = match goal {
+            Goal::Board => ("solvable", "no solution", String::new()),
+            _ => ("reach the target", "fall short", format!(" ({goal})")),
+        };
+        let undecided = if self.undecided > 0 {
+            format!(
+                ", {} undecided (a cap was reached, or cards are unknown)",
+                self.undecided
+            )
+        } else {
+            String::new()
+        };
+        let mut text = format!(
+            "{} deals{challenge}: {} {yes}, {} {no}{undecided}, {} invalid; {:.2} s on {jobs} \
+             {threads}\n",
+            self.answers(),
+            self.solvable,
+            self.unsolvable,
+            self.invalid,
+            wall.as_secs_f64()
+        );
+        if let Some((worst, worst_line)) = self.worst {
+            text.push_str(&format!(
+                "time per deal: total {:.2} s, median {}, p99 {}, worst {} (line {worst_line})\n",
+                self.total.as_secs_f64(),
+                millis(self.times.quantile(0.5)),
+                millis(self.times.quantile(0.99)),
+                millis(worst.as_secs_f64() * 1000.0),
+            ));
+            text.push_str(&format!(
+                "states expanded: {} in all, {} at most\n",
+                self.expanded, self.most
+            ));
+        }
+        if check {
+            text.push_str(&format!(
+                "check: {} of {} known lengths match{}\n",
+                self.right,
+                self.known,
+                mismatch_list(&self.shown_wrong, self.wrong)
+            ));
+        }
+        text
+    }
 }
 
 #[cfg(test)]
@@ -643,11 +704,11 @@ mod tests {
 
     #[test]
     fn the_mismatched_lines_are_listed_up_to_twenty() {
-        assert_eq!(mismatch_list(&[]), "");
-        assert_eq!(mismatch_list(&[7]), "; mismatched line: 7");
-        let many: Vec<usize> = (1..=25).collect();
+        assert_eq!(mismatch_list(&[], 0), "");
+        assert_eq!(mismatch_list(&[7], 1), "; mismatched line: 7");
+        let shown: Vec<usize> = (1..=20).collect();
         assert_eq!(
-            mismatch_list(&many),
+            mismatch_list(&shown, 25),
             "; mismatched lines: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, \
              19, 20 and 5 more"
         );

@@ -515,8 +515,9 @@ fn rules_without_file(arg: clap::Arg) -> clap::Arg {
 pub struct BatchArgs {
     /// A file with one deal per line (`-` for standard input). Blank lines and lines starting
     /// with `#` are skipped; a leading column separated by a tab (a known length) is ignored.
-    /// Read line by line: each line may take 4 KiB, the file any number of lines; it may be a
-    /// FIFO or a pipe, such as `<(command)`.
+    /// Read line by line as the deals are solved, each answered as soon as those before it
+    /// are: each line may take 4 KiB, the file any number of lines; it may be a FIFO or a
+    /// pipe, such as `<(command)`.
     pub file: PathBuf,
     /// Threads to solve with, 1 to 256 (default: all cores).
     #[arg(long, short, value_parser = jobs_range())]
@@ -549,14 +550,18 @@ pub struct StatsArgs {
     /// Threads to solve with, 1 to 256 (default: all cores).
     #[arg(long, short, value_parser = jobs_range())]
     pub jobs: Option<usize>,
-    /// Deals from a file, one per line (as `batch` reads them), instead of random ones.
+    /// Deals from a file, one per line (as `batch` reads them), instead of random ones; `-`
+    /// for standard input.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["deals", "seed"])]
     pub from: Option<PathBuf>,
-    /// Write the deals, one per line, to FILE.
+    /// Write the deals, one per line, to FILE (`-` for standard output, the summary then
+    /// going to standard error). A results file, a locked file, a link or a device is not
+    /// written over.
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,
     /// Stream each deal's result to FILE as JSON Lines while they finish, after a first line
-    /// naming the run (its game, rules, deals, caps and shard).
+    /// naming the run (its game, rules, deals, caps and shard). A write that fails stops the
+    /// run (exit code 2), the lines before kept.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub out: Option<PathBuf>,
     /// Go on with an interrupted run: the deals already in FILE (written by --out) are not

@@ -21,6 +21,33 @@ pub fn out(text: impl Display) {
     }
 }
 
+/// Writes a long stream to standard output through a buffer: a failed write to it ends the
+/// program as [`out`]'s does, so an error handed back is one of `write`'s own.
+pub fn out_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<()> {
+    let mut stdout = std::io::BufWriter::new(Stdout(std::io::stdout().lock()));
+    write(&mut stdout)?;
+    // A failure here ends the program, in `Stdout`.
+    let _ = stdout.flush();
+    Ok(())
+}
+
+/// Standard output, whose every failure ends the program.
+struct Stdout<'a>(std::io::StdoutLock<'a>);
+
+impl Write for Stdout<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .write(bytes)
+            .or_else(|error| fail("standard output", &error))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0
+            .flush()
+            .or_else(|error| fail("standard output", &error))
+    }
+}
+
 /// Writes to standard error.
 pub fn err(text: impl Display) {
     let mut stderr = std::io::stderr().lock();

@@ -387,13 +387,18 @@ pub struct RandomDeals {
 }
 
 impl RandomDeals {
+    /// What each number adds to the generator's state (`SplitMix64`'s step).
+    const STEP: u64 = 0x9E37_79B9_7F4A_7C15;
+    /// The numbers a deal takes: one a swap, for cards 51 down to 1.
+    const NUMBERS_PER_DEAL: u64 = DECK_SIZE as u64 - 1;
+
     /// The deals from a seed.
     pub fn new(seed: u64) -> RandomDeals {
         RandomDeals { state: seed }
     }
 
     fn next_number(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.state = self.state.wrapping_add(Self::STEP);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -411,6 +416,15 @@ impl Iterator for RandomDeals {
             cards.swap(i, j);
         }
         Some(Deal::from_valid(&cards))
+    }
+
+    /// The deal `n` places on, the deals between skipped without being made: the state only
+    /// ever grows by a fixed step, a fixed number of times a deal, so skipping is one
+    /// multiplication (and a shard of a long run starts at once).
+    fn nth(&mut self, n: usize) -> Option<Deal> {
+        let numbers = (n as u64).wrapping_mul(Self::NUMBERS_PER_DEAL);
+        self.state = self.state.wrapping_add(numbers.wrapping_mul(Self::STEP));
+        self.next()
     }
 }
 
@@ -616,6 +630,25 @@ mod tests {
     use super::*;
 
     const FORTY: &str = include_str!("../tests/data/winnable-40-steps.txt");
+
+    #[test]
+    fn skipping_random_deals_gives_the_deals_made_one_by_one() {
+        let made: Vec<Deal> = RandomDeals::new(11).take(40).collect();
+        for (n, deal) in made.iter().enumerate() {
+            assert_eq!(RandomDeals::new(11).nth(n), Some(*deal), "deal {n}");
+        }
+        let every_seventh: Vec<Deal> = RandomDeals::new(11).skip(3).step_by(7).take(5).collect();
+        let want: Vec<Deal> = made.iter().copied().skip(3).step_by(7).take(5).collect();
+        assert_eq!(every_seventh, want);
+        // Far on, the skip takes no time: the state grows by a fixed step per number.
+        let mut far = RandomDeals::new(11);
+        let _ = far.nth(99_999_998);
+        let mut walked = RandomDeals::new(11);
+        walked.state = walked
+            .state
+            .wrapping_add(RandomDeals::STEP.wrapping_mul(51 * 99_999_999));
+        assert_eq!(far.next(), walked.next());
+    }
 
     #[test]
     fn reads_the_drawn_layout_and_writes_it_back() {

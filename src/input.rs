@@ -2,6 +2,8 @@
 //! the file and the line and column of each problem.
 
 use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use solitaire::excerpt::shown_path;
@@ -155,41 +157,97 @@ pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, Inp
     }
 }
 
-/// The game a file of deals one a line (`batch`, `stats --from`) is read as, as [`game_in`]
-/// tells it from the file's comments before its first deal and that deal. Standard input, a
-/// pipe or a device cannot be looked at twice: it is read as the game asked for, else
-/// Pyramid.
-pub fn game_of_lines(path: &Path, asked: Option<GameKind>) -> Result<GameKind, InputError> {
-    use std::io::{BufRead, BufReader, Read};
-    /// Enough for the comments above a deal and a deal line (a line takes at most 4 KiB).
-    const HEAD: u64 = 64 << 10;
-    // A pipe, a FIFO or a device would lose what is read from it here.
-    let regular = std::fs::metadata(path).is_ok_and(|meta| meta.is_file());
-    if is_stdin(path) || !regular {
-        return Ok(asked.unwrap_or_default());
-    }
-    let name = source_name(path);
-    let Ok(file) = std::fs::File::open(path) else {
-        // Reading the file reports why it cannot be read.
-        return Ok(asked.unwrap_or_default());
-    };
-    let mut text = String::new();
-    for line in BufReader::new(file.take(HEAD)).lines() {
-        let Ok(line) = line else { break };
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            continue;
+/// A file of deals one a line (`batch`, `stats --from`), opened once: standard input, or a
+/// file that may also be a FIFO, a pipe (`<(command)`) or a device, since it is read one
+/// bounded line at a time; a folder is refused.
+pub struct LinesSource {
+    /// How the file is named in messages.
+    pub name: String,
+    /// The file, or `None` for standard input.
+    file: Option<File>,
+}
+
+impl LinesSource {
+    /// Opens a path, or standard input for `-`.
+    pub fn open(path: &Path) -> Result<LinesSource, InputError> {
+        let name = source_name(path);
+        if is_stdin(path) {
+            return Ok(LinesSource { name, file: None });
         }
-        if trimmed.starts_with('#') {
-            text.push_str(trimmed);
-            text.push('\n');
-            continue;
+        let read = text_file::open(
+            path,
+            std::fs::OpenOptions::new().read(true),
+            text_file::Expect::Stream,
+        );
+        match read {
+            Ok(file) => Ok(LinesSource {
+                name,
+                file: Some(file),
+            }),
+            Err(source) => Err(InputError::Read { name, source }),
         }
-        // The deal is the last column of a line that gives a known length before it.
-        text.push_str(trimmed.rsplit('\t').next().unwrap_or(trimmed));
-        break;
     }
-    game_in(&Source { name, text }, asked)
+
+    /// The file, when it is a regular one: it may be read again from its start, as a pipe, a
+    /// FIFO or a device may not.
+    pub fn regular(&self) -> Option<&File> {
+        self.file
+            .as_ref()
+            .filter(|file| file.metadata().is_ok_and(|meta| meta.is_file()))
+    }
+
+    /// The game the file is read as, as [`game_in`] tells it from the comments before its
+    /// first deal and that deal. Standard input, a pipe or a device cannot be looked at
+    /// twice: it is read as the game asked for, else Pyramid.
+    pub fn game(&self, asked: Option<GameKind>) -> Result<GameKind, InputError> {
+        /// Enough for the comments above a deal and a deal line (a line takes at most 4 KiB).
+        const HEAD: u64 = 64 << 10;
+        let Some(file) = self.regular() else {
+            return Ok(asked.unwrap_or_default());
+        };
+        let mut text = String::new();
+        for line in BufReader::new(file.take(HEAD)).lines() {
+            let Ok(line) = line else { break };
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            if trimmed.starts_with('#') {
+                text.push_str(trimmed);
+                text.push('\n');
+                continue;
+            }
+            // The deal is the last column of a line that gives a known length before it.
+            text.push_str(trimmed.rsplit('\t').next().unwrap_or(trimmed));
+            break;
+        }
+        self.rewind()?;
+        let source = Source {
+            name: self.name.clone(),
+            text,
+        };
+        game_in(&source, asked)
+    }
+
+    /// Goes back to the start of a regular file, to read it again.
+    fn rewind(&self) -> Result<(), InputError> {
+        if let Some(mut file) = self.regular() {
+            file.seek(SeekFrom::Start(0))
+                .map_err(|error| InputError::Read {
+                    name: self.name.clone(),
+                    source: error.into(),
+                })?;
+        }
+        Ok(())
+    }
+
+    /// What is left to read, from where the file is.
+    pub fn reader(self) -> Box<dyn Read + Send> {
+        match self.file {
+            Some(file) => Box::new(file),
+            None => Box::new(std::io::stdin()),
+        }
+    }
 }
 
 /// The name a file's game goes by: its file name without the extension.

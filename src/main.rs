@@ -7,6 +7,7 @@
 //! standard output or error closed by its reader (a broken pipe: the program stops at once,
 //! quietly).
 
+mod atomic_write;
 mod batch;
 mod challenge;
 mod cli;
@@ -22,6 +23,7 @@ mod stats;
 mod storage;
 mod text_file;
 mod theme;
+mod times;
 mod tripeaks_output;
 mod tui;
 mod unknowns_text;
@@ -70,15 +72,8 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => output::solve(&args, cli.game),
         Some(Command::Validate(args)) => output::validate(&args, cli.game),
         Some(Command::Hint(args)) => output::hint(&args, cli.game),
-        Some(Command::Batch(args)) => {
-            input::game_of_lines(&args.file, cli.game).and_then(|game| batch::run(&args, game))
-        }
-        Some(Command::Stats(args)) => match &args.from {
-            Some(file) => {
-                input::game_of_lines(file, cli.game).and_then(|game| stats::run(&args, Some(game)))
-            }
-            None => stats::run(&args, cli.game),
-        },
+        Some(Command::Batch(args)) => batch::run(&args, cli.game),
+        Some(Command::Stats(args)) => stats::run(&args, cli.game),
         Some(Command::Completions { shell }) => {
             cli::print_completions(shell);
             Ok(EXIT_OK)

@@ -2,11 +2,10 @@
 //! the colour theme last chosen with Ctrl-T.
 //!
 //! A preferences file is a convenience, so a broken one never stops the app: it is reported
-//! and the defaults apply. It is read through the bounded reader and written atomically (a
-//! temporary file in the same folder, renamed over the old one), so a crash mid-write leaves
-//! the old file whole.
+//! and the defaults apply. It is read through the bounded reader and written through the one
+//! safe writer ([`crate::atomic_write`]: a temporary file in the same folder, renamed over the
+//! old one), so a crash mid-write leaves the old file whole.
 
-use std::io::Write;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -79,14 +78,8 @@ pub fn save(path: &Path, preferences: &Preferences) -> Result<(), PreferencesErr
         file: shown_path(path),
         source,
     };
-    let folder = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(folder).map_err(write_error)?;
     let text = toml::to_string(preferences).map_err(|e| write_error(std::io::Error::other(e)))?;
-    let mut temp = tempfile::NamedTempFile::new_in(folder).map_err(write_error)?;
-    temp.write_all(text.as_bytes()).map_err(write_error)?;
-    temp.as_file().sync_all().map_err(write_error)?;
-    temp.persist(path).map_err(|e| write_error(e.error))?;
-    Ok(())
+    crate::atomic_write::write_atomically(path, &text).map_err(write_error)
 }
 
 /// Remembers the theme, keeping whatever else the file says. A broken file is left alone

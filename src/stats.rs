@@ -13,22 +13,18 @@
 //! ([`measure`], [`figures`]) and how the game's rules are written in a run's identity
 //! ([`rules_json`], [`rules_of`]); a game joins by adding its arm to each.
 
+mod deals;
 mod merge;
 mod results_file;
 mod shard;
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use solitaire::deck::RandomDeals;
-use solitaire::excerpt::shown_path;
 use solitaire::goal::Goal;
 use solitaire::klondike::Rules as KlondikeRules;
 use solitaire::pyramid::solver::{Budget, CapReached, Caps, Outcome};
@@ -39,13 +35,15 @@ use solitaire::{Deal, GameKind, Rank};
 use crate::batch::progress_bar;
 use crate::cli::{StatsArgs, StatsCommand};
 use crate::console;
-use crate::input::InputError;
+use crate::input::{InputError, LinesSource};
 use crate::output::{Bound, board_bound, solve_capped, undecided};
+use crate::times::Times;
 use crate::unknowns_text;
 use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, pool};
-use results_file::{Figure, ResultsFile, Seen, Solved, Verdict};
+use deals::{DealFile, Deals, Exported};
+use results_file::{Figure, ResultsError, ResultsFile, Seen, Solved, Verdict};
+use shard::RunId;
 pub use shard::Shard;
-use shard::{RunId, Source};
 
 /// The 95% quantile of the normal distribution used by the interval.
 const Z95: f64 = 1.959_964;
@@ -61,51 +59,6 @@ pub fn wilson(successes: usize, trials: usize) -> (f64, f64) {
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-/// Solve times in buckets a hundredth apart on a log scale (with the longest kept exactly), so
-/// that a run of any length holds a few thousand counts, not a time per deal.
-#[derive(Debug, Default)]
-struct Times {
-    buckets: BTreeMap<u32, usize>,
-    count: usize,
-    max: f64,
-    /// All the times added up.
-    sum: f64,
-}
-
-impl Times {
-    /// The shortest time told apart, in milliseconds.
-    const FLOOR: f64 = 1e-3;
-    /// The ratio of one bucket to the next.
-    const RATIO: f64 = 1.01;
-
-    fn add(&mut self, millis: f64) {
-        let bucket = ((millis / Self::FLOOR).max(1.0).ln() / Self::RATIO.ln()) as u32;
-        *self.buckets.entry(bucket).or_insert(0) += 1;
-        self.count += 1;
-        self.max = self.max.max(millis);
-        self.sum += millis;
-    }
-
-    /// The time at quantile `q`, to within half a percent (the longest exactly).
-    fn quantile(&self, q: f64) -> f64 {
-        if self.count == 0 {
-            return 0.0;
-        }
-        let rank = ((self.count - 1) as f64 * q).round() as usize;
-        if rank + 1 == self.count {
-            return self.max;
-        }
-        let mut below = 0;
-        for (&bucket, &count) in &self.buckets {
-            below += count;
-            if below > rank {
-                return (Self::FLOOR * Self::RATIO.powf(f64::from(bucket) + 0.5)).min(self.max);
-            }
-        }
-        self.max
-    }
 }
 
 /// What a set of results says, gathered as they come.
@@ -438,36 +391,6 @@ fn histogram_by(values: &BTreeMap<usize, usize>, bin: usize, width: usize) -> Ve
         .collect()
 }
 
-/// The run's deals, made as they are solved.
-enum Deals {
-    Random { seed: u64, count: usize },
-    File(Vec<Deal>),
-}
-
-impl Deals {
-    fn count(&self) -> usize {
-        match self {
-            Deals::Random { count, .. } => *count,
-            Deals::File(deals) => deals.len(),
-        }
-    }
-
-    fn stream(&self) -> Box<dyn Iterator<Item = Deal> + Send + '_> {
-        match self {
-            Deals::Random { seed, count } => Box::new(RandomDeals::new(*seed).take(*count)),
-            Deals::File(deals) => Box::new(deals.iter().copied()),
-        }
-    }
-
-    /// Where the deals come from, for the run's identity.
-    fn source(&self) -> Source {
-        match self {
-            Deals::Random { seed, .. } => Source::Seed(*seed),
-            Deals::File(deals) => Source::of_lines(deals.iter().map(Deal::to_line)),
-        }
-    }
-}
-
 /// What a run solves each deal for: the game, its rules, and with `--card` the rank whose
 /// cards are counted.
 #[derive(Debug, Clone, Copy)]
@@ -683,7 +606,8 @@ fn rules_of(game: GameKind, rules: &Value) -> Result<RunRules, String> {
 }
 
 /// Solves the deals of a shard, skipping those `done` says, until done or stopped; every
-/// result goes to `tally` and `sink` as it comes.
+/// result goes to `tally` and `sink` as it comes. The first error `sink` gives stops the run
+/// (no deal is started after it) and is handed back.
 #[allow(clippy::too_many_arguments)]
 fn solve_all(
     deals: &Deals,
@@ -693,14 +617,10 @@ fn solve_all(
     jobs: usize,
     stop: &AtomicBool,
     tally: &mut Tally,
-    mut sink: impl FnMut(&Solved),
-) {
-    let bar = progress_bar(shard.size(deals.count()) - tally.solved(), "deals");
-    // Every shard makes the whole sequence, which is cheap, and keeps its own deals.
-    let todo = deals
-        .stream()
-        .enumerate()
-        .filter(|&(index, _)| shard.contains(index) && !done(index));
+    mut sink: impl FnMut(&Solved) -> Result<(), ResultsError>,
+) -> Result<(), ResultsError> {
+    let bar = progress_bar(Some(shard.size(deals.count()) - tally.solved()), "deals");
+    let todo = deals.shard(shard).filter(|&(index, _)| !done(index));
     let work = |(index, deal): (usize, Deal)| {
         let started = Instant::now();
         let (verdict, figures) = measure(&deal, task);
@@ -711,37 +631,22 @@ fn solve_all(
             millis: started.elapsed().as_secs_f64() * 1000.0,
         }
     };
+    let mut failed = None;
     pool::stream(todo, jobs, stop, work, |_, solved| {
+        if failed.is_some() {
+            return;
+        }
         bar.inc(1);
-        sink(&solved);
-        tally.add(&solved);
+        match sink(&solved) {
+            Ok(()) => tally.add(&solved),
+            Err(error) => {
+                failed = Some(error);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
     });
     bar.finish_and_clear();
-}
-
-/// Writes the deals one per line, streamed to a temporary file renamed over `path` at the end.
-fn export(path: &Path, deals: &Deals) -> Result<(), InputError> {
-    let error = |source: std::io::Error| {
-        InputError::Usage(format!("cannot write {}: {source}", shown_path(path)))
-    };
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into());
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = File::create(&temp).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        for deal in deals.stream() {
-            writeln!(out, "{}", deal.to_line())?;
-        }
-        out.into_inner()
-            .map_err(std::io::IntoInnerError::into_error)?
-            .sync_all()
-    });
-    if let Err(source) = written.and_then(|()| std::fs::rename(&temp, path)) {
-        let _ = std::fs::remove_file(&temp);
-        return Err(error(source));
-    }
-    Ok(())
+    failed.map_or(Ok(()), Err)
 }
 
 /// The results file of `--out` or `--resume`, locked, with what it already holds: the tally of
@@ -786,39 +691,53 @@ fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
     Ok(())
 }
 
-/// The run's deals: a file's, or random ones from the seed; written out with `--export`.
-fn deals_of(args: &StatsArgs, game: GameKind) -> Result<Deals, InputError> {
-    let deals = match &args.from {
-        Some(path) => Deals::File(crate::batch::read_deals(path, game)?),
-        None => Deals::Random {
+/// The run's game and deals: a file's (whose game is the one asked for, else the one it says),
+/// or random ones from the seed. The flags are checked against the game before a file is
+/// read through.
+fn deals_of(args: &StatsArgs, asked: Option<GameKind>) -> Result<(GameKind, Deals), InputError> {
+    let Some(path) = &args.from else {
+        let game = asked.unwrap_or_default();
+        check_game(args, game)?;
+        let deals = Deals::Random {
             seed: args.seed,
             count: args.deals,
-        },
+        };
+        return Ok((game, deals));
     };
+    let source = LinesSource::open(path)?;
+    let game = source.game(asked)?;
+    check_game(args, game)?;
+    let deals = Deals::File(DealFile::read(source, game)?);
     if deals.count() == 0 {
         return Err(InputError::Usage("no deals to solve".to_string()));
     }
-    if let Some(path) = &args.export {
-        export(path, &deals)?;
-    }
-    Ok(deals)
+    Ok((game, deals))
 }
 
-/// Runs the command, or `stats merge`. `game` is the `--game` flag, if given.
-pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
+/// Runs the command, or `stats merge`. `asked` is the `--game` flag, if given.
+pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> {
     if let Some(StatsCommand::Merge(merge)) = &args.command {
-        return merge::run(merge, game);
+        return merge::run(merge, asked);
     }
-    let game = game.unwrap_or_default();
-    check_game(args, game)?;
-    let deals = deals_of(args, game)?;
-    let jobs = pool::threads(args.jobs);
-    let caps = args.caps.caps();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     // Ctrl-C stops starting new deals; the summary covers those finished. Without a handler
     // (one is already set) Ctrl-C simply ends the program.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let (game, deals) = deals_of(args, asked)?;
+    // The deals on standard output: the summary goes to standard error, out of their way.
+    let to_stderr = args.export.as_deref().is_some_and(crate::input::is_stdin);
+    if let Some(path) = &args.export
+        && deals::export(path, &deals, &stop)? == Exported::Interrupted
+    {
+        console::err(format_args!(
+            "pyramid: interrupted: {} was not written\n",
+            crate::input::source_name(path)
+        ));
+        return Ok(EXIT_INTERRUPTED);
+    }
+    let jobs = pool::threads(args.jobs);
+    let caps = args.caps.caps();
     let rules = args.rules.changes().apply(Rules::default());
     let task = Task {
         game,
@@ -828,7 +747,8 @@ pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         caps,
     };
     if args.compare {
-        return Ok(compare(args, &deals, task, jobs, &stop));
+        let code = compare(args, &deals, task, jobs, &stop, to_stderr);
+        return deals.check().map(|()| code);
     }
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let run = RunId {
@@ -841,7 +761,6 @@ pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     };
     let figures = figures(game, args.card);
     let (mut tally, done, mut file) = open_results(args, &run, &figures)?;
-    let mut failed = None;
     let started = Instant::now();
     let is_done = |index: usize| done.contains(index);
     solve_all(
@@ -852,17 +771,13 @@ pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         jobs,
         &stop,
         &mut tally,
-        |solved| {
-            if let Some(file) = &mut file
-                && failed.is_none()
-            {
-                failed = file.write(&solved.json(&figures)).err();
-            }
+        |solved| match &mut file {
+            Some(file) => file.write(&solved.json(&figures)),
+            None => Ok(()),
         },
-    );
-    if let Some(error) = failed {
-        return Err(InputError::Usage(error.to_string()));
-    }
+    )
+    .map_err(|error| InputError::Usage(error.to_string()))?;
+    deals.check()?;
     let summary = Summary {
         game,
         rank: args.card,
@@ -880,21 +795,39 @@ pub fn run(args: &StatsArgs, game: Option<GameKind>) -> Result<u8, InputError> {
             }
         },
     };
-    print_summary(&summary, args.json);
+    print_summary(&summary, args.json, to_stderr);
     Ok(summary.exit_code())
 }
 
-/// Prints a summary, as text or JSON.
-fn print_summary(summary: &Summary, json: bool) {
-    if json {
-        console::out(format_args!("{}\n", summary.json()));
+/// Prints a summary, as text or JSON, on standard output or, where that holds the exported
+/// deals, standard error.
+fn print_summary(summary: &Summary, json: bool, to_stderr: bool) {
+    let text = if json {
+        format!("{}\n", summary.json())
     } else {
-        console::out(summary.text());
+        summary.text()
+    };
+    say(text, to_stderr);
+}
+
+/// Prints on standard output, or standard error.
+fn say(text: impl std::fmt::Display, to_stderr: bool) {
+    if to_stderr {
+        console::err(text);
+    } else {
+        console::out(text);
     }
 }
 
 /// `--compare`: the same deals under six rule sets, in one table; gives the exit code.
-fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &AtomicBool) -> u8 {
+fn compare(
+    args: &StatsArgs,
+    deals: &Deals,
+    task: Task,
+    jobs: usize,
+    stop: &AtomicBool,
+    to_stderr: bool,
+) -> u8 {
     let (game, rules) = (task.game, task.rules);
     let mut summaries = Vec::new();
     for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
@@ -915,7 +848,8 @@ fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &Atom
             };
             let started = Instant::now();
             let mut tally = Tally::default();
-            solve_all(
+            // Nothing is written, so nothing can fail.
+            let _ = solve_all(
                 deals,
                 Shard::WHOLE,
                 &|_| false,
@@ -927,7 +861,7 @@ fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &Atom
                 jobs,
                 stop,
                 &mut tally,
-                |_| {},
+                |_| Ok(()),
             );
             summaries.push(Summary {
                 game,
@@ -941,7 +875,7 @@ fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &Atom
             });
         }
     }
-    print_comparison(&summaries, args.json);
+    say(comparison(&summaries, args.json), to_stderr);
     summaries
         .iter()
         .map(Summary::exit_code)
@@ -949,24 +883,23 @@ fn compare(args: &StatsArgs, deals: &Deals, task: Task, jobs: usize, stop: &Atom
         .unwrap_or(EXIT_OK)
 }
 
-/// One table for the same deals under several rules.
-fn print_comparison(summaries: &[Summary], json: bool) {
+/// One table for the same deals under several rules, or its JSON.
+fn comparison(summaries: &[Summary], json: bool) -> String {
     if json {
         let all: Vec<Value> = summaries.iter().map(Summary::json).collect();
-        console::out(format_args!("{}\n", json!(all)));
-        return;
+        return format!("{}\n", json!(all));
     }
     let width = summaries
         .iter()
         .map(|summary| summary.brief_rules().chars().count())
         .fold(28, usize::max);
-    console::out(format_args!(
+    let mut text = format!(
         "{:<width$} {:>11} {:>8} {:>17} {:>9} {:>9} {:>8}\n",
         "rules", "winnable", "", "95% interval", "median", "max", "time"
-    ));
+    );
     for summary in summaries {
         let (low, high) = wilson(summary.tally.winnable, summary.tally.decided);
-        console::out(format_args!(
+        text.push_str(&format!(
             "{:<width$} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s\n",
             summary.brief_rules(),
             format!("{}/{}", summary.tally.winnable, summary.tally.decided),
@@ -991,11 +924,12 @@ fn print_comparison(summaries: &[Summary], json: bool) {
         })
         .collect();
     if !undecided.is_empty() {
-        console::out(format_args!(
+        text.push_str(&format!(
             "Undecided (a cap was reached; counted neither won nor lost): {}\n",
             undecided.join("; ")
         ));
     }
+    text
 }
 
 #[cfg(test)]
@@ -1026,22 +960,8 @@ mod tests {
         assert_eq!(random_deals(7, 5), random_deals(7, 5));
         assert_ne!(random_deals(7, 1), random_deals(8, 1));
         assert_eq!(random_deals(7, 3)[..2], random_deals(7, 2)[..]);
-        let streamed: Vec<Deal> = RandomDeals::new(7).take(5).collect();
+        let streamed: Vec<Deal> = solitaire::deck::RandomDeals::new(7).take(5).collect();
         assert_eq!(streamed, random_deals(7, 5));
-    }
-
-    #[test]
-    fn time_quantiles_come_within_a_percent_and_the_longest_exactly() {
-        let mut times = Times::default();
-        for millis in 1..=1000 {
-            times.add(f64::from(millis) / 10.0);
-        }
-        let median = times.quantile(0.5);
-        assert!((median - 50.0).abs() < 0.5, "{median}");
-        let p99 = times.quantile(0.99);
-        assert!((p99 - 99.0).abs() < 1.0, "{p99}");
-        assert!((times.quantile(1.0) - 100.0).abs() < f64::EPSILON);
-        assert!(Times::default().quantile(0.5).abs() < f64::EPSILON);
     }
 
     #[test]
@@ -1087,5 +1007,50 @@ mod tests {
         let lengths = BTreeMap::from([(15, 1), (41, 4), (44, 4)]);
         let lines = histogram(&lengths, 8);
         assert_eq!(lines, [" 15-19  █ 1", " 40-44  ████████ 8"]);
+    }
+
+    #[test]
+    fn the_first_failed_write_stops_the_run() {
+        let deals = Deals::Random {
+            seed: 1,
+            count: 2000,
+        };
+        let task = Task {
+            game: GameKind::Pyramid,
+            rules: Rules::default(),
+            klondike: KlondikeRules::STANDARD,
+            rank: None,
+            caps: Caps::default(),
+        };
+        let stop = AtomicBool::new(false);
+        let mut tally = Tally::default();
+        let mut writes = 0;
+        let result = solve_all(
+            &deals,
+            Shard::WHOLE,
+            &|_| false,
+            task,
+            2,
+            &stop,
+            &mut tally,
+            |_| {
+                writes += 1;
+                Err(ResultsError::Write {
+                    path: "full.jsonl".to_string(),
+                    source: std::io::Error::other("no space left"),
+                })
+            },
+        );
+        assert!(result.is_err());
+        assert_eq!(
+            writes, 1,
+            "no result is written after the first that failed"
+        );
+        assert_eq!(
+            tally.solved(),
+            0,
+            "a result that was not written is not counted"
+        );
+        assert!(stop.load(Ordering::Relaxed), "no deal is started after it");
     }
 }

@@ -10,12 +10,12 @@
 //! change as the draft of the app running (see [`draft`]).
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use tempfile::NamedTempFile;
-
+use crate::atomic_write::{
+    self, RANDOM_CHARS, TEMP_PREFIX, TEMP_SUFFIX, folder_of, make_folder, sync_folder, temporary,
+};
 use crate::text_file::{self, TextFileError};
 use solitaire::GameKind;
 use solitaire::deck::DECK_SIZE;
@@ -103,7 +103,7 @@ pub enum StorageError {
     #[error(
         "cannot write {}: its text would take {bytes} bytes, more than the {} (1 MiB) a \
          saved game or a draft is read back with",
-        path.display(),
+        shown_path(path),
         text_file::MAX_BYTES
     )]
     TooLarge { path: PathBuf, bytes: usize },
@@ -121,69 +121,14 @@ fn readable_size(path: &Path, text: &str) -> Result<(), StorageError> {
     Ok(())
 }
 
-/// Writes a file so that it is either the old content or the new, never half of one. This
-/// replaces whatever is at `path`: it is for the draft, the one file replaced on purpose.
+/// Writes a file so that it is either the old content or the new, never half of one, through
+/// the one safe writer ([`atomic_write`]). This replaces the file at `path`: it is for the
+/// draft, the one file replaced on purpose.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), StorageError> {
-    let error = |source| StorageError::Write {
+    atomic_write::write_atomically(path, text).map_err(|source| StorageError::Write {
         path: path.to_path_buf(),
         source,
-    };
-    let folder = folder_of(path);
-    let temp = temporary(folder, text).map_err(error)?;
-    temp.persist(path).map_err(|e| error(e.error))?;
-    sync_folder(folder).map_err(error)
-}
-
-/// The folder a file is in, `.` for a bare name.
-fn folder_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => folder,
-        _ => Path::new("."),
-    }
-}
-
-/// How temporary files are named (`.pyramid-RANDOM.tmp`), so that those a killed run left
-/// are told from any other file.
-const TEMP_PREFIX: &str = ".pyramid-";
-const TEMP_SUFFIX: &str = ".tmp";
-/// How many letters and digits the random part of a name of ours has.
-const RANDOM_CHARS: usize = 6;
-
-/// A new file in `folder` holding `text`, synced to disk, under a random name that did not
-/// exist before (created with `O_EXCL`), so no link placed in the folder is written through.
-/// It is removed when dropped unless it is persisted.
-fn temporary(folder: &Path, text: &str) -> std::io::Result<NamedTempFile> {
-    make_folder(folder)?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .suffix(TEMP_SUFFIX)
-        .rand_bytes(RANDOM_CHARS)
-        .tempfile_in(folder)?;
-    temp.write_all(text.as_bytes())?;
-    temp.as_file().sync_all()?;
-    Ok(temp)
-}
-
-/// Makes `folder` and those above it. Where one of them is a file, the error says so, rather
-/// than the system's "File exists".
-fn make_folder(folder: &Path) -> std::io::Result<()> {
-    fs::create_dir_all(folder).map_err(|error| match folder.ancestors().find(|a| a.is_file()) {
-        Some(file) => std::io::Error::new(
-            std::io::ErrorKind::NotADirectory,
-            format!("{} is a file, not a folder", shown_path(file)),
-        ),
-        None => error,
     })
-}
-
-/// Makes a rename in `folder` last through a power cut: the new name is on disk only once the
-/// folder itself is synced.
-fn sync_folder(folder: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    fs::File::open(folder)?.sync_all()?;
-    #[cfg(not(unix))]
-    fs::metadata(folder)?;
-    Ok(())
 }
 
 /// How long a temporary file may sit before it counts as left by a run that was killed: far

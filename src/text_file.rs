@@ -1,12 +1,16 @@
-//! Reading text the user hands us (a deal file, standard input, a save, a theme) with a size
-//! limit, so that no input can hang the program or fill its memory: a whole text (a deal, a
-//! save, a theme) comes only from a regular file, so a huge file, a FIFO or a link to
-//! `/dev/zero` is refused with a message; a file of many deals, read one bounded line at a
-//! time, may also be a FIFO, a pipe or a device. Line ends are read as every tool writes them
-//! (LF, CRLF, or CR alone, as terminals paste) and a UTF-8 byte-order mark is skipped.
+//! Opening and reading the files the user names (a deal file, standard input, a save, a theme,
+//! a results file) with a size limit, so that no input can hang the program or fill its
+//! memory: a whole text (a deal, a save, a theme) comes only from a regular file, so a huge
+//! file, a FIFO or a link to `/dev/zero` is refused with a message; a file of many deals, read
+//! one bounded line at a time, may also be a FIFO, a pipe or a device. Line ends are read as
+//! every tool writes them (LF, CRLF, or CR alone, as terminals paste) and a UTF-8 byte-order
+//! mark is skipped.
+//!
+//! Every such path is opened by [`open`], once, and what was opened is checked, never the path
+//! before it: a path swapped for a FIFO between a look and an open cannot hang the program.
 
 use std::fs;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 /// The most a deal, a saved game or a theme may take: each is a few kilobytes at most.
@@ -39,23 +43,78 @@ impl TextFileError {
     }
 }
 
-/// Reads a regular file (a link is followed) of at most [`MAX_BYTES`]. Anything else, such as
-/// a FIFO or a device, is refused before it is opened, since opening a FIFO waits for a writer;
-/// so is a larger file, from its size.
-pub fn read_path(path: &Path) -> Result<String, TextFileError> {
-    let meta = fs::metadata(path)?;
+/// What a path must turn out to be once opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// A regular file (a link is followed): a FIFO, a device or a folder is refused, without
+    /// waiting for a FIFO's other end.
+    Regular,
+    /// A stream of lines: a regular file, a FIFO, a pipe or a device; only a folder is
+    /// refused. A FIFO waits for its writer, as a command reading one is expected to.
+    Stream,
+}
+
+/// Opens a path the user named, once, with `options`, and checks what was opened: as
+/// [`Expect`] says. For [`Expect::Regular`] the file is opened without blocking (on Unix), so
+/// that a FIFO with no other end, or a device that waits, is refused at once rather than
+/// hanging the program, whatever the path was a moment before.
+pub fn open(
+    path: &Path,
+    options: &fs::OpenOptions,
+    expect: Expect,
+) -> Result<fs::File, TextFileError> {
+    let mut options = options.clone();
+    if expect == Expect::Regular {
+        without_waiting(&mut options, path)?;
+    }
+    let file = options.open(path).map_err(|error| {
+        if error.kind() == std::io::ErrorKind::IsADirectory {
+            TextFileError::Folder
+        } else {
+            TextFileError::Io(error)
+        }
+    })?;
+    let meta = file.metadata()?;
     if meta.is_dir() {
         return Err(TextFileError::Folder);
     }
-    if !meta.is_file() {
+    if expect == Expect::Regular && !meta.is_file() {
         return Err(TextFileError::NotAFile);
     }
+    Ok(file)
+}
+
+/// Makes opening a FIFO or a device return at once (`O_NONBLOCK`); reading and writing a
+/// regular file do not heed it.
+#[cfg(unix)]
+#[allow(clippy::unnecessary_wraps)]
+fn without_waiting(options: &mut fs::OpenOptions, _: &Path) -> Result<(), TextFileError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    options.custom_flags(libc::O_NONBLOCK);
+    Ok(())
+}
+
+/// Elsewhere, a path is looked at before it is opened: there is no FIFO to wait on there, and
+/// a device is refused from its look.
+#[cfg(not(unix))]
+fn without_waiting(_: &mut fs::OpenOptions, path: &Path) -> Result<(), TextFileError> {
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(TextFileError::Folder),
+        Ok(meta) if !meta.is_file() => Err(TextFileError::NotAFile),
+        _ => Ok(()),
+    }
+}
+
+/// Reads a regular file (a link is followed) of at most [`MAX_BYTES`]. Anything else, such as
+/// a FIFO or a device, is refused without waiting on it; so is a larger file, from its size.
+pub fn read_path(path: &Path) -> Result<String, TextFileError> {
+    let file = open(path, fs::OpenOptions::new().read(true), Expect::Regular)?;
     // The size says at once that a file is too large, with nothing of it read; the limited
     // read still holds should it grow after this look.
-    if meta.len() > MAX_BYTES {
+    if file.metadata()?.len() > MAX_BYTES {
         return Err(TextFileError::TooLarge);
     }
-    read_limited(fs::File::open(path)?)
+    read_limited(file)
 }
 
 /// Reads at most [`MAX_BYTES`] from a reader, refusing more, and returns the text with its line
@@ -89,16 +148,6 @@ pub struct Lines<R> {
     reader: R,
     number: usize,
     after_cr: bool,
-}
-
-/// Opens a file to read line by line: a regular file, or a FIFO, a pipe (`<(command)`) or a
-/// device, since each line is bounded and an endless one stops the reading; only a folder is
-/// refused. Opening a FIFO waits for its writer, as a command reading one is expected to.
-pub fn open_lines(path: &Path) -> Result<Lines<BufReader<fs::File>>, TextFileError> {
-    if fs::metadata(path)?.is_dir() {
-        return Err(TextFileError::Folder);
-    }
-    Ok(Lines::new(BufReader::new(fs::File::open(path)?)))
 }
 
 impl<R: BufRead> Lines<R> {
@@ -185,6 +234,7 @@ pub fn normalize(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::BufReader;
 
     #[test]
     fn every_line_end_and_a_byte_order_mark_read_the_same() {
@@ -256,6 +306,47 @@ mod tests {
             read_path(&dir.path().join("none.txt")),
             Err(TextFileError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound
         ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_path_swapped_between_a_file_and_a_fifo_never_hangs_a_read() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let (file, fifo) = (dir.path().join("file"), dir.path().join("fifo"));
+        fs::write(&file, "Ah").expect("a file");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: mkfifo is not there");
+            return;
+        }
+        let path = dir.path().join("deal.txt");
+        let stop = Arc::new(AtomicBool::new(false));
+        let swapper = {
+            let (dir, path, stop) = (dir.path().to_path_buf(), path.clone(), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                let next = dir.join("next");
+                while !stop.load(Ordering::Relaxed) {
+                    for source in [&file, &fifo] {
+                        let _ = fs::remove_file(&next);
+                        let _ =
+                            fs::hard_link(source, &next).and_then(|()| fs::rename(&next, &path));
+                    }
+                }
+            })
+        };
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for _ in 0..300_000 {
+                let _ = read_path(&path);
+            }
+            let _ = send.send(());
+        });
+        let finished = receive.recv_timeout(std::time::Duration::from_secs(30));
+        stop.store(true, Ordering::Relaxed);
+        let _ = swapper.join();
+        assert!(finished.is_ok(), "a read waited on the FIFO for a writer");
     }
 
     fn lines_of(bytes: &[u8]) -> Vec<Line> {

@@ -263,6 +263,52 @@ fn lines_that_do_not_belong_to_the_run_are_skipped_with_a_message() {
 }
 
 #[test]
+fn a_line_naming_its_deal_twice_is_skipped_by_its_own_number_and_takes_no_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lines, whole) = full_run(dir.path());
+    let deal_of = |line: &str| serde_json::from_str::<Value>(line).unwrap()["deal"].clone();
+    let (first, second) = (deal_of(&lines[1]), deal_of(&lines[2]));
+    // Line 2 is the first deal's, naming the second's number after its own: read as the last
+    // key says, it would take the second deal's place and make line 3 look like the repeat.
+    let forged_line = format!(
+        "{},\"deal\":{second}}}",
+        lines[1].strip_suffix('}').unwrap()
+    );
+    let mut forged = vec![lines[0].clone(), forged_line];
+    forged.extend(lines[2..].iter().cloned());
+    let file = dir.path().join("forged.jsonl");
+    std::fs::write(&file, forged.join("\n") + "\n").unwrap();
+    let output = pyramid()
+        .args([
+            "stats", "--deals", "30", "--seed", "9", "--json", "--resume",
+        ])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains(":2: skipped: the line names 'deal' twice"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("already in the file"), "{stderr}");
+    // The first deal is solved again; the second keeps its own line.
+    let mut resumed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let object = resumed.as_object_mut().unwrap();
+    object.remove("millis");
+    object.remove("seconds");
+    assert_eq!(resumed, whole);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let again = text
+        .lines()
+        .skip(forged.len())
+        .filter(|line| deal_of(line) == first)
+        .count();
+    assert_eq!(again, 1, "{text}");
+}
+
+#[test]
 fn an_endless_line_in_a_results_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let (lines, _) = full_run(dir.path());

@@ -232,7 +232,7 @@ pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
         wall,
         part,
     };
-    print_summary(&summary, args.json);
+    print_summary(&summary, args.json, false);
     Ok(summary.exit_code())
 }
 

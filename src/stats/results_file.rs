@@ -13,6 +13,7 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{BufRead, BufReader, Read as _, Write};
 use std::path::{Path, PathBuf};
 
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value, json};
 use solitaire::excerpt::shown_path;
 
@@ -46,6 +47,19 @@ pub enum ResultsError {
     OtherRun { path: String, differences: String },
     #[error("{path}:{line}: a line longer than {MAX_LINE} bytes: not a stats results file")]
     TooLong { path: String, line: usize },
+    #[error(
+        "cannot write {path}: {source}; the run stops here, its results so far kept (--resume \
+         {path} goes on from them)"
+    )]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: {source}")]
+    Open {
+        path: String,
+        source: crate::text_file::TextFileError,
+    },
 }
 
 /// What a deal came to.
@@ -223,6 +237,8 @@ impl Solved {
 pub struct ResultsFile {
     file: File,
     path: PathBuf,
+    /// The bytes of its whole lines: where a line that could not be written whole is cut off.
+    len: u64,
 }
 
 /// What the result lines of a file came to; the results themselves went to the caller one by
@@ -239,14 +255,19 @@ pub struct Body {
 }
 
 impl ResultsFile {
-    /// Starts a new file for a run: locked, emptied, and its first line written.
+    /// Starts a new file for a run: locked, emptied, and its first line written. Only a
+    /// regular file is taken: a FIFO or a device is refused at once (see [`open`]).
     pub fn create(path: &Path, run: &RunId) -> Result<ResultsFile, ResultsError> {
-        let file = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(false)
-            .open(path)
-            .map_err(|source| io(path, source))?;
+        // Read as well as written: a FIFO opened to be written alone, without waiting, would
+        // fail for want of a reader rather than be named for what it is.
+        let file = open(
+            path,
+            OpenOptions::new()
+                .create(true)
+                .read(true)
+                .write(true)
+                .truncate(false),
+        )?;
         let results = ResultsFile::locked(file, path)?;
         // Checked only once locked: a run still writing to it is told apart. A file with
         // results (or anything else) in it is never written over.
@@ -276,11 +297,7 @@ impl ResultsFile {
         found: impl FnMut(Solved),
         mut warn: impl FnMut(String),
     ) -> Result<(ResultsFile, Seen), ResultsError> {
-        let file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .open(path)
-            .map_err(|source| io(path, source))?;
+        let file = open(path, OpenOptions::new().read(true).append(true))?;
         let results = ResultsFile::locked(file, path)?;
         let mut reader = BufReader::new(&results.file);
         let (written, first) = read_run(&mut reader, path)?;
@@ -313,9 +330,11 @@ impl ResultsFile {
         }
         drop(reader);
         // The next line starts on a line of its own.
+        let mut results = results;
+        results.len = first + body.whole;
         results
             .file
-            .set_len(first + body.whole)
+            .set_len(results.len)
             .map_err(|source| io(path, source))?;
         Ok((results, body.done))
     }
@@ -325,6 +344,7 @@ impl ResultsFile {
             Ok(()) => Ok(ResultsFile {
                 file,
                 path: path.to_path_buf(),
+                len: 0,
             }),
             Err(TryLockError::WouldBlock) => Err(ResultsError::Locked {
                 path: shown_path(path),
@@ -333,13 +353,25 @@ impl ResultsFile {
         }
     }
 
-    /// Adds a line, in one write so that nothing comes between its parts.
+    /// Adds a line, in one write so that nothing comes between its parts. A line that cannot
+    /// be written whole (a full disk) is cut off again, as far as the file lets it, so that
+    /// the lines before stay whole for `--resume`.
     pub fn write(&mut self, value: &Value) -> Result<(), ResultsError> {
         let mut line = value.to_string();
         line.push('\n');
-        self.file
-            .write_all(line.as_bytes())
-            .map_err(|source| io(&self.path, source))
+        match self.file.write_all(line.as_bytes()) {
+            Ok(()) => {
+                self.len += line.len() as u64;
+                Ok(())
+            }
+            Err(source) => {
+                let _ = self.file.set_len(self.len);
+                Err(ResultsError::Write {
+                    path: self.path.display().to_string(),
+                    source,
+                })
+            }
+        }
     }
 }
 
@@ -354,7 +386,7 @@ pub struct Reader {
 impl Reader {
     /// Opens a file and reads the run it names.
     pub fn open(path: &Path) -> Result<(Reader, RunId), ResultsError> {
-        let file = File::open(path).map_err(|source| io(path, source))?;
+        let file = open(path, OpenOptions::new().read(true))?;
         let busy = match file.try_lock_shared() {
             Ok(()) => false,
             Err(TryLockError::WouldBlock) => true,
@@ -382,6 +414,16 @@ impl Reader {
     }
 }
 
+/// Whether a file holds a run's results: its first line names a run, as [`ResultsFile`] writes
+/// it first. Read from wherever the file is, for a file just opened.
+pub fn holds_results(file: &File) -> bool {
+    let mut line = Vec::new();
+    let read = read_line(&mut BufReader::new(file), &mut line);
+    matches!(read, Ok(LineRead::Whole | LineRead::Partial))
+        && serde_json::from_slice::<Value>(&line)
+            .is_ok_and(|first| first.get("run").is_some_and(Value::is_object))
+}
+
 /// Reads a file's first line: the run it names, and the line's length in bytes.
 fn read_run<R: BufRead>(reader: &mut R, path: &Path) -> Result<(RunId, u64), ResultsError> {
     let name = shown_path(path);
@@ -400,8 +442,8 @@ fn read_run<R: BufRead>(reader: &mut R, path: &Path) -> Result<(RunId, u64), Res
         }
         LineRead::Partial | LineRead::End => return Err(not_results("it has no whole first line")),
     }
-    let first = serde_json::from_slice::<Value>(&line)
-        .map_err(|_| not_results("its first line is not JSON"))?;
+    let first = parse_line(&line)
+        .map_err(|twice| not_results(&format!("its first line {}", not_a_line(twice))))?;
     let run = RunId::from_json(&first).map_err(|why| not_results(&why))?;
     Ok((run, line.len() as u64))
 }
@@ -444,8 +486,11 @@ fn read_body<R: BufRead>(
             }
             LineRead::Whole => body.whole += line.len() as u64,
         }
-        let read = serde_json::from_slice::<Value>(&line)
-            .map_err(|_| "not a JSON line".to_string())
+        let read = parse_line(&line)
+            .map_err(|twice| match twice {
+                None => "not a JSON line".to_string(),
+                twice => format!("the line {}", not_a_line(twice)),
+            })
             .and_then(|value| Solved::from_json(&value, expected));
         match read {
             Ok(solved) if body.done.insert(solved.deal) => {
@@ -466,6 +511,126 @@ fn read_body<R: BufRead>(
         ));
     }
     Ok(body)
+}
+
+/// Opens a results file through the one opener of the user's files: once, without waiting on
+/// a FIFO or a device, and a regular file only.
+fn open(path: &Path, options: &OpenOptions) -> Result<File, ResultsError> {
+    crate::text_file::open(path, options, crate::text_file::Expect::Regular).map_err(|source| {
+        ResultsError::Open {
+            path: path.display().to_string(),
+            source,
+        }
+    })
+}
+
+/// A line read as JSON, refusing an object that names a key twice: this program never writes
+/// one, and reading it would take one value and hide the other (a line naming two deals would
+/// stand for the second, which its own line would then seem to repeat). The error is the key
+/// named twice, or `None` for a line that is not JSON.
+fn parse_line(line: &[u8]) -> Result<Value, Option<String>> {
+    let mut reader = serde_json::Deserializer::from_slice(line);
+    let read = UniqueKeys::deserialize(&mut reader).and_then(|read| reader.end().map(|()| read));
+    match read {
+        Ok(UniqueKeys { value, twice: None }) => Ok(value),
+        Ok(UniqueKeys { twice, .. }) => Err(twice),
+        Err(_) => Err(None),
+    }
+}
+
+/// Why a line [`parse_line`] refuses is no line of a results file, after "the line" or "its
+/// first line".
+fn not_a_line(twice: Option<String>) -> String {
+    match twice {
+        Some(key) => format!(
+            "names '{}' twice, which no line written by a run does",
+            solitaire::excerpt::excerpt(&key)
+        ),
+        None => "is not JSON".to_string(),
+    }
+}
+
+/// A JSON value, and the first key that an object in it names twice.
+struct UniqueKeys {
+    value: Value,
+    twice: Option<String>,
+}
+
+impl UniqueKeys {
+    fn new(value: Value) -> UniqueKeys {
+        UniqueKeys { value, twice: None }
+    }
+}
+
+impl<'de> Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(UniqueKeysVisitor)
+    }
+}
+
+struct UniqueKeysVisitor;
+
+impl<'de> Visitor<'de> for UniqueKeysVisitor {
+    type Value = UniqueKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(Value::Bool(value)))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(value.into()))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(value.into()))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(value.into()))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(value.into()))
+    }
+
+    fn visit_unit<E>(self) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys::new(Value::Null))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<UniqueKeys, A::Error> {
+        let mut values = Vec::new();
+        let mut twice = None;
+        while let Some(element) = seq.next_element::<UniqueKeys>()? {
+            twice = twice.or(element.twice);
+            values.push(element.value);
+        }
+        Ok(UniqueKeys {
+            value: Value::Array(values),
+            twice,
+        })
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+        let mut object = Map::new();
+        let mut twice = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let entry = map.next_value::<UniqueKeys>()?;
+            twice = twice.or(entry.twice);
+            if object.contains_key(&key) {
+                twice = twice.or(Some(key));
+            } else {
+                object.insert(key, entry.value);
+            }
+        }
+        Ok(UniqueKeys {
+            value: Value::Object(object),
+            twice,
+        })
+    }
 }
 
 fn io(path: &Path, source: std::io::Error) -> ResultsError {
@@ -662,5 +827,134 @@ mod tests {
         assert!(seen.insert(5) && seen.insert(700) && !seen.insert(5) && seen.insert(0));
         assert!(seen.contains(700) && seen.contains(0) && !seen.contains(6));
         assert!(!seen.contains(100_000));
+    }
+
+    #[test]
+    fn a_line_naming_a_key_twice_is_skipped_by_its_own_number_and_takes_no_deal() {
+        // Line 3 names deal 1 and then deal 2: read as the last, it would take deal 2's place
+        // and make line 4, deal 2's own, look like the repeat.
+        let text = concat!(
+            r#"{"deal":0,"solvable":false,"length":null,"millis":1}"#,
+            "\n",
+            r#"{"deal":1,"solvable":false,"length":null,"millis":1,"deal":2}"#,
+            "\n",
+            r#"{"deal":2,"solvable":true,"length":40,"millis":1}"#,
+            "\n",
+        );
+        let mut found = Vec::new();
+        let mut warnings = Vec::new();
+        let body = read_body(
+            &mut text.as_bytes(),
+            Path::new("r.jsonl"),
+            expected(&PYRAMID, Shard::WHOLE),
+            |solved| found.push(solved),
+            &mut |warning| warnings.push(warning),
+        )
+        .unwrap();
+        assert_eq!(
+            warnings,
+            [
+                "r.jsonl:3: skipped: the line names 'deal' twice, which no line written by a run \
+              does"
+            ]
+        );
+        let deals: Vec<(usize, Verdict)> =
+            found.iter().map(|s| (s.deal, s.verdict.clone())).collect();
+        assert_eq!(deals, [(0, Verdict::Lost), (2, Verdict::Won)]);
+        assert_eq!(body.count, 2);
+        assert!(!body.done.contains(1), "deal 1 is solved again");
+        // Nested keys count too, and so does a run's line.
+        assert_eq!(
+            parse_line(br#"{"a":{"b":1,"b":2}}"#),
+            Err(Some("b".to_string()))
+        );
+        assert_eq!(parse_line(b"{\"a\":1} x"), Err(None));
+        let run = br#"{"run":{"game":"pyramid","game":"tripeaks"}}"#;
+        let error = read_run(
+            &mut BufReader::new(&[run.as_slice(), b"\n"].concat()[..]),
+            Path::new("r.jsonl"),
+        )
+        .err()
+        .map(|e| e.to_string());
+        assert_eq!(
+            error.as_deref(),
+            Some(
+                "r.jsonl: not a stats results file (its first line names 'game' twice, which no \
+                 line written by a run does)"
+            )
+        );
+    }
+
+    /// Runs `work` on a thread, failing the test when it has not finished within a generous
+    /// deadline, rather than hanging it.
+    #[cfg(unix)]
+    fn in_time<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = send.send(work());
+        });
+        receive
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("finished in time rather than hanging")
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_at_once_as_a_results_file() {
+        use super::super::shard::Source;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("results.jsonl");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|status| status.success()) {
+            eprintln!("skipped: mkfifo is not there");
+            return;
+        }
+        let run = RunId {
+            game: solitaire::GameKind::Pyramid,
+            rules: json!({}),
+            source: Source::Seed(1),
+            deals: 10,
+            caps: solitaire::pyramid::solver::Caps::default(),
+            shard: Shard::WHOLE,
+        };
+        let (path, id) = (fifo.clone(), run.clone());
+        let created = in_time(move || ResultsFile::create(&path, &id).err().map(|e| e.to_string()));
+        let (path, id) = (fifo.clone(), run);
+        let resumed = in_time(move || {
+            ResultsFile::resume(&path, &id, &PYRAMID, |_| {}, |_| {})
+                .err()
+                .map(|e| e.to_string())
+        });
+        let path = fifo.clone();
+        let merged = in_time(move || Reader::open(&path).err().map(|e| e.to_string()));
+        let want = format!("{}: it is not a regular file", fifo.display());
+        for error in [created, resumed, merged] {
+            assert_eq!(error.as_deref(), Some(want.as_str()));
+        }
+    }
+
+    #[test]
+    fn a_failed_write_names_the_file_and_keeps_the_lines_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.jsonl");
+        let mut results = ResultsFile {
+            file: File::create(&path).unwrap(),
+            path: path.clone(),
+            len: 0,
+        };
+        results.write(&json!({"run": 1})).unwrap();
+        // The file opened to be read only: every write fails, as on a full disk.
+        results.file = OpenOptions::new()
+            .read(true)
+            .write(false)
+            .open(&path)
+            .unwrap();
+        let error = results.write(&json!({"deal": 0})).unwrap_err().to_string();
+        assert!(
+            error.starts_with(&format!("cannot write {}: ", path.display())),
+            "{error}"
+        );
+        assert!(error.contains("--resume"), "{error}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"run\":1}\n");
     }
 }

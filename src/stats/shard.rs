@@ -20,8 +20,8 @@ pub const MAX_SHARDS: usize = crate::cli::MAX_RUN_DEALS;
 /// blocks of consecutive deals. Hard deals come in clusters where a file's deals were sorted or
 /// gathered by difficulty, and a block would hand a whole cluster to one machine while the
 /// others sit idle; every N-th deal spreads the slow deals evenly, so the shards end together.
-/// Random deals cost nothing to skip (a shuffle each, against a search), so every shard simply
-/// makes the whole sequence and keeps its own.
+/// Random deals between a shard's own are skipped without being made (see
+/// [`solitaire::deck::RandomDeals`]), so a shard of a long run starts at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
     /// K, from 1 to `count`.
@@ -107,13 +107,32 @@ pub enum Source {
 
 impl Source {
     /// The digest of deals written one per line, in hex.
+    #[cfg(test)]
     pub fn of_lines<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) -> Source {
-        let mut hasher = Sha256::new();
+        let mut digest = LinesDigest::default();
         for line in lines {
-            hasher.update(line.as_ref().as_bytes());
-            hasher.update(b"\n");
+            digest.add(line.as_ref());
         }
-        let sha256 = hasher
+        digest.source()
+    }
+}
+
+/// The digest of a file's deals (see [`Source::Deals`]), taken one line at a time as they are
+/// read, so that no deal need be kept.
+#[derive(Default)]
+pub struct LinesDigest(Sha256);
+
+impl LinesDigest {
+    /// Adds a deal's line, written without its line end.
+    pub fn add(&mut self, line: &str) {
+        self.0.update(line.as_bytes());
+        self.0.update(b"\n");
+    }
+
+    /// The deals' source: their digest, in hex.
+    pub fn source(self) -> Source {
+        let sha256 = self
+            .0
             .finalize()
             .iter()
             .fold(String::new(), |mut hex, byte| {

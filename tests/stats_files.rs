@@ -1,0 +1,317 @@
+//! The files `stats` is pointed at: `--export` never writes over a results file, a locked file,
+//! a link, a device or a FIFO, writes `-` to standard output, and leaves nothing behind when
+//! Ctrl-C stops it; `--out`, `--resume` and `stats merge` refuse a FIFO at once; a full disk
+//! stops a run at its first failed write; a shard of a long run goes straight to its deals.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use common::pyramid;
+use serde_json::Value;
+
+fn text(path: &Path) -> String {
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// The names in a folder.
+fn names(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .expect("a folder")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Runs `pyramid stats` with these arguments, expecting exit code 2 and a message with `says`.
+fn refused(args: &[&str], says: &str) {
+    pyramid()
+        .arg("stats")
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(says));
+}
+
+/// Starts the binary with these arguments, its output piped.
+fn spawn(args: &[&str]) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin("pyramid"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
+}
+
+/// Waits for a child to end, killing it past a generous deadline: a command that should
+/// return at once and hangs fails the test rather than hanging it.
+fn wait(child: &mut Child, seconds: u64) -> ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        if let Some(status) = child.try_wait().expect("the child's status") {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("still running after {seconds} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn stderr_of(child: &mut Child) -> String {
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("piped"), &mut text)
+        .expect("its errors");
+    text
+}
+
+/// A results file of a run of three deals.
+fn results(dir: &Path) -> (PathBuf, String) {
+    let path = dir.join("keep.jsonl");
+    pyramid()
+        .args(["stats", "--deals", "3", "--out", &text(&path)])
+        .assert()
+        .success();
+    let kept = std::fs::read_to_string(&path).expect("the results");
+    (path, kept)
+}
+
+#[test]
+fn an_export_never_goes_over_a_results_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, kept) = results(dir.path());
+    let path = text(&path);
+    refused(
+        &["--deals", "3", "--resume", &path, "--export", &path],
+        "it holds the results of a stats run",
+    );
+    refused(
+        &["--deals", "3", "--export", &path],
+        "it holds the results of a stats run",
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), kept);
+    assert_eq!(names(dir.path()), ["keep.jsonl"], "no temporary file left");
+}
+
+#[test]
+fn an_export_never_goes_over_a_file_another_program_holds_locked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("live.txt");
+    std::fs::write(&path, "being written\n").unwrap();
+    let holder = std::fs::File::open(&path).unwrap();
+    holder.lock().unwrap();
+    refused(
+        &["--deals", "3", "--export", &text(&path)],
+        "holds it locked",
+    );
+    drop(holder);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "being written\n");
+    // Once let go of, it is replaced as an export is meant to be.
+    pyramid()
+        .args(["stats", "--deals", "3", "--export", &text(&path)])
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 3);
+    assert_eq!(names(dir.path()), ["live.txt"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_export_never_goes_through_a_link_or_over_a_device_or_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    refused(&["--deals", "3", "--export", &text(&link)], "it is a link");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    refused(
+        &["--deals", "3", "--export", "/dev/null"],
+        "cannot write /dev/null: it is not a regular file",
+    );
+    let fifo = dir.path().join("fifo.txt");
+    if Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let mut child = spawn(&["stats", "--deals", "3", "--export", &text(&fifo)]);
+        assert_eq!(wait(&mut child, 60).code(), Some(2));
+        assert!(stderr_of(&mut child).contains("it is not a regular file"));
+    }
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    let left: Vec<String> = names(dir.path())
+        .into_iter()
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn an_export_to_dash_goes_to_standard_output_and_the_summary_out_of_its_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = pyramid()
+        .current_dir(dir.path())
+        .args(["stats", "--deals", "4", "--seed", "2", "--export", "-"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert!(
+        stdout.lines().all(|line| line.split(' ').count() == 52),
+        "{stdout}"
+    );
+    assert!(stderr.contains(" of 4 winnable"), "{stderr}");
+    assert!(names(dir.path()).is_empty(), "no file named -");
+    // The same deals as a file holds.
+    let file = dir.path().join("deals.txt");
+    pyramid()
+        .args([
+            "stats",
+            "--deals",
+            "4",
+            "--seed",
+            "2",
+            "--export",
+            &text(&file),
+        ])
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), stdout);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_export_stopped_by_ctrl_c_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    std::fs::write(&path, "the last export\n").unwrap();
+    // Fifteen gigabytes of deals: far more than is written before Ctrl-C comes.
+    let mut child = spawn(&["stats", "--deals", "100000000", "--export", &text(&path)]);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while names(dir.path()).len() < 2 {
+        assert!(Instant::now() < deadline, "no temporary file within 60 s");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    assert_eq!(wait(&mut child, 60).code(), Some(130));
+    assert!(stderr_of(&mut child).contains("interrupted: "));
+    assert_eq!(names(dir.path()), ["big.txt"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "the last export\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_a_results_file_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("shard.jsonl");
+    if !Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        eprintln!("skipped: mkfifo is not there");
+        return;
+    }
+    let fifo = text(&fifo);
+    for args in [
+        &["stats", "--deals", "3", "--out", &fifo][..],
+        &["stats", "--deals", "3", "--resume", &fifo],
+        &["stats", "merge", &fifo],
+    ] {
+        let mut child = spawn(args);
+        assert_eq!(wait(&mut child, 60).code(), Some(2), "{args:?}");
+        let stderr = stderr_of(&mut child);
+        assert!(
+            stderr.contains(&format!("{fifo}: it is not a regular file")),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_full_disk_stops_the_run_at_the_first_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.jsonl");
+    // Files of this process may not pass 4 blocks: a write past them fails (EFBIG) as on a
+    // full disk, the signal it would raise ignored.
+    let binary = assert_cmd::cargo::cargo_bin("pyramid");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 4 && exec '{}' stats --deals 100000000 --jobs 1 --out '{}'",
+        binary.display(),
+        path.display()
+    );
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    // A hundred million deals: only stopping at the first failure ends it in time.
+    let status = wait(&mut child, 120);
+    let stderr = stderr_of(&mut child);
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("cannot write {}: ", path.display())),
+        "{stderr}"
+    );
+    // The results so far are whole lines, which --resume reads back.
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.ends_with('\n'), "{written}");
+    let lines: Vec<Value> = written
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a whole line"))
+        .collect();
+    assert!(lines.len() > 2, "{written}");
+    assert!(lines[0].get("run").is_some());
+}
+
+#[test]
+fn a_shard_of_a_long_run_goes_straight_to_its_deals() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("last.jsonl");
+    // Its one deal is the run's last: the hundred million before it are never made.
+    let mut child = spawn(&[
+        "stats",
+        "--deals",
+        "100000000",
+        "--shard",
+        "100000000/100000000",
+        "--out",
+        &text(&out),
+        "--json",
+    ]);
+    let status = wait(&mut child, 30);
+    assert!(status.success(), "{}", stderr_of(&mut child));
+    let written = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<Value> = written
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{written}");
+    assert_eq!(lines[1]["deal"], 99_999_999);
+}
