@@ -2,8 +2,9 @@
 //! ends of lines laid on the two sides of a ladder, with free cells. This folder holds the
 //! whole game and depends only on the shared pieces of the library (cards, the referee trait,
 //! the search plumbing): the rules as a value ([`rules`]), the layout as data ([`layout`]),
-//! the referee ([`position`]), the moves as text ([`notation`]) and a hand written down
-//! ([`saved`]). Nothing here knows about terminals or command lines.
+//! the referee ([`position`]), the moves as text ([`notation`]), a hand written down
+//! ([`saved`]) and the exact solver ([`solver`]). Nothing here knows about terminals or
+//! command lines.
 //!
 //! What the one source says is followed as it says it. What it leaves open is reconstructed
 //! (`PERFECT_PAIR.md`, "Reconstructed"), each piece either data or a rule option with the
@@ -23,6 +24,7 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 pub mod saved;
+pub mod solver;
 
 /// A Perfect Pair hand being played, with undo and redo.
 pub type Game = crate::history::History<Position>;

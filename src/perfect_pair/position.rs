@@ -101,6 +101,15 @@ impl Position {
         }
     }
 
+    /// The same position with the run and the hearts of a hand further on, for tests that
+    /// start past the meter's ten.
+    #[cfg(test)]
+    pub(crate) fn with_progress(mut self, run: u8, hearts: u32) -> Position {
+        self.run = run % self.rules.run_values();
+        self.hearts = hearts;
+        self
+    }
+
     /// The hand's layout.
     pub fn layout(&self) -> &Layout {
         &self.layout
