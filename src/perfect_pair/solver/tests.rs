@@ -358,3 +358,28 @@ fn a_search_stopped_by_a_cap_or_the_caller_is_undecided() {
     assert!(report.stats.expanded > CHECK_EVERY);
     assert_eq!(clear(&lost, &mut Stop).answer, None);
 }
+
+#[test]
+fn the_most_a_pack_can_score_is_reached_on_a_ladder_of_perfect_matches() {
+    // PERFECT_PAIR.md: 24 perfect matches (240), 14 hearts past ten (140) and 6 unused uses
+    // (30) make 410. One pair a row, facing each other, and the Kings in rows of their own:
+    // 26 rows of one card a side, whose keys need more than 64 bits.
+    let mut rows: Vec<String> = Vec::new();
+    for suit in ["c", "d", "h", "s"] {
+        for value in 1..=6u8 {
+            let rank = |value: u8| crate::card::Rank::new(value).expect("a rank").letter();
+            rows.push(format!(
+                "{}{suit} | {}{suit}",
+                rank(value),
+                rank(13 - value)
+            ));
+        }
+    }
+    rows.extend(["Kc | Kd".to_string(), "Kh | Ks".to_string()]);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let layout = crate::perfect_pair::fixtures::layout(&rows);
+    assert!(Game::new(&layout, Rules::DEFAULT).keys() > u128::from(u64::MAX));
+    let best = best_of(&rows, Rules::DEFAULT, Goal::Points);
+    assert_eq!(best.score, 410);
+    assert_eq!((best.perfect, best.meter, best.won), (24, 10, true));
+}
