@@ -7,6 +7,7 @@
 use super::position::{IllegalMove, Move, Position};
 use crate::card::Card;
 use crate::excerpt::excerpt;
+use crate::referee::AlreadyWon;
 
 /// What ends a move that puts a card in a free cell.
 pub const TO_CELL: &str = ">cell";
@@ -21,6 +22,8 @@ pub enum NotationError {
     Unreadable(String),
     #[error("'{}' cannot be played: {why}", excerpt(.text))]
     Illegal { text: String, why: IllegalMove },
+    #[error(transparent)]
+    AlreadyWon(#[from] AlreadyWon),
 }
 
 /// A move as text.
