@@ -367,7 +367,7 @@ impl ResultsFile {
             Err(source) => {
                 let _ = self.file.set_len(self.len);
                 Err(ResultsError::Write {
-                    path: self.path.display().to_string(),
+                    path: shown_path(&self.path),
                     source,
                 })
             }
@@ -518,7 +518,7 @@ fn read_body<R: BufRead>(
 fn open(path: &Path, options: &OpenOptions) -> Result<File, ResultsError> {
     crate::text_file::open(path, options, crate::text_file::Expect::Regular).map_err(|source| {
         ResultsError::Open {
-            path: path.display().to_string(),
+            path: shown_path(path),
             source,
         }
     })
