@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use solitaire::klondike::solver::{Capped, Caps, Verdict, solve};
-use solitaire::klondike::{Deal, Game, Position, Rules};
+use solitaire::games::klondike::solver::{Capped, Caps, Verdict, solve};
+use solitaire::games::klondike::{Deal, Game, Position, Rules};
 
 fn main() {
     let args: Vec<u64> = std::env::args()

@@ -18,11 +18,11 @@
 
 use std::time::{Duration, Instant};
 
-use solitaire::perfect_pair::solver::{Clearing, Figures, Goal, clear, solve};
-use solitaire::perfect_pair::{Layout, Position, Rules};
+use solitaire::games::perfect_pair::solver::{Clearing, Figures, Goal, clear, solve};
+use solitaire::games::perfect_pair::{Layout, Position, Rules};
 
 /// Plays a line on the referee and returns where it ends.
-fn replay(start: &Position, moves: &[solitaire::perfect_pair::Move]) -> Position {
+fn replay(start: &Position, moves: &[solitaire::games::perfect_pair::Move]) -> Position {
     let mut position = start.clone();
     for &mv in moves {
         position.apply(mv).expect("the solver's moves are legal");
@@ -131,7 +131,7 @@ fn best_scores(layouts: &[Layout], seed: u64) {
     );
     println!(
         "most states held by one deal: {most_stored} ({})",
-        solitaire::search::bytes(most_memory)
+        solitaire::engine::search::bytes(most_memory)
     );
     let mut sorted = scores.clone();
     sorted.sort_unstable();

@@ -8,22 +8,11 @@
 //!
 //! The library knows nothing of the terminal front end; the `pyramid` program builds on it.
 
-pub mod card;
-pub mod card_names;
-pub mod deck;
-pub mod excerpt;
-pub mod game_kind;
-pub mod goal;
-pub mod history;
-pub mod klondike;
-pub mod perfect_pair;
-pub mod pyramid;
-pub mod referee;
-pub mod saved_game;
-pub mod search;
-pub mod tripeaks;
+pub mod cards;
+pub mod engine;
+pub mod games;
 
-pub use card::{Card, Rank, Suit};
-pub use card_names::{CardName, Notation};
-pub use deck::{Deal, DeckProblem, DeckProblems};
-pub use game_kind::GameKind;
+pub use cards::card::{Card, Rank, Suit};
+pub use cards::deal::{Deal, DeckProblem, DeckProblems};
+pub use cards::names::{CardName, Notation};
+pub use games::GameKind;

@@ -7,37 +7,20 @@
 //! standard output or error closed by its reader (a broken pipe: the program stops at once,
 //! quietly).
 
-mod atomic_write;
-mod batch;
-mod challenge;
+mod app;
 mod cli;
-mod console;
-mod input;
-mod json;
-mod klondike_output;
-mod output;
-mod pool;
-mod preferences;
-mod solve_job;
-mod stats;
-mod storage;
-mod text_file;
-mod theme;
-mod times;
-mod tripeaks_output;
-mod tui;
-mod unknowns_text;
+mod store;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
-use solitaire::deck::DeckProblem;
+use solitaire::cards::deal::DeckProblem;
 
-use cli::{Cli, Command};
-use input::InputError;
-use storage::Folders;
+use cli::args::{Cli, Command};
+use cli::input::InputError;
+use store::Folders;
 
 /// Exit code: the deal is solved, or valid.
 pub const EXIT_OK: u8 = 0;
@@ -55,27 +38,27 @@ pub const EXIT_PARTIAL: u8 = 4;
 pub const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
-    let args = cli::args(std::env::args_os());
+    let args = cli::args::args(std::env::args_os());
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         // `pyramid sovle FILE` reads `sovle` as the app's file and then finds a second one:
         // the mistyped command is the error worth naming.
-        Err(error) => match cli::first_word(&args).and_then(|word| mistyped_command(&word)) {
+        Err(error) => match cli::args::first_word(&args).and_then(|word| mistyped_command(&word)) {
             Some(message) if error.use_stderr() => {
-                console::err(format_args!("pyramid: {message}\n"));
+                cli::console::err(format_args!("pyramid: {message}\n"));
                 return ExitCode::from(EXIT_BAD_INPUT);
             }
             _ => error.exit(),
         },
     };
     let result = match cli.command {
-        Some(Command::Solve(args)) => output::solve(&args, cli.game),
-        Some(Command::Validate(args)) => output::validate(&args, cli.game),
-        Some(Command::Hint(args)) => output::hint(&args, cli.game),
-        Some(Command::Batch(args)) => batch::run(&args, cli.game),
-        Some(Command::Stats(args)) => stats::run(&args, cli.game),
+        Some(Command::Solve(args)) => cli::output::solve(&args, cli.game),
+        Some(Command::Validate(args)) => cli::output::validate(&args, cli.game),
+        Some(Command::Hint(args)) => cli::output::hint(&args, cli.game),
+        Some(Command::Batch(args)) => cli::batch::run(&args, cli.game),
+        Some(Command::Stats(args)) => cli::stats::run(&args, cli.game),
         Some(Command::Completions { shell }) => {
-            cli::print_completions(shell);
+            cli::args::print_completions(shell);
             Ok(EXIT_OK)
         }
         Some(Command::Paths) => {
@@ -86,20 +69,22 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(error @ (input::InputError::Deck { .. } | input::InputError::Klondike { .. })) => {
+        Err(
+            error @ (cli::input::InputError::Deck { .. } | cli::input::InputError::Klondike { .. }),
+        ) => {
             // Already `file:line:column: message`, one problem per line.
-            console::err(format_args!("{error}\n"));
+            cli::console::err(format_args!("{error}\n"));
             ExitCode::from(EXIT_BAD_INPUT)
         }
         Err(error) => {
-            console::err(format_args!("pyramid: {error}\n"));
+            cli::console::err(format_args!("pyramid: {error}\n"));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
 }
 
 fn print_paths(folders: &Folders) {
-    console::out(format_args!(
+    cli::console::out(format_args!(
         "saves   {}\ndrafts  {}\nthemes  {}\nconfig  {}\n",
         folders.saves.display(),
         folders.drafts().display(),
@@ -115,27 +100,29 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         return Err(InputError::Usage(word));
     }
     if cli.game == Some(solitaire::GameKind::Klondike) {
-        return Err(InputError::Usage(cli::KLONDIKE_NOT_IN_APP.to_string()));
+        return Err(InputError::Usage(
+            cli::args::KLONDIKE_NOT_IN_APP.to_string(),
+        ));
     }
     let folders = cli.folders();
-    let (mut themes, theme_errors) = theme::available(&folders.themes());
+    let (mut themes, theme_errors) = app::theme::available(&folders.themes());
     let mut warnings: Vec<String> = theme_errors
         .iter()
         .map(|e| format!("Theme skipped: {e}"))
         .collect();
     // Broken preferences never stop the app: they are reported and the defaults apply.
-    let remembered = preferences::load(&folders.preferences()).unwrap_or_else(|error| {
+    let remembered = app::preferences::load(&folders.preferences()).unwrap_or_else(|error| {
         warnings.push(format!("Preferences not read: {error}"));
-        preferences::Preferences::default()
+        app::preferences::Preferences::default()
     });
-    let (chosen, unavailable) = theme::starting(
+    let (chosen, unavailable) = app::theme::starting(
         &mut themes,
         &theme_errors,
         cli.theme.as_deref(),
         remembered.theme.as_deref(),
     )?;
     warnings.extend(unavailable.map(|w| format!("Preferences: {w}")));
-    let colours = theme::Colours::from_env(
+    let colours = app::theme::Colours::from_env(
         std::env::var("NO_COLOR").ok().as_deref(),
         std::env::var("COLORTERM").ok().as_deref(),
     );
@@ -145,31 +132,35 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         .collect();
     let (mut deal, mut deal_text) = (None, None);
     if let Some(file) = cli.file.as_deref() {
-        let source = input::read_source(file)?;
-        let name = input::source_name(file);
-        let game = input::game_in(&source, cli.game)?;
+        let source = cli::input::read_source(file)?;
+        let name = cli::input::source_name(file);
+        let game = cli::input::game_in(&source, cli.game)?;
         if game == solitaire::GameKind::Klondike {
             return Err(InputError::Usage(format!(
                 "{name}: {}",
-                cli::KLONDIKE_NOT_IN_APP
+                cli::args::KLONDIKE_NOT_IN_APP
             )));
         }
-        match input::game_of(&source, file, solitaire::pyramid::RuleChanges::default()) {
+        match cli::input::game_of(
+            &source,
+            file,
+            solitaire::games::pyramid::RuleChanges::default(),
+        ) {
             _ if game == solitaire::GameKind::TriPeaks => {
-                let saved = tripeaks_output::read(&source, file)?;
-                deal = Some(storage::SavedGame::TriPeaks(saved));
+                let saved = cli::tripeaks_output::read(&source, file)?;
+                deal = Some(store::SavedGame::TriPeaks(saved));
             }
             Ok(saved) => {
-                storage::app_takes(&saved).map_err(|reason| {
+                store::app_takes(&saved).map_err(|reason| {
                     InputError::Usage(format!("{name}: {}", reason.replace("FILE", &name)))
                 })?;
-                deal = Some(storage::SavedGame::Pyramid(saved));
+                deal = Some(store::SavedGame::Pyramid(saved));
             }
             // The editor shows a deal's problems (a duplicate, a card missing) where they are;
             // a word that is not a card has no slot to show it in, so it stays an error.
             // An unfinished deal saved from the app (`..` for an empty slot) opens too.
             Err(InputError::Deck { problems, .. })
-                if storage::Draft::parse(&source.text).is_some()
+                if store::Draft::parse(&source.text).is_some()
                     || problems.0.iter().all(|p| {
                         matches!(
                             p,
@@ -179,8 +170,8 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
                         )
                     }) =>
             {
-                deal_text = Some(tui::DealText {
-                    name: storage::saved_name(&source.text, &input::stem(file)),
+                deal_text = Some(app::DealText {
+                    name: store::saved_name(&source.text, &cli::input::stem(file)),
                     text: source.text,
                 });
             }
@@ -188,9 +179,9 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         }
     }
     for warning in &warnings {
-        console::err(format_args!("pyramid: {warning}\n"));
+        cli::console::err(format_args!("pyramid: {warning}\n"));
     }
-    let setup = tui::Setup {
+    let setup = app::Setup {
         folders,
         themes,
         theme: chosen,
@@ -209,13 +200,13 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
             headless_commands().join(", ")
         )));
     }
-    tui::run(setup).map_err(InputError::Terminal)?;
+    app::run(setup).map_err(InputError::Terminal)?;
     Ok(EXIT_OK)
 }
 
 /// The subcommands, for messages.
 fn headless_commands() -> Vec<String> {
-    cli::Cli::command()
+    Cli::command()
         .get_subcommands()
         .map(|command| command.get_name().to_string())
         .filter(|name| name != "help")
@@ -239,7 +230,7 @@ fn mistyped_command(path: &std::path::Path) -> Option<String> {
         .map(|command| (edit_distance(word, command), command))
         .min()
         .filter(|&(distance, command)| distance <= command.len().max(word.len()) / 3 + 1);
-    let word = solitaire::excerpt::excerpt(word);
+    let word = solitaire::cards::excerpt::excerpt(word);
     Some(match closest {
         Some((_, command)) => format!(
             "'{word}' is not a command or a file; did you mean '{command}'? (`pyramid --help` lists the commands)"

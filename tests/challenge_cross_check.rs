@@ -8,8 +8,8 @@ use std::collections::HashSet;
 
 use common::{key, replay, small_position};
 use solitaire::Rank;
-use solitaire::pyramid::solver::{CardAnswer, ScoreAnswer, solve_card, solve_score};
-use solitaire::pyramid::{Position, Rules};
+use solitaire::games::pyramid::solver::{CardAnswer, ScoreAnswer, solve_card, solve_score};
+use solitaire::games::pyramid::{Position, Rules};
 
 /// Everything a breadth-first search finds: per depth, the best score and the best count of
 /// a rank, on positions that clear the pyramid and on those that do not.

@@ -3,8 +3,8 @@
 
 mod common;
 
-use solitaire::pyramid::solver::{CardAnswer, Line, ScoreAnswer, solve_card, solve_score};
-use solitaire::pyramid::{Position, Rules};
+use solitaire::games::pyramid::solver::{CardAnswer, Line, ScoreAnswer, solve_card, solve_score};
+use solitaire::games::pyramid::{Position, Rules};
 use solitaire::{Deal, Rank};
 
 const ORDERED: &str = "Kd Kc Qh Ah 7d 6d 8d 5d 9d 4d Td 3d Jd 2d Qd Ad 7c 6c 8c 5c 9c 4c Tc 3c \

@@ -136,7 +136,7 @@ fn unreadable_file_and_bad_usage_exit_2() {
 
 #[test]
 fn batch_prints_json_lines_in_order_with_a_summary() {
-    use solitaire::pyramid::solver::{Outcome, solve};
+    use solitaire::games::pyramid::solver::{Outcome, solve};
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("deals.tsv");
     // Three comment lines, then nine shuffled deals with their lengths from the library.
@@ -299,9 +299,9 @@ fn opening_a_bad_deal_file_is_refused_before_the_app_starts() {
 
 /// The position of `game-in-progress.txt` reached by playing from the deal's start: its
 /// marks say Qh and Ah are gone, then three moves were played.
-fn game_in_progress_position() -> solitaire::pyramid::Position {
-    use solitaire::pyramid::notation::read_moves;
-    use solitaire::pyramid::{Position, Rules};
+fn game_in_progress_position() -> solitaire::games::pyramid::Position {
+    use solitaire::games::pyramid::notation::read_moves;
+    use solitaire::games::pyramid::{Position, Rules};
     let start = Position::new(&common::deal("game-in-progress.txt"), Rules::default());
     let moves = read_moves(&start, "Qh+Ah draw Jh+2s draw").expect("legal moves");
     let mut position = start;
@@ -313,7 +313,7 @@ fn game_in_progress_position() -> solitaire::pyramid::Position {
 
 #[test]
 fn solve_on_a_saved_game_solves_from_its_position_and_says_so() {
-    use solitaire::pyramid::solver::{self, Outcome};
+    use solitaire::games::pyramid::solver::{self, Outcome};
     let Outcome::Solved(moves) = solver::solve(&game_in_progress_position(), &mut ()).outcome
     else {
         panic!("winnable")
@@ -339,8 +339,8 @@ fn hint_prints_the_next_move_and_the_verdict() {
     let answer = json_answer(&["hint", "--json", &data("game-in-progress.txt")], 0);
     assert_eq!(answer["winnable"], true);
     // The hinted move is legal where the game stands, and optimal: one step closer.
-    use solitaire::pyramid::notation::read_move;
-    use solitaire::pyramid::solver::{self, Outcome};
+    use solitaire::games::pyramid::notation::read_move;
+    use solitaire::games::pyramid::solver::{self, Outcome};
     let next = match &answer["next"] {
         Value::String(word) => word.clone(),
         Value::Array(cards) => cards
@@ -525,8 +525,8 @@ fn board_solves_a_game_saved_with_a_challenge_for_the_board() {
 
 #[test]
 fn passes_change_the_answer_as_the_solver_says() {
-    use solitaire::pyramid::solver::{Outcome, solve};
-    use solitaire::pyramid::{Passes, Position, Rules};
+    use solitaire::games::pyramid::solver::{Outcome, solve};
+    use solitaire::games::pyramid::{Passes, Position, Rules};
     let file = data("winnable-40-steps.txt");
     for (flag, passes) in [
         ("1", Passes::Limited(1)),
@@ -551,8 +551,8 @@ fn passes_change_the_answer_as_the_solver_says() {
 
 #[test]
 fn rule_variants_on_the_command_line_are_the_ones_solved_under() {
-    use solitaire::pyramid::solver::{Outcome, ScoreAnswer, solve, solve_score};
-    use solitaire::pyramid::{Finish, Passes, Position, Rules};
+    use solitaire::games::pyramid::solver::{Outcome, ScoreAnswer, solve, solve_score};
+    use solitaire::games::pyramid::{Finish, Passes, Position, Rules};
     let file = data("winnable-40-steps.txt");
     let deal = common::deal("winnable-40-steps.txt");
     let variants: [(&[&str], Rules); 3] = [

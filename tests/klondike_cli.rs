@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use common::klondike::{DECKS, SOLVITAIRE_TEST};
 use common::{json_answer, output, pyramid};
 use serde_json::Value;
-use solitaire::klondike::formats::{self, Format, Table};
-use solitaire::klondike::{Deal, Move, Position, Rules, notation};
+use solitaire::games::klondike::formats::{self, Format, Table};
+use solitaire::games::klondike::{Deal, Move, Position, Rules, notation};
 
 /// Seeds whose deals draw 3 wins, each solved in a millisecond or less.
 const WINNABLE: [u64; 3] = [0, 2, 3];
@@ -483,7 +483,7 @@ fn rule_flags_belong_to_their_game() {
     assert!(!steps(&one).contains(&"redeal".to_string()));
     let rules = Rules {
         draw: 1,
-        passes: solitaire::klondike::Passes::Limited(1),
+        passes: solitaire::games::klondike::Passes::Limited(1),
         ..Rules::STANDARD
     };
     assert!(replay(&table(0).start(rules), &steps(&one)).is_won());

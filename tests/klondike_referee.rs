@@ -12,8 +12,8 @@ use common::klondike::{
     small,
 };
 use proptest::prelude::*;
-use solitaire::klondike::notation::{line_text, read_moves};
-use solitaire::klondike::{Deal, EmptyPile, Game, Move, Passes, Pile, Position, Rules};
+use solitaire::games::klondike::notation::{line_text, read_moves};
+use solitaire::games::klondike::{Deal, EmptyPile, Game, Move, Passes, Pile, Position, Rules};
 use solitaire::{Card, Suit};
 
 /// Whether the position holds `count` cards, the known ones all different.

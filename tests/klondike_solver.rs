@@ -12,9 +12,9 @@ use common::klondike::{
     small,
 };
 use solitaire::Suit;
-use solitaire::klondike::solver::{Observer, Verdict, solve};
-use solitaire::klondike::{Deal, EmptyPile, Game, Move, Passes, Pile, Position, Rules};
-use solitaire::search::{CHECK_EVERY, Stats};
+use solitaire::engine::search::{CHECK_EVERY, Stats};
+use solitaire::games::klondike::solver::{Observer, Verdict, solve};
+use solitaire::games::klondike::{Deal, EmptyPile, Game, Move, Passes, Pile, Position, Rules};
 
 /// Solves, and replays the line on the referee when there is one: it must win.
 fn verdict(start: &Position) -> bool {

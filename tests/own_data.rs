@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use solitaire::Deal;
-use solitaire::pyramid::solver::{Outcome, solve};
+use solitaire::games::pyramid::solver::{Outcome, solve};
 
 /// The files of a folder, sorted.
 fn files(dir: &Path) -> Vec<PathBuf> {

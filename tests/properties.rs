@@ -7,8 +7,8 @@ use std::collections::HashSet;
 
 use common::{replay, shuffled, start};
 use proptest::prelude::*;
-use solitaire::pyramid::solver::{CHECK_EVERY, Observer, Outcome, Stats, solve};
-use solitaire::pyramid::{Move, Position};
+use solitaire::games::pyramid::solver::{CHECK_EVERY, Observer, Outcome, Stats, solve};
+use solitaire::games::pyramid::{Move, Position};
 
 /// Every card is in exactly one place: pyramid, stock, waste or removed.
 fn cards_conserved(position: &Position) -> bool {

@@ -7,11 +7,11 @@ mod common;
 use std::collections::HashSet;
 
 use common::{key, replay, small_position};
-use solitaire::pyramid::solver::{
+use solitaire::games::pyramid::solver::{
     CardAnswer, Outcome, ScoreAnswer, board_unknowns, card_unknowns, reveal_plan, score_unknowns,
     solve, solve_card, solve_score,
 };
-use solitaire::pyramid::{Place, Position, Rules, explain};
+use solitaire::games::pyramid::{Place, Position, Rules, explain};
 use solitaire::{Card, Deal, Rank};
 
 /// A small random generator for the tests' choices.

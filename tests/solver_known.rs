@@ -7,7 +7,7 @@ mod common;
 
 use common::{deal, random_1500, replay, shared_decks, start};
 use solitaire::Deal;
-use solitaire::pyramid::solver::{Outcome, solve};
+use solitaire::games::pyramid::solver::{Outcome, solve};
 
 /// Checks one slice of the 1500 deals; the slices run as separate tests, in parallel.
 fn check_slice(part: usize, parts: usize) {

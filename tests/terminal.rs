@@ -231,7 +231,10 @@ fn a_tripeaks_game_typed_solved_stepped_saved_and_reopened_in_a_real_terminal() 
     session.wait_for("the peaks row by row");
     // The deal as MSC shows it: the peaks' backs as `?`, the bottom row, the waste card and
     // the stock (drawn one by one in the game, typed here as they turn up).
-    let text = include_str!("../saved-games/tripeaks-clears-43-steps.txt");
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saved-games/tripeaks-clears-43-steps.txt"
+    ));
     let deal = solitaire::Deal::parse_as(text, solitaire::GameKind::TriPeaks).unwrap();
     let typed: Vec<String> = (0..52)
         .map(|slot| {

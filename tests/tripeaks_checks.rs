@@ -2,12 +2,12 @@
 //! play.
 
 use proptest::prelude::*;
-use solitaire::deck::random_deals;
-use solitaire::tripeaks::notation::{line_text, read_moves};
-use solitaire::tripeaks::solver::{
+use solitaire::cards::deal::random_deals;
+use solitaire::games::tripeaks::notation::{line_text, read_moves};
+use solitaire::games::tripeaks::solver::{
     BoardAnswer, CardAnswer, Line, ScoreAnswer, reveal_plan, solve_board, solve_card, solve_score,
 };
-use solitaire::tripeaks::{Game, Move, Position};
+use solitaire::games::tripeaks::{Game, Move, Position};
 use solitaire::{Deal, GameKind, Rank};
 
 const ORDERED: &str = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd \

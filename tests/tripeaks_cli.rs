@@ -5,9 +5,9 @@ mod common;
 
 use common::{json_answer, output, pyramid};
 use serde_json::Value;
-use solitaire::game_kind::GameKind;
-use solitaire::tripeaks::saved::SavedTriPeaks;
-use solitaire::tripeaks::{Move, Position, notation};
+use solitaire::games::GameKind;
+use solitaire::games::tripeaks::saved::SavedTriPeaks;
+use solitaire::games::tripeaks::{Move, Position, notation};
 
 fn saved_game(name: &str) -> String {
     format!("{}/saved-games/{name}", env!("CARGO_MANIFEST_DIR"))

@@ -6,11 +6,13 @@ mod common;
 
 use std::collections::HashSet;
 
-use solitaire::deck::random_deals;
-use solitaire::referee::Referee;
-use solitaire::tripeaks::Position;
-use solitaire::tripeaks::layout::{COVERS, FIRST_WASTE, FULL, STOCK_START, TABLEAU_SIZE, face_up};
-use solitaire::tripeaks::solver::{
+use solitaire::cards::deal::random_deals;
+use solitaire::engine::referee::Referee;
+use solitaire::games::tripeaks::Position;
+use solitaire::games::tripeaks::layout::{
+    COVERS, FIRST_WASTE, FULL, STOCK_START, TABLEAU_SIZE, face_up,
+};
+use solitaire::games::tripeaks::solver::{
     BoardAnswer, CardAnswer, Line, ScoreAnswer, reveal_plan, solve_board, solve_card, solve_score,
 };
 use solitaire::{Card, Deal, GameKind, Rank};
@@ -80,12 +82,14 @@ fn random_position(seed: u64, unknown: bool) -> Position {
         let plays: Vec<_> = moves
             .iter()
             .copied()
-            .filter(|&mv| mv != solitaire::tripeaks::Move::Draw)
+            .filter(|&mv| mv != solitaire::games::tripeaks::Move::Draw)
             .collect();
         let mv = if !plays.is_empty() && random.below(5) > 0 {
             plays[random.below(plays.len())]
-        } else if moves.contains(&solitaire::tripeaks::Move::Draw) && position.stock_left() > 12 {
-            solitaire::tripeaks::Move::Draw
+        } else if moves.contains(&solitaire::games::tripeaks::Move::Draw)
+            && position.stock_left() > 12
+        {
+            solitaire::games::tripeaks::Move::Draw
         } else {
             break;
         };

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use common::{TriPeaksKnown, tripeaks_public};
 use solitaire::Rank;
-use solitaire::tripeaks::Position;
-use solitaire::tripeaks::solver::{
+use solitaire::games::tripeaks::Position;
+use solitaire::games::tripeaks::solver::{
     BoardAnswer, CardAnswer, ScoreAnswer, solve_board, solve_card, solve_score,
 };
 

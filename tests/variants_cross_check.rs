@@ -8,9 +8,9 @@ mod common;
 use std::collections::HashSet;
 
 use common::{key, small_position};
-use solitaire::pyramid::layout::touch;
-use solitaire::pyramid::solver::{Outcome, solve};
-use solitaire::pyramid::{Finish, Move, Passes, Place, Position, Rules};
+use solitaire::games::pyramid::layout::touch;
+use solitaire::games::pyramid::solver::{Outcome, solve};
+use solitaire::games::pyramid::{Finish, Move, Passes, Place, Position, Rules};
 
 /// The fewest steps to win, by breadth-first search; `None` when there is no way.
 fn fewest_steps(start: &Position) -> Option<usize> {

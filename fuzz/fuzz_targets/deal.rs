@@ -4,11 +4,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use solitaire::Deal;
+use solitaire::{Deal, GameKind};
 
 fuzz_target!(|text: &str| {
     if let Ok(deal) = Deal::parse(text) {
         assert_eq!(Deal::parse(&deal.to_line()).as_ref(), Ok(&deal));
-        assert_eq!(Deal::parse(&deal.to_layout()).as_ref(), Ok(&deal));
+        assert_eq!(Deal::parse(&deal.to_layout(GameKind::Pyramid)).as_ref(), Ok(&deal));
     }
 });

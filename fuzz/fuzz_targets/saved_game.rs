@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use solitaire::saved_game::{Draft, GameDraft, SavedDeal};
-use solitaire::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
+use solitaire::games::saved_game::{Draft, GameDraft, SavedDeal};
+use solitaire::games::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 
 fuzz_target!(|text: &str| {
     if let Ok(saved) = SavedDeal::parse(text, "fuzz") {

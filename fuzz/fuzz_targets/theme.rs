@@ -6,10 +6,14 @@
 #![no_main]
 #![allow(dead_code)]
 
-#[path = "../../src/text_file.rs"]
+#[path = "../../src/store/text_file.rs"]
 mod text_file;
-#[path = "../../src/theme.rs"]
+#[path = "../../src/app/theme.rs"]
 mod theme;
+/// Where the theme reader finds the file reader in the program.
+mod store {
+    pub(crate) use super::text_file;
+}
 
 use libfuzzer_sys::fuzz_target;
 

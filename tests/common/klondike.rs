@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use solitaire::klondike::{EmptyPile, Move, Passes, Pile, Position, Rules};
+use solitaire::games::klondike::{EmptyPile, Move, Passes, Pile, Position, Rules};
 use solitaire::{Card, Rank, Suit};
 
 /// What makes two positions the same for the search: everything but the redeals made when

@@ -5,7 +5,7 @@
 
 pub mod klondike;
 
-use solitaire::pyramid::{Finish, Move, Position, Rules};
+use solitaire::games::pyramid::{Finish, Move, Position, Rules};
 use solitaire::{Card, Deal};
 
 /// The path of a fixture under `tests/data`.
@@ -73,7 +73,7 @@ pub fn replay(start: &Position, moves: &[Move]) -> Position {
 
 /// A deal shuffled from a seed: the first of the library's reproducible random deals.
 pub fn shuffled(seed: u64) -> Deal {
-    solitaire::deck::random_deals(seed, 1).remove(0)
+    solitaire::cards::deal::random_deals(seed, 1).remove(0)
 }
 
 /// A new game under the Microsoft Solitaire Collection rules.
@@ -240,9 +240,9 @@ pub fn tripeaks_public(test: &str) -> Option<Vec<TriPeaksKnown>> {
 /// Replays a TriPeaks solver's line from `start`, checking it is legal and that it clears the
 /// tableau as it says; the position at its end.
 pub fn tripeaks_replayed(
-    start: &solitaire::tripeaks::Position,
-    line: &solitaire::tripeaks::solver::Line,
-) -> solitaire::tripeaks::Position {
+    start: &solitaire::games::tripeaks::Position,
+    line: &solitaire::games::tripeaks::solver::Line,
+) -> solitaire::games::tripeaks::Position {
     let mut position = *start;
     for &mv in &line.moves {
         position.apply(mv).expect("a solver's line replays");

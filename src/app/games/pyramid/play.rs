@@ -1,0 +1,287 @@
+//! Play mode's model: the game with its undo history, the card cursor and selection, and the
+//! library's coach, which knows what the solver found about the positions played through.
+//!
+//! After every move the app asks [`Play::wanted`] which position needs the solver and runs it
+//! in the background, handing what it found to the coach.
+
+use solitaire::games::pyramid::coach::Coach;
+use solitaire::games::pyramid::{Game, IllegalMove, Move, Place, Position};
+
+use crate::app::job::SolveJob;
+
+pub use solitaire::games::pyramid::coach::{Back, Known, Standing};
+
+/// What the user is waiting for until the current position is solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Want {
+    /// Show the next move of an optimal continuation.
+    Hint,
+    /// Step through the rest of the solution.
+    Rest,
+}
+
+/// What choosing a card did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// A move was played; its description.
+    Played(String),
+    Selected,
+    Deselected,
+    /// Not possible, and why.
+    Refused(String),
+}
+
+/// A solve of one position, running in the background.
+#[derive(Debug)]
+struct Check {
+    job: SolveJob,
+    position: Position,
+}
+
+/// The game being played.
+#[derive(Debug)]
+pub struct Play {
+    pub game: Game,
+    /// The card the keys act on.
+    pub cursor: Place,
+    /// The first card of a pair, once chosen.
+    pub selected: Option<Place>,
+    /// The hint is shown for the current position.
+    pub hint_shown: bool,
+    pub want: Option<Want>,
+    coach: Coach,
+    check: Option<Check>,
+}
+
+impl Play {
+    /// Play from the game's current position.
+    pub fn new(game: Game) -> Play {
+        let mut play = Play {
+            game,
+            cursor: Place::Stock,
+            selected: None,
+            hint_shown: false,
+            want: None,
+            coach: Coach::default(),
+            check: None,
+        };
+        play.cursor = play.first_available();
+        play
+    }
+
+    /// The position played to.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    fn first_available(&self) -> Place {
+        let available = self.position().available();
+        // The bottom-most row first: that is where play usually goes on.
+        available
+            .iter()
+            .filter(|p| matches!(p, Place::Pyramid(_)))
+            .max_by_key(|p| match p {
+                Place::Pyramid(i) => (
+                    solitaire::games::pyramid::layout::row_of(*i as usize),
+                    -i32::from(*i),
+                ),
+                _ => (0, 0),
+            })
+            .copied()
+            .unwrap_or(Place::Stock)
+    }
+
+    /// The places the cursor can go: the available pyramid cards, and the stock and waste.
+    pub fn cursor_places(&self) -> Vec<Place> {
+        let mut places: Vec<Place> = self
+            .position()
+            .available()
+            .into_iter()
+            .filter(|p| matches!(p, Place::Pyramid(_)))
+            .collect();
+        places.extend(self.position().overlapped());
+        places.extend([Place::Stock, Place::Waste]);
+        places
+    }
+
+    /// Chooses the card at a place: a King goes at once, a second card completes a pair.
+    pub fn choose(&mut self, place: Place) -> Choice {
+        // The cursor goes only where a card can be taken (a click may land on a covered one).
+        if self.cursor_places().contains(&place) {
+            self.cursor = place;
+        }
+        let position = self.position();
+        if self.selected == Some(place) {
+            self.selected = None;
+            return Choice::Deselected;
+        }
+        let mv = match self.selected {
+            Some(first) => Move::Pair(first, place),
+            None => Move::King(place),
+        };
+        match position.check(mv) {
+            Ok(()) => self.play(mv),
+            Err(IllegalMove::NotAKing(_)) => {
+                self.selected = Some(place);
+                Choice::Selected
+            }
+            // Relaxed pairing: a card whose last cover may go with it.
+            Err(IllegalMove::Covered { .. })
+                if self.selected.is_none() && position.overlapped().contains(&place) =>
+            {
+                self.selected = Some(place);
+                Choice::Selected
+            }
+            // A refused pair changes nothing: the card chosen first stays chosen.
+            Err(why) => Choice::Refused(why.to_string()),
+        }
+    }
+
+    /// Draws a card, or recycles the waste when the stock is empty.
+    pub fn draw(&mut self) -> Choice {
+        let mv = if self.position().stock_len() > 0 {
+            Move::Draw
+        } else {
+            Move::Recycle
+        };
+        match self.position().check(mv) {
+            Ok(()) => self.play(mv),
+            Err(why) => Choice::Refused(why.to_string()),
+        }
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: Move) -> Choice {
+        let text = self.position().describe(mv);
+        match self.coach.play(&mut self.game, mv) {
+            Ok(()) => {
+                self.moved();
+                Choice::Played(text)
+            }
+            Err(why) => Choice::Refused(why.to_string()),
+        }
+    }
+
+    /// Takes back a move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        let done = self.game.undo();
+        if done {
+            self.moved();
+        }
+        done
+    }
+
+    /// Plays again a move undone; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        let done = self.game.redo();
+        if done {
+            self.moved();
+        }
+        done
+    }
+
+    /// After the position changed: the selection and the hint were for the old one.
+    fn moved(&mut self) {
+        self.selected = None;
+        self.hint_shown = false;
+        self.want = None;
+        if !self.cursor_places().contains(&self.cursor) {
+            self.cursor = self.first_available();
+        }
+    }
+
+    /// What is known from the current position.
+    pub fn known(&self) -> Option<&Known> {
+        self.coach.known(&self.game)
+    }
+
+    /// The next move of an optimal continuation, once known.
+    pub fn best_move(&self) -> Option<Move> {
+        self.coach.best_move(&self.game)
+    }
+
+    /// How the current position stands.
+    pub fn standing(&self) -> Standing {
+        self.coach.standing(&self.game)
+    }
+
+    /// The position the solver should work on next.
+    pub fn wanted(&self) -> Option<&Position> {
+        self.coach.wanted(&self.game)
+    }
+
+    /// Keeps the background check on the wanted position: a check of another position is
+    /// dropped (which cancels it) and a new one started with `start`.
+    pub fn sync(&mut self, start: impl FnOnce(Position) -> SolveJob) {
+        let wanted = self.wanted().cloned();
+        if self.check.as_ref().map(|c| &c.position) == wanted.as_ref() {
+            return;
+        }
+        self.check = wanted.map(|position| Check {
+            job: start(position.clone()),
+            position,
+        });
+    }
+
+    /// The id of the running check, if any.
+    pub fn check_id(&self) -> Option<u64> {
+        self.check.as_ref().map(|c| c.job.id)
+    }
+
+    /// Takes what the running check found (`None` when it was cancelled).
+    pub fn finished(&mut self, known: Option<Known>) {
+        let Some(check) = self.check.take() else {
+            return;
+        };
+        if let Some(known) = known {
+            self.learn(check.position, known);
+        }
+    }
+
+    /// Keeps what is known from a position (see [`Coach::learn`]).
+    pub fn learn(&mut self, position: Position, known: Known) {
+        self.coach.learn(&self.game, position, known);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solitaire::Deal;
+    use solitaire::games::pyramid::Rules;
+
+    fn play() -> Play {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/saved-games/winnable-40-steps.txt"
+        ));
+        let deal = Deal::parse(text).unwrap();
+        Play::new(Game::new(Position::new(&deal, Rules::default())))
+    }
+
+    #[test]
+    fn choosing_cards_pairs_them_and_refuses_with_the_reason() {
+        let mut play = play();
+        // Row 7 of this deal: Qc Jh Ts Qs 6s 3d Qh. Qc and Jh make 23.
+        assert_eq!(play.choose(Place::Pyramid(21)), Choice::Selected);
+        assert_eq!(
+            play.choose(Place::Pyramid(22)),
+            Choice::Refused("Qc and Jh make 23, not 13".to_string())
+        );
+        assert_eq!(
+            play.selected,
+            Some(Place::Pyramid(21)),
+            "a refused pair leaves the first card chosen"
+        );
+        assert_eq!(play.choose(Place::Pyramid(21)), Choice::Deselected);
+        assert_eq!(
+            play.choose(Place::Pyramid(0)),
+            Choice::Refused("4d is covered by 8h and 8s".to_string())
+        );
+        // Qh with the stock's Ah.
+        play.choose(Place::Pyramid(27));
+        assert!(matches!(play.choose(Place::Stock), Choice::Played(_)));
+        assert_eq!(play.game.played(), 1);
+        assert_eq!(play.selected, None);
+    }
+}

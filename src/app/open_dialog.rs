@@ -1,0 +1,536 @@
+//! The Open dialog (Ctrl-O): the user's saves of both games (whole games and unfinished
+//! deals) and the built-in examples, each row naming its game, a filter typed over them, the
+//! files that could not be read, and deleting a save after a yes. It decides what a key means
+//! and draws itself over the whole screen; the app opens the Pyramid deal it answers with.
+
+use std::path::{Path, PathBuf};
+
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::app::shell::Tone;
+use crate::app::theme::Theme;
+use crate::app::view::{footer, panel_block, popup};
+use crate::store::{self, Folders, GameHolds, Holds, Listed, Origin, TriPeaksHolds};
+use solitaire::cards::deal::DECK_SIZE;
+
+/// The deals the open dialog lists, and the filter typed into it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenDialog {
+    pub entries: Vec<Listed>,
+    /// Files in the saves folder that could not be read, each with the reason.
+    pub broken: Vec<String>,
+    pub filter: String,
+    pub selected: usize,
+    /// The first unreadable file shown; `PgUp` and `PgDn` move it.
+    pub broken_first: usize,
+    /// The save asked about after Delete: `y` removes it, any other key keeps it.
+    pub confirm: Option<Box<Listed>>,
+    /// What the last key did, shown above the keys.
+    pub note: Option<(Tone, String)>,
+}
+
+/// What a key in the dialog asks the app to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpenAction {
+    /// Keep the dialog open.
+    Stay,
+    /// Close it without opening anything.
+    Close,
+    /// Open this entry.
+    Open(Box<Listed>),
+    /// Remove this save (the user said yes), then list again.
+    Delete(PathBuf),
+}
+
+impl OpenDialog {
+    /// The dialog over what the saves folder holds now.
+    pub fn new(folders: &Folders) -> OpenDialog {
+        let (entries, broken) = store::list(folders);
+        OpenDialog {
+            entries,
+            broken,
+            filter: String::new(),
+            selected: 0,
+            broken_first: 0,
+            confirm: None,
+            note: None,
+        }
+    }
+
+    /// The entries the filter lets through.
+    pub fn visible(&self) -> Vec<&Listed> {
+        let filter = self.filter.to_lowercase();
+        self.entries
+            .iter()
+            .filter(|e| e.name().to_lowercase().contains(&filter))
+            .collect()
+    }
+
+    /// Handles one key.
+    pub fn key(&mut self, key: KeyEvent) -> OpenAction {
+        if let Some(asked) = self.confirm.take() {
+            return self.answer(key, &asked);
+        }
+        self.note = None;
+        let count = self.visible().len();
+        match key.code {
+            KeyCode::Esc => return OpenAction::Close,
+            KeyCode::Enter => {
+                if let Some(entry) = self.visible().get(self.selected) {
+                    return OpenAction::Open(Box::new((*entry).clone()));
+                }
+            }
+            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down => self.selected = (self.selected + 1).min(count.saturating_sub(1)),
+            KeyCode::PageUp => self.broken_first = self.broken_first.saturating_sub(1),
+            KeyCode::PageDown => {
+                self.broken_first =
+                    (self.broken_first + 1).min(self.broken.len().saturating_sub(1));
+            }
+            KeyCode::Delete => self.ask_delete(),
+            KeyCode::Backspace => {
+                self.filter.pop();
+                self.selected = 0;
+            }
+            KeyCode::Char(c) => {
+                self.filter.push(c);
+                self.selected = 0;
+            }
+            _ => {}
+        }
+        OpenAction::Stay
+    }
+
+    /// Delete on the chosen entry: asks first, and never for a built-in example.
+    fn ask_delete(&mut self) {
+        let Some(entry) = self.visible().get(self.selected).map(|e| (*e).clone()) else {
+            return;
+        };
+        match entry.origin {
+            Origin::User(_) => self.confirm = Some(Box::new(entry)),
+            Origin::Example => {
+                self.note = Some((
+                    Tone::Warning,
+                    "The examples are built in: they cannot be deleted.".to_string(),
+                ));
+            }
+        }
+    }
+
+    /// The key that answers "delete this save?": only `y` deletes.
+    fn answer(&mut self, key: KeyEvent, asked: &Listed) -> OpenAction {
+        if let (KeyCode::Char('y' | 'Y'), Origin::User(path)) = (key.code, &asked.origin) {
+            return OpenAction::Delete(path.clone());
+        }
+        self.note = Some((Tone::Info, format!("Kept {}.", asked.name())));
+        OpenAction::Stay
+    }
+
+    /// Removes the save at `path` and lists the folder again, keeping the filter and the place.
+    pub fn delete(&mut self, folders: &Folders, path: &Path) {
+        let note = match store::delete(path) {
+            Ok(()) => (Tone::Success, format!("Deleted {}.", file_name(path))),
+            Err(error) => (Tone::Error, format!("Not deleted: {error}.")),
+        };
+        let mut fresh = OpenDialog::new(folders);
+        fresh.filter = std::mem::take(&mut self.filter);
+        fresh.selected = self.selected.min(fresh.visible().len().saturating_sub(1));
+        fresh.note = Some(note);
+        *self = fresh;
+    }
+
+    /// The keys the dialog takes now, for its last line.
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        if self.confirm.is_some() {
+            return vec![("y", "delete"), ("any other key", "keep it")];
+        }
+        let mut keys = vec![
+            ("type", "filter"),
+            ("↑↓", "choose"),
+            ("Enter", "open"),
+            ("Del", "delete"),
+        ];
+        if !self.broken.is_empty() {
+            keys.push(("PgUp/PgDn", "skipped"));
+        }
+        keys.push(("Esc", "close"));
+        keys
+    }
+}
+
+/// The file a save is in, as the dialog shows it.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    )
+}
+
+/// What the open dialog says of a save: how far its game went, its result (Pyramid's saves
+/// keep it), how many of its cards are not seen yet (TriPeaks'), or how many cards an
+/// unfinished deal has.
+fn listed_state(entry: &Listed) -> String {
+    match &entry.holds {
+        GameHolds::Pyramid(Holds::Unfinished(unfinished))
+        | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
+            format!("unfinished {}/{DECK_SIZE}", unfinished.typed)
+        }
+        GameHolds::Pyramid(Holds::Game(saved)) => match saved.moves.len() {
+            0 => saved.verdict.label(),
+            n => moves_in(n),
+        },
+        GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => {
+            match (saved.moves.len(), saved.deal.unknown().count_ones()) {
+                (0, 0) => "not played".to_string(),
+                (0, unknown) => format!("{unknown} unknown"),
+                (moves, 0) => moves_in(moves),
+                (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
+            }
+        }
+    }
+}
+
+/// How far a game went: "1 move in", "12 moves in".
+fn moves_in(moves: usize) -> String {
+    match moves {
+        1 => "1 move in".to_string(),
+        n => format!("{n} moves in"),
+    }
+}
+
+/// Columns of the date and of the game, and the fewest of the state: it widens to
+/// "unfinished 31/52" when such a deal is listed.
+const DATE_WIDTH: u16 = 16;
+const GAME_WIDTH: u16 = 8;
+const STATE_WIDTH: u16 = 11;
+
+/// Draws the dialog over `area`, using all of its height.
+pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    // All the screen but its title and key lines, which still say where the user is.
+    let rect = popup(area, area.width, area.height.saturating_sub(2), buf, theme);
+    let block = panel_block("Open a deal", theme).border_style(Style::new().fg(theme.title));
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let broken_rows = if dialog.broken.is_empty() {
+        0
+    } else {
+        (inner.height / 3).max(3)
+    };
+    let [filter, list, broken, note, _keys] = inner.layout(&Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Fill(1),
+        Constraint::Length(broken_rows),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ]));
+    Line::from(vec![
+        Span::raw("Filter: "),
+        Span::styled(format!("{}█", dialog.filter), Style::new().fg(theme.cursor)),
+    ])
+    .render(filter, buf);
+    entry_rows(dialog, list, buf, theme);
+    unreadable(dialog, broken, buf, theme);
+    let note_line = match (&dialog.confirm, &dialog.note) {
+        (Some(asked), _) => {
+            let file = match &asked.origin {
+                Origin::User(path) => file_name(path),
+                Origin::Example => String::new(),
+            };
+            Some((
+                theme.warning,
+                format!("Delete {} ({file})? y deletes it.", asked.name()),
+            ))
+        }
+        (None, Some((tone, text))) => Some((
+            match tone {
+                Tone::Info => theme.text,
+                Tone::Success => theme.success,
+                Tone::Warning => theme.warning,
+                Tone::Error => theme.invalid,
+            },
+            text.clone(),
+        )),
+        (None, None) => None,
+    };
+    if let Some((colour, text)) = note_line {
+        Line::styled(text, Style::new().fg(colour)).render(note, buf);
+    }
+    footer(&dialog.keys(), inner, buf, theme);
+}
+
+/// The saves and examples, one a row under column heads, scrolled to keep the choice in
+/// view. The name takes the width the game, file, date and state leave.
+fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let visible = dialog.visible();
+    if visible.is_empty() {
+        Line::styled("No deal matches.", Style::new().fg(theme.dim)).render(area, buf);
+        return;
+    }
+    let file_of = |entry: &Listed| match &entry.origin {
+        Origin::User(path) => file_name(path),
+        Origin::Example => "example".to_string(),
+    };
+    let widest = |text: &dyn Fn(&Listed) -> String| {
+        visible
+            .iter()
+            .map(|e| Span::raw(text(e)).width())
+            .max()
+            .unwrap_or(0) as u16
+    };
+    let widest_name = widest(&|e| e.name().to_string());
+    let widest_file = widest(&file_of).max(4);
+    // Every listed state fits whole, and the column keeps its width while a filter is typed.
+    let state_width = dialog
+        .entries
+        .iter()
+        .map(|e| Span::raw(listed_state(e)).width())
+        .max()
+        .map_or(STATE_WIDTH, |w| (w as u16).max(STATE_WIDTH));
+    // The name comes first: it gets what it needs while the file keeps a dozen columns, and
+    // the file gets what is left; what both leave over widens the name.
+    let free = area
+        .width
+        .saturating_sub(2 + GAME_WIDTH + DATE_WIDTH + state_width + 5);
+    let name_width = widest_name.min(free.saturating_sub(widest_file.min(12)));
+    let file_width = widest_file.min(free.saturating_sub(name_width));
+    let columns = Layout::horizontal([
+        Constraint::Length(2),
+        Constraint::Fill(1),
+        Constraint::Length(GAME_WIDTH),
+        Constraint::Length(file_width),
+        Constraint::Length(DATE_WIDTH),
+        Constraint::Length(state_width),
+    ])
+    .spacing(1);
+    let mut row = |y: u16, cells: [Span; 6]| {
+        let rect = Rect::new(area.x, y, area.width, 1);
+        let rects: [Rect; 6] = rect.layout(&columns);
+        for (cell, rect) in cells.into_iter().zip(rects) {
+            cell.render(rect, buf);
+        }
+    };
+    let dim = Style::new().fg(theme.dim);
+    row(
+        area.y,
+        [
+            Span::raw(""),
+            Span::styled("Name", dim),
+            Span::styled("Game", dim),
+            Span::styled("File", dim),
+            Span::styled("Saved", dim),
+            Span::styled("State", dim),
+        ],
+    );
+    let rows = area.height.saturating_sub(1) as usize;
+    let first = dialog.selected.saturating_sub(rows.saturating_sub(1));
+    for (line, (index, entry)) in visible
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .enumerate()
+    {
+        let selected = index == dialog.selected;
+        let style = if selected {
+            Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().fg(theme.text)
+        };
+        row(
+            area.y + 1 + line as u16,
+            [
+                Span::styled(if selected { "▶" } else { "" }, style),
+                Span::styled(entry.name().to_string(), style),
+                Span::styled(entry.game().name(), dim),
+                Span::styled(file_of(entry), dim),
+                Span::styled(entry.saved().to_string(), dim),
+                Span::styled(listed_state(entry), style),
+            ],
+        );
+    }
+}
+
+/// Every file that could not be read, whole and wrapped, from the one PgUp/PgDn reached.
+fn unreadable(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    if area.height == 0 {
+        return;
+    }
+    let count = dialog.broken.len();
+    let first = dialog.broken_first.min(count.saturating_sub(1));
+    let head = if first == 0 {
+        format!("Skipped, cannot be opened ({count}):")
+    } else {
+        format!(
+            "Skipped, cannot be opened ({count}), from number {}:",
+            first + 1
+        )
+    };
+    let mut lines = vec![Line::styled(head, Style::new().fg(theme.warning))];
+    // A reason may take several lines (every problem of a deal): each gets its own.
+    for broken in &dialog.broken[first..] {
+        for (index, part) in broken.lines().enumerate() {
+            let mark = if index == 0 { "· " } else { "  " };
+            lines.push(Line::styled(
+                format!("{mark}{part}"),
+                Style::new().fg(theme.warning),
+            ));
+        }
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::KeyModifiers;
+    use solitaire::GameKind;
+    use solitaire::games::tripeaks::saved::DraftSlot;
+
+    use crate::store::{SavedDeal, SavedTriPeaks, TriPeaksDraft, Verdict, games};
+
+    const WINNABLE: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saved-games/winnable-40-steps.txt"
+    ));
+    const AS_DEALT: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saved-games/tripeaks-as-dealt.txt"
+    ));
+    const CLEARS: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saved-games/tripeaks-clears-43-steps.txt"
+    ));
+
+    fn press(dialog: &mut OpenDialog, code: KeyCode) -> OpenAction {
+        dialog.key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    /// The dialog drawn on a screen of this size, as text.
+    fn screen(dialog: &OpenDialog, width: u16, height: u16) -> String {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        render(dialog, area, &mut buf, &Theme::default());
+        let mut text = String::new();
+        for y in 0..height {
+            let line: String = (0..width).map(|x| buf[(x, y)].symbol()).collect();
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text
+    }
+
+    /// A saves folder holding a game of each kind, a TriPeaks game played part-way with cards
+    /// not seen yet, an unfinished TriPeaks deal and a TriPeaks file that cannot be read, each
+    /// dated so the screen stays fixed.
+    fn both_games(dir: &Path) -> Folders {
+        let folders = Folders {
+            saves: dir.join("saves"),
+            config: dir.join("config"),
+        };
+        let mut pyramid = SavedDeal::parse(WINNABLE, "x").unwrap();
+        pyramid.name = "Monday".to_string();
+        pyramid.saved = "2026-11-23 09:00".to_string();
+        pyramid.verdict = Verdict::Unsolved;
+        store::save(&folders, &pyramid).unwrap();
+        let mut played = SavedTriPeaks::parse(AS_DEALT, "x").unwrap();
+        played.name = "Tuesday".to_string();
+        played.saved = "2026-11-24 09:00".to_string();
+        let mut game = played.game();
+        for _ in 0..3 {
+            let mv = game.position().legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+        played.moves = game.moves().to_vec();
+        games::save_tripeaks(&folders, &played).unwrap();
+        let mut fresh = SavedTriPeaks::parse(CLEARS, "x").unwrap();
+        fresh.name = "Wednesday".to_string();
+        fresh.saved = "2026-11-25 09:00".to_string();
+        games::save_tripeaks(&folders, &fresh).unwrap();
+        let mut half = TriPeaksDraft::from_deal(&fresh.deal);
+        for slot in &mut half.slots[30..] {
+            *slot = DraftSlot::Empty;
+        }
+        let text = half.to_named_text("Thursday", "2026-11-26 09:00", &[]);
+        std::fs::write(folders.saves.join("thursday.txt"), text).unwrap();
+        let twice = fresh.to_text().replacen("Kh", "8h", 1);
+        std::fs::write(folders.saves.join("twice.txt"), twice).unwrap();
+        folders
+    }
+
+    #[test]
+    fn each_row_names_its_game_and_tripeaks_rows_their_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let dialog = OpenDialog::new(&both_games(dir.path()));
+        let shown = screen(&dialog, 100, 30);
+        insta::assert_snapshot!(shown);
+        let row = |name: &str| {
+            shown
+                .lines()
+                .find(|line| line.contains(name))
+                .unwrap_or_else(|| panic!("{name} in\n{shown}"))
+        };
+        for (name, game) in [
+            ("Thursday", "TriPeaks"),
+            ("Wednesday", "TriPeaks"),
+            ("Tuesday", "TriPeaks"),
+            ("Monday", "Pyramid"),
+            ("TriPeaks: clears in 43 steps", "TriPeaks"),
+            ("Example: winnable in 40 steps", "Pyramid"),
+        ] {
+            assert!(row(name).contains(&format!(" {game} ")), "{}", row(name));
+        }
+        assert!(shown.contains("unfinished 30/52"), "{shown}");
+        assert!(shown.contains("3 moves in, 41 unknown"), "{shown}");
+        assert!(shown.contains("not played"), "{shown}");
+        assert!(shown.contains("twice.txt: "), "{shown}");
+    }
+
+    #[test]
+    fn enter_opens_an_entry_of_either_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = both_games(dir.path());
+        let mut dialog = OpenDialog::new(&folders);
+        assert_eq!(dialog.visible()[0].game(), GameKind::TriPeaks);
+        let OpenAction::Open(entry) = press(&mut dialog, KeyCode::Enter) else {
+            panic!("the TriPeaks save opens")
+        };
+        assert_eq!(entry.game(), GameKind::TriPeaks);
+        let mut dialog = OpenDialog::new(&folders);
+        for c in "monday".chars() {
+            press(&mut dialog, KeyCode::Char(c));
+        }
+        let OpenAction::Open(entry) = press(&mut dialog, KeyCode::Enter) else {
+            panic!("the Pyramid save opens")
+        };
+        assert_eq!(entry.origin, Origin::User(folders.saves.join("monday.txt")));
+        assert!(
+            matches!(&entry.holds, GameHolds::Pyramid(Holds::Game(saved)) if saved.name == "Monday")
+        );
+    }
+
+    #[test]
+    fn a_tripeaks_save_is_deleted_after_a_yes() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = both_games(dir.path());
+        let mut dialog = OpenDialog::new(&folders);
+        for c in "tuesday".chars() {
+            press(&mut dialog, KeyCode::Char(c));
+        }
+        press(&mut dialog, KeyCode::Delete);
+        let path = folders.saves.join("tuesday.txt");
+        assert_eq!(
+            press(&mut dialog, KeyCode::Char('y')),
+            OpenAction::Delete(path.clone())
+        );
+        dialog.delete(&folders, &path);
+        assert!(!path.exists());
+        assert!(dialog.visible().is_empty());
+    }
+}

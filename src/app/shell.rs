@@ -1,0 +1,1212 @@
+//! The app's shell and its update function: every event, from keys to solver messages, comes
+//! in as a [`Msg`]. The shell owns what no game has rules for (overlays, the status line,
+//! themes, saves and the draft, the job ids) and hands the rest to the game's session.
+
+use std::sync::mpsc::Sender;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
+use ratatui::layout::Rect;
+
+use solitaire::GameKind;
+use solitaire::games::pyramid::{Goal, GoalText};
+
+use crate::app::cards::CardText;
+use crate::app::games::{pyramid, tripeaks};
+use crate::app::help;
+use crate::app::job::JobMessage;
+use crate::app::open_dialog::{OpenAction, OpenDialog};
+use crate::app::session::{Look, Session, Work};
+use crate::app::theme::Theme;
+use crate::app::view;
+use crate::store::{
+    self, Draft, Folders, GameDraft, GameHolds, Holds, Origin, SavedGame, TriPeaksDraft,
+    TriPeaksHolds,
+};
+
+/// Everything that can happen to the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Msg {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Paste(String),
+    Resize(u16, u16),
+    Tick,
+    Job(JobMessage),
+    /// The process is told to stop (SIGTSTP, from `kill -TSTP`): the event loop hands the
+    /// terminal back first.
+    Stop,
+    /// The process goes on after a stop (SIGCONT, from `fg`): the event loop takes the
+    /// terminal again, and the whole screen is drawn anew.
+    Continue,
+}
+
+/// How a status message is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Success,
+    Warning,
+    Error,
+}
+
+/// The message line under the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    pub text: String,
+    pub tone: Tone,
+}
+
+/// What a game's session may use of the shell: the status line, the overlay, the screen's
+/// size, quitting, and starting background jobs.
+pub struct Shell {
+    pub status: Option<Status>,
+    pub overlay: Option<Overlay>,
+    pub size: Rect,
+    pub ticks: u64,
+    pub quit: bool,
+    /// The work changed: the draft is written once the event is handled.
+    pub draft_due: bool,
+    send: Sender<Msg>,
+    last_job: u64,
+}
+
+impl Shell {
+    pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.status = Some(Status {
+            text: text.into(),
+            tone,
+        });
+    }
+
+    /// A new job's id: messages of older jobs are told apart by theirs.
+    pub fn next_job(&mut self) -> u64 {
+        self.last_job += 1;
+        self.last_job
+    }
+
+    /// Where background jobs send their messages.
+    pub fn sender(&self) -> Sender<Msg> {
+        self.send.clone()
+    }
+}
+
+/// The save dialog: the name and a note, as typed so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveDialog {
+    pub name: String,
+    pub note: String,
+    /// Typing goes to the note rather than the name.
+    pub on_note: bool,
+}
+
+impl SaveDialog {
+    /// The field typing goes to.
+    fn field(&mut self) -> &mut String {
+        if self.on_note {
+            &mut self.note
+        } else {
+            &mut self.name
+        }
+    }
+}
+
+/// The challenge dialog: which challenge, and its inputs as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeDialog {
+    /// 0 Board, 1 Score, 2 Card.
+    pub kind: usize,
+    /// Score: target, earned. Card: rank, target, already.
+    pub score: [String; 2],
+    pub card: [String; 3],
+    /// The row being edited: 0 the challenge, then its fields.
+    pub focus: usize,
+    /// The field's value is as it came (a default, or the value set before): the first key
+    /// typed replaces it, as in a selected field.
+    pub fresh: bool,
+    /// The game played: its limits and its full score.
+    pub game: GameKind,
+}
+
+impl ChallengeDialog {
+    /// The challenge names, in the order ←→ go through them.
+    pub const KINDS: [&'static str; 3] = ["Board", "Score", "Card"];
+
+    pub fn new(goal: Goal, game: GameKind) -> ChallengeDialog {
+        let mut dialog = ChallengeDialog {
+            kind: 0,
+            score: [game.full_score().to_string(), "0".to_string()],
+            card: ["A".to_string(), "4".to_string(), "0".to_string()],
+            focus: 0,
+            fresh: true,
+            game,
+        };
+        match goal {
+            Goal::Board => {}
+            Goal::Score { target, earned } => {
+                dialog.kind = 1;
+                dialog.score = [target.to_string(), earned.to_string()];
+            }
+            Goal::Card {
+                rank,
+                target,
+                already,
+            } => {
+                dialog.kind = 2;
+                dialog.card = [rank.to_string(), target.to_string(), already.to_string()];
+            }
+        }
+        dialog
+    }
+
+    /// The fields of the challenge chosen, with their labels.
+    pub fn fields(&self) -> Vec<(&'static str, &String)> {
+        match self.kind {
+            1 => vec![("Target", &self.score[0]), ("Earned", &self.score[1])],
+            2 => vec![
+                ("Rank", &self.card[0]),
+                ("Target", &self.card[1]),
+                ("Already", &self.card[2]),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the field edited takes a number (all but the Card challenge's rank).
+    fn numeric(&self) -> bool {
+        !(self.kind == 2 && self.focus == 1)
+    }
+
+    fn field(&mut self) -> Option<&mut String> {
+        match (self.kind, self.focus) {
+            (_, 0) => None,
+            (1, f) => self.score.get_mut(f - 1),
+            (2, f) => self.card.get_mut(f - 1),
+            _ => None,
+        }
+    }
+
+    /// The challenge typed, or what is wrong with it.
+    fn goal(&self) -> Result<Goal, String> {
+        let text = match self.kind {
+            1 => GoalText::Score {
+                target: self.score[0].trim(),
+                earned: self.score[1].trim(),
+            },
+            2 => GoalText::Card {
+                rank: self.card[0].trim(),
+                target: self.card[1].trim(),
+                already: self.card[2].trim(),
+            },
+            _ => GoalText::Board,
+        };
+        text.read_in(self.game)
+            .map_err(|problem| problem.to_string())
+    }
+}
+
+/// A window over the screen that takes the keys while it is open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Overlay {
+    /// The keys, scrolled down this many lines.
+    Help(u16),
+    Save(SaveDialog),
+    Open(OpenDialog),
+    Challenge(ChallengeDialog),
+}
+
+/// A change that would drop unsaved work, waiting for a y/n answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirm {
+    /// Ctrl-N: a new, empty deal.
+    New,
+    /// Ctrl-G: a new, empty deal of the other game.
+    Switch(GameKind),
+    /// A saved game to open in place of the work, and where it comes from.
+    Open(Box<SavedGame>, String),
+    /// A deal file with problems, or an unfinished deal, to go on with in the editor in place
+    /// of the work.
+    OpenText(DealText),
+    /// Quitting, while neither a save nor the draft holds the work.
+    Quit,
+}
+
+impl Confirm {
+    /// The name of the deal that would be opened; empty for a new deal.
+    fn name(&self) -> &str {
+        match self {
+            Confirm::Open(saved, _) => saved.name(),
+            Confirm::OpenText(text) => &text.name,
+            Confirm::New | Confirm::Switch(_) | Confirm::Quit => "",
+        }
+    }
+}
+
+/// A deal file that does not read as a deal (a duplicate, a card missing): the editor opens
+/// it with its cards placed as far as they go and its problems shown. Its text is as the
+/// bounded reader gives it (`text_file`), line ends already made `\n`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealText {
+    pub name: String,
+    pub text: String,
+}
+
+/// What the app starts with.
+pub struct Setup {
+    pub folders: Folders,
+    pub themes: Vec<Theme>,
+    pub theme: usize,
+    pub ascii: bool,
+    /// A deal to open, with its name.
+    pub deal: Option<SavedGame>,
+    /// A deal file with problems to open in the editor (in place of `deal`).
+    pub deal_text: Option<DealText>,
+    /// The game of the editor when nothing is opened or restored.
+    pub game: GameKind,
+    /// Warnings to show first (a broken user theme, say).
+    pub warnings: Vec<String>,
+}
+
+/// The whole app.
+pub struct App {
+    pub shell: Shell,
+    pub session: Session,
+    pub themes: Vec<Theme>,
+    pub theme: usize,
+    pub ascii: bool,
+    pub folders: Folders,
+    /// The deal's name once it has one (opened or saved).
+    pub name: Option<String>,
+    /// The notes saved with the game.
+    pub notes: Vec<String>,
+    /// A change that waits for y (or n) because it would drop unsaved work.
+    pub confirm: Option<Confirm>,
+    /// The work as last saved or opened.
+    clean: Option<Work>,
+    /// Where this app keeps its draft, held for as long as it runs.
+    draft_file: store::DraftFile,
+    /// Why the draft could not be written the last time it was, if it could not: the work
+    /// since then is kept nowhere.
+    draft_problem: Option<String>,
+    /// Quitting goes ahead: the event loop ends.
+    leaving: bool,
+    /// Something changed since the screen was last drawn.
+    dirty: bool,
+}
+
+impl App {
+    /// A new app. Solver threads send their messages through `send`.
+    pub fn new(setup: Setup, send: Sender<Msg>) -> App {
+        store::remove_stale_temporaries(&setup.folders);
+        let store::Claim {
+            file,
+            restored,
+            held_elsewhere,
+            unreadable,
+        } = store::claim_draft(&setup.folders);
+        let mut app = App {
+            shell: Shell {
+                status: None,
+                overlay: None,
+                size: Rect::new(0, 0, 80, 24),
+                ticks: 0,
+                quit: false,
+                draft_due: false,
+                send,
+                last_job: 0,
+            },
+            session: Session::new(GameKind::Pyramid),
+            themes: setup.themes,
+            theme: setup.theme,
+            ascii: setup.ascii,
+            folders: setup.folders,
+            name: None,
+            notes: Vec::new(),
+            confirm: None,
+            clean: None,
+            draft_file: file,
+            draft_problem: None,
+            leaving: false,
+            dirty: true,
+        };
+        let (draft, kept) = restored.map_or((None, None), |restored| {
+            (Some(restored.draft), restored.name)
+        });
+        // Work saved or opened before the last run ended is still saved: no need to ask.
+        let saved = kept.as_ref().is_some_and(|kept| kept.saved);
+        let opening = match (setup.deal, setup.deal_text) {
+            (Some(saved), _) => {
+                let from = format!("'{}'", saved.name());
+                Some(Confirm::Open(Box::new(saved), from))
+            }
+            (None, Some(text)) => Some(Confirm::OpenText(text)),
+            (None, None) => None,
+        };
+        match (opening, draft) {
+            (Some(opening), Some(draft)) if !saved && draft_differs(&draft, &opening) => {
+                // The draft is other work: it stays until the user says it may go.
+                let text = app.restore(&draft);
+                drop(text);
+                app.restore_name(kept);
+                let what = app.unsaved().unwrap_or_else(|| "the draft".to_string());
+                let name = opening.name().to_string();
+                app.confirm = Some(opening);
+                app.say(
+                    Tone::Warning,
+                    format!(
+                        "Open '{name}' in place of {what}? y opens it, any other key keeps \
+                         the draft."
+                    ),
+                );
+            }
+            (Some(Confirm::Open(saved, from)), _) => app.opened(&saved, &from),
+            (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
+            (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, Some(draft)) => {
+                let text = app.restore(&draft);
+                app.restore_name(kept);
+                app.say(Tone::Info, text);
+            }
+            (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, None) => {
+                app.session = Session::new(setup.game);
+                let first = first_words(setup.game);
+                let others = match held_elsewhere {
+                    0 => String::new(),
+                    1 => "The draft of the other pyramid running is left to it: this one \
+                          keeps its own. "
+                        .to_string(),
+                    n => format!(
+                        "The drafts of the {n} other pyramids running are left to them: this \
+                         one keeps its own. "
+                    ),
+                };
+                app.say(Tone::Info, format!("{others}{first}"));
+            }
+        }
+        // A draft that cannot be restored is named, never dropped without a word.
+        let warnings: Vec<String> = unreadable
+            .iter()
+            .map(|(path, reason)| {
+                format!(
+                    "The draft {} is left as it is: it cannot be restored ({reason}).",
+                    path.display()
+                )
+            })
+            .chain(setup.warnings)
+            .collect();
+        if let Some(warning) = warnings.first().filter(|_| app.confirm.is_none()) {
+            app.say(Tone::Warning, warning.clone());
+        }
+        app.after_event();
+        app
+    }
+
+    /// The theme in use.
+    pub fn theme(&self) -> &Theme {
+        &self.themes[self.theme]
+    }
+
+    /// How the screen looks, for drawing.
+    pub fn look(&self) -> Look<'_> {
+        Look {
+            theme: &self.themes[self.theme],
+            text: CardText { ascii: self.ascii },
+            ticks: self.shell.ticks,
+        }
+    }
+
+    fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.shell.say(tone, text);
+    }
+
+    /// Whether the screen needs drawing again; clears the flag.
+    pub fn take_dirty(&mut self) -> bool {
+        std::mem::take(&mut self.dirty)
+    }
+
+    /// Whether the app should end.
+    pub fn quitting(&self) -> bool {
+        self.leaving
+    }
+
+    /// The file this app keeps its draft in, once it has one.
+    #[cfg(test)]
+    pub fn draft_path(&self) -> Option<&std::path::Path> {
+        self.draft_file.path()
+    }
+
+    /// Pyramid's session, when Pyramid is on screen.
+    #[cfg(test)]
+    pub fn pyramid(&self) -> &pyramid::Session {
+        match &self.session {
+            Session::Pyramid(session) => session,
+            Session::TriPeaks(_) => panic!("Pyramid is not on screen"),
+        }
+    }
+
+    /// TriPeaks' session, when TriPeaks is on screen.
+    #[cfg(test)]
+    pub fn tripeaks(&self) -> &tripeaks::Session {
+        match &self.session {
+            Session::TriPeaks(session) => session,
+            Session::Pyramid(_) => panic!("TriPeaks is not on screen"),
+        }
+    }
+
+    /// The same, to change.
+    #[cfg(test)]
+    pub fn pyramid_mut(&mut self) -> &mut pyramid::Session {
+        match &mut self.session {
+            Session::Pyramid(session) => session,
+            Session::TriPeaks(_) => panic!("Pyramid is not on screen"),
+        }
+    }
+
+    /// Handles one event.
+    pub fn update(&mut self, msg: Msg) {
+        // The clock redraws only what moves with it (a spinner, the time elapsed).
+        self.dirty |= !matches!(msg, Msg::Tick);
+        match msg {
+            // Only presses: Windows also reports releases and repeats.
+            Msg::Key(key) if key.kind == KeyEventKind::Press => self.key(key),
+            // A stop or a continue changes only the terminal (see `tui::follow_signal`): the
+            // screen is drawn again, whole.
+            Msg::Key(_) | Msg::Stop | Msg::Continue => {}
+            Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
+            // A click or a paste answers a y/n question with "no", then acts as usual.
+            Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
+                self.confirm = None;
+                self.say(Tone::Info, "Kept as it was.");
+                match msg {
+                    Msg::Mouse(mouse) => self.mouse(mouse),
+                    Msg::Paste(text) => self.paste(&text),
+                    _ => {}
+                }
+            }
+            Msg::Mouse(mouse) => self.mouse(mouse),
+            Msg::Paste(text) => self.paste(&text),
+            Msg::Resize(width, height) => self.shell.size = Rect::new(0, 0, width, height),
+            Msg::Tick => {
+                self.shell.ticks += 1;
+                self.dirty |= self.session.get_mut().tick();
+            }
+            Msg::Job(message) => self.session.get_mut().job(&mut self.shell, message),
+        }
+        self.after_event();
+    }
+
+    /// Keeps the draft when the work changed, then quits if that was asked for.
+    fn after_event(&mut self) {
+        if std::mem::take(&mut self.shell.draft_due) {
+            self.keep_draft();
+        }
+        if std::mem::take(&mut self.shell.quit) {
+            self.quit();
+        }
+    }
+
+    /// Quitting was asked for (Ctrl-Q, or `q` outside the editor): it goes ahead unless the
+    /// work is held neither by a save nor by the draft, which the user is asked about first.
+    fn quit(&mut self) {
+        let lost = self.unsaved().zip(self.draft_problem.clone());
+        let Some((what, problem)) = lost else {
+            self.leaving = true;
+            return;
+        };
+        self.confirm = Some(Confirm::Quit);
+        // The help may cover the message line, and holds nothing: it closes.
+        if matches!(self.shell.overlay, Some(Overlay::Help(_))) {
+            self.shell.overlay = None;
+        }
+        self.tell(
+            Tone::Warning,
+            format!(
+                "Quit and lose {what}? It is kept nowhere: the draft cannot be written \
+                 ({problem}). y (or Ctrl-Q again) quits, any other key stays."
+            ),
+        );
+    }
+
+    /// Says something where it is seen: on the message line, and on the open dialog's own
+    /// line when the dialog covers the message line.
+    fn tell(&mut self, tone: Tone, text: String) {
+        if let Some(Overlay::Open(open)) = &mut self.shell.overlay {
+            open.note = Some((tone, text.clone()));
+        }
+        self.say(tone, text);
+    }
+
+    /// Whether the terminal is too small for the board: only quitting works there.
+    fn too_small(&self) -> bool {
+        let size = self.shell.size;
+        size.width < view::MIN_WIDTH || size.height < view::MIN_HEIGHT
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        // Quitting is taken everywhere, over a dialog or a question too; asked again while
+        // the app asks whether to quit, it quits.
+        if ctrl && matches!(key.code, KeyCode::Char('q' | 'c')) {
+            if self.confirm.take() == Some(Confirm::Quit) {
+                self.leaving = true;
+            } else {
+                self.shell.quit = true;
+            }
+            return;
+        }
+        if self.too_small() {
+            return;
+        }
+        if let Some(confirm) = self.confirm.take() {
+            self.answer(confirm, key);
+            return;
+        }
+        if let Some(overlay) = self.shell.overlay.take() {
+            self.overlay_key(overlay, key);
+            return;
+        }
+        if ctrl {
+            match key.code {
+                KeyCode::Char('t') => self.next_theme(),
+                KeyCode::Char('s') => self.open_save(),
+                KeyCode::Char('o') => self.open_list(),
+                KeyCode::Char('n') => self.new_deal(),
+                KeyCode::Char('g') => self.switch_game(),
+                KeyCode::Char(c) => self.session.get_mut().ctrl(&mut self.shell, c),
+                _ => {}
+            }
+            return;
+        }
+        if key.code == KeyCode::F(1) {
+            self.toggle_help();
+            return;
+        }
+        self.session.get_mut().key(&mut self.shell, key);
+    }
+
+    /// A key while a window is open goes to it alone, so that nothing under it changes until
+    /// it closes. A Control key (or F1) means nothing in a dialog: it is refused there and
+    /// the dialog stays as it was; the help closes on it, as on any key it does not scroll by.
+    fn overlay_key(&mut self, overlay: Overlay, key: KeyEvent) {
+        let command = key.modifiers.contains(KeyModifiers::CONTROL) || key.code == KeyCode::F(1);
+        match overlay {
+            Overlay::Help(_) if command => {}
+            Overlay::Help(scroll) => self.help_key(key, scroll),
+            dialog if command => self.refuse_in_dialog(dialog, key),
+            Overlay::Save(dialog) => self.save_key(key, dialog),
+            Overlay::Open(dialog) => self.open_key(key, dialog),
+            Overlay::Challenge(dialog) => self.challenge_key(key, dialog),
+        }
+    }
+
+    /// Says that a command key waits until the dialog is closed.
+    fn refuse_in_dialog(&mut self, dialog: Overlay, key: KeyEvent) {
+        let name = match key.code {
+            KeyCode::Char(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+            code => code.to_string(),
+        };
+        self.shell.overlay = Some(dialog);
+        self.tell(
+            Tone::Info,
+            format!("{name} does nothing in this dialog: Esc closes it first."),
+        );
+    }
+
+    fn mouse(&mut self, mouse: MouseEvent) {
+        if self.shell.overlay.is_some() {
+            return;
+        }
+        let panel = view::panel_area(self);
+        let look = Look {
+            theme: &self.themes[self.theme],
+            text: CardText { ascii: self.ascii },
+            ticks: self.shell.ticks,
+        };
+        self.session
+            .get_mut()
+            .mouse(&mut self.shell, mouse, panel, &look);
+    }
+
+    fn paste(&mut self, text: &str) {
+        // Terminals and tmux paste with CR line ends, which would leave a `#` comment line
+        // running to the end of the text.
+        let text = crate::store::text_file::normalize(text);
+        match &mut self.shell.overlay {
+            Some(Overlay::Save(dialog)) => {
+                dialog.field().push_str(text.lines().next().unwrap_or(""));
+            }
+            None => self.session.get_mut().paste(&mut self.shell, &text),
+            _ => {}
+        }
+    }
+
+    /// Puts the draft's work on screen; says what was restored.
+    fn restore(&mut self, draft: &GameDraft) -> String {
+        let (session, text) = restored(&mut self.shell, draft);
+        self.session = session;
+        text
+    }
+
+    /// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
+    /// its problems.
+    fn load_text(&mut self, opening: &DealText) {
+        self.session = from_text(&mut self.shell, opening);
+        self.name = Some(opening.name.clone());
+        self.notes.clear();
+        self.clean = Some(self.session.get().work());
+        self.shell.draft_due = true;
+    }
+
+    /// The answer to a y/n question: y (or Ctrl-N again for a new deal) goes ahead, any other
+    /// key keeps the work (Ctrl-Q is taken before, in [`App::key`]).
+    fn answer(&mut self, confirm: Confirm, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let yes = matches!(key.code, KeyCode::Char('y' | 'Y')) && !ctrl
+            || (confirm == Confirm::New && ctrl && key.code == KeyCode::Char('n'))
+            || (matches!(confirm, Confirm::Switch(_)) && ctrl && key.code == KeyCode::Char('g'));
+        if yes {
+            self.go_ahead(confirm);
+        } else {
+            self.say(Tone::Info, "Kept as it was.");
+        }
+    }
+
+    /// Does what a y/n question asked about, or what needed no question.
+    fn go_ahead(&mut self, confirm: Confirm) {
+        match confirm {
+            Confirm::New => self.clear_deal(),
+            Confirm::Switch(game) => self.start_game(game),
+            Confirm::Open(saved, from) => self.opened(&saved, &from),
+            Confirm::OpenText(opening) => self.load_text(&opening),
+            Confirm::Quit => self.leaving = true,
+        }
+    }
+
+    /// What replacing the work now would lose, in words; `None` when nothing would be.
+    pub fn unsaved(&self) -> Option<String> {
+        let now = self.session.get().work();
+        let typed = now.typed;
+        if (typed == 0 && now.moves == 0) || self.clean.as_ref() == Some(&now) {
+            return None;
+        }
+        let moves = now.moves;
+        let same_deal = self
+            .clean
+            .as_ref()
+            .is_some_and(|clean| clean.deal == now.deal);
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        Some(match (same_deal, moves) {
+            (true, 0) => "the changes to the rules or the challenge (not saved)".to_string(),
+            (true, m) => format!("the game played, {m} move{} (not saved)", s(m)),
+            (false, 0) => format!("the {typed} card{} typed (not saved)", s(typed)),
+            (false, m) => format!(
+                "the {typed} card{} typed and the {m} move{} played (not saved)",
+                s(typed),
+                s(m)
+            ),
+        })
+    }
+
+    /// The name the restored draft goes by, and the work counted as saved if it was.
+    fn restore_name(&mut self, kept: Option<store::DraftName>) {
+        let Some(kept) = kept else {
+            return;
+        };
+        self.name = Some(kept.name);
+        if kept.saved {
+            self.clean = Some(self.session.get().work());
+        }
+    }
+
+    fn toggle_help(&mut self) {
+        self.shell.overlay = match self.shell.overlay {
+            Some(Overlay::Help(_)) => None,
+            _ => Some(Overlay::Help(0)),
+        };
+    }
+
+    /// Arrows scroll the help; any other key closes it.
+    fn help_key(&mut self, key: KeyEvent, scroll: u16) {
+        let scroll = match key.code {
+            KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => scroll + 1,
+            KeyCode::PageUp => scroll.saturating_sub(10),
+            KeyCode::PageDown => scroll + 10,
+            _ => return,
+        };
+        self.shell.overlay = Some(Overlay::Help(scroll.min(help::most_scroll(self))));
+    }
+
+    fn keep_draft(&mut self) {
+        if let Err(error) = self.write_draft() {
+            self.say(Tone::Error, format!("The draft is not kept: {error}"));
+        }
+    }
+
+    /// Writes the draft, and remembers whether it holds the work now.
+    fn write_draft(&mut self) -> Result<(), store::StorageError> {
+        let name = self.name.as_ref().map(|name| store::DraftName {
+            name: name.clone(),
+            saved: self.clean.as_ref() == Some(&self.session.get().work()),
+        });
+        let draft = self.session.get().draft();
+        let written = self.draft_file.store(&draft, name.as_ref());
+        self.draft_problem = written.as_ref().err().map(ToString::to_string);
+        written
+    }
+
+    /// After a save failed: what became of the work, truthfully.
+    fn not_saved(&mut self, error: &store::StorageError, what: &str) {
+        let kept = match self.write_draft() {
+            Ok(()) => "and kept as a draft",
+            Err(store::StorageError::TooLarge { .. }) => "but too long for the draft as well",
+            Err(_) => "but the draft cannot be written either: --saves DIR picks another folder",
+        };
+        self.say(
+            Tone::Error,
+            format!("Not saved: {error}. The {what} is still here, {kept}."),
+        );
+    }
+
+    /// ←→ choose the challenge, ↑↓ Tab the field, typing edits it, Enter sets it.
+    fn challenge_key(&mut self, key: KeyEvent, mut dialog: ChallengeDialog) {
+        let rows = dialog.fields().len() + 1;
+        // A refusal stands until the next key that is taken.
+        if matches!(&self.shell.status, Some(status) if status.tone != Tone::Info) {
+            self.shell.status = None;
+        }
+        // A digit or a rank typed on the challenge's row goes to its first field.
+        if dialog.focus == 0
+            && rows > 1
+            && matches!(key.code, KeyCode::Char(c) if c.is_alphanumeric())
+        {
+            dialog.focus = 1;
+            dialog.fresh = true;
+        }
+        match key.code {
+            KeyCode::Esc => {
+                self.say(Tone::Info, "The challenge is as it was.");
+                return;
+            }
+            KeyCode::Enter => {
+                let session = self.session.get_mut();
+                match dialog
+                    .goal()
+                    .and_then(|goal| session.set_goal(&mut self.shell, goal).map(|()| goal))
+                {
+                    Ok(goal) => {
+                        self.say(
+                            Tone::Success,
+                            format!(
+                                "Challenge set: {goal}. The dialog is closed; Enter solves, g \
+                                 changes it."
+                            ),
+                        );
+                        return;
+                    }
+                    Err(problem) => self.say(Tone::Error, format!("Not yet: {problem}.")),
+                }
+            }
+            KeyCode::Left if dialog.focus == 0 => {
+                dialog.kind = (dialog.kind + 2) % 3;
+                dialog.fresh = true;
+            }
+            KeyCode::Right if dialog.focus == 0 => {
+                dialog.kind = (dialog.kind + 1) % 3;
+                dialog.fresh = true;
+            }
+            KeyCode::Up | KeyCode::BackTab => {
+                dialog.focus = (dialog.focus + rows - 1) % rows;
+                dialog.fresh = true;
+            }
+            KeyCode::Down | KeyCode::Tab => {
+                dialog.focus = (dialog.focus + 1) % rows;
+                dialog.fresh = true;
+            }
+            KeyCode::Backspace => {
+                let fresh = std::mem::take(&mut dialog.fresh);
+                if let Some(field) = dialog.field() {
+                    if fresh {
+                        field.clear();
+                    } else {
+                        field.pop();
+                    }
+                }
+            }
+            KeyCode::Char(c) if dialog.focus > 0 && dialog.numeric() && !c.is_ascii_digit() => {
+                self.say(
+                    Tone::Warning,
+                    format!("'{c}' is not a digit: this field is a number."),
+                );
+            }
+            KeyCode::Char(c)
+                if dialog.focus > 0
+                    && !dialog.numeric()
+                    && !rank_start(&format!(
+                        "{}{c}",
+                        if dialog.fresh {
+                            ""
+                        } else {
+                            dialog.card[0].trim()
+                        }
+                    )) =>
+            {
+                self.say(
+                    Tone::Warning,
+                    format!("'{c}' cannot be part of a rank: A 2-9 T J Q K, or 10."),
+                );
+            }
+            KeyCode::Char(c) => {
+                let fresh = std::mem::take(&mut dialog.fresh);
+                if let Some(field) = dialog.field() {
+                    if fresh {
+                        field.clear();
+                    }
+                    field.push(c);
+                }
+            }
+            _ => {}
+        }
+        self.shell.overlay = Some(Overlay::Challenge(dialog));
+    }
+
+    fn next_theme(&mut self) {
+        self.theme = (self.theme + 1) % self.themes.len();
+        let name = self.theme().name.clone();
+        let path = self.folders.preferences();
+        match crate::app::preferences::remember_theme(&path, &name) {
+            Ok(()) => self.say(Tone::Info, format!("Theme: {name}.")),
+            Err(error) => self.say(
+                Tone::Warning,
+                format!("Theme: {name}, for this run only: {error}."),
+            ),
+        }
+    }
+
+    fn open_save(&mut self) {
+        let session = self.session.get();
+        if session.busy() {
+            return;
+        }
+        if let Err(problem) = session.save_check() {
+            self.say(
+                Tone::Error,
+                format!("Cannot save yet: {problem}. What you typed is kept as a draft."),
+            );
+            return;
+        }
+        let name = self
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("deal {}", store::now_text()));
+        self.shell.overlay = Some(Overlay::Save(SaveDialog {
+            name,
+            note: self.notes.join(" "),
+            on_note: false,
+        }));
+    }
+
+    fn save_key(&mut self, key: KeyEvent, mut dialog: SaveDialog) {
+        match key.code {
+            KeyCode::Esc => {
+                self.say(Tone::Info, "Not saved.");
+                return;
+            }
+            KeyCode::Enter if dialog.name.trim().is_empty() => {
+                self.say(Tone::Warning, "Give the game a name.");
+            }
+            KeyCode::Enter => {
+                self.save(&dialog);
+                return;
+            }
+            KeyCode::Tab | KeyCode::BackTab | KeyCode::Up | KeyCode::Down => {
+                dialog.on_note = !dialog.on_note;
+            }
+            KeyCode::Backspace => {
+                dialog.field().pop();
+            }
+            KeyCode::Char(c) => dialog.field().push(c),
+            _ => {}
+        }
+        self.shell.overlay = Some(Overlay::Save(dialog));
+    }
+
+    fn save(&mut self, dialog: &SaveDialog) {
+        let name = store::printable(dialog.name.trim());
+        let name = name.as_str();
+        let notes: Vec<String> = Some(store::printable(dialog.note.trim()))
+            .filter(|note| !note.is_empty())
+            .into_iter()
+            .collect();
+        match self.session.get_mut().save(&self.folders, name, &notes) {
+            Ok(message) => {
+                self.name = Some(name.to_string());
+                self.notes = notes;
+                self.clean = Some(self.session.get().work());
+                self.keep_draft();
+                self.say(Tone::Success, message);
+            }
+            Err((error, what)) => self.not_saved(&error, what),
+        }
+    }
+
+    fn open_list(&mut self) {
+        if self.session.get().busy() {
+            return;
+        }
+        self.shell.overlay = Some(Overlay::Open(OpenDialog::new(&self.folders)));
+    }
+
+    fn open_key(&mut self, key: KeyEvent, mut dialog: OpenDialog) {
+        match dialog.key(key) {
+            OpenAction::Stay => self.shell.overlay = Some(Overlay::Open(dialog)),
+            OpenAction::Close => {}
+            OpenAction::Delete(path) => {
+                dialog.delete(&self.folders, &path);
+                self.shell.overlay = Some(Overlay::Open(dialog));
+            }
+            OpenAction::Open(entry) => {
+                let from = match &entry.origin {
+                    Origin::User(path) => path.display().to_string(),
+                    Origin::Example => "the examples".to_string(),
+                };
+                // An unfinished deal opens into the editor as `pyramid FILE` opens it.
+                let opening = match entry.holds {
+                    GameHolds::Pyramid(Holds::Game(saved)) => {
+                        Confirm::Open(Box::new(SavedGame::Pyramid(saved)), from)
+                    }
+                    GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => {
+                        Confirm::Open(Box::new(SavedGame::TriPeaks(saved)), from)
+                    }
+                    GameHolds::Pyramid(Holds::Unfinished(unfinished))
+                    | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
+                        Confirm::OpenText(DealText {
+                            name: unfinished.name,
+                            text: unfinished.text,
+                        })
+                    }
+                };
+                self.open_chosen(opening);
+            }
+        }
+    }
+
+    /// The open dialog's choice: opened at once, or after a y/n question when it would replace
+    /// unsaved work.
+    fn open_chosen(&mut self, opening: Confirm) {
+        match self.unsaved() {
+            Some(what) => {
+                let name = opening.name().to_string();
+                self.confirm = Some(opening);
+                self.say(
+                    Tone::Warning,
+                    format!(
+                        "Open '{name}' in place of {what}? y opens it, any other key keeps it."
+                    ),
+                );
+            }
+            None => self.go_ahead(opening),
+        }
+    }
+
+    /// Opens a saved game and says where it came from.
+    fn opened(&mut self, saved: &SavedGame, from: &str) {
+        let (name, notes, moves) = match saved {
+            SavedGame::Pyramid(saved) => (&saved.name, &saved.notes, saved.moves.len()),
+            SavedGame::TriPeaks(saved) => (&saved.name, &saved.notes, saved.moves.len()),
+        };
+        let playing = moves > 0;
+        self.name = Some(name.clone());
+        self.notes.clone_from(notes);
+        self.session = loaded(&mut self.shell, saved);
+        self.clean = Some(self.session.get().work());
+        self.shell.draft_due = true;
+        let next = if playing {
+            "Play goes on where it was left."
+        } else {
+            "Enter solves, Ctrl-P plays."
+        };
+        self.say(Tone::Success, format!("Opened from {from}. {next}"));
+    }
+
+    /// Ctrl-G: the other game's editor, with a new deal; asks first when work would be lost.
+    fn switch_game(&mut self) {
+        let session = self.session.get();
+        if !session.editing() {
+            self.say(
+                Tone::Info,
+                "Ctrl-G switches game from the deal editor: Esc goes back to it.",
+            );
+            return;
+        }
+        // Klondike is not in the app yet, so Ctrl-G goes between the two games it plays.
+        let other = match session.game() {
+            GameKind::Pyramid => GameKind::TriPeaks,
+            GameKind::TriPeaks | GameKind::Klondike => GameKind::Pyramid,
+        };
+        if let Some(what) = self.unsaved() {
+            self.confirm = Some(Confirm::Switch(other));
+            self.say(
+                Tone::Warning,
+                format!(
+                    "Clear {what} for a new {other} deal? y (or Ctrl-G again) clears, any \
+                     other key keeps it."
+                ),
+            );
+            return;
+        }
+        self.start_game(other);
+    }
+
+    /// A new, empty deal of `game` in place of the work.
+    fn start_game(&mut self, game: GameKind) {
+        self.session = Session::new(game);
+        self.name = None;
+        self.notes.clear();
+        self.clean = None;
+        self.shell.draft_due = true;
+        self.say(Tone::Info, first_words(game));
+    }
+
+    fn new_deal(&mut self) {
+        if self.session.get().busy() {
+            return;
+        }
+        if let Some(what) = self.unsaved() {
+            self.confirm = Some(Confirm::New);
+            self.say(
+                Tone::Warning,
+                format!("Clear {what} for a new deal? y (or Ctrl-N again) clears, any other key keeps it."),
+            );
+            return;
+        }
+        self.clear_deal();
+    }
+
+    /// A new, empty deal of the same game in place of the work.
+    fn clear_deal(&mut self) {
+        self.session = Session::new(self.session.get().game());
+        self.name = None;
+        self.notes.clear();
+        self.shell.overlay = None;
+        self.shell.draft_due = true;
+        self.say(Tone::Info, "A new, empty deal.");
+    }
+}
+
+/// What the app says over an empty editor of `game`.
+fn first_words(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Pyramid => {
+            "Type the deal: the pyramid row by row, then the stock from the top. ? for help."
+        }
+        GameKind::TriPeaks => {
+            "Type the deal as MSC shows it: the peaks row by row (? for a card face down), the \
+             waste card, then the stock. F1 for help."
+        }
+        GameKind::Klondike => crate::cli::args::KLONDIKE_NOT_IN_APP,
+    }
+}
+
+/// Whether a draft holds work other than the game to open: cards typed or moves played that
+/// opening it would replace.
+fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
+    let work = Work::of(draft);
+    if work.typed == 0 && work.moves == 0 {
+        return false;
+    }
+    let other = match opening {
+        Confirm::Open(saved, _) => Work::of(&draft_of_saved(saved)),
+        Confirm::OpenText(text) => Work::of(&draft_of_text(text)),
+        Confirm::New | Confirm::Switch(_) | Confirm::Quit => return false,
+    };
+    (work.deal, work.moves) != (other.deal, other.moves)
+}
+
+/// A saved game as the draft its session would keep.
+fn draft_of_saved(saved: &SavedGame) -> GameDraft {
+    match saved {
+        SavedGame::Pyramid(saved) => GameDraft::Pyramid(Draft {
+            slots: saved.deal.cards().map(Some),
+            midgame: saved.midgame,
+            moves: saved.moves.clone(),
+            goal: saved.goal,
+            rules: saved.rules,
+        }),
+        SavedGame::TriPeaks(saved) => GameDraft::TriPeaks(TriPeaksDraft {
+            moves: saved.moves.clone(),
+            goal: saved.goal,
+            ..TriPeaksDraft::from_deal(&saved.deal)
+        }),
+    }
+}
+
+/// A deal file with problems, or an unfinished deal, as the draft its session would keep.
+fn draft_of_text(opening: &DealText) -> GameDraft {
+    if let Some(draft) = TriPeaksDraft::parse(&opening.text) {
+        return GameDraft::TriPeaks(draft);
+    }
+    GameDraft::Pyramid(
+        Draft::parse(&opening.text)
+            .filter(|draft| draft.slots.contains(&None))
+            .unwrap_or_else(|| Draft {
+                slots: pyramid::text_slots(&opening.text).0,
+                midgame: solitaire::games::pyramid::Midgame::default(),
+                moves: Vec::new(),
+                goal: Goal::Board,
+                rules: solitaire::games::pyramid::Rules::default(),
+            }),
+    )
+}
+
+/// A session on a draft's work, and what to say.
+fn restored(shell: &mut Shell, draft: &GameDraft) -> (Session, String) {
+    match draft {
+        GameDraft::Pyramid(draft) => {
+            let (session, text) = pyramid::Session::restored(shell, draft);
+            (Session::Pyramid(Box::new(session)), text)
+        }
+        GameDraft::TriPeaks(draft) => {
+            let (session, text) = tripeaks::Session::restored(shell, draft);
+            (Session::TriPeaks(Box::new(session)), text)
+        }
+    }
+}
+
+/// A session on a saved game.
+fn loaded(shell: &mut Shell, saved: &SavedGame) -> Session {
+    match saved {
+        SavedGame::Pyramid(saved) => {
+            Session::Pyramid(Box::new(pyramid::Session::loaded(shell, saved.clone())))
+        }
+        SavedGame::TriPeaks(saved) => {
+            Session::TriPeaks(Box::new(tripeaks::Session::loaded(shell, saved)))
+        }
+    }
+}
+
+/// A session on a deal file with problems, or an unfinished deal of either game.
+fn from_text(shell: &mut Shell, opening: &DealText) -> Session {
+    match store::TriPeaksDraft::parse(&opening.text) {
+        Some(draft) => {
+            let (session, _) = tripeaks::Session::restored(shell, &draft);
+            shell.say(
+                Tone::Info,
+                format!(
+                    "Opened '{}' ({}/52): go on typing.",
+                    opening.name,
+                    session.editor.filled()
+                ),
+            );
+            Session::TriPeaks(Box::new(session))
+        }
+        None => Session::Pyramid(Box::new(pyramid::Session::from_text(shell, opening))),
+    }
+}
+
+/// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes
+/// it: one of A 2-9 T J Q K (either case), or 1 on the way to 10.
+fn rank_start(text: &str) -> bool {
+    text == "1" || text.parse::<solitaire::Rank>().is_ok()
+}
+
+#[cfg(test)]
+pub mod tests;

@@ -1,0 +1,241 @@
+//! A dialog owns the keyboard until it closes, in both games; quitting asks first when the
+//! work is held neither by a save nor by the draft.
+
+use super::*;
+
+const CLEARS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/saved-games/tripeaks-clears-43-steps.txt"
+));
+
+/// An app on the editor of `game` with a whole deal typed and not saved.
+fn typed(game: GameKind) -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    if game == GameKind::TriPeaks {
+        ctrl(&mut app, 'g');
+    }
+    let deal = match game {
+        GameKind::TriPeaks => CLEARS,
+        _ => WINNABLE,
+    };
+    app.update(Msg::Paste(deal.to_string()));
+    assert_eq!(app.session.get().game(), game);
+    assert_eq!(app.session.get().work().typed, 52, "{}", said(&app));
+    assert!(app.unsaved().is_some());
+    (dir, app, receive)
+}
+
+/// The draft on disk, as the app wrote it.
+fn draft_text(app: &App) -> String {
+    std::fs::read_to_string(app.draft_path().unwrap()).expect("the draft is written")
+}
+
+/// A key with Control.
+fn control(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+fn plain(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+/// Which window is open, without what is typed in it.
+fn window(app: &App) -> Option<&'static str> {
+    app.shell.overlay.as_ref().map(|overlay| match overlay {
+        Overlay::Help(_) => "help",
+        Overlay::Save(_) => "save",
+        Overlay::Open(_) => "open",
+        Overlay::Challenge(_) => "challenge",
+    })
+}
+
+#[test]
+fn keys_under_a_dialog_never_reach_the_game_under_it() {
+    // The sequences found to clear the deal, start play or swap the dialog.
+    let sequences = [
+        vec![control('n'), plain('y')],
+        vec![control('g'), plain('y')],
+        vec![control('p')],
+        vec![control('o')],
+        vec![KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE), plain('y')],
+    ];
+    let openers = [
+        ("save", control('s')),
+        ("open", control('o')),
+        ("challenge", plain('g')),
+        ("help", KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
+    ];
+    for game in [GameKind::Pyramid, GameKind::TriPeaks] {
+        for (opened, opener) in openers {
+            for sequence in &sequences {
+                let (_dir, mut app, _receive) = typed(game);
+                let work = app.session.get().work();
+                let draft = draft_text(&app);
+                app.update(Msg::Key(opener));
+                assert_eq!(window(&app), Some(opened), "{}", said(&app));
+                for &key in sequence {
+                    app.update(Msg::Key(key));
+                }
+                let case = format!("{game}, {opened}, {sequence:?}");
+                assert_eq!(app.session.get().work(), work, "{case}");
+                assert!(app.session.get().editing(), "{case}");
+                assert_eq!(draft_text(&app), draft, "{case}");
+                if opened == "help" {
+                    // The help closes on a key it does not scroll by, and takes it no further.
+                    assert!(app.confirm.is_none(), "{case}");
+                } else {
+                    assert_eq!(window(&app), Some(opened), "{case}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_reported_sequences_over_the_save_dialog_change_nothing() {
+    for game in [GameKind::Pyramid, GameKind::TriPeaks] {
+        let (_dir, mut app, _receive) = typed(game);
+        let work = app.session.get().work();
+        let draft = draft_text(&app);
+        ctrl(&mut app, 's');
+        let Some(Overlay::Save(dialog)) = app.shell.overlay.clone() else {
+            panic!("the save dialog opens")
+        };
+        press(&mut app, KeyCode::Char('m'));
+        ctrl(&mut app, 'n');
+        assert!(said(&app).contains("Ctrl-N does nothing in this dialog"));
+        press(&mut app, KeyCode::Char('y'));
+        let Some(Overlay::Save(now)) = app.shell.overlay.clone() else {
+            panic!("the save dialog stays")
+        };
+        assert_eq!(
+            now.name,
+            format!("{}my", dialog.name),
+            "typed in the dialog only"
+        );
+        ctrl(&mut app, 'g');
+        press(&mut app, KeyCode::Char('y'));
+        ctrl(&mut app, 'p');
+        ctrl(&mut app, 'o');
+        assert!(matches!(app.shell.overlay, Some(Overlay::Save(_))));
+        assert_eq!(app.session.get().work(), work);
+        assert!(app.session.get().editing());
+        assert_eq!(draft_text(&app), draft);
+        // Esc closes it; then Ctrl-N asks as it always did.
+        press(&mut app, KeyCode::Esc);
+        ctrl(&mut app, 'n');
+        assert!(
+            said(&app).starts_with("Clear the 52 cards typed"),
+            "{}",
+            said(&app)
+        );
+    }
+}
+
+#[test]
+fn a_control_key_in_the_open_dialog_is_refused_on_its_own_line_and_never_deletes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 's');
+    press(&mut app, KeyCode::Enter);
+    let saved: Vec<_> = std::fs::read_dir(folders(dir.path()).saves)
+        .unwrap()
+        .flatten()
+        .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
+        .map(|entry| entry.path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{}", said(&app));
+    ctrl(&mut app, 'o');
+    press(&mut app, KeyCode::Delete);
+    ctrl(&mut app, 'y');
+    let Some(Overlay::Open(dialog)) = &app.shell.overlay else {
+        panic!("the open dialog stays")
+    };
+    assert!(dialog.confirm.is_some(), "still asking");
+    let note = dialog.note.clone().unwrap().1;
+    assert!(
+        note.contains("Ctrl-Y does nothing in this dialog"),
+        "{note}"
+    );
+    assert!(saved[0].exists());
+}
+
+/// Makes the saves folder unwritable, whoever runs the tests (the superuser writes in a
+/// folder without permissions): a file takes its place.
+fn block(saves: &Path) {
+    if saves.is_dir() {
+        std::fs::remove_dir_all(saves).unwrap();
+    }
+    std::fs::write(saves, "not a folder").unwrap();
+}
+
+#[test]
+fn quitting_asks_when_neither_a_save_nor_the_draft_holds_the_work() {
+    let (dir, mut app, _receive) = fresh();
+    let saves = folders(dir.path()).saves;
+    type_text(&mut app, "Ah");
+    assert!(!said(&app).starts_with("The draft is not kept"));
+    block(&saves);
+    type_text(&mut app, "2h");
+    assert!(
+        said(&app).starts_with("The draft is not kept"),
+        "{}",
+        said(&app)
+    );
+    ctrl(&mut app, 'q');
+    assert!(!app.quitting());
+    let question = said(&app);
+    assert!(
+        question.starts_with("Quit and lose the 2 cards typed (not saved)? It is kept nowhere"),
+        "{question}"
+    );
+    press(&mut app, KeyCode::Char('x'));
+    assert!(!app.quitting());
+    assert_eq!(app.pyramid().editor.filled(), 2);
+    assert_eq!(said(&app), "Kept as it was.");
+    // Asked again: y quits.
+    ctrl(&mut app, 'c');
+    assert!(!app.quitting());
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quitting());
+
+    // Ctrl-Q twice quits too, on a screen too small for the board as well, which shows the
+    // question.
+    let (mut app, _receive) = start(dir.path());
+    type_text(&mut app, "Ah");
+    app.update(Msg::Resize(60, 20));
+    ctrl(&mut app, 'q');
+    assert!(!app.quitting());
+    assert!(screen(&app, 60, 20).contains("Quit and lose"));
+    ctrl(&mut app, 'q');
+    assert!(app.quitting());
+
+    // Over the open dialog, which covers the message line, and over the help, the question
+    // is seen too.
+    for (opener, still_open) in [
+        (control('o'), Some("open")),
+        (KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE), None),
+    ] {
+        let (mut app, _receive) = start(dir.path());
+        type_text(&mut app, "Ah");
+        app.update(Msg::Key(opener));
+        ctrl(&mut app, 'q');
+        assert!(!app.quitting());
+        assert_eq!(window(&app), still_open);
+        assert!(
+            screen(&app, 80, 24).contains("Quit and lose"),
+            "{}",
+            screen(&app, 80, 24)
+        );
+        ctrl(&mut app, 'q');
+        assert!(app.quitting());
+    }
+
+    // Once the draft can be written again, it holds the work: Ctrl-Q quits at once.
+    std::fs::remove_file(&saves).unwrap();
+    let (mut app, _receive) = start(dir.path());
+    type_text(&mut app, "Ah");
+    ctrl(&mut app, 'q');
+    assert!(app.quitting());
+}

@@ -1,0 +1,199 @@
+//! Every key a screen answers to is in the help for that screen, and the key bars fit.
+
+use super::*;
+use crate::app::help::Press;
+
+/// What a key press could change: a key that changes none of it does nothing.
+fn fingerprint(app: &App) -> String {
+    let screen = match &app.pyramid().screen {
+        Screen::Editor => "editor".to_string(),
+        Screen::Solving(solving) => format!("solving {}", solving.job.id),
+        Screen::Solution(solution) => format!("solution {} {}", solution.step, solution.chosen),
+        Screen::Play => "play".to_string(),
+    };
+    let play = app.pyramid().play.as_ref().map(|play| {
+        format!(
+            "{} {:?} {:?} {} {:?}",
+            play.position(),
+            play.cursor,
+            play.selected,
+            play.hint_shown,
+            play.want
+        )
+    });
+    format!(
+        "{screen}|{:?}|{:?}|{}|{}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        app.shell.overlay,
+        app.shell.status,
+        app.theme,
+        app.quitting(),
+        app.pyramid().editor,
+        app.pyramid().goal,
+        play,
+        app.name,
+        app.pyramid().verdict
+    )
+}
+
+/// Every key worth pressing: printable characters, the special keys, Control and a letter.
+fn every_key() -> Vec<KeyEvent> {
+    let mut keys: Vec<KeyEvent> = (' '..='~')
+        .map(|c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+        .collect();
+    let specials = [
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Tab,
+        KeyCode::BackTab,
+        KeyCode::Backspace,
+        KeyCode::Delete,
+        KeyCode::Insert,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::F(1),
+        KeyCode::F(2),
+    ];
+    keys.extend(specials.map(|code| KeyEvent::new(code, KeyModifiers::NONE)));
+    keys.extend(('a'..='z').map(|c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)));
+    keys
+}
+
+/// Whether the help lists the key for the screen the app is on.
+fn listed(app: &App, key: KeyEvent) -> bool {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    app.session.get().bindings().iter().any(|binding| {
+        binding.keys.iter().any(|&press| match (press, key.code) {
+            (Press::Ctrl(c), KeyCode::Char(k)) => ctrl && c == k,
+            (Press::Key(code), _) => !ctrl && code == key.code,
+            (Press::Cards, KeyCode::Char(c)) => {
+                !ctrl && !matches!(Editor::default().type_char(c), Typed::Rejected(_))
+            }
+            _ => false,
+        })
+    })
+}
+
+/// Presses every key on a fresh app made by `make`, and lists those that change something
+/// without being in the help.
+fn unlisted(make: impl Fn() -> (tempfile::TempDir, App, Receiver<Msg>)) -> Vec<String> {
+    let mut missing = Vec::new();
+    for key in every_key() {
+        let (_dir, mut app, _receive) = make();
+        let before = fingerprint(&app);
+        app.update(Msg::Key(key));
+        // In the editor, a key that is not a card only earns the bad-key hint.
+        let rejected = matches!(app.pyramid().screen, Screen::Editor)
+            && key.modifiers.is_empty()
+            && matches!(key.code, KeyCode::Char(c)
+                if matches!(Editor::default().type_char(c), Typed::Rejected(hint)
+                    if said(&app) == hint));
+        if fingerprint(&app) != before && !rejected && !listed(&make().1, key) {
+            missing.push(format!("{:?} {:?}", key.modifiers, key.code));
+        }
+    }
+    missing
+}
+
+fn editor() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    type_text(&mut app, "3c 7s Jd");
+    app.pyramid_mut().editor.go_to(1);
+    (dir, app, receive)
+}
+
+fn solution_screen() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish_solving(&mut app, &receive);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Right);
+    }
+    (dir, app, receive)
+}
+
+fn playing() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('d'));
+    settle(&mut app, &receive);
+    (dir, app, receive)
+}
+
+fn solving() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(HOPELESS.to_string()));
+    press(&mut app, KeyCode::Enter);
+    (dir, app, receive)
+}
+
+#[test]
+fn every_key_the_editor_handles_is_in_its_help() {
+    assert_eq!(unlisted(editor), Vec::<String>::new());
+}
+
+#[test]
+fn every_key_the_solution_screen_handles_is_in_its_help() {
+    assert_eq!(unlisted(solution_screen), Vec::<String>::new());
+}
+
+#[test]
+fn every_key_play_mode_handles_is_in_its_help() {
+    assert_eq!(unlisted(playing), Vec::<String>::new());
+}
+
+#[test]
+fn every_key_the_solving_screen_handles_is_in_its_help() {
+    assert_eq!(unlisted(solving), Vec::<String>::new());
+}
+
+#[test]
+fn the_key_bars_fit_80_columns_and_name_the_editors_keys() {
+    for (_dir, app, _receive) in [editor(), solution_screen(), playing(), solving()] {
+        let width: usize = app
+            .session
+            .get()
+            .hints()
+            .iter()
+            .map(|(key, what)| key.chars().count() + what.chars().count() + 3)
+            .sum();
+        assert!(width <= 80, "{width} columns");
+        let shown = screen(&app, 80, 24);
+        let bar = shown.lines().last().unwrap_or_default();
+        assert!(bar.contains("? help"), "{bar}");
+    }
+    let (_dir, app, _receive) = editor();
+    let shown = screen(&app, 80, 24);
+    let bar = shown.lines().last().unwrap_or_default();
+    for key in ["^G", " g ", "r x e", "Enter", "^P"] {
+        assert!(bar.contains(key), "{key} in {bar}");
+    }
+}
+
+#[test]
+fn the_screen_is_drawn_again_only_when_something_changed() {
+    let (_dir, mut app, _receive) = fresh();
+    assert!(app.take_dirty(), "the first screen is drawn");
+    app.update(Msg::Tick);
+    assert!(
+        !app.take_dirty(),
+        "a tick with nothing moving draws nothing"
+    );
+    press(&mut app, KeyCode::Char('A'));
+    assert!(app.take_dirty(), "a key is drawn");
+    let (_dir, mut app, _receive) = solving();
+    app.take_dirty();
+    app.update(Msg::Tick);
+    assert!(
+        app.take_dirty(),
+        "the spinner and the time move while solving"
+    );
+}

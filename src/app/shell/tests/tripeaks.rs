@@ -1,0 +1,478 @@
+//! TriPeaks in the app, driven by events: typing a deal with `?`, solving, stepping, the
+//! reveal loop, play mode with hints, saving and reopening; and its screens.
+
+use super::*;
+use crate::app::games::tripeaks::{self, Screen as TriPeaksScreen};
+use solitaire::games::tripeaks::{Move as TriPeaksMove, Position as TriPeaksPosition};
+
+const CLEARS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/saved-games/tripeaks-clears-43-steps.txt"
+));
+
+/// The deal of `CLEARS` with the face-down tableau cards of rows 1 to 3 replaced by `??`,
+/// as MSC shows it at the start (the stock is face down too, but the first ones drawn are
+/// seen at once: only the tableau is hidden here, so that a reveal round needs few steps).
+fn as_dealt() -> (String, solitaire::Deal) {
+    hidden(|slot| slot < 18)
+}
+
+/// The deal of `CLEARS` with the slots `hide` names as `??`.
+fn hidden(hide: impl Fn(usize) -> bool) -> (String, solitaire::Deal) {
+    let deal = solitaire::Deal::parse_as(CLEARS, GameKind::TriPeaks).unwrap();
+    let texts: Vec<String> = (0..52)
+        .map(|slot| {
+            if hide(slot) {
+                "??".to_string()
+            } else {
+                deal.card(slot).unwrap().to_string()
+            }
+        })
+        .collect();
+    (texts.join(" "), deal)
+}
+
+/// A new app on the TriPeaks editor.
+fn tripeaks_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    ctrl(&mut app, 'g');
+    assert_eq!(
+        app.session.get().game(),
+        GameKind::TriPeaks,
+        "{}",
+        said(&app)
+    );
+    (dir, app, receive)
+}
+
+/// Feeds the solver's messages to the app until it leaves the solving screen.
+fn finish(app: &mut App, receive: &Receiver<Msg>) {
+    while matches!(app.tripeaks().screen, TriPeaksScreen::Solving(_)) {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the solver answers");
+        app.update(msg);
+    }
+}
+
+/// Feeds play mode's checks to the app until the position is known.
+fn settle(app: &mut App, receive: &Receiver<Msg>) {
+    let known = |app: &App| {
+        app.tripeaks()
+            .play
+            .as_ref()
+            .is_none_or(|play| play.known().is_some())
+    };
+    while !known(app) {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+}
+
+fn solution(app: &App) -> &tripeaks::Solution {
+    match &app.tripeaks().screen {
+        TriPeaksScreen::Solution(solution) => solution,
+        _ => panic!("not on the solution screen: {}", said(app)),
+    }
+}
+
+/// Replays moves on the referee from `start`.
+fn replay(start: TriPeaksPosition, moves: &[TriPeaksMove]) -> TriPeaksPosition {
+    let mut position = start;
+    for &mv in moves {
+        position.apply(mv).expect("a legal move");
+    }
+    position
+}
+
+#[test]
+fn ctrl_g_switches_game_and_asks_before_dropping_work() {
+    let (_dir, mut app, _receive) = fresh();
+    type_text(&mut app, "Ah");
+    ctrl(&mut app, 'g');
+    assert!(app.confirm.is_some(), "typed cards are not dropped unasked");
+    assert_eq!(app.session.get().game(), GameKind::Pyramid);
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.pyramid().editor.filled(), 1);
+    ctrl(&mut app, 'g');
+    ctrl(&mut app, 'g');
+    assert_eq!(app.session.get().game(), GameKind::TriPeaks);
+    assert_eq!(app.tripeaks().editor.filled(), 0);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("^G Pyramid"), "{shown}");
+    ctrl(&mut app, 'g');
+    assert_eq!(
+        app.session.get().game(),
+        GameKind::Pyramid,
+        "empty: no question"
+    );
+}
+
+#[test]
+fn typing_with_question_marks_validates_live() {
+    let (_dir, mut app, _receive) = tripeaks_app();
+    type_text(&mut app, "8h?Kh??4d");
+    let editor = &app.tripeaks().editor;
+    assert_eq!(editor.filled(), 6);
+    assert_eq!(editor.unknown, 0b11010);
+    assert_eq!(editor.cursor, 6);
+    type_text(&mut app, "8h");
+    assert_eq!(app.tripeaks().editor.invalid_slots(), vec![0, 6]);
+    let shown = screen(&app, 100, 30);
+    assert!(shown.contains("3 cards still face down"), "{shown}");
+    assert!(shown.contains("twice"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    assert!(said(&app).starts_with("Cannot solve yet"), "{}", said(&app));
+}
+
+#[test]
+fn solve_then_step_to_the_end_and_back_to_the_exact_start() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(CLEARS.to_string()));
+    assert_eq!(app.tripeaks().editor.filled(), 52, "{}", said(&app));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    let start = app.tripeaks().editor.start().unwrap();
+    let moves = solution(&app).moves.clone();
+    assert!(
+        replay(start, &moves).is_won(),
+        "the line clears the tableau"
+    );
+    assert!(said(&app).starts_with("Cleared in"), "{}", said(&app));
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(*solution(&app).position(), replay(start, &moves[..2]));
+    press(&mut app, KeyCode::End);
+    assert!(solution(&app).position().is_won());
+    for _ in 0..moves.len() {
+        press(&mut app, KeyCode::Left);
+    }
+    assert_eq!(*solution(&app).position(), start);
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.tripeaks().screen, TriPeaksScreen::Editor));
+}
+
+#[test]
+fn a_click_on_a_step_goes_to_it_and_the_wheel_steps() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(CLEARS.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    app.update(Msg::Resize(80, 24));
+    let shown = screen(&app, 80, 24);
+    let row = shown
+        .lines()
+        .position(|line| line.contains("  5. "))
+        .expect("step 5 is listed") as u16;
+    let click = |app: &mut App, kind, row| {
+        app.update(Msg::Mouse(MouseEvent {
+            kind,
+            column: 60,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }));
+    };
+    click(&mut app, MouseEventKind::Down(MouseButton::Left), row);
+    assert_eq!(solution(&app).step, 4, "the 5th step is next");
+    click(&mut app, MouseEventKind::ScrollDown, 10);
+    assert_eq!(solution(&app).step, 5);
+    click(&mut app, MouseEventKind::Down(MouseButton::Left), 0);
+    assert_eq!(
+        solution(&app).step,
+        5,
+        "a click outside the list changes nothing"
+    );
+}
+
+#[test]
+fn a_reveal_round_plans_takes_the_card_and_solves_again_until_definitive() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    let (text, truth) = as_dealt();
+    app.update(Msg::Paste(text));
+    assert_eq!(app.tripeaks().editor.unknown_count(), 18);
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    let mut rounds = 0;
+    while !solution(&app).answer.definitive() {
+        rounds += 1;
+        assert!(rounds <= 18, "each round reveals a card");
+        let (from, end) = solution(&app).plan_ends().expect("a plan is shown");
+        let plan = solution(&app).plan.clone().unwrap();
+        assert_eq!(replay(from, &plan.moves), end, "the plan replays");
+        let shown = screen(&app, 120, 40);
+        assert!(shown.contains("t and type"), "{shown}");
+        press(&mut app, KeyCode::Char('t'));
+        let TriPeaksScreen::Reveal(reveal) = &app.tripeaks().screen else {
+            panic!("t asks for the card: {}", said(&app))
+        };
+        let slot = reveal.slot;
+        assert!(app.tripeaks().editor.is_unknown(slot));
+        let card = truth.card(slot).unwrap().to_string();
+        type_text(&mut app, &card);
+        assert_eq!(app.tripeaks().editor.slots[slot], truth.card(slot));
+        finish(&mut app, &receive);
+        // Solved again from where the player's game stands: the plan's end.
+        let game = app
+            .tripeaks()
+            .play
+            .as_ref()
+            .expect("the game follows the plans");
+        assert_eq!(
+            game.position().remaining(),
+            end.remaining(),
+            "the game stands where the plan ended"
+        );
+    }
+    assert!(rounds > 0, "the first answer was not definitive");
+    assert!(said(&app).contains("Definitive"), "{}", said(&app));
+}
+
+/// Follows reveal plans, typing the true cards, until the answer is definitive; returns the
+/// rounds played.
+fn reveal_until_definitive(
+    app: &mut App,
+    receive: &Receiver<Msg>,
+    truth: &solitaire::Deal,
+) -> usize {
+    let mut rounds = 0;
+    while !solution(app).answer.definitive() {
+        rounds += 1;
+        assert!(rounds <= 41, "each round reveals a card");
+        press(app, KeyCode::Char('t'));
+        let TriPeaksScreen::Reveal(reveal) = &app.tripeaks().screen else {
+            panic!("t asks for the card: {}", said(app))
+        };
+        let card = truth.card(reveal.slot).unwrap().to_string();
+        type_text(app, &card);
+        finish(app, receive);
+    }
+    rounds
+}
+
+#[test]
+fn when_the_plans_cost_the_clear_the_answer_restarts_the_deal() {
+    // As MSC deals it: only the bottom row and the waste card are seen. The first plans
+    // draw through the stock, after which the tableau cannot be cleared from where the game
+    // stands; the deal's start still clears it once the cards are known.
+    let (_dir, mut app, receive) = tripeaks_app();
+    let (text, truth) = hidden(|slot| !(18..=28).contains(&slot));
+    app.update(Msg::Paste(text));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    let rounds = reveal_until_definitive(&mut app, &receive, &truth);
+    assert!(rounds > 0);
+    let solution = solution(&app);
+    assert!(solution.answer.reached(), "{}", said(&app));
+    assert!(replay(solution.positions[0], &solution.moves).is_won());
+    assert!(said(&app).contains("Cleared in"), "{}", said(&app));
+}
+
+#[test]
+fn a_restart_is_asked_for_only_when_staying_could_not_do_as_well() {
+    // The deal that cannot be cleared, as MSC deals it: its first plan draws. After that
+    // draw, the game can still do at best what the deal's start can: no restart.
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saved-games/tripeaks-cannot-clear.txt"
+    ));
+    let truth = solitaire::Deal::parse_as(text, GameKind::TriPeaks).unwrap();
+    let shown: Vec<String> = (0..52)
+        .map(|slot| match truth.card(slot) {
+            Some(card) if (18..=28).contains(&slot) => card.to_string(),
+            _ => "??".to_string(),
+        })
+        .collect();
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(shown.join(" ")));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Char('t'));
+        let TriPeaksScreen::Reveal(reveal) = &app.tripeaks().screen else {
+            panic!("t asks for the card: {}", said(&app))
+        };
+        let card = truth.card(reveal.slot).unwrap().to_string();
+        type_text(&mut app, &card);
+        finish(&mut app, &receive);
+        assert!(!solution(&app).restart, "{}", said(&app));
+        assert!(!said(&app).contains("restart"), "{}", said(&app));
+    }
+}
+
+#[test]
+fn back_from_the_rest_of_the_line_the_game_is_checked_again() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(CLEARS.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('s'));
+    finish(&mut app, &receive);
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.tripeaks().screen, TriPeaksScreen::Play));
+    settle(&mut app, &receive);
+    assert!(app.tripeaks().play.as_ref().unwrap().known().is_some());
+}
+
+#[test]
+fn a_number_typed_on_the_challenge_row_goes_to_its_first_field() {
+    let (_dir, mut app, _receive) = tripeaks_app();
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Right);
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "20000");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.tripeaks().goal,
+        solitaire::engine::goal::Goal::Score {
+            target: 20000,
+            earned: 0
+        },
+        "{}",
+        said(&app)
+    );
+}
+
+#[test]
+fn play_with_hints_brings_the_clear_one_step_nearer_each_time() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(CLEARS.to_string()));
+    ctrl(&mut app, 'p');
+    assert!(matches!(app.tripeaks().screen, TriPeaksScreen::Play));
+    let steps_left = |app: &App| match app.tripeaks().play.as_ref().unwrap().standing() {
+        tripeaks::play::Standing::Reachable { steps, .. } => steps,
+        other => panic!("not reachable: {other:?}"),
+    };
+    settle(&mut app, &receive);
+    let before = steps_left(&app);
+    press(&mut app, KeyCode::Char('h'));
+    assert!(said(&app).starts_with("Hint:"), "{}", said(&app));
+    let shown = screen(&app, 100, 30);
+    assert!(
+        shown.contains('»'),
+        "the hint is marked on the board: {shown}"
+    );
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(app.tripeaks().play.as_ref().unwrap().game.played(), 1);
+    settle(&mut app, &receive);
+    assert_eq!(steps_left(&app), before - 1);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.tripeaks().play.as_ref().unwrap().game.played(), 0);
+}
+
+#[test]
+fn hints_played_out_clear_the_tableau_and_say_so() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(CLEARS.to_string()));
+    ctrl(&mut app, 'p');
+    for _ in 0..43 {
+        settle(&mut app, &receive);
+        press(&mut app, KeyCode::Char('h'));
+        press(&mut app, KeyCode::Char('h'));
+    }
+    let play = app.tripeaks().play.as_ref().unwrap();
+    assert!(play.position().is_won(), "{}", said(&app));
+    assert_eq!(play.game.played(), 43, "the fewest steps");
+    assert!(
+        said(&app).ends_with("The tableau is cleared!"),
+        "{}",
+        said(&app)
+    );
+}
+
+#[test]
+fn a_saved_game_reopens_with_its_unknown_cards_moves_and_challenge() {
+    let (dir, mut app, receive) = tripeaks_app();
+    let (text, _) = as_dealt();
+    app.update(Msg::Paste(text));
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Enter);
+    assert!(said(&app).starts_with("Challenge set"), "{}", said(&app));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('d'));
+    ctrl(&mut app, 's');
+    for _ in 0..40 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "peaks");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        said(&app).starts_with("Saved with 1 move"),
+        "{}",
+        said(&app)
+    );
+    let path = dir.path().join("saves/peaks.txt");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("# game: tripeaks"), "{saved}");
+    let (send, _receive) = mpsc::channel();
+    let mut setup = setup(dir.path());
+    setup.deal = Some(SavedGame::TriPeaks(
+        solitaire::games::tripeaks::saved::SavedTriPeaks::parse(&saved, "peaks").unwrap(),
+    ));
+    let reopened = App::new(setup, send);
+    let session = reopened.tripeaks();
+    assert_eq!(session.editor.unknown_count(), 18);
+    assert_eq!(session.goal, app.tripeaks().goal);
+    assert_ne!(session.goal, solitaire::engine::goal::Goal::Board);
+    assert_eq!(session.play.as_ref().unwrap().game.played(), 1);
+    assert!(matches!(session.screen, TriPeaksScreen::Play));
+}
+
+#[test]
+fn the_draft_keeps_a_tripeaks_deal_between_runs() {
+    let (dir, mut app, _receive) = tripeaks_app();
+    type_text(&mut app, "8h?Kh");
+    drop(app);
+    let (again, _receive) = start(dir.path());
+    assert_eq!(again.session.get().game(), GameKind::TriPeaks);
+    assert_eq!(again.tripeaks().editor.filled(), 3);
+    assert_eq!(again.tripeaks().editor.unknown, 0b10);
+}
+
+mod snapshots {
+    use super::*;
+
+    #[test]
+    fn tripeaks_editor_with_unknown_cards() {
+        let (_dir, mut app, _receive) = tripeaks_app();
+        type_text(&mut app, "8h?Kh??4d5s9dAh8c8dAd");
+        insta::assert_snapshot!(screen(&app, 100, 26));
+    }
+
+    #[test]
+    fn tripeaks_solution_mid_way() {
+        let (_dir, mut app, receive) = tripeaks_app();
+        app.update(Msg::Paste(CLEARS.to_string()));
+        press(&mut app, KeyCode::Enter);
+        finish(&mut app, &receive);
+        for _ in 0..10 {
+            press(&mut app, KeyCode::Right);
+        }
+        insta::assert_snapshot!(screen(&app, 100, 26));
+    }
+
+    #[test]
+    fn tripeaks_reveal_plan() {
+        let (_dir, mut app, receive) = tripeaks_app();
+        app.update(Msg::Paste(as_dealt().0));
+        press(&mut app, KeyCode::Enter);
+        finish(&mut app, &receive);
+        insta::assert_snapshot!(screen(&app, 100, 30));
+    }
+
+    #[test]
+    fn tripeaks_play_mode() {
+        let (_dir, mut app, receive) = tripeaks_app();
+        app.update(Msg::Paste(CLEARS.to_string()));
+        ctrl(&mut app, 'p');
+        settle(&mut app, &receive);
+        press(&mut app, KeyCode::Char('h'));
+        insta::assert_snapshot!(screen(&app, 100, 26));
+    }
+}

@@ -1,0 +1,7 @@
+//! Cards and deals, for every game: a card and its names (letters or suit symbols), a deal read
+//! from any text with every problem at once, and input shown back in messages.
+
+pub mod card;
+pub mod deal;
+pub mod excerpt;
+pub mod names;

@@ -1,0 +1,276 @@
+//! Reading deal files for the commands: a path or `-` for standard input, with errors that name
+//! the file and the line and column of each problem.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::path::Path;
+
+use solitaire::cards::excerpt::shown_path;
+use solitaire::games::klondike::formats::Format;
+use solitaire::games::pyramid::{GoalError, RuleChanges};
+use solitaire::{Deal, DeckProblems, GameKind};
+
+use crate::store::SavedDeal;
+use crate::store::text_file;
+
+/// Why a deal could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("cannot read {name}: {source}{}", read_hint(.source))]
+    Read {
+        name: String,
+        source: crate::store::text_file::TextFileError,
+    },
+    #[error("{}", located(.name, .problems))]
+    Deck {
+        name: String,
+        problems: DeckProblems,
+    },
+    #[error("{}", located_klondike(.name, .problems))]
+    Klondike {
+        name: String,
+        problems: solitaire::games::klondike::DealProblems,
+    },
+    #[error("{name}: {message}")]
+    Game { name: String, message: String },
+    #[error("{0}")]
+    Usage(String),
+    #[error("{0}")]
+    Goal(#[from] GoalError),
+    #[error("theme {0}")]
+    Theme(#[from] crate::app::theme::ThemeError),
+    #[error("the terminal failed: {0}")]
+    Terminal(std::io::Error),
+}
+
+/// Each problem on its own line, as `file:line:column: message` (or `file: message`); past
+/// [`solitaire::cards::deal::SHOWN_PROBLEMS`], a count and the first ones.
+fn located(name: &str, problems: &DeckProblems) -> String {
+    let (heading, shown) = problems.shown();
+    let shown = shown.iter().map(|p| (p.location(), p.message()));
+    located_lines(name, heading, shown)
+}
+
+/// The same for a Klondike deal's problems.
+fn located_klondike(name: &str, problems: &solitaire::games::klondike::DealProblems) -> String {
+    let (heading, shown) = problems.shown();
+    let shown = shown.iter().map(|p| (p.location(), p.message()));
+    located_lines(name, heading, shown)
+}
+
+/// The heading, then each problem with the file's name and, when known, its place.
+fn located_lines(
+    name: &str,
+    heading: Option<String>,
+    shown: impl Iterator<Item = (Option<solitaire::cards::deal::TextPos>, String)>,
+) -> String {
+    let lines: Vec<String> = heading
+        .map(|heading| format!("{name}: {heading}"))
+        .into_iter()
+        .chain(shown.map(|(at, message)| match at {
+            Some(at) => format!("{name}:{at}: {message}"),
+            None => format!("{name}: {message}"),
+        }))
+        .collect();
+    lines.join("\n")
+}
+
+/// How standard input is named in messages.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// How a path given on the command line is named in messages: as given, with any control
+/// characters in it escaped; standard input for `-`.
+pub fn source_name(path: &Path) -> String {
+    if is_stdin(path) {
+        STDIN_NAME.to_string()
+    } else {
+        shown_path(path)
+    }
+}
+
+/// Whether a path given on the command line means standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// A text read from a file or standard input, with the name to report it by.
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// What to do instead, for a file that cannot be read as it is: a FIFO or a process
+/// substitution (`<(command)`) is not read whole, since opening a FIFO waits for a writer.
+fn read_hint(error: &crate::store::text_file::TextFileError) -> &'static str {
+    match error {
+        crate::store::text_file::TextFileError::NotAFile => {
+            " (to read a command's output, pipe it in and give `-` as the file)"
+        }
+        _ => "",
+    }
+}
+
+/// Reads a path, or standard input for `-`.
+pub fn read_source(path: &Path) -> Result<Source, InputError> {
+    let name = source_name(path);
+    let result = if is_stdin(path) {
+        text_file::read_limited(std::io::stdin())
+    } else {
+        text_file::read_path(path)
+    };
+    match result {
+        Ok(text) => Ok(Source { name, text }),
+        Err(source) => Err(InputError::Read { name, source }),
+    }
+}
+
+/// The game a file is read as: the one `--game` asks for, else the one its `# game:` header
+/// names, else Klondike for a text only Klondike reads (Solvitaire's JSON, a deal code), else
+/// Pyramid. A file whose header names another game than the flag is refused rather than read
+/// as a deal of the wrong game.
+pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, InputError> {
+    let named = solitaire::games::saved_game::game_of_text(&source.text).map_err(|problem| {
+        InputError::Game {
+            name: source.name.clone(),
+            message: format!("# game: {problem}"),
+        }
+    })?;
+    let has_header = !solitaire::games::saved_game::headers(&source.text, "game").is_empty();
+    match asked {
+        Some(asked) if has_header && asked != named => Err(InputError::Game {
+            name: source.name.clone(),
+            message: format!(
+                "the file holds a {named} game (its # game: header), not a {asked} one"
+            ),
+        }),
+        Some(asked) => Ok(asked),
+        None if !has_header && Format::of_text(&source.text) != Format::Layout => {
+            Ok(GameKind::Klondike)
+        }
+        None => Ok(named),
+    }
+}
+
+/// A file of deals one a line (`batch`, `stats --from`), opened once: standard input, or a
+/// file that may also be a FIFO, a pipe (`<(command)`) or a device, since it is read one
+/// bounded line at a time; a folder is refused.
+pub struct LinesSource {
+    /// How the file is named in messages.
+    pub name: String,
+    /// The file, or `None` for standard input.
+    file: Option<File>,
+}
+
+impl LinesSource {
+    /// Opens a path, or standard input for `-`.
+    pub fn open(path: &Path) -> Result<LinesSource, InputError> {
+        let name = source_name(path);
+        if is_stdin(path) {
+            return Ok(LinesSource { name, file: None });
+        }
+        let read = text_file::open(
+            path,
+            std::fs::OpenOptions::new().read(true),
+            text_file::Expect::Stream,
+        );
+        match read {
+            Ok(file) => Ok(LinesSource {
+                name,
+                file: Some(file),
+            }),
+            Err(source) => Err(InputError::Read { name, source }),
+        }
+    }
+
+    /// The file, when it is a regular one: it may be read again from its start, as a pipe, a
+    /// FIFO or a device may not.
+    pub fn regular(&self) -> Option<&File> {
+        self.file
+            .as_ref()
+            .filter(|file| file.metadata().is_ok_and(|meta| meta.is_file()))
+    }
+
+    /// The game the file is read as, as [`game_in`] tells it from the comments before its
+    /// first deal and that deal. Standard input, a pipe or a device cannot be looked at
+    /// twice: it is read as the game asked for, else Pyramid.
+    pub fn game(&self, asked: Option<GameKind>) -> Result<GameKind, InputError> {
+        /// Enough for the comments above a deal and a deal line (a line takes at most 4 KiB).
+        const HEAD: u64 = 64 << 10;
+        let Some(file) = self.regular() else {
+            return Ok(asked.unwrap_or_default());
+        };
+        let mut text = String::new();
+        for line in BufReader::new(file.take(HEAD)).lines() {
+            let Ok(line) = line else { break };
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            if trimmed.starts_with('#') {
+                text.push_str(trimmed);
+                text.push('\n');
+                continue;
+            }
+            // The deal is the last column of a line that gives a known length before it.
+            text.push_str(trimmed.rsplit('\t').next().unwrap_or(trimmed));
+            break;
+        }
+        self.rewind()?;
+        let source = Source {
+            name: self.name.clone(),
+            text,
+        };
+        game_in(&source, asked)
+    }
+
+    /// Goes back to the start of a regular file, to read it again.
+    fn rewind(&self) -> Result<(), InputError> {
+        if let Some(mut file) = self.regular() {
+            file.seek(SeekFrom::Start(0))
+                .map_err(|error| InputError::Read {
+                    name: self.name.clone(),
+                    source: error.into(),
+                })?;
+        }
+        Ok(())
+    }
+
+    /// What is left to read, from where the file is.
+    pub fn reader(self) -> Box<dyn Read + Send> {
+        match self.file {
+            Some(file) => Box::new(file),
+            None => Box::new(std::io::stdin()),
+        }
+    }
+}
+
+/// The name a file's game goes by: its file name without the extension.
+pub fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into())
+}
+
+/// Reads a text already read from `path` as a deal file that may be a saved game.
+pub fn game_of(
+    source: &Source,
+    path: &Path,
+    changes: RuleChanges,
+) -> Result<SavedDeal, InputError> {
+    let deal = Deal::parse(&source.text).map_err(|problems| InputError::Deck {
+        name: source.name.clone(),
+        problems,
+    })?;
+    SavedDeal::with_headers(&source.text, deal, &stem(path), changes).map_err(|message| {
+        InputError::Game {
+            name: source.name.clone(),
+            message,
+        }
+    })
+}

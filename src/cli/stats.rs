@@ -1,0 +1,1063 @@
+//! The `stats` command: how many deals can be won, and under which rules. Random deals from a
+//! seed (or a file's deals) are solved on every core; the summary gives the winnable fraction
+//! with its 95% Wilson interval, a histogram of the optimal lengths, and the solve times.
+//!
+//! The random deals are [`solitaire::cards::deal::random_deals`], which anyone can make again; they
+//! are made as they are solved, so a run of any length holds only the deals being solved and
+//! a few thousand counts. Each search runs under the caps given (per job); a deal a cap stops
+//! is undecided, counted apart and never as a loss.
+//!
+//! A run may be cut into shards run apart (`--shard K/N`, see [`shard`]), each writing its
+//! results file, and `stats merge` adds the files up into the summary of the whole run. What
+//! is game-specific here is what a deal is solved for and the figures measured on it
+//! ([`measure`], [`figures`]) and how the game's rules are written in a run's identity
+//! ([`rules_json`], [`rules_of`]); a game joins by adding its arm to each.
+
+mod deals;
+mod merge;
+mod results_file;
+mod shard;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use solitaire::engine::goal::Goal;
+use solitaire::games::klondike::Rules as KlondikeRules;
+use solitaire::games::pyramid::solver::{Budget, CapReached, Caps, Outcome};
+use solitaire::games::pyramid::{Passes, Position, Rules};
+use solitaire::games::tripeaks::challenge::{Answer, solve_within};
+use solitaire::{Deal, GameKind, Rank};
+
+use crate::cli::args::{StatsArgs, StatsCommand};
+use crate::cli::batch::progress_bar;
+use crate::cli::console;
+use crate::cli::input::{InputError, LinesSource};
+use crate::cli::output::{Bound, board_bound, solve_capped, undecided};
+use crate::cli::pool;
+use crate::cli::times::Times;
+use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED};
+use deals::{DealFile, Deals, Exported};
+use results_file::{Figure, ResultsError, ResultsFile, Seen, Solved, Verdict};
+use shard::RunId;
+pub use shard::Shard;
+use solitaire::engine::unknowns_text;
+
+/// The 95% quantile of the normal distribution used by the interval.
+const Z95: f64 = 1.959_964;
+
+/// The Wilson score interval for `successes` out of `trials`, at 95%.
+pub fn wilson(successes: usize, trials: usize) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// What a set of results says, gathered as they come.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Deals won or proved lost.
+    decided: usize,
+    winnable: usize,
+    /// Deals a cap stopped: neither won nor lost, and left out of the fraction.
+    undecided: usize,
+    /// Each figure's values over the decided deals, by how many deals have each: the optimal
+    /// lengths, TriPeaks' best scores, the most cards of `--card`'s rank.
+    figures: BTreeMap<Figure, BTreeMap<usize, usize>>,
+    times: Times,
+}
+
+impl Tally {
+    fn add(&mut self, solved: &Solved) {
+        self.times.add(solved.millis);
+        match solved.verdict {
+            Verdict::Undecided(_) => {
+                self.undecided += 1;
+                return;
+            }
+            Verdict::Won => self.winnable += 1,
+            Verdict::Lost => {}
+        }
+        self.decided += 1;
+        for &(figure, value) in &solved.figures {
+            *self
+                .figures
+                .entry(figure)
+                .or_default()
+                .entry(value)
+                .or_insert(0) += 1;
+        }
+    }
+
+    /// A figure's histogram: each value, by how many deals have it.
+    fn histogram(&self, figure: Figure) -> &BTreeMap<usize, usize> {
+        static EMPTY: BTreeMap<usize, usize> = BTreeMap::new();
+        self.figures.get(&figure).unwrap_or(&EMPTY)
+    }
+
+    /// Deals with a result, undecided ones included.
+    fn solved(&self) -> usize {
+        self.decided + self.undecided
+    }
+}
+
+/// What a run says.
+struct Summary {
+    game: GameKind,
+    /// The rank whose cards are counted, with `--card`.
+    rank: Option<Rank>,
+    rules: Rules,
+    /// Klondike's rules, in a Klondike run.
+    klondike: KlondikeRules,
+    tally: Tally,
+    /// Deals in the run (in the shard, for a shard).
+    total: usize,
+    /// Wall-clock time for the run, all threads together; for a merge, the deals' solve times
+    /// added up, since the shards' clocks ran side by side.
+    wall: Duration,
+    /// Whether this is the whole run, a shard of it, or the shards found of it.
+    part: Part,
+}
+
+/// What part of a run a summary covers.
+enum Part {
+    Whole,
+    /// One shard, of a run of `of` deals.
+    Shard {
+        shard: Shard,
+        of: usize,
+    },
+    /// A merge that lacks shards or results.
+    Partial(merge::Partial),
+}
+
+impl Summary {
+    /// Whether every deal of the run has a result (not stopped by Ctrl-C).
+    fn complete(&self) -> bool {
+        self.tally.solved() == self.total
+    }
+
+    fn quantile(&self, q: f64) -> f64 {
+        self.tally.times.quantile(q)
+    }
+
+    fn json(&self) -> Value {
+        let tally = &self.tally;
+        let (low, high) = wilson(tally.winnable, tally.decided);
+        let histogram = |figure| -> serde_json::Map<String, Value> {
+            tally
+                .histogram(figure)
+                .iter()
+                .map(|(value, count)| (value.to_string(), json!(count)))
+                .collect()
+        };
+        let mut summary = json!({
+            "game": self.game.id(),
+            "rules": self.rules_text(),
+            "scores": histogram(Figure::Score),
+            "cards": self.rank.map(|rank| json!({
+                "rank": rank.letter().to_string(),
+                "most": histogram(Figure::Most),
+            })),
+            "deals": tally.decided,
+            "winnable": tally.winnable,
+            "fraction": self.fraction(),
+            "interval95": [low, high],
+            "lengths": histogram(Figure::Length),
+            "undecided": tally.undecided,
+            "complete": self.complete(),
+            "millis": {"median": self.quantile(0.5), "p99": self.quantile(0.99),
+                       "max": self.quantile(1.0)},
+            "seconds": self.wall.as_secs_f64(),
+        });
+        match &self.part {
+            Part::Whole => {}
+            Part::Shard { shard, .. } => summary["shard"] = json!(shard.to_string()),
+            Part::Partial(partial) => summary["partial"] = partial.json(),
+        }
+        summary
+    }
+
+    fn fraction(&self) -> f64 {
+        if self.tally.decided == 0 {
+            0.0
+        } else {
+            self.tally.winnable as f64 / self.tally.decided as f64
+        }
+    }
+
+    /// "665 of 1000 winnable: 66.5% (95% interval 63.5% to 69.4%)", or why there is no rate
+    /// (an empty shard, or every deal undecided).
+    fn winnable_line(&self) -> String {
+        if self.tally.decided == 0 {
+            return "no deal decided, so no rate to give".to_string();
+        }
+        let (low, high) = wilson(self.tally.winnable, self.tally.decided);
+        format!(
+            "{} of {} winnable: {:.1}% (95% interval {:.1}% to {:.1}%, Wilson)",
+            self.tally.winnable,
+            self.tally.decided,
+            100.0 * self.fraction(),
+            100.0 * low,
+            100.0 * high
+        )
+    }
+
+    fn times_line(&self) -> String {
+        if self.tally.solved() == 0 {
+            return format!("no deal solved; {:.1} s in all", self.wall.as_secs_f64());
+        }
+        format!(
+            "solve time: median {:.1} ms, p99 {:.1} ms, max {:.1} ms; {:.1} s in all",
+            self.quantile(0.5),
+            self.quantile(0.99),
+            self.quantile(1.0),
+            self.wall.as_secs_f64()
+        )
+    }
+
+    fn text(&self) -> String {
+        let mut text = String::new();
+        if let Part::Shard { shard, of } = self.part {
+            text.push_str(&format!(
+                "Shard {shard}: {} of the run's {of} deals (every {}).\n",
+                self.total,
+                ordinal(shard.count)
+            ));
+        }
+        if let Part::Partial(partial) = &self.part {
+            text.push_str(&partial.line(self.tally.solved(), self.total));
+            text.push('\n');
+        } else if !self.complete() {
+            text.push_str(&format!(
+                "Interrupted: {} of {} deals solved; the numbers cover those.\n",
+                self.tally.solved(),
+                self.total
+            ));
+        }
+        text.push_str(&format!(
+            "{}\n{}\n",
+            self.rules_text(),
+            self.winnable_line()
+        ));
+        if self.tally.undecided > 0 {
+            text.push_str(&format!(
+                "{} undecided (a cap was reached, or cards are not known): counted neither won \
+                 nor lost\n",
+                self.tally.undecided
+            ));
+        }
+        let lengths = self.tally.histogram(Figure::Length);
+        if !lengths.is_empty() || self.left_out(Figure::Length) > 0 {
+            text.push_str(&self.heading(Figure::Length, "optimal lengths"));
+            for line in histogram(lengths, 40) {
+                text.push_str(&format!("{line}\n"));
+            }
+        }
+        let scores = self.tally.histogram(Figure::Score);
+        if !scores.is_empty() || self.left_out(Figure::Score) > 0 {
+            text.push_str(&self.heading(Figure::Score, "best scores (points)"));
+            for line in histogram_by(scores, SCORE_BIN, 40) {
+                text.push_str(&format!("{line}\n"));
+            }
+        }
+        if let Some(rank) = self.rank {
+            let title = format!("most {} removed in a deal", rank.plural());
+            text.push_str(&self.heading(Figure::Most, &title));
+            let cards = self.tally.histogram(Figure::Most);
+            let most = cards.values().copied().max().unwrap_or(1).max(1);
+            for (count, deals) in cards {
+                let bar = "█".repeat(deals * 40 / most);
+                text.push_str(&format!("{count:>6} {bar} {deals}\n"));
+            }
+        }
+        text.push_str(&format!("{}\n", self.times_line()));
+        text
+    }
+
+    /// How many deals that should have a figure lack it: won deals their optimal length, and
+    /// decided ones their best score or most cards, when unknown cards (`??`) could better the
+    /// value found (or a cap stopped the search for the most cards). 0 in a game that does not
+    /// measure it.
+    fn left_out(&self, figure: Figure) -> usize {
+        if !figures(self.game, self.rank).contains(&figure) {
+            return 0;
+        }
+        let should = match figure {
+            Figure::Length => self.tally.winnable,
+            Figure::Score | Figure::Most => self.tally.decided,
+        };
+        let measured: usize = self.tally.histogram(figure).values().sum();
+        should.saturating_sub(measured)
+    }
+
+    /// A histogram's heading line, saying how many deals it leaves out and why, if any.
+    fn heading(&self, figure: Figure, title: &str) -> String {
+        let left_out = self.left_out(figure);
+        if left_out == 0 {
+            return format!("{title}:\n");
+        }
+        let deals = if left_out == 1 { "deal" } else { "deals" };
+        let why = match figure {
+            Figure::Length => "won {deals} whose unknown cards (??) may allow fewer steps",
+            Figure::Score => "{deals} whose unknown cards (??) may allow more",
+            Figure::Most => {
+                "{deals} whose unknown cards (??) may allow more, or whose search a cap stopped"
+            }
+        }
+        .replace("{deals}", deals);
+        format!("{title}, leaving out {left_out} {why}:\n")
+    }
+
+    /// The rules in a comparison's first column.
+    fn brief_rules(&self) -> String {
+        match self.game {
+            GameKind::Klondike => self.klondike.to_string(),
+            _ => self.rules.brief(),
+        }
+    }
+
+    /// The rules the run was under: Pyramid's, Klondike's, or TriPeaks' (which has no
+    /// variants).
+    fn rules_text(&self) -> String {
+        match self.game {
+            GameKind::Pyramid => self.rules.to_string(),
+            GameKind::TriPeaks => "TriPeaks, Microsoft Solitaire Collection rules".to_string(),
+            GameKind::Klondike => format!("Klondike, {}", self.klondike),
+        }
+    }
+
+    /// The exit code: a merge lacking results, else interrupted, else undecided deals, else 0.
+    fn exit_code(&self) -> u8 {
+        if matches!(self.part, Part::Partial(_)) {
+            EXIT_PARTIAL
+        } else if !self.complete() {
+            EXIT_INTERRUPTED
+        } else if self.tally.undecided > 0 {
+            EXIT_UNDECIDED
+        } else {
+            EXIT_OK
+        }
+    }
+}
+
+/// How often a shard takes a deal: "2nd deal", "21st deal".
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix} deal")
+}
+
+/// The lengths in bins of 5 steps, a bar each: `40-44 ████████▌ 123`.
+fn histogram(lengths: &BTreeMap<usize, usize>, width: usize) -> Vec<String> {
+    histogram_by(lengths, 5, width)
+}
+
+/// How wide a bar of the best scores' histogram is, in points.
+const SCORE_BIN: usize = 5000;
+
+/// Bars of `width` characters at most over bins `bin` wide: `low-high bar count`.
+fn histogram_by(values: &BTreeMap<usize, usize>, bin: usize, width: usize) -> Vec<String> {
+    let mut bins: BTreeMap<usize, usize> = BTreeMap::new();
+    for (&value, &count) in values {
+        *bins.entry(value / bin * bin).or_insert(0) += count;
+    }
+    let most = bins.values().copied().max().unwrap_or(1).max(1);
+    const EIGHTHS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+    bins.iter()
+        .map(|(&low, &count)| {
+            let eighths = count * width * 8 / most;
+            let bar = "█".repeat(eighths / 8) + EIGHTHS[eighths % 8];
+            let high = low + bin - 1;
+            if bin == 5 {
+                format!("{low:>3}-{high:<3} {bar} {count}")
+            } else {
+                format!("{low:>6}-{high:<6} {bar} {count}")
+            }
+        })
+        .collect()
+}
+
+/// What a run solves each deal for: the game, its rules, and with `--card` the rank whose
+/// cards are counted.
+#[derive(Debug, Clone, Copy)]
+struct Task {
+    game: GameKind,
+    rules: Rules,
+    klondike: KlondikeRules,
+    rank: Option<Rank>,
+    caps: Caps,
+}
+
+/// The figures a game's run measures on each deal, in the order its lines give them.
+fn figures(game: GameKind, rank: Option<Rank>) -> Vec<Figure> {
+    match game {
+        GameKind::Pyramid => vec![Figure::Length],
+        // A winning line, not the shortest: its length is no figure of the deal.
+        GameKind::Klondike => Vec::new(),
+        GameKind::TriPeaks => {
+            let mut figures = vec![Figure::Length, Figure::Score];
+            figures.extend(rank.map(|_| Figure::Most));
+            figures
+        }
+    }
+}
+
+/// Solves one deal: its verdict and the figures its game measures ([`figures`]). An undecided
+/// deal has no figures.
+fn measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
+    match task.game {
+        GameKind::Klondike => {
+            let deal = solitaire::games::klondike::Deal::from_slots(&deal.slots())
+                .expect("a deal's 52 cards lay out as Klondike's");
+            let position = solitaire::games::klondike::Position::new(&deal, task.klondike);
+            // A deal from a file may hold cards not known yet: undecided, or lost when none
+            // can ever be turned face up.
+            let (answer, _) = crate::cli::klondike_output::solve_position(&position, task.caps);
+            let verdict = match answer.verdict() {
+                Some(true) => Verdict::Won,
+                Some(false) => Verdict::Lost,
+                None => Verdict::Undecided(answer.undecided().unwrap_or_default()),
+            };
+            (verdict, Vec::new())
+        }
+        GameKind::Pyramid => pyramid_measure(deal, task),
+        GameKind::TriPeaks => tripeaks_measure(deal, task),
+    }
+}
+
+/// A Pyramid deal's verdict and optimal length, under one budget for the answer and what its
+/// unknown cards (`??`) could give. A deal won whatever they are is won, its length given
+/// only when no filling of them makes it shorter; one lost with the cards known so far is
+/// lost only when no filling wins it, and otherwise undecided.
+fn pyramid_measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
+    let budget = Budget::start(task.caps);
+    let position = Position::new(deal, task.rules);
+    let (report, cap) = solve_capped(&position, &budget);
+    if let Some(cap) = cap {
+        return (Verdict::Undecided(undecided(cap)), Vec::new());
+    }
+    let bound = board_bound(&position, &report, &budget).map(|(bound, _)| bound);
+    match (report.outcome, bound) {
+        (Outcome::Solved(moves), None | Some(Bound::Definitive)) => {
+            (Verdict::Won, vec![(Figure::Length, moves.len())])
+        }
+        (Outcome::Solved(_), Some(_)) => (Verdict::Won, Vec::new()),
+        (_, None | Some(Bound::Definitive)) => (Verdict::Lost, Vec::new()),
+        (_, Some(open)) => (
+            Verdict::Undecided(open.undecided(unknown_count(deal))),
+            Vec::new(),
+        ),
+    }
+}
+
+/// How many of a deal's cards are unknown (`??`).
+fn unknown_count(deal: &Deal) -> usize {
+    deal.unknown().count_ones() as usize
+}
+
+/// A TriPeaks deal's verdict and figures (the fewest steps that clear it, its best score, and
+/// with `--card` the most cards of the rank), under one budget. As in Pyramid, a deal that
+/// unknown cards (`??`) hold back is undecided, and a figure they could better is left out.
+fn tripeaks_measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
+    let budget = Budget::start(task.caps);
+    let position = solitaire::games::tripeaks::Position::new(deal);
+    let solve = |goal| solve_within(&position, goal, &budget);
+    let (board, _, cap) = solve(Goal::Board);
+    let Some(board) = board else {
+        return undecided_by(cap);
+    };
+    let verdict = if board.reached() {
+        Verdict::Won
+    } else if board.definitive() {
+        Verdict::Lost
+    } else {
+        let why = unknowns_text::not_known(unknown_count(deal));
+        return (Verdict::Undecided(why), Vec::new());
+    };
+    let best = Goal::Score {
+        target: GameKind::TriPeaks.full_score() + 1,
+        earned: 0,
+    };
+    let (score, _, cap) = solve(best);
+    let Some(score) = score else {
+        return undecided_by(cap);
+    };
+    // More than a deal holds: the answer is then the most on any line.
+    let most = task.rank.and_then(|rank| {
+        let (answer, _, _) = solve(Goal::Card {
+            rank,
+            target: 5,
+            already: 0,
+        });
+        answer
+    });
+    let exact = |answer: &Answer| answer.definitive().then(|| answer.best() as usize);
+    let figures = [
+        (
+            Figure::Length,
+            board
+                .length()
+                .filter(|_| board.reached() && board.definitive()),
+        ),
+        (Figure::Score, exact(&score)),
+        (Figure::Most, most.as_ref().and_then(exact)),
+    ];
+    let figures = figures
+        .into_iter()
+        .filter_map(|(figure, value)| value.map(|value| (figure, value)))
+        .collect();
+    (verdict, figures)
+}
+
+/// A deal a cap stopped (the search gave no answer): undecided, with no figures.
+fn undecided_by(cap: Option<CapReached>) -> (Verdict, Vec<(Figure, usize)>) {
+    let cap = cap.expect("only a cap stops the search");
+    (Verdict::Undecided(undecided(cap)), Vec::new())
+}
+
+/// How a game's rules, goal and figures are written in a run's identity: Pyramid's
+/// `{"passes":"3","relaxed":false,"goal":"pyramid"}`, TriPeaks' `{"goal":"board","card":"K"}`
+/// (its rules are fixed; it is solved for the Board and the best score, and with `--card` for
+/// the most cards of a rank).
+fn rules_json(task: Task) -> Value {
+    match task.game {
+        GameKind::Pyramid => json!({
+            "passes": task.rules.passes.word(),
+            "relaxed": task.rules.relaxed,
+            "goal": task.rules.finish.word(),
+        }),
+        GameKind::TriPeaks => json!({
+            "goal": "board",
+            "card": task.rank.map(|rank| rank.letter().to_string()),
+        }),
+        GameKind::Klondike => crate::cli::klondike_output::rules_json(task.klondike),
+    }
+}
+
+/// What [`rules_json`] wrote, read back (by `stats merge`): the run's rules in its game (the
+/// other games' fields left at their defaults) and the rank of `--card`.
+struct RunRules {
+    pyramid: Rules,
+    klondike: KlondikeRules,
+    rank: Option<Rank>,
+}
+
+/// The rules and rank [`rules_json`] wrote, read back.
+fn rules_of(game: GameKind, rules: &Value) -> Result<RunRules, String> {
+    let word = |key: &str| rules.get(key).and_then(Value::as_str);
+    let (pyramid, rank) = match game {
+        GameKind::Klondike => {
+            return Ok(RunRules {
+                pyramid: Rules::default(),
+                klondike: crate::cli::klondike_output::rules_from_json(rules)?,
+                rank: None,
+            });
+        }
+        GameKind::Pyramid => {
+            let passes = word("passes").and_then(|w| Passes::parse(w).ok());
+            let relaxed = rules.get("relaxed").and_then(Value::as_bool);
+            let finish =
+                word("goal").and_then(|w| solitaire::games::pyramid::Finish::parse(w).ok());
+            match (passes, relaxed, finish) {
+                (Some(passes), Some(relaxed), Some(finish)) => (
+                    Rules {
+                        passes,
+                        relaxed,
+                        finish,
+                    },
+                    None,
+                ),
+                _ => return Err("its rules are not Pyramid's".to_string()),
+            }
+        }
+        GameKind::TriPeaks => {
+            let rank = match rules.get("card") {
+                Some(Value::Null) => None,
+                _ => Some(
+                    word("card")
+                        .and_then(|w| w.parse::<Rank>().ok())
+                        .ok_or("its --card is not a rank")?,
+                ),
+            };
+            if word("goal") != Some("board") {
+                return Err("its goal is not TriPeaks' Board".to_string());
+            }
+            (Rules::default(), rank)
+        }
+    };
+    Ok(RunRules {
+        pyramid,
+        klondike: KlondikeRules::STANDARD,
+        rank,
+    })
+}
+
+/// Solves the deals of a shard, skipping those `done` says, until done or stopped; every
+/// result goes to `tally` and `sink` as it comes. The first error `sink` gives stops the run
+/// (no deal is started after it) and is handed back.
+#[allow(clippy::too_many_arguments)]
+fn solve_all(
+    deals: &Deals,
+    shard: Shard,
+    done: &(dyn Fn(usize) -> bool + Sync),
+    task: Task,
+    jobs: usize,
+    stop: &AtomicBool,
+    tally: &mut Tally,
+    mut sink: impl FnMut(&Solved) -> Result<(), ResultsError>,
+) -> Result<(), ResultsError> {
+    let bar = progress_bar(Some(shard.size(deals.count()) - tally.solved()), "deals");
+    let todo = deals.shard(shard).filter(|&(index, _)| !done(index));
+    let work = |(index, deal): (usize, Deal)| {
+        let started = Instant::now();
+        let (verdict, figures) = measure(&deal, task);
+        Solved {
+            deal: index,
+            verdict,
+            figures,
+            millis: started.elapsed().as_secs_f64() * 1000.0,
+        }
+    };
+    let mut failed = None;
+    pool::stream(todo, jobs, stop, work, |_, solved| {
+        if failed.is_some() {
+            return;
+        }
+        bar.inc(1);
+        match sink(&solved) {
+            Ok(()) => tally.add(&solved),
+            Err(error) => {
+                failed = Some(error);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    bar.finish_and_clear();
+    failed.map_or(Ok(()), Err)
+}
+
+/// The results file of `--out` or `--resume`, locked, with what it already holds: the tally of
+/// its results and which deals they are.
+fn open_results(
+    args: &StatsArgs,
+    run: &RunId,
+    figures: &[Figure],
+) -> Result<(Tally, Seen, Option<ResultsFile>), InputError> {
+    let usage = |error: results_file::ResultsError| InputError::Usage(error.to_string());
+    let mut tally = Tally::default();
+    match (&args.resume, &args.out) {
+        (Some(path), _) => {
+            let warn = |message| console::err(format_args!("pyramid: {message}\n"));
+            let (file, done) =
+                ResultsFile::resume(path, run, figures, |solved| tally.add(&solved), warn)
+                    .map_err(usage)?;
+            Ok((tally, done, Some(file)))
+        }
+        (None, Some(path)) => {
+            let file = ResultsFile::create(path, run).map_err(usage)?;
+            Ok((tally, Seen::default(), Some(file)))
+        }
+        (None, None) => Ok((tally, Seen::default(), None)),
+    }
+}
+
+/// Refuses the flags a game's run does not take: Pyramid's rules, and for other games the
+/// comparison.
+fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
+    args.rules.check_game(game).map_err(InputError::Usage)?;
+    if game != GameKind::TriPeaks && args.card.is_some() {
+        return Err(InputError::Usage(
+            "--card is for TriPeaks runs (with --game tripeaks)".to_string(),
+        ));
+    }
+    if game == GameKind::TriPeaks && args.compare {
+        return Err(InputError::Usage(format!(
+            "--compare is for Pyramid's rule sets; {game} has one"
+        )));
+    }
+    Ok(())
+}
+
+/// The run's game and deals: a file's (whose game is the one asked for, else the one it says),
+/// or random ones from the seed. The flags are checked against the game before a file is
+/// read through.
+fn deals_of(args: &StatsArgs, asked: Option<GameKind>) -> Result<(GameKind, Deals), InputError> {
+    let Some(path) = &args.from else {
+        let game = asked.unwrap_or_default();
+        check_game(args, game)?;
+        let deals = Deals::Random {
+            seed: args.seed,
+            count: args.deals,
+        };
+        return Ok((game, deals));
+    };
+    let source = LinesSource::open(path)?;
+    let game = source.game(asked)?;
+    check_game(args, game)?;
+    let deals = Deals::File(DealFile::read(source, game)?);
+    if deals.count() == 0 {
+        return Err(InputError::Usage("no deals to solve".to_string()));
+    }
+    Ok((game, deals))
+}
+
+/// Runs the command, or `stats merge`. `asked` is the `--game` flag, if given.
+pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> {
+    if let Some(StatsCommand::Merge(merge)) = &args.command {
+        return merge::run(merge, asked);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    // Ctrl-C stops starting new deals; the summary covers those finished. Without a handler
+    // (one is already set) Ctrl-C simply ends the program.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let (game, deals) = deals_of(args, asked)?;
+    // The deals on standard output: the summary goes to standard error, out of their way.
+    let to_stderr = args
+        .export
+        .as_deref()
+        .is_some_and(crate::cli::input::is_stdin);
+    if let Some(path) = &args.export
+        && deals::export(path, &deals, &stop)? == Exported::Interrupted
+    {
+        console::err(format_args!(
+            "pyramid: interrupted: {} was not written\n",
+            crate::cli::input::source_name(path)
+        ));
+        return Ok(EXIT_INTERRUPTED);
+    }
+    let jobs = pool::threads(args.jobs);
+    let caps = args.caps.caps();
+    let rules = args.rules.changes().apply(Rules::default());
+    let task = Task {
+        game,
+        rules,
+        klondike: args.rules.klondike(),
+        rank: args.card,
+        caps,
+    };
+    if args.compare {
+        let code = compare(args, &deals, task, jobs, &stop, to_stderr);
+        return deals.check().map(|()| code);
+    }
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let run = RunId {
+        game,
+        rules: rules_json(task),
+        source: deals.source(),
+        deals: deals.count(),
+        caps,
+        shard,
+    };
+    let figures = figures(game, args.card);
+    let (mut tally, done, mut file) = open_results(args, &run, &figures)?;
+    let started = Instant::now();
+    let is_done = |index: usize| done.contains(index);
+    solve_all(
+        &deals,
+        shard,
+        &is_done,
+        task,
+        jobs,
+        &stop,
+        &mut tally,
+        |solved| match &mut file {
+            Some(file) => file.write(&solved.json(&figures)),
+            None => Ok(()),
+        },
+    )
+    .map_err(|error| InputError::Usage(error.to_string()))?;
+    deals.check()?;
+    let summary = Summary {
+        game,
+        rank: args.card,
+        rules,
+        klondike: task.klondike,
+        tally,
+        total: shard.size(deals.count()),
+        wall: started.elapsed(),
+        part: if shard.is_whole() {
+            Part::Whole
+        } else {
+            Part::Shard {
+                shard,
+                of: deals.count(),
+            }
+        },
+    };
+    print_summary(&summary, args.json, to_stderr);
+    Ok(summary.exit_code())
+}
+
+/// Prints a summary, as text or JSON, on standard output or, where that holds the exported
+/// deals, standard error.
+fn print_summary(summary: &Summary, json: bool, to_stderr: bool) {
+    let text = if json {
+        format!("{}\n", summary.json())
+    } else {
+        summary.text()
+    };
+    say(text, to_stderr);
+}
+
+/// Prints on standard output, or standard error.
+fn say(text: impl std::fmt::Display, to_stderr: bool) {
+    if to_stderr {
+        console::err(text);
+    } else {
+        console::out(text);
+    }
+}
+
+/// `--compare`: the same deals under six rule sets, in one table; gives the exit code.
+fn compare(
+    args: &StatsArgs,
+    deals: &Deals,
+    task: Task,
+    jobs: usize,
+    stop: &AtomicBool,
+    to_stderr: bool,
+) -> u8 {
+    let (game, rules) = (task.game, task.rules);
+    let mut summaries = Vec::new();
+    for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
+        for variant in [false, true] {
+            // Pyramid: strict and relaxed pairing; Klondike: draw 1 and draw 3.
+            let rules = Rules {
+                passes,
+                relaxed: variant,
+                ..rules
+            };
+            let klondike = KlondikeRules {
+                draw: if variant { 3 } else { 1 },
+                passes: match passes {
+                    Passes::Limited(n) => solitaire::games::klondike::Passes::Limited(n),
+                    Passes::Unlimited => solitaire::games::klondike::Passes::Unlimited,
+                },
+                ..task.klondike
+            };
+            let started = Instant::now();
+            let mut tally = Tally::default();
+            // Nothing is written, so nothing can fail.
+            let _ = solve_all(
+                deals,
+                Shard::WHOLE,
+                &|_| false,
+                Task {
+                    rules,
+                    klondike,
+                    ..task
+                },
+                jobs,
+                stop,
+                &mut tally,
+                |_| Ok(()),
+            );
+            summaries.push(Summary {
+                game,
+                rank: args.card,
+                rules,
+                klondike,
+                tally,
+                total: deals.count(),
+                wall: started.elapsed(),
+                part: Part::Whole,
+            });
+        }
+    }
+    say(comparison(&summaries, args.json), to_stderr);
+    summaries
+        .iter()
+        .map(Summary::exit_code)
+        .max()
+        .unwrap_or(EXIT_OK)
+}
+
+/// One table for the same deals under several rules, or its JSON.
+fn comparison(summaries: &[Summary], json: bool) -> String {
+    if json {
+        let all: Vec<Value> = summaries.iter().map(Summary::json).collect();
+        return format!("{}\n", json!(all));
+    }
+    let width = summaries
+        .iter()
+        .map(|summary| summary.brief_rules().chars().count())
+        .fold(28, usize::max);
+    let mut text = format!(
+        "{:<width$} {:>11} {:>8} {:>17} {:>9} {:>9} {:>8}\n",
+        "rules", "winnable", "", "95% interval", "median", "max", "time"
+    );
+    for summary in summaries {
+        let (low, high) = wilson(summary.tally.winnable, summary.tally.decided);
+        text.push_str(&format!(
+            "{:<width$} {:>11} {:>7.1}% {:>7.1}% to {:>5.1}% {:>6.1} ms {:>6.0} ms {:>6.1} s\n",
+            summary.brief_rules(),
+            format!("{}/{}", summary.tally.winnable, summary.tally.decided),
+            100.0 * summary.fraction(),
+            100.0 * low,
+            100.0 * high,
+            summary.quantile(0.5),
+            summary.quantile(1.0),
+            summary.wall.as_secs_f64()
+        ));
+    }
+    // Deals a cap stopped are in no column: say how many, where there are any.
+    let undecided: Vec<String> = summaries
+        .iter()
+        .filter(|summary| summary.tally.undecided > 0)
+        .map(|summary| {
+            format!(
+                "{} under {}",
+                summary.tally.undecided,
+                summary.brief_rules()
+            )
+        })
+        .collect();
+    if !undecided.is_empty() {
+        text.push_str(&format!(
+            "Undecided (a cap was reached; counted neither won nor lost): {}\n",
+            undecided.join("; ")
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals_match_known_values() {
+        // Values from the closed form, checked against published tables.
+        let (low, high) = wilson(0, 10);
+        assert!(
+            (low - 0.0).abs() < 1e-9 && (high - 0.2775).abs() < 1e-4,
+            "{high}"
+        );
+        let (low, high) = wilson(5, 10);
+        assert!((low - 0.2366).abs() < 1e-4 && (high - 0.7634).abs() < 1e-4);
+        let (low, high) = wilson(665, 1000);
+        assert!(
+            (low - 0.6350).abs() < 1e-3 && (high - 0.6936).abs() < 1e-3,
+            "{low} {high}"
+        );
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_deals() {
+        use solitaire::cards::deal::random_deals;
+        assert_eq!(random_deals(7, 5), random_deals(7, 5));
+        assert_ne!(random_deals(7, 1), random_deals(8, 1));
+        assert_eq!(random_deals(7, 3)[..2], random_deals(7, 2)[..]);
+        let streamed: Vec<Deal> = solitaire::cards::deal::RandomDeals::new(7)
+            .take(5)
+            .collect();
+        assert_eq!(streamed, random_deals(7, 5));
+    }
+
+    #[test]
+    fn undecided_deals_are_counted_apart_never_as_lost() {
+        let mut tally = Tally::default();
+        let solved = |deal, verdict, figures| Solved {
+            deal,
+            verdict,
+            figures,
+            millis: 1.0,
+        };
+        tally.add(&solved(0, Verdict::Won, vec![(Figure::Length, 40)]));
+        tally.add(&solved(1, Verdict::Lost, Vec::new()));
+        let why = "cap reached (states: 9 stored, cap 5)".to_string();
+        tally.add(&solved(2, Verdict::Undecided(why), Vec::new()));
+        let summary = Summary {
+            game: GameKind::Pyramid,
+            rank: None,
+            rules: Rules::default(),
+            klondike: KlondikeRules::STANDARD,
+            tally,
+            total: 4,
+            wall: Duration::ZERO,
+            part: Part::Whole,
+        };
+        let text = summary.text();
+        assert!(
+            text.starts_with("Interrupted: 3 of 4 deals solved"),
+            "{text}"
+        );
+        assert!(text.contains("1 of 2 winnable: 50.0%"), "{text}");
+        assert!(
+            text.contains("1 undecided (a cap was reached, or cards are not known)"),
+            "{text}"
+        );
+        assert_eq!(summary.json()["undecided"], 1);
+        assert_eq!(summary.json()["complete"], false);
+        assert_eq!(summary.exit_code(), EXIT_INTERRUPTED);
+    }
+
+    #[test]
+    fn the_histogram_bins_by_five_steps_with_the_longest_bar_full() {
+        let lengths = BTreeMap::from([(15, 1), (41, 4), (44, 4)]);
+        let lines = histogram(&lengths, 8);
+        assert_eq!(lines, [" 15-19  █ 1", " 40-44  ████████ 8"]);
+    }
+
+    #[test]
+    fn the_first_failed_write_stops_the_run() {
+        let deals = Deals::Random {
+            seed: 1,
+            count: 2000,
+        };
+        let task = Task {
+            game: GameKind::Pyramid,
+            rules: Rules::default(),
+            klondike: KlondikeRules::STANDARD,
+            rank: None,
+            caps: Caps::default(),
+        };
+        let stop = AtomicBool::new(false);
+        let mut tally = Tally::default();
+        let mut writes = 0;
+        let result = solve_all(
+            &deals,
+            Shard::WHOLE,
+            &|_| false,
+            task,
+            2,
+            &stop,
+            &mut tally,
+            |_| {
+                writes += 1;
+                Err(ResultsError::Write {
+                    path: "full.jsonl".to_string(),
+                    source: std::io::Error::other("no space left"),
+                })
+            },
+        );
+        assert!(result.is_err());
+        assert_eq!(
+            writes, 1,
+            "no result is written after the first that failed"
+        );
+        assert_eq!(
+            tally.solved(),
+            0,
+            "a result that was not written is not counted"
+        );
+        assert!(stop.load(Ordering::Relaxed), "no deal is started after it");
+    }
+}

@@ -1,0 +1,9 @@
+//! What every game plugs into: the referee trait and a game's history (undo and redo), the
+//! search's figures, observer and caps, the challenges, and the words about unknown cards that
+//! every game's answers share.
+
+pub mod goal;
+pub mod history;
+pub mod referee;
+pub mod search;
+pub mod unknowns_text;

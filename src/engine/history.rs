@@ -1,0 +1,155 @@
+//! A game being played, in any game: the positions from its start, the moves between them,
+//! and where the player stands, so that undo and redo go back and forth without limit and
+//! exactly. Each game's referee plays the moves.
+
+use crate::engine::referee::Referee;
+
+/// A game's history. Undoing keeps the moves undone for redo until a different move is made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct History<Position: Referee> {
+    /// The position before each move, and after the last one: one more than the moves.
+    positions: Vec<Position>,
+    moves: Vec<Position::Move>,
+    /// Moves played so far: the game stands at `positions[at]`.
+    at: usize,
+}
+
+impl<Position: Referee> History<Position> {
+    /// A game standing at `start`.
+    pub fn new(start: Position) -> History<Position> {
+        History {
+            positions: vec![start],
+            moves: Vec::new(),
+            at: 0,
+        }
+    }
+
+    /// A game from `start` with `moves` played; on an illegal move, its number (from 0) and why.
+    pub fn replay(
+        start: Position,
+        moves: &[Position::Move],
+    ) -> Result<History<Position>, (usize, Position::Illegal)> {
+        let mut game = History::new(start);
+        for (number, &mv) in moves.iter().enumerate() {
+            game.play(mv).map_err(|why| (number, why))?;
+        }
+        Ok(game)
+    }
+
+    /// The position the game stands at.
+    pub fn position(&self) -> &Position {
+        &self.positions[self.at]
+    }
+
+    /// The position after `moves` moves (up to the moves that can be redone).
+    pub fn position_after(&self, moves: usize) -> Option<&Position> {
+        self.positions.get(moves)
+    }
+
+    /// Where the game started.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// How many moves have been played.
+    pub fn played(&self) -> usize {
+        self.at
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Position::Move] {
+        &self.moves[..self.at]
+    }
+
+    /// The move played from the position after `moves` moves, if any (redo moves included).
+    pub fn move_after(&self, moves: usize) -> Option<Position::Move> {
+        self.moves.get(moves).copied()
+    }
+
+    /// How many undone moves can be redone.
+    pub fn redoable(&self) -> usize {
+        self.moves.len() - self.at
+    }
+
+    /// Plays a move if it is legal. Playing the move that redo would play keeps the rest of
+    /// the undone moves; any other move drops them.
+    pub fn play(&mut self, mv: Position::Move) -> Result<(), Position::Illegal> {
+        if self.moves.get(self.at) == Some(&mv) {
+            self.at += 1;
+            return Ok(());
+        }
+        let mut next = self.position().clone();
+        next.apply(mv)?;
+        self.moves.truncate(self.at);
+        self.positions.truncate(self.at + 1);
+        self.moves.push(mv);
+        self.positions.push(next);
+        self.at += 1;
+        Ok(())
+    }
+
+    /// Takes back the last move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        let possible = self.at > 0;
+        self.at -= usize::from(possible);
+        possible
+    }
+
+    /// Plays again the last move undone; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        let possible = self.at < self.moves.len();
+        self.at += usize::from(possible);
+        possible
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::pyramid::fixtures::winnable_start as start;
+    use crate::games::pyramid::{Game, Move};
+
+    #[test]
+    fn undo_to_the_start_and_redo_to_the_end_are_exact() {
+        let mut game = Game::new(start());
+        for _ in 0..30 {
+            let mv = *game.position().legal_moves().first().unwrap();
+            game.play(mv).unwrap();
+        }
+        let end = game.position().clone();
+        while game.undo() {}
+        assert_eq!(game.position(), &start());
+        assert_eq!(game.played(), 0);
+        assert_eq!(game.redoable(), 30);
+        while game.redo() {}
+        assert_eq!(game.position(), &end);
+    }
+
+    #[test]
+    fn a_new_move_after_undo_drops_the_redo_moves_but_the_same_move_keeps_them() {
+        let mut game = Game::new(start());
+        game.play(Move::Draw).unwrap();
+        game.play(Move::Draw).unwrap();
+        game.undo();
+        game.undo();
+        game.play(Move::Draw).unwrap();
+        assert_eq!(game.redoable(), 1, "the same move as redo keeps the rest");
+        let other = game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|&mv| mv != Move::Draw)
+            .unwrap();
+        game.play(other).unwrap();
+        assert_eq!(game.redoable(), 0);
+        assert!(!game.redo());
+    }
+
+    #[test]
+    fn an_illegal_move_changes_nothing() {
+        let mut game = Game::new(start());
+        assert!(game.play(Move::Recycle).is_err());
+        assert_eq!(game.played(), 0);
+        let error = Game::replay(start(), &[Move::Draw, Move::Recycle]).unwrap_err();
+        assert_eq!(error.0, 1);
+    }
+}

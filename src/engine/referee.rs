@@ -1,0 +1,100 @@
+//! What every game's referee does: the plain, obviously correct rules engine that the app's
+//! stepping and play mode, undo and redo ([`History`](crate::engine::history::History)), and the
+//! tests' replays and breadth-first cross-checks all drive. Fast solvers keep their own packed
+//! states; the referee is what their answers are checked against.
+
+use std::fmt::Debug;
+
+use crate::cards::excerpt::excerpt;
+
+/// A position of a game that knows its legal moves and plays them.
+pub trait Referee: Clone {
+    /// One step of the game.
+    type Move: Copy + Eq + Debug;
+    /// Why a move cannot be played, in words a player can act on.
+    type Illegal: std::error::Error;
+
+    /// Every move that can be played from here: none once the game is won, as the deal ends.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays a move, or says why it cannot be played (leaving the position as it was); every
+    /// move is refused once the game is won.
+    fn apply(&mut self, mv: Self::Move) -> Result<(), Self::Illegal>;
+
+    /// Whether the game's aim is reached (for both games, the tableau is cleared).
+    fn is_won(&self) -> bool;
+
+    /// The move in words, from this position: "play 5h on 4c", "draw".
+    fn describe(&self, mv: Self::Move) -> String;
+}
+
+/// A move written after the game was won: the deal ends there, so nothing follows.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' cannot be played: the game is already won {}", excerpt(.text), when(*.after))]
+pub struct AlreadyWon {
+    /// The move as written.
+    pub text: String,
+    /// The moves played when the game was won (0: it was won at its start).
+    pub after: usize,
+}
+
+/// When a game was won, after how many moves: "after move 40", "at its start".
+fn when(after: usize) -> String {
+    if after == 0 {
+        "at its start".to_string()
+    } else {
+        format!("after move {after}")
+    }
+}
+
+/// Reads moves separated by white space, each with `read` in the position the moves before it
+/// lead to; on a bad one, its number (from 0) and why. A move after the game is won is one:
+/// [`AlreadyWon`]. Every game's notation reads a line so.
+pub fn read_line<P: Referee, E: From<AlreadyWon>>(
+    start: &P,
+    text: &str,
+    read: impl Fn(&P, &str) -> Result<P::Move, E>,
+) -> Result<Vec<P::Move>, (usize, E)> {
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for (number, word) in text.split_whitespace().enumerate() {
+        if position.is_won() {
+            let text = word.to_string();
+            let won = AlreadyWon {
+                text,
+                after: number,
+            };
+            return Err((number, won.into()));
+        }
+        let mv = read(&position, word).map_err(|error| (number, error))?;
+        position
+            .apply(mv)
+            .unwrap_or_else(|_| panic!("a move read is checked legal"));
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
+/// Writes moves as text separated by spaces, each with `text` in the position the moves
+/// before it lead to. Every game's notation writes a line so.
+///
+/// # Panics
+/// When a move is illegal: the moves must come from a solver or have been checked.
+pub fn write_line<P: Referee>(
+    start: &P,
+    moves: &[P::Move],
+    text: impl Fn(&P, P::Move) -> String,
+) -> String {
+    let mut position = start.clone();
+    let words: Vec<String> = moves
+        .iter()
+        .map(|&mv| {
+            let word = text(&position, mv);
+            position
+                .apply(mv)
+                .unwrap_or_else(|_| panic!("the moves are legal"));
+            word
+        })
+        .collect();
+    words.join(" ")
+}

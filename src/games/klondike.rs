@@ -1,0 +1,52 @@
+//! Klondike (`KLONDIKE.md`): the deal in the project's layout, the rules as a value (the
+//! standard game and its variants: draw 1 or 3, a limit on redeals, cards back from the
+//! foundations or not, what fills an empty pile), the referee that plays them, the moves as
+//! text, the deal in other tools' formats, a game written down with its moves, and the exact
+//! solver. Nothing here knows about terminals or command lines.
+
+pub mod deal;
+pub mod formats;
+pub mod notation;
+pub mod position;
+pub mod reveal;
+pub mod rules;
+pub mod saved;
+pub mod solver;
+
+/// A Klondike game being played, with undo and redo.
+pub type Game = crate::engine::history::History<Position>;
+pub use deal::{Deal, DealProblem, DealProblems};
+pub use position::{IllegalMove, Move, Pile, Position, RevealError, Seen, SetupProblems};
+pub use rules::{EmptyPile, Passes, Rules};
+
+/// Positions the library's unit tests share.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use super::{Pile, Position, Rules};
+    use crate::cards::card::Card;
+
+    /// A card from its text.
+    pub fn card(text: &str) -> Card {
+        text.parse().expect("a card")
+    }
+
+    /// Cards from text, `??` for one not known.
+    pub fn cards(text: &str) -> Vec<Option<Card>> {
+        text.split_whitespace()
+            .map(|word| (word != crate::cards::deal::UNKNOWN).then(|| card(word)))
+            .collect()
+    }
+
+    /// A position from piles written `face down / face up` (either part may be empty),
+    /// separated by `|`, and a stock, first drawn first.
+    pub fn laid_out(piles: &str, stock: &str, rules: Rules) -> Position {
+        let piles = piles
+            .split('|')
+            .map(|pile| {
+                let (down, up) = pile.split_once('/').unwrap_or(("", pile));
+                Pile::new(cards(down), cards(up))
+            })
+            .collect();
+        Position::from_piles(piles, cards(stock), rules).expect("a valid layout")
+    }
+}

@@ -1,0 +1,336 @@
+//! The moves of Klondike and the rules that allow them: each move is checked on its own,
+//! and the legal moves are simply every move that passes the check, so that listing and
+//! checking can never disagree.
+
+use super::{Pile, Position, slot};
+use crate::cards::card::{Card, Rank, Suit};
+use crate::games::klondike::deal::card_text;
+use crate::games::klondike::rules::{EmptyPile, Passes};
+
+/// One move. Piles are counted from 0 here (pile 1 is `0`); words and text count from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Turn the rules' number of stock cards (or the fewer left) onto the waste.
+    Draw,
+    /// Turn the whole waste back into the stock, in the same order.
+    Redeal,
+    /// The waste's top card onto its foundation.
+    WasteToFoundation,
+    /// The waste's top card onto a pile.
+    WasteToPile(u8),
+    /// A pile's top card onto its foundation.
+    PileToFoundation(u8),
+    /// The top `count` face-up cards of a pile, as a unit, onto another pile.
+    PileToPile { from: u8, to: u8, count: u8 },
+    /// A foundation's top card back onto a pile, when the rules allow it.
+    FoundationToPile { suit: Suit, to: u8 },
+}
+
+/// A pile's number as people count it, from 1.
+fn number(pile: u8) -> u16 {
+    u16::from(pile) + 1
+}
+
+/// "1 face-up card", "3 face-up cards".
+fn face_up_cards(count: usize) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{count} face-up card{s}")
+}
+
+/// The name of a suit's foundation.
+fn suit_name(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Clubs => "clubs",
+        Suit::Diamonds => "diamonds",
+        Suit::Hearts => "hearts",
+        Suit::Spades => "spades",
+    }
+}
+
+/// Why a move cannot be made, in words a player understands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("there is no pile {}: the piles are 1 to {piles}", number(*.pile))]
+    NoSuchPile { pile: u8, piles: usize },
+    #[error("the stock is empty: there is nothing to draw")]
+    StockEmpty,
+    #[error("the stock still holds cards: draw them all before turning the waste over")]
+    StockNotEmpty,
+    #[error("the waste is empty: there is nothing to turn over")]
+    NothingToRedeal,
+    #[error("no redeal is left: these rules allow {0} through the stock")]
+    NoPassLeft(Passes),
+    #[error("the waste is empty: draw first")]
+    WasteEmpty,
+    #[error("pile {} is empty: there is no card to move", number(*.0))]
+    PileEmpty(u8),
+    #[error("a move takes at least one card")]
+    NoCards,
+    #[error("pile {} has {}, not {count}", number(*.pile), face_up_cards(*.face_up))]
+    NotThatMany { pile: u8, count: u8, face_up: usize },
+    #[error("a run cannot move onto its own pile")]
+    SamePile,
+    #[error("the {} foundation is empty", suit_name(*.0))]
+    FoundationEmpty(Suit),
+    #[error("these rules keep the foundations' cards: none may come back to a pile")]
+    NoFoundationToTableau,
+    #[error("the card on top of pile {} is not known yet: type it in first", number(*.0))]
+    UnknownInPile(u8),
+    #[error("the waste card is not known yet: type it in first")]
+    UnknownWaste,
+    #[error("the game is already won: the deal ends there")]
+    Won,
+    #[error(
+        "the card on top of pile {} is not known yet: type it in before building on it",
+        number(*.0)
+    )]
+    UnknownTarget(u8),
+    #[error(
+        "{card} cannot go to the foundation yet: the {} foundation takes {next} next",
+        suit_name(.card.suit())
+    )]
+    NotNextOnFoundation { card: Card, next: Card },
+    #[error("{card} does not go on {onto}: a pile takes the next lower card of the other colour")]
+    DoesNotFit { card: Card, onto: Card },
+    #[error("{0} cannot fill an empty pile: only a King can")]
+    OnlyKings(Card),
+}
+
+impl Position {
+    /// Every legal move: foundation moves first, then moves onto piles, then the stock; none
+    /// once the game is won.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_won() {
+            return Vec::new();
+        }
+        let piles = self.piles.len() as u8;
+        let mut moves = vec![Move::WasteToFoundation];
+        moves.extend((0..piles).map(Move::PileToFoundation));
+        moves.extend((0..piles).map(Move::WasteToPile));
+        for (from, pile) in self.piles.iter().enumerate() {
+            for count in 1..=pile.face_up.len() as u8 {
+                moves.extend((0..piles).map(|to| Move::PileToPile {
+                    from: from as u8,
+                    to,
+                    count,
+                }));
+            }
+        }
+        for suit in Suit::ALL {
+            moves.extend((0..piles).map(|to| Move::FoundationToPile { suit, to }));
+        }
+        moves.extend([Move::Draw, Move::Redeal]);
+        moves.retain(|&mv| self.check(mv).is_ok());
+        moves
+    }
+
+    /// Checks a move without making it.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        match mv {
+            _ if self.is_won() => Err(IllegalMove::Won),
+            Move::Draw if self.stock.is_empty() => Err(IllegalMove::StockEmpty),
+            Move::Redeal if !self.stock.is_empty() => Err(IllegalMove::StockNotEmpty),
+            Move::Redeal if self.waste.is_empty() => Err(IllegalMove::NothingToRedeal),
+            Move::Redeal if !self.may_redeal() => Err(IllegalMove::NoPassLeft(self.rules.passes)),
+            Move::Draw | Move::Redeal => Ok(()),
+            Move::WasteToFoundation => self.fits_foundation(self.waste_card()?),
+            Move::WasteToPile(to) => self.fits_pile(self.waste_card()?, to),
+            Move::PileToFoundation(from) => self.fits_foundation(self.run_head(from, 1)?),
+            Move::PileToPile { from, to, count } => {
+                let card = self.run_head(from, count)?;
+                if from == to {
+                    return Err(IllegalMove::SamePile);
+                }
+                self.fits_pile(card, to)
+            }
+            Move::FoundationToPile { suit, to } => {
+                if !self.rules.foundation_to_tableau {
+                    return Err(IllegalMove::NoFoundationToTableau);
+                }
+                let card = self
+                    .foundation_top(suit)
+                    .ok_or(IllegalMove::FoundationEmpty(suit))?;
+                self.fits_pile(card, to)
+            }
+        }
+    }
+
+    /// Makes a move if it is legal, turning up the card it uncovers; the position is
+    /// unchanged otherwise.
+    pub fn apply(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        match mv {
+            Move::Draw => {
+                let count = self.rules.draw_count().min(self.stock.len());
+                self.waste.extend(self.stock.drain(..count));
+            }
+            Move::Redeal => {
+                // The waste, bottom first, is the order the cards were drawn in.
+                self.stock = std::mem::take(&mut self.waste);
+                self.redeals += 1;
+            }
+            Move::WasteToFoundation => {
+                let card = self.waste.pop().flatten().expect("checked: a known card");
+                self.foundations[slot(card.suit())] += 1;
+            }
+            Move::WasteToPile(to) => {
+                let card = self.waste.pop().expect("checked: a waste card");
+                self.piles[to as usize].face_up.push(card);
+            }
+            Move::PileToFoundation(from) => {
+                let pile = &mut self.piles[from as usize];
+                let card = pile.face_up.pop().flatten().expect("checked: a known card");
+                self.foundations[slot(card.suit())] += 1;
+                turn_up(pile);
+            }
+            Move::PileToPile { from, to, count } => {
+                let pile = &mut self.piles[from as usize];
+                let run = pile.face_up.split_off(pile.face_up.len() - count as usize);
+                turn_up(pile);
+                self.piles[to as usize].face_up.extend(run);
+            }
+            Move::FoundationToPile { suit, to } => {
+                let card = self.foundation_top(suit);
+                self.foundations[slot(suit)] -= 1;
+                self.piles[to as usize].face_up.push(card);
+            }
+        }
+        Ok(())
+    }
+
+    /// Says a move in words a player can follow at the table, e.g. "Move 7h from pile 3 to
+    /// pile 5" or "Draw 3: Qs Jd 4c" (the last card named is the one that can be played).
+    /// Call it before applying the move.
+    pub fn describe(&self, mv: Move) -> String {
+        let to_pile = |to: u8| {
+            let empty = self.pile(to as usize).is_some_and(Pile::is_empty);
+            let the_empty = if empty { "the empty " } else { "" };
+            format!("{the_empty}pile {}", number(to))
+        };
+        let waste = || card_text(self.waste.last().copied().flatten());
+        match mv {
+            Move::Draw => {
+                let count = self.rules.draw_count().min(self.stock.len());
+                let cards: Vec<String> =
+                    self.stock[..count].iter().map(|&c| card_text(c)).collect();
+                format!("Draw {count}: {}", cards.join(" "))
+            }
+            Move::Redeal => {
+                let s = if self.waste.len() == 1 { "" } else { "s" };
+                let count = self.waste.len();
+                format!("Redeal: the waste's {count} card{s} back to the stock")
+            }
+            Move::WasteToFoundation => format!("Move {} from the waste to the foundation", waste()),
+            Move::WasteToPile(to) => format!("Move {} from the waste to {}", waste(), to_pile(to)),
+            Move::PileToFoundation(from) => {
+                let card = self.pile(from as usize).and_then(Pile::top);
+                let from = number(from);
+                format!(
+                    "Move {} from pile {from} to the foundation",
+                    card_text(card)
+                )
+            }
+            Move::PileToPile { from, to, count } => {
+                let run = self.pile(from as usize).map_or(&[][..], |pile| {
+                    &pile.face_up[pile.face_up.len().saturating_sub(count as usize)..]
+                });
+                let cards: Vec<String> = run.iter().map(|&card| card_text(card)).collect();
+                let target = to_pile(to);
+                format!(
+                    "Move {} from pile {} to {target}",
+                    cards.join(" "),
+                    number(from)
+                )
+            }
+            Move::FoundationToPile { suit, to } => format!(
+                "Move {} from the foundation to {}",
+                card_text(self.foundation_top(suit)),
+                to_pile(to)
+            ),
+        }
+    }
+
+    /// A pile by its number in a move, or why there is none.
+    fn pile_at(&self, pile: u8) -> Result<&Pile, IllegalMove> {
+        self.piles
+            .get(pile as usize)
+            .ok_or(IllegalMove::NoSuchPile {
+                pile,
+                piles: self.piles.len(),
+            })
+    }
+
+    /// The waste's top card, known.
+    fn waste_card(&self) -> Result<Card, IllegalMove> {
+        self.waste
+            .last()
+            .ok_or(IllegalMove::WasteEmpty)?
+            .ok_or(IllegalMove::UnknownWaste)
+    }
+
+    /// The first card of the run made of a pile's top `count` face-up cards, known.
+    fn run_head(&self, from: u8, count: u8) -> Result<Card, IllegalMove> {
+        let pile = self.pile_at(from)?;
+        if pile.is_empty() {
+            return Err(IllegalMove::PileEmpty(from));
+        }
+        if count == 0 {
+            return Err(IllegalMove::NoCards);
+        }
+        let face_up = pile.face_up.len();
+        if count as usize > face_up {
+            return Err(IllegalMove::NotThatMany {
+                pile: from,
+                count,
+                face_up,
+            });
+        }
+        // An unknown card is alone in its run (nothing is built on it), so checking the head
+        // checks the whole run.
+        pile.face_up[face_up - count as usize].ok_or(IllegalMove::UnknownInPile(from))
+    }
+
+    /// Whether a card goes on its foundation now.
+    fn fits_foundation(&self, card: Card) -> Result<(), IllegalMove> {
+        let top = self.foundation(card.suit());
+        if card.rank().value() == top + 1 {
+            return Ok(());
+        }
+        let next = Rank::new(top + 1).map(|rank| Card::new(rank, card.suit()));
+        Err(IllegalMove::NotNextOnFoundation {
+            card,
+            next: next.expect("a foundation below the card's rank takes a next card"),
+        })
+    }
+
+    /// Whether a card (or the run it heads) goes on a pile.
+    fn fits_pile(&self, card: Card, to: u8) -> Result<(), IllegalMove> {
+        let pile = self.pile_at(to)?;
+        match pile.face_up.last() {
+            None => match self.rules.empty_pile {
+                EmptyPile::KingsOnly if !card.is_king() => Err(IllegalMove::OnlyKings(card)),
+                _ => Ok(()),
+            },
+            Some(None) => Err(IllegalMove::UnknownTarget(to)),
+            Some(&Some(onto)) => {
+                let lower = onto.rank().value() == card.rank().value() + 1;
+                let other_colour = onto.suit().is_red() != card.suit().is_red();
+                if lower && other_colour {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::DoesNotFit { card, onto })
+                }
+            }
+        }
+    }
+}
+
+/// Turns up a pile's top face-down card when no face-up card is left on it: part of the move
+/// that uncovered it, not a move of its own.
+fn turn_up(pile: &mut Pile) {
+    if pile.face_up.is_empty()
+        && let Some(card) = pile.face_down.pop()
+    {
+        pile.face_up.push(card);
+    }
+}

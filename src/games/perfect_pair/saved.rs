@@ -1,0 +1,718 @@
+//! A hand written down (`PERFECT_PAIR.md`, "Input"): the rows in order, each as its left line
+//! and its right line, each written from its available card inward, under `#` headers for the
+//! rules and the moves played:
+//!
+//! ```text
+//! # game: perfect-pair
+//! # free cells: 2
+//! # uses: 6
+//! row 1: 7h Qs 2d 9c Kd 4s 6h | 5c Jd 3s 8h Ac Th
+//! row 2: ...
+//! # moves: 7h+5c Kd Qs>cell
+//! ```
+//!
+//! The headers (each at most once; any other `#` line is a comment): `game` (`perfect-pair`),
+//! `free cells` (1 or 2), `uses` (0 to 15), and the reconstructed rules when they differ from
+//! the defaults: `run after four` (`restarts` or `stays at 8`), `free-cell move breaks the
+//! run` (`no` or `yes`), `unused uses paid` (`on a win` or `always`) and `perfect match from a
+//! free cell` (`no` or `yes`). `moves` (on one line or several, read in order) are played
+//! from the start in the [`notation`](super::notation). Reading reports every problem at
+//! once, each at its line and column; writing reads back the same.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::layout::{Layout, LayoutProblem, Row, Side};
+use super::notation::{NotationError, line_text, read_move};
+use super::position::{Move, Position};
+use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
+use crate::cards::card::Card;
+use crate::cards::deal::{TextPos, UNKNOWN};
+use crate::cards::excerpt::excerpt;
+use crate::games::saved_game::header_value;
+
+/// The game's name in a `# game:` header.
+pub const GAME_ID: &str = "perfect-pair";
+/// Moves written per `# moves:` line.
+const MOVES_PER_LINE: usize = 16;
+
+/// The headers read, in the order they are written.
+const GAME: &str = "game";
+const FREE_CELLS: &str = "free cells";
+const USES: &str = "uses";
+const RUN_AFTER_FOUR: &str = "run after four";
+const CELL_BREAKS_RUN: &str = "free-cell move breaks the run";
+const UNUSED_PAID: &str = "unused uses paid";
+const PERFECT_FROM_CELLS: &str = "perfect match from a free cell";
+const MOVES: &str = "moves";
+
+/// One thing wrong with a written hand.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    #[error("expected a row, 'row {0}: cards | cards', or a '#' line")]
+    NotARow(usize),
+    #[error("row {found} where row {expected} comes next: rows are numbered in order from 1")]
+    RowNumber { found: String, expected: usize },
+    #[error("no '|' between the row's left and right lines")]
+    NoBar,
+    #[error("a second '|': a row has two lines")]
+    SecondBar,
+    #[error("'{0}' is not a card: a rank (A 2-9 T J Q K, or 10) then a suit (c d h s)")]
+    NotACard(String),
+    #[error("'{UNKNOWN}' (an unknown card) is not taken: every card of a hand is face up")]
+    Unknown,
+    #[error("{card} appears twice: at {first} and here")]
+    Duplicate { card: Card, first: TextPos },
+    #[error("this row holds no card")]
+    EmptyRow,
+    #[error("no rows: write each row as 'row 1: cards | cards'")]
+    NoRows,
+    #[error("# game: '{0}' is another game: this reads {GAME_ID}")]
+    OtherGame(String),
+    #[error("# {0}: given a second time")]
+    HeaderTwice(&'static str),
+    #[error("# {key}: '{value}' is not one of: {allowed}")]
+    BadValue {
+        key: &'static str,
+        value: String,
+        allowed: String,
+    },
+    #[error("# moves: move {number}: {error}")]
+    Move { number: usize, error: NotationError },
+    #[error("{0}")]
+    Layout(LayoutProblem),
+}
+
+/// A problem and where it is in the text, when it is somewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextProblem {
+    pub at: Option<TextPos>,
+    pub problem: Problem,
+}
+
+impl fmt::Display for TextProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            Some(at) => write!(f, "{at}: {}", self.problem),
+            None => write!(f, "{}", self.problem),
+        }
+    }
+}
+
+/// Every problem of a written hand, one per line (at most
+/// [`SHOWN_PROBLEMS`](crate::cards::deal::SHOWN_PROBLEMS) listed).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct TextProblems(pub Vec<TextProblem>);
+
+impl fmt::Display for TextProblems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (heading, shown) = crate::cards::deal::shown(&self.0);
+        let lines: Vec<String> = heading
+            .into_iter()
+            .chain(shown.iter().map(ToString::to_string))
+            .collect();
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+/// A hand written down: its layout, its rules and the moves played from its start, each
+/// checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedPerfectPair {
+    pub layout: Arc<Layout>,
+    pub rules: Rules,
+    pub moves: Vec<Move>,
+}
+
+impl SavedPerfectPair {
+    /// A hand at its start.
+    pub fn new(layout: impl Into<Arc<Layout>>, rules: Rules) -> SavedPerfectPair {
+        SavedPerfectPair {
+            layout: layout.into(),
+            rules,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Reads a written hand, reporting every problem at once; the moves are read when the
+    /// rows and the headers are right.
+    pub fn read(text: &str) -> Result<SavedPerfectPair, TextProblems> {
+        let mut reader = Reader::default();
+        for (index, line) in text.lines().enumerate() {
+            reader.line(index + 1, line);
+        }
+        let rules = reader.rules();
+        let layout = reader.layout();
+        if !reader.problems.is_empty() {
+            // In the order of the text; problems of no place last.
+            let mut problems = reader.problems;
+            problems.sort_by_key(|problem| {
+                problem
+                    .at
+                    .map_or((usize::MAX, 0), |at| (at.line, at.column))
+            });
+            return Err(TextProblems(problems));
+        }
+        let layout = Arc::new(layout.expect("rows without problems make a layout"));
+        let start = Position::new(Arc::clone(&layout), rules);
+        let moves = reader.moves(&start)?;
+        Ok(SavedPerfectPair {
+            layout,
+            rules,
+            moves,
+        })
+    }
+
+    /// The position at the hand's start.
+    pub fn start(&self) -> Position {
+        Position::new(Arc::clone(&self.layout), self.rules)
+    }
+
+    /// The game with its moves played, each of them there to undo.
+    pub fn game(&self) -> super::Game {
+        super::Game::replay(self.start(), &self.moves).expect("the moves were checked")
+    }
+
+    /// The hand as text: the headers, the rows, then the moves.
+    pub fn to_text(&self) -> String {
+        let rules = self.rules;
+        let mut text = format!("# {GAME}: {GAME_ID}\n");
+        text.push_str(&format!("# {FREE_CELLS}: {}\n", rules.cells()));
+        text.push_str(&format!("# {USES}: {}\n", rules.uses()));
+        let default = Rules::DEFAULT;
+        if rules.after_fourth != default.after_fourth {
+            text.push_str(&format!(
+                "# {RUN_AFTER_FOUR}: {}\n",
+                after_fourth_word(rules.after_fourth)
+            ));
+        }
+        if rules.cell_breaks_run != default.cell_breaks_run {
+            text.push_str(&format!(
+                "# {CELL_BREAKS_RUN}: {}\n",
+                yes_no(rules.cell_breaks_run)
+            ));
+        }
+        if rules.unused_bonus != default.unused_bonus {
+            text.push_str(&format!(
+                "# {UNUSED_PAID}: {}\n",
+                unused_word(rules.unused_bonus)
+            ));
+        }
+        if rules.perfect_from_cells != default.perfect_from_cells {
+            text.push_str(&format!(
+                "# {PERFECT_FROM_CELLS}: {}\n",
+                yes_no(rules.perfect_from_cells)
+            ));
+        }
+        text.push_str(&layout_text(&self.layout));
+        let line = line_text(&self.start(), &self.moves);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for chunk in words.chunks(MOVES_PER_LINE) {
+            text.push_str(&format!("# {MOVES}: {}\n", chunk.join(" ")));
+        }
+        text
+    }
+}
+
+/// The rows of a layout as text, one `row N: left | right` line each.
+pub fn layout_text(layout: &Layout) -> String {
+    let mut text = String::new();
+    for (number, row) in layout.rows().iter().enumerate() {
+        let [left, right] = Side::BOTH.map(|side| {
+            let cards: Vec<String> = row.line(side).iter().map(ToString::to_string).collect();
+            cards.join(" ")
+        });
+        text.push_str(&format!("row {}: {left} | {right}\n", number + 1));
+    }
+    text
+}
+
+fn after_fourth_word(after: AfterFourth) -> &'static str {
+    match after {
+        AfterFourth::Restarts => "restarts",
+        AfterFourth::StaysAtEight => "stays at 8",
+    }
+}
+
+fn unused_word(bonus: UnusedBonus) -> &'static str {
+    match bonus {
+        UnusedBonus::OnWin => "on a win",
+        UnusedBonus::Always => "always",
+    }
+}
+
+fn yes_no(value: bool) -> &'static str {
+    if value { "yes" } else { "no" }
+}
+
+/// A row being read: its cards, each with where it is.
+#[derive(Default)]
+struct ReadRow {
+    lines: [Vec<(Card, TextPos)>; 2],
+}
+
+/// What the lines of a text have given so far.
+#[derive(Default)]
+struct Reader {
+    rows: Vec<ReadRow>,
+    /// Where each card of the pack was first read.
+    seen: Vec<Option<TextPos>>,
+    /// Each header's value and where it starts, as first given.
+    headers: Vec<(&'static str, String, TextPos)>,
+    /// The number the last row was written with (0 before the first).
+    last_number: usize,
+    /// The words of the `# moves:` lines, with where each starts.
+    moves: Vec<(String, TextPos)>,
+    problems: Vec<TextProblem>,
+}
+
+/// The column (from 1, in characters) at which byte `offset` of `line` lies.
+fn column(line: &str, offset: usize) -> usize {
+    line[..offset].chars().count() + 1
+}
+
+/// The words of `text`, a part of `line` starting at byte `offset`, each with its column.
+fn words(line: &str, offset: usize, text: &str) -> Vec<(String, usize)> {
+    let base = text.as_ptr() as usize;
+    text.split_whitespace()
+        .map(|word| {
+            let start = offset + (word.as_ptr() as usize - base);
+            (word.to_string(), column(line, start))
+        })
+        .collect()
+}
+
+impl Reader {
+    fn problem(&mut self, at: TextPos, problem: Problem) {
+        self.problems.push(TextProblem {
+            at: Some(at),
+            problem,
+        });
+    }
+
+    /// Reads one line of the text (numbered from 1).
+    fn line(&mut self, number: usize, line: &str) {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() {
+            return;
+        }
+        let at = |offset: usize| TextPos {
+            line: number,
+            column: column(line, offset),
+        };
+        if trimmed.starts_with('#') {
+            self.header(number, line);
+            return;
+        }
+        let start = line.len() - trimmed.len();
+        // A row: `row N:`, then the cards, a `#` starting a comment.
+        let content = line.split('#').next().unwrap_or("");
+        let Some((head, cards)) = content[start..].split_once(':') else {
+            self.problem(at(start), Problem::NotARow(self.last_number + 1));
+            return;
+        };
+        let mut head_words = head.split_whitespace();
+        let (Some(word), Some(found), None) =
+            (head_words.next(), head_words.next(), head_words.next())
+        else {
+            self.problem(at(start), Problem::NotARow(self.last_number + 1));
+            return;
+        };
+        if !word.eq_ignore_ascii_case("row") {
+            self.problem(at(start), Problem::NotARow(self.last_number + 1));
+            return;
+        }
+        // Each row's number follows the one before, so that one row out of order is named
+        // alone rather than every row after it.
+        let expected = self.last_number + 1;
+        let written = found.parse::<usize>().ok();
+        if written != Some(expected) {
+            let offset = found.as_ptr() as usize - line.as_ptr() as usize;
+            let found = excerpt(found);
+            self.problem(at(offset), Problem::RowNumber { found, expected });
+        }
+        self.last_number = written.unwrap_or(expected);
+        let cards_offset = cards.as_ptr() as usize - line.as_ptr() as usize;
+        self.row(number, line, cards_offset, cards);
+    }
+
+    /// Reads a row's cards: `cards` is the part of `line` after the colon, from byte `offset`.
+    fn row(&mut self, number: usize, line: &str, offset: usize, cards: &str) {
+        let at = |column| TextPos {
+            line: number,
+            column,
+        };
+        let mut row = ReadRow::default();
+        let mut parts = cards.splitn(3, '|');
+        let left = parts.next().unwrap_or("");
+        let right = parts.next();
+        if parts.next().is_some() {
+            let bar = offset + left.len() + 1 + right.map_or(0, str::len);
+            self.problem(at(column(line, bar)), Problem::SecondBar);
+        }
+        if right.is_none() {
+            let end = offset + cards.trim_end().len();
+            self.problem(at(column(line, end)), Problem::NoBar);
+        }
+        let right_offset = offset + left.len() + 1;
+        let sides = [(left, offset), (right.unwrap_or(""), right_offset)];
+        for (side, (text, start)) in sides.into_iter().enumerate() {
+            for (word, column) in words(line, start, text) {
+                if let Some(card) = self.card(&word, at(column)) {
+                    row.lines[side].push((card, at(column)));
+                }
+            }
+        }
+        let read_any = !row.lines[0].is_empty() || !row.lines[1].is_empty();
+        let words_any = !cards.replace('|', "").trim().is_empty();
+        if !read_any && !words_any {
+            let start = column(line, line.len() - line.trim_start().len());
+            self.problem(at(start), Problem::EmptyRow);
+        }
+        self.rows.push(row);
+    }
+
+    /// Reads one card of a row, noting it as seen; `None` (with the problem noted) when it is
+    /// not a card or has been read before.
+    fn card(&mut self, word: &str, at: TextPos) -> Option<Card> {
+        if word == UNKNOWN {
+            self.problem(at, Problem::Unknown);
+            return None;
+        }
+        let Ok(card) = word.parse::<Card>() else {
+            self.problem(at, Problem::NotACard(excerpt(word)));
+            return None;
+        };
+        if self.seen.is_empty() {
+            self.seen = vec![None; crate::cards::card::DECK_SIZE];
+        }
+        if let Some(first) = self.seen[card.index()] {
+            self.problem(at, Problem::Duplicate { card, first });
+            return None;
+        }
+        self.seen[card.index()] = Some(at);
+        Some(card)
+    }
+
+    /// Reads a `#` line: a known header's value, or nothing for a comment.
+    fn header(&mut self, number: usize, line: &str) {
+        let keys = [
+            GAME,
+            FREE_CELLS,
+            USES,
+            RUN_AFTER_FOUR,
+            CELL_BREAKS_RUN,
+            UNUSED_PAID,
+            PERFECT_FROM_CELLS,
+            MOVES,
+        ];
+        let Some((key, value)) = keys
+            .iter()
+            .find_map(|&key| header_value(line, key).map(|value| (key, value)))
+        else {
+            return;
+        };
+        let offset = line.len() - value.len();
+        if key == MOVES {
+            for (word, column) in words(line, offset, value) {
+                self.moves.push((
+                    word,
+                    TextPos {
+                        line: number,
+                        column,
+                    },
+                ));
+            }
+            return;
+        }
+        let trimmed = value.trim();
+        let start = offset + (value.len() - value.trim_start().len());
+        let at = TextPos {
+            line: number,
+            column: column(line, start),
+        };
+        if self.headers.iter().any(|&(other, ..)| other == key) {
+            self.problem(at, Problem::HeaderTwice(key));
+            return;
+        }
+        self.headers.push((key, trimmed.to_string(), at));
+    }
+
+    /// A header's value and where it is, if given.
+    fn value(&self, key: &str) -> Option<(String, TextPos)> {
+        self.headers
+            .iter()
+            .find(|&&(other, ..)| other == key)
+            .map(|(_, value, at)| (value.clone(), *at))
+    }
+
+    /// A header's value read by `read` (the default when absent); a value it cannot read is
+    /// a problem naming the values allowed.
+    fn option<T>(
+        &mut self,
+        key: &'static str,
+        default: T,
+        allowed: &str,
+        read: impl Fn(&str) -> Option<T>,
+    ) -> T {
+        let Some((value, at)) = self.value(key) else {
+            return default;
+        };
+        if let Some(read) = read(&value.to_ascii_lowercase()) {
+            return read;
+        }
+        let problem = Problem::BadValue {
+            key,
+            value: excerpt(&value),
+            allowed: allowed.to_string(),
+        };
+        self.problem(at, problem);
+        default
+    }
+
+    /// The rules the headers give, noting the problems of their values and of the game named.
+    fn rules(&mut self) -> Rules {
+        if let Some((game, at)) = self.value(GAME)
+            && !game.eq_ignore_ascii_case(GAME_ID)
+        {
+            let game = excerpt(&game);
+            self.problem(at, Problem::OtherGame(game));
+        }
+        let default = Rules::DEFAULT;
+        let number = |low: u8, high: u8| {
+            move |text: &str| text.parse::<u8>().ok().filter(|n| (low..=high).contains(n))
+        };
+        let yes_no = |text: &str| match text {
+            "yes" => Some(true),
+            "no" => Some(false),
+            _ => None,
+        };
+        Rules {
+            free_cells: self.option(FREE_CELLS, default.free_cells, "1, 2", number(1, 2)),
+            uses: self.option(USES, default.uses, "0 to 15", number(0, MAX_USES)),
+            after_fourth: self.option(
+                RUN_AFTER_FOUR,
+                default.after_fourth,
+                "restarts, stays at 8",
+                |text| match text {
+                    "restarts" => Some(AfterFourth::Restarts),
+                    "stays at 8" => Some(AfterFourth::StaysAtEight),
+                    _ => None,
+                },
+            ),
+            cell_breaks_run: self.option(
+                CELL_BREAKS_RUN,
+                default.cell_breaks_run,
+                "no, yes",
+                yes_no,
+            ),
+            unused_bonus: self.option(
+                UNUSED_PAID,
+                default.unused_bonus,
+                "on a win, always",
+                |text| match text {
+                    "on a win" => Some(UnusedBonus::OnWin),
+                    "always" => Some(UnusedBonus::Always),
+                    _ => None,
+                },
+            ),
+            perfect_from_cells: self.option(
+                PERFECT_FROM_CELLS,
+                default.perfect_from_cells,
+                "no, yes",
+                yes_no,
+            ),
+        }
+    }
+
+    /// The layout the rows make, noting when there are none; `None` when the text has
+    /// problems.
+    fn layout(&mut self) -> Option<Layout> {
+        if self.rows.is_empty() {
+            self.problems.push(TextProblem {
+                at: None,
+                problem: Problem::NoRows,
+            });
+        }
+        if !self.problems.is_empty() {
+            return None;
+        }
+        let rows: Vec<Row> = self
+            .rows
+            .iter()
+            .map(|row| {
+                let [left, right] =
+                    [0, 1].map(|side| row.lines[side].iter().map(|&(card, _)| card).collect());
+                Row { left, right }
+            })
+            .collect();
+        // Duplicates and empty rows were noted, with their places, as the rows were read:
+        // the layout's own check finds nothing more.
+        Layout::new(rows)
+            .map_err(|problems| {
+                self.problems
+                    .extend(problems.0.into_iter().map(|problem| TextProblem {
+                        at: None,
+                        problem: Problem::Layout(problem),
+                    }));
+            })
+            .ok()
+    }
+
+    /// The moves of the `# moves:` lines, played one after another from `start`; the first
+    /// that cannot be played is a problem at its place.
+    fn moves(&self, start: &Position) -> Result<Vec<Move>, TextProblems> {
+        let mut position = start.clone();
+        let mut moves = Vec::new();
+        for (index, (word, at)) in self.moves.iter().enumerate() {
+            let mv = read_move(&position, word).map_err(|error| {
+                TextProblems(vec![TextProblem {
+                    at: Some(*at),
+                    problem: Problem::Move {
+                        number: index + 1,
+                        error,
+                    },
+                }])
+            })?;
+            position.apply(mv).expect("a move read is legal");
+            moves.push(mv);
+        }
+        Ok(moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::games::perfect_pair::fixtures::layout;
+
+    /// The problems of a text, one per line.
+    fn problems(text: &str) -> String {
+        SavedPerfectPair::read(text)
+            .expect_err("the text has problems")
+            .to_string()
+    }
+
+    #[test]
+    fn the_rules_files_example_is_read() {
+        let text = "# game: perfect-pair\n# free cells: 2\n# uses: 6\n\
+                    row 1: 7h Qs 2d 9c Kd 4s 6h | 5c Jd 3s 8h Ac Th\n\
+                    row 2: 10d 9s | Jc\n";
+        let saved = SavedPerfectPair::read(text).expect("a hand");
+        assert_eq!(saved.rules, Rules::with_free_cells(2));
+        assert_eq!(saved.layout.rows().len(), 2);
+        assert_eq!(saved.layout.rows()[0].left.len(), 7);
+        assert_eq!(saved.layout.rows()[1].left[0].to_string(), "Td");
+        assert!(saved.moves.is_empty());
+    }
+
+    #[test]
+    fn every_problem_is_named_at_its_place() {
+        let text = "# game: perfect-pair\n\
+                    row 1: 7h Zz | 6c ??\n\
+                    row 3: 7h | 5c\n\
+                    7d 6s\n\
+                    row 4: 2c 3c\n\
+                    row 5: 2d | 3d | 4d\n\
+                    row 6: |\n\
+                    # uses: many\n\
+                    # free cells: 3\n\
+                    # free cells: 1\n";
+        assert_eq!(
+            problems(text),
+            "2:11: 'Zz' is not a card: a rank (A 2-9 T J Q K, or 10) then a suit (c d h s)\n\
+             2:19: '??' (an unknown card) is not taken: every card of a hand is face up\n\
+             3:5: row 3 where row 2 comes next: rows are numbered in order from 1\n\
+             3:8: 7h appears twice: at 2:8 and here\n\
+             4:1: expected a row, 'row 4: cards | cards', or a '#' line\n\
+             5:13: no '|' between the row's left and right lines\n\
+             6:16: a second '|': a row has two lines\n\
+             7:1: this row holds no card\n\
+             8:9: # uses: 'many' is not one of: 0 to 15\n\
+             9:15: # free cells: '3' is not one of: 1, 2\n\
+             10:15: # free cells: given a second time"
+        );
+    }
+
+    #[test]
+    fn another_game_or_no_rows_is_refused() {
+        assert_eq!(
+            problems("# game: tripeaks\nrow 1: 7h | 6c\n"),
+            "1:9: # game: 'tripeaks' is another game: this reads perfect-pair"
+        );
+        assert_eq!(
+            problems("# free cells: 2\n"),
+            "no rows: write each row as 'row 1: cards | cards'"
+        );
+    }
+
+    #[test]
+    fn a_move_that_cannot_be_played_is_named_at_its_place() {
+        let text = "row 1: 7h Qs | 6c Ad\n# moves: 7h+6c\n#moves:  Qs+Ad Kd\n";
+        assert_eq!(
+            problems(text),
+            "3:16: # moves: move 3: 'Kd' cannot be played: Kd is not in this hand"
+        );
+        let saved = SavedPerfectPair::read(&text.replace(" Kd", "")).expect("a hand");
+        assert_eq!(saved.moves.len(), 2);
+        assert!(saved.game().position().is_won());
+    }
+
+    #[test]
+    fn comments_and_other_headers_are_left_alone() {
+        let text = "# name: Tuesday\n# notes: a good one\n  Row 1:  7h  Qs|6c  # the only row\n";
+        let saved = SavedPerfectPair::read(text).expect("a hand");
+        assert_eq!(*saved.layout, layout(&["7h Qs | 6c"]));
+        assert_eq!(saved.rules, Rules::DEFAULT);
+    }
+
+    fn rules() -> impl Strategy<Value = Rules> {
+        (1u8..=2, 0u8..=MAX_USES, any::<[bool; 4]>()).prop_map(|(free_cells, uses, flags)| Rules {
+            free_cells,
+            uses,
+            after_fourth: if flags[0] {
+                AfterFourth::StaysAtEight
+            } else {
+                AfterFourth::Restarts
+            },
+            cell_breaks_run: flags[1],
+            unused_bonus: if flags[2] {
+                UnusedBonus::Always
+            } else {
+                UnusedBonus::OnWin
+            },
+            perfect_from_cells: flags[3],
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn a_written_hand_reads_back_the_same(
+            seed in any::<u64>(),
+            rules in rules(),
+            picks in prop::collection::vec(any::<prop::sample::Index>(), 0..40),
+        ) {
+            let layout = Layout::deal(seed, 0);
+            let mut position = Position::new(layout.clone(), rules);
+            let mut moves = Vec::new();
+            for pick in picks {
+                let legal = position.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[pick.index(legal.len())];
+                position.apply(mv).expect("a legal move");
+                moves.push(mv);
+            }
+            let saved = SavedPerfectPair { layout: Arc::new(layout), rules, moves };
+            let text = saved.to_text();
+            prop_assert_eq!(SavedPerfectPair::read(&text), Ok(saved.clone()), "{}", text);
+            let game = saved.game();
+            prop_assert_eq!(game.position(), &position);
+        }
+    }
+}

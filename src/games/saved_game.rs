@@ -1,0 +1,1091 @@
+//! The text of a saved game: the deal as people type it (the drawn pyramid, then the stock
+//! line), under `#` header lines that other Pyramid solvers skip as comments:
+//!
+//! ```text
+//! # game: pyramid
+//! # name: Tuesday
+//! # saved: 2026-11-21 18:30
+//! # result: solved in 40 steps
+//! # pass: 2
+//! # waste top: 9s
+//! # gone: Kd 6h 7c
+//! # moves: draw 6h+7c Kd recycle
+//! # notes: stuck after the second pass
+//! # challenge: score 1290 earned 300
+//! # passes: 2
+//! # pairing: relaxed
+//! # goal: all
+//! ```
+//!
+//! `game` names the game the file holds (`pyramid` or `tripeaks`); a file without it is a
+//! Pyramid one, as every file was before there were other games. `pass`, `waste top` and
+//! `gone` describe a game entered part-way through (its start); `moves`
+//! are the moves played from that start, so reopening returns to the same position with its
+//! undo history. A card in brackets in `gone`, `(5c)`, stands in for a card gone whose
+//! identity the player does not know: the deal holds one of the missing cards there, so that
+//! it stays a whole deal, and the app shows the slot as gone with its card unknown. `challenge` is what the game is played for (`score TARGET earned E`, or
+//! `card RANK TARGET already K`; the Board challenge when absent). A file with only a deal is a
+//! game at its start. The rules: `passes` is the number of passes through the stock (1 to 8,
+//! or `unlimited`), `pairing` is `strict` or `relaxed`, and `goal` is `pyramid` or `all` (52
+//! cards); Microsoft Solitaire Collection's (3, strict, pyramid) for those absent.
+//!
+//! TriPeaks saves and drafts are written by [`crate::games::tripeaks::saved`]; [`SavedGame`] and
+//! [`GameDraft`] read a file of either game, by its `game` header.
+
+use crate::cards::deal::DECK_SIZE;
+use crate::cards::excerpt::excerpt;
+use crate::engine::goal::read_count;
+use crate::games::pyramid::layout::PYRAMID_SIZE;
+use crate::games::pyramid::notation::{move_text, read_moves};
+use crate::games::pyramid::{
+    Finish, Game, Goal, GoalText, GoalTextError, Midgame, Move, Passes, Position, RuleChanges,
+    Rules,
+};
+use crate::games::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
+use crate::{Card, Deal, GameKind};
+
+/// Moves written per `# moves:` line.
+const MOVES_PER_LINE: usize = 16;
+
+/// What is known about a saved game's answer from its start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Unsolved,
+    Solved(usize),
+    NoSolution,
+}
+
+impl Verdict {
+    fn header(&self) -> Option<String> {
+        match self {
+            Verdict::Unsolved => None,
+            Verdict::Solved(steps) => Some(format!("solved in {steps} steps")),
+            Verdict::NoSolution => Some("no solution".to_string()),
+        }
+    }
+
+    fn parse(text: &str) -> Verdict {
+        if text == "no solution" {
+            return Verdict::NoSolution;
+        }
+        text.strip_prefix("solved in ")
+            .and_then(|rest| rest.strip_suffix(" steps"))
+            .and_then(|n| n.parse().ok())
+            .map_or(Verdict::Unsolved, Verdict::Solved)
+    }
+
+    /// A short word for lists.
+    pub fn label(&self) -> String {
+        match self {
+            Verdict::Unsolved => "unsolved".to_string(),
+            Verdict::Solved(steps) => format!("{steps} steps"),
+            Verdict::NoSolution => "no solution".to_string(),
+        }
+    }
+}
+
+/// A saved game: its deal, where it started, the moves played, and what the user noted.
+/// The start is a reachable position and the moves replay from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedDeal {
+    pub name: String,
+    pub saved: String,
+    pub verdict: Verdict,
+    pub deal: Deal,
+    pub midgame: Midgame,
+    pub moves: Vec<Move>,
+    pub notes: Vec<String>,
+    pub goal: Goal,
+    pub rules: Rules,
+}
+
+impl SavedDeal {
+    /// A deal at its start, with nothing played.
+    pub fn new(name: &str, saved: &str, verdict: Verdict, deal: Deal) -> SavedDeal {
+        SavedDeal {
+            name: printable(name),
+            saved: saved.to_string(),
+            verdict,
+            deal,
+            midgame: Midgame::default(),
+            moves: Vec::new(),
+            notes: Vec::new(),
+            goal: Goal::Board,
+            rules: Rules::default(),
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> Position {
+        self.midgame
+            .position(&self.deal, self.rules)
+            .expect("a saved game's start is checked when it is made")
+    }
+
+    /// The game with its moves played.
+    pub fn game(&self) -> Game {
+        Game::replay(self.start(), &self.moves).expect("a saved game's moves are checked")
+    }
+
+    /// The file text: `#` headers, then the deal as people type it.
+    pub fn to_text(&self) -> String {
+        let mut text = format!(
+            "{}# name: {}\n# saved: {}\n",
+            game_header(GameKind::Pyramid),
+            printable(&self.name),
+            printable(&self.saved)
+        );
+        if let Some(verdict) = self.verdict.header() {
+            text.push_str(&format!("# result: {verdict}\n"));
+        }
+        let start = self.midgame.position(&self.deal, self.rules).ok();
+        let moves = start.as_ref().map_or(&[][..], |_| &self.moves[..]);
+        text.push_str(&progress_headers(
+            &self.deal.cards().map(Some),
+            &self.midgame,
+            start.as_ref(),
+            moves,
+        ));
+        for note in &self.notes {
+            text.push_str(&format!("# notes: {}\n", printable(note)));
+        }
+        text.push_str(&goal_header(self.goal));
+        text.push_str(&rules_header(self.rules));
+        text.push_str(&self.deal.to_layout(GameKind::Pyramid));
+        text
+    }
+
+    /// Reads a save; a plain deal file without headers is named after `fallback_name`.
+    pub fn parse(text: &str, fallback_name: &str) -> Result<SavedDeal, String> {
+        let deal = Deal::parse(text).map_err(|problems| problems.to_string())?;
+        SavedDeal::with_headers(text, deal, fallback_name, RuleChanges::default())
+    }
+
+    /// The deal read from `text`, with what its headers say: name, date, result, the start
+    /// and the moves, under the rules the headers give with `changes` made. Headers that do
+    /// not fit the deal are an error naming the header.
+    pub fn with_headers(
+        text: &str,
+        deal: Deal,
+        fallback_name: &str,
+        changes: RuleChanges,
+    ) -> Result<SavedDeal, String> {
+        let game = game_of_text(text).map_err(|problem| format!("# game: {problem}"))?;
+        if game != GameKind::Pyramid {
+            return Err(format!("the file holds a {game} game, not a Pyramid one"));
+        }
+        check_given_once(text)?;
+        let rules = changes.apply(read_rules(text)?);
+        let cards = deal.cards().map(Some);
+        let midgame = read_midgame(text, &cards, rules)?;
+        let start = midgame.position(&deal, rules).map_err(|problems| {
+            format!("# gone, waste top, pass: {}", problems[0].message(&cards))
+        })?;
+        let moves = read_moves(&start, &headers(text, "moves").join(" "))
+            .map_err(|(number, error)| format!("# moves: move {}: {error}", number + 1))?;
+        let goal = read_goal(text, GameKind::Pyramid)?;
+        // The same check as the commands' and the app's: a file cannot hold what they refuse.
+        goal.check(rules)
+            .map_err(|problem| format!("# challenge and # goal: {problem}"))?;
+        Ok(SavedDeal {
+            name: saved_name(text, fallback_name),
+            saved: saved_date(text),
+            verdict: header(text, "result").map_or(Verdict::Unsolved, |v| Verdict::parse(&v)),
+            deal,
+            midgame,
+            moves,
+            notes: headers(text, "notes"),
+            goal,
+            rules,
+        })
+    }
+}
+
+/// The `game` header line.
+pub fn game_header(game: GameKind) -> String {
+    format!("# game: {}\n", game.id())
+}
+
+/// The game a saved file's `# game:` header names; Pyramid when it has none.
+pub fn game_of_text(text: &str) -> Result<GameKind, GameHeaderError> {
+    match given_once(text, "game")? {
+        Some(value) => Ok(value.parse()?),
+        None => Ok(GameKind::Pyramid),
+    }
+}
+
+/// Why a file's `# game:` header does not name one game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameHeaderError {
+    #[error(transparent)]
+    Unknown(#[from] crate::games::UnknownGame),
+    #[error(transparent)]
+    Twice(#[from] GivenTwice),
+}
+
+/// The headers a file gives once, each naming one thing about the game; `moves`, `notes` and
+/// `gone` go on over as many lines as they need.
+const GIVEN_ONCE: [&str; 10] = [
+    "game",
+    "name",
+    "saved",
+    "result",
+    "pass",
+    "waste top",
+    "challenge",
+    "passes",
+    "pairing",
+    "goal",
+];
+
+/// A header that is given once, given again with another value: which one is meant cannot
+/// be told. The same value again is read as once: it says nothing new, and refusing it would
+/// lose a game that reads one way only.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "given twice, '{}' on line {first_line} and '{}' on line {second_line}: keep one",
+    excerpt(.first),
+    excerpt(.second)
+)]
+pub struct GivenTwice {
+    pub first: String,
+    pub first_line: usize,
+    pub second: String,
+    pub second_line: usize,
+}
+
+/// Checks that each header a file gives once ([`GIVEN_ONCE`]) has one value, however many
+/// lines give it; the error names the header and both lines.
+pub fn check_given_once(text: &str) -> Result<(), String> {
+    GIVEN_ONCE.iter().try_for_each(|key| {
+        given_once(text, key)
+            .map(drop)
+            .map_err(|twice| format!("# {key}: {twice}"))
+    })
+}
+
+/// The one value of a header (see [`headers`]), or none; a second line with another value is
+/// an error naming both.
+fn given_once(text: &str, key: &str) -> Result<Option<String>, GivenTwice> {
+    let mut lines = text.lines().zip(1..).filter_map(|(line, number)| {
+        header_value(line, key).map(|value| (number, header_text(value)))
+    });
+    let Some((first_line, first)) = lines.next() else {
+        return Ok(None);
+    };
+    match lines.find(|(_, value)| *value != first) {
+        Some((second_line, second)) => Err(GivenTwice {
+            first,
+            first_line,
+            second,
+            second_line,
+        }),
+        None => Ok(Some(first)),
+    }
+}
+
+/// Every value of a header, in order, without control characters.
+pub fn headers(text: &str, key: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| header_value(line, key))
+        .map(header_text)
+        .collect()
+}
+
+/// A header's value as it is read: without the spaces around it or control characters.
+fn header_text(value: &str) -> String {
+    printable(value.trim())
+}
+
+/// The value on a line of a header (`# key: value`, the key in any case, spaces allowed
+/// around the `#`), as it stands on the line.
+pub fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let head = rest.get(..key.len())?;
+    head.eq_ignore_ascii_case(key)
+        .then(|| rest[key.len()..].strip_prefix(':'))
+        .flatten()
+}
+
+/// The text without control characters (escape, bell, carriage return, line feed, ...): a
+/// name or a note pasted with them would break the header line or drive the terminal of
+/// whoever shows the file.
+pub fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
+}
+
+/// The name a save's `# name:` header gives, or `fallback_name` (the file's) without one.
+/// Whole saves and unfinished ones are named alike.
+pub fn saved_name(text: &str, fallback_name: &str) -> String {
+    header(text, "name").unwrap_or_else(|| fallback_name.to_string())
+}
+
+/// The date a save's `# saved:` header gives, empty without one.
+pub fn saved_date(text: &str) -> String {
+    header(text, "saved").unwrap_or_default()
+}
+
+/// The first value of a header.
+fn header(text: &str, key: &str) -> Option<String> {
+    headers(text, key).into_iter().next()
+}
+
+/// The `pass`, `waste top`, `gone` and `moves` headers for a game on these slots.
+fn progress_headers(
+    slots: &[Option<Card>; DECK_SIZE],
+    midgame: &Midgame,
+    start: Option<&Position>,
+    moves: &[Move],
+) -> String {
+    let mut text = String::new();
+    if midgame.pass != 1 {
+        text.push_str(&format!("# pass: {}\n", midgame.pass));
+    }
+    // The waste ends at its top card: the last stock card up to the split still there.
+    let waste_top = (PYRAMID_SIZE..DECK_SIZE)
+        .rev()
+        .filter(|&slot| midgame.in_waste(slot) && !midgame.is_gone(slot))
+        .find_map(|slot| slots[slot]);
+    if let Some(card) = waste_top {
+        text.push_str(&format!("# waste top: {card}\n"));
+    }
+    // A card in brackets stands in for one gone without the player knowing which.
+    let gone: Vec<String> = (0..DECK_SIZE)
+        .filter(|&slot| midgame.is_gone(slot))
+        .filter_map(|slot| {
+            slots[slot].map(|c| {
+                if midgame.is_unknown(slot) {
+                    format!("({c})")
+                } else {
+                    c.to_string()
+                }
+            })
+        })
+        .collect();
+    if !gone.is_empty() {
+        text.push_str(&format!("# gone: {}\n", gone.join(" ")));
+    }
+    if let Some(start) = start {
+        let words = start.walk(moves, |before, mv, _| move_text(before, mv));
+        for line in words.chunks(MOVES_PER_LINE) {
+            text.push_str(&format!("# moves: {}\n", line.join(" ")));
+        }
+    }
+    text
+}
+
+/// The `challenge` header, or nothing for the Board challenge.
+pub fn goal_header(goal: Goal) -> String {
+    match goal {
+        Goal::Board => String::new(),
+        _ => format!("# challenge: {}\n", goal.words()),
+    }
+}
+
+/// The `passes`, `pairing` and `goal` headers, each only when it is not MSC's.
+fn rules_header(rules: Rules) -> String {
+    let msc = Rules::default();
+    let mut text = String::new();
+    if rules.passes != msc.passes {
+        text.push_str(&format!("# passes: {}\n", rules.passes.word()));
+    }
+    if rules.relaxed {
+        text.push_str("# pairing: relaxed\n");
+    }
+    if rules.finish != msc.finish {
+        text.push_str(&format!("# goal: {}\n", rules.finish.word()));
+    }
+    text
+}
+
+/// The rules the `passes`, `pairing` and `goal` headers give.
+fn read_rules(text: &str) -> Result<Rules, String> {
+    fn read<T, E: std::fmt::Display>(
+        text: &str,
+        key: &str,
+        parse: impl Fn(&str) -> Result<T, E>,
+    ) -> Result<Option<T>, String> {
+        header(text, key)
+            .map(|value| parse(&value).map_err(|problem| format!("# {key}: {problem}")))
+            .transpose()
+    }
+    let pairing = |value: &str| match value {
+        "strict" => Ok(false),
+        "relaxed" => Ok(true),
+        _ => Err(format!(
+            "'{}' is not a pairing rule: strict or relaxed",
+            excerpt(value)
+        )),
+    };
+    let changes = RuleChanges {
+        passes: read(text, "passes", Passes::parse)?,
+        relaxed: read(text, "pairing", pairing)?,
+        finish: read(text, "goal", Finish::parse)?,
+    };
+    Ok(changes.apply(Rules::default()))
+}
+
+/// The challenge the `challenge` header names, under `game`'s limits.
+pub fn read_goal(text: &str, game: GameKind) -> Result<Goal, String> {
+    let Some(value) = header(text, "challenge") else {
+        return Ok(Goal::Board);
+    };
+    let wrong = || {
+        format!(
+            "# challenge: '{}' is not a challenge: write score TARGET earned E, or card \
+             RANK TARGET already K",
+            excerpt(&value)
+        )
+    };
+    GoalText::from_words(&value)
+        .ok_or_else(wrong)?
+        .read_in(game)
+        .map_err(|problem| match problem {
+            GoalTextError::Goal(problem) => format!("# challenge: {problem}"),
+            GoalTextError::Count { .. } | GoalTextError::Rank(_) => wrong(),
+        })
+}
+
+/// The start marks the headers give, for cards in these slots, in a game under `rules`.
+fn read_midgame(
+    text: &str,
+    slots: &[Option<Card>; DECK_SIZE],
+    rules: Rules,
+) -> Result<Midgame, String> {
+    let slot_of = |word: &str, key: &str| -> Result<usize, String> {
+        let card: Card = word
+            .parse()
+            .map_err(|_| format!("# {key}: '{}' is not a card", excerpt(word)))?;
+        slots
+            .iter()
+            .position(|&s| s == Some(card))
+            .ok_or_else(|| format!("# {key}: {card} is not in the deal"))
+    };
+    let mut midgame = Midgame::default();
+    if let Some(pass) = header(text, "pass") {
+        midgame.pass =
+            read_count(&pass, rules.last_pass()).map_err(|problem| format!("# pass: {problem}"))?;
+    }
+    if let Some(top) = header(text, "waste top") {
+        let slot = slot_of(&top, "waste top")?;
+        if slot < PYRAMID_SIZE {
+            return Err(format!(
+                "# waste top: {top} is a pyramid card, not a stock card"
+            ));
+        }
+        midgame.waste_to = Some(slot);
+    }
+    for line in headers(text, "gone") {
+        for word in line.split_whitespace() {
+            match word.strip_prefix('(').and_then(|w| w.strip_suffix(')')) {
+                Some(stand_in) => midgame.set_unknown(slot_of(stand_in, "gone")?, true),
+                None => midgame.set_gone(slot_of(word, "gone")?, true),
+            }
+        }
+    }
+    Ok(midgame)
+}
+
+/// The first line of a draft, which says what the file is to whoever finds it.
+pub(crate) const DRAFT_LINE: &str =
+    "# draft: the game being entered or played, restored on the next start\n";
+
+/// The deal being typed, kept between runs: the slots (`..` for an empty one), the marks of a
+/// game entered part-way, and the moves played when the deal is complete.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Draft {
+    pub slots: [Option<Card>; DECK_SIZE],
+    pub midgame: Midgame,
+    pub moves: Vec<Move>,
+    pub goal: Goal,
+    pub rules: Rules,
+}
+
+impl Draft {
+    /// The draft text, in the save format.
+    pub fn to_text(&self) -> String {
+        let start = self.start();
+        let moves = start.as_ref().map_or(&[][..], |_| &self.moves[..]);
+        format!(
+            "{DRAFT_LINE}{}{}{}{}",
+            game_header(GameKind::Pyramid),
+            progress_headers(&self.slots, &self.midgame, start.as_ref(), moves),
+            goal_header(self.goal) + &rules_header(self.rules),
+            drawn_slots(&self.slots)
+        )
+    }
+
+    /// The text of an unfinished deal saved under a name: the draft format (`..` for an
+    /// empty slot) under the name, date and notes headers. It opens again into the editor.
+    pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        let mut text = format!(
+            "# name: {name}
+# saved: {saved}
+"
+        );
+        let typed = self.slots.iter().flatten().count();
+        text.push_str(&format!(
+            "# unfinished: {typed}/{DECK_SIZE} cards; `pyramid FILE` opens it to go on typing
+"
+        ));
+        for note in notes {
+            text.push_str(&format!(
+                "# notes: {note}
+"
+            ));
+        }
+        let body = self.to_text();
+        text.push_str(body.split_once('\n').map_or("", |(_, rest)| rest));
+        text
+    }
+
+    /// The start position, when the slots hold a whole deal and the marks fit it.
+    fn start(&self) -> Option<Position> {
+        let cards: Option<Vec<Card>> = self.slots.iter().copied().collect();
+        let deal = Deal::from_cards(&cards?).ok()?;
+        self.midgame.position(&deal, self.rules).ok()
+    }
+
+    /// Reads a draft back; `None` when it is not one, or is another game's (its `# game:`
+    /// header names it).
+    pub fn parse(text: &str) -> Option<Draft> {
+        if game_of_text(text) != Ok(GameKind::Pyramid) {
+            return None;
+        }
+        let mut slots = [None; DECK_SIZE];
+        let mut count = 0;
+        for token in text
+            .lines()
+            .map(|line| line.split('#').next().unwrap_or(""))
+            .flat_map(str::split_whitespace)
+        {
+            let slot = slots.get_mut(count)?;
+            *slot = if token == ".." {
+                None
+            } else {
+                Some(token.parse().ok()?)
+            };
+            count += 1;
+        }
+        if count != DECK_SIZE {
+            return None;
+        }
+        let rules = read_rules(text).unwrap_or_default();
+        let mut draft = Draft {
+            slots,
+            midgame: read_midgame(text, &slots, rules).unwrap_or_default(),
+            moves: Vec::new(),
+            goal: read_goal(text, GameKind::Pyramid).unwrap_or_default(),
+            rules,
+        };
+        if draft.goal.check(draft.rules).is_err() {
+            draft.goal = Goal::Board;
+        }
+        if let Some(start) = draft.start() {
+            draft.moves = read_moves(&start, &headers(text, "moves").join(" ")).unwrap_or_default();
+        }
+        Some(draft)
+    }
+}
+
+/// The draft of either game: the game being typed or played, kept between runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameDraft {
+    Pyramid(Draft),
+    TriPeaks(TriPeaksDraft),
+}
+
+impl GameDraft {
+    /// The game the draft is of.
+    pub fn game(&self) -> GameKind {
+        match self {
+            GameDraft::Pyramid(_) => GameKind::Pyramid,
+            GameDraft::TriPeaks(_) => GameKind::TriPeaks,
+        }
+    }
+
+    /// Whether no card is typed: such a draft is not kept.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            GameDraft::Pyramid(draft) => draft.slots.iter().all(Option::is_none),
+            GameDraft::TriPeaks(draft) => draft.is_empty(),
+        }
+    }
+
+    /// The draft text, in the save format of its game.
+    pub fn to_text(&self) -> String {
+        match self {
+            GameDraft::Pyramid(draft) => draft.to_text(),
+            GameDraft::TriPeaks(draft) => draft.to_text(),
+        }
+    }
+
+    /// The text of an unfinished deal saved under a name.
+    pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        match self {
+            GameDraft::Pyramid(draft) => draft.to_named_text(name, saved, notes),
+            GameDraft::TriPeaks(draft) => draft.to_named_text(name, saved, notes),
+        }
+    }
+
+    /// Reads a draft of the game its `# game:` header names (Pyramid without one, as every
+    /// draft was before there were other games); `None` when it is not one.
+    pub fn parse(text: &str) -> Option<GameDraft> {
+        match game_of_text(text).ok()? {
+            GameKind::Pyramid => Draft::parse(text).map(GameDraft::Pyramid),
+            GameKind::TriPeaks => TriPeaksDraft::parse(text).map(GameDraft::TriPeaks),
+            // Klondike has no draft of its own yet: nothing is typed or played in it here.
+            GameKind::Klondike => None,
+        }
+    }
+}
+
+impl From<Draft> for GameDraft {
+    fn from(draft: Draft) -> GameDraft {
+        GameDraft::Pyramid(draft)
+    }
+}
+
+impl From<TriPeaksDraft> for GameDraft {
+    fn from(draft: TriPeaksDraft) -> GameDraft {
+        GameDraft::TriPeaks(draft)
+    }
+}
+
+/// Why a Klondike file is not read as a saved game: Klondike deals are read by
+/// [`crate::games::klondike::saved`], with no name, verdict or draft of their own yet.
+pub const NO_KLONDIKE_SAVES: &str = "a Klondike game: Klondike has no saved games yet";
+
+/// A saved game of either game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SavedGame {
+    Pyramid(SavedDeal),
+    TriPeaks(SavedTriPeaks),
+}
+
+impl SavedGame {
+    /// Reads a save of the game its `# game:` header names (Pyramid without one); a file
+    /// without a `# name:` is named after `fallback_name`.
+    pub fn parse(text: &str, fallback_name: &str) -> Result<SavedGame, String> {
+        match game_of_text(text).map_err(|problem| format!("# game: {problem}"))? {
+            GameKind::Pyramid => SavedDeal::parse(text, fallback_name).map(SavedGame::Pyramid),
+            GameKind::TriPeaks => {
+                SavedTriPeaks::parse(text, fallback_name).map(SavedGame::TriPeaks)
+            }
+            GameKind::Klondike => Err(NO_KLONDIKE_SAVES.to_string()),
+        }
+    }
+
+    /// The game it is of.
+    pub fn game(&self) -> GameKind {
+        match self {
+            SavedGame::Pyramid(_) => GameKind::Pyramid,
+            SavedGame::TriPeaks(_) => GameKind::TriPeaks,
+        }
+    }
+
+    /// The name it is saved under.
+    pub fn name(&self) -> &str {
+        match self {
+            SavedGame::Pyramid(saved) => &saved.name,
+            SavedGame::TriPeaks(saved) => &saved.name,
+        }
+    }
+
+    /// When it was saved, as its header says; empty when it does not.
+    pub fn saved(&self) -> &str {
+        match self {
+            SavedGame::Pyramid(saved) => &saved.saved,
+            SavedGame::TriPeaks(saved) => &saved.saved,
+        }
+    }
+
+    /// The deal.
+    pub fn deal(&self) -> &Deal {
+        match self {
+            SavedGame::Pyramid(saved) => &saved.deal,
+            SavedGame::TriPeaks(saved) => &saved.deal,
+        }
+    }
+
+    /// The file text.
+    pub fn to_text(&self) -> String {
+        match self {
+            SavedGame::Pyramid(saved) => saved.to_text(),
+            SavedGame::TriPeaks(saved) => saved.to_text(),
+        }
+    }
+}
+
+impl From<SavedDeal> for SavedGame {
+    fn from(saved: SavedDeal) -> SavedGame {
+        SavedGame::Pyramid(saved)
+    }
+}
+
+impl From<SavedTriPeaks> for SavedGame {
+    fn from(saved: SavedTriPeaks) -> SavedGame {
+        SavedGame::TriPeaks(saved)
+    }
+}
+
+/// Slots of a Pyramid draft in the layout people type, `..` for an empty slot.
+fn drawn_slots(slots: &[Option<Card>; DECK_SIZE]) -> String {
+    let texts = slots.map(|slot| slot.map_or_else(|| "..".to_string(), |card| card.to_string()));
+    GameKind::Pyramid.drawn(&texts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rank;
+    use crate::games::pyramid::GoalError;
+
+    fn example() -> SavedDeal {
+        SavedDeal::parse(
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/saved-games/winnable-40-steps.txt"
+            )),
+            "x",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_header_is_read_whatever_the_case_of_its_key() {
+        let text = "# Moves: 4h>3 draw\n#moves:draw\n  #  MOVES: 9c\n# movesx: no\n# move: no\n";
+        assert_eq!(headers(text, "moves"), ["4h>3 draw", "draw", "9c"]);
+        assert_eq!(header_value("# Name: a", "name"), Some(" a"));
+        assert_eq!(header_value("# Nämé: a", "name"), None);
+        assert_eq!(header_value("# na", "name"), None);
+    }
+
+    #[test]
+    fn a_game_in_progress_round_trips_with_its_start_moves_and_notes() {
+        let mut saved = example();
+        let cards = saved.deal.cards();
+        // Start on pass 2 with the waste holding stock cards 1-3, and Qh+Ah gone.
+        saved.midgame.pass = 2;
+        saved.rules = Rules {
+            passes: Passes::Limited(2),
+            ..Rules::default()
+        };
+        saved.midgame.waste_to = Some(PYRAMID_SIZE + 2);
+        for card in ["Qh", "Ah"] {
+            let slot = cards.iter().position(|c| c.to_string() == card).unwrap();
+            saved.midgame.set_gone(slot, true);
+        }
+        let mut game = Game::new(saved.start());
+        for _ in 0..20 {
+            let mv = game.position().legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+        saved.moves = game.moves().to_vec();
+        saved.notes = vec!["stuck here".to_string(), "try the Kings".to_string()];
+        saved.goal = Goal::Card {
+            rank: Rank::new(11).unwrap(),
+            target: 4,
+            already: 1,
+        };
+        let text = saved.to_text();
+        assert!(text.contains("# pass: 2\n"), "{text}");
+        assert!(text.contains("# gone: Qh Ah\n"), "{text}");
+        assert!(text.contains("# challenge: card J 4 already 1\n"), "{text}");
+        assert!(text.contains("# passes: 2\n"), "{text}");
+        assert_eq!(text.matches("# moves:").count(), 2, "{text}");
+        let back = SavedDeal::parse(&text, "y").unwrap();
+        assert_eq!(back, saved);
+        assert_eq!(back.game().position(), game.position());
+    }
+
+    #[test]
+    fn headers_that_do_not_fit_the_deal_are_named() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/saved-games/winnable-40-steps.txt"
+        ));
+        let with = |header: &str| SavedDeal::parse(&format!("{header}\n{text}"), "x");
+        assert_eq!(
+            with("# moves: draw recycle").unwrap_err(),
+            "# moves: move 2: 'recycle' cannot be played: recycle only when the stock is empty"
+        );
+        assert_eq!(
+            with("# gone: Zz").unwrap_err(),
+            "# gone: 'Zz' is not a card"
+        );
+        assert!(
+            with("# pass: 7")
+                .unwrap_err()
+                .contains("pass 7 is not possible")
+        );
+        assert!(
+            with("# challenge: score 100 earned 200")
+                .unwrap_err()
+                .contains("must be above the points already earned")
+        );
+        assert!(
+            with("# challenge: golf")
+                .unwrap_err()
+                .contains("'golf' is not a challenge")
+        );
+        assert!(
+            with("# gone: 3c")
+                .unwrap_err()
+                .contains("3c cannot be gone")
+        );
+    }
+
+    #[test]
+    fn a_pass_past_what_a_byte_holds_reads_and_one_out_of_range_is_named_so() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/saved-games/winnable-40-steps.txt"
+        ));
+        let with = |header: &str| SavedDeal::parse(&format!("{header}\n{text}"), "x");
+        let unlimited = with("# passes: unlimited\n# pass: 256\n# waste top: 2s").unwrap();
+        assert_eq!(unlimited.midgame.pass, 256);
+        assert_eq!(unlimited.start().pass(), 256);
+        assert!(unlimited.to_text().contains("# pass: 256\n"));
+        assert_eq!(
+            with("# passes: unlimited\n# pass: 4294967296").unwrap_err(),
+            "# pass: '4294967296' is too large: at most 4294967295"
+        );
+        assert_eq!(
+            with("# pass: 99999999999").unwrap_err(),
+            "# pass: '99999999999' is too large: at most 3"
+        );
+        assert_eq!(
+            with("# pass: 256").unwrap_err(),
+            "# gone, waste top, pass: pass 256 is not possible: passes go from 1 to 3"
+        );
+        assert_eq!(
+            with("# pass: two").unwrap_err(),
+            "# pass: 'two' is not a number"
+        );
+    }
+
+    #[test]
+    fn a_header_given_twice_with_different_values_is_refused_naming_both_lines() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/saved-games/winnable-40-steps.txt"
+        ));
+        let with = |headers: &str| SavedDeal::parse(&format!("{headers}\n{text}"), "x");
+        assert_eq!(
+            with("# passes: 2\n# pairing: relaxed\n# passes: unlimited").unwrap_err(),
+            "# passes: given twice, '2' on line 1 and 'unlimited' on line 3: keep one"
+        );
+        assert_eq!(
+            with("# game: pyramid\n# GAME: tripeaks").unwrap_err(),
+            "# game: given twice, 'pyramid' on line 1 and 'tripeaks' on line 2: keep one"
+        );
+        // The example's own name is on line 2 once this line is above it; a long value is
+        // shown cut short.
+        assert_eq!(
+            with("# name: Monday").unwrap_err(),
+            "# name: given twice, 'Monday' on line 1 and 'Example: winnable in 40 …' on line 2: \
+             keep one"
+        );
+        for key in [
+            "result",
+            "pass",
+            "waste top",
+            "challenge",
+            "pairing",
+            "goal",
+            "saved",
+        ] {
+            let error = with(&format!("# {key}: a\n# {key}: b")).unwrap_err();
+            assert!(
+                error.starts_with(&format!("# {key}: given twice, 'a' on line 1")),
+                "{error}"
+            );
+        }
+        // The same value twice says one thing; moves and notes go on over lines.
+        let same =
+            with("# passes: 2\n# passes: 2\n# moves: draw\n# moves: draw\n# notes: a\n# notes: b");
+        let same = same.unwrap();
+        assert_eq!(same.rules.passes, Passes::Limited(2));
+        assert_eq!(same.moves, [Move::Draw, Move::Draw]);
+        assert_eq!(same.notes, ["a", "b"]);
+    }
+
+    #[test]
+    fn a_draft_keeps_empty_slots_marks_and_moves() {
+        let saved = example();
+        let mut slots = saved.deal.cards().map(Some);
+        let mut draft = Draft {
+            slots,
+            midgame: Midgame {
+                waste_to: Some(PYRAMID_SIZE + 1),
+                ..Midgame::default()
+            },
+            moves: vec![Move::Draw],
+            goal: Goal::Score {
+                target: 1290,
+                earned: 100,
+            },
+            rules: Rules {
+                passes: Passes::Unlimited,
+                ..Rules::default()
+            },
+        };
+        assert_eq!(Draft::parse(&draft.to_text()), Some(draft.clone()));
+        slots[5] = None;
+        draft.slots = slots;
+        draft.moves.clear();
+        assert_eq!(Draft::parse(&draft.to_text()), Some(draft));
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_file() {
+        let mut saved = example();
+        saved.name = "red\u{1b}[31m\u{7} name\r\nnext".to_string();
+        saved.notes = vec!["a\u{1b}]0;title\u{7}note\u{9b}".to_string()];
+        let text = saved.to_text();
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{text:?}"
+        );
+        assert!(
+            text.starts_with("# game: pyramid\n# name: red[31m namenext\n"),
+            "{text:?}"
+        );
+        let back = SavedDeal::parse(&text, "x").unwrap();
+        assert_eq!(back.name, "red[31m namenext");
+        assert_eq!(back.notes, ["a]0;titlenote"]);
+        let made = SavedDeal::new("a\u{7}b", "", Verdict::Unsolved, saved.deal);
+        assert_eq!(made.name, "ab");
+        // A file written by hand with them is read without them.
+        let hand = format!(
+            "# name: x\u{1b}y\u{7}\n# notes: n\u{8}o\n{}",
+            saved.deal.to_layout(GameKind::Pyramid)
+        );
+        let read = SavedDeal::parse(&hand, "x").unwrap();
+        assert_eq!((read.name.as_str(), read.notes[0].as_str()), ("xy", "no"));
+    }
+
+    #[test]
+    fn variant_rules_are_saved_and_read_back() {
+        let mut saved = example();
+        saved.rules = Rules {
+            passes: Passes::Limited(1),
+            relaxed: true,
+            finish: Finish::AllCards,
+        };
+        let text = saved.to_text();
+        assert!(
+            text.contains("# passes: 1\n# pairing: relaxed\n# goal: all\n"),
+            "{text}"
+        );
+        let back = SavedDeal::parse(&text, "x").unwrap();
+        assert_eq!(back.rules, saved.rules);
+        // A command line's changes win over the file's.
+        let changes = RuleChanges {
+            relaxed: Some(false),
+            ..RuleChanges::default()
+        };
+        let strict = SavedDeal::with_headers(&text, saved.deal, "x", changes).unwrap();
+        assert!(!strict.rules.relaxed);
+        assert_eq!(strict.rules.finish, Finish::AllCards);
+        let broken = text.replace("# pairing: relaxed", "# pairing: loose");
+        assert_eq!(
+            SavedDeal::parse(&broken, "x").unwrap_err(),
+            "# pairing: 'loose' is not a pairing rule: strict or relaxed"
+        );
+        let broken = text.replace("# goal: all", "# goal: 52");
+        assert!(
+            SavedDeal::parse(&broken, "x")
+                .unwrap_err()
+                .starts_with("# goal: '52' is not a goal")
+        );
+    }
+
+    #[test]
+    fn a_challenge_with_the_all_52_goal_is_refused_as_everywhere_else() {
+        let saved = example();
+        let text = format!(
+            "# challenge: score 1290 earned 0\n# goal: all\n{}",
+            saved.deal.to_layout(GameKind::Pyramid)
+        );
+        assert_eq!(
+            SavedDeal::parse(&text, "x").unwrap_err(),
+            format!("# challenge and # goal: {}", GoalError::NeedsPyramid)
+        );
+        // A draft keeps its deal and rules, and drops the challenge that does not fit them.
+        let draft = Draft::parse(&text.replace("# challenge", "# draft\n# challenge")).unwrap();
+        assert_eq!(draft.goal, Goal::Board);
+        assert_eq!(draft.rules.finish, Finish::AllCards);
+        let absurd = format!(
+            "# challenge: score 4294967295 earned 4294967294\n{}",
+            saved.deal
+        );
+        assert!(
+            SavedDeal::parse(&absurd, "x")
+                .unwrap_err()
+                .contains("more than 1000 deals can give")
+        );
+    }
+
+    #[test]
+    fn a_save_or_a_draft_of_either_game_is_read_by_its_game_header() {
+        let pyramid = example();
+        let read = SavedGame::parse(&pyramid.to_text(), "x").unwrap();
+        assert_eq!(
+            (read.game(), read.name()),
+            (GameKind::Pyramid, pyramid.name.as_str())
+        );
+        assert_eq!(read, SavedGame::Pyramid(pyramid.clone()));
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/saved-games/tripeaks-as-dealt.txt"
+        ));
+        let tripeaks = SavedGame::parse(text, "x").unwrap();
+        assert_eq!(tripeaks.game(), GameKind::TriPeaks);
+        assert!(tripeaks.deal().has_unknown());
+        assert_eq!(SavedGame::parse(&tripeaks.to_text(), "y"), Ok(tripeaks));
+        assert_eq!(
+            SavedGame::parse(&text.replace("tripeaks", "golf"), "x").unwrap_err(),
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks and klondike"
+        );
+
+        let draft = Draft::parse(&pyramid.to_text()).unwrap();
+        let text = draft.to_text();
+        assert_eq!(
+            GameDraft::parse(&text),
+            Some(GameDraft::Pyramid(draft.clone()))
+        );
+        // Drafts written before there were other games have no game header.
+        let old = text.replace("# game: pyramid\n", "");
+        assert_eq!(GameDraft::parse(&old), Some(GameDraft::Pyramid(draft)));
+        let tripeaks = TriPeaksDraft::from_deal(&pyramid.deal);
+        let text = GameDraft::from(tripeaks.clone()).to_text();
+        assert_eq!(GameDraft::parse(&text), Some(GameDraft::TriPeaks(tripeaks)));
+        assert_eq!(GameDraft::parse(&text.replace("tripeaks", "golf")), None);
+    }
+
+    #[test]
+    fn the_game_header_names_the_game_and_its_absence_means_pyramid() {
+        let saved = example();
+        let text = saved.to_text();
+        assert_eq!(game_of_text(&text), Ok(GameKind::Pyramid));
+        let plain: String = text
+            .lines()
+            .filter(|l| !l.starts_with("# game"))
+            .fold(String::new(), |all, line| all + line + "\n");
+        assert_eq!(game_of_text(&plain), Ok(GameKind::Pyramid));
+        assert_eq!(SavedDeal::parse(&plain, "x").unwrap(), saved);
+        let other = text.replace("# game: pyramid", "# game: tripeaks");
+        assert_eq!(game_of_text(&other), Ok(GameKind::TriPeaks));
+        assert_eq!(
+            SavedDeal::parse(&other, "x").unwrap_err(),
+            "the file holds a TriPeaks game, not a Pyramid one"
+        );
+        let wrong = text.replace("# game: pyramid", "# game: golf");
+        assert_eq!(
+            SavedDeal::parse(&wrong, "x").unwrap_err(),
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks and klondike"
+        );
+    }
+}
