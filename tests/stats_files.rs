@@ -1,5 +1,6 @@
-//! The files `stats` is pointed at: `--export` never writes over a results file, a locked file,
-//! a link, a device or a FIFO, writes `-` to standard output, and leaves nothing behind when
+//! The files `stats` is pointed at: `--export` never writes over its `--from` file, a file it
+//! would not write back, a results file, a locked file, a link, a device or a FIFO, nor before
+//! every file named is checked, writes `-` to standard output, and leaves nothing behind when
 //! Ctrl-C stops it; `--out`, `--resume` and `stats merge` refuse a FIFO at once; a full disk
 //! stops a run at its first failed write; a shard of a long run goes straight to its deals.
 
@@ -87,6 +88,133 @@ fn results(dir: &Path) -> (PathBuf, String) {
     (path, kept)
 }
 
+/// Exports two deals of `seed` to `path`, giving what was written.
+fn export(path: &Path, seed: &str) -> String {
+    pyramid()
+        .args([
+            "stats",
+            "--deals",
+            "2",
+            "--seed",
+            seed,
+            "--export",
+            &text(path),
+        ])
+        .assert()
+        .success();
+    std::fs::read_to_string(path).expect("the deals")
+}
+
+#[test]
+fn an_export_never_goes_over_its_from_file_or_a_file_it_would_not_write_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let exported = dir.path().join("exported.txt");
+    let deals = export(&exported, "3");
+    let first = deals.lines().next().unwrap();
+    let mine = dir.path().join("mine.txt");
+    let annotated = format!("# my annotated deals\n40\t{first}\n");
+    std::fs::write(&mine, &annotated).unwrap();
+    let klondike = dir.path().join("k.txt");
+    std::fs::write(&klondike, format!("# game: klondike\n{deals}")).unwrap();
+    let kept = |path: &Path| std::fs::read_to_string(path).unwrap();
+    let (mine_kept, klondike_kept) = (kept(&mine), kept(&klondike));
+    // The file read from, by its own name or another (a hard link is the same file).
+    let same = "it is the --from file the deals are read from";
+    refused(&["--from", &text(&mine), "--export", &text(&mine)], same);
+    refused(
+        &["--from", &text(&klondike), "--export", &text(&klondike)],
+        same,
+    );
+    refused(
+        &["--from", &text(&exported), "--export", &text(&exported)],
+        same,
+    );
+    let link = dir.path().join("link.txt");
+    std::fs::hard_link(&exported, &link).unwrap();
+    refused(
+        &["--from", &text(&link), "--export", &text(&exported)],
+        same,
+    );
+    // A file with more than the deals an export writes: a comment, a length column.
+    let other = "its line 1 is not a deal as --export writes it";
+    refused(&["--deals", "2", "--export", &text(&mine)], other);
+    refused(
+        &["--from", &text(&exported), "--export", &text(&klondike)],
+        other,
+    );
+    assert_eq!(kept(&mine), mine_kept);
+    assert_eq!(kept(&klondike), klondike_kept);
+    assert_eq!(kept(&exported), deals);
+    // Another run's export, or the deals of another file, replace an earlier export.
+    pyramid()
+        .args([
+            "stats",
+            "--from",
+            &text(&mine),
+            "--export",
+            &text(&exported),
+        ])
+        .assert()
+        .success();
+    assert_eq!(kept(&exported), format!("{first}\n"));
+    let mut names = names(dir.path());
+    names.retain(|name| name.starts_with('.'));
+    assert!(names.is_empty(), "no temporary file left: {names:?}");
+}
+
+#[test]
+fn nothing_is_written_before_every_file_named_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    let earlier = export(&notes, "4");
+    let other = dir.path().join("other.jsonl");
+    std::fs::write(&other, "{\"x\":1}\n").unwrap();
+    refused(
+        &[
+            "--deals",
+            "3",
+            "--export",
+            &text(&notes),
+            "--out",
+            &text(&other),
+        ],
+        "other.jsonl: the file exists and is not empty",
+    );
+    refused(
+        &[
+            "--deals",
+            "3",
+            "--export",
+            &text(&notes),
+            "--resume",
+            &text(&other),
+        ],
+        "other.jsonl: not a stats results file",
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), earlier);
+    // And a refused export leaves no results file begun.
+    let mine = dir.path().join("mine.txt");
+    std::fs::write(&mine, "# mine\n").unwrap();
+    let out = dir.path().join("new.jsonl");
+    refused(
+        &[
+            "--deals",
+            "3",
+            "--export",
+            &text(&mine),
+            "--out",
+            &text(&out),
+        ],
+        "its line 1 is not a deal",
+    );
+    assert!(!out.exists());
+    assert_eq!(
+        names(dir.path()),
+        ["mine.txt", "notes.txt", "other.jsonl"],
+        "no temporary file left"
+    );
+}
+
 #[test]
 fn an_export_never_goes_over_a_results_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -108,7 +236,7 @@ fn an_export_never_goes_over_a_results_file() {
 fn an_export_never_goes_over_a_file_another_program_holds_locked() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("live.txt");
-    std::fs::write(&path, "being written\n").unwrap();
+    let earlier = export(&path, "5");
     let holder = std::fs::File::open(&path).unwrap();
     holder.lock().unwrap();
     refused(
@@ -116,7 +244,7 @@ fn an_export_never_goes_over_a_file_another_program_holds_locked() {
         "holds it locked",
     );
     drop(holder);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), "being written\n");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), earlier);
     // Once let go of, it is replaced as an export is meant to be.
     pyramid()
         .args(["stats", "--deals", "3", "--export", &text(&path)])
@@ -204,7 +332,7 @@ fn an_export_to_dash_goes_to_standard_output_and_the_summary_out_of_its_way() {
 fn an_export_stopped_by_ctrl_c_leaves_nothing_behind() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.txt");
-    std::fs::write(&path, "the last export\n").unwrap();
+    let earlier = export(&path, "2");
     // Fifteen gigabytes of deals: far more than is written before Ctrl-C comes.
     let mut child = spawn(&["stats", "--deals", "100000000", "--export", &text(&path)]);
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -220,7 +348,7 @@ fn an_export_stopped_by_ctrl_c_leaves_nothing_behind() {
     assert_eq!(wait(&mut child, 60).code(), Some(130));
     assert!(stderr_of(&mut child).contains("interrupted: "));
     assert_eq!(names(dir.path()), ["big.txt"]);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), "the last export\n");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), earlier);
 }
 
 #[cfg(unix)]

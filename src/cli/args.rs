@@ -555,8 +555,9 @@ pub struct StatsArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["deals", "seed"])]
     pub from: Option<PathBuf>,
     /// Write the deals, one per line, to FILE (`-` for standard output, the summary then
-    /// going to standard error). A results file, a locked file, a link or a device is not
-    /// written over.
+    /// going to standard error). Only a new file, an empty one or an earlier export is
+    /// written over: never the --from file, a file with anything else in it, a results file,
+    /// a locked file, a link or a device.
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,
     /// Stream each deal's result to FILE as JSON Lines while they finish, after a first line

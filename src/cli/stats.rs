@@ -732,15 +732,12 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
         .export
         .as_deref()
         .is_some_and(crate::cli::input::is_stdin);
-    if let Some(path) = &args.export
-        && deals::export(path, &deals, &stop)? == Exported::Interrupted
-    {
-        console::err(format_args!(
-            "pyramid: interrupted: {} was not written\n",
-            crate::cli::input::source_name(path)
-        ));
-        return Ok(EXIT_INTERRUPTED);
-    }
+    // Every file that may be refused is checked (and held) before any is written.
+    let export = args
+        .export
+        .as_deref()
+        .map(|path| deals::Export::start(path, &deals))
+        .transpose()?;
     let jobs = pool::threads(args.jobs);
     let caps = args.caps.caps();
     let rules = args.rules.changes().apply(Rules::default());
@@ -751,10 +748,6 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
         rank: args.card,
         caps,
     };
-    if args.compare {
-        let code = compare(args, &deals, task, jobs, &stop, to_stderr);
-        return deals.check().map(|()| code);
-    }
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let run = RunId {
         game,
@@ -766,6 +759,19 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
     };
     let figures = figures(game, args.card);
     let (mut tally, done, mut file) = open_results(args, &run, &figures)?;
+    if let (Some(export), Some(path)) = (export, &args.export)
+        && export.write(&deals, &stop)? == Exported::Interrupted
+    {
+        console::err(format_args!(
+            "pyramid: interrupted: {} was not written\n",
+            crate::cli::input::source_name(path)
+        ));
+        return Ok(EXIT_INTERRUPTED);
+    }
+    if args.compare {
+        let code = compare(args, &deals, task, jobs, &stop, to_stderr);
+        return deals.check().map(|()| code);
+    }
     let started = Instant::now();
     let is_done = |index: usize| done.contains(index);
     solve_all(

@@ -11,7 +11,7 @@
 
 use std::fs::{self, File, TryLockError};
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
@@ -39,26 +39,56 @@ pub fn replace(
     refuse: impl FnOnce(&File) -> Option<String>,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    let folder = folder_of(path);
-    // Looked at first, so that no temporary file is made beside a device.
-    let exists = replaceable_kind(path)?;
-    let temp = empty_temporary(folder)?;
-    let kept_locked = if exists {
-        Some(replaceable(path, temp.as_file(), refuse)?)
-    } else {
-        None
-    };
-    // The file keeps who may read it.
-    if let Some(old) = &kept_locked {
-        temp.as_file()
-            .set_permissions(old.metadata()?.permissions())?;
+    Replacement::start(path, refuse)?.finish(write)
+}
+
+/// A replacement checked and not yet written: the file at the name, if any, found one that may
+/// be replaced and held locked, and an empty temporary file beside it. A command that has more
+/// to check before it writes anything starts it first; dropped unfinished, it removes its
+/// temporary file and leaves the old file as it was.
+pub struct Replacement {
+    path: PathBuf,
+    temp: NamedTempFile,
+    /// The file being replaced, locked until it is.
+    old: Option<File>,
+}
+
+impl Replacement {
+    /// Checks the file at `path` as [`replace`] does, and makes the temporary file.
+    pub fn start(
+        path: &Path,
+        refuse: impl FnOnce(&File) -> Option<String>,
+    ) -> io::Result<Replacement> {
+        // Looked at first, so that no temporary file is made beside a device.
+        let exists = replaceable_kind(path)?;
+        let temp = empty_temporary(folder_of(path))?;
+        let old = if exists {
+            Some(replaceable(path, temp.as_file(), refuse)?)
+        } else {
+            None
+        };
+        Ok(Replacement {
+            path: path.to_path_buf(),
+            temp,
+            old,
+        })
     }
-    let mut out = BufWriter::new(temp.as_file());
-    write(&mut out)?;
-    out.into_inner().map_err(io::IntoInnerError::into_error)?;
-    temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    sync_folder(folder)
+
+    /// Writes the new content and puts it in the old file's place.
+    pub fn finish(self, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+        let Replacement { path, temp, old } = self;
+        // The file keeps who may read it.
+        if let Some(old) = &old {
+            temp.as_file()
+                .set_permissions(old.metadata()?.permissions())?;
+        }
+        let mut out = BufWriter::new(temp.as_file());
+        write(&mut out)?;
+        out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        temp.as_file().sync_all()?;
+        temp.persist(&path).map_err(|e| e.error)?;
+        sync_folder(folder_of(&path))
+    }
 }
 
 /// Whether there is something at `path`, refusing what is not a regular file: a link (which

@@ -4,7 +4,8 @@
 //! digest, then again for each pass. A file that cannot be read twice (standard input, a
 //! pipe, a FIFO, a device) has its deals copied on the first reading into an unnamed temporary
 //! file, which goes when the run ends. `--export` writes them out through the one safe writer,
-//! or to standard output.
+//! or to standard output; it replaces only an earlier export, never a file it would not write
+//! back whole (the `--from` file, results, comments).
 
 use std::fs::File;
 use std::io::{self, BufWriter, Seek, SeekFrom, Write};
@@ -12,14 +13,14 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::SystemTime;
 
-use solitaire::cards::deal::RandomDeals;
-use solitaire::{Deal, GameKind};
+use solitaire::cards::deal::{DECK_SIZE, RandomDeals, UNKNOWN};
+use solitaire::{Card, Deal, GameKind};
 
 use super::results_file;
 use super::shard::{LinesDigest, Shard, Source};
 use crate::cli::input::{self, InputError, LinesSource};
 use crate::cli::{batch, console};
-use crate::store::atomic_write;
+use crate::store::{atomic_write, text_file};
 
 /// The run's deals.
 pub enum Deals {
@@ -74,6 +75,15 @@ impl Deals {
         match self {
             Deals::Random { seed, .. } => Source::Seed(*seed),
             Deals::File(file) => file.source.clone(),
+        }
+    }
+
+    /// Whether `file` is the `--from` file the deals are read from (the same file, whatever
+    /// the names it goes by).
+    pub fn is_read_from(&self, file: &File) -> bool {
+        match self {
+            Deals::File(deals) => deals.stamp.is_some() && same_file(&deals.file, file),
+            Deals::Random { .. } => false,
         }
     }
 
@@ -169,6 +179,23 @@ impl DealFile {
     }
 }
 
+/// Whether two open files are one, as its device and inode say.
+#[cfg(unix)]
+fn same_file(a: &File, b: &File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (a.metadata(), b.metadata()) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+/// Elsewhere there is no stable way to tell: the file is then kept by what it holds, since a
+/// `--from` file that is not an earlier export is never replaced (see [`kept`]).
+#[cfg(not(unix))]
+fn same_file(_: &File, _: &File) -> bool {
+    false
+}
+
 /// A file's length and last change, where the system tells them.
 fn stamp_of(file: &File) -> Option<(u64, SystemTime)> {
     let meta = file.metadata().ok()?;
@@ -186,39 +213,131 @@ pub enum Exported {
 /// How many deals are written between two looks at Ctrl-C.
 const LOOK_EVERY: usize = 4096;
 
-/// `--export`: the deals one per line, through the one safe writer, or to standard output for
-/// `-`. A file holding a `stats` run's results is never written over. Ctrl-C (`stop`) ends
-/// the writing, leaving the file as it was.
-pub fn export(path: &Path, deals: &Deals, stop: &AtomicBool) -> Result<Exported, InputError> {
-    let write = |out: &mut dyn Write| -> io::Result<()> {
-        for (written, deal) in deals.stream().enumerate() {
-            if written % LOOK_EVERY == 0 && stop.load(Ordering::Relaxed) {
-                return Err(io::Error::other("interrupted"));
-            }
-            writeln!(out, "{}", deal.to_line())?;
+/// Where `--export` writes the deals: standard output for `-`, or a file, through the one safe
+/// writer, whose replacement is checked and begun before the run writes anything else.
+pub enum Export {
+    Stdout,
+    File {
+        name: String,
+        replacement: atomic_write::Replacement,
+    },
+}
+
+impl Export {
+    /// Checks the file `--export` names, holding it locked: it is refused when it is the file
+    /// the deals are read from, holds a `stats` run's results, or holds anything but deals as
+    /// an export writes them (see [`kept`]); a new file, an empty one or an earlier export is
+    /// replaced.
+    pub fn start(path: &Path, deals: &Deals) -> Result<Export, InputError> {
+        if input::is_stdin(path) {
+            return Ok(Export::Stdout);
         }
-        Ok(())
-    };
-    let written = if input::is_stdin(path) {
-        console::out_with(write)
-    } else {
-        atomic_write::replace(path, holds_results, write)
-    };
-    match written {
-        Err(_) if stop.load(Ordering::Relaxed) => Ok(Exported::Interrupted),
-        Err(error) => Err(InputError::Usage(format!(
-            "cannot write {}: {error}",
-            input::source_name(path)
-        ))),
-        Ok(()) => deals.check().map(|()| Exported::Written),
+        let name = input::source_name(path);
+        let replacement = atomic_write::Replacement::start(path, |old| kept(old, deals))
+            .map_err(|error| cannot_write(&name, &error))?;
+        Ok(Export::File { name, replacement })
+    }
+
+    /// Writes the deals one per line. Ctrl-C (`stop`) ends the writing, leaving the file as it
+    /// was.
+    pub fn write(self, deals: &Deals, stop: &AtomicBool) -> Result<Exported, InputError> {
+        let write = |out: &mut dyn Write| -> io::Result<()> {
+            for (written, deal) in deals.stream().enumerate() {
+                if written % LOOK_EVERY == 0 && stop.load(Ordering::Relaxed) {
+                    return Err(io::Error::other("interrupted"));
+                }
+                writeln!(out, "{}", deal.to_line())?;
+            }
+            Ok(())
+        };
+        let (name, written) = match self {
+            Export::Stdout => (input::STDIN_NAME.to_string(), console::out_with(write)),
+            Export::File { name, replacement } => (name, replacement.finish(write)),
+        };
+        match written {
+            Err(_) if stop.load(Ordering::Relaxed) => Ok(Exported::Interrupted),
+            Err(error) => Err(cannot_write(&name, &error)),
+            Ok(()) => deals.check().map(|()| Exported::Written),
+        }
     }
 }
 
-/// Why a file is not written over: it holds a run's results.
-fn holds_results(file: &File) -> Option<String> {
-    results_file::holds_results(file).then(|| {
-        "it holds the results of a stats run (--out); name another file for the deals".to_string()
-    })
+fn cannot_write(name: &str, error: &io::Error) -> InputError {
+    InputError::Usage(format!("cannot write {name}: {error}"))
+}
+
+/// Why the file at the export's name is kept, if it is: it is the `--from` file the deals are
+/// read from; it holds a run's results; or it holds something an export would not write back
+/// (a comment, a length column, a deal laid out over lines), which replacing it would lose.
+fn kept(old: &File, deals: &Deals) -> Option<String> {
+    if deals.is_read_from(old) {
+        return Some(
+            "it is the --from file the deals are read from; name another file for them".to_string(),
+        );
+    }
+    if results_file::holds_results(old) {
+        return Some(
+            "it holds the results of a stats run (--out); name another file for the deals"
+                .to_string(),
+        );
+    }
+    let other = not_exported(old)?;
+    Some(format!(
+        "its {other} is not a deal as --export writes it, and writing over the file would lose \
+         it: --export replaces only an earlier export; name another file, or remove this one"
+    ))
+}
+
+/// Where a file stops being an export (deals one a line, each as [`Deal::to_line`] writes it):
+/// "line 3", or `None` when it is one, or empty.
+fn not_exported(file: &File) -> Option<String> {
+    let mut file = file;
+    if file.seek(SeekFrom::Start(0)).is_err() {
+        return Some("content".to_string());
+    }
+    let words = ExportWords::new();
+    for line in text_file::Lines::new(io::BufReader::new(file)) {
+        match line {
+            Ok((_, text_file::Line::Text(text))) if words.is_deal(&text) => {}
+            Ok((number, _)) => return Some(format!("line {number}")),
+            Err(_) => return Some("content".to_string()),
+        }
+    }
+    None
+}
+
+/// The words of an exported deal: each card as it is written, and `??`; all of two bytes, so
+/// that a word is looked up at once (an earlier export of a million deals is read through in
+/// about a second).
+struct ExportWords(Vec<bool>);
+
+impl ExportWords {
+    fn new() -> ExportWords {
+        let mut known = vec![false; 1 << 16];
+        for word in Card::all()
+            .map(|card| card.to_string())
+            .chain([UNKNOWN.into()])
+        {
+            if let &[first, second] = word.as_bytes() {
+                known[usize::from(first) << 8 | usize::from(second)] = true;
+            }
+        }
+        ExportWords(known)
+    }
+
+    /// Whether a line is a deal as [`Deal::to_line`] writes it: 52 of the words, with one
+    /// space between.
+    fn is_deal(&self, line: &str) -> bool {
+        let mut count = 0;
+        let each_known = line.split(' ').all(|word| {
+            count += 1;
+            match *word.as_bytes() {
+                [first, second] => self.0[usize::from(first) << 8 | usize::from(second)],
+                _ => false,
+            }
+        });
+        each_known && count == DECK_SIZE
+    }
 }
 
 #[cfg(test)]
@@ -267,11 +386,19 @@ mod tests {
         assert_eq!(lines.lines().count(), 3);
     }
 
+    /// Checks the file and writes the deals, as `--export` does.
+    fn export(path: &Path, deals: &Deals, stop: &AtomicBool) -> Result<Exported, InputError> {
+        Export::start(path, deals)?.write(deals, stop)
+    }
+
     #[test]
     fn an_interrupted_export_leaves_the_file_as_it_was_and_nothing_else() {
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("deals.txt");
-        std::fs::write(&path, "the last export").expect("written");
+        let last = Deals::Random { seed: 2, count: 3 };
+        let stop = AtomicBool::new(false);
+        assert_eq!(export(&path, &last, &stop).ok(), Some(Exported::Written));
+        let before = std::fs::read_to_string(&path).expect("the last export");
         let deals = Deals::Random {
             seed: 1,
             count: 100_000,
@@ -281,9 +408,54 @@ mod tests {
             export(&path, &deals, &stop).ok(),
             Some(Exported::Interrupted)
         );
+        assert_eq!(std::fs::read_to_string(&path).ok(), Some(before));
+        assert_eq!(std::fs::read_dir(dir.path()).expect("listed").count(), 1);
+    }
+
+    #[test]
+    fn an_export_replaces_an_earlier_export_and_keeps_any_other_file() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("deals.txt");
+        let stop = AtomicBool::new(false);
+        let deals = |seed| Deals::Random { seed, count: 3 };
+        std::fs::write(&path, "").expect("written");
         assert_eq!(
-            std::fs::read_to_string(&path).ok().as_deref(),
-            Some("the last export")
+            export(&path, &deals(1), &stop).ok(),
+            Some(Exported::Written)
+        );
+        assert_eq!(
+            export(&path, &deals(2), &stop).ok(),
+            Some(Exported::Written)
+        );
+        let exported = std::fs::read_to_string(&path).expect("exported");
+        let first = exported.lines().next().expect("a deal");
+        for (kept, line) in [
+            (format!("# my deals\n{exported}"), "line 1"),
+            (format!("{exported}40\t{first}\n"), "line 4"),
+            (format!("{first}\n\n{first}\n"), "line 2"),
+            (first.to_lowercase(), "line 1"),
+            (first.replacen(' ', "  ", 1), "line 1"),
+            (
+                first.rsplit_once(' ').expect("52 cards").0.to_string(),
+                "line 1",
+            ),
+            (format!("{first} ??"), "line 1"),
+        ] {
+            std::fs::write(&path, &kept).expect("written");
+            let error = export(&path, &deals(3), &stop)
+                .expect_err("kept")
+                .to_string();
+            assert!(
+                error.contains(&format!("its {line} is not a deal as --export writes it")),
+                "{error}"
+            );
+            assert_eq!(std::fs::read_to_string(&path).ok(), Some(kept));
+        }
+        let unknown = format!("?? {}\n", first.split_once(' ').expect("52 cards").1);
+        std::fs::write(&path, unknown).expect("written");
+        assert_eq!(
+            export(&path, &deals(4), &stop).ok(),
+            Some(Exported::Written)
         );
         assert_eq!(std::fs::read_dir(dir.path()).expect("listed").count(), 1);
     }
