@@ -1,7 +1,7 @@
 //! The files `stats` is pointed at: `--export` never writes over its `--from` file, a file it
 //! would not write back, a results file, a locked file, a link, a device or a FIFO, nor before
 //! every file named is checked, writes `-` to standard output, and leaves nothing behind when
-//! Ctrl-C stops it; `--out`, `--resume` and `stats merge` refuse a FIFO at once; a full disk
+//! Ctrl-C, TERM or HUP stops it; `--out`, `--resume` and `stats merge` refuse a FIFO at once; a full disk
 //! stops a run at its first failed write; a shard of a long run goes straight to its deals.
 
 mod common;
@@ -329,26 +329,29 @@ fn an_export_to_dash_goes_to_standard_output_and_the_summary_out_of_its_way() {
 
 #[cfg(unix)]
 #[test]
-fn an_export_stopped_by_ctrl_c_leaves_nothing_behind() {
+fn an_export_stopped_by_ctrl_c_term_or_hup_leaves_nothing_behind() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.txt");
     let earlier = export(&path, "2");
-    // Fifteen gigabytes of deals: far more than is written before Ctrl-C comes.
-    let mut child = spawn(&["stats", "--deals", "100000000", "--export", &text(&path)]);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while names(dir.path()).len() < 2 {
-        assert!(Instant::now() < deadline, "no temporary file within 60 s");
-        std::thread::sleep(Duration::from_millis(20));
+    // A shutdown (TERM) or a closed terminal (HUP) stops the run as Ctrl-C (INT) does.
+    for signal in ["-INT", "-TERM", "-HUP"] {
+        // Fifteen gigabytes of deals: far more than is written before the signal comes.
+        let mut child = spawn(&["stats", "--deals", "100000000", "--export", &text(&path)]);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while names(dir.path()).len() < 2 {
+            assert!(Instant::now() < deadline, "no temporary file within 60 s");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let sent = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        assert_eq!(wait(&mut child, 60).code(), Some(130), "{signal}");
+        assert!(stderr_of(&mut child).contains("interrupted: "), "{signal}");
+        assert_eq!(names(dir.path()), ["big.txt"], "{signal}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), earlier, "{signal}");
     }
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
-    assert_eq!(wait(&mut child, 60).code(), Some(130));
-    assert!(stderr_of(&mut child).contains("interrupted: "));
-    assert_eq!(names(dir.path()), ["big.txt"]);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), earlier);
 }
 
 #[cfg(unix)]
