@@ -2,7 +2,7 @@
 //! answer, save and open deals.
 //!
 //! Elm style: keys, mouse, paste, resize, a clock tick, solver messages and the signals that
-//! stop and continue the process all arrive through one channel as [`Msg`]s; [`App::update`]
+//! stop, continue and end the process all arrive through one channel as [`Msg`]s; [`App::update`]
 //! changes the model and the view draws it, once per batch of messages.
 
 mod card_input;
@@ -145,18 +145,20 @@ fn stop_process() {
     let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
 }
 
-/// Turns SIGTSTP and SIGCONT into messages; taking SIGTSTP keeps it from stopping the process
-/// before the terminal is handed back.
+/// Turns SIGTSTP and SIGCONT into messages, and the signals that end a program (SIGINT,
+/// SIGTERM, SIGHUP) into quitting: taken here, none of them stops or ends the process before
+/// the terminal is handed back.
 #[cfg(unix)]
 fn spawn_signals(send: Sender<Msg>) -> io::Result<()> {
-    use signal_hook::consts::{SIGCONT, SIGTSTP};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTSTP, SIGCONT])?;
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+    let mut signals =
+        signal_hook::iterator::Signals::new([SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP])?;
     thread::spawn(move || {
         for signal in signals.forever() {
-            let msg = if signal == SIGTSTP {
-                Msg::Stop
-            } else {
-                Msg::Continue
+            let msg = match signal {
+                SIGTSTP => Msg::Stop,
+                SIGCONT => Msg::Continue,
+                _ => Msg::End,
             };
             if send.send(msg).is_err() {
                 return;
@@ -166,7 +168,7 @@ fn spawn_signals(send: Sender<Msg>) -> io::Result<()> {
     Ok(())
 }
 
-/// Other systems have no job control signals.
+/// Other systems have no such signals.
 #[cfg(not(unix))]
 #[allow(clippy::unnecessary_wraps)]
 fn spawn_signals(_send: Sender<Msg>) -> io::Result<()> {

@@ -1,8 +1,9 @@
 //! The files `stats` is pointed at: `--export` never writes over its `--from` file, a file it
 //! would not write back, a results file, a locked file, a link, a device or a FIFO, nor before
 //! every file named is checked, writes `-` to standard output, and leaves nothing behind when
-//! Ctrl-C, TERM or HUP stops it; `--out`, `--resume` and `stats merge` refuse a FIFO at once; a full disk
-//! stops a run at its first failed write; a shard of a long run goes straight to its deals.
+//! Ctrl-C, TERM or HUP stops it; `--out`, `--resume` and `stats merge` refuse a FIFO at once;
+//! a full disk stops a run at its first failed write; a shard of a long run goes straight to
+//! its deals.
 
 mod common;
 

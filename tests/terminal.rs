@@ -14,6 +14,8 @@ use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 struct Session {
     screen: Arc<Mutex<vt100::Parser>>,
     writer: Box<dyn Write + Send>,
+    /// The terminal's side held open, so that its modes can be read after the app ends.
+    master: Box<dyn portable_pty::MasterPty + Send>,
 }
 
 impl Session {
@@ -84,6 +86,7 @@ fn spawn(
     let session = Session {
         screen,
         writer: pty.master.take_writer().unwrap(),
+        master: pty.master,
     };
     (session, child)
 }
@@ -363,4 +366,50 @@ fn stopped_from_outside_and_continued_the_app_takes_the_terminal_back_and_draws_
     session.send("8h");
     session.wait_for("2/52");
     quit(&mut session, &mut child);
+}
+
+/// Whether the terminal is in raw mode: lines not gathered, nor keys echoed.
+#[cfg(unix)]
+fn raw_mode(session: &Session) -> bool {
+    let modes = session.master.get_termios().expect("the terminal's modes");
+    modes.local_flags.bits() & (libc::ICANON | libc::ECHO) == 0
+}
+
+#[cfg(unix)]
+#[test]
+fn ended_from_outside_the_app_hands_the_terminal_back_and_keeps_the_draft() {
+    for name in ["TERM", "INT", "HUP"] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut session, mut child) = spawn(dir.path(), &[]);
+        session.wait_for("Enter the deal");
+        session.send("4d");
+        session.wait_for("1/52");
+        assert!(raw_mode(&session));
+        signal(name, child.process_id().unwrap());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the app did not end on {name}");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "{name}: {status:?}");
+        wait_for_alternate(&session, false);
+        {
+            let parser = session.screen.lock().unwrap();
+            let screen = parser.screen();
+            assert!(!screen.bracketed_paste(), "{name}");
+            assert_eq!(
+                screen.mouse_protocol_mode(),
+                vt100::MouseProtocolMode::None,
+                "{name}"
+            );
+        }
+        assert!(!raw_mode(&session), "{name}: raw mode left on");
+        // The card typed is in the draft, which the next start opens.
+        let (mut session, mut child) = spawn(dir.path(), &[]);
+        session.wait_for("1/52");
+        quit(&mut session, &mut child);
+    }
 }

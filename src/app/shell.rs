@@ -38,6 +38,10 @@ pub enum Msg {
     /// The process goes on after a stop (SIGCONT, from `fg`): the event loop takes the
     /// terminal again, and the whole screen is drawn anew.
     Continue,
+    /// The process is told to end (SIGINT, SIGTERM or SIGHUP, from `kill` or a closed
+    /// terminal): the app quits at once, as Ctrl-Q does but without asking, the draft as last
+    /// written, and the terminal is handed back.
+    End,
 }
 
 /// How a status message is shown.
@@ -470,6 +474,9 @@ impl App {
             // A stop or a continue changes only the terminal (see `tui::follow_signal`): the
             // screen is drawn again, whole.
             Msg::Key(_) | Msg::Stop | Msg::Continue => {}
+            // Nothing is asked: no one may be there to answer. The draft holds the work as it
+            // was last written.
+            Msg::End => self.leaving = true,
             Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
             // A click or a paste answers a y/n question with "no", then acts as usual.
             Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
