@@ -447,3 +447,32 @@ fn a_shard_of_a_long_run_goes_straight_to_its_deals() {
     assert_eq!(lines.len(), 2, "{written}");
     assert_eq!(lines[1]["deal"], 99_999_999);
 }
+
+#[test]
+fn an_endless_stream_of_deals_is_refused_past_the_copy_limit() {
+    let deal = pyramid()
+        .args(["stats", "--deals", "1", "--export", "-"])
+        .output()
+        .unwrap()
+        .stdout;
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("pyramid"))
+        .args(["stats", "--from", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().unwrap();
+    // `yes`: the same deal until the reader stops reading.
+    let writer = std::thread::spawn(
+        move || {
+            while std::io::Write::write_all(&mut input, &deal).is_ok() {}
+        },
+    );
+    assert_eq!(wait(&mut child, 120).code(), Some(2));
+    assert!(
+        stderr_of(&mut child).contains("<stdin>: more than 1000000 deals, the most a run copies"),
+        "refused past the limit"
+    );
+    writer.join().unwrap();
+}

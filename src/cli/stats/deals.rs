@@ -126,16 +126,19 @@ impl DealFile {
             )),
         };
         let stamp = regular.as_ref().and_then(stamp_of);
+        let most = if copy.is_some() {
+            MAX_COPIED_DEALS
+        } else {
+            crate::cli::args::MAX_RUN_DEALS
+        };
         let mut digest = LinesDigest::default();
         let mut count = 0;
         for deal in batch::deals(name.clone(), source.reader(), game) {
             let line = deal?.to_line();
             count += 1;
-            if count > crate::cli::args::MAX_RUN_DEALS {
-                return Err(InputError::Usage(format!(
-                    "{name}: more than {} deals, the most a run may have",
-                    crate::cli::args::MAX_RUN_DEALS
-                )));
+            // The copy made so far goes with its file handle.
+            if count > most {
+                return Err(too_many(&name, copy.is_some()));
             }
             digest.add(&line);
             if let Some(copy) = &mut copy {
@@ -177,6 +180,26 @@ impl DealFile {
                 .ok()
         }))
     }
+}
+
+/// The most deals a run copies from a file that cannot be read twice (standard input, a pipe,
+/// a FIFO): a copy of about 160 MB, so that an endless stream ends in an error rather than
+/// filling the disk.
+pub const MAX_COPIED_DEALS: usize = 1_000_000;
+
+/// The error for a file of more deals than a run takes from it.
+fn too_many(name: &str, copied: bool) -> InputError {
+    InputError::Usage(if copied {
+        format!(
+            "{name}: more than {MAX_COPIED_DEALS} deals, the most a run copies from standard \
+             input, a pipe or a FIFO (about 160 MB); put them in a file and give its name"
+        )
+    } else {
+        format!(
+            "{name}: more than {} deals, the most a run may have",
+            crate::cli::args::MAX_RUN_DEALS
+        )
+    })
 }
 
 /// Whether two open files are one, as its device and inode say.
