@@ -533,3 +533,31 @@ fn a_comparison_names_the_deals_a_cap_left_undecided() {
     );
     assert!(last.contains(" under draw 1, 1 pass"), "{table}");
 }
+
+#[test]
+fn a_small_file_claiming_a_hundred_million_shards_is_refused_not_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (files, _) = shards(dir.path(), "p", &["--deals", "4", "--seed", "3"], 2);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let (first, body) = text.split_once('\n').unwrap();
+    let mut run = json(first);
+    run["run"]["deals"] = serde_json::json!(100_000_000);
+    let claimed = |count: usize| {
+        let mut run = run.clone();
+        run["run"]["shard"] = serde_json::json!(format!("1/{count}"));
+        let file = path(dir.path(), &format!("claims-{count}.jsonl"));
+        std::fs::write(&file, format!("{run}\n{body}")).unwrap();
+        file
+    };
+    let (_, stderr) = merge(&[claimed(100_000_000)], &[], 2);
+    assert!(
+        stderr.contains("99999999 of them would be missing: more than the 1000000 a merge lists"),
+        "{stderr}"
+    );
+    // As many missing as may be listed are listed.
+    let (_, stderr) = merge(&[claimed(1_000_001)], &[], 4);
+    assert!(
+        stderr.contains("shards 2-1000001 of 1000001 missing"),
+        "{stderr}"
+    );
+}

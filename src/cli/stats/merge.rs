@@ -129,6 +129,28 @@ fn shards_of(files: &[std::path::PathBuf]) -> Result<Vec<(&Path, RunId)>, InputE
     Ok(shards)
 }
 
+/// The most shards a merge lists as missing: the list is kept, and printed, whole.
+pub const MAX_MISSING_SHARDS: usize = 1_000_000;
+
+/// Refuses a merge that lacks more shards than it may list, counted without listing them: a
+/// small file's first line may claim a run of a hundred million shards.
+fn check_missing(first_path: &Path, first: &RunId, given: &[usize]) -> Result<(), InputError> {
+    // The shards with deals are the first ones, one deal each at most when there are more
+    // shards than deals.
+    let with_deals = first.shard.count.min(first.deals);
+    let given_with_deals = given.iter().filter(|&&index| index <= with_deals).count();
+    let missing = with_deals - given_with_deals;
+    if missing > MAX_MISSING_SHARDS {
+        return Err(InputError::Usage(format!(
+            "{}: its run is cut into {} shards, and {missing} of them would be missing: more \
+             than the {MAX_MISSING_SHARDS} a merge lists; merge more of its shards at once",
+            name(first_path),
+            first.shard.count
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `stats merge`. `game` is the `--game` flag, if given: it must be the files' game.
 pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     let shards = shards_of(&args.files)?;
@@ -193,6 +215,7 @@ pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     // so no deal is counted twice.
     let count = first.shard.count;
     let given: Vec<usize> = shards.iter().map(|(_, run)| run.shard.index).collect();
+    check_missing(first_path, first, &given)?;
     let missing: Vec<usize> = (1..=count)
         .filter(|index| given.binary_search(index).is_err())
         // A shard with no deals (more shards than deals) lacks nothing.
