@@ -386,6 +386,28 @@ fn a_fifo_as_a_results_file_is_refused_at_once() {
 
 #[cfg(unix)]
 #[test]
+fn a_results_file_is_never_written_through_a_link_even_one_to_nowhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let (kept, before) = results(dir.path());
+    for (name, target) in [
+        ("dangling.jsonl", dir.path().join("nowhere.jsonl")),
+        ("kept-link.jsonl", kept.clone()),
+    ] {
+        let link = dir.path().join(name);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        for flag in ["--out", "--resume"] {
+            refused(
+                &["--deals", "3", flag, &text(&link)],
+                &format!("{name}: it is a link; name the file itself"),
+            );
+        }
+    }
+    assert!(!dir.path().join("nowhere.jsonl").exists());
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), before);
+}
+
+#[cfg(unix)]
+#[test]
 fn a_full_disk_stops_the_run_at_the_first_failed_write() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.jsonl");

@@ -55,6 +55,8 @@ pub enum ResultsError {
         path: String,
         source: std::io::Error,
     },
+    #[error("{path}: it is a link; name the file itself")]
+    Link { path: String },
     #[error("{path}: {source}")]
     Open {
         path: String,
@@ -260,7 +262,7 @@ impl ResultsFile {
     pub fn create(path: &Path, run: &RunId) -> Result<ResultsFile, ResultsError> {
         // Read as well as written: a FIFO opened to be written alone, without waiting, would
         // fail for want of a reader rather than be named for what it is.
-        let file = open(
+        let file = open_to_write(
             path,
             OpenOptions::new()
                 .create(true)
@@ -297,7 +299,7 @@ impl ResultsFile {
         found: impl FnMut(Solved),
         mut warn: impl FnMut(String),
     ) -> Result<(ResultsFile, Seen), ResultsError> {
-        let file = open(path, OpenOptions::new().read(true).append(true))?;
+        let file = open_to_write(path, OpenOptions::new().read(true).append(true))?;
         let results = ResultsFile::locked(file, path)?;
         let mut reader = BufReader::new(&results.file);
         let (written, first) = read_run(&mut reader, path)?;
@@ -522,6 +524,17 @@ fn open(path: &Path, options: &OpenOptions) -> Result<File, ResultsError> {
             source,
         },
     )
+}
+
+/// Opens a results file to be written, as [`open`] does, but never through a link: writing
+/// there would make or change a file under another name than the one given.
+fn open_to_write(path: &Path, options: &OpenOptions) -> Result<File, ResultsError> {
+    if std::fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink()) {
+        return Err(ResultsError::Link {
+            path: shown_path(path),
+        });
+    }
+    open(path, options)
 }
 
 /// A line read as JSON, refusing an object that names a key twice: this program never writes
