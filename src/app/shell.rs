@@ -8,6 +8,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent
 use ratatui::layout::Rect;
 
 use solitaire::GameKind;
+use solitaire::cards::excerpt::shown_path;
 use solitaire::games::pyramid::{Goal, GoalText};
 
 use crate::app::cards::CardText;
@@ -391,7 +392,7 @@ impl App {
             .map(|(path, reason)| {
                 format!(
                     "The draft {} is left as it is: it cannot be restored ({reason}).",
-                    path.display()
+                    shown_path(path)
                 )
             })
             .chain(setup.warnings)
@@ -972,7 +973,7 @@ impl App {
             }
             OpenAction::Open(entry) => {
                 let from = match &entry.origin {
-                    Origin::User(path) => path.display().to_string(),
+                    Origin::User(path) => shown_path(path),
                     Origin::Example => "the examples".to_string(),
                 };
                 // An unfinished deal opens into the editor as `pyramid FILE` opens it.

@@ -106,7 +106,9 @@ fn a_game_too_long_to_be_read_back_is_not_saved_over_a_readable_save_and_says_wh
 #[test]
 fn a_draft_that_cannot_be_read_at_start_is_named_and_kept_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let saves = folders(dir.path()).saves;
+    // A folder whose name would recolour the terminal, were it shown as it is.
+    let base = dir.path().join("e\u{1b}[31mvil");
+    let saves = folders(&base).saves;
     std::fs::create_dir_all(&saves).unwrap();
     let huge = saves.join(".draft.txt");
     let text = format!(
@@ -114,12 +116,16 @@ fn a_draft_that_cannot_be_read_at_start_is_named_and_kept_whole() {
         too_long_to_read_back().to_text()
     );
     std::fs::write(&huge, &text).unwrap();
-    let (mut app, _receive) = start(dir.path());
+    let (mut app, _receive) = start(&base);
     let message = said(&app);
     assert!(
-        message.starts_with(&format!("The draft {} is left as it is", huge.display())),
+        message.starts_with(&format!(
+            "The draft {} is left as it is",
+            solitaire::cards::excerpt::shown_path(&huge)
+        )),
         "{message}"
     );
+    assert!(!message.contains('\u{1b}'), "{message}");
     assert!(message.contains("larger than 1 MiB"), "{message}");
     assert_eq!(app.pyramid().editor.filled(), 0);
     type_text(&mut app, "Ah");
