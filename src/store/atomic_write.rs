@@ -192,7 +192,17 @@ fn empty_temporary(folder: &Path) -> io::Result<NamedTempFile> {
     // As any new file: readable by those the user's umask lets read it, not this user alone.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    builder.tempfile_in(folder)
+    builder.tempfile_in(folder).map_err(plain)
+}
+
+/// The system's error as a person reads it (`permission denied`): tempfile adds the random
+/// name of the file it tried, in Rust's quoting (`... at path "/saves/.pyramid-ww7rTE.tmp"`),
+/// a name the user never gave and never sees again.
+pub fn plain(error: io::Error) -> io::Error {
+    match error.kind() {
+        io::ErrorKind::Other => error,
+        kind => io::Error::from(kind),
+    }
 }
 
 /// Makes `folder` and those above it. Where one of them is a file, the error says so, rather
@@ -220,6 +230,19 @@ pub fn sync_folder(folder: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_that_cannot_be_written_gives_the_system_s_plain_message() {
+        // No one, the superuser neither, may make a file in /sys.
+        let folder = Path::new("/sys");
+        if !folder.is_dir() {
+            eprintln!("skipped: no /sys");
+            return;
+        }
+        let error = replace(&folder.join("deals.txt"), |_| None, |_| Ok(())).expect_err("refused");
+        assert_eq!(error.to_string(), "permission denied");
+    }
 
     /// The names in a folder.
     fn names(folder: &Path) -> Vec<String> {

@@ -174,7 +174,8 @@ impl DraftFile {
                 .prefix(PREFIX)
                 .suffix(LOCK_SUFFIX)
                 .rand_bytes(super::RANDOM_CHARS)
-                .tempfile_in(&self.saves)?
+                .tempfile_in(&self.saves)
+                .map_err(super::atomic_write::plain)?
                 .keep()
                 .map_err(|failed| failed.error)?;
             let draft = draft_path(&lock);
