@@ -902,6 +902,11 @@ mod tests {
                 "{error}"
             );
         }
+        // A value is compared as written: the same number written otherwise is another.
+        assert_eq!(
+            with("# pass: 2\n# Pass: 02").unwrap_err(),
+            "# pass: given twice, '2' on line 1 and '02' on line 2: keep one"
+        );
         // The same value twice says one thing; moves and notes go on over lines.
         let same =
             with("# passes: 2\n# passes: 2\n# moves: draw\n# moves: draw\n# notes: a\n# notes: b");
