@@ -498,3 +498,48 @@ fn an_endless_stream_of_deals_is_refused_past_the_copy_limit() {
     );
     writer.join().unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn a_signal_while_the_deals_are_read_stops_the_run_at_once() {
+    let deal = pyramid()
+        .args(["stats", "--deals", "1", "--export", "-"])
+        .output()
+        .unwrap()
+        .stdout;
+    for signal in ["-INT", "-TERM", "-HUP"] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("pyramid"))
+            .args(["stats", "--from", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut input = child.stdin.take().unwrap();
+        let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = std::sync::Arc::clone(&written);
+        let deal = deal.clone();
+        let writer = std::thread::spawn(move || {
+            while std::io::Write::write_all(&mut input, &deal).is_ok() {
+                count.fetch_add(deal.len(), std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        // Far past what a pipe holds: the run is reading them.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while written.load(std::sync::atomic::Ordering::Relaxed) < 1 << 20 {
+            assert!(Instant::now() < deadline, "nothing read within 60 s");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let sent = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        assert_eq!(wait(&mut child, 60).code(), Some(130), "{signal}");
+        assert!(
+            stderr_of(&mut child).contains("interrupted while the deals were read"),
+            "{signal}"
+        );
+        writer.join().unwrap();
+    }
+}

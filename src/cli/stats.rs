@@ -695,8 +695,12 @@ fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
 
 /// The run's game and deals: a file's (whose game is the one asked for, else the one it says),
 /// or random ones from the seed. The flags are checked against the game before a file is
-/// read through.
-fn deals_of(args: &StatsArgs, asked: Option<GameKind>) -> Result<(GameKind, Deals), InputError> {
+/// read through; `None` when Ctrl-C (`stop`) came first.
+fn deals_of(
+    args: &StatsArgs,
+    asked: Option<GameKind>,
+    stop: &AtomicBool,
+) -> Result<Option<(GameKind, Deals)>, InputError> {
     let Some(path) = &args.from else {
         let game = asked.unwrap_or_default();
         check_game(args, game)?;
@@ -704,16 +708,19 @@ fn deals_of(args: &StatsArgs, asked: Option<GameKind>) -> Result<(GameKind, Deal
             seed: args.seed,
             count: args.deals,
         };
-        return Ok((game, deals));
+        return Ok(Some((game, deals)));
     };
     let source = LinesSource::open(path)?;
     let game = source.game(asked)?;
     check_game(args, game)?;
-    let deals = Deals::File(DealFile::read(source, game)?);
+    let Some(file) = DealFile::read(source, game, stop)? else {
+        return Ok(None);
+    };
+    let deals = Deals::File(file);
     if deals.count() == 0 {
         return Err(InputError::Usage("no deals to solve".to_string()));
     }
-    Ok((game, deals))
+    Ok(Some((game, deals)))
 }
 
 /// Runs the command, or `stats merge`. `asked` is the `--game` flag, if given.
@@ -726,7 +733,12 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
     // Ctrl-C stops starting new deals; the summary covers those finished. Without a handler
     // (one is already set) Ctrl-C simply ends the program.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let (game, deals) = deals_of(args, asked)?;
+    let Some((game, deals)) = deals_of(args, asked, &stop)? else {
+        console::err(format_args!(
+            "pyramid: interrupted while the deals were read: none was solved\n"
+        ));
+        return Ok(EXIT_INTERRUPTED);
+    };
     // The deals on standard output: the summary goes to standard error, out of their way.
     let to_stderr = args
         .export

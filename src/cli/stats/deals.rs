@@ -108,8 +108,13 @@ impl Deals {
 impl DealFile {
     /// Reads a file of deals once, as `batch` reads it: the first line that is not a deal is an
     /// error naming it. Counts the deals and takes their digest; copies them when the file
-    /// cannot be read again.
-    pub fn read(source: LinesSource, game: GameKind) -> Result<DealFile, InputError> {
+    /// cannot be read again. `None` when Ctrl-C (`stop`) ends the reading: a long file takes
+    /// minutes.
+    pub fn read(
+        source: LinesSource,
+        game: GameKind,
+        stop: &AtomicBool,
+    ) -> Result<Option<DealFile>, InputError> {
         let name = source.name.clone();
         let cannot = |what: &str, error: io::Error| {
             InputError::Usage(format!("cannot {what} the deals of {name}: {error}"))
@@ -134,6 +139,9 @@ impl DealFile {
         let mut digest = LinesDigest::default();
         let mut count = 0;
         for deal in batch::deals(name.clone(), source.reader(), game) {
+            if count % LOOK_EVERY == 0 && stop.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
             let line = deal?.to_line();
             count += 1;
             // The copy made so far goes with its file handle.
@@ -152,7 +160,7 @@ impl DealFile {
                 .into_inner()
                 .map_err(|error| cannot("keep a copy of", error.into_error()))?,
         };
-        Ok(DealFile {
+        Ok(Some(DealFile {
             name,
             file,
             game,
@@ -160,7 +168,7 @@ impl DealFile {
             source: digest.source(),
             stamp,
             unread: AtomicBool::new(false),
-        })
+        }))
     }
 
     /// The deals from the start of the file. A line that no longer reads as a deal ends them,
