@@ -12,8 +12,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::SystemTime;
 
+use solitaire::Deal;
 use solitaire::cards::deal::RandomDeals;
-use solitaire::{Deal, GameKind};
+use solitaire::engine::game::Game;
 
 use super::results_file;
 use super::shard::{LinesDigest, Shard, Source};
@@ -33,7 +34,7 @@ pub struct DealFile {
     name: String,
     /// The user's file when it is a regular one, else the copy of its deals.
     file: File,
-    game: GameKind,
+    game: &'static dyn Game,
     count: usize,
     source: Source,
     /// The user's file's length and last change when it was first read, to tell that it was
@@ -99,7 +100,7 @@ impl DealFile {
     /// Reads a file of deals once, as `batch` reads it: the first line that is not a deal is an
     /// error naming it. Counts the deals and takes their digest; copies them when the file
     /// cannot be read again.
-    pub fn read(source: LinesSource, game: GameKind) -> Result<DealFile, InputError> {
+    pub fn read(source: LinesSource, game: &'static dyn Game) -> Result<DealFile, InputError> {
         let name = source.name.clone();
         let cannot = |what: &str, error: io::Error| {
             InputError::Usage(format!("cannot {what} the deals of {name}: {error}"))
