@@ -84,9 +84,7 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         return Err(InputError::Usage(word));
     }
     if cli.game.map(solitaire::engine::game::Game::kind) == Some(solitaire::GameKind::Klondike) {
-        return Err(InputError::Usage(
-            cli::args::KLONDIKE_NOT_IN_APP.to_string(),
-        ));
+        return Err(InputError::Usage(store::KLONDIKE_NOT_IN_APP.to_string()));
     }
     let folders = cli.folders();
     let (mut themes, theme_errors) = app::theme::available(&folders.themes());
@@ -122,7 +120,7 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         if game == solitaire::GameKind::Klondike {
             return Err(InputError::Usage(format!(
                 "{name}: {}",
-                cli::args::KLONDIKE_NOT_IN_APP
+                store::KLONDIKE_NOT_IN_APP
             )));
         }
         match read_pyramid(&source, file) {

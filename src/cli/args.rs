@@ -10,7 +10,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
 use crate::cli::input::InputError;
-use crate::cli::stats::Shard;
+use crate::cli::stats::shard::{MAX_RUN_DEALS, Shard};
 use crate::store::Folders;
 
 use solitaire::Rank;
@@ -20,10 +20,6 @@ use solitaire::engine::game::{Challenges, Game, GameOption, OptionUse, Settings,
 use solitaire::engine::goal::{CountError, Goal, MAX_CARD_TARGET, MAX_DEALS, read_count};
 use solitaire::engine::search::{BYTES_PER_STATE, Caps};
 use solitaire::games;
-
-/// What the app says of a Klondike deal, which it does not play yet: the commands that do.
-pub const KLONDIKE_NOT_IN_APP: &str = "Klondike is not in the app yet: the commands solve, \
-     hint, validate and batch take it (pyramid solve --game klondike FILE)";
 
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.
@@ -748,9 +744,6 @@ pub struct MergeArgs {
 
 /// The most threads: far more than any machine's cores, and few enough that each has room.
 pub const MAX_JOBS: usize = 256;
-
-/// The most random deals in one `stats` run: about ten days on two cores.
-pub const MAX_RUN_DEALS: usize = 100_000_000;
 
 fn jobs_range() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(1..=MAX_JOBS as u64)

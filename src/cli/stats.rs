@@ -16,7 +16,7 @@
 mod deals;
 mod merge;
 mod results_file;
-mod shard;
+pub mod shard;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -41,7 +41,7 @@ use crate::cli::times::Times;
 use deals::{DealFile, Deals, Exported};
 use results_file::{Figure, Outcome, ResultsError, ResultsFile, Seen, Solved};
 use shard::RunId;
-pub use shard::Shard;
+use shard::Shard;
 
 /// The 95% quantile of the normal distribution used by the interval.
 const Z95: f64 = 1.959_964;

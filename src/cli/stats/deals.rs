@@ -122,10 +122,10 @@ impl DealFile {
         for deal in batch::deals(name.clone(), source.reader(), game) {
             let line = deal?.to_line();
             count += 1;
-            if count > crate::cli::args::MAX_RUN_DEALS {
+            if count > super::shard::MAX_RUN_DEALS {
                 return Err(InputError::Usage(format!(
                     "{name}: more than {} deals, the most a run may have",
-                    crate::cli::args::MAX_RUN_DEALS
+                    super::shard::MAX_RUN_DEALS
                 )));
             }
             digest.add(&line);

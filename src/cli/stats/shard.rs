@@ -12,8 +12,11 @@ use solitaire::engine::game::Game;
 use solitaire::engine::search::Caps;
 use solitaire::games;
 
+/// The most random deals in one `stats` run: about ten days on two cores.
+pub const MAX_RUN_DEALS: usize = 100_000_000;
+
 /// The most shards a run may be cut into: as many as it may have deals.
-pub const MAX_SHARDS: usize = crate::cli::args::MAX_RUN_DEALS;
+pub const MAX_SHARDS: usize = MAX_RUN_DEALS;
 
 /// The K-th of N slices of a run's deals (K from 1).
 ///
@@ -218,7 +221,7 @@ impl RunId {
         let deals = field("deals")?
             .as_u64()
             .and_then(|deals| usize::try_from(deals).ok())
-            .filter(|deals| (1..=crate::cli::args::MAX_RUN_DEALS).contains(deals))
+            .filter(|deals| (1..=MAX_RUN_DEALS).contains(deals))
             .ok_or("the run's number of deals is not one a run may have")?;
         let caps = field("caps")?;
         let count = |key: &str| match caps.get(key) {
