@@ -40,6 +40,10 @@ pub use games::{save_tripeaks, save_unfinished_tripeaks};
 pub const KLONDIKE_NOT_IN_APP: &str = "Klondike is not in the app yet: the commands solve, \
      hint, validate and batch take it (pyramid solve --game klondike FILE)";
 
+/// The games the commands play and the app does not yet, for `--game`'s help.
+pub const GAMES_NOT_IN_APP: &str =
+    "Klondike is played by solve, hint, validate, batch and stats, not yet by the app";
+
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Folders {

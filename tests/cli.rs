@@ -970,6 +970,17 @@ fn each_command_takes_what_its_help_says() {
         hint.contains("--passes") && hint.contains("--json"),
         "{hint}"
     );
+    // Every command's --game says which games the app does not play yet.
+    assert!(
+        hint.contains(
+            "Klondike is played by solve, hint, validate, batch and stats, not yet by the app"
+        ),
+        "{hint}"
+    );
+    assert!(
+        help("stats").contains("The same deals under six rule sets in one table"),
+        "stats --help names the rule sets --compare tries"
+    );
     let (_dir, file) = file_with("ordered.txt", ORDERED);
     refused(&["hint", "--score", &file], "unexpected argument '--score'");
     refused(

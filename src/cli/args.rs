@@ -65,16 +65,18 @@ static GAME_VALUES: LazyLock<String> = LazyLock::new(|| {
     ids.join("|")
 });
 
-/// `--game`'s help, from the registry: the games, and which a file is read as without it.
+/// `--game`'s help, from the registry: the games, which a file is read as without it, and
+/// those the app does not play yet.
 static GAME_HELP: LazyLock<String> = LazyLock::new(|| {
     let claims: String = games::ALL
         .iter()
         .filter_map(|game| Some(format!(", else {} for {}", game.id(), game.claimed()?)))
         .collect();
     format!(
-        "The game: {} (default: a file's `# game:` header{claims}, else {})",
+        "The game: {} (default: a file's `# game:` header{claims}, else {}). {}",
         games::ids("or"),
-        games::ALL[0].id()
+        games::ALL[0].id(),
+        crate::store::GAMES_NOT_IN_APP
     )
 });
 
@@ -356,6 +358,13 @@ impl<U: Uses> GameFlags<U> {
             [flag] => format!("{flag} is a rule"),
             _ => format!("{} are rules", joined(&flags, "and")),
         };
+        let rules = |game: &dyn Game| -> Vec<String> {
+            game.options()
+                .iter()
+                .filter(|o| o.purpose == OptionUse::Rule)
+                .map(|o| format!("--{}", o.flag))
+                .collect()
+        };
         let mut owners: Vec<&dyn Game> = Vec::new();
         for offered in &refused {
             for &owner in &offered.games {
@@ -364,16 +373,10 @@ impl<U: Uses> GameFlags<U> {
                 }
             }
         }
+        // A game without rules of its own is told every game's, so their owners go unnamed.
         let of = match owners.as_slice() {
-            [owner] => format!("of {owner}"),
+            [owner] if !rules(game).is_empty() => format!("of {owner}"),
             _ => "of other games".to_string(),
-        };
-        let rules = |game: &dyn Game| -> Vec<String> {
-            game.options()
-                .iter()
-                .filter(|o| o.purpose == OptionUse::Rule)
-                .map(|o| format!("--{}", o.flag))
-                .collect()
         };
         let own = rules(game);
         Err(InputError::Usage(if own.is_empty() {
@@ -704,9 +707,9 @@ pub struct StatsArgs {
     #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
     #[arg(requires = "results", conflicts_with = "export")]
     pub shard: Option<Shard>,
-    /// The same deals under the rule sets their game compares, in one table: 1, 3 and
-    /// unlimited passes, each with strict and relaxed pairing (Pyramid, to the goal given) or
-    /// with draw 1 and draw 3 (Klondike).
+    /// The same deals under six rule sets in one table: 1, 3 and unlimited passes, each with
+    /// strict and relaxed pairing (Pyramid, to the goal given) or with draw 1 and draw 3
+    /// (Klondike).
     #[arg(long, conflicts_with_all = ["out", "resume", "shard"])]
     pub compare: bool,
     /// Print the summary as one JSON object.
