@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::cards::deal::{DeckProblems, TextPos};
+use crate::cards::deal::{DeckProblem, DeckProblems, TextPos};
 use crate::engine::goal::{Goal, GoalError};
 use crate::engine::lab::Lab;
 use crate::engine::search::{Caps, Observer};
@@ -20,9 +20,13 @@ use crate::games::GameKind;
 /// One of the games, as every front end sees it.
 pub trait Game: Sync {
     /// The name typed on the command line and written in a saved file's `# game:` header.
-    fn id(&self) -> &'static str;
+    fn id(&self) -> &'static str {
+        self.kind().id()
+    }
     /// The name people read: "Pyramid", "TriPeaks".
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
     /// The library's name for it, for the code that serves every game by that name (saved
     /// files, the deal reader).
     fn kind(&self) -> GameKind;
@@ -281,6 +285,12 @@ pub enum LineError {
     Problems(Vec<String>),
     #[error("not a whole deal at its start (52 cards, every one known)")]
     NotWhole,
+}
+
+impl From<DeckProblems> for LineError {
+    fn from(problems: DeckProblems) -> LineError {
+        LineError::Problems(problems.0.iter().map(DeckProblem::message).collect())
+    }
 }
 
 /// How many of a line's problems its error lists.

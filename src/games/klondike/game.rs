@@ -124,14 +124,6 @@ pub fn problems(problems: &super::DealProblems) -> Problems {
 }
 
 impl Game for Klondike {
-    fn id(&self) -> &'static str {
-        "klondike"
-    }
-
-    fn name(&self) -> &'static str {
-        "Klondike"
-    }
-
     fn kind(&self) -> GameKind {
         GameKind::Klondike
     }
@@ -180,9 +172,7 @@ impl Game for Klondike {
 
     /// A Klondike deal at its start, its cards in the deal order of its layout.
     fn deal_of_line(&self, line: &str) -> Result<Deal, LineError> {
-        let table = formats::read(line, None).map_err(|problems| {
-            LineError::Problems(problems.0.iter().map(super::DealProblem::message).collect())
-        })?;
+        let table = formats::read(line, None)?;
         table
             .deal()
             .and_then(|deal| Deal::from_slots(deal.slots(), GameKind::Klondike).ok())

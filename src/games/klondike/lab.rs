@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::answer::{answer_json, rules_json, solve_position};
 use super::formats::{self, Format};
-use super::{DealProblem, EmptyPile, Passes, Position, Rules};
+use super::{DealProblem, DealProblems, EmptyPile, Passes, Position, Rules};
 use crate::cards::deal::Deal;
 use crate::engine::game::{LineError, NotItsRules};
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
@@ -23,13 +23,18 @@ pub struct KlondikeLab {
     pub caps: Caps,
 }
 
+/// A line that is not a Klondike deal: its problems' messages.
+impl From<DealProblems> for LineError {
+    fn from(problems: DealProblems) -> LineError {
+        LineError::Problems(problems.0.iter().map(DealProblem::message).collect())
+    }
+}
+
 impl Lab for KlondikeLab {
     /// A winning line counts as solved; unknown cards, like a cap, leave it undecided.
     fn answer(&self, number: usize, deal: &str) -> Result<LineAnswer, LineError> {
         let started = Instant::now();
-        let table = formats::read(deal, self.format).map_err(|problems| {
-            LineError::Problems(problems.0.iter().map(DealProblem::message).collect())
-        })?;
+        let table = formats::read(deal, self.format)?;
         let position = table.start(self.rules);
         let (answer, stats) = solve_position(&position, self.caps, &mut ());
         let mut json = answer_json(&position, &answer, &stats, table.stock());

@@ -99,14 +99,6 @@ pub fn read(text: &str, stem: &str, changes: RuleChanges) -> Result<SavedDeal, O
 }
 
 impl Game for Pyramid {
-    fn id(&self) -> &'static str {
-        "pyramid"
-    }
-
-    fn name(&self) -> &'static str {
-        "Pyramid"
-    }
-
     fn kind(&self) -> GameKind {
         GameKind::Pyramid
     }

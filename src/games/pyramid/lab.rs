@@ -27,15 +27,7 @@ pub struct PyramidLab {
 
 /// A line's deal: 52 cards in Pyramid's deal order.
 pub fn deal_of_line(line: &str) -> Result<Deal, LineError> {
-    Deal::parse_as(line, GameKind::Pyramid).map_err(|problems| {
-        LineError::Problems(
-            problems
-                .0
-                .iter()
-                .map(crate::cards::deal::DeckProblem::message)
-                .collect(),
-        )
-    })
+    Deal::parse_as(line, GameKind::Pyramid).map_err(LineError::from)
 }
 
 /// A line a cap left undecided: marked so in its JSON.

@@ -47,14 +47,6 @@ pub fn read(text: &str, stem: &str) -> Result<SavedTriPeaks, OpenError> {
 }
 
 impl Game for TriPeaks {
-    fn id(&self) -> &'static str {
-        "tripeaks"
-    }
-
-    fn name(&self) -> &'static str {
-        "TriPeaks"
-    }
-
     fn kind(&self) -> GameKind {
         GameKind::TriPeaks
     }

@@ -27,15 +27,7 @@ pub struct TriPeaksLab {
 
 /// A line's deal: 52 cards in TriPeaks' deal order.
 pub fn deal_of_line(line: &str) -> Result<Deal, LineError> {
-    Deal::parse_as(line, GameKind::TriPeaks).map_err(|problems| {
-        LineError::Problems(
-            problems
-                .0
-                .iter()
-                .map(crate::cards::deal::DeckProblem::message)
-                .collect(),
-        )
-    })
+    Deal::parse_as(line, GameKind::TriPeaks).map_err(LineError::from)
 }
 
 /// A deal a cap stopped (the search gave no answer): undecided, with no figures.
