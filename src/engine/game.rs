@@ -35,7 +35,11 @@ pub trait Game: Sync {
     /// Its challenges: the most points one deal gives (the Score challenge's target when none
     /// is given), or `None` for a game played only to win, with the words saying what it is
     /// solved for.
-    fn challenges(&self) -> Challenges;
+    fn challenges(&self) -> Challenges {
+        Challenges::Scored {
+            full_score: self.kind().full_score(),
+        }
+    }
     /// Whether its answers are the fewest steps (else a line that wins, not the shortest).
     fn fewest(&self) -> bool {
         true
@@ -60,8 +64,11 @@ pub trait Game: Sync {
         names: &Names,
         settings: &Settings,
     ) -> Result<Box<dyn Table>, OpenError>;
-    /// One line of a file of deals, as 52 cards at the deal's start.
-    fn deal_of_line(&self, line: &str) -> Result<crate::Deal, LineError>;
+    /// One line of a file of deals, as 52 cards at the deal's start: by default the cards in
+    /// the game's deal order.
+    fn deal_of_line(&self, line: &str) -> Result<crate::Deal, LineError> {
+        Ok(crate::Deal::parse_as(line, self.kind())?)
+    }
     /// A lab for the options given: it solves lines of deals for `goal` (`batch`) and
     /// measures deals (`stats`), each search under `caps`.
     fn lab(&self, settings: &Settings, goal: Goal, caps: Caps) -> Result<Box<dyn Lab>, OpenError>;

@@ -9,8 +9,7 @@ use super::solver::Budget;
 use super::{Finish, Goal, Passes, RuleChanges, Rules};
 use crate::cards::deal::Deal;
 use crate::engine::game::{
-    Challenges, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
-    Settings, Table,
+    Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
 };
 use crate::engine::lab::Lab;
 use crate::engine::search::{Caps, Observer};
@@ -107,12 +106,6 @@ impl Game for Pyramid {
         OPTIONS
     }
 
-    fn challenges(&self) -> Challenges {
-        Challenges::Scored {
-            full_score: GameKind::Pyramid.full_score(),
-        }
-    }
-
     fn open(
         &self,
         text: &str,
@@ -124,10 +117,6 @@ impl Game for Pyramid {
             standing: Standing::new(game),
             name: names.shown.clone(),
         }))
-    }
-
-    fn deal_of_line(&self, line: &str) -> Result<Deal, LineError> {
-        super::lab::deal_of_line(line)
     }
 
     fn lab(&self, settings: &Settings, goal: Goal, caps: Caps) -> Result<Box<dyn Lab>, OpenError> {

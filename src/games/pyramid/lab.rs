@@ -25,11 +25,6 @@ pub struct PyramidLab {
     pub caps: Caps,
 }
 
-/// A line's deal: 52 cards in Pyramid's deal order.
-pub fn deal_of_line(line: &str) -> Result<Deal, LineError> {
-    Deal::parse_as(line, GameKind::Pyramid).map_err(LineError::from)
-}
-
 /// A line a cap left undecided: marked so in its JSON.
 pub fn undecided_line(number: usize, key: &str, cap: CapReached, stats: &Stats) -> LineAnswer {
     let mut json = json!({"line": number});
@@ -93,7 +88,7 @@ impl PyramidLab {
 
 impl Lab for PyramidLab {
     fn answer(&self, number: usize, deal: &str) -> Result<LineAnswer, LineError> {
-        let deal = deal_of_line(deal)?;
+        let deal = Deal::parse_as(deal, GameKind::Pyramid)?;
         // One budget for the answer and what unknown cards could give.
         let budget = Budget::start(self.caps);
         let position = Position::new(&deal, self.rules);

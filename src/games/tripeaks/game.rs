@@ -10,8 +10,7 @@ use super::saved::SavedTriPeaks;
 use crate::cards::card::Rank;
 use crate::cards::deal::Deal;
 use crate::engine::game::{
-    Challenges, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
-    Settings, Table,
+    Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
 };
 use crate::engine::goal::Goal;
 use crate::engine::lab::Lab;
@@ -55,12 +54,6 @@ impl Game for TriPeaks {
         OPTIONS
     }
 
-    fn challenges(&self) -> Challenges {
-        Challenges::Scored {
-            full_score: GameKind::TriPeaks.full_score(),
-        }
-    }
-
     fn open(
         &self,
         text: &str,
@@ -71,10 +64,6 @@ impl Game for TriPeaks {
             saved: read(text, &names.stem)?,
             name: names.shown.clone(),
         }))
-    }
-
-    fn deal_of_line(&self, line: &str) -> Result<Deal, LineError> {
-        super::lab::deal_of_line(line)
     }
 
     fn lab(&self, settings: &Settings, goal: Goal, caps: Caps) -> Result<Box<dyn Lab>, OpenError> {

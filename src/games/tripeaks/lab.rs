@@ -25,11 +25,6 @@ pub struct TriPeaksLab {
     pub caps: Caps,
 }
 
-/// A line's deal: 52 cards in TriPeaks' deal order.
-pub fn deal_of_line(line: &str) -> Result<Deal, LineError> {
-    Deal::parse_as(line, GameKind::TriPeaks).map_err(LineError::from)
-}
-
 /// A deal a cap stopped (the search gave no answer): undecided, with no figures.
 fn undecided_by(cap: Option<CapReached>) -> (Outcome, Vec<(Figure, usize)>) {
     let cap = cap.expect("only a cap stops the search");
@@ -39,7 +34,7 @@ fn undecided_by(cap: Option<CapReached>) -> (Outcome, Vec<(Figure, usize)>) {
 impl Lab for TriPeaksLab {
     /// Any challenge: cleared or reached counts as solved.
     fn answer(&self, number: usize, deal: &str) -> Result<LineAnswer, LineError> {
-        let deal = deal_of_line(deal)?;
+        let deal = Deal::parse_as(deal, GameKind::TriPeaks)?;
         let position = Position::new(&deal);
         let goal = self.goal;
         let (answer, stats, cap) =
