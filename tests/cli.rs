@@ -956,6 +956,10 @@ fn each_command_takes_what_its_help_says() {
         solve.contains("<FILE>") && !solve.contains("[FILE]"),
         "{solve}"
     );
+    assert!(
+        solve.contains("all one deal can give: 1290 in Pyramid, 84900 in TriPeaks)"),
+        "--score's help gives each game's full score: {solve}"
+    );
     let batch = help("batch");
     assert!(
         batch.contains("<FILE>") && !batch.contains("[FILE]"),

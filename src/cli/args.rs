@@ -441,12 +441,27 @@ fn with_challenges() -> Vec<&'static dyn Game> {
         .collect()
 }
 
+/// `--score`'s help, with each game's full score from the registry.
+static SCORE_HELP: LazyLock<String> = LazyLock::new(|| {
+    let full: Vec<String> = with_challenges()
+        .iter()
+        .filter_map(|game| match game.challenges() {
+            Challenges::Scored { full_score } => Some(format!("{full_score} in {game}")),
+            Challenges::None { .. } => None,
+        })
+        .collect();
+    format!(
+        "Score challenge: the fewest steps to TARGET points in all (without a number, all one \
+         deal can give: {})",
+        full.join(", ")
+    )
+});
+
 /// The Score or Card challenge to solve for, if one of these is given.
 #[derive(Debug, Args, Clone, Default)]
 pub struct GoalArgs {
-    /// Score challenge: the fewest steps to TARGET points in all (without a number, all one
-    /// deal can give: 1290 in Pyramid, 84900 in TriPeaks).
     #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = FULL)]
+    #[arg(help = SCORE_HELP.as_str())]
     #[arg(conflicts_with = "card", value_parser = target_score)]
     pub score: Option<ScoreTarget>,
     /// Score challenge: points already earned in earlier deals.
