@@ -1,15 +1,14 @@
-//! The headless commands: the command line's arguments, reading deal files, `solve`, `hint`
-//! and `validate` with each game's answers in words and JSON, `batch` and `stats`.
+//! The headless commands, over any game of the registry (`solitaire::games::ALL`), naming
+//! none: the arguments (each game's flags added from its options, under its heading), reading
+//! deal files and telling their game, `solve`, `hint` and `validate` printing a game's answer,
+//! `batch` and `stats` running a game's lab over many deals. A game's words and rules live in
+//! its folder in the library.
 
 pub mod args;
 pub mod batch;
-pub mod challenge;
 pub mod console;
 pub mod input;
-pub mod json;
-pub mod klondike_output;
-pub mod output;
 pub mod pool;
+pub mod solve;
 pub mod stats;
 pub mod times;
-pub mod tripeaks_output;

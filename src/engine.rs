@@ -2,8 +2,11 @@
 //! search's figures, observer and caps, the challenges, and the words about unknown cards that
 //! every game's answers share.
 
+pub mod game;
 pub mod goal;
 pub mod history;
+pub mod lab;
 pub mod referee;
 pub mod search;
 pub mod unknowns_text;
+pub mod verdict;

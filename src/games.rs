@@ -1,6 +1,9 @@
-//! The games the library knows, as a plain list: each is a sibling module (`pyramid`,
-//! `tripeaks`, `klondike`) with its own layout, referee and solvers; this enum is where code that serves
-//! every game (the deal reader, saved files, the front ends) asks which one it has.
+//! The registry: every game the commands take, listed once in [`ALL`] as its [`Game`] seam,
+//! with lookup by name and which game a text is. Each game is a sibling folder (`pyramid`,
+//! `tripeaks`, `klondike`, `perfect_pair`) with its own rules, formats, referee, solvers,
+//! answers and lab; [`GameKind`] is where the code that serves every game by name (the deal
+//! reader, saved files) asks which one it has. Perfect Pair is in the library but not yet
+//! offered by the commands, so not listed.
 
 pub mod klondike;
 pub mod perfect_pair;
@@ -12,6 +15,70 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::cards::card::DECK_SIZE;
+use crate::engine::game::{Game, joined};
+use crate::games::saved_game::{GameHeaderError, game_of_text, headers};
+
+/// Every game the commands take, in the order help, menus and messages list them. The first
+/// is the one a text is read as when nothing says which game it is.
+pub static ALL: &[&dyn Game] = &[
+    &pyramid::game::Pyramid,
+    &tripeaks::game::TriPeaks,
+    &klondike::game::Klondike,
+];
+
+/// The game a name (as typed: `pyramid`, `TriPeaks`, `tri-peaks`, in any case) is.
+pub fn find(name: &str) -> Result<&'static dyn Game, UnknownGame> {
+    let word = name
+        .trim()
+        .to_ascii_lowercase()
+        .replace(['-', '_', ' '], "");
+    ALL.iter()
+        .copied()
+        .find(|game| game.id() == word)
+        .ok_or_else(|| UnknownGame(crate::cards::excerpt::excerpt(name)))
+}
+
+/// The registry's entry for one of the library's games, if the commands take it.
+pub fn of_kind(kind: GameKind) -> Option<&'static dyn Game> {
+    ALL.iter().copied().find(|game| game.kind() == kind)
+}
+
+/// The game a text is, and whether its `# game:` header says so.
+#[derive(Debug, Clone, Copy)]
+pub struct Sniffed {
+    pub game: &'static dyn Game,
+    pub by_header: bool,
+}
+
+/// Which game a text is: the one its `# game:` header names, else the first that claims it
+/// (Klondike claims Solvitaire's JSON and deal codes), else the first listed.
+pub fn of_text(text: &str) -> Result<Sniffed, GameHeaderError> {
+    if !headers(text, "game").is_empty() {
+        let kind = game_of_text(text)?;
+        let game = of_kind(kind).ok_or_else(|| UnknownGame(kind.id().to_string()))?;
+        return Ok(Sniffed {
+            game,
+            by_header: true,
+        });
+    }
+    // A header given twice is refused even where it is not read.
+    game_of_text(text)?;
+    let game = ALL
+        .iter()
+        .copied()
+        .find(|game| game.claims(text))
+        .unwrap_or(ALL[0]);
+    Ok(Sniffed {
+        game,
+        by_header: false,
+    })
+}
+
+/// The games' names as typed, listed: "pyramid, tripeaks and klondike".
+pub fn ids(conjunction: &str) -> String {
+    let ids: Vec<&str> = ALL.iter().map(|game| game.id()).collect();
+    joined(&ids, conjunction)
+}
 
 /// One of the games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -107,7 +174,7 @@ impl fmt::Display for GameKind {
 
 /// A game name that is not one of [`GameKind::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a game: the games are pyramid, tripeaks and klondike")]
+#[error("'{}' is not a game: the games are {}", .0, ids("and"))]
 pub struct UnknownGame(pub String);
 
 impl FromStr for GameKind {
@@ -143,6 +210,33 @@ mod tests {
             wrong.to_string(),
             "'spider' is not a game: the games are pyramid, tripeaks and klondike"
         );
+    }
+
+    #[test]
+    fn the_registry_finds_each_game_by_its_names_and_tells_texts_apart() {
+        for game in ALL {
+            assert_eq!(
+                find(game.id()).map(super::super::engine::game::Game::id),
+                Ok(game.id())
+            );
+            assert_eq!(
+                find(game.name()).map(super::super::engine::game::Game::id),
+                Ok(game.id())
+            );
+            assert_eq!(
+                of_kind(game.kind()).map(super::super::engine::game::Game::id),
+                Some(game.id())
+            );
+        }
+        assert_eq!(
+            find("Tri-Peaks").map(super::super::engine::game::Game::id),
+            Ok("tripeaks")
+        );
+        let sniffed = |text: &str| of_text(text).map(|s| (s.game.id(), s.by_header));
+        assert_eq!(sniffed("# game: tripeaks\n"), Ok(("tripeaks", true)));
+        assert_eq!(sniffed("{\"tableau piles\": []}"), Ok(("klondike", false)));
+        assert_eq!(sniffed("Kd Qc"), Ok(("pyramid", false)));
+        assert!(of_text("# game: pyramid\n# game: tripeaks\n").is_err());
     }
 
     #[test]

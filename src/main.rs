@@ -2,10 +2,10 @@
 //! stepping through its solution; headless subcommands solve and validate deal files for
 //! scripts and batch work.
 //!
-//! Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, 3 undecided (a cap
-//! was reached), 4 `stats merge` lacking shards or results, 130 a `stats` run interrupted, 141
-//! standard output or error closed by its reader (a broken pipe: the program stops at once,
-//! quietly).
+//! Exit codes (`solitaire::engine::verdict`): 0 solved (or valid), 1 no solution, 2 bad input
+//! or usage, 3 undecided (a cap was reached), 4 `stats merge` lacking shards or results, 130 a
+//! `stats` run interrupted, 141 standard output or error closed by its reader (a broken pipe:
+//! the program stops at once, quietly).
 
 mod app;
 mod cli;
@@ -17,25 +17,11 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser};
 
 use solitaire::cards::deal::DeckProblem;
+use solitaire::engine::verdict::{EXIT_BAD_INPUT, EXIT_OK};
 
 use cli::args::{Cli, Command};
 use cli::input::InputError;
 use store::Folders;
-
-/// Exit code: the deal is solved, or valid.
-pub const EXIT_OK: u8 = 0;
-/// Exit code: the deal has no solution.
-pub const EXIT_NO_SOLUTION: u8 = 1;
-/// Exit code: bad input or usage.
-pub const EXIT_BAD_INPUT: u8 = 2;
-/// Exit code: a cap (states, memory or time) stopped a search before it had an answer.
-pub const EXIT_UNDECIDED: u8 = 3;
-/// Exit code: `stats merge` was not given every shard of the run, or a shard's file lacks
-/// results; the numbers cover those found.
-pub const EXIT_PARTIAL: u8 = 4;
-/// Exit code: a `stats` run stopped by Ctrl-C before all its deals were solved (128 plus
-/// SIGINT's number, as shells report it).
-pub const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let args = cli::args::args(std::env::args_os());
@@ -52,9 +38,9 @@ fn main() -> ExitCode {
         },
     };
     let result = match cli.command {
-        Some(Command::Solve(args)) => cli::output::solve(&args, cli.game),
-        Some(Command::Validate(args)) => cli::output::validate(&args, cli.game),
-        Some(Command::Hint(args)) => cli::output::hint(&args, cli.game),
+        Some(Command::Solve(args)) => cli::solve::solve(&args, cli.game),
+        Some(Command::Validate(args)) => cli::solve::validate(&args, cli.game),
+        Some(Command::Hint(args)) => cli::solve::hint(&args, cli.game),
         Some(Command::Batch(args)) => cli::batch::run(&args, cli.game),
         Some(Command::Stats(args)) => cli::stats::run(&args, cli.game),
         Some(Command::Completions { shell }) => {
@@ -69,9 +55,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(
-            error @ (cli::input::InputError::Deck { .. } | cli::input::InputError::Klondike { .. }),
-        ) => {
+        Err(error) if error.is_located() => {
             // Already `file:line:column: message`, one problem per line.
             cli::console::err(format_args!("{error}\n"));
             ExitCode::from(EXIT_BAD_INPUT)
@@ -99,10 +83,8 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(word) = cli.file.as_deref().and_then(mistyped_command) {
         return Err(InputError::Usage(word));
     }
-    if cli.game == Some(solitaire::GameKind::Klondike) {
-        return Err(InputError::Usage(
-            cli::args::KLONDIKE_NOT_IN_APP.to_string(),
-        ));
+    if cli.game.map(solitaire::engine::game::Game::kind) == Some(solitaire::GameKind::Klondike) {
+        return Err(InputError::Usage(store::KLONDIKE_NOT_IN_APP.to_string()));
     }
     let folders = cli.folders();
     let (mut themes, theme_errors) = app::theme::available(&folders.themes());
@@ -134,20 +116,16 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(file) = cli.file.as_deref() {
         let source = cli::input::read_source(file)?;
         let name = cli::input::source_name(file);
-        let game = cli::input::game_in(&source, cli.game)?;
+        let game = cli::input::game_in(&source, cli.game)?.kind();
         if game == solitaire::GameKind::Klondike {
             return Err(InputError::Usage(format!(
                 "{name}: {}",
-                cli::args::KLONDIKE_NOT_IN_APP
+                store::KLONDIKE_NOT_IN_APP
             )));
         }
-        match cli::input::game_of(
-            &source,
-            file,
-            solitaire::games::pyramid::RuleChanges::default(),
-        ) {
+        match read_pyramid(&source, file) {
             _ if game == solitaire::GameKind::TriPeaks => {
-                let saved = cli::tripeaks_output::read(&source, file)?;
+                let saved = read_tripeaks(&source, file)?;
                 deal = Some(store::SavedGame::TriPeaks(saved));
             }
             Ok(saved) => {
@@ -188,7 +166,10 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         ascii: cli.ascii,
         deal,
         deal_text,
-        game: cli.game.unwrap_or(solitaire::GameKind::Pyramid),
+        game: cli.game.map_or(
+            solitaire::GameKind::Pyramid,
+            solitaire::engine::game::Game::kind,
+        ),
         warnings,
     };
     // Raw mode and the alternate screen need a terminal on both sides; without one the
@@ -202,6 +183,25 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     }
     app::run(setup).map_err(InputError::Terminal)?;
     Ok(EXIT_OK)
+}
+
+/// Reads a file for the app as a Pyramid game: a deal, or a game saved part-way through.
+fn read_pyramid(
+    source: &cli::input::Source,
+    file: &std::path::Path,
+) -> Result<store::SavedDeal, InputError> {
+    let changes = solitaire::games::pyramid::RuleChanges::default();
+    solitaire::games::pyramid::game::read(&source.text, &cli::input::stem(file), changes)
+        .map_err(|error| InputError::open(&source.name, error))
+}
+
+/// Reads a file for the app as a TriPeaks game.
+fn read_tripeaks(
+    source: &cli::input::Source,
+    file: &std::path::Path,
+) -> Result<store::SavedTriPeaks, InputError> {
+    solitaire::games::tripeaks::game::read(&source.text, &cli::input::stem(file))
+        .map_err(|error| InputError::open(&source.name, error))
 }
 
 /// The subcommands, for messages.

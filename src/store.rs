@@ -35,6 +35,15 @@ pub mod text_file;
 pub use draft::{Claim, DraftFile, DraftName, claim_draft};
 pub use games::{save_tripeaks, save_unfinished_tripeaks};
 
+/// What the app says of a Klondike deal, which it does not play yet (in the Open list, and
+/// for a file given to it): the commands that do.
+pub const KLONDIKE_NOT_IN_APP: &str = "Klondike is not in the app yet: the commands solve, \
+     hint, validate and batch take it (pyramid solve --game klondike FILE)";
+
+/// The games the commands play and the app does not yet, for `--game`'s help.
+pub const GAMES_NOT_IN_APP: &str =
+    "Klondike is played by solve, hint, validate, batch and stats, not yet by the app";
+
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Folders {
@@ -438,7 +447,7 @@ fn holds_of(text: &str, fallback_name: &str) -> Result<GameHolds, String> {
             }
         }
         .map(GameHolds::TriPeaks),
-        GameKind::Klondike => Err(crate::cli::args::KLONDIKE_NOT_IN_APP.to_string()),
+        GameKind::Klondike => Err(crate::store::KLONDIKE_NOT_IN_APP.to_string()),
     }
 }
 
@@ -1441,7 +1450,7 @@ mod tests {
             broken,
             [format!(
                 "klondike.txt: {}",
-                crate::cli::args::KLONDIKE_NOT_IN_APP
+                crate::store::KLONDIKE_NOT_IN_APP
             )]
         );
         assert!(broken[0].contains("solve, hint, validate and batch"));
@@ -1453,7 +1462,7 @@ mod tests {
         assert_eq!(claim.restored, None);
         assert_eq!(
             claim.unreadable,
-            [(draft, crate::cli::args::KLONDIKE_NOT_IN_APP.to_string())]
+            [(draft, crate::store::KLONDIKE_NOT_IN_APP.to_string())]
         );
     }
 

@@ -956,6 +956,10 @@ fn each_command_takes_what_its_help_says() {
         solve.contains("<FILE>") && !solve.contains("[FILE]"),
         "{solve}"
     );
+    assert!(
+        solve.contains("all one deal can give: 1290 in Pyramid, 84900 in TriPeaks)"),
+        "--score's help gives each game's full score: {solve}"
+    );
     let batch = help("batch");
     assert!(
         batch.contains("<FILE>") && !batch.contains("[FILE]"),
@@ -969,6 +973,17 @@ fn each_command_takes_what_its_help_says() {
     assert!(
         hint.contains("--passes") && hint.contains("--json"),
         "{hint}"
+    );
+    // Every command's --game says which games the app does not play yet.
+    assert!(
+        hint.contains(
+            "Klondike is played by solve, hint, validate, batch and stats, not yet by the app"
+        ),
+        "{hint}"
+    );
+    assert!(
+        help("stats").contains("The same deals under six rule sets in one table"),
+        "stats --help names the rule sets --compare tries"
     );
     let (_dir, file) = file_with("ordered.txt", ORDERED);
     refused(&["hint", "--score", &file], "unexpected argument '--score'");

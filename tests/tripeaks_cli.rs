@@ -192,6 +192,40 @@ fn the_game_comes_from_the_flag_or_the_header_and_they_must_agree() {
 }
 
 #[test]
+fn a_rule_given_to_tripeaks_is_refused_with_every_games_rules() {
+    let refused = |flags: &[&str]| {
+        let mut args = vec!["solve"];
+        args.extend_from_slice(flags);
+        let file = saved_game(CLEARS);
+        args.push(&file);
+        let stderr = pyramid()
+            .args(&args)
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        String::from_utf8(stderr).expect("UTF-8 errors")
+    };
+    let every = "(Pyramid's rules are --passes, --relaxed, --strict and --goal; Klondike's are \
+                 --draw, --passes, --no-foundation-moves and --any-card-on-empty)";
+    // A rule of one game or of two: TriPeaks has none, and the message lists every game's.
+    for (flags, named) in [
+        (&["--goal", "all"][..], "--goal is a rule"),
+        (&["--passes", "1"][..], "--passes is a rule"),
+        (
+            &["--draw", "1", "--relaxed"][..],
+            "--relaxed and --draw are rules",
+        ),
+    ] {
+        assert_eq!(
+            refused(flags),
+            format!("pyramid: {named} of other games: TriPeaks has none to change {every}\n")
+        );
+    }
+}
+
+#[test]
 fn batch_reads_named_columns_and_checks_the_known_lengths() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let deals = dir.path().join("deals.tsv");

@@ -1110,7 +1110,7 @@ fn first_words(game: GameKind) -> &'static str {
             "Type the deal as MSC shows it: the peaks row by row (? for a card face down), the \
              waste card, then the stock. F1 for help."
         }
-        GameKind::Klondike => crate::cli::args::KLONDIKE_NOT_IN_APP,
+        GameKind::Klondike => crate::store::KLONDIKE_NOT_IN_APP,
     }
 }
 

@@ -1,25 +1,25 @@
 //! The command line, declared with clap's derive API.
 
 use std::ffi::OsString;
+use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
+use crate::cli::input::InputError;
+use crate::cli::stats::shard::{MAX_RUN_DEALS, Shard};
 use crate::store::Folders;
 
+use solitaire::Rank;
 use solitaire::cards::card::RankParseError;
 use solitaire::cards::excerpt::excerpt;
-use solitaire::games::klondike::formats::Format;
-use solitaire::games::pyramid::goal::{CountError, Field, MAX_CARD_TARGET, MAX_DEALS};
-use solitaire::games::pyramid::solver::{BYTES_PER_STATE, Caps};
-use solitaire::games::pyramid::{Finish, Goal, GoalError, Passes, RuleChanges};
-use solitaire::{GameKind, Rank};
-
-/// What the app says of a Klondike deal, which it does not play yet: the commands that do.
-pub const KLONDIKE_NOT_IN_APP: &str = "Klondike is not in the app yet: the commands solve, \
-     hint, validate and batch take it (pyramid solve --game klondike FILE)";
+use solitaire::engine::game::{Challenges, Game, GameOption, OptionUse, Settings, joined};
+use solitaire::engine::goal::{CountError, Goal, MAX_CARD_TARGET, MAX_DEALS, read_count};
+use solitaire::engine::search::{BYTES_PER_STATE, Caps};
+use solitaire::games;
 
 /// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
 /// or a proof that there is none.
@@ -54,12 +54,31 @@ pub struct Cli {
     /// the platform's).
     #[arg(long, global = true, value_name = "DIR")]
     pub config: Option<PathBuf>,
-    /// The game: pyramid, tripeaks or klondike (default: a file's `# game:` header, else
-    /// klondike for Solvitaire's JSON or a deal code, else pyramid). Klondike is played by
-    /// solve, hint, validate, batch and stats, not yet by the app.
-    #[arg(long, global = true, value_name = "pyramid|tripeaks|klondike")]
-    pub game: Option<GameKind>,
+    #[arg(long, global = true, value_name = GAME_VALUES.as_str(), help = GAME_HELP.as_str())]
+    #[arg(value_parser = games::find)]
+    pub game: Option<&'static dyn Game>,
 }
+
+/// The games `--game` takes: "pyramid|tripeaks|klondike".
+static GAME_VALUES: LazyLock<String> = LazyLock::new(|| {
+    let ids: Vec<&str> = games::ALL.iter().map(|game| game.id()).collect();
+    ids.join("|")
+});
+
+/// `--game`'s help, from the registry: the games, which a file is read as without it, and
+/// those the app does not play yet.
+static GAME_HELP: LazyLock<String> = LazyLock::new(|| {
+    let claims: String = games::ALL
+        .iter()
+        .filter_map(|game| Some(format!(", else {} for {}", game.id(), game.claimed()?)))
+        .collect();
+    format!(
+        "The game: {} (default: a file's `# game:` header{claims}, else {}). {}",
+        games::ids("or"),
+        games::ALL[0].id(),
+        crate::store::GAMES_NOT_IN_APP
+    )
+});
 
 impl Cli {
     /// The folders: each the flag's, else its environment variable's (when set and not
@@ -88,12 +107,14 @@ pub enum Command {
     /// Klondike, of a winning line), and whether it can still be won.
     Hint(HintArgs),
     /// Solve many deals, one per line, and print JSON Lines.
-    #[command(mut_args(rules_without_file))]
     Batch(BatchArgs),
     /// How many deals can be won: random deals (or a file's) solved, with the winnable
     /// fraction, its 95% interval, the optimal lengths (not for Klondike) and the solve times. `stats merge`
     /// adds up the shards of a run.
-    #[command(mut_args(rules_without_file), args_conflicts_with_subcommands = true)]
+    #[command(
+        mut_arg("compare", compare_conflicts),
+        args_conflicts_with_subcommands = true
+    )]
     Stats(StatsArgs),
     /// Print the folders used for saves, the draft and themes.
     Paths,
@@ -123,39 +144,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub caps: CapArgs,
     #[command(flatten)]
-    pub format: FormatArg,
-}
-
-/// How a Klondike deal is written, when the text is not to say it.
-#[derive(Debug, Args, Clone, Copy, Default)]
-pub struct FormatArg {
-    /// Klondike: the deal's format: the project's layout, Solvitaire's JSON or Klondike-Solver's
-    /// deal code (default: the text says: `{` starts JSON, digits alone are a code).
-    #[arg(long, value_name = "layout|solvitaire|code")]
-    pub format: Option<Format>,
-}
-
-impl FormatArg {
-    /// Refuses the flag for a game other than Klondike, whose deals have one layout.
-    pub fn check_game(self, game: GameKind) -> Result<(), String> {
-        match self.format {
-            Some(_) if game != GameKind::Klondike => Err(format!(
-                "--format is for Klondike deals; a {game} deal has one layout"
-            )),
-            _ => Ok(()),
-        }
-    }
-}
-
-impl SolveArgs {
-    /// The challenge the command line names, or `None` when it names none: a saved game's
-    /// own challenge then applies.
-    pub fn goal(&self, game: GameKind) -> Result<Option<Goal>, GoalError> {
-        if self.board {
-            return Ok(Some(Goal::Board));
-        }
-        self.goal.goal(game)
-    }
+    pub game: GameFlags<ReadingFiles>,
 }
 
 #[derive(Debug, Args)]
@@ -167,134 +156,312 @@ pub struct HintArgs {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
-    pub rules: RuleArgs,
-    #[command(flatten)]
     pub caps: CapArgs,
     #[command(flatten)]
-    pub format: FormatArg,
+    pub game: GameFlags<ReadingFiles>,
 }
 
-/// The rules to play under, where they differ from the file's (else MSC's for Pyramid, the
-/// standard ones for Klondike). Each game takes its own: see [`RuleArgs::check_game`].
-// Each bool is a switch people type; an enum would not read as the flags do.
-#[allow(clippy::struct_excessive_bools)]
-#[derive(Debug, Args, Clone, Default)]
-pub struct RuleArgs {
-    /// Passes through the stock: 1 to 8, or unlimited (default: the file's, else 3 in
-    /// Pyramid; unlimited in Klondike).
-    #[arg(long, value_name = "N|unlimited", value_parser = Passes::parse)]
-    pub passes: Option<Passes>,
-    /// Relaxed pairing ("overlap pairs"): a pyramid card whose only remaining cover is one
-    /// uncovered card may pair with that card.
-    #[arg(long, conflicts_with = "strict")]
-    pub relaxed: bool,
-    /// Strict pairing (MSC's), even where the file says relaxed.
-    #[arg(long)]
-    pub strict: bool,
-    /// What must be cleared to win: the pyramid (MSC's Board challenge) or all 52 cards
-    /// (default: the file's, else pyramid).
-    #[arg(long, value_name = "pyramid|all", value_parser = Finish::parse)]
-    pub goal: Option<Finish>,
-    /// Klondike: cards turned by one draw, 1 or 3 (default: 3).
-    #[arg(long, value_name = "1|3", value_parser = draw_count)]
-    pub draw: Option<u8>,
-    /// Klondike: no card comes back from a foundation to a pile (by default one may).
-    #[arg(long)]
-    pub no_foundation_moves: bool,
-    /// Klondike: any card, or a run headed by any card, may fill an empty pile (by default
-    /// only a King).
-    #[arg(long)]
-    pub any_card_on_empty: bool,
+/// Which of the games' options a command takes, and whether its deals come from files whose
+/// headers may give rules (their help then says so).
+pub trait Uses {
+    const USES: &'static [OptionUse];
+    const FILES: bool;
 }
 
-/// Each game's rule flags, as they are written, for [`RuleArgs::check_game`]'s messages.
-const PYRAMID_RULES: &str = "--passes, --relaxed, --strict and --goal";
-const KLONDIKE_RULES: &str = "--draw, --passes, --no-foundation-moves and --any-card-on-empty";
+/// `solve` and `hint`: the rules, and how a deal is read.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReadingFiles;
+impl Uses for ReadingFiles {
+    const USES: &'static [OptionUse] = &[OptionUse::Rule, OptionUse::Reading];
+    const FILES: bool = true;
+}
 
-impl RuleArgs {
-    /// Refuses the flags that are not rules of `game`: Pyramid's are --passes, --relaxed,
-    /// --strict and --goal; Klondike's --draw, --passes, --no-foundation-moves and
-    /// --any-card-on-empty; TriPeaks has none.
-    pub fn check_game(&self, game: GameKind) -> Result<(), String> {
-        let pyramid = [
-            ("--relaxed", self.relaxed),
-            ("--strict", self.strict),
-            ("--goal", self.goal.is_some()),
-        ];
-        let klondike = [
-            ("--draw", self.draw.is_some()),
-            ("--no-foundation-moves", self.no_foundation_moves),
-            ("--any-card-on-empty", self.any_card_on_empty),
-        ];
-        let passes = ("--passes", self.passes.is_some());
-        let refused: Vec<&str> = match game {
-            GameKind::Pyramid => klondike.to_vec(),
-            GameKind::Klondike => pyramid.to_vec(),
-            GameKind::TriPeaks => [vec![passes], pyramid.to_vec(), klondike.to_vec()].concat(),
-        }
-        .into_iter()
-        .filter_map(|(flag, given)| given.then_some(flag))
-        .collect();
-        let flags = match refused.as_slice() {
-            [] => return Ok(()),
-            [flag] => format!("{flag} is a rule"),
-            [rest @ .., last] => format!("{} and {last} are rules", rest.join(", ")),
-        };
-        Err(match game {
-            GameKind::Pyramid => {
-                format!("{flags} of Klondike, not of Pyramid: Pyramid's rules are {PYRAMID_RULES}")
+/// `validate`: the rules, how a deal is read and how it is printed.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Validating;
+impl Uses for Validating {
+    const USES: &'static [OptionUse] = &[OptionUse::Rule, OptionUse::Reading, OptionUse::Printing];
+    const FILES: bool = true;
+}
+
+/// `batch`: the rules and how a deal is read, for lines without headers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReadingLines;
+impl Uses for ReadingLines {
+    const USES: &'static [OptionUse] = &[OptionUse::Rule, OptionUse::Reading];
+    const FILES: bool = false;
+}
+
+/// `stats`: the rules and what a run measures.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Measuring;
+impl Uses for Measuring {
+    const USES: &'static [OptionUse] = &[OptionUse::Rule, OptionUse::Measuring];
+    const FILES: bool = false;
+}
+
+/// The games' options a command takes, added from the registry, each under its games'
+/// heading ("Pyramid options"); read back as the flags given.
+#[derive(Debug, Clone, Default)]
+pub struct GameFlags<U> {
+    pub settings: Settings,
+    uses: PhantomData<U>,
+}
+
+/// One flag as the commands offer it: the option, and the games that take it.
+struct Offered {
+    option: &'static GameOption,
+    games: Vec<&'static dyn Game>,
+}
+
+/// The options for `uses`, each flag once, in the order the registry lists games and each
+/// game its options.
+fn offered(uses: &[OptionUse]) -> Vec<Offered> {
+    let mut offered: Vec<Offered> = Vec::new();
+    for &game in games::ALL {
+        for option in game.options() {
+            if !uses.contains(&option.purpose) {
+                continue;
             }
-            GameKind::Klondike => format!(
-                "{flags} of Pyramid, not of Klondike: Klondike's rules are {KLONDIKE_RULES}"
-            ),
-            GameKind::TriPeaks => format!(
-                "{flags} of other games: TriPeaks has none to change (Pyramid's rules are \
-                 {PYRAMID_RULES}; Klondike's are {KLONDIKE_RULES})"
-            ),
+            match offered.iter_mut().find(|o| o.option.flag == option.flag) {
+                Some(known) => known.games.push(game),
+                None => offered.push(Offered {
+                    option,
+                    games: vec![game],
+                }),
+            }
+        }
+    }
+    offered
+}
+
+impl Offered {
+    /// The heading the flag is listed under: "Pyramid options", "Pyramid and Klondike options".
+    fn heading(&self) -> String {
+        let names: Vec<&str> = self.games.iter().map(|game| game.name()).collect();
+        format!("{} options", joined(&names, "and"))
+    }
+
+    /// The help: the option's, with its default where it has one ("the file's" first where a
+    /// saved file may give it), each game's when several take the flag.
+    fn help(&self, files: bool) -> String {
+        let option = self.option;
+        if let (false, Some(help)) = (files, option.help_without_file) {
+            return help.to_string();
+        }
+        let owners: Vec<(&dyn Game, &GameOption)> = self
+            .games
+            .iter()
+            .filter_map(|&game| {
+                let own = game.options().iter().find(|o| o.flag == option.flag)?;
+                Some((game, own))
+            })
+            .collect();
+        let defaults: Vec<String> = owners
+            .iter()
+            .filter_map(|(game, own)| {
+                own.default.map(|default| match owners.len() {
+                    1 => default.to_string(),
+                    _ => format!("{default} in {}", game.name()),
+                })
+            })
+            .collect();
+        if defaults.is_empty() {
+            return option.help.to_string();
+        }
+        let from_file = files && owners.iter().any(|(_, own)| own.from_file);
+        let file = if from_file { "the file's, else " } else { "" };
+        format!("{} (default: {file}{})", option.help, defaults.join("; "))
+    }
+
+    /// The flag for clap.
+    fn arg(&self, files: bool) -> clap::Arg {
+        let option = self.option;
+        let arg = clap::Arg::new(option.flag)
+            .long(option.flag)
+            .help(self.help(files))
+            .help_heading(self.heading())
+            .conflicts_with_all(option.conflicts_with);
+        match (option.value_name, option.check) {
+            (Some(value_name), Some(check)) => arg
+                .value_name(value_name)
+                .action(clap::ArgAction::Set)
+                .value_parser(move |text: &str| check(text).map(|()| text.to_string())),
+            (Some(value_name), None) => arg.value_name(value_name).action(clap::ArgAction::Set),
+            (None, _) => arg.action(clap::ArgAction::SetTrue),
+        }
+    }
+}
+
+impl<U: Uses> clap::FromArgMatches for GameFlags<U> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut given = Vec::new();
+        for offered in offered(U::USES) {
+            let flag = offered.option.flag;
+            if offered.option.value_name.is_some() {
+                if let Some(value) = matches.get_one::<String>(flag) {
+                    given.push((flag, Some(value.clone())));
+                }
+            } else if matches.get_flag(flag) {
+                given.push((flag, None));
+            }
+        }
+        Ok(GameFlags {
+            settings: Settings::new(given),
+            uses: PhantomData,
         })
     }
 
-    /// The Klondike rules these flags give: the standard ones where a flag says nothing.
-    pub fn klondike(&self) -> solitaire::games::klondike::Rules {
-        use solitaire::games::klondike::{EmptyPile, Rules};
-        let standard = Rules::STANDARD;
-        Rules {
-            draw: self.draw.unwrap_or(standard.draw),
-            passes: match self.passes {
-                None | Some(Passes::Unlimited) => solitaire::games::klondike::Passes::Unlimited,
-                Some(Passes::Limited(n)) => solitaire::games::klondike::Passes::Limited(n),
-            },
-            foundation_to_tableau: !self.no_foundation_moves,
-            empty_pile: if self.any_card_on_empty {
-                EmptyPile::AnyCard
-            } else {
-                EmptyPile::KingsOnly
-            },
-        }
-    }
-
-    /// The rules these flags change.
-    pub fn changes(&self) -> RuleChanges {
-        RuleChanges {
-            passes: self.passes,
-            relaxed: match (self.relaxed, self.strict) {
-                (true, _) => Some(true),
-                (_, true) => Some(false),
-                _ => None,
-            },
-            finish: self.goal,
-        }
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
     }
 }
 
-/// The Score or Card challenge to solve for, if one of these is given, and the rules.
+impl<U: Uses> clap::Args for GameFlags<U> {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        offered(U::USES).iter().fold(command, |command, offered| {
+            command.arg(offered.arg(U::FILES))
+        })
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+impl<U: Uses> GameFlags<U> {
+    /// Refuses the flags given that `game` does not take: another game's rules, with each
+    /// game's rules named, or another game's other options.
+    pub fn check_game(&self, game: &dyn Game) -> Result<(), InputError> {
+        let takes = |flag: &str| game.options().iter().any(|o| o.flag == flag);
+        let offered = offered(U::USES);
+        let refused: Vec<&Offered> = self
+            .settings
+            .flags()
+            .filter(|flag| !takes(flag))
+            .filter_map(|flag| offered.iter().find(|o| o.option.flag == flag))
+            .collect();
+        if let Some(other) = refused
+            .iter()
+            .find(|offered| offered.option.purpose != OptionUse::Rule)
+        {
+            let why = other.option.elsewhere.replace("{game}", game.name());
+            return Err(InputError::Usage(format!("--{} {why}", other.option.flag)));
+        }
+        let flags: Vec<String> = refused
+            .iter()
+            .map(|offered| format!("--{}", offered.option.flag))
+            .collect();
+        let flags = match flags.as_slice() {
+            [] => return Ok(()),
+            [flag] => format!("{flag} is a rule"),
+            _ => format!("{} are rules", joined(&flags, "and")),
+        };
+        let rules = |game: &dyn Game| -> Vec<String> {
+            game.options()
+                .iter()
+                .filter(|o| o.purpose == OptionUse::Rule)
+                .map(|o| format!("--{}", o.flag))
+                .collect()
+        };
+        let mut owners: Vec<&dyn Game> = Vec::new();
+        for offered in &refused {
+            for &owner in &offered.games {
+                if !owners.iter().any(|known| known.id() == owner.id()) {
+                    owners.push(owner);
+                }
+            }
+        }
+        // A game without rules of its own is told every game's, so their owners go unnamed.
+        let of = match owners.as_slice() {
+            [owner] if !rules(game).is_empty() => format!("of {owner}"),
+            _ => "of other games".to_string(),
+        };
+        let own = rules(game);
+        Err(InputError::Usage(if own.is_empty() {
+            let others: Vec<String> = games::ALL
+                .iter()
+                .filter(|other| !rules(**other).is_empty())
+                .enumerate()
+                .map(|(index, other)| {
+                    let are = if index == 0 { "rules are" } else { "are" };
+                    format!("{}'s {are} {}", other.name(), joined(&rules(*other), "and"))
+                })
+                .collect();
+            format!(
+                "{flags} {of}: {game} has none to change ({})",
+                others.join("; ")
+            )
+        } else {
+            format!(
+                "{flags} {of}, not of {game}: {game}'s rules are {}",
+                joined(&own, "and")
+            )
+        }))
+    }
+}
+
+/// The flags `stats --compare` sets itself, which it cannot be given with.
+fn compared_flags() -> Vec<&'static str> {
+    offered(Measuring::USES)
+        .iter()
+        .filter(|offered| offered.option.compared)
+        .map(|offered| offered.option.flag)
+        .collect()
+}
+
+/// `--compare` refuses the flags the comparison sets.
+fn compare_conflicts(arg: clap::Arg) -> clap::Arg {
+    arg.conflicts_with_all(compared_flags())
+}
+
+/// "Pyramid's and TriPeaks'": games' names as owners, listed.
+pub fn owners(games: &[&dyn Game]) -> String {
+    let names: Vec<String> = games
+        .iter()
+        .map(|game| {
+            let name = game.name();
+            if name.ends_with('s') {
+                format!("{name}'")
+            } else {
+                format!("{name}'s")
+            }
+        })
+        .collect();
+    joined(&names, "and")
+}
+
+/// The games with the Score and Card challenges.
+fn with_challenges() -> Vec<&'static dyn Game> {
+    games::ALL
+        .iter()
+        .copied()
+        .filter(|game| matches!(game.challenges(), Challenges::Scored { .. }))
+        .collect()
+}
+
+/// `--score`'s help, with each game's full score from the registry.
+static SCORE_HELP: LazyLock<String> = LazyLock::new(|| {
+    let full: Vec<String> = with_challenges()
+        .iter()
+        .filter_map(|game| match game.challenges() {
+            Challenges::Scored { full_score } => Some(format!("{full_score} in {game}")),
+            Challenges::None { .. } => None,
+        })
+        .collect();
+    format!(
+        "Score challenge: the fewest steps to TARGET points in all (without a number, all one \
+         deal can give: {})",
+        full.join(", ")
+    )
+});
+
+/// The Score or Card challenge to solve for, if one of these is given.
 #[derive(Debug, Args, Clone, Default)]
 pub struct GoalArgs {
-    #[command(flatten)]
-    pub rules: RuleArgs,
-    /// Score challenge: the fewest steps to TARGET points in all (without a number, all one
-    /// deal can give: 1290 in Pyramid, 84900 in TriPeaks).
     #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = FULL)]
+    #[arg(help = SCORE_HELP.as_str())]
     #[arg(conflicts_with = "card", value_parser = target_score)]
     pub score: Option<ScoreTarget>,
     /// Score challenge: points already earned in earlier deals.
@@ -309,13 +476,34 @@ pub struct GoalArgs {
 }
 
 impl GoalArgs {
-    /// The challenge the arguments ask for, `None` when they name none, or why it makes no
-    /// sense (whatever the rules).
-    pub fn goal(&self, game: GameKind) -> Result<Option<Goal>, GoalError> {
+    /// The challenge the arguments ask for in `game` (the Board one with `board`), `None`
+    /// when they name none, or why it makes no sense (whatever the rules), or why the game
+    /// has no such challenge.
+    pub fn goal(&self, game: &dyn Game, board: bool) -> Result<Option<Goal>, InputError> {
+        let full_score = match game.challenges() {
+            Challenges::Scored { full_score } => full_score,
+            Challenges::None { aim } => {
+                let owners = owners(&with_challenges());
+                if self.score.is_some() || self.card.is_some() {
+                    return Err(InputError::Usage(format!(
+                        "--score and --card are {owners} challenges; {aim}"
+                    )));
+                }
+                if board {
+                    return Err(InputError::Usage(format!(
+                        "--board is {owners} challenge; {aim}"
+                    )));
+                }
+                return Ok(None);
+            }
+        };
+        if board {
+            return Ok(Some(Goal::Board));
+        }
         let goal = match (self.score, self.card) {
             (Some(target), _) => Goal::Score {
                 target: match target {
-                    ScoreTarget::Full => game.full_score(),
+                    ScoreTarget::Full => full_score,
                     ScoreTarget::Points(points) => points,
                 },
                 earned: self.earned.unwrap_or(0),
@@ -327,7 +515,7 @@ impl GoalArgs {
             },
             (None, None) => return Ok(None),
         };
-        goal.check_inputs(game)?;
+        game.check_goal(&goal)?;
         Ok(Some(goal))
     }
 }
@@ -395,31 +583,28 @@ fn target_score(text: &str) -> Result<ScoreTarget, String> {
     if text == FULL {
         return Ok(ScoreTarget::Full);
     }
-    let points = count(
-        Field::ScoreTarget,
-        text,
-        "a target score: a number of points",
-        || {
-            format!(
-                "the target ({}) is more than {MAX_DEALS} deals can give: {}",
-                excerpt(text),
-                most_points()
-            )
-        },
-    )?;
+    let points = count(text, "a target score: a number of points", || {
+        format!(
+            "the target ({}) is more than {MAX_DEALS} deals can give: {}",
+            excerpt(text),
+            most_points()
+        )
+    })?;
     Ok(ScoreTarget::Points(points))
 }
 
 /// The most points a challenge takes, in each game: the command line reads a number before
 /// it knows the game.
 fn most_points() -> String {
-    let limits: Vec<String> = GameKind::ALL
+    let limits: Vec<String> = with_challenges()
         .iter()
-        .filter(|game| game.has_challenges())
         .enumerate()
-        .map(|(index, game)| {
+        .filter_map(|(index, game)| {
+            let Challenges::Scored { full_score } = game.challenges() else {
+                return None;
+            };
             let unit = if index == 0 { " points" } else { "" };
-            format!("{}{unit} in {game}", game.max_score_target())
+            Some(format!("{}{unit} in {game}", full_score * MAX_DEALS))
         })
         .collect();
     format!("at most {}", limits.join(", "))
@@ -427,18 +612,11 @@ fn most_points() -> String {
 
 /// Reads a count given by hand, as the library reads a challenge's field, in the command
 /// line's words: what was expected, and for a number too large for any challenge, the limit.
-fn count(
-    field: Field,
-    text: &str,
-    what: &str,
-    too_large: impl FnOnce() -> String,
-) -> Result<u32, String> {
-    field
-        .count(text, GameKind::TriPeaks)
-        .map_err(|problem| match problem {
-            CountError::NotANumber(_) => format!("'{}' is not {what}", excerpt(text)),
-            CountError::TooLarge { .. } => too_large(),
-        })
+fn count(text: &str, what: &str, too_large: impl FnOnce() -> String) -> Result<u32, String> {
+    read_count(text, u32::MAX).map_err(|problem| match problem {
+        CountError::NotANumber(_) => format!("'{}' is not {what}", excerpt(text)),
+        CountError::TooLarge { .. } => too_large(),
+    })
 }
 
 /// The words for a number of cards too large for any Card challenge.
@@ -451,7 +629,7 @@ fn too_many_cards(text: &str) -> String {
 
 /// Reads `--earned`: the points earned in earlier deals.
 fn earned_points(text: &str) -> Result<u32, String> {
-    count(Field::Earned, text, "a number of points", || {
+    count(text, "a number of points", || {
         format!(
             "'{}' is more than {MAX_DEALS} deals can give: {}",
             excerpt(text),
@@ -462,9 +640,7 @@ fn earned_points(text: &str) -> Result<u32, String> {
 
 /// Reads `--already`: the cards of the rank removed in earlier deals.
 fn removed_cards(text: &str) -> Result<u32, String> {
-    count(Field::Already, text, "a number of cards", || {
-        too_many_cards(text)
-    })
+    count(text, "a number of cards", || too_many_cards(text))
 }
 
 /// Reads `RANK[:N]`: a rank letter (or 10), and how many cards, 4 when not given.
@@ -473,9 +649,7 @@ fn card_goal(text: &str) -> Result<(Rank, u32), String> {
     let rank: Rank = rank
         .parse()
         .map_err(|problem: RankParseError| problem.to_string())?;
-    let target = count(Field::CardTarget, target, "a number of cards", || {
-        too_many_cards(target)
-    })?;
+    let target = count(target, "a number of cards", || too_many_cards(target))?;
     Ok((rank, target))
 }
 
@@ -484,31 +658,7 @@ pub struct ValidateArgs {
     /// The deal file, or `-` for standard input.
     pub file: PathBuf,
     #[command(flatten)]
-    pub rules: RuleArgs,
-    #[command(flatten)]
-    pub format: FormatArg,
-    /// Klondike: print the deal in this format instead of saying it is valid (a table that
-    /// is not a whole deal, such as a reduced deck, only as Solvitaire's JSON).
-    #[arg(long, value_name = "layout|solvitaire|code")]
-    pub print_as: Option<Format>,
-}
-
-/// The rule flags' help for the commands that read deals without headers, so without rules of
-/// their own (`batch`, `stats`): the defaults are MSC's.
-fn rules_without_file(arg: clap::Arg) -> clap::Arg {
-    let help = match arg.get_id().as_str() {
-        "passes" => {
-            "Passes through the stock: 1 to 8, or unlimited (default: 3 in Pyramid; unlimited \
-             in Klondike)"
-        }
-        "strict" => "Strict pairing (MSC's; the default)",
-        "goal" => {
-            "What must be cleared to win: the pyramid (MSC's Board challenge; the default) or \
-             all 52 cards"
-        }
-        _ => return arg,
-    };
-    arg.help(help)
+    pub game: GameFlags<Validating>,
 }
 
 #[derive(Debug, Args)]
@@ -531,7 +681,7 @@ pub struct BatchArgs {
     #[command(flatten)]
     pub caps: CapArgs,
     #[command(flatten)]
-    pub format: FormatArg,
+    pub game: GameFlags<ReadingLines>,
 }
 
 #[derive(Debug, Args)]
@@ -545,8 +695,6 @@ pub struct StatsArgs {
     /// The seed the random deals come from (see the README for the shuffle).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    #[command(flatten)]
-    pub rules: RuleArgs,
     /// Threads to solve with, 1 to 256 (default: all cores).
     #[arg(long, short, value_parser = jobs_range())]
     pub jobs: Option<usize>,
@@ -572,23 +720,21 @@ pub struct StatsArgs {
     /// Solve only the K-th of N slices of the run (every N-th deal, from the K-th), to run
     /// the slices on several machines; needs --out (or --resume), whose files `stats merge`
     /// adds up into the whole run's summary.
-    #[arg(long, value_name = "K/N", value_parser = crate::cli::stats::Shard::parse)]
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
     #[arg(requires = "results", conflicts_with = "export")]
-    pub shard: Option<crate::cli::stats::Shard>,
+    pub shard: Option<Shard>,
     /// The same deals under six rule sets in one table: 1, 3 and unlimited passes, each with
     /// strict and relaxed pairing (Pyramid, to the goal given) or with draw 1 and draw 3
     /// (Klondike).
-    #[arg(long, conflicts_with_all = ["passes", "relaxed", "strict", "draw", "out", "resume", "shard"])]
+    #[arg(long, conflicts_with_all = ["out", "resume", "shard"])]
     pub compare: bool,
-    /// TriPeaks: also the most tableau cards of RANK each deal lets you remove, as a
-    /// histogram (the Card challenge's distribution).
-    #[arg(long, value_name = "RANK")]
-    pub card: Option<Rank>,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub caps: CapArgs,
+    #[command(flatten)]
+    pub game: GameFlags<Measuring>,
 }
 
 /// What `stats` does besides a run.
@@ -617,9 +763,6 @@ pub struct MergeArgs {
 
 /// The most threads: far more than any machine's cores, and few enough that each has room.
 pub const MAX_JOBS: usize = 256;
-
-/// The most random deals in one `stats` run: about ten days on two cores.
-pub const MAX_RUN_DEALS: usize = 100_000_000;
 
 fn jobs_range() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(1..=MAX_JOBS as u64)
@@ -694,18 +837,6 @@ fn memory_size(text: &str) -> Result<usize, String> {
     Ok(bytes)
 }
 
-/// Reads Klondike's draw count: 1 or 3.
-fn draw_count(text: &str) -> Result<u8, String> {
-    match text.trim() {
-        "1" => Ok(1),
-        "3" => Ok(3),
-        _ => Err(format!(
-            "'{}' is not a draw: 1 or 3 cards at a time",
-            excerpt(text)
-        )),
-    }
-}
-
 /// Reads a time limit in seconds, with a fraction if wanted: `30`, `2.5`.
 fn seconds(text: &str) -> Result<Duration, String> {
     let value: f64 = text
@@ -750,9 +881,13 @@ mod tests {
             let Some(Command::Solve(solve)) = cli.command else {
                 panic!("solve")
             };
+            let pyramid = games::find("pyramid").map_err(|e| e.to_string())?;
             Ok::<_, String>((
                 solve.file.clone(),
-                solve.goal(GameKind::Pyramid).map_err(|e| e.to_string())?,
+                solve
+                    .goal
+                    .goal(pyramid, solve.board)
+                    .map_err(|e| e.to_string())?,
             ))
         };
         let full = Goal::Score {

@@ -9,58 +9,26 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 use solitaire::Deal;
-use solitaire::DeckProblem;
 use solitaire::cards::deal::thousands;
-use solitaire::games::klondike::DealProblem as KlondikeProblem;
-use solitaire::games::klondike::formats::{self, Format, Table};
-use solitaire::games::pyramid::solver::{Budget, CapReached, Caps, Outcome, Stats};
-use solitaire::games::pyramid::{Goal, Position, Rules};
+use solitaire::engine::game::Game;
+use solitaire::engine::goal::Goal;
+use solitaire::engine::lab::{Lab, LineAnswer};
+use solitaire::engine::verdict::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNDECIDED, Verdict};
 
 use crate::cli::args::BatchArgs;
-use crate::cli::challenge;
 use crate::cli::console;
 use crate::cli::input::{InputError, LinesSource};
-use crate::cli::klondike_output;
-use crate::cli::output::{
-    Bound, add_bound_json, answer_json, board_bound, challenge_bound, solve_challenge_capped,
-    solve_deal, undecided_json,
-};
 use crate::cli::pool;
 use crate::cli::times::Times;
-use crate::cli::tripeaks_output;
 use crate::store::text_file;
-use crate::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNDECIDED};
-use solitaire::GameKind;
 
-/// One deal line of the input.
+/// One deal line of the input: its deal's text (read by the game as its solved), or why the
+/// line cannot be read.
 struct Line {
     number: usize,
     known_length: Option<usize>,
-    deal: Result<Dealt, String>,
+    deal: Result<String, String>,
 }
-
-/// A line's deal: Pyramid's or TriPeaks' 52 cards, or a Klondike table in any of its formats.
-enum Dealt {
-    Cards(Deal),
-    Klondike(Table),
-}
-
-/// What solving one line gave.
-struct Answer {
-    json: Value,
-    /// `None` for a line that is not a deal, or one a cap or unknown cards left undecided.
-    solved: Option<bool>,
-    undecided: bool,
-    length: Option<usize>,
-    /// Whether the answer is the best whatever the unknown cards (`??`) are: with a shorter
-    /// line perhaps possible, its length is not checked against a known one.
-    definitive: bool,
-    time: Duration,
-    expanded: u64,
-}
-
-/// How many of a line's problems its error lists.
-const LINE_PROBLEMS: usize = 3;
 
 /// The deal lines of a file of deals, read one bounded line at a time as they are taken:
 /// blank and comment lines skipped, a heading line naming the columns, the optional leading
@@ -69,25 +37,16 @@ const LINE_PROBLEMS: usize = 3;
 struct DealLines<R> {
     lines: text_file::Lines<R>,
     name: String,
-    game: GameKind,
-    format: Option<Format>,
     columns: Columns,
     ended: bool,
 }
 
 impl DealLines<BufReader<Box<dyn Read + Send>>> {
     /// The deal lines of what is left of `reader`, named `name` in messages.
-    fn new(
-        name: String,
-        reader: Box<dyn Read + Send>,
-        game: GameKind,
-        format: Option<Format>,
-    ) -> Self {
+    fn new(name: String, reader: Box<dyn Read + Send>) -> Self {
         DealLines {
             name,
             lines: text_file::Lines::new(BufReader::new(reader)),
-            game,
-            format,
             columns: Columns::default(),
             ended: false,
         }
@@ -113,7 +72,7 @@ impl<R: BufRead> Iterator for DealLines<R> {
                         self.columns = named;
                         continue;
                     }
-                    deal_line(&text, self.game, self.format, self.columns)
+                    deal_line(&text, self.columns)
                 }
                 text_file::Line::TooLong(bytes) => Some((
                     None,
@@ -167,13 +126,8 @@ impl Columns {
     }
 }
 
-/// One line's deal and its known length, or `None` for a blank or comment line.
-fn deal_line(
-    line: &str,
-    game: GameKind,
-    format: Option<Format>,
-    columns: Columns,
-) -> Option<(Option<usize>, Result<Dealt, String>)> {
+/// One line's deal text and its known length, or `None` for a blank or comment line.
+fn deal_line(line: &str, columns: Columns) -> Option<(Option<usize>, Result<String, String>)> {
     if line.trim().is_empty() || line.trim_start().starts_with('#') {
         return None;
     }
@@ -187,27 +141,7 @@ fn deal_line(
             .and_then(|field| field.trim().parse().ok());
         (known, fields.get(columns.deal).copied().unwrap_or(""))
     };
-    let deal = if game == GameKind::Klondike {
-        formats::read(cards, format)
-            .map(Dealt::Klondike)
-            .map_err(|problems| first_problems(problems.0.iter().map(KlondikeProblem::message)))
-    } else {
-        Deal::parse_as(cards, game)
-            .map(Dealt::Cards)
-            .map_err(|problems| first_problems(problems.0.iter().map(DeckProblem::message)))
-    };
-    Some((known_length, deal))
-}
-
-/// A bad line's error: its first [`LINE_PROBLEMS`] problems, and how many there are in all
-/// when there are more.
-fn first_problems(messages: impl ExactSizeIterator<Item = String>) -> String {
-    let all = messages.len();
-    let mut texts: Vec<String> = messages.take(LINE_PROBLEMS).collect();
-    if all > LINE_PROBLEMS {
-        texts.push(format!("{} problems in all", thousands(all)));
-    }
-    texts.join("; ")
+    Some((known_length, Ok(cards.to_string())))
 }
 
 /// The deals of a file read as `batch` reads it, one at a time as they are taken; the first
@@ -215,262 +149,103 @@ fn first_problems(messages: impl ExactSizeIterator<Item = String>) -> String {
 pub fn deals(
     name: String,
     reader: Box<dyn Read + Send>,
-    game: GameKind,
+    game: &'static dyn Game,
 ) -> impl Iterator<Item = Result<Deal, InputError>> + Send {
     let mut ended = false;
-    DealLines::new(name.clone(), reader, game, None).map_while(move |line| {
+    DealLines::new(name.clone(), reader).map_while(move |line| {
         if ended {
             return None;
         }
-        let deal = line.and_then(|line| line.whole_deal(&name));
+        let deal = line.and_then(|line| line.whole_deal(&name, game));
         ended = deal.is_err();
         Some(deal)
     })
 }
 
 impl Line {
-    /// The line's deal as 52 cards, or an error naming the line.
-    fn whole_deal(self, name: &str) -> Result<Deal, InputError> {
-        match self.deal {
-            Ok(Dealt::Cards(deal)) => Ok(deal),
-            // A Klondike deal at its start, its cards in the deal order of its layout.
-            Ok(Dealt::Klondike(table)) => table
-                .deal()
-                .and_then(|deal| Deal::from_slots(deal.slots(), GameKind::Klondike).ok())
-                .ok_or_else(|| {
-                    InputError::Usage(format!(
-                        "{name}:{}: not a whole deal at its start (52 cards, every one known)",
-                        self.number
-                    ))
-                }),
-            Err(error) => Err(InputError::Usage(format!(
-                "{name}:{}: {error}",
-                self.number
-            ))),
-        }
+    /// The line's deal as 52 cards at its start, or an error naming the line.
+    fn whole_deal(self, name: &str, game: &dyn Game) -> Result<Deal, InputError> {
+        let number = self.number;
+        let deal = self
+            .deal
+            .and_then(|text| game.deal_of_line(&text).map_err(|error| error.to_string()));
+        deal.map_err(|error| InputError::Usage(format!("{name}:{number}: {error}")))
     }
 }
 
-fn solve_line(line: &Line, game: GameKind, goal: Goal, rules: &AllRules, caps: Caps) -> Answer {
-    let started = Instant::now();
-    let deal = match &line.deal {
-        Ok(Dealt::Cards(deal)) => deal,
-        Ok(Dealt::Klondike(table)) => {
-            return solve_klondike(line.number, table, rules.klondike, caps, started);
-        }
-        Err(error) => {
-            return Answer {
-                json: json!({"line": line.number, "error": error}),
-                solved: None,
-                undecided: false,
-                length: None,
-                definitive: true,
-                time: started.elapsed(),
-                expanded: 0,
-            };
-        }
-    };
-    let rules = rules.pyramid;
-    if game == GameKind::TriPeaks {
-        return solve_tripeaks(line.number, deal, goal, caps);
-    }
-    // One budget for the answer and what unknown cards could give.
-    let budget = Budget::start(caps);
-    if goal != Goal::Board {
-        return solve_challenge(line.number, deal, goal, rules, &budget);
-    }
-    let (position, report, cap) = solve_deal(deal, rules, &budget);
-    if let Some(cap) = cap {
-        return undecided(line.number, "solvable", cap, &report.stats);
-    }
-    let mut json = answer_json(&position, &report);
-    json["line"] = json!(line.number);
-    let length = match &report.outcome {
-        Outcome::Solved(moves) => Some(moves.len()),
-        _ => None,
-    };
-    let (bound, bound_stats) = board_bound(&position, &report, &budget).unzip();
-    add_bound_json(&mut json, bound.as_ref());
-    answered(
-        json,
-        (length.is_some(), length),
-        bound.as_ref().is_none_or(Bound::is_definitive),
-        &budget,
-        report.stats.expanded + bound_stats.map_or(0, |stats| stats.expanded),
-    )
-}
-
-/// A Score or Card challenge on one deal: reached counts as solved.
-fn solve_challenge(
-    number: usize,
-    deal: &Deal,
-    goal: Goal,
-    rules: Rules,
-    budget: &Budget,
-) -> Answer {
-    let position = Position::new(deal, rules);
-    let (answer, stats) = match solve_challenge_capped(&position, goal, budget) {
-        Ok(answered) => answered,
-        Err((cap, stats)) => return undecided(number, "reached", cap, &stats),
-    };
-    let mut json = challenge::json(&position, goal, &answer, &stats);
-    json["line"] = json!(number);
-    let (bound, bound_stats) = challenge_bound(&position, goal, &answer, budget).unzip();
-    add_bound_json(&mut json, bound.as_ref());
-    let length = answer.lines().first().map(|(_, line)| line.moves.len());
-    answered(
-        json,
-        (answer.reached(), length),
-        bound.as_ref().is_none_or(Bound::is_definitive),
-        budget,
-        stats.expanded + bound_stats.map_or(0, |stats| stats.expanded),
-    )
-}
-
-/// A Pyramid line's answer from whether it reached the goal and the length of its line: one
-/// that falls short and is not `definitive` falls short only for want of the unknown cards,
-/// and is neither won nor lost. Its time is the budget's: the answer's search and the
-/// bound's.
-fn answered(
+/// What solving one line gave.
+struct Answer {
     json: Value,
-    (reached, length): (bool, Option<usize>),
+    /// `None` for a line that is not a deal, or one a cap or unknown cards left undecided.
+    solved: Option<bool>,
+    undecided: bool,
+    length: Option<usize>,
+    /// Whether the answer is the best whatever the unknown cards (`??`) are: with a shorter
+    /// line perhaps possible, its length is not checked against a known one.
     definitive: bool,
-    budget: &Budget,
+    time: Duration,
     expanded: u64,
-) -> Answer {
-    let open = !reached && !definitive;
-    Answer {
-        json,
-        solved: (!open).then_some(reached),
-        undecided: open,
-        length,
-        definitive,
-        time: budget.elapsed(),
-        expanded,
+}
+
+impl Answer {
+    /// A line the game answered.
+    fn of(answer: LineAnswer) -> Answer {
+        Answer {
+            json: answer.json,
+            solved: answer.verdict.decided(),
+            undecided: answer.verdict == Verdict::Undecided,
+            length: answer.length,
+            definitive: answer.definitive,
+            time: answer.time,
+            expanded: answer.expanded,
+        }
     }
 }
 
-/// The rules of every game a batch may be of: each line is solved under its game's.
-struct AllRules {
-    pyramid: Rules,
-    klondike: solitaire::games::klondike::Rules,
-}
-
-/// A Klondike table: a winning line counts as solved; unknown cards, like a cap, leave it
-/// undecided.
-fn solve_klondike(
-    number: usize,
-    table: &Table,
-    rules: solitaire::games::klondike::Rules,
-    caps: Caps,
-    started: Instant,
-) -> Answer {
-    let position = table.start(rules);
-    let (answer, stats) = klondike_output::solve_position(&position, caps);
-    let mut json = klondike_output::answer_json(&position, &answer, &stats, table.stock());
-    json["line"] = json!(number);
-    let solved = answer.verdict();
-    Answer {
-        json,
-        solved,
-        undecided: solved.is_none(),
-        length: answer.line().map(<[_]>::len),
-        definitive: true,
-        time: started.elapsed(),
-        expanded: stats.expanded,
-    }
-}
-
-/// A TriPeaks deal, any challenge: cleared or reached counts as solved.
-fn solve_tripeaks(number: usize, deal: &Deal, goal: Goal, caps: Caps) -> Answer {
-    let position = solitaire::games::tripeaks::Position::new(deal);
-    let (answer, stats, cap) =
-        solitaire::games::tripeaks::challenge::solve_goal(&position, goal, caps);
-    let Some(answer) = answer else {
-        let key = if goal == Goal::Board {
-            "solvable"
-        } else {
-            "reached"
-        };
-        return undecided(
-            number,
-            key,
-            cap.expect("only a cap stops the search"),
-            &stats,
-        );
-    };
-    let mut json = tripeaks_output::answer_json(&position, goal, &answer, None, &stats);
-    json["line"] = json!(number);
-    let reached = answer.reached();
-    // Out of reach with the cards known so far only: neither won nor lost.
-    let open = !reached && !answer.definitive();
-    Answer {
-        json,
-        solved: (!open).then_some(reached),
-        undecided: open,
-        length: answer.length().filter(|_| reached),
-        definitive: answer.definitive(),
-        time: stats.elapsed,
-        expanded: stats.expanded,
-    }
-}
-
-/// A line a cap left undecided: marked so in its JSON, and counted apart.
-fn undecided(number: usize, key: &str, cap: CapReached, stats: &Stats) -> Answer {
-    let mut json = json!({"line": number});
-    if let (Some(object), Value::Object(fields)) =
-        (json.as_object_mut(), undecided_json(key, cap, stats))
-    {
-        object.extend(fields);
-    }
-    Answer {
-        json,
-        solved: None,
-        undecided: true,
-        length: None,
-        definitive: true,
-        time: stats.elapsed,
-        expanded: stats.expanded,
+/// Solves one line with the lab; a line that is not a deal is answered with its error.
+fn solve_line(line: &Line, lab: &dyn Lab) -> Answer {
+    let started = Instant::now();
+    let answer = line.deal.as_ref().map_err(Clone::clone).and_then(|deal| {
+        lab.answer(line.number, deal)
+            .map_err(|error| error.to_string())
+    });
+    match answer {
+        Ok(answer) => Answer::of(answer),
+        Err(error) => Answer {
+            json: json!({"line": line.number, "error": error}),
+            solved: None,
+            undecided: false,
+            length: None,
+            definitive: true,
+            time: started.elapsed(),
+            expanded: 0,
+        },
     }
 }
 
 /// Runs the command. `asked` is the `--game` flag, if given; else the file says.
-pub fn run(args: &BatchArgs, asked: Option<GameKind>) -> Result<u8, InputError> {
+pub fn run(args: &BatchArgs, asked: Option<&'static dyn Game>) -> Result<u8, InputError> {
     let source = LinesSource::open(&args.file)?;
     let game = source.game(asked)?;
-    args.goal
-        .rules
-        .check_game(game)
-        .map_err(InputError::Usage)?;
-    args.format.check_game(game).map_err(InputError::Usage)?;
-    if game == GameKind::Klondike {
-        refuse_for_klondike(args)?;
-    }
+    args.game.check_game(game)?;
     // Deals one a line have no challenge of their own: without a flag, the Board one.
-    let goal = args.goal.goal(game)?.unwrap_or(Goal::Board);
-    let rules = AllRules {
-        pyramid: args.goal.rules.changes().apply(Rules::default()),
-        klondike: args.goal.rules.klondike(),
-    };
-    if game == GameKind::Pyramid {
-        goal.check(rules.pyramid)?;
+    let goal = args.goal.goal(game, false)?.unwrap_or(Goal::Board);
+    if args.check && !game.fewest() {
+        return Err(refuse_check(game));
     }
-    let lines = DealLines::new(
-        source.name.clone(),
-        source.reader(),
-        game,
-        args.format.format,
-    );
+    let lab = game
+        .lab(&args.game.settings, goal, args.caps.caps())
+        .map_err(|error| InputError::open(&source.name, error))?;
+    let lines = DealLines::new(source.name.clone(), source.reader());
     let jobs = pool::threads(args.jobs);
     // The lines are read as they are solved: how many there are is known at the end only.
     let bar = progress_bar(None, "deals");
     let started = Instant::now();
     let mut totals = Totals::default();
     let mut failed = None;
-    let caps = args.caps.caps();
     let solve = |line: Result<Line, InputError>| {
         line.map(|line| {
-            let answer = solve_line(&line, game, goal, &rules, caps);
+            let answer = solve_line(&line, lab.as_ref());
             (line.number, line.known_length, answer)
         })
     };
@@ -497,19 +272,20 @@ pub fn run(args: &BatchArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
     Ok(totals.exit_code(args.check))
 }
 
-/// Refuses what a Klondike batch does not take: the challenges, which Klondike does not have,
-/// and `--check`, whose known lengths are fewest moves while Klondike's answers are a winning
-/// line, not the shortest.
-fn refuse_for_klondike(args: &BatchArgs) -> Result<(), InputError> {
-    klondike_output::refuse_challenges(&args.goal)?;
-    if args.check {
-        return Err(InputError::Usage(
-            "--check compares the fewest steps, and Klondike's answers are a winning line, not \
-             the shortest: it is for Pyramid and TriPeaks"
-                .to_string(),
-        ));
-    }
-    Ok(())
+/// `--check` for a game whose answers are a winning line, not the shortest: the known
+/// lengths are fewest steps, so there is nothing to compare.
+fn refuse_check(game: &dyn Game) -> InputError {
+    let fewest: Vec<&dyn Game> = solitaire::games::ALL
+        .iter()
+        .copied()
+        .filter(|game| game.fewest())
+        .collect();
+    let names: Vec<&str> = fewest.iter().map(|game| game.name()).collect();
+    InputError::Usage(format!(
+        "--check compares the fewest steps, and {game}'s answers are a winning line, not the \
+         shortest: it is for {}",
+        solitaire::engine::game::joined(&names, "and")
+    ))
 }
 
 /// A progress bar on standard error with the rate and, when the total is known, the time left;

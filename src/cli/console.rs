@@ -7,7 +7,7 @@
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
 
-use crate::EXIT_BAD_INPUT;
+use solitaire::engine::verdict::EXIT_BAD_INPUT;
 
 /// Exit code: standard output or standard error was closed by its reader (128 plus SIGPIPE's
 /// number, as shells report a program that a broken pipe stopped).

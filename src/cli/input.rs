@@ -6,12 +6,12 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
+use solitaire::DeckProblems;
 use solitaire::cards::excerpt::shown_path;
-use solitaire::games::klondike::formats::Format;
-use solitaire::games::pyramid::{GoalError, RuleChanges};
-use solitaire::{Deal, DeckProblems, GameKind};
+use solitaire::engine::game::{Game, Names, OpenError, Problems};
+use solitaire::engine::goal::GoalError;
+use solitaire::games;
 
-use crate::store::SavedDeal;
 use crate::store::text_file;
 
 /// Why a deal could not be read.
@@ -27,11 +27,8 @@ pub enum InputError {
         name: String,
         problems: DeckProblems,
     },
-    #[error("{}", located_klondike(.name, .problems))]
-    Klondike {
-        name: String,
-        problems: solitaire::games::klondike::DealProblems,
-    },
+    #[error("{}", located_lines(.name, .problems.heading.clone(), .problems.problems.iter().cloned()))]
+    Problems { name: String, problems: Problems },
     #[error("{name}: {message}")]
     Game { name: String, message: String },
     #[error("{0}")]
@@ -52,11 +49,34 @@ fn located(name: &str, problems: &DeckProblems) -> String {
     located_lines(name, heading, shown)
 }
 
-/// The same for a Klondike deal's problems.
-fn located_klondike(name: &str, problems: &solitaire::games::klondike::DealProblems) -> String {
-    let (heading, shown) = problems.shown();
-    let shown = shown.iter().map(|p| (p.location(), p.message()));
-    located_lines(name, heading, shown)
+impl InputError {
+    /// Why a text named `name` could not be opened, in the command line's words: its problems
+    /// each with the file's name and place, or what is wrong with it as a whole.
+    pub fn open(name: &str, error: OpenError) -> InputError {
+        let name = name.to_string();
+        match error {
+            OpenError::Deck(problems) => InputError::Deck { name, problems },
+            OpenError::Problems(problems) => InputError::Problems { name, problems },
+            OpenError::Text(message) => InputError::Game { name, message },
+            OpenError::At { at, message } => InputError::Game {
+                name: format!("{name}:{at}"),
+                message,
+            },
+            OpenError::Goal(problem) => InputError::Goal(problem),
+            OpenError::Option(problem) => InputError::Usage(problem.to_string()),
+        }
+    }
+
+    /// Why the options given cannot be taken (a value the game does not read, a challenge its
+    /// rules refuse): no text is named in these.
+    pub fn options(error: OpenError) -> InputError {
+        InputError::open("", error)
+    }
+
+    /// Whether the message is already one problem a line, each naming the file.
+    pub fn is_located(&self) -> bool {
+        matches!(self, InputError::Deck { .. } | InputError::Problems { .. })
+    }
 }
 
 /// The heading, then each problem with the file's name and, when known, its place.
@@ -100,6 +120,16 @@ pub struct Source {
     pub text: String,
 }
 
+impl Source {
+    /// How the text is named: in messages, and as a game's name when it does not say one.
+    pub fn names(&self, path: &Path) -> Names {
+        Names {
+            shown: self.name.clone(),
+            stem: stem(path),
+        }
+    }
+}
+
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)
@@ -132,29 +162,29 @@ pub fn read_source(path: &Path) -> Result<Source, InputError> {
 }
 
 /// The game a file is read as: the one `--game` asks for, else the one its `# game:` header
-/// names, else Klondike for a text only Klondike reads (Solvitaire's JSON, a deal code), else
-/// Pyramid. A file whose header names another game than the flag is refused rather than read
-/// as a deal of the wrong game.
-pub fn game_in(source: &Source, asked: Option<GameKind>) -> Result<GameKind, InputError> {
-    let named = solitaire::games::saved_game::game_of_text(&source.text).map_err(|problem| {
-        InputError::Game {
-            name: source.name.clone(),
-            message: format!("# game: {problem}"),
-        }
+/// names, else the first game that claims the text (Klondike: Solvitaire's JSON, a deal
+/// code), else the first listed. A file whose header names another game than the flag is
+/// refused rather than read as a deal of the wrong game.
+pub fn game_in(
+    source: &Source,
+    asked: Option<&'static dyn Game>,
+) -> Result<&'static dyn Game, InputError> {
+    let sniffed = games::of_text(&source.text).map_err(|problem| InputError::Game {
+        name: source.name.clone(),
+        message: format!("# game: {problem}"),
     })?;
-    let has_header = !solitaire::games::saved_game::headers(&source.text, "game").is_empty();
     match asked {
-        Some(asked) if has_header && asked != named => Err(InputError::Game {
-            name: source.name.clone(),
-            message: format!(
-                "the file holds a {named} game (its # game: header), not a {asked} one"
-            ),
-        }),
-        Some(asked) => Ok(asked),
-        None if !has_header && Format::of_text(&source.text) != Format::Layout => {
-            Ok(GameKind::Klondike)
+        Some(asked) if sniffed.by_header && asked.id() != sniffed.game.id() => {
+            Err(InputError::Game {
+                name: source.name.clone(),
+                message: format!(
+                    "the file holds a {} game (its # game: header), not a {asked} one",
+                    sniffed.game
+                ),
+            })
         }
-        None => Ok(named),
+        Some(asked) => Ok(asked),
+        None => Ok(sniffed.game),
     }
 }
 
@@ -199,12 +229,12 @@ impl LinesSource {
 
     /// The game the file is read as, as [`game_in`] tells it from the comments before its
     /// first deal and that deal. Standard input, a pipe or a device cannot be looked at
-    /// twice: it is read as the game asked for, else Pyramid.
-    pub fn game(&self, asked: Option<GameKind>) -> Result<GameKind, InputError> {
+    /// twice: it is read as the game asked for, else the first listed.
+    pub fn game(&self, asked: Option<&'static dyn Game>) -> Result<&'static dyn Game, InputError> {
         /// Enough for the comments above a deal and a deal line (a line takes at most 4 KiB).
         const HEAD: u64 = 64 << 10;
         let Some(file) = self.regular() else {
-            return Ok(asked.unwrap_or_default());
+            return Ok(asked.unwrap_or(games::ALL[0]));
         };
         let mut text = String::new();
         for line in BufReader::new(file.take(HEAD)).lines() {
@@ -255,22 +285,4 @@ impl LinesSource {
 pub fn stem(path: &Path) -> String {
     path.file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into())
-}
-
-/// Reads a text already read from `path` as a deal file that may be a saved game.
-pub fn game_of(
-    source: &Source,
-    path: &Path,
-    changes: RuleChanges,
-) -> Result<SavedDeal, InputError> {
-    let deal = Deal::parse(&source.text).map_err(|problems| InputError::Deck {
-        name: source.name.clone(),
-        problems,
-    })?;
-    SavedDeal::with_headers(&source.text, deal, &stem(path), changes).map_err(|message| {
-        InputError::Game {
-            name: source.name.clone(),
-            message,
-        }
-    })
 }

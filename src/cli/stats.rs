@@ -9,14 +9,14 @@
 //!
 //! A run may be cut into shards run apart (`--shard K/N`, see [`shard`]), each writing its
 //! results file, and `stats merge` adds the files up into the summary of the whole run. What
-//! is game-specific here is what a deal is solved for and the figures measured on it
-//! ([`measure`], [`figures`]) and how the game's rules are written in a run's identity
-//! ([`rules_json`], [`rules_of`]); a game joins by adding its arm to each.
+//! is game-specific (what a deal is solved for, the figures measured on it, how the game's
+//! rules are written in a run's identity and read back, the rule sets `--compare` tries) is
+//! the game's [`Lab`], so nothing here names a game.
 
 mod deals;
 mod merge;
 mod results_file;
-mod shard;
+pub mod shard;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,26 +25,23 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use solitaire::Deal;
+use solitaire::engine::game::{Game, Settings};
 use solitaire::engine::goal::Goal;
-use solitaire::games::klondike::Rules as KlondikeRules;
-use solitaire::games::pyramid::solver::{Budget, CapReached, Caps, Outcome};
-use solitaire::games::pyramid::{Passes, Position, Rules};
-use solitaire::games::tripeaks::challenge::{Answer, solve_within};
-use solitaire::{Deal, GameKind, Rank};
+use solitaire::engine::lab::Lab;
+use solitaire::engine::verdict::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED};
+use solitaire::games;
 
-use crate::cli::args::{StatsArgs, StatsCommand};
+use crate::cli::args::{StatsArgs, StatsCommand, owners};
 use crate::cli::batch::progress_bar;
 use crate::cli::console;
 use crate::cli::input::{InputError, LinesSource};
-use crate::cli::output::{Bound, board_bound, solve_capped, undecided};
 use crate::cli::pool;
 use crate::cli::times::Times;
-use crate::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED};
 use deals::{DealFile, Deals, Exported};
-use results_file::{Figure, ResultsError, ResultsFile, Seen, Solved, Verdict};
+use results_file::{Figure, Outcome, ResultsError, ResultsFile, Seen, Solved};
 use shard::RunId;
-pub use shard::Shard;
-use solitaire::engine::unknowns_text;
+use shard::Shard;
 
 /// The 95% quantile of the normal distribution used by the interval.
 const Z95: f64 = 1.959_964;
@@ -80,12 +77,12 @@ impl Tally {
     fn add(&mut self, solved: &Solved) {
         self.times.add(solved.millis);
         match solved.verdict {
-            Verdict::Undecided(_) => {
+            Outcome::Undecided(_) => {
                 self.undecided += 1;
                 return;
             }
-            Verdict::Won => self.winnable += 1,
-            Verdict::Lost => {}
+            Outcome::Won => self.winnable += 1,
+            Outcome::Lost => {}
         }
         self.decided += 1;
         for &(figure, value) in &solved.figures {
@@ -112,12 +109,9 @@ impl Tally {
 
 /// What a run says.
 struct Summary {
-    game: GameKind,
-    /// The rank whose cards are counted, with `--card`.
-    rank: Option<Rank>,
-    rules: Rules,
-    /// Klondike's rules, in a Klondike run.
-    klondike: KlondikeRules,
+    game: &'static dyn Game,
+    /// What the run measured, under which rules.
+    lab: Box<dyn Lab>,
     tally: Tally,
     /// Deals in the run (in the shard, for a shard).
     total: usize,
@@ -164,7 +158,7 @@ impl Summary {
             "game": self.game.id(),
             "rules": self.rules_text(),
             "scores": histogram(Figure::Score),
-            "cards": self.rank.map(|rank| json!({
+            "cards": self.lab.counted_rank().map(|rank| json!({
                 "rank": rank.letter().to_string(),
                 "most": histogram(Figure::Most),
             })),
@@ -270,7 +264,7 @@ impl Summary {
                 text.push_str(&format!("{line}\n"));
             }
         }
-        if let Some(rank) = self.rank {
+        if let Some(rank) = self.lab.counted_rank() {
             let title = format!("most {} removed in a deal", rank.plural());
             text.push_str(&self.heading(Figure::Most, &title));
             let cards = self.tally.histogram(Figure::Most);
@@ -289,7 +283,7 @@ impl Summary {
     /// value found (or a cap stopped the search for the most cards). 0 in a game that does not
     /// measure it.
     fn left_out(&self, figure: Figure) -> usize {
-        if !figures(self.game, self.rank).contains(&figure) {
+        if !self.lab.figures().contains(&figure) {
             return 0;
         }
         let should = match figure {
@@ -320,20 +314,12 @@ impl Summary {
 
     /// The rules in a comparison's first column.
     fn brief_rules(&self) -> String {
-        match self.game {
-            GameKind::Klondike => self.klondike.to_string(),
-            _ => self.rules.brief(),
-        }
+        self.lab.brief_rules()
     }
 
-    /// The rules the run was under: Pyramid's, Klondike's, or TriPeaks' (which has no
-    /// variants).
+    /// The rules the run was under.
     fn rules_text(&self) -> String {
-        match self.game {
-            GameKind::Pyramid => self.rules.to_string(),
-            GameKind::TriPeaks => "TriPeaks, Microsoft Solitaire Collection rules".to_string(),
-            GameKind::Klondike => format!("Klondike, {}", self.klondike),
-        }
+        self.lab.rules_text()
     }
 
     /// The exit code: a merge lacking results, else interrupted, else undecided deals, else 0.
@@ -392,221 +378,6 @@ fn histogram_by(values: &BTreeMap<usize, usize>, bin: usize, width: usize) -> Ve
         .collect()
 }
 
-/// What a run solves each deal for: the game, its rules, and with `--card` the rank whose
-/// cards are counted.
-#[derive(Debug, Clone, Copy)]
-struct Task {
-    game: GameKind,
-    rules: Rules,
-    klondike: KlondikeRules,
-    rank: Option<Rank>,
-    caps: Caps,
-}
-
-/// The figures a game's run measures on each deal, in the order its lines give them.
-fn figures(game: GameKind, rank: Option<Rank>) -> Vec<Figure> {
-    match game {
-        GameKind::Pyramid => vec![Figure::Length],
-        // A winning line, not the shortest: its length is no figure of the deal.
-        GameKind::Klondike => Vec::new(),
-        GameKind::TriPeaks => {
-            let mut figures = vec![Figure::Length, Figure::Score];
-            figures.extend(rank.map(|_| Figure::Most));
-            figures
-        }
-    }
-}
-
-/// Solves one deal: its verdict and the figures its game measures ([`figures`]). An undecided
-/// deal has no figures.
-fn measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
-    match task.game {
-        GameKind::Klondike => {
-            let deal = solitaire::games::klondike::Deal::from_slots(&deal.slots())
-                .expect("a deal's 52 cards lay out as Klondike's");
-            let position = solitaire::games::klondike::Position::new(&deal, task.klondike);
-            // A deal from a file may hold cards not known yet: undecided, or lost when none
-            // can ever be turned face up.
-            let (answer, _) = crate::cli::klondike_output::solve_position(&position, task.caps);
-            let verdict = match answer.verdict() {
-                Some(true) => Verdict::Won,
-                Some(false) => Verdict::Lost,
-                None => Verdict::Undecided(answer.undecided().unwrap_or_default()),
-            };
-            (verdict, Vec::new())
-        }
-        GameKind::Pyramid => pyramid_measure(deal, task),
-        GameKind::TriPeaks => tripeaks_measure(deal, task),
-    }
-}
-
-/// A Pyramid deal's verdict and optimal length, under one budget for the answer and what its
-/// unknown cards (`??`) could give. A deal won whatever they are is won, its length given
-/// only when no filling of them makes it shorter; one lost with the cards known so far is
-/// lost only when no filling wins it, and otherwise undecided.
-fn pyramid_measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
-    let budget = Budget::start(task.caps);
-    let position = Position::new(deal, task.rules);
-    let (report, cap) = solve_capped(&position, &budget);
-    if let Some(cap) = cap {
-        return (Verdict::Undecided(undecided(cap)), Vec::new());
-    }
-    let bound = board_bound(&position, &report, &budget).map(|(bound, _)| bound);
-    match (report.outcome, bound) {
-        (Outcome::Solved(moves), None | Some(Bound::Definitive)) => {
-            (Verdict::Won, vec![(Figure::Length, moves.len())])
-        }
-        (Outcome::Solved(_), Some(_)) => (Verdict::Won, Vec::new()),
-        (_, None | Some(Bound::Definitive)) => (Verdict::Lost, Vec::new()),
-        (_, Some(open)) => (
-            Verdict::Undecided(open.undecided(unknown_count(deal))),
-            Vec::new(),
-        ),
-    }
-}
-
-/// How many of a deal's cards are unknown (`??`).
-fn unknown_count(deal: &Deal) -> usize {
-    deal.unknown().count_ones() as usize
-}
-
-/// A TriPeaks deal's verdict and figures (the fewest steps that clear it, its best score, and
-/// with `--card` the most cards of the rank), under one budget. As in Pyramid, a deal that
-/// unknown cards (`??`) hold back is undecided, and a figure they could better is left out.
-fn tripeaks_measure(deal: &Deal, task: Task) -> (Verdict, Vec<(Figure, usize)>) {
-    let budget = Budget::start(task.caps);
-    let position = solitaire::games::tripeaks::Position::new(deal);
-    let solve = |goal| solve_within(&position, goal, &budget);
-    let (board, _, cap) = solve(Goal::Board);
-    let Some(board) = board else {
-        return undecided_by(cap);
-    };
-    let verdict = if board.reached() {
-        Verdict::Won
-    } else if board.definitive() {
-        Verdict::Lost
-    } else {
-        let why = unknowns_text::not_known(unknown_count(deal));
-        return (Verdict::Undecided(why), Vec::new());
-    };
-    let best = Goal::Score {
-        target: GameKind::TriPeaks.full_score() + 1,
-        earned: 0,
-    };
-    let (score, _, cap) = solve(best);
-    let Some(score) = score else {
-        return undecided_by(cap);
-    };
-    // More than a deal holds: the answer is then the most on any line.
-    let most = task.rank.and_then(|rank| {
-        let (answer, _, _) = solve(Goal::Card {
-            rank,
-            target: 5,
-            already: 0,
-        });
-        answer
-    });
-    let exact = |answer: &Answer| answer.definitive().then(|| answer.best() as usize);
-    let figures = [
-        (
-            Figure::Length,
-            board
-                .length()
-                .filter(|_| board.reached() && board.definitive()),
-        ),
-        (Figure::Score, exact(&score)),
-        (Figure::Most, most.as_ref().and_then(exact)),
-    ];
-    let figures = figures
-        .into_iter()
-        .filter_map(|(figure, value)| value.map(|value| (figure, value)))
-        .collect();
-    (verdict, figures)
-}
-
-/// A deal a cap stopped (the search gave no answer): undecided, with no figures.
-fn undecided_by(cap: Option<CapReached>) -> (Verdict, Vec<(Figure, usize)>) {
-    let cap = cap.expect("only a cap stops the search");
-    (Verdict::Undecided(undecided(cap)), Vec::new())
-}
-
-/// How a game's rules, goal and figures are written in a run's identity: Pyramid's
-/// `{"passes":"3","relaxed":false,"goal":"pyramid"}`, TriPeaks' `{"goal":"board","card":"K"}`
-/// (its rules are fixed; it is solved for the Board and the best score, and with `--card` for
-/// the most cards of a rank).
-fn rules_json(task: Task) -> Value {
-    match task.game {
-        GameKind::Pyramid => json!({
-            "passes": task.rules.passes.word(),
-            "relaxed": task.rules.relaxed,
-            "goal": task.rules.finish.word(),
-        }),
-        GameKind::TriPeaks => json!({
-            "goal": "board",
-            "card": task.rank.map(|rank| rank.letter().to_string()),
-        }),
-        GameKind::Klondike => crate::cli::klondike_output::rules_json(task.klondike),
-    }
-}
-
-/// What [`rules_json`] wrote, read back (by `stats merge`): the run's rules in its game (the
-/// other games' fields left at their defaults) and the rank of `--card`.
-struct RunRules {
-    pyramid: Rules,
-    klondike: KlondikeRules,
-    rank: Option<Rank>,
-}
-
-/// The rules and rank [`rules_json`] wrote, read back.
-fn rules_of(game: GameKind, rules: &Value) -> Result<RunRules, String> {
-    let word = |key: &str| rules.get(key).and_then(Value::as_str);
-    let (pyramid, rank) = match game {
-        GameKind::Klondike => {
-            return Ok(RunRules {
-                pyramid: Rules::default(),
-                klondike: crate::cli::klondike_output::rules_from_json(rules)?,
-                rank: None,
-            });
-        }
-        GameKind::Pyramid => {
-            let passes = word("passes").and_then(|w| Passes::parse(w).ok());
-            let relaxed = rules.get("relaxed").and_then(Value::as_bool);
-            let finish =
-                word("goal").and_then(|w| solitaire::games::pyramid::Finish::parse(w).ok());
-            match (passes, relaxed, finish) {
-                (Some(passes), Some(relaxed), Some(finish)) => (
-                    Rules {
-                        passes,
-                        relaxed,
-                        finish,
-                    },
-                    None,
-                ),
-                _ => return Err("its rules are not Pyramid's".to_string()),
-            }
-        }
-        GameKind::TriPeaks => {
-            let rank = match rules.get("card") {
-                Some(Value::Null) => None,
-                _ => Some(
-                    word("card")
-                        .and_then(|w| w.parse::<Rank>().ok())
-                        .ok_or("its --card is not a rank")?,
-                ),
-            };
-            if word("goal") != Some("board") {
-                return Err("its goal is not TriPeaks' Board".to_string());
-            }
-            (Rules::default(), rank)
-        }
-    };
-    Ok(RunRules {
-        pyramid,
-        klondike: KlondikeRules::STANDARD,
-        rank,
-    })
-}
-
 /// Solves the deals of a shard, skipping those `done` says, until done or stopped; every
 /// result goes to `tally` and `sink` as it comes. The first error `sink` gives stops the run
 /// (no deal is started after it) and is handed back.
@@ -615,7 +386,7 @@ fn solve_all(
     deals: &Deals,
     shard: Shard,
     done: &(dyn Fn(usize) -> bool + Sync),
-    task: Task,
+    lab: &dyn Lab,
     jobs: usize,
     stop: &AtomicBool,
     tally: &mut Tally,
@@ -625,7 +396,7 @@ fn solve_all(
     let todo = deals.shard(shard).filter(|&(index, _)| !done(index));
     let work = |(index, deal): (usize, Deal)| {
         let started = Instant::now();
-        let (verdict, figures) = measure(&deal, task);
+        let (verdict, figures) = lab.measure(&deal);
         Solved {
             deal: index,
             verdict,
@@ -676,43 +447,53 @@ fn open_results(
     }
 }
 
-/// Refuses the flags a game's run does not take: Pyramid's rules, and for other games the
-/// comparison.
-fn check_game(args: &StatsArgs, game: GameKind) -> Result<(), InputError> {
-    args.rules.check_game(game).map_err(InputError::Usage)?;
-    if game != GameKind::TriPeaks && args.card.is_some() {
-        return Err(InputError::Usage(
-            "--card is for TriPeaks runs (with --game tripeaks)".to_string(),
-        ));
-    }
-    if game == GameKind::TriPeaks && args.compare {
+/// The lab of a game's run, the flags checked against the game: another game's rules or
+/// options are refused, and so is `--compare` for a game with one set of rules.
+fn lab_of(args: &StatsArgs, game: &'static dyn Game) -> Result<Box<dyn Lab>, InputError> {
+    args.game.check_game(game)?;
+    let lab = game
+        .lab(&args.game.settings, Goal::Board, args.caps.caps())
+        .map_err(InputError::options)?;
+    if args.compare && lab.compared().is_empty() {
+        let comparing: Vec<&dyn Game> = games::ALL
+            .iter()
+            .copied()
+            .filter(|game| {
+                game.lab(&Settings::default(), Goal::Board, args.caps.caps())
+                    .is_ok_and(|lab| !lab.compared().is_empty())
+            })
+            .collect();
         return Err(InputError::Usage(format!(
-            "--compare is for Pyramid's rule sets; {game} has one"
+            "--compare is for {} rule sets; {game} has one",
+            owners(&comparing)
         )));
     }
-    Ok(())
+    Ok(lab)
 }
 
-/// The run's game and deals: a file's (whose game is the one asked for, else the one it says),
-/// or random ones from the seed. The flags are checked against the game before a file is
-/// read through; `None` when Ctrl-C (`stop`) came first.
+/// A run's game, the lab that measures its deals, and the deals.
+type Run = (&'static dyn Game, Box<dyn Lab>, Deals);
+
+/// The run's game, its lab and its deals: a file's (whose game is the one asked for, else the
+/// one it says), or random ones from the seed. The flags are checked against the game before
+/// a file is read through; `None` when Ctrl-C (`stop`) came first.
 fn deals_of(
     args: &StatsArgs,
-    asked: Option<GameKind>,
+    asked: Option<&'static dyn Game>,
     stop: &AtomicBool,
-) -> Result<Option<(GameKind, Deals)>, InputError> {
+) -> Result<Option<Run>, InputError> {
     let Some(path) = &args.from else {
-        let game = asked.unwrap_or_default();
-        check_game(args, game)?;
+        let game = asked.unwrap_or(games::ALL[0]);
+        let lab = lab_of(args, game)?;
         let deals = Deals::Random {
             seed: args.seed,
             count: args.deals,
         };
-        return Ok(Some((game, deals)));
+        return Ok(Some((game, lab, deals)));
     };
     let source = LinesSource::open(path)?;
     let game = source.game(asked)?;
-    check_game(args, game)?;
+    let lab = lab_of(args, game)?;
     let Some(file) = DealFile::read(source, game, stop)? else {
         return Ok(None);
     };
@@ -720,11 +501,11 @@ fn deals_of(
     if deals.count() == 0 {
         return Err(InputError::Usage("no deals to solve".to_string()));
     }
-    Ok(Some((game, deals)))
+    Ok(Some((game, lab, deals)))
 }
 
 /// Runs the command, or `stats merge`. `asked` is the `--game` flag, if given.
-pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> {
+pub fn run(args: &StatsArgs, asked: Option<&'static dyn Game>) -> Result<u8, InputError> {
     if let Some(StatsCommand::Merge(merge)) = &args.command {
         return merge::run(merge, asked);
     }
@@ -733,7 +514,7 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
     // Ctrl-C stops starting new deals; the summary covers those finished. Without a handler
     // (one is already set) Ctrl-C simply ends the program.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let Some((game, deals)) = deals_of(args, asked, &stop)? else {
+    let Some((game, lab, deals)) = deals_of(args, asked, &stop)? else {
         console::err(format_args!(
             "pyramid: interrupted while the deals were read: none was solved\n"
         ));
@@ -751,25 +532,16 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
         .map(|path| deals::Export::start(path, &deals))
         .transpose()?;
     let jobs = pool::threads(args.jobs);
-    let caps = args.caps.caps();
-    let rules = args.rules.changes().apply(Rules::default());
-    let task = Task {
-        game,
-        rules,
-        klondike: args.rules.klondike(),
-        rank: args.card,
-        caps,
-    };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let run = RunId {
         game,
-        rules: rules_json(task),
+        rules: lab.rules_json(),
         source: deals.source(),
         deals: deals.count(),
-        caps,
+        caps: args.caps.caps(),
         shard,
     };
-    let figures = figures(game, args.card);
+    let figures = lab.figures();
     let (mut tally, done, mut file) = open_results(args, &run, &figures)?;
     if let (Some(export), Some(path)) = (export, &args.export)
         && export.write(&deals, &stop)? == Exported::Interrupted
@@ -781,7 +553,7 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
         return Ok(EXIT_INTERRUPTED);
     }
     if args.compare {
-        let code = compare(args, &deals, task, jobs, &stop, to_stderr);
+        let code = compare(args, game, lab.as_ref(), &deals, jobs, &stop, to_stderr);
         return deals.check().map(|()| code);
     }
     let started = Instant::now();
@@ -790,7 +562,7 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
         &deals,
         shard,
         &is_done,
-        task,
+        lab.as_ref(),
         jobs,
         &stop,
         &mut tally,
@@ -803,9 +575,7 @@ pub fn run(args: &StatsArgs, asked: Option<GameKind>) -> Result<u8, InputError> 
     deals.check()?;
     let summary = Summary {
         game,
-        rank: args.card,
-        rules,
-        klondike: task.klondike,
+        lab,
         tally,
         total: shard.size(deals.count()),
         wall: started.elapsed(),
@@ -842,61 +612,40 @@ fn say(text: impl std::fmt::Display, to_stderr: bool) {
     }
 }
 
-/// `--compare`: the same deals under six rule sets, in one table; gives the exit code.
+/// `--compare`: the same deals under the rule sets the game's lab compares, in one table;
+/// gives the exit code.
 fn compare(
     args: &StatsArgs,
+    game: &'static dyn Game,
+    lab: &dyn Lab,
     deals: &Deals,
-    task: Task,
     jobs: usize,
     stop: &AtomicBool,
     to_stderr: bool,
 ) -> u8 {
-    let (game, rules) = (task.game, task.rules);
     let mut summaries = Vec::new();
-    for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
-        for variant in [false, true] {
-            // Pyramid: strict and relaxed pairing; Klondike: draw 1 and draw 3.
-            let rules = Rules {
-                passes,
-                relaxed: variant,
-                ..rules
-            };
-            let klondike = KlondikeRules {
-                draw: if variant { 3 } else { 1 },
-                passes: match passes {
-                    Passes::Limited(n) => solitaire::games::klondike::Passes::Limited(n),
-                    Passes::Unlimited => solitaire::games::klondike::Passes::Unlimited,
-                },
-                ..task.klondike
-            };
-            let started = Instant::now();
-            let mut tally = Tally::default();
-            // Nothing is written, so nothing can fail.
-            let _ = solve_all(
-                deals,
-                Shard::WHOLE,
-                &|_| false,
-                Task {
-                    rules,
-                    klondike,
-                    ..task
-                },
-                jobs,
-                stop,
-                &mut tally,
-                |_| Ok(()),
-            );
-            summaries.push(Summary {
-                game,
-                rank: args.card,
-                rules,
-                klondike,
-                tally,
-                total: deals.count(),
-                wall: started.elapsed(),
-                part: Part::Whole,
-            });
-        }
+    for lab in lab.compared() {
+        let started = Instant::now();
+        let mut tally = Tally::default();
+        // Nothing is written, so nothing can fail.
+        let _ = solve_all(
+            deals,
+            Shard::WHOLE,
+            &|_| false,
+            lab.as_ref(),
+            jobs,
+            stop,
+            &mut tally,
+            |_| Ok(()),
+        );
+        summaries.push(Summary {
+            game,
+            lab,
+            tally,
+            total: deals.count(),
+            wall: started.elapsed(),
+            part: Part::Whole,
+        });
     }
     say(comparison(&summaries, args.json), to_stderr);
     summaries
@@ -958,6 +707,14 @@ fn comparison(summaries: &[Summary], json: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solitaire::engine::search::Caps;
+
+    /// The first game's lab under its default rules.
+    fn pyramid_lab() -> Box<dyn Lab> {
+        games::ALL[0]
+            .lab(&Settings::default(), Goal::Board, Caps::default())
+            .expect("the default rules")
+    }
 
     #[test]
     fn wilson_intervals_match_known_values() {
@@ -998,15 +755,13 @@ mod tests {
             figures,
             millis: 1.0,
         };
-        tally.add(&solved(0, Verdict::Won, vec![(Figure::Length, 40)]));
-        tally.add(&solved(1, Verdict::Lost, Vec::new()));
+        tally.add(&solved(0, Outcome::Won, vec![(Figure::Length, 40)]));
+        tally.add(&solved(1, Outcome::Lost, Vec::new()));
         let why = "cap reached (states: 9 stored, cap 5)".to_string();
-        tally.add(&solved(2, Verdict::Undecided(why), Vec::new()));
+        tally.add(&solved(2, Outcome::Undecided(why), Vec::new()));
         let summary = Summary {
-            game: GameKind::Pyramid,
-            rank: None,
-            rules: Rules::default(),
-            klondike: KlondikeRules::STANDARD,
+            game: games::ALL[0],
+            lab: pyramid_lab(),
             tally,
             total: 4,
             wall: Duration::ZERO,
@@ -1040,13 +795,7 @@ mod tests {
             seed: 1,
             count: 2000,
         };
-        let task = Task {
-            game: GameKind::Pyramid,
-            rules: Rules::default(),
-            klondike: KlondikeRules::STANDARD,
-            rank: None,
-            caps: Caps::default(),
-        };
+        let lab = pyramid_lab();
         let stop = AtomicBool::new(false);
         let mut tally = Tally::default();
         let mut writes = 0;
@@ -1054,7 +803,7 @@ mod tests {
             &deals,
             Shard::WHOLE,
             &|_| false,
-            task,
+            lab.as_ref(),
             2,
             &stop,
             &mut tally,

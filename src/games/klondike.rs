@@ -4,8 +4,11 @@
 //! text, the deal in other tools' formats, a game written down with its moves, and the exact
 //! solver. Nothing here knows about terminals or command lines.
 
+pub mod answer;
 pub mod deal;
 pub mod formats;
+pub mod game;
+pub mod lab;
 pub mod notation;
 pub mod position;
 pub mod reveal;

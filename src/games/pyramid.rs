@@ -1,16 +1,19 @@
 //! Pyramid Solitaire: the layout, the rules as a value, the referee that plays them, and the
 //! optimal solver. Nothing here knows about terminals or command lines.
 
+pub mod answer;
 pub mod challenge;
 pub mod coach;
 pub mod explain;
-pub use crate::engine::goal;
+pub mod game;
+pub mod lab;
 pub mod layout;
 pub mod midgame;
 pub mod notation;
 pub mod position;
 pub mod rules;
 pub mod solver;
+pub use crate::engine::goal;
 
 /// A Pyramid game being played, with undo and redo.
 pub type Game = crate::engine::history::History<Position>;

@@ -3,7 +3,10 @@
 //! and the exact solvers for the Board, Score and Card challenges. Nothing here knows about
 //! terminals or command lines.
 
+pub mod answer;
 pub mod challenge;
+pub mod game;
+pub mod lab;
 pub mod layout;
 pub mod notation;
 pub mod position;

@@ -286,7 +286,7 @@ fn read(path: &Path) -> Result<Option<(GameDraft, Option<DraftName>)>, String> {
         Err(error) => return Err(error.to_string()),
     };
     let draft = GameDraft::parse(&text).ok_or_else(|| match game_of_text(&text) {
-        Ok(GameKind::Klondike) => crate::cli::args::KLONDIKE_NOT_IN_APP.to_string(),
+        Ok(GameKind::Klondike) => crate::store::KLONDIKE_NOT_IN_APP.to_string(),
         Err(problem) => format!("# game: {problem}"),
         Ok(_) => "it does not read as a deal being typed or played".to_string(),
     })?;

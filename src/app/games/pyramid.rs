@@ -453,9 +453,9 @@ impl Session {
                 JobEvent::Finished(report) => Known::of_report(report),
                 JobEvent::Challenged(answer, _) => {
                     let goal = self.goal;
-                    answer
-                        .as_ref()
-                        .map(|a| Known::of_answer(a, || crate::cli::challenge::headline(goal, a)))
+                    answer.as_ref().map(|a| {
+                        Known::of_answer(a, || solitaire::games::pyramid::answer::headline(goal, a))
+                    })
                 }
                 JobEvent::Undecided(cap) => Some(Known::Undecided(cap.to_string())),
             };
@@ -479,7 +479,7 @@ impl Session {
             }
             JobEvent::Challenged(Some(answer), stats) => {
                 let start = solving.start.clone();
-                let text = crate::cli::challenge::headline(self.goal, &answer);
+                let text = solitaire::games::pyramid::answer::headline(self.goal, &answer);
                 let two = answer.lines().len() > 1;
                 let tone = if answer.reached() {
                     Tone::Success

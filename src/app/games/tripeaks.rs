@@ -30,8 +30,8 @@ use crate::app::job::{JobEvent, JobMessage, SolveJob};
 use crate::app::session::{self, GameSession, Look, SaveResult};
 use crate::app::shell::{ChallengeDialog, Msg, Overlay, Shell, Tone};
 use crate::app::view::{board_area, counted};
-use crate::cli::tripeaks_output;
 use crate::store::{self, Folders, GameDraft, SavedTriPeaks, TriPeaksDraft};
+use solitaire::games::tripeaks::answer as tripeaks_output;
 use solitaire::games::tripeaks::saved::DraftSlot;
 
 use editor::{Editor, Typed};

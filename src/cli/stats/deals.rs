@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::SystemTime;
 
 use solitaire::cards::deal::{DECK_SIZE, RandomDeals, UNKNOWN};
-use solitaire::{Card, Deal, GameKind};
+use solitaire::engine::game::Game;
+use solitaire::{Card, Deal};
 
 use super::results_file;
 use super::shard::{LinesDigest, Shard, Source};
@@ -34,7 +35,7 @@ pub struct DealFile {
     name: String,
     /// The user's file when it is a regular one, else the copy of its deals.
     file: File,
-    game: GameKind,
+    game: &'static dyn Game,
     count: usize,
     source: Source,
     /// The user's file's length and last change when it was first read, to tell that it was
@@ -112,7 +113,7 @@ impl DealFile {
     /// minutes.
     pub fn read(
         source: LinesSource,
-        game: GameKind,
+        game: &'static dyn Game,
         stop: &AtomicBool,
     ) -> Result<Option<DealFile>, InputError> {
         let name = source.name.clone();
@@ -134,7 +135,7 @@ impl DealFile {
         let most = if copy.is_some() {
             MAX_COPIED_DEALS
         } else {
-            crate::cli::args::MAX_RUN_DEALS
+            super::shard::MAX_RUN_DEALS
         };
         let mut digest = LinesDigest::default();
         let mut count = 0;
@@ -205,7 +206,7 @@ fn too_many(name: &str, copied: bool) -> InputError {
     } else {
         format!(
             "{name}: more than {} deals, the most a run may have",
-            crate::cli::args::MAX_RUN_DEALS
+            super::shard::MAX_RUN_DEALS
         )
     })
 }

@@ -12,12 +12,12 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use solitaire::GameKind;
 use solitaire::cards::excerpt::shown_path;
+use solitaire::engine::game::Game;
 
 use super::results_file::{Expected, Reader, ResultsError};
 use super::shard::{RunId, Shard, ranges};
-use super::{Part, RunRules, Summary, Tally, figures, print_summary, rules_of};
+use super::{Part, Summary, Tally, print_summary};
 use crate::cli::args::MergeArgs;
 use crate::cli::console;
 use crate::cli::input::InputError;
@@ -152,10 +152,10 @@ fn check_missing(first_path: &Path, first: &RunId, given: &[usize]) -> Result<()
 }
 
 /// Runs `stats merge`. `game` is the `--game` flag, if given: it must be the files' game.
-pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
+pub fn run(args: &MergeArgs, game: Option<&'static dyn Game>) -> Result<u8, InputError> {
     let shards = shards_of(&args.files)?;
     let (first_path, first) = &shards[0];
-    if let Some(game) = game.filter(|&game| game != first.game) {
+    if let Some(game) = game.filter(|game| game.id() != first.game.id()) {
         return Err(InputError::Usage(format!(
             "--game {}, but {} holds a {} run",
             game.id(),
@@ -163,17 +163,16 @@ pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
             first.game
         )));
     }
-    let RunRules {
-        pyramid: rules,
-        klondike,
-        rank,
-    } = rules_of(first.game, &first.rules).map_err(|why| {
-        usage(&ResultsError::NotResults {
-            path: name(first_path),
-            why,
-        })
-    })?;
-    let figures = figures(first.game, rank);
+    let lab = first
+        .game
+        .lab_of_json(&first.rules, first.caps)
+        .map_err(|why| {
+            usage(&ResultsError::NotResults {
+                path: name(first_path),
+                why: why.to_string(),
+            })
+        })?;
+    let figures = lab.figures();
     let mut tally = Tally::default();
     let mut incomplete = Vec::new();
     for (path, run) in &shards {
@@ -247,9 +246,7 @@ pub fn run(args: &MergeArgs, game: Option<GameKind>) -> Result<u8, InputError> {
     let wall = Duration::from_secs_f64(tally.times.sum / 1000.0);
     let summary = Summary {
         game: first.game,
-        rank,
-        rules,
-        klondike,
+        lab,
         tally,
         total: first.deals,
         wall,

@@ -6,8 +6,8 @@
 //! shard, fields that disagree, a deal already there) is skipped with a message.
 //!
 //! A line holds what every game gives (the verdict and the time) and the figures its game
-//! measures on a deal ([`Figure`]); a game joins by naming its figures, and nothing here
-//! changes.
+//! measures on a deal ([`Figure`]); a game joins by naming its figures in its lab, and
+//! nothing here changes.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{BufRead, BufReader, Read as _, Write};
@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value, json};
 use solitaire::cards::excerpt::shown_path;
+pub use solitaire::engine::lab::{Figure, Outcome};
 
 use super::shard::{RunId, Shard};
 
@@ -64,56 +65,12 @@ pub enum ResultsError {
     },
 }
 
-/// What a deal came to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Verdict {
-    Won,
-    Lost,
-    /// A cap stopped the search, or unknown cards (`??`) hold the answer back, the reason
-    /// saying which: neither won nor lost.
-    Undecided(String),
-}
-
-/// A number measured on each deal besides its verdict, which the summary shows as a
-/// histogram. Each game measures some of them ([`super::figures`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Figure {
-    /// The fewest steps that win: on won deals only, and on each of them but those won
-    /// whatever their unknown cards (`??`) are, which knowing the cards could make shorter.
-    Length,
-    /// The best score on any line (TriPeaks).
-    Score,
-    /// The most tableau cards of `--card`'s rank that any line removes (TriPeaks).
-    Most,
-}
-
-impl Figure {
-    /// Its key in a line.
-    pub fn key(self) -> &'static str {
-        match self {
-            Figure::Length => "length",
-            Figure::Score => "score",
-            Figure::Most => "most",
-        }
-    }
-
-    /// The largest value a line may claim: past it the line is not believed.
-    fn limit(self) -> usize {
-        match self {
-            // The longest lines are a few hundred steps.
-            Figure::Length => 10_000,
-            Figure::Score => solitaire::GameKind::TriPeaks.full_score() as usize,
-            Figure::Most => 4,
-        }
-    }
-}
-
 /// What one deal gave, as a line of the file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Solved {
     /// The deal's place in the whole run, from 0 (not in its shard).
     pub deal: usize,
-    pub verdict: Verdict,
+    pub verdict: Outcome,
     /// The figures the run measures that this deal has: a lost deal has no length, an
     /// undecided one no figure at all, and a figure whose own search a cap stopped is left out.
     pub figures: Vec<(Figure, usize)>,
@@ -146,9 +103,9 @@ impl Solved {
         let mut line = Map::new();
         line.insert("deal".into(), json!(self.deal));
         match &self.verdict {
-            Verdict::Won => line.insert("solvable".into(), json!(true)),
-            Verdict::Lost => line.insert("solvable".into(), json!(false)),
-            Verdict::Undecided(why) => {
+            Outcome::Won => line.insert("solvable".into(), json!(true)),
+            Outcome::Lost => line.insert("solvable".into(), json!(false)),
+            Outcome::Undecided(why) => {
                 line.insert("solvable".into(), Value::Null);
                 line.insert("undecided".into(), json!(why))
             }
@@ -189,9 +146,9 @@ impl Solved {
             .filter(|millis| millis.is_finite() && *millis >= 0.0)
             .ok_or("no time in milliseconds")?;
         let verdict = match value.get("solvable") {
-            Some(Value::Bool(true)) => Verdict::Won,
-            Some(Value::Bool(false)) => Verdict::Lost,
-            Some(Value::Null) => Verdict::Undecided(
+            Some(Value::Bool(true)) => Outcome::Won,
+            Some(Value::Bool(false)) => Outcome::Lost,
+            Some(Value::Null) => Outcome::Undecided(
                 value
                     .get("undecided")
                     .and_then(Value::as_str)
@@ -217,8 +174,8 @@ impl Solved {
             let fits = match (&verdict, figure) {
                 // An undecided deal has no figures; a lost one no length; a won one a length
                 // of at least a step, unless unknown cards may make it shorter.
-                (Verdict::Undecided(_), _) | (Verdict::Lost, Figure::Length) => read.is_none(),
-                (Verdict::Won, Figure::Length) => read.is_none_or(|n| n > 0),
+                (Outcome::Undecided(_), _) | (Outcome::Lost, Figure::Length) => read.is_none(),
+                (Outcome::Won, Figure::Length) => read.is_none_or(|n| n > 0),
                 _ => true,
             };
             if !fits {
@@ -742,7 +699,7 @@ mod tests {
         assert_eq!(
             read(r#"{"deal":1,"solvable":true,"length":null,"millis":1}"#)
                 .map(|s| (s.figure(Figure::Length), s.verdict)),
-            Ok((None, Verdict::Won))
+            Ok((None, Outcome::Won))
         );
         assert!(why(r#"{"deal":1,"solvable":true,"length":0,"millis":1}"#).contains("length"));
         assert!(why(r#"{"deal":1,"solvable":true,"millis":1}"#).contains("no length"));
@@ -760,7 +717,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             undecided.verdict,
-            Verdict::Undecided("cap reached (x)".to_string())
+            Outcome::Undecided("cap reached (x)".to_string())
         );
         assert_eq!(
             Solved::from_json(&undecided.json(&PYRAMID), expected(&PYRAMID, Shard::WHOLE)),
@@ -784,7 +741,7 @@ mod tests {
         let figures = [Figure::Length, Figure::Score, Figure::Most];
         let lost = Solved {
             deal: 4,
-            verdict: Verdict::Lost,
+            verdict: Outcome::Lost,
             figures: vec![(Figure::Score, 23_450)],
             millis: 0.5,
         };
@@ -798,7 +755,7 @@ mod tests {
         // A game with no figures (a verdict alone) reads its lines as well.
         let bare = Solved {
             deal: 0,
-            verdict: Verdict::Won,
+            verdict: Outcome::Won,
             figures: Vec::new(),
             millis: 3.0,
         };
@@ -871,9 +828,9 @@ mod tests {
               does"
             ]
         );
-        let deals: Vec<(usize, Verdict)> =
+        let deals: Vec<(usize, Outcome)> =
             found.iter().map(|s| (s.deal, s.verdict.clone())).collect();
-        assert_eq!(deals, [(0, Verdict::Lost), (2, Verdict::Won)]);
+        assert_eq!(deals, [(0, Outcome::Lost), (2, Outcome::Won)]);
         assert_eq!(body.count, 2);
         assert!(!body.done.contains(1), "deal 1 is solved again");
         // Nested keys count too, and so does a run's line.
@@ -923,11 +880,11 @@ mod tests {
             return;
         }
         let run = RunId {
-            game: solitaire::GameKind::Pyramid,
+            game: solitaire::games::ALL[0],
             rules: json!({}),
             source: Source::Seed(1),
             deals: 10,
-            caps: solitaire::games::pyramid::solver::Caps::default(),
+            caps: solitaire::engine::search::Caps::default(),
             shard: Shard::WHOLE,
         };
         let (path, id) = (fifo.clone(), run.clone());

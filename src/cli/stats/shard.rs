@@ -8,11 +8,15 @@ use std::fmt::{self, Write as _};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
-use solitaire::GameKind;
-use solitaire::games::pyramid::solver::Caps;
+use solitaire::engine::game::Game;
+use solitaire::engine::search::Caps;
+use solitaire::games;
+
+/// The most random deals in one `stats` run: about ten days on two cores.
+pub const MAX_RUN_DEALS: usize = 100_000_000;
 
 /// The most shards a run may be cut into: as many as it may have deals.
-pub const MAX_SHARDS: usize = crate::cli::args::MAX_RUN_DEALS;
+pub const MAX_SHARDS: usize = MAX_RUN_DEALS;
 
 /// The K-th of N slices of a run's deals (K from 1).
 ///
@@ -146,7 +150,7 @@ impl LinesDigest {
 /// What makes a run the run it is; its shards share all of it but the shard.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunId {
-    pub game: GameKind,
+    pub game: &'static dyn Game,
     /// The game's rules, its goal and what is measured on each deal, as the game writes them:
     /// compared here, read back by the game.
     pub rules: Value,
@@ -198,7 +202,7 @@ impl RunId {
         let field = |key: &str| run.get(key).ok_or(format!("the run has no '{key}'"));
         let game = field("game")?
             .as_str()
-            .and_then(|id| GameKind::ALL.into_iter().find(|game| game.id() == id))
+            .and_then(|id| games::ALL.iter().copied().find(|game| game.id() == id))
             .ok_or("the run's game is not one this program knows")?;
         let rules = field("rules")?.clone();
         let source = match (field("seed")?, field("sha256")?) {
@@ -217,7 +221,7 @@ impl RunId {
         let deals = field("deals")?
             .as_u64()
             .and_then(|deals| usize::try_from(deals).ok())
-            .filter(|deals| (1..=crate::cli::args::MAX_RUN_DEALS).contains(deals))
+            .filter(|deals| (1..=MAX_RUN_DEALS).contains(deals))
             .ok_or("the run's number of deals is not one a run may have")?;
         let caps = field("caps")?;
         let count = |key: &str| match caps.get(key) {
@@ -340,7 +344,7 @@ mod tests {
 
     fn run() -> RunId {
         RunId {
-            game: GameKind::Pyramid,
+            game: games::ALL[0],
             rules: json!({"passes": "3"}),
             source: Source::Seed(1),
             deals: 100,

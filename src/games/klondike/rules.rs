@@ -5,6 +5,30 @@
 
 use std::fmt;
 
+use crate::cards::excerpt::excerpt;
+
+/// The most passes a limit may allow; past it, unlimited.
+pub const MAX_LIMITED_PASSES: u8 = 8;
+
+/// Why a text is not a number of passes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a number of passes: 1 to {MAX_LIMITED_PASSES}, or unlimited", excerpt(.0))]
+pub struct PassesError(pub String);
+
+/// Why a text is not a draw.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a draw: 1 or 3 cards at a time", excerpt(.0))]
+pub struct DrawError(pub String);
+
+/// Reads the cards one draw turns: 1 or 3.
+pub fn read_draw(text: &str) -> Result<u8, DrawError> {
+    match text.trim() {
+        "1" => Ok(1),
+        "3" => Ok(3),
+        _ => Err(DrawError(text.to_string())),
+    }
+}
+
 /// How many times the stock may be gone through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Passes {
@@ -64,6 +88,27 @@ impl Rules {
 impl Default for Rules {
     fn default() -> Self {
         Rules::STANDARD
+    }
+}
+
+impl Passes {
+    /// Reads `1` to `8` or `unlimited`.
+    pub fn parse(text: &str) -> Result<Passes, PassesError> {
+        match text.trim() {
+            "unlimited" => Ok(Passes::Unlimited),
+            number => match number.parse::<u8>() {
+                Ok(n) if (1..=MAX_LIMITED_PASSES).contains(&n) => Ok(Passes::Limited(n)),
+                _ => Err(PassesError(text.to_string())),
+            },
+        }
+    }
+
+    /// The words `parse` reads back: `3`, `unlimited`.
+    pub fn word(self) -> String {
+        match self {
+            Passes::Limited(n) => n.to_string(),
+            Passes::Unlimited => "unlimited".to_string(),
+        }
     }
 }
 

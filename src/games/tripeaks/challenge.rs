@@ -124,17 +124,18 @@ pub fn solve_goal(
     goal: Goal,
     caps: Caps,
 ) -> (Option<Answer>, Stats, Option<CapReached>) {
-    solve_within(position, goal, &Budget::start(caps))
+    solve_within(position, goal, &Budget::start(caps), &mut ())
 }
 
-/// The same within a budget that searches before it share (see [`Budget`]).
+/// The same within a budget that searches before it share (see [`Budget`]), reporting to
+/// `observer`.
 pub fn solve_within(
     position: &Position,
     goal: Goal,
     budget: &Budget,
+    observer: &mut dyn Observer,
 ) -> (Option<Answer>, Stats, Option<CapReached>) {
-    let mut quiet = ();
-    let mut capped = budget.watch(&mut quiet);
+    let mut capped = budget.watch(observer);
     let (answer, stats) = solve(position, goal, &mut capped);
     let cap = capped.reached();
     (answer.filter(|_| cap.is_none()), stats, cap)

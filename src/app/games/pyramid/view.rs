@@ -21,7 +21,7 @@ use crate::app::theme::Theme;
 use crate::app::view::{
     below, capitalised, counted, first_shown, header_height, panel_block, spinner,
 };
-use crate::cli::challenge;
+use solitaire::games::pyramid::answer as challenge;
 
 /// Draws the board and the side panel.
 pub fn draw(session: &Session, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look) {

@@ -17,7 +17,7 @@ use crate::app::games::tripeaks::play::Play;
 use crate::app::games::tripeaks::{Reveal, Screen, Session, Solution, Solving};
 use crate::app::session::Look;
 use crate::app::view::{below, counted, first_shown, header_height, panel_block, spinner};
-use crate::cli::tripeaks_output;
+use solitaire::games::tripeaks::answer as tripeaks_output;
 
 /// Draws the board and the side panel.
 pub fn draw(session: &Session, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look) {

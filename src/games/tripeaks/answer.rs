@@ -1,43 +1,21 @@
-//! TriPeaks' `solve`, `hint` and `validate` commands and the JSON of its answers, which
-//! `batch` shares: the Board, Score and Card answers as numbered steps or JSON, whether
-//! unknown cards (`??`) hold the answer back, and the plan to reveal one.
+//! TriPeaks' answers for people and scripts: the Board, Score and Card answers as numbered
+//! steps or JSON, the next move of a hint, whether unknown cards (`??`) hold the answer back,
+//! and the plan to reveal one. Each comes as text and JSON with its verdict; nothing here
+//! prints.
 
 use serde_json::{Value, json};
 
-use solitaire::engine::goal::Goal;
-use solitaire::engine::search::{Budget, Stats};
-use solitaire::games::GameKind;
-use solitaire::games::tripeaks::challenge::{Answer, solve_goal, solve_within};
-use solitaire::games::tripeaks::saved::SavedTriPeaks;
-use solitaire::games::tripeaks::solver::{
-    self, BoardAnswer, CardAnswer, Line, RevealPlan, ScoreAnswer,
+use super::challenge::{Answer, solve_within};
+use super::saved::SavedTriPeaks;
+use super::solver::{self, BoardAnswer, CardAnswer, Line, RevealPlan, ScoreAnswer};
+use super::{Move, Position};
+use crate::cards::card::Rank;
+use crate::engine::goal::Goal;
+use crate::engine::search::{Budget, Observer, Stats};
+use crate::engine::unknowns_text;
+use crate::engine::verdict::{
+    self, Verdict, from_text, stats_json, undecided_json, undecided_text,
 };
-use solitaire::games::tripeaks::{Move, Position};
-use solitaire::{Deal, Rank};
-
-use crate::cli::args::{HintArgs, SolveArgs, ValidateArgs};
-use crate::cli::console;
-use crate::cli::input::{self, InputError, Source};
-use crate::cli::json::stats_json;
-use crate::cli::output::{undecided_json, undecided_text};
-use crate::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNDECIDED};
-use solitaire::engine::unknowns_text;
-
-/// Reads a TriPeaks file: problems in the deal as `file:line:column`, a header that does not
-/// fit as `file: message`.
-pub fn read(source: &Source, path: &std::path::Path) -> Result<SavedTriPeaks, InputError> {
-    let deal =
-        Deal::parse_as(&source.text, GameKind::TriPeaks).map_err(|problems| InputError::Deck {
-            name: source.name.clone(),
-            problems,
-        })?;
-    SavedTriPeaks::with_headers(&source.text, deal, &input::stem(path)).map_err(|message| {
-        InputError::Game {
-            name: source.name.clone(),
-            message,
-        }
-    })
-}
 
 /// Where a saved game stands when it is not the deal's start: "12 moves played".
 fn progress(saved: &SavedTriPeaks) -> Option<String> {
@@ -87,20 +65,36 @@ fn reveal(position: &Position, budget: &Budget) -> Option<RevealPlan> {
         .flatten()
 }
 
-/// Solves a TriPeaks file and prints the answer.
-pub fn solve(args: &SolveArgs, source: &Source) -> Result<u8, InputError> {
-    args.goal
-        .rules
-        .check_game(GameKind::TriPeaks)
-        .map_err(InputError::Usage)?;
-    let goal = args.goal(GameKind::TriPeaks)?;
-    let saved = read(source, &args.file)?;
-    let goal = goal.unwrap_or(saved.goal);
-    goal.check_inputs(GameKind::TriPeaks)?;
+/// The verdict of an answer: reached, proved out of reach, or out of reach only with the
+/// cards known so far (unknown cards hold the answer back).
+pub fn verdict_of(answer: &Answer) -> Verdict {
+    Verdict::of(answer.reached(), answer.definitive())
+}
+
+/// An answer to a saved game: JSON with where the game stood as `from`, or text after a line
+/// saying so.
+fn from_saved(
+    saved: &SavedTriPeaks,
+    verdict: Verdict,
+    mut json: Value,
+    text: String,
+) -> verdict::Answer {
+    let Some(from) = progress(saved) else {
+        return verdict::Answer::new(verdict, text, json);
+    };
+    json["from"] = json!(from);
+    verdict::Answer::new(verdict, from_text(&from) + &text, json)
+}
+
+/// Solves a saved game for `goal` and answers.
+pub fn solve_answer(
+    saved: &SavedTriPeaks,
+    goal: Goal,
+    budget: &Budget,
+    observer: &mut dyn Observer,
+) -> verdict::Answer {
     let position = *saved.game().position();
-    let budget = Budget::start(args.caps.caps());
-    let (answer, stats, cap) = solve_within(&position, goal, &budget);
-    let from = progress(&saved);
+    let (answer, stats, cap) = solve_within(&position, goal, budget, observer);
     let Some(answer) = answer else {
         let cap = cap.expect("only a cap stops the search");
         let key = if goal == Goal::Board {
@@ -108,147 +102,95 @@ pub fn solve(args: &SolveArgs, source: &Source) -> Result<u8, InputError> {
         } else {
             "reached"
         };
-        print(
-            args.json,
-            from.as_deref(),
-            || undecided_json(key, cap, &stats),
-            || format!("{}\n", undecided_text(cap)),
+        return from_saved(
+            saved,
+            Verdict::Undecided,
+            undecided_json(key, cap, &stats),
+            format!("{}\n", undecided_text(cap)),
         );
-        return Ok(EXIT_UNDECIDED);
     };
     let plan = (!answer.definitive())
-        .then(|| reveal(&position, &budget))
+        .then(|| reveal(&position, budget))
         .flatten();
-    print(
-        args.json,
-        from.as_deref(),
-        || answer_json(&position, goal, &answer, plan.as_ref(), &stats),
-        || answer_text(&position, goal, &answer, plan.as_ref()),
-    );
-    Ok(exit_code(&answer))
+    from_saved(
+        saved,
+        verdict_of(&answer),
+        answer_json(&position, goal, &answer, plan.as_ref(), &stats),
+        answer_text(&position, goal, &answer, plan.as_ref()),
+    )
 }
 
-/// The exit code: 0 reached, 1 proved out of reach, 3 out of reach only with the cards known
-/// so far (unknown cards hold the answer back).
-pub fn exit_code(answer: &Answer) -> u8 {
-    if answer.reached() {
-        EXIT_OK
-    } else if answer.definitive() {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_UNDECIDED
-    }
-}
-
-/// Prints an answer: JSON with where the game stood as `from`, or text after a line saying so.
-fn print(
-    json: bool,
-    from: Option<&str>,
-    object: impl FnOnce() -> Value,
-    text: impl FnOnce() -> String,
-) {
-    if json {
-        let mut object = object();
-        if let Some(from) = from {
-            object["from"] = json!(from);
-        }
-        console::out(format_args!("{object}\n"));
-    } else {
-        if let Some(from) = from {
-            console::out(format_args!("From the saved position: {from}.\n"));
-        }
-        console::out(text());
-    }
-}
-
-/// Prints the next move of the Board challenge's best line, and whether the tableau can
-/// still be cleared.
-pub fn hint(args: &HintArgs, source: &Source) -> Result<u8, InputError> {
-    args.rules
-        .check_game(GameKind::TriPeaks)
-        .map_err(InputError::Usage)?;
-    let saved = read(source, &args.file)?;
+/// The next move of the Board challenge's best line, and whether the tableau can still be
+/// cleared.
+pub fn hint_answer(
+    saved: &SavedTriPeaks,
+    budget: &Budget,
+    observer: &mut dyn Observer,
+) -> verdict::Answer {
     let position = *saved.game().position();
-    let (answer, stats, cap) = solve_goal(&position, Goal::Board, args.caps.caps());
-    let from = progress(&saved);
+    let (answer, stats, cap) = solve_within(&position, Goal::Board, budget, observer);
     let Some(answer) = answer else {
         let cap = cap.expect("only a cap stops the search");
-        print(
-            args.json,
-            from.as_deref(),
-            || undecided_json("winnable", cap, &stats),
-            || format!("{}\n", undecided_text(cap)),
+        return from_saved(
+            saved,
+            Verdict::Undecided,
+            undecided_json("winnable", cap, &stats),
+            format!("{}\n", undecided_text(cap)),
         );
-        return Ok(EXIT_UNDECIDED);
     };
     let clears = answer.reached();
     let line = answer.lines()[0].1.clone();
     let next = line.moves.first().copied();
     let definitive = answer.definitive();
-    print(
-        args.json,
-        from.as_deref(),
-        || {
-            json!({
-                "winnable": clears,
-                "next": next.map(|mv| step_json(&position, mv)),
-                "length": line.steps(),
-                "cleared": line.value,
-                "definitive": definitive,
-            })
-        },
-        || {
-            let mut text = match next {
-                None if position.is_won() => "The tableau is clear.\n".to_string(),
-                None => "No move is left.\n".to_string(),
-                Some(mv) => format!("Next: {}\n", position.describe(mv)),
-            };
-            if next.is_some() {
-                text.push_str(&if clears {
-                    format!(
-                        "Clearable: {} more steps, this one included.\n",
-                        line.steps()
-                    )
-                } else {
-                    format!(
-                        "Not clearable: the best line removes {} more tableau cards in {} steps.\n",
-                        line.value,
-                        line.steps()
-                    )
-                });
-            }
-            if !definitive {
-                text.push_str(
-                    "Unknown cards could change this: see `solve` for the plan to reveal one.\n",
-                );
-            }
-            text
-        },
-    );
-    Ok(exit_code(&answer))
+    let json = json!({
+        "winnable": clears,
+        "next": next.map(|mv| step_json(&position, mv)),
+        "length": line.steps(),
+        "cleared": line.value,
+        "definitive": definitive,
+    });
+    let mut text = match next {
+        None if position.is_won() => "The tableau is clear.\n".to_string(),
+        None => "No move is left.\n".to_string(),
+        Some(mv) => format!("Next: {}\n", position.describe(mv)),
+    };
+    if next.is_some() {
+        text.push_str(&if clears {
+            format!(
+                "Clearable: {} more steps, this one included.\n",
+                line.steps()
+            )
+        } else {
+            format!(
+                "Not clearable: the best line removes {} more tableau cards in {} steps.\n",
+                line.value,
+                line.steps()
+            )
+        });
+    }
+    if !definitive {
+        text.push_str("Unknown cards could change this: see `solve` for the plan to reveal one.\n");
+    }
+    from_saved(saved, verdict_of(&answer), json, text)
 }
 
-/// Checks a TriPeaks file, with the moves a saved game gives.
-pub fn validate(args: &ValidateArgs, source: &Source) -> Result<u8, InputError> {
-    args.rules
-        .check_game(GameKind::TriPeaks)
-        .map_err(InputError::Usage)?;
-    let saved = read(source, &args.file)?;
-    let unknown = saved.deal.unknown().count_ones();
-    let what = match progress(&saved) {
+/// That a file holds a valid TriPeaks deal or game, named `name`.
+pub fn validate_answer(saved: &SavedTriPeaks, name: &str) -> verdict::Answer {
+    let what = match progress(saved) {
         Some(from) => format!("a valid TriPeaks game in progress ({from})"),
         None => "a valid TriPeaks deal".to_string(),
     };
-    let unknown = unknowns_text::count(unknown);
-    console::out(format_args!("{}: {what}{unknown}\n", source.name));
-    Ok(EXIT_OK)
+    let unknown = unknowns_text::count(saved.deal.unknown().count_ones());
+    verdict::Answer::new(
+        Verdict::Yes,
+        format!("{name}: {what}{unknown}\n"),
+        Value::Null,
+    )
 }
 
 /// A step in JSON: `"draw"`, or the card played (`"5h"`).
 pub fn step_json(position: &Position, mv: Move) -> Value {
-    json!(solitaire::games::tripeaks::notation::move_text(
-        position, mv
-    ))
+    json!(super::notation::move_text(position, mv))
 }
 
 /// What a line is worth in the challenge's words: "22,300 points", "3 Kings", "28 tableau
@@ -335,14 +277,14 @@ pub fn headline(goal: Goal, answer: &Answer) -> String {
             "No solution: an exhaustive search found no way to clear the tableau. The most that \
              can be cleared: {} of {} {}.",
             line.value,
-            solitaire::games::tripeaks::layout::TABLEAU_SIZE,
+            super::layout::TABLEAU_SIZE,
             still(line.steps())
         ),
         (Goal::Board, false, [(_, line), ..]) => format!(
             "Not clearable with the cards known so far. The most that can be cleared: {} of {} \
              {}.",
             line.value,
-            solitaire::games::tripeaks::layout::TABLEAU_SIZE,
+            super::layout::TABLEAU_SIZE,
             still(line.steps())
         ),
         (Goal::Score { target, .. } | Goal::Card { target, .. }, true, [(_, line), ..]) => {
@@ -461,7 +403,7 @@ pub fn reveal_words(start: &Position, plan: &RevealPlan) -> unknowns_text::Revea
 /// the waste.
 pub fn seen_slot(position: &Position) -> Option<usize> {
     let deal = position.deal();
-    (0..solitaire::games::tripeaks::layout::TABLEAU_SIZE)
+    (0..super::layout::TABLEAU_SIZE)
         .find(|&i| position.is_there(i) && position.is_face_up(i) && deal.card(i).is_none())
         .or_else(|| {
             position
@@ -474,15 +416,12 @@ pub fn seen_slot(position: &Position) -> Option<usize> {
 /// Where an unknown card shows face up in a position: "at tableau row 3", "on the waste".
 fn seen_place(position: &Position) -> Option<String> {
     seen_slot(position).map(|slot| {
-        if slot < solitaire::games::tripeaks::layout::TABLEAU_SIZE {
-            format!(
-                "at {}",
-                solitaire::games::tripeaks::layout::place_name(slot)
-            )
+        if slot < super::layout::TABLEAU_SIZE {
+            format!("at {}", super::layout::place_name(slot))
         } else {
             format!(
                 "now on the waste ({} in the file)",
-                solitaire::games::tripeaks::layout::slot_name(slot)
+                super::layout::slot_name(slot)
             )
         }
     })
@@ -555,7 +494,7 @@ pub fn answer_json(
             "from_start": plan.from_start,
             "steps": moves,
             "seen_slot": seen_slot(&end),
-            "seen_place": seen_slot(&end).map(solitaire::games::tripeaks::layout::place_name),
+            "seen_place": seen_slot(&end).map(super::layout::place_name),
         });
     }
     object["stats"] = stats_json(stats);

@@ -1,0 +1,356 @@
+//! The Game seam: what the front ends ask of every game, so that they list the games (see
+//! [`crate::games::ALL`]) and name none. A game says who it is, which options it takes (its
+//! rules, how its texts are read and printed, what its runs measure), which challenges it
+//! has and which texts are its own; it opens a text (a deal or a saved game) as a [`Table`],
+//! which answers `solve`, `hint` and `validate`, and makes a [`Lab`] for `batch` and `stats`.
+//! Each answer is an [`Answer`] whose [`Verdict`](super::verdict::Verdict) gives the exit
+//! code. The traits are object safe: the registry is a list of `&dyn Game`.
+
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::cards::deal::{DeckProblem, DeckProblems, TextPos};
+use crate::engine::goal::{Goal, GoalError};
+use crate::engine::lab::Lab;
+use crate::engine::search::{Caps, Observer};
+use crate::engine::verdict::Answer;
+use crate::games::GameKind;
+
+/// One of the games, as every front end sees it.
+pub trait Game: Sync {
+    /// The name typed on the command line and written in a saved file's `# game:` header.
+    fn id(&self) -> &'static str {
+        self.kind().id()
+    }
+    /// The name people read: "Pyramid", "TriPeaks".
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
+    /// The library's name for it, for the code that serves every game by that name (saved
+    /// files, the deal reader).
+    fn kind(&self) -> GameKind;
+    /// The options the game takes: each a flag of the commands, under the game's heading.
+    fn options(&self) -> &'static [GameOption];
+    /// Its challenges: the most points one deal gives (the Score challenge's target when none
+    /// is given), or `None` for a game played only to win, with the words saying what it is
+    /// solved for.
+    fn challenges(&self) -> Challenges {
+        Challenges::Scored {
+            full_score: self.kind().full_score(),
+        }
+    }
+    /// Whether its answers are the fewest steps (else a line that wins, not the shortest).
+    fn fewest(&self) -> bool {
+        true
+    }
+    /// Whether a text without a `# game:` header can only be this game's (a format no other
+    /// game reads).
+    fn claims(&self, _text: &str) -> bool {
+        false
+    }
+    /// The texts [`Game::claims`], in words: "Solvitaire's JSON or a deal code".
+    fn claimed(&self) -> Option<&'static str> {
+        None
+    }
+    /// Whether a challenge's inputs make sense in this game (whatever the rules).
+    fn check_goal(&self, goal: &Goal) -> Result<(), GoalError> {
+        goal.check_inputs(self.kind())
+    }
+    /// Reads a text (a deal, or a game saved part-way through) under the options given.
+    fn open(
+        &self,
+        text: &str,
+        names: &Names,
+        settings: &Settings,
+    ) -> Result<Box<dyn Table>, OpenError>;
+    /// One line of a file of deals, as 52 cards at the deal's start: by default the cards in
+    /// the game's deal order.
+    fn deal_of_line(&self, line: &str) -> Result<crate::Deal, LineError> {
+        Ok(crate::Deal::parse_as(line, self.kind())?)
+    }
+    /// A lab for the options given: it solves lines of deals for `goal` (`batch`) and
+    /// measures deals (`stats`), each search under `caps`.
+    fn lab(&self, settings: &Settings, goal: Goal, caps: Caps) -> Result<Box<dyn Lab>, OpenError>;
+    /// The lab whose [`Lab::rules_json`] wrote `rules`, read back (by `stats merge`).
+    fn lab_of_json(&self, rules: &Value, caps: Caps) -> Result<Box<dyn Lab>, NotItsRules>;
+}
+
+impl fmt::Debug for dyn Game + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl fmt::Display for dyn Game + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl PartialEq for dyn Game + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.id() == other.id()
+    }
+}
+
+/// A game's challenges besides winning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Challenges {
+    /// The Board, Score and Card challenges; one deal gives at most this many points.
+    Scored { full_score: u32 },
+    /// Winning only: what the game is solved for, in a sentence ("Klondike is solved to put
+    /// every card on the foundations").
+    None { aim: &'static str },
+}
+
+/// A text opened by a game: a deal at its start, or a game saved part-way through.
+pub trait Table {
+    /// Solves from where the game stands, for `goal` (`None`: the one saved with the game),
+    /// each search under `caps` and the main one reporting to `observer`.
+    fn solve(
+        &self,
+        goal: Option<Goal>,
+        caps: Caps,
+        observer: &mut dyn Observer,
+    ) -> Result<Answer, OpenError>;
+    /// Only the next move of the best line from where the game stands, and whether it can
+    /// still be won.
+    fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer;
+    /// That the text is valid, and what it holds; or, with a printing option, the text
+    /// written as that option asks.
+    fn validate(&self, settings: &Settings) -> Result<Answer, OpenError>;
+}
+
+/// How a text is named: in messages (its path as given, escaped) and, for a game it does not
+/// name itself, as the saved game's name (the file's name without its extension).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Names {
+    pub shown: String,
+    pub stem: String,
+}
+
+/// What an option is for, which decides the commands that take it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionUse {
+    /// A rule of the game: every command that solves or reads a deal.
+    Rule,
+    /// How a deal is read: the commands that read deal files.
+    Reading,
+    /// How `validate` writes the deal out.
+    Printing,
+    /// What a `stats` run measures.
+    Measuring,
+}
+
+/// One option a game takes: a flag, with a value or alone (a switch).
+#[derive(Debug, Clone, Copy)]
+pub struct GameOption {
+    /// The flag without its dashes: "passes".
+    pub flag: &'static str,
+    pub purpose: OptionUse,
+    /// What the value is called in the help ("N|unlimited"); `None` for a switch.
+    pub value_name: Option<&'static str>,
+    /// What it does, in a sentence without its default.
+    pub help: &'static str,
+    /// The value taken when neither the flag nor the file gives one, for the help.
+    pub default: Option<&'static str>,
+    /// Whether a saved game's headers may give it (the help then says "the file's").
+    pub from_file: bool,
+    /// The help where no file gives rules (`batch`, `stats`), when it says something else.
+    pub help_without_file: Option<&'static str>,
+    /// The flags it cannot be given with.
+    pub conflicts_with: &'static [&'static str],
+    /// Whether `stats --compare` sets it itself.
+    pub compared: bool,
+    /// Checks a value as it is read, with the reason it is not one.
+    pub check: Option<CheckValue>,
+    /// For an option that is not a rule, why another game does not take it, after the flag:
+    /// "is for Klondike deals; a {game} deal has one layout" (`{game}` is the other game).
+    pub elsewhere: &'static str,
+}
+
+impl GameOption {
+    /// A switch with nothing but its flag, purpose and help: the base the games' lists build on.
+    pub const fn switch(flag: &'static str, purpose: OptionUse, help: &'static str) -> GameOption {
+        GameOption {
+            flag,
+            purpose,
+            value_name: None,
+            help,
+            default: None,
+            from_file: false,
+            help_without_file: None,
+            conflicts_with: &[],
+            compared: false,
+            check: None,
+            elsewhere: "",
+        }
+    }
+
+    /// An option taking a value named `value_name`, checked by `check`.
+    pub const fn value(
+        flag: &'static str,
+        purpose: OptionUse,
+        value_name: &'static str,
+        help: &'static str,
+        check: CheckValue,
+    ) -> GameOption {
+        GameOption {
+            value_name: Some(value_name),
+            check: Some(check),
+            ..GameOption::switch(flag, purpose, help)
+        }
+    }
+}
+
+/// Checks an option's value as it is read: why it is not one the option takes.
+pub type CheckValue = fn(&str) -> Result<(), OptionError>;
+
+/// Why the value given to an option is not one it takes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionError(pub String);
+
+/// The options given for a game, as flags and values: each game reads its own.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    given: Vec<(&'static str, Option<String>)>,
+}
+
+impl Settings {
+    /// Options as given: each flag with its value, `None` for a switch.
+    pub fn new(given: Vec<(&'static str, Option<String>)>) -> Settings {
+        Settings { given }
+    }
+
+    /// The value given to `flag`, if any.
+    pub fn value(&self, flag: &str) -> Option<&str> {
+        self.given
+            .iter()
+            .find(|(given, _)| *given == flag)
+            .and_then(|(_, value)| value.as_deref())
+    }
+
+    /// Whether `flag` was given.
+    pub fn has(&self, flag: &str) -> bool {
+        self.given.iter().any(|(given, _)| *given == flag)
+    }
+
+    /// The flags given, in the order the games list them.
+    pub fn flags(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.given.iter().map(|&(flag, _)| flag)
+    }
+
+    /// Reads the value of `flag` with `parse`, `None` when it was not given.
+    pub fn read<T, E: fmt::Display>(
+        &self,
+        flag: &str,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Result<Option<T>, OptionError> {
+        self.value(flag)
+            .map(|value| parse(value).map_err(|error| OptionError(error.to_string())))
+            .transpose()
+    }
+}
+
+/// Problems of a text, each with its place when known, and a heading when only the first
+/// ones are listed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problems {
+    pub heading: Option<String>,
+    pub problems: Vec<(Option<TextPos>, String)>,
+}
+
+/// Why a text cannot be opened, or a command cannot be answered as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// The deal's problems, each where it is in the text.
+    #[error("{0}")]
+    Deck(DeckProblems),
+    /// Problems of a text in a game's own formats, each where it is.
+    #[error("{}", .0.problems.iter().map(|(_, message)| message.as_str()).collect::<Vec<_>>().join("; "))]
+    Problems(Problems),
+    /// What is wrong with the text as a whole, or a header of it.
+    #[error("{0}")]
+    Text(String),
+    /// What is wrong at one place of the text.
+    #[error("{message}")]
+    At { at: TextPos, message: String },
+    /// A challenge that cannot be played as asked.
+    #[error(transparent)]
+    Goal(#[from] GoalError),
+    /// An option's value that the game does not take.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
+/// Why one line of a file of deals is not a deal: its problems' messages.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    #[error("{}", first_problems(.0))]
+    Problems(Vec<String>),
+    #[error("not a whole deal at its start (52 cards, every one known)")]
+    NotWhole,
+}
+
+impl From<DeckProblems> for LineError {
+    fn from(problems: DeckProblems) -> LineError {
+        LineError::Problems(problems.0.iter().map(DeckProblem::message).collect())
+    }
+}
+
+/// How many of a line's problems its error lists.
+const LINE_PROBLEMS: usize = 3;
+
+/// A bad line's error: its first [`LINE_PROBLEMS`] problems, and how many there are in all
+/// when there are more.
+fn first_problems(messages: &[String]) -> String {
+    let mut texts: Vec<String> = messages.iter().take(LINE_PROBLEMS).cloned().collect();
+    if messages.len() > LINE_PROBLEMS {
+        texts.push(format!(
+            "{} problems in all",
+            crate::cards::deal::thousands(messages.len())
+        ));
+    }
+    texts.join("; ")
+}
+
+/// Words joined as a sentence lists them: "a", "a and b", "a, b and c" (or with `or`).
+pub fn joined<S: AsRef<str>>(words: &[S], conjunction: &str) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} {conjunction} {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// A results file's rules that are not the game's: why, in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotItsRules(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_give_back_what_was_given() {
+        let settings = Settings::new(vec![("passes", Some("3".into())), ("relaxed", None)]);
+        assert_eq!(settings.value("passes"), Some("3"));
+        assert!(settings.has("relaxed") && !settings.has("strict"));
+        assert_eq!(settings.flags().collect::<Vec<_>>(), ["passes", "relaxed"]);
+    }
+
+    #[test]
+    fn a_bad_line_names_its_first_problems_and_their_count() {
+        let many: Vec<String> = (1..=5).map(|n| format!("p{n}")).collect();
+        assert_eq!(
+            LineError::Problems(many).to_string(),
+            "p1; p2; p3; 5 problems in all"
+        );
+    }
+}

@@ -1,0 +1,100 @@
+//! What `batch` and `stats` ask of a game: a [`Lab`] solves one line of a file of deals for a
+//! challenge (`batch`), and measures a deal (`stats`): its [`Outcome`] and the [`Figure`]s its
+//! game measures. A lab also writes its rules in a run's identity and reads them back, and
+//! gives the rule sets `stats --compare` tries.
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::cards::card::Rank;
+use crate::cards::deal::Deal;
+use crate::engine::game::LineError;
+use crate::engine::goal::{MAX_DEALS, MAX_SCORE_TARGET};
+use crate::engine::verdict::Verdict;
+
+/// A game's runs of many deals, under one set of rules.
+pub trait Lab: Send + Sync {
+    /// Solves one line's deal (its text, without the line's other columns) for the lab's
+    /// challenge: the answer as JSON with the line's `number`, and what it came to; or why
+    /// the text is not a deal.
+    fn answer(&self, number: usize, deal: &str) -> Result<LineAnswer, LineError>;
+    /// Solves a deal for what a `stats` run counts: its outcome and the figures of
+    /// [`Lab::figures`] it has. An undecided deal has no figures.
+    fn measure(&self, deal: &Deal) -> (Outcome, Vec<(Figure, usize)>);
+    /// The figures each deal of a run is measured for, in the order its lines give them.
+    fn figures(&self) -> Vec<Figure>;
+    /// The rules, the goal and what is measured, as a run's identity writes them.
+    fn rules_json(&self) -> Value;
+    /// The rules in a summary's words: "3 passes through the stock".
+    fn rules_text(&self) -> String;
+    /// The rules in a comparison's first column: "3 passes · relaxed".
+    fn brief_rules(&self) -> String;
+    /// The rank whose cards a run counts ([`Figure::Most`]), if it counts one.
+    fn counted_rank(&self) -> Option<Rank> {
+        None
+    }
+    /// The rule sets `stats --compare` tries, in the order of its table; none for a game with
+    /// one set of rules.
+    fn compared(&self) -> Vec<Box<dyn Lab>> {
+        Vec::new()
+    }
+}
+
+/// One line of `batch` answered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineAnswer {
+    pub json: Value,
+    pub verdict: Verdict,
+    /// The length of the line found, when it reached the goal (or, for a challenge, its best).
+    pub length: Option<usize>,
+    /// Whether the length is the fewest whatever the unknown cards (`??`) are.
+    pub definitive: bool,
+    pub time: Duration,
+    pub expanded: u64,
+}
+
+/// What a deal of a run came to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    Won,
+    Lost,
+    /// A cap stopped the search, or unknown cards (`??`) hold the answer back, the reason
+    /// saying which: neither won nor lost.
+    Undecided(String),
+}
+
+/// A number measured on each deal besides its outcome, which a summary shows as a histogram.
+/// Each game measures some of them ([`Lab::figures`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Figure {
+    /// The fewest steps that win: on won deals only, and on each of them but those won
+    /// whatever their unknown cards (`??`) are, which knowing the cards could make shorter.
+    Length,
+    /// The best score on any line.
+    Score,
+    /// The most tableau cards of the counted rank that any line removes.
+    Most,
+}
+
+impl Figure {
+    /// Its key in a results line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Figure::Length => "length",
+            Figure::Score => "score",
+            Figure::Most => "most",
+        }
+    }
+
+    /// The largest value a results line may claim: past it the line is not believed.
+    pub fn limit(self) -> usize {
+        match self {
+            // The longest lines are a few hundred steps.
+            Figure::Length => 10_000,
+            // The most one deal of any game gives.
+            Figure::Score => (MAX_SCORE_TARGET / MAX_DEALS) as usize,
+            Figure::Most => 4,
+        }
+    }
+}

@@ -1,0 +1,479 @@
+//! Klondike's answers for people and scripts: a winning line as numbered moves in words (or in
+//! the notation, in JSON), a proof that there is none, or why there is no answer yet (a cap,
+//! unknown cards), the next move of a hint, and a table written out in another format. Each
+//! comes as text and JSON with its verdict; nothing here prints.
+//!
+//! The solver gives a line that wins, not the fewest moves, and the answers say so. Moves are
+//! counted as `KLONDIKE.md` counts them: each draw, redeal, and card or run moved is one move;
+//! a card turned face up is part of the move that uncovers it.
+
+use serde_json::{Value, json};
+
+use super::formats::{self, Format, Table};
+use super::reveal::{self, Reveal};
+use super::saved::SavedKlondike;
+use super::solver::{self, CapReached, Capped, Caps, Stats, Verdict as SolverVerdict};
+use super::{EmptyPile, Move, Passes, Position, Rules, notation};
+use crate::cards::card::Card;
+use crate::engine::game::OpenError;
+use crate::engine::search::Observer;
+use crate::engine::unknowns_text;
+use crate::engine::verdict::{
+    self, Verdict, from_text, stats_json, undecided, undecided_json, undecided_text,
+};
+
+/// How moves are counted, for the answers in words.
+const COUNTED: &str = "Each draw, redeal, and card or run moved is one move; a card turned \
+                       face up is part of the move that uncovers it.";
+
+/// What the solver gave for a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// A line that wins (empty when the game is won already).
+    Wins(Vec<Move>),
+    /// No line wins: the search went through every position.
+    NoWin,
+    /// Cards not known yet (`??`) are in play, this many: no card of them can reach its
+    /// foundation until it is typed in, so there is no answer to give, only the way to turn
+    /// one face up; or, when none can ever be, a proof that the game is lost.
+    Unknown { count: usize, reveal: Reveal },
+    /// A cap stopped the search.
+    Capped(CapReached),
+}
+
+impl Answer {
+    /// The verdict: yes it wins, no it does not, or no answer yet.
+    pub fn verdict(&self) -> Verdict {
+        match self.decided() {
+            Some(true) => Verdict::Yes,
+            Some(false) => Verdict::No,
+            None => Verdict::Undecided,
+        }
+    }
+
+    /// Whether the game can be won; `None` when there is no answer yet.
+    pub fn decided(&self) -> Option<bool> {
+        match self {
+            Answer::Wins(_) => Some(true),
+            Answer::NoWin
+            | Answer::Unknown {
+                reveal: Reveal::Never,
+                ..
+            } => Some(false),
+            Answer::Unknown { .. } | Answer::Capped(_) => None,
+        }
+    }
+
+    /// The winning line, when there is one.
+    pub fn line(&self) -> Option<&[Move]> {
+        match self {
+            Answer::Wins(moves) => Some(moves),
+            _ => None,
+        }
+    }
+
+    /// Why there is no answer yet: "cap reached (...)", "3 cards are not known (??)".
+    pub fn undecided(&self) -> Option<String> {
+        match self {
+            Answer::Capped(cap) => Some(undecided(*cap)),
+            Answer::Wins(_)
+            | Answer::NoWin
+            | Answer::Unknown {
+                reveal: Reveal::Never,
+                ..
+            } => None,
+            Answer::Unknown { count, .. } => Some(unknowns_text::not_known(*count)),
+        }
+    }
+}
+
+/// "1 card is", "3 cards are".
+fn cards_are(count: usize) -> String {
+    if count == 1 {
+        "1 card is".to_string()
+    } else {
+        format!("{count} cards are")
+    }
+}
+
+/// Cards in play that are not known: in the piles, the stock and the waste.
+fn unknown_in_play(position: &Position) -> usize {
+    position.in_play().filter(Option::is_none).count()
+}
+
+/// Positions the search for a card to turn face up may meet (a few tenths of a second).
+const REVEAL_CAP: usize = 100_000;
+
+/// Solves a position under caps: with cards not known, finds the way to turn one face up.
+pub fn solve_position(
+    position: &Position,
+    caps: Caps,
+    observer: &mut dyn Observer,
+) -> (Answer, Stats) {
+    let count = unknown_in_play(position);
+    if count > 0 {
+        let reveal = reveal::reveal(position, REVEAL_CAP);
+        return (Answer::Unknown { count, reveal }, Stats::default());
+    }
+    let mut capped = Capped::new(caps, observer);
+    let report = solver::solve(position, &mut capped);
+    let answer = match (report.answer, capped.reached()) {
+        (Some(SolverVerdict::Solvable(line)), _) => Answer::Wins(line),
+        (Some(SolverVerdict::Unsolvable), _) => Answer::NoWin,
+        (None, Some(cap)) => Answer::Capped(cap),
+        (None, None) => unreachable!("only a cap stops the search"),
+    };
+    (answer, report.stats)
+}
+
+/// The rules as JSON: `{"draw": 3, "passes": "unlimited", "foundation_moves": true,
+/// "empty_pile": "kings"}`.
+pub fn rules_json(rules: Rules) -> Value {
+    let passes = match rules.passes {
+        Passes::Unlimited => "unlimited".to_string(),
+        Passes::Limited(n) => n.to_string(),
+    };
+    json!({
+        "draw": rules.draw_count(),
+        "passes": passes,
+        "foundation_moves": rules.foundation_to_tableau,
+        "empty_pile": match rules.empty_pile {
+            EmptyPile::KingsOnly => "kings",
+            EmptyPile::AnyCard => "any",
+        },
+    })
+}
+
+/// The moves of a line in the notation (`draw`, `7h>5`, `Ah>f`), from `start`.
+fn steps_json(start: &Position, moves: &[Move]) -> Vec<Value> {
+    let mut position = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = notation::move_text(&position, mv);
+            position.apply(mv).expect("a solver's line replays");
+            json!(text)
+        })
+        .collect()
+}
+
+/// The way to turn a card not known face up, as JSON: `steps` in the notation, the `place`
+/// to write the card in and whether the steps `may_lose` a win; or `null` when there is none
+/// (`capped` says how many positions were searched when that stopped the search).
+fn reveal_json(start: &Position, reveal: &Reveal, table_stock: &[Option<Card>]) -> Value {
+    match reveal {
+        Reveal::Shows {
+            moves,
+            shown,
+            may_lose,
+        } => json!({
+            "steps": steps_json(start, moves),
+            "place": shown.place(table_stock),
+            "may_lose": may_lose,
+        }),
+        Reveal::Never => Value::Null,
+        Reveal::Capped(positions) => json!({"capped": positions}),
+    }
+}
+
+/// The answer as one JSON object: `game`, `rules`, `solvable` (null when undecided, with
+/// `undecided` saying why), `length`, `steps` and the search's `stats`; with cards not known,
+/// `unknown` (how many) and `reveal` ([`reveal_json`]). `table_stock` is the stock as dealt.
+pub fn answer_json(
+    start: &Position,
+    answer: &Answer,
+    stats: &Stats,
+    table_stock: &[Option<Card>],
+) -> Value {
+    let rules = rules_json(start.rules());
+    let mut object = match answer {
+        Answer::Wins(moves) => json!({
+            "solvable": true,
+            "length": moves.len(),
+            "steps": steps_json(start, moves),
+        }),
+        Answer::NoWin => json!({"solvable": false, "length": null, "steps": []}),
+        Answer::Capped(cap) => undecided_json("solvable", *cap, stats),
+        Answer::Unknown { count, reveal } => {
+            let solvable = (*reveal == Reveal::Never).then_some(false);
+            json!({"solvable": solvable, "unknown": count, "reveal": reveal_json(start, reveal, table_stock)})
+        }
+    };
+    if let Some(why) = answer.undecided() {
+        object["undecided"] = json!(why);
+    }
+    object["stats"] = stats_json(stats);
+    let mut head = json!({"game": "klondike", "rules": rules});
+    if let (Some(head), Value::Object(fields)) = (head.as_object_mut(), object) {
+        head.extend(fields);
+    }
+    head
+}
+
+/// The answer as text a person can follow at the table. `table_stock` is the stock as dealt.
+pub fn answer_text(
+    start: &Position,
+    answer: &Answer,
+    stats: &Stats,
+    table_stock: &[Option<Card>],
+) -> String {
+    let rules = start.rules();
+    match answer {
+        Answer::Wins(moves) if moves.is_empty() => {
+            "The game is won: every card is on the foundations.\n".to_string()
+        }
+        Answer::Wins(moves) => {
+            let mut text = format!(
+                "Solved in {} ({rules}): a way to win, not always the fewest moves.\n\
+                 {COUNTED}\n",
+                moves_text(moves.len())
+            );
+            text.push_str(&numbered(start, moves));
+            text
+        }
+        Answer::NoWin => format!(
+            "No solution ({rules}): an exhaustive search ({} positions) found no way to win.\n",
+            crate::cards::deal::thousands(stats.expanded as usize)
+        ),
+        Answer::Capped(cap) => format!("{}\n", undecided_text(*cap)),
+        Answer::Unknown { count, reveal } => unknown_text(start, *count, reveal, table_stock),
+    }
+}
+
+/// Moves from `start` in words, one a line, numbered from 1.
+fn numbered(start: &Position, moves: &[Move]) -> String {
+    let mut position = start.clone();
+    let mut text = String::new();
+    for (number, &mv) in moves.iter().enumerate() {
+        text.push_str(&format!("{:>3}. {}\n", number + 1, position.describe(mv)));
+        position.apply(mv).expect("the moves given replay");
+    }
+    text
+}
+
+/// What to do when cards are not known: the moves that turn one face up and where to write
+/// it, or why there are none.
+fn unknown_text(
+    start: &Position,
+    count: usize,
+    reveal: &Reveal,
+    table_stock: &[Option<Card>],
+) -> String {
+    let rules = start.rules();
+    let head = format!(
+        "Undecided: {} not known (??), and every card must reach its foundation.",
+        cards_are(count)
+    );
+    match reveal {
+        Reveal::Shows { moves, shown, .. } if moves.is_empty() => format!(
+            "{head}\nA card not known is face up: write it in at {}, and solve again.\n",
+            shown.place(table_stock)
+        ),
+        Reveal::Shows {
+            moves,
+            shown,
+            may_lose,
+        } => {
+            let warning = if *may_lose {
+                "\nNo draw that loses nothing shows one, so these moves may give up a win \
+                 (whether they do depends on the cards not known)."
+            } else {
+                ""
+            };
+            let mut text = format!(
+                "{head}{warning}\nTo see one, play {}, then write the card it shows in at {}, \
+                 and solve again:\n",
+                if moves.len() == 1 {
+                    "this move".to_string()
+                } else {
+                    format!("these {} moves", moves.len())
+                },
+                shown.place(table_stock)
+            );
+            text.push_str(&numbered(start, moves));
+            text
+        }
+        Reveal::Capped(positions) => format!(
+            "{head}\nNo line of the first {} positions turns one face up: the search stopped \
+             there.\n",
+            crate::cards::deal::thousands(*positions)
+        ),
+        Reveal::Never => format!(
+            "No solution ({rules}): no line turns {} not known (??) face up, so {} never \
+             reach the foundations, whatever they are.\n",
+            if count == 1 {
+                "the card".to_string()
+            } else {
+                format!("the {count} cards")
+            },
+            if count == 1 { "it can" } else { "they can" }
+        ),
+    }
+}
+
+/// Where a game stands when moves have been played from the table: "12 moves played".
+fn progress(saved: &SavedKlondike) -> Option<String> {
+    match saved.moves.len() {
+        0 => None,
+        1 => Some("1 move played".to_string()),
+        n => Some(format!("{n} moves played")),
+    }
+}
+
+/// "1 move", "154 moves".
+fn moves_text(count: usize) -> String {
+    if count == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{count} moves")
+    }
+}
+
+/// An answer to a written game: JSON with `from` when moves were played, or text after a line
+/// saying where the game stands.
+fn from_saved(
+    saved: &SavedKlondike,
+    verdict: Verdict,
+    mut json: Value,
+    text: String,
+) -> verdict::Answer {
+    if !saved.moves.is_empty() {
+        json["from"] = json!({"moves_played": saved.moves.len()});
+    }
+    let text = match progress(saved) {
+        Some(from) => from_text(&from) + &text,
+        None => text,
+    };
+    verdict::Answer::new(verdict, text, json)
+}
+
+/// Solves a written game from where its moves leave it, and answers.
+pub fn solve_answer(
+    saved: &SavedKlondike,
+    caps: Caps,
+    observer: &mut dyn Observer,
+) -> verdict::Answer {
+    let position = saved.position();
+    let (answer, stats) = solve_position(&position, caps, observer);
+    from_saved(
+        saved,
+        answer.verdict(),
+        answer_json(&position, &answer, &stats, saved.table.stock()),
+        answer_text(&position, &answer, &stats, saved.table.stock()),
+    )
+}
+
+/// The first move of a winning line from where the game stands, and whether it can still be
+/// won.
+pub fn hint_answer(
+    saved: &SavedKlondike,
+    caps: Caps,
+    observer: &mut dyn Observer,
+) -> verdict::Answer {
+    let position = saved.position();
+    let (answer, stats) = solve_position(&position, caps, observer);
+    let not_winnable = if saved.moves.is_empty() {
+        "Not winnable"
+    } else {
+        "No longer winnable"
+    };
+    let mut json = match &answer {
+        Answer::Wins(moves) => json!({
+            "winnable": true,
+            "next": moves.first().map(|&mv| notation::move_text(&position, mv)),
+            "length": moves.len(),
+        }),
+        Answer::NoWin => json!({"winnable": false, "next": null}),
+        Answer::Capped(cap) => undecided_json("winnable", *cap, &stats),
+        Answer::Unknown { count, reveal } => {
+            let winnable = (*reveal == Reveal::Never).then_some(false);
+            let next = match reveal {
+                Reveal::Shows { moves, .. } => {
+                    moves.first().map(|&mv| notation::move_text(&position, mv))
+                }
+                _ => None,
+            };
+            json!({
+                "winnable": winnable,
+                "next": next,
+                "unknown": count,
+                "reveal": reveal_json(&position, reveal, saved.table.stock()),
+            })
+        }
+    };
+    if let Some(why) = answer.undecided() {
+        json["undecided"] = json!(why);
+    }
+    let text = match &answer {
+        Answer::Wins(moves) => match moves.first() {
+            None => "The game is won: every card is on the foundations.\n".to_string(),
+            Some(&mv) => format!(
+                "Next: {}\nWinnable: a line of {} wins from here, this one included \
+                 (not always the fewest).\n",
+                position.describe(mv),
+                moves_text(moves.len())
+            ),
+        },
+        Answer::NoWin => format!(
+            "{not_winnable} ({}): an exhaustive search found no way to win.\n",
+            position.rules()
+        ),
+        Answer::Capped(_) | Answer::Unknown { .. } => {
+            answer_text(&position, &answer, &stats, saved.table.stock())
+        }
+    };
+    from_saved(saved, answer.verdict(), json, text)
+}
+
+/// That a file holds a valid Klondike game, named `name`; or, with `print_as`, its table
+/// written in that format, with the game and the moves played where the format takes
+/// comments, so that the text reads back as the same game at the same point.
+pub fn validate_answer(
+    saved: &SavedKlondike,
+    name: &str,
+    print_as: Option<Format>,
+) -> Result<verdict::Answer, OpenError> {
+    let Some(format) = print_as else {
+        let what = match progress(saved) {
+            Some(from) => format!("a valid Klondike game in progress ({from})"),
+            None => format!("a valid Klondike {}", kind(&saved.table)),
+        };
+        let unknown = unknowns_text::count(saved.table.unknown_count() as u32);
+        let text = format!("{name}: {what}, in {}{unknown}\n", saved.format.name());
+        return Ok(verdict::Answer::new(Verdict::Yes, text, Value::Null));
+    };
+    let text =
+        formats::write(&saved.table, format).map_err(|error| OpenError::Text(error.to_string()))?;
+    let mut warning = None;
+    let (header, moves) = if format == Format::Solvitaire {
+        if !saved.moves.is_empty() {
+            warning = Some(format!(
+                "{name}: not written: the {} played, which Solvitaire's JSON has no place for \
+                 (the layout and the deal code keep them)",
+                moves_text(saved.moves.len())
+            ));
+        }
+        (String::new(), String::new())
+    } else {
+        let moves = if saved.moves.is_empty() {
+            String::new()
+        } else {
+            let line = notation::line_text(&saved.start(), &saved.moves);
+            format!("# moves: {line}\n")
+        };
+        ("# game: klondike\n".to_string(), moves)
+    };
+    Ok(verdict::Answer {
+        warning,
+        ..verdict::Answer::new(Verdict::Yes, format!("{header}{text}{moves}"), Value::Null)
+    })
+}
+
+/// "deal", or "table of 16 cards (Aces to Fours) in 4 piles and a stock of 6".
+fn kind(table: &Table) -> String {
+    if table.deal().is_some() {
+        "deal".to_string()
+    } else {
+        format!("table of {}", table.describe())
+    }
+}

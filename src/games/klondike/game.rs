@@ -1,0 +1,224 @@
+//! Klondike as the front ends see it: its rules and how its texts are read and written out
+//! (the layout, Solvitaire's JSON, a deal code), played only to win, a file opened as a table
+//! that answers the commands, and its lab.
+
+use serde_json::Value;
+
+use super::answer::{hint_answer, solve_answer, validate_answer};
+use super::formats::{self, Format};
+use super::lab::KlondikeLab;
+use super::rules::read_draw;
+use super::saved::{SavedError, SavedKlondike};
+use super::{EmptyPile, Passes, Rules};
+use crate::cards::deal::Deal;
+use crate::engine::game::{
+    Challenges, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
+    Problems, Settings, Table,
+};
+use crate::engine::goal::Goal;
+use crate::engine::lab::Lab;
+use crate::engine::search::{Caps, Observer};
+use crate::engine::verdict::Answer;
+use crate::games::GameKind;
+
+/// Klondike, for the registry.
+pub struct Klondike;
+
+/// What another game says of Klondike's formats.
+const ONE_LAYOUT: &str = "is for Klondike deals; a {game} deal has one layout";
+
+/// An option's check from a parser's answer.
+fn check<T, E: std::fmt::Display>(parsed: Result<T, E>) -> Result<(), OptionError> {
+    parsed
+        .map(|_| ())
+        .map_err(|error| OptionError(error.to_string()))
+}
+
+/// Klondike's options: its rules, the format a deal is read in, and the one `validate` writes.
+const OPTIONS: &[GameOption] = &[
+    GameOption {
+        default: Some("3"),
+        compared: true,
+        ..GameOption::value(
+            "draw",
+            OptionUse::Rule,
+            "1|3",
+            "Cards turned by one draw, 1 or 3",
+            |text| check(read_draw(text)),
+        )
+    },
+    GameOption {
+        default: Some("unlimited"),
+        compared: true,
+        ..GameOption::value(
+            "passes",
+            OptionUse::Rule,
+            "N|unlimited",
+            "Passes through the stock: 1 to 8, or unlimited",
+            |text| check(Passes::parse(text)),
+        )
+    },
+    GameOption::switch(
+        "no-foundation-moves",
+        OptionUse::Rule,
+        "No card comes back from a foundation to a pile (by default one may)",
+    ),
+    GameOption::switch(
+        "any-card-on-empty",
+        OptionUse::Rule,
+        "Any card, or a run headed by any card, may fill an empty pile (by default only a King)",
+    ),
+    GameOption {
+        elsewhere: ONE_LAYOUT,
+        ..GameOption::value(
+            "format",
+            OptionUse::Reading,
+            "layout|solvitaire|code",
+            "The deal's format: the project's layout, Solvitaire's JSON or Klondike-Solver's \
+             deal code (default: the text says: `{` starts JSON, digits alone are a code)",
+            |text| check(text.parse::<Format>()),
+        )
+    },
+    GameOption {
+        elsewhere: ONE_LAYOUT,
+        ..GameOption::value(
+            "print-as",
+            OptionUse::Printing,
+            "layout|solvitaire|code",
+            "Print the deal in this format instead of saying it is valid (a table that is not \
+             a whole deal, such as a reduced deck, only as Solvitaire's JSON)",
+            |text| check(text.parse::<Format>()),
+        )
+    },
+];
+
+/// The rules the options give: the standard ones where an option says nothing.
+fn rules(settings: &Settings) -> Result<Rules, OptionError> {
+    let standard = Rules::STANDARD;
+    Ok(Rules {
+        draw: settings.read("draw", read_draw)?.unwrap_or(standard.draw),
+        passes: settings
+            .read("passes", Passes::parse)?
+            .unwrap_or(Passes::Unlimited),
+        foundation_to_tableau: !settings.has("no-foundation-moves"),
+        empty_pile: if settings.has("any-card-on-empty") {
+            EmptyPile::AnyCard
+        } else {
+            EmptyPile::KingsOnly
+        },
+    })
+}
+
+/// The format the options name for reading (`--format`) or printing (`--print-as`).
+fn format(settings: &Settings, flag: &str) -> Result<Option<Format>, OptionError> {
+    settings.read(flag, str::parse::<Format>)
+}
+
+/// A table's problems, each where it is.
+pub fn problems(problems: &super::DealProblems) -> Problems {
+    let (heading, shown) = problems.shown();
+    Problems {
+        heading,
+        problems: shown.iter().map(|p| (p.location(), p.message())).collect(),
+    }
+}
+
+impl Game for Klondike {
+    fn kind(&self) -> GameKind {
+        GameKind::Klondike
+    }
+
+    fn options(&self) -> &'static [GameOption] {
+        OPTIONS
+    }
+
+    fn challenges(&self) -> Challenges {
+        Challenges::None {
+            aim: "Klondike is solved to put every card on the foundations",
+        }
+    }
+
+    fn fewest(&self) -> bool {
+        false
+    }
+
+    fn claims(&self, text: &str) -> bool {
+        Format::of_text(text) != Format::Layout
+    }
+
+    fn claimed(&self) -> Option<&'static str> {
+        Some("Solvitaire's JSON or a deal code")
+    }
+
+    fn open(
+        &self,
+        text: &str,
+        names: &Names,
+        settings: &Settings,
+    ) -> Result<Box<dyn Table>, OpenError> {
+        let saved = SavedKlondike::read(text, format(settings, "format")?, rules(settings)?)
+            .map_err(|error| match error {
+                SavedError::Table(found) => OpenError::Problems(problems(&found)),
+                SavedError::Move { at, .. } => OpenError::At {
+                    at,
+                    message: error.to_string(),
+                },
+            })?;
+        Ok(Box::new(KlondikeTable {
+            saved,
+            name: names.shown.clone(),
+        }))
+    }
+
+    /// A Klondike deal at its start, its cards in the deal order of its layout.
+    fn deal_of_line(&self, line: &str) -> Result<Deal, LineError> {
+        let table = formats::read(line, None)?;
+        table
+            .deal()
+            .and_then(|deal| Deal::from_slots(deal.slots(), GameKind::Klondike).ok())
+            .ok_or(LineError::NotWhole)
+    }
+
+    fn lab(&self, settings: &Settings, _goal: Goal, caps: Caps) -> Result<Box<dyn Lab>, OpenError> {
+        Ok(Box::new(KlondikeLab {
+            rules: rules(settings)?,
+            format: format(settings, "format")?,
+            caps,
+        }))
+    }
+
+    fn lab_of_json(&self, rules: &Value, caps: Caps) -> Result<Box<dyn Lab>, NotItsRules> {
+        Ok(Box::new(KlondikeLab {
+            rules: super::lab::rules_from_json(rules)?,
+            format: None,
+            caps,
+        }))
+    }
+}
+
+/// A Klondike file opened: the table, its rules and the moves played, and how the file is
+/// named in messages.
+struct KlondikeTable {
+    saved: SavedKlondike,
+    name: String,
+}
+
+impl Table for KlondikeTable {
+    /// Klondike has no challenge: it is solved to win, whatever `goal` says.
+    fn solve(
+        &self,
+        _goal: Option<Goal>,
+        caps: Caps,
+        observer: &mut dyn Observer,
+    ) -> Result<Answer, OpenError> {
+        Ok(solve_answer(&self.saved, caps, observer))
+    }
+
+    fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
+        hint_answer(&self.saved, caps, observer)
+    }
+
+    fn validate(&self, settings: &Settings) -> Result<Answer, OpenError> {
+        validate_answer(&self.saved, &self.name, format(settings, "print-as")?)
+    }
+}

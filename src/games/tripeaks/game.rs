@@ -1,0 +1,114 @@
+//! TriPeaks as the front ends see it: no rule variants, the Board, Score and Card challenges,
+//! a file opened as a table that answers the commands, and its lab (with `--card`, the most
+//! cards of a rank each deal lets a player remove).
+
+use serde_json::Value;
+
+use super::answer::{hint_answer, solve_answer, validate_answer};
+use super::lab::TriPeaksLab;
+use super::saved::SavedTriPeaks;
+use crate::cards::card::Rank;
+use crate::cards::deal::Deal;
+use crate::engine::game::{
+    Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
+};
+use crate::engine::goal::Goal;
+use crate::engine::lab::Lab;
+use crate::engine::search::{Budget, Caps, Observer};
+use crate::engine::verdict::Answer;
+use crate::games::GameKind;
+
+/// TriPeaks, for the registry.
+pub struct TriPeaks;
+
+/// TriPeaks' options: what its runs may measure besides the Board and the best score.
+const OPTIONS: &[GameOption] = &[GameOption {
+    elsewhere: "is for TriPeaks runs (with --game tripeaks)",
+    ..GameOption::value(
+        "card",
+        OptionUse::Measuring,
+        "RANK",
+        "Also the most tableau cards of RANK each deal lets you remove, as a histogram (the \
+         Card challenge's distribution)",
+        |text| {
+            text.parse::<Rank>()
+                .map(|_| ())
+                .map_err(|error| OptionError(error.to_string()))
+        },
+    )
+}];
+
+/// Reads a TriPeaks file: a deal drawn as three peaks, or a game saved part-way through; a
+/// file without a `# name:` is named `stem`.
+pub fn read(text: &str, stem: &str) -> Result<SavedTriPeaks, OpenError> {
+    let deal = Deal::parse_as(text, GameKind::TriPeaks).map_err(OpenError::Deck)?;
+    SavedTriPeaks::with_headers(text, deal, stem).map_err(OpenError::Text)
+}
+
+impl Game for TriPeaks {
+    fn kind(&self) -> GameKind {
+        GameKind::TriPeaks
+    }
+
+    fn options(&self) -> &'static [GameOption] {
+        OPTIONS
+    }
+
+    fn open(
+        &self,
+        text: &str,
+        names: &Names,
+        _settings: &Settings,
+    ) -> Result<Box<dyn Table>, OpenError> {
+        Ok(Box::new(TriPeaksTable {
+            saved: read(text, &names.stem)?,
+            name: names.shown.clone(),
+        }))
+    }
+
+    fn lab(&self, settings: &Settings, goal: Goal, caps: Caps) -> Result<Box<dyn Lab>, OpenError> {
+        let rank = settings.read("card", str::parse::<Rank>)?;
+        Ok(Box::new(TriPeaksLab { goal, rank, caps }))
+    }
+
+    fn lab_of_json(&self, rules: &Value, caps: Caps) -> Result<Box<dyn Lab>, NotItsRules> {
+        let rank = super::lab::rank_of(rules)?;
+        Ok(Box::new(TriPeaksLab {
+            goal: Goal::Board,
+            rank,
+            caps,
+        }))
+    }
+}
+
+/// A TriPeaks file opened: the saved game, and how the file is named in messages.
+struct TriPeaksTable {
+    saved: SavedTriPeaks,
+    name: String,
+}
+
+impl Table for TriPeaksTable {
+    fn solve(
+        &self,
+        goal: Option<Goal>,
+        caps: Caps,
+        observer: &mut dyn Observer,
+    ) -> Result<Answer, OpenError> {
+        let goal = goal.unwrap_or(self.saved.goal);
+        goal.check_inputs(GameKind::TriPeaks)?;
+        Ok(solve_answer(
+            &self.saved,
+            goal,
+            &Budget::start(caps),
+            observer,
+        ))
+    }
+
+    fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
+        hint_answer(&self.saved, &Budget::start(caps), observer)
+    }
+
+    fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
+        Ok(validate_answer(&self.saved, &self.name))
+    }
+}
