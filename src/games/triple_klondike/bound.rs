@@ -1,0 +1,1 @@
+//! Lower bounds on the moves of a complete line.
