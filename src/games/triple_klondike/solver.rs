@@ -1,7 +1,7 @@
 //! The solver for the contest's goal: the line that takes the most cards up, in the fewest
 //! moves.
 //!
-//! It is a beam search ([`beam`]) over a compact picture of the game ([`game`]): level by
+//! It is a beam search (`beam`) over a compact picture of the game (`game`): level by
 //! level, each state makes its useful moves and the children the estimate likes best go on.
 //! It is anytime: beams of growing width (64, then four times as wide each round) are run one
 //! after another, each hearing of the best complete line so far and cutting every state that
@@ -170,7 +170,7 @@ impl Stop for Watch<'_> {
     fn now(&mut self, expanded: u64, generated: u64, memory: usize) -> bool {
         self.stats.expanded += expanded;
         self.stats.generated += generated;
-        self.stats.memory = memory;
+        self.stats.memory = self.stats.memory.max(memory);
         self.stats.elapsed = self.started.elapsed();
         self.observer.progress(self.stats);
         if self.observer.should_stop() {

@@ -104,7 +104,8 @@ pub struct BeamSettings {
     pub shorter_than: usize,
 }
 
-/// Whether the search should stop now; asked once a level.
+/// Whether the search should stop now; asked once a level with the states expanded and the
+/// children made in that level, and the bytes its tables hold.
 pub trait Stop {
     fn now(&mut self, expanded: u64, generated: u64, memory: usize) -> bool;
 }

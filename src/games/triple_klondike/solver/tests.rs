@@ -144,15 +144,25 @@ fn check_against_truth(start: &Position, truth: Tally) -> bool {
 fn on_small_deals_the_solver_never_beats_the_truth_and_agrees_where_proven() {
     let mut checked = 0;
     let mut proven = 0;
-    // Nearly ordered deals, and shuffled ones searched without autoplay.
-    for (piles, swaps, autoplay) in [(2, 3, true), (3, 6, true), (4, 300, false)] {
-        for (start, truth) in small_deals(piles, swaps, autoplay, 2) {
+    // Ordered deals (which the solver takes up at the floor), nearly ordered ones, and
+    // shuffled ones searched without autoplay.
+    let kinds = [
+        (2, 0, true, 1),
+        (3, 0, true, 1),
+        (4, 0, true, 1),
+        (2, 3, true, 2),
+        (3, 6, true, 2),
+        (4, 300, false, 2),
+    ];
+    for (piles, swaps, autoplay, count) in kinds {
+        for (start, truth) in small_deals(piles, swaps, autoplay, count) {
             proven += usize::from(check_against_truth(&start, truth));
             checked += 1;
         }
     }
     println!("{checked} small deals checked, {proven} proven");
-    assert!(checked >= 3, "only {checked} small deals searched");
+    assert!(checked >= 6, "only {checked} small deals searched");
+    assert!(proven >= 3, "only {proven} small deals proven");
 }
 
 #[test]
