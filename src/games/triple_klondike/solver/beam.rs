@@ -10,7 +10,7 @@
 //! only when a card can then be put on it.
 
 use super::estimate::score;
-use super::game::{CardId, Game, PILES, State, Step, builds_on, fits_pile, is_red, rank};
+use super::game::{CardId, Game, State, Step, builds_on, fits_pile, is_red, rank};
 use super::keys::{KeySet, key};
 
 /// One choice of the search: a step, or two made together (a step that only prepares the
@@ -353,15 +353,11 @@ pub fn useful_plays(game: &Game, state: &State, plays: &mut Vec<Play>) {
         if Game::fits_up(state, card) {
             plays.push(Play::one(Step::WasteUp));
         }
-        if let Some(to) = first_fit(state, piles, card, PILES) {
-            plays.push(Play::one(Step::WasteToPile(to)));
-        }
+        // Onto each pile that takes it; a King onto the first empty pile only.
+        let empty = (0..piles).find(|&p| state.piles[p].is_empty());
         for to in 0..piles {
             let target = state.piles[to];
-            if !target.is_empty()
-                && fits_pile(target, card)
-                && Some(to as u8) != first_fit(state, piles, card, PILES)
-            {
+            if fits_pile(target, card) && (!target.is_empty() || Some(to) == empty) {
                 plays.push(Play::one(Step::WasteToPile(to as u8)));
             }
         }
@@ -489,15 +485,6 @@ fn down_plays(game: &Game, state: &State, waste: Option<CardId>, plays: &mut Vec
         }
     }
 }
-/// The first pile but `except` that takes a card: an empty one for a King only if no other
-/// does.
-fn first_fit(state: &State, piles: usize, card: CardId, except: usize) -> Option<u8> {
-    (0..piles)
-        .filter(|&p| p != except)
-        .find(|&p| state.piles[p].is_empty() && fits_pile(state.piles[p], card))
-        .map(|p| p as u8)
-}
-
 /// Whether a King could use an empty pile: one on the waste, or one heading part of a run or
 /// a run over face-down cards.
 fn king_waits(game: &Game, state: &State, waste: Option<CardId>) -> bool {
