@@ -10,6 +10,7 @@ pub mod perfect_pair;
 pub mod pyramid;
 pub mod saved_game;
 pub mod tripeaks;
+pub mod triple_klondike;
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,0 +1,371 @@
+//! The moves and the rules that allow them: each move is checked on its own, and the legal
+//! moves are every move that passes the check, so that listing and checking never disagree.
+
+use super::{Foundation, Pile, Position};
+use crate::cards::card::{Card, Suit};
+use crate::games::triple_klondike::deal::{card_text, pile_letter};
+use crate::games::triple_klondike::rules::Passes;
+
+/// One move. Piles and foundations are counted from 0 here (pile N and foundation `b` are 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Turn the stock's next card onto the waste.
+    Draw,
+    /// Turn the whole waste over into the stock, when the rules allow another pass.
+    Redeal,
+    /// The waste's top card onto a foundation.
+    WasteToFoundation(u8),
+    /// The waste's top card onto a pile.
+    WasteToPile(u8),
+    /// A pile's top card onto a foundation.
+    PileToFoundation { from: u8, to: u8 },
+    /// The top `count` face-up cards of a pile, as one, onto another pile.
+    PileToPile { from: u8, to: u8, count: u8 },
+    /// A foundation's top card back onto a pile.
+    FoundationToPile { from: u8, to: u8 },
+}
+
+/// A foundation's letter: `b` for the first.
+pub(crate) fn foundation_letter(foundation: u8) -> char {
+    char::from(b'b' + foundation)
+}
+
+/// A suit's name, plural.
+fn suit_name(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Clubs => "clubs",
+        Suit::Diamonds => "diamonds",
+        Suit::Hearts => "hearts",
+        Suit::Spades => "spades",
+    }
+}
+
+/// Why a move cannot be made, in words a player understands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("there is no pile {}: the piles are N to {}", pile_letter(usize::from(*.pile)), pile_letter(*.piles - 1))]
+    NoSuchPile { pile: u8, piles: usize },
+    #[error(
+        "there is no foundation {}: the foundations are b to {}",
+        foundation_letter(*.foundation),
+        foundation_letter(*.foundations as u8 - 1)
+    )]
+    NoSuchFoundation { foundation: u8, foundations: usize },
+    #[error("the stock is empty: there is nothing to draw")]
+    StockEmpty,
+    #[error("the stock still holds cards: draw them all before turning the waste over")]
+    StockNotEmpty,
+    #[error("the waste is empty: there is nothing to turn over")]
+    NothingToRedeal,
+    #[error("no pass is left: these rules allow {0} through the stock")]
+    NoPassLeft(Passes),
+    #[error("the waste is empty: draw first")]
+    WasteEmpty,
+    #[error("pile {} is empty: there is no card to move", pile_letter(usize::from(*.0)))]
+    PileEmpty(u8),
+    #[error("a move takes at least one card")]
+    NoCards,
+    #[error("pile {} has {face_up} face-up card(s), not {count}", pile_letter(usize::from(*.pile)))]
+    NotThatMany { pile: u8, count: u8, face_up: usize },
+    #[error("these rules move a pile's whole face-up run, not part of it")]
+    WholeRunsOnly,
+    #[error("a run cannot move onto its own pile")]
+    SamePile,
+    #[error("foundation {} is empty", foundation_letter(*.0))]
+    FoundationEmpty(u8),
+    #[error("these rules keep the foundations' cards: none may come back to a pile")]
+    NoCardsBack,
+    #[error("the game is already won: the deal ends there")]
+    Won,
+    #[error("{} does not go on foundation {}: it takes {wants} next", card_text(*.card), foundation_letter(*.foundation))]
+    NotNext {
+        card: Card,
+        foundation: u8,
+        wants: String,
+    },
+    #[error("{} does not go on {}: a pile takes the next lower card of the other colour", card_text(*.card), card_text(*.onto))]
+    DoesNotFit { card: Card, onto: Card },
+    #[error("{} cannot fill an empty pile: only a King or a run headed by a King can", card_text(*.0))]
+    OnlyKings(Card),
+}
+
+impl Position {
+    /// Every legal move: foundation moves first, then moves onto piles, then the stock; none
+    /// once the game is won.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_won() {
+            return Vec::new();
+        }
+        let piles = self.piles.len() as u8;
+        let foundations = self.foundations.len() as u8;
+        let mut moves: Vec<Move> = (0..foundations).map(Move::WasteToFoundation).collect();
+        for from in 0..piles {
+            moves.extend((0..foundations).map(|to| Move::PileToFoundation { from, to }));
+        }
+        moves.extend((0..piles).map(Move::WasteToPile));
+        for (from, pile) in self.piles.iter().enumerate() {
+            for count in 1..=pile.face_up.len() as u8 {
+                moves.extend((0..piles).map(|to| Move::PileToPile {
+                    from: from as u8,
+                    to,
+                    count,
+                }));
+            }
+        }
+        for from in 0..foundations {
+            moves.extend((0..piles).map(|to| Move::FoundationToPile { from, to }));
+        }
+        moves.extend([Move::Draw, Move::Redeal]);
+        moves.retain(|&mv| self.check(mv).is_ok());
+        moves
+    }
+
+    /// Checks a move without making it.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        match mv {
+            _ if self.is_won() => Err(IllegalMove::Won),
+            Move::Draw if self.stock.is_empty() => Err(IllegalMove::StockEmpty),
+            Move::Redeal if !self.stock.is_empty() => Err(IllegalMove::StockNotEmpty),
+            Move::Redeal if self.waste.is_empty() => Err(IllegalMove::NothingToRedeal),
+            Move::Redeal if !self.rules.may_redeal(self.redeals) => {
+                Err(IllegalMove::NoPassLeft(self.rules.passes))
+            }
+            Move::Draw | Move::Redeal => Ok(()),
+            Move::WasteToFoundation(to) => self.fits_foundation(self.waste_card()?, to),
+            Move::WasteToPile(to) => self.fits_pile(self.waste_card()?, to),
+            Move::PileToFoundation { from, to } => {
+                self.fits_foundation(self.run_head(from, 1)?, to)
+            }
+            Move::PileToPile { from, to, count } => {
+                let card = self.run_head(from, count)?;
+                let whole = self.piles[usize::from(from)].face_up.len();
+                if !self.rules.part_runs && usize::from(count) != whole {
+                    return Err(IllegalMove::WholeRunsOnly);
+                }
+                if from == to {
+                    return Err(IllegalMove::SamePile);
+                }
+                self.fits_pile(card, to)
+            }
+            Move::FoundationToPile { from, to } => {
+                if !self.rules.cards_back {
+                    return Err(IllegalMove::NoCardsBack);
+                }
+                let card = self
+                    .foundation_at(from)?
+                    .top()
+                    .ok_or(IllegalMove::FoundationEmpty(from))?;
+                self.fits_pile(card, to)
+            }
+        }
+    }
+
+    /// Makes a move if it is legal, turning up the card it uncovers; the position is
+    /// unchanged otherwise.
+    pub fn apply(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        match mv {
+            Move::Draw => {
+                let card = self.stock.pop().expect("checked: a stock card");
+                self.waste.push(card);
+            }
+            Move::Redeal => {
+                // The waste's bottom card was drawn first, and is drawn first again.
+                self.stock = std::mem::take(&mut self.waste);
+                self.stock.reverse();
+                self.redeals += 1;
+            }
+            Move::WasteToFoundation(to) => {
+                let card = self.waste.pop().expect("checked: a waste card");
+                self.raise(to, card);
+            }
+            Move::WasteToPile(to) => {
+                let card = self.waste.pop().expect("checked: a waste card");
+                self.piles[usize::from(to)].face_up.push(card);
+            }
+            Move::PileToFoundation { from, to } => {
+                let pile = &mut self.piles[usize::from(from)];
+                let card = pile.face_up.pop().expect("checked: a face-up card");
+                turn_up(pile);
+                self.raise(to, card);
+            }
+            Move::PileToPile { from, to, count } => {
+                let pile = &mut self.piles[usize::from(from)];
+                let run = pile
+                    .face_up
+                    .split_off(pile.face_up.len() - usize::from(count));
+                turn_up(pile);
+                self.piles[usize::from(to)].face_up.extend(run);
+            }
+            Move::FoundationToPile { from, to } => {
+                let foundation = &mut self.foundations[usize::from(from)];
+                let card = foundation.top().expect("checked: a card on the foundation");
+                foundation.height -= 1;
+                if foundation.height == 0 && !self.rules.tied_suits {
+                    foundation.suit = None;
+                }
+                self.piles[usize::from(to)].face_up.push(card);
+            }
+        }
+        Ok(())
+    }
+
+    /// Says a move in words a player can follow at the table, e.g. "Move 7S 6H from pile Q to
+    /// pile T" or "Draw KD". Call it before applying the move.
+    pub fn describe(&self, mv: Move) -> String {
+        let to_pile = |to: u8| {
+            let empty = self.piles.get(usize::from(to)).is_some_and(Pile::is_empty);
+            let the_empty = if empty { "the empty " } else { "" };
+            format!("{the_empty}pile {}", pile_letter(usize::from(to)))
+        };
+        let shown = |card: Option<Card>| card.map_or_else(|| "?".to_string(), card_text);
+        let waste = || shown(self.waste.last().copied());
+        let foundation = |f: u8| format!("foundation {}", foundation_letter(f));
+        match mv {
+            Move::Draw => format!("Draw {}", shown(self.stock.last().copied())),
+            Move::Redeal => {
+                let count = self.waste.len();
+                format!("Turn the waste's {count} card(s) over into the stock")
+            }
+            Move::WasteToFoundation(to) => {
+                format!("Move {} from the waste to {}", waste(), foundation(to))
+            }
+            Move::WasteToPile(to) => format!("Move {} from the waste to {}", waste(), to_pile(to)),
+            Move::PileToFoundation { from, to } => format!(
+                "Move {} from pile {} to {}",
+                shown(self.piles.get(usize::from(from)).and_then(Pile::top)),
+                pile_letter(usize::from(from)),
+                foundation(to)
+            ),
+            Move::PileToPile { from, to, count } => {
+                let run = self.piles.get(usize::from(from)).map_or(&[][..], |pile| {
+                    &pile.face_up[pile.face_up.len().saturating_sub(usize::from(count))..]
+                });
+                let cards: Vec<String> = run.iter().map(|&card| card_text(card)).collect();
+                format!(
+                    "Move {} from pile {} to {}",
+                    cards.join(" "),
+                    pile_letter(usize::from(from)),
+                    to_pile(to)
+                )
+            }
+            Move::FoundationToPile { from, to } => format!(
+                "Move {} from {} to {}",
+                shown(
+                    self.foundations
+                        .get(usize::from(from))
+                        .and_then(Foundation::top)
+                ),
+                foundation(from),
+                to_pile(to)
+            ),
+        }
+    }
+
+    /// A pile by its number in a move, or why there is none.
+    fn pile_at(&self, pile: u8) -> Result<&Pile, IllegalMove> {
+        self.piles
+            .get(usize::from(pile))
+            .ok_or(IllegalMove::NoSuchPile {
+                pile,
+                piles: self.piles.len(),
+            })
+    }
+
+    /// A foundation by its number in a move, or why there is none.
+    fn foundation_at(&self, foundation: u8) -> Result<&Foundation, IllegalMove> {
+        self.foundations
+            .get(usize::from(foundation))
+            .ok_or(IllegalMove::NoSuchFoundation {
+                foundation,
+                foundations: self.foundations.len(),
+            })
+    }
+
+    /// The waste's top card.
+    fn waste_card(&self) -> Result<Card, IllegalMove> {
+        self.waste.last().copied().ok_or(IllegalMove::WasteEmpty)
+    }
+
+    /// The first card of the run made of a pile's top `count` face-up cards.
+    fn run_head(&self, from: u8, count: u8) -> Result<Card, IllegalMove> {
+        let pile = self.pile_at(from)?;
+        if pile.is_empty() {
+            return Err(IllegalMove::PileEmpty(from));
+        }
+        if count == 0 {
+            return Err(IllegalMove::NoCards);
+        }
+        let face_up = pile.face_up.len();
+        if usize::from(count) > face_up {
+            return Err(IllegalMove::NotThatMany {
+                pile: from,
+                count,
+                face_up,
+            });
+        }
+        Ok(pile.face_up[face_up - usize::from(count)])
+    }
+
+    /// Whether a card goes on a foundation now.
+    fn fits_foundation(&self, card: Card, to: u8) -> Result<(), IllegalMove> {
+        let foundation = self.foundation_at(to)?;
+        let suit = foundation.suit.unwrap_or(card.suit());
+        let next = if foundation.height == 13 {
+            None
+        } else {
+            crate::cards::card::Rank::new(foundation.height + 1).map(|rank| Card::new(rank, suit))
+        };
+        if next == Some(card) {
+            return Ok(());
+        }
+        let wants = match (next, foundation.suit) {
+            (None, _) => "nothing: it is full".to_string(),
+            (Some(_), None) => "an Ace".to_string(),
+            (Some(next), Some(suit)) if foundation.height == 0 => {
+                format!("the Ace of {} ({})", suit_name(suit), card_text(next))
+            }
+            (Some(next), Some(_)) => card_text(next),
+        };
+        Err(IllegalMove::NotNext {
+            card,
+            foundation: to,
+            wants,
+        })
+    }
+
+    /// Whether a card (or the run it heads) goes on a pile.
+    fn fits_pile(&self, card: Card, to: u8) -> Result<(), IllegalMove> {
+        let pile = self.pile_at(to)?;
+        match pile.top() {
+            None if card.is_king() => Ok(()),
+            None => Err(IllegalMove::OnlyKings(card)),
+            Some(onto) => {
+                let lower = onto.rank().value() == card.rank().value() + 1;
+                let other_colour = onto.suit().is_red() != card.suit().is_red();
+                if lower && other_colour {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::DoesNotFit { card, onto })
+                }
+            }
+        }
+    }
+
+    /// Puts a card on a foundation checked to take it.
+    fn raise(&mut self, to: u8, card: Card) {
+        let foundation = &mut self.foundations[usize::from(to)];
+        foundation.suit = Some(card.suit());
+        foundation.height += 1;
+    }
+}
+
+/// Turns up a pile's top face-down card when no face-up card is left on it: part of the move
+/// that uncovered it, not a move of its own.
+fn turn_up(pile: &mut Pile) {
+    if pile.face_up.is_empty()
+        && let Some(card) = pile.face_down.pop()
+    {
+        pile.face_up.push(card);
+    }
+}

@@ -1,0 +1,188 @@
+//! The solver for the contest's goal: the line that takes the most cards up, in the fewest
+//! moves.
+//!
+//! It is a beam search (`beam`) over a compact picture of the game (`game`): level by
+//! level, each state makes its useful moves and the children the estimate likes best go on.
+//! It is anytime: beams of growing width (64, then four times as wide each round) are run one
+//! after another, each hearing of the best complete line so far and cutting every state that
+//! cannot beat it, until the caps of time or memory, the caller, or the widest beam stop it.
+//! Each level's states are expanded on every thread asked for. Every line is written as the
+//! referee's moves and replayed there before it is given.
+//!
+//! A complete line as short as the lower bound ([`bound`](super::bound)) is proven the
+//! shortest, and the search stops there.
+
+mod beam;
+mod estimate;
+mod game;
+mod keys;
+mod realize;
+#[cfg(test)]
+mod tests;
+
+use std::time::Instant;
+
+use super::bound::{Bound, lower_bound};
+pub use crate::engine::search::{CapReached, Caps, Observer, Stats};
+use crate::games::triple_klondike::position::{Move, Position, Tally};
+use beam::{BeamSettings, Found, Stop};
+use game::Game;
+
+/// How the solver runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// The time and memory it may take (the state cap is not used: a beam's width is).
+    pub caps: Caps,
+    /// Threads to search on: 0 for one a core.
+    pub threads: usize,
+    /// The narrowest beam, tried first.
+    pub min_width: usize,
+    /// The widest beam tried.
+    pub max_width: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            caps: Caps::default(),
+            threads: 0,
+            min_width: 64,
+            max_width: 1 << 16,
+        }
+    }
+}
+
+/// The best line found, what it achieves and what is known of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The moves, as the referee plays them.
+    pub line: Vec<Move>,
+    /// What the line achieves: the cards it takes up and its moves.
+    pub tally: Tally,
+    /// The lower bound on the moves of a complete line from the position.
+    pub bound: Bound,
+    /// Whether the line takes every card up in as few moves as the bound: no line is better.
+    pub proven: bool,
+    /// The figures of the search.
+    pub stats: Stats,
+    /// The cap that stopped the search, if one did.
+    pub cap: Option<CapReached>,
+    /// Whether the caller's observer stopped it.
+    pub cancelled: bool,
+}
+
+/// Solves a position for the contest's goal, improving its line until the caps or the
+/// observer stop it, or it can do no better. `improved` hears of each better line.
+pub fn solve(
+    position: &Position,
+    options: &Options,
+    observer: &mut dyn Observer,
+    improved: &mut dyn FnMut(&Solution),
+) -> Solution {
+    let started = Instant::now();
+    let (game, start) = Game::new(position);
+    let bound = lower_bound(position);
+    let all_cards = game.cards_up(&start) + game.cards_left(&start);
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        n => n,
+    };
+    let mut best: Option<Found> = None;
+    let mut stats = Stats::default();
+    let mut watch = Watch {
+        observer,
+        caps: options.caps,
+        started,
+        stats: &mut stats,
+        cap: None,
+        cancelled: false,
+    };
+    let mut width = options.min_width.max(1);
+    loop {
+        let complete = best.as_ref().filter(|found| found.cards_up == all_cards);
+        if complete.is_some_and(|found| found.steps.len() <= bound.moves()) {
+            break;
+        }
+        let settings = BeamSettings {
+            width,
+            threads,
+            shorter_than: complete.map_or(usize::MAX, |found| found.steps.len()),
+        };
+        let result = beam::beam(&game, &start, settings, &mut watch);
+        for found in [result.complete, result.best].into_iter().flatten() {
+            if better(&found, best.as_ref()) {
+                best = Some(found);
+                let mut solution = solution_of(position, best.as_ref(), bound, *watch.stats);
+                solution.stats.elapsed = started.elapsed();
+                improved(&solution);
+            }
+        }
+        if result.stopped || width >= options.max_width {
+            break;
+        }
+        width = width.saturating_mul(4).min(options.max_width);
+    }
+    let (cap, cancelled) = (watch.cap, watch.cancelled);
+    stats.elapsed = started.elapsed();
+    Solution {
+        cap,
+        cancelled,
+        ..solution_of(position, best.as_ref(), bound, stats)
+    }
+}
+
+/// Whether a line beats the best so far: more cards up, or as many in fewer moves.
+fn better(found: &Found, best: Option<&Found>) -> bool {
+    best.is_none_or(|best| {
+        (found.cards_up, std::cmp::Reverse(found.steps.len()))
+            > (best.cards_up, std::cmp::Reverse(best.steps.len()))
+    })
+}
+
+/// The solution a line found gives: written as the referee's moves and replayed there.
+fn solution_of(position: &Position, found: Option<&Found>, bound: Bound, stats: Stats) -> Solution {
+    let line = found.map_or_else(Vec::new, |found| realize::moves_of(position, &found.steps));
+    let (end, tally) = position
+        .replay(&line)
+        .unwrap_or_else(|(at, why)| panic!("the solver's move {at} is legal: {why}"));
+    Solution {
+        proven: end.is_won() && tally.moves <= bound.moves(),
+        line,
+        tally,
+        bound,
+        stats,
+        cap: None,
+        cancelled: false,
+    }
+}
+
+/// The caller's observer and the caps, asked once a level.
+struct Watch<'a> {
+    observer: &'a mut dyn Observer,
+    caps: Caps,
+    started: Instant,
+    stats: &'a mut Stats,
+    cap: Option<CapReached>,
+    cancelled: bool,
+}
+
+impl Stop for Watch<'_> {
+    fn now(&mut self, expanded: u64, generated: u64, memory: usize) -> bool {
+        self.stats.expanded += expanded;
+        self.stats.generated += generated;
+        self.stats.memory = self.stats.memory.max(memory);
+        self.stats.elapsed = self.started.elapsed();
+        self.observer.progress(self.stats);
+        if self.observer.should_stop() {
+            self.cancelled = true;
+            return true;
+        }
+        // The beam's width, not a count of states, bounds what it keeps.
+        self.cap = Caps {
+            states: None,
+            ..self.caps
+        }
+        .reached(self.stats);
+        self.cap.is_some()
+    }
+}
