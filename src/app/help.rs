@@ -11,8 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::app::games::pyramid::{Screen, Session};
-use crate::app::shell::App;
-use crate::app::view;
+use crate::app::theme::Theme;
+use crate::app::widgets::popup;
 
 /// A key press a binding answers to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -362,13 +362,13 @@ pub fn sections(session: &Session) -> Vec<(&'static str, &'static [Binding])> {
 /// How wide the key column is, its indent included; wrapped descriptions start under it.
 const KEY_COLUMN: usize = 20;
 
+/// The help's sections, each a title and its keys.
+pub type Sections = [(&'static str, &'static [Binding])];
+
 /// Where the help overlay goes on a screen of `area`: as wide as its longest line where the
 /// screen allows.
-fn frame(app: &App, area: Rect) -> Rect {
-    let widest = app
-        .session
-        .get()
-        .help_sections()
+fn frame(sections: &Sections, area: Rect) -> Rect {
+    let widest = sections
         .iter()
         .flat_map(|(_, keys)| keys.iter())
         .map(|binding| KEY_COLUMN + Span::raw(binding.what).width())
@@ -388,8 +388,7 @@ fn frame(app: &App, area: Rect) -> Rect {
 
 /// The help's lines for an overlay `width` columns wide inside: a description that does not
 /// fit goes on under itself.
-fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
-    let theme = app.theme();
+fn lines(sections: &Sections, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     let heading = |text: &'static str| {
         Line::styled(
             text,
@@ -398,9 +397,9 @@ fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
     };
     let room = usize::from(width).saturating_sub(KEY_COLUMN).max(10);
     let mut lines = Vec::new();
-    for (title, keys) in app.session.get().help_sections() {
+    for (title, keys) in sections {
         lines.push(heading(title));
-        for binding in keys {
+        for binding in *keys {
             let mut label = Some(binding.label);
             for part in wrapped(binding.what, room) {
                 let key = label.take().unwrap_or("");
@@ -417,19 +416,19 @@ fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
     lines
 }
 
-/// How far the help scrolls at most on the app's screen: until its last line shows.
-pub fn most_scroll(app: &App) -> u16 {
-    let rect = frame(app, app.shell.size);
+/// How far the help scrolls at most on a screen of `size`: until its last line shows.
+pub fn most_scroll(sections: &Sections, size: Rect, theme: &Theme) -> u16 {
+    let rect = frame(sections, size);
     let inner_height = rect.height.saturating_sub(2);
-    let count = u16::try_from(lines(app, rect.width.saturating_sub(2)).len()).unwrap_or(u16::MAX);
+    let count = u16::try_from(lines(sections, theme, rect.width.saturating_sub(2)).len())
+        .unwrap_or(u16::MAX);
     count.saturating_sub(inner_height)
 }
 
 /// The help overlay, scrolled down `scroll` lines.
-pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
-    let place = frame(app, area);
-    let rect = view::popup(area, place.width, place.height, buf, theme);
+pub fn render(sections: &Sections, scroll: u16, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let place = frame(sections, area);
+    let rect = popup(area, place.width, place.height, buf, theme);
     let block = Block::bordered()
         .border_style(Style::new().fg(theme.title))
         .title(" Keys ")
@@ -439,7 +438,7 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
         ));
     let inner = block.inner(rect);
     block.render(rect, buf);
-    let lines = lines(app, inner.width);
+    let lines = lines(sections, theme, inner.width);
     let most = u16::try_from(lines.len())
         .unwrap_or(u16::MAX)
         .saturating_sub(inner.height);

@@ -1,7 +1,8 @@
 //! The Open dialog (Ctrl-O): the user's saves of both games (whole games and unfinished
 //! deals) and the built-in examples, each row naming its game, a filter typed over them, the
 //! files that could not be read, and deleting a save after a yes. It decides what a key means
-//! and draws itself over the whole screen; the app opens the Pyramid deal it answers with.
+//! and draws itself over the whole screen; the app lists the saves, deletes them and opens
+//! the deal it answers with.
 
 use std::path::{Path, PathBuf};
 
@@ -12,10 +13,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::shell::Tone;
+use crate::app::effects::Tone;
 use crate::app::theme::Theme;
-use crate::app::view::{footer, panel_block, popup};
-use crate::store::{self, Folders, GameHolds, Holds, Listed, Origin, TriPeaksHolds};
+use crate::app::widgets::{footer, panel_block, popup};
+use crate::store::{GameHolds, Holds, Listed, Origin, StorageError, TriPeaksHolds};
 use solitaire::cards::deal::DECK_SIZE;
 
 /// The deals the open dialog lists, and the filter typed into it.
@@ -48,9 +49,9 @@ pub enum OpenAction {
 }
 
 impl OpenDialog {
-    /// The dialog over what the saves folder holds now.
-    pub fn new(folders: &Folders) -> OpenDialog {
-        let (entries, broken) = store::list(folders);
+    /// The dialog over what the saves folder holds: its deals and the files that cannot be
+    /// read.
+    pub fn new(entries: Vec<Listed>, broken: Vec<String>) -> OpenDialog {
         OpenDialog {
             entries,
             broken,
@@ -131,17 +132,20 @@ impl OpenDialog {
         OpenAction::Stay
     }
 
-    /// Removes the save at `path` and lists the folder again, keeping the filter and the place.
-    pub fn delete(&mut self, folders: &Folders, path: &Path) {
-        let note = match store::delete(path) {
+    /// Says what became of the save at `path` that the user asked to delete.
+    pub fn deleted(&mut self, path: &Path, deleted: Result<(), StorageError>) {
+        self.note = Some(match deleted {
             Ok(()) => (Tone::Success, format!("Deleted {}.", file_name(path))),
             Err(error) => (Tone::Error, format!("Not deleted: {error}.")),
-        };
-        let mut fresh = OpenDialog::new(folders);
-        fresh.filter = std::mem::take(&mut self.filter);
-        fresh.selected = self.selected.min(fresh.visible().len().saturating_sub(1));
-        fresh.note = Some(note);
-        *self = fresh;
+        });
+    }
+
+    /// What the saves folder holds now, keeping the filter, the place and the note.
+    pub fn relist(&mut self, entries: Vec<Listed>, broken: Vec<String>) {
+        self.entries = entries;
+        self.broken = broken;
+        self.broken_first = 0;
+        self.selected = self.selected.min(self.visible().len().saturating_sub(1));
     }
 
     /// The keys the dialog takes now, for its last line.
@@ -393,7 +397,7 @@ mod tests {
     use solitaire::GameKind;
     use solitaire::games::tripeaks::saved::DraftSlot;
 
-    use crate::store::{SavedDeal, SavedTriPeaks, TriPeaksDraft, Verdict, games};
+    use crate::store::{self, Folders, SavedDeal, SavedTriPeaks, TriPeaksDraft, Verdict, games};
 
     const WINNABLE: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -407,6 +411,12 @@ mod tests {
         env!("CARGO_MANIFEST_DIR"),
         "/saved-games/tripeaks-clears-43-steps.txt"
     ));
+
+    /// The dialog over what the saves folder holds now.
+    fn listed(folders: &Folders) -> OpenDialog {
+        let (entries, broken) = store::list(folders);
+        OpenDialog::new(entries, broken)
+    }
 
     fn press(dialog: &mut OpenDialog, code: KeyCode) -> OpenAction {
         dialog.key(KeyEvent::new(code, KeyModifiers::NONE))
@@ -467,7 +477,7 @@ mod tests {
     #[test]
     fn each_row_names_its_game_and_tripeaks_rows_their_state() {
         let dir = tempfile::tempdir().unwrap();
-        let dialog = OpenDialog::new(&both_games(dir.path()));
+        let dialog = listed(&both_games(dir.path()));
         let shown = screen(&dialog, 100, 30);
         insta::assert_snapshot!(shown);
         let row = |name: &str| {
@@ -496,13 +506,13 @@ mod tests {
     fn enter_opens_an_entry_of_either_game() {
         let dir = tempfile::tempdir().unwrap();
         let folders = both_games(dir.path());
-        let mut dialog = OpenDialog::new(&folders);
+        let mut dialog = listed(&folders);
         assert_eq!(dialog.visible()[0].game(), GameKind::TriPeaks);
         let OpenAction::Open(entry) = press(&mut dialog, KeyCode::Enter) else {
             panic!("the TriPeaks save opens")
         };
         assert_eq!(entry.game(), GameKind::TriPeaks);
-        let mut dialog = OpenDialog::new(&folders);
+        let mut dialog = listed(&folders);
         for c in "monday".chars() {
             press(&mut dialog, KeyCode::Char(c));
         }
@@ -519,7 +529,7 @@ mod tests {
     fn a_tripeaks_save_is_deleted_after_a_yes() {
         let dir = tempfile::tempdir().unwrap();
         let folders = both_games(dir.path());
-        let mut dialog = OpenDialog::new(&folders);
+        let mut dialog = listed(&folders);
         for c in "tuesday".chars() {
             press(&mut dialog, KeyCode::Char(c));
         }
@@ -529,7 +539,9 @@ mod tests {
             press(&mut dialog, KeyCode::Char('y')),
             OpenAction::Delete(path.clone())
         );
-        dialog.delete(&folders, &path);
+        dialog.deleted(&path, store::delete(&path));
+        let (entries, broken) = store::list(&folders);
+        dialog.relist(entries, broken);
         assert!(!path.exists());
         assert!(dialog.visible().is_empty());
     }

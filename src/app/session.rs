@@ -1,6 +1,7 @@
 //! One game's part of the app: its editor, board, stepper, play mode and keys, behind one
 //! interface the shell calls. The shell holds the session of the game on screen in
-//! [`Session`] and knows nothing of any game's rules.
+//! [`Session`] and knows nothing of any game's rules; a session's handlers give back the
+//! effects they want, and do no I/O.
 
 use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
@@ -10,22 +11,20 @@ use ratatui::text::Line;
 use solitaire::GameKind;
 use solitaire::engine::goal::Goal;
 
-use crate::app::cards::CardText;
+use crate::app::effects::{Effect, Effects, Tone};
 use crate::app::games::{pyramid, tripeaks};
 use crate::app::help::Binding;
 use crate::app::job::JobMessage;
-use crate::app::shell::{Overlay, Shell, Tone};
-use crate::app::theme::Theme;
-use crate::app::view::counted;
-use crate::store::{Draft, Folders, GameDraft, StorageError, TriPeaksDraft};
+use crate::app::widgets::{Look, counted};
+use crate::store::{Draft, GameDraft, TriPeaksDraft};
 use solitaire::games::pyramid::Rules;
 
-/// How the screen looks: what drawing needs beside the model.
-pub struct Look<'a> {
-    pub theme: &'a Theme,
-    pub text: CardText,
-    /// The clock's ticks, for the spinner.
-    pub ticks: u64,
+/// Where the board and the side panel are on screen now, and how it looks: what the mouse
+/// and the arrows need to find what is under them.
+pub struct Ui<'a> {
+    pub board: Rect,
+    pub panel: Rect,
+    pub look: Look<'a>,
 }
 
 /// The work of a session in a form to compare: what "unsaved" is measured against.
@@ -75,13 +74,10 @@ impl Work {
     }
 }
 
-/// What a save wrote, to tell the user; or why it failed and what was not saved.
-pub type SaveResult = Result<String, (StorageError, &'static str)>;
-
 /// Says what a paste into an editor did: the cards placed, the words that were not cards
 /// and what did not fit after the last slot. True when a card went in.
 pub fn report_paste(
-    shell: &mut Shell,
+    fx: &mut Effects,
     (placed, bad, left_over): (usize, Vec<String>, usize),
 ) -> bool {
     let mut message = format!("Pasted {}.", counted(placed, "card"));
@@ -94,21 +90,21 @@ pub fn report_paste(
         message.push_str(&format!(" {left_over} did not fit after the last slot."));
         tone = Tone::Warning;
     }
-    shell.say(tone, message);
+    fx.say(tone, message);
     placed > 0
 }
 
 /// The keys of the solving screen, the same in every game: Esc cancels (dropping the job
 /// cancels it; its last message will carry a stale id), q quits, ? shows the help. True when
 /// the solve was cancelled.
-pub fn solving_key(shell: &mut Shell, key: KeyEvent) -> bool {
+pub fn solving_key(fx: &mut Effects, key: KeyEvent) -> bool {
     match key.code {
         KeyCode::Esc => {
-            shell.say(Tone::Info, "Cancelled. The deal is as you left it.");
+            fx.say(Tone::Info, "Cancelled. The deal is as you left it.");
             return true;
         }
-        KeyCode::Char('q') => shell.quit = true,
-        KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
+        KeyCode::Char('q') => fx.quit(),
+        KeyCode::Char('?') => fx.help(),
         _ => {}
     }
     false
@@ -117,7 +113,7 @@ pub fn solving_key(shell: &mut Shell, key: KeyEvent) -> bool {
 /// The stepper's keys, the same in every game: → l Space and ← h step, Home and End jump;
 /// stepping brings back the "Next:" line in place of older news. The step to show, or `None`
 /// for another key.
-pub fn step_key(shell: &mut Shell, key: KeyEvent, step: usize, last: usize) -> Option<usize> {
+pub fn step_key(fx: &mut Effects, key: KeyEvent, step: usize, last: usize) -> Option<usize> {
     let to = match key.code {
         KeyCode::Right | KeyCode::Char('l' | ' ') => (step + 1).min(last),
         KeyCode::Left | KeyCode::Char('h') => step.saturating_sub(1),
@@ -125,7 +121,7 @@ pub fn step_key(shell: &mut Shell, key: KeyEvent, step: usize, last: usize) -> O
         KeyCode::End => last,
         _ => return None,
     };
-    shell.status = None;
+    fx.hush();
     Some(to)
 }
 
@@ -133,12 +129,12 @@ pub fn step_key(shell: &mut Shell, key: KeyEvent, step: usize, last: usize) -> O
 pub trait GameSession {
     fn game(&self) -> GameKind;
     /// A key without Control, when no overlay is open.
-    fn key(&mut self, shell: &mut Shell, key: KeyEvent);
+    fn key(&mut self, ui: &Ui, key: KeyEvent) -> Effects;
     /// Control and a letter the shell does not take itself.
-    fn ctrl(&mut self, shell: &mut Shell, c: char);
-    fn mouse(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look);
-    fn paste(&mut self, shell: &mut Shell, text: &str);
-    fn job(&mut self, shell: &mut Shell, message: JobMessage);
+    fn ctrl(&mut self, c: char) -> Effects;
+    fn mouse(&mut self, ui: &Ui, mouse: MouseEvent) -> Effects;
+    fn paste(&mut self, text: &str) -> Effects;
+    fn job(&mut self, message: JobMessage) -> Effects;
     /// A clock tick; true when the screen shows something that moves with it.
     fn tick(&mut self) -> bool;
     /// A search is running that the user waits for: saving and opening wait too.
@@ -146,14 +142,15 @@ pub trait GameSession {
     /// On the editor, where a new deal or another game may be started.
     fn editing(&self) -> bool;
     /// Plays for another challenge; refused when it does not fit the game's settings.
-    fn set_goal(&mut self, shell: &mut Shell, goal: Goal) -> Result<(), String>;
+    fn set_goal(&mut self, goal: Goal) -> Result<Effects, String>;
     fn work(&self) -> Work {
         Work::of(&self.draft())
     }
     fn draft(&self) -> GameDraft;
     /// Whether the work can be saved now, or why not.
     fn save_check(&self) -> Result<(), String>;
-    fn save(&mut self, folders: &Folders, name: &str, notes: &[String]) -> SaveResult;
+    /// The save of the work under `name`, with `notes`.
+    fn save(&self, name: &str, notes: &[String]) -> Effect;
     /// The screen's name for the title line, and the settings to show at its right.
     fn title(&self) -> (&'static str, String);
     fn draw(&self, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look);

@@ -1,73 +1,40 @@
-//! The app's shell and its update function: every event, from keys to solver messages, comes
-//! in as a [`Msg`]. The shell owns what no game has rules for (overlays, the status line,
-//! themes, saves and the draft, the job ids) and hands the rest to the game's session.
+//! The app's shell and its update function: every event, from keys to solver messages and
+//! what the runner did, comes in as a [`Msg`], and [`App::update`] gives back the effects
+//! only the outside world can carry out (searches on threads, files). The shell owns what no
+//! game has rules for (overlays, the status line, themes, saves and the draft) and hands the
+//! rest to the game's session, whose handlers give back effects too.
 
+use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use ratatui::layout::Rect;
+use ratatui::text::Line;
 
 use solitaire::GameKind;
 use solitaire::games::pyramid::{Goal, GoalText};
 
 use crate::app::cards::CardText;
+use crate::app::effects::{Done, Effect, Effects, Msg, Runner, Saving, Status, Then, Tone};
 use crate::app::games::{pyramid, tripeaks};
 use crate::app::help;
-use crate::app::job::JobMessage;
+use crate::app::layout;
 use crate::app::open_dialog::{OpenAction, OpenDialog};
-use crate::app::session::{Look, Session, Work};
+use crate::app::session::{Session, Ui, Work};
 use crate::app::theme::Theme;
-use crate::app::view;
+use crate::app::widgets::Look;
 use crate::store::{
-    self, Draft, Folders, GameDraft, GameHolds, Holds, Origin, SavedGame, TriPeaksDraft,
-    TriPeaksHolds,
+    self, Draft, Drafts, Folders, GameDraft, GameHolds, Holds, Origin, SavedGame, StorageError,
+    TriPeaksDraft, TriPeaksHolds,
 };
 
-/// Everything that can happen to the app.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Msg {
-    Key(KeyEvent),
-    Mouse(MouseEvent),
-    Paste(String),
-    Resize(u16, u16),
-    Tick,
-    Job(JobMessage),
-    /// The process is told to stop (SIGTSTP, from `kill -TSTP`): the event loop hands the
-    /// terminal back first.
-    Stop,
-    /// The process goes on after a stop (SIGCONT, from `fg`): the event loop takes the
-    /// terminal again, and the whole screen is drawn anew.
-    Continue,
-}
-
-/// How a status message is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
-    Info,
-    Success,
-    Warning,
-    Error,
-}
-
-/// The message line under the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Status {
-    pub text: String,
-    pub tone: Tone,
-}
-
-/// What a game's session may use of the shell: the status line, the overlay, the screen's
-/// size, quitting, and starting background jobs.
+/// What the shell shows around the game: the status line, the overlay, the screen's size and
+/// the clock.
 pub struct Shell {
     pub status: Option<Status>,
     pub overlay: Option<Overlay>,
     pub size: Rect,
     pub ticks: u64,
-    pub quit: bool,
-    /// The work changed: the draft is written once the event is handled.
-    pub draft_due: bool,
-    send: Sender<Msg>,
-    last_job: u64,
 }
 
 impl Shell {
@@ -76,17 +43,6 @@ impl Shell {
             text: text.into(),
             tone,
         });
-    }
-
-    /// A new job's id: messages of older jobs are told apart by theirs.
-    pub fn next_job(&mut self) -> u64 {
-        self.last_job += 1;
-        self.last_job
-    }
-
-    /// Where background jobs send their messages.
-    pub fn sender(&self) -> Sender<Msg> {
-        self.send.clone()
     }
 }
 
@@ -214,6 +170,19 @@ pub enum Overlay {
     Challenge(ChallengeDialog),
 }
 
+/// Where quitting stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Quitting {
+    Staying,
+    /// Asked for (Ctrl-Q, or `q` outside the editor): it goes ahead once the event is
+    /// handled, unless that would lose work.
+    Asked,
+    /// Asked for while the draft is being written: whether that works decides it.
+    AfterDraft,
+    /// It goes ahead: the event loop ends.
+    Leaving,
+}
+
 /// A change that would drop unsaved work, waiting for a y/n answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Confirm {
@@ -252,6 +221,7 @@ pub struct DealText {
 
 /// What the app starts with.
 pub struct Setup {
+    /// Where saves, drafts and preferences are.
     pub folders: Folders,
     pub themes: Vec<Theme>,
     pub theme: usize,
@@ -273,7 +243,6 @@ pub struct App {
     pub themes: Vec<Theme>,
     pub theme: usize,
     pub ascii: bool,
-    pub folders: Folders,
     /// The deal's name once it has one (opened or saved).
     pub name: Option<String>,
     /// The notes saved with the game.
@@ -282,51 +251,57 @@ pub struct App {
     pub confirm: Option<Confirm>,
     /// The work as last saved or opened.
     clean: Option<Work>,
-    /// Where this app keeps its draft, held for as long as it runs.
-    draft_file: store::DraftFile,
     /// Why the draft could not be written the last time it was, if it could not: the work
     /// since then is kept nowhere.
     draft_problem: Option<String>,
-    /// Quitting goes ahead: the event loop ends.
-    leaving: bool,
+    /// The work changed: the draft is written once the event is handled.
+    draft_due: bool,
+    /// Where quitting stands.
+    quitting: Quitting,
     /// Something changed since the screen was last drawn.
     dirty: bool,
+    /// What the outside world is to do, in order: given back by [`App::update`].
+    effects: Vec<Effect>,
 }
 
 impl App {
-    /// A new app. Solver threads send their messages through `send`.
-    pub fn new(setup: Setup, send: Sender<Msg>) -> App {
-        store::remove_stale_temporaries(&setup.folders);
-        let store::Claim {
-            file,
+    /// A new app and the runner of its effects; searches send their messages to `send`. The
+    /// effects of the start (the first draft) are run already.
+    pub fn start(setup: Setup, send: Sender<Msg>) -> (App, Runner) {
+        let (mut runner, drafts) = Runner::start(setup.folders.clone(), send);
+        let mut app = App::new(setup, drafts);
+        app.settle(&mut runner);
+        (app, runner)
+    }
+
+    /// A new app over the drafts found at start; its first effects wait in it (see
+    /// [`App::settle`]).
+    pub fn new(setup: Setup, drafts: Drafts) -> App {
+        let Drafts {
             restored,
             held_elsewhere,
             unreadable,
-        } = store::claim_draft(&setup.folders);
+        } = drafts;
         let mut app = App {
             shell: Shell {
                 status: None,
                 overlay: None,
                 size: Rect::new(0, 0, 80, 24),
                 ticks: 0,
-                quit: false,
-                draft_due: false,
-                send,
-                last_job: 0,
             },
             session: Session::new(GameKind::Pyramid),
             themes: setup.themes,
             theme: setup.theme,
             ascii: setup.ascii,
-            folders: setup.folders,
             name: None,
             notes: Vec::new(),
             confirm: None,
             clean: None,
-            draft_file: file,
             draft_problem: None,
-            leaving: false,
+            draft_due: false,
+            quitting: Quitting::Staying,
             dirty: true,
+            effects: Vec::new(),
         };
         let (draft, kept) = restored.map_or((None, None), |restored| {
             (Some(restored.draft), restored.name)
@@ -399,6 +374,28 @@ impl App {
         app
     }
 
+    /// Handles one event and runs its effects, and the app's answers to what they did,
+    /// until none is left.
+    pub fn handle(&mut self, msg: Msg, runner: &mut Runner) {
+        let effects = self.update(msg);
+        self.run(effects, runner);
+    }
+
+    /// Runs the effects waiting in the app.
+    pub fn settle(&mut self, runner: &mut Runner) {
+        let effects = std::mem::take(&mut self.effects);
+        self.run(effects, runner);
+    }
+
+    fn run(&mut self, effects: Vec<Effect>, runner: &mut Runner) {
+        let mut queue = VecDeque::from(effects);
+        while let Some(effect) = queue.pop_front() {
+            if let Some(reply) = runner.run(effect) {
+                queue.extend(self.update(reply));
+            }
+        }
+    }
+
     /// The theme in use.
     pub fn theme(&self) -> &Theme {
         &self.themes[self.theme]
@@ -424,13 +421,7 @@ impl App {
 
     /// Whether the app should end.
     pub fn quitting(&self) -> bool {
-        self.leaving
-    }
-
-    /// The file this app keeps its draft in, once it has one.
-    #[cfg(test)]
-    pub fn draft_path(&self) -> Option<&std::path::Path> {
-        self.draft_file.path()
+        self.quitting == Quitting::Leaving
     }
 
     /// Pyramid's session, when Pyramid is on screen.
@@ -460,8 +451,8 @@ impl App {
         }
     }
 
-    /// Handles one event.
-    pub fn update(&mut self, msg: Msg) {
+    /// Handles one event; gives back what the outside world is to do.
+    pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
         // The clock redraws only what moves with it (a spinner, the time elapsed).
         self.dirty |= !matches!(msg, Msg::Tick);
         match msg {
@@ -488,17 +479,69 @@ impl App {
                 self.shell.ticks += 1;
                 self.dirty |= self.session.get_mut().tick();
             }
-            Msg::Job(message) => self.session.get_mut().job(&mut self.shell, message),
+            Msg::Job(message) => {
+                let fx = self.session.get_mut().job(message);
+                self.apply(fx);
+            }
+            Msg::Done(done) => self.done(done),
         }
         self.after_event();
+        std::mem::take(&mut self.effects)
     }
 
-    /// Keeps the draft when the work changed, then quits if that was asked for.
-    fn after_event(&mut self) {
-        if std::mem::take(&mut self.shell.draft_due) {
-            self.keep_draft();
+    /// Carries out what a game's handler gave back: what is the shell's, it does; the rest
+    /// waits for the runner.
+    fn apply(&mut self, fx: Effects) {
+        for effect in fx.into_vec() {
+            match effect {
+                Effect::Say(tone, text) => self.say(tone, text),
+                Effect::Hush => self.shell.status = None,
+                Effect::Help => self.shell.overlay = Some(Overlay::Help(0)),
+                Effect::Challenge(goal) => {
+                    let game = self.session.get().game();
+                    self.shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(goal, game)));
+                }
+                Effect::Quit => self.quitting = Quitting::Asked,
+                Effect::Changed => self.draft_due = true,
+                effect => self.effects.push(effect),
+            }
         }
-        if std::mem::take(&mut self.shell.quit) {
+    }
+
+    /// What the runner did.
+    fn done(&mut self, done: Done) {
+        match done {
+            Done::Saved(saving, written) => self.saved(saving, written),
+            Done::DraftKept(written, then) => self.draft_kept(written, then),
+            Done::Listed(listed, broken) => match &mut self.shell.overlay {
+                // Listed again after a delete: the filter, the place and the note stay.
+                Some(Overlay::Open(dialog)) => dialog.relist(listed, broken),
+                _ => self.shell.overlay = Some(Overlay::Open(OpenDialog::new(listed, broken))),
+            },
+            Done::Deleted(path, deleted) => {
+                if let Some(Overlay::Open(dialog)) = &mut self.shell.overlay {
+                    dialog.deleted(&path, deleted);
+                }
+                self.effects.push(Effect::ListSaves);
+            }
+            Done::ThemeKept(name, Ok(())) => self.say(Tone::Info, format!("Theme: {name}.")),
+            Done::ThemeKept(name, Err(error)) => self.say(
+                Tone::Warning,
+                format!("Theme: {name}, for this run only: {error}."),
+            ),
+        }
+    }
+
+    /// Keeps the draft when the work changed, then quits if that was asked for (once the
+    /// draft is written, when it is being written).
+    fn after_event(&mut self) {
+        if std::mem::take(&mut self.draft_due) {
+            self.keep_draft(Then::Nothing);
+            if self.quitting == Quitting::Asked {
+                self.quitting = Quitting::AfterDraft;
+            }
+        }
+        if self.quitting == Quitting::Asked {
             self.quit();
         }
     }
@@ -508,9 +551,10 @@ impl App {
     fn quit(&mut self) {
         let lost = self.unsaved().zip(self.draft_problem.clone());
         let Some((what, problem)) = lost else {
-            self.leaving = true;
+            self.quitting = Quitting::Leaving;
             return;
         };
+        self.quitting = Quitting::Staying;
         self.confirm = Some(Confirm::Quit);
         // The help may cover the message line, and holds nothing: it closes.
         if matches!(self.shell.overlay, Some(Overlay::Help(_))) {
@@ -537,7 +581,7 @@ impl App {
     /// Whether the terminal is too small for the board: only quitting works there.
     fn too_small(&self) -> bool {
         let size = self.shell.size;
-        size.width < view::MIN_WIDTH || size.height < view::MIN_HEIGHT
+        size.width < layout::MIN_WIDTH || size.height < layout::MIN_HEIGHT
     }
 
     fn key(&mut self, key: KeyEvent) {
@@ -545,11 +589,11 @@ impl App {
         // Quitting is taken everywhere, over a dialog or a question too; asked again while
         // the app asks whether to quit, it quits.
         if ctrl && matches!(key.code, KeyCode::Char('q' | 'c')) {
-            if self.confirm.take() == Some(Confirm::Quit) {
-                self.leaving = true;
+            self.quitting = if self.confirm.take() == Some(Confirm::Quit) {
+                Quitting::Leaving
             } else {
-                self.shell.quit = true;
-            }
+                Quitting::Asked
+            };
             return;
         }
         if self.too_small() {
@@ -570,7 +614,10 @@ impl App {
                 KeyCode::Char('o') => self.open_list(),
                 KeyCode::Char('n') => self.new_deal(),
                 KeyCode::Char('g') => self.switch_game(),
-                KeyCode::Char(c) => self.session.get_mut().ctrl(&mut self.shell, c),
+                KeyCode::Char(c) => {
+                    let fx = self.session.get_mut().ctrl(c);
+                    self.apply(fx);
+                }
                 _ => {}
             }
             return;
@@ -579,7 +626,23 @@ impl App {
             self.toggle_help();
             return;
         }
-        self.session.get_mut().key(&mut self.shell, key);
+        let panel = self.panel_area();
+        let ui = Ui {
+            board: layout::board_area(self.shell.size),
+            panel,
+            look: Look {
+                theme: &self.themes[self.theme],
+                text: CardText { ascii: self.ascii },
+                ticks: self.shell.ticks,
+            },
+        };
+        let fx = self.session.get_mut().key(&ui, key);
+        self.apply(fx);
+    }
+
+    /// Where the side panel is on screen now.
+    fn panel_area(&self) -> Rect {
+        layout::panel_area(self.shell.size, &self.message_lines(&self.look()))
     }
 
     /// A key while a window is open goes to it alone, so that nothing under it changes until
@@ -614,15 +677,27 @@ impl App {
         if self.shell.overlay.is_some() {
             return;
         }
-        let panel = view::panel_area(self);
-        let look = Look {
-            theme: &self.themes[self.theme],
-            text: CardText { ascii: self.ascii },
-            ticks: self.shell.ticks,
+        let panel = self.panel_area();
+        let ui = Ui {
+            board: layout::board_area(self.shell.size),
+            panel,
+            look: Look {
+                theme: &self.themes[self.theme],
+                text: CardText { ascii: self.ascii },
+                ticks: self.shell.ticks,
+            },
         };
-        self.session
-            .get_mut()
-            .mouse(&mut self.shell, mouse, panel, &look);
+        let fx = self.session.get_mut().mouse(&ui, mouse);
+        self.apply(fx);
+    }
+
+    /// The message under the board: the status, or what the screen shows there.
+    pub fn message_lines(&self, look: &Look) -> Vec<Line<'static>> {
+        layout::message_lines(
+            self.shell.status.as_ref(),
+            self.session.get().message(look),
+            look,
+        )
     }
 
     fn paste(&mut self, text: &str) {
@@ -633,26 +708,33 @@ impl App {
             Some(Overlay::Save(dialog)) => {
                 dialog.field().push_str(text.lines().next().unwrap_or(""));
             }
-            None => self.session.get_mut().paste(&mut self.shell, &text),
+            None => {
+                let fx = self.session.get_mut().paste(&text);
+                self.apply(fx);
+            }
             _ => {}
         }
     }
 
     /// Puts the draft's work on screen; says what was restored.
     fn restore(&mut self, draft: &GameDraft) -> String {
-        let (session, text) = restored(&mut self.shell, draft);
+        let mut fx = Effects::default();
+        let (session, text) = restored(&mut fx, draft);
         self.session = session;
+        self.apply(fx);
         text
     }
 
     /// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
     /// its problems.
     fn load_text(&mut self, opening: &DealText) {
-        self.session = from_text(&mut self.shell, opening);
+        let mut fx = Effects::default();
+        self.session = from_text(&mut fx, opening);
+        self.apply(fx);
         self.name = Some(opening.name.clone());
         self.notes.clear();
         self.clean = Some(self.session.get().work());
-        self.shell.draft_due = true;
+        self.draft_due = true;
     }
 
     /// The answer to a y/n question: y (or Ctrl-N again for a new deal) goes ahead, any other
@@ -676,7 +758,7 @@ impl App {
             Confirm::Switch(game) => self.start_game(game),
             Confirm::Open(saved, from) => self.opened(&saved, &from),
             Confirm::OpenText(opening) => self.load_text(&opening),
-            Confirm::Quit => self.leaving = true,
+            Confirm::Quit => self.quitting = Quitting::Leaving,
         }
     }
 
@@ -732,38 +814,54 @@ impl App {
             KeyCode::PageDown => scroll + 10,
             _ => return,
         };
-        self.shell.overlay = Some(Overlay::Help(scroll.min(help::most_scroll(self))));
+        let sections = self.session.get().help_sections();
+        let most = help::most_scroll(&sections, self.shell.size, self.theme());
+        self.shell.overlay = Some(Overlay::Help(scroll.min(most)));
     }
 
-    fn keep_draft(&mut self) {
-        if let Err(error) = self.write_draft() {
-            self.say(Tone::Error, format!("The draft is not kept: {error}"));
-        }
-    }
-
-    /// Writes the draft, and remembers whether it holds the work now.
-    fn write_draft(&mut self) -> Result<(), store::StorageError> {
+    /// Writes the draft, with the name it goes by and whether that is as saved; `then` says
+    /// what follows once it is written.
+    fn keep_draft(&mut self, then: Then) {
         let name = self.name.as_ref().map(|name| store::DraftName {
             name: name.clone(),
             saved: self.clean.as_ref() == Some(&self.session.get().work()),
         });
         let draft = self.session.get().draft();
-        let written = self.draft_file.store(&draft, name.as_ref());
-        self.draft_problem = written.as_ref().err().map(ToString::to_string);
-        written
+        let text = (!draft.is_empty()).then(|| draft.to_text());
+        self.effects.push(Effect::KeepDraft { text, name, then });
     }
 
-    /// After a save failed: what became of the work, truthfully.
-    fn not_saved(&mut self, error: &store::StorageError, what: &str) {
-        let kept = match self.write_draft() {
-            Ok(()) => "and kept as a draft",
-            Err(store::StorageError::TooLarge { .. }) => "but too long for the draft as well",
-            Err(_) => "but the draft cannot be written either: --saves DIR picks another folder",
-        };
-        self.say(
-            Tone::Error,
-            format!("Not saved: {error}. The {what} is still here, {kept}."),
-        );
+    /// The draft was written, or not: remembered, since the work since then is kept nowhere
+    /// if not; then what was to follow.
+    fn draft_kept(&mut self, written: Result<(), StorageError>, then: Then) {
+        self.draft_problem = written.as_ref().err().map(ToString::to_string);
+        match (then, written) {
+            // After a save failed: what became of the work, truthfully.
+            (Then::NotSaved(error, what), written) => {
+                let kept = match written {
+                    Ok(()) => "and kept as a draft",
+                    Err(StorageError::TooLarge { .. }) => "but too long for the draft as well",
+                    Err(_) => {
+                        "but the draft cannot be written either: --saves DIR picks another folder"
+                    }
+                };
+                self.say(
+                    Tone::Error,
+                    format!("Not saved: {error}. The {what} is still here, {kept}."),
+                );
+            }
+            (then, written) => {
+                if let Err(error) = written {
+                    self.say(Tone::Error, format!("The draft is not kept: {error}"));
+                }
+                if let Then::Say(tone, text) = then {
+                    self.say(tone, text);
+                }
+            }
+        }
+        if self.quitting == Quitting::AfterDraft {
+            self.quit();
+        }
     }
 
     /// ←→ choose the challenge, ↑↓ Tab the field, typing edits it, Enter sets it.
@@ -790,9 +888,10 @@ impl App {
                 let session = self.session.get_mut();
                 match dialog
                     .goal()
-                    .and_then(|goal| session.set_goal(&mut self.shell, goal).map(|()| goal))
+                    .and_then(|goal| session.set_goal(goal).map(|fx| (goal, fx)))
                 {
-                    Ok(goal) => {
+                    Ok((goal, fx)) => {
+                        self.apply(fx);
                         self.say(
                             Tone::Success,
                             format!(
@@ -871,14 +970,7 @@ impl App {
     fn next_theme(&mut self) {
         self.theme = (self.theme + 1) % self.themes.len();
         let name = self.theme().name.clone();
-        let path = self.folders.preferences();
-        match crate::app::preferences::remember_theme(&path, &name) {
-            Ok(()) => self.say(Tone::Info, format!("Theme: {name}.")),
-            Err(error) => self.say(
-                Tone::Warning,
-                format!("Theme: {name}, for this run only: {error}."),
-            ),
-        }
+        self.effects.push(Effect::KeepTheme(name));
     }
 
     fn open_save(&mut self) {
@@ -936,15 +1028,21 @@ impl App {
             .filter(|note| !note.is_empty())
             .into_iter()
             .collect();
-        match self.session.get_mut().save(&self.folders, name, &notes) {
-            Ok(message) => {
-                self.name = Some(name.to_string());
-                self.notes = notes;
+        let save = self.session.get().save(name, &notes);
+        self.effects.push(save);
+    }
+
+    /// A save was written, or not.
+    fn saved(&mut self, saving: Saving, written: Result<std::path::PathBuf, StorageError>) {
+        match written {
+            Ok(path) => {
+                self.name = Some(saving.name);
+                self.notes = saving.notes;
                 self.clean = Some(self.session.get().work());
-                self.keep_draft();
-                self.say(Tone::Success, message);
+                let said = format!("{} to {}.", saving.said, path.display());
+                self.keep_draft(Then::Say(Tone::Success, said));
             }
-            Err((error, what)) => self.not_saved(&error, what),
+            Err(error) => self.keep_draft(Then::NotSaved(error, saving.what)),
         }
     }
 
@@ -952,7 +1050,7 @@ impl App {
         if self.session.get().busy() {
             return;
         }
-        self.shell.overlay = Some(Overlay::Open(OpenDialog::new(&self.folders)));
+        self.effects.push(Effect::ListSaves);
     }
 
     fn open_key(&mut self, key: KeyEvent, mut dialog: OpenDialog) {
@@ -960,8 +1058,8 @@ impl App {
             OpenAction::Stay => self.shell.overlay = Some(Overlay::Open(dialog)),
             OpenAction::Close => {}
             OpenAction::Delete(path) => {
-                dialog.delete(&self.folders, &path);
                 self.shell.overlay = Some(Overlay::Open(dialog));
+                self.effects.push(Effect::DeleteSave(path));
             }
             OpenAction::Open(entry) => {
                 let from = match &entry.origin {
@@ -1016,9 +1114,11 @@ impl App {
         let playing = moves > 0;
         self.name = Some(name.clone());
         self.notes.clone_from(notes);
-        self.session = loaded(&mut self.shell, saved);
+        let mut fx = Effects::default();
+        self.session = loaded(&mut fx, saved);
+        self.apply(fx);
         self.clean = Some(self.session.get().work());
-        self.shell.draft_due = true;
+        self.draft_due = true;
         let next = if playing {
             "Play goes on where it was left."
         } else {
@@ -1062,7 +1162,7 @@ impl App {
         self.name = None;
         self.notes.clear();
         self.clean = None;
-        self.shell.draft_due = true;
+        self.draft_due = true;
         self.say(Tone::Info, first_words(game));
     }
 
@@ -1087,7 +1187,7 @@ impl App {
         self.name = None;
         self.notes.clear();
         self.shell.overlay = None;
-        self.shell.draft_due = true;
+        self.draft_due = true;
         self.say(Tone::Info, "A new, empty deal.");
     }
 }
@@ -1158,37 +1258,37 @@ fn draft_of_text(opening: &DealText) -> GameDraft {
 }
 
 /// A session on a draft's work, and what to say.
-fn restored(shell: &mut Shell, draft: &GameDraft) -> (Session, String) {
+fn restored(fx: &mut Effects, draft: &GameDraft) -> (Session, String) {
     match draft {
         GameDraft::Pyramid(draft) => {
-            let (session, text) = pyramid::Session::restored(shell, draft);
+            let (session, text) = pyramid::Session::restored(fx, draft);
             (Session::Pyramid(Box::new(session)), text)
         }
         GameDraft::TriPeaks(draft) => {
-            let (session, text) = tripeaks::Session::restored(shell, draft);
+            let (session, text) = tripeaks::Session::restored(fx, draft);
             (Session::TriPeaks(Box::new(session)), text)
         }
     }
 }
 
 /// A session on a saved game.
-fn loaded(shell: &mut Shell, saved: &SavedGame) -> Session {
+fn loaded(fx: &mut Effects, saved: &SavedGame) -> Session {
     match saved {
         SavedGame::Pyramid(saved) => {
-            Session::Pyramid(Box::new(pyramid::Session::loaded(shell, saved.clone())))
+            Session::Pyramid(Box::new(pyramid::Session::loaded(fx, saved.clone())))
         }
         SavedGame::TriPeaks(saved) => {
-            Session::TriPeaks(Box::new(tripeaks::Session::loaded(shell, saved)))
+            Session::TriPeaks(Box::new(tripeaks::Session::loaded(fx, saved)))
         }
     }
 }
 
 /// A session on a deal file with problems, or an unfinished deal of either game.
-fn from_text(shell: &mut Shell, opening: &DealText) -> Session {
+fn from_text(fx: &mut Effects, opening: &DealText) -> Session {
     match store::TriPeaksDraft::parse(&opening.text) {
         Some(draft) => {
-            let (session, _) = tripeaks::Session::restored(shell, &draft);
-            shell.say(
+            let (session, _) = tripeaks::Session::restored(fx, &draft);
+            fx.say(
                 Tone::Info,
                 format!(
                     "Opened '{}' ({}/52): go on typing.",
@@ -1198,7 +1298,7 @@ fn from_text(shell: &mut Shell, opening: &DealText) -> Session {
             );
             Session::TriPeaks(Box::new(session))
         }
-        None => Session::Pyramid(Box::new(pyramid::Session::from_text(shell, opening))),
+        None => Session::Pyramid(Box::new(pyramid::Session::from_text(fx, opening))),
     }
 }
 

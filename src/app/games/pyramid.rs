@@ -19,20 +19,43 @@ use solitaire::games::pyramid::solver::{CapReached, Outcome, Report, Stats};
 use solitaire::games::pyramid::{Finish, Game, Goal, Move, Place, Position, Rules};
 
 use crate::app::cards::Direction;
+use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave};
 use crate::app::games::pyramid::editor::{Editor, Pending, Typed, next_passes};
 use crate::app::games::pyramid::play::{Back, Choice, Known, Play, Standing, Want};
 use crate::app::help::{self, Binding};
-use crate::app::job::{JobEvent, JobMessage, SolveJob};
-use crate::app::session::{self, GameSession, Look, SaveResult};
-use crate::app::shell::{ChallengeDialog, DealText, Msg, Overlay, Shell, Tone};
-use crate::app::view::{board_area, counted};
-use crate::store::{self, Draft, Folders, GameDraft, SavedDeal, Verdict};
+use crate::app::job::{Job, JobEvent, JobHandle, JobMessage};
+use crate::app::session::{self, GameSession, Ui};
+use crate::app::shell::DealText;
+use crate::app::widgets::{Look, counted};
+use crate::store::{self, Draft, GameDraft, SavedDeal, Verdict};
 use board::Spot;
+
+/// What a Pyramid search gives: the Board challenge's report, or a Score or Card
+/// challenge's answer (`None` when it was stopped).
+pub enum Solved {
+    Board(Report),
+    Challenge(Option<Answer>, Stats),
+}
+
+/// The search for `goal` from `position`, to run in the background.
+pub fn search(position: Position, goal: Goal) -> (Job, JobHandle) {
+    Job::new(move |observer| {
+        if goal == Goal::Board {
+            Solved::Board(solitaire::games::pyramid::solver::solve(
+                &position, observer,
+            ))
+        } else {
+            let (answer, stats) =
+                solitaire::games::pyramid::challenge::solve(&position, goal, observer);
+            Solved::Challenge(answer, stats)
+        }
+    })
+}
 
 /// A solve under way.
 #[derive(Debug)]
 pub struct Solving {
-    pub job: SolveJob,
+    pub job: JobHandle,
     pub started: Instant,
     pub elapsed: Duration,
     pub stats: Stats,
@@ -183,35 +206,35 @@ impl Default for Session {
 
 impl Session {
     /// A session on the draft's work, in play mode if a game was under way; and what to say.
-    pub fn restored(shell: &mut Shell, draft: &Draft) -> (Session, String) {
+    pub fn restored(fx: &mut Effects, draft: &Draft) -> (Session, String) {
         let mut session = Session::default();
-        let text = session.restore(shell, draft);
+        let text = session.restore(fx, draft);
         (session, text)
     }
 
     /// A session on a saved game, in play mode when it has moves.
-    pub fn loaded(shell: &mut Shell, saved: SavedDeal) -> Session {
+    pub fn loaded(fx: &mut Effects, saved: SavedDeal) -> Session {
         let mut session = Session::default();
-        session.load(shell, saved);
+        session.load(fx, saved);
         session
     }
 
     /// A session on a deal file with problems, or an unfinished deal; and what to say.
-    pub fn from_text(shell: &mut Shell, opening: &DealText) -> Session {
+    pub fn from_text(fx: &mut Effects, opening: &DealText) -> Session {
         let mut session = Session::default();
-        session.load_text(shell, opening);
+        session.load_text(fx, opening);
         session
     }
 
     /// Puts the draft's work on screen, in play mode if a game was under way; says which.
-    fn restore(&mut self, shell: &mut Shell, draft: &Draft) -> String {
+    fn restore(&mut self, fx: &mut Effects, draft: &Draft) -> String {
         self.editor = Editor::with_slots(draft.slots, draft.midgame);
         self.editor.set_rules(draft.rules);
         self.goal = draft.goal;
         // The game and any solution shown were of the work this replaces.
         self.play = None;
         self.screen = Screen::Editor;
-        if self.resume(shell, &draft.moves) {
+        if self.resume(fx, &draft.moves) {
             format!(
                 "Restored the game you were playing ({}).",
                 counted(draft.moves.len(), "move")
@@ -224,7 +247,7 @@ impl Session {
         }
     }
 
-    fn editor_key(&mut self, shell: &mut Shell, key: KeyEvent) {
+    fn editor_key(&mut self, fx: &mut Effects, key: KeyEvent) {
         if self.preview.take().is_some() && key.code == KeyCode::Char('v') {
             return;
         }
@@ -236,47 +259,42 @@ impl Session {
             && self.editor.pending != Pending::Nothing
         {
             match self.editor.type_char(c) {
-                Typed::Rejected(hint) => shell.say(Tone::Warning, hint),
-                Typed::Placed(_) | Typed::Partial => shell.status = None,
+                Typed::Rejected(hint) => fx.say(Tone::Warning, hint),
+                Typed::Placed(_) | Typed::Partial => fx.hush(),
             }
             if (self.editor.slots, self.editor.midgame, self.editor.rules) != before {
-                self.edited(shell);
+                self.edited(fx);
             }
             return;
         }
         match key.code {
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
+            KeyCode::Char('?') => fx.help(),
             // Separators between pasted or typed cards.
             KeyCode::Char(' ' | ',') => {}
             KeyCode::Char('-') => {
                 let text = self.editor.toggle_gone();
-                shell.say(Tone::Info, text);
+                fx.say(Tone::Info, text);
             }
-            KeyCode::Char('w') => self.mark(shell, Editor::toggle_waste_end),
+            KeyCode::Char('w') => self.mark(fx, Editor::toggle_waste_end),
             KeyCode::Char('p') => {
                 let text = self.editor.next_pass();
-                shell.say(Tone::Info, text);
+                fx.say(Tone::Info, text);
             }
-            KeyCode::Char('v') => self.toggle_preview(shell),
+            KeyCode::Char('v') => self.toggle_preview(fx),
             KeyCode::Char('r') => {
-                self.change_rules(shell, |rules| rules.passes = next_passes(rules.passes));
+                self.change_rules(fx, |rules| rules.passes = next_passes(rules.passes));
             }
-            KeyCode::Char('x') => self.change_rules(shell, |rules| rules.relaxed = !rules.relaxed),
-            KeyCode::Char('e') => self.change_rules(shell, |rules| {
+            KeyCode::Char('x') => self.change_rules(fx, |rules| rules.relaxed = !rules.relaxed),
+            KeyCode::Char('e') => self.change_rules(fx, |rules| {
                 rules.finish = match rules.finish {
                     Finish::Pyramid => Finish::AllCards,
                     Finish::AllCards => Finish::Pyramid,
                 }
             }),
-            KeyCode::Char('g') => {
-                shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(
-                    self.goal,
-                    GameKind::Pyramid,
-                )));
-            }
+            KeyCode::Char('g') => fx.challenge(self.goal),
             KeyCode::Char(c) => match self.editor.type_char(c) {
-                Typed::Rejected(hint) => shell.say(Tone::Warning, hint),
-                Typed::Placed(_) | Typed::Partial => shell.status = None,
+                Typed::Rejected(hint) => fx.say(Tone::Warning, hint),
+                Typed::Placed(_) | Typed::Partial => fx.hush(),
             },
             KeyCode::Up => self.move_cursor(Direction::Up),
             KeyCode::Down => self.move_cursor(Direction::Down),
@@ -289,50 +307,50 @@ impl Session {
             KeyCode::Backspace => self.editor.backspace(),
             KeyCode::Delete => self.editor.delete(),
             KeyCode::Esc if self.editor.cancel_pending() => {
-                shell.say(Tone::Info, "Dropped the half-typed card.");
+                fx.say(Tone::Info, "Dropped the half-typed card.");
             }
-            KeyCode::Enter => self.solve(shell),
+            KeyCode::Enter => self.solve(fx),
             _ => {}
         }
         if (self.editor.slots, self.editor.midgame, self.editor.rules) != before {
-            self.edited(shell);
+            self.edited(fx);
         }
     }
 
     /// Changes the rules the game is played under, unless the challenge cannot be played
     /// under the new ones; says which.
-    fn change_rules(&mut self, shell: &mut Shell, change: impl FnOnce(&mut Rules)) {
+    fn change_rules(&mut self, fx: &mut Effects, change: impl FnOnce(&mut Rules)) {
         let mut rules = self.editor.rules;
         change(&mut rules);
         if let Err(problem) = self.goal.check(rules) {
-            shell.say(
+            fx.say(
                 Tone::Warning,
                 format!("Not with this challenge: {problem}."),
             );
         } else {
             self.editor.set_rules(rules);
-            shell.say(Tone::Info, format!("Rules: {rules}."));
+            fx.say(Tone::Info, format!("Rules: {rules}."));
         }
     }
 
     /// Applies a mark to the card under the cursor and says what it did.
-    fn mark(&mut self, shell: &mut Shell, change: fn(&mut Editor) -> Result<String, String>) {
+    fn mark(&mut self, fx: &mut Effects, change: fn(&mut Editor) -> Result<String, String>) {
         match change(&mut self.editor) {
-            Ok(text) => shell.say(Tone::Info, text),
-            Err(text) => shell.say(Tone::Warning, text),
+            Ok(text) => fx.say(Tone::Info, text),
+            Err(text) => fx.say(Tone::Warning, text),
         }
     }
 
-    fn toggle_preview(&mut self, shell: &mut Shell) {
+    fn toggle_preview(&mut self, fx: &mut Effects) {
         match self.editor.start() {
             Ok(position) => {
                 self.preview = Some(position);
-                shell.say(
+                fx.say(
                     Tone::Info,
                     "The position as the game shows it. Any key goes back to editing.",
                 );
             }
-            Err(problem) => shell.say(Tone::Error, format!("Nothing to show yet: {problem}.")),
+            Err(problem) => fx.say(Tone::Error, format!("Nothing to show yet: {problem}.")),
         }
     }
 
@@ -343,10 +361,10 @@ impl Session {
 
     /// After any change to the cards or marks: the old answer and the game played on them no
     /// longer hold; keep the draft.
-    fn edited(&mut self, shell: &mut Shell) {
+    fn edited(&mut self, fx: &mut Effects) {
         self.verdict = Verdict::Unsolved;
         self.play = None;
-        shell.draft_due = true;
+        fx.changed();
     }
 
     /// The work as a draft.
@@ -365,43 +383,40 @@ impl Session {
         }
     }
 
-    fn fill_offer(&mut self, shell: &mut Shell) {
+    fn fill_offer(&mut self, fx: &mut Effects) {
         if !matches!(self.screen, Screen::Editor) {
             return;
         }
         if let Some((slot, card)) = self.editor.fill_offer() {
             self.editor.set(slot, card);
-            self.edited(shell);
-            shell.say(
+            self.edited(fx);
+            fx.say(
                 Tone::Success,
                 format!("Filled in {card}: the deal is complete."),
             );
         }
     }
 
-    fn mouse_event(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
+    fn mouse_event(&mut self, fx: &mut Effects, ui: &Ui, mouse: MouseEvent) {
         let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-        if shell.overlay.is_some() {
-            return;
-        }
         if let Screen::Solution(solution) = &self.screen {
             // A click on a step goes to it; the wheel steps.
             let step = match mouse.kind {
-                _ if click => view::step_at(solution, panel, look, mouse.column, mouse.row),
+                _ if click => view::step_at(solution, ui.panel, &ui.look, mouse.column, mouse.row),
                 MouseEventKind::ScrollDown => Some(solution.step + 1),
                 MouseEventKind::ScrollUp => Some(solution.step.saturating_sub(1)),
                 _ => None,
             };
             if let (Some(step), Screen::Solution(solution)) = (step, &mut self.screen) {
                 solution.step = step.min(solution.moves.len());
-                shell.status = None;
+                fx.hush();
             }
             return;
         }
         if !click {
             return;
         }
-        let area = board_area(shell.size);
+        let area = ui.board;
         match self.screen {
             Screen::Editor => {
                 if let Some(slot) = board::slot_at(area, mouse.column, mouse.row) {
@@ -410,8 +425,8 @@ impl Session {
                 }
             }
             Screen::Play => match board::spot_at(area, mouse.column, mouse.row) {
-                Some(Spot::Card(place)) => self.choose(shell, place),
-                Some(Spot::Draw) => self.play_action(shell, Play::draw),
+                Some(Spot::Card(place)) => self.choose(fx, place),
+                Some(Spot::Draw) => self.play_action(fx, Play::draw),
                 None => {}
             },
             _ => {}
@@ -419,48 +434,46 @@ impl Session {
     }
 
     /// Solves the editor's position.
-    fn solve(&mut self, shell: &mut Shell) {
+    fn solve(&mut self, fx: &mut Effects) {
         match self.editor.start() {
-            Ok(start) => self.start_solving(shell, start),
-            Err(problem) => shell.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
+            Ok(start) => self.start_solving(fx, start),
+            Err(problem) => fx.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
         }
     }
 
-    fn start_solving(&mut self, shell: &mut Shell, start: Position) {
-        let job = SolveJob::start(
-            shell.next_job(),
-            start.clone(),
-            self.goal,
-            shell.sender(),
-            Msg::Job,
-        );
+    fn start_solving(&mut self, fx: &mut Effects, start: Position) {
+        let (job, handle) = search(start.clone(), self.goal);
+        fx.solve(job);
         self.screen = Screen::Solving(Solving {
-            job,
+            job: handle,
             started: Instant::now(),
             elapsed: Duration::ZERO,
             stats: Stats::default(),
             start,
         });
-        shell.say(Tone::Info, "Solving. Esc cancels.");
+        fx.say(Tone::Info, "Solving. Esc cancels.");
     }
 
-    fn job_message(&mut self, shell: &mut Shell, message: JobMessage) {
+    fn job_message(&mut self, fx: &mut Effects, message: JobMessage) {
         if let Some(play) = &mut self.play
             && play.check_id() == Some(message.id)
         {
-            let known = match &message.event {
-                JobEvent::Progress(_) | JobEvent::TriPeaks(..) => return,
-                JobEvent::Finished(report) => Known::of_report(report),
-                JobEvent::Challenged(answer, _) => {
-                    let goal = self.goal;
-                    answer
-                        .as_ref()
-                        .map(|a| Known::of_answer(a, || crate::cli::challenge::headline(goal, a)))
-                }
+            let known = match message.event {
+                JobEvent::Progress(_) => return,
+                JobEvent::Done(found) => match found.take::<Solved>() {
+                    Some(Solved::Board(report)) => Known::of_report(&report),
+                    Some(Solved::Challenge(answer, _)) => {
+                        let goal = self.goal;
+                        answer.as_ref().map(|a| {
+                            Known::of_answer(a, || crate::cli::challenge::headline(goal, a))
+                        })
+                    }
+                    None => None,
+                },
                 JobEvent::Undecided(cap) => Some(Known::Undecided(cap.to_string())),
             };
             play.finished(known);
-            self.checked(shell);
+            self.checked(fx);
             return;
         }
         let Screen::Solving(solving) = &mut self.screen else {
@@ -469,15 +482,21 @@ impl Session {
         if solving.job.id != message.id {
             return;
         }
-        match message.event {
-            JobEvent::Progress(stats) => solving.stats = stats,
-            JobEvent::TriPeaks(..) => {}
-            JobEvent::Challenged(None, _) => self.screen = Screen::Editor,
+        let found = match message.event {
+            JobEvent::Progress(stats) => {
+                solving.stats = stats;
+                return;
+            }
             JobEvent::Undecided(cap) => {
                 self.screen = Screen::Editor;
-                shell.say(Tone::Warning, undecided_text(&cap));
+                fx.say(Tone::Warning, undecided_text(&cap));
+                return;
             }
-            JobEvent::Challenged(Some(answer), stats) => {
+            JobEvent::Done(found) => found.take::<Solved>(),
+        };
+        match found {
+            None | Some(Solved::Challenge(None, _)) => self.screen = Screen::Editor,
+            Some(Solved::Challenge(Some(answer), stats)) => {
                 let start = solving.start.clone();
                 let text = crate::cli::challenge::headline(self.goal, &answer);
                 let two = answer.lines().len() > 1;
@@ -493,9 +512,9 @@ impl Session {
                 } else {
                     ""
                 };
-                shell.say(tone, format!("{text}{more}"));
+                fx.say(tone, format!("{text}{more}"));
             }
-            JobEvent::Finished(report) => {
+            Some(Solved::Board(report)) => {
                 if report.outcome == Outcome::Cancelled {
                     self.screen = Screen::Editor;
                     return;
@@ -520,57 +539,57 @@ impl Session {
                     Tone::Warning
                 };
                 self.screen = Screen::Solution(solution);
-                shell.say(tone, text);
+                fx.say(tone, text);
             }
         }
     }
 
-    fn solution_key(&mut self, shell: &mut Shell, key: KeyEvent) {
+    fn solution_key(&mut self, fx: &mut Effects, key: KeyEvent) {
         let Screen::Solution(solution) = &mut self.screen else {
             return;
         };
-        if let Some(step) = session::step_key(shell, key, solution.step, solution.moves.len()) {
+        if let Some(step) = session::step_key(fx, key, solution.step, solution.moves.len()) {
             solution.step = step;
             return;
         }
         match key.code {
             KeyCode::Esc if solution.from_play => {
                 self.screen = Screen::Play;
-                shell.say(Tone::Info, "Back to your game.");
+                fx.say(Tone::Info, "Back to your game.");
             }
             KeyCode::Esc => {
                 self.screen = Screen::Editor;
-                shell.say(Tone::Info, "Back to the deal.");
+                fx.say(Tone::Info, "Back to the deal.");
             }
-            KeyCode::Char('p') => self.play_from_step(shell),
-            KeyCode::Tab if solution.next_line() => shell.status = None,
-            KeyCode::Char('q') => shell.quit = true,
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
+            KeyCode::Char('p') => self.play_from_step(fx),
+            KeyCode::Tab if solution.next_line() => fx.hush(),
+            KeyCode::Char('q') => fx.quit(),
+            KeyCode::Char('?') => fx.help(),
             _ => {}
         }
     }
 
     /// Play mode from the editor: the game kept for this deal, or a new one from its position.
-    fn start_play(&mut self, shell: &mut Shell) {
+    fn start_play(&mut self, fx: &mut Effects) {
         if self.play.is_none() {
             match self.editor.start() {
                 Ok(start) => self.play = Some(Play::new(Game::new(start))),
                 Err(problem) => {
-                    shell.say(Tone::Error, format!("Cannot play yet: {problem}."));
+                    fx.say(Tone::Error, format!("Cannot play yet: {problem}."));
                     return;
                 }
             }
         }
         self.screen = Screen::Play;
-        shell.say(
+        fx.say(
             Tone::Info,
             "Play: arrows choose a card, Enter takes it, d draws, u undoes, h hints.",
         );
-        self.sync_check(shell);
+        self.sync_check(fx);
     }
 
     /// Play mode at the solution step shown, with the steps before it to undo.
-    fn play_from_step(&mut self, shell: &mut Shell) {
+    fn play_from_step(&mut self, fx: &mut Effects) {
         let Screen::Solution(solution) = &self.screen else {
             return;
         };
@@ -599,14 +618,14 @@ impl Session {
         }
         self.play = Some(play);
         self.screen = Screen::Play;
-        shell.draft_due = true;
-        shell.say(Tone::Info, "Your turn: play on from this step.");
-        self.sync_check(shell);
+        fx.changed();
+        fx.say(Tone::Info, "Your turn: play on from this step.");
+        self.sync_check(fx);
     }
 
     /// Resumes a game from the editor's position with these moves played; false when the
     /// editor does not hold a playable position or there are no moves.
-    fn resume(&mut self, shell: &mut Shell, moves: &[Move]) -> bool {
+    fn resume(&mut self, fx: &mut Effects, moves: &[Move]) -> bool {
         if moves.is_empty() {
             return false;
         }
@@ -618,11 +637,11 @@ impl Session {
         };
         self.play = Some(Play::new(game));
         self.screen = Screen::Play;
-        self.sync_check(shell);
+        self.sync_check(fx);
         true
     }
 
-    fn play_key(&mut self, shell: &mut Shell, key: KeyEvent) {
+    fn play_key(&mut self, fx: &mut Effects, key: KeyEvent, board: Rect) {
         let Some(play) = &mut self.play else {
             self.screen = Screen::Editor;
             return;
@@ -635,51 +654,51 @@ impl Session {
                     KeyCode::Left => Direction::Left,
                     _ => Direction::Right,
                 };
-                let area = board_area(shell.size);
+                let area = board;
                 play.cursor =
                     board::play_neighbour(area, play.cursor, &play.cursor_places(), direction);
             }
             KeyCode::Enter | KeyCode::Char(' ') => {
                 let place = play.cursor;
-                self.choose(shell, place);
+                self.choose(fx, place);
             }
-            KeyCode::Char('d') => self.play_action(shell, Play::draw),
-            KeyCode::Char('r') => self.play_action(shell, |play| play.play(Move::Recycle)),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo_redo(shell, Play::undo, "Undone."),
-            KeyCode::Char('U') => self.undo_redo(shell, Play::redo, "Redone."),
-            KeyCode::Char('b') => self.back_to_winnable(shell),
-            KeyCode::Char('h') => self.hint(shell),
-            KeyCode::Char('s') => self.show_rest(shell),
+            KeyCode::Char('d') => self.play_action(fx, Play::draw),
+            KeyCode::Char('r') => self.play_action(fx, |play| play.play(Move::Recycle)),
+            KeyCode::Char('u') | KeyCode::Backspace => self.undo_redo(fx, Play::undo, "Undone."),
+            KeyCode::Char('U') => self.undo_redo(fx, Play::redo, "Redone."),
+            KeyCode::Char('b') => self.back_to_winnable(fx),
+            KeyCode::Char('h') => self.hint(fx),
+            KeyCode::Char('s') => self.show_rest(fx),
             KeyCode::Esc if play.selected.is_some() => {
                 play.selected = None;
-                shell.status = None;
+                fx.hush();
             }
             KeyCode::Esc => {
                 self.screen = Screen::Editor;
-                shell.say(
+                fx.say(
                     Tone::Info,
                     "Back to the deal. Ctrl-P goes on with the game; any change starts a new one.",
                 );
             }
-            KeyCode::Char('q') => shell.quit = true,
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
+            KeyCode::Char('q') => fx.quit(),
+            KeyCode::Char('?') => fx.help(),
             _ => {}
         }
     }
 
-    fn choose(&mut self, shell: &mut Shell, place: Place) {
-        self.play_action(shell, |play| play.choose(place));
+    fn choose(&mut self, fx: &mut Effects, place: Place) {
+        self.play_action(fx, |play| play.choose(place));
     }
 
     /// Does something to the game and reports it.
-    fn play_action(&mut self, shell: &mut Shell, action: impl FnOnce(&mut Play) -> Choice) {
+    fn play_action(&mut self, fx: &mut Effects, action: impl FnOnce(&mut Play) -> Choice) {
         let Some(play) = &mut self.play else {
             return;
         };
         if play.position().is_won() {
             let done = play.position().rules().finish.done();
             let moves = counted(play.game.played(), "move");
-            shell.say(
+            fx.say(
                 Tone::Info,
                 format!("{done}, in {moves}: the game is over (u undoes)."),
             );
@@ -691,44 +710,44 @@ impl Session {
         let done = play.position().rules().finish.done();
         match choice {
             Choice::Played(text) => {
-                self.moved(shell);
+                self.moved(fx);
                 match won {
                     Some(moves) => {
-                        shell.say(
+                        fx.say(
                             Tone::Success,
                             format!("{text}. {done}, in {}!", counted(moves, "move")),
                         );
                     }
-                    None => shell.say(Tone::Info, text),
+                    None => fx.say(Tone::Info, text),
                 }
             }
             Choice::Selected => {
                 if let Some(card) = selected {
-                    shell.say(
+                    fx.say(
                         Tone::Info,
                         format!("{card} chosen: now a card that makes 13 with it (Esc drops it)."),
                     );
                 }
             }
-            Choice::Deselected => shell.status = None,
-            Choice::Refused(why) => shell.say(Tone::Warning, format!("Not possible: {why}.")),
+            Choice::Deselected => fx.hush(),
+            Choice::Refused(why) => fx.say(Tone::Warning, format!("Not possible: {why}.")),
         }
     }
 
-    fn undo_redo(&mut self, shell: &mut Shell, action: fn(&mut Play) -> bool, done: &str) {
+    fn undo_redo(&mut self, fx: &mut Effects, action: fn(&mut Play) -> bool, done: &str) {
         let Some(play) = &mut self.play else {
             return;
         };
         if action(play) {
-            self.moved(shell);
-            shell.say(Tone::Info, done);
+            self.moved(fx);
+            fx.say(Tone::Info, done);
         } else {
-            shell.say(Tone::Warning, "Nothing more to take back or play again.");
+            fx.say(Tone::Warning, "Nothing more to take back or play again.");
         }
     }
 
     /// Undoes back to the latest position known to be winnable.
-    fn back_to_winnable(&mut self, shell: &mut Shell) {
+    fn back_to_winnable(&mut self, fx: &mut Effects) {
         let Some(play) = &mut self.play else {
             return;
         };
@@ -740,9 +759,9 @@ impl Session {
                 for _ in 0..n {
                     play.undo();
                 }
-                self.moved(shell);
+                self.moved(fx);
                 let s = if n == 1 { "" } else { "s" };
-                shell.say(
+                fx.say(
                     Tone::Success,
                     format!("Back {n} move{s}, to the latest winnable position."),
                 );
@@ -750,21 +769,21 @@ impl Session {
             Standing::Lost {
                 back: Back::Looking,
                 ..
-            } => shell.say(Tone::Info, "Still looking for the way back…"),
+            } => fx.say(Tone::Info, "Still looking for the way back…"),
             Standing::Lost {
                 back: Back::Never, ..
-            } => shell.say(
+            } => fx.say(
                 Tone::Warning,
                 "No earlier position of this game was winnable either.",
             ),
-            Standing::Checking => shell.say(Tone::Info, "Still checking this position…"),
+            Standing::Checking => fx.say(Tone::Info, "Still checking this position…"),
             Standing::Winnable(_) => {
-                shell.say(
+                fx.say(
                     Tone::Info,
                     "This position is winnable: nothing to go back to.",
                 );
             }
-            Standing::Undecided(_) => shell.say(
+            Standing::Undecided(_) => fx.say(
                 Tone::Warning,
                 "Undecided here: whether this position can be won is not known.",
             ),
@@ -772,25 +791,27 @@ impl Session {
     }
 
     /// After a move, undo or redo: keep the draft and check the new position.
-    fn moved(&mut self, shell: &mut Shell) {
-        shell.draft_due = true;
-        self.sync_check(shell);
+    fn moved(&mut self, fx: &mut Effects) {
+        fx.changed();
+        self.sync_check(fx);
     }
 
     /// Keeps the background check on the position play mode needs next.
-    fn sync_check(&mut self, shell: &mut Shell) {
+    fn sync_check(&mut self, fx: &mut Effects) {
         let Some(play) = &mut self.play else {
             return;
         };
         let goal = self.goal;
         play.sync(|position| {
-            SolveJob::start(shell.next_job(), position, goal, shell.sender(), Msg::Job)
+            let (job, handle) = search(position, goal);
+            fx.solve(job);
+            handle
         });
     }
 
     /// A check finished: start the next one, and give what the user was waiting for.
-    fn checked(&mut self, shell: &mut Shell) {
-        self.sync_check(shell);
+    fn checked(&mut self, fx: &mut Effects) {
+        self.sync_check(fx);
         let Some(play) = &mut self.play else {
             return;
         };
@@ -798,56 +819,56 @@ impl Session {
             return;
         }
         match play.want.take() {
-            Some(Want::Hint) => self.hint(shell),
-            Some(Want::Rest) => self.show_rest(shell),
+            Some(Want::Hint) => self.hint(fx),
+            Some(Want::Rest) => self.show_rest(fx),
             None => {}
         }
     }
 
     /// Shows the next move of an optimal continuation; when it is shown, plays it.
-    fn hint(&mut self, shell: &mut Shell) {
+    fn hint(&mut self, fx: &mut Effects) {
         let Some(play) = &mut self.play else {
             return;
         };
         match play.standing() {
             Standing::Checking => {
                 play.want = Some(Want::Hint);
-                shell.say(Tone::Info, "Thinking about a hint…");
+                fx.say(Tone::Info, "Thinking about a hint…");
             }
             Standing::Winnable(0) if self.goal == Goal::Board => {
                 let done = self.editor.rules.finish.done();
-                shell.say(Tone::Success, format!("{done}: well done!"));
+                fx.say(Tone::Success, format!("{done}: well done!"));
             }
-            Standing::Winnable(0) => shell.say(Tone::Success, "The target is reached: well done!"),
+            Standing::Winnable(0) => fx.say(Tone::Success, "The target is reached: well done!"),
             Standing::Winnable(_) => {
                 let best = play
                     .best_move()
                     .expect("a winnable position has a next move");
                 if play.hint_shown {
-                    self.play_action(shell, |play| play.play(best));
+                    self.play_action(fx, |play| play.play(best));
                 } else {
                     play.hint_shown = true;
                     let text = play.position().describe(best);
-                    shell.say(Tone::Success, format!("Hint: {text}. h again plays it."));
+                    fx.say(Tone::Success, format!("Hint: {text}. h again plays it."));
                 }
             }
             Standing::Lost { back, .. } => match play.best_move() {
                 // A Score or Card target out of reach: hint the best still possible.
-                Some(best) if play.hint_shown => self.play_action(shell, |play| play.play(best)),
+                Some(best) if play.hint_shown => self.play_action(fx, |play| play.play(best)),
                 Some(best) => {
                     play.hint_shown = true;
                     let text = play.position().describe(best);
-                    shell.say(
+                    fx.say(
                         Tone::Warning,
                         format!("Out of reach; the best from here: {text}. h again plays it."),
                     );
                 }
-                None => shell.say(
+                None => fx.say(
                     Tone::Warning,
                     format!("No move wins from here: {}.", back_text(back)),
                 ),
             },
-            Standing::Undecided(cap) => shell.say(
+            Standing::Undecided(cap) => fx.say(
                 Tone::Warning,
                 format!("No hint: the search reached its cap here ({cap})."),
             ),
@@ -855,12 +876,12 @@ impl Session {
     }
 
     /// Steps through the rest of an optimal solution from the current position.
-    fn show_rest(&mut self, shell: &mut Shell) {
+    fn show_rest(&mut self, fx: &mut Effects) {
         let Some(play) = &mut self.play else {
             return;
         };
         if play.position().is_won() {
-            shell.say(
+            fx.say(
                 Tone::Success,
                 "The game is already won: there is nothing left to solve.",
             );
@@ -869,14 +890,14 @@ impl Session {
         let moves = match play.known() {
             None => {
                 play.want = Some(Want::Rest);
-                shell.say(Tone::Info, "Solving from here…");
+                fx.say(Tone::Info, "Solving from here…");
                 return;
             }
             Some(Known::Winnable(line) | Known::Short(line, _)) => Outcome::Solved(line.clone()),
             Some(Known::Lost(reason)) => Outcome::NoSolution(reason.clone()),
             Some(Known::Undecided(cap)) => {
                 let text = format!("No solution shown: the search reached its cap here ({cap}).");
-                shell.say(Tone::Warning, text);
+                fx.say(Tone::Warning, text);
                 return;
             }
         };
@@ -902,11 +923,11 @@ impl Session {
             Tone::Warning
         };
         self.screen = Screen::Solution(solution);
-        shell.say(tone, text);
+        fx.say(tone, text);
     }
 
     /// Puts a saved game in the editor, and in play mode when it has moves.
-    fn load(&mut self, shell: &mut Shell, saved: SavedDeal) {
+    fn load(&mut self, fx: &mut Effects, saved: SavedDeal) {
         self.editor = Editor::with_deal(&saved.deal, saved.midgame);
         self.editor.set_rules(saved.rules);
         self.editor.go_to(0);
@@ -914,19 +935,19 @@ impl Session {
         self.goal = saved.goal;
         self.play = None;
         self.screen = Screen::Editor;
-        self.resume(shell, &saved.moves);
+        self.resume(fx, &saved.moves);
     }
 
     /// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
     /// its problems.
-    fn load_text(&mut self, shell: &mut Shell, opening: &DealText) {
+    fn load_text(&mut self, fx: &mut Effects, opening: &DealText) {
         let (slots, extra, malformed) = text_slots(&opening.text);
         // An unfinished deal saved under a name: its empty slots, marks and rules as saved.
         if let Some(draft) = Draft::parse(&opening.text).filter(|draft| draft.slots.contains(&None))
         {
-            self.restore(shell, &draft);
+            self.restore(fx, &draft);
             self.verdict = Verdict::Unsolved;
-            shell.say(
+            fx.say(
                 Tone::Info,
                 format!(
                     "Opened '{}' ({}/52): go on typing.",
@@ -959,7 +980,7 @@ impl Session {
                 if extra == 1 { "was" } else { "were" }
             ));
         }
-        shell.say(Tone::Warning, text);
+        fx.say(Tone::Warning, text);
     }
 }
 
@@ -968,42 +989,51 @@ impl GameSession for Session {
         GameKind::Pyramid
     }
 
-    fn key(&mut self, shell: &mut Shell, key: KeyEvent) {
+    fn key(&mut self, ui: &Ui, key: KeyEvent) -> Effects {
+        let mut fx = Effects::default();
         match self.screen {
-            Screen::Editor => self.editor_key(shell, key),
+            Screen::Editor => self.editor_key(&mut fx, key),
             Screen::Solving(_) => {
-                if session::solving_key(shell, key) {
+                if session::solving_key(&mut fx, key) {
                     self.screen = Screen::Editor;
                 }
             }
-            Screen::Solution(_) => self.solution_key(shell, key),
-            Screen::Play => self.play_key(shell, key),
+            Screen::Solution(_) => self.solution_key(&mut fx, key),
+            Screen::Play => self.play_key(&mut fx, key, ui.board),
         }
+        fx
     }
 
-    fn ctrl(&mut self, shell: &mut Shell, c: char) {
+    fn ctrl(&mut self, c: char) -> Effects {
+        let mut fx = Effects::default();
         match c {
-            'f' => self.fill_offer(shell),
-            'p' if matches!(self.screen, Screen::Editor) => self.start_play(shell),
+            'f' => self.fill_offer(&mut fx),
+            'p' if matches!(self.screen, Screen::Editor) => self.start_play(&mut fx),
             _ => {}
         }
+        fx
     }
 
-    fn mouse(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
-        self.mouse_event(shell, mouse, panel, look);
+    fn mouse(&mut self, ui: &Ui, mouse: MouseEvent) -> Effects {
+        let mut fx = Effects::default();
+        self.mouse_event(&mut fx, ui, mouse);
+        fx
     }
 
-    fn paste(&mut self, shell: &mut Shell, text: &str) {
-        if !matches!(self.screen, Screen::Editor) {
-            return;
+    fn paste(&mut self, text: &str) -> Effects {
+        let mut fx = Effects::default();
+        if matches!(self.screen, Screen::Editor)
+            && session::report_paste(&mut fx, self.editor.paste(text))
+        {
+            self.edited(&mut fx);
         }
-        if session::report_paste(shell, self.editor.paste(text)) {
-            self.edited(shell);
-        }
+        fx
     }
 
-    fn job(&mut self, shell: &mut Shell, message: JobMessage) {
-        self.job_message(shell, message);
+    fn job(&mut self, message: JobMessage) -> Effects {
+        let mut fx = Effects::default();
+        self.job_message(&mut fx, message);
+        fx
     }
 
     fn tick(&mut self) -> bool {
@@ -1028,14 +1058,15 @@ impl GameSession for Session {
         matches!(self.screen, Screen::Editor)
     }
 
-    fn set_goal(&mut self, shell: &mut Shell, goal: Goal) -> Result<(), String> {
+    fn set_goal(&mut self, goal: Goal) -> Result<Effects, String> {
         goal.check(self.editor.rules)
             .map_err(|problem| problem.to_string())?;
+        let mut fx = Effects::default();
         if goal != self.goal {
             self.goal = goal;
-            self.edited(shell);
+            self.edited(&mut fx);
         }
-        Ok(())
+        Ok(fx)
     }
 
     fn draft(&self) -> GameDraft {
@@ -1054,16 +1085,25 @@ impl GameSession for Session {
             .or_else(|problem| if unfinished { Ok(()) } else { Err(problem) })
     }
 
-    fn save(&mut self, folders: &Folders, name: &str, notes: &[String]) -> SaveResult {
+    fn save(&self, name: &str, notes: &[String]) -> Effect {
+        let saving = |said: String, what| Saving {
+            name: name.to_string(),
+            notes: notes.to_vec(),
+            said,
+            what,
+        };
         let Ok(deal) = self.editor.deal() else {
             // Saved in the draft's format; Ctrl-O or `pyramid FILE` opens it into the editor.
-            let path = store::save_unfinished(folders, name, notes, &self.draft_of())
-                .map_err(|error| (error, "deal"))?;
-            return Ok(format!(
-                "Saved the unfinished deal ({}/52) to {}.",
-                self.editor.filled(),
-                path.display()
-            ));
+            let (name, notes, draft) = (name.to_string(), notes.to_vec(), self.draft_of());
+            return Effect::Save(
+                saving(
+                    format!("Saved the unfinished deal ({}/52)", self.editor.filled()),
+                    "deal",
+                ),
+                WriteSave(Box::new(move |folders| {
+                    store::save_unfinished(folders, &name, &notes, &draft)
+                })),
+            );
         };
         let mut saved = SavedDeal::new(name, &store::now_text(), self.verdict.clone(), deal);
         saved.midgame = self.editor.midgame;
@@ -1073,13 +1113,15 @@ impl GameSession for Session {
         if let Some(play) = &self.play {
             saved.moves = play.game.moves().to_vec();
         }
-        let path = store::save(folders, &saved).map_err(|error| (error, "game"))?;
-        let moves = if saved.moves.is_empty() {
-            String::new()
+        let said = if saved.moves.is_empty() {
+            "Saved".to_string()
         } else {
-            format!(" with {}", counted(saved.moves.len(), "move"))
+            format!("Saved with {}", counted(saved.moves.len(), "move"))
         };
-        Ok(format!("Saved{moves} to {}.", path.display()))
+        Effect::Save(
+            saving(said, "game"),
+            WriteSave(Box::new(move |folders| store::save(folders, &saved))),
+        )
     }
 
     fn title(&self) -> (&'static str, String) {

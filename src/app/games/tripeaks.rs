@@ -25,22 +25,33 @@ use solitaire::games::tripeaks::{Game, Move, Position};
 
 use crate::app::card_input::{Input, Pending};
 use crate::app::cards::Direction;
+use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave};
 use crate::app::help::Binding;
-use crate::app::job::{JobEvent, JobMessage, SolveJob};
-use crate::app::session::{self, GameSession, Look, SaveResult};
-use crate::app::shell::{ChallengeDialog, Msg, Overlay, Shell, Tone};
-use crate::app::view::{board_area, counted};
+use crate::app::job::{Job, JobEvent, JobHandle, JobMessage};
+use crate::app::session::{self, GameSession, Ui};
+use crate::app::widgets::{Look, counted};
 use crate::cli::tripeaks_output;
-use crate::store::{self, Folders, GameDraft, SavedTriPeaks, TriPeaksDraft};
+use crate::store::{self, GameDraft, SavedTriPeaks, TriPeaksDraft};
 use solitaire::games::tripeaks::saved::DraftSlot;
 
 use editor::{Editor, Typed};
 use play::{Choice, Play, Standing};
 
+/// What a TriPeaks search gives: the challenge's answer (`None` when it was stopped), and
+/// its figures.
+pub type Solved = (Option<Answer>, Stats);
+
+/// The search for `goal` from `position`, to run in the background.
+pub fn search(position: Position, goal: Goal) -> (Job, JobHandle) {
+    Job::new(move |observer| -> Solved {
+        solitaire::games::tripeaks::challenge::solve(&position, goal, observer)
+    })
+}
+
 /// A solve under way.
 #[derive(Debug)]
 pub struct Solving {
-    pub job: SolveJob,
+    pub job: JobHandle,
     pub started: Instant,
     pub elapsed: Duration,
     pub stats: Stats,
@@ -166,7 +177,7 @@ pub enum Screen {
 /// A check of play mode's position, running in the background.
 #[derive(Debug)]
 struct Check {
-    job: SolveJob,
+    job: JobHandle,
     position: Position,
 }
 
@@ -195,7 +206,7 @@ impl Default for Session {
 impl Session {
     /// A session on a deal, with these moves played from its start (play mode when there are
     /// some), for a challenge.
-    pub fn with_game(shell: &mut Shell, editor: Editor, moves: &[Move], goal: Goal) -> Session {
+    pub fn with_game(fx: &mut Effects, editor: Editor, moves: &[Move], goal: Goal) -> Session {
         let mut session = Session {
             editor,
             goal,
@@ -207,25 +218,22 @@ impl Session {
         {
             session.play = Some(Play::new(game, goal));
             session.screen = Screen::Play;
-            session.sync_check(shell);
+            session.sync_check(fx);
         }
         session
     }
 
-    fn editor_key(&mut self, shell: &mut Shell, key: KeyEvent) {
+    fn editor_key(&mut self, fx: &mut Effects, key: KeyEvent) {
         let before = (self.editor.slots, self.editor.unknown);
         match key.code {
             // Separators between pasted or typed cards.
             KeyCode::Char(' ' | ',') => {}
             KeyCode::Char('g') if self.editor.pending_text().is_none() => {
-                shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(
-                    self.goal,
-                    GameKind::TriPeaks,
-                )));
+                fx.challenge(self.goal);
             }
             KeyCode::Char(c) => match self.editor.type_char(c) {
-                Typed::Rejected(hint) => shell.say(Tone::Warning, hint),
-                Typed::Placed(_) | Typed::Unknown | Typed::Partial => shell.status = None,
+                Typed::Rejected(hint) => fx.say(Tone::Warning, hint),
+                Typed::Placed(_) | Typed::Unknown | Typed::Partial => fx.hush(),
             },
             KeyCode::Up => self.move_cursor(Direction::Up),
             KeyCode::Down => self.move_cursor(Direction::Down),
@@ -238,13 +246,13 @@ impl Session {
             KeyCode::Backspace => self.editor.backspace(),
             KeyCode::Delete => self.editor.delete(),
             KeyCode::Esc if self.editor.cancel_pending() => {
-                shell.say(Tone::Info, "Dropped the half-typed card.");
+                fx.say(Tone::Info, "Dropped the half-typed card.");
             }
-            KeyCode::Enter => self.solve(shell),
+            KeyCode::Enter => self.solve(fx),
             _ => {}
         }
         if (self.editor.slots, self.editor.unknown) != before {
-            self.edited(shell);
+            self.edited(fx);
         }
     }
 
@@ -254,29 +262,30 @@ impl Session {
     }
 
     /// After any change to the cards: the game played on them no longer holds.
-    fn edited(&mut self, shell: &mut Shell) {
+    fn edited(&mut self, fx: &mut Effects) {
         self.play = None;
         self.check = None;
-        shell.draft_due = true;
+        fx.changed();
     }
 
-    fn solve(&mut self, shell: &mut Shell) {
+    fn solve(&mut self, fx: &mut Effects) {
         match self.editor.start() {
-            Ok(start) => self.start_solving(shell, start, Vec::new(), false),
-            Err(problem) => shell.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
+            Ok(start) => self.start_solving(fx, start, Vec::new(), false),
+            Err(problem) => fx.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
         }
     }
 
     fn start_solving(
         &mut self,
-        shell: &mut Shell,
+        fx: &mut Effects,
         start: Position,
         base: Vec<Move>,
         from_play: bool,
     ) {
-        let job = SolveJob::tripeaks(shell.next_job(), start, self.goal, shell.sender(), Msg::Job);
+        let (job, handle) = search(start, self.goal);
+        fx.solve(job);
         self.screen = Screen::Solving(Solving {
-            job,
+            job: handle,
             started: Instant::now(),
             elapsed: Duration::ZERO,
             stats: Stats::default(),
@@ -285,23 +294,25 @@ impl Session {
             after_reveal: false,
             from_play,
         });
-        shell.say(Tone::Info, "Solving. Esc cancels.");
+        fx.say(Tone::Info, "Solving. Esc cancels.");
     }
 
-    fn job_message(&mut self, shell: &mut Shell, message: JobMessage) {
+    fn job_message(&mut self, fx: &mut Effects, message: JobMessage) {
         if let Some(check) = self.check.as_ref().filter(|c| c.job.id == message.id) {
             let position = check.position;
             match message.event {
                 JobEvent::Progress(_) => return,
-                JobEvent::TriPeaks(Some(answer), _) => {
-                    if let Some(play) = &mut self.play {
-                        play.learn(position, *answer);
+                JobEvent::Done(found) => {
+                    if let (Some(play), Some((Some(answer), _))) =
+                        (&mut self.play, found.take::<Solved>())
+                    {
+                        play.learn(position, answer);
                     }
                 }
-                _ => {}
+                JobEvent::Undecided(_) => {}
             }
             self.check = None;
-            self.sync_check(shell);
+            self.sync_check(fx);
             return;
         }
         let Screen::Solving(solving) = &mut self.screen else {
@@ -310,16 +321,30 @@ impl Session {
         if solving.job.id != message.id {
             return;
         }
-        match message.event {
-            JobEvent::Progress(stats) => solving.stats = stats,
-            JobEvent::TriPeaks(Some(answer), _) => {
+        let answer = match message.event {
+            JobEvent::Progress(stats) => {
+                solving.stats = stats;
+                return;
+            }
+            JobEvent::Undecided(cap) => {
+                self.screen = Screen::Editor;
+                fx.say(
+                    Tone::Warning,
+                    format!("Undecided: the search reached its cap ({cap}) before it knew."),
+                );
+                return;
+            }
+            JobEvent::Done(found) => found.take::<Solved>().and_then(|(answer, _)| answer),
+        };
+        match answer {
+            Some(answer) => {
                 let from_play = solving.from_play && self.play.is_some();
                 let after_reveal = solving.after_reveal;
                 let mut solution = Solution::new(
                     solving.start,
                     std::mem::take(&mut solving.base),
                     self.goal,
-                    *answer,
+                    answer,
                 );
                 solution.from_play = from_play;
                 solution.after_reveal = after_reveal;
@@ -330,24 +355,17 @@ impl Session {
                     solution = restart;
                 }
                 self.screen = Screen::Solution(solution);
-                shell.say(tone, text);
+                fx.say(tone, text);
             }
-            JobEvent::Undecided(cap) => {
-                self.screen = Screen::Editor;
-                shell.say(
-                    Tone::Warning,
-                    format!("Undecided: the search reached its cap ({cap}) before it knew."),
-                );
-            }
-            _ => self.screen = Screen::Editor,
+            None => self.screen = Screen::Editor,
         }
     }
 
-    fn solution_key(&mut self, shell: &mut Shell, key: KeyEvent) {
+    fn solution_key(&mut self, fx: &mut Effects, key: KeyEvent) {
         let Screen::Solution(solution) = &mut self.screen else {
             return;
         };
-        if let Some(step) = session::step_key(shell, key, solution.step, solution.moves.len()) {
+        if let Some(step) = session::step_key(fx, key, solution.step, solution.moves.len()) {
             solution.step = step;
             return;
         }
@@ -355,33 +373,33 @@ impl Session {
             KeyCode::Tab if solution.answer.lines().len() > 1 => {
                 let next = (solution.chosen + 1) % solution.answer.lines().len();
                 solution.show_line(next);
-                shell.status = None;
+                fx.hush();
             }
-            KeyCode::Char('t') => self.start_reveal(shell),
-            KeyCode::Char('p') => self.play_from_step(shell),
+            KeyCode::Char('t') => self.start_reveal(fx),
+            KeyCode::Char('p') => self.play_from_step(fx),
             KeyCode::Esc if solution.from_play => {
                 self.screen = Screen::Play;
-                shell.say(Tone::Info, "Back to your game.");
-                self.sync_check(shell);
+                fx.say(Tone::Info, "Back to your game.");
+                self.sync_check(fx);
             }
             KeyCode::Esc => {
                 self.screen = Screen::Editor;
-                shell.say(Tone::Info, "Back to the deal.");
+                fx.say(Tone::Info, "Back to the deal.");
             }
-            KeyCode::Char('q') => shell.quit = true,
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
+            KeyCode::Char('q') => fx.quit(),
+            KeyCode::Char('?') => fx.help(),
             _ => {}
         }
     }
 
     /// The reveal loop's second half: after playing the plan in their game, the player types
     /// the card that turned up.
-    fn start_reveal(&mut self, shell: &mut Shell) {
+    fn start_reveal(&mut self, fx: &mut Effects) {
         let Screen::Solution(solution) = &self.screen else {
             return;
         };
         let Some((_, end)) = solution.plan_ends() else {
-            shell.say(
+            fx.say(
                 Tone::Info,
                 "No card to reveal: the answer does not depend on them.",
             );
@@ -393,7 +411,7 @@ impl Session {
         let Screen::Solution(solution) = std::mem::replace(&mut self.screen, Screen::Editor) else {
             return;
         };
-        shell.say(
+        fx.say(
             Tone::Info,
             format!(
                 "Type the card that turned up {}: rank then suit. Esc goes back.",
@@ -407,7 +425,7 @@ impl Session {
         });
     }
 
-    fn reveal_key(&mut self, shell: &mut Shell, key: KeyEvent) {
+    fn reveal_key(&mut self, fx: &mut Effects, key: KeyEvent) {
         let Screen::Reveal(reveal) = &mut self.screen else {
             return;
         };
@@ -418,7 +436,7 @@ impl Session {
                     return;
                 };
                 self.screen = Screen::Solution(reveal.solution);
-                shell.say(Tone::Info, "Nothing revealed: the answer is as it was.");
+                fx.say(Tone::Info, "Nothing revealed: the answer is as it was.");
                 return;
             }
             KeyCode::Backspace => {
@@ -431,17 +449,17 @@ impl Session {
         let card = match reveal.input.type_char(c) {
             Input::Card(card) => card,
             Input::Partial => {
-                shell.status = None;
+                fx.hush();
                 return;
             }
             Input::Rejected(hint) => {
-                shell.say(Tone::Warning, hint);
+                fx.say(Tone::Warning, hint);
                 return;
             }
         };
         let slot = reveal.slot;
         if let Err(problem) = self.editor.reveal(slot, card) {
-            shell.say(Tone::Warning, problem);
+            fx.say(Tone::Warning, problem);
             return;
         }
         let Screen::Reveal(reveal) = std::mem::replace(&mut self.screen, Screen::Editor) else {
@@ -462,12 +480,12 @@ impl Session {
         let game = Game::replay(start, &moves).expect("a reveal plan replays");
         let position = *game.position();
         self.play = Some(Play::new(game, self.goal));
-        shell.draft_due = true;
-        self.start_solving(shell, position, moves, true);
+        fx.changed();
+        self.start_solving(fx, position, moves, true);
         if let Screen::Solving(solving) = &mut self.screen {
             solving.after_reveal = true;
         }
-        shell.say(
+        fx.say(
             Tone::Info,
             format!("{card} typed. Solving again from where your game stands."),
         );
@@ -496,7 +514,7 @@ impl Session {
     }
 
     /// Play mode at the solution step shown, with the steps before it to undo.
-    fn play_from_step(&mut self, shell: &mut Shell) {
+    fn play_from_step(&mut self, fx: &mut Effects) {
         let Screen::Solution(solution) = &self.screen else {
             return;
         };
@@ -510,30 +528,30 @@ impl Session {
         };
         self.play = Some(Play::new(game, self.goal));
         self.screen = Screen::Play;
-        shell.draft_due = true;
-        shell.say(Tone::Info, "Your turn: play on from this step.");
-        self.sync_check(shell);
+        fx.changed();
+        fx.say(Tone::Info, "Your turn: play on from this step.");
+        self.sync_check(fx);
     }
 
-    fn start_play(&mut self, shell: &mut Shell) {
+    fn start_play(&mut self, fx: &mut Effects) {
         if self.play.is_none() {
             match self.editor.start() {
                 Ok(start) => self.play = Some(Play::new(Game::new(start), self.goal)),
                 Err(problem) => {
-                    shell.say(Tone::Error, format!("Cannot play yet: {problem}."));
+                    fx.say(Tone::Error, format!("Cannot play yet: {problem}."));
                     return;
                 }
             }
         }
         self.screen = Screen::Play;
-        shell.say(
+        fx.say(
             Tone::Info,
             "Play: arrows choose a card, Enter plays it, d draws, u undoes, h hints.",
         );
-        self.sync_check(shell);
+        self.sync_check(fx);
     }
 
-    fn play_key(&mut self, shell: &mut Shell, key: KeyEvent) {
+    fn play_key(&mut self, fx: &mut Effects, key: KeyEvent, board: Rect) {
         let Some(play) = &mut self.play else {
             self.screen = Screen::Editor;
             return;
@@ -546,39 +564,39 @@ impl Session {
                     KeyCode::Left => Direction::Left,
                     _ => Direction::Right,
                 };
-                let area = board_area(shell.size);
+                let area = board;
                 play.cursor =
                     board::play_neighbour(area, play.cursor, &play.cursor_spots(), direction);
             }
             KeyCode::Enter | KeyCode::Char(' ') => {
                 let spot = play.cursor;
-                self.play_action(shell, |play| play.choose(spot));
+                self.play_action(fx, |play| play.choose(spot));
             }
-            KeyCode::Char('d') => self.play_action(shell, Play::draw),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo_redo(shell, Play::undo, "Undone."),
-            KeyCode::Char('U') => self.undo_redo(shell, Play::redo, "Redone."),
-            KeyCode::Char('h') => self.hint(shell),
-            KeyCode::Char('s') => self.show_rest(shell),
+            KeyCode::Char('d') => self.play_action(fx, Play::draw),
+            KeyCode::Char('u') | KeyCode::Backspace => self.undo_redo(fx, Play::undo, "Undone."),
+            KeyCode::Char('U') => self.undo_redo(fx, Play::redo, "Redone."),
+            KeyCode::Char('h') => self.hint(fx),
+            KeyCode::Char('s') => self.show_rest(fx),
             KeyCode::Esc => {
                 self.screen = Screen::Editor;
-                shell.say(
+                fx.say(
                     Tone::Info,
                     "Back to the deal. Ctrl-P goes on with the game; any change starts a new one.",
                 );
             }
-            KeyCode::Char('q') => shell.quit = true,
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
+            KeyCode::Char('q') => fx.quit(),
+            KeyCode::Char('?') => fx.help(),
             _ => {}
         }
     }
 
-    fn play_action(&mut self, shell: &mut Shell, action: impl FnOnce(&mut Play) -> Choice) {
+    fn play_action(&mut self, fx: &mut Effects, action: impl FnOnce(&mut Play) -> Choice) {
         let Some(play) = &mut self.play else {
             return;
         };
         if play.position().is_over() {
             let moves = counted(play.game.played(), "move");
-            shell.say(
+            fx.say(
                 Tone::Info,
                 format!("The game is over, in {moves} (u undoes)."),
             );
@@ -594,32 +612,32 @@ impl Session {
                         "No move is left: the game is over."
                     }
                 });
-                shell.draft_due = true;
-                self.sync_check(shell);
+                fx.changed();
+                self.sync_check(fx);
                 match over {
-                    Some(verdict) => shell.say(Tone::Success, format!("{text}. {verdict}")),
-                    None => shell.say(Tone::Info, text),
+                    Some(verdict) => fx.say(Tone::Success, format!("{text}. {verdict}")),
+                    None => fx.say(Tone::Info, text),
                 }
             }
-            Choice::Refused(why) => shell.say(Tone::Warning, format!("Not possible: {why}.")),
+            Choice::Refused(why) => fx.say(Tone::Warning, format!("Not possible: {why}.")),
         }
     }
 
-    fn undo_redo(&mut self, shell: &mut Shell, action: fn(&mut Play) -> bool, done: &str) {
+    fn undo_redo(&mut self, fx: &mut Effects, action: fn(&mut Play) -> bool, done: &str) {
         let Some(play) = &mut self.play else {
             return;
         };
         if action(play) {
-            shell.draft_due = true;
-            self.sync_check(shell);
-            shell.say(Tone::Info, done);
+            fx.changed();
+            self.sync_check(fx);
+            fx.say(Tone::Info, done);
         } else {
-            shell.say(Tone::Warning, "Nothing more to take back or play again.");
+            fx.say(Tone::Warning, "Nothing more to take back or play again.");
         }
     }
 
     /// Shows the next move of the best line; when it is shown, plays it.
-    fn hint(&mut self, shell: &mut Shell) {
+    fn hint(&mut self, fx: &mut Effects) {
         let Some(play) = &mut self.play else {
             return;
         };
@@ -628,20 +646,20 @@ impl Session {
                 Standing::Checking => "Thinking about a hint… h again in a moment.".to_string(),
                 _ => play.verdict(),
             };
-            shell.say(Tone::Info, text);
+            fx.say(Tone::Info, text);
             return;
         };
         if play.hint_shown {
-            self.play_action(shell, |play| play.play(best));
+            self.play_action(fx, |play| play.play(best));
         } else {
             play.hint_shown = true;
             let text = play.position().describe(best);
-            shell.say(Tone::Success, format!("Hint: {text}. h again plays it."));
+            fx.say(Tone::Success, format!("Hint: {text}. h again plays it."));
         }
     }
 
     /// Steps through the answer from the current position.
-    fn show_rest(&mut self, shell: &mut Shell) {
+    fn show_rest(&mut self, fx: &mut Effects) {
         let Some(play) = &self.play else {
             return;
         };
@@ -652,14 +670,14 @@ impl Session {
                 solution.from_play = true;
                 let (tone, text) = answer_text(&solution);
                 self.screen = Screen::Solution(solution);
-                shell.say(tone, format!("{text} Esc returns to your game."));
+                fx.say(tone, format!("{text} Esc returns to your game."));
             }
-            None => self.start_solving(shell, position, base, true),
+            None => self.start_solving(fx, position, base, true),
         }
     }
 
     /// Keeps the background check on the position play mode needs next.
-    fn sync_check(&mut self, shell: &mut Shell) {
+    fn sync_check(&mut self, fx: &mut Effects) {
         let wanted = self
             .play
             .as_ref()
@@ -668,38 +686,36 @@ impl Session {
         if self.check.as_ref().map(|c| c.position) == wanted {
             return;
         }
-        self.check = wanted.map(|position| Check {
-            job: SolveJob::tripeaks(
-                shell.next_job(),
+        self.check = wanted.map(|position| {
+            let (job, handle) = search(position, self.goal);
+            fx.solve(job);
+            Check {
+                job: handle,
                 position,
-                self.goal,
-                shell.sender(),
-                Msg::Job,
-            ),
-            position,
+            }
         });
     }
 
-    fn mouse_event(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
+    fn mouse_event(&mut self, fx: &mut Effects, ui: &Ui, mouse: MouseEvent) {
         let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
         if let Screen::Solution(solution) = &mut self.screen {
             // A click on a step goes to it; the wheel steps.
             let step = match mouse.kind {
-                _ if click => view::step_at(solution, panel, look, mouse.column, mouse.row),
+                _ if click => view::step_at(solution, ui.panel, &ui.look, mouse.column, mouse.row),
                 MouseEventKind::ScrollDown => Some(solution.step + 1),
                 MouseEventKind::ScrollUp => Some(solution.step.saturating_sub(1)),
                 _ => None,
             };
             if let Some(step) = step {
                 solution.step = step.min(solution.moves.len());
-                shell.status = None;
+                fx.hush();
             }
             return;
         }
         if !click {
             return;
         }
-        let area = board_area(shell.size);
+        let area = ui.board;
         match self.screen {
             Screen::Editor => {
                 if let Some(slot) = board::slot_at(area, mouse.column, mouse.row) {
@@ -713,7 +729,7 @@ impl Session {
                     {
                         play.cursor = spot;
                     }
-                    self.play_action(shell, |play| play.choose(spot));
+                    self.play_action(fx, |play| play.choose(spot));
                 }
             }
             _ => {}
@@ -738,7 +754,7 @@ impl Session {
     }
 
     /// A session on a draft's work; and what to say.
-    pub fn restored(shell: &mut Shell, draft: &TriPeaksDraft) -> (Session, String) {
+    pub fn restored(fx: &mut Effects, draft: &TriPeaksDraft) -> (Session, String) {
         let mut slots = [None; solitaire::cards::deal::DECK_SIZE];
         let mut unknown = 0u64;
         for (slot, typed) in draft.slots.iter().enumerate() {
@@ -749,7 +765,7 @@ impl Session {
             }
         }
         let editor = Editor::with_slots(slots, unknown);
-        let session = Session::with_game(shell, editor, &draft.moves, draft.goal);
+        let session = Session::with_game(fx, editor, &draft.moves, draft.goal);
         let text = if session.play.is_some() {
             format!(
                 "Restored the TriPeaks game you were playing ({}).",
@@ -765,41 +781,8 @@ impl Session {
     }
 
     /// A session on a saved game, in play mode when it has moves.
-    pub fn loaded(shell: &mut Shell, saved: &SavedTriPeaks) -> Session {
-        Session::with_game(
-            shell,
-            Editor::with_deal(&saved.deal),
-            &saved.moves,
-            saved.goal,
-        )
-    }
-
-    fn save_game(&self, folders: &Folders, name: &str, notes: &[String]) -> SaveResult {
-        let Ok(deal) = self.editor.deal() else {
-            let path =
-                store::save_unfinished_tripeaks(folders, name, notes, &self.tripeaks_draft())
-                    .map_err(|error| (error, "deal"))?;
-            return Ok(format!(
-                "Saved the unfinished deal ({}/52) to {}.",
-                self.editor.filled(),
-                path.display()
-            ));
-        };
-        let saved = SavedTriPeaks {
-            name: name.to_string(),
-            saved: store::now_text(),
-            deal,
-            moves: self.moves(),
-            notes: notes.to_vec(),
-            goal: self.goal,
-        };
-        let path = store::save_tripeaks(folders, &saved).map_err(|error| (error, "game"))?;
-        let moves = if saved.moves.is_empty() {
-            String::new()
-        } else {
-            format!(" with {}", counted(saved.moves.len(), "move"))
-        };
-        Ok(format!("Saved{moves} to {}.", path.display()))
+    pub fn loaded(fx: &mut Effects, saved: &SavedTriPeaks) -> Session {
+        Session::with_game(fx, Editor::with_deal(&saved.deal), &saved.moves, saved.goal)
     }
 
     fn moves(&self) -> Vec<Move> {
@@ -865,52 +848,61 @@ impl GameSession for Session {
         GameKind::TriPeaks
     }
 
-    fn key(&mut self, shell: &mut Shell, key: KeyEvent) {
+    fn key(&mut self, ui: &Ui, key: KeyEvent) -> Effects {
+        let mut fx = Effects::default();
         match self.screen {
-            Screen::Editor => self.editor_key(shell, key),
+            Screen::Editor => self.editor_key(&mut fx, key),
             Screen::Solving(_) => {
-                if session::solving_key(shell, key) {
+                if session::solving_key(&mut fx, key) {
                     self.screen = Screen::Editor;
                 }
             }
-            Screen::Solution(_) => self.solution_key(shell, key),
-            Screen::Reveal(_) => self.reveal_key(shell, key),
-            Screen::Play => self.play_key(shell, key),
+            Screen::Solution(_) => self.solution_key(&mut fx, key),
+            Screen::Reveal(_) => self.reveal_key(&mut fx, key),
+            Screen::Play => self.play_key(&mut fx, key, ui.board),
         }
+        fx
     }
 
-    fn ctrl(&mut self, shell: &mut Shell, c: char) {
+    fn ctrl(&mut self, c: char) -> Effects {
+        let mut fx = Effects::default();
         match c {
             'f' if matches!(self.screen, Screen::Editor) => {
                 if let Some((slot, card)) = self.editor.fill_offer() {
                     self.editor.set(slot, card);
-                    self.edited(shell);
-                    shell.say(
+                    self.edited(&mut fx);
+                    fx.say(
                         Tone::Success,
                         format!("Filled in {card}: the deal is complete."),
                     );
                 }
             }
-            'p' if matches!(self.screen, Screen::Editor) => self.start_play(shell),
+            'p' if matches!(self.screen, Screen::Editor) => self.start_play(&mut fx),
             _ => {}
         }
+        fx
     }
 
-    fn mouse(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
-        self.mouse_event(shell, mouse, panel, look);
+    fn mouse(&mut self, ui: &Ui, mouse: MouseEvent) -> Effects {
+        let mut fx = Effects::default();
+        self.mouse_event(&mut fx, ui, mouse);
+        fx
     }
 
-    fn paste(&mut self, shell: &mut Shell, text: &str) {
-        if !matches!(self.screen, Screen::Editor) {
-            return;
+    fn paste(&mut self, text: &str) -> Effects {
+        let mut fx = Effects::default();
+        if matches!(self.screen, Screen::Editor)
+            && session::report_paste(&mut fx, self.editor.paste(text))
+        {
+            self.edited(&mut fx);
         }
-        if session::report_paste(shell, self.editor.paste(text)) {
-            self.edited(shell);
-        }
+        fx
     }
 
-    fn job(&mut self, shell: &mut Shell, message: JobMessage) {
-        self.job_message(shell, message);
+    fn job(&mut self, message: JobMessage) -> Effects {
+        let mut fx = Effects::default();
+        self.job_message(&mut fx, message);
+        fx
     }
 
     fn tick(&mut self) -> bool {
@@ -932,16 +924,17 @@ impl GameSession for Session {
         matches!(self.screen, Screen::Editor)
     }
 
-    fn set_goal(&mut self, shell: &mut Shell, goal: Goal) -> Result<(), String> {
+    fn set_goal(&mut self, goal: Goal) -> Result<Effects, String> {
+        let mut fx = Effects::default();
         if goal != self.goal {
             self.goal = goal;
             if let Some(play) = &mut self.play {
                 play.set_goal(goal);
             }
             self.check = None;
-            shell.draft_due = true;
+            fx.changed();
         }
-        Ok(())
+        Ok(fx)
     }
 
     fn draft(&self) -> GameDraft {
@@ -956,8 +949,44 @@ impl GameSession for Session {
         }
     }
 
-    fn save(&mut self, folders: &Folders, name: &str, notes: &[String]) -> SaveResult {
-        self.save_game(folders, name, notes)
+    fn save(&self, name: &str, notes: &[String]) -> Effect {
+        let saving = |said: String, what| Saving {
+            name: name.to_string(),
+            notes: notes.to_vec(),
+            said,
+            what,
+        };
+        let Ok(deal) = self.editor.deal() else {
+            let (name, notes, draft) = (name.to_string(), notes.to_vec(), self.tripeaks_draft());
+            return Effect::Save(
+                saving(
+                    format!("Saved the unfinished deal ({}/52)", self.editor.filled()),
+                    "deal",
+                ),
+                WriteSave(Box::new(move |folders| {
+                    store::save_unfinished_tripeaks(folders, &name, &notes, &draft)
+                })),
+            );
+        };
+        let saved = SavedTriPeaks {
+            name: name.to_string(),
+            saved: store::now_text(),
+            deal,
+            moves: self.moves(),
+            notes: notes.to_vec(),
+            goal: self.goal,
+        };
+        let said = if saved.moves.is_empty() {
+            "Saved".to_string()
+        } else {
+            format!("Saved with {}", counted(saved.moves.len(), "move"))
+        };
+        Effect::Save(
+            saving(said, "game"),
+            WriteSave(Box::new(move |folders| {
+                store::save_tripeaks(folders, &saved)
+            })),
+        )
     }
 
     fn title(&self) -> (&'static str, String) {

@@ -1,5 +1,6 @@
 //! The app driven by events, without a terminal; screens drawn with `TestBackend`.
 
+use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver};
 
@@ -12,8 +13,9 @@ use crate::app::games::pyramid::board;
 use crate::app::games::pyramid::editor::{Editor, Pending, Typed};
 use crate::app::games::pyramid::play::{Back, Play, Standing};
 use crate::app::games::pyramid::{Screen, Solution};
-use crate::app::job::JobEvent;
+use crate::app::job::{Found, JobEvent, JobMessage};
 use crate::app::theme;
+use crate::app::{layout, view};
 use crate::store::{Draft, GameDraft, SavedDeal, SavedGame, Verdict};
 use crossterm::event::MouseButton;
 use solitaire::games::pyramid::Rules;
@@ -51,6 +53,55 @@ fn setup(dir: &Path) -> Setup {
         deal_text: None,
         game: GameKind::Pyramid,
         warnings: Vec::new(),
+    }
+}
+
+/// The app with the runner of its effects, as the event loop has them: each event's
+/// effects run, and the app's answers to what they did, until none is left.
+pub struct TestApp {
+    app: super::App,
+    runner: Runner,
+    /// Where the app keeps its files.
+    pub folders: Folders,
+}
+
+/// The tests drive the app as the event loop does.
+type App = TestApp;
+
+impl TestApp {
+    /// The app started on `setup`, as the program starts it; searches send to `send`.
+    fn new(setup: Setup, send: mpsc::Sender<Msg>) -> TestApp {
+        let folders = setup.folders.clone();
+        let (app, runner) = super::App::start(setup, send);
+        TestApp {
+            app,
+            runner,
+            folders,
+        }
+    }
+
+    /// Handles one event, and runs its effects.
+    fn update(&mut self, msg: Msg) {
+        self.app.handle(msg, &mut self.runner);
+    }
+
+    /// The file this app keeps its draft in, once it has one.
+    fn draft_path(&self) -> Option<&Path> {
+        self.runner.draft_path()
+    }
+}
+
+impl Deref for TestApp {
+    type Target = super::App;
+
+    fn deref(&self) -> &super::App {
+        &self.app
+    }
+}
+
+impl DerefMut for TestApp {
+    fn deref_mut(&mut self) -> &mut super::App {
+        &mut self.app
     }
 }
 
@@ -100,12 +151,13 @@ fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
             ..
         }) = &msg
         {
+            let stats = *stats;
             progress += 1;
-            app.update(msg.clone());
+            app.update(msg);
             let Screen::Solving(solving) = &app.pyramid().screen else {
                 panic!("progress keeps the solving screen")
             };
-            assert_eq!(solving.stats, *stats);
+            assert_eq!(solving.stats, stats);
             continue;
         }
         app.update(msg);
@@ -224,7 +276,7 @@ fn arrows_tab_backspace_and_clicks_move_the_cursor() {
     assert_eq!(app.pyramid().editor.slots[2], None);
     assert_eq!(app.pyramid().editor.cursor, 2);
     // A click on the first stock slot.
-    let area = view::board_area(app.shell.size);
+    let area = layout::board_area(app.shell.size);
     let target = board::slot_rects(area)[28];
     app.update(Msg::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -383,7 +435,7 @@ fn escape_cancels_a_solve_and_keeps_the_deal() {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
             .unwrap();
-        let last = matches!(&msg, Msg::Job(m) if matches!(m.event, JobEvent::Finished(_)));
+        let last = matches!(&msg, Msg::Job(m) if matches!(m.event, JobEvent::Done(_)));
         app.update(msg);
         if last {
             break;
@@ -673,6 +725,7 @@ mod snapshots {
 mod challenges;
 mod dialogs;
 mod drafts;
+mod effects;
 mod first_use;
 mod keys;
 mod properties;

@@ -7,7 +7,7 @@
 use solitaire::games::pyramid::coach::Coach;
 use solitaire::games::pyramid::{Game, IllegalMove, Move, Place, Position};
 
-use crate::app::job::SolveJob;
+use crate::app::job::JobHandle;
 
 pub use solitaire::games::pyramid::coach::{Back, Known, Standing};
 
@@ -34,7 +34,7 @@ pub enum Choice {
 /// A solve of one position, running in the background.
 #[derive(Debug)]
 struct Check {
-    job: SolveJob,
+    job: JobHandle,
     position: Position,
 }
 
@@ -212,7 +212,7 @@ impl Play {
 
     /// Keeps the background check on the wanted position: a check of another position is
     /// dropped (which cancels it) and a new one started with `start`.
-    pub fn sync(&mut self, start: impl FnOnce(Position) -> SolveJob) {
+    pub fn sync(&mut self, start: impl FnOnce(Position) -> JobHandle) {
         let wanted = self.wanted().cloned();
         if self.check.as_ref().map(|c| &c.position) == wanted.as_ref() {
             return;

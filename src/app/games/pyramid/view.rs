@@ -16,10 +16,9 @@ use crate::app::games::pyramid::board::{EditorBoard, PlayBoard};
 use crate::app::games::pyramid::editor::Pending;
 use crate::app::games::pyramid::play::{Play, Standing};
 use crate::app::games::pyramid::{Screen, Session, Solution, Solving, back_text};
-use crate::app::session::Look;
 use crate::app::theme::Theme;
-use crate::app::view::{
-    below, capitalised, counted, first_shown, header_height, panel_block, spinner,
+use crate::app::widgets::{
+    Look, below, capitalised, counted, first_shown, header_height, panel_block, spinner,
 };
 use crate::cli::challenge;
 

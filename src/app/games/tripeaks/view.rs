@@ -15,8 +15,7 @@ use solitaire::games::tripeaks::{Move, Position};
 use crate::app::games::tripeaks::board::{EditorBoard, PlayBoard, Spot};
 use crate::app::games::tripeaks::play::Play;
 use crate::app::games::tripeaks::{Reveal, Screen, Session, Solution, Solving};
-use crate::app::session::Look;
-use crate::app::view::{below, counted, first_shown, header_height, panel_block, spinner};
+use crate::app::widgets::{Look, below, counted, first_shown, header_height, panel_block, spinner};
 use crate::cli::tripeaks_output;
 
 /// Draws the board and the side panel.

@@ -131,7 +131,7 @@ fn a_long_name_is_cut_short_of_the_rules_on_the_title_line_at_every_width() {
     let (_dir, mut app, _receive) = fresh();
     app.name = Some("Example: no solution (needs the full search)".to_string());
     type_text(&mut app, "rrre");
-    for width in view::MIN_WIDTH..=160 {
+    for width in layout::MIN_WIDTH..=160 {
         let shown = screen(&app, width, 30);
         let title = shown.lines().next().unwrap();
         if title.contains("passes") {

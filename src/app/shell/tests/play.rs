@@ -2,6 +2,7 @@
 //! part-way through, and games saved and reopened where they stood.
 
 use super::*;
+use crate::app::games::pyramid::Solved;
 use solitaire::games::pyramid::solver;
 
 fn play(app: &App) -> &Play {
@@ -86,7 +87,7 @@ fn choose(app: &mut App, place: Place) {
             press(app, KeyCode::Enter);
             return;
         }
-        let area = view::board_area(app.shell.size);
+        let area = layout::board_area(app.shell.size);
         let (from, to) = (
             board::place_rect(area, cursor),
             board::place_rect(area, place),
@@ -146,7 +147,7 @@ fn an_illegal_choice_says_why_and_changes_nothing() {
 }
 
 fn click_on(app: &App, place: Place) -> MouseEvent {
-    let rect = board::place_rect(view::board_area(app.shell.size), place);
+    let rect = board::place_rect(layout::board_area(app.shell.size), place);
     MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: rect.x + 1,
@@ -229,8 +230,7 @@ fn answers_for_a_position_left_behind_are_ignored() {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
             .unwrap();
-        if matches!(&msg, Msg::Job(m) if m.id == first && matches!(m.event, JobEvent::Finished(_)))
-        {
+        if matches!(&msg, Msg::Job(m) if m.id == first && matches!(m.event, JobEvent::Done(_))) {
             stale += 1;
         }
         app.update(msg);
@@ -241,10 +241,10 @@ fn answers_for_a_position_left_behind_are_ignored() {
     // A made-up answer with the old id changes nothing either.
     app.update(Msg::Job(JobMessage {
         id: first,
-        event: JobEvent::Finished(Report {
+        event: JobEvent::Done(Found::new(Solved::Board(Report {
             outcome: Outcome::NoSolution(None),
             stats: Stats::default(),
-        }),
+        }))),
     }));
     assert_eq!(play(&app).standing(), Standing::Winnable(after));
 }
@@ -447,7 +447,7 @@ fn a_won_game_takes_no_more_moves_but_undo_still_works() {
     let position = play(&app).position().clone();
     press(&mut app, KeyCode::Char('d'));
     press(&mut app, KeyCode::Char('r'));
-    let area = view::board_area(app.shell.size);
+    let area = layout::board_area(app.shell.size);
     let stock = board::place_rect(area, Place::Stock);
     app.update(Msg::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
