@@ -9,6 +9,7 @@
 mod card_input;
 mod cards;
 mod effects;
+mod flow;
 mod games;
 mod help;
 mod job;

@@ -16,7 +16,10 @@ use solitaire::games::pyramid::{Goal, GoalText};
 
 use crate::app::cards::CardText;
 use crate::app::effects::{Done, Effect, Effects, Msg, Runner, Saving, Status, Then, Tone};
-use crate::app::games::{pyramid, tripeaks};
+use crate::app::flow::Flow;
+use crate::app::flow::keys::Binding;
+use crate::app::games::pyramid::Pyramid;
+use crate::app::games::tripeaks::TriPeaks;
 use crate::app::help;
 use crate::app::layout;
 use crate::app::open_dialog::{OpenAction, OpenDialog};
@@ -239,7 +242,7 @@ pub struct Setup {
 /// The whole app.
 pub struct App {
     pub shell: Shell,
-    pub session: Session,
+    pub session: Box<dyn Session>,
     pub themes: Vec<Theme>,
     pub theme: usize,
     pub ascii: bool,
@@ -289,7 +292,7 @@ impl App {
                 size: Rect::new(0, 0, 80, 24),
                 ticks: 0,
             },
-            session: Session::new(GameKind::Pyramid),
+            session: new_session(GameKind::Pyramid),
             themes: setup.themes,
             theme: setup.theme,
             ascii: setup.ascii,
@@ -341,8 +344,8 @@ impl App {
                 app.say(Tone::Info, text);
             }
             (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, None) => {
-                app.session = Session::new(setup.game);
-                let first = first_words(setup.game);
+                app.session = new_session(setup.game);
+                let first = app.session.first_words();
                 let others = match held_elsewhere {
                     0 => String::new(),
                     1 => "The draft of the other pyramid running is left to it: this one \
@@ -426,29 +429,29 @@ impl App {
 
     /// Pyramid's session, when Pyramid is on screen.
     #[cfg(test)]
-    pub fn pyramid(&self) -> &pyramid::Session {
-        match &self.session {
-            Session::Pyramid(session) => session,
-            Session::TriPeaks(_) => panic!("Pyramid is not on screen"),
-        }
+    pub fn pyramid(&self) -> &Flow<Pyramid> {
+        self.session
+            .as_any()
+            .downcast_ref()
+            .expect("Pyramid is on screen")
     }
 
     /// TriPeaks' session, when TriPeaks is on screen.
     #[cfg(test)]
-    pub fn tripeaks(&self) -> &tripeaks::Session {
-        match &self.session {
-            Session::TriPeaks(session) => session,
-            Session::Pyramid(_) => panic!("TriPeaks is not on screen"),
-        }
+    pub fn tripeaks(&self) -> &Flow<TriPeaks> {
+        self.session
+            .as_any()
+            .downcast_ref()
+            .expect("TriPeaks is on screen")
     }
 
     /// The same, to change.
     #[cfg(test)]
-    pub fn pyramid_mut(&mut self) -> &mut pyramid::Session {
-        match &mut self.session {
-            Session::Pyramid(session) => session,
-            Session::TriPeaks(_) => panic!("Pyramid is not on screen"),
-        }
+    pub fn pyramid_mut(&mut self) -> &mut Flow<Pyramid> {
+        self.session
+            .as_any_mut()
+            .downcast_mut()
+            .expect("Pyramid is on screen")
     }
 
     /// Handles one event; gives back what the outside world is to do.
@@ -477,10 +480,10 @@ impl App {
             Msg::Resize(width, height) => self.shell.size = Rect::new(0, 0, width, height),
             Msg::Tick => {
                 self.shell.ticks += 1;
-                self.dirty |= self.session.get_mut().tick();
+                self.dirty |= self.session.tick();
             }
             Msg::Job(message) => {
-                let fx = self.session.get_mut().job(message);
+                let fx = self.session.job(message);
                 self.apply(fx);
             }
             Msg::Done(done) => self.done(done),
@@ -498,7 +501,7 @@ impl App {
                 Effect::Hush => self.shell.status = None,
                 Effect::Help => self.shell.overlay = Some(Overlay::Help(0)),
                 Effect::Challenge(goal) => {
-                    let game = self.session.get().game();
+                    let game = self.session.game();
                     self.shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(goal, game)));
                 }
                 Effect::Quit => self.quitting = Quitting::Asked,
@@ -615,7 +618,7 @@ impl App {
                 KeyCode::Char('n') => self.new_deal(),
                 KeyCode::Char('g') => self.switch_game(),
                 KeyCode::Char(c) => {
-                    let fx = self.session.get_mut().ctrl(c);
+                    let fx = self.session.ctrl(c);
                     self.apply(fx);
                 }
                 _ => {}
@@ -636,7 +639,7 @@ impl App {
                 ticks: self.shell.ticks,
             },
         };
-        let fx = self.session.get_mut().key(&ui, key);
+        let fx = self.session.key(&ui, key);
         self.apply(fx);
     }
 
@@ -687,17 +690,13 @@ impl App {
                 ticks: self.shell.ticks,
             },
         };
-        let fx = self.session.get_mut().mouse(&ui, mouse);
+        let fx = self.session.mouse(&ui, mouse);
         self.apply(fx);
     }
 
     /// The message under the board: the status, or what the screen shows there.
     pub fn message_lines(&self, look: &Look) -> Vec<Line<'static>> {
-        layout::message_lines(
-            self.shell.status.as_ref(),
-            self.session.get().message(look),
-            look,
-        )
+        layout::message_lines(self.shell.status.as_ref(), self.session.message(look), look)
     }
 
     fn paste(&mut self, text: &str) {
@@ -709,7 +708,7 @@ impl App {
                 dialog.field().push_str(text.lines().next().unwrap_or(""));
             }
             None => {
-                let fx = self.session.get_mut().paste(&text);
+                let fx = self.session.paste(&text);
                 self.apply(fx);
             }
             _ => {}
@@ -733,7 +732,7 @@ impl App {
         self.apply(fx);
         self.name = Some(opening.name.clone());
         self.notes.clear();
-        self.clean = Some(self.session.get().work());
+        self.clean = Some(self.session.work());
         self.draft_due = true;
     }
 
@@ -762,9 +761,30 @@ impl App {
         }
     }
 
+    /// The help's sections: the game's, the current screen's first, then the keys that work
+    /// anywhere.
+    pub fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])> {
+        let mut sections = self.session.help_sections();
+        sections.push(("Anywhere", help::ANYWHERE));
+        sections
+    }
+
+    /// The keys of the current screen: the game's and those that work anywhere.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn bindings(&self) -> Vec<&'static Binding> {
+        let mut bindings = self.session.bindings();
+        bindings.extend(help::ANYWHERE);
+        bindings
+    }
+
+    /// The most used keys, for the bottom line.
+    pub fn hints(&self) -> Vec<(&'static str, &'static str)> {
+        self.session.hints(other_game(self.session.game()).name())
+    }
+
     /// What replacing the work now would lose, in words; `None` when nothing would be.
     pub fn unsaved(&self) -> Option<String> {
-        let now = self.session.get().work();
+        let now = self.session.work();
         let typed = now.typed;
         if (typed == 0 && now.moves == 0) || self.clean.as_ref() == Some(&now) {
             return None;
@@ -794,7 +814,7 @@ impl App {
         };
         self.name = Some(kept.name);
         if kept.saved {
-            self.clean = Some(self.session.get().work());
+            self.clean = Some(self.session.work());
         }
     }
 
@@ -814,8 +834,7 @@ impl App {
             KeyCode::PageDown => scroll + 10,
             _ => return,
         };
-        let sections = self.session.get().help_sections();
-        let most = help::most_scroll(&sections, self.shell.size, self.theme());
+        let most = help::most_scroll(&self.help_sections(), self.shell.size, self.theme());
         self.shell.overlay = Some(Overlay::Help(scroll.min(most)));
     }
 
@@ -824,10 +843,9 @@ impl App {
     fn keep_draft(&mut self, then: Then) {
         let name = self.name.as_ref().map(|name| store::DraftName {
             name: name.clone(),
-            saved: self.clean.as_ref() == Some(&self.session.get().work()),
+            saved: self.clean.as_ref() == Some(&self.session.work()),
         });
-        let draft = self.session.get().draft();
-        let text = (!draft.is_empty()).then(|| draft.to_text());
+        let text = self.session.draft();
         self.effects.push(Effect::KeepDraft { text, name, then });
     }
 
@@ -885,7 +903,7 @@ impl App {
                 return;
             }
             KeyCode::Enter => {
-                let session = self.session.get_mut();
+                let session = &mut self.session;
                 match dialog
                     .goal()
                     .and_then(|goal| session.set_goal(goal).map(|fx| (goal, fx)))
@@ -974,7 +992,7 @@ impl App {
     }
 
     fn open_save(&mut self) {
-        let session = self.session.get();
+        let session = &self.session;
         if session.busy() {
             return;
         }
@@ -1028,7 +1046,7 @@ impl App {
             .filter(|note| !note.is_empty())
             .into_iter()
             .collect();
-        let save = self.session.get().save(name, &notes);
+        let save = self.session.save(name, &notes);
         self.effects.push(save);
     }
 
@@ -1038,7 +1056,7 @@ impl App {
             Ok(path) => {
                 self.name = Some(saving.name);
                 self.notes = saving.notes;
-                self.clean = Some(self.session.get().work());
+                self.clean = Some(self.session.work());
                 let said = format!("{} to {}.", saving.said, path.display());
                 self.keep_draft(Then::Say(Tone::Success, said));
             }
@@ -1047,7 +1065,7 @@ impl App {
     }
 
     fn open_list(&mut self) {
-        if self.session.get().busy() {
+        if self.session.busy() {
             return;
         }
         self.effects.push(Effect::ListSaves);
@@ -1117,7 +1135,7 @@ impl App {
         let mut fx = Effects::default();
         self.session = loaded(&mut fx, saved);
         self.apply(fx);
-        self.clean = Some(self.session.get().work());
+        self.clean = Some(self.session.work());
         self.draft_due = true;
         let next = if playing {
             "Play goes on where it was left."
@@ -1129,7 +1147,7 @@ impl App {
 
     /// Ctrl-G: the other game's editor, with a new deal; asks first when work would be lost.
     fn switch_game(&mut self) {
-        let session = self.session.get();
+        let session = &self.session;
         if !session.editing() {
             self.say(
                 Tone::Info,
@@ -1137,11 +1155,7 @@ impl App {
             );
             return;
         }
-        // Klondike is not in the app yet, so Ctrl-G goes between the two games it plays.
-        let other = match session.game() {
-            GameKind::Pyramid => GameKind::TriPeaks,
-            GameKind::TriPeaks | GameKind::Klondike => GameKind::Pyramid,
-        };
+        let other = other_game(session.game());
         if let Some(what) = self.unsaved() {
             self.confirm = Some(Confirm::Switch(other));
             self.say(
@@ -1158,16 +1172,16 @@ impl App {
 
     /// A new, empty deal of `game` in place of the work.
     fn start_game(&mut self, game: GameKind) {
-        self.session = Session::new(game);
+        self.session = new_session(game);
         self.name = None;
         self.notes.clear();
         self.clean = None;
         self.draft_due = true;
-        self.say(Tone::Info, first_words(game));
+        self.say(Tone::Info, self.session.first_words());
     }
 
     fn new_deal(&mut self) {
-        if self.session.get().busy() {
+        if self.session.busy() {
             return;
         }
         if let Some(what) = self.unsaved() {
@@ -1183,7 +1197,7 @@ impl App {
 
     /// A new, empty deal of the same game in place of the work.
     fn clear_deal(&mut self) {
-        self.session = Session::new(self.session.get().game());
+        self.session = new_session(self.session.game());
         self.name = None;
         self.notes.clear();
         self.shell.overlay = None;
@@ -1192,30 +1206,16 @@ impl App {
     }
 }
 
-/// What the app says over an empty editor of `game`.
-fn first_words(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Pyramid => {
-            "Type the deal: the pyramid row by row, then the stock from the top. ? for help."
-        }
-        GameKind::TriPeaks => {
-            "Type the deal as MSC shows it: the peaks row by row (? for a card face down), the \
-             waste card, then the stock. F1 for help."
-        }
-        GameKind::Klondike => crate::cli::args::KLONDIKE_NOT_IN_APP,
-    }
-}
-
 /// Whether a draft holds work other than the game to open: cards typed or moves played that
 /// opening it would replace.
 fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
-    let work = Work::of(draft);
+    let work = work_of(draft);
     if work.typed == 0 && work.moves == 0 {
         return false;
     }
     let other = match opening {
-        Confirm::Open(saved, _) => Work::of(&draft_of_saved(saved)),
-        Confirm::OpenText(text) => Work::of(&draft_of_text(text)),
+        Confirm::Open(saved, _) => work_of(&draft_of_saved(saved)),
+        Confirm::OpenText(text) => work_of(&draft_of_text(text)),
         Confirm::New | Confirm::Switch(_) | Confirm::Quit => return false,
     };
     (work.deal, work.moves) != (other.deal, other.moves)
@@ -1248,7 +1248,7 @@ fn draft_of_text(opening: &DealText) -> GameDraft {
         Draft::parse(&opening.text)
             .filter(|draft| draft.slots.contains(&None))
             .unwrap_or_else(|| Draft {
-                slots: pyramid::text_slots(&opening.text).0,
+                slots: crate::app::games::pyramid::text_slots(&opening.text).0,
                 midgame: solitaire::games::pyramid::Midgame::default(),
                 moves: Vec::new(),
                 goal: Goal::Board,
@@ -1257,49 +1257,72 @@ fn draft_of_text(opening: &DealText) -> GameDraft {
     )
 }
 
+/// A new, empty deal of a game.
+fn new_session(game: GameKind) -> Box<dyn Session> {
+    match game {
+        GameKind::TriPeaks => Box::new(Flow::<TriPeaks>::default()),
+        // Klondike has no screens yet: the command line refuses to start the app on it, and a
+        // new deal asked for it is Pyramid's, the app's first game.
+        GameKind::Pyramid | GameKind::Klondike => Box::new(Flow::<Pyramid>::default()),
+    }
+}
+
+/// The game Ctrl-G goes to from `game`.
+fn other_game(game: GameKind) -> GameKind {
+    // Klondike is not in the app yet, so Ctrl-G goes between the two games it plays.
+    match game {
+        GameKind::Pyramid => GameKind::TriPeaks,
+        GameKind::TriPeaks | GameKind::Klondike => GameKind::Pyramid,
+    }
+}
+
+/// The work a draft holds.
+fn work_of(draft: &GameDraft) -> Work {
+    match draft {
+        GameDraft::Pyramid(draft) => Work::of(draft),
+        GameDraft::TriPeaks(draft) => Work::of(draft),
+    }
+}
+
 /// A session on a draft's work, and what to say.
-fn restored(fx: &mut Effects, draft: &GameDraft) -> (Session, String) {
+fn restored(fx: &mut Effects, draft: &GameDraft) -> (Box<dyn Session>, String) {
     match draft {
         GameDraft::Pyramid(draft) => {
-            let (session, text) = pyramid::Session::restored(fx, draft);
-            (Session::Pyramid(Box::new(session)), text)
+            let (session, text) = Flow::<Pyramid>::restored(draft, fx);
+            (Box::new(session), text)
         }
         GameDraft::TriPeaks(draft) => {
-            let (session, text) = tripeaks::Session::restored(fx, draft);
-            (Session::TriPeaks(Box::new(session)), text)
+            let (session, text) = Flow::<TriPeaks>::restored(draft, fx);
+            (Box::new(session), text)
         }
     }
 }
 
 /// A session on a saved game.
-fn loaded(fx: &mut Effects, saved: &SavedGame) -> Session {
+fn loaded(fx: &mut Effects, saved: &SavedGame) -> Box<dyn Session> {
     match saved {
-        SavedGame::Pyramid(saved) => {
-            Session::Pyramid(Box::new(pyramid::Session::loaded(fx, saved.clone())))
-        }
-        SavedGame::TriPeaks(saved) => {
-            Session::TriPeaks(Box::new(tripeaks::Session::loaded(fx, saved)))
-        }
+        SavedGame::Pyramid(saved) => Box::new(Flow::<Pyramid>::loaded(saved, fx)),
+        SavedGame::TriPeaks(saved) => Box::new(Flow::<TriPeaks>::loaded(saved, fx)),
     }
 }
 
 /// A session on a deal file with problems, or an unfinished deal of either game.
-fn from_text(fx: &mut Effects, opening: &DealText) -> Session {
-    match store::TriPeaksDraft::parse(&opening.text) {
-        Some(draft) => {
-            let (session, _) = tripeaks::Session::restored(fx, &draft);
-            fx.say(
-                Tone::Info,
-                format!(
-                    "Opened '{}' ({}/52): go on typing.",
-                    opening.name,
-                    session.editor.filled()
-                ),
-            );
-            Session::TriPeaks(Box::new(session))
-        }
-        None => Session::Pyramid(Box::new(pyramid::Session::from_text(fx, opening))),
+fn from_text(fx: &mut Effects, opening: &DealText) -> Box<dyn Session> {
+    if let Some(draft) = store::TriPeaksDraft::parse(&opening.text) {
+        let (session, _) = Flow::<TriPeaks>::restored(&draft, fx);
+        fx.say(
+            Tone::Info,
+            format!(
+                "Opened '{}' ({}/52): go on typing.",
+                opening.name,
+                session.editor.filled()
+            ),
+        );
+        return Box::new(session);
     }
+    let mut session = Flow::<Pyramid>::default();
+    crate::app::games::pyramid::open_text(&mut session, opening, fx);
+    Box::new(session)
 }
 
 /// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes

@@ -45,14 +45,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
         inner.width,
         inner.height.saturating_sub(1),
     );
-    app.session.get().draw(board_area, parts.panel, buf, &look);
+    app.session.draw(board_area, parts.panel, buf, &look);
     Paragraph::new(message_lines)
         .wrap(Wrap { trim: false })
         .render(parts.message, buf);
     key_hints(app, parts.keys, buf);
     match &app.shell.overlay {
         Some(Overlay::Help(scroll)) => {
-            let sections = app.session.get().help_sections();
+            let sections = app.help_sections();
             help::render(&sections, *scroll, area, buf, theme);
         }
         Some(Overlay::Save(dialog)) => save_dialog(dialog, area, buf, theme),
@@ -87,7 +87,7 @@ fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme, asking: Option<&str>) 
 
 fn title(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
-    let (screen, settings) = app.session.get().title();
+    let (screen, settings) = app.session.title();
     let name = app.name.as_deref().unwrap_or("new deal");
     let head = format!("· {screen} · ");
     let right = Line::styled(
@@ -133,7 +133,7 @@ const MIN_TITLE_NAME: u16 = 4;
 fn key_hints(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let mut spans = Vec::new();
-    for (key, what) in app.session.get().hints() {
+    for (key, what) in app.hints() {
         spans.push(Span::styled(format!(" {key}"), Style::new().fg(theme.key)));
         spans.push(Span::styled(
             format!(" {what} "),

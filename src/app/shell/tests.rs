@@ -9,10 +9,13 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::*;
+use crate::app::card_input::Pending;
+use crate::app::flow::editor::Typed;
+use crate::app::flow::{Screen, Solution};
+use crate::app::games::pyramid::Pyramid;
 use crate::app::games::pyramid::board;
-use crate::app::games::pyramid::editor::{Editor, Pending, Typed};
+use crate::app::games::pyramid::editor::Editor;
 use crate::app::games::pyramid::play::{Back, Play, Standing};
-use crate::app::games::pyramid::{Screen, Solution};
 use crate::app::job::{Found, JobEvent, JobMessage};
 use crate::app::theme;
 use crate::app::{layout, view};
@@ -167,13 +170,7 @@ fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
 
 /// Feeds play mode's background checks' messages to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app
-        .pyramid()
-        .play
-        .as_ref()
-        .and_then(Play::check_id)
-        .is_some()
-    {
+    while app.pyramid().check_id().is_some() {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
             .expect("the check answers");
@@ -196,7 +193,7 @@ fn said(app: &App) -> String {
         .unwrap_or_default()
 }
 
-fn solution(app: &App) -> &Solution {
+fn solution(app: &App) -> &Solution<Pyramid> {
     match &app.pyramid().screen {
         Screen::Solution(solution) => solution,
         _ => panic!("not on the solution screen"),
@@ -294,10 +291,7 @@ fn key_releases_are_ignored() {
     let mut release = KeyEvent::new(KeyCode::Char('k'), KeyModifiers::NONE);
     release.kind = KeyEventKind::Release;
     app.update(Msg::Key(release));
-    assert_eq!(
-        app.pyramid().editor.pending,
-        crate::app::games::pyramid::editor::Pending::Nothing
-    );
+    assert_eq!(app.pyramid().editor.pending, Pending::Nothing);
 }
 
 #[test]
@@ -333,7 +327,7 @@ fn solving_shows_progress_then_the_solution_and_stepping_back_restores_the_start
     let start = Position::new(&deal(WINNABLE), Rules::default());
     assert_eq!(solution(&app).moves.len(), 40);
     assert_eq!(solution(&app).position(), &start);
-    assert_eq!(app.pyramid().verdict, Verdict::Solved(40));
+    assert_eq!(app.pyramid().own.verdict, Verdict::Solved(40));
     for _ in 0..45 {
         press(&mut app, KeyCode::Right);
     }
@@ -376,7 +370,7 @@ fn the_rules_chosen_by_keys_are_shown_and_solved_under() {
     assert!(screen(&app, 80, 24).contains("1 pass · relaxed · all 52 · theme"));
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
-    let rules = app.pyramid().editor.rules;
+    let rules = app.pyramid().editor.marks.rules;
     assert!(rules.relaxed && rules.finish == Finish::AllCards);
     let expected =
         solitaire::games::pyramid::solver::solve(&Position::new(&deal(WINNABLE), rules), &mut ());
@@ -387,7 +381,7 @@ fn the_rules_chosen_by_keys_are_shown_and_solved_under() {
             let end = solution(&app).positions.last().unwrap();
             assert!(end.is_won() && end.stock_len() == 0, "all 52 cards went");
         }
-        _ => assert!(!solution(&app).solvable),
+        _ => assert!(!solution(&app).found.solvable),
     }
 }
 
@@ -415,9 +409,9 @@ fn a_challenge_and_the_all_cards_goal_refuse_each_other() {
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.pyramid().goal, Goal::Score { .. }));
-    assert!(app.pyramid().editor.rules.relaxed);
+    assert!(app.pyramid().editor.marks.rules.relaxed);
     press(&mut app, KeyCode::Char('e'));
-    assert_eq!(app.pyramid().editor.rules.finish, Finish::Pyramid);
+    assert_eq!(app.pyramid().editor.marks.rules.finish, Finish::Pyramid);
     assert!(said(&app).starts_with("Not with this challenge"));
 }
 
@@ -442,7 +436,7 @@ fn escape_cancels_a_solve_and_keeps_the_deal() {
         }
     }
     assert!(matches!(app.pyramid().screen, Screen::Editor));
-    assert_eq!(app.pyramid().verdict, Verdict::Unsolved);
+    assert_eq!(app.pyramid().own.verdict, Verdict::Unsolved);
 }
 
 #[test]
@@ -453,9 +447,16 @@ fn a_deal_without_solution_says_why() {
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
     let answer = solution(&app);
-    assert!(!answer.solvable);
-    assert!(answer.reason.as_deref().unwrap().contains("all four Jacks"));
-    assert_eq!(app.pyramid().verdict, Verdict::NoSolution);
+    assert!(!answer.found.solvable);
+    assert!(
+        answer
+            .found
+            .reason
+            .as_deref()
+            .unwrap()
+            .contains("all four Jacks")
+    );
+    assert_eq!(app.pyramid().own.verdict, Verdict::NoSolution);
 }
 
 #[test]

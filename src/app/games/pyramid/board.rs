@@ -16,14 +16,16 @@ use solitaire::games::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
 use solitaire::games::pyramid::{Midgame, Place, Position, layout};
 
 use crate::app::cards::{CELL, CardText, Direction, Mark, draw_cell, draw_pending, nearest};
+use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
 
-/// Stock slots per line in the editor.
-const STOCK_PER_LINE: usize = 12;
-/// The width the editor board needs.
-pub const EDITOR_WIDTH: u16 = STOCK_PER_LINE as u16 * CELL;
-/// The height the editor board needs: pyramid, gap, label, two stock lines.
-pub const EDITOR_HEIGHT: u16 = PYRAMID_ROWS as u16 + 4;
+/// Stock slots per line in the editor: as many as the board's width holds.
+const STOCK_PER_LINE: usize = (BOARD_WIDTH / CELL) as usize;
+
+// The editor fills the board: the pyramid, a gap, a label and two stock lines.
+const _: () = assert!(PYRAMID_ROWS as u16 + 4 == BOARD_HEIGHT);
+const _: () = assert!(STOCK_SIZE.div_ceil(STOCK_PER_LINE) == 2);
+
 /// The width of the pyramid's bottom row.
 const PYRAMID_WIDTH: u16 = PYRAMID_ROWS as u16 * CELL;
 
@@ -36,7 +38,7 @@ pub fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
         let x = pyramid_left + (PYRAMID_ROWS - 1 - row) as u16 * CELL / 2 + col as u16 * CELL;
         *rect = Rect::new(x, area.y + row as u16, CELL, 1);
     }
-    let stock_left = area.x + area.width.saturating_sub(EDITOR_WIDTH) / 2;
+    let stock_left = area.x + area.width.saturating_sub(BOARD_WIDTH) / 2;
     for i in 0..STOCK_SIZE {
         let x = stock_left + (i % STOCK_PER_LINE) as u16 * CELL;
         let y = area.y + PYRAMID_ROWS as u16 + 2 + (i / STOCK_PER_LINE) as u16;
@@ -54,7 +56,7 @@ pub fn slot_at(area: Rect, column: u16, row: u16) -> Option<usize> {
 
 /// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
 pub fn neighbour(from: usize, direction: Direction) -> usize {
-    let rects = slot_rects(Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT));
+    let rects = slot_rects(Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT));
     nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
 }
 
@@ -324,7 +326,7 @@ mod tests {
 
     #[test]
     fn every_slot_has_its_own_cell_and_clicks_find_it() {
-        let area = Rect::new(3, 2, EDITOR_WIDTH + 6, EDITOR_HEIGHT);
+        let area = Rect::new(3, 2, BOARD_WIDTH + 6, BOARD_HEIGHT);
         let rects = slot_rects(area);
         for (index, rect) in rects.iter().enumerate() {
             assert_eq!(slot_at(area, rect.x + 1, rect.y), Some(index));

@@ -2,9 +2,8 @@
 //! out, the waste card and the stock; in the editor every slot of the deal, in play the stock
 //! and the waste's top card.
 //!
-//! One geometry function serves drawing, mouse clicks and arrow keys, as for Pyramid, so that
-//! what the arrows do always matches what the screen shows. The board fits the same area as
-//! Pyramid's.
+//! One geometry function serves drawing, mouse clicks and arrow keys, so that what the arrows
+//! do always matches what the screen shows. The board fills the area every game draws in.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as Point, Rect};
@@ -20,7 +19,7 @@ use solitaire::games::tripeaks::layout::{
 };
 
 use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest};
-use crate::app::games::pyramid::board::{EDITOR_HEIGHT, EDITOR_WIDTH};
+use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
 
 /// Cards in the bottom row, the last of the tableau.
@@ -28,16 +27,16 @@ const BOTTOM_CARDS: usize = 10;
 /// The width of the peaks: the bottom row's cells side by side.
 const PEAKS_WIDTH: u16 = BOTTOM_CARDS as u16 * CELL;
 /// Stock slots per line in the editor.
-const STOCK_PER_LINE: usize = (EDITOR_WIDTH / CELL) as usize;
+const STOCK_PER_LINE: usize = (BOARD_WIDTH / CELL) as usize;
 /// The editor's lines below the peaks: the waste card's label and slot, then the stock's.
 const WASTE_LABEL_ROW: u16 = ROWS as u16 + 1;
 const WASTE_ROW: u16 = WASTE_LABEL_ROW + 1;
 const STOCK_LABEL_ROW: u16 = WASTE_ROW + 2;
 const STOCK_ROW: u16 = STOCK_LABEL_ROW + 1;
 
-// The editor fills Pyramid's board, so the screen around it needs no second layout.
-const _: () = assert!(STOCK_ROW + STOCK_SIZE.div_ceil(STOCK_PER_LINE) as u16 == EDITOR_HEIGHT);
-const _: () = assert!(PEAKS_WIDTH <= EDITOR_WIDTH);
+// The editor fills the board every game draws in.
+const _: () = assert!(STOCK_ROW + STOCK_SIZE.div_ceil(STOCK_PER_LINE) as u16 == BOARD_HEIGHT);
+const _: () = assert!(PEAKS_WIDTH <= BOARD_WIDTH);
 
 /// A tableau card's column from the peaks' left edge: the bottom row a cell apart, every other
 /// card halfway between the two covering it.
@@ -48,7 +47,7 @@ fn peak_column(index: usize) -> u16 {
     }
 }
 
-/// The cell of a tableau card, for a board drawn in `area`, centred as Pyramid's.
+/// The cell of a tableau card, for a board drawn in `area`, centred.
 fn tableau_rect(area: Rect, index: usize) -> Rect {
     let left = area.x + area.width.saturating_sub(PEAKS_WIDTH) / 2;
     let row = row_of(index) as u16;
@@ -63,7 +62,7 @@ pub fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
     }
     let waste_x = area.x + area.width.saturating_sub(CELL) / 2;
     rects[FIRST_WASTE] = Rect::new(waste_x, area.y + WASTE_ROW, CELL, 1).intersection(area);
-    let stock_left = area.x + area.width.saturating_sub(EDITOR_WIDTH) / 2;
+    let stock_left = area.x + area.width.saturating_sub(BOARD_WIDTH) / 2;
     for i in 0..STOCK_SIZE {
         let x = stock_left + (i % STOCK_PER_LINE) as u16 * CELL;
         let y = area.y + STOCK_ROW + (i / STOCK_PER_LINE) as u16;
@@ -81,7 +80,7 @@ pub fn slot_at(area: Rect, column: u16, row: u16) -> Option<usize> {
 
 /// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
 pub fn neighbour(from: usize, direction: Direction) -> usize {
-    let rects = slot_rects(Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT));
+    let rects = slot_rects(Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT));
     nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
 }
 
@@ -332,14 +331,14 @@ mod tests {
 
     /// The text a widget draws in a board-sized area, as the screen tests read screens.
     fn shown(widget: impl Widget) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(EDITOR_WIDTH, EDITOR_HEIGHT)).unwrap();
+        let mut terminal = Terminal::new(TestBackend::new(BOARD_WIDTH, BOARD_HEIGHT)).unwrap();
         terminal
             .draw(|frame| frame.render_widget(widget, frame.area()))
             .unwrap();
         let buffer = terminal.backend().buffer();
         let mut text = String::new();
-        for y in 0..EDITOR_HEIGHT {
-            let line: String = (0..EDITOR_WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
+        for y in 0..BOARD_HEIGHT {
+            let line: String = (0..BOARD_WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
             text.push_str(line.trim_end());
             text.push('\n');
         }
@@ -348,7 +347,7 @@ mod tests {
 
     #[test]
     fn every_slot_has_its_own_cell_and_clicks_find_it() {
-        let area = Rect::new(3, 2, EDITOR_WIDTH + 6, EDITOR_HEIGHT);
+        let area = Rect::new(3, 2, BOARD_WIDTH + 6, BOARD_HEIGHT);
         for (index, rect) in slot_rects(area).iter().enumerate() {
             assert_eq!(rect.width, CELL, "slot {index} is whole");
             assert_eq!(slot_at(area, rect.x + 1, rect.y), Some(index));
@@ -361,7 +360,7 @@ mod tests {
 
     #[test]
     fn the_peaks_are_drawn_as_the_deal_text_lays_them_out() {
-        let rects = slot_rects(Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT));
+        let rects = slot_rects(Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT));
         // The bottom row a cell apart and centred; each peak top above its pair's middle.
         assert_eq!(rects[18].x, 4);
         assert_eq!(rects[27].x, 40);
@@ -397,7 +396,7 @@ mod tests {
 
     #[test]
     fn every_spot_is_hit_by_a_click() {
-        let area = Rect::new(3, 2, EDITOR_WIDTH + 6, EDITOR_HEIGHT);
+        let area = Rect::new(3, 2, BOARD_WIDTH + 6, BOARD_HEIGHT);
         let spots = (0..TABLEAU_SIZE as u8).map(Spot::Card).chain([Spot::Stock]);
         for spot in spots {
             let rect = spot_rect(area, spot);
@@ -421,7 +420,7 @@ mod tests {
     #[test]
     fn play_arrows_go_among_the_given_spots() {
         use Direction::{Down, Left, Up};
-        let area = Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT);
+        let area = Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT);
         let spots: Vec<Spot> = (18..28).map(Spot::Card).chain([Spot::Stock]).collect();
         assert_eq!(
             play_neighbour(area, Spot::Card(18), &spots, Down),

@@ -1,12 +1,14 @@
 //! TriPeaks play mode's model: the game with its undo history, the card cursor, and what the
 //! solver found about the positions played through, for the challenge played.
 //!
-//! After every move the app asks [`Play::wanted`] which position needs the solver, solves it
-//! off the UI thread (TriPeaks solves in milliseconds, but drawing never waits), and hands the
-//! answer back with [`Play::learn`]. Answers are kept per position, so undo and redo find them
-//! again without a new solve.
+//! After every move the flow asks [`Play::wanted`] which position needs the solver, solves
+//! it off the UI thread (TriPeaks solves in milliseconds, but drawing never waits), and hands
+//! the answer back with [`Play::learn`]. Answers are kept per position, so undo and redo find
+//! them again without a new solve.
 
 use std::collections::HashMap;
+
+use ratatui::layout::Rect;
 
 use solitaire::cards::deal::thousands;
 use solitaire::engine::goal::Goal;
@@ -14,16 +16,9 @@ use solitaire::games::tripeaks::challenge::Answer;
 use solitaire::games::tripeaks::layout::{TABLEAU_SIZE, covering, row_of};
 use solitaire::games::tripeaks::{Game, Move, Position};
 
-use crate::app::games::tripeaks::board::Spot;
-
-/// What choosing a spot did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Choice {
-    /// A move was played; its description.
-    Played(String),
-    /// Not possible, and why.
-    Refused(String),
-}
+use crate::app::cards::Direction;
+use crate::app::flow::{Choice, PlayMode};
+use crate::app::games::tripeaks::board::{self, Spot};
 
 /// How the current position stands for the challenge played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +48,7 @@ pub struct Play {
 
 impl Play {
     /// Play from the game's current position, for `goal`.
-    pub fn new(game: Game, goal: Goal) -> Play {
+    pub fn from(game: Game, goal: Goal) -> Play {
         let mut play = Play {
             game,
             cursor: Spot::Stock,
@@ -183,12 +178,6 @@ impl Play {
         self.cursor = near.map_or_else(|| self.first_spot(), Spot::Card);
     }
 
-    /// The position the solver should work on: the current one, while nothing is known of it.
-    pub fn wanted(&self) -> Option<Position> {
-        let position = *self.position();
-        (!self.answers.contains_key(&position)).then_some(position)
-    }
-
     /// Keeps the solver's answer from a position, for the challenge played; an answer from a
     /// position the game has since left is dropped.
     pub fn learn(&mut self, position: Position, answer: Answer) {
@@ -287,6 +276,44 @@ impl Play {
     }
 }
 
+impl PlayMode for Play {
+    type Position = Position;
+
+    fn new(game: Game, goal: Goal) -> Play {
+        Play::from(game, goal)
+    }
+
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn move_cursor(&mut self, board: Rect, direction: Direction) {
+        self.cursor = board::play_neighbour(board, self.cursor, &self.cursor_spots(), direction);
+    }
+
+    fn choose_cursor(&mut self) -> Choice {
+        self.choose(self.cursor)
+    }
+
+    fn draw(&mut self) -> Choice {
+        Play::draw(self)
+    }
+
+    fn undo(&mut self) -> bool {
+        Play::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Play::redo(self)
+    }
+
+    /// The current position, while nothing is known of it.
+    fn wanted(&self) -> Option<Position> {
+        let position = *self.position();
+        (!self.answers.contains_key(&position)).then_some(position)
+    }
+}
+
 /// What earlier deals gave: points earned, or cards of the rank removed.
 fn earlier(goal: Goal) -> u32 {
     match goal {
@@ -346,7 +373,7 @@ mod tests {
 
     fn play(text: &str, goal: Goal) -> Play {
         let deal = Deal::parse_as(text, GameKind::TriPeaks).unwrap();
-        Play::new(Game::new(Position::new(&deal)), goal)
+        Play::from(Game::new(Position::new(&deal)), goal)
     }
 
     /// Solves the position the play wants, as the app does off the UI thread, and hands the

@@ -164,13 +164,7 @@ fn the_help_uses_the_width_there_is_and_wraps_what_does_not_fit() {
     };
     let whole = {
         let mut all = Vec::new();
-        for section in [
-            help::PLAY,
-            help::SOLUTION,
-            help::EDITOR,
-            help::TYPING,
-            help::ANYWHERE,
-        ] {
+        for (_, section) in app.help_sections() {
             for binding in section {
                 all.extend(words(binding.what));
             }
@@ -261,7 +255,11 @@ fn a_card_marked_gone_where_it_cannot_be_shows_the_mark_in_the_error_colour() {
     app.update(Msg::Paste(WINNABLE.to_string()));
     press(&mut app, KeyCode::Home);
     press(&mut app, KeyCode::Char('-'));
-    assert!(app.pyramid().editor.midgame.is_gone(0), "{}", said(&app));
+    assert!(
+        app.pyramid().editor.marks.midgame.is_gone(0),
+        "{}",
+        said(&app)
+    );
     press(&mut app, KeyCode::Tab);
     let card = app.pyramid().editor.slots[0].unwrap();
     let label = format!("({})", CardText { ascii: true }.of(card));
