@@ -36,7 +36,8 @@ use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, disable_raw_mode, enable_raw_mode};
 
 pub use effects::Msg;
-pub use shell::{App, DealText, Setup};
+pub use session::DealText;
+pub use shell::{App, Setup};
 
 /// How often the clock ticks: the spinner and the elapsed time move with it.
 const TICK: Duration = Duration::from_millis(100);

@@ -34,6 +34,7 @@ use crate::app::effects::{Effect, Effects, Tone};
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::session::{KeptWork, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
+use crate::store::{GameDraft, SavedGame};
 use editor::{Editor, Marks, Typed};
 use keys::{Binding, Keys, TYPING};
 
@@ -53,6 +54,8 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     const RESTORED: &'static str;
     /// The game's keys, screen by screen.
     const KEYS: Keys;
+    /// What the Board challenge asks, in the challenge dialog's words.
+    const BOARD_GOAL: &'static str;
 
     /// A position, which the stepper and play mode play moves on.
     type Position: Referee + PartialEq + Debug + Send + 'static;
@@ -65,7 +68,7 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     /// The game's own screens beside the shared ones ([`Never`] for none).
     type Screen: Debug;
     /// The work as the draft keeps it.
-    type Draft: KeptWork;
+    type Draft: KeptWork + Into<GameDraft>;
     /// A saved game.
     type Saved;
 
@@ -192,6 +195,14 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn save_check(flow: &Flow<Self>) -> Result<(), String>;
     /// The save of the work under `name`.
     fn save(flow: &Flow<Self>, name: &str, notes: &[String]) -> Effect;
+    /// The game's draft among every game's; `None` when it is another game's.
+    fn draft_of(draft: &GameDraft) -> Option<&Self::Draft>;
+    /// The game's save among every game's; `None` when it is another game's.
+    fn saved_of(saved: &SavedGame) -> Option<&Self::Saved>;
+    /// A saved game as the draft its session would keep.
+    fn saved_draft(saved: &Self::Saved) -> Self::Draft;
+    /// The draft of a text that holds an unfinished deal of the game, saved under a name.
+    fn unfinished(text: &str) -> Option<Self::Draft>;
 }
 
 /// The type of a game that has no screens of its own.
@@ -900,6 +911,10 @@ impl<G: GameScreen> Session for Flow<G> {
         let mut fx = Effects::default();
         G::set_goal(self, goal, &mut fx)?;
         Ok(fx)
+    }
+
+    fn filled(&self) -> usize {
+        self.editor.filled()
     }
 
     fn work(&self) -> Work {

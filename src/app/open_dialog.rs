@@ -14,10 +14,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::effects::Tone;
+use crate::app::games;
 use crate::app::theme::Theme;
 use crate::app::widgets::{footer, panel_block, popup};
-use crate::store::{GameHolds, Holds, Listed, Origin, StorageError, TriPeaksHolds};
-use solitaire::cards::deal::DECK_SIZE;
+use crate::store::{Listed, Origin, StorageError};
 
 /// The deals the open dialog lists, and the filter typed into it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -175,38 +175,6 @@ fn file_name(path: &Path) -> String {
     )
 }
 
-/// What the open dialog says of a save: how far its game went, its result (Pyramid's saves
-/// keep it), how many of its cards are not seen yet (TriPeaks'), or how many cards an
-/// unfinished deal has.
-fn listed_state(entry: &Listed) -> String {
-    match &entry.holds {
-        GameHolds::Pyramid(Holds::Unfinished(unfinished))
-        | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
-            format!("unfinished {}/{DECK_SIZE}", unfinished.typed)
-        }
-        GameHolds::Pyramid(Holds::Game(saved)) => match saved.moves.len() {
-            0 => saved.verdict.label(),
-            n => moves_in(n),
-        },
-        GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => {
-            match (saved.moves.len(), saved.deal.unknown().count_ones()) {
-                (0, 0) => "not played".to_string(),
-                (0, unknown) => format!("{unknown} unknown"),
-                (moves, 0) => moves_in(moves),
-                (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
-            }
-        }
-    }
-}
-
-/// How far a game went: "1 move in", "12 moves in".
-fn moves_in(moves: usize) -> String {
-    match moves {
-        1 => "1 move in".to_string(),
-        n => format!("{n} moves in"),
-    }
-}
-
 /// Columns of the date and of the game, and the fewest of the state: it widens to
 /// "unfinished 31/52" when such a deal is listed.
 const DATE_WIDTH: u16 = 16;
@@ -292,7 +260,7 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
     let state_width = dialog
         .entries
         .iter()
-        .map(|e| Span::raw(listed_state(e)).width())
+        .map(|e| Span::raw(games::listed_state(&e.holds)).width())
         .max()
         .map_or(STATE_WIDTH, |w| (w as u16).max(STATE_WIDTH));
     // The name comes first: it gets what it needs while the file keeps a dozen columns, and
@@ -353,7 +321,7 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
                 Span::styled(entry.game().name(), dim),
                 Span::styled(file_of(entry), dim),
                 Span::styled(entry.saved().to_string(), dim),
-                Span::styled(listed_state(entry), style),
+                Span::styled(games::listed_state(&entry.holds), style),
             ],
         );
     }
@@ -397,7 +365,9 @@ mod tests {
     use solitaire::GameKind;
     use solitaire::games::tripeaks::saved::DraftSlot;
 
-    use crate::store::{self, Folders, SavedDeal, SavedTriPeaks, TriPeaksDraft, Verdict, games};
+    use crate::store::{
+        self, Folders, GameHolds, Holds, SavedDeal, SavedTriPeaks, TriPeaksDraft, Verdict, games,
+    };
 
     const WINNABLE: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),

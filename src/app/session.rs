@@ -65,6 +65,15 @@ impl Work {
     }
 }
 
+/// A deal file that does not read as a deal (a duplicate, a card missing): the editor opens
+/// it with its cards placed as far as they go and its problems shown. Its text is as the
+/// bounded reader gives it (`text_file`), line ends already made `\n`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealText {
+    pub name: String,
+    pub text: String,
+}
+
 /// What the shell asks of the game on screen.
 pub trait Session {
     fn game(&self) -> GameKind;
@@ -87,6 +96,8 @@ pub trait Session {
     fn set_goal(&mut self, goal: Goal) -> Result<Effects, String>;
     /// The work, to compare.
     fn work(&self) -> Work;
+    /// Cards typed in the editor, those not known included.
+    fn filled(&self) -> usize;
     /// The draft's text; `None` when nothing is typed.
     fn draft(&self) -> Option<String>;
     /// Whether the work can be saved now, or why not.

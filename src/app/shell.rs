@@ -12,24 +12,19 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use solitaire::GameKind;
-use solitaire::games::pyramid::{Goal, GoalText};
+use solitaire::engine::goal::{Goal, GoalText};
 
 use crate::app::cards::CardText;
 use crate::app::effects::{Done, Effect, Effects, Msg, Runner, Saving, Status, Then, Tone};
-use crate::app::flow::Flow;
 use crate::app::flow::keys::Binding;
-use crate::app::games::pyramid::Pyramid;
-use crate::app::games::tripeaks::TriPeaks;
+use crate::app::games::{self, Chosen};
 use crate::app::help;
 use crate::app::layout;
 use crate::app::open_dialog::{OpenAction, OpenDialog};
-use crate::app::session::{Session, Ui, Work};
+use crate::app::session::{DealText, Session, Ui, Work};
 use crate::app::theme::Theme;
 use crate::app::widgets::Look;
-use crate::store::{
-    self, Draft, Drafts, Folders, GameDraft, GameHolds, Holds, Origin, SavedGame, StorageError,
-    TriPeaksDraft, TriPeaksHolds,
-};
+use crate::store::{self, Drafts, Folders, GameDraft, Origin, SavedGame, StorageError};
 
 /// What the shell shows around the game: the status line, the overlay, the screen's size and
 /// the clock.
@@ -213,15 +208,6 @@ impl Confirm {
     }
 }
 
-/// A deal file that does not read as a deal (a duplicate, a card missing): the editor opens
-/// it with its cards placed as far as they go and its problems shown. Its text is as the
-/// bounded reader gives it (`text_file`), line ends already made `\n`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DealText {
-    pub name: String,
-    pub text: String,
-}
-
 /// What the app starts with.
 pub struct Setup {
     /// Where saves, drafts and preferences are.
@@ -292,7 +278,7 @@ impl App {
                 size: Rect::new(0, 0, 80, 24),
                 ticks: 0,
             },
-            session: new_session(GameKind::Pyramid),
+            session: (games::ALL[0].new)(),
             themes: setup.themes,
             theme: setup.theme,
             ascii: setup.ascii,
@@ -344,7 +330,7 @@ impl App {
                 app.say(Tone::Info, text);
             }
             (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, None) => {
-                app.session = new_session(setup.game);
+                app.session = games::new_session(setup.game);
                 let first = app.session.first_words();
                 let others = match held_elsewhere {
                     0 => String::new(),
@@ -425,33 +411,6 @@ impl App {
     /// Whether the app should end.
     pub fn quitting(&self) -> bool {
         self.quitting == Quitting::Leaving
-    }
-
-    /// Pyramid's session, when Pyramid is on screen.
-    #[cfg(test)]
-    pub fn pyramid(&self) -> &Flow<Pyramid> {
-        self.session
-            .as_any()
-            .downcast_ref()
-            .expect("Pyramid is on screen")
-    }
-
-    /// TriPeaks' session, when TriPeaks is on screen.
-    #[cfg(test)]
-    pub fn tripeaks(&self) -> &Flow<TriPeaks> {
-        self.session
-            .as_any()
-            .downcast_ref()
-            .expect("TriPeaks is on screen")
-    }
-
-    /// The same, to change.
-    #[cfg(test)]
-    pub fn pyramid_mut(&mut self) -> &mut Flow<Pyramid> {
-        self.session
-            .as_any_mut()
-            .downcast_mut()
-            .expect("Pyramid is on screen")
     }
 
     /// Handles one event; gives back what the outside world is to do.
@@ -718,7 +677,7 @@ impl App {
     /// Puts the draft's work on screen; says what was restored.
     fn restore(&mut self, draft: &GameDraft) -> String {
         let mut fx = Effects::default();
-        let (session, text) = restored(&mut fx, draft);
+        let (session, text) = games::restored(draft, &mut fx);
         self.session = session;
         self.apply(fx);
         text
@@ -728,7 +687,7 @@ impl App {
     /// its problems.
     fn load_text(&mut self, opening: &DealText) {
         let mut fx = Effects::default();
-        self.session = from_text(&mut fx, opening);
+        self.session = games::from_text(opening, &mut fx);
         self.apply(fx);
         self.name = Some(opening.name.clone());
         self.notes.clear();
@@ -779,7 +738,7 @@ impl App {
 
     /// The most used keys, for the bottom line.
     pub fn hints(&self) -> Vec<(&'static str, &'static str)> {
-        self.session.hints(other_game(self.session.game()).name())
+        self.session.hints(games::next(self.session.game()).name())
     }
 
     /// What replacing the work now would lose, in words; `None` when nothing would be.
@@ -1085,20 +1044,12 @@ impl App {
                     Origin::Example => "the examples".to_string(),
                 };
                 // An unfinished deal opens into the editor as `pyramid FILE` opens it.
-                let opening = match entry.holds {
-                    GameHolds::Pyramid(Holds::Game(saved)) => {
-                        Confirm::Open(Box::new(SavedGame::Pyramid(saved)), from)
-                    }
-                    GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => {
-                        Confirm::Open(Box::new(SavedGame::TriPeaks(saved)), from)
-                    }
-                    GameHolds::Pyramid(Holds::Unfinished(unfinished))
-                    | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
-                        Confirm::OpenText(DealText {
-                            name: unfinished.name,
-                            text: unfinished.text,
-                        })
-                    }
+                let opening = match games::chosen(entry.holds) {
+                    Chosen::Game(saved) => Confirm::Open(Box::new(saved), from),
+                    Chosen::Unfinished(unfinished) => Confirm::OpenText(DealText {
+                        name: unfinished.name,
+                        text: unfinished.text,
+                    }),
                 };
                 self.open_chosen(opening);
             }
@@ -1125,15 +1076,12 @@ impl App {
 
     /// Opens a saved game and says where it came from.
     fn opened(&mut self, saved: &SavedGame, from: &str) {
-        let (name, notes, moves) = match saved {
-            SavedGame::Pyramid(saved) => (&saved.name, &saved.notes, saved.moves.len()),
-            SavedGame::TriPeaks(saved) => (&saved.name, &saved.notes, saved.moves.len()),
-        };
+        let (name, notes, moves) = games::about(saved);
         let playing = moves > 0;
-        self.name = Some(name.clone());
-        self.notes.clone_from(notes);
+        self.name = Some(name.to_string());
+        self.notes = notes.to_vec();
         let mut fx = Effects::default();
-        self.session = loaded(&mut fx, saved);
+        self.session = games::loaded(saved, &mut fx);
         self.apply(fx);
         self.clean = Some(self.session.work());
         self.draft_due = true;
@@ -1155,7 +1103,7 @@ impl App {
             );
             return;
         }
-        let other = other_game(session.game());
+        let other = games::next(session.game());
         if let Some(what) = self.unsaved() {
             self.confirm = Some(Confirm::Switch(other));
             self.say(
@@ -1172,7 +1120,7 @@ impl App {
 
     /// A new, empty deal of `game` in place of the work.
     fn start_game(&mut self, game: GameKind) {
-        self.session = new_session(game);
+        self.session = games::new_session(game);
         self.name = None;
         self.notes.clear();
         self.clean = None;
@@ -1197,7 +1145,7 @@ impl App {
 
     /// A new, empty deal of the same game in place of the work.
     fn clear_deal(&mut self) {
-        self.session = new_session(self.session.game());
+        self.session = games::new_session(self.session.game());
         self.name = None;
         self.notes.clear();
         self.shell.overlay = None;
@@ -1209,120 +1157,16 @@ impl App {
 /// Whether a draft holds work other than the game to open: cards typed or moves played that
 /// opening it would replace.
 fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
-    let work = work_of(draft);
+    let work = games::work(draft);
     if work.typed == 0 && work.moves == 0 {
         return false;
     }
     let other = match opening {
-        Confirm::Open(saved, _) => work_of(&draft_of_saved(saved)),
-        Confirm::OpenText(text) => work_of(&draft_of_text(text)),
+        Confirm::Open(saved, _) => games::work(&games::saved_draft(saved)),
+        Confirm::OpenText(text) => games::work(&games::text_draft(text)),
         Confirm::New | Confirm::Switch(_) | Confirm::Quit => return false,
     };
     (work.deal, work.moves) != (other.deal, other.moves)
-}
-
-/// A saved game as the draft its session would keep.
-fn draft_of_saved(saved: &SavedGame) -> GameDraft {
-    match saved {
-        SavedGame::Pyramid(saved) => GameDraft::Pyramid(Draft {
-            slots: saved.deal.cards().map(Some),
-            midgame: saved.midgame,
-            moves: saved.moves.clone(),
-            goal: saved.goal,
-            rules: saved.rules,
-        }),
-        SavedGame::TriPeaks(saved) => GameDraft::TriPeaks(TriPeaksDraft {
-            moves: saved.moves.clone(),
-            goal: saved.goal,
-            ..TriPeaksDraft::from_deal(&saved.deal)
-        }),
-    }
-}
-
-/// A deal file with problems, or an unfinished deal, as the draft its session would keep.
-fn draft_of_text(opening: &DealText) -> GameDraft {
-    if let Some(draft) = TriPeaksDraft::parse(&opening.text) {
-        return GameDraft::TriPeaks(draft);
-    }
-    GameDraft::Pyramid(
-        Draft::parse(&opening.text)
-            .filter(|draft| draft.slots.contains(&None))
-            .unwrap_or_else(|| Draft {
-                slots: crate::app::games::pyramid::text_slots(&opening.text).0,
-                midgame: solitaire::games::pyramid::Midgame::default(),
-                moves: Vec::new(),
-                goal: Goal::Board,
-                rules: solitaire::games::pyramid::Rules::default(),
-            }),
-    )
-}
-
-/// A new, empty deal of a game.
-fn new_session(game: GameKind) -> Box<dyn Session> {
-    match game {
-        GameKind::TriPeaks => Box::new(Flow::<TriPeaks>::default()),
-        // Klondike has no screens yet: the command line refuses to start the app on it, and a
-        // new deal asked for it is Pyramid's, the app's first game.
-        GameKind::Pyramid | GameKind::Klondike => Box::new(Flow::<Pyramid>::default()),
-    }
-}
-
-/// The game Ctrl-G goes to from `game`.
-fn other_game(game: GameKind) -> GameKind {
-    // Klondike is not in the app yet, so Ctrl-G goes between the two games it plays.
-    match game {
-        GameKind::Pyramid => GameKind::TriPeaks,
-        GameKind::TriPeaks | GameKind::Klondike => GameKind::Pyramid,
-    }
-}
-
-/// The work a draft holds.
-fn work_of(draft: &GameDraft) -> Work {
-    match draft {
-        GameDraft::Pyramid(draft) => Work::of(draft),
-        GameDraft::TriPeaks(draft) => Work::of(draft),
-    }
-}
-
-/// A session on a draft's work, and what to say.
-fn restored(fx: &mut Effects, draft: &GameDraft) -> (Box<dyn Session>, String) {
-    match draft {
-        GameDraft::Pyramid(draft) => {
-            let (session, text) = Flow::<Pyramid>::restored(draft, fx);
-            (Box::new(session), text)
-        }
-        GameDraft::TriPeaks(draft) => {
-            let (session, text) = Flow::<TriPeaks>::restored(draft, fx);
-            (Box::new(session), text)
-        }
-    }
-}
-
-/// A session on a saved game.
-fn loaded(fx: &mut Effects, saved: &SavedGame) -> Box<dyn Session> {
-    match saved {
-        SavedGame::Pyramid(saved) => Box::new(Flow::<Pyramid>::loaded(saved, fx)),
-        SavedGame::TriPeaks(saved) => Box::new(Flow::<TriPeaks>::loaded(saved, fx)),
-    }
-}
-
-/// A session on a deal file with problems, or an unfinished deal of either game.
-fn from_text(fx: &mut Effects, opening: &DealText) -> Box<dyn Session> {
-    if let Some(draft) = store::TriPeaksDraft::parse(&opening.text) {
-        let (session, _) = Flow::<TriPeaks>::restored(&draft, fx);
-        fx.say(
-            Tone::Info,
-            format!(
-                "Opened '{}' ({}/52): go on typing.",
-                opening.name,
-                session.editor.filled()
-            ),
-        );
-        return Box::new(session);
-    }
-    let mut session = Flow::<Pyramid>::default();
-    crate::app::games::pyramid::open_text(&mut session, opening, fx);
-    Box::new(session)
 }
 
 /// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes

@@ -7,6 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
+use crate::app::games;
 use crate::app::help;
 use crate::app::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use crate::app::open_dialog;
@@ -202,11 +203,7 @@ fn challenge_dialog(dialog: &ChallengeDialog, area: Rect, buf: &mut Buffer, them
         ]));
     }
     if dialog.kind == 0 {
-        lines.push(Line::raw(match dialog.game {
-            solitaire::GameKind::Pyramid => "Clear the pyramid in the fewest steps.",
-            solitaire::GameKind::TriPeaks => "Clear the tableau in the fewest steps.",
-            solitaire::GameKind::Klondike => "Put every card on the foundations.",
-        }));
+        lines.push(Line::raw(games::screens(dialog.game).board_goal));
     }
     Paragraph::new(lines).render(inner, buf);
     footer(

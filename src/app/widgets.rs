@@ -31,6 +31,11 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
+/// How far a game went: "1 move in", "12 moves in".
+pub fn moves_in(moves: usize) -> String {
+    format!("{} in", counted(moves, "move"))
+}
+
 /// The text with its first letter in capitals.
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();

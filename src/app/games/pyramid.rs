@@ -20,17 +20,16 @@ use solitaire::GameKind;
 use solitaire::engine::search::{CapReached, Stats};
 use solitaire::games::pyramid::challenge::Answer;
 use solitaire::games::pyramid::solver::{Outcome, Report};
-use solitaire::games::pyramid::{Finish, Goal, Move, Position, Rules};
+use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Position, Rules};
 
 use crate::app::cards::Direction;
 use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave};
 use crate::app::flow::keys::Keys;
 use crate::app::flow::{Flow, GameScreen, Never, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
-use crate::app::session::KeptWork;
-use crate::app::shell::DealText;
-use crate::app::widgets::{Look, counted};
-use crate::store::{self, Draft, SavedDeal, Verdict};
+use crate::app::session::{DealText, KeptWork};
+use crate::app::widgets::{Look, counted, moves_in};
+use crate::store::{self, Draft, GameDraft, SavedDeal, SavedGame, Verdict};
 use board::Spot;
 use editor::{Editor, next_passes};
 use play::{Back, Known, Play, Standing, Want};
@@ -119,6 +118,7 @@ impl GameScreen for Pyramid {
         "Play: arrows choose a card, Enter takes it, d draws, u undoes, h hints.";
     const RESTORED: &'static str = "";
     const KEYS: Keys = keys::KEYS;
+    const BOARD_GOAL: &'static str = "Clear the pyramid in the fewest steps.";
 
     type Position = Position;
     type Marks = editor::PyramidMarks;
@@ -592,6 +592,35 @@ impl GameScreen for Pyramid {
             WriteSave(Box::new(move |folders| store::save(folders, &saved))),
         )
     }
+
+    fn draft_of(draft: &GameDraft) -> Option<&Draft> {
+        match draft {
+            GameDraft::Pyramid(draft) => Some(draft),
+            GameDraft::TriPeaks(_) => None,
+        }
+    }
+
+    fn saved_of(saved: &SavedGame) -> Option<&SavedDeal> {
+        match saved {
+            SavedGame::Pyramid(saved) => Some(saved),
+            SavedGame::TriPeaks(_) => None,
+        }
+    }
+
+    fn saved_draft(saved: &SavedDeal) -> Draft {
+        Draft {
+            slots: saved.deal.cards().map(Some),
+            midgame: saved.midgame,
+            moves: saved.moves.clone(),
+            goal: saved.goal,
+            rules: saved.rules,
+        }
+    }
+
+    /// A Pyramid draft with empty slots: one saved with Ctrl-S before the deal was whole.
+    fn unfinished(text: &str) -> Option<Draft> {
+        Draft::parse(text).filter(|draft| draft.slots.contains(&None))
+    }
 }
 
 /// What to say of an answer with no way out, when it has none.
@@ -706,25 +735,12 @@ impl KeptWork for Draft {
     }
 }
 
-/// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
-/// its problems; an unfinished deal saved under a name opens with its empty slots, marks and
-/// rules as saved. What to say.
-pub fn open_text(flow: &mut Flow<Pyramid>, opening: &DealText, fx: &mut Effects) {
-    if let Some(draft) = Draft::parse(&opening.text).filter(|draft| draft.slots.contains(&None)) {
-        // An unfinished deal has no game to go on with: its moves, if any, stay unplayed.
-        Pyramid::restore(flow, &draft);
-        fx.say(
-            Tone::Info,
-            format!(
-                "Opened '{}' ({}/52): go on typing.",
-                opening.name,
-                flow.editor.filled()
-            ),
-        );
-        return;
-    }
+/// A deal file with problems in Pyramid's editor, its cards placed as far as they go for the
+/// Check panel to show its problems; and what to say.
+pub fn open_cards(opening: &DealText, fx: &mut Effects) -> Flow<Pyramid> {
     let (slots, extra, malformed) = text_slots(&opening.text);
-    flow.editor = Editor::with_marks(slots, solitaire::games::pyramid::Midgame::default());
+    let mut flow = Flow::<Pyramid>::default();
+    flow.editor = Editor::with_marks(slots, Midgame::default());
     flow.editor.go_to(0);
     let mut text = format!(
         "Opened '{}' with problems to fix: the Check panel shows them.",
@@ -744,11 +760,31 @@ pub fn open_text(flow: &mut Flow<Pyramid>, opening: &DealText, fx: &mut Effects)
         ));
     }
     fx.say(Tone::Warning, text);
+    flow
+}
+
+/// What the Open dialog says of a Pyramid save: how far its game went, or its result.
+pub fn saved_state(saved: &SavedDeal) -> String {
+    match saved.moves.len() {
+        0 => saved.verdict.label(),
+        n => moves_in(n),
+    }
+}
+
+/// A deal file with problems as the draft Pyramid's editor keeps of it.
+pub fn cards_draft(text: &str) -> Draft {
+    Draft {
+        slots: text_slots(text).0,
+        midgame: Midgame::default(),
+        moves: Vec::new(),
+        goal: Goal::Board,
+        rules: Rules::default(),
+    }
 }
 
 /// The cards of a deal file in deal order, as far as they go; and how many did not fit and
 /// how many words were not cards.
-pub fn text_slots(
+fn text_slots(
     text: &str,
 ) -> (
     [Option<solitaire::Card>; solitaire::cards::deal::DECK_SIZE],

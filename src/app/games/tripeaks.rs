@@ -32,9 +32,9 @@ use crate::app::flow::keys::Keys;
 use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
-use crate::app::widgets::{Look, counted};
+use crate::app::widgets::{Look, counted, moves_in};
 use crate::cli::tripeaks_output;
-use crate::store::{self, SavedTriPeaks, TriPeaksDraft};
+use crate::store::{self, GameDraft, SavedGame, SavedTriPeaks, TriPeaksDraft};
 
 use editor::Editor;
 use play::Play;
@@ -128,6 +128,7 @@ impl GameScreen for TriPeaks {
         "Play: arrows choose a card, Enter plays it, d draws, u undoes, h hints.";
     const RESTORED: &'static str = " TriPeaks";
     const KEYS: Keys = keys::KEYS;
+    const BOARD_GOAL: &'static str = "Clear the tableau in the fewest steps.";
 
     type Position = Position;
     type Marks = editor::TriPeaksMarks;
@@ -443,6 +444,43 @@ impl GameScreen for TriPeaks {
                 store::save_tripeaks(folders, &saved)
             })),
         )
+    }
+
+    fn draft_of(draft: &GameDraft) -> Option<&TriPeaksDraft> {
+        match draft {
+            GameDraft::TriPeaks(draft) => Some(draft),
+            GameDraft::Pyramid(_) => None,
+        }
+    }
+
+    fn saved_of(saved: &SavedGame) -> Option<&SavedTriPeaks> {
+        match saved {
+            SavedGame::TriPeaks(saved) => Some(saved),
+            SavedGame::Pyramid(_) => None,
+        }
+    }
+
+    fn saved_draft(saved: &SavedTriPeaks) -> TriPeaksDraft {
+        TriPeaksDraft {
+            moves: saved.moves.clone(),
+            goal: saved.goal,
+            ..TriPeaksDraft::from_deal(&saved.deal)
+        }
+    }
+
+    fn unfinished(text: &str) -> Option<TriPeaksDraft> {
+        TriPeaksDraft::parse(text)
+    }
+}
+
+/// What the Open dialog says of a TriPeaks save: how far its game went and how many of its
+/// cards are not seen yet.
+pub fn saved_state(saved: &SavedTriPeaks) -> String {
+    match (saved.moves.len(), saved.deal.unknown().count_ones()) {
+        (0, 0) => "not played".to_string(),
+        (0, unknown) => format!("{unknown} unknown"),
+        (moves, 0) => moves_in(moves),
+        (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
     }
 }
 

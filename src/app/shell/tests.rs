@@ -11,11 +11,12 @@ use ratatui::backend::TestBackend;
 use super::*;
 use crate::app::card_input::Pending;
 use crate::app::flow::editor::Typed;
-use crate::app::flow::{Screen, Solution};
+use crate::app::flow::{Flow, Screen, Solution};
 use crate::app::games::pyramid::Pyramid;
 use crate::app::games::pyramid::board;
 use crate::app::games::pyramid::editor::Editor;
 use crate::app::games::pyramid::play::{Back, Play, Standing};
+use crate::app::games::tripeaks::TriPeaks;
 use crate::app::job::{Found, JobEvent, JobMessage};
 use crate::app::theme;
 use crate::app::{layout, view};
@@ -56,6 +57,36 @@ fn setup(dir: &Path) -> Setup {
         deal_text: None,
         game: GameKind::Pyramid,
         warnings: Vec::new(),
+    }
+}
+
+/// The session of each game, when that game is on screen.
+pub trait Sessions {
+    fn pyramid(&self) -> &Flow<Pyramid>;
+    fn tripeaks(&self) -> &Flow<TriPeaks>;
+    fn pyramid_mut(&mut self) -> &mut Flow<Pyramid>;
+}
+
+impl Sessions for super::App {
+    fn pyramid(&self) -> &Flow<Pyramid> {
+        self.session
+            .as_any()
+            .downcast_ref()
+            .expect("Pyramid is on screen")
+    }
+
+    fn tripeaks(&self) -> &Flow<TriPeaks> {
+        self.session
+            .as_any()
+            .downcast_ref()
+            .expect("TriPeaks is on screen")
+    }
+
+    fn pyramid_mut(&mut self) -> &mut Flow<Pyramid> {
+        self.session
+            .as_any_mut()
+            .downcast_mut()
+            .expect("Pyramid is on screen")
     }
 }
 
