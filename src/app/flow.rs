@@ -32,6 +32,7 @@ use solitaire::engine::search::{CapReached, Stats};
 use crate::app::cards::Direction;
 use crate::app::effects::{Effect, Effects, Tone};
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
+use crate::app::layout;
 use crate::app::session::{KeptWork, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
 use crate::store::{GameDraft, SavedGame};
@@ -86,10 +87,8 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     }
     /// After a change to the deal: what the game knew of it no longer holds.
     fn edited(_flow: &mut Flow<Self>) {}
-    /// The slot at a screen cell of the editor's board drawn in `area`.
-    fn slot_at(area: Rect, column: u16, row: u16) -> Option<usize>;
-    /// The slot an arrow leads to from `slot` in the editor.
-    fn neighbour(slot: usize, direction: Direction) -> usize;
+    /// Where the editor's board drawn in an area has each slot.
+    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE];
     /// Plays for another challenge, or says why not.
     fn set_goal(flow: &mut Flow<Self>, goal: Goal, fx: &mut Effects) -> Result<(), String>;
 
@@ -216,18 +215,51 @@ pub trait PlayMode: Debug {
     /// Play from the game's current position, for `goal`.
     fn new(game: History<Self::Position>, goal: Goal) -> Self;
     fn game(&self) -> &History<Self::Position>;
+    fn game_mut(&mut self) -> &mut History<Self::Position>;
+    /// Plays a move in the game, or says why it is not legal.
+    fn apply(&mut self, mv: <Self::Position as Referee>::Move) -> Result<(), String> {
+        self.game_mut().play(mv).map_err(|why| why.to_string())
+    }
+    /// After the position changed: what was shown or chosen for the old one goes.
+    fn moved(&mut self);
     /// Moves the cursor as an arrow says, on the board drawn in `board`.
     fn move_cursor(&mut self, board: Rect, direction: Direction);
     /// Takes the card under the cursor.
     fn choose_cursor(&mut self) -> Choice;
     /// Draws from the stock.
     fn draw(&mut self) -> Choice;
-    /// Takes back a move; false at the start.
-    fn undo(&mut self) -> bool;
-    /// Plays again a move undone; false when there is none.
-    fn redo(&mut self) -> bool;
     /// The position the solver should work on next.
     fn wanted(&self) -> Option<Self::Position>;
+
+    /// Plays a move if it is legal; refused with the referee's reason otherwise.
+    fn play(&mut self, mv: <Self::Position as Referee>::Move) -> Choice {
+        let text = self.game().position().describe(mv);
+        match self.apply(mv) {
+            Ok(()) => {
+                self.moved();
+                Choice::Played(text)
+            }
+            Err(why) => Choice::Refused(why),
+        }
+    }
+
+    /// Takes back a move; false at the start.
+    fn undo(&mut self) -> bool {
+        let done = self.game_mut().undo();
+        if done {
+            self.moved();
+        }
+        done
+    }
+
+    /// Plays again a move undone; false when there is none.
+    fn redo(&mut self) -> bool {
+        let done = self.game_mut().redo();
+        if done {
+            self.moved();
+        }
+        done
+    }
 }
 
 /// What a choice in play mode did.
@@ -445,7 +477,11 @@ impl<G: GameScreen> Flow<G> {
             KeyCode::Char('g') => fx.challenge(self.goal),
             KeyCode::Char(c) => self.type_char(c, fx),
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
-                self.editor.go_to(G::neighbour(cursor, direction(key.code)));
+                self.editor.go_to(layout::neighbour(
+                    G::slot_rects,
+                    cursor,
+                    direction(key.code),
+                ));
             }
             KeyCode::Tab => self.editor.go_to(cursor + 1),
             KeyCode::BackTab => self.editor.go_to(cursor.saturating_sub(1)),
@@ -782,7 +818,9 @@ impl<G: GameScreen> Flow<G> {
         }
         match self.screen {
             Screen::Editor => {
-                if let Some(slot) = G::slot_at(ui.board, mouse.column, mouse.row) {
+                if let Some(slot) =
+                    layout::slot_at(G::slot_rects, ui.board, mouse.column, mouse.row)
+                {
                     G::editor_click(self, slot);
                 }
             }

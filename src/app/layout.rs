@@ -2,12 +2,14 @@
 //! the message under them and the key hints. Drawing, mouse clicks and arrow keys all lay
 //! the screen out here, from its size, so that what a click hits is what was drawn.
 
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::app::cards::CELL;
+use solitaire::cards::deal::DECK_SIZE;
+
+use crate::app::cards::{CELL, Direction, nearest};
 use crate::app::effects::{Status, Tone};
 use crate::app::widgets::Look;
 
@@ -18,6 +20,22 @@ pub const MIN_HEIGHT: u16 = 24;
 /// The board every game draws its deal in: twelve cards a line, eleven lines.
 pub const BOARD_WIDTH: u16 = 12 * CELL;
 pub const BOARD_HEIGHT: u16 = 11;
+
+/// Where a game's editor lays out the deal's slots on a board drawn in an area.
+pub type SlotRects = fn(Rect) -> [Rect; DECK_SIZE];
+
+/// The slot at a screen cell of the editor's board drawn in `area`, if any.
+pub fn slot_at(slot_rects: SlotRects, area: Rect, column: u16, row: u16) -> Option<usize> {
+    slot_rects(area)
+        .iter()
+        .position(|rect| rect.contains(Position::new(column, row)))
+}
+
+/// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
+pub fn neighbour(slot_rects: SlotRects, from: usize, direction: Direction) -> usize {
+    let rects = slot_rects(Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT));
+    nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
+}
 
 /// The screen's parts: title, board, side panel, message and key hints.
 pub struct Areas {

@@ -17,15 +17,15 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
+use solitaire::cards::deal::DECK_SIZE;
 use solitaire::engine::search::{CapReached, Stats};
 use solitaire::games::pyramid::challenge::Answer;
 use solitaire::games::pyramid::solver::{Outcome, Report};
 use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Position, Rules};
 
-use crate::app::cards::Direction;
 use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::{Flow, GameScreen, Never, Screen, Solution, Solving};
+use crate::app::flow::{Flow, GameScreen, Never, PlayMode, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::{DealText, KeptWork};
 use crate::app::widgets::{Look, counted, moves_in};
@@ -180,12 +180,8 @@ impl GameScreen for Pyramid {
         flow.own.verdict = Verdict::Unsolved;
     }
 
-    fn slot_at(area: Rect, column: u16, row: u16) -> Option<usize> {
-        board::slot_at(area, column, row)
-    }
-
-    fn neighbour(slot: usize, direction: Direction) -> usize {
-        board::neighbour(slot, direction)
+    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
+        board::slot_rects(area)
     }
 
     fn set_goal(flow: &mut Flow<Pyramid>, goal: Goal, fx: &mut Effects) -> Result<(), String> {
@@ -784,22 +780,13 @@ pub fn cards_draft(text: &str) -> Draft {
 
 /// The cards of a deal file in deal order, as far as they go; and how many did not fit and
 /// how many words were not cards.
-fn text_slots(
-    text: &str,
-) -> (
-    [Option<solitaire::Card>; solitaire::cards::deal::DECK_SIZE],
-    usize,
-    usize,
-) {
+fn text_slots(text: &str) -> ([Option<solitaire::Card>; DECK_SIZE], usize, usize) {
     let read = solitaire::cards::deal::read_cards(text);
-    let mut slots = [None; solitaire::cards::deal::DECK_SIZE];
+    let mut slots = [None; DECK_SIZE];
     // An unknown card (`??`) leaves its slot to be typed.
     for (slot, &(card, _)) in slots.iter_mut().zip(&read.cards) {
         *slot = card;
     }
-    let extra = read
-        .cards
-        .len()
-        .saturating_sub(solitaire::cards::deal::DECK_SIZE);
+    let extra = read.cards.len().saturating_sub(DECK_SIZE);
     (slots, extra, read.malformed.len())
 }

@@ -26,7 +26,6 @@ use solitaire::games::tripeaks::solver::{self, RevealPlan};
 use solitaire::games::tripeaks::{Game, Move, Position};
 
 use crate::app::card_input::{Input, Pending};
-use crate::app::cards::Direction;
 use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave};
 use crate::app::flow::keys::Keys;
 use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving};
@@ -142,12 +141,8 @@ impl GameScreen for TriPeaks {
         editor.start()
     }
 
-    fn slot_at(area: Rect, column: u16, row: u16) -> Option<usize> {
-        board::slot_at(area, column, row)
-    }
-
-    fn neighbour(slot: usize, direction: Direction) -> usize {
-        board::neighbour(slot, direction)
+    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
+        board::slot_rects(area)
     }
 
     /// The game goes on under the new challenge: what was known was for the old one.

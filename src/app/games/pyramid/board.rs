@@ -47,19 +47,6 @@ pub fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
     rects
 }
 
-/// The slot at a screen cell, if any.
-pub fn slot_at(area: Rect, column: u16, row: u16) -> Option<usize> {
-    slot_rects(area)
-        .iter()
-        .position(|rect| rect.contains(Point::new(column, row)))
-}
-
-/// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
-pub fn neighbour(from: usize, direction: Direction) -> usize {
-    let rects = slot_rects(Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT));
-    nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
-}
-
 /// The line of the play board that shows the stock; the waste is on the next one, then the
 /// pass.
 const PILES_ROW: u16 = PYRAMID_ROWS as u16 + 1;
@@ -307,21 +294,26 @@ pub fn pass_text(position: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::layout::{neighbour, slot_at};
 
     #[test]
     fn arrows_move_as_the_board_looks() {
         use Direction::{Down, Right, Up};
         // The apex: down goes to the left card of row 2 (the nearer of two equal ones).
-        assert_eq!(neighbour(0, Down), 1);
-        assert_eq!(neighbour(1, Right), 2);
-        assert_eq!(neighbour(2, Right), 2, "no wrapping at the edge");
-        assert_eq!(neighbour(2, Up), 0);
+        assert_eq!(neighbour(slot_rects, 0, Down), 1);
+        assert_eq!(neighbour(slot_rects, 1, Right), 2);
+        assert_eq!(
+            neighbour(slot_rects, 2, Right),
+            2,
+            "no wrapping at the edge"
+        );
+        assert_eq!(neighbour(slot_rects, 2, Up), 0);
         // Row 7's first card, then down into the stock's first line, then to its second.
-        assert_eq!(neighbour(21, Down), 28 + 2);
-        assert_eq!(neighbour(28, Down), 40);
-        assert_eq!(neighbour(40, Up), 28);
-        assert_eq!(neighbour(33, Up), 23);
-        assert_eq!(neighbour(0, Up), 0);
+        assert_eq!(neighbour(slot_rects, 21, Down), 28 + 2);
+        assert_eq!(neighbour(slot_rects, 28, Down), 40);
+        assert_eq!(neighbour(slot_rects, 40, Up), 28);
+        assert_eq!(neighbour(slot_rects, 33, Up), 23);
+        assert_eq!(neighbour(slot_rects, 0, Up), 0);
     }
 
     #[test]
@@ -329,8 +321,8 @@ mod tests {
         let area = Rect::new(3, 2, BOARD_WIDTH + 6, BOARD_HEIGHT);
         let rects = slot_rects(area);
         for (index, rect) in rects.iter().enumerate() {
-            assert_eq!(slot_at(area, rect.x + 1, rect.y), Some(index));
+            assert_eq!(slot_at(slot_rects, area, rect.x + 1, rect.y), Some(index));
         }
-        assert_eq!(slot_at(area, 0, 0), None);
+        assert_eq!(slot_at(slot_rects, area, 0, 0), None);
     }
 }

@@ -130,59 +130,6 @@ impl Play {
         ))
     }
 
-    /// Draws a card, or recycles the waste when the stock is empty.
-    pub fn draw(&mut self) -> Choice {
-        let mv = if self.position().stock_len() > 0 {
-            Move::Draw
-        } else {
-            Move::Recycle
-        };
-        match self.position().check(mv) {
-            Ok(()) => self.play(mv),
-            Err(why) => Choice::Refused(why.to_string()),
-        }
-    }
-
-    /// Plays a legal move.
-    pub fn play(&mut self, mv: Move) -> Choice {
-        let text = self.position().describe(mv);
-        match self.coach.play(&mut self.game, mv) {
-            Ok(()) => {
-                self.moved();
-                Choice::Played(text)
-            }
-            Err(why) => Choice::Refused(why.to_string()),
-        }
-    }
-
-    /// Takes back a move; false at the start.
-    pub fn undo(&mut self) -> bool {
-        let done = self.game.undo();
-        if done {
-            self.moved();
-        }
-        done
-    }
-
-    /// Plays again a move undone; false when there is none.
-    pub fn redo(&mut self) -> bool {
-        let done = self.game.redo();
-        if done {
-            self.moved();
-        }
-        done
-    }
-
-    /// After the position changed: the selection and the hint were for the old one.
-    fn moved(&mut self) {
-        self.selected = None;
-        self.hint_shown = false;
-        self.want = None;
-        if !self.cursor_places().contains(&self.cursor) {
-            self.cursor = self.first_available();
-        }
-    }
-
     /// What is known from the current position.
     pub fn known(&self) -> Option<&Known> {
         self.coach.known(&self.game)
@@ -216,6 +163,28 @@ impl PlayMode for Play {
         &self.game
     }
 
+    /// Through the coach, which keeps the rest of a line known to win when its first move is
+    /// played.
+    fn apply(&mut self, mv: Move) -> Result<(), String> {
+        self.coach
+            .play(&mut self.game, mv)
+            .map_err(|why| why.to_string())
+    }
+
+    fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// After the position changed: the selection and the hint were for the old one.
+    fn moved(&mut self) {
+        self.selected = None;
+        self.hint_shown = false;
+        self.want = None;
+        if !self.cursor_places().contains(&self.cursor) {
+            self.cursor = self.first_available();
+        }
+    }
+
     fn move_cursor(&mut self, board: Rect, direction: Direction) {
         self.cursor = board::play_neighbour(board, self.cursor, &self.cursor_places(), direction);
     }
@@ -224,16 +193,17 @@ impl PlayMode for Play {
         self.choose(self.cursor)
     }
 
+    /// Draws a card, or recycles the waste when the stock is empty.
     fn draw(&mut self) -> Choice {
-        Play::draw(self)
-    }
-
-    fn undo(&mut self) -> bool {
-        Play::undo(self)
-    }
-
-    fn redo(&mut self) -> bool {
-        Play::redo(self)
+        let mv = if self.position().stock_len() > 0 {
+            Move::Draw
+        } else {
+            Move::Recycle
+        };
+        match self.position().check(mv) {
+            Ok(()) => self.play(mv),
+            Err(why) => Choice::Refused(why.to_string()),
+        }
     }
 
     fn wanted(&self) -> Option<Position> {

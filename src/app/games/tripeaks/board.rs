@@ -71,19 +71,6 @@ pub fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
     rects
 }
 
-/// The slot at a screen cell of the editor board, if any.
-pub fn slot_at(area: Rect, column: u16, row: u16) -> Option<usize> {
-    slot_rects(area)
-        .iter()
-        .position(|rect| rect.contains(Point::new(column, row)))
-}
-
-/// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
-pub fn neighbour(from: usize, direction: Direction) -> usize {
-    let rects = slot_rects(Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT));
-    nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
-}
-
 /// The line of the play board that shows the stock; the waste is on the next one.
 const PILES_ROW: u16 = ROWS as u16 + 1;
 /// The width of a pile's label, "Stock 23  ", before its top card.
@@ -315,6 +302,7 @@ mod tests {
     use solitaire::games::tripeaks::Move;
 
     use super::*;
+    use crate::app::layout::{neighbour, slot_at};
 
     const AS_DEALT: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -350,12 +338,15 @@ mod tests {
         let area = Rect::new(3, 2, BOARD_WIDTH + 6, BOARD_HEIGHT);
         for (index, rect) in slot_rects(area).iter().enumerate() {
             assert_eq!(rect.width, CELL, "slot {index} is whole");
-            assert_eq!(slot_at(area, rect.x + 1, rect.y), Some(index));
-            assert_eq!(slot_at(area, rect.x + 2, rect.y), Some(index));
+            assert_eq!(slot_at(slot_rects, area, rect.x + 1, rect.y), Some(index));
+            assert_eq!(slot_at(slot_rects, area, rect.x + 2, rect.y), Some(index));
         }
-        assert_eq!(slot_at(area, 0, 0), None);
+        assert_eq!(slot_at(slot_rects, area, 0, 0), None);
         // The line between the peaks and the waste card holds nothing.
-        assert_eq!(slot_at(area, area.x + 20, area.y + ROWS as u16), None);
+        assert_eq!(
+            slot_at(slot_rects, area, area.x + 20, area.y + ROWS as u16),
+            None
+        );
     }
 
     #[test]
@@ -377,21 +368,29 @@ mod tests {
     fn arrows_move_as_the_board_looks() {
         use Direction::{Down, Left, Right, Up};
         // A peak top: down goes to the left one of its two covers (the nearer of two equal).
-        assert_eq!(neighbour(0, Down), 3);
-        assert_eq!(neighbour(0, Right), 1);
-        assert_eq!(neighbour(2, Right), 2, "no wrapping at the edge");
-        assert_eq!(neighbour(4, Right), 5, "across the gap between two peaks");
-        assert_eq!(neighbour(18, Up), 9);
+        assert_eq!(neighbour(slot_rects, 0, Down), 3);
+        assert_eq!(neighbour(slot_rects, 0, Right), 1);
+        assert_eq!(
+            neighbour(slot_rects, 2, Right),
+            2,
+            "no wrapping at the edge"
+        );
+        assert_eq!(
+            neighbour(slot_rects, 4, Right),
+            5,
+            "across the gap between two peaks"
+        );
+        assert_eq!(neighbour(slot_rects, 18, Up), 9);
         // From the bottom row to the waste card, and on into the stock.
-        assert_eq!(neighbour(22, Down), FIRST_WASTE);
-        assert_eq!(neighbour(FIRST_WASTE, Up), 22);
-        assert_eq!(neighbour(FIRST_WASTE, Left), FIRST_WASTE);
-        assert_eq!(neighbour(FIRST_WASTE, Down), STOCK_START + 5);
-        assert_eq!(neighbour(STOCK_START, Up), FIRST_WASTE);
-        assert_eq!(neighbour(STOCK_START, Down), STOCK_START + 12);
+        assert_eq!(neighbour(slot_rects, 22, Down), FIRST_WASTE);
+        assert_eq!(neighbour(slot_rects, FIRST_WASTE, Up), 22);
+        assert_eq!(neighbour(slot_rects, FIRST_WASTE, Left), FIRST_WASTE);
+        assert_eq!(neighbour(slot_rects, FIRST_WASTE, Down), STOCK_START + 5);
+        assert_eq!(neighbour(slot_rects, STOCK_START, Up), FIRST_WASTE);
+        assert_eq!(neighbour(slot_rects, STOCK_START, Down), STOCK_START + 12);
         // The stock's second line is one card shorter: its last card is the nearest.
-        assert_eq!(neighbour(STOCK_START + 11, Down), DECK_SIZE - 1);
-        assert_eq!(neighbour(DECK_SIZE - 1, Down), DECK_SIZE - 1);
+        assert_eq!(neighbour(slot_rects, STOCK_START + 11, Down), DECK_SIZE - 1);
+        assert_eq!(neighbour(slot_rects, DECK_SIZE - 1, Down), DECK_SIZE - 1);
     }
 
     #[test]

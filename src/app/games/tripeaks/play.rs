@@ -107,77 +107,6 @@ impl Play {
         }
     }
 
-    /// Turns the stock's top card onto the waste.
-    pub fn draw(&mut self) -> Choice {
-        self.play(Move::Draw)
-    }
-
-    /// Plays a move if it is legal; refused with the referee's reason otherwise.
-    pub fn play(&mut self, mv: Move) -> Choice {
-        let text = self.position().describe(mv);
-        match self.game.play(mv) {
-            Ok(()) => {
-                self.moved();
-                Choice::Played(text)
-            }
-            Err(why) => Choice::Refused(why.to_string()),
-        }
-    }
-
-    /// Takes back a move; false at the start.
-    pub fn undo(&mut self) -> bool {
-        let done = self.game.undo();
-        if done {
-            self.moved();
-        }
-        done
-    }
-
-    /// Plays again a move undone; false when there is none.
-    pub fn redo(&mut self) -> bool {
-        let done = self.game.redo();
-        if done {
-            self.moved();
-        }
-        done
-    }
-
-    /// After the position changed: the hint was for the old one, and the card under the
-    /// cursor may be gone.
-    fn moved(&mut self) {
-        self.hint_shown = false;
-        let spots = self.cursor_spots();
-        if spots.contains(&self.cursor) {
-            return;
-        }
-        // The card played is gone: a card it uncovered is where play goes on, else a
-        // neighbour on its row, else the usual first card.
-        let near = match self.cursor {
-            Spot::Card(gone) => spots
-                .iter()
-                .copied()
-                .filter_map(|spot| match spot {
-                    Spot::Card(index) => Some(index),
-                    Spot::Stock => None,
-                })
-                .find(|&index| {
-                    covering(index as usize).is_some_and(|covers| covers.contains(&(gone as usize)))
-                })
-                .or_else(|| {
-                    spots
-                        .iter()
-                        .filter_map(|&spot| match spot {
-                            Spot::Card(index) => Some(index),
-                            Spot::Stock => None,
-                        })
-                        .filter(|&index| row_of(index as usize) == row_of(gone as usize))
-                        .min_by_key(|&index| index.abs_diff(gone))
-                }),
-            Spot::Stock => None,
-        };
-        self.cursor = near.map_or_else(|| self.first_spot(), Spot::Card);
-    }
-
     /// Keeps the solver's answer from a position, for the challenge played; an answer from a
     /// position the game has since left is dropped.
     pub fn learn(&mut self, position: Position, answer: Answer) {
@@ -287,6 +216,46 @@ impl PlayMode for Play {
         &self.game
     }
 
+    /// After the position changed: the hint was for the old one, and the card under the
+    /// cursor may be gone.
+    fn moved(&mut self) {
+        self.hint_shown = false;
+        let spots = self.cursor_spots();
+        if spots.contains(&self.cursor) {
+            return;
+        }
+        // The card played is gone: a card it uncovered is where play goes on, else a
+        // neighbour on its row, else the usual first card.
+        let near = match self.cursor {
+            Spot::Card(gone) => spots
+                .iter()
+                .copied()
+                .filter_map(|spot| match spot {
+                    Spot::Card(index) => Some(index),
+                    Spot::Stock => None,
+                })
+                .find(|&index| {
+                    covering(index as usize).is_some_and(|covers| covers.contains(&(gone as usize)))
+                })
+                .or_else(|| {
+                    spots
+                        .iter()
+                        .filter_map(|&spot| match spot {
+                            Spot::Card(index) => Some(index),
+                            Spot::Stock => None,
+                        })
+                        .filter(|&index| row_of(index as usize) == row_of(gone as usize))
+                        .min_by_key(|&index| index.abs_diff(gone))
+                }),
+            Spot::Stock => None,
+        };
+        self.cursor = near.map_or_else(|| self.first_spot(), Spot::Card);
+    }
+
+    fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
     fn move_cursor(&mut self, board: Rect, direction: Direction) {
         self.cursor = board::play_neighbour(board, self.cursor, &self.cursor_spots(), direction);
     }
@@ -295,16 +264,9 @@ impl PlayMode for Play {
         self.choose(self.cursor)
     }
 
+    /// Turns the stock's top card onto the waste.
     fn draw(&mut self) -> Choice {
-        Play::draw(self)
-    }
-
-    fn undo(&mut self) -> bool {
-        Play::undo(self)
-    }
-
-    fn redo(&mut self) -> bool {
-        Play::redo(self)
+        self.play(Move::Draw)
     }
 
     /// The current position, while nothing is known of it.
