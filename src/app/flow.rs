@@ -30,12 +30,12 @@ use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Stats};
 
 use crate::app::cards::Direction;
-use crate::app::effects::{Effect, Effects, Tone};
+use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave, Written};
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::layout;
 use crate::app::session::{KeptWork, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
-use crate::store::{GameDraft, SavedGame};
+use crate::store::{Folders, GameDraft, SavedGame};
 use editor::{Editor, Marks, Typed};
 use keys::{Binding, Keys, TYPING};
 
@@ -69,7 +69,7 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     /// The game's own screens beside the shared ones ([`Never`] for none).
     type Screen: Debug;
     /// The work as the draft keeps it.
-    type Draft: KeptWork + Into<GameDraft>;
+    type Draft: KeptWork + Into<GameDraft> + 'static;
     /// A saved game.
     type Saved;
 
@@ -192,8 +192,16 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn load(flow: &mut Flow<Self>, saved: &Self::Saved) -> Vec<Move<Self>>;
     /// Whether the work can be saved now, or why not.
     fn save_check(flow: &Flow<Self>) -> Result<(), String>;
-    /// The save of the work under `name`.
-    fn save(flow: &Flow<Self>, name: &str, notes: &[String]) -> Effect;
+    /// The save of a game whose deal is whole, under `name`: how many moves it keeps, and
+    /// the write. `None` while the deal is unfinished: the draft is saved under the name.
+    fn save_game(flow: &Flow<Self>, name: &str, notes: &[String]) -> Option<(usize, WriteSave)>;
+    /// Saves an unfinished deal's draft under `name`, never over another game.
+    fn save_unfinished(
+        folders: &Folders,
+        name: &str,
+        notes: &[String],
+        draft: &Self::Draft,
+    ) -> Written;
     /// The game's draft among every game's; `None` when it is another game's.
     fn draft_of(draft: &GameDraft) -> Option<&Self::Draft>;
     /// The game's save among every game's; `None` when it is another game's.
@@ -440,6 +448,16 @@ impl<G: GameScreen> Flow<G> {
     #[cfg_attr(not(test), allow(dead_code))]
     pub fn check_id(&self) -> Option<u64> {
         self.check.as_ref().map(|check| check.job.id)
+    }
+
+    /// The slot the editor's cursor is on, shown on the editor's screen only (`DECK_SIZE`,
+    /// past the last slot, elsewhere).
+    pub fn editor_cursor(&self) -> usize {
+        if matches!(self.screen, Screen::Editor) {
+            self.editor.cursor
+        } else {
+            DECK_SIZE
+        }
     }
 
     /// Drops play mode's check.
@@ -969,7 +987,24 @@ impl<G: GameScreen> Session for Flow<G> {
     }
 
     fn save(&self, name: &str, notes: &[String]) -> Effect {
-        G::save(self, name, notes)
+        let saving = |said: String, what| Saving {
+            name: name.to_string(),
+            notes: notes.to_vec(),
+            said,
+            what,
+        };
+        if let Some((moves, write)) = G::save_game(self, name, notes) {
+            let said = match moves {
+                0 => "Saved".to_string(),
+                moves => format!("Saved with {}", counted(moves, "move")),
+            };
+            return Effect::Save(saving(said, "game"), write);
+        }
+        // Saved in the draft's format; Ctrl-O or `pyramid FILE` opens it into the editor.
+        let said = format!("Saved the unfinished deal ({}/52)", self.editor.filled());
+        let (name, notes, draft) = (name.to_string(), notes.to_vec(), G::draft(self));
+        let write = move |folders: &Folders| G::save_unfinished(folders, &name, &notes, &draft);
+        Effect::Save(saving(said, "deal"), WriteSave(Box::new(write)))
     }
 
     fn title(&self) -> (&'static str, String) {

@@ -186,3 +186,27 @@ pub const fn back(what: &'static str) -> Binding {
 }
 
 pub const QUIT: Binding = bind(&[ch('q')], "q", "quit");
+
+/// A key hint of the bottom line: the key and what it does, in a word or two.
+pub type Hint = (&'static str, &'static str);
+
+/// The solution screen's key hints, as every game has them.
+pub const STEPPING: [Hint; 6] = [
+    ("→ ←", "step"),
+    ("Home End", "start/end"),
+    ("p", "play on"),
+    ("Esc", "back"),
+    ("^S", "save"),
+    ("?", "help"),
+];
+
+/// Play mode's first key hints, as every game has them; the game says what Enter does.
+pub fn playing(enter: &'static str) -> Vec<Hint> {
+    vec![
+        ("←↑→↓", "move"),
+        ("Enter", enter),
+        ("d", "draw"),
+        ("u U", "undo redo"),
+        ("h", "hint"),
+    ]
+}

@@ -23,13 +23,13 @@ use solitaire::games::pyramid::challenge::Answer;
 use solitaire::games::pyramid::solver::{Outcome, Report};
 use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Position, Rules};
 
-use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave};
+use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
 use crate::app::flow::{Flow, GameScreen, Never, PlayMode, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::{DealText, KeptWork};
 use crate::app::widgets::{Look, counted, moves_in};
-use crate::store::{self, Draft, GameDraft, SavedDeal, SavedGame, Verdict};
+use crate::store::{self, Draft, Folders, GameDraft, SavedDeal, SavedGame, Verdict};
 use board::Spot;
 use editor::{Editor, next_passes};
 use play::{Back, Known, Play, Standing, Want};
@@ -549,27 +549,9 @@ impl GameScreen for Pyramid {
             .or_else(|problem| if unfinished { Ok(()) } else { Err(problem) })
     }
 
-    fn save(flow: &Flow<Pyramid>, name: &str, notes: &[String]) -> Effect {
-        let saving = |said: String, what| Saving {
-            name: name.to_string(),
-            notes: notes.to_vec(),
-            said,
-            what,
-        };
+    fn save_game(flow: &Flow<Pyramid>, name: &str, notes: &[String]) -> Option<(usize, WriteSave)> {
         let editor = &flow.editor;
-        let Ok(deal) = editor.deal() else {
-            // Saved in the draft's format; Ctrl-O or `pyramid FILE` opens it into the editor.
-            let (name, notes, draft) = (name.to_string(), notes.to_vec(), Pyramid::draft(flow));
-            return Effect::Save(
-                saving(
-                    format!("Saved the unfinished deal ({}/52)", editor.filled()),
-                    "deal",
-                ),
-                WriteSave(Box::new(move |folders| {
-                    store::save_unfinished(folders, &name, &notes, &draft)
-                })),
-            );
-        };
+        let deal = editor.deal().ok()?;
         let mut saved = SavedDeal::new(name, &store::now_text(), flow.own.verdict.clone(), deal);
         saved.midgame = editor.marks.midgame;
         saved.goal = flow.goal;
@@ -578,15 +560,15 @@ impl GameScreen for Pyramid {
         if let Some(play) = &flow.play {
             saved.moves = play.game.moves().to_vec();
         }
-        let said = if saved.moves.is_empty() {
-            "Saved".to_string()
-        } else {
-            format!("Saved with {}", counted(saved.moves.len(), "move"))
-        };
-        Effect::Save(
-            saving(said, "game"),
+        let moves = saved.moves.len();
+        Some((
+            moves,
             WriteSave(Box::new(move |folders| store::save(folders, &saved))),
-        )
+        ))
+    }
+
+    fn save_unfinished(folders: &Folders, name: &str, notes: &[String], draft: &Draft) -> Written {
+        store::save_unfinished(folders, name, notes, draft)
     }
 
     fn draft_of(draft: &GameDraft) -> Option<&Draft> {

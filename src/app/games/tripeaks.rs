@@ -26,14 +26,14 @@ use solitaire::games::tripeaks::solver::{self, RevealPlan};
 use solitaire::games::tripeaks::{Game, Move, Position};
 
 use crate::app::card_input::{Input, Pending};
-use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave};
+use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
 use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, moves_in};
 use crate::cli::tripeaks_output;
-use crate::store::{self, GameDraft, SavedGame, SavedTriPeaks, TriPeaksDraft};
+use crate::store::{self, Folders, GameDraft, SavedGame, SavedTriPeaks, TriPeaksDraft};
 
 use editor::Editor;
 use play::Play;
@@ -401,44 +401,31 @@ impl GameScreen for TriPeaks {
         }
     }
 
-    fn save(flow: &Flow<TriPeaks>, name: &str, notes: &[String]) -> Effect {
-        let saving = |said: String, what| Saving {
-            name: name.to_string(),
-            notes: notes.to_vec(),
-            said,
-            what,
-        };
-        let Ok(deal) = flow.editor.deal() else {
-            let (name, notes, draft) = (name.to_string(), notes.to_vec(), TriPeaks::draft(flow));
-            return Effect::Save(
-                saving(
-                    format!("Saved the unfinished deal ({}/52)", flow.editor.filled()),
-                    "deal",
-                ),
-                WriteSave(Box::new(move |folders| {
-                    store::save_unfinished_tripeaks(folders, &name, &notes, &draft)
-                })),
-            );
-        };
+    fn save_game(
+        flow: &Flow<TriPeaks>,
+        name: &str,
+        notes: &[String],
+    ) -> Option<(usize, WriteSave)> {
         let saved = SavedTriPeaks {
             name: name.to_string(),
             saved: store::now_text(),
-            deal,
+            deal: flow.editor.deal().ok()?,
             moves: moves(flow),
             notes: notes.to_vec(),
             goal: flow.goal,
         };
-        let said = if saved.moves.is_empty() {
-            "Saved".to_string()
-        } else {
-            format!("Saved with {}", counted(saved.moves.len(), "move"))
-        };
-        Effect::Save(
-            saving(said, "game"),
-            WriteSave(Box::new(move |folders| {
-                store::save_tripeaks(folders, &saved)
-            })),
-        )
+        let moves = saved.moves.len();
+        let write = move |folders: &Folders| store::save_tripeaks(folders, &saved);
+        Some((moves, WriteSave(Box::new(write))))
+    }
+
+    fn save_unfinished(
+        folders: &Folders,
+        name: &str,
+        notes: &[String],
+        draft: &TriPeaksDraft,
+    ) -> Written {
+        store::save_unfinished_tripeaks(folders, name, notes, draft)
     }
 
     fn draft_of(draft: &GameDraft) -> Option<&TriPeaksDraft> {

@@ -117,24 +117,12 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             ("?", "help"),
             ("q", "quit"),
         ],
-        Screen::Play => vec![
-            ("←↑→↓", "move"),
-            ("Enter", "take"),
-            ("d", "draw"),
-            ("u U", "undo redo"),
-            ("h", "hint"),
-            lost_or_rest(flow),
-            ("?", "help"),
-        ],
-        Screen::Solution(_) | Screen::Own(_) => vec![
-            ("→ ←", "step"),
-            ("Home End", "start/end"),
-            ("p", "play on"),
-            ("Esc", "back"),
-            ("^S", "save"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
+        Screen::Play => [
+            keys::playing("take"),
+            vec![lost_or_rest(flow), ("?", "help")],
+        ]
+        .concat(),
+        Screen::Solution(_) | Screen::Own(_) => [&keys::STEPPING[..], &[("q", "quit")]].concat(),
     }
 }
 

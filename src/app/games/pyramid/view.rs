@@ -9,7 +9,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use solitaire::cards::deal::{DECK_SIZE, thousands};
+use solitaire::cards::deal::thousands;
 use solitaire::engine::search::Stats;
 use solitaire::games::pyramid::layout::PYRAMID_SIZE;
 use solitaire::games::pyramid::{Goal, Move, Place, Position};
@@ -73,11 +73,7 @@ pub fn draw_board(flow: &Flow<Pyramid>, area: Rect, buf: &mut Buffer, look: &Loo
             EditorBoard {
                 slots: &editor.slots,
                 midgame: &editor.marks.midgame,
-                cursor: if matches!(flow.screen, Screen::Editor) {
-                    editor.cursor
-                } else {
-                    DECK_SIZE
-                },
+                cursor: flow.editor_cursor(),
                 pending: editor.pending_text(),
                 invalid: &invalid,
                 text,

@@ -76,22 +76,11 @@ pub fn hints(flow: &Flow<TriPeaks>, other_game: &'static str) -> Vec<(&'static s
             ("Esc", "back"),
             ("?", "help"),
         ],
-        Screen::Solution(_) => vec![
-            ("→ ←", "step"),
-            ("Home End", "start/end"),
-            ("p", "play on"),
-            ("Esc", "back"),
-            ("^S", "save"),
-            ("?", "help"),
-        ],
-        Screen::Play => vec![
-            ("←↑→↓", "move"),
-            ("Enter", "play"),
-            ("d", "draw"),
-            ("u U", "undo redo"),
-            ("h", "hint"),
-            ("s", "solution"),
-            ("?", "help"),
-        ],
+        Screen::Solution(_) => keys::STEPPING.to_vec(),
+        Screen::Play => [
+            keys::playing("play"),
+            vec![("s", "solution"), ("?", "help")],
+        ]
+        .concat(),
     }
 }

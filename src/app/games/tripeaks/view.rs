@@ -9,7 +9,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use solitaire::cards::deal::{DECK_SIZE, thousands};
+use solitaire::cards::deal::thousands;
 use solitaire::engine::search::Stats;
 use solitaire::games::tripeaks::layout::place_name;
 use solitaire::games::tripeaks::{Move, Position};
@@ -53,11 +53,7 @@ pub fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Lo
             EditorBoard {
                 slots: &editor.slots,
                 unknown: editor.marks.unknown,
-                cursor: if matches!(flow.screen, Screen::Editor) {
-                    editor.cursor
-                } else {
-                    DECK_SIZE
-                },
+                cursor: flow.editor_cursor(),
                 pending: editor.pending_text(),
                 invalid: &invalid,
                 text,
