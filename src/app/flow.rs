@@ -105,8 +105,9 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn solution_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) -> bool {
         false
     }
-    /// Shows the answer's other line, when it has one.
-    fn other_line(solution: &mut Solution<Self>) -> bool;
+    /// The lines of moves an answer offers (a Score or Card challenge may have two); none
+    /// beside the one shown for an answer with one.
+    fn lines(found: &Self::Found) -> Vec<Vec<Move<Self>>>;
 
     // Play mode.
 
@@ -230,6 +231,8 @@ pub trait PlayMode: Debug {
     }
     /// After the position changed: what was shown or chosen for the old one goes.
     fn moved(&mut self);
+    /// Whether the hint for this position was shown: `h` again plays it.
+    fn hint_shown(&mut self) -> &mut bool;
     /// Moves the cursor as an arrow says, on the board drawn in `board`.
     fn move_cursor(&mut self, board: Rect, direction: Direction);
     /// Takes the card under the cursor.
@@ -321,6 +324,8 @@ pub struct Solution<G: GameScreen> {
     pub base: Vec<Move<G>>,
     /// Esc goes back to play mode rather than to the editor.
     pub from_play: bool,
+    /// Which of the answer's lines is shown.
+    pub chosen: usize,
     /// The answer, in the game's terms.
     pub found: G::Found,
 }
@@ -334,6 +339,7 @@ impl<G: GameScreen> Solution<G> {
             step: 0,
             base: Vec::new(),
             from_play: false,
+            chosen: 0,
             found,
         };
         solution.show(moves);
@@ -350,6 +356,17 @@ impl<G: GameScreen> Solution<G> {
         }
         self.moves = moves;
         self.step = 0;
+    }
+
+    /// Shows the answer's other line, when it has one.
+    fn other_line(&mut self) -> bool {
+        let lines = G::lines(&self.found);
+        if lines.len() < 2 {
+            return false;
+        }
+        self.chosen = (self.chosen + 1) % lines.len();
+        self.show(lines[self.chosen].clone());
+        true
     }
 
     /// The board at the current step.
@@ -610,7 +627,7 @@ impl<G: GameScreen> Flow<G> {
             return;
         }
         match key.code {
-            KeyCode::Tab if G::other_line(solution) => fx.hush(),
+            KeyCode::Tab if solution.other_line() => fx.hush(),
             KeyCode::Char('p') => self.play_from_step(fx),
             KeyCode::Esc if solution.from_play => {
                 self.screen = Screen::Play;
@@ -738,6 +755,19 @@ impl<G: GameScreen> Flow<G> {
             fx.say(Tone::Info, done);
         } else {
             fx.say(Tone::Warning, "Nothing more to take back or play again.");
+        }
+    }
+
+    /// A hint in two steps: `best` said after `lead` the first time, played the next.
+    pub fn hint_move(&mut self, best: Move<G>, tone: Tone, lead: &str, fx: &mut Effects) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        if std::mem::replace(play.hint_shown(), true) {
+            self.play_action(fx, |play| play.play(best));
+        } else {
+            let text = play.game().position().describe(best);
+            fx.say(tone, format!("{lead}{text}. h again plays it."));
         }
     }
 

@@ -69,7 +69,6 @@ pub struct Answered {
     /// What was solved for; for a Score or Card challenge, its answer and the line shown.
     pub goal: Goal,
     pub answer: Option<Answer>,
-    pub chosen: usize,
 }
 
 impl Answered {
@@ -86,7 +85,6 @@ impl Answered {
             stats: report.stats,
             goal: Goal::Board,
             answer: None,
-            chosen: 0,
         };
         (moves, answered)
     }
@@ -104,7 +102,6 @@ impl Answered {
             stats,
             goal,
             answer: Some(answer),
-            chosen: 0,
         };
         (moves, answered)
     }
@@ -259,19 +256,9 @@ impl GameScreen for Pyramid {
         )
     }
 
-    fn other_line(solution: &mut Solution<Pyramid>) -> bool {
-        let Some(answer) = &solution.found.answer else {
-            return false;
-        };
-        let lines = answer.lines();
-        if lines.len() < 2 {
-            return false;
-        }
-        let chosen = (solution.found.chosen + 1) % lines.len();
-        let moves = lines[chosen].1.moves.clone();
-        solution.found.chosen = chosen;
-        solution.show(moves);
-        true
+    fn lines(found: &Answered) -> Vec<Vec<Move>> {
+        let lines = found.answer.as_ref().map(Answer::lines).unwrap_or_default();
+        lines.iter().map(|(_, line)| line.moves.clone()).collect()
     }
 
     fn play_key(flow: &mut Flow<Pyramid>, key: KeyEvent, fx: &mut Effects) -> bool {
@@ -321,24 +308,13 @@ impl GameScreen for Pyramid {
                 let best = play
                     .best_move()
                     .expect("a winnable position has a next move");
-                if play.hint_shown {
-                    flow.play_action(fx, |play| play.play(best));
-                } else {
-                    play.hint_shown = true;
-                    let text = play.position().describe(best);
-                    fx.say(Tone::Success, format!("Hint: {text}. h again plays it."));
-                }
+                flow.hint_move(best, Tone::Success, "Hint: ", fx);
             }
             Standing::Lost { back, .. } => match play.best_move() {
                 // A Score or Card target out of reach: hint the best still possible.
-                Some(best) if play.hint_shown => flow.play_action(fx, |play| play.play(best)),
                 Some(best) => {
-                    play.hint_shown = true;
-                    let text = play.position().describe(best);
-                    fx.say(
-                        Tone::Warning,
-                        format!("Out of reach; the best from here: {text}. h again plays it."),
-                    );
+                    let lead = "Out of reach; the best from here: ";
+                    flow.hint_move(best, Tone::Warning, lead, fx);
                 }
                 None => fx.say(
                     Tone::Warning,

@@ -55,8 +55,6 @@ pub type Solved = (Option<Answer>, Stats);
 pub struct Answered {
     pub answer: Box<Answer>,
     pub goal: Goal,
-    /// Which of the answer's lines is shown.
-    pub chosen: usize,
     /// How to turn an unknown card face up, when unknown cards hold the answer back.
     pub plan: Option<RevealPlan>,
     /// Solved again after a card was revealed.
@@ -77,7 +75,6 @@ impl Solution<TriPeaks> {
         let found = Answered {
             answer: Box::new(answer),
             goal,
-            chosen: 0,
             plan,
             after_reveal: false,
             restart: false,
@@ -201,16 +198,9 @@ impl GameScreen for TriPeaks {
         true
     }
 
-    fn other_line(solution: &mut Solution<TriPeaks>) -> bool {
-        let lines = solution.found.answer.lines();
-        if lines.len() < 2 {
-            return false;
-        }
-        let chosen = (solution.found.chosen + 1) % lines.len();
-        let moves = lines[chosen].1.moves.clone();
-        solution.found.chosen = chosen;
-        solution.show(moves);
-        true
+    fn lines(found: &Answered) -> Vec<Vec<Move>> {
+        let lines = found.answer.lines();
+        lines.iter().map(|(_, line)| line.moves.clone()).collect()
     }
 
     fn click(flow: &mut Flow<TriPeaks>, board: Rect, column: u16, row: u16, fx: &mut Effects) {
@@ -239,13 +229,7 @@ impl GameScreen for TriPeaks {
             fx.say(Tone::Info, text);
             return;
         };
-        if play.hint_shown {
-            flow.play_action(fx, |play| play.play(best));
-        } else {
-            play.hint_shown = true;
-            let text = play.position().describe(best);
-            fx.say(Tone::Success, format!("Hint: {text}. h again plays it."));
-        }
+        flow.hint_move(best, Tone::Success, "Hint: ", fx);
     }
 
     fn show_rest(flow: &mut Flow<TriPeaks>, fx: &mut Effects) {

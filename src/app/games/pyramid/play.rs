@@ -175,6 +175,10 @@ impl PlayMode for Play {
         &mut self.game
     }
 
+    fn hint_shown(&mut self) -> &mut bool {
+        &mut self.hint_shown
+    }
+
     /// After the position changed: the selection and the hint were for the old one.
     fn moved(&mut self) {
         self.selected = None;

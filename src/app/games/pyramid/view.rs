@@ -69,13 +69,12 @@ pub fn draw_board(flow: &Flow<Pyramid>, area: Rect, buf: &mut Buffer, look: &Loo
         }
         _ => {
             let editor = &flow.editor;
-            let invalid = editor.invalid_slots();
             EditorBoard {
                 slots: &editor.slots,
-                midgame: &editor.marks.midgame,
                 cursor: flow.editor_cursor(),
                 pending: editor.pending_text(),
-                invalid: &invalid,
+                midgame: &editor.marks.midgame,
+                invalid: &editor.invalid_slots(),
                 text,
                 theme,
             }
@@ -204,7 +203,7 @@ pub fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'s
             solution.moves.len()
         )));
         let titles = answer.lines();
-        if let Some((Some(title), _)) = titles.get(found.chosen) {
+        if let Some((Some(title), _)) = titles.get(solution.chosen) {
             lines.push(Line::styled(
                 format!("{title} (Tab: the other)"),
                 Style::new().fg(theme.dim),

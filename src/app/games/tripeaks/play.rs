@@ -256,6 +256,10 @@ impl PlayMode for Play {
         &mut self.game
     }
 
+    fn hint_shown(&mut self) -> &mut bool {
+        &mut self.hint_shown
+    }
+
     fn move_cursor(&mut self, board: Rect, direction: Direction) {
         self.cursor = board::play_neighbour(board, self.cursor, &self.cursor_spots(), direction);
     }

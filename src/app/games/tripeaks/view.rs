@@ -49,13 +49,12 @@ pub fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Lo
         .render(area, buf),
         _ => {
             let editor = &flow.editor;
-            let invalid = editor.invalid_slots();
             EditorBoard {
                 slots: &editor.slots,
-                unknown: editor.marks.unknown,
                 cursor: flow.editor_cursor(),
                 pending: editor.pending_text(),
-                invalid: &invalid,
+                unknown: editor.marks.unknown,
+                invalid: &editor.invalid_slots(),
                 text,
                 theme,
             }
@@ -140,7 +139,7 @@ pub fn solution_header(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'
         now.streak()
     )));
     let titles = found.answer.lines();
-    if let Some((Some(title), _)) = titles.get(found.chosen) {
+    if let Some((Some(title), _)) = titles.get(solution.chosen) {
         lines.push(Line::styled(
             format!("{title} (Tab: the other)"),
             Style::new().fg(theme.dim),

@@ -9,7 +9,7 @@ fn fingerprint(app: &App) -> String {
         Screen::Editor => "editor".to_string(),
         Screen::Solving(solving) => format!("solving {}", solving.job.id),
         Screen::Solution(solution) => {
-            format!("solution {} {}", solution.step, solution.found.chosen)
+            format!("solution {} {}", solution.step, solution.chosen)
         }
         Screen::Own(never) => match *never {},
         Screen::Play => "play".to_string(),
