@@ -23,6 +23,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
+use solitaire::cards::card::Card;
 use solitaire::cards::deal::DECK_SIZE;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::history::History;
@@ -380,6 +381,18 @@ impl<G: GameScreen> Solution<G> {
     }
 }
 
+/// What the editor's board shows of the deal typed, in any game.
+#[derive(Debug, Clone)]
+pub struct Typing<'a> {
+    pub slots: &'a [Option<Card>; DECK_SIZE],
+    /// The cursor's slot; `DECK_SIZE`, past the last, where it is not shown.
+    pub cursor: usize,
+    /// The half-typed card (`7_`), shown in the cursor's slot.
+    pub pending: Option<String>,
+    /// The slots whose card is wrong.
+    pub invalid: Vec<usize>,
+}
+
 /// A check of play mode's position, running in the background.
 #[derive(Debug)]
 struct Check<P> {
@@ -467,13 +480,18 @@ impl<G: GameScreen> Flow<G> {
         self.check.as_ref().map(|check| check.job.id)
     }
 
-    /// The slot the editor's cursor is on, shown on the editor's screen only (`DECK_SIZE`,
-    /// past the last slot, elsewhere).
-    pub fn editor_cursor(&self) -> usize {
-        if matches!(self.screen, Screen::Editor) {
-            self.editor.cursor
-        } else {
-            DECK_SIZE
+    /// What the editor's board shows of the deal typed, with the slots the game finds wrong;
+    /// the cursor on the editor's screen only.
+    pub fn typing(&self, invalid: Vec<usize>) -> Typing<'_> {
+        Typing {
+            slots: &self.editor.slots,
+            cursor: if matches!(self.screen, Screen::Editor) {
+                self.editor.cursor
+            } else {
+                DECK_SIZE
+            },
+            pending: self.editor.pending_text(),
+            invalid,
         }
     }
 

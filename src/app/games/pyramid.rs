@@ -497,11 +497,25 @@ impl GameScreen for Pyramid {
         }
     }
 
+    fn draft_of(draft: &GameDraft) -> Option<&Draft> {
+        match draft {
+            GameDraft::Pyramid(draft) => Some(draft),
+            GameDraft::TriPeaks(_) => None,
+        }
+    }
+
     fn restore(flow: &mut Flow<Pyramid>, draft: &Draft) -> Vec<Move> {
         flow.editor = Editor::with_marks(draft.slots, draft.midgame);
         flow.editor.set_rules(draft.rules);
         flow.goal = draft.goal;
         draft.moves.clone()
+    }
+
+    fn saved_of(saved: &SavedGame) -> Option<&SavedDeal> {
+        match saved {
+            SavedGame::Pyramid(saved) => Some(saved),
+            SavedGame::TriPeaks(_) => None,
+        }
     }
 
     fn load(flow: &mut Flow<Pyramid>, saved: &SavedDeal) -> Vec<Move> {
@@ -545,20 +559,6 @@ impl GameScreen for Pyramid {
 
     fn save_unfinished(folders: &Folders, name: &str, notes: &[String], draft: &Draft) -> Written {
         store::save_unfinished(folders, name, notes, draft)
-    }
-
-    fn draft_of(draft: &GameDraft) -> Option<&Draft> {
-        match draft {
-            GameDraft::Pyramid(draft) => Some(draft),
-            GameDraft::TriPeaks(_) => None,
-        }
-    }
-
-    fn saved_of(saved: &SavedGame) -> Option<&SavedDeal> {
-        match saved {
-            SavedGame::Pyramid(saved) => Some(saved),
-            SavedGame::TriPeaks(_) => None,
-        }
     }
 
     fn saved_draft(saved: &SavedDeal) -> Draft {

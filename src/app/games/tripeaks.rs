@@ -355,6 +355,13 @@ impl GameScreen for TriPeaks {
         }
     }
 
+    fn draft_of(draft: &GameDraft) -> Option<&TriPeaksDraft> {
+        match draft {
+            GameDraft::TriPeaks(draft) => Some(draft),
+            GameDraft::Pyramid(_) => None,
+        }
+    }
+
     fn restore(flow: &mut Flow<TriPeaks>, draft: &TriPeaksDraft) -> Vec<Move> {
         let mut slots = [None; DECK_SIZE];
         let mut unknown = 0u64;
@@ -368,6 +375,13 @@ impl GameScreen for TriPeaks {
         flow.editor = Editor::with_unknown(slots, unknown);
         flow.goal = draft.goal;
         draft.moves.clone()
+    }
+
+    fn saved_of(saved: &SavedGame) -> Option<&SavedTriPeaks> {
+        match saved {
+            SavedGame::TriPeaks(saved) => Some(saved),
+            SavedGame::Pyramid(_) => None,
+        }
     }
 
     fn load(flow: &mut Flow<TriPeaks>, saved: &SavedTriPeaks) -> Vec<Move> {
@@ -410,20 +424,6 @@ impl GameScreen for TriPeaks {
         draft: &TriPeaksDraft,
     ) -> Written {
         store::save_unfinished_tripeaks(folders, name, notes, draft)
-    }
-
-    fn draft_of(draft: &GameDraft) -> Option<&TriPeaksDraft> {
-        match draft {
-            GameDraft::TriPeaks(draft) => Some(draft),
-            GameDraft::Pyramid(_) => None,
-        }
-    }
-
-    fn saved_of(saved: &SavedGame) -> Option<&SavedTriPeaks> {
-        match saved {
-            SavedGame::TriPeaks(saved) => Some(saved),
-            SavedGame::Pyramid(_) => None,
-        }
     }
 
     fn saved_draft(saved: &SavedTriPeaks) -> TriPeaksDraft {

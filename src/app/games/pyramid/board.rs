@@ -16,6 +16,7 @@ use solitaire::games::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
 use solitaire::games::pyramid::{Midgame, Place, Position, layout};
 
 use crate::app::cards::{CELL, CardText, Direction, Mark, draw_cell, draw_pending, nearest};
+use crate::app::flow::Typing;
 use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
 
@@ -106,12 +107,8 @@ pub fn play_neighbour(area: Rect, from: Place, places: &[Place], direction: Dire
 /// The editor's board: all 52 slots, with the cursor, the problems, the cards marked gone
 /// and where the waste ends.
 pub struct EditorBoard<'a> {
-    pub slots: &'a [Option<Card>; DECK_SIZE],
+    pub typing: Typing<'a>,
     pub midgame: &'a Midgame,
-    pub cursor: usize,
-    /// The half-typed card (`7_`), shown in the cursor's slot.
-    pub pending: Option<String>,
-    pub invalid: &'a [usize],
     pub text: CardText,
     pub theme: &'a Theme,
 }
@@ -120,19 +117,31 @@ impl Widget for &EditorBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let rects = slot_rects(area);
         for (index, &rect) in rects.iter().enumerate() {
-            let mark = if index == self.cursor {
+            let mark = if index == self.typing.cursor {
                 Mark::Cursor
-            } else if self.invalid.contains(&index) && self.midgame.is_gone(index) {
+            } else if self.typing.invalid.contains(&index) && self.midgame.is_gone(index) {
                 Mark::GoneInvalid
-            } else if self.invalid.contains(&index) {
+            } else if self.typing.invalid.contains(&index) {
                 Mark::Invalid
             } else if self.midgame.is_gone(index) {
                 Mark::Gone
             } else {
                 Mark::Plain
             };
-            draw_cell(buf, rect, self.slots[index], mark, self.text, self.theme);
-            if let Some(pending) = self.pending.as_ref().filter(|_| index == self.cursor) {
+            draw_cell(
+                buf,
+                rect,
+                self.typing.slots[index],
+                mark,
+                self.text,
+                self.theme,
+            );
+            if let Some(pending) = self
+                .typing
+                .pending
+                .as_ref()
+                .filter(|_| index == self.typing.cursor)
+            {
                 draw_pending(buf, rect, pending, self.theme);
             }
         }
@@ -140,7 +149,7 @@ impl Widget for &EditorBoard<'_> {
         let waste_end = self
             .midgame
             .waste_to
-            .filter(|&s| s >= PYRAMID_SIZE && s != self.cursor);
+            .filter(|&s| s >= PYRAMID_SIZE && s != self.typing.cursor);
         if let Some(end) = waste_end {
             // A bar after the waste's last slot: the waste is to its left.
             let rect = rects[end];

@@ -68,13 +68,9 @@ pub fn draw_board(flow: &Flow<Pyramid>, area: Rect, buf: &mut Buffer, look: &Loo
             .render(area, buf);
         }
         _ => {
-            let editor = &flow.editor;
             EditorBoard {
-                slots: &editor.slots,
-                cursor: flow.editor_cursor(),
-                pending: editor.pending_text(),
-                midgame: &editor.marks.midgame,
-                invalid: &editor.invalid_slots(),
+                midgame: &flow.editor.marks.midgame,
+                typing: flow.typing(flow.editor.invalid_slots()),
                 text,
                 theme,
             }

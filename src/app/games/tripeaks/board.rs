@@ -11,7 +11,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use solitaire::cards::card::Card;
 use solitaire::cards::deal::{DECK_SIZE, thousands};
 use solitaire::games::tripeaks::Position;
 use solitaire::games::tripeaks::layout::{
@@ -19,6 +18,7 @@ use solitaire::games::tripeaks::layout::{
 };
 
 use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest};
+use crate::app::flow::Typing;
 use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
 
@@ -142,20 +142,16 @@ fn starts_face_down(index: usize) -> bool {
 /// The editor's board: all 52 slots, with the cursor and the problems. A slot not typed yet
 /// looks as the game deals it: a card's back if it starts face down, empty if face up.
 pub struct EditorBoard<'a> {
-    pub slots: &'a [Option<Card>; DECK_SIZE],
+    pub typing: Typing<'a>,
     /// Bit `i` set: slot `i` was typed as `?`, a card not seen yet.
     pub unknown: u64,
-    pub cursor: usize,
-    /// The half-typed card (`7_`), shown in the cursor's slot.
-    pub pending: Option<String>,
-    pub invalid: &'a [usize],
     pub text: CardText,
     pub theme: &'a Theme,
 }
 
 impl EditorBoard<'_> {
     fn face(&self, index: usize) -> Face {
-        match self.slots[index] {
+        match self.typing.slots[index] {
             Some(card) => Face::Card(card),
             None if self.unknown & (1 << index) != 0 => Face::Unknown,
             None if starts_face_down(index) => Face::Back,
@@ -167,15 +163,20 @@ impl EditorBoard<'_> {
 impl Widget for &EditorBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         for (index, &rect) in slot_rects(area).iter().enumerate() {
-            let mark = if index == self.cursor {
+            let mark = if index == self.typing.cursor {
                 Mark::Cursor
-            } else if self.invalid.contains(&index) {
+            } else if self.typing.invalid.contains(&index) {
                 Mark::Invalid
             } else {
                 Mark::Plain
             };
             draw_face(buf, rect, self.face(index), mark, self.text, self.theme);
-            if let Some(pending) = self.pending.as_ref().filter(|_| index == self.cursor) {
+            if let Some(pending) = self
+                .typing
+                .pending
+                .as_ref()
+                .filter(|_| index == self.typing.cursor)
+            {
                 draw_pending(buf, rect, pending, self.theme);
             }
         }
@@ -448,11 +449,13 @@ mod tests {
             slots[index] = Some(cards[index]);
         }
         let board = EditorBoard {
-            slots: &slots,
+            typing: Typing {
+                slots: &slots,
+                cursor: 15,
+                pending: None,
+                invalid: Vec::new(),
+            },
             unknown: (1 << 13) | (1 << 14),
-            cursor: 15,
-            pending: None,
-            invalid: &[],
             text: CardText { ascii: false },
             theme: &Theme::default(),
         };
@@ -465,7 +468,10 @@ mod tests {
 
         let ascii = EditorBoard {
             text: CardText { ascii: true },
-            pending: Some("7_".to_string()),
+            typing: Typing {
+                pending: Some("7_".to_string()),
+                ..board.typing.clone()
+            },
             ..board
         };
         let screen = shown(&ascii);

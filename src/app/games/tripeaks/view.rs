@@ -48,13 +48,9 @@ pub fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Lo
         }
         .render(area, buf),
         _ => {
-            let editor = &flow.editor;
             EditorBoard {
-                slots: &editor.slots,
-                cursor: flow.editor_cursor(),
-                pending: editor.pending_text(),
-                unknown: editor.marks.unknown,
-                invalid: &editor.invalid_slots(),
+                unknown: flow.editor.marks.unknown,
+                typing: flow.typing(flow.editor.invalid_slots()),
                 text,
                 theme,
             }
