@@ -30,7 +30,7 @@ use solitaire::engine::history::History;
 use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Stats};
 
-use crate::app::cards::Direction;
+use crate::app::cards::{Direction, Mark};
 use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave, Written};
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::layout;
@@ -391,6 +391,24 @@ pub struct Typing<'a> {
     pub pending: Option<String>,
     /// The slots whose card is wrong.
     pub invalid: Vec<usize>,
+}
+
+impl Typing<'_> {
+    /// How the editor marks a slot: the cursor, a card in error, or plain.
+    pub fn mark(&self, slot: usize) -> Mark {
+        if slot == self.cursor {
+            Mark::Cursor
+        } else if self.invalid.contains(&slot) {
+            Mark::Invalid
+        } else {
+            Mark::Plain
+        }
+    }
+
+    /// The half-typed card, when `slot` has the cursor.
+    pub fn pending_at(&self, slot: usize) -> Option<&str> {
+        self.pending.as_deref().filter(|_| slot == self.cursor)
+    }
 }
 
 /// A check of play mode's position, running in the background.

@@ -15,7 +15,9 @@ use solitaire::cards::deal::DECK_SIZE;
 use solitaire::games::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
 use solitaire::games::pyramid::{Midgame, Place, Position, layout};
 
-use crate::app::cards::{CELL, CardText, Direction, Mark, draw_cell, draw_pending, nearest};
+use crate::app::cards::{
+    CELL, CardText, Direction, Mark, draw_cell, draw_pending, nearest, play_mark,
+};
 use crate::app::flow::Typing;
 use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
@@ -117,16 +119,10 @@ impl Widget for &EditorBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let rects = slot_rects(area);
         for (index, &rect) in rects.iter().enumerate() {
-            let mark = if index == self.typing.cursor {
-                Mark::Cursor
-            } else if self.typing.invalid.contains(&index) && self.midgame.is_gone(index) {
-                Mark::GoneInvalid
-            } else if self.typing.invalid.contains(&index) {
-                Mark::Invalid
-            } else if self.midgame.is_gone(index) {
-                Mark::Gone
-            } else {
-                Mark::Plain
+            let mark = match (self.typing.mark(index), self.midgame.is_gone(index)) {
+                (Mark::Invalid, true) => Mark::GoneInvalid,
+                (Mark::Plain, true) => Mark::Gone,
+                (mark, _) => mark,
             };
             draw_cell(
                 buf,
@@ -136,12 +132,7 @@ impl Widget for &EditorBoard<'_> {
                 self.text,
                 self.theme,
             );
-            if let Some(pending) = self
-                .typing
-                .pending
-                .as_ref()
-                .filter(|_| index == self.typing.cursor)
-            {
+            if let Some(pending) = self.typing.pending_at(index) {
                 draw_pending(buf, rect, pending, self.theme);
             }
         }
@@ -190,15 +181,11 @@ pub struct PlayBoard<'a> {
 
 impl PlayBoard<'_> {
     fn mark(&self, place: Place) -> Mark {
-        if self.selected == Some(place) {
-            Mark::Selected
-        } else if self.cursor == Some(place) {
-            Mark::Cursor
-        } else if self.hint.contains(&place) {
-            Mark::Hint
-        } else {
-            Mark::Plain
-        }
+        play_mark(
+            self.selected == Some(place),
+            self.cursor == Some(place),
+            self.hint.contains(&place),
+        )
     }
 
     /// "Stock 14 " then the top card's cell, then the next few cards, dimmed.

@@ -17,7 +17,9 @@ use solitaire::games::tripeaks::layout::{
     FIRST_WASTE, FULL, ROWS, STOCK_SIZE, STOCK_START, TABLEAU_SIZE, covering, is_face_up, row_of,
 };
 
-use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest};
+use crate::app::cards::{
+    CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest, play_mark,
+};
 use crate::app::flow::Typing;
 use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
@@ -163,20 +165,9 @@ impl EditorBoard<'_> {
 impl Widget for &EditorBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         for (index, &rect) in slot_rects(area).iter().enumerate() {
-            let mark = if index == self.typing.cursor {
-                Mark::Cursor
-            } else if self.typing.invalid.contains(&index) {
-                Mark::Invalid
-            } else {
-                Mark::Plain
-            };
+            let mark = self.typing.mark(index);
             draw_face(buf, rect, self.face(index), mark, self.text, self.theme);
-            if let Some(pending) = self
-                .typing
-                .pending
-                .as_ref()
-                .filter(|_| index == self.typing.cursor)
-            {
+            if let Some(pending) = self.typing.pending_at(index) {
                 draw_pending(buf, rect, pending, self.theme);
             }
         }
@@ -209,13 +200,7 @@ pub struct PlayBoard<'a> {
 
 impl PlayBoard<'_> {
     fn mark(&self, spot: Spot) -> Mark {
-        if self.cursor == Some(spot) {
-            Mark::Cursor
-        } else if self.hint == Some(spot) {
-            Mark::Hint
-        } else {
-            Mark::Plain
-        }
+        play_mark(false, self.cursor == Some(spot), self.hint == Some(spot))
     }
 
     /// One line of the piles: a label, then a card; and, at the peaks' right edge, one of
