@@ -166,8 +166,10 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn check_lines(flow: &Flow<Self>, look: &Look) -> Vec<Line<'static>>;
     /// A slot in the Check panel's words.
     fn slot_words(slot: usize) -> String;
-    /// The search's figures while it runs.
-    fn figures(stats: &Stats) -> Vec<Line<'static>>;
+    /// The search's figures while it runs, beside the positions looked at.
+    fn figures(_stats: &Stats) -> Vec<Line<'static>> {
+        Vec::new()
+    }
     /// The solution panel's first lines: the answer and where the stepper stands.
     fn solution_header(solution: &Solution<Self>, look: &Look) -> Vec<Line<'static>>;
     /// A step in a few words, from the position it is played from.

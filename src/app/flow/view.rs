@@ -8,7 +8,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use solitaire::cards::deal::DECK_SIZE;
+use solitaire::cards::deal::{DECK_SIZE, thousands};
 use solitaire::engine::goal::Goal;
 use solitaire::engine::referee::Referee;
 
@@ -100,6 +100,10 @@ fn solving_panel<G: GameScreen>(solving: &Solving<G>, area: Rect, buf: &mut Buff
         ),
         Line::raw(""),
     ];
+    lines.push(Line::raw(format!(
+        "positions  {}",
+        thousands(solving.stats.expanded as usize)
+    )));
     lines.extend(G::figures(&solving.stats));
     lines.extend([
         Line::raw(format!("elapsed    {:.1} s", solving.elapsed.as_secs_f64())),

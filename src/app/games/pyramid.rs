@@ -109,21 +109,11 @@ impl Answered {
 
 impl GameScreen for Pyramid {
     const GAME: GameKind = GameKind::Pyramid;
+    const KEYS: Keys = keys::KEYS;
     const FIRST_WORDS: &'static str =
         "Type the deal: the pyramid row by row, then the stock from the top. ? for help.";
-    const PLAY_WORDS: &'static str =
-        "Play: arrows choose a card, Enter takes it, d draws, u undoes, h hints.";
-    const RESTORED: &'static str = "";
-    const KEYS: Keys = keys::KEYS;
-    const BOARD_GOAL: &'static str = "Clear the pyramid in the fewest steps.";
-
     type Position = Position;
     type Marks = editor::PyramidMarks;
-    type Play = Play;
-    type Found = Answered;
-    type Screen = Never;
-    type Draft = Draft;
-    type Saved = SavedDeal;
 
     fn start(editor: &Editor) -> Result<Position, String> {
         editor.start()
@@ -181,6 +171,8 @@ impl GameScreen for Pyramid {
         board::slot_rects(area)
     }
 
+    const BOARD_GOAL: &'static str = "Clear the pyramid in the fewest steps.";
+
     fn set_goal(flow: &mut Flow<Pyramid>, goal: Goal, fx: &mut Effects) -> Result<(), String> {
         goal.check(flow.editor.marks.rules)
             .map_err(|problem| problem.to_string())?;
@@ -190,6 +182,8 @@ impl GameScreen for Pyramid {
         }
         Ok(())
     }
+
+    type Found = Answered;
 
     fn search(start: Position, goal: Goal) -> (Job, JobHandle) {
         Job::new(move |observer| {
@@ -260,6 +254,14 @@ impl GameScreen for Pyramid {
         let lines = found.answer.as_ref().map(Answer::lines).unwrap_or_default();
         lines.iter().map(|(_, line)| line.moves.clone()).collect()
     }
+
+    fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'static>> {
+        view::solution_header(solution, look)
+    }
+
+    type Play = Play;
+    const PLAY_WORDS: &'static str =
+        "Play: arrows choose a card, Enter takes it, d draws, u undoes, h hints.";
 
     fn play_key(flow: &mut Flow<Pyramid>, key: KeyEvent, fx: &mut Effects) -> bool {
         match key.code {
@@ -419,6 +421,8 @@ impl GameScreen for Pyramid {
         }
     }
 
+    type Screen = Never;
+
     fn over(play: &Play) -> Option<String> {
         let position = play.position();
         position.is_won().then(|| {
@@ -459,10 +463,6 @@ impl GameScreen for Pyramid {
         view::figures(stats)
     }
 
-    fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'static>> {
-        view::solution_header(solution, look)
-    }
-
     fn step_spans(
         before: &Position,
         mv: Move,
@@ -497,12 +497,8 @@ impl GameScreen for Pyramid {
         }
     }
 
-    fn draft_of(draft: &GameDraft) -> Option<&Draft> {
-        match draft {
-            GameDraft::Pyramid(draft) => Some(draft),
-            GameDraft::TriPeaks(_) => None,
-        }
-    }
+    type Draft = Draft;
+    const RESTORED: &'static str = "";
 
     fn restore(flow: &mut Flow<Pyramid>, draft: &Draft) -> Vec<Move> {
         flow.editor = Editor::with_marks(draft.slots, draft.midgame);
@@ -511,12 +507,7 @@ impl GameScreen for Pyramid {
         draft.moves.clone()
     }
 
-    fn saved_of(saved: &SavedGame) -> Option<&SavedDeal> {
-        match saved {
-            SavedGame::Pyramid(saved) => Some(saved),
-            SavedGame::TriPeaks(_) => None,
-        }
-    }
+    type Saved = SavedDeal;
 
     fn load(flow: &mut Flow<Pyramid>, saved: &SavedDeal) -> Vec<Move> {
         flow.editor = Editor::with_deal(&saved.deal, saved.midgame);
@@ -537,6 +528,13 @@ impl GameScreen for Pyramid {
             .start()
             .map(|_| ())
             .or_else(|problem| if unfinished { Ok(()) } else { Err(problem) })
+    }
+
+    fn draft_of(draft: &GameDraft) -> Option<&Draft> {
+        match draft {
+            GameDraft::Pyramid(draft) => Some(draft),
+            GameDraft::TriPeaks(_) => None,
+        }
     }
 
     fn save_game(flow: &Flow<Pyramid>, name: &str, notes: &[String]) -> Option<(usize, WriteSave)> {
@@ -574,6 +572,13 @@ impl GameScreen for Pyramid {
     /// A Pyramid draft with empty slots: one saved with Ctrl-S before the deal was whole.
     fn unfinished(text: &str) -> Option<Draft> {
         Draft::parse(text).filter(|draft| draft.slots.contains(&None))
+    }
+
+    fn saved_of(saved: &SavedGame) -> Option<&SavedDeal> {
+        match saved {
+            SavedGame::Pyramid(saved) => Some(saved),
+            SavedGame::TriPeaks(_) => None,
+        }
     }
 }
 
@@ -663,21 +668,21 @@ pub fn back_text(back: Back) -> String {
 }
 
 impl KeptWork for Draft {
+    fn typed(&self) -> usize {
+        self.slots.iter().flatten().count()
+    }
+
     fn to_text(&self) -> String {
         Draft::to_text(self)
     }
 
     fn deal_only(&self) -> Draft {
         Draft {
+            rules: Rules::default(),
             moves: Vec::new(),
             goal: Goal::Board,
-            rules: Rules::default(),
             ..self.clone()
         }
-    }
-
-    fn typed(&self) -> usize {
-        self.slots.iter().flatten().count()
     }
 
     fn moves(&self) -> usize {

@@ -118,21 +118,11 @@ pub struct Reveal {
 
 impl GameScreen for TriPeaks {
     const GAME: GameKind = GameKind::TriPeaks;
+    const KEYS: Keys = keys::KEYS;
     const FIRST_WORDS: &'static str = "Type the deal as MSC shows it: the peaks row by row (? for \
          a card face down), the waste card, then the stock. F1 for help.";
-    const PLAY_WORDS: &'static str =
-        "Play: arrows choose a card, Enter plays it, d draws, u undoes, h hints.";
-    const RESTORED: &'static str = " TriPeaks";
-    const KEYS: Keys = keys::KEYS;
-    const BOARD_GOAL: &'static str = "Clear the tableau in the fewest steps.";
-
     type Position = Position;
     type Marks = editor::TriPeaksMarks;
-    type Play = Play;
-    type Found = Answered;
-    type Screen = Reveal;
-    type Draft = TriPeaksDraft;
-    type Saved = SavedTriPeaks;
 
     fn start(editor: &Editor) -> Result<Position, String> {
         editor.start()
@@ -141,6 +131,8 @@ impl GameScreen for TriPeaks {
     fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
         board::slot_rects(area)
     }
+
+    const BOARD_GOAL: &'static str = "Clear the tableau in the fewest steps.";
 
     /// The game goes on under the new challenge: what was known was for the old one.
     fn set_goal(flow: &mut Flow<TriPeaks>, goal: Goal, fx: &mut Effects) -> Result<(), String> {
@@ -154,6 +146,8 @@ impl GameScreen for TriPeaks {
         }
         Ok(())
     }
+
+    type Found = Answered;
 
     fn search(start: Position, goal: Goal) -> (Job, JobHandle) {
         Job::new(move |observer| -> Solved {
@@ -202,6 +196,14 @@ impl GameScreen for TriPeaks {
         let lines = found.answer.lines();
         lines.iter().map(|(_, line)| line.moves.clone()).collect()
     }
+
+    fn solution_header(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
+        view::solution_header(solution, look)
+    }
+
+    type Play = Play;
+    const PLAY_WORDS: &'static str =
+        "Play: arrows choose a card, Enter plays it, d draws, u undoes, h hints.";
 
     fn click(flow: &mut Flow<TriPeaks>, board: Rect, column: u16, row: u16, fx: &mut Effects) {
         let Some(spot) = board::spot_at(board, column, row) else {
@@ -255,6 +257,8 @@ impl GameScreen for TriPeaks {
             play.learn(position, answer);
         }
     }
+
+    type Screen = Reveal;
 
     fn over(play: &Play) -> Option<String> {
         play.position().is_over().then(|| {
@@ -311,14 +315,6 @@ impl GameScreen for TriPeaks {
         solitaire::games::tripeaks::layout::slot_name(slot)
     }
 
-    fn figures(stats: &Stats) -> Vec<Line<'static>> {
-        view::figures(stats)
-    }
-
-    fn solution_header(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
-        view::solution_header(solution, look)
-    }
-
     fn step_spans(
         before: &Position,
         mv: Move,
@@ -355,12 +351,8 @@ impl GameScreen for TriPeaks {
         }
     }
 
-    fn draft_of(draft: &GameDraft) -> Option<&TriPeaksDraft> {
-        match draft {
-            GameDraft::TriPeaks(draft) => Some(draft),
-            GameDraft::Pyramid(_) => None,
-        }
-    }
+    type Draft = TriPeaksDraft;
+    const RESTORED: &'static str = " TriPeaks";
 
     fn restore(flow: &mut Flow<TriPeaks>, draft: &TriPeaksDraft) -> Vec<Move> {
         let mut slots = [None; DECK_SIZE];
@@ -377,12 +369,7 @@ impl GameScreen for TriPeaks {
         draft.moves.clone()
     }
 
-    fn saved_of(saved: &SavedGame) -> Option<&SavedTriPeaks> {
-        match saved {
-            SavedGame::TriPeaks(saved) => Some(saved),
-            SavedGame::Pyramid(_) => None,
-        }
-    }
+    type Saved = SavedTriPeaks;
 
     fn load(flow: &mut Flow<TriPeaks>, saved: &SavedTriPeaks) -> Vec<Move> {
         flow.editor = Editor::with_deal(&saved.deal);
@@ -396,6 +383,13 @@ impl GameScreen for TriPeaks {
             Ok(())
         } else {
             editor.deal().map(|_| ())
+        }
+    }
+
+    fn draft_of(draft: &GameDraft) -> Option<&TriPeaksDraft> {
+        match draft {
+            GameDraft::TriPeaks(draft) => Some(draft),
+            GameDraft::Pyramid(_) => None,
         }
     }
 
@@ -436,6 +430,13 @@ impl GameScreen for TriPeaks {
 
     fn unfinished(text: &str) -> Option<TriPeaksDraft> {
         TriPeaksDraft::parse(text)
+    }
+
+    fn saved_of(saved: &SavedGame) -> Option<&SavedTriPeaks> {
+        match saved {
+            SavedGame::TriPeaks(saved) => Some(saved),
+            SavedGame::Pyramid(_) => None,
+        }
     }
 }
 

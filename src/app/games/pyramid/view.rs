@@ -150,10 +150,9 @@ pub fn slot_label(slot: usize) -> String {
     }
 }
 
-/// The search's figures: the positions looked at, those waiting and the bound.
+/// The search's figures beside the positions looked at: those waiting and the bound.
 pub fn figures(stats: &Stats) -> Vec<Line<'static>> {
     vec![
-        Line::raw(format!("positions  {}", thousands(stats.expanded as usize))),
         Line::raw(format!("waiting    {}", thousands(stats.frontier))),
         Line::raw(format!(
             "at least   {}",

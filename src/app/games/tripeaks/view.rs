@@ -10,7 +10,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use solitaire::cards::deal::thousands;
-use solitaire::engine::search::Stats;
 use solitaire::games::tripeaks::layout::place_name;
 use solitaire::games::tripeaks::{Move, Position};
 
@@ -100,14 +99,6 @@ pub fn check_lines(flow: &Flow<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
         ));
     }
     lines
-}
-
-/// The search's figures: the positions looked at.
-pub fn figures(stats: &Stats) -> Vec<Line<'static>> {
-    vec![Line::raw(format!(
-        "positions  {}",
-        thousands(stats.expanded as usize)
-    ))]
 }
 
 /// The answer's headline, where the stepper stands with the running score and streak, and
