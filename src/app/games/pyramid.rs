@@ -29,6 +29,7 @@ use crate::app::flow::{Flow, GameScreen, Never, PlayMode, Screen, Solution, Solv
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::{DealText, KeptWork};
 use crate::app::widgets::{Look, counted, moves_in};
+use crate::cli::challenge;
 use crate::store::{self, Draft, Folders, GameDraft, SavedDeal, SavedGame, Verdict};
 use board::Spot;
 use editor::{Editor, next_passes};
@@ -202,7 +203,7 @@ impl GameScreen for Pyramid {
             // Cancelled: the editor stays.
             None | Some(Solved::Challenge(None, _)) => {}
             Some(Solved::Challenge(Some(answer), stats)) => {
-                let text = crate::cli::challenge::headline(flow.goal, &answer);
+                let text = challenge::headline(flow.goal, &answer);
                 let two = answer.lines().len() > 1;
                 let tone = if answer.reached() {
                     Tone::Success
@@ -394,9 +395,9 @@ impl GameScreen for Pyramid {
         let known = match end {
             Ok(found) => match found.take::<Solved>() {
                 Some(Solved::Board(report)) => Known::of_report(&report),
-                Some(Solved::Challenge(answer, _)) => answer.as_ref().map(|answer| {
-                    Known::of_answer(answer, || crate::cli::challenge::headline(goal, answer))
-                }),
+                Some(Solved::Challenge(answer, _)) => answer
+                    .as_ref()
+                    .map(|answer| Known::of_answer(answer, || challenge::headline(goal, answer))),
                 None => None,
             },
             Err(cap) => Some(Known::Undecided(cap.to_string())),

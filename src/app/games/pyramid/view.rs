@@ -14,6 +14,7 @@ use solitaire::engine::search::Stats;
 use solitaire::games::pyramid::layout::PYRAMID_SIZE;
 use solitaire::games::pyramid::{Goal, Move, Place, Position};
 
+use super::challenge;
 use crate::app::card_input::Pending;
 use crate::app::flow::view::goal_line;
 use crate::app::flow::{Flow, Screen, Solution};
@@ -21,7 +22,6 @@ use crate::app::games::pyramid::board::{EditorBoard, PlayBoard};
 use crate::app::games::pyramid::play::{Play, Standing};
 use crate::app::games::pyramid::{Pyramid, back_text};
 use crate::app::widgets::{Look, capitalised, counted, spinner};
-use crate::cli::challenge;
 
 /// Draws the board: the position previewed, the solution's step, the game played, or the
 /// editor's slots.

@@ -13,13 +13,13 @@ use solitaire::cards::deal::thousands;
 use solitaire::games::tripeaks::layout::place_name;
 use solitaire::games::tripeaks::{Move, Position};
 
+use super::tripeaks_output;
 use crate::app::flow::view::goal_line;
 use crate::app::flow::{Flow, Screen, Solution};
 use crate::app::games::tripeaks::board::{EditorBoard, PlayBoard, Spot};
 use crate::app::games::tripeaks::play::{Play, Standing};
 use crate::app::games::tripeaks::{Reveal, TriPeaks, place_words};
 use crate::app::widgets::{Look, counted, panel_block, spinner};
-use crate::cli::tripeaks_output;
 
 /// Draws the board: the solution's step (also while a card is revealed), the game played,
 /// or the editor's slots.
