@@ -2,20 +2,25 @@
 //! answer, save and open deals.
 //!
 //! Elm style: keys, mouse, paste, resize, a clock tick, solver messages and the signals that
-//! stop, continue and end the process all arrive through one channel as [`Msg`]s; [`App::update`]
-//! changes the model and the view draws it, once per batch of messages.
+//! stop, continue and end the process all arrive through one channel as [`Msg`]s;
+//! [`App::update`] changes the model and gives back the effects the runner carries out (whose
+//! answers come back as messages), and the view draws the model, once per batch of messages.
 
 mod card_input;
 mod cards;
+mod effects;
+mod flow;
 mod games;
 mod help;
 mod job;
+mod layout;
 mod open_dialog;
 pub mod preferences;
 mod session;
 mod shell;
 pub mod theme;
 mod view;
+mod widgets;
 
 use std::io;
 use std::sync::mpsc::{self, Sender};
@@ -30,7 +35,9 @@ use crossterm::event::{
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, disable_raw_mode, enable_raw_mode};
 
-pub use shell::{App, DealText, Msg, Setup};
+pub use effects::Msg;
+pub use session::DealText;
+pub use shell::{App, Setup};
 
 /// How often the clock ticks: the spinner and the elapsed time move with it.
 const TICK: Duration = Duration::from_millis(100);
@@ -83,9 +90,9 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, setup: Setup) -> io::Resu
     spawn_input(send.clone());
     spawn_clock(send.clone());
     spawn_signals(send.clone())?;
-    let mut app = App::new(setup, send);
+    let (mut app, mut runner) = App::start(setup, send);
     let size = terminal.size()?;
-    app.update(Msg::Resize(size.width, size.height));
+    app.handle(Msg::Resize(size.width, size.height), &mut runner);
     loop {
         // Drawn only when something changed: a batch of ticks with nothing moving draws
         // nothing.
@@ -97,7 +104,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, setup: Setup) -> io::Resu
         };
         for msg in std::iter::once(first).chain(receive.try_iter()) {
             follow_signal(terminal, &msg)?;
-            app.update(msg);
+            app.handle(msg, &mut runner);
         }
         if app.quitting() {
             return Ok(());

@@ -32,7 +32,7 @@ pub mod draft;
 pub mod games;
 pub mod text_file;
 
-pub use draft::{Claim, DraftFile, DraftName, claim_draft};
+pub use draft::{DraftFile, DraftName, Drafts, claim_draft};
 pub use games::{save_tripeaks, save_unfinished_tripeaks};
 
 /// What the app says of a Klondike deal, which it does not play yet (in the Open list, and
@@ -825,11 +825,16 @@ mod tests {
         let mut file = claim_draft(&folders).file;
         let path = file.path().unwrap().to_path_buf();
         draft.slots = [None; DECK_SIZE];
-        file.store(&GameDraft::Pyramid(draft.clone()), None)
+        file.store(text_of(&GameDraft::Pyramid(draft.clone())).as_deref(), None)
             .unwrap();
         assert!(!path.exists());
         drop(file);
-        assert_eq!(claim_draft(&folders).restored, None);
+        assert_eq!(claim_draft(&folders).drafts.restored, None);
+    }
+
+    /// A draft's text as the app keeps it: none when nothing is typed.
+    pub(super) fn text_of(draft: &GameDraft) -> Option<String> {
+        (!draft.is_empty()).then(|| draft.to_text())
     }
 
     /// Keeps `draft` as an app does, ends that app, and gives what the next app started
@@ -840,9 +845,10 @@ mod tests {
         name: Option<&DraftName>,
     ) -> Option<(GameDraft, Option<DraftName>)> {
         let mut file = claim_draft(folders).file;
-        file.store(draft, name).unwrap();
+        file.store(text_of(draft).as_deref(), name).unwrap();
         drop(file);
         claim_draft(folders)
+            .drafts
             .restored
             .map(|restored| (restored.draft, restored.name))
     }
@@ -1459,9 +1465,9 @@ mod tests {
         let draft = folders.saves.join(".draft-Kl0ndk.txt");
         fs::write(&draft, &text).unwrap();
         let claim = claim_draft(&folders);
-        assert_eq!(claim.restored, None);
+        assert_eq!(claim.drafts.restored, None);
         assert_eq!(
-            claim.unreadable,
+            claim.drafts.unreadable,
             [(draft, crate::store::KLONDIKE_NOT_IN_APP.to_string())]
         );
     }
@@ -1494,11 +1500,14 @@ mod tests {
         // Nothing typed, of either game, removes it.
         let mut file = claim_draft(&folders).file;
         let path = file.path().unwrap().to_path_buf();
-        file.store(&GameDraft::TriPeaks(TriPeaksDraft::default()), None)
-            .unwrap();
+        file.store(
+            text_of(&GameDraft::TriPeaks(TriPeaksDraft::default())).as_deref(),
+            None,
+        )
+        .unwrap();
         assert!(!path.exists());
         drop(file);
-        assert_eq!(claim_draft(&folders).restored, None);
+        assert_eq!(claim_draft(&folders).drafts.restored, None);
     }
 
     #[test]
@@ -1520,7 +1529,7 @@ mod tests {
         let Some(draft::Restored {
             draft: GameDraft::Pyramid(draft),
             name,
-        }) = claim.restored
+        }) = claim.drafts.restored
         else {
             panic!("the old draft restores as a Pyramid one")
         };
@@ -1548,7 +1557,7 @@ mod tests {
         };
         claim
             .file
-            .store(&GameDraft::Pyramid(more.clone()), None)
+            .store(text_of(&GameDraft::Pyramid(more.clone())).as_deref(), None)
             .unwrap();
         assert_eq!(
             Draft::parse(&fs::read_to_string(&shared).unwrap()),

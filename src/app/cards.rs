@@ -103,6 +103,19 @@ pub enum Mark {
     Covered,
 }
 
+/// How play mode marks a card: the one chosen first, the cursor's, the hint's, or plain.
+pub fn play_mark(chosen: bool, cursor: bool, hint: bool) -> Mark {
+    if chosen {
+        Mark::Selected
+    } else if cursor {
+        Mark::Cursor
+    } else if hint {
+        Mark::Hint
+    } else {
+        Mark::Plain
+    }
+}
+
 /// What a cell shows between its marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Face {

@@ -1,155 +1,180 @@
-//! Runs a search, of any game, on a background thread and reports back through a channel.
+//! A search, of any game, run in the background: a [`Job`] is the work and the flag that
+//! cancels it, made by a game screen and started by the loop that runs effects; the screen
+//! keeps the [`JobHandle`], which cancels the search when it is dropped.
 //!
-//! The thread sends progress when it changed, at most ten times a second, then one final
-//! message. Each job has an id so that the app can drop messages from a job it has already
-//! cancelled or replaced. Cancelling sets a flag the solver's observer reads every few
-//! thousand nodes, well under 50 ms apart. Every job runs under the default caps (1 GiB of
-//! tables), so that a hard position cannot take the machine's memory; a job stopped by a cap
-//! ends as a cancelled one does, never as "no solution".
+//! The work runs under the default caps (1 GiB of tables), so that a hard position cannot
+//! take the machine's memory; a search stopped by a cap ends undecided, never as "no
+//! solution". While it runs it sends its progress when that changed, at most ten times a
+//! second, then one final message with whatever answer the work gives, which only the screen
+//! that asked reads back ([`Found::take`]). Every job has an id of its own, so that messages
+//! of a job already cancelled or replaced are told apart; cancelling sets a flag the search's
+//! observer reads every few thousand nodes, well under 50 ms apart.
 
+use std::any::Any;
+use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use solitaire::games::pyramid::solver::{self, CapReached, Capped, Caps, Observer, Report, Stats};
-use solitaire::games::pyramid::{Goal, Position};
-
-use solitaire::games::pyramid::challenge::{self, Answer};
+use solitaire::engine::search::{CapReached, Capped, Caps, Observer, Stats};
 
 /// How often progress may be sent.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
+/// The id the next job gets: ids are never reused while the program runs.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// The work of a search, boxed: it gets the observer and gives its answer.
+type Work = Box<dyn FnOnce(&mut dyn Observer) -> Found + Send>;
+
+/// A search to run in the background, not started yet.
+pub struct Job {
+    id: u64,
+    caps: Caps,
+    cancel: Arc<AtomicBool>,
+    work: Work,
+}
+
+/// What the screen that asked for a job keeps of it: its id, to know its messages, and the
+/// flag that stops it. Dropping the handle stops the job: a search nobody waits for should
+/// not go on using a core.
+#[derive(Debug)]
+pub struct JobHandle {
+    pub id: u64,
+    cancel: Arc<AtomicBool>,
+}
+
+/// A search's answer, whatever its game: the screen that asked takes it back by its type.
+pub struct Found(Box<dyn Any + Send>);
+
 /// What a job tells the app.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum JobEvent {
     Progress(Stats),
-    /// The Board challenge's answer.
-    Finished(Report),
-    /// A Score or Card challenge's answer, `None` when cancelled.
-    Challenged(Option<Answer>, Stats),
-    /// A TriPeaks challenge's answer, `None` when cancelled.
-    TriPeaks(
-        Option<Box<solitaire::games::tripeaks::challenge::Answer>>,
-        Stats,
-    ),
+    /// The work's answer (a cancelled search gives the answer its work gives when stopped).
+    Done(Found),
     /// The search reached a cap before it knew: neither a way out nor a proof of none.
     Undecided(CapReached),
 }
 
 /// A message from job `id`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct JobMessage {
     pub id: u64,
     pub event: JobEvent,
 }
 
-/// A running solve.
-#[derive(Debug)]
-pub struct SolveJob {
-    pub id: u64,
-    cancel: Arc<AtomicBool>,
-}
-
-impl SolveJob {
-    /// Starts solving `position` for `goal` under the default caps; messages go to `send`,
-    /// converted by `wrap`.
-    pub fn start<M: Send + 'static>(
-        id: u64,
-        position: Position,
-        goal: Goal,
-        send: Sender<M>,
-        wrap: fn(JobMessage) -> M,
-    ) -> SolveJob {
-        SolveJob::start_with_caps(id, position, goal, Caps::default(), send, wrap)
+impl Job {
+    /// A search doing `work` under the default caps, and the handle that stops it.
+    pub fn new<A: Send + 'static>(
+        work: impl FnOnce(&mut dyn Observer) -> A + Send + 'static,
+    ) -> (Job, JobHandle) {
+        Job::with_caps(Caps::default(), work)
     }
 
     /// The same under these caps.
-    pub fn start_with_caps<M: Send + 'static>(
-        id: u64,
-        position: Position,
-        goal: Goal,
+    pub fn with_caps<A: Send + 'static>(
         caps: Caps,
-        send: Sender<M>,
-        wrap: fn(JobMessage) -> M,
-    ) -> SolveJob {
-        SolveJob::run(id, caps, send, wrap, move |observer| {
-            if goal == Goal::Board {
-                JobEvent::Finished(solver::solve(&position, observer))
-            } else {
-                let (answer, stats) = challenge::solve(&position, goal, observer);
-                JobEvent::Challenged(answer, stats)
-            }
-        })
-    }
-
-    /// Starts solving a TriPeaks challenge from `position` under the default caps.
-    pub fn tripeaks<M: Send + 'static>(
-        id: u64,
-        position: solitaire::games::tripeaks::Position,
-        goal: Goal,
-        send: Sender<M>,
-        wrap: fn(JobMessage) -> M,
-    ) -> SolveJob {
-        SolveJob::run(id, Caps::default(), send, wrap, move |observer| {
-            let (answer, stats) =
-                solitaire::games::tripeaks::challenge::solve(&position, goal, observer);
-            JobEvent::TriPeaks(answer.map(Box::new), stats)
-        })
-    }
-
-    /// Runs any search on its own thread, whatever the game: `work` gets the observer that
-    /// sends progress and stops at the cancel flag and at the caps, and gives the event to
-    /// send at the end (replaced by [`JobEvent::Undecided`] when a cap stopped it).
-    pub fn run<M: Send + 'static>(
-        id: u64,
-        caps: Caps,
-        send: Sender<M>,
-        wrap: fn(JobMessage) -> M,
-        work: impl FnOnce(&mut dyn Observer) -> JobEvent + Send + 'static,
-    ) -> SolveJob {
+        work: impl FnOnce(&mut dyn Observer) -> A + Send + 'static,
+    ) -> (Job, JobHandle) {
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         let cancel = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&cancel);
-        thread::spawn(move || {
-            let mut observer = ChannelObserver {
+        let handle = JobHandle {
+            id,
+            cancel: Arc::clone(&cancel),
+        };
+        let work: Work = Box::new(move |observer| Found::new(work(observer)));
+        (
+            Job {
                 id,
-                cancel: flag,
-                send: send.clone(),
-                wrap,
-                last_sent: None,
-            };
-            let mut observer = Capped::new(caps, &mut observer);
-            let event = work(&mut observer);
-            let event = observer.reached().map_or(event, JobEvent::Undecided);
-            // The app may be gone (quit while solving); nothing is left to tell.
-            let _ = send.send(wrap(JobMessage { id, event }));
-        });
-        SolveJob { id, cancel }
+                caps,
+                cancel,
+                work,
+            },
+            handle,
+        )
     }
 
-    /// Asks the solver to stop; it answers with a cancelled report.
+    /// Runs the search on a thread of its own; its messages go to `send`, made by `wrap`.
+    pub fn spawn<M: Send + 'static>(self, send: Sender<M>, wrap: fn(JobMessage) -> M) {
+        thread::spawn(move || self.run(&send, wrap));
+    }
+
+    /// Runs the search on this thread: progress while it runs, then the end.
+    pub fn run<M>(self, send: &Sender<M>, wrap: fn(JobMessage) -> M) {
+        let Job {
+            id,
+            caps,
+            cancel,
+            work,
+        } = self;
+        let mut observer = ChannelObserver {
+            id,
+            cancel,
+            send,
+            wrap,
+            last_sent: None,
+        };
+        let mut observer = Capped::new(caps, &mut observer);
+        let found = work(&mut observer);
+        let event = observer
+            .reached()
+            .map_or(JobEvent::Done(found), JobEvent::Undecided);
+        // The app may be gone (quit while solving): nothing is left to tell.
+        let _ = send.send(wrap(JobMessage { id, event }));
+    }
+}
+
+impl fmt::Debug for Job {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Job")
+            .field("id", &self.id)
+            .finish_non_exhaustive()
+    }
+}
+
+impl JobHandle {
+    /// Asks the search to stop; it ends as its work ends when stopped.
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
     }
 }
 
-impl Drop for SolveJob {
+impl Drop for JobHandle {
     fn drop(&mut self) {
-        // A job nobody waits for should not go on using a core.
         self.cancel();
     }
 }
 
-struct ChannelObserver<M> {
+impl Found {
+    /// Any answer.
+    pub fn new<A: Send + 'static>(answer: A) -> Found {
+        Found(Box::new(answer))
+    }
+
+    /// The answer, when it is of type `A`.
+    pub fn take<A: 'static>(self) -> Option<A> {
+        self.0.downcast().ok().map(|answer| *answer)
+    }
+}
+
+impl fmt::Debug for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Found(..)")
+    }
+}
+
+struct ChannelObserver<'a, M> {
     id: u64,
     cancel: Arc<AtomicBool>,
-    send: Sender<M>,
+    send: &'a Sender<M>,
     wrap: fn(JobMessage) -> M,
     last_sent: Option<(Instant, Stats)>,
 }
 
-impl<M> Observer for ChannelObserver<M> {
+impl<M> Observer for ChannelObserver<'_, M> {
     fn progress(&mut self, stats: &Stats) {
         let due = self.last_sent.is_none_or(|(at, last)| {
             at.elapsed() >= PROGRESS_EVERY && last.expanded != stats.expanded
@@ -172,19 +197,24 @@ impl<M> Observer for ChannelObserver<M> {
 mod tests {
     use std::sync::mpsc;
 
-    use solitaire::Deal;
-    use solitaire::games::pyramid::Rules;
-    use solitaire::games::pyramid::solver::Outcome;
-
     use super::*;
 
-    /// A position the solver needs about 200,000 expansions to prove hopeless.
-    fn hard() -> Position {
-        let text = include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/saved-games/hard-no-solution.txt"
-        ));
-        Position::new(&Deal::parse(text).expect("a deal"), Rules::default())
+    /// A search that counts down, reporting each step, until it is told to stop or reaches
+    /// zero; its answer is the count left.
+    fn countdown(from: usize) -> impl FnOnce(&mut dyn Observer) -> usize + Send + 'static {
+        move |observer| {
+            let mut left = from;
+            while left > 0 && !observer.should_stop() {
+                left -= 1;
+                let stats = Stats {
+                    expanded: (from - left) as u64,
+                    stored: from - left,
+                    ..Stats::default()
+                };
+                observer.progress(&stats);
+            }
+            left
+        }
     }
 
     /// The job's last message.
@@ -197,65 +227,52 @@ mod tests {
     }
 
     #[test]
-    fn a_job_stopped_by_a_cap_ends_undecided_never_lost() {
+    fn a_job_gives_its_answer_back_by_type_after_its_progress() {
         let (send, receiver) = mpsc::channel();
-        let caps = Caps::new(Some(1000), None, None);
-        let _job = SolveJob::start_with_caps(1, hard(), Goal::Board, caps, send, |m| m);
+        let (job, handle) = Job::new(countdown(3));
+        job.spawn(send, |m| m);
+        let messages: Vec<JobMessage> = receiver.iter().collect();
+        assert!(messages.iter().all(|m| m.id == handle.id));
+        assert!(matches!(messages[0].event, JobEvent::Progress(_)));
+        let Some(JobMessage {
+            event: JobEvent::Done(found),
+            ..
+        }) = messages.into_iter().last()
+        else {
+            panic!("the answer comes last")
+        };
+        assert_eq!(found.take::<usize>(), Some(0));
+        let (_, other) = Job::new(countdown(1));
+        assert_ne!(other.id, handle.id, "every job has an id of its own");
+    }
+
+    #[test]
+    fn an_answer_is_taken_back_only_as_its_own_type() {
+        assert_eq!(Found::new(7u8).take::<u16>(), None);
+        assert_eq!(Found::new("seven").take::<&str>(), Some("seven"));
+    }
+
+    #[test]
+    fn a_job_stopped_by_a_cap_ends_undecided_never_with_its_answer() {
+        let (send, receiver) = mpsc::channel();
+        let (job, _handle) = Job::with_caps(Caps::new(Some(1000), None, None), countdown(5000));
+        job.run(&send, |m| m);
+        drop(send);
         let JobEvent::Undecided(CapReached::States { cap, .. }) = last(&receiver) else {
             panic!("an undecided answer naming the state cap")
         };
         assert_eq!(cap, 1000);
-        let (send, receiver) = mpsc::channel();
-        let _job = SolveJob::start(2, hard(), Goal::Board, send, |m| m);
-        let JobEvent::Finished(report) = last(&receiver) else {
-            panic!("a Board answer")
-        };
-        assert_eq!(report.outcome, Outcome::NoSolution(None));
     }
 
     #[test]
-    fn any_games_search_runs_with_the_same_progress_cancel_and_caps() {
-        let deal = solitaire::Deal::parse_as(
-            include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/saved-games/tripeaks-clears-43-steps.txt"
-            )),
-            solitaire::GameKind::TriPeaks,
-        )
-        .expect("a TriPeaks deal");
-        let position = solitaire::games::tripeaks::Position::new(&deal);
+    fn dropping_the_handle_stops_the_search() {
         let (send, receiver) = mpsc::channel();
-        let _job = SolveJob::run(
-            7,
-            Caps::default(),
-            send,
-            |m| m,
-            move |observer| {
-                let report = solitaire::games::tripeaks::solver::solve_board(&position, observer);
-                assert!(report.answer.is_some(), "not stopped");
-                JobEvent::Progress(report.stats)
-            },
-        );
-        // The work's own event comes last, after any progress.
-        let Some(JobEvent::Progress(stats)) = receiver.iter().map(|m| m.event).last() else {
-            panic!("the work's own event")
+        let (job, handle) = Job::new(countdown(usize::MAX));
+        job.spawn(send, |m| m);
+        drop(handle);
+        let JobEvent::Done(found) = last(&receiver) else {
+            panic!("the work's own end")
         };
-        assert!(stats.expanded > 0);
-        // A cap stops it as it stops a Pyramid search.
-        let (send, receiver) = mpsc::channel();
-        let caps = Caps::new(Some(10), None, None);
-        let _job = SolveJob::run(
-            8,
-            caps,
-            send,
-            |m| m,
-            move |observer| {
-                let report =
-                    solitaire::games::tripeaks::solver::solve_score(&position, 90_000, observer);
-                JobEvent::Progress(report.stats)
-            },
-        );
-        let end = receiver.iter().map(|m| m.event).last();
-        assert!(matches!(end, Some(JobEvent::Undecided(_))), "{end:?}");
+        assert!(found.take::<usize>().is_some_and(|left| left > 0));
     }
 }

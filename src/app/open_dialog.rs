@@ -1,7 +1,8 @@
 //! The Open dialog (Ctrl-O): the user's saves of both games (whole games and unfinished
 //! deals) and the built-in examples, each row naming its game, a filter typed over them, the
 //! files that could not be read, and deleting a save after a yes. It decides what a key means
-//! and draws itself over the whole screen; the app opens the Pyramid deal it answers with.
+//! and draws itself over the whole screen; the app lists the saves, deletes them and opens
+//! the deal it answers with.
 
 use std::path::{Path, PathBuf};
 
@@ -12,11 +13,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::shell::Tone;
+use crate::app::effects::Tone;
+use crate::app::games;
 use crate::app::theme::Theme;
-use crate::app::view::{footer, panel_block, popup};
-use crate::store::{self, Folders, GameHolds, Holds, Listed, Origin, TriPeaksHolds};
-use solitaire::cards::deal::DECK_SIZE;
+use crate::app::widgets::{footer, panel_block, popup};
+use crate::store::{Listed, Origin, StorageError};
 
 /// The deals the open dialog lists, and the filter typed into it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,9 +49,9 @@ pub enum OpenAction {
 }
 
 impl OpenDialog {
-    /// The dialog over what the saves folder holds now.
-    pub fn new(folders: &Folders) -> OpenDialog {
-        let (entries, broken) = store::list(folders);
+    /// The dialog over what the saves folder holds: its deals and the files that cannot be
+    /// read.
+    pub fn new(entries: Vec<Listed>, broken: Vec<String>) -> OpenDialog {
         OpenDialog {
             entries,
             broken,
@@ -131,17 +132,20 @@ impl OpenDialog {
         OpenAction::Stay
     }
 
-    /// Removes the save at `path` and lists the folder again, keeping the filter and the place.
-    pub fn delete(&mut self, folders: &Folders, path: &Path) {
-        let note = match store::delete(path) {
+    /// Says what became of the save at `path` that the user asked to delete.
+    pub fn deleted(&mut self, path: &Path, deleted: Result<(), StorageError>) {
+        self.note = Some(match deleted {
             Ok(()) => (Tone::Success, format!("Deleted {}.", file_name(path))),
             Err(error) => (Tone::Error, format!("Not deleted: {error}.")),
-        };
-        let mut fresh = OpenDialog::new(folders);
-        fresh.filter = std::mem::take(&mut self.filter);
-        fresh.selected = self.selected.min(fresh.visible().len().saturating_sub(1));
-        fresh.note = Some(note);
-        *self = fresh;
+        });
+    }
+
+    /// What the saves folder holds now, keeping the filter, the place and the note.
+    pub fn relist(&mut self, entries: Vec<Listed>, broken: Vec<String>) {
+        self.entries = entries;
+        self.broken = broken;
+        self.broken_first = 0;
+        self.selected = self.selected.min(self.visible().len().saturating_sub(1));
     }
 
     /// The keys the dialog takes now, for its last line.
@@ -169,38 +173,6 @@ fn file_name(path: &Path) -> String {
         || path.display().to_string(),
         |n| n.to_string_lossy().into(),
     )
-}
-
-/// What the open dialog says of a save: how far its game went, its result (Pyramid's saves
-/// keep it), how many of its cards are not seen yet (TriPeaks'), or how many cards an
-/// unfinished deal has.
-fn listed_state(entry: &Listed) -> String {
-    match &entry.holds {
-        GameHolds::Pyramid(Holds::Unfinished(unfinished))
-        | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
-            format!("unfinished {}/{DECK_SIZE}", unfinished.typed)
-        }
-        GameHolds::Pyramid(Holds::Game(saved)) => match saved.moves.len() {
-            0 => saved.verdict.label(),
-            n => moves_in(n),
-        },
-        GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => {
-            match (saved.moves.len(), saved.deal.unknown().count_ones()) {
-                (0, 0) => "not played".to_string(),
-                (0, unknown) => format!("{unknown} unknown"),
-                (moves, 0) => moves_in(moves),
-                (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
-            }
-        }
-    }
-}
-
-/// How far a game went: "1 move in", "12 moves in".
-fn moves_in(moves: usize) -> String {
-    match moves {
-        1 => "1 move in".to_string(),
-        n => format!("{n} moves in"),
-    }
 }
 
 /// Columns of the date and of the game, and the fewest of the state: it widens to
@@ -288,7 +260,7 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
     let state_width = dialog
         .entries
         .iter()
-        .map(|e| Span::raw(listed_state(e)).width())
+        .map(|e| Span::raw(games::listed_state(&e.holds)).width())
         .max()
         .map_or(STATE_WIDTH, |w| (w as u16).max(STATE_WIDTH));
     // The name comes first: it gets what it needs while the file keeps a dozen columns, and
@@ -349,7 +321,7 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
                 Span::styled(entry.game().name(), dim),
                 Span::styled(file_of(entry), dim),
                 Span::styled(entry.saved().to_string(), dim),
-                Span::styled(listed_state(entry), style),
+                Span::styled(games::listed_state(&entry.holds), style),
             ],
         );
     }
@@ -393,7 +365,9 @@ mod tests {
     use solitaire::GameKind;
     use solitaire::games::tripeaks::saved::DraftSlot;
 
-    use crate::store::{SavedDeal, SavedTriPeaks, TriPeaksDraft, Verdict, games};
+    use crate::store::{
+        self, Folders, GameHolds, Holds, SavedDeal, SavedTriPeaks, TriPeaksDraft, Verdict, games,
+    };
 
     const WINNABLE: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -407,6 +381,12 @@ mod tests {
         env!("CARGO_MANIFEST_DIR"),
         "/saved-games/tripeaks-clears-43-steps.txt"
     ));
+
+    /// The dialog over what the saves folder holds now.
+    fn listed(folders: &Folders) -> OpenDialog {
+        let (entries, broken) = store::list(folders);
+        OpenDialog::new(entries, broken)
+    }
 
     fn press(dialog: &mut OpenDialog, code: KeyCode) -> OpenAction {
         dialog.key(KeyEvent::new(code, KeyModifiers::NONE))
@@ -467,7 +447,7 @@ mod tests {
     #[test]
     fn each_row_names_its_game_and_tripeaks_rows_their_state() {
         let dir = tempfile::tempdir().unwrap();
-        let dialog = OpenDialog::new(&both_games(dir.path()));
+        let dialog = listed(&both_games(dir.path()));
         let shown = screen(&dialog, 100, 30);
         insta::assert_snapshot!(shown);
         let row = |name: &str| {
@@ -496,13 +476,13 @@ mod tests {
     fn enter_opens_an_entry_of_either_game() {
         let dir = tempfile::tempdir().unwrap();
         let folders = both_games(dir.path());
-        let mut dialog = OpenDialog::new(&folders);
+        let mut dialog = listed(&folders);
         assert_eq!(dialog.visible()[0].game(), GameKind::TriPeaks);
         let OpenAction::Open(entry) = press(&mut dialog, KeyCode::Enter) else {
             panic!("the TriPeaks save opens")
         };
         assert_eq!(entry.game(), GameKind::TriPeaks);
-        let mut dialog = OpenDialog::new(&folders);
+        let mut dialog = listed(&folders);
         for c in "monday".chars() {
             press(&mut dialog, KeyCode::Char(c));
         }
@@ -519,7 +499,7 @@ mod tests {
     fn a_tripeaks_save_is_deleted_after_a_yes() {
         let dir = tempfile::tempdir().unwrap();
         let folders = both_games(dir.path());
-        let mut dialog = OpenDialog::new(&folders);
+        let mut dialog = listed(&folders);
         for c in "tuesday".chars() {
             press(&mut dialog, KeyCode::Char(c));
         }
@@ -529,7 +509,9 @@ mod tests {
             press(&mut dialog, KeyCode::Char('y')),
             OpenAction::Delete(path.clone())
         );
-        dialog.delete(&folders, &path);
+        dialog.deleted(&path, store::delete(&path));
+        let (entries, broken) = store::list(&folders);
+        dialog.relist(entries, broken);
         assert!(!path.exists());
         assert!(dialog.visible().is_empty());
     }

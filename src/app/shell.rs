@@ -1,78 +1,39 @@
-//! The app's shell and its update function: every event, from keys to solver messages, comes
-//! in as a [`Msg`]. The shell owns what no game has rules for (overlays, the status line,
-//! themes, saves and the draft, the job ids) and hands the rest to the game's session.
+//! The app's shell and its update function: every event, from keys to solver messages and
+//! what the runner did, comes in as a [`Msg`], and [`App::update`] gives back the effects
+//! only the outside world can carry out (searches on threads, files). The shell owns what no
+//! game has rules for (overlays, the status line, themes, saves and the draft) and hands the
+//! rest to the game's session, whose handlers give back effects too.
 
+use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use ratatui::layout::Rect;
+use ratatui::text::Line;
 
 use solitaire::GameKind;
 use solitaire::cards::excerpt::shown_path;
-use solitaire::games::pyramid::{Goal, GoalText};
+use solitaire::engine::goal::{Goal, GoalText};
 
 use crate::app::cards::CardText;
-use crate::app::games::{pyramid, tripeaks};
+use crate::app::effects::{Done, Effect, Effects, Msg, Runner, Saving, Status, Then, Tone};
+use crate::app::flow::keys::Binding;
+use crate::app::games::{self, Chosen};
 use crate::app::help;
-use crate::app::job::JobMessage;
+use crate::app::layout;
 use crate::app::open_dialog::{OpenAction, OpenDialog};
-use crate::app::session::{Look, Session, Work};
+use crate::app::session::{DealText, Session, Ui, Work};
 use crate::app::theme::Theme;
-use crate::app::view;
-use crate::store::{
-    self, Draft, Folders, GameDraft, GameHolds, Holds, Origin, SavedGame, TriPeaksDraft,
-    TriPeaksHolds,
-};
+use crate::app::widgets::Look;
+use crate::store::{self, Drafts, Folders, GameDraft, Origin, SavedGame, StorageError};
 
-/// Everything that can happen to the app.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Msg {
-    Key(KeyEvent),
-    Mouse(MouseEvent),
-    Paste(String),
-    Resize(u16, u16),
-    Tick,
-    Job(JobMessage),
-    /// The process is told to stop (SIGTSTP, from `kill -TSTP`): the event loop hands the
-    /// terminal back first.
-    Stop,
-    /// The process goes on after a stop (SIGCONT, from `fg`): the event loop takes the
-    /// terminal again, and the whole screen is drawn anew.
-    Continue,
-    /// The process is told to end (SIGINT, SIGTERM or SIGHUP, from `kill` or a closed
-    /// terminal): the app quits at once, as Ctrl-Q does but without asking, the draft as last
-    /// written, and the terminal is handed back.
-    End,
-}
-
-/// How a status message is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
-    Info,
-    Success,
-    Warning,
-    Error,
-}
-
-/// The message line under the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Status {
-    pub text: String,
-    pub tone: Tone,
-}
-
-/// What a game's session may use of the shell: the status line, the overlay, the screen's
-/// size, quitting, and starting background jobs.
+/// What the shell shows around the game: the status line, the overlay, the screen's size and
+/// the clock.
 pub struct Shell {
     pub status: Option<Status>,
     pub overlay: Option<Overlay>,
     pub size: Rect,
     pub ticks: u64,
-    pub quit: bool,
-    /// The work changed: the draft is written once the event is handled.
-    pub draft_due: bool,
-    send: Sender<Msg>,
-    last_job: u64,
 }
 
 impl Shell {
@@ -81,17 +42,6 @@ impl Shell {
             text: text.into(),
             tone,
         });
-    }
-
-    /// A new job's id: messages of older jobs are told apart by theirs.
-    pub fn next_job(&mut self) -> u64 {
-        self.last_job += 1;
-        self.last_job
-    }
-
-    /// Where background jobs send their messages.
-    pub fn sender(&self) -> Sender<Msg> {
-        self.send.clone()
     }
 }
 
@@ -219,6 +169,19 @@ pub enum Overlay {
     Challenge(ChallengeDialog),
 }
 
+/// Where quitting stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Quitting {
+    Staying,
+    /// Asked for (Ctrl-Q, or `q` outside the editor): it goes ahead once the event is
+    /// handled, unless that would lose work.
+    Asked,
+    /// Asked for while the draft is being written: whether that works decides it.
+    AfterDraft,
+    /// It goes ahead: the event loop ends.
+    Leaving,
+}
+
 /// A change that would drop unsaved work, waiting for a y/n answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Confirm {
@@ -246,17 +209,9 @@ impl Confirm {
     }
 }
 
-/// A deal file that does not read as a deal (a duplicate, a card missing): the editor opens
-/// it with its cards placed as far as they go and its problems shown. Its text is as the
-/// bounded reader gives it (`text_file`), line ends already made `\n`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DealText {
-    pub name: String,
-    pub text: String,
-}
-
 /// What the app starts with.
 pub struct Setup {
+    /// Where saves, drafts and preferences are.
     pub folders: Folders,
     pub themes: Vec<Theme>,
     pub theme: usize,
@@ -274,11 +229,10 @@ pub struct Setup {
 /// The whole app.
 pub struct App {
     pub shell: Shell,
-    pub session: Session,
+    pub session: Box<dyn Session>,
     pub themes: Vec<Theme>,
     pub theme: usize,
     pub ascii: bool,
-    pub folders: Folders,
     /// The deal's name once it has one (opened or saved).
     pub name: Option<String>,
     /// The notes saved with the game.
@@ -287,51 +241,57 @@ pub struct App {
     pub confirm: Option<Confirm>,
     /// The work as last saved or opened.
     clean: Option<Work>,
-    /// Where this app keeps its draft, held for as long as it runs.
-    draft_file: store::DraftFile,
     /// Why the draft could not be written the last time it was, if it could not: the work
     /// since then is kept nowhere.
     draft_problem: Option<String>,
-    /// Quitting goes ahead: the event loop ends.
-    leaving: bool,
+    /// The work changed: the draft is written once the event is handled.
+    draft_due: bool,
+    /// Where quitting stands.
+    quitting: Quitting,
     /// Something changed since the screen was last drawn.
     dirty: bool,
+    /// What the outside world is to do, in order: given back by [`App::update`].
+    effects: Vec<Effect>,
 }
 
 impl App {
-    /// A new app. Solver threads send their messages through `send`.
-    pub fn new(setup: Setup, send: Sender<Msg>) -> App {
-        store::remove_stale_temporaries(&setup.folders);
-        let store::Claim {
-            file,
+    /// A new app and the runner of its effects; searches send their messages to `send`. The
+    /// effects of the start (the first draft) are run already.
+    pub fn start(setup: Setup, send: Sender<Msg>) -> (App, Runner) {
+        let (mut runner, drafts) = Runner::start(setup.folders.clone(), send);
+        let mut app = App::new(setup, drafts);
+        app.settle(&mut runner);
+        (app, runner)
+    }
+
+    /// A new app over the drafts found at start; its first effects wait in it (see
+    /// [`App::settle`]).
+    pub fn new(setup: Setup, drafts: Drafts) -> App {
+        let Drafts {
             restored,
             held_elsewhere,
             unreadable,
-        } = store::claim_draft(&setup.folders);
+        } = drafts;
         let mut app = App {
             shell: Shell {
                 status: None,
                 overlay: None,
                 size: Rect::new(0, 0, 80, 24),
                 ticks: 0,
-                quit: false,
-                draft_due: false,
-                send,
-                last_job: 0,
             },
-            session: Session::new(GameKind::Pyramid),
+            session: (games::ALL[0].new)(),
             themes: setup.themes,
             theme: setup.theme,
             ascii: setup.ascii,
-            folders: setup.folders,
             name: None,
             notes: Vec::new(),
             confirm: None,
             clean: None,
-            draft_file: file,
             draft_problem: None,
-            leaving: false,
+            draft_due: false,
+            quitting: Quitting::Staying,
             dirty: true,
+            effects: Vec::new(),
         };
         let (draft, kept) = restored.map_or((None, None), |restored| {
             (Some(restored.draft), restored.name)
@@ -371,8 +331,8 @@ impl App {
                 app.say(Tone::Info, text);
             }
             (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, None) => {
-                app.session = Session::new(setup.game);
-                let first = first_words(setup.game);
+                app.session = games::new_session(setup.game);
+                let first = app.session.first_words();
                 let others = match held_elsewhere {
                     0 => String::new(),
                     1 => "The draft of the other pyramid running is left to it: this one \
@@ -404,6 +364,28 @@ impl App {
         app
     }
 
+    /// Handles one event and runs its effects, and the app's answers to what they did,
+    /// until none is left.
+    pub fn handle(&mut self, msg: Msg, runner: &mut Runner) {
+        let effects = self.update(msg);
+        self.run(effects, runner);
+    }
+
+    /// Runs the effects waiting in the app.
+    pub fn settle(&mut self, runner: &mut Runner) {
+        let effects = std::mem::take(&mut self.effects);
+        self.run(effects, runner);
+    }
+
+    fn run(&mut self, effects: Vec<Effect>, runner: &mut Runner) {
+        let mut queue = VecDeque::from(effects);
+        while let Some(effect) = queue.pop_front() {
+            if let Some(reply) = runner.run(effect) {
+                queue.extend(self.update(reply));
+            }
+        }
+    }
+
     /// The theme in use.
     pub fn theme(&self) -> &Theme {
         &self.themes[self.theme]
@@ -429,44 +411,11 @@ impl App {
 
     /// Whether the app should end.
     pub fn quitting(&self) -> bool {
-        self.leaving
+        self.quitting == Quitting::Leaving
     }
 
-    /// The file this app keeps its draft in, once it has one.
-    #[cfg(test)]
-    pub fn draft_path(&self) -> Option<&std::path::Path> {
-        self.draft_file.path()
-    }
-
-    /// Pyramid's session, when Pyramid is on screen.
-    #[cfg(test)]
-    pub fn pyramid(&self) -> &pyramid::Session {
-        match &self.session {
-            Session::Pyramid(session) => session,
-            Session::TriPeaks(_) => panic!("Pyramid is not on screen"),
-        }
-    }
-
-    /// TriPeaks' session, when TriPeaks is on screen.
-    #[cfg(test)]
-    pub fn tripeaks(&self) -> &tripeaks::Session {
-        match &self.session {
-            Session::TriPeaks(session) => session,
-            Session::Pyramid(_) => panic!("TriPeaks is not on screen"),
-        }
-    }
-
-    /// The same, to change.
-    #[cfg(test)]
-    pub fn pyramid_mut(&mut self) -> &mut pyramid::Session {
-        match &mut self.session {
-            Session::Pyramid(session) => session,
-            Session::TriPeaks(_) => panic!("Pyramid is not on screen"),
-        }
-    }
-
-    /// Handles one event.
-    pub fn update(&mut self, msg: Msg) {
+    /// Handles one event; gives back what the outside world is to do.
+    pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
         // The clock redraws only what moves with it (a spinner, the time elapsed).
         self.dirty |= !matches!(msg, Msg::Tick);
         match msg {
@@ -477,7 +426,7 @@ impl App {
             Msg::Key(_) | Msg::Stop | Msg::Continue => {}
             // Nothing is asked: no one may be there to answer. The draft holds the work as it
             // was last written.
-            Msg::End => self.leaving = true,
+            Msg::End => self.quitting = Quitting::Leaving,
             Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
             // A click or a paste answers a y/n question with "no", then acts as usual.
             Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
@@ -494,19 +443,71 @@ impl App {
             Msg::Resize(width, height) => self.shell.size = Rect::new(0, 0, width, height),
             Msg::Tick => {
                 self.shell.ticks += 1;
-                self.dirty |= self.session.get_mut().tick();
+                self.dirty |= self.session.tick();
             }
-            Msg::Job(message) => self.session.get_mut().job(&mut self.shell, message),
+            Msg::Job(message) => {
+                let fx = self.session.job(message);
+                self.apply(fx);
+            }
+            Msg::Done(done) => self.done(done),
         }
         self.after_event();
+        std::mem::take(&mut self.effects)
     }
 
-    /// Keeps the draft when the work changed, then quits if that was asked for.
-    fn after_event(&mut self) {
-        if std::mem::take(&mut self.shell.draft_due) {
-            self.keep_draft();
+    /// Carries out what a game's handler gave back: what is the shell's, it does; the rest
+    /// waits for the runner.
+    fn apply(&mut self, fx: Effects) {
+        for effect in fx.into_vec() {
+            match effect {
+                Effect::Say(tone, text) => self.say(tone, text),
+                Effect::Hush => self.shell.status = None,
+                Effect::Help => self.shell.overlay = Some(Overlay::Help(0)),
+                Effect::Challenge(goal) => {
+                    let game = self.session.game();
+                    self.shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(goal, game)));
+                }
+                Effect::Quit => self.quitting = Quitting::Asked,
+                Effect::Changed => self.draft_due = true,
+                effect => self.effects.push(effect),
+            }
         }
-        if std::mem::take(&mut self.shell.quit) {
+    }
+
+    /// What the runner did.
+    fn done(&mut self, done: Done) {
+        match done {
+            Done::Saved(saving, written) => self.saved(saving, written),
+            Done::DraftKept(written, then) => self.draft_kept(written, then),
+            Done::Listed(listed, broken) => match &mut self.shell.overlay {
+                // Listed again after a delete: the filter, the place and the note stay.
+                Some(Overlay::Open(dialog)) => dialog.relist(listed, broken),
+                _ => self.shell.overlay = Some(Overlay::Open(OpenDialog::new(listed, broken))),
+            },
+            Done::Deleted(path, deleted) => {
+                if let Some(Overlay::Open(dialog)) = &mut self.shell.overlay {
+                    dialog.deleted(&path, deleted);
+                }
+                self.effects.push(Effect::ListSaves);
+            }
+            Done::ThemeKept(name, Ok(())) => self.say(Tone::Info, format!("Theme: {name}.")),
+            Done::ThemeKept(name, Err(error)) => self.say(
+                Tone::Warning,
+                format!("Theme: {name}, for this run only: {error}."),
+            ),
+        }
+    }
+
+    /// Keeps the draft when the work changed, then quits if that was asked for (once the
+    /// draft is written, when it is being written).
+    fn after_event(&mut self) {
+        if std::mem::take(&mut self.draft_due) {
+            self.keep_draft(Then::Nothing);
+            if self.quitting == Quitting::Asked {
+                self.quitting = Quitting::AfterDraft;
+            }
+        }
+        if self.quitting == Quitting::Asked {
             self.quit();
         }
     }
@@ -516,9 +517,10 @@ impl App {
     fn quit(&mut self) {
         let lost = self.unsaved().zip(self.draft_problem.clone());
         let Some((what, problem)) = lost else {
-            self.leaving = true;
+            self.quitting = Quitting::Leaving;
             return;
         };
+        self.quitting = Quitting::Staying;
         self.confirm = Some(Confirm::Quit);
         // The help may cover the message line, and holds nothing: it closes.
         if matches!(self.shell.overlay, Some(Overlay::Help(_))) {
@@ -545,7 +547,7 @@ impl App {
     /// Whether the terminal is too small for the board: only quitting works there.
     fn too_small(&self) -> bool {
         let size = self.shell.size;
-        size.width < view::MIN_WIDTH || size.height < view::MIN_HEIGHT
+        size.width < layout::MIN_WIDTH || size.height < layout::MIN_HEIGHT
     }
 
     fn key(&mut self, key: KeyEvent) {
@@ -553,11 +555,11 @@ impl App {
         // Quitting is taken everywhere, over a dialog or a question too; asked again while
         // the app asks whether to quit, it quits.
         if ctrl && matches!(key.code, KeyCode::Char('q' | 'c')) {
-            if self.confirm.take() == Some(Confirm::Quit) {
-                self.leaving = true;
+            self.quitting = if self.confirm.take() == Some(Confirm::Quit) {
+                Quitting::Leaving
             } else {
-                self.shell.quit = true;
-            }
+                Quitting::Asked
+            };
             return;
         }
         if self.too_small() {
@@ -578,7 +580,10 @@ impl App {
                 KeyCode::Char('o') => self.open_list(),
                 KeyCode::Char('n') => self.new_deal(),
                 KeyCode::Char('g') => self.switch_game(),
-                KeyCode::Char(c) => self.session.get_mut().ctrl(&mut self.shell, c),
+                KeyCode::Char(c) => {
+                    let fx = self.session.ctrl(c);
+                    self.apply(fx);
+                }
                 _ => {}
             }
             return;
@@ -587,7 +592,23 @@ impl App {
             self.toggle_help();
             return;
         }
-        self.session.get_mut().key(&mut self.shell, key);
+        let panel = self.panel_area();
+        let ui = Ui {
+            board: layout::board_area(self.shell.size),
+            panel,
+            look: Look {
+                theme: &self.themes[self.theme],
+                text: CardText { ascii: self.ascii },
+                ticks: self.shell.ticks,
+            },
+        };
+        let fx = self.session.key(&ui, key);
+        self.apply(fx);
+    }
+
+    /// Where the side panel is on screen now.
+    fn panel_area(&self) -> Rect {
+        layout::panel_area(self.shell.size, &self.message_lines(&self.look()))
     }
 
     /// A key while a window is open goes to it alone, so that nothing under it changes until
@@ -622,15 +643,23 @@ impl App {
         if self.shell.overlay.is_some() {
             return;
         }
-        let panel = view::panel_area(self);
-        let look = Look {
-            theme: &self.themes[self.theme],
-            text: CardText { ascii: self.ascii },
-            ticks: self.shell.ticks,
+        let panel = self.panel_area();
+        let ui = Ui {
+            board: layout::board_area(self.shell.size),
+            panel,
+            look: Look {
+                theme: &self.themes[self.theme],
+                text: CardText { ascii: self.ascii },
+                ticks: self.shell.ticks,
+            },
         };
-        self.session
-            .get_mut()
-            .mouse(&mut self.shell, mouse, panel, &look);
+        let fx = self.session.mouse(&ui, mouse);
+        self.apply(fx);
+    }
+
+    /// The message under the board: the status, or what the screen shows there.
+    pub fn message_lines(&self, look: &Look) -> Vec<Line<'static>> {
+        layout::message_lines(self.shell.status.as_ref(), self.session.message(look), look)
     }
 
     fn paste(&mut self, text: &str) {
@@ -641,26 +670,33 @@ impl App {
             Some(Overlay::Save(dialog)) => {
                 dialog.field().push_str(text.lines().next().unwrap_or(""));
             }
-            None => self.session.get_mut().paste(&mut self.shell, &text),
+            None => {
+                let fx = self.session.paste(&text);
+                self.apply(fx);
+            }
             _ => {}
         }
     }
 
     /// Puts the draft's work on screen; says what was restored.
     fn restore(&mut self, draft: &GameDraft) -> String {
-        let (session, text) = restored(&mut self.shell, draft);
+        let mut fx = Effects::default();
+        let (session, text) = games::restored(draft, &mut fx);
         self.session = session;
+        self.apply(fx);
         text
     }
 
     /// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
     /// its problems.
     fn load_text(&mut self, opening: &DealText) {
-        self.session = from_text(&mut self.shell, opening);
+        let mut fx = Effects::default();
+        self.session = games::from_text(opening, &mut fx);
+        self.apply(fx);
         self.name = Some(opening.name.clone());
         self.notes.clear();
-        self.clean = Some(self.session.get().work());
-        self.shell.draft_due = true;
+        self.clean = Some(self.session.work());
+        self.draft_due = true;
     }
 
     /// The answer to a y/n question: y (or Ctrl-N again for a new deal) goes ahead, any other
@@ -684,13 +720,34 @@ impl App {
             Confirm::Switch(game) => self.start_game(game),
             Confirm::Open(saved, from) => self.opened(&saved, &from),
             Confirm::OpenText(opening) => self.load_text(&opening),
-            Confirm::Quit => self.leaving = true,
+            Confirm::Quit => self.quitting = Quitting::Leaving,
         }
+    }
+
+    /// The help's sections: the game's, the current screen's first, then the keys that work
+    /// anywhere.
+    pub fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])> {
+        let mut sections = self.session.help_sections();
+        sections.push(("Anywhere", help::ANYWHERE));
+        sections
+    }
+
+    /// The keys of the current screen: the game's and those that work anywhere.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn bindings(&self) -> Vec<&'static Binding> {
+        let mut bindings = self.session.bindings();
+        bindings.extend(help::ANYWHERE);
+        bindings
+    }
+
+    /// The most used keys, for the bottom line.
+    pub fn hints(&self) -> Vec<(&'static str, &'static str)> {
+        self.session.hints(games::next(self.session.game()).name())
     }
 
     /// What replacing the work now would lose, in words; `None` when nothing would be.
     pub fn unsaved(&self) -> Option<String> {
-        let now = self.session.get().work();
+        let now = self.session.work();
         let typed = now.typed;
         if (typed == 0 && now.moves == 0) || self.clean.as_ref() == Some(&now) {
             return None;
@@ -720,7 +777,7 @@ impl App {
         };
         self.name = Some(kept.name);
         if kept.saved {
-            self.clean = Some(self.session.get().work());
+            self.clean = Some(self.session.work());
         }
     }
 
@@ -740,38 +797,52 @@ impl App {
             KeyCode::PageDown => scroll + 10,
             _ => return,
         };
-        self.shell.overlay = Some(Overlay::Help(scroll.min(help::most_scroll(self))));
+        let most = help::most_scroll(&self.help_sections(), self.shell.size, self.theme());
+        self.shell.overlay = Some(Overlay::Help(scroll.min(most)));
     }
 
-    fn keep_draft(&mut self) {
-        if let Err(error) = self.write_draft() {
-            self.say(Tone::Error, format!("The draft is not kept: {error}"));
-        }
-    }
-
-    /// Writes the draft, and remembers whether it holds the work now.
-    fn write_draft(&mut self) -> Result<(), store::StorageError> {
+    /// Writes the draft, with the name it goes by and whether that is as saved; `then` says
+    /// what follows once it is written.
+    fn keep_draft(&mut self, then: Then) {
         let name = self.name.as_ref().map(|name| store::DraftName {
             name: name.clone(),
-            saved: self.clean.as_ref() == Some(&self.session.get().work()),
+            saved: self.clean.as_ref() == Some(&self.session.work()),
         });
-        let draft = self.session.get().draft();
-        let written = self.draft_file.store(&draft, name.as_ref());
-        self.draft_problem = written.as_ref().err().map(ToString::to_string);
-        written
+        let text = self.session.draft();
+        self.effects.push(Effect::KeepDraft { text, name, then });
     }
 
-    /// After a save failed: what became of the work, truthfully.
-    fn not_saved(&mut self, error: &store::StorageError, what: &str) {
-        let kept = match self.write_draft() {
-            Ok(()) => "and kept as a draft",
-            Err(store::StorageError::TooLarge { .. }) => "but too long for the draft as well",
-            Err(_) => "but the draft cannot be written either: --saves DIR picks another folder",
-        };
-        self.say(
-            Tone::Error,
-            format!("Not saved: {error}. The {what} is still here, {kept}."),
-        );
+    /// The draft was written, or not: remembered, since the work since then is kept nowhere
+    /// if not; then what was to follow.
+    fn draft_kept(&mut self, written: Result<(), StorageError>, then: Then) {
+        self.draft_problem = written.as_ref().err().map(ToString::to_string);
+        match (then, written) {
+            // After a save failed: what became of the work, truthfully.
+            (Then::NotSaved(error, what), written) => {
+                let kept = match written {
+                    Ok(()) => "and kept as a draft",
+                    Err(StorageError::TooLarge { .. }) => "but too long for the draft as well",
+                    Err(_) => {
+                        "but the draft cannot be written either: --saves DIR picks another folder"
+                    }
+                };
+                self.say(
+                    Tone::Error,
+                    format!("Not saved: {error}. The {what} is still here, {kept}."),
+                );
+            }
+            (then, written) => {
+                if let Err(error) = written {
+                    self.say(Tone::Error, format!("The draft is not kept: {error}"));
+                }
+                if let Then::Say(tone, text) = then {
+                    self.say(tone, text);
+                }
+            }
+        }
+        if self.quitting == Quitting::AfterDraft {
+            self.quit();
+        }
     }
 
     /// ←→ choose the challenge, ↑↓ Tab the field, typing edits it, Enter sets it.
@@ -795,12 +866,13 @@ impl App {
                 return;
             }
             KeyCode::Enter => {
-                let session = self.session.get_mut();
+                let session = &mut self.session;
                 match dialog
                     .goal()
-                    .and_then(|goal| session.set_goal(&mut self.shell, goal).map(|()| goal))
+                    .and_then(|goal| session.set_goal(goal).map(|fx| (goal, fx)))
                 {
-                    Ok(goal) => {
+                    Ok((goal, fx)) => {
+                        self.apply(fx);
                         self.say(
                             Tone::Success,
                             format!(
@@ -879,18 +951,11 @@ impl App {
     fn next_theme(&mut self) {
         self.theme = (self.theme + 1) % self.themes.len();
         let name = self.theme().name.clone();
-        let path = self.folders.preferences();
-        match crate::app::preferences::remember_theme(&path, &name) {
-            Ok(()) => self.say(Tone::Info, format!("Theme: {name}.")),
-            Err(error) => self.say(
-                Tone::Warning,
-                format!("Theme: {name}, for this run only: {error}."),
-            ),
-        }
+        self.effects.push(Effect::KeepTheme(name));
     }
 
     fn open_save(&mut self) {
-        let session = self.session.get();
+        let session = &self.session;
         if session.busy() {
             return;
         }
@@ -944,23 +1009,29 @@ impl App {
             .filter(|note| !note.is_empty())
             .into_iter()
             .collect();
-        match self.session.get_mut().save(&self.folders, name, &notes) {
-            Ok(message) => {
-                self.name = Some(name.to_string());
-                self.notes = notes;
-                self.clean = Some(self.session.get().work());
-                self.keep_draft();
-                self.say(Tone::Success, message);
+        let save = self.session.save(name, &notes);
+        self.effects.push(save);
+    }
+
+    /// A save was written, or not.
+    fn saved(&mut self, saving: Saving, written: Result<std::path::PathBuf, StorageError>) {
+        match written {
+            Ok(path) => {
+                self.name = Some(saving.name);
+                self.notes = saving.notes;
+                self.clean = Some(self.session.work());
+                let said = format!("{} to {}.", saving.said, path.display());
+                self.keep_draft(Then::Say(Tone::Success, said));
             }
-            Err((error, what)) => self.not_saved(&error, what),
+            Err(error) => self.keep_draft(Then::NotSaved(error, saving.what)),
         }
     }
 
     fn open_list(&mut self) {
-        if self.session.get().busy() {
+        if self.session.busy() {
             return;
         }
-        self.shell.overlay = Some(Overlay::Open(OpenDialog::new(&self.folders)));
+        self.effects.push(Effect::ListSaves);
     }
 
     fn open_key(&mut self, key: KeyEvent, mut dialog: OpenDialog) {
@@ -968,8 +1039,8 @@ impl App {
             OpenAction::Stay => self.shell.overlay = Some(Overlay::Open(dialog)),
             OpenAction::Close => {}
             OpenAction::Delete(path) => {
-                dialog.delete(&self.folders, &path);
                 self.shell.overlay = Some(Overlay::Open(dialog));
+                self.effects.push(Effect::DeleteSave(path));
             }
             OpenAction::Open(entry) => {
                 let from = match &entry.origin {
@@ -977,20 +1048,12 @@ impl App {
                     Origin::Example => "the examples".to_string(),
                 };
                 // An unfinished deal opens into the editor as `pyramid FILE` opens it.
-                let opening = match entry.holds {
-                    GameHolds::Pyramid(Holds::Game(saved)) => {
-                        Confirm::Open(Box::new(SavedGame::Pyramid(saved)), from)
-                    }
-                    GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => {
-                        Confirm::Open(Box::new(SavedGame::TriPeaks(saved)), from)
-                    }
-                    GameHolds::Pyramid(Holds::Unfinished(unfinished))
-                    | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
-                        Confirm::OpenText(DealText {
-                            name: unfinished.name,
-                            text: unfinished.text,
-                        })
-                    }
+                let opening = match games::chosen(entry.holds) {
+                    Chosen::Game(saved) => Confirm::Open(Box::new(saved), from),
+                    Chosen::Unfinished(unfinished) => Confirm::OpenText(DealText {
+                        name: unfinished.name,
+                        text: unfinished.text,
+                    }),
                 };
                 self.open_chosen(opening);
             }
@@ -1017,16 +1080,15 @@ impl App {
 
     /// Opens a saved game and says where it came from.
     fn opened(&mut self, saved: &SavedGame, from: &str) {
-        let (name, notes, moves) = match saved {
-            SavedGame::Pyramid(saved) => (&saved.name, &saved.notes, saved.moves.len()),
-            SavedGame::TriPeaks(saved) => (&saved.name, &saved.notes, saved.moves.len()),
-        };
+        let (name, notes, moves) = games::about(saved);
         let playing = moves > 0;
-        self.name = Some(name.clone());
-        self.notes.clone_from(notes);
-        self.session = loaded(&mut self.shell, saved);
-        self.clean = Some(self.session.get().work());
-        self.shell.draft_due = true;
+        self.name = Some(name.to_string());
+        self.notes = notes.to_vec();
+        let mut fx = Effects::default();
+        self.session = games::loaded(saved, &mut fx);
+        self.apply(fx);
+        self.clean = Some(self.session.work());
+        self.draft_due = true;
         let next = if playing {
             "Play goes on where it was left."
         } else {
@@ -1037,7 +1099,7 @@ impl App {
 
     /// Ctrl-G: the other game's editor, with a new deal; asks first when work would be lost.
     fn switch_game(&mut self) {
-        let session = self.session.get();
+        let session = &self.session;
         if !session.editing() {
             self.say(
                 Tone::Info,
@@ -1045,11 +1107,7 @@ impl App {
             );
             return;
         }
-        // Klondike is not in the app yet, so Ctrl-G goes between the two games it plays.
-        let other = match session.game() {
-            GameKind::Pyramid => GameKind::TriPeaks,
-            GameKind::TriPeaks | GameKind::Klondike => GameKind::Pyramid,
-        };
+        let other = games::next(session.game());
         if let Some(what) = self.unsaved() {
             self.confirm = Some(Confirm::Switch(other));
             self.say(
@@ -1066,16 +1124,16 @@ impl App {
 
     /// A new, empty deal of `game` in place of the work.
     fn start_game(&mut self, game: GameKind) {
-        self.session = Session::new(game);
+        self.session = games::new_session(game);
         self.name = None;
         self.notes.clear();
         self.clean = None;
-        self.shell.draft_due = true;
-        self.say(Tone::Info, first_words(game));
+        self.draft_due = true;
+        self.say(Tone::Info, self.session.first_words());
     }
 
     fn new_deal(&mut self) {
-        if self.session.get().busy() {
+        if self.session.busy() {
             return;
         }
         if let Some(what) = self.unsaved() {
@@ -1091,123 +1149,28 @@ impl App {
 
     /// A new, empty deal of the same game in place of the work.
     fn clear_deal(&mut self) {
-        self.session = Session::new(self.session.get().game());
+        self.session = games::new_session(self.session.game());
         self.name = None;
         self.notes.clear();
         self.shell.overlay = None;
-        self.shell.draft_due = true;
+        self.draft_due = true;
         self.say(Tone::Info, "A new, empty deal.");
-    }
-}
-
-/// What the app says over an empty editor of `game`.
-fn first_words(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Pyramid => {
-            "Type the deal: the pyramid row by row, then the stock from the top. ? for help."
-        }
-        GameKind::TriPeaks => {
-            "Type the deal as MSC shows it: the peaks row by row (? for a card face down), the \
-             waste card, then the stock. F1 for help."
-        }
-        GameKind::Klondike => crate::store::KLONDIKE_NOT_IN_APP,
     }
 }
 
 /// Whether a draft holds work other than the game to open: cards typed or moves played that
 /// opening it would replace.
 fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
-    let work = Work::of(draft);
+    let work = games::work(draft);
     if work.typed == 0 && work.moves == 0 {
         return false;
     }
     let other = match opening {
-        Confirm::Open(saved, _) => Work::of(&draft_of_saved(saved)),
-        Confirm::OpenText(text) => Work::of(&draft_of_text(text)),
+        Confirm::Open(saved, _) => games::work(&games::saved_draft(saved)),
+        Confirm::OpenText(text) => games::work(&games::text_draft(text)),
         Confirm::New | Confirm::Switch(_) | Confirm::Quit => return false,
     };
     (work.deal, work.moves) != (other.deal, other.moves)
-}
-
-/// A saved game as the draft its session would keep.
-fn draft_of_saved(saved: &SavedGame) -> GameDraft {
-    match saved {
-        SavedGame::Pyramid(saved) => GameDraft::Pyramid(Draft {
-            slots: saved.deal.cards().map(Some),
-            midgame: saved.midgame,
-            moves: saved.moves.clone(),
-            goal: saved.goal,
-            rules: saved.rules,
-        }),
-        SavedGame::TriPeaks(saved) => GameDraft::TriPeaks(TriPeaksDraft {
-            moves: saved.moves.clone(),
-            goal: saved.goal,
-            ..TriPeaksDraft::from_deal(&saved.deal)
-        }),
-    }
-}
-
-/// A deal file with problems, or an unfinished deal, as the draft its session would keep.
-fn draft_of_text(opening: &DealText) -> GameDraft {
-    if let Some(draft) = TriPeaksDraft::parse(&opening.text) {
-        return GameDraft::TriPeaks(draft);
-    }
-    GameDraft::Pyramid(
-        Draft::parse(&opening.text)
-            .filter(|draft| draft.slots.contains(&None))
-            .unwrap_or_else(|| Draft {
-                slots: pyramid::text_slots(&opening.text).0,
-                midgame: solitaire::games::pyramid::Midgame::default(),
-                moves: Vec::new(),
-                goal: Goal::Board,
-                rules: solitaire::games::pyramid::Rules::default(),
-            }),
-    )
-}
-
-/// A session on a draft's work, and what to say.
-fn restored(shell: &mut Shell, draft: &GameDraft) -> (Session, String) {
-    match draft {
-        GameDraft::Pyramid(draft) => {
-            let (session, text) = pyramid::Session::restored(shell, draft);
-            (Session::Pyramid(Box::new(session)), text)
-        }
-        GameDraft::TriPeaks(draft) => {
-            let (session, text) = tripeaks::Session::restored(shell, draft);
-            (Session::TriPeaks(Box::new(session)), text)
-        }
-    }
-}
-
-/// A session on a saved game.
-fn loaded(shell: &mut Shell, saved: &SavedGame) -> Session {
-    match saved {
-        SavedGame::Pyramid(saved) => {
-            Session::Pyramid(Box::new(pyramid::Session::loaded(shell, saved.clone())))
-        }
-        SavedGame::TriPeaks(saved) => {
-            Session::TriPeaks(Box::new(tripeaks::Session::loaded(shell, saved)))
-        }
-    }
-}
-
-/// A session on a deal file with problems, or an unfinished deal of either game.
-fn from_text(shell: &mut Shell, opening: &DealText) -> Session {
-    match store::TriPeaksDraft::parse(&opening.text) {
-        Some(draft) => {
-            let (session, _) = tripeaks::Session::restored(shell, &draft);
-            shell.say(
-                Tone::Info,
-                format!(
-                    "Opened '{}' ({}/52): go on typing.",
-                    opening.name,
-                    session.editor.filled()
-                ),
-            );
-            Session::TriPeaks(Box::new(session))
-        }
-        None => Session::Pyramid(Box::new(pyramid::Session::from_text(shell, opening))),
-    }
 }
 
 /// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes

@@ -51,10 +51,16 @@ pub struct Restored {
     pub name: Option<DraftName>,
 }
 
-/// What an app found of the drafts when it started.
+/// What an app found of the drafts when it started, and where it keeps its own.
 pub struct Claim {
     /// Where this app keeps its draft.
     pub file: DraftFile,
+    pub drafts: Drafts,
+}
+
+/// The drafts an app found when it started.
+#[derive(Debug, Default)]
+pub struct Drafts {
     /// The newest draft no running app held, now this app's.
     pub restored: Option<Restored>,
     /// How many drafts other running apps hold: left to them.
@@ -87,9 +93,7 @@ pub fn claim_draft(folders: &Folders) -> Claim {
             saves: folders.saves.clone(),
             owned: None,
         },
-        restored: None,
-        held_elsewhere: 0,
-        unreadable: Vec::new(),
+        drafts: Drafts::default(),
     };
     remove_lone_locks(&folders.saves);
     for path in drafts(&folders.saves) {
@@ -99,7 +103,7 @@ pub fn claim_draft(folders: &Folders) -> Claim {
         let held = match try_lock(&lock) {
             Ok(Some(file)) => Some(file),
             Ok(None) => {
-                claim.held_elsewhere += 1;
+                claim.drafts.held_elsewhere += 1;
                 continue;
             }
             Err(_) => None,
@@ -111,12 +115,12 @@ pub fn claim_draft(folders: &Folders) -> Claim {
                     lock,
                     _held: file,
                 });
-                claim.restored = Some(Restored { draft, name });
+                claim.drafts.restored = Some(Restored { draft, name });
                 break;
             }
             // Gone since the folder was listed: its app cleared it.
             Ok(None) => {}
-            Err(reason) => claim.unreadable.push((path, reason)),
+            Err(reason) => claim.drafts.unreadable.push((path, reason)),
         }
     }
     claim
@@ -129,17 +133,17 @@ impl DraftFile {
         self.owned.as_ref().map(|owned| owned.draft.as_path())
     }
 
-    /// Keeps the game being entered or played, with the name it goes by; a deal with nothing
-    /// typed removes this app's draft (never another's).
+    /// Keeps the game being entered or played (a draft's text), with the name it goes by;
+    /// `None`, a deal with nothing typed, removes this app's draft (never another's).
     pub fn store(
         &mut self,
-        draft: &GameDraft,
+        draft: Option<&str>,
         name: Option<&DraftName>,
     ) -> Result<(), StorageError> {
-        if draft.is_empty() {
+        let Some(draft) = draft else {
             return self.remove();
-        }
-        let text = named_text(draft.to_text(), name);
+        };
+        let text = named_text(draft.to_string(), name);
         let path = match &self.owned {
             Some(owned) => owned.draft.clone(),
             None => self.own_new().map_err(|source| StorageError::Write {
@@ -327,6 +331,7 @@ fn name_of(text: &str) -> Option<DraftName> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::tests::text_of;
     use solitaire::games::saved_game::Draft;
 
     fn folders(dir: &Path) -> Folders {
@@ -346,7 +351,11 @@ mod tests {
     }
 
     fn restored(claim: &Claim) -> Option<&GameDraft> {
-        claim.restored.as_ref().map(|restored| &restored.draft)
+        claim
+            .drafts
+            .restored
+            .as_ref()
+            .map(|restored| &restored.draft)
     }
 
     /// The files in the saves folder, by name.
@@ -364,19 +373,28 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let folders = folders(dir.path());
         let mut first = claim_draft(&folders);
-        assert!(first.restored.is_none());
-        first.file.store(&typed("Ah 2h 3h"), None).unwrap();
+        assert!(first.drafts.restored.is_none());
+        first
+            .file
+            .store(text_of(&typed("Ah 2h 3h")).as_deref(), None)
+            .unwrap();
         let first_path = first.file.path().unwrap().to_path_buf();
 
         // A second app starts on a new deal, told that the first one's draft is left to it.
         let mut second = claim_draft(&folders);
         assert_eq!(restored(&second), None);
-        assert_eq!(second.held_elsewhere, 1);
-        second.file.store(&typed("Kd"), None).unwrap();
+        assert_eq!(second.drafts.held_elsewhere, 1);
+        second
+            .file
+            .store(text_of(&typed("Kd")).as_deref(), None)
+            .unwrap();
         let second_path = second.file.path().unwrap().to_path_buf();
         assert_ne!(second_path, first_path);
         // Clearing its deal removes its own draft only.
-        second.file.store(&typed(""), None).unwrap();
+        second
+            .file
+            .store(text_of(&typed("")).as_deref(), None)
+            .unwrap();
         assert!(!second_path.exists());
         assert_eq!(
             GameDraft::parse(&fs::read_to_string(&first_path).unwrap()),
@@ -389,7 +407,10 @@ mod tests {
         let mut third = claim_draft(&folders);
         assert_eq!(restored(&third), Some(&typed("Ah 2h 3h")));
         assert_eq!(third.file.path(), Some(first_path.as_path()));
-        third.file.store(&typed("Ah 2h 3h 4h"), None).unwrap();
+        third
+            .file
+            .store(text_of(&typed("Ah 2h 3h 4h")).as_deref(), None)
+            .unwrap();
         assert_eq!(
             GameDraft::parse(&fs::read_to_string(&first_path).unwrap()),
             Some(typed("Ah 2h 3h 4h"))
@@ -397,7 +418,7 @@ mod tests {
         // Now held again, it is no other app's to take.
         let fourth = claim_draft(&folders);
         assert_eq!(restored(&fourth), None);
-        assert_eq!(fourth.held_elsewhere, 1);
+        assert_eq!(fourth.drafts.held_elsewhere, 1);
     }
 
     #[test]
@@ -406,8 +427,10 @@ mod tests {
         let folders = folders(dir.path());
         let mut older = claim_draft(&folders).file;
         let mut newer = claim_draft(&folders).file;
-        older.store(&typed("Ah"), None).unwrap();
-        newer.store(&typed("Kd Qd"), None).unwrap();
+        older.store(text_of(&typed("Ah")).as_deref(), None).unwrap();
+        newer
+            .store(text_of(&typed("Kd Qd")).as_deref(), None)
+            .unwrap();
         let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
         File::options()
             .write(true)
@@ -421,12 +444,12 @@ mod tests {
         let second = claim_draft(&folders);
         assert_eq!(restored(&second), Some(&typed("Ah")));
         assert_eq!(
-            second.held_elsewhere, 1,
+            second.drafts.held_elsewhere, 1,
             "the newer one, held by the first app"
         );
         let third = claim_draft(&folders);
         assert_eq!(restored(&third), None);
-        assert_eq!(third.held_elsewhere, 2);
+        assert_eq!(third.drafts.held_elsewhere, 2);
     }
 
     #[test]
@@ -434,11 +457,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let folders = folders(dir.path());
         let mut cleared = claim_draft(&folders).file;
-        cleared.store(&typed("Ah"), None).unwrap();
-        cleared.store(&typed(""), None).unwrap();
+        cleared
+            .store(text_of(&typed("Ah")).as_deref(), None)
+            .unwrap();
+        cleared.store(text_of(&typed("")).as_deref(), None).unwrap();
         drop(cleared);
         let mut kept = claim_draft(&folders).file;
-        kept.store(&typed("Ah"), None).unwrap();
+        kept.store(text_of(&typed("Ah")).as_deref(), None).unwrap();
         let kept_path = kept.path().unwrap().to_path_buf();
         drop(kept);
         assert_eq!(files(&folders).len(), 2, "the draft and its lock");
@@ -489,7 +514,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let folders = folders(dir.path());
         let mut file = claim_draft(&folders).file;
-        file.store(&typed("Ah"), None).unwrap();
+        file.store(text_of(&typed("Ah")).as_deref(), None).unwrap();
         let lock = lock_path(file.path().unwrap());
         drop(file);
         fs::remove_file(&lock).unwrap();
@@ -521,10 +546,12 @@ mod tests {
         let folders = folders(dir.path());
         let mut file = claim_draft(&folders).file;
         let short = long_game(100);
-        file.store(&short, None).unwrap();
+        file.store(text_of(&short).as_deref(), None).unwrap();
         let path = file.path().unwrap().to_path_buf();
         let before = fs::read(&path).unwrap();
-        let error = file.store(&long_game(usize::MAX), None).unwrap_err();
+        let error = file
+            .store(text_of(&long_game(usize::MAX)).as_deref(), None)
+            .unwrap_err();
         assert!(matches!(error, StorageError::TooLarge { .. }), "{error}");
         assert!(error.to_string().contains(&path.display().to_string()));
         assert_eq!(fs::read(&path).unwrap(), before);
@@ -543,19 +570,25 @@ mod tests {
         fs::write(&huge, &text).unwrap();
         let mut claim = claim_draft(&folders);
         assert_eq!(restored(&claim), None);
-        let [(path, reason)] = &claim.unreadable[..] else {
-            panic!("{:?}", claim.unreadable)
+        let [(path, reason)] = &claim.drafts.unreadable[..] else {
+            panic!("{:?}", claim.drafts.unreadable)
         };
         assert_eq!(path, &huge);
         assert!(reason.contains("larger than 1 MiB"), "{reason}");
         // The work of this app goes to a draft of its own; the other is kept, whole.
-        claim.file.store(&typed("Ah"), None).unwrap();
+        claim
+            .file
+            .store(text_of(&typed("Ah")).as_deref(), None)
+            .unwrap();
         assert_ne!(claim.file.path(), Some(huge.as_path()));
-        claim.file.store(&typed(""), None).unwrap();
+        claim
+            .file
+            .store(text_of(&typed("")).as_deref(), None)
+            .unwrap();
         assert_eq!(fs::read_to_string(&huge).unwrap(), text);
         drop(claim);
         assert_eq!(
-            claim_draft(&folders).unreadable.len(),
+            claim_draft(&folders).drafts.unreadable.len(),
             1,
             "named at every start"
         );

@@ -1,893 +1,369 @@
-//! Pyramid's part of the app: the deal editor with its marks and rules, solving in the
-//! background, stepping through the answer, and play mode with the coach's verdicts.
+//! Pyramid's screens: the shared flow filled with Pyramid's parts. Its editor marks a game
+//! entered part-way through and sets the rules, with a preview of the marked position; its
+//! searches answer the Board challenge with a report and the Score and Card challenges with
+//! their lines; play mode takes pairs to 13, and the coach says whether the game can still
+//! be won and how many undos lead back to where it could.
 
 pub mod board;
 pub mod editor;
+mod keys;
 pub mod play;
 mod view;
 
-use std::time::{Duration, Instant};
-
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
+use solitaire::cards::deal::DECK_SIZE;
+use solitaire::engine::search::{CapReached, Stats};
 use solitaire::games::pyramid::challenge::Answer;
-use solitaire::games::pyramid::solver::{CapReached, Outcome, Report, Stats};
-use solitaire::games::pyramid::{Finish, Game, Goal, Move, Place, Position, Rules};
+use solitaire::games::pyramid::solver::{Outcome, Report};
+use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Position, Rules};
 
-use crate::app::cards::Direction;
-use crate::app::games::pyramid::editor::{Editor, Pending, Typed, next_passes};
-use crate::app::games::pyramid::play::{Back, Choice, Known, Play, Standing, Want};
-use crate::app::help::{self, Binding};
-use crate::app::job::{JobEvent, JobMessage, SolveJob};
-use crate::app::session::{self, GameSession, Look, SaveResult};
-use crate::app::shell::{ChallengeDialog, DealText, Msg, Overlay, Shell, Tone};
-use crate::app::view::{board_area, counted};
-use crate::store::{self, Draft, Folders, GameDraft, SavedDeal, Verdict};
+use crate::app::effects::{Effects, Tone, WriteSave, Written};
+use crate::app::flow::keys::Keys;
+use crate::app::flow::{Flow, GameScreen, Never, PlayMode, Screen, Solution, Solving};
+use crate::app::job::{Found, Job, JobHandle};
+use crate::app::session::{DealText, KeptWork};
+use crate::app::widgets::{Look, counted, moves_in};
+use crate::store::{self, Draft, Folders, GameDraft, SavedDeal, SavedGame, Verdict};
 use board::Spot;
+use editor::{Editor, next_passes};
+use play::{Back, Known, Play, Standing, Want};
+use solitaire::games::pyramid::answer as challenge;
 
-/// A solve under way.
+/// What Pyramid keeps of its own beside the shared flow.
 #[derive(Debug)]
-pub struct Solving {
-    pub job: SolveJob,
-    pub started: Instant,
-    pub elapsed: Duration,
-    pub stats: Stats,
-    /// The position being solved.
-    pub start: Position,
-}
-
-/// A finished solve being stepped through.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
-    /// The position before each step, and after the last: one more than the moves.
-    pub positions: Vec<Position>,
-    pub moves: Vec<Move>,
-    /// Steps taken: the board shows `positions[step]`.
-    pub step: usize,
-    /// Whether the pyramid can be cleared at all.
-    pub solvable: bool,
-    pub reason: Option<String>,
-    pub stats: Stats,
-    /// Esc goes back to play mode rather than to the editor.
-    pub from_play: bool,
-    /// What was solved for; for a Score or Card challenge, its answer and the line shown.
-    pub goal: Goal,
-    pub answer: Option<Answer>,
-    pub chosen: usize,
-}
-
-impl Solution {
-    fn new(start: Position, report: &Report) -> Solution {
-        let (moves, solvable, reason) = match &report.outcome {
-            Outcome::Solved(moves) => (moves.clone(), true, None),
-            Outcome::NoSolution(reason) => (Vec::new(), false, reason.clone()),
-            Outcome::Cancelled => (Vec::new(), false, None),
-        };
-        let after = start.walk(&moves, |_, _, after| after.clone());
-        let positions: Vec<Position> = std::iter::once(start).chain(after).collect();
-        Solution {
-            positions,
-            moves,
-            step: 0,
-            solvable,
-            reason,
-            stats: report.stats,
-            from_play: false,
-            goal: Goal::Board,
-            answer: None,
-            chosen: 0,
-        }
-    }
-
-    /// A Score or Card challenge's answer, showing its first line.
-    fn for_challenge(start: Position, goal: Goal, answer: Answer, stats: Stats) -> Solution {
-        let moves = answer
-            .lines()
-            .first()
-            .map(|(_, line)| line.moves.clone())
-            .unwrap_or_default();
-        let report = Report {
-            outcome: Outcome::Solved(moves),
-            stats,
-        };
-        let mut solution = Solution::new(start, &report);
-        solution.solvable = answer.reached();
-        solution.goal = goal;
-        solution.answer = Some(answer);
-        solution
-    }
-
-    /// Shows the other line of a Card challenge with two answers, from its start.
-    fn next_line(&mut self) -> bool {
-        let Some(answer) = &self.answer else {
-            return false;
-        };
-        let lines = answer.lines();
-        if lines.len() < 2 {
-            return false;
-        }
-        self.chosen = (self.chosen + 1) % lines.len();
-        let moves = lines[self.chosen].1.moves.clone();
-        let start = self.positions[0].clone();
-        let report = Report {
-            outcome: Outcome::Solved(moves),
-            stats: self.stats,
-        };
-        let fresh = Solution::new(start, &report);
-        self.positions = fresh.positions;
-        self.moves = fresh.moves;
-        self.step = 0;
-        true
-    }
-
-    /// The board at the current step.
-    pub fn position(&self) -> &Position {
-        &self.positions[self.step]
-    }
-
-    /// The move after the current step: the hint.
-    pub fn next_move(&self) -> Option<Move> {
-        self.moves.get(self.step).copied()
-    }
-
-    fn verdict(&self) -> Verdict {
-        if self.solvable {
-            Verdict::Solved(self.moves.len())
-        } else {
-            Verdict::NoSolution
-        }
-    }
-}
-
-/// Pyramid's main screens.
-#[derive(Debug)]
-pub enum Screen {
-    Editor,
-    Solving(Solving),
-    Solution(Solution),
-    /// Playing the game in [`Session::play`].
-    Play,
-}
-
-/// Pyramid's session: the deal typed, what is known of it, the game played and the screen.
-#[derive(Debug)]
-pub struct Session {
-    pub editor: Editor,
-    pub screen: Screen,
+pub struct Pyramid {
     /// What is known of the deal in the editor; reset by any edit.
     pub verdict: Verdict,
-    /// The game being played on the editor's deal, kept while the deal is unchanged.
-    pub play: Option<Play>,
-    /// What the game is played for.
-    pub goal: Goal,
     /// The editor's marked position, as the game lays it out (`v`), until the next key.
     pub preview: Option<Position>,
 }
 
-impl Default for Session {
-    fn default() -> Session {
-        Session {
-            editor: Editor::default(),
-            screen: Screen::Editor,
+impl Default for Pyramid {
+    fn default() -> Pyramid {
+        Pyramid {
             verdict: Verdict::Unsolved,
-            play: None,
-            goal: Goal::Board,
             preview: None,
         }
     }
 }
 
-impl Session {
-    /// A session on the draft's work, in play mode if a game was under way; and what to say.
-    pub fn restored(shell: &mut Shell, draft: &Draft) -> (Session, String) {
-        let mut session = Session::default();
-        let text = session.restore(shell, draft);
-        (session, text)
+/// What a Pyramid search gives: the Board challenge's report, or a Score or Card
+/// challenge's answer (`None` when it was stopped).
+pub enum Solved {
+    Board(Report),
+    Challenge(Option<Answer>, Stats),
+}
+
+/// What the stepper shows of a Pyramid answer beside its moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answered {
+    /// Whether the pyramid can be cleared at all (the target reached, for a challenge).
+    pub solvable: bool,
+    pub reason: Option<String>,
+    pub stats: Stats,
+    /// What was solved for; for a Score or Card challenge, its answer and the line shown.
+    pub goal: Goal,
+    pub answer: Option<Answer>,
+}
+
+impl Answered {
+    /// A Board answer: its line, whether it clears, and why not.
+    fn board(report: &Report) -> (Vec<Move>, Answered) {
+        let (moves, solvable, reason) = match &report.outcome {
+            Outcome::Solved(moves) => (moves.clone(), true, None),
+            Outcome::NoSolution(reason) => (Vec::new(), false, reason.clone()),
+            Outcome::Cancelled => (Vec::new(), false, None),
+        };
+        let answered = Answered {
+            solvable,
+            reason,
+            stats: report.stats,
+            goal: Goal::Board,
+            answer: None,
+        };
+        (moves, answered)
     }
 
-    /// A session on a saved game, in play mode when it has moves.
-    pub fn loaded(shell: &mut Shell, saved: SavedDeal) -> Session {
-        let mut session = Session::default();
-        session.load(shell, saved);
-        session
+    /// A Score or Card challenge's answer, showing its first line.
+    fn challenge(goal: Goal, answer: Answer, stats: Stats) -> (Vec<Move>, Answered) {
+        let moves = answer
+            .lines()
+            .first()
+            .map(|(_, line)| line.moves.clone())
+            .unwrap_or_default();
+        let answered = Answered {
+            solvable: answer.reached(),
+            reason: None,
+            stats,
+            goal,
+            answer: Some(answer),
+        };
+        (moves, answered)
+    }
+}
+
+impl GameScreen for Pyramid {
+    const GAME: GameKind = GameKind::Pyramid;
+    const KEYS: Keys = keys::KEYS;
+    const FIRST_WORDS: &'static str =
+        "Type the deal: the pyramid row by row, then the stock from the top. ? for help.";
+    type Position = Position;
+    type Marks = editor::PyramidMarks;
+
+    fn start(editor: &Editor) -> Result<Position, String> {
+        editor.start()
     }
 
-    /// A session on a deal file with problems, or an unfinished deal; and what to say.
-    pub fn from_text(shell: &mut Shell, opening: &DealText) -> Session {
-        let mut session = Session::default();
-        session.load_text(shell, opening);
-        session
-    }
-
-    /// Puts the draft's work on screen, in play mode if a game was under way; says which.
-    fn restore(&mut self, shell: &mut Shell, draft: &Draft) -> String {
-        self.editor = Editor::with_slots(draft.slots, draft.midgame);
-        self.editor.set_rules(draft.rules);
-        self.goal = draft.goal;
-        // The game and any solution shown were of the work this replaces.
-        self.play = None;
-        self.screen = Screen::Editor;
-        if self.resume(shell, &draft.moves) {
-            format!(
-                "Restored the game you were playing ({}).",
-                counted(draft.moves.len(), "move")
-            )
-        } else {
-            format!(
-                "Restored the deal you were typing ({}/52).",
-                self.editor.filled()
-            )
+    fn editor_key(flow: &mut Flow<Pyramid>, key: KeyEvent, fx: &mut Effects) -> bool {
+        // The preview stays until the next key; `v` again only closes it.
+        if flow.own.preview.take().is_some() && key.code == KeyCode::Char('v') {
+            return true;
         }
-    }
-
-    fn editor_key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        if self.preview.take().is_some() && key.code == KeyCode::Char('v') {
-            return;
-        }
-        let before = (self.editor.slots, self.editor.midgame, self.editor.rules);
-        // A half-typed card takes the next letter or digit as its suit (or the 0 of a ten): the
-        // command letters wait until it is placed or dropped.
-        if let KeyCode::Char(c) = key.code
-            && c.is_alphanumeric()
-            && self.editor.pending != Pending::Nothing
-        {
-            match self.editor.type_char(c) {
-                Typed::Rejected(hint) => shell.say(Tone::Warning, hint),
-                Typed::Placed(_) | Typed::Partial => shell.status = None,
-            }
-            if (self.editor.slots, self.editor.midgame, self.editor.rules) != before {
-                self.edited(shell);
-            }
-            return;
-        }
+        let editor = &mut flow.editor;
         match key.code {
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
-            // Separators between pasted or typed cards.
-            KeyCode::Char(' ' | ',') => {}
-            KeyCode::Char('-') => {
-                let text = self.editor.toggle_gone();
-                shell.say(Tone::Info, text);
-            }
-            KeyCode::Char('w') => self.mark(shell, Editor::toggle_waste_end),
-            KeyCode::Char('p') => {
-                let text = self.editor.next_pass();
-                shell.say(Tone::Info, text);
-            }
-            KeyCode::Char('v') => self.toggle_preview(shell),
+            KeyCode::Char('?') => fx.help(),
+            KeyCode::Char('-') => fx.say(Tone::Info, editor.toggle_gone()),
+            KeyCode::Char('w') => match editor.toggle_waste_end() {
+                Ok(text) => fx.say(Tone::Info, text),
+                Err(text) => fx.say(Tone::Warning, text),
+            },
+            KeyCode::Char('p') => fx.say(Tone::Info, editor.next_pass()),
+            KeyCode::Char('v') => match editor.start() {
+                Ok(position) => {
+                    flow.own.preview = Some(position);
+                    fx.say(
+                        Tone::Info,
+                        "The position as the game shows it. Any key goes back to editing.",
+                    );
+                }
+                Err(problem) => fx.say(Tone::Error, format!("Nothing to show yet: {problem}.")),
+            },
             KeyCode::Char('r') => {
-                self.change_rules(shell, |rules| rules.passes = next_passes(rules.passes));
+                change_rules(flow, fx, |rules| rules.passes = next_passes(rules.passes));
             }
-            KeyCode::Char('x') => self.change_rules(shell, |rules| rules.relaxed = !rules.relaxed),
-            KeyCode::Char('e') => self.change_rules(shell, |rules| {
+            KeyCode::Char('x') => change_rules(flow, fx, |rules| rules.relaxed = !rules.relaxed),
+            KeyCode::Char('e') => change_rules(flow, fx, |rules| {
                 rules.finish = match rules.finish {
                     Finish::Pyramid => Finish::AllCards,
                     Finish::AllCards => Finish::Pyramid,
                 }
             }),
-            KeyCode::Char('g') => {
-                shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(
-                    self.goal,
-                    GameKind::Pyramid,
-                )));
+            _ => return false,
+        }
+        true
+    }
+
+    fn editor_click(flow: &mut Flow<Pyramid>, slot: usize) {
+        flow.own.preview = None;
+        flow.editor.go_to(slot);
+    }
+
+    fn edited(flow: &mut Flow<Pyramid>) {
+        flow.own.verdict = Verdict::Unsolved;
+    }
+
+    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
+        board::slot_rects(area)
+    }
+
+    const BOARD_GOAL: &'static str = "Clear the pyramid in the fewest steps.";
+
+    fn set_goal(flow: &mut Flow<Pyramid>, goal: Goal, fx: &mut Effects) -> Result<(), String> {
+        goal.check(flow.editor.marks.rules)
+            .map_err(|problem| problem.to_string())?;
+        if goal != flow.goal {
+            flow.goal = goal;
+            flow.edited(fx);
+        }
+        Ok(())
+    }
+
+    type Found = Answered;
+
+    fn search(start: Position, goal: Goal) -> (Job, JobHandle) {
+        Job::new(move |observer| {
+            if goal == Goal::Board {
+                Solved::Board(solitaire::games::pyramid::solver::solve(&start, observer))
+            } else {
+                let (answer, stats) =
+                    solitaire::games::pyramid::challenge::solve(&start, goal, observer);
+                Solved::Challenge(answer, stats)
             }
-            KeyCode::Char(c) => match self.editor.type_char(c) {
-                Typed::Rejected(hint) => shell.say(Tone::Warning, hint),
-                Typed::Placed(_) | Typed::Partial => shell.status = None,
-            },
-            KeyCode::Up => self.move_cursor(Direction::Up),
-            KeyCode::Down => self.move_cursor(Direction::Down),
-            KeyCode::Left => self.move_cursor(Direction::Left),
-            KeyCode::Right => self.move_cursor(Direction::Right),
-            KeyCode::Tab => self.editor.go_to((self.editor.cursor + 1).min(51)),
-            KeyCode::BackTab => self.editor.go_to(self.editor.cursor.saturating_sub(1)),
-            KeyCode::Home => self.editor.go_to(0),
-            KeyCode::End => self.editor.go_to(51),
-            KeyCode::Backspace => self.editor.backspace(),
-            KeyCode::Delete => self.editor.delete(),
-            KeyCode::Esc if self.editor.cancel_pending() => {
-                shell.say(Tone::Info, "Dropped the half-typed card.");
-            }
-            KeyCode::Enter => self.solve(shell),
-            _ => {}
-        }
-        if (self.editor.slots, self.editor.midgame, self.editor.rules) != before {
-            self.edited(shell);
-        }
+        })
     }
 
-    /// Changes the rules the game is played under, unless the challenge cannot be played
-    /// under the new ones; says which.
-    fn change_rules(&mut self, shell: &mut Shell, change: impl FnOnce(&mut Rules)) {
-        let mut rules = self.editor.rules;
-        change(&mut rules);
-        if let Err(problem) = self.goal.check(rules) {
-            shell.say(
-                Tone::Warning,
-                format!("Not with this challenge: {problem}."),
-            );
-        } else {
-            self.editor.set_rules(rules);
-            shell.say(Tone::Info, format!("Rules: {rules}."));
-        }
-    }
-
-    /// Applies a mark to the card under the cursor and says what it did.
-    fn mark(&mut self, shell: &mut Shell, change: fn(&mut Editor) -> Result<String, String>) {
-        match change(&mut self.editor) {
-            Ok(text) => shell.say(Tone::Info, text),
-            Err(text) => shell.say(Tone::Warning, text),
-        }
-    }
-
-    fn toggle_preview(&mut self, shell: &mut Shell) {
-        match self.editor.start() {
-            Ok(position) => {
-                self.preview = Some(position);
-                shell.say(
-                    Tone::Info,
-                    "The position as the game shows it. Any key goes back to editing.",
-                );
-            }
-            Err(problem) => shell.say(Tone::Error, format!("Nothing to show yet: {problem}.")),
-        }
-    }
-
-    fn move_cursor(&mut self, direction: Direction) {
-        let to = board::neighbour(self.editor.cursor, direction);
-        self.editor.go_to(to);
-    }
-
-    /// After any change to the cards or marks: the old answer and the game played on them no
-    /// longer hold; keep the draft.
-    fn edited(&mut self, shell: &mut Shell) {
-        self.verdict = Verdict::Unsolved;
-        self.play = None;
-        shell.draft_due = true;
-    }
-
-    /// The work as a draft.
-    fn draft_of(&self) -> Draft {
-        Draft {
-            // Stand-ins for the gone cards not known, so that the draft names their slots.
-            slots: self.editor.midgame.fill_unknown(&self.editor.slots),
-            midgame: self.editor.midgame,
-            moves: self
-                .play
-                .as_ref()
-                .map(|play| play.game.moves().to_vec())
-                .unwrap_or_default(),
-            goal: self.goal,
-            rules: self.editor.rules,
-        }
-    }
-
-    fn fill_offer(&mut self, shell: &mut Shell) {
-        if !matches!(self.screen, Screen::Editor) {
-            return;
-        }
-        if let Some((slot, card)) = self.editor.fill_offer() {
-            self.editor.set(slot, card);
-            self.edited(shell);
-            shell.say(
-                Tone::Success,
-                format!("Filled in {card}: the deal is complete."),
-            );
-        }
-    }
-
-    fn mouse_event(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
-        let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-        if shell.overlay.is_some() {
-            return;
-        }
-        if let Screen::Solution(solution) = &self.screen {
-            // A click on a step goes to it; the wheel steps.
-            let step = match mouse.kind {
-                _ if click => view::step_at(solution, panel, look, mouse.column, mouse.row),
-                MouseEventKind::ScrollDown => Some(solution.step + 1),
-                MouseEventKind::ScrollUp => Some(solution.step.saturating_sub(1)),
-                _ => None,
-            };
-            if let (Some(step), Screen::Solution(solution)) = (step, &mut self.screen) {
-                solution.step = step.min(solution.moves.len());
-                shell.status = None;
-            }
-            return;
-        }
-        if !click {
-            return;
-        }
-        let area = board_area(shell.size);
-        match self.screen {
-            Screen::Editor => {
-                if let Some(slot) = board::slot_at(area, mouse.column, mouse.row) {
-                    self.preview = None;
-                    self.editor.go_to(slot);
-                }
-            }
-            Screen::Play => match board::spot_at(area, mouse.column, mouse.row) {
-                Some(Spot::Card(place)) => self.choose(shell, place),
-                Some(Spot::Draw) => self.play_action(shell, Play::draw),
-                None => {}
-            },
-            _ => {}
-        }
-    }
-
-    /// Solves the editor's position.
-    fn solve(&mut self, shell: &mut Shell) {
-        match self.editor.start() {
-            Ok(start) => self.start_solving(shell, start),
-            Err(problem) => shell.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
-        }
-    }
-
-    fn start_solving(&mut self, shell: &mut Shell, start: Position) {
-        let job = SolveJob::start(
-            shell.next_job(),
-            start.clone(),
-            self.goal,
-            shell.sender(),
-            Msg::Job,
-        );
-        self.screen = Screen::Solving(Solving {
-            job,
-            started: Instant::now(),
-            elapsed: Duration::ZERO,
-            stats: Stats::default(),
-            start,
-        });
-        shell.say(Tone::Info, "Solving. Esc cancels.");
-    }
-
-    fn job_message(&mut self, shell: &mut Shell, message: JobMessage) {
-        if let Some(play) = &mut self.play
-            && play.check_id() == Some(message.id)
-        {
-            let known = match &message.event {
-                JobEvent::Progress(_) | JobEvent::TriPeaks(..) => return,
-                JobEvent::Finished(report) => Known::of_report(report),
-                JobEvent::Challenged(answer, _) => {
-                    let goal = self.goal;
-                    answer.as_ref().map(|a| {
-                        Known::of_answer(a, || solitaire::games::pyramid::answer::headline(goal, a))
-                    })
-                }
-                JobEvent::Undecided(cap) => Some(Known::Undecided(cap.to_string())),
-            };
-            play.finished(known);
-            self.checked(shell);
-            return;
-        }
-        let Screen::Solving(solving) = &mut self.screen else {
-            return;
-        };
-        if solving.job.id != message.id {
-            return;
-        }
-        match message.event {
-            JobEvent::Progress(stats) => solving.stats = stats,
-            JobEvent::TriPeaks(..) => {}
-            JobEvent::Challenged(None, _) => self.screen = Screen::Editor,
-            JobEvent::Undecided(cap) => {
-                self.screen = Screen::Editor;
-                shell.say(Tone::Warning, undecided_text(&cap));
-            }
-            JobEvent::Challenged(Some(answer), stats) => {
-                let start = solving.start.clone();
-                let text = solitaire::games::pyramid::answer::headline(self.goal, &answer);
+    fn solved(flow: &mut Flow<Pyramid>, solving: Solving<Pyramid>, found: Found, fx: &mut Effects) {
+        match found.take::<Solved>() {
+            // Cancelled: the editor stays.
+            None | Some(Solved::Challenge(None, _)) => {}
+            Some(Solved::Challenge(Some(answer), stats)) => {
+                let text = challenge::headline(flow.goal, &answer);
                 let two = answer.lines().len() > 1;
                 let tone = if answer.reached() {
                     Tone::Success
                 } else {
                     Tone::Warning
                 };
-                self.screen =
-                    Screen::Solution(Solution::for_challenge(start, self.goal, answer, stats));
+                let (moves, answered) = Answered::challenge(flow.goal, answer, stats);
+                flow.screen =
+                    Screen::Solution(Solution::<Pyramid>::new(solving.start, moves, answered));
                 let more = if two {
                     " Tab shows the other line."
                 } else {
                     ""
                 };
-                shell.say(tone, format!("{text}{more}"));
+                fx.say(tone, format!("{text}{more}"));
             }
-            JobEvent::Finished(report) => {
+            Some(Solved::Board(report)) => {
                 if report.outcome == Outcome::Cancelled {
-                    self.screen = Screen::Editor;
                     return;
                 }
-                let start = solving.start.clone();
-                let solution = Solution::new(start, &report);
-                self.verdict = solution.verdict();
-                let text = match &solution.reason {
-                    _ if solution.solvable => format!(
-                        "Solved in {}. → and ← step through it.",
-                        counted(solution.moves.len(), "step")
-                    ),
-                    Some(reason) => format!("No solution: {reason}."),
-                    None => format!(
-                        "No solution: an exhaustive search found no way to {}.",
-                        solution.positions[0].rules().finish.aim()
-                    ),
-                };
-                let tone = if solution.solvable {
-                    Tone::Success
+                let (moves, answered) = Answered::board(&report);
+                let solution = Solution::<Pyramid>::new(solving.start, moves, answered);
+                flow.own.verdict = if solution.found.solvable {
+                    Verdict::Solved(solution.moves.len())
                 } else {
-                    Tone::Warning
+                    Verdict::NoSolution
                 };
-                self.screen = Screen::Solution(solution);
-                shell.say(tone, text);
+                let (tone, text) = no_solution_words(&solution).unwrap_or_else(|| {
+                    let steps = counted(solution.moves.len(), "step");
+                    (
+                        Tone::Success,
+                        format!("Solved in {steps}. → and ← step through it."),
+                    )
+                });
+                flow.screen = Screen::Solution(solution);
+                fx.say(tone, text);
             }
         }
     }
 
-    fn solution_key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        let Screen::Solution(solution) = &mut self.screen else {
-            return;
-        };
-        if let Some(step) = session::step_key(shell, key, solution.step, solution.moves.len()) {
-            solution.step = step;
-            return;
-        }
+    fn undecided(cap: &CapReached) -> String {
+        format!(
+            "Undecided: the search reached its cap ({cap}) before it knew. The deal is as you \
+             left it; `pyramid solve --max-memory 4G FILE` can search further."
+        )
+    }
+
+    fn lines(found: &Answered) -> Vec<Vec<Move>> {
+        let lines = found.answer.as_ref().map(Answer::lines).unwrap_or_default();
+        lines.iter().map(|(_, line)| line.moves.clone()).collect()
+    }
+
+    fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'static>> {
+        view::solution_header(solution, look)
+    }
+
+    type Play = Play;
+    const PLAY_WORDS: &'static str =
+        "Play: arrows choose a card, Enter takes it, d draws, u undoes, h hints.";
+
+    fn play_key(flow: &mut Flow<Pyramid>, key: KeyEvent, fx: &mut Effects) -> bool {
         match key.code {
-            KeyCode::Esc if solution.from_play => {
-                self.screen = Screen::Play;
-                shell.say(Tone::Info, "Back to your game.");
-            }
-            KeyCode::Esc => {
-                self.screen = Screen::Editor;
-                shell.say(Tone::Info, "Back to the deal.");
-            }
-            KeyCode::Char('p') => self.play_from_step(shell),
-            KeyCode::Tab if solution.next_line() => shell.status = None,
-            KeyCode::Char('q') => shell.quit = true,
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
-            _ => {}
-        }
-    }
-
-    /// Play mode from the editor: the game kept for this deal, or a new one from its position.
-    fn start_play(&mut self, shell: &mut Shell) {
-        if self.play.is_none() {
-            match self.editor.start() {
-                Ok(start) => self.play = Some(Play::new(Game::new(start))),
-                Err(problem) => {
-                    shell.say(Tone::Error, format!("Cannot play yet: {problem}."));
-                    return;
+            KeyCode::Char('r') => flow.play_action(fx, |play| play.play(Move::Recycle)),
+            KeyCode::Char('b') => back_to_winnable(flow, fx),
+            KeyCode::Esc
+                if flow
+                    .play
+                    .as_ref()
+                    .is_some_and(|play| play.selected.is_some()) =>
+            {
+                if let Some(play) = &mut flow.play {
+                    play.selected = None;
                 }
+                fx.hush();
             }
+            _ => return false,
         }
-        self.screen = Screen::Play;
-        shell.say(
-            Tone::Info,
-            "Play: arrows choose a card, Enter takes it, d draws, u undoes, h hints.",
-        );
-        self.sync_check(shell);
-    }
-
-    /// Play mode at the solution step shown, with the steps before it to undo.
-    fn play_from_step(&mut self, shell: &mut Shell) {
-        let Screen::Solution(solution) = &self.screen else {
-            return;
-        };
-        let game = if solution.from_play
-            && let Some(play) = &self.play
-        {
-            // The stepper began at the game's position: go on from there.
-            let mut game = play.game.clone();
-            for &mv in &solution.moves[..solution.step] {
-                game.play(mv).expect("the solver's moves are legal");
-            }
-            game
-        } else {
-            Game::replay(
-                solution.positions[0].clone(),
-                &solution.moves[..solution.step],
-            )
-            .expect("the solver's moves are legal")
-        };
-        let mut play = Play::new(game);
-        if solution.solvable {
-            play.learn(
-                play.position().clone(),
-                Known::Winnable(solution.moves[solution.step..].to_vec()),
-            );
-        }
-        self.play = Some(play);
-        self.screen = Screen::Play;
-        shell.draft_due = true;
-        shell.say(Tone::Info, "Your turn: play on from this step.");
-        self.sync_check(shell);
-    }
-
-    /// Resumes a game from the editor's position with these moves played; false when the
-    /// editor does not hold a playable position or there are no moves.
-    fn resume(&mut self, shell: &mut Shell, moves: &[Move]) -> bool {
-        if moves.is_empty() {
-            return false;
-        }
-        let Ok(start) = self.editor.start() else {
-            return false;
-        };
-        let Ok(game) = Game::replay(start, moves) else {
-            return false;
-        };
-        self.play = Some(Play::new(game));
-        self.screen = Screen::Play;
-        self.sync_check(shell);
         true
     }
 
-    fn play_key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        let Some(play) = &mut self.play else {
-            self.screen = Screen::Editor;
-            return;
-        };
-        match key.code {
-            KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
-                let direction = match key.code {
-                    KeyCode::Up => Direction::Up,
-                    KeyCode::Down => Direction::Down,
-                    KeyCode::Left => Direction::Left,
-                    _ => Direction::Right,
-                };
-                let area = board_area(shell.size);
-                play.cursor =
-                    board::play_neighbour(area, play.cursor, &play.cursor_places(), direction);
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                let place = play.cursor;
-                self.choose(shell, place);
-            }
-            KeyCode::Char('d') => self.play_action(shell, Play::draw),
-            KeyCode::Char('r') => self.play_action(shell, |play| play.play(Move::Recycle)),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo_redo(shell, Play::undo, "Undone."),
-            KeyCode::Char('U') => self.undo_redo(shell, Play::redo, "Redone."),
-            KeyCode::Char('b') => self.back_to_winnable(shell),
-            KeyCode::Char('h') => self.hint(shell),
-            KeyCode::Char('s') => self.show_rest(shell),
-            KeyCode::Esc if play.selected.is_some() => {
-                play.selected = None;
-                shell.status = None;
-            }
-            KeyCode::Esc => {
-                self.screen = Screen::Editor;
-                shell.say(
-                    Tone::Info,
-                    "Back to the deal. Ctrl-P goes on with the game; any change starts a new one.",
-                );
-            }
-            KeyCode::Char('q') => shell.quit = true,
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
-            _ => {}
-        }
-    }
-
-    fn choose(&mut self, shell: &mut Shell, place: Place) {
-        self.play_action(shell, |play| play.choose(place));
-    }
-
-    /// Does something to the game and reports it.
-    fn play_action(&mut self, shell: &mut Shell, action: impl FnOnce(&mut Play) -> Choice) {
-        let Some(play) = &mut self.play else {
-            return;
-        };
-        if play.position().is_won() {
-            let done = play.position().rules().finish.done();
-            let moves = counted(play.game.played(), "move");
-            shell.say(
-                Tone::Info,
-                format!("{done}, in {moves}: the game is over (u undoes)."),
-            );
-            return;
-        }
-        let choice = action(play);
-        let selected = play.selected.and_then(|p| play.position().card_on(p));
-        let won = play.position().is_won().then(|| play.game.played());
-        let done = play.position().rules().finish.done();
-        match choice {
-            Choice::Played(text) => {
-                self.moved(shell);
-                match won {
-                    Some(moves) => {
-                        shell.say(
-                            Tone::Success,
-                            format!("{text}. {done}, in {}!", counted(moves, "move")),
-                        );
-                    }
-                    None => shell.say(Tone::Info, text),
-                }
-            }
-            Choice::Selected => {
-                if let Some(card) = selected {
-                    shell.say(
-                        Tone::Info,
-                        format!("{card} chosen: now a card that makes 13 with it (Esc drops it)."),
-                    );
-                }
-            }
-            Choice::Deselected => shell.status = None,
-            Choice::Refused(why) => shell.say(Tone::Warning, format!("Not possible: {why}.")),
-        }
-    }
-
-    fn undo_redo(&mut self, shell: &mut Shell, action: fn(&mut Play) -> bool, done: &str) {
-        let Some(play) = &mut self.play else {
-            return;
-        };
-        if action(play) {
-            self.moved(shell);
-            shell.say(Tone::Info, done);
-        } else {
-            shell.say(Tone::Warning, "Nothing more to take back or play again.");
-        }
-    }
-
-    /// Undoes back to the latest position known to be winnable.
-    fn back_to_winnable(&mut self, shell: &mut Shell) {
-        let Some(play) = &mut self.play else {
-            return;
-        };
-        match play.standing() {
-            Standing::Lost {
-                back: Back::Undos(n),
-                ..
-            } => {
-                for _ in 0..n {
-                    play.undo();
-                }
-                self.moved(shell);
-                let s = if n == 1 { "" } else { "s" };
-                shell.say(
-                    Tone::Success,
-                    format!("Back {n} move{s}, to the latest winnable position."),
-                );
-            }
-            Standing::Lost {
-                back: Back::Looking,
-                ..
-            } => shell.say(Tone::Info, "Still looking for the way back…"),
-            Standing::Lost {
-                back: Back::Never, ..
-            } => shell.say(
-                Tone::Warning,
-                "No earlier position of this game was winnable either.",
-            ),
-            Standing::Checking => shell.say(Tone::Info, "Still checking this position…"),
-            Standing::Winnable(_) => {
-                shell.say(
-                    Tone::Info,
-                    "This position is winnable: nothing to go back to.",
-                );
-            }
-            Standing::Undecided(_) => shell.say(
-                Tone::Warning,
-                "Undecided here: whether this position can be won is not known.",
-            ),
-        }
-    }
-
-    /// After a move, undo or redo: keep the draft and check the new position.
-    fn moved(&mut self, shell: &mut Shell) {
-        shell.draft_due = true;
-        self.sync_check(shell);
-    }
-
-    /// Keeps the background check on the position play mode needs next.
-    fn sync_check(&mut self, shell: &mut Shell) {
-        let Some(play) = &mut self.play else {
-            return;
-        };
-        let goal = self.goal;
-        play.sync(|position| {
-            SolveJob::start(shell.next_job(), position, goal, shell.sender(), Msg::Job)
-        });
-    }
-
-    /// A check finished: start the next one, and give what the user was waiting for.
-    fn checked(&mut self, shell: &mut Shell) {
-        self.sync_check(shell);
-        let Some(play) = &mut self.play else {
-            return;
-        };
-        if play.known().is_none() {
-            return;
-        }
-        match play.want.take() {
-            Some(Want::Hint) => self.hint(shell),
-            Some(Want::Rest) => self.show_rest(shell),
+    fn click(flow: &mut Flow<Pyramid>, board: Rect, column: u16, row: u16, fx: &mut Effects) {
+        match board::spot_at(board, column, row) {
+            Some(Spot::Card(place)) => flow.play_action(fx, |play| play.choose(place)),
+            Some(Spot::Draw) => flow.play_action(fx, Play::draw),
             None => {}
         }
     }
 
-    /// Shows the next move of an optimal continuation; when it is shown, plays it.
-    fn hint(&mut self, shell: &mut Shell) {
-        let Some(play) = &mut self.play else {
+    fn hint(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
+        let finish = flow.editor.marks.rules.finish;
+        let board = flow.goal == Goal::Board;
+        let Some(play) = &mut flow.play else {
             return;
         };
         match play.standing() {
             Standing::Checking => {
                 play.want = Some(Want::Hint);
-                shell.say(Tone::Info, "Thinking about a hint…");
+                fx.say(Tone::Info, "Thinking about a hint…");
             }
-            Standing::Winnable(0) if self.goal == Goal::Board => {
-                let done = self.editor.rules.finish.done();
-                shell.say(Tone::Success, format!("{done}: well done!"));
+            Standing::Winnable(0) if board => {
+                fx.say(Tone::Success, format!("{}: well done!", finish.done()));
             }
-            Standing::Winnable(0) => shell.say(Tone::Success, "The target is reached: well done!"),
+            Standing::Winnable(0) => fx.say(Tone::Success, "The target is reached: well done!"),
             Standing::Winnable(_) => {
                 let best = play
                     .best_move()
                     .expect("a winnable position has a next move");
-                if play.hint_shown {
-                    self.play_action(shell, |play| play.play(best));
-                } else {
-                    play.hint_shown = true;
-                    let text = play.position().describe(best);
-                    shell.say(Tone::Success, format!("Hint: {text}. h again plays it."));
-                }
+                flow.hint_move(best, Tone::Success, "Hint: ", fx);
             }
             Standing::Lost { back, .. } => match play.best_move() {
                 // A Score or Card target out of reach: hint the best still possible.
-                Some(best) if play.hint_shown => self.play_action(shell, |play| play.play(best)),
                 Some(best) => {
-                    play.hint_shown = true;
-                    let text = play.position().describe(best);
-                    shell.say(
-                        Tone::Warning,
-                        format!("Out of reach; the best from here: {text}. h again plays it."),
-                    );
+                    let lead = "Out of reach; the best from here: ";
+                    flow.hint_move(best, Tone::Warning, lead, fx);
                 }
-                None => shell.say(
+                None => fx.say(
                     Tone::Warning,
                     format!("No move wins from here: {}.", back_text(back)),
                 ),
             },
-            Standing::Undecided(cap) => shell.say(
+            Standing::Undecided(cap) => fx.say(
                 Tone::Warning,
                 format!("No hint: the search reached its cap here ({cap})."),
             ),
         }
     }
 
-    /// Steps through the rest of an optimal solution from the current position.
-    fn show_rest(&mut self, shell: &mut Shell) {
-        let Some(play) = &mut self.play else {
+    fn show_rest(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
+        let Some(play) = &mut flow.play else {
             return;
         };
         if play.position().is_won() {
-            shell.say(
+            fx.say(
                 Tone::Success,
                 "The game is already won: there is nothing left to solve.",
             );
             return;
         }
-        let moves = match play.known() {
+        let outcome = match play.known() {
             None => {
                 play.want = Some(Want::Rest);
-                shell.say(Tone::Info, "Solving from here…");
+                fx.say(Tone::Info, "Solving from here…");
                 return;
             }
             Some(Known::Winnable(line) | Known::Short(line, _)) => Outcome::Solved(line.clone()),
             Some(Known::Lost(reason)) => Outcome::NoSolution(reason.clone()),
             Some(Known::Undecided(cap)) => {
                 let text = format!("No solution shown: the search reached its cap here ({cap}).");
-                shell.say(Tone::Warning, text);
+                fx.say(Tone::Warning, text);
                 return;
             }
         };
-        let report = Report {
-            outcome: moves,
+        let (moves, answered) = Answered::board(&Report {
+            outcome,
             stats: Stats::default(),
-        };
-        let mut solution = Solution::new(play.position().clone(), &report);
+        });
+        let mut solution = Solution::<Pyramid>::new(play.position().clone(), moves, answered);
         solution.from_play = true;
-        let text = match &solution.reason {
-            _ if solution.solvable => {
+        let text = match &solution.found.reason {
+            _ if solution.found.solvable => {
                 "The rest of the way: → steps, p plays on from a step, Esc returns.".to_string()
             }
             Some(reason) => format!("No solution from here: {reason}. Esc returns."),
@@ -896,243 +372,290 @@ impl Session {
                 solution.positions[0].rules().finish.aim()
             ),
         };
-        let tone = if solution.solvable {
+        let tone = if solution.found.solvable {
             Tone::Info
         } else {
             Tone::Warning
         };
-        self.screen = Screen::Solution(solution);
-        shell.say(tone, text);
+        flow.screen = Screen::Solution(solution);
+        fx.say(tone, text);
     }
 
-    /// Puts a saved game in the editor, and in play mode when it has moves.
-    fn load(&mut self, shell: &mut Shell, saved: SavedDeal) {
-        self.editor = Editor::with_deal(&saved.deal, saved.midgame);
-        self.editor.set_rules(saved.rules);
-        self.editor.go_to(0);
-        self.verdict = saved.verdict;
-        self.goal = saved.goal;
-        self.play = None;
-        self.screen = Screen::Editor;
-        self.resume(shell, &saved.moves);
-    }
-
-    /// Puts a deal file's cards in the editor as far as they go, for the Check panel to show
-    /// its problems.
-    fn load_text(&mut self, shell: &mut Shell, opening: &DealText) {
-        let (slots, extra, malformed) = text_slots(&opening.text);
-        // An unfinished deal saved under a name: its empty slots, marks and rules as saved.
-        if let Some(draft) = Draft::parse(&opening.text).filter(|draft| draft.slots.contains(&None))
-        {
-            self.restore(shell, &draft);
-            self.verdict = Verdict::Unsolved;
-            shell.say(
-                Tone::Info,
-                format!(
-                    "Opened '{}' ({}/52): go on typing.",
-                    opening.name,
-                    self.editor.filled()
-                ),
+    /// The line played from is known to win: the rest of it is what is known from here.
+    fn continued(play: &mut Play, solution: &Solution<Pyramid>) {
+        if solution.found.solvable {
+            play.learn(
+                play.position().clone(),
+                Known::Winnable(solution.moves[solution.step..].to_vec()),
             );
+        }
+    }
+
+    fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, goal: Goal) {
+        let known = match end {
+            Ok(found) => match found.take::<Solved>() {
+                Some(Solved::Board(report)) => Known::of_report(&report),
+                Some(Solved::Challenge(answer, _)) => answer
+                    .as_ref()
+                    .map(|answer| Known::of_answer(answer, || challenge::headline(goal, answer))),
+                None => None,
+            },
+            Err(cap) => Some(Known::Undecided(cap.to_string())),
+        };
+        if let Some(known) = known {
+            play.learn(position, known);
+        }
+    }
+
+    /// What the user waited for until the position was known: the hint, or the rest.
+    fn checked(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
+        let Some(play) = &mut flow.play else {
+            return;
+        };
+        if play.known().is_none() {
             return;
         }
-        self.editor = Editor::with_slots(slots, solitaire::games::pyramid::Midgame::default());
-        self.editor.go_to(0);
-        self.verdict = Verdict::Unsolved;
-        self.goal = Goal::Board;
-        self.play = None;
-        self.screen = Screen::Editor;
-        let mut text = format!(
-            "Opened '{}' with problems to fix: the Check panel shows them.",
-            opening.name
-        );
-        if malformed > 0 {
-            text.push_str(&match malformed {
-                1 => " 1 word was not a card.".to_string(),
-                n => format!(" {n} words were not cards."),
-            });
-        }
-        if extra > 0 {
-            text.push_str(&format!(
-                " {} past the 52nd {} left out.",
-                counted(extra, "card"),
-                if extra == 1 { "was" } else { "were" }
-            ));
-        }
-        shell.say(Tone::Warning, text);
-    }
-}
-
-impl GameSession for Session {
-    fn game(&self) -> GameKind {
-        GameKind::Pyramid
-    }
-
-    fn key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        match self.screen {
-            Screen::Editor => self.editor_key(shell, key),
-            Screen::Solving(_) => {
-                if session::solving_key(shell, key) {
-                    self.screen = Screen::Editor;
-                }
-            }
-            Screen::Solution(_) => self.solution_key(shell, key),
-            Screen::Play => self.play_key(shell, key),
+        match play.want.take() {
+            Some(Want::Hint) => Pyramid::hint(flow, fx),
+            Some(Want::Rest) => Pyramid::show_rest(flow, fx),
+            None => {}
         }
     }
 
-    fn ctrl(&mut self, shell: &mut Shell, c: char) {
-        match c {
-            'f' => self.fill_offer(shell),
-            'p' if matches!(self.screen, Screen::Editor) => self.start_play(shell),
-            _ => {}
+    type Screen = Never;
+
+    fn over(play: &Play) -> Option<String> {
+        let position = play.position();
+        position.is_won().then(|| {
+            let done = position.rules().finish.done();
+            let moves = counted(play.game.played(), "move");
+            format!("{done}, in {moves}: the game is over (u undoes).")
+        })
+    }
+
+    fn played(play: &Play, text: String) -> (Tone, String) {
+        let position = play.position();
+        if position.is_won() {
+            let done = position.rules().finish.done();
+            let moves = counted(play.game.played(), "move");
+            (Tone::Success, format!("{text}. {done}, in {moves}!"))
+        } else {
+            (Tone::Info, text)
         }
     }
 
-    fn mouse(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
-        self.mouse_event(shell, mouse, panel, look);
+    fn settings(flow: &Flow<Pyramid>) -> String {
+        flow.editor.marks.rules.brief()
     }
 
-    fn paste(&mut self, shell: &mut Shell, text: &str) {
-        if !matches!(self.screen, Screen::Editor) {
-            return;
-        }
-        if session::report_paste(shell, self.editor.paste(text)) {
-            self.edited(shell);
-        }
+    fn draw_board(flow: &Flow<Pyramid>, area: Rect, buf: &mut Buffer, look: &Look) {
+        view::draw_board(flow, area, buf, look);
     }
 
-    fn job(&mut self, shell: &mut Shell, message: JobMessage) {
-        self.job_message(shell, message);
+    fn check_lines(flow: &Flow<Pyramid>, look: &Look) -> Vec<Line<'static>> {
+        view::check_lines(flow, look)
     }
 
-    fn tick(&mut self) -> bool {
-        match &mut self.screen {
-            Screen::Solving(solving) => {
-                solving.elapsed = solving.started.elapsed();
-                true
-            }
-            Screen::Play => self
+    fn slot_words(slot: usize) -> String {
+        view::slot_label(slot)
+    }
+
+    fn figures(stats: &Stats) -> Vec<Line<'static>> {
+        view::figures(stats)
+    }
+
+    fn step_spans(
+        before: &Position,
+        mv: Move,
+        look: &Look,
+        style: Style,
+        done: bool,
+    ) -> Vec<Span<'static>> {
+        view::step_spans(before, mv, look, style, done)
+    }
+
+    fn play_header(flow: &Flow<Pyramid>, play: &Play, look: &Look) -> Vec<Line<'static>> {
+        view::play_header(flow, play, look)
+    }
+
+    fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static str, &'static str)> {
+        keys::hints(flow, other_game)
+    }
+
+    fn draft(flow: &Flow<Pyramid>) -> Draft {
+        let editor = &flow.editor;
+        Draft {
+            // Stand-ins for the gone cards not known, so that the draft names their slots.
+            slots: editor.marks.midgame.fill_unknown(&editor.slots),
+            midgame: editor.marks.midgame,
+            moves: flow
                 .play
                 .as_ref()
-                .is_some_and(|play| play.standing() == Standing::Checking),
-            _ => false,
+                .map(|play| play.game.moves().to_vec())
+                .unwrap_or_default(),
+            goal: flow.goal,
+            rules: editor.marks.rules,
         }
     }
 
-    fn busy(&self) -> bool {
-        matches!(self.screen, Screen::Solving(_))
+    type Draft = Draft;
+    const RESTORED: &'static str = "";
+
+    fn restore(flow: &mut Flow<Pyramid>, draft: &Draft) -> Vec<Move> {
+        flow.editor = Editor::with_marks(draft.slots, draft.midgame);
+        flow.editor.set_rules(draft.rules);
+        flow.goal = draft.goal;
+        draft.moves.clone()
     }
 
-    fn editing(&self) -> bool {
-        matches!(self.screen, Screen::Editor)
+    type Saved = SavedDeal;
+
+    fn load(flow: &mut Flow<Pyramid>, saved: &SavedDeal) -> Vec<Move> {
+        flow.editor = Editor::with_deal(&saved.deal, saved.midgame);
+        flow.editor.set_rules(saved.rules);
+        flow.editor.go_to(0);
+        flow.own.verdict = saved.verdict.clone();
+        flow.goal = saved.goal;
+        saved.moves.clone()
     }
 
-    fn set_goal(&mut self, shell: &mut Shell, goal: Goal) -> Result<(), String> {
-        goal.check(self.editor.rules)
-            .map_err(|problem| problem.to_string())?;
-        if goal != self.goal {
-            self.goal = goal;
-            self.edited(shell);
-        }
-        Ok(())
-    }
-
-    fn draft(&self) -> GameDraft {
-        GameDraft::Pyramid(self.draft_of())
-    }
-
-    fn save_check(&self) -> Result<(), String> {
+    fn save_check(flow: &Flow<Pyramid>) -> Result<(), String> {
         // An unfinished deal is saved too (its empty slots kept), but not one whose cards
         // are wrong: a duplicate or marks no game can reach.
-        let unfinished = self.editor.deal().is_err()
-            && self.editor.duplicates().is_empty()
-            && self.editor.filled() > 0;
-        self.editor
+        let editor = &flow.editor;
+        let unfinished =
+            editor.deal().is_err() && editor.duplicates().is_empty() && editor.filled() > 0;
+        editor
             .start()
             .map(|_| ())
             .or_else(|problem| if unfinished { Ok(()) } else { Err(problem) })
     }
 
-    fn save(&mut self, folders: &Folders, name: &str, notes: &[String]) -> SaveResult {
-        let Ok(deal) = self.editor.deal() else {
-            // Saved in the draft's format; Ctrl-O or `pyramid FILE` opens it into the editor.
-            let path = store::save_unfinished(folders, name, notes, &self.draft_of())
-                .map_err(|error| (error, "deal"))?;
-            return Ok(format!(
-                "Saved the unfinished deal ({}/52) to {}.",
-                self.editor.filled(),
-                path.display()
-            ));
-        };
-        let mut saved = SavedDeal::new(name, &store::now_text(), self.verdict.clone(), deal);
-        saved.midgame = self.editor.midgame;
-        saved.goal = self.goal;
-        saved.rules = self.editor.rules;
+    fn draft_of(draft: &GameDraft) -> Option<&Draft> {
+        match draft {
+            GameDraft::Pyramid(draft) => Some(draft),
+            GameDraft::TriPeaks(_) => None,
+        }
+    }
+
+    fn save_game(flow: &Flow<Pyramid>, name: &str, notes: &[String]) -> Option<(usize, WriteSave)> {
+        let editor = &flow.editor;
+        let deal = editor.deal().ok()?;
+        let mut saved = SavedDeal::new(name, &store::now_text(), flow.own.verdict.clone(), deal);
+        saved.midgame = editor.marks.midgame;
+        saved.goal = flow.goal;
+        saved.rules = editor.marks.rules;
         saved.notes = notes.to_vec();
-        if let Some(play) = &self.play {
+        if let Some(play) = &flow.play {
             saved.moves = play.game.moves().to_vec();
         }
-        let path = store::save(folders, &saved).map_err(|error| (error, "game"))?;
-        let moves = if saved.moves.is_empty() {
-            String::new()
-        } else {
-            format!(" with {}", counted(saved.moves.len(), "move"))
-        };
-        Ok(format!("Saved{moves} to {}.", path.display()))
+        let moves = saved.moves.len();
+        Some((
+            moves,
+            WriteSave(Box::new(move |folders| store::save(folders, &saved))),
+        ))
     }
 
-    fn title(&self) -> (&'static str, String) {
-        let screen = match self.screen {
-            Screen::Editor => "Enter the deal",
-            Screen::Solving(_) => "Solving",
-            Screen::Solution(_) => "Solution",
-            Screen::Play => "Play",
-        };
-        (screen, self.editor.rules.brief())
+    fn save_unfinished(folders: &Folders, name: &str, notes: &[String], draft: &Draft) -> Written {
+        store::save_unfinished(folders, name, notes, draft)
     }
 
-    fn draw(&self, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look) {
-        view::draw(self, board, panel, buf, look);
+    fn saved_draft(saved: &SavedDeal) -> Draft {
+        Draft {
+            slots: saved.deal.cards().map(Some),
+            midgame: saved.midgame,
+            moves: saved.moves.clone(),
+            goal: saved.goal,
+            rules: saved.rules,
+        }
     }
 
-    fn message(&self, look: &Look) -> Option<Line<'static>> {
-        view::next_step(self, look)
+    /// A Pyramid draft with empty slots: one saved with Ctrl-S before the deal was whole.
+    fn unfinished(text: &str) -> Option<Draft> {
+        Draft::parse(text).filter(|draft| draft.slots.contains(&None))
     }
 
-    fn hints(&self) -> Vec<(&'static str, &'static str)> {
-        help::hints(self)
-    }
-
-    fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])> {
-        help::sections(self)
-    }
-
-    fn bindings(&self) -> Vec<&'static Binding> {
-        help::bindings(&self.screen)
+    fn saved_of(saved: &SavedGame) -> Option<&SavedDeal> {
+        match saved {
+            SavedGame::Pyramid(saved) => Some(saved),
+            SavedGame::TriPeaks(_) => None,
+        }
     }
 }
 
-/// The cards of a deal file in deal order, as far as they go; and how many did not fit and
-/// how many words were not cards.
-pub fn text_slots(
-    text: &str,
-) -> (
-    [Option<solitaire::Card>; solitaire::cards::deal::DECK_SIZE],
-    usize,
-    usize,
-) {
-    let read = solitaire::cards::deal::read_cards(text);
-    let mut slots = [None; solitaire::cards::deal::DECK_SIZE];
-    // An unknown card (`??`) leaves its slot to be typed.
-    for (slot, &(card, _)) in slots.iter_mut().zip(&read.cards) {
-        *slot = card;
+/// What to say of an answer with no way out, when it has none.
+fn no_solution_words(solution: &Solution<Pyramid>) -> Option<(Tone, String)> {
+    if solution.found.solvable {
+        return None;
     }
-    let extra = read
-        .cards
-        .len()
-        .saturating_sub(solitaire::cards::deal::DECK_SIZE);
-    (slots, extra, read.malformed.len())
+    let text = match &solution.found.reason {
+        Some(reason) => format!("No solution: {reason}."),
+        None => format!(
+            "No solution: an exhaustive search found no way to {}.",
+            solution.positions[0].rules().finish.aim()
+        ),
+    };
+    Some((Tone::Warning, text))
+}
+
+/// Changes the rules the game is played under, unless the challenge cannot be played under
+/// the new ones; says which.
+fn change_rules(flow: &mut Flow<Pyramid>, fx: &mut Effects, change: impl FnOnce(&mut Rules)) {
+    let mut rules = flow.editor.marks.rules;
+    change(&mut rules);
+    if let Err(problem) = flow.goal.check(rules) {
+        fx.say(
+            Tone::Warning,
+            format!("Not with this challenge: {problem}."),
+        );
+    } else {
+        flow.editor.set_rules(rules);
+        fx.say(Tone::Info, format!("Rules: {rules}."));
+    }
+}
+
+/// Undoes back to the latest position known to be winnable.
+fn back_to_winnable(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
+    let Some(play) = &mut flow.play else {
+        return;
+    };
+    match play.standing() {
+        Standing::Lost {
+            back: Back::Undos(n),
+            ..
+        } => {
+            for _ in 0..n {
+                play.undo();
+            }
+            flow.moved(fx);
+            let s = if n == 1 { "" } else { "s" };
+            fx.say(
+                Tone::Success,
+                format!("Back {n} move{s}, to the latest winnable position."),
+            );
+        }
+        Standing::Lost {
+            back: Back::Looking,
+            ..
+        } => fx.say(Tone::Info, "Still looking for the way back…"),
+        Standing::Lost {
+            back: Back::Never, ..
+        } => fx.say(
+            Tone::Warning,
+            "No earlier position of this game was winnable either.",
+        ),
+        Standing::Checking => fx.say(Tone::Info, "Still checking this position…"),
+        Standing::Winnable(_) => {
+            fx.say(
+                Tone::Info,
+                "This position is winnable: nothing to go back to.",
+            );
+        }
+        Standing::Undecided(_) => fx.say(
+            Tone::Warning,
+            "Undecided here: whether this position can be won is not known.",
+        ),
+    }
 }
 
 /// The way back from a lost position, in words.
@@ -1145,10 +668,89 @@ pub fn back_text(back: Back) -> String {
     }
 }
 
-/// What the app says when a solve reached a cap: not an answer, and the deal is kept.
-fn undecided_text(cap: &CapReached) -> String {
-    format!(
-        "Undecided: the search reached its cap ({cap}) before it knew. The deal is as you left \
-         it; `pyramid solve --max-memory 4G FILE` can search further."
-    )
+impl KeptWork for Draft {
+    fn typed(&self) -> usize {
+        self.slots.iter().flatten().count()
+    }
+
+    fn to_text(&self) -> String {
+        Draft::to_text(self)
+    }
+
+    fn deal_only(&self) -> Draft {
+        Draft {
+            rules: Rules::default(),
+            moves: Vec::new(),
+            goal: Goal::Board,
+            ..self.clone()
+        }
+    }
+
+    fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.slots.iter().all(Option::is_none)
+    }
+}
+
+/// A deal file with problems in Pyramid's editor, its cards placed as far as they go for the
+/// Check panel to show its problems; and what to say.
+pub fn open_cards(opening: &DealText, fx: &mut Effects) -> Flow<Pyramid> {
+    let (slots, extra, malformed) = text_slots(&opening.text);
+    let mut flow = Flow::<Pyramid>::default();
+    flow.editor = Editor::with_marks(slots, Midgame::default());
+    flow.editor.go_to(0);
+    let mut text = format!(
+        "Opened '{}' with problems to fix: the Check panel shows them.",
+        opening.name
+    );
+    if malformed > 0 {
+        text.push_str(&match malformed {
+            1 => " 1 word was not a card.".to_string(),
+            n => format!(" {n} words were not cards."),
+        });
+    }
+    if extra > 0 {
+        text.push_str(&format!(
+            " {} past the 52nd {} left out.",
+            counted(extra, "card"),
+            if extra == 1 { "was" } else { "were" }
+        ));
+    }
+    fx.say(Tone::Warning, text);
+    flow
+}
+
+/// What the Open dialog says of a Pyramid save: how far its game went, or its result.
+pub fn saved_state(saved: &SavedDeal) -> String {
+    match saved.moves.len() {
+        0 => saved.verdict.label(),
+        n => moves_in(n),
+    }
+}
+
+/// A deal file with problems as the draft Pyramid's editor keeps of it.
+pub fn cards_draft(text: &str) -> Draft {
+    Draft {
+        slots: text_slots(text).0,
+        midgame: Midgame::default(),
+        moves: Vec::new(),
+        goal: Goal::Board,
+        rules: Rules::default(),
+    }
+}
+
+/// The cards of a deal file in deal order, as far as they go; and how many did not fit and
+/// how many words were not cards.
+fn text_slots(text: &str) -> ([Option<solitaire::Card>; DECK_SIZE], usize, usize) {
+    let read = solitaire::cards::deal::read_cards(text);
+    let mut slots = [None; DECK_SIZE];
+    // An unknown card (`??`) leaves its slot to be typed.
+    for (slot, &(card, _)) in slots.iter_mut().zip(&read.cards) {
+        *slot = card;
+    }
+    let extra = read.cards.len().saturating_sub(DECK_SIZE);
+    (slots, extra, read.malformed.len())
 }

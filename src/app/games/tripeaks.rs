@@ -1,6 +1,8 @@
-//! TriPeaks' part of the app: the deal typed as MSC shows it (`?` for a card still face
-//! down), solving in the background, stepping through the answer, the reveal loop that turns
-//! unknown cards into known ones, and play mode with hints and the live verdict.
+//! TriPeaks' screens: the shared flow filled with TriPeaks' parts. The deal is typed as MSC
+//! shows it (`?` for a card still face down); an answer that unknown cards hold back comes
+//! with a plan to turn one face up, and the reveal screen, TriPeaks' own, takes the card
+//! that turned up and solves again; play mode goes one above or below the waste card, with
+//! hints and the live verdict.
 
 pub mod board;
 pub mod editor;
@@ -8,68 +10,53 @@ mod keys;
 pub mod play;
 mod view;
 
-use std::time::{Duration, Instant};
-
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
+use solitaire::cards::deal::DECK_SIZE;
 use solitaire::engine::goal::Goal;
-use solitaire::engine::search::Caps;
-use solitaire::engine::search::Stats;
+use solitaire::engine::search::{CapReached, Caps, Stats};
 use solitaire::games::tripeaks::challenge::{Answer, solve_goal};
+use solitaire::games::tripeaks::saved::DraftSlot;
 use solitaire::games::tripeaks::solver::{self, RevealPlan};
 use solitaire::games::tripeaks::{Game, Move, Position};
 
 use crate::app::card_input::{Input, Pending};
-use crate::app::cards::Direction;
-use crate::app::help::Binding;
-use crate::app::job::{JobEvent, JobMessage, SolveJob};
-use crate::app::session::{self, GameSession, Look, SaveResult};
-use crate::app::shell::{ChallengeDialog, Msg, Overlay, Shell, Tone};
-use crate::app::view::{board_area, counted};
-use crate::store::{self, Folders, GameDraft, SavedTriPeaks, TriPeaksDraft};
+use crate::app::effects::{Effects, Tone, WriteSave, Written};
+use crate::app::flow::keys::Keys;
+use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving};
+use crate::app::job::{Found, Job, JobHandle};
+use crate::app::session::KeptWork;
+use crate::app::widgets::{Look, counted, moves_in};
+use crate::store::{self, Folders, GameDraft, SavedGame, SavedTriPeaks, TriPeaksDraft};
 use solitaire::games::tripeaks::answer as tripeaks_output;
-use solitaire::games::tripeaks::saved::DraftSlot;
 
-use editor::{Editor, Typed};
-use play::{Choice, Play, Standing};
+use editor::Editor;
+use play::Play;
 
-/// A solve under way.
-#[derive(Debug)]
-pub struct Solving {
-    pub job: SolveJob,
-    pub started: Instant,
-    pub elapsed: Duration,
-    pub stats: Stats,
-    /// The position solved, and the moves that lead to it from the deal's start.
-    pub start: Position,
-    pub base: Vec<Move>,
-    /// Started after a card was revealed.
-    pub after_reveal: bool,
-    /// Started from play mode: the answer's Esc goes back to the game.
-    pub from_play: bool,
+/// What TriPeaks keeps of its own beside the shared flow.
+#[derive(Debug, Default)]
+pub struct TriPeaks {
+    /// The id of the search started after a card was revealed: its answer says whether the
+    /// cards still unknown can change it now.
+    revealed: Option<u64>,
 }
 
-/// An answer being stepped through.
+/// What a TriPeaks search gives: the challenge's answer (`None` when it was stopped), and
+/// its figures.
+pub type Solved = (Option<Answer>, Stats);
+
+/// What the stepper shows of a TriPeaks answer beside its moves.
 #[derive(Debug)]
-pub struct Solution {
-    /// The position before each step, and after the last.
-    pub positions: Vec<Position>,
-    pub moves: Vec<Move>,
-    pub step: usize,
+pub struct Answered {
     pub answer: Box<Answer>,
     pub goal: Goal,
-    /// Which of the answer's lines is shown.
-    pub chosen: usize,
-    /// The moves from the deal's start to the position solved.
-    pub base: Vec<Move>,
     /// How to turn an unknown card face up, when unknown cards hold the answer back.
     pub plan: Option<RevealPlan>,
-    /// Esc goes back to play mode rather than to the editor.
-    pub from_play: bool,
     /// Solved again after a card was revealed.
     pub after_reveal: bool,
     /// The answer is from the deal's start, better than from where the player's game stands:
@@ -77,60 +64,27 @@ pub struct Solution {
     pub restart: bool,
 }
 
-impl Solution {
-    fn new(start: Position, base: Vec<Move>, goal: Goal, answer: Answer) -> Solution {
+impl Solution<TriPeaks> {
+    /// The answer from `start` for `goal`, its first line shown; with a plan to turn a card
+    /// face up when unknown cards hold it back.
+    fn answered(start: Position, goal: Goal, answer: Answer) -> Solution<TriPeaks> {
         let plan = (!answer.definitive())
             .then(|| solver::reveal_plan(&start, &mut ()).answer.flatten())
             .flatten();
-        let mut solution = Solution {
-            positions: vec![start],
-            moves: Vec::new(),
-            step: 0,
+        let moves = first_line(&answer);
+        let found = Answered {
             answer: Box::new(answer),
             goal,
-            chosen: 0,
-            base,
             plan,
-            from_play: false,
             after_reveal: false,
             restart: false,
         };
-        solution.show_line(0);
-        solution
-    }
-
-    /// Shows one of the answer's lines from its start.
-    fn show_line(&mut self, chosen: usize) {
-        let start = self.positions[0];
-        let lines = self.answer.lines();
-        let moves = lines
-            .get(chosen)
-            .map(|(_, line)| line.moves.clone())
-            .unwrap_or_default();
-        let mut position = start;
-        self.positions = std::iter::once(start)
-            .chain(moves.iter().map(|&mv| {
-                position.apply(mv).expect("a solver's line replays");
-                position
-            }))
-            .collect();
-        self.moves = moves;
-        self.chosen = chosen;
-        self.step = 0;
-    }
-
-    /// The board at the current step.
-    pub fn position(&self) -> &Position {
-        &self.positions[self.step]
-    }
-
-    pub fn next_move(&self) -> Option<Move> {
-        self.moves.get(self.step).copied()
+        Solution::new(start, moves, found)
     }
 
     /// The plan's first position (the deal's start when it starts again) and where it ends.
     pub fn plan_ends(&self) -> Option<(Position, Position)> {
-        let plan = self.plan.as_ref()?;
+        let plan = self.found.plan.as_ref()?;
         let from = if plan.from_start {
             Position::new(self.positions[0].deal())
         } else {
@@ -144,602 +98,264 @@ impl Solution {
     }
 }
 
-/// Typing the card a reveal plan turned face up.
+/// The moves of an answer's first line.
+fn first_line(answer: &Answer) -> Vec<Move> {
+    answer
+        .lines()
+        .first()
+        .map(|(_, line)| line.moves.clone())
+        .unwrap_or_default()
+}
+
+/// TriPeaks' own screen: typing the card a reveal plan turned face up.
 #[derive(Debug)]
 pub struct Reveal {
-    pub solution: Solution,
+    pub solution: Solution<TriPeaks>,
     /// The deal-order slot of the card to type.
     pub slot: usize,
     pub input: Pending,
 }
 
-/// TriPeaks' screens.
-#[derive(Debug)]
-pub enum Screen {
-    Editor,
-    Solving(Solving),
-    Solution(Solution),
-    Reveal(Reveal),
-    Play,
-}
+impl GameScreen for TriPeaks {
+    const GAME: GameKind = GameKind::TriPeaks;
+    const KEYS: Keys = keys::KEYS;
+    const FIRST_WORDS: &'static str = "Type the deal as MSC shows it: the peaks row by row (? for \
+         a card face down), the waste card, then the stock. F1 for help.";
+    type Position = Position;
+    type Marks = editor::TriPeaksMarks;
 
-/// A check of play mode's position, running in the background.
-#[derive(Debug)]
-struct Check {
-    job: SolveJob,
-    position: Position,
-}
-
-/// TriPeaks' session: the deal typed, the game played and the screen.
-#[derive(Debug)]
-pub struct Session {
-    pub editor: Editor,
-    pub screen: Screen,
-    pub play: Option<Play>,
-    pub goal: Goal,
-    check: Option<Check>,
-}
-
-impl Default for Session {
-    fn default() -> Session {
-        Session {
-            editor: Editor::default(),
-            screen: Screen::Editor,
-            play: None,
-            goal: Goal::Board,
-            check: None,
-        }
-    }
-}
-
-impl Session {
-    /// A session on a deal, with these moves played from its start (play mode when there are
-    /// some), for a challenge.
-    pub fn with_game(shell: &mut Shell, editor: Editor, moves: &[Move], goal: Goal) -> Session {
-        let mut session = Session {
-            editor,
-            goal,
-            ..Session::default()
-        };
-        if !moves.is_empty()
-            && let Ok(start) = session.editor.start()
-            && let Ok(game) = Game::replay(start, moves)
-        {
-            session.play = Some(Play::new(game, goal));
-            session.screen = Screen::Play;
-            session.sync_check(shell);
-        }
-        session
+    fn start(editor: &Editor) -> Result<Position, String> {
+        editor.start()
     }
 
-    fn editor_key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        let before = (self.editor.slots, self.editor.unknown);
-        match key.code {
-            // Separators between pasted or typed cards.
-            KeyCode::Char(' ' | ',') => {}
-            KeyCode::Char('g') if self.editor.pending_text().is_none() => {
-                shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(
-                    self.goal,
-                    GameKind::TriPeaks,
-                )));
-            }
-            KeyCode::Char(c) => match self.editor.type_char(c) {
-                Typed::Rejected(hint) => shell.say(Tone::Warning, hint),
-                Typed::Placed(_) | Typed::Unknown | Typed::Partial => shell.status = None,
-            },
-            KeyCode::Up => self.move_cursor(Direction::Up),
-            KeyCode::Down => self.move_cursor(Direction::Down),
-            KeyCode::Left => self.move_cursor(Direction::Left),
-            KeyCode::Right => self.move_cursor(Direction::Right),
-            KeyCode::Tab => self.editor.go_to((self.editor.cursor + 1).min(51)),
-            KeyCode::BackTab => self.editor.go_to(self.editor.cursor.saturating_sub(1)),
-            KeyCode::Home => self.editor.go_to(0),
-            KeyCode::End => self.editor.go_to(51),
-            KeyCode::Backspace => self.editor.backspace(),
-            KeyCode::Delete => self.editor.delete(),
-            KeyCode::Esc if self.editor.cancel_pending() => {
-                shell.say(Tone::Info, "Dropped the half-typed card.");
-            }
-            KeyCode::Enter => self.solve(shell),
-            _ => {}
-        }
-        if (self.editor.slots, self.editor.unknown) != before {
-            self.edited(shell);
-        }
+    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
+        board::slot_rects(area)
     }
 
-    fn move_cursor(&mut self, direction: Direction) {
-        let to = board::neighbour(self.editor.cursor, direction);
-        self.editor.go_to(to);
+    const BOARD_GOAL: &'static str = "Clear the tableau in the fewest steps.";
+
+    /// The game goes on under the new challenge: what was known was for the old one.
+    fn set_goal(flow: &mut Flow<TriPeaks>, goal: Goal, fx: &mut Effects) -> Result<(), String> {
+        if goal != flow.goal {
+            flow.goal = goal;
+            if let Some(play) = &mut flow.play {
+                play.set_goal(goal);
+            }
+            flow.drop_check();
+            fx.changed();
+        }
+        Ok(())
     }
 
-    /// After any change to the cards: the game played on them no longer holds.
-    fn edited(&mut self, shell: &mut Shell) {
-        self.play = None;
-        self.check = None;
-        shell.draft_due = true;
-    }
+    type Found = Answered;
 
-    fn solve(&mut self, shell: &mut Shell) {
-        match self.editor.start() {
-            Ok(start) => self.start_solving(shell, start, Vec::new(), false),
-            Err(problem) => shell.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
-        }
-    }
-
-    fn start_solving(
-        &mut self,
-        shell: &mut Shell,
-        start: Position,
-        base: Vec<Move>,
-        from_play: bool,
-    ) {
-        let job = SolveJob::tripeaks(shell.next_job(), start, self.goal, shell.sender(), Msg::Job);
-        self.screen = Screen::Solving(Solving {
-            job,
-            started: Instant::now(),
-            elapsed: Duration::ZERO,
-            stats: Stats::default(),
-            start,
-            base,
-            after_reveal: false,
-            from_play,
-        });
-        shell.say(Tone::Info, "Solving. Esc cancels.");
-    }
-
-    fn job_message(&mut self, shell: &mut Shell, message: JobMessage) {
-        if let Some(check) = self.check.as_ref().filter(|c| c.job.id == message.id) {
-            let position = check.position;
-            match message.event {
-                JobEvent::Progress(_) => return,
-                JobEvent::TriPeaks(Some(answer), _) => {
-                    if let Some(play) = &mut self.play {
-                        play.learn(position, *answer);
-                    }
-                }
-                _ => {}
-            }
-            self.check = None;
-            self.sync_check(shell);
-            return;
-        }
-        let Screen::Solving(solving) = &mut self.screen else {
-            return;
-        };
-        if solving.job.id != message.id {
-            return;
-        }
-        match message.event {
-            JobEvent::Progress(stats) => solving.stats = stats,
-            JobEvent::TriPeaks(Some(answer), _) => {
-                let from_play = solving.from_play && self.play.is_some();
-                let after_reveal = solving.after_reveal;
-                let mut solution = Solution::new(
-                    solving.start,
-                    std::mem::take(&mut solving.base),
-                    self.goal,
-                    *answer,
-                );
-                solution.from_play = from_play;
-                solution.after_reveal = after_reveal;
-                let (mut tone, mut text) = answer_text(&solution);
-                if after_reveal && let Some(restart) = self.restart_if_better(&solution) {
-                    (tone, text) = answer_text(&restart);
-                    text = format!("Your game can no longer do as well: restart the deal. {text}");
-                    solution = restart;
-                }
-                self.screen = Screen::Solution(solution);
-                shell.say(tone, text);
-            }
-            JobEvent::Undecided(cap) => {
-                self.screen = Screen::Editor;
-                shell.say(
-                    Tone::Warning,
-                    format!("Undecided: the search reached its cap ({cap}) before it knew."),
-                );
-            }
-            _ => self.screen = Screen::Editor,
-        }
-    }
-
-    fn solution_key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        let Screen::Solution(solution) = &mut self.screen else {
-            return;
-        };
-        if let Some(step) = session::step_key(shell, key, solution.step, solution.moves.len()) {
-            solution.step = step;
-            return;
-        }
-        match key.code {
-            KeyCode::Tab if solution.answer.lines().len() > 1 => {
-                let next = (solution.chosen + 1) % solution.answer.lines().len();
-                solution.show_line(next);
-                shell.status = None;
-            }
-            KeyCode::Char('t') => self.start_reveal(shell),
-            KeyCode::Char('p') => self.play_from_step(shell),
-            KeyCode::Esc if solution.from_play => {
-                self.screen = Screen::Play;
-                shell.say(Tone::Info, "Back to your game.");
-                self.sync_check(shell);
-            }
-            KeyCode::Esc => {
-                self.screen = Screen::Editor;
-                shell.say(Tone::Info, "Back to the deal.");
-            }
-            KeyCode::Char('q') => shell.quit = true,
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
-            _ => {}
-        }
-    }
-
-    /// The reveal loop's second half: after playing the plan in their game, the player types
-    /// the card that turned up.
-    fn start_reveal(&mut self, shell: &mut Shell) {
-        let Screen::Solution(solution) = &self.screen else {
-            return;
-        };
-        let Some((_, end)) = solution.plan_ends() else {
-            shell.say(
-                Tone::Info,
-                "No card to reveal: the answer does not depend on them.",
-            );
-            return;
-        };
-        let Some(slot) = tripeaks_output::seen_slot(&end) else {
-            return;
-        };
-        let Screen::Solution(solution) = std::mem::replace(&mut self.screen, Screen::Editor) else {
-            return;
-        };
-        shell.say(
-            Tone::Info,
-            format!(
-                "Type the card that turned up {}: rank then suit. Esc goes back.",
-                place_words(slot)
-            ),
-        );
-        self.screen = Screen::Reveal(Reveal {
-            solution,
-            slot,
-            input: Pending::Nothing,
-        });
-    }
-
-    fn reveal_key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        let Screen::Reveal(reveal) = &mut self.screen else {
-            return;
-        };
-        let c = match key.code {
-            KeyCode::Esc => {
-                let Screen::Reveal(reveal) = std::mem::replace(&mut self.screen, Screen::Editor)
-                else {
-                    return;
-                };
-                self.screen = Screen::Solution(reveal.solution);
-                shell.say(Tone::Info, "Nothing revealed: the answer is as it was.");
-                return;
-            }
-            KeyCode::Backspace => {
-                reveal.input.cancel();
-                return;
-            }
-            KeyCode::Char(c) => c,
-            _ => return,
-        };
-        let card = match reveal.input.type_char(c) {
-            Input::Card(card) => card,
-            Input::Partial => {
-                shell.status = None;
-                return;
-            }
-            Input::Rejected(hint) => {
-                shell.say(Tone::Warning, hint);
-                return;
-            }
-        };
-        let slot = reveal.slot;
-        if let Err(problem) = self.editor.reveal(slot, card) {
-            shell.say(Tone::Warning, problem);
-            return;
-        }
-        let Screen::Reveal(reveal) = std::mem::replace(&mut self.screen, Screen::Editor) else {
-            return;
-        };
-        // The player's game now stands where the plan ended: solve on from there.
-        let plan = reveal.solution.plan.expect("a plan was shown");
-        let mut moves = if plan.from_start {
-            Vec::new()
-        } else {
-            reveal.solution.base
-        };
-        moves.extend(plan.moves);
-        let start = self
-            .editor
-            .start()
-            .expect("a revealed deal is still a deal");
-        let game = Game::replay(start, &moves).expect("a reveal plan replays");
-        let position = *game.position();
-        self.play = Some(Play::new(game, self.goal));
-        shell.draft_due = true;
-        self.start_solving(shell, position, moves, true);
-        if let Screen::Solving(solving) = &mut self.screen {
-            solving.after_reveal = true;
-        }
-        shell.say(
-            Tone::Info,
-            format!("{card} typed. Solving again from where your game stands."),
-        );
-    }
-
-    /// After a reveal: the answer from the deal's start, when it is better than the one from
-    /// where the player's game stands (the plans followed may have cost the clear). Solved at
-    /// once: TriPeaks' searches take milliseconds.
-    fn restart_if_better(&self, here: &Solution) -> Option<Solution> {
-        if here.base.is_empty() {
-            return None;
-        }
-        let start = self.editor.start().ok()?;
-        let (answer, _, _) = solve_goal(&start, self.goal, Caps::default());
-        let answer = answer?;
-        // Only when the start is sure to do better than staying could do at best, whatever
-        // the cards still unknown: a restart costs the player the steps played.
-        let (could_reach, could_give) = here.answer.could();
-        let better = !could_reach && (answer.reached() || answer.best() > could_give);
-        better.then(|| {
-            let mut solution = Solution::new(start, Vec::new(), self.goal, answer);
-            solution.after_reveal = true;
-            solution.restart = true;
-            solution
+    fn search(start: Position, goal: Goal) -> (Job, JobHandle) {
+        Job::new(move |observer| -> Solved {
+            solitaire::games::tripeaks::challenge::solve(&start, goal, observer)
         })
     }
 
-    /// Play mode at the solution step shown, with the steps before it to undo.
-    fn play_from_step(&mut self, shell: &mut Shell) {
-        let Screen::Solution(solution) = &self.screen else {
+    fn solved(
+        flow: &mut Flow<TriPeaks>,
+        solving: Solving<TriPeaks>,
+        found: Found,
+        fx: &mut Effects,
+    ) {
+        let after_reveal = flow.own.revealed.take() == Some(solving.job.id);
+        // Cancelled: the editor stays.
+        let Some((Some(answer), _)) = found.take::<Solved>() else {
             return;
         };
-        let Ok(start) = self.editor.start() else {
-            return;
-        };
-        let mut moves = solution.base.clone();
-        moves.extend_from_slice(&solution.moves[..solution.step]);
-        let Ok(game) = Game::replay(start, &moves) else {
-            return;
-        };
-        self.play = Some(Play::new(game, self.goal));
-        self.screen = Screen::Play;
-        shell.draft_due = true;
-        shell.say(Tone::Info, "Your turn: play on from this step.");
-        self.sync_check(shell);
+        let mut solution = Solution::answered(solving.start, flow.goal, answer);
+        solution.base = solving.base;
+        solution.from_play = solving.from_play && flow.play.is_some();
+        solution.found.after_reveal = after_reveal;
+        let (mut tone, mut text) = answer_text(&solution);
+        if after_reveal && let Some(restart) = restart_if_better(flow, &solution) {
+            (tone, text) = answer_text(&restart);
+            text = format!("Your game can no longer do as well: restart the deal. {text}");
+            solution = restart;
+        }
+        flow.screen = Screen::Solution(solution);
+        fx.say(tone, text);
     }
 
-    fn start_play(&mut self, shell: &mut Shell) {
-        if self.play.is_none() {
-            match self.editor.start() {
-                Ok(start) => self.play = Some(Play::new(Game::new(start), self.goal)),
-                Err(problem) => {
-                    shell.say(Tone::Error, format!("Cannot play yet: {problem}."));
-                    return;
-                }
-            }
-        }
-        self.screen = Screen::Play;
-        shell.say(
-            Tone::Info,
-            "Play: arrows choose a card, Enter plays it, d draws, u undoes, h hints.",
-        );
-        self.sync_check(shell);
+    fn undecided(cap: &CapReached) -> String {
+        format!("Undecided: the search reached its cap ({cap}) before it knew.")
     }
 
-    fn play_key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        let Some(play) = &mut self.play else {
-            self.screen = Screen::Editor;
+    fn solution_key(flow: &mut Flow<TriPeaks>, key: KeyEvent, fx: &mut Effects) -> bool {
+        if key.code != KeyCode::Char('t') {
+            return false;
+        }
+        start_reveal(flow, fx);
+        true
+    }
+
+    fn lines(found: &Answered) -> Vec<Vec<Move>> {
+        let lines = found.answer.lines();
+        lines.iter().map(|(_, line)| line.moves.clone()).collect()
+    }
+
+    fn solution_header(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
+        view::solution_header(solution, look)
+    }
+
+    type Play = Play;
+    const PLAY_WORDS: &'static str =
+        "Play: arrows choose a card, Enter plays it, d draws, u undoes, h hints.";
+
+    fn click(flow: &mut Flow<TriPeaks>, board: Rect, column: u16, row: u16, fx: &mut Effects) {
+        let Some(spot) = board::spot_at(board, column, row) else {
             return;
         };
-        match key.code {
-            KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
-                let direction = match key.code {
-                    KeyCode::Up => Direction::Up,
-                    KeyCode::Down => Direction::Down,
-                    KeyCode::Left => Direction::Left,
-                    _ => Direction::Right,
-                };
-                let area = board_area(shell.size);
-                play.cursor =
-                    board::play_neighbour(area, play.cursor, &play.cursor_spots(), direction);
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                let spot = play.cursor;
-                self.play_action(shell, |play| play.choose(spot));
-            }
-            KeyCode::Char('d') => self.play_action(shell, Play::draw),
-            KeyCode::Char('u') | KeyCode::Backspace => self.undo_redo(shell, Play::undo, "Undone."),
-            KeyCode::Char('U') => self.undo_redo(shell, Play::redo, "Redone."),
-            KeyCode::Char('h') => self.hint(shell),
-            KeyCode::Char('s') => self.show_rest(shell),
-            KeyCode::Esc => {
-                self.screen = Screen::Editor;
-                shell.say(
-                    Tone::Info,
-                    "Back to the deal. Ctrl-P goes on with the game; any change starts a new one.",
-                );
-            }
-            KeyCode::Char('q') => shell.quit = true,
-            KeyCode::Char('?') => shell.overlay = Some(Overlay::Help(0)),
-            _ => {}
+        if let Some(play) = &mut flow.play
+            && play.cursor_spots().contains(&spot)
+        {
+            play.cursor = spot;
         }
+        flow.play_action(fx, |play| play.choose(spot));
     }
 
-    fn play_action(&mut self, shell: &mut Shell, action: impl FnOnce(&mut Play) -> Choice) {
-        let Some(play) = &mut self.play else {
-            return;
-        };
-        if play.position().is_over() {
-            let moves = counted(play.game.played(), "move");
-            shell.say(
-                Tone::Info,
-                format!("The game is over, in {moves} (u undoes)."),
-            );
-            return;
-        }
-        match action(play) {
-            Choice::Played(text) => {
-                // The end is known without a search: cleared, or no move left.
-                let over = play.position().is_over().then(|| {
-                    if play.position().is_won() {
-                        "The tableau is cleared!"
-                    } else {
-                        "No move is left: the game is over."
-                    }
-                });
-                shell.draft_due = true;
-                self.sync_check(shell);
-                match over {
-                    Some(verdict) => shell.say(Tone::Success, format!("{text}. {verdict}")),
-                    None => shell.say(Tone::Info, text),
-                }
-            }
-            Choice::Refused(why) => shell.say(Tone::Warning, format!("Not possible: {why}.")),
-        }
-    }
-
-    fn undo_redo(&mut self, shell: &mut Shell, action: fn(&mut Play) -> bool, done: &str) {
-        let Some(play) = &mut self.play else {
-            return;
-        };
-        if action(play) {
-            shell.draft_due = true;
-            self.sync_check(shell);
-            shell.say(Tone::Info, done);
-        } else {
-            shell.say(Tone::Warning, "Nothing more to take back or play again.");
-        }
-    }
-
-    /// Shows the next move of the best line; when it is shown, plays it.
-    fn hint(&mut self, shell: &mut Shell) {
-        let Some(play) = &mut self.play else {
+    fn hint(flow: &mut Flow<TriPeaks>, fx: &mut Effects) {
+        let Some(play) = &mut flow.play else {
             return;
         };
         let Some(best) = play.best_move() else {
             let text = match play.standing() {
-                Standing::Checking => "Thinking about a hint… h again in a moment.".to_string(),
+                play::Standing::Checking => {
+                    "Thinking about a hint… h again in a moment.".to_string()
+                }
                 _ => play.verdict(),
             };
-            shell.say(Tone::Info, text);
+            fx.say(Tone::Info, text);
             return;
         };
-        if play.hint_shown {
-            self.play_action(shell, |play| play.play(best));
-        } else {
-            play.hint_shown = true;
-            let text = play.position().describe(best);
-            shell.say(Tone::Success, format!("Hint: {text}. h again plays it."));
-        }
+        flow.hint_move(best, Tone::Success, "Hint: ", fx);
     }
 
-    /// Steps through the answer from the current position.
-    fn show_rest(&mut self, shell: &mut Shell) {
-        let Some(play) = &self.play else {
+    fn show_rest(flow: &mut Flow<TriPeaks>, fx: &mut Effects) {
+        let Some(play) = &flow.play else {
             return;
         };
         let (position, base) = (*play.position(), play.game.moves().to_vec());
         match play.known() {
             Some(answer) => {
-                let mut solution = Solution::new(position, base, self.goal, answer.clone());
+                let mut solution = Solution::answered(position, flow.goal, answer.clone());
+                solution.base = base;
                 solution.from_play = true;
                 let (tone, text) = answer_text(&solution);
-                self.screen = Screen::Solution(solution);
-                shell.say(tone, format!("{text} Esc returns to your game."));
+                flow.screen = Screen::Solution(solution);
+                fx.say(tone, format!("{text} Esc returns to your game."));
             }
-            None => self.start_solving(shell, position, base, true),
+            None => flow.start_solving(position, base, true, fx),
         }
     }
 
-    /// Keeps the background check on the position play mode needs next.
-    fn sync_check(&mut self, shell: &mut Shell) {
-        let wanted = self
-            .play
-            .as_ref()
-            .filter(|_| matches!(self.screen, Screen::Play))
-            .and_then(Play::wanted);
-        if self.check.as_ref().map(|c| c.position) == wanted {
-            return;
-        }
-        self.check = wanted.map(|position| Check {
-            job: SolveJob::tripeaks(
-                shell.next_job(),
-                position,
-                self.goal,
-                shell.sender(),
-                Msg::Job,
-            ),
-            position,
-        });
-    }
-
-    fn mouse_event(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
-        let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-        if let Screen::Solution(solution) = &mut self.screen {
-            // A click on a step goes to it; the wheel steps.
-            let step = match mouse.kind {
-                _ if click => view::step_at(solution, panel, look, mouse.column, mouse.row),
-                MouseEventKind::ScrollDown => Some(solution.step + 1),
-                MouseEventKind::ScrollUp => Some(solution.step.saturating_sub(1)),
-                _ => None,
-            };
-            if let Some(step) = step {
-                solution.step = step.min(solution.moves.len());
-                shell.status = None;
-            }
-            return;
-        }
-        if !click {
-            return;
-        }
-        let area = board_area(shell.size);
-        match self.screen {
-            Screen::Editor => {
-                if let Some(slot) = board::slot_at(area, mouse.column, mouse.row) {
-                    self.editor.go_to(slot);
-                }
-            }
-            Screen::Play => {
-                if let Some(spot) = board::spot_at(area, mouse.column, mouse.row) {
-                    if let Some(play) = &mut self.play
-                        && play.cursor_spots().contains(&spot)
-                    {
-                        play.cursor = spot;
-                    }
-                    self.play_action(shell, |play| play.choose(spot));
-                }
-            }
-            _ => {}
+    fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, _goal: Goal) {
+        if let Some((Some(answer), _)) = end.ok().and_then(Found::take::<Solved>) {
+            play.learn(position, answer);
         }
     }
 
-    /// The work as a draft: each slot as typed, the moves played and the challenge.
-    pub fn tripeaks_draft(&self) -> TriPeaksDraft {
-        let mut slots = [DraftSlot::Empty; solitaire::cards::deal::DECK_SIZE];
+    type Screen = Reveal;
+
+    fn over(play: &Play) -> Option<String> {
+        play.position().is_over().then(|| {
+            let moves = counted(play.game.played(), "move");
+            format!("The game is over, in {moves} (u undoes).")
+        })
+    }
+
+    /// The end is known without a search: cleared, or no move left.
+    fn played(play: &Play, text: String) -> (Tone, String) {
+        let position = play.position();
+        if !position.is_over() {
+            return (Tone::Info, text);
+        }
+        let verdict = if position.is_won() {
+            "The tableau is cleared!"
+        } else {
+            "No move is left: the game is over."
+        };
+        (Tone::Success, format!("{text}. {verdict}"))
+    }
+
+    fn own_key(flow: &mut Flow<TriPeaks>, key: KeyEvent, fx: &mut Effects) {
+        reveal_key(flow, key, fx);
+    }
+
+    fn own_title(_screen: &Reveal) -> &'static str {
+        "Reveal a card"
+    }
+
+    fn own_panel(
+        _flow: &Flow<TriPeaks>,
+        reveal: &Reveal,
+        area: Rect,
+        buf: &mut Buffer,
+        look: &Look,
+    ) {
+        view::reveal_panel(reveal, area, buf, look);
+    }
+
+    fn settings(_flow: &Flow<TriPeaks>) -> String {
+        "TriPeaks".to_string()
+    }
+
+    fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Look) {
+        view::draw_board(flow, area, buf, look);
+    }
+
+    fn check_lines(flow: &Flow<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
+        view::check_lines(flow, look)
+    }
+
+    fn slot_words(slot: usize) -> String {
+        solitaire::games::tripeaks::layout::slot_name(slot)
+    }
+
+    fn step_spans(
+        before: &Position,
+        mv: Move,
+        look: &Look,
+        style: Style,
+        _done: bool,
+    ) -> Vec<Span<'static>> {
+        view::step_spans(before, mv, look, style)
+    }
+
+    fn play_header(_flow: &Flow<TriPeaks>, play: &Play, look: &Look) -> Vec<Line<'static>> {
+        view::play_header(play, look)
+    }
+
+    fn hints(flow: &Flow<TriPeaks>, other_game: &'static str) -> Vec<(&'static str, &'static str)> {
+        keys::hints(flow, other_game)
+    }
+
+    /// Each slot as typed, the moves played and the challenge.
+    fn draft(flow: &Flow<TriPeaks>) -> TriPeaksDraft {
+        let editor = &flow.editor;
+        let mut slots = [DraftSlot::Empty; DECK_SIZE];
         for (slot, out) in slots.iter_mut().enumerate() {
-            *out = match self.editor.slots[slot] {
+            *out = match editor.slots[slot] {
                 Some(card) => DraftSlot::Card(card),
-                None if self.editor.is_unknown(slot) => DraftSlot::Unknown,
+                None if editor.is_unknown(slot) => DraftSlot::Unknown,
                 None => DraftSlot::Empty,
             };
         }
         TriPeaksDraft {
             slots,
-            moves: self.moves(),
-            goal: self.goal,
+            moves: moves(flow),
+            goal: flow.goal,
         }
     }
 
-    /// A session on a draft's work; and what to say.
-    pub fn restored(shell: &mut Shell, draft: &TriPeaksDraft) -> (Session, String) {
-        let mut slots = [None; solitaire::cards::deal::DECK_SIZE];
+    type Draft = TriPeaksDraft;
+    const RESTORED: &'static str = " TriPeaks";
+
+    fn restore(flow: &mut Flow<TriPeaks>, draft: &TriPeaksDraft) -> Vec<Move> {
+        let mut slots = [None; DECK_SIZE];
         let mut unknown = 0u64;
         for (slot, typed) in draft.slots.iter().enumerate() {
             match typed {
@@ -748,66 +364,222 @@ impl Session {
                 DraftSlot::Empty => {}
             }
         }
-        let editor = Editor::with_slots(slots, unknown);
-        let session = Session::with_game(shell, editor, &draft.moves, draft.goal);
-        let text = if session.play.is_some() {
-            format!(
-                "Restored the TriPeaks game you were playing ({}).",
-                counted(draft.moves.len(), "move")
-            )
+        flow.editor = Editor::with_unknown(slots, unknown);
+        flow.goal = draft.goal;
+        draft.moves.clone()
+    }
+
+    type Saved = SavedTriPeaks;
+
+    fn load(flow: &mut Flow<TriPeaks>, saved: &SavedTriPeaks) -> Vec<Move> {
+        flow.editor = Editor::with_deal(&saved.deal);
+        flow.goal = saved.goal;
+        saved.moves.clone()
+    }
+
+    fn save_check(flow: &Flow<TriPeaks>) -> Result<(), String> {
+        let editor = &flow.editor;
+        if editor.duplicates().is_empty() && editor.filled() > 0 {
+            Ok(())
         } else {
-            format!(
-                "Restored the TriPeaks deal you were typing ({}/52).",
-                session.editor.filled()
-            )
-        };
-        (session, text)
+            editor.deal().map(|_| ())
+        }
     }
 
-    /// A session on a saved game, in play mode when it has moves.
-    pub fn loaded(shell: &mut Shell, saved: &SavedTriPeaks) -> Session {
-        Session::with_game(
-            shell,
-            Editor::with_deal(&saved.deal),
-            &saved.moves,
-            saved.goal,
-        )
+    fn draft_of(draft: &GameDraft) -> Option<&TriPeaksDraft> {
+        match draft {
+            GameDraft::TriPeaks(draft) => Some(draft),
+            GameDraft::Pyramid(_) => None,
+        }
     }
 
-    fn save_game(&self, folders: &Folders, name: &str, notes: &[String]) -> SaveResult {
-        let Ok(deal) = self.editor.deal() else {
-            let path =
-                store::save_unfinished_tripeaks(folders, name, notes, &self.tripeaks_draft())
-                    .map_err(|error| (error, "deal"))?;
-            return Ok(format!(
-                "Saved the unfinished deal ({}/52) to {}.",
-                self.editor.filled(),
-                path.display()
-            ));
-        };
+    fn save_game(
+        flow: &Flow<TriPeaks>,
+        name: &str,
+        notes: &[String],
+    ) -> Option<(usize, WriteSave)> {
         let saved = SavedTriPeaks {
             name: name.to_string(),
             saved: store::now_text(),
-            deal,
-            moves: self.moves(),
+            deal: flow.editor.deal().ok()?,
+            moves: moves(flow),
             notes: notes.to_vec(),
-            goal: self.goal,
+            goal: flow.goal,
         };
-        let path = store::save_tripeaks(folders, &saved).map_err(|error| (error, "game"))?;
-        let moves = if saved.moves.is_empty() {
-            String::new()
-        } else {
-            format!(" with {}", counted(saved.moves.len(), "move"))
-        };
-        Ok(format!("Saved{moves} to {}.", path.display()))
+        let moves = saved.moves.len();
+        let write = move |folders: &Folders| store::save_tripeaks(folders, &saved);
+        Some((moves, WriteSave(Box::new(write))))
     }
 
-    fn moves(&self) -> Vec<Move> {
-        self.play
-            .as_ref()
-            .map(|play| play.game.moves().to_vec())
-            .unwrap_or_default()
+    fn save_unfinished(
+        folders: &Folders,
+        name: &str,
+        notes: &[String],
+        draft: &TriPeaksDraft,
+    ) -> Written {
+        store::save_unfinished_tripeaks(folders, name, notes, draft)
     }
+
+    fn saved_draft(saved: &SavedTriPeaks) -> TriPeaksDraft {
+        TriPeaksDraft {
+            moves: saved.moves.clone(),
+            goal: saved.goal,
+            ..TriPeaksDraft::from_deal(&saved.deal)
+        }
+    }
+
+    fn unfinished(text: &str) -> Option<TriPeaksDraft> {
+        TriPeaksDraft::parse(text)
+    }
+
+    fn saved_of(saved: &SavedGame) -> Option<&SavedTriPeaks> {
+        match saved {
+            SavedGame::TriPeaks(saved) => Some(saved),
+            SavedGame::Pyramid(_) => None,
+        }
+    }
+}
+
+/// What the Open dialog says of a TriPeaks save: how far its game went and how many of its
+/// cards are not seen yet.
+pub fn saved_state(saved: &SavedTriPeaks) -> String {
+    match (saved.moves.len(), saved.deal.unknown().count_ones()) {
+        (0, 0) => "not played".to_string(),
+        (0, unknown) => format!("{unknown} unknown"),
+        (moves, 0) => moves_in(moves),
+        (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
+    }
+}
+
+/// The moves of the game played, if any.
+fn moves(flow: &Flow<TriPeaks>) -> Vec<Move> {
+    flow.play
+        .as_ref()
+        .map(|play| play.game.moves().to_vec())
+        .unwrap_or_default()
+}
+
+/// The reveal loop's second half: after playing the plan in their game, the player types
+/// the card that turned up.
+fn start_reveal(flow: &mut Flow<TriPeaks>, fx: &mut Effects) {
+    let Screen::Solution(solution) = &flow.screen else {
+        return;
+    };
+    let Some((_, end)) = solution.plan_ends() else {
+        fx.say(
+            Tone::Info,
+            "No card to reveal: the answer does not depend on them.",
+        );
+        return;
+    };
+    let Some(slot) = tripeaks_output::seen_slot(&end) else {
+        return;
+    };
+    let Screen::Solution(solution) = std::mem::replace(&mut flow.screen, Screen::Editor) else {
+        return;
+    };
+    fx.say(
+        Tone::Info,
+        format!(
+            "Type the card that turned up {}: rank then suit. Esc goes back.",
+            place_words(slot)
+        ),
+    );
+    flow.screen = Screen::Own(Reveal {
+        solution,
+        slot,
+        input: Pending::Nothing,
+    });
+}
+
+/// The reveal screen's keys: the card, key by key; Esc goes back to the plan.
+fn reveal_key(flow: &mut Flow<TriPeaks>, key: KeyEvent, fx: &mut Effects) {
+    let Screen::Own(reveal) = &mut flow.screen else {
+        return;
+    };
+    let c = match key.code {
+        KeyCode::Esc => {
+            let Screen::Own(reveal) = std::mem::replace(&mut flow.screen, Screen::Editor) else {
+                return;
+            };
+            flow.screen = Screen::Solution(reveal.solution);
+            fx.say(Tone::Info, "Nothing revealed: the answer is as it was.");
+            return;
+        }
+        KeyCode::Backspace => {
+            reveal.input.cancel();
+            return;
+        }
+        KeyCode::Char(c) => c,
+        _ => return,
+    };
+    let card = match reveal.input.type_char(c) {
+        Input::Card(card) => card,
+        Input::Partial => {
+            fx.hush();
+            return;
+        }
+        Input::Rejected(hint) => {
+            fx.say(Tone::Warning, hint);
+            return;
+        }
+    };
+    if let Err(problem) = flow.editor.reveal(reveal.slot, card) {
+        fx.say(Tone::Warning, problem);
+        return;
+    }
+    let Screen::Own(reveal) = std::mem::replace(&mut flow.screen, Screen::Editor) else {
+        return;
+    };
+    // The player's game now stands where the plan ended: solve on from there.
+    let plan = reveal.solution.found.plan.expect("a plan was shown");
+    let mut moves = if plan.from_start {
+        Vec::new()
+    } else {
+        reveal.solution.base
+    };
+    moves.extend(plan.moves);
+    let start = flow
+        .editor
+        .start()
+        .expect("a revealed deal is still a deal");
+    let game = Game::replay(start, &moves).expect("a reveal plan replays");
+    let position = *game.position();
+    flow.play = Some(Play::new(game, flow.goal));
+    fx.changed();
+    flow.start_solving(position, moves, true, fx);
+    if let Screen::Solving(solving) = &flow.screen {
+        flow.own.revealed = Some(solving.job.id);
+    }
+    fx.say(
+        Tone::Info,
+        format!("{card} typed. Solving again from where your game stands."),
+    );
+}
+
+/// After a reveal: the answer from the deal's start, when it is better than the one from
+/// where the player's game stands (the plans followed may have cost the clear). Solved at
+/// once: TriPeaks' searches take milliseconds.
+fn restart_if_better(
+    flow: &Flow<TriPeaks>,
+    here: &Solution<TriPeaks>,
+) -> Option<Solution<TriPeaks>> {
+    if here.base.is_empty() {
+        return None;
+    }
+    let start = flow.editor.start().ok()?;
+    let (answer, _, _) = solve_goal(&start, flow.goal, Caps::default());
+    let answer = answer?;
+    // Only when the start is sure to do better than staying could do at best, whatever the
+    // cards still unknown: a restart costs the player the steps played.
+    let (could_reach, could_give) = here.found.answer.could();
+    let better = !could_reach && (answer.reached() || answer.best() > could_give);
+    better.then(|| {
+        let mut solution = Solution::answered(start, flow.goal, answer);
+        solution.found.after_reveal = true;
+        solution.found.restart = true;
+        solution
+    })
 }
 
 /// Where a slot is, for a player looking at the game: "at tableau row 3, card 9 from the
@@ -824,21 +596,22 @@ fn place_words(slot: usize) -> String {
 }
 
 /// The status line after an answer: its headline, and whether unknown cards hold it back.
-fn answer_text(solution: &Solution) -> (Tone, String) {
+fn answer_text(solution: &Solution<TriPeaks>) -> (Tone, String) {
+    let found = &solution.found;
     let start = solution.positions[0];
-    let headline = tripeaks_output::headline(solution.goal, &solution.answer);
-    let tone = if solution.answer.reached() {
+    let headline = tripeaks_output::headline(found.goal, &found.answer);
+    let tone = if found.answer.reached() {
         Tone::Success
     } else {
         Tone::Warning
     };
-    let more = if solution.answer.lines().len() > 1 {
+    let more = if found.answer.lines().len() > 1 {
         " Tab shows the other line."
     } else {
         ""
     };
-    if solution.answer.definitive() {
-        let known = match (solution.after_reveal, start.deal().has_unknown()) {
+    if found.answer.definitive() {
+        let known = match (found.after_reveal, start.deal().has_unknown()) {
             (true, true) => "Definitive now: the cards still unknown cannot change this. ",
             (true, false) => "Definitive now: every card is known. ",
             (false, true) => "Definitive: the unknown cards cannot change this. ",
@@ -846,13 +619,13 @@ fn answer_text(solution: &Solution) -> (Tone, String) {
         };
         return (tone, format!("{known}{headline}{more}"));
     }
-    let next = if solution.plan.is_some() {
+    let next = if found.plan.is_some() {
         " Unknown cards hold it back: follow the plan, then t types the card that turned up."
     } else {
         " Unknown cards hold it back, and none can be turned face up."
     };
     // The Board headline says it already; the others say it the way the command line does.
-    let headline = if solution.goal == Goal::Board {
+    let headline = if found.goal == Goal::Board {
         headline
     } else {
         solitaire::engine::unknowns_text::known_so_far(&headline)
@@ -860,134 +633,28 @@ fn answer_text(solution: &Solution) -> (Tone, String) {
     (Tone::Warning, format!("{headline}{next}"))
 }
 
-impl GameSession for Session {
-    fn game(&self) -> GameKind {
-        GameKind::TriPeaks
+impl KeptWork for TriPeaksDraft {
+    fn to_text(&self) -> String {
+        TriPeaksDraft::to_text(self)
     }
 
-    fn key(&mut self, shell: &mut Shell, key: KeyEvent) {
-        match self.screen {
-            Screen::Editor => self.editor_key(shell, key),
-            Screen::Solving(_) => {
-                if session::solving_key(shell, key) {
-                    self.screen = Screen::Editor;
-                }
-            }
-            Screen::Solution(_) => self.solution_key(shell, key),
-            Screen::Reveal(_) => self.reveal_key(shell, key),
-            Screen::Play => self.play_key(shell, key),
+    fn deal_only(&self) -> TriPeaksDraft {
+        TriPeaksDraft {
+            moves: Vec::new(),
+            goal: Goal::Board,
+            ..self.clone()
         }
     }
 
-    fn ctrl(&mut self, shell: &mut Shell, c: char) {
-        match c {
-            'f' if matches!(self.screen, Screen::Editor) => {
-                if let Some((slot, card)) = self.editor.fill_offer() {
-                    self.editor.set(slot, card);
-                    self.edited(shell);
-                    shell.say(
-                        Tone::Success,
-                        format!("Filled in {card}: the deal is complete."),
-                    );
-                }
-            }
-            'p' if matches!(self.screen, Screen::Editor) => self.start_play(shell),
-            _ => {}
-        }
+    fn typed(&self) -> usize {
+        TriPeaksDraft::typed(self)
     }
 
-    fn mouse(&mut self, shell: &mut Shell, mouse: MouseEvent, panel: Rect, look: &Look) {
-        self.mouse_event(shell, mouse, panel, look);
+    fn moves(&self) -> usize {
+        self.moves.len()
     }
 
-    fn paste(&mut self, shell: &mut Shell, text: &str) {
-        if !matches!(self.screen, Screen::Editor) {
-            return;
-        }
-        if session::report_paste(shell, self.editor.paste(text)) {
-            self.edited(shell);
-        }
-    }
-
-    fn job(&mut self, shell: &mut Shell, message: JobMessage) {
-        self.job_message(shell, message);
-    }
-
-    fn tick(&mut self) -> bool {
-        match &mut self.screen {
-            Screen::Solving(solving) => {
-                solving.elapsed = solving.started.elapsed();
-                true
-            }
-            Screen::Play => self.check.is_some(),
-            _ => false,
-        }
-    }
-
-    fn busy(&self) -> bool {
-        matches!(self.screen, Screen::Solving(_))
-    }
-
-    fn editing(&self) -> bool {
-        matches!(self.screen, Screen::Editor)
-    }
-
-    fn set_goal(&mut self, shell: &mut Shell, goal: Goal) -> Result<(), String> {
-        if goal != self.goal {
-            self.goal = goal;
-            if let Some(play) = &mut self.play {
-                play.set_goal(goal);
-            }
-            self.check = None;
-            shell.draft_due = true;
-        }
-        Ok(())
-    }
-
-    fn draft(&self) -> GameDraft {
-        GameDraft::TriPeaks(self.tripeaks_draft())
-    }
-
-    fn save_check(&self) -> Result<(), String> {
-        if self.editor.duplicates().is_empty() && self.editor.filled() > 0 {
-            Ok(())
-        } else {
-            self.editor.deal().map(|_| ())
-        }
-    }
-
-    fn save(&mut self, folders: &Folders, name: &str, notes: &[String]) -> SaveResult {
-        self.save_game(folders, name, notes)
-    }
-
-    fn title(&self) -> (&'static str, String) {
-        let screen = match self.screen {
-            Screen::Editor => "Enter the deal",
-            Screen::Solving(_) => "Solving",
-            Screen::Solution(_) => "Solution",
-            Screen::Reveal(_) => "Reveal a card",
-            Screen::Play => "Play",
-        };
-        (screen, "TriPeaks".to_string())
-    }
-
-    fn draw(&self, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look) {
-        view::draw(self, board, panel, buf, look);
-    }
-
-    fn message(&self, look: &Look) -> Option<Line<'static>> {
-        view::next_step(self, look)
-    }
-
-    fn hints(&self) -> Vec<(&'static str, &'static str)> {
-        keys::hints(self)
-    }
-
-    fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])> {
-        keys::sections(self)
-    }
-
-    fn bindings(&self) -> Vec<&'static Binding> {
-        keys::bindings(&self.screen)
+    fn is_empty(&self) -> bool {
+        TriPeaksDraft::is_empty(self)
     }
 }

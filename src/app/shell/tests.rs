@@ -1,5 +1,6 @@
 //! The app driven by events, without a terminal; screens drawn with `TestBackend`.
 
+use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver};
 
@@ -8,12 +9,17 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::*;
+use crate::app::card_input::Pending;
+use crate::app::flow::editor::Typed;
+use crate::app::flow::{Flow, Screen, Solution};
+use crate::app::games::pyramid::Pyramid;
 use crate::app::games::pyramid::board;
-use crate::app::games::pyramid::editor::{Editor, Pending, Typed};
+use crate::app::games::pyramid::editor::Editor;
 use crate::app::games::pyramid::play::{Back, Play, Standing};
-use crate::app::games::pyramid::{Screen, Solution};
-use crate::app::job::JobEvent;
+use crate::app::games::tripeaks::TriPeaks;
+use crate::app::job::{Found, JobEvent, JobMessage};
 use crate::app::theme;
+use crate::app::{layout, view};
 use crate::store::{Draft, GameDraft, SavedDeal, SavedGame, Verdict};
 use crossterm::event::MouseButton;
 use solitaire::games::pyramid::Rules;
@@ -51,6 +57,85 @@ fn setup(dir: &Path) -> Setup {
         deal_text: None,
         game: GameKind::Pyramid,
         warnings: Vec::new(),
+    }
+}
+
+/// The session of each game, when that game is on screen.
+pub trait Sessions {
+    fn pyramid(&self) -> &Flow<Pyramid>;
+    fn tripeaks(&self) -> &Flow<TriPeaks>;
+    fn pyramid_mut(&mut self) -> &mut Flow<Pyramid>;
+}
+
+impl Sessions for super::App {
+    fn pyramid(&self) -> &Flow<Pyramid> {
+        self.session
+            .as_any()
+            .downcast_ref()
+            .expect("Pyramid is on screen")
+    }
+
+    fn tripeaks(&self) -> &Flow<TriPeaks> {
+        self.session
+            .as_any()
+            .downcast_ref()
+            .expect("TriPeaks is on screen")
+    }
+
+    fn pyramid_mut(&mut self) -> &mut Flow<Pyramid> {
+        self.session
+            .as_any_mut()
+            .downcast_mut()
+            .expect("Pyramid is on screen")
+    }
+}
+
+/// The app with the runner of its effects, as the event loop has them: each event's
+/// effects run, and the app's answers to what they did, until none is left.
+pub struct TestApp {
+    app: super::App,
+    runner: Runner,
+    /// Where the app keeps its files.
+    pub folders: Folders,
+}
+
+/// The tests drive the app as the event loop does.
+type App = TestApp;
+
+impl TestApp {
+    /// The app started on `setup`, as the program starts it; searches send to `send`.
+    fn new(setup: Setup, send: mpsc::Sender<Msg>) -> TestApp {
+        let folders = setup.folders.clone();
+        let (app, runner) = super::App::start(setup, send);
+        TestApp {
+            app,
+            runner,
+            folders,
+        }
+    }
+
+    /// Handles one event, and runs its effects.
+    fn update(&mut self, msg: Msg) {
+        self.app.handle(msg, &mut self.runner);
+    }
+
+    /// The file this app keeps its draft in, once it has one.
+    fn draft_path(&self) -> Option<&Path> {
+        self.runner.draft_path()
+    }
+}
+
+impl Deref for TestApp {
+    type Target = super::App;
+
+    fn deref(&self) -> &super::App {
+        &self.app
+    }
+}
+
+impl DerefMut for TestApp {
+    fn deref_mut(&mut self) -> &mut super::App {
+        &mut self.app
     }
 }
 
@@ -100,12 +185,13 @@ fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
             ..
         }) = &msg
         {
+            let stats = *stats;
             progress += 1;
-            app.update(msg.clone());
+            app.update(msg);
             let Screen::Solving(solving) = &app.pyramid().screen else {
                 panic!("progress keeps the solving screen")
             };
-            assert_eq!(solving.stats, *stats);
+            assert_eq!(solving.stats, stats);
             continue;
         }
         app.update(msg);
@@ -115,13 +201,7 @@ fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
 
 /// Feeds play mode's background checks' messages to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app
-        .pyramid()
-        .play
-        .as_ref()
-        .and_then(Play::check_id)
-        .is_some()
-    {
+    while app.pyramid().check_id().is_some() {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
             .expect("the check answers");
@@ -144,7 +224,7 @@ fn said(app: &App) -> String {
         .unwrap_or_default()
 }
 
-fn solution(app: &App) -> &Solution {
+fn solution(app: &App) -> &Solution<Pyramid> {
     match &app.pyramid().screen {
         Screen::Solution(solution) => solution,
         _ => panic!("not on the solution screen"),
@@ -224,7 +304,7 @@ fn arrows_tab_backspace_and_clicks_move_the_cursor() {
     assert_eq!(app.pyramid().editor.slots[2], None);
     assert_eq!(app.pyramid().editor.cursor, 2);
     // A click on the first stock slot.
-    let area = view::board_area(app.shell.size);
+    let area = layout::board_area(app.shell.size);
     let target = board::slot_rects(area)[28];
     app.update(Msg::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -242,10 +322,7 @@ fn key_releases_are_ignored() {
     let mut release = KeyEvent::new(KeyCode::Char('k'), KeyModifiers::NONE);
     release.kind = KeyEventKind::Release;
     app.update(Msg::Key(release));
-    assert_eq!(
-        app.pyramid().editor.pending,
-        crate::app::games::pyramid::editor::Pending::Nothing
-    );
+    assert_eq!(app.pyramid().editor.pending, Pending::Nothing);
 }
 
 #[test]
@@ -281,7 +358,7 @@ fn solving_shows_progress_then_the_solution_and_stepping_back_restores_the_start
     let start = Position::new(&deal(WINNABLE), Rules::default());
     assert_eq!(solution(&app).moves.len(), 40);
     assert_eq!(solution(&app).position(), &start);
-    assert_eq!(app.pyramid().verdict, Verdict::Solved(40));
+    assert_eq!(app.pyramid().own.verdict, Verdict::Solved(40));
     for _ in 0..45 {
         press(&mut app, KeyCode::Right);
     }
@@ -324,7 +401,7 @@ fn the_rules_chosen_by_keys_are_shown_and_solved_under() {
     assert!(screen(&app, 80, 24).contains("1 pass · relaxed · all 52 · theme"));
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
-    let rules = app.pyramid().editor.rules;
+    let rules = app.pyramid().editor.marks.rules;
     assert!(rules.relaxed && rules.finish == Finish::AllCards);
     let expected =
         solitaire::games::pyramid::solver::solve(&Position::new(&deal(WINNABLE), rules), &mut ());
@@ -335,7 +412,7 @@ fn the_rules_chosen_by_keys_are_shown_and_solved_under() {
             let end = solution(&app).positions.last().unwrap();
             assert!(end.is_won() && end.stock_len() == 0, "all 52 cards went");
         }
-        _ => assert!(!solution(&app).solvable),
+        _ => assert!(!solution(&app).found.solvable),
     }
 }
 
@@ -363,9 +440,9 @@ fn a_challenge_and_the_all_cards_goal_refuse_each_other() {
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.pyramid().goal, Goal::Score { .. }));
-    assert!(app.pyramid().editor.rules.relaxed);
+    assert!(app.pyramid().editor.marks.rules.relaxed);
     press(&mut app, KeyCode::Char('e'));
-    assert_eq!(app.pyramid().editor.rules.finish, Finish::Pyramid);
+    assert_eq!(app.pyramid().editor.marks.rules.finish, Finish::Pyramid);
     assert!(said(&app).starts_with("Not with this challenge"));
 }
 
@@ -383,14 +460,14 @@ fn escape_cancels_a_solve_and_keeps_the_deal() {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
             .unwrap();
-        let last = matches!(&msg, Msg::Job(m) if matches!(m.event, JobEvent::Finished(_)));
+        let last = matches!(&msg, Msg::Job(m) if matches!(m.event, JobEvent::Done(_)));
         app.update(msg);
         if last {
             break;
         }
     }
     assert!(matches!(app.pyramid().screen, Screen::Editor));
-    assert_eq!(app.pyramid().verdict, Verdict::Unsolved);
+    assert_eq!(app.pyramid().own.verdict, Verdict::Unsolved);
 }
 
 #[test]
@@ -401,9 +478,16 @@ fn a_deal_without_solution_says_why() {
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
     let answer = solution(&app);
-    assert!(!answer.solvable);
-    assert!(answer.reason.as_deref().unwrap().contains("all four Jacks"));
-    assert_eq!(app.pyramid().verdict, Verdict::NoSolution);
+    assert!(!answer.found.solvable);
+    assert!(
+        answer
+            .found
+            .reason
+            .as_deref()
+            .unwrap()
+            .contains("all four Jacks")
+    );
+    assert_eq!(app.pyramid().own.verdict, Verdict::NoSolution);
 }
 
 #[test]
@@ -673,6 +757,7 @@ mod snapshots {
 mod challenges;
 mod dialogs;
 mod drafts;
+mod effects;
 mod first_use;
 mod keys;
 mod properties;

@@ -15,15 +15,20 @@ use solitaire::cards::deal::DECK_SIZE;
 use solitaire::games::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
 use solitaire::games::pyramid::{Midgame, Place, Position, layout};
 
-use crate::app::cards::{CELL, CardText, Direction, Mark, draw_cell, draw_pending, nearest};
+use crate::app::cards::{
+    CELL, CardText, Direction, Mark, draw_cell, draw_pending, nearest, play_mark,
+};
+use crate::app::flow::Typing;
+use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
 
-/// Stock slots per line in the editor.
-const STOCK_PER_LINE: usize = 12;
-/// The width the editor board needs.
-pub const EDITOR_WIDTH: u16 = STOCK_PER_LINE as u16 * CELL;
-/// The height the editor board needs: pyramid, gap, label, two stock lines.
-pub const EDITOR_HEIGHT: u16 = PYRAMID_ROWS as u16 + 4;
+/// Stock slots per line in the editor: as many as the board's width holds.
+const STOCK_PER_LINE: usize = (BOARD_WIDTH / CELL) as usize;
+
+// The editor fills the board: the pyramid, a gap, a label and two stock lines.
+const _: () = assert!(PYRAMID_ROWS as u16 + 4 == BOARD_HEIGHT);
+const _: () = assert!(STOCK_SIZE.div_ceil(STOCK_PER_LINE) == 2);
+
 /// The width of the pyramid's bottom row.
 const PYRAMID_WIDTH: u16 = PYRAMID_ROWS as u16 * CELL;
 
@@ -36,26 +41,13 @@ pub fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
         let x = pyramid_left + (PYRAMID_ROWS - 1 - row) as u16 * CELL / 2 + col as u16 * CELL;
         *rect = Rect::new(x, area.y + row as u16, CELL, 1);
     }
-    let stock_left = area.x + area.width.saturating_sub(EDITOR_WIDTH) / 2;
+    let stock_left = area.x + area.width.saturating_sub(BOARD_WIDTH) / 2;
     for i in 0..STOCK_SIZE {
         let x = stock_left + (i % STOCK_PER_LINE) as u16 * CELL;
         let y = area.y + PYRAMID_ROWS as u16 + 2 + (i / STOCK_PER_LINE) as u16;
         rects[PYRAMID_SIZE + i] = Rect::new(x, y, CELL, 1).intersection(area);
     }
     rects
-}
-
-/// The slot at a screen cell, if any.
-pub fn slot_at(area: Rect, column: u16, row: u16) -> Option<usize> {
-    slot_rects(area)
-        .iter()
-        .position(|rect| rect.contains(Point::new(column, row)))
-}
-
-/// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
-pub fn neighbour(from: usize, direction: Direction) -> usize {
-    let rects = slot_rects(Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT));
-    nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
 }
 
 /// The line of the play board that shows the stock; the waste is on the next one, then the
@@ -117,12 +109,8 @@ pub fn play_neighbour(area: Rect, from: Place, places: &[Place], direction: Dire
 /// The editor's board: all 52 slots, with the cursor, the problems, the cards marked gone
 /// and where the waste ends.
 pub struct EditorBoard<'a> {
-    pub slots: &'a [Option<Card>; DECK_SIZE],
+    pub typing: Typing<'a>,
     pub midgame: &'a Midgame,
-    pub cursor: usize,
-    /// The half-typed card (`7_`), shown in the cursor's slot.
-    pub pending: Option<String>,
-    pub invalid: &'a [usize],
     pub text: CardText,
     pub theme: &'a Theme,
 }
@@ -131,19 +119,20 @@ impl Widget for &EditorBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let rects = slot_rects(area);
         for (index, &rect) in rects.iter().enumerate() {
-            let mark = if index == self.cursor {
-                Mark::Cursor
-            } else if self.invalid.contains(&index) && self.midgame.is_gone(index) {
-                Mark::GoneInvalid
-            } else if self.invalid.contains(&index) {
-                Mark::Invalid
-            } else if self.midgame.is_gone(index) {
-                Mark::Gone
-            } else {
-                Mark::Plain
+            let mark = match (self.typing.mark(index), self.midgame.is_gone(index)) {
+                (Mark::Invalid, true) => Mark::GoneInvalid,
+                (Mark::Plain, true) => Mark::Gone,
+                (mark, _) => mark,
             };
-            draw_cell(buf, rect, self.slots[index], mark, self.text, self.theme);
-            if let Some(pending) = self.pending.as_ref().filter(|_| index == self.cursor) {
+            draw_cell(
+                buf,
+                rect,
+                self.typing.slots[index],
+                mark,
+                self.text,
+                self.theme,
+            );
+            if let Some(pending) = self.typing.pending_at(index) {
                 draw_pending(buf, rect, pending, self.theme);
             }
         }
@@ -151,7 +140,7 @@ impl Widget for &EditorBoard<'_> {
         let waste_end = self
             .midgame
             .waste_to
-            .filter(|&s| s >= PYRAMID_SIZE && s != self.cursor);
+            .filter(|&s| s >= PYRAMID_SIZE && s != self.typing.cursor);
         if let Some(end) = waste_end {
             // A bar after the waste's last slot: the waste is to its left.
             let rect = rects[end];
@@ -192,15 +181,11 @@ pub struct PlayBoard<'a> {
 
 impl PlayBoard<'_> {
     fn mark(&self, place: Place) -> Mark {
-        if self.selected == Some(place) {
-            Mark::Selected
-        } else if self.cursor == Some(place) {
-            Mark::Cursor
-        } else if self.hint.contains(&place) {
-            Mark::Hint
-        } else {
-            Mark::Plain
-        }
+        play_mark(
+            self.selected == Some(place),
+            self.cursor == Some(place),
+            self.hint.contains(&place),
+        )
     }
 
     /// "Stock 14 " then the top card's cell, then the next few cards, dimmed.
@@ -305,30 +290,35 @@ pub fn pass_text(position: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::layout::{neighbour, slot_at};
 
     #[test]
     fn arrows_move_as_the_board_looks() {
         use Direction::{Down, Right, Up};
         // The apex: down goes to the left card of row 2 (the nearer of two equal ones).
-        assert_eq!(neighbour(0, Down), 1);
-        assert_eq!(neighbour(1, Right), 2);
-        assert_eq!(neighbour(2, Right), 2, "no wrapping at the edge");
-        assert_eq!(neighbour(2, Up), 0);
+        assert_eq!(neighbour(slot_rects, 0, Down), 1);
+        assert_eq!(neighbour(slot_rects, 1, Right), 2);
+        assert_eq!(
+            neighbour(slot_rects, 2, Right),
+            2,
+            "no wrapping at the edge"
+        );
+        assert_eq!(neighbour(slot_rects, 2, Up), 0);
         // Row 7's first card, then down into the stock's first line, then to its second.
-        assert_eq!(neighbour(21, Down), 28 + 2);
-        assert_eq!(neighbour(28, Down), 40);
-        assert_eq!(neighbour(40, Up), 28);
-        assert_eq!(neighbour(33, Up), 23);
-        assert_eq!(neighbour(0, Up), 0);
+        assert_eq!(neighbour(slot_rects, 21, Down), 28 + 2);
+        assert_eq!(neighbour(slot_rects, 28, Down), 40);
+        assert_eq!(neighbour(slot_rects, 40, Up), 28);
+        assert_eq!(neighbour(slot_rects, 33, Up), 23);
+        assert_eq!(neighbour(slot_rects, 0, Up), 0);
     }
 
     #[test]
     fn every_slot_has_its_own_cell_and_clicks_find_it() {
-        let area = Rect::new(3, 2, EDITOR_WIDTH + 6, EDITOR_HEIGHT);
+        let area = Rect::new(3, 2, BOARD_WIDTH + 6, BOARD_HEIGHT);
         let rects = slot_rects(area);
         for (index, rect) in rects.iter().enumerate() {
-            assert_eq!(slot_at(area, rect.x + 1, rect.y), Some(index));
+            assert_eq!(slot_at(slot_rects, area, rect.x + 1, rect.y), Some(index));
         }
-        assert_eq!(slot_at(area, 0, 0), None);
+        assert_eq!(slot_at(slot_rects, area, 0, 0), None);
     }
 }

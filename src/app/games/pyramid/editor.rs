@@ -1,6 +1,6 @@
-//! The deal being typed: 52 slots, a cursor, half-typed input, and live validation; and,
-//! for a game entered part-way through, the cards already gone, where the waste ends and the
-//! pass, validated as a position too.
+//! Pyramid's editor: the shared deal editor with, beside the cards, the marks of a game
+//! entered part-way through (the cards already gone, where the waste ends and the pass) and
+//! the rules, validated as a position too.
 
 use solitaire::Deal;
 use solitaire::cards::card::Card;
@@ -8,27 +8,15 @@ use solitaire::cards::deal::{self, DECK_SIZE, DeckProblem};
 use solitaire::games::pyramid::layout::PYRAMID_SIZE;
 use solitaire::games::pyramid::{Midgame, Passes, Position, PositionProblem, Rules};
 
-use crate::app::card_input::{Input, Pasted};
-// The app and the view name the half-typed card from here.
-pub use crate::app::card_input::Pending;
+use crate::app::card_input::Pending;
+use crate::app::flow::editor::{self, Marks};
 
-/// What a keystroke did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Typed {
-    /// Part of a card; nothing changed on the board yet.
-    Partial,
-    /// A card went into a slot.
-    Placed(Card),
-    /// The key was refused, with a hint.
-    Rejected(String),
-}
+/// Pyramid's deal editor.
+pub type Editor = editor::Editor<PyramidMarks>;
 
-/// The deal editor's model.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Editor {
-    pub slots: [Option<Card>; DECK_SIZE],
-    pub cursor: usize,
-    pub pending: Pending,
+/// What Pyramid's editor keeps beside the cards, and what it finds wrong with them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PyramidMarks {
     /// The marks of a game entered part-way through.
     pub midgame: Midgame,
     /// The rules the game is played under.
@@ -37,159 +25,31 @@ pub struct Editor {
     position_problems: Vec<PositionProblem>,
 }
 
-impl Default for Editor {
-    fn default() -> Editor {
-        Editor::with_slots([None; DECK_SIZE], Midgame::default())
-    }
-}
+impl Marks for PyramidMarks {
+    /// A slot without its card is one gone, its card unknown: `?` types no card here.
+    const TYPES_UNKNOWN: bool = false;
 
-impl Editor {
-    /// An editor holding these slots, the cursor on the first empty one. Slots gone with
-    /// their card unknown are shown empty, whatever stand-in they hold.
-    pub fn with_slots(mut slots: [Option<Card>; DECK_SIZE], midgame: Midgame) -> Editor {
-        for (slot, card) in slots.iter_mut().enumerate() {
-            if midgame.is_unknown(slot) {
-                *card = None;
-            }
-        }
-        let mut editor = Editor {
-            slots,
-            cursor: 0,
-            pending: Pending::Nothing,
-            midgame,
-            rules: Rules::default(),
-            problems: Vec::new(),
-            position_problems: Vec::new(),
-        };
-        editor.cursor = (0..DECK_SIZE)
-            .find(|&slot| editor.slots[slot].is_none() && !midgame.is_unknown(slot))
-            .unwrap_or(0);
-        editor.revalidate();
-        editor
+    fn is_unknown(&self, slot: usize) -> bool {
+        self.midgame.is_unknown(slot)
     }
 
-    /// An editor holding a whole deal, and where a game on it stands.
-    pub fn with_deal(deal: &Deal, midgame: Midgame) -> Editor {
-        Editor::with_slots(deal.cards().map(Some), midgame)
+    /// A card typed over a gone one makes it known (still gone); `??` pasted leaves the
+    /// slot to be typed.
+    fn typed(&mut self, slot: usize, _card: Option<Card>) {
+        self.midgame.set_unknown(slot, false);
     }
 
-    fn revalidate(&mut self) {
-        self.problems = deal::validate_slots(&self.midgame.fill_unknown(&self.slots));
-        self.position_problems = self.midgame.problems(&self.slots, self.rules);
+    /// An empty slot has no card to be gone.
+    fn cleared(&mut self, slot: usize) {
+        self.midgame.set_gone(slot, false);
     }
 
-    /// What keeps the marks from being a position the game can reach, in words.
-    pub fn position_problems(&self) -> Vec<String> {
-        self.position_problems
-            .iter()
-            .map(|problem| problem.message(&self.slots))
-            .collect()
+    fn revalidate(&mut self, slots: &[Option<Card>; DECK_SIZE]) {
+        self.problems = deal::validate_slots(&self.midgame.fill_unknown(slots));
+        self.position_problems = self.midgame.problems(slots, self.rules);
     }
 
-    /// Slots to show as wrong: duplicates, and the cards a position problem names.
-    pub fn invalid_slots(&self) -> Vec<usize> {
-        let mut slots = self.duplicate_slots();
-        for problem in &self.position_problems {
-            slots.extend(problem.slots());
-        }
-        slots
-    }
-
-    /// Marks the card under the cursor as gone, or back in play.
-    pub fn toggle_gone(&mut self) -> String {
-        self.pending = Pending::Nothing;
-        let slot = self.cursor;
-        let Some(card) = self.slots[slot] else {
-            // An empty slot: gone, its card not known. The missing cards stand in for them.
-            let unknown = !self.midgame.is_unknown(slot);
-            if unknown {
-                self.midgame.set_unknown(slot, true);
-            } else {
-                self.midgame.set_gone(slot, false);
-            }
-            self.revalidate();
-            return if unknown {
-                "Marked gone, its card unknown: the cards missing from the deal are the gone ones."
-                    .to_string()
-            } else {
-                "The slot is empty again: type its card.".to_string()
-            };
-        };
-        let gone = !self.midgame.is_gone(slot);
-        self.midgame.set_gone(slot, gone);
-        self.revalidate();
-        if gone {
-            format!("{card} is marked gone.")
-        } else {
-            format!("{card} is back in play.")
-        }
-    }
-
-    /// Makes the stock card under the cursor the last one in the waste; again, empties the
-    /// waste.
-    pub fn toggle_waste_end(&mut self) -> Result<String, String> {
-        self.pending = Pending::Nothing;
-        let slot = self.cursor;
-        if slot < PYRAMID_SIZE {
-            return Err("Only stock cards go to the waste: move to a stock slot first.".into());
-        }
-        let message = if self.midgame.waste_to == Some(slot) {
-            self.midgame.waste_to = None;
-            "The waste is empty: every card left is in the stock.".to_string()
-        } else {
-            self.midgame.waste_to = Some(slot);
-            format!(
-                "Stock cards 1-{} are in the waste (those not gone), the rest in the stock.",
-                slot - PYRAMID_SIZE + 1
-            )
-        };
-        self.revalidate();
-        Ok(message)
-    }
-
-    /// Goes to the next pass through the stock, round to the first after the last.
-    pub fn next_pass(&mut self) -> String {
-        let passes = self.rules.last_pass();
-        self.midgame.pass = self.midgame.pass % passes + 1;
-        self.revalidate();
-        match self.rules.max_recycles() {
-            Some(_) => format!("Pass {} of {passes}.", self.midgame.pass),
-            None => format!("Pass {}.", self.midgame.pass),
-        }
-    }
-
-    /// Plays under these rules.
-    pub fn set_rules(&mut self, rules: Rules) {
-        self.rules = rules;
-        self.revalidate();
-    }
-
-    /// The position to play or solve from: the deal with its marks.
-    pub fn start(&self) -> Result<Position, String> {
-        let deal = self.deal()?;
-        self.midgame
-            .position(&deal, self.rules)
-            .map_err(|problems| problems[0].message(&self.slots))
-    }
-
-    /// Cards typed so far, with the slots marked gone whose card is unknown.
-    pub fn filled(&self) -> usize {
-        self.slots.iter().flatten().count() + self.midgame.unknown.count_ones() as usize
-    }
-
-    /// Slots that hold a card also held elsewhere.
-    pub fn duplicate_slots(&self) -> Vec<usize> {
-        let mut slots = Vec::new();
-        for problem in &self.problems {
-            if let DeckProblem::Duplicate { first, second, .. } = problem {
-                slots.extend([first.index, second.index]);
-            }
-        }
-        slots
-    }
-
-    /// The duplicates, each as the card and the two slots.
-    pub fn duplicates(&self) -> Vec<(Card, usize, usize)> {
+    fn duplicates(&self) -> Vec<(Card, usize, usize)> {
         self.problems
             .iter()
             .filter_map(|problem| match problem {
@@ -203,8 +63,7 @@ impl Editor {
             .collect()
     }
 
-    /// Cards of the deck not in any slot.
-    pub fn missing(&self) -> Vec<Card> {
+    fn missing(&self) -> Vec<Card> {
         self.problems
             .iter()
             .find_map(|problem| match problem {
@@ -213,16 +72,123 @@ impl Editor {
             })
             .unwrap_or_default()
     }
+}
 
-    /// When one slot is empty and one card missing: where it would go, and the card.
-    pub fn fill_offer(&self) -> Option<(usize, Card)> {
-        let empty: Vec<usize> = (0..DECK_SIZE)
-            .filter(|&i| self.slots[i].is_none() && !self.midgame.is_unknown(i))
-            .collect();
-        match (empty.as_slice(), self.missing().as_slice()) {
-            (&[slot], &[card]) if self.duplicates().is_empty() => Some((slot, card)),
-            _ => None,
+impl Editor {
+    /// An editor holding these slots with these marks, under the default rules.
+    pub fn with_marks(slots: [Option<Card>; DECK_SIZE], midgame: Midgame) -> Editor {
+        Editor::with_slots(
+            slots,
+            PyramidMarks {
+                midgame,
+                ..PyramidMarks::default()
+            },
+        )
+    }
+
+    /// An editor holding a whole deal, and where a game on it stands.
+    pub fn with_deal(deal: &Deal, midgame: Midgame) -> Editor {
+        Editor::with_marks(deal.cards().map(Some), midgame)
+    }
+
+    /// What keeps the marks from being a position the game can reach, in words.
+    pub fn position_problems(&self) -> Vec<String> {
+        self.marks
+            .position_problems
+            .iter()
+            .map(|problem| problem.message(&self.slots))
+            .collect()
+    }
+
+    /// Slots to show as wrong: duplicates, and the cards a position problem names.
+    pub fn invalid_slots(&self) -> Vec<usize> {
+        let mut slots = self.duplicate_slots();
+        for problem in &self.marks.position_problems {
+            slots.extend(problem.slots());
         }
+        slots
+    }
+
+    /// Slots that hold a card also held elsewhere.
+    pub fn duplicate_slots(&self) -> Vec<usize> {
+        self.duplicates()
+            .iter()
+            .flat_map(|&(_, first, second)| [first, second])
+            .collect()
+    }
+
+    /// Marks the card under the cursor as gone, or back in play.
+    pub fn toggle_gone(&mut self) -> String {
+        let slot = self.cursor;
+        let Some(card) = self.slots[slot] else {
+            // An empty slot: gone, its card not known. The missing cards stand in for them.
+            let unknown = !self.marks.midgame.is_unknown(slot);
+            self.mark(|marks| {
+                if unknown {
+                    marks.midgame.set_unknown(slot, true);
+                } else {
+                    marks.midgame.set_gone(slot, false);
+                }
+            });
+            return if unknown {
+                "Marked gone, its card unknown: the cards missing from the deal are the gone ones."
+                    .to_string()
+            } else {
+                "The slot is empty again: type its card.".to_string()
+            };
+        };
+        let gone = !self.marks.midgame.is_gone(slot);
+        self.mark(|marks| marks.midgame.set_gone(slot, gone));
+        if gone {
+            format!("{card} is marked gone.")
+        } else {
+            format!("{card} is back in play.")
+        }
+    }
+
+    /// Makes the stock card under the cursor the last one in the waste; again, empties the
+    /// waste.
+    pub fn toggle_waste_end(&mut self) -> Result<String, String> {
+        let slot = self.cursor;
+        if slot < PYRAMID_SIZE {
+            self.pending = Pending::Nothing;
+            return Err("Only stock cards go to the waste: move to a stock slot first.".into());
+        }
+        let emptied = self.marks.midgame.waste_to == Some(slot);
+        self.mark(|marks| marks.midgame.waste_to = (!emptied).then_some(slot));
+        Ok(if emptied {
+            "The waste is empty: every card left is in the stock.".to_string()
+        } else {
+            format!(
+                "Stock cards 1-{} are in the waste (those not gone), the rest in the stock.",
+                slot - PYRAMID_SIZE + 1
+            )
+        })
+    }
+
+    /// Goes to the next pass through the stock, round to the first after the last.
+    pub fn next_pass(&mut self) -> String {
+        let passes = self.marks.rules.last_pass();
+        self.mark(|marks| marks.midgame.pass = marks.midgame.pass % passes + 1);
+        match self.marks.rules.max_recycles() {
+            Some(_) => format!("Pass {} of {passes}.", self.marks.midgame.pass),
+            None => format!("Pass {}.", self.marks.midgame.pass),
+        }
+    }
+
+    /// Plays under these rules.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.marks.rules = rules;
+        self.revalidate();
+    }
+
+    /// The position to play or solve from: the deal with its marks.
+    pub fn start(&self) -> Result<Position, String> {
+        let deal = self.deal()?;
+        self.marks
+            .midgame
+            .position(&deal, self.marks.rules)
+            .map_err(|problems| problems[0].message(&self.slots))
     }
 
     /// The deal, or what keeps it from being one, in a sentence.
@@ -235,6 +201,7 @@ impl Editor {
             ));
         }
         let cards: Vec<Card> = self
+            .marks
             .midgame
             .fill_unknown(&self.slots)
             .iter()
@@ -250,92 +217,6 @@ impl Editor {
             ));
         }
         Deal::from_cards(&cards).map_err(|problems| problems.to_string())
-    }
-
-    /// Handles one typed character.
-    pub fn type_char(&mut self, c: char) -> Typed {
-        match self.pending.type_char(c) {
-            Input::Partial => Typed::Partial,
-            Input::Card(card) => {
-                self.place(card);
-                Typed::Placed(card)
-            }
-            Input::Rejected(hint) => Typed::Rejected(hint),
-        }
-    }
-
-    /// The half-typed card as its slot shows it (`7_`, `1_`), when a rank is typed.
-    pub fn pending_text(&self) -> Option<String> {
-        self.pending.text()
-    }
-
-    /// Drops half-typed input; true when there was some.
-    pub fn cancel_pending(&mut self) -> bool {
-        self.pending.cancel()
-    }
-
-    fn place(&mut self, card: Card) {
-        self.slots[self.cursor] = Some(card);
-        self.midgame.set_unknown(self.cursor, false);
-        self.cursor = (self.cursor + 1).min(DECK_SIZE - 1);
-        self.revalidate();
-    }
-
-    /// Clears the previous slot and moves back to it; on the filled last slot, clears it.
-    pub fn backspace(&mut self) {
-        if self.cancel_pending() {
-            return;
-        }
-        let last_filled = self.cursor == DECK_SIZE - 1 && self.slots[self.cursor].is_some();
-        if !last_filled {
-            if self.cursor == 0 {
-                return;
-            }
-            self.cursor -= 1;
-        }
-        self.clear(self.cursor);
-    }
-
-    /// Clears the slot under the cursor.
-    pub fn delete(&mut self) {
-        self.pending = Pending::Nothing;
-        self.clear(self.cursor);
-    }
-
-    /// An empty slot has no card to be gone.
-    fn clear(&mut self, slot: usize) {
-        self.slots[slot] = None;
-        self.midgame.set_gone(slot, false);
-        self.revalidate();
-    }
-
-    /// Puts a card in a slot (the fill offer).
-    pub fn set(&mut self, slot: usize, card: Card) {
-        self.slots[slot] = Some(card);
-        self.midgame.set_unknown(slot, false);
-        self.revalidate();
-    }
-
-    /// Moves the cursor to a slot.
-    pub fn go_to(&mut self, slot: usize) {
-        self.pending = Pending::Nothing;
-        self.cursor = slot.min(DECK_SIZE - 1);
-    }
-
-    /// Fills slots from the cursor with the cards of a pasted text. Returns how many went in,
-    /// the tokens that were not cards, and how many did not fit.
-    pub fn paste(&mut self, text: &str) -> (usize, Vec<String>, usize) {
-        self.pending = Pending::Nothing;
-        let pasted = Pasted::read(text, self.cursor);
-        let placed = pasted.cards.len();
-        for (offset, &card) in pasted.cards.iter().enumerate() {
-            // An unknown card (`??`) leaves its slot to be typed.
-            self.slots[self.cursor + offset] = card;
-            self.midgame.set_unknown(self.cursor + offset, false);
-        }
-        self.cursor = (self.cursor + placed).min(DECK_SIZE - 1);
-        self.revalidate();
-        (placed, pasted.bad, pasted.left_over)
     }
 }
 
@@ -353,6 +234,7 @@ pub fn next_passes(passes: Passes) -> Passes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::flow::editor::Typed;
 
     fn type_text(editor: &mut Editor, text: &str) -> Vec<Typed> {
         text.chars().map(|c| editor.type_char(c)).collect()
@@ -473,7 +355,7 @@ mod tests {
         // Clearing a slot drops its mark.
         editor.go_to(27);
         editor.delete();
-        assert!(!editor.midgame.is_gone(27));
+        assert!(!editor.marks.midgame.is_gone(27));
         editor.go_to(3);
         assert!(editor.toggle_waste_end().is_err(), "not a stock slot");
     }

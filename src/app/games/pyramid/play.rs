@@ -1,13 +1,18 @@
 //! Play mode's model: the game with its undo history, the card cursor and selection, and the
 //! library's coach, which knows what the solver found about the positions played through.
 //!
-//! After every move the app asks [`Play::wanted`] which position needs the solver and runs it
-//! in the background, handing what it found to the coach.
+//! After every move the flow asks [`Play::wanted`] which position needs the solver and runs
+//! it in the background, handing what it found to the coach.
 
+use ratatui::layout::Rect;
+
+use solitaire::engine::goal::Goal;
 use solitaire::games::pyramid::coach::Coach;
 use solitaire::games::pyramid::{Game, IllegalMove, Move, Place, Position};
 
-use crate::app::job::SolveJob;
+use crate::app::cards::Direction;
+use crate::app::flow::{Choice, PlayMode};
+use crate::app::games::pyramid::board;
 
 pub use solitaire::games::pyramid::coach::{Back, Known, Standing};
 
@@ -18,24 +23,6 @@ pub enum Want {
     Hint,
     /// Step through the rest of the solution.
     Rest,
-}
-
-/// What choosing a card did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Choice {
-    /// A move was played; its description.
-    Played(String),
-    Selected,
-    Deselected,
-    /// Not possible, and why.
-    Refused(String),
-}
-
-/// A solve of one position, running in the background.
-#[derive(Debug)]
-struct Check {
-    job: SolveJob,
-    position: Position,
 }
 
 /// The game being played.
@@ -50,12 +37,11 @@ pub struct Play {
     pub hint_shown: bool,
     pub want: Option<Want>,
     coach: Coach,
-    check: Option<Check>,
 }
 
 impl Play {
     /// Play from the game's current position.
-    pub fn new(game: Game) -> Play {
+    pub fn from(game: Game) -> Play {
         let mut play = Play {
             game,
             cursor: Place::Stock,
@@ -63,7 +49,6 @@ impl Play {
             hint_shown: false,
             want: None,
             coach: Coach::default(),
-            check: None,
         };
         play.cursor = play.first_available();
         play
@@ -121,73 +106,28 @@ impl Play {
         };
         match position.check(mv) {
             Ok(()) => self.play(mv),
-            Err(IllegalMove::NotAKing(_)) => {
-                self.selected = Some(place);
-                Choice::Selected
-            }
+            Err(IllegalMove::NotAKing(_)) => self.select(place),
             // Relaxed pairing: a card whose last cover may go with it.
             Err(IllegalMove::Covered { .. })
                 if self.selected.is_none() && position.overlapped().contains(&place) =>
             {
-                self.selected = Some(place);
-                Choice::Selected
+                self.select(place)
             }
             // A refused pair changes nothing: the card chosen first stays chosen.
             Err(why) => Choice::Refused(why.to_string()),
         }
     }
 
-    /// Draws a card, or recycles the waste when the stock is empty.
-    pub fn draw(&mut self) -> Choice {
-        let mv = if self.position().stock_len() > 0 {
-            Move::Draw
-        } else {
-            Move::Recycle
-        };
-        match self.position().check(mv) {
-            Ok(()) => self.play(mv),
-            Err(why) => Choice::Refused(why.to_string()),
-        }
-    }
-
-    /// Plays a legal move.
-    pub fn play(&mut self, mv: Move) -> Choice {
-        let text = self.position().describe(mv);
-        match self.coach.play(&mut self.game, mv) {
-            Ok(()) => {
-                self.moved();
-                Choice::Played(text)
-            }
-            Err(why) => Choice::Refused(why.to_string()),
-        }
-    }
-
-    /// Takes back a move; false at the start.
-    pub fn undo(&mut self) -> bool {
-        let done = self.game.undo();
-        if done {
-            self.moved();
-        }
-        done
-    }
-
-    /// Plays again a move undone; false when there is none.
-    pub fn redo(&mut self) -> bool {
-        let done = self.game.redo();
-        if done {
-            self.moved();
-        }
-        done
-    }
-
-    /// After the position changed: the selection and the hint were for the old one.
-    fn moved(&mut self) {
-        self.selected = None;
-        self.hint_shown = false;
-        self.want = None;
-        if !self.cursor_places().contains(&self.cursor) {
-            self.cursor = self.first_available();
-        }
+    /// Chooses the card at `place` as the first of a pair.
+    fn select(&mut self, place: Place) -> Choice {
+        self.selected = Some(place);
+        let card = self
+            .position()
+            .card_on(place)
+            .expect("only a card there is chosen");
+        Choice::Selected(format!(
+            "{card} chosen: now a card that makes 13 with it (Esc drops it)."
+        ))
     }
 
     /// What is known from the current position.
@@ -205,42 +145,73 @@ impl Play {
         self.coach.standing(&self.game)
     }
 
-    /// The position the solver should work on next.
-    pub fn wanted(&self) -> Option<&Position> {
-        self.coach.wanted(&self.game)
-    }
-
-    /// Keeps the background check on the wanted position: a check of another position is
-    /// dropped (which cancels it) and a new one started with `start`.
-    pub fn sync(&mut self, start: impl FnOnce(Position) -> SolveJob) {
-        let wanted = self.wanted().cloned();
-        if self.check.as_ref().map(|c| &c.position) == wanted.as_ref() {
-            return;
-        }
-        self.check = wanted.map(|position| Check {
-            job: start(position.clone()),
-            position,
-        });
-    }
-
-    /// The id of the running check, if any.
-    pub fn check_id(&self) -> Option<u64> {
-        self.check.as_ref().map(|c| c.job.id)
-    }
-
-    /// Takes what the running check found (`None` when it was cancelled).
-    pub fn finished(&mut self, known: Option<Known>) {
-        let Some(check) = self.check.take() else {
-            return;
-        };
-        if let Some(known) = known {
-            self.learn(check.position, known);
-        }
-    }
-
     /// Keeps what is known from a position (see [`Coach::learn`]).
     pub fn learn(&mut self, position: Position, known: Known) {
         self.coach.learn(&self.game, position, known);
+    }
+}
+
+impl PlayMode for Play {
+    type Position = Position;
+
+    /// The coach knows the challenge from the answers it is given.
+    fn new(game: Game, _goal: Goal) -> Play {
+        Play::from(game)
+    }
+
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Through the coach, which keeps the rest of a line known to win when its first move is
+    /// played.
+    fn apply(&mut self, mv: Move) -> Result<(), String> {
+        self.coach
+            .play(&mut self.game, mv)
+            .map_err(|why| why.to_string())
+    }
+
+    fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    fn hint_shown(&mut self) -> &mut bool {
+        &mut self.hint_shown
+    }
+
+    /// After the position changed: the selection and the hint were for the old one.
+    fn moved(&mut self) {
+        self.selected = None;
+        self.hint_shown = false;
+        self.want = None;
+        if !self.cursor_places().contains(&self.cursor) {
+            self.cursor = self.first_available();
+        }
+    }
+
+    fn move_cursor(&mut self, board: Rect, direction: Direction) {
+        self.cursor = board::play_neighbour(board, self.cursor, &self.cursor_places(), direction);
+    }
+
+    fn choose_cursor(&mut self) -> Choice {
+        self.choose(self.cursor)
+    }
+
+    /// Draws a card, or recycles the waste when the stock is empty.
+    fn draw(&mut self) -> Choice {
+        let mv = if self.position().stock_len() > 0 {
+            Move::Draw
+        } else {
+            Move::Recycle
+        };
+        match self.position().check(mv) {
+            Ok(()) => self.play(mv),
+            Err(why) => Choice::Refused(why.to_string()),
+        }
+    }
+
+    fn wanted(&self) -> Option<Position> {
+        self.coach.wanted(&self.game).cloned()
     }
 }
 
@@ -256,14 +227,17 @@ mod tests {
             "/saved-games/winnable-40-steps.txt"
         ));
         let deal = Deal::parse(text).unwrap();
-        Play::new(Game::new(Position::new(&deal, Rules::default())))
+        Play::from(Game::new(Position::new(&deal, Rules::default())))
     }
 
     #[test]
     fn choosing_cards_pairs_them_and_refuses_with_the_reason() {
         let mut play = play();
         // Row 7 of this deal: Qc Jh Ts Qs 6s 3d Qh. Qc and Jh make 23.
-        assert_eq!(play.choose(Place::Pyramid(21)), Choice::Selected);
+        assert_eq!(
+            play.choose(Place::Pyramid(21)),
+            Choice::Selected("Qc chosen: now a card that makes 13 with it (Esc drops it).".into())
+        );
         assert_eq!(
             play.choose(Place::Pyramid(22)),
             Choice::Refused("Qc and Jh make 23, not 13".to_string())

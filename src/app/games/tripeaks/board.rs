@@ -2,9 +2,8 @@
 //! out, the waste card and the stock; in the editor every slot of the deal, in play the stock
 //! and the waste's top card.
 //!
-//! One geometry function serves drawing, mouse clicks and arrow keys, as for Pyramid, so that
-//! what the arrows do always matches what the screen shows. The board fits the same area as
-//! Pyramid's.
+//! One geometry function serves drawing, mouse clicks and arrow keys, so that what the arrows
+//! do always matches what the screen shows. The board fills the area every game draws in.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as Point, Rect};
@@ -12,15 +11,17 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use solitaire::cards::card::Card;
 use solitaire::cards::deal::{DECK_SIZE, thousands};
 use solitaire::games::tripeaks::Position;
 use solitaire::games::tripeaks::layout::{
     FIRST_WASTE, FULL, ROWS, STOCK_SIZE, STOCK_START, TABLEAU_SIZE, covering, is_face_up, row_of,
 };
 
-use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest};
-use crate::app::games::pyramid::board::{EDITOR_HEIGHT, EDITOR_WIDTH};
+use crate::app::cards::{
+    CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest, play_mark,
+};
+use crate::app::flow::Typing;
+use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
 
 /// Cards in the bottom row, the last of the tableau.
@@ -28,16 +29,16 @@ const BOTTOM_CARDS: usize = 10;
 /// The width of the peaks: the bottom row's cells side by side.
 const PEAKS_WIDTH: u16 = BOTTOM_CARDS as u16 * CELL;
 /// Stock slots per line in the editor.
-const STOCK_PER_LINE: usize = (EDITOR_WIDTH / CELL) as usize;
+const STOCK_PER_LINE: usize = (BOARD_WIDTH / CELL) as usize;
 /// The editor's lines below the peaks: the waste card's label and slot, then the stock's.
 const WASTE_LABEL_ROW: u16 = ROWS as u16 + 1;
 const WASTE_ROW: u16 = WASTE_LABEL_ROW + 1;
 const STOCK_LABEL_ROW: u16 = WASTE_ROW + 2;
 const STOCK_ROW: u16 = STOCK_LABEL_ROW + 1;
 
-// The editor fills Pyramid's board, so the screen around it needs no second layout.
-const _: () = assert!(STOCK_ROW + STOCK_SIZE.div_ceil(STOCK_PER_LINE) as u16 == EDITOR_HEIGHT);
-const _: () = assert!(PEAKS_WIDTH <= EDITOR_WIDTH);
+// The editor fills the board every game draws in.
+const _: () = assert!(STOCK_ROW + STOCK_SIZE.div_ceil(STOCK_PER_LINE) as u16 == BOARD_HEIGHT);
+const _: () = assert!(PEAKS_WIDTH <= BOARD_WIDTH);
 
 /// A tableau card's column from the peaks' left edge: the bottom row a cell apart, every other
 /// card halfway between the two covering it.
@@ -48,7 +49,7 @@ fn peak_column(index: usize) -> u16 {
     }
 }
 
-/// The cell of a tableau card, for a board drawn in `area`, centred as Pyramid's.
+/// The cell of a tableau card, for a board drawn in `area`, centred.
 fn tableau_rect(area: Rect, index: usize) -> Rect {
     let left = area.x + area.width.saturating_sub(PEAKS_WIDTH) / 2;
     let row = row_of(index) as u16;
@@ -63,26 +64,13 @@ pub fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
     }
     let waste_x = area.x + area.width.saturating_sub(CELL) / 2;
     rects[FIRST_WASTE] = Rect::new(waste_x, area.y + WASTE_ROW, CELL, 1).intersection(area);
-    let stock_left = area.x + area.width.saturating_sub(EDITOR_WIDTH) / 2;
+    let stock_left = area.x + area.width.saturating_sub(BOARD_WIDTH) / 2;
     for i in 0..STOCK_SIZE {
         let x = stock_left + (i % STOCK_PER_LINE) as u16 * CELL;
         let y = area.y + STOCK_ROW + (i / STOCK_PER_LINE) as u16;
         rects[STOCK_START + i] = Rect::new(x, y, CELL, 1).intersection(area);
     }
     rects
-}
-
-/// The slot at a screen cell of the editor board, if any.
-pub fn slot_at(area: Rect, column: u16, row: u16) -> Option<usize> {
-    slot_rects(area)
-        .iter()
-        .position(|rect| rect.contains(Point::new(column, row)))
-}
-
-/// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
-pub fn neighbour(from: usize, direction: Direction) -> usize {
-    let rects = slot_rects(Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT));
-    nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
 }
 
 /// The line of the play board that shows the stock; the waste is on the next one.
@@ -156,20 +144,16 @@ fn starts_face_down(index: usize) -> bool {
 /// The editor's board: all 52 slots, with the cursor and the problems. A slot not typed yet
 /// looks as the game deals it: a card's back if it starts face down, empty if face up.
 pub struct EditorBoard<'a> {
-    pub slots: &'a [Option<Card>; DECK_SIZE],
+    pub typing: Typing<'a>,
     /// Bit `i` set: slot `i` was typed as `?`, a card not seen yet.
     pub unknown: u64,
-    pub cursor: usize,
-    /// The half-typed card (`7_`), shown in the cursor's slot.
-    pub pending: Option<String>,
-    pub invalid: &'a [usize],
     pub text: CardText,
     pub theme: &'a Theme,
 }
 
 impl EditorBoard<'_> {
     fn face(&self, index: usize) -> Face {
-        match self.slots[index] {
+        match self.typing.slots[index] {
             Some(card) => Face::Card(card),
             None if self.unknown & (1 << index) != 0 => Face::Unknown,
             None if starts_face_down(index) => Face::Back,
@@ -181,15 +165,9 @@ impl EditorBoard<'_> {
 impl Widget for &EditorBoard<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         for (index, &rect) in slot_rects(area).iter().enumerate() {
-            let mark = if index == self.cursor {
-                Mark::Cursor
-            } else if self.invalid.contains(&index) {
-                Mark::Invalid
-            } else {
-                Mark::Plain
-            };
+            let mark = self.typing.mark(index);
             draw_face(buf, rect, self.face(index), mark, self.text, self.theme);
-            if let Some(pending) = self.pending.as_ref().filter(|_| index == self.cursor) {
+            if let Some(pending) = self.typing.pending_at(index) {
                 draw_pending(buf, rect, pending, self.theme);
             }
         }
@@ -222,13 +200,7 @@ pub struct PlayBoard<'a> {
 
 impl PlayBoard<'_> {
     fn mark(&self, spot: Spot) -> Mark {
-        if self.cursor == Some(spot) {
-            Mark::Cursor
-        } else if self.hint == Some(spot) {
-            Mark::Hint
-        } else {
-            Mark::Plain
-        }
+        play_mark(false, self.cursor == Some(spot), self.hint == Some(spot))
     }
 
     /// One line of the piles: a label, then a card; and, at the peaks' right edge, one of
@@ -316,6 +288,7 @@ mod tests {
     use solitaire::games::tripeaks::Move;
 
     use super::*;
+    use crate::app::layout::{neighbour, slot_at};
 
     const AS_DEALT: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -332,14 +305,14 @@ mod tests {
 
     /// The text a widget draws in a board-sized area, as the screen tests read screens.
     fn shown(widget: impl Widget) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(EDITOR_WIDTH, EDITOR_HEIGHT)).unwrap();
+        let mut terminal = Terminal::new(TestBackend::new(BOARD_WIDTH, BOARD_HEIGHT)).unwrap();
         terminal
             .draw(|frame| frame.render_widget(widget, frame.area()))
             .unwrap();
         let buffer = terminal.backend().buffer();
         let mut text = String::new();
-        for y in 0..EDITOR_HEIGHT {
-            let line: String = (0..EDITOR_WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
+        for y in 0..BOARD_HEIGHT {
+            let line: String = (0..BOARD_WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
             text.push_str(line.trim_end());
             text.push('\n');
         }
@@ -348,20 +321,23 @@ mod tests {
 
     #[test]
     fn every_slot_has_its_own_cell_and_clicks_find_it() {
-        let area = Rect::new(3, 2, EDITOR_WIDTH + 6, EDITOR_HEIGHT);
+        let area = Rect::new(3, 2, BOARD_WIDTH + 6, BOARD_HEIGHT);
         for (index, rect) in slot_rects(area).iter().enumerate() {
             assert_eq!(rect.width, CELL, "slot {index} is whole");
-            assert_eq!(slot_at(area, rect.x + 1, rect.y), Some(index));
-            assert_eq!(slot_at(area, rect.x + 2, rect.y), Some(index));
+            assert_eq!(slot_at(slot_rects, area, rect.x + 1, rect.y), Some(index));
+            assert_eq!(slot_at(slot_rects, area, rect.x + 2, rect.y), Some(index));
         }
-        assert_eq!(slot_at(area, 0, 0), None);
+        assert_eq!(slot_at(slot_rects, area, 0, 0), None);
         // The line between the peaks and the waste card holds nothing.
-        assert_eq!(slot_at(area, area.x + 20, area.y + ROWS as u16), None);
+        assert_eq!(
+            slot_at(slot_rects, area, area.x + 20, area.y + ROWS as u16),
+            None
+        );
     }
 
     #[test]
     fn the_peaks_are_drawn_as_the_deal_text_lays_them_out() {
-        let rects = slot_rects(Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT));
+        let rects = slot_rects(Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT));
         // The bottom row a cell apart and centred; each peak top above its pair's middle.
         assert_eq!(rects[18].x, 4);
         assert_eq!(rects[27].x, 40);
@@ -378,26 +354,34 @@ mod tests {
     fn arrows_move_as_the_board_looks() {
         use Direction::{Down, Left, Right, Up};
         // A peak top: down goes to the left one of its two covers (the nearer of two equal).
-        assert_eq!(neighbour(0, Down), 3);
-        assert_eq!(neighbour(0, Right), 1);
-        assert_eq!(neighbour(2, Right), 2, "no wrapping at the edge");
-        assert_eq!(neighbour(4, Right), 5, "across the gap between two peaks");
-        assert_eq!(neighbour(18, Up), 9);
+        assert_eq!(neighbour(slot_rects, 0, Down), 3);
+        assert_eq!(neighbour(slot_rects, 0, Right), 1);
+        assert_eq!(
+            neighbour(slot_rects, 2, Right),
+            2,
+            "no wrapping at the edge"
+        );
+        assert_eq!(
+            neighbour(slot_rects, 4, Right),
+            5,
+            "across the gap between two peaks"
+        );
+        assert_eq!(neighbour(slot_rects, 18, Up), 9);
         // From the bottom row to the waste card, and on into the stock.
-        assert_eq!(neighbour(22, Down), FIRST_WASTE);
-        assert_eq!(neighbour(FIRST_WASTE, Up), 22);
-        assert_eq!(neighbour(FIRST_WASTE, Left), FIRST_WASTE);
-        assert_eq!(neighbour(FIRST_WASTE, Down), STOCK_START + 5);
-        assert_eq!(neighbour(STOCK_START, Up), FIRST_WASTE);
-        assert_eq!(neighbour(STOCK_START, Down), STOCK_START + 12);
+        assert_eq!(neighbour(slot_rects, 22, Down), FIRST_WASTE);
+        assert_eq!(neighbour(slot_rects, FIRST_WASTE, Up), 22);
+        assert_eq!(neighbour(slot_rects, FIRST_WASTE, Left), FIRST_WASTE);
+        assert_eq!(neighbour(slot_rects, FIRST_WASTE, Down), STOCK_START + 5);
+        assert_eq!(neighbour(slot_rects, STOCK_START, Up), FIRST_WASTE);
+        assert_eq!(neighbour(slot_rects, STOCK_START, Down), STOCK_START + 12);
         // The stock's second line is one card shorter: its last card is the nearest.
-        assert_eq!(neighbour(STOCK_START + 11, Down), DECK_SIZE - 1);
-        assert_eq!(neighbour(DECK_SIZE - 1, Down), DECK_SIZE - 1);
+        assert_eq!(neighbour(slot_rects, STOCK_START + 11, Down), DECK_SIZE - 1);
+        assert_eq!(neighbour(slot_rects, DECK_SIZE - 1, Down), DECK_SIZE - 1);
     }
 
     #[test]
     fn every_spot_is_hit_by_a_click() {
-        let area = Rect::new(3, 2, EDITOR_WIDTH + 6, EDITOR_HEIGHT);
+        let area = Rect::new(3, 2, BOARD_WIDTH + 6, BOARD_HEIGHT);
         let spots = (0..TABLEAU_SIZE as u8).map(Spot::Card).chain([Spot::Stock]);
         for spot in spots {
             let rect = spot_rect(area, spot);
@@ -421,7 +405,7 @@ mod tests {
     #[test]
     fn play_arrows_go_among_the_given_spots() {
         use Direction::{Down, Left, Up};
-        let area = Rect::new(0, 0, EDITOR_WIDTH, EDITOR_HEIGHT);
+        let area = Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT);
         let spots: Vec<Spot> = (18..28).map(Spot::Card).chain([Spot::Stock]).collect();
         assert_eq!(
             play_neighbour(area, Spot::Card(18), &spots, Down),
@@ -450,11 +434,13 @@ mod tests {
             slots[index] = Some(cards[index]);
         }
         let board = EditorBoard {
-            slots: &slots,
+            typing: Typing {
+                slots: &slots,
+                cursor: 15,
+                pending: None,
+                invalid: Vec::new(),
+            },
             unknown: (1 << 13) | (1 << 14),
-            cursor: 15,
-            pending: None,
-            invalid: &[],
             text: CardText { ascii: false },
             theme: &Theme::default(),
         };
@@ -467,7 +453,10 @@ mod tests {
 
         let ascii = EditorBoard {
             text: CardText { ascii: true },
-            pending: Some("7_".to_string()),
+            typing: Typing {
+                pending: Some("7_".to_string()),
+                ..board.typing.clone()
+            },
             ..board
         };
         let screen = shown(&ascii);

@@ -1,7 +1,6 @@
-//! The TriPeaks deal being typed, in deal order (the tableau's 28 cards from the peak tops
-//! down, row by row; the waste card; the stock, top first): 52 slots, some perhaps holding a
-//! card not seen yet (`?`), a cursor, half-typed input, and live validation, worked out on
-//! every change so that drawing only reads it.
+//! TriPeaks' editor: the shared deal editor, in TriPeaks' deal order (the tableau's 28
+//! cards from the peak tops down, row by row; the waste card; the stock, top first), where
+//! `?` types a card not seen yet; checked on every change so that drawing only reads it.
 
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::{DECK_SIZE, Deal, DeckProblem};
@@ -9,19 +8,18 @@ use solitaire::games::GameKind;
 use solitaire::games::tripeaks::Position;
 use solitaire::games::tripeaks::layout::place_name;
 
-use crate::app::card_input::{Input, Pasted, Pending};
+use crate::app::flow::editor::{self, Marks};
+use crate::app::widgets::capitalised;
 
-/// What a keystroke did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Typed {
-    /// Part of a card; nothing changed on the board yet.
-    Partial,
-    /// A card went into a slot.
-    Placed(Card),
-    /// A card not seen yet (`?`) went into a slot.
-    Unknown,
-    /// The key was refused, with a hint.
-    Rejected(String),
+/// TriPeaks' deal editor.
+pub type Editor = editor::Editor<TriPeaksMarks>;
+
+/// What TriPeaks' editor keeps beside the cards: which are not seen yet, and what is wrong.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TriPeaksMarks {
+    /// Bit `i`: slot `i` holds a card not seen yet (its slot is `None`).
+    pub unknown: u64,
+    check: Check,
 }
 
 /// What is wrong with the slots, or still to do.
@@ -60,102 +58,73 @@ impl Check {
     }
 }
 
-/// The TriPeaks deal editor's model.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Editor {
-    /// The cards typed, in deal order; `None` for an empty slot or an unknown card.
-    pub slots: [Option<Card>; DECK_SIZE],
-    /// Bit `i`: slot `i` holds a card not seen yet (its slot is `None`).
-    pub unknown: u64,
-    pub cursor: usize,
-    pub pending: Pending,
-    check: Check,
-}
+impl Marks for TriPeaksMarks {
+    const TYPES_UNKNOWN: bool = true;
 
-impl Default for Editor {
-    fn default() -> Editor {
-        Editor::with_slots([None; DECK_SIZE], 0)
+    fn is_unknown(&self, slot: usize) -> bool {
+        self.unknown & (1 << slot) != 0
+    }
+
+    fn typed(&mut self, slot: usize, card: Option<Card>) {
+        if card.is_some() {
+            self.unknown &= !(1 << slot);
+        } else {
+            self.unknown |= 1 << slot;
+        }
+    }
+
+    fn cleared(&mut self, slot: usize) {
+        self.unknown &= !(1 << slot);
+    }
+
+    fn revalidate(&mut self, slots: &[Option<Card>; DECK_SIZE]) {
+        self.check = Check::of(slots, self.unknown);
+    }
+
+    fn duplicates(&self) -> Vec<(Card, usize, usize)> {
+        self.check.duplicates.clone()
+    }
+
+    fn missing(&self) -> Vec<Card> {
+        self.check.missing.clone()
     }
 }
 
 impl Editor {
-    /// An editor holding these slots, those of `unknown` holding cards not seen yet, the cursor
-    /// on the first empty slot.
-    pub fn with_slots(mut slots: [Option<Card>; DECK_SIZE], unknown: u64) -> Editor {
-        for (slot, card) in slots.iter_mut().enumerate() {
-            if unknown & (1 << slot) != 0 {
-                *card = None;
-            }
-        }
-        let mut editor = Editor {
+    /// An editor holding these slots, those of `unknown` holding cards not seen yet.
+    pub fn with_unknown(slots: [Option<Card>; DECK_SIZE], unknown: u64) -> Editor {
+        Editor::with_slots(
             slots,
-            unknown,
-            cursor: 0,
-            pending: Pending::Nothing,
-            check: Check::default(),
-        };
-        editor.cursor = (0..DECK_SIZE)
-            .find(|&slot| editor.is_empty(slot))
-            .unwrap_or(0);
-        editor.revalidate();
-        editor
+            TriPeaksMarks {
+                unknown,
+                check: Check::default(),
+            },
+        )
     }
 
     /// An editor holding a whole deal; its unknown cards stay unknown.
     pub fn with_deal(deal: &Deal) -> Editor {
-        Editor::with_slots(deal.slots(), deal.unknown())
-    }
-
-    fn revalidate(&mut self) {
-        self.check = Check::of(&self.slots, self.unknown);
+        Editor::with_unknown(deal.slots(), deal.unknown())
     }
 
     /// Whether a slot holds a card not seen yet.
     pub fn is_unknown(&self, slot: usize) -> bool {
-        self.unknown & (1 << slot) != 0
-    }
-
-    /// Whether a slot is still to type: no card, not unknown.
-    pub fn is_empty(&self, slot: usize) -> bool {
-        self.slots[slot].is_none() && !self.is_unknown(slot)
-    }
-
-    /// Slots typed so far, unknown cards included.
-    pub fn filled(&self) -> usize {
-        DECK_SIZE - self.check.empty
+        self.marks.is_unknown(slot)
     }
 
     /// Slots holding a card not seen yet.
     pub fn unknown_count(&self) -> usize {
-        self.unknown.count_ones() as usize
-    }
-
-    /// The duplicates, each as the card and its two slots.
-    pub fn duplicates(&self) -> &[(Card, usize, usize)] {
-        &self.check.duplicates
-    }
-
-    /// Cards of the deck in no slot, the unknown cards' among them.
-    pub fn missing(&self) -> &[Card] {
-        &self.check.missing
+        self.marks.unknown.count_ones() as usize
     }
 
     /// Slots to show as wrong: both slots of each duplicate.
     pub fn invalid_slots(&self) -> Vec<usize> {
-        self.check
+        self.marks
+            .check
             .duplicates
             .iter()
             .flat_map(|&(_, first, second)| [first, second])
             .collect()
-    }
-
-    /// When one slot is empty and one card missing: where it would go, and the card.
-    pub fn fill_offer(&self) -> Option<(usize, Card)> {
-        let empty: Vec<usize> = (0..DECK_SIZE).filter(|&i| self.is_empty(i)).collect();
-        match (empty.as_slice(), self.missing()) {
-            (&[slot], &[card]) if self.duplicates().is_empty() => Some((slot, card)),
-            _ => None,
-        }
     }
 
     /// What keeps the slots from being a deal, a short sentence each: empty when they are one.
@@ -165,7 +134,7 @@ impl Editor {
             .iter()
             .map(|&(card, a, b)| format!("{}.", twice(card, a, b)))
             .collect();
-        let empty = self.check.empty;
+        let empty = self.marks.check.empty;
         if empty > 0 {
             problems.push(if empty == 1 {
                 "1 slot is still empty: type its card, or ? for a card not seen yet.".to_string()
@@ -178,7 +147,7 @@ impl Editor {
         let unknown = self.unknown_count();
         if self.missing().len() > unknown {
             let missing = DeckProblem::Missing {
-                cards: self.missing().to_vec(),
+                cards: self.missing(),
                 unknown,
             };
             problems.push(format!("{}.", capitalised(&missing.message())));
@@ -191,7 +160,7 @@ impl Editor {
         if let Some(&(card, a, b)) = self.duplicates().first() {
             return Err(twice(card, a, b));
         }
-        let empty = self.check.empty;
+        let empty = self.marks.check.empty;
         if empty > 0 {
             let s = if empty == 1 { "" } else { "s" };
             return Err(format!(
@@ -205,104 +174,6 @@ impl Editor {
     /// The position to play or solve from: the deal's start.
     pub fn start(&self) -> Result<Position, String> {
         self.deal().map(|deal| Position::new(&deal))
-    }
-
-    /// Handles one typed character: a card's rank and suit, or `?` for a card not seen yet.
-    pub fn type_char(&mut self, c: char) -> Typed {
-        // After a rank, `?` is a wrong suit like any other key.
-        if c == '?' && self.pending.is_empty() {
-            self.place(None);
-            return Typed::Unknown;
-        }
-        match self.pending.type_char(c) {
-            Input::Partial => Typed::Partial,
-            Input::Card(card) => {
-                self.place(Some(card));
-                Typed::Placed(card)
-            }
-            Input::Rejected(hint) => Typed::Rejected(hint),
-        }
-    }
-
-    /// The half-typed card as its slot shows it (`7_`, `1_`), when a rank is typed.
-    pub fn pending_text(&self) -> Option<String> {
-        self.pending.text()
-    }
-
-    /// Drops half-typed input; true when there was some.
-    pub fn cancel_pending(&mut self) -> bool {
-        self.pending.cancel()
-    }
-
-    /// Puts a card, or an unknown one (`None`), in a slot; the validation follows.
-    fn put(&mut self, slot: usize, card: Option<Card>) {
-        self.slots[slot] = card;
-        if card.is_some() {
-            self.unknown &= !(1 << slot);
-        } else {
-            self.unknown |= 1 << slot;
-        }
-    }
-
-    fn place(&mut self, card: Option<Card>) {
-        self.put(self.cursor, card);
-        self.cursor = (self.cursor + 1).min(DECK_SIZE - 1);
-        self.revalidate();
-    }
-
-    /// Clears the previous slot and moves back to it; on the filled last slot, clears it.
-    pub fn backspace(&mut self) {
-        if self.cancel_pending() {
-            return;
-        }
-        let last_filled = self.cursor == DECK_SIZE - 1 && !self.is_empty(self.cursor);
-        if !last_filled {
-            if self.cursor == 0 {
-                return;
-            }
-            self.cursor -= 1;
-        }
-        self.clear(self.cursor);
-    }
-
-    /// Clears the slot under the cursor.
-    pub fn delete(&mut self) {
-        self.pending = Pending::Nothing;
-        self.clear(self.cursor);
-    }
-
-    fn clear(&mut self, slot: usize) {
-        self.slots[slot] = None;
-        self.unknown &= !(1 << slot);
-        self.revalidate();
-    }
-
-    /// Puts a card in a slot (the fill offer).
-    pub fn set(&mut self, slot: usize, card: Card) {
-        self.put(slot, Some(card));
-        self.revalidate();
-    }
-
-    /// Moves the cursor to a slot.
-    pub fn go_to(&mut self, slot: usize) {
-        self.pending = Pending::Nothing;
-        self.cursor = slot.min(DECK_SIZE - 1);
-    }
-
-    /// Fills slots from the cursor with the cards of a pasted text, in any layout the deal
-    /// reader takes (the peaks drawn, one line, `#` headers), `??` as a card not seen yet: a
-    /// whole deal pasted at the first slot fills them all. Returns how many went in, the
-    /// tokens that were not cards, and how many did not fit.
-    pub fn paste(&mut self, text: &str) -> (usize, Vec<String>, usize) {
-        self.pending = Pending::Nothing;
-        let pasted = Pasted::read(text, self.cursor);
-        let placed = pasted.cards.len();
-        for (offset, &card) in pasted.cards.iter().enumerate() {
-            self.put(self.cursor + offset, card);
-        }
-        self.cursor = (self.cursor + placed).min(DECK_SIZE - 1);
-        self.revalidate();
-        (placed, pasted.bad, pasted.left_over)
     }
 
     /// The player saw the unknown card at `slot`: it becomes `card`. Refused when the slot's
@@ -331,16 +202,10 @@ fn twice(card: Card, a: usize, b: usize) -> String {
     )
 }
 
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::flow::editor::Typed;
 
     const AS_DEALT: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -377,7 +242,7 @@ mod tests {
                 Typed::Unknown
             ]
         );
-        assert_eq!(editor.unknown, 0b1101);
+        assert_eq!(editor.marks.unknown, 0b1101);
         assert_eq!(editor.slots[1], Some(card("5d")));
         assert_eq!(
             (editor.cursor, editor.filled(), DECK_SIZE - editor.filled()),
@@ -395,7 +260,7 @@ mod tests {
         // A card typed over an unknown one makes it known.
         editor.go_to(0);
         type_text(&mut editor, "Kc");
-        assert_eq!(editor.unknown, 0b1100);
+        assert_eq!(editor.marks.unknown, 0b1100);
         assert_eq!(
             editor.type_char('x'),
             Typed::Rejected(
@@ -415,7 +280,7 @@ mod tests {
         assert!(editor.is_empty(1), "the unknown card is gone");
         editor.go_to(0);
         editor.delete();
-        assert_eq!((editor.unknown, editor.filled()), (0, 0));
+        assert_eq!((editor.marks.unknown, editor.filled()), (0, 0));
         // A half-typed card goes first.
         editor.type_char('5');
         editor.backspace();
@@ -436,7 +301,7 @@ mod tests {
             let (placed, bad, left_over) = editor.paste(text);
             assert_eq!((placed, bad.len(), left_over), (DECK_SIZE, 0, 0));
             assert_eq!(editor.deal(), Ok(expected));
-            assert_eq!(editor.unknown, expected.unknown());
+            assert_eq!(editor.marks.unknown, expected.unknown());
             assert!(editor.problems().is_empty(), "{:?}", editor.problems());
             assert_eq!(editor.start(), Ok(Position::new(&expected)));
         }
@@ -540,11 +405,11 @@ mod tests {
     fn a_deal_with_unknown_cards_opens_and_comes_back_the_same() {
         let dealt = deal(AS_DEALT);
         let editor = Editor::with_deal(&dealt);
-        assert_eq!(editor.unknown, dealt.unknown());
+        assert_eq!(editor.marks.unknown, dealt.unknown());
         assert!(editor.slots[0].is_none() && editor.is_unknown(0));
         assert_eq!(editor.cursor, 0, "no slot is empty");
         assert_eq!(editor.deal(), Ok(dealt));
-        let part = Editor::with_slots([None; DECK_SIZE], 1);
+        let part = Editor::with_unknown([None; DECK_SIZE], 1);
         assert_eq!(part.cursor, 1, "the first slot to type");
     }
 

@@ -1,12 +1,14 @@
 //! TriPeaks play mode's model: the game with its undo history, the card cursor, and what the
 //! solver found about the positions played through, for the challenge played.
 //!
-//! After every move the app asks [`Play::wanted`] which position needs the solver, solves it
-//! off the UI thread (TriPeaks solves in milliseconds, but drawing never waits), and hands the
-//! answer back with [`Play::learn`]. Answers are kept per position, so undo and redo find them
-//! again without a new solve.
+//! After every move the flow asks [`Play::wanted`] which position needs the solver, solves
+//! it off the UI thread (TriPeaks solves in milliseconds, but drawing never waits), and hands
+//! the answer back with [`Play::learn`]. Answers are kept per position, so undo and redo find
+//! them again without a new solve.
 
 use std::collections::HashMap;
+
+use ratatui::layout::Rect;
 
 use solitaire::cards::deal::thousands;
 use solitaire::engine::goal::Goal;
@@ -14,16 +16,9 @@ use solitaire::games::tripeaks::challenge::Answer;
 use solitaire::games::tripeaks::layout::{TABLEAU_SIZE, covering, row_of};
 use solitaire::games::tripeaks::{Game, Move, Position};
 
-use crate::app::games::tripeaks::board::Spot;
-
-/// What choosing a spot did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Choice {
-    /// A move was played; its description.
-    Played(String),
-    /// Not possible, and why.
-    Refused(String),
-}
+use crate::app::cards::Direction;
+use crate::app::flow::{Choice, PlayMode};
+use crate::app::games::tripeaks::board::{self, Spot};
 
 /// How the current position stands for the challenge played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +48,7 @@ pub struct Play {
 
 impl Play {
     /// Play from the game's current position, for `goal`.
-    pub fn new(game: Game, goal: Goal) -> Play {
+    pub fn from(game: Game, goal: Goal) -> Play {
         let mut play = Play {
             game,
             cursor: Spot::Stock,
@@ -110,83 +105,6 @@ impl Play {
             Spot::Card(index) => self.play(Move::Play(index)),
             Spot::Stock => self.draw(),
         }
-    }
-
-    /// Turns the stock's top card onto the waste.
-    pub fn draw(&mut self) -> Choice {
-        self.play(Move::Draw)
-    }
-
-    /// Plays a move if it is legal; refused with the referee's reason otherwise.
-    pub fn play(&mut self, mv: Move) -> Choice {
-        let text = self.position().describe(mv);
-        match self.game.play(mv) {
-            Ok(()) => {
-                self.moved();
-                Choice::Played(text)
-            }
-            Err(why) => Choice::Refused(why.to_string()),
-        }
-    }
-
-    /// Takes back a move; false at the start.
-    pub fn undo(&mut self) -> bool {
-        let done = self.game.undo();
-        if done {
-            self.moved();
-        }
-        done
-    }
-
-    /// Plays again a move undone; false when there is none.
-    pub fn redo(&mut self) -> bool {
-        let done = self.game.redo();
-        if done {
-            self.moved();
-        }
-        done
-    }
-
-    /// After the position changed: the hint was for the old one, and the card under the
-    /// cursor may be gone.
-    fn moved(&mut self) {
-        self.hint_shown = false;
-        let spots = self.cursor_spots();
-        if spots.contains(&self.cursor) {
-            return;
-        }
-        // The card played is gone: a card it uncovered is where play goes on, else a
-        // neighbour on its row, else the usual first card.
-        let near = match self.cursor {
-            Spot::Card(gone) => spots
-                .iter()
-                .copied()
-                .filter_map(|spot| match spot {
-                    Spot::Card(index) => Some(index),
-                    Spot::Stock => None,
-                })
-                .find(|&index| {
-                    covering(index as usize).is_some_and(|covers| covers.contains(&(gone as usize)))
-                })
-                .or_else(|| {
-                    spots
-                        .iter()
-                        .filter_map(|&spot| match spot {
-                            Spot::Card(index) => Some(index),
-                            Spot::Stock => None,
-                        })
-                        .filter(|&index| row_of(index as usize) == row_of(gone as usize))
-                        .min_by_key(|&index| index.abs_diff(gone))
-                }),
-            Spot::Stock => None,
-        };
-        self.cursor = near.map_or_else(|| self.first_spot(), Spot::Card);
-    }
-
-    /// The position the solver should work on: the current one, while nothing is known of it.
-    pub fn wanted(&self) -> Option<Position> {
-        let position = *self.position();
-        (!self.answers.contains_key(&position)).then_some(position)
     }
 
     /// Keeps the solver's answer from a position, for the challenge played; an answer from a
@@ -287,6 +205,81 @@ impl Play {
     }
 }
 
+impl PlayMode for Play {
+    type Position = Position;
+
+    fn new(game: Game, goal: Goal) -> Play {
+        Play::from(game, goal)
+    }
+
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// After the position changed: the hint was for the old one, and the card under the
+    /// cursor may be gone.
+    fn moved(&mut self) {
+        self.hint_shown = false;
+        let spots = self.cursor_spots();
+        if spots.contains(&self.cursor) {
+            return;
+        }
+        // The card played is gone: a card it uncovered is where play goes on, else a
+        // neighbour on its row, else the usual first card.
+        let near = match self.cursor {
+            Spot::Card(gone) => spots
+                .iter()
+                .copied()
+                .filter_map(|spot| match spot {
+                    Spot::Card(index) => Some(index),
+                    Spot::Stock => None,
+                })
+                .find(|&index| {
+                    covering(index as usize).is_some_and(|covers| covers.contains(&(gone as usize)))
+                })
+                .or_else(|| {
+                    spots
+                        .iter()
+                        .filter_map(|&spot| match spot {
+                            Spot::Card(index) => Some(index),
+                            Spot::Stock => None,
+                        })
+                        .filter(|&index| row_of(index as usize) == row_of(gone as usize))
+                        .min_by_key(|&index| index.abs_diff(gone))
+                }),
+            Spot::Stock => None,
+        };
+        self.cursor = near.map_or_else(|| self.first_spot(), Spot::Card);
+    }
+
+    fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    fn hint_shown(&mut self) -> &mut bool {
+        &mut self.hint_shown
+    }
+
+    fn move_cursor(&mut self, board: Rect, direction: Direction) {
+        self.cursor = board::play_neighbour(board, self.cursor, &self.cursor_spots(), direction);
+    }
+
+    fn choose_cursor(&mut self) -> Choice {
+        self.choose(self.cursor)
+    }
+
+    /// Turns the stock's top card onto the waste.
+    fn draw(&mut self) -> Choice {
+        self.play(Move::Draw)
+    }
+
+    /// The current position, while nothing is known of it.
+    fn wanted(&self) -> Option<Position> {
+        let position = *self.position();
+        (!self.answers.contains_key(&position)).then_some(position)
+    }
+}
+
 /// What earlier deals gave: points earned, or cards of the rank removed.
 fn earlier(goal: Goal) -> u32 {
     match goal {
@@ -346,7 +339,7 @@ mod tests {
 
     fn play(text: &str, goal: Goal) -> Play {
         let deal = Deal::parse_as(text, GameKind::TriPeaks).unwrap();
-        Play::new(Game::new(Position::new(&deal)), goal)
+        Play::from(Game::new(Position::new(&deal)), goal)
     }
 
     /// Solves the position the play wants, as the app does off the UI thread, and hands the

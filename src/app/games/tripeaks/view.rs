@@ -1,6 +1,7 @@
-//! Drawing TriPeaks' screens: the board as the editor, the stepper or play mode shows it, and
-//! the side panel beside it (the Check panel, the search's progress, the answer with its
-//! reveal plan, the game).
+//! Drawing TriPeaks' parts of the screens: the board as the editor, the stepper or play mode
+//! shows it, and the lines of the side panels that are TriPeaks' own (the cards not seen
+//! yet, an answer's headline with the reveal plan that unknown cards call for, the reveal
+//! screen's panel, the live verdict with the score and streak).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,35 +9,35 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use solitaire::cards::deal::{DECK_SIZE, thousands};
-use solitaire::engine::goal::Goal;
+use solitaire::cards::deal::thousands;
+use solitaire::games::tripeaks::layout::place_name;
 use solitaire::games::tripeaks::{Move, Position};
 
+use super::tripeaks_output;
+use crate::app::flow::view::goal_line;
+use crate::app::flow::{Flow, Screen, Solution};
 use crate::app::games::tripeaks::board::{EditorBoard, PlayBoard, Spot};
-use crate::app::games::tripeaks::play::Play;
-use crate::app::games::tripeaks::{Reveal, Screen, Session, Solution, Solving};
-use crate::app::session::Look;
-use crate::app::view::{below, counted, first_shown, header_height, panel_block, spinner};
-use solitaire::games::tripeaks::answer as tripeaks_output;
+use crate::app::games::tripeaks::play::{Play, Standing};
+use crate::app::games::tripeaks::{Reveal, TriPeaks, place_words};
+use crate::app::widgets::{Look, counted, panel_block, spinner};
 
-/// Draws the board and the side panel.
-pub fn draw(session: &Session, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look) {
+/// Draws the board: the solution's step (also while a card is revealed), the game played,
+/// or the editor's slots.
+pub fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (text, theme) = (look.text, look.theme);
-    let play = session
+    let play = flow
         .play
         .as_ref()
-        .filter(|_| matches!(session.screen, Screen::Play));
-    match (&session.screen, play) {
-        (Screen::Solution(solution) | Screen::Reveal(Reveal { solution, .. }), _) => {
-            PlayBoard {
-                position: solution.position(),
-                hint: spot_of(solution.next_move()),
-                cursor: None,
-                text,
-                theme,
-            }
-            .render(board, buf);
+        .filter(|_| matches!(flow.screen, Screen::Play));
+    match (&flow.screen, play) {
+        (Screen::Solution(solution) | Screen::Own(Reveal { solution, .. }), _) => PlayBoard {
+            position: solution.position(),
+            hint: spot_of(solution.next_move()),
+            cursor: None,
+            text,
+            theme,
         }
+        .render(area, buf),
         (Screen::Play, Some(play)) => PlayBoard {
             position: play.position(),
             hint: spot_of(play.best_move().filter(|_| play.hint_shown)),
@@ -44,44 +45,17 @@ pub fn draw(session: &Session, board: Rect, panel: Rect, buf: &mut Buffer, look:
             text,
             theme,
         }
-        .render(board, buf),
+        .render(area, buf),
         _ => {
-            let invalid = session.editor.invalid_slots();
             EditorBoard {
-                slots: &session.editor.slots,
-                unknown: session.editor.unknown,
-                cursor: if matches!(session.screen, Screen::Editor) {
-                    session.editor.cursor
-                } else {
-                    DECK_SIZE
-                },
-                pending: session.editor.pending_text(),
-                invalid: &invalid,
+                unknown: flow.editor.marks.unknown,
+                typing: flow.typing(flow.editor.invalid_slots()),
                 text,
                 theme,
             }
-            .render(board, buf);
+            .render(area, buf);
         }
     }
-    match (&session.screen, play) {
-        (Screen::Solving(solving), _) => solving_panel(solving, panel, buf, look),
-        (Screen::Solution(solution), _) => solution_panel(solution, panel, buf, look),
-        (Screen::Reveal(reveal), _) => reveal_panel(reveal, panel, buf, look),
-        (Screen::Play, Some(play)) => play_panel(play, panel, buf, look),
-        _ => editor_panel(session, panel, buf, look),
-    }
-}
-
-/// On the solution screen, the next step: the message line shows it when nothing else is said.
-pub fn next_step(session: &Session, look: &Look) -> Option<Line<'static>> {
-    let Screen::Solution(solution) = &session.screen else {
-        return None;
-    };
-    let mv = solution.next_move()?;
-    Some(Line::from(vec![
-        Span::styled(" Next: ", Style::new().fg(look.theme.highlight_move)),
-        Span::raw(look.text.names(&solution.position().describe(mv))),
-    ]))
 }
 
 /// Where a move is on the board: the tableau card played, or the stock drawn from.
@@ -92,22 +66,12 @@ fn spot_of(mv: Option<Move>) -> Option<Spot> {
     }
 }
 
-fn editor_panel(session: &Session, area: Rect, buf: &mut Buffer, look: &Look) {
+/// The Check panel's lines: the cards not seen yet, where the cursor is, the challenge, then
+/// what keeps the slots from being a deal.
+pub fn check_lines(flow: &Flow<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
     let (theme, text) = (look.theme, look.text);
-    let editor = &session.editor;
-    let filled = editor.filled();
-    let count_style = if filled == DECK_SIZE && editor.duplicates().is_empty() {
-        Style::new().fg(theme.success)
-    } else {
-        Style::new().fg(theme.warning)
-    };
-    let mut lines = vec![Line::from(vec![
-        Span::styled(
-            format!("{filled}/{DECK_SIZE}"),
-            count_style.add_modifier(Modifier::BOLD),
-        ),
-        Span::raw(" cards"),
-    ])];
+    let editor = &flow.editor;
+    let mut lines = Vec::new();
     let unknown = editor.unknown_count();
     if unknown > 0 {
         lines.push(Line::styled(
@@ -116,18 +80,10 @@ fn editor_panel(session: &Session, area: Rect, buf: &mut Buffer, look: &Look) {
         ));
     }
     lines.push(Line::styled(
-        format!(
-            "Cursor: {}",
-            solitaire::games::tripeaks::layout::place_name(editor.cursor)
-        ),
+        format!("Cursor: {}", place_name(editor.cursor)),
         Style::new().fg(theme.dim),
     ));
-    if session.goal != Goal::Board {
-        lines.push(Line::styled(
-            format!("{} (g changes it)", session.goal),
-            Style::new().fg(theme.title),
-        ));
-    }
+    lines.extend(goal_line(flow.goal, theme));
     lines.push(Line::raw(""));
     let problems = editor.problems();
     if problems.is_empty() {
@@ -142,100 +98,23 @@ fn editor_panel(session: &Session, area: Rect, buf: &mut Buffer, look: &Look) {
             Style::new().fg(theme.invalid),
         ));
     }
-    if let Some((slot, card)) = editor.fill_offer() {
-        lines.push(Line::raw(""));
-        lines.push(Line::from(vec![
-            Span::styled("Ctrl-F", Style::new().fg(theme.key)),
-            Span::raw(" puts "),
-            text.span(card, theme),
-            Span::raw(format!(
-                " in {}",
-                solitaire::games::tripeaks::layout::slot_name(slot)
-            )),
-        ]));
-    }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(panel_block("Check", theme))
-        .render(area, buf);
-}
-
-fn solving_panel(solving: &Solving, area: Rect, buf: &mut Buffer, look: &Look) {
-    let theme = look.theme;
-    let lines = vec![
-        Line::styled(
-            format!("{} Searching", spinner(look)),
-            Style::new().fg(theme.warning),
-        ),
-        Line::raw(""),
-        Line::raw(format!(
-            "positions  {}",
-            thousands(solving.stats.expanded as usize)
-        )),
-        Line::raw(format!("elapsed    {:.1} s", solving.elapsed.as_secs_f64())),
-        Line::raw(""),
-        Line::from(vec![
-            Span::styled("Esc", Style::new().fg(theme.key)),
-            Span::raw(" cancels"),
-        ]),
-    ];
-    Paragraph::new(lines)
-        .block(panel_block("Solving", theme))
-        .render(area, buf);
+    lines
 }
 
 /// The answer's headline, where the stepper stands with the running score and streak, and
-/// the reveal plan when unknown cards hold the answer back; then the steps.
-fn solution_panel(solution: &Solution, area: Rect, buf: &mut Buffer, look: &Look) {
+/// the reveal plan when unknown cards hold the answer back.
+pub fn solution_header(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
-    let block = panel_block("Steps", theme);
-    let inner = block.inner(area);
-    block.render(area, buf);
-    let lines = solution_header(solution, look);
-    let height = header_height(&lines, inner);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(inner.x, inner.y, inner.width, height), buf);
-    step_list(
-        below(inner, height + 1),
-        buf,
-        &solution.moves,
-        &solution.positions,
-        solution.step,
-        look,
-    );
-}
-
-/// The step a mouse click at a screen cell lands on in the solution's list of steps.
-pub fn step_at(
-    solution: &Solution,
-    panel: Rect,
-    look: &Look,
-    column: u16,
-    row: u16,
-) -> Option<usize> {
-    let inner = panel_block("Steps", look.theme).inner(panel);
-    let lines = solution_header(solution, look);
-    let list = below(inner, header_height(&lines, inner) + 1);
-    if !list.contains(ratatui::layout::Position::new(column, row)) {
-        return None;
-    }
-    let first = first_shown(solution.step, solution.moves.len(), list.height);
-    let number = first + usize::from(row - list.y);
-    (number < solution.moves.len()).then_some(number)
-}
-
-fn solution_header(solution: &Solution, look: &Look) -> Vec<Line<'static>> {
-    let theme = look.theme;
+    let found = &solution.found;
     let start = solution.positions[0];
-    let colour = if solution.answer.reached() {
+    let colour = if found.answer.reached() {
         theme.success
     } else {
         theme.warning
     };
     let mut lines = vec![Line::styled(
         look.text
-            .names(&tripeaks_output::headline(solution.goal, &solution.answer)),
+            .names(&tripeaks_output::headline(found.goal, &found.answer)),
         Style::new().fg(colour).add_modifier(Modifier::BOLD),
     )];
     let now = solution.position();
@@ -246,14 +125,14 @@ fn solution_header(solution: &Solution, look: &Look) -> Vec<Line<'static>> {
         thousands(now.score() as usize),
         now.streak()
     )));
-    let titles = solution.answer.lines();
+    let titles = found.answer.lines();
     if let Some((Some(title), _)) = titles.get(solution.chosen) {
         lines.push(Line::styled(
             format!("{title} (Tab: the other)"),
             Style::new().fg(theme.dim),
         ));
     }
-    if solution.answer.definitive() {
+    if found.answer.definitive() {
         if start.deal().has_unknown() {
             lines.push(Line::styled(
                 "Definitive: the unknown cards cannot change it.",
@@ -267,10 +146,10 @@ fn solution_header(solution: &Solution, look: &Look) -> Vec<Line<'static>> {
 }
 
 /// The reveal plan, as the player follows it in their game.
-fn plan_lines(solution: &Solution, look: &Look) -> Vec<Line<'static>> {
+fn plan_lines(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let warn = Style::new().fg(theme.warning);
-    let Some(plan) = &solution.plan else {
+    let Some(plan) = &solution.found.plan else {
         return vec![Line::styled(
             "Not definitive, and no unknown card can be turned face up.",
             warn,
@@ -286,7 +165,7 @@ fn plan_lines(solution: &Solution, look: &Look) -> Vec<Line<'static>> {
         lines.push(Line::raw(format!("Press t and type {card}.")));
         return lines;
     }
-    let start = if reveal.from_start || solution.restart {
+    let start = if reveal.from_start || solution.found.restart {
         "Restart the same deal in your game, then play"
     } else if solution.from_play {
         "In your game, play"
@@ -334,14 +213,15 @@ fn plan_lines(solution: &Solution, look: &Look) -> Vec<Line<'static>> {
     lines
 }
 
-fn reveal_panel(reveal: &Reveal, area: Rect, buf: &mut Buffer, look: &Look) {
+/// The reveal screen's panel: where the card turned up, what is typed of it, the plan.
+pub fn reveal_panel(reveal: &Reveal, area: Rect, buf: &mut Buffer, look: &Look) {
     let theme = look.theme;
     let mut lines = vec![
         Line::styled(
             "Type the card that turned up",
             Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
         ),
-        Line::raw(crate::app::games::tripeaks::place_words(reveal.slot)),
+        Line::raw(place_words(reveal.slot)),
         Line::raw(""),
     ];
     let typed = reveal.input.text().unwrap_or_default();
@@ -361,101 +241,33 @@ fn reveal_panel(reveal: &Reveal, area: Rect, buf: &mut Buffer, look: &Look) {
         .render(area, buf);
 }
 
-/// Play mode's panel: the live verdict, the score and streak, then the moves played.
-fn play_panel(play: &Play, area: Rect, buf: &mut Buffer, look: &Look) {
+/// A step in words, from the position it is played from.
+pub fn step_spans(before: &Position, mv: Move, look: &Look, style: Style) -> Vec<Span<'static>> {
+    vec![Span::styled(look.text.names(&before.describe(mv)), style)]
+}
+
+/// Play mode's panel's first lines: the live verdict, the score and streak.
+pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
-    let block = panel_block("Game", theme);
-    let inner = block.inner(area);
-    block.render(area, buf);
-    let verdict = play.verdict();
-    let style = match play.standing() {
-        crate::app::games::tripeaks::play::Standing::Checking => Style::new().fg(theme.dim),
-        crate::app::games::tripeaks::play::Standing::Reachable { .. } => {
-            Style::new().fg(theme.success).add_modifier(Modifier::BOLD)
-        }
-        crate::app::games::tripeaks::play::Standing::Lost { .. } => {
-            Style::new().fg(theme.warning).add_modifier(Modifier::BOLD)
-        }
+    let standing = play.standing();
+    let style = match standing {
+        Standing::Checking => Style::new().fg(theme.dim),
+        Standing::Reachable { .. } => Style::new().fg(theme.success).add_modifier(Modifier::BOLD),
+        Standing::Lost { .. } => Style::new().fg(theme.warning).add_modifier(Modifier::BOLD),
     };
-    let verdict = if matches!(
-        play.standing(),
-        crate::app::games::tripeaks::play::Standing::Checking
-    ) {
+    let verdict = play.verdict();
+    let verdict = if standing == Standing::Checking {
         format!("{} {verdict}", spinner(look))
     } else {
         verdict
     };
-    let game = &play.game;
     let position = play.position();
-    let redo = game.redoable();
-    let mut count = format!("{} played", counted(game.played(), "move"));
-    if redo > 0 {
-        count.push_str(&format!(", {redo} to redo"));
-    }
-    let lines = vec![
+    vec![
         Line::styled(verdict, style),
         Line::raw(format!(
             "score {} · streak {}",
             thousands(position.score() as usize),
             position.streak()
         )),
-        Line::styled(count, Style::new().fg(theme.dim)),
-    ];
-    let height = header_height(&lines, inner);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(inner.x, inner.y, inner.width, height), buf);
-    let moves: Vec<Move> = (0..game.played() + redo)
-        .filter_map(|n| game.move_after(n))
-        .collect();
-    let positions: Vec<Position> = (0..=moves.len())
-        .filter_map(|n| game.position_after(n).copied())
-        .collect();
-    step_list(
-        below(inner, height + 1),
-        buf,
-        &moves,
-        &positions,
-        game.played(),
-        look,
-    );
-}
-
-/// Numbered steps, the current one marked and kept in view; steps before it dimmed.
-/// `positions[n]` is the position step `n` is played from.
-fn step_list(
-    list: Rect,
-    buf: &mut Buffer,
-    moves: &[Move],
-    positions: &[Position],
-    current: usize,
-    look: &Look,
-) {
-    let theme = look.theme;
-    let rows = list.height as usize;
-    if rows == 0 || moves.is_empty() {
-        return;
-    }
-    let first = first_shown(current, moves.len(), list.height);
-    for (offset, number) in (first..moves.len()).take(rows).enumerate() {
-        let Some(before) = positions.get(number) else {
-            break;
-        };
-        let is_current = number == current;
-        let style = if is_current {
-            Style::new()
-                .fg(theme.highlight_move)
-                .add_modifier(Modifier::BOLD)
-        } else if number < current {
-            Style::new().fg(theme.dim)
-        } else {
-            Style::new().fg(theme.text)
-        };
-        let marker = if is_current { "▶" } else { " " };
-        let text = look.text.names(&before.describe(moves[number]));
-        Line::styled(format!("{marker}{:>3}. {text}", number + 1), style).render(
-            Rect::new(list.x, list.y + offset as u16, list.width, 1),
-            buf,
-        );
-    }
+    ]
 }

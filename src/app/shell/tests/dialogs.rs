@@ -19,8 +19,8 @@ fn typed(game: GameKind) -> (tempfile::TempDir, App, Receiver<Msg>) {
         _ => WINNABLE,
     };
     app.update(Msg::Paste(deal.to_string()));
-    assert_eq!(app.session.get().game(), game);
-    assert_eq!(app.session.get().work().typed, 52, "{}", said(&app));
+    assert_eq!(app.session.game(), game);
+    assert_eq!(app.session.work().typed, 52, "{}", said(&app));
     assert!(app.unsaved().is_some());
     (dir, app, receive)
 }
@@ -69,7 +69,7 @@ fn keys_under_a_dialog_never_reach_the_game_under_it() {
         for (opened, opener) in openers {
             for sequence in &sequences {
                 let (_dir, mut app, _receive) = typed(game);
-                let work = app.session.get().work();
+                let work = app.session.work();
                 let draft = draft_text(&app);
                 app.update(Msg::Key(opener));
                 assert_eq!(window(&app), Some(opened), "{}", said(&app));
@@ -77,8 +77,8 @@ fn keys_under_a_dialog_never_reach_the_game_under_it() {
                     app.update(Msg::Key(key));
                 }
                 let case = format!("{game}, {opened}, {sequence:?}");
-                assert_eq!(app.session.get().work(), work, "{case}");
-                assert!(app.session.get().editing(), "{case}");
+                assert_eq!(app.session.work(), work, "{case}");
+                assert!(app.session.editing(), "{case}");
                 assert_eq!(draft_text(&app), draft, "{case}");
                 if opened == "help" {
                     // The help closes on a key it does not scroll by, and takes it no further.
@@ -95,7 +95,7 @@ fn keys_under_a_dialog_never_reach_the_game_under_it() {
 fn the_reported_sequences_over_the_save_dialog_change_nothing() {
     for game in [GameKind::Pyramid, GameKind::TriPeaks] {
         let (_dir, mut app, _receive) = typed(game);
-        let work = app.session.get().work();
+        let work = app.session.work();
         let draft = draft_text(&app);
         ctrl(&mut app, 's');
         let Some(Overlay::Save(dialog)) = app.shell.overlay.clone() else {
@@ -118,8 +118,8 @@ fn the_reported_sequences_over_the_save_dialog_change_nothing() {
         ctrl(&mut app, 'p');
         ctrl(&mut app, 'o');
         assert!(matches!(app.shell.overlay, Some(Overlay::Save(_))));
-        assert_eq!(app.session.get().work(), work);
-        assert!(app.session.get().editing());
+        assert_eq!(app.session.work(), work);
+        assert!(app.session.editing());
         assert_eq!(draft_text(&app), draft);
         // Esc closes it; then Ctrl-N asks as it always did.
         press(&mut app, KeyCode::Esc);

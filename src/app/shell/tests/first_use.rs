@@ -131,7 +131,7 @@ fn a_long_name_is_cut_short_of_the_rules_on_the_title_line_at_every_width() {
     let (_dir, mut app, _receive) = fresh();
     app.name = Some("Example: no solution (needs the full search)".to_string());
     type_text(&mut app, "rrre");
-    for width in view::MIN_WIDTH..=160 {
+    for width in layout::MIN_WIDTH..=160 {
         let shown = screen(&app, width, 30);
         let title = shown.lines().next().unwrap();
         if title.contains("passes") {
@@ -164,13 +164,7 @@ fn the_help_uses_the_width_there_is_and_wraps_what_does_not_fit() {
     };
     let whole = {
         let mut all = Vec::new();
-        for section in [
-            help::PLAY,
-            help::SOLUTION,
-            help::EDITOR,
-            help::TYPING,
-            help::ANYWHERE,
-        ] {
+        for (_, section) in app.help_sections() {
             for binding in section {
                 all.extend(words(binding.what));
             }
@@ -261,7 +255,11 @@ fn a_card_marked_gone_where_it_cannot_be_shows_the_mark_in_the_error_colour() {
     app.update(Msg::Paste(WINNABLE.to_string()));
     press(&mut app, KeyCode::Home);
     press(&mut app, KeyCode::Char('-'));
-    assert!(app.pyramid().editor.midgame.is_gone(0), "{}", said(&app));
+    assert!(
+        app.pyramid().editor.marks.midgame.is_gone(0),
+        "{}",
+        said(&app)
+    );
     press(&mut app, KeyCode::Tab);
     let card = app.pyramid().editor.slots[0].unwrap();
     let label = format!("({})", CardText { ascii: true }.of(card));

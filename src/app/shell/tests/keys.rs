@@ -1,14 +1,17 @@
 //! Every key a screen answers to is in the help for that screen, and the key bars fit.
 
 use super::*;
-use crate::app::help::Press;
+use crate::app::flow::keys::Press;
 
 /// What a key press could change: a key that changes none of it does nothing.
 fn fingerprint(app: &App) -> String {
     let screen = match &app.pyramid().screen {
         Screen::Editor => "editor".to_string(),
         Screen::Solving(solving) => format!("solving {}", solving.job.id),
-        Screen::Solution(solution) => format!("solution {} {}", solution.step, solution.chosen),
+        Screen::Solution(solution) => {
+            format!("solution {} {}", solution.step, solution.chosen)
+        }
+        Screen::Own(never) => match *never {},
         Screen::Play => "play".to_string(),
     };
     let play = app.pyramid().play.as_ref().map(|play| {
@@ -31,7 +34,7 @@ fn fingerprint(app: &App) -> String {
         app.pyramid().goal,
         play,
         app.name,
-        app.pyramid().verdict
+        app.pyramid().own.verdict
     )
 }
 
@@ -67,7 +70,7 @@ fn every_key() -> Vec<KeyEvent> {
 /// Whether the help lists the key for the screen the app is on.
 fn listed(app: &App, key: KeyEvent) -> bool {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    app.session.get().bindings().iter().any(|binding| {
+    app.bindings().iter().any(|binding| {
         binding.keys.iter().any(|&press| match (press, key.code) {
             (Press::Ctrl(c), KeyCode::Char(k)) => ctrl && c == k,
             (Press::Key(code), _) => !ctrl && code == key.code,
@@ -159,8 +162,6 @@ fn every_key_the_solving_screen_handles_is_in_its_help() {
 fn the_key_bars_fit_80_columns_and_name_the_editors_keys() {
     for (_dir, app, _receive) in [editor(), solution_screen(), playing(), solving()] {
         let width: usize = app
-            .session
-            .get()
             .hints()
             .iter()
             .map(|(key, what)| key.chars().count() + what.chars().count() + 3)

@@ -2,6 +2,7 @@
 //! part-way through, and games saved and reopened where they stood.
 
 use super::*;
+use crate::app::games::pyramid::Solved;
 use solitaire::games::pyramid::solver;
 
 fn play(app: &App) -> &Play {
@@ -86,7 +87,7 @@ fn choose(app: &mut App, place: Place) {
             press(app, KeyCode::Enter);
             return;
         }
-        let area = view::board_area(app.shell.size);
+        let area = layout::board_area(app.shell.size);
         let (from, to) = (
             board::place_rect(area, cursor),
             board::place_rect(area, place),
@@ -146,7 +147,7 @@ fn an_illegal_choice_says_why_and_changes_nothing() {
 }
 
 fn click_on(app: &App, place: Place) -> MouseEvent {
-    let rect = board::place_rect(view::board_area(app.shell.size), place);
+    let rect = board::place_rect(layout::board_area(app.shell.size), place);
     MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: rect.x + 1,
@@ -219,18 +220,17 @@ fn a_losing_move_says_no_longer_winnable_and_how_many_undos_lead_back() {
 #[test]
 fn answers_for_a_position_left_behind_are_ignored() {
     let (_dir, mut app, receive) = playing();
-    let first = play(&app).check_id().unwrap();
+    let first = app.pyramid().check_id().unwrap();
     press(&mut app, KeyCode::Char('d'));
-    let second = play(&app).check_id().unwrap();
+    let second = app.pyramid().check_id().unwrap();
     assert_ne!(first, second, "a new check for the new position");
     // The first check's answer, whenever it comes, is for the start: not the current position.
     let mut stale = 0;
-    while play(&app).check_id().is_some() {
+    while app.pyramid().check_id().is_some() {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
             .unwrap();
-        if matches!(&msg, Msg::Job(m) if m.id == first && matches!(m.event, JobEvent::Finished(_)))
-        {
+        if matches!(&msg, Msg::Job(m) if m.id == first && matches!(m.event, JobEvent::Done(_))) {
             stale += 1;
         }
         app.update(msg);
@@ -241,10 +241,10 @@ fn answers_for_a_position_left_behind_are_ignored() {
     // A made-up answer with the old id changes nothing either.
     app.update(Msg::Job(JobMessage {
         id: first,
-        event: JobEvent::Finished(Report {
+        event: JobEvent::Done(Found::new(Solved::Board(Report {
             outcome: Outcome::NoSolution(None),
             stats: Stats::default(),
-        }),
+        }))),
     }));
     assert_eq!(play(&app).standing(), Standing::Winnable(after));
 }
@@ -447,7 +447,7 @@ fn a_won_game_takes_no_more_moves_but_undo_still_works() {
     let position = play(&app).position().clone();
     press(&mut app, KeyCode::Char('d'));
     press(&mut app, KeyCode::Char('r'));
-    let area = view::board_area(app.shell.size);
+    let area = layout::board_area(app.shell.size);
     let stock = board::place_rect(area, Place::Stock);
     app.update(Msg::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -523,13 +523,13 @@ fn undecided(app: &mut App, id: u64) {
 #[test]
 fn a_check_stopped_by_a_cap_says_undecided_and_is_not_started_again() {
     let (_dir, mut app, _receive) = playing();
-    let id = play(&app).check_id().expect("a check runs");
+    let id = app.pyramid().check_id().expect("a check runs");
     undecided(&mut app, id);
     assert!(
         matches!(play(&app).standing(), Standing::Undecided(ref text) if text.contains("cap 1000"))
     );
     assert_eq!(
-        play(&app).check_id(),
+        app.pyramid().check_id(),
         None,
         "no new search for the same position"
     );
@@ -573,7 +573,7 @@ fn on_a_lost_deal_s_says_so_without_a_count_and_offers_no_steps() {
     assert!(keys.contains("Esc back"), "{keys}");
     // Without a reason, and with no search of its own, it says so without a count.
     if let Screen::Solution(solution) = &mut app.pyramid_mut().screen {
-        solution.reason = None;
+        solution.found.reason = None;
     }
     let shown = screen(&app, 100, 30);
     assert!(shown.contains("There is no way to"), "{shown}");

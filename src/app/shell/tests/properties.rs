@@ -84,12 +84,7 @@ fn deliver(app: &mut App, receive: &Receiver<Msg>, wait: bool) {
     }
     for _ in 0..10_000 {
         let busy = matches!(app.pyramid().screen, Screen::Solving(_))
-            || app
-                .pyramid()
-                .play
-                .as_ref()
-                .and_then(Play::check_id)
-                .is_some();
+            || app.pyramid().check_id().is_some();
         if !busy {
             return;
         }

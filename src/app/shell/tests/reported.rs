@@ -109,11 +109,15 @@ fn a_paste_with_cr_line_ends_places_every_card() {
 #[test]
 fn a_half_typed_rank_takes_letters_as_suits_only() {
     let (_dir, mut app, _receive) = fresh();
-    let rules = app.pyramid().editor.rules;
+    let rules = app.pyramid().editor.marks.rules;
     for c in ['e', 'x', 'r', 'g', 'w', 'p', 'v', 'q'] {
         press(&mut app, KeyCode::Char('7'));
         press(&mut app, KeyCode::Char(c));
-        assert_eq!(app.pyramid().editor.rules, rules, "{c} changed the rules");
+        assert_eq!(
+            app.pyramid().editor.marks.rules,
+            rules,
+            "{c} changed the rules"
+        );
         assert!(app.shell.overlay.is_none(), "{c} opened a dialog");
         assert_eq!(
             app.pyramid().editor.pending,
@@ -126,7 +130,7 @@ fn a_half_typed_rank_takes_letters_as_suits_only() {
     assert_eq!(app.pyramid().editor.slots[0], Some("7h".parse().unwrap()));
     // Without a rank pending, the letters are commands again.
     press(&mut app, KeyCode::Char('x'));
-    assert!(app.pyramid().editor.rules.relaxed);
+    assert!(app.pyramid().editor.marks.rules.relaxed);
 }
 
 #[test]
@@ -230,7 +234,7 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
         press(&mut app, KeyCode::Delete);
         press(&mut app, KeyCode::Char('-'));
         assert!(
-            app.pyramid().editor.midgame.is_unknown(slot),
+            app.pyramid().editor.marks.midgame.is_unknown(slot),
             "{}",
             said(&app)
         );
@@ -264,12 +268,13 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.pyramid().editor.slots[27], None);
     assert!(
-        app.pyramid().editor.midgame.is_unknown(27) && app.pyramid().editor.midgame.is_unknown(28)
+        app.pyramid().editor.marks.midgame.is_unknown(27)
+            && app.pyramid().editor.marks.midgame.is_unknown(28)
     );
     // And so does the draft, on the next start.
     drop(app);
     let (restarted, _receive) = start(dir.path());
-    assert!(restarted.pyramid().editor.midgame.is_unknown(28));
+    assert!(restarted.pyramid().editor.marks.midgame.is_unknown(28));
     assert_eq!(restarted.pyramid().editor.slots[28], None);
 }
 

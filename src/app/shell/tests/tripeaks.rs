@@ -2,7 +2,8 @@
 //! reveal loop, play mode with hints, saving and reopening; and its screens.
 
 use super::*;
-use crate::app::games::tripeaks::{self, Screen as TriPeaksScreen};
+use crate::app::flow::{Screen as TriPeaksScreen, Solution};
+use crate::app::games::tripeaks::TriPeaks;
 use solitaire::games::tripeaks::{Move as TriPeaksMove, Position as TriPeaksPosition};
 
 const CLEARS: &str = include_str!(concat!(
@@ -36,12 +37,7 @@ fn hidden(hide: impl Fn(usize) -> bool) -> (String, solitaire::Deal) {
 fn tripeaks_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
     let (dir, mut app, receive) = fresh();
     ctrl(&mut app, 'g');
-    assert_eq!(
-        app.session.get().game(),
-        GameKind::TriPeaks,
-        "{}",
-        said(&app)
-    );
+    assert_eq!(app.session.game(), GameKind::TriPeaks, "{}", said(&app));
     (dir, app, receive)
 }
 
@@ -71,7 +67,7 @@ fn settle(app: &mut App, receive: &Receiver<Msg>) {
     }
 }
 
-fn solution(app: &App) -> &tripeaks::Solution {
+fn solution(app: &App) -> &Solution<TriPeaks> {
     match &app.tripeaks().screen {
         TriPeaksScreen::Solution(solution) => solution,
         _ => panic!("not on the solution screen: {}", said(app)),
@@ -93,21 +89,17 @@ fn ctrl_g_switches_game_and_asks_before_dropping_work() {
     type_text(&mut app, "Ah");
     ctrl(&mut app, 'g');
     assert!(app.confirm.is_some(), "typed cards are not dropped unasked");
-    assert_eq!(app.session.get().game(), GameKind::Pyramid);
+    assert_eq!(app.session.game(), GameKind::Pyramid);
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.pyramid().editor.filled(), 1);
     ctrl(&mut app, 'g');
     ctrl(&mut app, 'g');
-    assert_eq!(app.session.get().game(), GameKind::TriPeaks);
+    assert_eq!(app.session.game(), GameKind::TriPeaks);
     assert_eq!(app.tripeaks().editor.filled(), 0);
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("^G Pyramid"), "{shown}");
     ctrl(&mut app, 'g');
-    assert_eq!(
-        app.session.get().game(),
-        GameKind::Pyramid,
-        "empty: no question"
-    );
+    assert_eq!(app.session.game(), GameKind::Pyramid, "empty: no question");
 }
 
 #[test]
@@ -116,7 +108,7 @@ fn typing_with_question_marks_validates_live() {
     type_text(&mut app, "8h?Kh??4d");
     let editor = &app.tripeaks().editor;
     assert_eq!(editor.filled(), 6);
-    assert_eq!(editor.unknown, 0b11010);
+    assert_eq!(editor.marks.unknown, 0b11010);
     assert_eq!(editor.cursor, 6);
     type_text(&mut app, "8h");
     assert_eq!(app.tripeaks().editor.invalid_slots(), vec![0, 6]);
@@ -195,16 +187,16 @@ fn a_reveal_round_plans_takes_the_card_and_solves_again_until_definitive() {
     press(&mut app, KeyCode::Enter);
     finish(&mut app, &receive);
     let mut rounds = 0;
-    while !solution(&app).answer.definitive() {
+    while !solution(&app).found.answer.definitive() {
         rounds += 1;
         assert!(rounds <= 18, "each round reveals a card");
         let (from, end) = solution(&app).plan_ends().expect("a plan is shown");
-        let plan = solution(&app).plan.clone().unwrap();
+        let plan = solution(&app).found.plan.clone().unwrap();
         assert_eq!(replay(from, &plan.moves), end, "the plan replays");
         let shown = screen(&app, 120, 40);
         assert!(shown.contains("t and type"), "{shown}");
         press(&mut app, KeyCode::Char('t'));
-        let TriPeaksScreen::Reveal(reveal) = &app.tripeaks().screen else {
+        let TriPeaksScreen::Own(reveal) = &app.tripeaks().screen else {
             panic!("t asks for the card: {}", said(&app))
         };
         let slot = reveal.slot;
@@ -237,11 +229,11 @@ fn reveal_until_definitive(
     truth: &solitaire::Deal,
 ) -> usize {
     let mut rounds = 0;
-    while !solution(app).answer.definitive() {
+    while !solution(app).found.answer.definitive() {
         rounds += 1;
         assert!(rounds <= 41, "each round reveals a card");
         press(app, KeyCode::Char('t'));
-        let TriPeaksScreen::Reveal(reveal) = &app.tripeaks().screen else {
+        let TriPeaksScreen::Own(reveal) = &app.tripeaks().screen else {
             panic!("t asks for the card: {}", said(app))
         };
         let card = truth.card(reveal.slot).unwrap().to_string();
@@ -264,7 +256,7 @@ fn when_the_plans_cost_the_clear_the_answer_restarts_the_deal() {
     let rounds = reveal_until_definitive(&mut app, &receive, &truth);
     assert!(rounds > 0);
     let solution = solution(&app);
-    assert!(solution.answer.reached(), "{}", said(&app));
+    assert!(solution.found.answer.reached(), "{}", said(&app));
     assert!(replay(solution.positions[0], &solution.moves).is_won());
     assert!(said(&app).contains("Cleared in"), "{}", said(&app));
 }
@@ -290,13 +282,13 @@ fn a_restart_is_asked_for_only_when_staying_could_not_do_as_well() {
     finish(&mut app, &receive);
     for _ in 0..3 {
         press(&mut app, KeyCode::Char('t'));
-        let TriPeaksScreen::Reveal(reveal) = &app.tripeaks().screen else {
+        let TriPeaksScreen::Own(reveal) = &app.tripeaks().screen else {
             panic!("t asks for the card: {}", said(&app))
         };
         let card = truth.card(reveal.slot).unwrap().to_string();
         type_text(&mut app, &card);
         finish(&mut app, &receive);
-        assert!(!solution(&app).restart, "{}", said(&app));
+        assert!(!solution(&app).found.restart, "{}", said(&app));
         assert!(!said(&app).contains("restart"), "{}", said(&app));
     }
 }
@@ -344,7 +336,7 @@ fn play_with_hints_brings_the_clear_one_step_nearer_each_time() {
     ctrl(&mut app, 'p');
     assert!(matches!(app.tripeaks().screen, TriPeaksScreen::Play));
     let steps_left = |app: &App| match app.tripeaks().play.as_ref().unwrap().standing() {
-        tripeaks::play::Standing::Reachable { steps, .. } => steps,
+        crate::app::games::tripeaks::play::Standing::Reachable { steps, .. } => steps,
         other => panic!("not reachable: {other:?}"),
     };
     settle(&mut app, &receive);
@@ -430,9 +422,9 @@ fn the_draft_keeps_a_tripeaks_deal_between_runs() {
     type_text(&mut app, "8h?Kh");
     drop(app);
     let (again, _receive) = start(dir.path());
-    assert_eq!(again.session.get().game(), GameKind::TriPeaks);
+    assert_eq!(again.session.game(), GameKind::TriPeaks);
     assert_eq!(again.tripeaks().editor.filled(), 3);
-    assert_eq!(again.tripeaks().editor.unknown, 0b10);
+    assert_eq!(again.tripeaks().editor.marks.unknown, 0b10);
 }
 
 mod snapshots {

@@ -1,0 +1,256 @@
+//! What comes into the app ([`Msg`]) and what should happen because of it ([`Effect`]), and
+//! the [`Runner`] that makes it happen.
+//!
+//! Handlers never do I/O: a game screen's key, mouse and job handlers give back [`Effects`]
+//! (say something, open the help, start a search, the work changed), and the shell's update
+//! gives back what only the outside world can do (start a search on a thread, write a save
+//! or the draft, list or delete saves, keep the theme chosen). The event loop hands those to
+//! the runner, whose answers come back in as messages; tests run the same effects, or look at
+//! them without running them.
+
+use std::path::PathBuf;
+use std::sync::mpsc::Sender;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+
+use solitaire::engine::goal::Goal;
+
+use crate::app::job::{Job, JobMessage};
+use crate::app::preferences;
+use crate::store::{self, DraftFile, DraftName, Drafts, Folders, StorageError};
+
+/// Everything that can happen to the app.
+#[derive(Debug)]
+pub enum Msg {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Paste(String),
+    Resize(u16, u16),
+    Tick,
+    Job(JobMessage),
+    /// The process is told to stop (SIGTSTP, from `kill -TSTP`): the event loop hands the
+    /// terminal back first.
+    Stop,
+    /// The process goes on after a stop (SIGCONT, from `fg`): the event loop takes the
+    /// terminal again, and the whole screen is drawn anew.
+    Continue,
+    /// The process is told to end (SIGINT, SIGTERM or SIGHUP, from `kill` or a closed
+    /// terminal): the app quits at once, as Ctrl-Q does but without asking, the draft as last
+    /// written, and the terminal is handed back.
+    End,
+    /// What an effect did, once the runner has run it.
+    Done(Done),
+}
+
+/// What the runner did with an effect that the app waits to hear about.
+#[derive(Debug)]
+pub enum Done {
+    /// A save was written, or why not; with what was asked.
+    Saved(Saving, Written),
+    /// The draft was written, or why not; and what the app does next.
+    DraftKept(Result<(), StorageError>, Then),
+    /// What the saves folder holds (the Open dialog's rows) and the files that cannot be read.
+    Listed(Vec<store::Listed>, Vec<String>),
+    /// A save was deleted, or why not.
+    Deleted(PathBuf, Result<(), StorageError>),
+    /// The theme chosen was kept for the next start, or why not.
+    ThemeKept(String, Result<(), String>),
+}
+
+/// What the app does once the draft is written.
+#[derive(Debug)]
+pub enum Then {
+    /// Nothing more.
+    Nothing,
+    /// Says this (after a save: where it went), whatever became of the draft.
+    Say(Tone, String),
+    /// Says that a save failed, and where the work is kept now.
+    NotSaved(StorageError, &'static str),
+}
+
+/// How a status message is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Success,
+    Warning,
+    Error,
+}
+
+/// The message line under the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    pub text: String,
+    pub tone: Tone,
+}
+
+/// A save being written: the name and notes asked for, and what to say of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saving {
+    /// The name the user gave, as it goes into the file.
+    pub name: String,
+    /// The notes saved with it.
+    pub notes: Vec<String>,
+    /// What to say once it is written, before "to PATH.": "Saved with 3 moves".
+    pub said: String,
+    /// What is lost if it is not written: "game", or "deal" when it is unfinished.
+    pub what: &'static str,
+}
+
+/// The path a save was written to, or why it was not.
+pub type Written = Result<PathBuf, StorageError>;
+
+/// Writes a save in the saves folder, never over another game.
+pub struct WriteSave(pub Box<dyn FnOnce(&Folders) -> Written>);
+
+impl std::fmt::Debug for WriteSave {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WriteSave(..)")
+    }
+}
+
+/// What should happen.
+#[derive(Debug)]
+pub enum Effect {
+    /// A message on the status line.
+    Say(Tone, String),
+    /// The status line empties (stepping brings the "Next:" line back).
+    Hush,
+    /// The help opens.
+    Help,
+    /// The challenge dialog opens over the challenge played.
+    Challenge(Goal),
+    /// Quitting is asked for: it goes ahead unless that would lose work.
+    Quit,
+    /// The work changed: the draft is written once the event is handled.
+    Changed,
+    /// A search starts on a thread of its own.
+    Solve(Job),
+    /// A save is written.
+    Save(Saving, WriteSave),
+    /// The draft is written (removed when `text` is `None`: nothing is typed).
+    KeepDraft {
+        text: Option<String>,
+        name: Option<DraftName>,
+        then: Then,
+    },
+    /// The saves folder is listed for the Open dialog.
+    ListSaves,
+    /// A save is deleted.
+    DeleteSave(PathBuf),
+    /// The theme is kept for the next start.
+    KeepTheme(String),
+}
+
+/// The effects a handler gives back, in order.
+#[derive(Debug, Default)]
+#[must_use]
+pub struct Effects(Vec<Effect>);
+
+impl Effects {
+    /// A message on the status line.
+    pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.0.push(Effect::Say(tone, text.into()));
+    }
+
+    /// Empties the status line.
+    pub fn hush(&mut self) {
+        self.0.push(Effect::Hush);
+    }
+
+    /// Opens the help.
+    pub fn help(&mut self) {
+        self.0.push(Effect::Help);
+    }
+
+    /// Opens the challenge dialog over `goal`.
+    pub fn challenge(&mut self, goal: Goal) {
+        self.0.push(Effect::Challenge(goal));
+    }
+
+    /// Asks to quit.
+    pub fn quit(&mut self) {
+        self.0.push(Effect::Quit);
+    }
+
+    /// Says the work changed, for the draft.
+    pub fn changed(&mut self) {
+        self.0.push(Effect::Changed);
+    }
+
+    /// Starts a search.
+    pub fn solve(&mut self, job: Job) {
+        self.0.push(Effect::Solve(job));
+    }
+
+    /// The effects, in order.
+    pub fn into_vec(self) -> Vec<Effect> {
+        self.0
+    }
+}
+
+/// Runs the effects that reach the outside world: threads for searches, and files through
+/// the store.
+pub struct Runner {
+    folders: Folders,
+    draft: DraftFile,
+    send: Sender<Msg>,
+}
+
+impl Runner {
+    /// The runner of an app starting on `folders`: the temporary files of runs killed
+    /// mid-save are removed, and the draft to go on with is claimed, its file now the
+    /// runner's to write; the drafts found go to the app. Searches send their messages to
+    /// `send`.
+    pub fn start(folders: Folders, send: Sender<Msg>) -> (Runner, Drafts) {
+        store::remove_stale_temporaries(&folders);
+        let claim = store::claim_draft(&folders);
+        let runner = Runner {
+            folders,
+            draft: claim.file,
+            send,
+        };
+        (runner, claim.drafts)
+    }
+
+    /// The file this app keeps its draft in, once it has one.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn draft_path(&self) -> Option<&std::path::Path> {
+        self.draft.path()
+    }
+
+    /// Runs one effect; what the app should hear of it comes back as a message.
+    pub fn run(&mut self, effect: Effect) -> Option<Msg> {
+        let done = match effect {
+            Effect::Solve(job) => {
+                job.spawn(self.send.clone(), Msg::Job);
+                return None;
+            }
+            Effect::Save(saving, write) => Done::Saved(saving, (write.0)(&self.folders)),
+            Effect::KeepDraft { text, name, then } => {
+                Done::DraftKept(self.draft.store(text.as_deref(), name.as_ref()), then)
+            }
+            Effect::ListSaves => {
+                let (listed, broken) = store::list(&self.folders);
+                Done::Listed(listed, broken)
+            }
+            Effect::DeleteSave(path) => {
+                let deleted = store::delete(&path);
+                Done::Deleted(path, deleted)
+            }
+            Effect::KeepTheme(name) => {
+                let kept = preferences::remember_theme(&self.folders.preferences(), &name)
+                    .map_err(|error| error.to_string());
+                Done::ThemeKept(name, kept)
+            }
+            // The shell's own: nothing for the outside world to do.
+            Effect::Say(..)
+            | Effect::Hush
+            | Effect::Help
+            | Effect::Challenge(_)
+            | Effect::Quit
+            | Effect::Changed => return None,
+        };
+        Some(Msg::Done(done))
+    }
+}

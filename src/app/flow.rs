@@ -1,0 +1,1123 @@
+//! The flow every game's screens share, written once: the deal typed in the editor, solved
+//! in the background, its answer stepped through, and played, with a check of play mode's
+//! position running behind. A game fills in its parts ([`GameScreen`]): what its editor
+//! marks beside the cards, where its cards lie on the board, its own keys, what its searches
+//! give and how its answers read, its play model, and any screens of its own (TriPeaks'
+//! reveal). [`Flow`] over a game is the session the shell holds.
+//!
+//! The handlers give back effects (say this, start that search, the work changed) and do no
+//! I/O, so that the shell carries them out and tests drive the flow with events.
+
+pub mod editor;
+pub mod keys;
+pub mod view;
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use solitaire::GameKind;
+use solitaire::cards::card::Card;
+use solitaire::cards::deal::DECK_SIZE;
+use solitaire::engine::goal::Goal;
+use solitaire::engine::history::History;
+use solitaire::engine::referee::Referee;
+use solitaire::engine::search::{CapReached, Stats};
+
+use crate::app::cards::{Direction, Mark};
+use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave, Written};
+use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
+use crate::app::layout;
+use crate::app::session::{KeptWork, Session, Ui, Work};
+use crate::app::widgets::{Look, counted};
+use crate::store::{Folders, GameDraft, SavedGame};
+use editor::{Editor, Marks, Typed};
+use keys::{Binding, Keys, TYPING};
+
+/// A game's move.
+pub type Move<G> = <<G as GameScreen>::Position as Referee>::Move;
+
+/// A game's parts, which the shared flow fills its screens with. Implemented by the game's
+/// own state (what it keeps beside the editor, the game played and the challenge).
+pub trait GameScreen: Default + Debug + Sized + 'static {
+    /// The game.
+    const GAME: GameKind;
+    /// What the app says over an empty editor.
+    const FIRST_WORDS: &'static str;
+    /// What the app says as play mode starts.
+    const PLAY_WORDS: &'static str;
+    /// How a restored draft is named after "the": "" or " TriPeaks".
+    const RESTORED: &'static str;
+    /// The game's keys, screen by screen.
+    const KEYS: Keys;
+    /// What the Board challenge asks, in the challenge dialog's words.
+    const BOARD_GOAL: &'static str;
+
+    /// A position, which the stepper and play mode play moves on.
+    type Position: Referee + PartialEq + Debug + Send + 'static;
+    /// What the editor keeps beside the cards.
+    type Marks: Marks + Default;
+    /// Play mode's model.
+    type Play: PlayMode<Position = Self::Position>;
+    /// What the stepper shows beside the moves: the answer and its words.
+    type Found: Debug;
+    /// The game's own screens beside the shared ones ([`Never`] for none).
+    type Screen: Debug;
+    /// The work as the draft keeps it.
+    type Draft: KeptWork + Into<GameDraft> + 'static;
+    /// A saved game.
+    type Saved;
+
+    // The editor.
+
+    /// The position the deal typed starts from, or what keeps it from being one.
+    fn start(editor: &Editor<Self::Marks>) -> Result<Self::Position, String>;
+    /// The game's own editor keys, before the shared ones: true when taken.
+    fn editor_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) -> bool {
+        false
+    }
+    /// A click on a slot of the editor's board.
+    fn editor_click(flow: &mut Flow<Self>, slot: usize) {
+        flow.editor.go_to(slot);
+    }
+    /// After a change to the deal: what the game knew of it no longer holds.
+    fn edited(_flow: &mut Flow<Self>) {}
+    /// Where the editor's board drawn in an area has each slot.
+    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE];
+    /// Plays for another challenge, or says why not.
+    fn set_goal(flow: &mut Flow<Self>, goal: Goal, fx: &mut Effects) -> Result<(), String>;
+
+    // Solving and stepping.
+
+    /// The search for `goal` from `start`, to run in the background.
+    fn search(start: Self::Position, goal: Goal) -> (Job, JobHandle);
+    /// A search the user waited for answered: the screen its answer goes to, and what to
+    /// say.
+    fn solved(flow: &mut Flow<Self>, solving: Solving<Self>, found: Found, fx: &mut Effects);
+    /// What to say when a search reached a cap before it knew.
+    fn undecided(cap: &CapReached) -> String;
+    /// The game's own keys on the solution screen: true when taken.
+    fn solution_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) -> bool {
+        false
+    }
+    /// The lines of moves an answer offers (a Score or Card challenge may have two); none
+    /// beside the one shown for an answer with one.
+    fn lines(found: &Self::Found) -> Vec<Vec<Move<Self>>>;
+
+    // Play mode.
+
+    /// The game's own keys in play mode, before the shared ones: true when taken.
+    fn play_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) -> bool {
+        false
+    }
+    /// A click on the play board drawn in `board`.
+    fn click(flow: &mut Flow<Self>, board: Rect, column: u16, row: u16, fx: &mut Effects);
+    /// `h`: the next move of the best line; shown, then played.
+    fn hint(flow: &mut Flow<Self>, fx: &mut Effects);
+    /// `s`: the rest of the best line from the game's position, to step through.
+    fn show_rest(flow: &mut Flow<Self>, fx: &mut Effects);
+    /// Play from a solution's step: what the line shows of the rest is known.
+    fn continued(_play: &mut Self::Play, _solution: &Solution<Self>) {}
+    /// What a check of `position` found (`Err`: it reached a cap).
+    fn learn(
+        play: &mut Self::Play,
+        position: Self::Position,
+        end: Result<Found, CapReached>,
+        goal: Goal,
+    );
+    /// After a check: what the user was waiting for.
+    fn checked(_flow: &mut Flow<Self>, _fx: &mut Effects) {}
+    /// When the game takes no more moves: what to say to a move asked for.
+    fn over(play: &Self::Play) -> Option<String>;
+    /// What to say after a move, described as `text`.
+    fn played(play: &Self::Play, text: String) -> (Tone, String);
+
+    // The game's own screens.
+
+    /// A key on one of them.
+    fn own_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) {}
+    /// Its name for the title line.
+    fn own_title(_screen: &Self::Screen) -> &'static str {
+        ""
+    }
+    /// Its side panel.
+    fn own_panel(
+        _flow: &Flow<Self>,
+        _screen: &Self::Screen,
+        _area: Rect,
+        _buf: &mut Buffer,
+        _look: &Look,
+    ) {
+    }
+
+    // What is drawn.
+
+    /// The settings at the title line's right.
+    fn settings(flow: &Flow<Self>) -> String;
+    /// The board, on whatever screen.
+    fn draw_board(flow: &Flow<Self>, area: Rect, buf: &mut Buffer, look: &Look);
+    /// The Check panel's lines under the count of cards typed.
+    fn check_lines(flow: &Flow<Self>, look: &Look) -> Vec<Line<'static>>;
+    /// A slot in the Check panel's words.
+    fn slot_words(slot: usize) -> String;
+    /// The search's figures while it runs, beside the positions looked at.
+    fn figures(_stats: &Stats) -> Vec<Line<'static>> {
+        Vec::new()
+    }
+    /// The solution panel's first lines: the answer and where the stepper stands.
+    fn solution_header(solution: &Solution<Self>, look: &Look) -> Vec<Line<'static>>;
+    /// A step in a few words, from the position it is played from.
+    fn step_spans(
+        before: &Self::Position,
+        mv: Move<Self>,
+        look: &Look,
+        style: Style,
+        done: bool,
+    ) -> Vec<Span<'static>>;
+    /// Play mode's panel's first lines: how the game stands.
+    fn play_header(flow: &Flow<Self>, play: &Self::Play, look: &Look) -> Vec<Line<'static>>;
+    /// The most used keys for the bottom line; Ctrl-G goes to `other_game`.
+    fn hints(flow: &Flow<Self>, other_game: &'static str) -> Vec<(&'static str, &'static str)>;
+
+    // The work.
+
+    /// The work as the draft keeps it.
+    fn draft(flow: &Flow<Self>) -> Self::Draft;
+    /// Puts a draft's deal, marks and challenge in the editor: the moves to play on with.
+    fn restore(flow: &mut Flow<Self>, draft: &Self::Draft) -> Vec<Move<Self>>;
+    /// Puts a saved game's deal, marks and challenge in the editor: the moves to play on
+    /// with.
+    fn load(flow: &mut Flow<Self>, saved: &Self::Saved) -> Vec<Move<Self>>;
+    /// Whether the work can be saved now, or why not.
+    fn save_check(flow: &Flow<Self>) -> Result<(), String>;
+    /// The save of a game whose deal is whole, under `name`: how many moves it keeps, and
+    /// the write. `None` while the deal is unfinished: the draft is saved under the name.
+    fn save_game(flow: &Flow<Self>, name: &str, notes: &[String]) -> Option<(usize, WriteSave)>;
+    /// Saves an unfinished deal's draft under `name`, never over another game.
+    fn save_unfinished(
+        folders: &Folders,
+        name: &str,
+        notes: &[String],
+        draft: &Self::Draft,
+    ) -> Written;
+    /// The game's draft among every game's; `None` when it is another game's.
+    fn draft_of(draft: &GameDraft) -> Option<&Self::Draft>;
+    /// The game's save among every game's; `None` when it is another game's.
+    fn saved_of(saved: &SavedGame) -> Option<&Self::Saved>;
+    /// A saved game as the draft its session would keep.
+    fn saved_draft(saved: &Self::Saved) -> Self::Draft;
+    /// The draft of a text that holds an unfinished deal of the game, saved under a name.
+    fn unfinished(text: &str) -> Option<Self::Draft>;
+}
+
+/// The type of a game that has no screens of its own.
+#[derive(Debug)]
+pub enum Never {}
+
+/// Play mode's model: the game with its undo history, the cursor and what is known of the
+/// positions played through.
+pub trait PlayMode: Debug {
+    type Position: Referee;
+    /// Play from the game's current position, for `goal`.
+    fn new(game: History<Self::Position>, goal: Goal) -> Self;
+    fn game(&self) -> &History<Self::Position>;
+    fn game_mut(&mut self) -> &mut History<Self::Position>;
+    /// Plays a move in the game, or says why it is not legal.
+    fn apply(&mut self, mv: <Self::Position as Referee>::Move) -> Result<(), String> {
+        self.game_mut().play(mv).map_err(|why| why.to_string())
+    }
+    /// After the position changed: what was shown or chosen for the old one goes.
+    fn moved(&mut self);
+    /// Whether the hint for this position was shown: `h` again plays it.
+    fn hint_shown(&mut self) -> &mut bool;
+    /// Moves the cursor as an arrow says, on the board drawn in `board`.
+    fn move_cursor(&mut self, board: Rect, direction: Direction);
+    /// Takes the card under the cursor.
+    fn choose_cursor(&mut self) -> Choice;
+    /// Draws from the stock.
+    fn draw(&mut self) -> Choice;
+    /// The position the solver should work on next.
+    fn wanted(&self) -> Option<Self::Position>;
+
+    /// Plays a move if it is legal; refused with the referee's reason otherwise.
+    fn play(&mut self, mv: <Self::Position as Referee>::Move) -> Choice {
+        let text = self.game().position().describe(mv);
+        match self.apply(mv) {
+            Ok(()) => {
+                self.moved();
+                Choice::Played(text)
+            }
+            Err(why) => Choice::Refused(why),
+        }
+    }
+
+    /// Takes back a move; false at the start.
+    fn undo(&mut self) -> bool {
+        let done = self.game_mut().undo();
+        if done {
+            self.moved();
+        }
+        done
+    }
+
+    /// Plays again a move undone; false when there is none.
+    fn redo(&mut self) -> bool {
+        let done = self.game_mut().redo();
+        if done {
+            self.moved();
+        }
+        done
+    }
+}
+
+/// What a choice in play mode did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// A move was played; its description.
+    Played(String),
+    /// A card was chosen, to pair with another; what to say.
+    Selected(String),
+    /// The card chosen was dropped.
+    Deselected,
+    /// Not possible, and why.
+    Refused(String),
+}
+
+/// The screens.
+#[derive(Debug)]
+pub enum Screen<G: GameScreen> {
+    Editor,
+    Solving(Solving<G>),
+    Solution(Solution<G>),
+    /// Playing the game in [`Flow::play`].
+    Play,
+    /// One of the game's own.
+    Own(G::Screen),
+}
+
+/// A solve under way.
+#[derive(Debug)]
+pub struct Solving<G: GameScreen> {
+    pub job: JobHandle,
+    pub started: Instant,
+    pub elapsed: Duration,
+    pub stats: Stats,
+    /// The position solved, and the moves that lead to it from the deal's start.
+    pub start: G::Position,
+    pub base: Vec<Move<G>>,
+    /// Started from play mode: the answer's Esc goes back to the game.
+    pub from_play: bool,
+}
+
+/// An answer being stepped through.
+#[derive(Debug)]
+pub struct Solution<G: GameScreen> {
+    /// The position before each step, and after the last: one more than the moves.
+    pub positions: Vec<G::Position>,
+    pub moves: Vec<Move<G>>,
+    /// Steps taken: the board shows `positions[step]`.
+    pub step: usize,
+    /// The moves from the deal's start to the first position.
+    pub base: Vec<Move<G>>,
+    /// Esc goes back to play mode rather than to the editor.
+    pub from_play: bool,
+    /// Which of the answer's lines is shown.
+    pub chosen: usize,
+    /// The answer, in the game's terms.
+    pub found: G::Found,
+}
+
+impl<G: GameScreen> Solution<G> {
+    /// The line of `moves` from `start`.
+    pub fn new(start: G::Position, moves: Vec<Move<G>>, found: G::Found) -> Solution<G> {
+        let mut solution = Solution {
+            positions: vec![start],
+            moves: Vec::new(),
+            step: 0,
+            base: Vec::new(),
+            from_play: false,
+            chosen: 0,
+            found,
+        };
+        solution.show(moves);
+        solution
+    }
+
+    /// Shows another line of moves from the same start, from its first step.
+    pub fn show(&mut self, moves: Vec<Move<G>>) {
+        self.positions.truncate(1);
+        for &mv in &moves {
+            let mut next = self.positions[self.positions.len() - 1].clone();
+            next.apply(mv).expect("a solver's line replays");
+            self.positions.push(next);
+        }
+        self.moves = moves;
+        self.step = 0;
+    }
+
+    /// Shows the answer's other line, when it has one.
+    fn other_line(&mut self) -> bool {
+        let lines = G::lines(&self.found);
+        if lines.len() < 2 {
+            return false;
+        }
+        self.chosen = (self.chosen + 1) % lines.len();
+        self.show(lines[self.chosen].clone());
+        true
+    }
+
+    /// The board at the current step.
+    pub fn position(&self) -> &G::Position {
+        &self.positions[self.step]
+    }
+
+    /// The move after the current step: the hint.
+    pub fn next_move(&self) -> Option<Move<G>> {
+        self.moves.get(self.step).copied()
+    }
+}
+
+/// What the editor's board shows of the deal typed, in any game.
+#[derive(Debug, Clone)]
+pub struct Typing<'a> {
+    pub slots: &'a [Option<Card>; DECK_SIZE],
+    /// The cursor's slot; `DECK_SIZE`, past the last, where it is not shown.
+    pub cursor: usize,
+    /// The half-typed card (`7_`), shown in the cursor's slot.
+    pub pending: Option<String>,
+    /// The slots whose card is wrong.
+    pub invalid: Vec<usize>,
+}
+
+impl Typing<'_> {
+    /// How the editor marks a slot: the cursor, a card in error, or plain.
+    pub fn mark(&self, slot: usize) -> Mark {
+        if slot == self.cursor {
+            Mark::Cursor
+        } else if self.invalid.contains(&slot) {
+            Mark::Invalid
+        } else {
+            Mark::Plain
+        }
+    }
+
+    /// The half-typed card, when `slot` has the cursor.
+    pub fn pending_at(&self, slot: usize) -> Option<&str> {
+        self.pending.as_deref().filter(|_| slot == self.cursor)
+    }
+}
+
+/// A check of play mode's position, running in the background.
+#[derive(Debug)]
+struct Check<P> {
+    job: JobHandle,
+    position: P,
+}
+
+/// The shared flow over a game's parts: the session of a game on screen.
+#[derive(Debug)]
+pub struct Flow<G: GameScreen> {
+    pub editor: Editor<G::Marks>,
+    pub screen: Screen<G>,
+    /// The game being played on the editor's deal, kept while the deal is unchanged.
+    pub play: Option<G::Play>,
+    /// What the game is played for.
+    pub goal: Goal,
+    /// What the game keeps of its own.
+    pub own: G,
+    check: Option<Check<G::Position>>,
+}
+
+impl<G: GameScreen> Default for Flow<G> {
+    fn default() -> Flow<G> {
+        Flow {
+            editor: Editor::default(),
+            screen: Screen::Editor,
+            play: None,
+            goal: Goal::Board,
+            own: G::default(),
+            check: None,
+        }
+    }
+}
+
+impl<G: GameScreen> Flow<G> {
+    /// A session on a draft's work, in play mode if a game was under way; and what to say.
+    pub fn restored(draft: &G::Draft, fx: &mut Effects) -> (Flow<G>, String) {
+        let mut flow = Flow::default();
+        let moves = G::restore(&mut flow, draft);
+        let text = if flow.resume(&moves, fx) {
+            format!(
+                "Restored the{} game you were playing ({}).",
+                G::RESTORED,
+                counted(moves.len(), "move")
+            )
+        } else {
+            format!(
+                "Restored the{} deal you were typing ({}/52).",
+                G::RESTORED,
+                flow.editor.filled()
+            )
+        };
+        (flow, text)
+    }
+
+    /// A session on a saved game, in play mode when it has moves.
+    pub fn loaded(saved: &G::Saved, fx: &mut Effects) -> Flow<G> {
+        let mut flow = Flow::default();
+        let moves = G::load(&mut flow, saved);
+        flow.resume(&moves, fx);
+        flow
+    }
+
+    /// Resumes a game from the editor's position with these moves played; false when the
+    /// editor does not hold a playable position or there are no moves.
+    fn resume(&mut self, moves: &[Move<G>], fx: &mut Effects) -> bool {
+        if moves.is_empty() {
+            return false;
+        }
+        let Ok(start) = G::start(&self.editor) else {
+            return false;
+        };
+        let Ok(game) = History::replay(start, moves) else {
+            return false;
+        };
+        self.play = Some(G::Play::new(game, self.goal));
+        self.screen = Screen::Play;
+        self.sync_check(fx);
+        true
+    }
+
+    /// The id of play mode's check under way, if any.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn check_id(&self) -> Option<u64> {
+        self.check.as_ref().map(|check| check.job.id)
+    }
+
+    /// What the editor's board shows of the deal typed, with the slots the game finds wrong;
+    /// the cursor on the editor's screen only.
+    pub fn typing(&self, invalid: Vec<usize>) -> Typing<'_> {
+        Typing {
+            slots: &self.editor.slots,
+            cursor: if matches!(self.screen, Screen::Editor) {
+                self.editor.cursor
+            } else {
+                DECK_SIZE
+            },
+            pending: self.editor.pending_text(),
+            invalid,
+        }
+    }
+
+    /// Drops play mode's check.
+    pub fn drop_check(&mut self) {
+        self.check = None;
+    }
+
+    // The editor.
+
+    fn editor_key(&mut self, key: KeyEvent, fx: &mut Effects) {
+        let before = (self.editor.slots, self.editor.marks.clone());
+        self.editor_input(key, fx);
+        if (self.editor.slots, &self.editor.marks) != (before.0, &before.1) {
+            self.edited(fx);
+        }
+    }
+
+    fn editor_input(&mut self, key: KeyEvent, fx: &mut Effects) {
+        // A half-typed card takes the next letter or digit as its suit (or the 0 of a ten):
+        // the command letters wait until it is placed or dropped.
+        if let KeyCode::Char(c) = key.code
+            && c.is_alphanumeric()
+            && !self.editor.pending.is_empty()
+        {
+            self.type_char(c, fx);
+            return;
+        }
+        if G::editor_key(self, key, fx) {
+            return;
+        }
+        let cursor = self.editor.cursor;
+        match key.code {
+            // Separators between pasted or typed cards.
+            KeyCode::Char(' ' | ',') => {}
+            KeyCode::Char('g') => fx.challenge(self.goal),
+            KeyCode::Char(c) => self.type_char(c, fx),
+            KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
+                self.editor.go_to(layout::neighbour(
+                    G::slot_rects,
+                    cursor,
+                    direction(key.code),
+                ));
+            }
+            KeyCode::Tab => self.editor.go_to(cursor + 1),
+            KeyCode::BackTab => self.editor.go_to(cursor.saturating_sub(1)),
+            KeyCode::Home => self.editor.go_to(0),
+            KeyCode::End => self.editor.go_to(DECK_SIZE - 1),
+            KeyCode::Backspace => self.editor.backspace(),
+            KeyCode::Delete => self.editor.delete(),
+            KeyCode::Esc if self.editor.cancel_pending() => {
+                fx.say(Tone::Info, "Dropped the half-typed card.");
+            }
+            KeyCode::Enter => self.solve(fx),
+            _ => {}
+        }
+    }
+
+    fn type_char(&mut self, c: char, fx: &mut Effects) {
+        match self.editor.type_char(c) {
+            Typed::Rejected(hint) => fx.say(Tone::Warning, hint),
+            Typed::Placed(_) | Typed::Unknown | Typed::Partial => fx.hush(),
+        }
+    }
+
+    /// After any change to the cards or marks: what was known of them, and the game played
+    /// on them, no longer hold; the draft is kept.
+    pub fn edited(&mut self, fx: &mut Effects) {
+        G::edited(self);
+        self.play = None;
+        self.check = None;
+        fx.changed();
+    }
+
+    /// Ctrl-F: the one missing card into the one empty slot.
+    fn fill_offer(&mut self, fx: &mut Effects) {
+        if let Some((slot, card)) = self.editor.fill_offer() {
+            self.editor.set(slot, card);
+            self.edited(fx);
+            fx.say(
+                Tone::Success,
+                format!("Filled in {card}: the deal is complete."),
+            );
+        }
+    }
+
+    // Solving and stepping.
+
+    fn solve(&mut self, fx: &mut Effects) {
+        match G::start(&self.editor) {
+            Ok(start) => self.start_solving(start, Vec::new(), false, fx),
+            Err(problem) => fx.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
+        }
+    }
+
+    /// Solves from `start`, reached from the deal's start by `base`.
+    pub fn start_solving(
+        &mut self,
+        start: G::Position,
+        base: Vec<Move<G>>,
+        from_play: bool,
+        fx: &mut Effects,
+    ) {
+        let (job, handle) = G::search(start.clone(), self.goal);
+        fx.solve(job);
+        self.screen = Screen::Solving(Solving {
+            job: handle,
+            started: Instant::now(),
+            elapsed: Duration::ZERO,
+            stats: Stats::default(),
+            start,
+            base,
+            from_play,
+        });
+        fx.say(Tone::Info, "Solving. Esc cancels.");
+    }
+
+    /// The solving screen's keys: Esc cancels (dropping the job cancels it; its last message
+    /// will carry a stale id), q quits, ? shows the help.
+    fn solving_key(&mut self, key: KeyEvent, fx: &mut Effects) {
+        match key.code {
+            KeyCode::Esc => {
+                self.screen = Screen::Editor;
+                fx.say(Tone::Info, "Cancelled. The deal is as you left it.");
+            }
+            KeyCode::Char('q') => fx.quit(),
+            KeyCode::Char('?') => fx.help(),
+            _ => {}
+        }
+    }
+
+    fn solution_key(&mut self, key: KeyEvent, fx: &mut Effects) {
+        if G::solution_key(self, key, fx) {
+            return;
+        }
+        let Screen::Solution(solution) = &mut self.screen else {
+            return;
+        };
+        // Stepping brings back the "Next:" line in place of older news.
+        let last = solution.moves.len();
+        let step = match key.code {
+            KeyCode::Right | KeyCode::Char('l' | ' ') => Some((solution.step + 1).min(last)),
+            KeyCode::Left | KeyCode::Char('h') => Some(solution.step.saturating_sub(1)),
+            KeyCode::Home => Some(0),
+            KeyCode::End => Some(last),
+            _ => None,
+        };
+        if let Some(step) = step {
+            solution.step = step;
+            fx.hush();
+            return;
+        }
+        match key.code {
+            KeyCode::Tab if solution.other_line() => fx.hush(),
+            KeyCode::Char('p') => self.play_from_step(fx),
+            KeyCode::Esc if solution.from_play => {
+                self.screen = Screen::Play;
+                fx.say(Tone::Info, "Back to your game.");
+                self.sync_check(fx);
+            }
+            KeyCode::Esc => {
+                self.screen = Screen::Editor;
+                fx.say(Tone::Info, "Back to the deal.");
+            }
+            KeyCode::Char('q') => fx.quit(),
+            KeyCode::Char('?') => fx.help(),
+            _ => {}
+        }
+    }
+
+    /// Play mode at the solution step shown, with the steps before it to undo.
+    fn play_from_step(&mut self, fx: &mut Effects) {
+        let Screen::Solution(solution) = &self.screen else {
+            return;
+        };
+        let steps = &solution.moves[..solution.step];
+        let game = match &self.play {
+            // The stepper began at the game's position: it goes on from there.
+            Some(play) if solution.from_play => {
+                let mut game = play.game().clone();
+                for &mv in steps {
+                    game.play(mv).expect("the solver's moves are legal");
+                }
+                game
+            }
+            _ => History::replay(solution.positions[0].clone(), steps)
+                .expect("the solver's moves are legal"),
+        };
+        let mut play = G::Play::new(game, self.goal);
+        G::continued(&mut play, solution);
+        self.play = Some(play);
+        self.screen = Screen::Play;
+        fx.changed();
+        fx.say(Tone::Info, "Your turn: play on from this step.");
+        self.sync_check(fx);
+    }
+
+    // Play mode.
+
+    /// Play mode from the editor: the game kept for this deal, or a new one from its
+    /// position.
+    fn start_play(&mut self, fx: &mut Effects) {
+        if self.play.is_none() {
+            match G::start(&self.editor) {
+                Ok(start) => self.play = Some(G::Play::new(History::new(start), self.goal)),
+                Err(problem) => {
+                    fx.say(Tone::Error, format!("Cannot play yet: {problem}."));
+                    return;
+                }
+            }
+        }
+        self.screen = Screen::Play;
+        fx.say(Tone::Info, G::PLAY_WORDS);
+        self.sync_check(fx);
+    }
+
+    fn play_key(&mut self, key: KeyEvent, board: Rect, fx: &mut Effects) {
+        if self.play.is_none() {
+            self.screen = Screen::Editor;
+            return;
+        }
+        if G::play_key(self, key, fx) {
+            return;
+        }
+        match key.code {
+            KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
+                if let Some(play) = &mut self.play {
+                    play.move_cursor(board, direction(key.code));
+                }
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => self.play_action(fx, PlayMode::choose_cursor),
+            KeyCode::Char('d') => self.play_action(fx, PlayMode::draw),
+            KeyCode::Char('u') | KeyCode::Backspace => {
+                self.undo_redo(fx, PlayMode::undo, "Undone.");
+            }
+            KeyCode::Char('U') => self.undo_redo(fx, PlayMode::redo, "Redone."),
+            KeyCode::Char('h') => G::hint(self, fx),
+            KeyCode::Char('s') => G::show_rest(self, fx),
+            KeyCode::Esc => {
+                self.screen = Screen::Editor;
+                fx.say(
+                    Tone::Info,
+                    "Back to the deal. Ctrl-P goes on with the game; any change starts a new one.",
+                );
+            }
+            KeyCode::Char('q') => fx.quit(),
+            KeyCode::Char('?') => fx.help(),
+            _ => {}
+        }
+    }
+
+    /// Does something to the game and says what it did.
+    pub fn play_action(&mut self, fx: &mut Effects, action: impl FnOnce(&mut G::Play) -> Choice) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        if let Some(over) = G::over(play) {
+            fx.say(Tone::Info, over);
+            return;
+        }
+        match action(play) {
+            Choice::Played(text) => {
+                let (tone, said) = G::played(play, text);
+                self.moved(fx);
+                fx.say(tone, said);
+            }
+            Choice::Selected(said) => fx.say(Tone::Info, said),
+            Choice::Deselected => fx.hush(),
+            Choice::Refused(why) => fx.say(Tone::Warning, format!("Not possible: {why}.")),
+        }
+    }
+
+    fn undo_redo(&mut self, fx: &mut Effects, action: fn(&mut G::Play) -> bool, done: &str) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        if action(play) {
+            self.moved(fx);
+            fx.say(Tone::Info, done);
+        } else {
+            fx.say(Tone::Warning, "Nothing more to take back or play again.");
+        }
+    }
+
+    /// A hint in two steps: `best` said after `lead` the first time, played the next.
+    pub fn hint_move(&mut self, best: Move<G>, tone: Tone, lead: &str, fx: &mut Effects) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        if std::mem::replace(play.hint_shown(), true) {
+            self.play_action(fx, |play| play.play(best));
+        } else {
+            let text = play.game().position().describe(best);
+            fx.say(tone, format!("{lead}{text}. h again plays it."));
+        }
+    }
+
+    /// After a move, undo or redo: the draft is kept and the new position checked.
+    pub fn moved(&mut self, fx: &mut Effects) {
+        fx.changed();
+        self.sync_check(fx);
+    }
+
+    /// Keeps the background check on the position play mode needs next: a check of another
+    /// position is dropped (which cancels it) and a new one started. Off play mode's screen,
+    /// a check under way goes on and no new one starts.
+    pub fn sync_check(&mut self, fx: &mut Effects) {
+        if !matches!(self.screen, Screen::Play) {
+            return;
+        }
+        let wanted = self.play.as_ref().and_then(PlayMode::wanted);
+        if self.check.as_ref().map(|check| &check.position) == wanted.as_ref() {
+            return;
+        }
+        self.check = wanted.map(|position| {
+            let (job, handle) = G::search(position.clone(), self.goal);
+            fx.solve(job);
+            Check {
+                job: handle,
+                position,
+            }
+        });
+    }
+
+    // The background searches' messages.
+
+    fn job_message(&mut self, message: JobMessage, fx: &mut Effects) {
+        if self
+            .check
+            .as_ref()
+            .is_some_and(|check| check.job.id == message.id)
+        {
+            let end = match message.event {
+                JobEvent::Progress(_) => return,
+                JobEvent::Done(found) => Ok(found),
+                JobEvent::Undecided(cap) => Err(cap),
+            };
+            let Some(check) = self.check.take() else {
+                return;
+            };
+            if let Some(play) = &mut self.play {
+                G::learn(play, check.position, end, self.goal);
+            }
+            self.sync_check(fx);
+            G::checked(self, fx);
+            return;
+        }
+        let Screen::Solving(solving) = &mut self.screen else {
+            return;
+        };
+        if solving.job.id != message.id {
+            return;
+        }
+        let found = match message.event {
+            JobEvent::Progress(stats) => {
+                solving.stats = stats;
+                return;
+            }
+            JobEvent::Undecided(cap) => {
+                self.screen = Screen::Editor;
+                fx.say(Tone::Warning, G::undecided(&cap));
+                return;
+            }
+            JobEvent::Done(found) => found,
+        };
+        let Screen::Solving(solving) = std::mem::replace(&mut self.screen, Screen::Editor) else {
+            return;
+        };
+        G::solved(self, solving, found, fx);
+    }
+
+    fn mouse_event(&mut self, ui: &Ui, mouse: MouseEvent, fx: &mut Effects) {
+        let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+        if let Screen::Solution(solution) = &mut self.screen {
+            // A click on a step goes to it; the wheel steps.
+            let step = match mouse.kind {
+                _ if click => view::step_at(solution, ui.panel, &ui.look, mouse.column, mouse.row),
+                MouseEventKind::ScrollDown => Some(solution.step + 1),
+                MouseEventKind::ScrollUp => Some(solution.step.saturating_sub(1)),
+                _ => None,
+            };
+            if let Some(step) = step {
+                solution.step = step.min(solution.moves.len());
+                fx.hush();
+            }
+            return;
+        }
+        if !click {
+            return;
+        }
+        match self.screen {
+            Screen::Editor => {
+                if let Some(slot) =
+                    layout::slot_at(G::slot_rects, ui.board, mouse.column, mouse.row)
+                {
+                    G::editor_click(self, slot);
+                }
+            }
+            Screen::Play => G::click(self, ui.board, mouse.column, mouse.row, fx),
+            _ => {}
+        }
+    }
+
+    /// The help's sections of the game's screens, the current screen's first.
+    fn sections(&self) -> Vec<(&'static str, &'static [Binding])> {
+        let keys = &G::KEYS;
+        let mut sections = vec![
+            keys.deal,
+            ("Typing cards", TYPING),
+            keys.play,
+            keys.solution,
+        ];
+        let first = match self.screen {
+            Screen::Editor => 0,
+            Screen::Play => 2,
+            Screen::Solving(_) | Screen::Solution(_) | Screen::Own(_) => 3,
+        };
+        sections[..=first].rotate_right(1);
+        sections
+    }
+}
+
+/// The direction of an arrow key.
+fn direction(code: KeyCode) -> Direction {
+    match code {
+        KeyCode::Up => Direction::Up,
+        KeyCode::Down => Direction::Down,
+        KeyCode::Left => Direction::Left,
+        _ => Direction::Right,
+    }
+}
+
+impl<G: GameScreen> Session for Flow<G> {
+    fn game(&self) -> GameKind {
+        G::GAME
+    }
+
+    fn first_words(&self) -> &'static str {
+        G::FIRST_WORDS
+    }
+
+    fn key(&mut self, ui: &Ui, key: KeyEvent) -> Effects {
+        let mut fx = Effects::default();
+        match &self.screen {
+            Screen::Editor => self.editor_key(key, &mut fx),
+            Screen::Solving(_) => self.solving_key(key, &mut fx),
+            Screen::Solution(_) => self.solution_key(key, &mut fx),
+            Screen::Play => self.play_key(key, ui.board, &mut fx),
+            Screen::Own(_) => G::own_key(self, key, &mut fx),
+        }
+        fx
+    }
+
+    fn ctrl(&mut self, c: char) -> Effects {
+        let mut fx = Effects::default();
+        if matches!(self.screen, Screen::Editor) {
+            match c {
+                'f' => self.fill_offer(&mut fx),
+                'p' => self.start_play(&mut fx),
+                _ => {}
+            }
+        }
+        fx
+    }
+
+    fn mouse(&mut self, ui: &Ui, mouse: MouseEvent) -> Effects {
+        let mut fx = Effects::default();
+        self.mouse_event(ui, mouse, &mut fx);
+        fx
+    }
+
+    fn paste(&mut self, text: &str) -> Effects {
+        let mut fx = Effects::default();
+        if !matches!(self.screen, Screen::Editor) {
+            return fx;
+        }
+        let (placed, bad, left_over) = self.editor.paste(text);
+        let mut message = format!("Pasted {}.", counted(placed, "card"));
+        let mut tone = Tone::Info;
+        if !bad.is_empty() {
+            message.push_str(&format!(" Not cards, skipped: {}.", bad.join(" ")));
+            tone = Tone::Warning;
+        }
+        if left_over > 0 {
+            message.push_str(&format!(" {left_over} did not fit after the last slot."));
+            tone = Tone::Warning;
+        }
+        fx.say(tone, message);
+        if placed > 0 {
+            self.edited(&mut fx);
+        }
+        fx
+    }
+
+    fn job(&mut self, message: JobMessage) -> Effects {
+        let mut fx = Effects::default();
+        self.job_message(message, &mut fx);
+        fx
+    }
+
+    fn tick(&mut self) -> bool {
+        match &mut self.screen {
+            Screen::Solving(solving) => {
+                solving.elapsed = solving.started.elapsed();
+                true
+            }
+            Screen::Play => self.check.is_some(),
+            _ => false,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        matches!(self.screen, Screen::Solving(_))
+    }
+
+    fn editing(&self) -> bool {
+        matches!(self.screen, Screen::Editor)
+    }
+
+    fn set_goal(&mut self, goal: Goal) -> Result<Effects, String> {
+        let mut fx = Effects::default();
+        G::set_goal(self, goal, &mut fx)?;
+        Ok(fx)
+    }
+
+    fn filled(&self) -> usize {
+        self.editor.filled()
+    }
+
+    fn work(&self) -> Work {
+        Work::of(&G::draft(self))
+    }
+
+    fn draft(&self) -> Option<String> {
+        let draft = G::draft(self);
+        (!draft.is_empty()).then(|| draft.to_text())
+    }
+
+    fn save_check(&self) -> Result<(), String> {
+        G::save_check(self)
+    }
+
+    fn save(&self, name: &str, notes: &[String]) -> Effect {
+        let saving = |said: String, what| Saving {
+            name: name.to_string(),
+            notes: notes.to_vec(),
+            said,
+            what,
+        };
+        if let Some((moves, write)) = G::save_game(self, name, notes) {
+            let said = match moves {
+                0 => "Saved".to_string(),
+                moves => format!("Saved with {}", counted(moves, "move")),
+            };
+            return Effect::Save(saving(said, "game"), write);
+        }
+        // Saved in the draft's format; Ctrl-O or `pyramid FILE` opens it into the editor.
+        let said = format!("Saved the unfinished deal ({}/52)", self.editor.filled());
+        let (name, notes, draft) = (name.to_string(), notes.to_vec(), G::draft(self));
+        let write = move |folders: &Folders| G::save_unfinished(folders, &name, &notes, &draft);
+        Effect::Save(saving(said, "deal"), WriteSave(Box::new(write)))
+    }
+
+    fn title(&self) -> (&'static str, String) {
+        let screen = match &self.screen {
+            Screen::Editor => "Enter the deal",
+            Screen::Solving(_) => "Solving",
+            Screen::Solution(_) => "Solution",
+            Screen::Play => "Play",
+            Screen::Own(screen) => G::own_title(screen),
+        };
+        (screen, G::settings(self))
+    }
+
+    fn draw(&self, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look) {
+        view::draw(self, board, panel, buf, look);
+    }
+
+    fn message(&self, look: &Look) -> Option<Line<'static>> {
+        view::next_step(self, look)
+    }
+
+    fn hints(&self, other_game: &'static str) -> Vec<(&'static str, &'static str)> {
+        G::hints(self, other_game)
+    }
+
+    fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])> {
+        self.sections()
+    }
+
+    fn bindings(&self) -> Vec<&'static Binding> {
+        let keys = &G::KEYS;
+        match self.screen {
+            Screen::Editor => keys.deal.1.iter().chain(TYPING).collect(),
+            Screen::Play => keys.play.1.iter().collect(),
+            Screen::Solving(_) | Screen::Solution(_) | Screen::Own(_) => {
+                keys.solution.1.iter().collect()
+            }
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}

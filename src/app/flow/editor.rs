@@ -1,0 +1,222 @@
+//! The deal being typed, in any game: 52 slots in the game's deal order, a cursor, a card
+//! half typed, and the game's marks beside the cards ([`Marks`]: Pyramid's cards gone and
+//! its rules, TriPeaks' cards not seen yet), checked again on every change so that drawing
+//! only reads what is wrong.
+
+use solitaire::cards::card::Card;
+use solitaire::cards::deal::DECK_SIZE;
+
+use crate::app::card_input::{Input, Pasted, Pending};
+
+/// What a game's editor keeps beside the cards, and what it finds wrong with them.
+pub trait Marks: Clone + PartialEq + std::fmt::Debug {
+    /// Whether `?` types a card not seen yet (else a slot without its card is a mark of the
+    /// game's, the cursor steps over it and `?` is no card).
+    const TYPES_UNKNOWN: bool;
+
+    /// Whether the slot's card is there but not known.
+    fn is_unknown(&self, slot: usize) -> bool;
+    /// A card, or one not known (`None`), was typed or pasted into the slot.
+    fn typed(&mut self, slot: usize, card: Option<Card>);
+    /// The slot was emptied: the marks that need its card go.
+    fn cleared(&mut self, slot: usize);
+    /// Checks the slots again after a change.
+    fn revalidate(&mut self, slots: &[Option<Card>; DECK_SIZE]);
+    /// Each card held twice, with its two slots.
+    fn duplicates(&self) -> Vec<(Card, usize, usize)>;
+    /// Cards of the deck that no slot holds or stands for.
+    fn missing(&self) -> Vec<Card>;
+}
+
+/// What a keystroke did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Typed {
+    /// Part of a card; nothing changed on the board yet.
+    Partial,
+    /// A card went into a slot.
+    Placed(Card),
+    /// A card not seen yet (`?`) went into a slot.
+    Unknown,
+    /// The key was refused, with a hint.
+    Rejected(String),
+}
+
+/// The deal editor's model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Editor<M> {
+    /// The cards typed, in deal order; `None` for an empty slot or a card not known.
+    pub slots: [Option<Card>; DECK_SIZE],
+    pub cursor: usize,
+    pub pending: Pending,
+    pub marks: M,
+}
+
+impl<M: Marks + Default> Default for Editor<M> {
+    fn default() -> Editor<M> {
+        Editor::with_slots([None; DECK_SIZE], M::default())
+    }
+}
+
+impl<M: Marks> Editor<M> {
+    /// An editor holding these slots and marks, the cursor on the first empty slot. A slot
+    /// whose card is not known is shown empty, whatever stand-in it holds.
+    pub fn with_slots(mut slots: [Option<Card>; DECK_SIZE], marks: M) -> Editor<M> {
+        for (slot, card) in slots.iter_mut().enumerate() {
+            if marks.is_unknown(slot) {
+                *card = None;
+            }
+        }
+        let mut editor = Editor {
+            slots,
+            cursor: 0,
+            pending: Pending::Nothing,
+            marks,
+        };
+        editor.cursor = (0..DECK_SIZE)
+            .find(|&slot| editor.is_empty(slot))
+            .unwrap_or(0);
+        editor.revalidate();
+        editor
+    }
+
+    /// Checks the slots again.
+    pub fn revalidate(&mut self) {
+        self.marks.revalidate(&self.slots);
+    }
+
+    /// Changes the marks, and checks again.
+    pub fn mark(&mut self, change: impl FnOnce(&mut M)) {
+        self.pending = Pending::Nothing;
+        change(&mut self.marks);
+        self.revalidate();
+    }
+
+    /// Whether a slot is still to type: no card, and none not known.
+    pub fn is_empty(&self, slot: usize) -> bool {
+        self.slots[slot].is_none() && !self.marks.is_unknown(slot)
+    }
+
+    /// Whether backspace on the slot clears it: it holds a card typed, `?` included.
+    fn holds(&self, slot: usize) -> bool {
+        self.slots[slot].is_some() || (M::TYPES_UNKNOWN && self.marks.is_unknown(slot))
+    }
+
+    /// Cards typed so far, those not known included.
+    pub fn filled(&self) -> usize {
+        (0..DECK_SIZE).filter(|&slot| !self.is_empty(slot)).count()
+    }
+
+    /// The duplicates, each as the card and its two slots.
+    pub fn duplicates(&self) -> Vec<(Card, usize, usize)> {
+        self.marks.duplicates()
+    }
+
+    /// Cards of the deck in no slot.
+    pub fn missing(&self) -> Vec<Card> {
+        self.marks.missing()
+    }
+
+    /// When one slot is empty and one card missing: where it would go, and the card.
+    pub fn fill_offer(&self) -> Option<(usize, Card)> {
+        let empty: Vec<usize> = (0..DECK_SIZE).filter(|&i| self.is_empty(i)).collect();
+        match (empty.as_slice(), self.missing().as_slice()) {
+            (&[slot], &[card]) if self.duplicates().is_empty() => Some((slot, card)),
+            _ => None,
+        }
+    }
+
+    /// Handles one typed character: a card's rank and suit, or `?` for a card not seen yet
+    /// where the game takes one.
+    pub fn type_char(&mut self, c: char) -> Typed {
+        // After a rank, `?` is a wrong suit like any other key.
+        if M::TYPES_UNKNOWN && c == '?' && self.pending.is_empty() {
+            self.place(None);
+            return Typed::Unknown;
+        }
+        match self.pending.type_char(c) {
+            Input::Partial => Typed::Partial,
+            Input::Card(card) => {
+                self.place(Some(card));
+                Typed::Placed(card)
+            }
+            Input::Rejected(hint) => Typed::Rejected(hint),
+        }
+    }
+
+    /// The half-typed card as its slot shows it (`7_`, `1_`), when a rank is typed.
+    pub fn pending_text(&self) -> Option<String> {
+        self.pending.text()
+    }
+
+    /// Drops half-typed input; true when there was some.
+    pub fn cancel_pending(&mut self) -> bool {
+        self.pending.cancel()
+    }
+
+    /// Puts a card, or one not known (`None`), in a slot; the check follows.
+    fn put(&mut self, slot: usize, card: Option<Card>) {
+        self.slots[slot] = card;
+        self.marks.typed(slot, card);
+    }
+
+    fn place(&mut self, card: Option<Card>) {
+        self.put(self.cursor, card);
+        self.cursor = (self.cursor + 1).min(DECK_SIZE - 1);
+        self.revalidate();
+    }
+
+    /// Clears the previous slot and moves back to it; on the filled last slot, clears it.
+    pub fn backspace(&mut self) {
+        if self.cancel_pending() {
+            return;
+        }
+        let last_filled = self.cursor == DECK_SIZE - 1 && self.holds(self.cursor);
+        if !last_filled {
+            if self.cursor == 0 {
+                return;
+            }
+            self.cursor -= 1;
+        }
+        self.clear(self.cursor);
+    }
+
+    /// Clears the slot under the cursor.
+    pub fn delete(&mut self) {
+        self.pending = Pending::Nothing;
+        self.clear(self.cursor);
+    }
+
+    fn clear(&mut self, slot: usize) {
+        self.slots[slot] = None;
+        self.marks.cleared(slot);
+        self.revalidate();
+    }
+
+    /// Puts a card in a slot (the fill offer).
+    pub fn set(&mut self, slot: usize, card: Card) {
+        self.put(slot, Some(card));
+        self.revalidate();
+    }
+
+    /// Moves the cursor to a slot.
+    pub fn go_to(&mut self, slot: usize) {
+        self.pending = Pending::Nothing;
+        self.cursor = slot.min(DECK_SIZE - 1);
+    }
+
+    /// Fills slots from the cursor with the cards of a pasted text, in any layout the deal
+    /// reader takes (the deal drawn, one line, `#` headers), `??` as a card not known: a
+    /// whole deal pasted at the first slot fills them all. Returns how many went in, the
+    /// words that were not cards, and how many did not fit.
+    pub fn paste(&mut self, text: &str) -> (usize, Vec<String>, usize) {
+        self.pending = Pending::Nothing;
+        let pasted = Pasted::read(text, self.cursor);
+        let placed = pasted.cards.len();
+        for (offset, &card) in pasted.cards.iter().enumerate() {
+            self.put(self.cursor + offset, card);
+        }
+        self.cursor = (self.cursor + placed).min(DECK_SIZE - 1);
+        self.revalidate();
+        (placed, pasted.bad, pasted.left_over)
+    }
+}

@@ -1,0 +1,212 @@
+//! The keys of the screens every game shares, as tables: each binding names the very key
+//! codes the flow answers to, so a test can press every other key and check that nothing
+//! happens, and the help and the key hints are read from them. A game's tables take the
+//! shared bindings and add its own.
+
+use crossterm::event::KeyCode;
+
+/// A key press a binding answers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Press {
+    /// A key without Control.
+    Key(KeyCode),
+    /// Control and a letter.
+    Ctrl(char),
+    /// Any rank or suit character typed into the editor.
+    Cards,
+}
+
+/// Keys, how the help writes them, and what they do.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    // Read by the tests that hold the handlers to the tables.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub keys: &'static [Press],
+    pub label: &'static str,
+    pub what: &'static str,
+}
+
+/// A game's keys, screen by screen: each a help section's title and its table.
+pub struct Keys {
+    /// The editor's own keys, beside [`TYPING`].
+    pub deal: (&'static str, &'static [Binding]),
+    /// Play mode's.
+    pub play: (&'static str, &'static [Binding]),
+    /// Solving, stepping and the game's own screens'.
+    pub solution: (&'static str, &'static [Binding]),
+}
+
+pub const fn bind(keys: &'static [Press], label: &'static str, what: &'static str) -> Binding {
+    Binding { keys, label, what }
+}
+
+pub const fn ch(c: char) -> Press {
+    Press::Key(KeyCode::Char(c))
+}
+
+pub const ARROWS: &[Press] = &[
+    Press::Key(KeyCode::Up),
+    Press::Key(KeyCode::Down),
+    Press::Key(KeyCode::Left),
+    Press::Key(KeyCode::Right),
+];
+
+/// The keys that type a deal, the same in every game's editor.
+pub const TYPING: &[Binding] = &[
+    bind(
+        &[Press::Cards],
+        "A 2-9 T J Q K",
+        "rank (10 works too), then c d h s for the suit",
+    ),
+    bind(
+        ARROWS,
+        "arrows, click",
+        "move between slots as they lie on the board",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Tab), Press::Key(KeyCode::BackTab)],
+        "Tab / Shift-Tab",
+        "next / previous slot in deal order",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Home), Press::Key(KeyCode::End)],
+        "Home / End",
+        "the first / the last slot",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Backspace)],
+        "Backspace",
+        "clear the previous slot and move back",
+    ),
+    bind(
+        &[Press::Key(KeyCode::Delete)],
+        "Delete",
+        "clear the slot under the cursor",
+    ),
+    bind(
+        &[ch(' '), ch(',')],
+        "Space ,",
+        "skipped, so a deal may be typed or pasted with them",
+    ),
+    bind(
+        &[],
+        "paste",
+        "fills slots from the cursor with a whole deal",
+    ),
+    bind(&[Press::Key(KeyCode::Esc)], "Esc", "drop a half-typed card"),
+    bind(
+        &[Press::Ctrl('f')],
+        "Ctrl-F",
+        "fill the one empty slot with the one missing card",
+    ),
+];
+
+/// The editor's Enter, Ctrl-P and g, as every game has them; the game says how.
+pub const fn solve(what: &'static str) -> Binding {
+    bind(&[Press::Key(KeyCode::Enter)], "Enter", what)
+}
+
+pub const fn play(what: &'static str) -> Binding {
+    bind(&[Press::Ctrl('p')], "Ctrl-P", what)
+}
+
+pub const CHALLENGE: Binding = bind(
+    &[ch('g')],
+    "g",
+    "the challenge: Board, Score (points) or Card (cards of a rank)",
+);
+
+/// The solving and stepping keys every game has, before its own.
+pub const ESC_SOLVING: Binding = bind(
+    &[Press::Key(KeyCode::Esc)],
+    "Esc",
+    "cancel the solve / back to the deal (or the game)",
+);
+
+pub const STEP: Binding = bind(
+    &[
+        Press::Key(KeyCode::Right),
+        ch('l'),
+        ch(' '),
+        Press::Key(KeyCode::Left),
+        ch('h'),
+    ],
+    "→ l Space / ← h",
+    "next / previous step",
+);
+
+pub const ENDS: Binding = bind(
+    &[Press::Key(KeyCode::Home), Press::Key(KeyCode::End)],
+    "Home / End",
+    "the start / the end",
+);
+
+pub const CLICK_STEP: Binding = bind(&[], "click, wheel", "go to a step in the list / step");
+
+pub const PLAY_ON: Binding = bind(
+    &[ch('p')],
+    "p",
+    "play on from the step shown (the steps before it to undo)",
+);
+
+/// The other line of an answer with two, in the game's words.
+pub const fn other_line(what: &'static str) -> Binding {
+    bind(&[Press::Key(KeyCode::Tab)], "Tab", what)
+}
+
+/// Play mode's keys every game has, beside its own.
+pub const fn cursor(what: &'static str) -> Binding {
+    bind(ARROWS, "arrows, click", what)
+}
+
+pub const fn take(what: &'static str) -> Binding {
+    const ENTER_SPACE: &[Press] = &[Press::Key(KeyCode::Enter), ch(' ')];
+    bind(ENTER_SPACE, "Enter Space", what)
+}
+
+pub const UNDO: Binding = bind(
+    &[Press::Key(KeyCode::Backspace), ch('u'), ch('U')],
+    "u Backspace / U",
+    "undo / redo, without limit",
+);
+
+pub const HINT: Binding = bind(
+    &[ch('h')],
+    "h",
+    "hint: show the best next move; h again plays it",
+);
+
+pub const fn rest(what: &'static str) -> Binding {
+    const S: &[Press] = &[ch('s')];
+    bind(S, "s", what)
+}
+
+pub const fn back(what: &'static str) -> Binding {
+    bind(&[Press::Key(KeyCode::Esc)], "Esc", what)
+}
+
+pub const QUIT: Binding = bind(&[ch('q')], "q", "quit");
+
+/// A key hint of the bottom line: the key and what it does, in a word or two.
+pub type Hint = (&'static str, &'static str);
+
+/// The solution screen's key hints, as every game has them.
+pub const STEPPING: [Hint; 6] = [
+    ("→ ←", "step"),
+    ("Home End", "start/end"),
+    ("p", "play on"),
+    ("Esc", "back"),
+    ("^S", "save"),
+    ("?", "help"),
+];
+
+/// Play mode's first key hints, as every game has them; the game says what Enter does.
+pub fn playing(enter: &'static str) -> Vec<Hint> {
+    vec![
+        ("←↑→↓", "move"),
+        ("Enter", enter),
+        ("d", "draw"),
+        ("u U", "undo redo"),
+        ("h", "hint"),
+    ]
+}

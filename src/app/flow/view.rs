@@ -1,0 +1,247 @@
+//! Drawing the flow's screens, whatever the game: the board the game draws, and beside it
+//! the Check panel, the search's progress, the steps of an answer or the game played, each
+//! filled with the game's words.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use solitaire::cards::deal::{DECK_SIZE, thousands};
+use solitaire::engine::goal::Goal;
+use solitaire::engine::referee::Referee;
+
+use crate::app::flow::{Flow, GameScreen, Move, PlayMode, Screen, Solution, Solving};
+use crate::app::theme::Theme;
+use crate::app::widgets::{Look, below, counted, first_shown, header_height, panel_block, spinner};
+
+/// Draws the board and the side panel.
+pub fn draw<G: GameScreen>(
+    flow: &Flow<G>,
+    board: Rect,
+    panel: Rect,
+    buf: &mut Buffer,
+    look: &Look,
+) {
+    G::draw_board(flow, board, buf, look);
+    match (&flow.screen, &flow.play) {
+        (Screen::Solving(solving), _) => solving_panel(solving, panel, buf, look),
+        (Screen::Solution(solution), _) => solution_panel(solution, panel, buf, look),
+        (Screen::Play, Some(play)) => play_panel(flow, play, panel, buf, look),
+        (Screen::Own(screen), _) => G::own_panel(flow, screen, panel, buf, look),
+        _ => editor_panel(flow, panel, buf, look),
+    }
+}
+
+/// On the solution screen, the next step: the message line shows it when nothing else is said.
+pub fn next_step<G: GameScreen>(flow: &Flow<G>, look: &Look) -> Option<Line<'static>> {
+    let Screen::Solution(solution) = &flow.screen else {
+        return None;
+    };
+    let mv = solution.next_move()?;
+    Some(Line::from(vec![
+        Span::styled(" Next: ", Style::new().fg(look.theme.highlight_move)),
+        Span::raw(look.text.names(&solution.position().describe(mv))),
+    ]))
+}
+
+/// The Check panel: the cards typed, then the game's lines (where the cursor is, its marks,
+/// what is wrong), then the offer of the one missing card.
+fn editor_panel<G: GameScreen>(flow: &Flow<G>, area: Rect, buf: &mut Buffer, look: &Look) {
+    let (theme, text) = (look.theme, look.text);
+    let editor = &flow.editor;
+    let filled = editor.filled();
+    let count_style = if filled == DECK_SIZE && editor.duplicates().is_empty() {
+        Style::new().fg(theme.success)
+    } else {
+        Style::new().fg(theme.warning)
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::styled(
+            format!("{filled}/{DECK_SIZE}"),
+            count_style.add_modifier(Modifier::BOLD),
+        ),
+        Span::raw(" cards"),
+    ])];
+    lines.extend(G::check_lines(flow, look));
+    if let Some((slot, card)) = editor.fill_offer() {
+        lines.push(Line::raw(""));
+        lines.push(Line::from(vec![
+            Span::styled("Ctrl-F", Style::new().fg(theme.key)),
+            Span::raw(" puts "),
+            text.span(card, theme),
+            Span::raw(format!(" in {}", G::slot_words(slot))),
+        ]));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(panel_block("Check", theme))
+        .render(area, buf);
+}
+
+/// The Check panel's line for a challenge other than the Board one.
+pub fn goal_line(goal: Goal, theme: &Theme) -> Option<Line<'static>> {
+    (goal != Goal::Board).then(|| {
+        Line::styled(
+            format!("{goal} (g changes it)"),
+            Style::new().fg(theme.title),
+        )
+    })
+}
+
+/// The search under way: its figures and the time it took so far.
+fn solving_panel<G: GameScreen>(solving: &Solving<G>, area: Rect, buf: &mut Buffer, look: &Look) {
+    let theme = look.theme;
+    let mut lines = vec![
+        Line::styled(
+            format!("{} Searching", spinner(look)),
+            Style::new().fg(theme.warning),
+        ),
+        Line::raw(""),
+    ];
+    lines.push(Line::raw(format!(
+        "positions  {}",
+        thousands(solving.stats.expanded as usize)
+    )));
+    lines.extend(G::figures(&solving.stats));
+    lines.extend([
+        Line::raw(format!("elapsed    {:.1} s", solving.elapsed.as_secs_f64())),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled("Esc", Style::new().fg(theme.key)),
+            Span::raw(" cancels"),
+        ]),
+    ]);
+    Paragraph::new(lines)
+        .block(panel_block("Solving", theme))
+        .render(area, buf);
+}
+
+/// The answer's header, then its steps.
+fn solution_panel<G: GameScreen>(
+    solution: &Solution<G>,
+    area: Rect,
+    buf: &mut Buffer,
+    look: &Look,
+) {
+    let block = panel_block("Steps", look.theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines = G::solution_header(solution, look);
+    let height = header_height(&lines, inner);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(inner.x, inner.y, inner.width, height), buf);
+    step_list::<G>(
+        below(inner, height + 1),
+        buf,
+        &solution.moves,
+        &solution.positions,
+        solution.step,
+        look,
+    );
+}
+
+/// The step a mouse click at a screen cell lands on in the solution's list of steps.
+pub fn step_at<G: GameScreen>(
+    solution: &Solution<G>,
+    panel: Rect,
+    look: &Look,
+    column: u16,
+    row: u16,
+) -> Option<usize> {
+    let inner = panel_block("Steps", look.theme).inner(panel);
+    let lines = G::solution_header(solution, look);
+    let list = below(inner, header_height(&lines, inner) + 1);
+    if !list.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    let first = first_shown(solution.step, solution.moves.len(), list.height);
+    let number = first + usize::from(row - list.y);
+    (number < solution.moves.len()).then_some(number)
+}
+
+/// Play mode's panel: how the game stands, how many moves are played (and how many redo
+/// would play again), then those moves.
+fn play_panel<G: GameScreen>(
+    flow: &Flow<G>,
+    play: &G::Play,
+    area: Rect,
+    buf: &mut Buffer,
+    look: &Look,
+) {
+    let theme = look.theme;
+    let block = panel_block("Game", theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let game = play.game();
+    let redo = game.redoable();
+    let mut count = format!("{} played", counted(game.played(), "move"));
+    if redo > 0 {
+        count.push_str(&format!(", {redo} to redo"));
+    }
+    let mut lines = G::play_header(flow, play, look);
+    lines.push(Line::styled(count, Style::new().fg(theme.dim)));
+    // Word wrapping may need a line more than the widths say; the gap below the header
+    // takes it.
+    let height = header_height(&lines, inner);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(inner.x, inner.y, inner.width, height), buf);
+    let moves: Vec<Move<G>> = (0..game.played() + redo)
+        .filter_map(|n| game.move_after(n))
+        .collect();
+    let positions: Vec<G::Position> = (0..=moves.len())
+        .filter_map(|n| game.position_after(n).cloned())
+        .collect();
+    step_list::<G>(
+        below(inner, height + 1),
+        buf,
+        &moves,
+        &positions,
+        game.played(),
+        look,
+    );
+}
+
+/// Numbered steps, the current one marked and kept in view a few lines from the top; steps
+/// before it dimmed. `positions[n]` is the position step `n` is played from.
+fn step_list<G: GameScreen>(
+    list: Rect,
+    buf: &mut Buffer,
+    moves: &[Move<G>],
+    positions: &[G::Position],
+    current: usize,
+    look: &Look,
+) {
+    let theme = look.theme;
+    let rows = list.height as usize;
+    if rows == 0 || moves.is_empty() {
+        return;
+    }
+    let first = first_shown(current, moves.len(), list.height);
+    for (offset, number) in (first..moves.len()).take(rows).enumerate() {
+        let Some(before) = positions.get(number) else {
+            break;
+        };
+        let is_current = number == current;
+        let done = number < current;
+        let marker = if is_current { "▶" } else { " " };
+        let style = if is_current {
+            Style::new()
+                .fg(theme.highlight_move)
+                .add_modifier(Modifier::BOLD)
+        } else if done {
+            Style::new().fg(theme.dim)
+        } else {
+            Style::new().fg(theme.text)
+        };
+        let mut spans = vec![Span::styled(format!("{marker}{:>3}. ", number + 1), style)];
+        spans.extend(G::step_spans(before, moves[number], look, style, done));
+        Line::from(spans).render(
+            Rect::new(list.x, list.y + offset as u16, list.width, 1),
+            buf,
+        );
+    }
+}

@@ -1,0 +1,121 @@
+//! Where the screen's parts go: the title line, the board every game fills, the side panel,
+//! the message under them and the key hints. Drawing, mouse clicks and arrow keys all lay
+//! the screen out here, from its size, so that what a click hits is what was drawn.
+
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use solitaire::cards::deal::DECK_SIZE;
+
+use crate::app::cards::{CELL, Direction, nearest};
+use crate::app::effects::{Status, Tone};
+use crate::app::widgets::Look;
+
+/// The smallest terminal the board fits in.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// The board every game draws its deal in: twelve cards a line, eleven lines.
+pub const BOARD_WIDTH: u16 = 12 * CELL;
+pub const BOARD_HEIGHT: u16 = 11;
+
+/// Where a game's editor lays out the deal's slots on a board drawn in an area.
+pub type SlotRects = fn(Rect) -> [Rect; DECK_SIZE];
+
+/// The slot at a screen cell of the editor's board drawn in `area`, if any.
+pub fn slot_at(slot_rects: SlotRects, area: Rect, column: u16, row: u16) -> Option<usize> {
+    slot_rects(area)
+        .iter()
+        .position(|rect| rect.contains(Position::new(column, row)))
+}
+
+/// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
+pub fn neighbour(slot_rects: SlotRects, from: usize, direction: Direction) -> usize {
+    let rects = slot_rects(Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT));
+    nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
+}
+
+/// The screen's parts: title, board, side panel, message and key hints.
+pub struct Areas {
+    pub title: Rect,
+    pub board: Rect,
+    pub panel: Rect,
+    pub message: Rect,
+    pub keys: Rect,
+}
+
+/// The parts of a screen whose message takes `message_rows` lines.
+pub fn areas(area: Rect, message_rows: u16) -> Areas {
+    let [title, body, message, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(message_rows),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [board, panel] =
+        Layout::horizontal([Constraint::Length(BOARD_WIDTH + 2), Constraint::Min(0)]).areas(body);
+    Areas {
+        title,
+        board,
+        panel,
+        message,
+        keys,
+    }
+}
+
+/// Where the board is drawn, the editor's slots or a position in play (also used for mouse
+/// clicks and arrow keys).
+pub fn board_area(size: Rect) -> Rect {
+    // The board's top and its rows do not depend on the message's height.
+    let board = areas(size, 1).board;
+    let inner = Block::bordered().inner(board);
+    Rect::new(
+        inner.x,
+        inner.y + 1,
+        inner.width,
+        BOARD_HEIGHT.min(inner.height),
+    )
+}
+
+/// Where the side panel is on a screen of `size` showing this message.
+pub fn panel_area(size: Rect, message: &[Line]) -> Rect {
+    areas(size, message_rows(message, size.width)).panel
+}
+
+/// The message under the board: the status, or else what the screen shows there (on the
+/// solution screen, the next step).
+pub fn message_lines(
+    status: Option<&Status>,
+    otherwise: Option<Line<'static>>,
+    look: &Look,
+) -> Vec<Line<'static>> {
+    let (theme, text) = (look.theme, look.text);
+    let line = match status {
+        None => otherwise.unwrap_or_default(),
+        Some(status) => {
+            let colour = match status.tone {
+                Tone::Info => theme.text,
+                Tone::Success => theme.success,
+                Tone::Warning => theme.warning,
+                Tone::Error => theme.invalid,
+            };
+            Line::styled(
+                format!(" {}", text.names(&status.text)),
+                Style::new().fg(colour),
+            )
+        }
+    };
+    vec![line]
+}
+
+/// The rows the message needs to be read whole: one, or as many as wrapping it takes (at
+/// most three, so the board keeps its room).
+pub fn message_rows(lines: &[Line], width: u16) -> u16 {
+    let rows = Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: false })
+        .line_count(width);
+    (rows as u16).clamp(1, 3)
+}

@@ -1,0 +1,138 @@
+//! The small pieces every panel and dialog is drawn with, one style throughout: a panel's
+//! frame, a popup, a line of keys, the spinner, counts in words, and where a list of steps
+//! starts so that the current one stays in view.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Widget};
+
+use crate::app::cards::CardText;
+use crate::app::theme::Theme;
+
+/// How the screen looks: what drawing needs beside the model.
+pub struct Look<'a> {
+    pub theme: &'a Theme,
+    pub text: CardText,
+    /// The clock's ticks, for the spinner.
+    pub ticks: u64,
+}
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const ASCII_SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
+
+/// `n` and the noun, singular for one: "1 move", "3 moves".
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// How far a game went: "1 move in", "12 moves in".
+pub fn moves_in(moves: usize) -> String {
+    format!("{} in", counted(moves, "move"))
+}
+
+/// The text with its first letter in capitals.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// `text` cut to `width` columns, ending in `…` when it was cut.
+pub fn shortened(text: &str, width: usize) -> String {
+    if Span::raw(text).width() <= width {
+        return text.to_string();
+    }
+    let mut cut = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let wide = Span::raw(c.to_string()).width();
+        if used + wide + 1 > width {
+            break;
+        }
+        cut.push(c);
+        used += wide;
+    }
+    if width > 0 {
+        cut.push('…');
+    }
+    cut
+}
+
+/// A side panel's or a dialog's frame, titled.
+pub fn panel_block(title: &str, theme: &Theme) -> Block<'static> {
+    Block::bordered()
+        .border_style(Style::new().fg(theme.border))
+        .title(format!(" {title} "))
+}
+
+/// The spinner's frame for the current tick.
+pub fn spinner(look: &Look) -> &'static str {
+    if look.text.ascii {
+        ASCII_SPINNER[look.ticks as usize % ASCII_SPINNER.len()]
+    } else {
+        SPINNER[look.ticks as usize % SPINNER.len()]
+    }
+}
+
+/// The rows a panel's header takes in `inner`, wrapped.
+pub fn header_height(lines: &[Line], inner: Rect) -> u16 {
+    let width = usize::from(inner.width.max(1));
+    let wrapped: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    (wrapped as u16).min(inner.height)
+}
+
+/// The first step a list of `rows` lines shows, keeping the current one a few lines down.
+pub fn first_shown(current: usize, steps: usize, rows: u16) -> usize {
+    current
+        .saturating_sub(3)
+        .min(steps.saturating_sub(usize::from(rows)))
+}
+
+/// The part of `area` below its first `rows` lines.
+pub fn below(area: Rect, rows: u16) -> Rect {
+    let rows = rows.min(area.height);
+    Rect::new(area.x, area.y + rows, area.width, area.height - rows)
+}
+
+/// A centred box of the given size, cleared.
+pub fn popup(area: Rect, width: u16, height: u16, buf: &mut Buffer, theme: &Theme) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(rect, buf);
+    Block::new()
+        .style(Style::new().bg(theme.background).fg(theme.text))
+        .render(rect, buf);
+    rect
+}
+
+/// Keys and what they do, on one line: `Enter open  Esc close`.
+pub fn key_line(keys: &[(&str, &str)], theme: &Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (index, (key, what)) in keys.iter().enumerate() {
+        let gap = if index + 1 < keys.len() { "  " } else { "" };
+        spans.push(Span::styled((*key).to_string(), Style::new().fg(theme.key)));
+        spans.push(Span::raw(format!(" {what}{gap}")));
+    }
+    Line::from(spans)
+}
+
+/// A dialog's keys on its last inner line.
+pub fn footer(keys: &[(&str, &str)], inner: Rect, buf: &mut Buffer, theme: &Theme) {
+    key_line(keys, theme).render(
+        Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1),
+        buf,
+    );
+}
