@@ -251,6 +251,29 @@ fn tripeaks_stats_and_batch_count_a_deal_unknown_cards_hold_back_as_undecided() 
 }
 
 #[test]
+fn tripeaks_stats_card_counts_the_deals_its_histogram_leaves_out_undecided_ones_included() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let deals = [tripeaks_stock_unknown(), tripeaks_last_unknown()];
+    let file = deals_file(dir.path(), "tripeaks.txt", &deals);
+    let args = ["stats", "--game", "tripeaks", "--card", "K", "--from"];
+    let (text, _) = run(&args, &file, 3);
+    assert!(text.contains("1 undecided"), "{text}");
+    assert!(
+        text.contains("most Kings removed in a deal, leaving out 1 deal whose unknown cards (??)"),
+        "{text}"
+    );
+    let summary = stats_json(&["--game", "tripeaks", "--card", "K"], &file, 3);
+    let counted: u64 = summary["cards"]["most"]
+        .as_object()
+        .expect("a histogram")
+        .values()
+        .filter_map(Value::as_u64)
+        .sum();
+    assert_eq!(counted, 1, "{summary}");
+    assert_eq!(summary["cards"]["left_out"], 1, "{summary}");
+}
+
+#[test]
 fn klondike_stats_and_batch_count_a_deal_with_cards_not_known_as_undecided() {
     let dir = tempfile::tempdir().expect("a folder");
     let text = std::fs::read_to_string(data("klondike-unknowns.txt")).expect("the fixture");

@@ -161,6 +161,7 @@ impl Summary {
             "cards": self.lab.counted_rank().map(|rank| json!({
                 "rank": rank.letter().to_string(),
                 "most": histogram(Figure::Most),
+                "left_out": self.left_out(Figure::Most),
             })),
             "deals": tally.decided,
             "winnable": tally.winnable,
@@ -278,17 +279,18 @@ impl Summary {
         text
     }
 
-    /// How many deals that should have a figure lack it: won deals their optimal length, and
-    /// decided ones their best score or most cards, when unknown cards (`??`) could better the
-    /// value found (or a cap stopped the search for the most cards). 0 in a game that does not
-    /// measure it.
+    /// How many deals that should have a figure lack it: won deals their optimal length,
+    /// decided ones their best score, when unknown cards (`??`) could better the value found;
+    /// and any deal the most cards of `--card`'s rank, undecided ones included, since every
+    /// deal has a most whether or not it can be won. 0 in a game that does not measure it.
     fn left_out(&self, figure: Figure) -> usize {
         if !self.lab.figures().contains(&figure) {
             return 0;
         }
         let should = match figure {
             Figure::Length => self.tally.winnable,
-            Figure::Score | Figure::Most => self.tally.decided,
+            Figure::Score => self.tally.decided,
+            Figure::Most => self.tally.solved(),
         };
         let measured: usize = self.tally.histogram(figure).values().sum();
         should.saturating_sub(measured)
