@@ -174,6 +174,35 @@ fn pyramid_stats_count_a_deal_unknown_cards_hold_back_as_undecided_and_one_they_
 }
 
 #[test]
+fn pyramid_solve_words_the_wildcard_figure_as_a_bound_and_a_proof_without_search_as_such() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = deals_file(dir.path(), "stock.txt", &[pyramid_stock_unknown()]);
+    let (text, _) = run(&["solve"], &file, 3);
+    assert!(!text.contains("(0 positions)"), "{text}");
+    assert!(
+        text.contains("No solution with the cards known so far: proved without a search:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("were each unknown card (??) any card at all, the deal could at best clear the pyramid in"),
+        "{text}"
+    );
+    assert!(
+        text.contains("a bound, which the cards actually missing may not reach"),
+        "{text}"
+    );
+    let (json, _) = run(&["solve", "--json"], &file, 3);
+    let json: Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(json["stats"]["expanded"], 0, "{json}");
+    assert!(
+        json["reason"]
+            .as_str()
+            .is_some_and(|reason| reason.starts_with("proved without a search")),
+        "{json}"
+    );
+}
+
+#[test]
 fn pyramid_batch_marks_a_line_unknown_cards_hold_back_undecided_in_every_challenge() {
     let dir = tempfile::tempdir().expect("a folder");
     let file = deals_file(dir.path(), "stock.txt", &[pyramid_stock_unknown()]);
