@@ -203,6 +203,40 @@ fn pyramid_solve_words_the_wildcard_figure_as_a_bound_and_a_proof_without_search
 }
 
 #[test]
+fn batch_check_says_which_lines_unknown_cards_leave_unchecked() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let lines = [
+        format!("40\t{}", pyramid_stock_unknown()),
+        format!("42\t{}", pyramid_last_unknown()),
+        format!(
+            "40\t{}",
+            line_with_unknown(&data("winnable-40-steps.txt"), [])
+        ),
+    ];
+    let file = deals_file(dir.path(), "check.tsv", &lines);
+    let (answers, summary) = batch_lines(&["batch", "--check"], &file, 3);
+    assert_eq!(answers[0]["check"]["matches"], Value::Null);
+    assert!(
+        answers[0]["check"]["unchecked"].is_string(),
+        "{}",
+        answers[0]
+    );
+    assert_eq!(
+        answers[1]["check"]["unchecked"],
+        "unknown cards (??) may allow fewer steps"
+    );
+    assert_eq!(answers[2]["check"]["matches"], true);
+    assert!(answers[2]["check"].get("unchecked").is_none());
+    assert!(
+        summary.contains(
+            "check: 1 of 3 known lengths match; not checkable lines: 1, 2 (bad, undecided, or \
+             unknown cards (??) may allow fewer steps)"
+        ),
+        "{summary}"
+    );
+}
+
+#[test]
 fn pyramid_batch_marks_a_line_unknown_cards_hold_back_undecided_in_every_challenge() {
     let dir = tempfile::tempdir().expect("a folder");
     let file = deals_file(dir.path(), "stock.txt", &[pyramid_stock_unknown()]);

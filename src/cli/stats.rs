@@ -29,7 +29,9 @@ use solitaire::Deal;
 use solitaire::engine::game::{Game, Settings};
 use solitaire::engine::goal::Goal;
 use solitaire::engine::lab::Lab;
-use solitaire::engine::verdict::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED};
+use solitaire::engine::verdict::{
+    EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, undecided_cause,
+};
 use solitaire::games;
 
 use crate::cli::args::{StatsArgs, StatsCommand, owners};
@@ -67,6 +69,8 @@ struct Tally {
     winnable: usize,
     /// Deals a cap stopped: neither won nor lost, and left out of the fraction.
     undecided: usize,
+    /// The undecided deals by what kept them open: a cap (which one), or unknown cards.
+    causes: BTreeMap<&'static str, usize>,
     /// Each figure's values over the decided deals, by how many deals have each: the optimal
     /// lengths, TriPeaks' best scores, the most cards of `--card`'s rank.
     figures: BTreeMap<Figure, BTreeMap<usize, usize>>,
@@ -76,9 +80,10 @@ struct Tally {
 impl Tally {
     fn add(&mut self, solved: &Solved) {
         self.times.add(solved.millis);
-        match solved.verdict {
-            Outcome::Undecided(_) => {
+        match &solved.verdict {
+            Outcome::Undecided(why) => {
                 self.undecided += 1;
+                *self.causes.entry(undecided_cause(why)).or_insert(0) += 1;
                 return;
             }
             Outcome::Won => self.winnable += 1,
@@ -99,6 +104,16 @@ impl Tally {
     fn histogram(&self, figure: Figure) -> &BTreeMap<usize, usize> {
         static EMPTY: BTreeMap<usize, usize> = BTreeMap::new();
         self.figures.get(&figure).unwrap_or(&EMPTY)
+    }
+
+    /// What kept the undecided deals open: "the states cap: 2, unknown cards (??): 1".
+    fn causes_text(&self) -> String {
+        let causes: Vec<String> = self
+            .causes
+            .iter()
+            .map(|(cause, count)| format!("{cause}: {count}"))
+            .collect();
+        causes.join(", ")
     }
 
     /// Deals with a result, undecided ones included.
@@ -169,6 +184,7 @@ impl Summary {
             "interval95": [low, high],
             "lengths": histogram(Figure::Length),
             "undecided": tally.undecided,
+            "undecided_by": tally.causes,
             "complete": self.complete(),
             "millis": {"median": self.quantile(0.5), "p99": self.quantile(0.99),
                        "max": self.quantile(1.0)},
@@ -247,8 +263,9 @@ impl Summary {
         if self.tally.undecided > 0 {
             text.push_str(&format!(
                 "{} undecided (a cap was reached, or cards are not known): counted neither won \
-                 nor lost\n",
-                self.tally.undecided
+                 nor lost ({})\n",
+                self.tally.undecided,
+                self.tally.causes_text()
             ));
         }
         let lengths = self.tally.histogram(Figure::Length);
@@ -691,15 +708,16 @@ fn comparison(summaries: &[Summary], json: bool) -> String {
         .filter(|summary| summary.tally.undecided > 0)
         .map(|summary| {
             format!(
-                "{} under {}",
+                "{} under {} ({})",
                 summary.tally.undecided,
-                summary.brief_rules()
+                summary.brief_rules(),
+                summary.tally.causes_text()
             )
         })
         .collect();
     if !undecided.is_empty() {
         text.push_str(&format!(
-            "Undecided (a cap was reached; counted neither won nor lost): {}\n",
+            "Undecided (counted neither won nor lost), with what kept them open: {}\n",
             undecided.join("; ")
         ));
     }

@@ -215,6 +215,9 @@ impl Standing {
     pub fn validate(&self, name: &str) -> Answer {
         let unknown = unknowns_text::count(self.game.deal.unknown().count_ones());
         let text = match self.progress() {
+            Some(from) if self.position.is_won() => {
+                format!("{name}: a valid game, already won ({from}){unknown}\n")
+            }
             Some(from) => format!("{name}: a valid game in progress ({from}){unknown}\n"),
             None => format!("{name}: a valid deal{unknown}\n"),
         };
