@@ -41,7 +41,7 @@ use crate::cli::input::{InputError, LinesSource};
 use crate::cli::pool;
 use crate::cli::times::Times;
 use deals::{DealFile, Deals, Exported};
-use results_file::{Figure, Outcome, ResultsError, ResultsFile, Seen, Solved};
+use results_file::{Claimed, Figure, Outcome, ResultsError, ResultsFile, Seen, Solved};
 use shard::RunId;
 use shard::Shard;
 
@@ -441,13 +441,13 @@ fn solve_all(
     failed.map_or(Ok(()), Err)
 }
 
-/// The results file of `--out` or `--resume`, locked, with what it already holds: the tally of
-/// its results and which deals they are.
+/// The results file of `--out` or `--resume`, checked and locked (begun later, see
+/// [`Claimed`]), with what it already holds: the tally of its results and which deals they are.
 fn open_results(
     args: &StatsArgs,
     run: &RunId,
     figures: &[Figure],
-) -> Result<(Tally, Seen, Option<ResultsFile>), InputError> {
+) -> Result<(Tally, Seen, Option<Claimed>), InputError> {
     let usage = |error: results_file::ResultsError| InputError::Usage(error.to_string());
     let mut tally = Tally::default();
     match (&args.resume, &args.out) {
@@ -456,11 +456,11 @@ fn open_results(
             let (file, done) =
                 ResultsFile::resume(path, run, figures, |solved| tally.add(&solved), warn)
                     .map_err(usage)?;
-            Ok((tally, done, Some(file)))
+            Ok((tally, done, Some(Claimed::Resumed(file))))
         }
         (None, Some(path)) => {
-            let file = ResultsFile::create(path, run).map_err(usage)?;
-            Ok((tally, Seen::default(), Some(file)))
+            let claimed = ResultsFile::claim(path).map_err(usage)?;
+            Ok((tally, Seen::default(), Some(claimed)))
         }
         (None, None) => Ok((tally, Seen::default(), None)),
     }
@@ -561,7 +561,7 @@ pub fn run(args: &StatsArgs, asked: Option<&'static dyn Game>) -> Result<u8, Inp
         shard,
     };
     let figures = lab.figures();
-    let (mut tally, done, mut file) = open_results(args, &run, &figures)?;
+    let (mut tally, done, claimed) = open_results(args, &run, &figures)?;
     if let (Some(export), Some(path)) = (export, &args.export)
         && export.write(&deals, &stop)? == Exported::Interrupted
     {
@@ -571,6 +571,12 @@ pub fn run(args: &StatsArgs, asked: Option<&'static dyn Game>) -> Result<u8, Inp
         ));
         return Ok(EXIT_INTERRUPTED);
     }
+    // Begun only now: an export that failed or was stopped leaves no file holding only the
+    // run's first line.
+    let mut file = claimed
+        .map(|claimed| claimed.begin(&run))
+        .transpose()
+        .map_err(|error| InputError::Usage(error.to_string()))?;
     if args.compare {
         let code = compare(args, game, lab.as_ref(), &deals, jobs, &stop, to_stderr);
         return deals.check().map(|()| code);
