@@ -199,7 +199,8 @@ fn batch_check_marks_each_line_and_names_the_mismatched_ones() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "check: 1 of 4 known lengths match; mismatched lines: 2, 3\n",
+            "check: 1 of 4 known lengths match; mismatched lines: 2, 3; not checkable line: 5 \
+             (bad, undecided, or unknown cards (??) may allow fewer steps)\n",
         ))
         .get_output()
         .stdout
@@ -210,7 +211,10 @@ fn batch_check_marks_each_line_and_names_the_mismatched_ones() {
     assert_eq!(check(1), serde_json::json!({"known": 39, "matches": false}));
     assert_eq!(check(2), serde_json::json!({"known": 0, "matches": false}));
     assert_eq!(check(3), Value::Null, "no known length");
-    assert_eq!(check(4), serde_json::json!({"known": 7, "matches": null}));
+    assert_eq!(
+        check(4),
+        serde_json::json!({"known": 7, "matches": null, "unchecked": "not a deal"})
+    );
 }
 
 #[test]
@@ -1430,4 +1434,84 @@ fn file_names_in_stats_and_merge_errors_are_shown_escaped() {
         stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
         "{stderr}"
     );
+}
+
+#[test]
+fn validate_says_a_saved_game_already_won_is_won() {
+    let deal = std::fs::read_to_string(data("shortest-15-steps.txt")).expect("the fixture");
+    let answer = json_answer(&["solve", "--json", &data("shortest-15-steps.txt")], 0);
+    let moves: Vec<String> = answer["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|step| {
+            let cards: Vec<&str> = step
+                .as_array()
+                .expect("a removal")
+                .iter()
+                .map(|card| card.as_str().expect("a card"))
+                .collect();
+            cards.join("+")
+        })
+        .collect();
+    let won = format!("# moves: {}\n{deal}", moves.join(" "));
+    let (_dir, path) = file_with("won.txt", &won);
+    let text = output(&["validate", &path], 0);
+    assert!(
+        text.contains(": a valid game, already won (pass 1, 15 moves played)"),
+        "{text}"
+    );
+    let half = format!("# moves: {}\n{deal}", moves[..5].join(" "));
+    let (_dir, path) = file_with("half.txt", &half);
+    let text = output(&["validate", &path], 0);
+    assert!(text.contains(": a valid game in progress ("), "{text}");
+}
+
+#[test]
+fn validate_says_a_tripeaks_game_already_won_is_won() {
+    let file = format!(
+        "{}/saved-games/tripeaks-clears-43-steps.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let deal = std::fs::read_to_string(&file).expect("the fixture");
+    let answer = json_answer(&["solve", "--json", &file], 0);
+    let moves: Vec<&str> = answer["lines"][0]["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|step| step["step"].as_str().expect("a step"))
+        .collect();
+    assert_eq!(moves.len(), 43);
+    let won = format!("# moves: {}\n{deal}", moves.join(" "));
+    let (_dir, path) = file_with("won.txt", &won);
+    let text = output(&["validate", &path], 0);
+    assert!(
+        text.contains(": a valid TriPeaks game, already won (43 moves played)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_time_limit_too_long_is_refused_as_too_long() {
+    for huge in ["1e30", "inf", "99999999999999"] {
+        refused(
+            &[
+                "solve",
+                "--time-limit",
+                huge,
+                &data("shortest-15-steps.txt"),
+            ],
+            "is too long: at most 1000000000 seconds",
+        );
+    }
+    let text = output(
+        &[
+            "solve",
+            "--time-limit",
+            "1000000000",
+            &data("shortest-15-steps.txt"),
+        ],
+        0,
+    );
+    assert!(text.starts_with("Solved in 15 steps."), "{text}");
 }

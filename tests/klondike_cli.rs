@@ -725,3 +725,21 @@ fn files_of_deals_say_their_game_and_unknown_cards_leave_a_deal_undecided() {
         serde_json::from_str(&output(&["stats", "--from", &unknown, "--json"], 3)).unwrap();
     assert_eq!(summary["undecided"], 1, "{summary}");
 }
+
+#[test]
+fn a_header_given_twice_with_another_value_is_refused_as_in_every_game() {
+    let files = Files::new();
+    let deal = std::fs::read_to_string(common::data("klondike-winnable.txt")).expect("fixture");
+    let twice = files.write("twice.txt", &format!("# name: a\n# name: b\n{deal}"));
+    pyramid()
+        .args(["validate", &twice])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "# name: given twice, 'a' on line 1 and 'b' on line 2: keep one",
+        ));
+    // The same value again says nothing new, and is read as once.
+    let again = files.write("again.txt", &format!("# name: a\n# name: a\n{deal}"));
+    let text = output(&["validate", &again], 0);
+    assert!(text.contains("a valid Klondike deal"), "{text}");
+}

@@ -474,3 +474,82 @@ fn undecided_deals_are_counted_apart() {
     let lost = |s: &Value| s["deals"].as_u64().unwrap() - s["winnable"].as_u64().unwrap();
     assert!(lost(&capped) <= lost(&whole));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_export_that_fails_leaves_no_results_file_holding_only_its_first_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.jsonl");
+    // The deals go to standard output, here a full disk: the export fails.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("skipped: no /dev/full");
+        return;
+    };
+    let status = stats_process(&[
+        "--deals",
+        "3000",
+        "--export",
+        "-",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+    .stdout(full)
+    .status()
+    .unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert!(!out.exists(), "{:?}", std::fs::read_to_string(&out));
+    // A file that was there, empty, is left empty.
+    std::fs::write(&out, "").unwrap();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let status = stats_process(&[
+        "--deals",
+        "3000",
+        "--export",
+        "-",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+    .stdout(full)
+    .status()
+    .unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_export_stopped_by_sigterm_leaves_no_results_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.jsonl");
+    let export = dir.path().join("deals.txt");
+    // A hundred million deals take minutes to write: the signal comes while they are.
+    let mut child = stats_process(&[
+        "--deals",
+        "100000000",
+        "--export",
+        export.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ])
+    .spawn()
+    .unwrap();
+    // The signal once the export's temporary file is there: the export is being written.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_dir(dir.path()).unwrap().count() == 0 {
+        assert!(std::time::Instant::now() < deadline, "no export started");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let status = wait(&mut child, 60);
+    assert_eq!(status.code(), Some(130));
+    assert!(!out.exists(), "{:?}", std::fs::read_to_string(&out));
+    assert!(!export.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -528,10 +528,13 @@ fn a_comparison_names_the_deals_a_cap_left_undecided() {
     );
     let last = table.lines().last().expect("lines");
     assert!(
-        last.starts_with("Undecided (a cap was reached; counted neither won nor lost): "),
+        last.starts_with("Undecided (counted neither won nor lost), with what kept them open: "),
         "{table}"
     );
-    assert!(last.contains(" under draw 1, 1 pass"), "{table}");
+    assert!(
+        last.contains(" under draw 1, 1 pass (the states cap: "),
+        "{table}"
+    );
 }
 
 #[test]

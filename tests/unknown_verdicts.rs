@@ -174,6 +174,69 @@ fn pyramid_stats_count_a_deal_unknown_cards_hold_back_as_undecided_and_one_they_
 }
 
 #[test]
+fn pyramid_solve_words_the_wildcard_figure_as_a_bound_and_a_proof_without_search_as_such() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = deals_file(dir.path(), "stock.txt", &[pyramid_stock_unknown()]);
+    let (text, _) = run(&["solve"], &file, 3);
+    assert!(!text.contains("(0 positions)"), "{text}");
+    assert!(
+        text.contains("No solution with the cards known so far: proved without a search:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("were each unknown card (??) any card at all, the deal could at best clear the pyramid in"),
+        "{text}"
+    );
+    assert!(
+        text.contains("a bound, which the cards actually missing may not reach"),
+        "{text}"
+    );
+    let (json, _) = run(&["solve", "--json"], &file, 3);
+    let json: Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(json["stats"]["expanded"], 0, "{json}");
+    assert!(
+        json["reason"]
+            .as_str()
+            .is_some_and(|reason| reason.starts_with("proved without a search")),
+        "{json}"
+    );
+}
+
+#[test]
+fn batch_check_says_which_lines_unknown_cards_leave_unchecked() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let lines = [
+        format!("40\t{}", pyramid_stock_unknown()),
+        format!("42\t{}", pyramid_last_unknown()),
+        format!(
+            "40\t{}",
+            line_with_unknown(&data("winnable-40-steps.txt"), [])
+        ),
+    ];
+    let file = deals_file(dir.path(), "check.tsv", &lines);
+    let (answers, summary) = batch_lines(&["batch", "--check"], &file, 3);
+    assert_eq!(answers[0]["check"]["matches"], Value::Null);
+    assert!(
+        answers[0]["check"]["unchecked"].is_string(),
+        "{}",
+        answers[0]
+    );
+    assert_eq!(
+        answers[1]["check"]["unchecked"],
+        "unknown cards (??) may allow fewer steps"
+    );
+    assert_eq!(answers[2]["check"]["matches"], true);
+    assert!(answers[2]["check"].get("unchecked").is_none());
+    assert!(
+        summary.contains(
+            "check: 1 of 3 known lengths match; not checkable lines: 1, 2 (bad, undecided, or \
+             unknown cards (??) may allow fewer steps)"
+        ),
+        "{summary}"
+    );
+}
+
+#[test]
 fn pyramid_batch_marks_a_line_unknown_cards_hold_back_undecided_in_every_challenge() {
     let dir = tempfile::tempdir().expect("a folder");
     let file = deals_file(dir.path(), "stock.txt", &[pyramid_stock_unknown()]);
@@ -248,6 +311,29 @@ fn tripeaks_stats_and_batch_count_a_deal_unknown_cards_hold_back_as_undecided() 
         assert_eq!(lines[0]["definitive"], false, "{args:?}");
         assert!(summary.contains(", 1 undecided"), "{args:?}: {summary}");
     }
+}
+
+#[test]
+fn tripeaks_stats_card_counts_the_deals_its_histogram_leaves_out_undecided_ones_included() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let deals = [tripeaks_stock_unknown(), tripeaks_last_unknown()];
+    let file = deals_file(dir.path(), "tripeaks.txt", &deals);
+    let args = ["stats", "--game", "tripeaks", "--card", "K", "--from"];
+    let (text, _) = run(&args, &file, 3);
+    assert!(text.contains("1 undecided"), "{text}");
+    assert!(
+        text.contains("most Kings removed in a deal, leaving out 1 deal whose unknown cards (??)"),
+        "{text}"
+    );
+    let summary = stats_json(&["--game", "tripeaks", "--card", "K"], &file, 3);
+    let counted: u64 = summary["cards"]["most"]
+        .as_object()
+        .expect("a histogram")
+        .values()
+        .filter_map(Value::as_u64)
+        .sum();
+    assert_eq!(counted, 1, "{summary}");
+    assert_eq!(summary["cards"]["left_out"], 1, "{summary}");
 }
 
 #[test]

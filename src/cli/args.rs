@@ -837,15 +837,29 @@ fn memory_size(text: &str) -> Result<usize, String> {
     Ok(bytes)
 }
 
+/// The longest time limit, in seconds.
+const MAX_SECONDS: f64 = 1e9;
+
 /// Reads a time limit in seconds, with a fraction if wanted: `30`, `2.5`.
 fn seconds(text: &str) -> Result<Duration, String> {
     let value: f64 = text
         .trim()
         .parse()
         .map_err(|_| format!("'{}' is not a number of seconds", excerpt(text)))?;
-    if !(value > 0.0 && value <= 1e9) {
+    if value.is_nan() {
+        return Err(format!("'{}' is not a number of seconds", excerpt(text)));
+    }
+    if value <= 0.0 {
         return Err(format!(
             "'{}' is not a time limit: more than 0 seconds",
+            excerpt(text)
+        ));
+    }
+    // Past this the limit is no limit: say so, rather than count on a clock decades ahead.
+    if value > MAX_SECONDS {
+        return Err(format!(
+            "'{}' is too long: at most {MAX_SECONDS} seconds (about 31 years); leave \
+             --time-limit out for no limit",
             excerpt(text)
         ));
     }
@@ -938,6 +952,26 @@ mod tests {
         );
         assert_eq!(seconds("2.5"), Ok(Duration::from_millis(2500)));
         assert!(seconds("0").is_err() && seconds("-1").is_err() && seconds("x").is_err());
+    }
+
+    #[test]
+    fn a_time_limit_too_long_says_so_not_that_it_must_be_more_than_zero() {
+        for huge in ["1e30", "inf", "99999999999999", "1e300"] {
+            let error = seconds(huge).expect_err(huge);
+            assert!(
+                error.contains("too long: at most 1000000000 seconds"),
+                "{error}"
+            );
+            assert!(!error.contains("more than 0"), "{error}");
+        }
+        assert_eq!(
+            seconds("NaN"),
+            Err("'NaN' is not a number of seconds".to_string())
+        );
+        assert_eq!(
+            seconds("1000000000"),
+            Ok(Duration::from_secs(1_000_000_000))
+        );
     }
 
     #[test]

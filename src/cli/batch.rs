@@ -255,7 +255,7 @@ pub fn run(args: &BatchArgs, asked: Option<&'static dyn Game>) -> Result<u8, Inp
             if args.check
                 && let Some(known) = known_length
             {
-                answer.json["check"] = json!({"known": known, "matches": matches(known, &answer)});
+                answer.json["check"] = check_json(known, &answer);
             }
             // A closed stdout (e.g. piped into `head`) ends the run here, quietly.
             console::out(format_args!("{}\n", answer.json));
@@ -336,7 +336,30 @@ fn matches(known: usize, answer: &Answer) -> Option<bool> {
     Some(answer.length.unwrap_or(0) == known)
 }
 
-/// How many mismatched lines the summary names.
+/// Why an answer's length cannot be compared with a known one, when [`matches`] gives no
+/// verdict.
+fn unchecked_why(answer: &Answer) -> &'static str {
+    if answer.undecided {
+        "undecided: a cap was reached, or unknown cards (??) hold the answer back"
+    } else if answer.solved.is_none() {
+        "not a deal"
+    } else {
+        "unknown cards (??) may allow fewer steps"
+    }
+}
+
+/// A line's `"check"`: its known length, whether the answer matches it, and when that cannot
+/// be told, why not.
+fn check_json(known: usize, answer: &Answer) -> Value {
+    let matches = matches(known, answer);
+    let mut check = json!({"known": known, "matches": matches});
+    if matches.is_none() {
+        check["unchecked"] = json!(unchecked_why(answer));
+    }
+    check
+}
+
+/// How many mismatched (or unchecked) lines the summary names.
 const SHOWN_MISMATCHES: usize = 20;
 
 /// The mismatched lines for the summary: "; mismatched lines: 3, 8", the first
@@ -345,13 +368,30 @@ fn mismatch_list(shown: &[usize], all: usize) -> String {
     if all == 0 {
         return String::new();
     }
+    format!("; mismatched {}", line_list(shown, all))
+}
+
+/// The lines whose answer cannot be compared, for the summary: "; not checkable lines: 3, 8
+/// (bad, undecided, ...)".
+fn unchecked_list(shown: &[usize], all: usize) -> String {
+    if all == 0 {
+        return String::new();
+    }
+    format!(
+        "; not checkable {} (bad, undecided, or unknown cards (??) may allow fewer steps)",
+        line_list(shown, all)
+    )
+}
+
+/// "lines: 3, 8", the first `shown` and then how many more of `all`.
+fn line_list(shown: &[usize], all: usize) -> String {
     let numbers: Vec<String> = shown.iter().map(ToString::to_string).collect();
     let more = match all.saturating_sub(shown.len()) {
         0 => String::new(),
         more => format!(" and {} more", thousands(more)),
     };
     let lines = if all == 1 { "line" } else { "lines" };
-    format!("; mismatched {lines}: {}{more}", numbers.join(", "))
+    format!("{lines}: {}{more}", numbers.join(", "))
 }
 
 fn millis(millis: f64) -> String {
@@ -378,6 +418,10 @@ struct Totals {
     wrong: usize,
     /// The first [`SHOWN_MISMATCHES`] lines that do not match.
     shown_wrong: Vec<usize>,
+    /// Lines with a known length whose answer cannot be compared with it (bad, undecided, or
+    /// one unknown cards may shorten), and the first [`SHOWN_MISMATCHES`] of them.
+    unchecked: usize,
+    shown_unchecked: Vec<usize>,
 }
 
 impl Totals {
@@ -407,7 +451,12 @@ impl Totals {
                 }
             }
             // A line without a verdict (bad, undecided) neither matches nor mismatches.
-            None => {}
+            None => {
+                self.unchecked += 1;
+                if self.shown_unchecked.len() < SHOWN_MISMATCHES {
+                    self.shown_unchecked.push(number);
+                }
+            }
         }
     }
 
@@ -465,10 +514,11 @@ impl Totals {
         }
         if check {
             text.push_str(&format!(
-                "check: {} of {} known lengths match{}\n",
+                "check: {} of {} known lengths match{}{}\n",
                 self.right,
                 self.known,
-                mismatch_list(&self.shown_wrong, self.wrong)
+                mismatch_list(&self.shown_wrong, self.wrong),
+                unchecked_list(&self.shown_unchecked, self.unchecked)
             ));
         }
         text

@@ -29,7 +29,9 @@ use solitaire::Deal;
 use solitaire::engine::game::{Game, Settings};
 use solitaire::engine::goal::Goal;
 use solitaire::engine::lab::Lab;
-use solitaire::engine::verdict::{EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED};
+use solitaire::engine::verdict::{
+    EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, undecided_cause,
+};
 use solitaire::games;
 
 use crate::cli::args::{StatsArgs, StatsCommand, owners};
@@ -39,7 +41,7 @@ use crate::cli::input::{InputError, LinesSource};
 use crate::cli::pool;
 use crate::cli::times::Times;
 use deals::{DealFile, Deals, Exported};
-use results_file::{Figure, Outcome, ResultsError, ResultsFile, Seen, Solved};
+use results_file::{Claimed, Figure, Outcome, ResultsError, ResultsFile, Seen, Solved};
 use shard::RunId;
 use shard::Shard;
 
@@ -67,6 +69,8 @@ struct Tally {
     winnable: usize,
     /// Deals a cap stopped: neither won nor lost, and left out of the fraction.
     undecided: usize,
+    /// The undecided deals by what kept them open: a cap (which one), or unknown cards.
+    causes: BTreeMap<&'static str, usize>,
     /// Each figure's values over the decided deals, by how many deals have each: the optimal
     /// lengths, TriPeaks' best scores, the most cards of `--card`'s rank.
     figures: BTreeMap<Figure, BTreeMap<usize, usize>>,
@@ -76,9 +80,10 @@ struct Tally {
 impl Tally {
     fn add(&mut self, solved: &Solved) {
         self.times.add(solved.millis);
-        match solved.verdict {
-            Outcome::Undecided(_) => {
+        match &solved.verdict {
+            Outcome::Undecided(why) => {
                 self.undecided += 1;
+                *self.causes.entry(undecided_cause(why)).or_insert(0) += 1;
                 return;
             }
             Outcome::Won => self.winnable += 1,
@@ -99,6 +104,16 @@ impl Tally {
     fn histogram(&self, figure: Figure) -> &BTreeMap<usize, usize> {
         static EMPTY: BTreeMap<usize, usize> = BTreeMap::new();
         self.figures.get(&figure).unwrap_or(&EMPTY)
+    }
+
+    /// What kept the undecided deals open: "the states cap: 2, unknown cards (??): 1".
+    fn causes_text(&self) -> String {
+        let causes: Vec<String> = self
+            .causes
+            .iter()
+            .map(|(cause, count)| format!("{cause}: {count}"))
+            .collect();
+        causes.join(", ")
     }
 
     /// Deals with a result, undecided ones included.
@@ -161,6 +176,7 @@ impl Summary {
             "cards": self.lab.counted_rank().map(|rank| json!({
                 "rank": rank.letter().to_string(),
                 "most": histogram(Figure::Most),
+                "left_out": self.left_out(Figure::Most),
             })),
             "deals": tally.decided,
             "winnable": tally.winnable,
@@ -168,6 +184,7 @@ impl Summary {
             "interval95": [low, high],
             "lengths": histogram(Figure::Length),
             "undecided": tally.undecided,
+            "undecided_by": tally.causes,
             "complete": self.complete(),
             "millis": {"median": self.quantile(0.5), "p99": self.quantile(0.99),
                        "max": self.quantile(1.0)},
@@ -246,8 +263,9 @@ impl Summary {
         if self.tally.undecided > 0 {
             text.push_str(&format!(
                 "{} undecided (a cap was reached, or cards are not known): counted neither won \
-                 nor lost\n",
-                self.tally.undecided
+                 nor lost ({})\n",
+                self.tally.undecided,
+                self.tally.causes_text()
             ));
         }
         let lengths = self.tally.histogram(Figure::Length);
@@ -278,17 +296,18 @@ impl Summary {
         text
     }
 
-    /// How many deals that should have a figure lack it: won deals their optimal length, and
-    /// decided ones their best score or most cards, when unknown cards (`??`) could better the
-    /// value found (or a cap stopped the search for the most cards). 0 in a game that does not
-    /// measure it.
+    /// How many deals that should have a figure lack it: won deals their optimal length,
+    /// decided ones their best score, when unknown cards (`??`) could better the value found;
+    /// and any deal the most cards of `--card`'s rank, undecided ones included, since every
+    /// deal has a most whether or not it can be won. 0 in a game that does not measure it.
     fn left_out(&self, figure: Figure) -> usize {
         if !self.lab.figures().contains(&figure) {
             return 0;
         }
         let should = match figure {
             Figure::Length => self.tally.winnable,
-            Figure::Score | Figure::Most => self.tally.decided,
+            Figure::Score => self.tally.decided,
+            Figure::Most => self.tally.solved(),
         };
         let measured: usize = self.tally.histogram(figure).values().sum();
         should.saturating_sub(measured)
@@ -422,13 +441,13 @@ fn solve_all(
     failed.map_or(Ok(()), Err)
 }
 
-/// The results file of `--out` or `--resume`, locked, with what it already holds: the tally of
-/// its results and which deals they are.
+/// The results file of `--out` or `--resume`, checked and locked (begun later, see
+/// [`Claimed`]), with what it already holds: the tally of its results and which deals they are.
 fn open_results(
     args: &StatsArgs,
     run: &RunId,
     figures: &[Figure],
-) -> Result<(Tally, Seen, Option<ResultsFile>), InputError> {
+) -> Result<(Tally, Seen, Option<Claimed>), InputError> {
     let usage = |error: results_file::ResultsError| InputError::Usage(error.to_string());
     let mut tally = Tally::default();
     match (&args.resume, &args.out) {
@@ -437,11 +456,11 @@ fn open_results(
             let (file, done) =
                 ResultsFile::resume(path, run, figures, |solved| tally.add(&solved), warn)
                     .map_err(usage)?;
-            Ok((tally, done, Some(file)))
+            Ok((tally, done, Some(Claimed::Resumed(file))))
         }
         (None, Some(path)) => {
-            let file = ResultsFile::create(path, run).map_err(usage)?;
-            Ok((tally, Seen::default(), Some(file)))
+            let claimed = ResultsFile::claim(path).map_err(usage)?;
+            Ok((tally, Seen::default(), Some(claimed)))
         }
         (None, None) => Ok((tally, Seen::default(), None)),
     }
@@ -542,7 +561,7 @@ pub fn run(args: &StatsArgs, asked: Option<&'static dyn Game>) -> Result<u8, Inp
         shard,
     };
     let figures = lab.figures();
-    let (mut tally, done, mut file) = open_results(args, &run, &figures)?;
+    let (mut tally, done, claimed) = open_results(args, &run, &figures)?;
     if let (Some(export), Some(path)) = (export, &args.export)
         && export.write(&deals, &stop)? == Exported::Interrupted
     {
@@ -552,6 +571,12 @@ pub fn run(args: &StatsArgs, asked: Option<&'static dyn Game>) -> Result<u8, Inp
         ));
         return Ok(EXIT_INTERRUPTED);
     }
+    // Begun only now: an export that failed or was stopped leaves no file holding only the
+    // run's first line.
+    let mut file = claimed
+        .map(|claimed| claimed.begin(&run))
+        .transpose()
+        .map_err(|error| InputError::Usage(error.to_string()))?;
     if args.compare {
         let code = compare(args, game, lab.as_ref(), &deals, jobs, &stop, to_stderr);
         return deals.check().map(|()| code);
@@ -689,15 +714,16 @@ fn comparison(summaries: &[Summary], json: bool) -> String {
         .filter(|summary| summary.tally.undecided > 0)
         .map(|summary| {
             format!(
-                "{} under {}",
+                "{} under {} ({})",
                 summary.tally.undecided,
-                summary.brief_rules()
+                summary.brief_rules(),
+                summary.tally.causes_text()
             )
         })
         .collect();
     if !undecided.is_empty() {
         text.push_str(&format!(
-            "Undecided (a cap was reached; counted neither won nor lost): {}\n",
+            "Undecided (counted neither won nor lost), with what kept them open: {}\n",
             undecided.join("; ")
         ));
     }

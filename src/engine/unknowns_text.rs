@@ -41,11 +41,15 @@ pub struct Reveal {
     pub steps: Vec<String>,
 }
 
-/// The note after an answer that is not definitive: what knowing the unknown cards `could`
-/// give, and the plan to reveal one when there is one; after a blank line, ending in a new
-/// line.
+/// The note after an answer that is not definitive: what the unknown cards `could` give, and
+/// the plan to reveal one when there is one; after a blank line, ending in a new line. The
+/// figure comes from a search with each unknown card a wildcard, any card at all rather than
+/// only the cards missing from the deal, so it is worded as the bound it is.
 pub fn note(could: &str, reveal: Option<&Reveal>) -> String {
-    let headline = format!("Not definitive: knowing the unknown cards (??) could {could}.");
+    let headline = format!(
+        "Not definitive: were each unknown card (??) any card at all, the deal could {could}; \
+         a bound, which the cards actually missing may not reach."
+    );
     with_plan(&headline, reveal)
 }
 

@@ -67,6 +67,25 @@ pub fn undecided(cap: CapReached) -> String {
     format!("cap reached ({cap})")
 }
 
+/// What kept an undecided answer open, from the words [`undecided`] and
+/// [`unknowns_text::not_known`](crate::engine::unknowns_text::not_known) give it, for counts
+/// that add up deals by cause: "the states cap", "the memory cap", "the time cap", "unknown
+/// cards (??)".
+pub fn undecided_cause(why: &str) -> &'static str {
+    let cap = |name: &str| why.starts_with(&format!("cap reached ({name}:"));
+    if cap("states") {
+        "the states cap"
+    } else if cap("memory") {
+        "the memory cap"
+    } else if cap("time") {
+        "the time cap"
+    } else if why.ends_with("not known (??)") {
+        "unknown cards (??)"
+    } else {
+        "another cause"
+    }
+}
+
 /// The same for a person, with the flags that raise the caps.
 pub fn undecided_text(cap: CapReached) -> String {
     format!(
@@ -135,5 +154,26 @@ mod tests {
         assert_eq!(Verdict::of(false, true).exit_code(), EXIT_NO_SOLUTION);
         assert_eq!(Verdict::of(false, false).exit_code(), EXIT_UNDECIDED);
         assert_eq!(Verdict::Undecided.decided(), None);
+    }
+
+    #[test]
+    fn an_undecided_answer_is_put_down_to_the_cap_or_the_cards_that_kept_it_open() {
+        let states = CapReached::States {
+            cap: 1000,
+            stored: 4903,
+        };
+        assert_eq!(undecided_cause(&undecided(states)), "the states cap");
+        let memory = CapReached::Memory { cap: 10, held: 12 };
+        assert_eq!(undecided_cause(&undecided(memory)), "the memory cap");
+        let time = CapReached::Time {
+            cap: std::time::Duration::from_secs(1),
+        };
+        assert_eq!(undecided_cause(&undecided(time)), "the time cap");
+        let unknown = crate::engine::unknowns_text::not_known(24);
+        assert_eq!(undecided_cause(&unknown), "unknown cards (??)");
+        assert_eq!(
+            undecided_cause("1 card is not known (??)"),
+            "unknown cards (??)"
+        );
     }
 }

@@ -213,10 +213,54 @@ pub struct Body {
     pub cut: Option<usize>,
 }
 
+/// The results file of a run, checked before anything of the run is written and begun (its
+/// first line written) only when the deals are about to be solved: an export that fails or
+/// is stopped before then leaves no file holding a first line only.
+pub enum Claimed {
+    /// `--out` names no file yet: it is made when the run begins.
+    Absent(PathBuf),
+    /// `--out` names an empty file, held locked until the run begins.
+    Empty(ResultsFile),
+    /// `--resume`'s file, with its results.
+    Resumed(ResultsFile),
+}
+
+impl Claimed {
+    /// The file, its first line written if it is a new one.
+    pub fn begin(self, run: &RunId) -> Result<ResultsFile, ResultsError> {
+        match self {
+            Claimed::Absent(path) => ResultsFile::create(&path, run),
+            Claimed::Empty(mut file) => {
+                file.write(&run.json())?;
+                Ok(file)
+            }
+            Claimed::Resumed(file) => Ok(file),
+        }
+    }
+}
+
 impl ResultsFile {
+    /// Checks `--out`'s file as [`ResultsFile::create`] does, without making it or writing to
+    /// it: a file there is locked and must be empty; one that is not there is left to make.
+    pub fn claim(path: &Path) -> Result<Claimed, ResultsError> {
+        match std::fs::symlink_metadata(path) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                Ok(Claimed::Absent(path.to_path_buf()))
+            }
+            _ => ResultsFile::empty(path).map(Claimed::Empty),
+        }
+    }
+
     /// Starts a new file for a run: locked, emptied, and its first line written. Only a
     /// regular file is taken: a FIFO or a device is refused at once (see [`open`]).
     pub fn create(path: &Path, run: &RunId) -> Result<ResultsFile, ResultsError> {
+        let mut results = ResultsFile::empty(path)?;
+        results.write(&run.json())?;
+        Ok(results)
+    }
+
+    /// A file for a new run, made if need be, locked, and refused unless it is empty.
+    fn empty(path: &Path) -> Result<ResultsFile, ResultsError> {
         // Read as well as written: a FIFO opened to be written alone, without waiting, would
         // fail for want of a reader rather than be named for what it is.
         let file = open_to_write(
@@ -240,8 +284,6 @@ impl ResultsFile {
                 path: shown_path(path),
             });
         }
-        let mut results = results;
-        results.write(&run.json())?;
         Ok(results)
     }
 

@@ -435,6 +435,9 @@ pub fn validate_answer(
 ) -> Result<verdict::Answer, OpenError> {
     let Some(format) = print_as else {
         let what = match progress(saved) {
+            Some(from) if saved.position().is_won() => {
+                format!("a valid Klondike game, already won ({from})")
+            }
             Some(from) => format!("a valid Klondike game in progress ({from})"),
             None => format!("a valid Klondike {}", kind(&saved.table)),
         };

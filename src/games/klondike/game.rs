@@ -158,6 +158,7 @@ impl Game for Klondike {
     ) -> Result<Box<dyn Table>, OpenError> {
         let saved = SavedKlondike::read(text, format(settings, "format")?, rules(settings)?)
             .map_err(|error| match error {
+                SavedError::Header(message) => OpenError::Text(message),
                 SavedError::Table(found) => OpenError::Problems(problems(&found)),
                 SavedError::Move { at, .. } => OpenError::At {
                     at,

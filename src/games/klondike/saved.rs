@@ -11,11 +11,14 @@ use super::position::{Move, Position};
 use super::rules::Rules;
 use super::{DealProblems, Game};
 use crate::cards::deal::TextPos;
-use crate::games::saved_game::{header_value, headers};
+use crate::games::saved_game::{check_given_once, header_value, headers};
 
 /// Why a written game cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SavedError {
+    /// A header given once in every game's files (`# name:`) given again with another value.
+    #[error("{0}")]
+    Header(String),
     /// The table's problems, each where it is in the text.
     #[error("{0}")]
     Table(DealProblems),
@@ -47,6 +50,7 @@ impl SavedKlondike {
         format: Option<Format>,
         rules: Rules,
     ) -> Result<SavedKlondike, SavedError> {
+        check_given_once(text).map_err(SavedError::Header)?;
         let format = format.unwrap_or_else(|| Format::of_text(text));
         let table = formats::read(text, Some(format)).map_err(SavedError::Table)?;
         let line = headers(text, "moves").join(" ");

@@ -215,6 +215,9 @@ impl Standing {
     pub fn validate(&self, name: &str) -> Answer {
         let unknown = unknowns_text::count(self.game.deal.unknown().count_ones());
         let text = match self.progress() {
+            Some(from) if self.position.is_won() => {
+                format!("{name}: a valid game, already won ({from}){unknown}\n")
+            }
             Some(from) => format!("{name}: a valid game in progress ({from}){unknown}\n"),
             None => format!("{name}: a valid deal{unknown}\n"),
         };
@@ -233,6 +236,7 @@ pub fn answer_json(start: &Position, report: &Report) -> Value {
         Outcome::NoSolution(reason) => {
             let mut object =
                 json!({"solvable": false, "length": null, "steps": [], "stats": stats});
+            let reason = reason.clone().or_else(|| unsearched_reason(start, report));
             if let Some(reason) = reason {
                 object["reason"] = json!(reason);
             }
@@ -254,6 +258,10 @@ pub fn answer_text(start: &Position, report: &Report) -> String {
             text
         }
         Outcome::NoSolution(Some(reason)) => format!("No solution: {reason}.\n"),
+        Outcome::NoSolution(None) if report.stats.expanded == 0 => format!(
+            "No solution: {}.\n",
+            unsearched_reason(start, report).unwrap_or_default()
+        ),
         Outcome::NoSolution(None) => format!(
             "No solution: an exhaustive search ({} positions) found no way to {}.\n",
             report.stats.expanded,
@@ -261,6 +269,18 @@ pub fn answer_text(start: &Position, report: &Report) -> String {
         ),
         Outcome::Cancelled => "Cancelled.\n".to_string(),
     }
+}
+
+/// Why there is no solution when the solver proved it before expanding a single position: the
+/// count of partners its cards need already rules every line out, so no search ran.
+fn unsearched_reason(start: &Position, report: &Report) -> Option<String> {
+    (matches!(report.outcome, Outcome::NoSolution(None)) && report.stats.expanded == 0).then(|| {
+        format!(
+            "proved without a search: the cards left hold too few partners for the cards that \
+             need them, so no line can {}",
+            start.rules().finish.aim()
+        )
+    })
 }
 
 /// Solves the Board challenge under the budget: the report, and the cap that stopped it if one
@@ -297,7 +317,7 @@ pub fn solve_challenge_capped(
 pub enum Bound {
     /// The answer is the best there is, whatever the cards are.
     Definitive,
-    /// Knowing them could do better: what, in words ("clear it in 40 steps").
+    /// Knowing them could do better: what, in words ("at best clear the pyramid in 40 steps").
     Could(String),
     /// A cap stopped that search: whether the answer is the best is not known.
     Capped(CapReached),
@@ -343,7 +363,11 @@ pub fn board_bound(
     let mut capped = budget.watch(&mut quiet);
     let unknowns = solver::board_unknowns(position, report, &mut capped)?;
     let bound = Bound::of(&unknowns, capped.reached(), |bound| match bound {
-        Outcome::Solved(moves) => format!("clear it in {} steps", moves.len()),
+        Outcome::Solved(moves) => format!(
+            "at best {} in {} steps",
+            position.rules().finish.aim(),
+            moves.len()
+        ),
         Outcome::NoSolution(_) | Outcome::Cancelled => "do better".to_string(),
     });
     Some((bound, unknowns.stats))

@@ -177,6 +177,9 @@ pub fn hint_answer(
 /// That a file holds a valid TriPeaks deal or game, named `name`.
 pub fn validate_answer(saved: &SavedTriPeaks, name: &str) -> verdict::Answer {
     let what = match progress(saved) {
+        Some(from) if saved.game().position().is_won() => {
+            format!("a valid TriPeaks game, already won ({from})")
+        }
         Some(from) => format!("a valid TriPeaks game in progress ({from})"),
         None => "a valid TriPeaks deal".to_string(),
     };
