@@ -4,4 +4,5 @@
 pub mod card;
 pub mod deal;
 pub mod excerpt;
+pub mod layout;
 pub mod names;

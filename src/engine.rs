@@ -5,6 +5,7 @@
 pub mod game;
 pub mod goal;
 pub mod history;
+pub mod kind;
 pub mod lab;
 pub mod referee;
 pub mod search;

@@ -12,10 +12,10 @@ use serde_json::Value;
 
 use crate::cards::deal::{DeckProblem, DeckProblems, TextPos};
 use crate::engine::goal::{Goal, GoalError};
+use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
-use crate::games::GameKind;
 
 /// One of the games, as every front end sees it.
 pub trait Game: Sync {

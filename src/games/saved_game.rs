@@ -35,6 +35,7 @@
 use crate::cards::deal::DECK_SIZE;
 use crate::cards::excerpt::excerpt;
 use crate::engine::goal::read_count;
+use crate::games::pyramid::layout::LAYOUT;
 use crate::games::pyramid::layout::PYRAMID_SIZE;
 use crate::games::pyramid::notation::{move_text, read_moves};
 use crate::games::pyramid::{
@@ -151,7 +152,7 @@ impl SavedDeal {
         }
         text.push_str(&goal_header(self.goal));
         text.push_str(&rules_header(self.rules));
-        text.push_str(&self.deal.to_layout(GameKind::Pyramid));
+        text.push_str(&self.deal.to_layout(&LAYOUT));
         text
     }
 
@@ -732,7 +733,7 @@ impl From<SavedTriPeaks> for SavedGame {
 /// Slots of a Pyramid draft in the layout people type, `..` for an empty slot.
 fn drawn_slots(slots: &[Option<Card>; DECK_SIZE]) -> String {
     let texts = slots.map(|slot| slot.map_or_else(|| "..".to_string(), |card| card.to_string()));
-    GameKind::Pyramid.drawn(&texts)
+    LAYOUT.drawn(&texts)
 }
 
 #[cfg(test)]
@@ -965,7 +966,7 @@ mod tests {
         // A file written by hand with them is read without them.
         let hand = format!(
             "# name: x\u{1b}y\u{7}\n# notes: n\u{8}o\n{}",
-            saved.deal.to_layout(GameKind::Pyramid)
+            saved.deal.to_layout(&crate::games::pyramid::layout::LAYOUT)
         );
         let read = SavedDeal::parse(&hand, "x").unwrap();
         assert_eq!((read.name.as_str(), read.notes[0].as_str()), ("xy", "no"));
@@ -1012,7 +1013,7 @@ mod tests {
         let saved = example();
         let text = format!(
             "# challenge: score 1290 earned 0\n# goal: all\n{}",
-            saved.deal.to_layout(GameKind::Pyramid)
+            saved.deal.to_layout(&crate::games::pyramid::layout::LAYOUT)
         );
         assert_eq!(
             SavedDeal::parse(&text, "x").unwrap_err(),

@@ -16,10 +16,11 @@ use crate::engine::game::{
     Problems, Settings, Table,
 };
 use crate::engine::goal::Goal;
+use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
-use crate::games::GameKind;
+use crate::games::klondike::deal::LAYOUT;
 
 /// Klondike, for the registry.
 pub struct Klondike;
@@ -175,7 +176,7 @@ impl Game for Klondike {
         let table = formats::read(line, None)?;
         table
             .deal()
-            .and_then(|deal| Deal::from_slots(deal.slots(), GameKind::Klondike).ok())
+            .and_then(|deal| Deal::from_slots(deal.slots(), &LAYOUT).ok())
             .ok_or(LineError::NotWhole)
     }
 

@@ -11,10 +11,10 @@ use crate::cards::deal::Deal;
 use crate::engine::game::{
     Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
 };
+use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
-use crate::games::GameKind;
 use crate::games::saved_game::SavedDeal;
 
 /// Pyramid, for the registry.

@@ -3,6 +3,7 @@
 //! pass, validated as a position too.
 
 use solitaire::Deal;
+use solitaire::GameKind;
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::{self, DECK_SIZE, DeckProblem};
 use solitaire::games::pyramid::layout::PYRAMID_SIZE;
@@ -74,7 +75,8 @@ impl Editor {
     }
 
     fn revalidate(&mut self) {
-        self.problems = deal::validate_slots(&self.midgame.fill_unknown(&self.slots));
+        self.problems =
+            deal::validate_slots(&self.midgame.fill_unknown(&self.slots), GameKind::Pyramid);
         self.position_problems = self.midgame.problems(&self.slots, self.rules);
     }
 
