@@ -1,9 +1,9 @@
 //! The registry: every game the commands take, listed once in [`ALL`] as its [`Game`] seam,
 //! with lookup by name and which game a text is. Each game is a sibling folder (`pyramid`,
 //! `tripeaks`, `klondike`, `perfect_pair`) with its own rules, formats, referee, solvers,
-//! answers and lab; [`GameKind`] is where the code that serves every game by name (the deal
-//! reader, saved files) asks which one it has. Perfect Pair is in the library but not yet
-//! offered by the commands, so not listed.
+//! answers and lab. [`GameKind`], the games' identity, lives in the engine so that no game
+//! reaches up here for it; here it finds each game's layout. Perfect Pair is in the library
+//! but not yet offered by the commands, so not listed.
 
 pub mod klondike;
 pub mod perfect_pair;
@@ -12,9 +12,8 @@ pub mod saved_game;
 pub mod tripeaks;
 pub mod triple_klondike;
 
-use std::str::FromStr;
-
 use crate::cards::card::DECK_SIZE;
+use crate::cards::excerpt::excerpt;
 use crate::cards::layout::Layout;
 use crate::engine::game::{Game, joined};
 use crate::games::saved_game::{GameHeaderError, game_of_text, headers};
@@ -36,7 +35,7 @@ pub fn find(name: &str) -> Result<&'static dyn Game, UnknownGame> {
     ALL.iter()
         .copied()
         .find(|game| game.id() == word)
-        .ok_or_else(|| UnknownGame(crate::cards::excerpt::excerpt(name)))
+        .ok_or_else(|| UnknownGame(excerpt(name)))
 }
 
 /// The registry's entry for one of the library's games, if the commands take it.
@@ -81,7 +80,7 @@ pub fn ids(conjunction: &str) -> String {
     joined(&ids, conjunction)
 }
 
-pub use crate::engine::kind::GameKind;
+pub use crate::engine::kind::{GameKind, UnknownGame};
 
 // What each game's own code says of it, asked by its identity: the registry is the one place
 // that lists every game's module.
@@ -110,27 +109,6 @@ impl GameKind {
 impl From<GameKind> for &'static Layout {
     fn from(game: GameKind) -> &'static Layout {
         game.layout()
-    }
-}
-
-/// A game name that is not one of [`GameKind::ALL`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a game: the games are {}", .0, ids("and"))]
-pub struct UnknownGame(pub String);
-
-impl FromStr for GameKind {
-    type Err = UnknownGame;
-
-    /// Reads `pyramid`, `tripeaks` (also `tri-peaks`) or `klondike`, in any case.
-    fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
-        let word = text
-            .trim()
-            .to_ascii_lowercase()
-            .replace(['-', '_', ' '], "");
-        GameKind::ALL
-            .into_iter()
-            .find(|game| game.id() == word)
-            .ok_or_else(|| UnknownGame(crate::cards::excerpt::excerpt(text)))
     }
 }
 

@@ -4,6 +4,9 @@
 //! to reach up to it for the identity.
 
 use std::fmt;
+use std::str::FromStr;
+
+use crate::cards::excerpt::{excerpt, joined};
 
 /// One of the games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -68,5 +71,26 @@ impl GameKind {
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A game name that is not one of [`GameKind::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a game: the games are {}", .0, joined(&GameKind::ALL.map(GameKind::id), "and"))]
+pub struct UnknownGame(pub String);
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+
+    /// Reads `pyramid`, `tripeaks` (also `tri-peaks`) or `klondike`, in any case.
+    fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
+        let word = text
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', '_', ' '], "");
+        GameKind::ALL
+            .into_iter()
+            .find(|game| game.id() == word)
+            .ok_or_else(|| UnknownGame(excerpt(text)))
     }
 }

@@ -11,6 +11,7 @@ use super::rules::read_draw;
 use super::saved::{SavedError, SavedKlondike};
 use super::{EmptyPile, Passes, Rules};
 use crate::cards::deal::Deal;
+use crate::cards::layout::Layout;
 use crate::engine::game::{
     Challenges, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
     Problems, Settings, Table,
@@ -127,6 +128,10 @@ pub fn problems(problems: &super::DealProblems) -> Problems {
 impl Game for Klondike {
     fn kind(&self) -> GameKind {
         GameKind::Klondike
+    }
+
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
 
     fn options(&self) -> &'static [GameOption] {

@@ -11,7 +11,7 @@ use super::position::{Move, Position};
 use super::rules::Rules;
 use super::{DealProblems, Game};
 use crate::cards::deal::TextPos;
-use crate::games::saved_game::{header_value, headers};
+use crate::engine::headers::{header_value, headers};
 
 /// Why a written game cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -9,6 +9,7 @@ use super::lab::TriPeaksLab;
 use super::saved::SavedTriPeaks;
 use crate::cards::card::Rank;
 use crate::cards::deal::Deal;
+use crate::cards::layout::Layout;
 use crate::engine::game::{
     Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
 };
@@ -49,6 +50,10 @@ pub fn read(text: &str, stem: &str) -> Result<SavedTriPeaks, OpenError> {
 impl Game for TriPeaks {
     fn kind(&self) -> GameKind {
         GameKind::TriPeaks
+    }
+
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
 
     fn options(&self) -> &'static [GameOption] {

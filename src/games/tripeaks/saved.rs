@@ -23,11 +23,11 @@ use super::{Game, Move, Position};
 use crate::cards::card::Card;
 use crate::cards::deal::{DECK_SIZE, Deal, UNKNOWN};
 use crate::engine::goal::Goal;
-use crate::engine::kind::GameKind;
-use crate::games::saved_game::{
+use crate::engine::headers::{
     DRAFT_LINE, check_given_once, game_header, game_of_text, goal_header, headers, printable,
     read_goal, saved_date, saved_name,
 };
+use crate::engine::kind::GameKind;
 use crate::games::tripeaks::layout::LAYOUT;
 
 /// Moves written per `# moves:` line.
@@ -351,7 +351,7 @@ mod tests {
             draft.moves.push(mv);
         }
         draft.goal = Goal::Card {
-            rank: crate::Rank::KING,
+            rank: crate::cards::card::Rank::KING,
             target: 4,
             already: 0,
         };
