@@ -4,7 +4,7 @@
 //! layout are in its `saved` module.
 
 use crate::cards::excerpt::excerpt;
-use crate::engine::goal::{Goal, GoalText, GoalTextError};
+use crate::engine::goal::{Goal, GoalError, GoalText, GoalTextError};
 use crate::engine::kind::{GameKind, UnknownGame};
 
 /// The first line of a draft, which says what the file is to whoever finds it.
@@ -64,13 +64,41 @@ pub struct GivenTwice {
     pub second_line: usize,
 }
 
+/// Why the shared headers of a saved file cannot be read: the message names the header.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HeaderError {
+    /// A header given once, given again with another value.
+    #[error("# {key}: {twice}")]
+    GivenTwice {
+        key: &'static str,
+        twice: GivenTwice,
+    },
+    /// A `challenge` header whose words are not a challenge (as written).
+    #[error(
+        "# challenge: '{}' is not a challenge: write score TARGET earned E, or card RANK \
+         TARGET already K",
+        excerpt(.0)
+    )]
+    NotAChallenge(String),
+    /// A `challenge` header that cannot be played as asked.
+    #[error("# challenge: {0}")]
+    Goal(GoalError),
+}
+
+// The games' file readers report every problem as its message.
+impl From<HeaderError> for String {
+    fn from(error: HeaderError) -> String {
+        error.to_string()
+    }
+}
+
 /// Checks that each header a file gives once ([`GIVEN_ONCE`]) has one value, however many
 /// lines give it; the error names the header and both lines.
-pub fn check_given_once(text: &str) -> Result<(), String> {
-    GIVEN_ONCE.iter().try_for_each(|key| {
+pub fn check_given_once(text: &str) -> Result<(), HeaderError> {
+    GIVEN_ONCE.iter().try_for_each(|&key| {
         given_once(text, key)
             .map(drop)
-            .map_err(|twice| format!("# {key}: {twice}"))
+            .map_err(|twice| HeaderError::GivenTwice { key, twice })
     })
 }
 
@@ -149,22 +177,45 @@ pub fn goal_header(goal: Goal) -> String {
 }
 
 /// The challenge the `challenge` header names, under `game`'s limits.
-pub fn read_goal(text: &str, game: GameKind) -> Result<Goal, String> {
+pub fn read_goal(text: &str, game: GameKind) -> Result<Goal, HeaderError> {
     let Some(value) = header(text, "challenge") else {
         return Ok(Goal::Board);
     };
-    let wrong = || {
-        format!(
-            "# challenge: '{}' is not a challenge: write score TARGET earned E, or card \
-             RANK TARGET already K",
-            excerpt(&value)
-        )
-    };
+    let wrong = || HeaderError::NotAChallenge(value.clone());
     GoalText::from_words(&value)
         .ok_or_else(wrong)?
         .read_in(game)
         .map_err(|problem| match problem {
-            GoalTextError::Goal(problem) => format!("# challenge: {problem}"),
+            GoalTextError::Goal(problem) => HeaderError::Goal(problem),
             GoalTextError::Count { .. } | GoalTextError::Rank(_) => wrong(),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_errors_name_the_header_in_the_words_files_are_refused_with() {
+        assert_eq!(
+            check_given_once("# name: a\n# NAME: b\n")
+                .unwrap_err()
+                .to_string(),
+            "# name: given twice, 'a' on line 1 and 'b' on line 2: keep one"
+        );
+        assert_eq!(
+            read_goal("# challenge: golf\n", GameKind::Pyramid)
+                .unwrap_err()
+                .to_string(),
+            "# challenge: 'golf' is not a challenge: write score TARGET earned E, or card RANK \
+             TARGET already K"
+        );
+        assert_eq!(
+            read_goal("# challenge: score 100 earned 100\n", GameKind::Pyramid),
+            Err(HeaderError::Goal(GoalError::AlreadyEarned {
+                target: 100,
+                earned: 100
+            }))
+        );
+    }
 }
