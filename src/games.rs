@@ -1,9 +1,9 @@
 //! The registry: every game the commands take, listed once in [`ALL`] as its [`Game`] seam,
 //! with lookup by name and which game a text is. Each game is a sibling folder (`pyramid`,
 //! `tripeaks`, `klondike`, `perfect_pair`) with its own rules, formats, referee, solvers,
-//! answers and lab; [`GameKind`] is where the code that serves every game by name (the deal
-//! reader, saved files) asks which one it has. Perfect Pair is in the library but not yet
-//! offered by the commands, so not listed.
+//! answers and lab. [`GameKind`], the games' identity, lives in the engine so that no game
+//! reaches up here for it; here it finds each game's layout. Perfect Pair is in the library
+//! but not yet offered by the commands, so not listed.
 
 pub mod klondike;
 pub mod perfect_pair;
@@ -12,10 +12,9 @@ pub mod saved_game;
 pub mod tripeaks;
 pub mod triple_klondike;
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::cards::card::DECK_SIZE;
+use crate::cards::excerpt::excerpt;
+use crate::cards::layout::Layout;
 use crate::engine::game::{Game, joined};
 use crate::games::saved_game::{GameHeaderError, game_of_text, headers};
 
@@ -36,7 +35,7 @@ pub fn find(name: &str) -> Result<&'static dyn Game, UnknownGame> {
     ALL.iter()
         .copied()
         .find(|game| game.id() == word)
-        .ok_or_else(|| UnknownGame(crate::cards::excerpt::excerpt(name)))
+        .ok_or_else(|| UnknownGame(excerpt(name)))
 }
 
 /// The registry's entry for one of the library's games, if the commands take it.
@@ -81,116 +80,35 @@ pub fn ids(conjunction: &str) -> String {
     joined(&ids, conjunction)
 }
 
-/// One of the games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum GameKind {
-    /// Pyramid: pairs to 13 from a 28-card pyramid over a 24-card stock.
-    #[default]
-    Pyramid,
-    /// TriPeaks: cards one above or below the waste card, from three peaks over a 23-card stock.
-    TriPeaks,
-    /// Klondike: seven piles built down in alternating colours, the foundations built up by
-    /// suit, a stock drawn one or three cards at a time. The commands play it; the app does
-    /// not yet.
-    Klondike,
-}
+pub use crate::engine::kind::{GameKind, UnknownGame};
 
+// What each game's own code says of it, asked by its identity: the registry is the one place
+// that lists every game's module.
 impl GameKind {
-    /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 3] = [GameKind::Pyramid, GameKind::TriPeaks, GameKind::Klondike];
-
-    /// The name people read: "Pyramid", "TriPeaks".
-    pub fn name(self) -> &'static str {
+    /// How this game lays a deal out: the words for its places, the deal drawn as typed.
+    pub fn layout(self) -> &'static Layout {
         match self {
-            GameKind::Pyramid => "Pyramid",
-            GameKind::TriPeaks => "TriPeaks",
-            GameKind::Klondike => "Klondike",
-        }
-    }
-
-    /// The name typed on the command line and written in a saved file's `# game:` header.
-    pub fn id(self) -> &'static str {
-        match self {
-            GameKind::Pyramid => "pyramid",
-            GameKind::TriPeaks => "tripeaks",
-            GameKind::Klondike => "klondike",
+            GameKind::Pyramid => &pyramid::layout::LAYOUT,
+            GameKind::TriPeaks => &tripeaks::layout::LAYOUT,
+            GameKind::Klondike => &klondike::deal::LAYOUT,
         }
     }
 
     /// Names a card's place in this game's deal order, for messages: "pyramid row 3",
     /// "tableau row 2", "stock card 5 from the top".
     pub fn slot_name(self, index: usize) -> String {
-        match self {
-            GameKind::Pyramid => crate::games::pyramid::layout::slot_name(index),
-            GameKind::TriPeaks => crate::games::tripeaks::layout::slot_name(index),
-            GameKind::Klondike => crate::games::klondike::deal::slot_name(index),
-        }
-    }
-}
-
-impl GameKind {
-    /// The most points one deal can give: the Score challenge's target when none is given;
-    /// 0 for a game without a Score challenge (Klondike).
-    pub const fn full_score(self) -> u32 {
-        match self {
-            GameKind::Pyramid => 1290,
-            // All 28 tableau cards in one streak (78,400) and the three peak bonuses (6,500).
-            GameKind::TriPeaks => 84_900,
-            GameKind::Klondike => 0,
-        }
-    }
-
-    /// Whether the game has the Score and Card challenges besides the Board one.
-    pub const fn has_challenges(self) -> bool {
-        self.full_score() > 0
-    }
-
-    /// The highest Score target: [`MAX_DEALS`](crate::engine::goal::MAX_DEALS) deals' worth.
-    pub const fn max_score_target(self) -> u32 {
-        self.full_score() * crate::engine::goal::MAX_DEALS
-    }
-
-    /// Whether this game's solvers take unknown cards (`??`).
-    pub fn takes_unknown(self) -> bool {
-        match self {
-            GameKind::Pyramid | GameKind::TriPeaks | GameKind::Klondike => true,
-        }
+        self.layout().slot_name(index)
     }
 
     /// The deal drawn in the layout people type for this game, from each slot's text.
     pub fn drawn(self, slots: &[String; DECK_SIZE]) -> String {
-        match self {
-            GameKind::Pyramid => crate::games::pyramid::layout::drawn(slots),
-            GameKind::TriPeaks => crate::games::tripeaks::layout::drawn(slots),
-            GameKind::Klondike => crate::games::klondike::deal::drawn(slots),
-        }
+        self.layout().drawn(slots)
     }
 }
 
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A game name that is not one of [`GameKind::ALL`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a game: the games are {}", .0, ids("and"))]
-pub struct UnknownGame(pub String);
-
-impl FromStr for GameKind {
-    type Err = UnknownGame;
-
-    /// Reads `pyramid`, `tripeaks` (also `tri-peaks`) or `klondike`, in any case.
-    fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
-        let word = text
-            .trim()
-            .to_ascii_lowercase()
-            .replace(['-', '_', ' '], "");
-        GameKind::ALL
-            .into_iter()
-            .find(|game| game.id() == word)
-            .ok_or_else(|| UnknownGame(crate::cards::excerpt::excerpt(text)))
+impl From<GameKind> for &'static Layout {
+    fn from(game: GameKind) -> &'static Layout {
+        game.layout()
     }
 }
 

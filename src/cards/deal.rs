@@ -10,7 +10,7 @@ use std::fmt;
 pub use crate::cards::card::DECK_SIZE;
 use crate::cards::card::{Card, CardParseError};
 use crate::cards::excerpt::excerpt;
-use crate::games::GameKind;
+use crate::cards::layout::Layout;
 
 /// How an unknown card is written: a card the player has not seen yet.
 pub const UNKNOWN: &str = "??";
@@ -50,7 +50,7 @@ pub struct Slot {
     pub index: usize,
     pub at: Option<TextPos>,
     /// The game whose layout names the place.
-    pub game: GameKind,
+    pub game: &'static Layout,
 }
 
 impl fmt::Display for Slot {
@@ -87,7 +87,10 @@ pub enum DeckProblem {
     /// be the deal's unknown cards.
     Missing { cards: Vec<Card>, unknown: usize },
     /// An unknown card (`??`) in a game whose solvers do not take them.
-    UnknownRefused { game: GameKind, at: Option<TextPos> },
+    UnknownRefused {
+        game: &'static Layout,
+        at: Option<TextPos>,
+    },
     /// A card revealed at a place that does not hold an unknown card.
     NotUnknown { slot: Slot },
     /// More than 52 cards.
@@ -231,15 +234,11 @@ pub struct Deal {
 }
 
 impl Deal {
-    /// Reads a Pyramid deal from text; see [`Deal::parse_as`].
-    pub fn parse(text: &str) -> Result<Deal, DeckProblems> {
-        Deal::parse_as(text, GameKind::Pyramid)
-    }
-
     /// Reads a deal of `game` from text in any layout: cards separated by white space or
     /// commas, `#` comments, `10` for T, either case, `??` for an unknown card. Problems name
     /// places in `game`'s words.
-    pub fn parse_as(text: &str, game: GameKind) -> Result<Deal, DeckProblems> {
+    pub fn parse_as(text: &str, game: impl Into<&'static Layout>) -> Result<Deal, DeckProblems> {
+        let game = game.into();
         let read = read_cards(text);
         if let Some(problem) = not_a_deal(&read) {
             return Err(DeckProblems(vec![problem]));
@@ -248,7 +247,7 @@ impl Deal {
         let at: Vec<TextPos> = read.cards.iter().map(|&(_, at)| at).collect();
         let places = Places::of(&read);
         let mut problems = read.malformed;
-        if !game.takes_unknown() {
+        if !game.takes_unknown {
             problems.extend(
                 read.cards
                     .iter()
@@ -269,16 +268,14 @@ impl Deal {
         }
     }
 
-    /// Builds a deal from 52 cards, checking them.
-    pub fn from_cards(cards: &[Card]) -> Result<Deal, DeckProblems> {
-        let slots: Vec<Option<Card>> = cards.iter().copied().map(Some).collect();
-        Deal::from_slots(&slots, GameKind::Pyramid)
-    }
-
     /// Builds a deal from 52 slots, `None` for an unknown card, checking them.
-    pub fn from_slots(slots: &[Option<Card>], game: GameKind) -> Result<Deal, DeckProblems> {
+    pub fn from_slots(
+        slots: &[Option<Card>],
+        game: impl Into<&'static Layout>,
+    ) -> Result<Deal, DeckProblems> {
+        let game = game.into();
         let mut problems = Vec::new();
-        if !game.takes_unknown() && slots.contains(&None) {
+        if !game.takes_unknown && slots.contains(&None) {
             problems.push(DeckProblem::UnknownRefused { game, at: None });
         }
         problems.extend(check_slots(slots, None, slots.len(), game));
@@ -338,7 +335,13 @@ impl Deal {
     /// The deal with the unknown card at `index` known to be `card`: the card the player saw
     /// when it turned face up. Refused when the slot is not unknown or the card is already in
     /// the deal; problems name places in `game`'s words.
-    pub fn reveal(&self, index: usize, card: Card, game: GameKind) -> Result<Deal, DeckProblems> {
+    pub fn reveal(
+        &self,
+        index: usize,
+        card: Card,
+        game: impl Into<&'static Layout>,
+    ) -> Result<Deal, DeckProblems> {
+        let game = game.into();
         let mut slots = self.slots();
         if slots.get(index).is_none_or(Option::is_some) {
             let slot = Slot {
@@ -366,8 +369,8 @@ impl Deal {
 
     /// The deal in the layout people type for `game`: for Pyramid, the pyramid drawn row by
     /// row, a blank line, the stock.
-    pub fn to_layout(&self, game: GameKind) -> String {
-        game.drawn(&self.texts())
+    pub fn to_layout(&self, game: impl Into<&'static Layout>) -> String {
+        game.into().drawn(&self.texts())
     }
 }
 
@@ -508,12 +511,15 @@ fn push_token(read: &mut ReadCards, text: &str, line_index: usize, column: usize
     }
 }
 
-/// Validates a Pyramid deal that may be partly filled (`None` for an empty slot): duplicates,
-/// too many cards, and the cards still missing. An empty list means the deal is complete and
-/// valid.
-pub fn validate_slots(slots: &[Option<Card>]) -> Vec<DeckProblem> {
+/// Validates a deal that may be partly filled (`None` for an empty slot): duplicates, too many
+/// cards, and the cards still missing, places named in `game`'s words. An empty list means the
+/// deal is complete and valid.
+pub fn validate_slots(
+    slots: &[Option<Card>],
+    game: impl Into<&'static Layout>,
+) -> Vec<DeckProblem> {
     let count = slots.iter().flatten().count();
-    let mut problems = check_slots(slots, None, count, GameKind::Pyramid);
+    let mut problems = check_slots(slots, None, count, game.into());
     // An empty slot in the editor is a card still to type, not an unknown one.
     for problem in &mut problems {
         if let DeckProblem::Missing { unknown, .. } = problem {
@@ -585,7 +591,7 @@ fn check_slots(
     slots: &[Option<Card>],
     text: Option<(&[TextPos], &Places)>,
     count: usize,
-    game: GameKind,
+    game: &'static Layout,
 ) -> Vec<DeckProblem> {
     let mut problems = Vec::new();
     let at = text.map(|(at, _)| at);
@@ -628,6 +634,8 @@ fn check_slots(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::pyramid::layout::LAYOUT as PYRAMID;
+    use crate::games::tripeaks::layout::LAYOUT as TRIPEAKS;
 
     const FORTY: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -659,12 +667,9 @@ mod tests {
         assert_eq!(deal.cards()[0].to_string(), "4d");
         assert_eq!(deal.cards()[27].to_string(), "Qh");
         assert_eq!(deal.cards()[28].to_string(), "Ah");
-        assert_eq!(
-            Deal::parse(&deal.to_layout(GameKind::Pyramid)).unwrap(),
-            deal
-        );
+        assert_eq!(Deal::parse(&deal.to_layout(&PYRAMID)).unwrap(), deal);
         assert_eq!(Deal::parse(&deal.to_line()).unwrap(), deal);
-        assert_eq!(deal.to_layout(GameKind::Pyramid), FORTY);
+        assert_eq!(deal.to_layout(&PYRAMID), FORTY);
     }
 
     #[test]
@@ -746,10 +751,14 @@ mod tests {
     fn partial_deals_validate_live() {
         let deal = Deal::parse(FORTY).unwrap();
         let mut slots: Vec<Option<Card>> = vec![None; DECK_SIZE];
-        assert_eq!(validate_slots(&slots).len(), 1, "only the missing list");
+        assert_eq!(
+            validate_slots(&slots, &PYRAMID).len(),
+            1,
+            "only the missing list"
+        );
         slots[0] = Some(deal.cards()[0]);
         slots[5] = Some(deal.cards()[0]);
-        let problems = validate_slots(&slots);
+        let problems = validate_slots(&slots, &PYRAMID);
         assert!(matches!(
             problems[0],
             DeckProblem::Duplicate {
@@ -767,7 +776,7 @@ mod tests {
         };
         assert_eq!(cards.len(), 51);
         let full: Vec<Option<Card>> = deal.cards().iter().copied().map(Some).collect();
-        assert!(validate_slots(&full).is_empty());
+        assert!(validate_slots(&full, &PYRAMID).is_empty());
     }
 
     #[test]
@@ -834,7 +843,7 @@ mod tests {
         texts[3] = UNKNOWN.to_string();
         texts[40] = UNKNOWN.to_string();
         let line = texts.join(" ");
-        let read = Deal::parse_as(&line, GameKind::TriPeaks).unwrap();
+        let read = Deal::parse_as(&line, &TRIPEAKS).unwrap();
         assert_eq!(read.unknown(), (1 << 3) | (1 << 40));
         assert_eq!(read.card(3), None);
         assert_eq!(read.card(4), deal.card(4));
@@ -845,20 +854,16 @@ mod tests {
         assert_eq!(seen, (0..DECK_SIZE).collect::<Vec<_>>());
         // Revealing both gives the deal back; a known place or a card in the deal is refused.
         let back = read
-            .reveal(3, deal.cards()[3], GameKind::TriPeaks)
-            .and_then(|d| d.reveal(40, deal.cards()[40], GameKind::TriPeaks))
+            .reveal(3, deal.cards()[3], &TRIPEAKS)
+            .and_then(|d| d.reveal(40, deal.cards()[40], &TRIPEAKS))
             .unwrap();
         assert_eq!(back, deal);
-        let known = read
-            .reveal(4, deal.cards()[3], GameKind::TriPeaks)
-            .unwrap_err();
+        let known = read.reveal(4, deal.cards()[3], &TRIPEAKS).unwrap_err();
         assert_eq!(
             known.to_string(),
             "(tableau row 2) does not hold an unknown card"
         );
-        let twice = read
-            .reveal(3, deal.cards()[0], GameKind::TriPeaks)
-            .unwrap_err();
+        let twice = read.reveal(3, deal.cards()[0], &TRIPEAKS).unwrap_err();
         assert!(twice.to_string().contains("appears twice"), "{twice}");
     }
 
@@ -868,7 +873,7 @@ mod tests {
         let mut texts = deal.texts().to_vec();
         texts[0] = UNKNOWN.to_string();
         texts.pop();
-        let problems = Deal::parse_as(&texts.join(" "), GameKind::TriPeaks).unwrap_err();
+        let problems = Deal::parse_as(&texts.join(" "), &TRIPEAKS).unwrap_err();
         let mut gone = [deal.cards()[0], deal.cards()[51]];
         gone.sort_by_key(|card| card.index());
         assert_eq!(
@@ -893,13 +898,13 @@ mod tests {
     #[test]
     fn a_tripeaks_deal_is_drawn_as_three_peaks() {
         let deal = Deal::parse(FORTY).unwrap();
-        let drawn = deal.to_layout(GameKind::TriPeaks);
+        let drawn = deal.to_layout(&TRIPEAKS);
         let lines: Vec<&str> = drawn.lines().collect();
         assert_eq!(lines.len(), 7, "{drawn}");
         assert_eq!(lines[0].split_whitespace().count(), 3);
         assert_eq!(lines[3].split_whitespace().count(), 10);
         assert_eq!(lines[5], deal.cards()[28].to_string());
-        assert_eq!(Deal::parse_as(&drawn, GameKind::TriPeaks).unwrap(), deal);
+        assert_eq!(Deal::parse_as(&drawn, &TRIPEAKS).unwrap(), deal);
     }
 
     #[test]

@@ -44,6 +44,18 @@ fn push_escaped(out: &mut String, c: char) {
     }
 }
 
+/// Words joined as a sentence lists them: "a", "a and b", "a, b and c" (or with `or`).
+pub fn joined<S: AsRef<str>>(words: &[S], conjunction: &str) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} {conjunction} {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,12 +10,16 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::cards::deal::{DeckProblem, DeckProblems, TextPos};
+pub use crate::cards::excerpt::joined;
+
+use crate::cards::deal::{Deal, DeckProblems, TextPos};
+use crate::cards::layout::Layout;
 use crate::engine::goal::{Goal, GoalError};
+use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
+pub use crate::engine::lab::{LineError, NotItsRules};
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
-use crate::games::GameKind;
 
 /// One of the games, as every front end sees it.
 pub trait Game: Sync {
@@ -30,6 +34,8 @@ pub trait Game: Sync {
     /// The library's name for it, for the code that serves every game by that name (saved
     /// files, the deal reader).
     fn kind(&self) -> GameKind;
+    /// How it lays a deal out: the words for its places, the deal drawn as people type it.
+    fn layout(&self) -> &'static Layout;
     /// The options the game takes: each a flag of the commands, under the game's heading.
     fn options(&self) -> &'static [GameOption];
     /// Its challenges: the most points one deal gives (the Score challenge's target when none
@@ -66,8 +72,8 @@ pub trait Game: Sync {
     ) -> Result<Box<dyn Table>, OpenError>;
     /// One line of a file of deals, as 52 cards at the deal's start: by default the cards in
     /// the game's deal order.
-    fn deal_of_line(&self, line: &str) -> Result<crate::Deal, LineError> {
-        Ok(crate::Deal::parse_as(line, self.kind())?)
+    fn deal_of_line(&self, line: &str) -> Result<Deal, LineError> {
+        Ok(Deal::parse_as(line, self.layout())?)
     }
     /// A lab for the options given: it solves lines of deals for `goal` (`batch`) and
     /// measures deals (`stats`), each search under `caps`.
@@ -285,54 +291,6 @@ pub enum OpenError {
     Option(#[from] OptionError),
 }
 
-/// Why one line of a file of deals is not a deal: its problems' messages.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum LineError {
-    #[error("{}", first_problems(.0))]
-    Problems(Vec<String>),
-    #[error("not a whole deal at its start (52 cards, every one known)")]
-    NotWhole,
-}
-
-impl From<DeckProblems> for LineError {
-    fn from(problems: DeckProblems) -> LineError {
-        LineError::Problems(problems.0.iter().map(DeckProblem::message).collect())
-    }
-}
-
-/// How many of a line's problems its error lists.
-const LINE_PROBLEMS: usize = 3;
-
-/// A bad line's error: its first [`LINE_PROBLEMS`] problems, and how many there are in all
-/// when there are more.
-fn first_problems(messages: &[String]) -> String {
-    let mut texts: Vec<String> = messages.iter().take(LINE_PROBLEMS).cloned().collect();
-    if messages.len() > LINE_PROBLEMS {
-        texts.push(format!(
-            "{} problems in all",
-            crate::cards::deal::thousands(messages.len())
-        ));
-    }
-    texts.join("; ")
-}
-
-/// Words joined as a sentence lists them: "a", "a and b", "a, b and c" (or with `or`).
-pub fn joined<S: AsRef<str>>(words: &[S], conjunction: &str) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.as_ref().to_string(),
-        [rest @ .., last] => {
-            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
-            format!("{} {conjunction} {}", rest.join(", "), last.as_ref())
-        }
-    }
-}
-
-/// A results file's rules that are not the game's: why, in words.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct NotItsRules(pub String);
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,14 +301,5 @@ mod tests {
         assert_eq!(settings.value("passes"), Some("3"));
         assert!(settings.has("relaxed") && !settings.has("strict"));
         assert_eq!(settings.flags().collect::<Vec<_>>(), ["passes", "relaxed"]);
-    }
-
-    #[test]
-    fn a_bad_line_names_its_first_problems_and_their_count() {
-        let many: Vec<String> = (1..=5).map(|n| format!("p{n}")).collect();
-        assert_eq!(
-            LineError::Problems(many).to_string(),
-            "p1; p2; p3; 5 problems in all"
-        );
     }
 }

@@ -7,8 +7,7 @@ use std::fmt;
 
 use crate::cards::card::{Rank, RankParseError};
 use crate::cards::excerpt::excerpt;
-use crate::games::GameKind;
-use crate::games::pyramid::rules::{Finish, Rules};
+use crate::engine::kind::GameKind;
 
 /// A challenge and its inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -74,20 +73,18 @@ pub enum GoalError {
     NeedsPyramid,
 }
 
-impl Goal {
-    /// Whether the challenge can be played under `rules`: a target of at least 1, above what
-    /// earlier deals gave, and within [`MAX_DEALS`] deals' worth; and a Score or Card deal
-    /// ends when the pyramid is cleared (any passes, either pairing). A target above what one
-    /// deal can give is allowed: such a challenge spans several deals.
-    pub fn check(&self, rules: Rules) -> Result<(), GoalError> {
-        self.check_inputs(GameKind::Pyramid)?;
-        if *self != Goal::Board && rules.finish != Finish::Pyramid {
-            return Err(GoalError::NeedsPyramid);
-        }
-        Ok(())
+impl GameKind {
+    /// The highest Score target: [`MAX_DEALS`] deals' worth.
+    pub const fn max_score_target(self) -> u32 {
+        self.full_score() * MAX_DEALS
     }
+}
 
-    /// The checks of [`Goal::check`] that do not depend on the rules.
+impl Goal {
+    /// The checks every game makes of a challenge's inputs: a target of at least 1, above
+    /// what earlier deals gave, and within [`MAX_DEALS`] deals' worth of `game`. A target
+    /// above what one deal can give is allowed: such a challenge spans several deals. A game
+    /// whose rules bear on the challenge checks them besides (Pyramid's `Goal::check`).
     pub fn check_inputs(&self, game: GameKind) -> Result<(), GoalError> {
         let most = game.max_score_target();
         match *self {
@@ -320,19 +317,19 @@ mod tests {
 
     #[test]
     fn inputs_are_checked_and_the_deal_asks_for_the_rest() {
-        let msc = Rules::default();
+        let pyramid = GameKind::Pyramid;
         let score = Goal::Score {
             target: 1290,
             earned: 300,
         };
-        assert_eq!(score.check(msc), Ok(()));
+        assert_eq!(score.check_inputs(pyramid), Ok(()));
         assert_eq!(score.needed(), 990);
         let over = Goal::Score {
             target: 100,
             earned: 100,
         };
         assert!(
-            over.check(msc)
+            over.check_inputs(pyramid)
                 .unwrap_err()
                 .to_string()
                 .contains("above the points already earned")
@@ -350,13 +347,13 @@ mod tests {
             target: 3,
             already: 4,
         };
-        assert!(too_many.check(msc).is_err());
+        assert!(too_many.check_inputs(pyramid).is_err());
     }
 
     #[test]
     fn a_target_beyond_one_deal_is_allowed_but_not_beyond_reach_or_zero() {
-        let msc = Rules::default();
-        let score = |target, earned| Goal::Score { target, earned }.check(msc);
+        let pyramid = GameKind::Pyramid;
+        let score = |target, earned| Goal::Score { target, earned }.check_inputs(pyramid);
         assert_eq!(score(99_999, 0), Ok(()));
         assert_eq!(score(0, 0), Err(GoalError::NoPoints));
         assert_eq!(
@@ -373,7 +370,7 @@ mod tests {
                 target,
                 already,
             }
-            .check(msc)
+            .check_inputs(pyramid)
         };
         assert_eq!(card(5, 0), Ok(()));
         assert_eq!(card(0, 0), Err(GoalError::NoCards { rank: four }));
@@ -468,19 +465,5 @@ mod tests {
             Err(CountError::NotANumber("+4".into()))
         );
         assert_eq!(Field::CardTarget.count("0042", GameKind::Pyramid), Ok(42));
-    }
-
-    #[test]
-    fn a_challenge_needs_the_pyramid_goal() {
-        let all = Rules {
-            finish: Finish::AllCards,
-            ..Rules::default()
-        };
-        let score = Goal::Score {
-            target: 1290,
-            earned: 0,
-        };
-        assert_eq!(score.check(all), Err(GoalError::NeedsPyramid));
-        assert_eq!(Goal::Board.check(all), Ok(()));
     }
 }

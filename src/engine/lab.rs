@@ -8,8 +8,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::cards::card::Rank;
-use crate::cards::deal::Deal;
-use crate::engine::game::LineError;
+use crate::cards::deal::{Deal, DeckProblem, DeckProblems};
 use crate::engine::goal::{MAX_DEALS, MAX_SCORE_TARGET};
 use crate::engine::verdict::Verdict;
 
@@ -96,5 +95,55 @@ impl Figure {
             Figure::Score => (MAX_SCORE_TARGET / MAX_DEALS) as usize,
             Figure::Most => 4,
         }
+    }
+}
+
+/// Why one line of a file of deals is not a deal: its problems' messages.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    #[error("{}", first_problems(.0))]
+    Problems(Vec<String>),
+    #[error("not a whole deal at its start (52 cards, every one known)")]
+    NotWhole,
+}
+
+impl From<DeckProblems> for LineError {
+    fn from(problems: DeckProblems) -> LineError {
+        LineError::Problems(problems.0.iter().map(DeckProblem::message).collect())
+    }
+}
+
+/// How many of a line's problems its error lists.
+const LINE_PROBLEMS: usize = 3;
+
+/// A bad line's error: its first [`LINE_PROBLEMS`] problems, and how many there are in all
+/// when there are more.
+fn first_problems(messages: &[String]) -> String {
+    let mut texts: Vec<String> = messages.iter().take(LINE_PROBLEMS).cloned().collect();
+    if messages.len() > LINE_PROBLEMS {
+        texts.push(format!(
+            "{} problems in all",
+            crate::cards::deal::thousands(messages.len())
+        ));
+    }
+    texts.join("; ")
+}
+
+/// A results file's rules that are not the game's: why, in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotItsRules(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_line_names_its_first_problems_and_their_count() {
+        let many: Vec<String> = (1..=5).map(|n| format!("p{n}")).collect();
+        assert_eq!(
+            LineError::Problems(many).to_string(),
+            "p1; p2; p3; 5 problems in all"
+        );
     }
 }

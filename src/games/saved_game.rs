@@ -31,18 +31,26 @@
 //!
 //! TriPeaks saves and drafts are written by [`crate::games::tripeaks::saved`]; [`SavedGame`] and
 //! [`GameDraft`] read a file of either game, by its `game` header.
+//! The headers every game's files share are read and written by [`crate::engine::headers`].
 
+use crate::cards::card::Card;
 use crate::cards::deal::DECK_SIZE;
+use crate::cards::deal::Deal;
 use crate::cards::excerpt::excerpt;
 use crate::engine::goal::read_count;
+use crate::engine::headers::header;
+pub use crate::engine::headers::{
+    DRAFT_LINE, GameHeaderError, GivenTwice, check_given_once, game_header, game_of_text,
+    goal_header, header_value, headers, printable, read_goal, saved_date, saved_name,
+};
+use crate::engine::kind::GameKind;
+use crate::games::pyramid::layout::LAYOUT;
 use crate::games::pyramid::layout::PYRAMID_SIZE;
 use crate::games::pyramid::notation::{move_text, read_moves};
 use crate::games::pyramid::{
-    Finish, Game, Goal, GoalText, GoalTextError, Midgame, Move, Passes, Position, RuleChanges,
-    Rules,
+    Finish, Game, Goal, Midgame, Move, Passes, Position, RuleChanges, Rules,
 };
 use crate::games::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
-use crate::{Card, Deal, GameKind};
 
 /// Moves written per `# moves:` line.
 const MOVES_PER_LINE: usize = 16;
@@ -151,7 +159,7 @@ impl SavedDeal {
         }
         text.push_str(&goal_header(self.goal));
         text.push_str(&rules_header(self.rules));
-        text.push_str(&self.deal.to_layout(GameKind::Pyramid));
+        text.push_str(&self.deal.to_layout(&LAYOUT));
         text
     }
 
@@ -201,135 +209,6 @@ impl SavedDeal {
     }
 }
 
-/// The `game` header line.
-pub fn game_header(game: GameKind) -> String {
-    format!("# game: {}\n", game.id())
-}
-
-/// The game a saved file's `# game:` header names; Pyramid when it has none.
-pub fn game_of_text(text: &str) -> Result<GameKind, GameHeaderError> {
-    match given_once(text, "game")? {
-        Some(value) => Ok(value.parse()?),
-        None => Ok(GameKind::Pyramid),
-    }
-}
-
-/// Why a file's `# game:` header does not name one game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameHeaderError {
-    #[error(transparent)]
-    Unknown(#[from] crate::games::UnknownGame),
-    #[error(transparent)]
-    Twice(#[from] GivenTwice),
-}
-
-/// The headers a file gives once, each naming one thing about the game; `moves`, `notes` and
-/// `gone` go on over as many lines as they need.
-const GIVEN_ONCE: [&str; 10] = [
-    "game",
-    "name",
-    "saved",
-    "result",
-    "pass",
-    "waste top",
-    "challenge",
-    "passes",
-    "pairing",
-    "goal",
-];
-
-/// A header that is given once, given again with another value: which one is meant cannot
-/// be told. The same value again is read as once: it says nothing new, and refusing it would
-/// lose a game that reads one way only.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "given twice, '{}' on line {first_line} and '{}' on line {second_line}: keep one",
-    excerpt(.first),
-    excerpt(.second)
-)]
-pub struct GivenTwice {
-    pub first: String,
-    pub first_line: usize,
-    pub second: String,
-    pub second_line: usize,
-}
-
-/// Checks that each header a file gives once ([`GIVEN_ONCE`]) has one value, however many
-/// lines give it; the error names the header and both lines.
-pub fn check_given_once(text: &str) -> Result<(), String> {
-    GIVEN_ONCE.iter().try_for_each(|key| {
-        given_once(text, key)
-            .map(drop)
-            .map_err(|twice| format!("# {key}: {twice}"))
-    })
-}
-
-/// The one value of a header (see [`headers`]), or none; a second line with another value is
-/// an error naming both.
-fn given_once(text: &str, key: &str) -> Result<Option<String>, GivenTwice> {
-    let mut lines = text.lines().zip(1..).filter_map(|(line, number)| {
-        header_value(line, key).map(|value| (number, header_text(value)))
-    });
-    let Some((first_line, first)) = lines.next() else {
-        return Ok(None);
-    };
-    match lines.find(|(_, value)| *value != first) {
-        Some((second_line, second)) => Err(GivenTwice {
-            first,
-            first_line,
-            second,
-            second_line,
-        }),
-        None => Ok(Some(first)),
-    }
-}
-
-/// Every value of a header, in order, without control characters.
-pub fn headers(text: &str, key: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|line| header_value(line, key))
-        .map(header_text)
-        .collect()
-}
-
-/// A header's value as it is read: without the spaces around it or control characters.
-fn header_text(value: &str) -> String {
-    printable(value.trim())
-}
-
-/// The value on a line of a header (`# key: value`, the key in any case, spaces allowed
-/// around the `#`), as it stands on the line.
-pub fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let rest = line.trim_start().strip_prefix('#')?.trim_start();
-    let head = rest.get(..key.len())?;
-    head.eq_ignore_ascii_case(key)
-        .then(|| rest[key.len()..].strip_prefix(':'))
-        .flatten()
-}
-
-/// The text without control characters (escape, bell, carriage return, line feed, ...): a
-/// name or a note pasted with them would break the header line or drive the terminal of
-/// whoever shows the file.
-pub fn printable(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).collect()
-}
-
-/// The name a save's `# name:` header gives, or `fallback_name` (the file's) without one.
-/// Whole saves and unfinished ones are named alike.
-pub fn saved_name(text: &str, fallback_name: &str) -> String {
-    header(text, "name").unwrap_or_else(|| fallback_name.to_string())
-}
-
-/// The date a save's `# saved:` header gives, empty without one.
-pub fn saved_date(text: &str) -> String {
-    header(text, "saved").unwrap_or_default()
-}
-
-/// The first value of a header.
-fn header(text: &str, key: &str) -> Option<String> {
-    headers(text, key).into_iter().next()
-}
-
 /// The `pass`, `waste top`, `gone` and `moves` headers for a game on these slots.
 fn progress_headers(
     slots: &[Option<Card>; DECK_SIZE],
@@ -372,14 +251,6 @@ fn progress_headers(
         }
     }
     text
-}
-
-/// The `challenge` header, or nothing for the Board challenge.
-pub fn goal_header(goal: Goal) -> String {
-    match goal {
-        Goal::Board => String::new(),
-        _ => format!("# challenge: {}\n", goal.words()),
-    }
 }
 
 /// The `passes`, `pairing` and `goal` headers, each only when it is not MSC's.
@@ -425,27 +296,6 @@ fn read_rules(text: &str) -> Result<Rules, String> {
     Ok(changes.apply(Rules::default()))
 }
 
-/// The challenge the `challenge` header names, under `game`'s limits.
-pub fn read_goal(text: &str, game: GameKind) -> Result<Goal, String> {
-    let Some(value) = header(text, "challenge") else {
-        return Ok(Goal::Board);
-    };
-    let wrong = || {
-        format!(
-            "# challenge: '{}' is not a challenge: write score TARGET earned E, or card \
-             RANK TARGET already K",
-            excerpt(&value)
-        )
-    };
-    GoalText::from_words(&value)
-        .ok_or_else(wrong)?
-        .read_in(game)
-        .map_err(|problem| match problem {
-            GoalTextError::Goal(problem) => format!("# challenge: {problem}"),
-            GoalTextError::Count { .. } | GoalTextError::Rank(_) => wrong(),
-        })
-}
-
 /// The start marks the headers give, for cards in these slots, in a game under `rules`.
 fn read_midgame(
     text: &str,
@@ -485,10 +335,6 @@ fn read_midgame(
     }
     Ok(midgame)
 }
-
-/// The first line of a draft, which says what the file is to whoever finds it.
-pub(crate) const DRAFT_LINE: &str =
-    "# draft: the game being entered or played, restored on the next start\n";
 
 /// The deal being typed, kept between runs: the slots (`..` for an empty one), the marks of a
 /// game entered part-way, and the moves played when the deal is complete.
@@ -732,13 +578,13 @@ impl From<SavedTriPeaks> for SavedGame {
 /// Slots of a Pyramid draft in the layout people type, `..` for an empty slot.
 fn drawn_slots(slots: &[Option<Card>; DECK_SIZE]) -> String {
     let texts = slots.map(|slot| slot.map_or_else(|| "..".to_string(), |card| card.to_string()));
-    GameKind::Pyramid.drawn(&texts)
+    LAYOUT.drawn(&texts)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rank;
+    use crate::cards::card::Rank;
     use crate::games::pyramid::GoalError;
 
     fn example() -> SavedDeal {
@@ -965,7 +811,7 @@ mod tests {
         // A file written by hand with them is read without them.
         let hand = format!(
             "# name: x\u{1b}y\u{7}\n# notes: n\u{8}o\n{}",
-            saved.deal.to_layout(GameKind::Pyramid)
+            saved.deal.to_layout(&crate::games::pyramid::layout::LAYOUT)
         );
         let read = SavedDeal::parse(&hand, "x").unwrap();
         assert_eq!((read.name.as_str(), read.notes[0].as_str()), ("xy", "no"));
@@ -1012,7 +858,7 @@ mod tests {
         let saved = example();
         let text = format!(
             "# challenge: score 1290 earned 0\n# goal: all\n{}",
-            saved.deal.to_layout(GameKind::Pyramid)
+            saved.deal.to_layout(&crate::games::pyramid::layout::LAYOUT)
         );
         assert_eq!(
             SavedDeal::parse(&text, "x").unwrap_err(),

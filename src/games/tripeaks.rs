@@ -21,7 +21,7 @@ pub use position::{IllegalMove, Move, Position};
 #[cfg(test)]
 pub(crate) mod fixtures {
     use crate::cards::deal::Deal;
-    use crate::games::GameKind;
+    use crate::games::tripeaks::layout::LAYOUT;
 
     /// The ordered deck, `Ac 2c .. Kc Ad .. Kd Ah .. Kh As .. Ks`: cleared in one run.
     pub const ORDERED: &str = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d \
@@ -50,6 +50,6 @@ pub(crate) mod fixtures {
 
     /// A deal from its text.
     pub fn deal(text: &str) -> Deal {
-        Deal::parse_as(text, GameKind::TriPeaks).expect("a valid deal")
+        Deal::parse_as(text, &LAYOUT).expect("a valid deal")
     }
 }

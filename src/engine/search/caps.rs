@@ -277,7 +277,7 @@ mod tests {
     }
 
     fn position(line: &str) -> crate::games::pyramid::Position {
-        let deal = crate::Deal::parse(line).expect("a deal");
+        let deal = crate::cards::deal::Deal::parse(line).expect("a deal");
         crate::games::pyramid::Position::new(&deal, crate::games::pyramid::Rules::default())
     }
 

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::cards::layout::Layout;
+
 use crate::cards::card::{Card, DECK_SIZE};
 use crate::cards::deal::{
     DeckProblem, RandomDeals, ReadCards, TextPos, UNKNOWN, not_a_deal, read_cards,
@@ -13,6 +15,14 @@ use crate::cards::deal::{
 
 /// Piles in a deal.
 pub const PILES: usize = 7;
+
+/// Klondike's layout, as the deal reader asks it.
+pub static LAYOUT: Layout = Layout {
+    name: "Klondike",
+    slot_name,
+    drawn,
+    takes_unknown: true,
+};
 /// Cards dealt to the piles: 1 + 2 + .. + 7.
 pub const TABLEAU_SIZE: usize = PILES * (PILES + 1) / 2;
 /// Cards in the stock.

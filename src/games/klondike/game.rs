@@ -11,15 +11,17 @@ use super::rules::read_draw;
 use super::saved::{SavedError, SavedKlondike};
 use super::{EmptyPile, Passes, Rules};
 use crate::cards::deal::Deal;
+use crate::cards::layout::Layout;
 use crate::engine::game::{
     Challenges, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
     Problems, Settings, Table,
 };
 use crate::engine::goal::Goal;
+use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
-use crate::games::GameKind;
+use crate::games::klondike::deal::LAYOUT;
 
 /// Klondike, for the registry.
 pub struct Klondike;
@@ -128,6 +130,10 @@ impl Game for Klondike {
         GameKind::Klondike
     }
 
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
+    }
+
     fn options(&self) -> &'static [GameOption] {
         OPTIONS
     }
@@ -158,7 +164,7 @@ impl Game for Klondike {
     ) -> Result<Box<dyn Table>, OpenError> {
         let saved = SavedKlondike::read(text, format(settings, "format")?, rules(settings)?)
             .map_err(|error| match error {
-                SavedError::Header(message) => OpenError::Text(message),
+                SavedError::Header(message) => OpenError::Text(message.to_string()),
                 SavedError::Table(found) => OpenError::Problems(problems(&found)),
                 SavedError::Move { at, .. } => OpenError::At {
                     at,
@@ -176,7 +182,7 @@ impl Game for Klondike {
         let table = formats::read(line, None)?;
         table
             .deal()
-            .and_then(|deal| Deal::from_slots(deal.slots(), GameKind::Klondike).ok())
+            .and_then(|deal| Deal::from_slots(deal.slots(), &LAYOUT).ok())
             .ok_or(LineError::NotWhole)
     }
 

@@ -11,14 +11,14 @@ use super::position::{Move, Position};
 use super::rules::Rules;
 use super::{DealProblems, Game};
 use crate::cards::deal::TextPos;
-use crate::games::saved_game::{check_given_once, header_value, headers};
+use crate::engine::headers::{HeaderError, check_given_once, header_value, headers};
 
 /// Why a written game cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SavedError {
     /// A header given once in every game's files (`# name:`) given again with another value.
     #[error("{0}")]
-    Header(String),
+    Header(#[from] HeaderError),
     /// The table's problems, each where it is in the text.
     #[error("{0}")]
     Table(DealProblems),

@@ -29,7 +29,7 @@ use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
 use crate::cards::card::Card;
 use crate::cards::deal::{TextPos, UNKNOWN};
 use crate::cards::excerpt::excerpt;
-use crate::games::saved_game::header_value;
+use crate::engine::headers::header_value;
 
 /// The game's name in a `# game:` header.
 pub const GAME_ID: &str = "perfect-pair";

@@ -210,7 +210,7 @@ mod tests {
         for &slot in slots {
             cards[slot] = None;
         }
-        let deal = Deal::from_slots(&cards, crate::GameKind::Pyramid).unwrap();
+        let deal = Deal::from_slots(&cards, &crate::games::pyramid::layout::LAYOUT).unwrap();
         Position::new(&deal, Rules::default())
     }
 

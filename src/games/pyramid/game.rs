@@ -8,13 +8,15 @@ use super::lab::PyramidLab;
 use super::solver::Budget;
 use super::{Finish, Goal, Passes, RuleChanges, Rules};
 use crate::cards::deal::Deal;
+use crate::cards::layout::Layout;
 use crate::engine::game::{
     Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
 };
+use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
-use crate::games::GameKind;
+use crate::games::pyramid::layout::LAYOUT;
 use crate::games::saved_game::SavedDeal;
 
 /// Pyramid, for the registry.
@@ -100,6 +102,10 @@ pub fn read(text: &str, stem: &str, changes: RuleChanges) -> Result<SavedDeal, O
 impl Game for Pyramid {
     fn kind(&self) -> GameKind {
         GameKind::Pyramid
+    }
+
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
 
     fn options(&self) -> &'static [GameOption] {

@@ -16,7 +16,7 @@ use crate::cards::deal::Deal;
 use crate::engine::game::{LineError, NotItsRules};
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
 use crate::engine::verdict::{Verdict, undecided, undecided_json};
-use crate::games::GameKind;
+use crate::games::pyramid::layout::LAYOUT;
 
 /// Pyramid's runs under one set of rules, for one challenge.
 pub struct PyramidLab {
@@ -88,7 +88,7 @@ impl PyramidLab {
 
 impl Lab for PyramidLab {
     fn answer(&self, number: usize, deal: &str) -> Result<LineAnswer, LineError> {
-        let deal = Deal::parse_as(deal, GameKind::Pyramid)?;
+        let deal = Deal::parse_as(deal, &LAYOUT)?;
         // One budget for the answer and what unknown cards could give.
         let budget = Budget::start(self.caps);
         let position = Position::new(&deal, self.rules);

@@ -7,7 +7,32 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::cards::card::Card;
 use crate::cards::card::DECK_SIZE;
+use crate::cards::deal::{Deal, DeckProblems};
+use crate::cards::layout::Layout;
+
+/// Pyramid's layout, as the deal reader asks it.
+pub static LAYOUT: Layout = Layout {
+    name: "Pyramid",
+    slot_name,
+    drawn,
+    takes_unknown: true,
+};
+
+// A deal read with no game named is Pyramid's, the first game: these are its readers.
+impl Deal {
+    /// Reads a Pyramid deal from text; see [`Deal::parse_as`].
+    pub fn parse(text: &str) -> Result<Deal, DeckProblems> {
+        Deal::parse_as(text, &LAYOUT)
+    }
+
+    /// Builds a Pyramid deal from 52 cards, checking them.
+    pub fn from_cards(cards: &[Card]) -> Result<Deal, DeckProblems> {
+        let slots: Vec<Option<Card>> = cards.iter().copied().map(Some).collect();
+        Deal::from_slots(&slots, &LAYOUT)
+    }
+}
 
 /// Cards in the pyramid, the first of the deal.
 pub const PYRAMID_SIZE: usize = 28;

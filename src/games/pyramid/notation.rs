@@ -119,7 +119,7 @@ mod tests {
     #[test]
     fn a_move_after_the_win_is_refused_naming_the_move_that_won() {
         // Won in 15 steps with stock cards left to draw.
-        let deal = crate::Deal::parse(include_str!(concat!(
+        let deal = crate::cards::deal::Deal::parse(include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/data/shortest-15-steps.txt"
         )));

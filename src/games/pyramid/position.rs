@@ -871,7 +871,7 @@ mod tests {
         for slot in [0, 21, 28] {
             slots[slot] = None;
         }
-        let unknown = Deal::from_slots(&slots, crate::games::GameKind::Pyramid).unwrap();
+        let unknown = Deal::from_slots(&slots, &crate::games::pyramid::layout::LAYOUT).unwrap();
         let position = Position::new(&unknown, Rules::default());
         (unknown, position)
     }
@@ -949,7 +949,7 @@ mod tests {
             Some((Place::Pyramid(21), deal.cards()[21]))
         );
         let revealed = deal
-            .reveal(21, deal.cards()[21], crate::games::GameKind::Pyramid)
+            .reveal(21, deal.cards()[21], &crate::games::pyramid::layout::LAYOUT)
             .unwrap();
         let mut played = Position::new(&revealed, Rules::default());
         assert_eq!(played.unknown_face_up(), None, "the stock is face down");

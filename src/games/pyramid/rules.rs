@@ -5,6 +5,8 @@
 use std::fmt;
 
 use crate::cards::excerpt::excerpt;
+use crate::engine::goal::{Goal, GoalError};
+use crate::engine::kind::GameKind;
 
 /// Why a text is not a number of passes.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -196,9 +198,39 @@ impl Rules {
     }
 }
 
+// The Score and Card challenges are Pyramid's, so their check under Pyramid's rules lives with
+// those rules.
+impl Goal {
+    /// Whether the challenge can be played under `rules`: its inputs pass
+    /// [`Goal::check_inputs`], and a Score or Card deal ends when the pyramid is cleared (any
+    /// passes, either pairing).
+    pub fn check(&self, rules: Rules) -> Result<(), GoalError> {
+        self.check_inputs(GameKind::Pyramid)?;
+        if *self != Goal::Board && rules.finish != Finish::Pyramid {
+            return Err(GoalError::NeedsPyramid);
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_challenge_needs_the_pyramid_goal() {
+        let all = Rules {
+            finish: Finish::AllCards,
+            ..Rules::default()
+        };
+        let score = Goal::Score {
+            target: 1290,
+            earned: 0,
+        };
+        assert_eq!(score.check(all), Err(GoalError::NeedsPyramid));
+        assert_eq!(score.check(Rules::default()), Ok(()));
+        assert_eq!(Goal::Board.check(all), Ok(()));
+    }
 
     #[test]
     fn passes_read_back_what_they_write() {

@@ -169,7 +169,7 @@ pub fn solve(
 mod tests {
     use super::*;
     use crate::cards::deal::Deal;
-    use crate::games::GameKind;
+    use crate::games::tripeaks::layout::LAYOUT;
 
     #[test]
     fn what_the_unknown_cards_could_give_is_the_bound_and_else_the_answer() {
@@ -177,7 +177,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/saved-games/tripeaks-as-dealt.txt"
         ));
-        let deal = Deal::parse_as(text, GameKind::TriPeaks).expect("a deal");
+        let deal = Deal::parse_as(text, &LAYOUT).expect("a deal");
         let (answer, _, _) = solve_goal(&Position::new(&deal), Goal::Board, Caps::default());
         let answer = answer.expect("no cap");
         assert!(!answer.reached() && !answer.definitive());
@@ -192,7 +192,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/saved-games/tripeaks-cannot-clear.txt"
         ));
-        let deal = Deal::parse_as(text, GameKind::TriPeaks).expect("a deal");
+        let deal = Deal::parse_as(text, &LAYOUT).expect("a deal");
         let (answer, _, _) = solve_goal(&Position::new(&deal), Goal::Board, Caps::default());
         let answer = answer.expect("no cap");
         assert!(answer.definitive());

@@ -9,14 +9,16 @@ use super::lab::TriPeaksLab;
 use super::saved::SavedTriPeaks;
 use crate::cards::card::Rank;
 use crate::cards::deal::Deal;
+use crate::cards::layout::Layout;
 use crate::engine::game::{
     Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
 };
 use crate::engine::goal::Goal;
+use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::search::{Budget, Caps, Observer};
 use crate::engine::verdict::Answer;
-use crate::games::GameKind;
+use crate::games::tripeaks::layout::LAYOUT;
 
 /// TriPeaks, for the registry.
 pub struct TriPeaks;
@@ -41,13 +43,17 @@ const OPTIONS: &[GameOption] = &[GameOption {
 /// Reads a TriPeaks file: a deal drawn as three peaks, or a game saved part-way through; a
 /// file without a `# name:` is named `stem`.
 pub fn read(text: &str, stem: &str) -> Result<SavedTriPeaks, OpenError> {
-    let deal = Deal::parse_as(text, GameKind::TriPeaks).map_err(OpenError::Deck)?;
+    let deal = Deal::parse_as(text, &LAYOUT).map_err(OpenError::Deck)?;
     SavedTriPeaks::with_headers(text, deal, stem).map_err(OpenError::Text)
 }
 
 impl Game for TriPeaks {
     fn kind(&self) -> GameKind {
         GameKind::TriPeaks
+    }
+
+    fn layout(&self) -> &'static Layout {
+        &LAYOUT
     }
 
     fn options(&self) -> &'static [GameOption] {

@@ -12,11 +12,12 @@ use crate::cards::card::Rank;
 use crate::cards::deal::Deal;
 use crate::engine::game::{LineError, NotItsRules};
 use crate::engine::goal::Goal;
+use crate::engine::kind::GameKind;
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
 use crate::engine::search::{Budget, CapReached, Caps};
 use crate::engine::unknowns_text;
 use crate::engine::verdict::{Verdict, undecided, undecided_json};
-use crate::games::GameKind;
+use crate::games::tripeaks::layout::LAYOUT;
 
 /// TriPeaks' runs, for one challenge (`batch`) or counting one rank's cards (`stats --card`).
 pub struct TriPeaksLab {
@@ -34,7 +35,7 @@ fn undecided_by(cap: Option<CapReached>) -> (Outcome, Vec<(Figure, usize)>) {
 impl Lab for TriPeaksLab {
     /// Any challenge: cleared or reached counts as solved.
     fn answer(&self, number: usize, deal: &str) -> Result<LineAnswer, LineError> {
-        let deal = Deal::parse_as(deal, GameKind::TriPeaks)?;
+        let deal = Deal::parse_as(deal, &LAYOUT)?;
         let position = Position::new(&deal);
         let goal = self.goal;
         let (answer, stats, cap) =

@@ -5,6 +5,15 @@
 //! `u32` bit mask over the 28 numbers.
 
 use crate::cards::card::DECK_SIZE;
+use crate::cards::layout::Layout;
+
+/// TriPeaks' layout, as the deal reader asks it.
+pub static LAYOUT: Layout = Layout {
+    name: "TriPeaks",
+    slot_name,
+    drawn,
+    takes_unknown: true,
+};
 
 /// Cards in the tableau, the first of the deal.
 pub const TABLEAU_SIZE: usize = 28;

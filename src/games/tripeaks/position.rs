@@ -15,7 +15,7 @@ use super::layout::{
 };
 use crate::cards::card::{Card, DECK_SIZE, Rank};
 use crate::cards::deal::{Deal, DeckProblems};
-use crate::games::GameKind;
+use crate::games::tripeaks::layout::LAYOUT;
 
 /// Points for a tableau card played with no card played since the last draw.
 pub const PLAY_POINTS: u32 = 100;
@@ -164,7 +164,7 @@ impl Position {
     /// saw it.
     pub fn reveal(&self, index: usize, card: Card) -> Result<Position, DeckProblems> {
         Ok(Position {
-            deal: self.deal.reveal(index, card, GameKind::TriPeaks)?,
+            deal: self.deal.reveal(index, card, &LAYOUT)?,
             ..*self
         })
     }
@@ -511,7 +511,7 @@ mod tests {
         let mut slots = deal(ORDERED).slots();
         slots[27] = None; // 2h
         slots[29] = None; // 4h, the stock's top
-        let dealt = Deal::from_slots(&slots, GameKind::TriPeaks).unwrap();
+        let dealt = Deal::from_slots(&slots, &LAYOUT).unwrap();
         let start = Position::new(&dealt);
         assert_eq!(start.check(Move::Play(27)), Err(IllegalMove::Unknown(27)));
         assert_eq!(start.seen_unknown(), 1 << 27);

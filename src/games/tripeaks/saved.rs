@@ -23,11 +23,12 @@ use super::{Game, Move, Position};
 use crate::cards::card::Card;
 use crate::cards::deal::{DECK_SIZE, Deal, UNKNOWN};
 use crate::engine::goal::Goal;
-use crate::games::GameKind;
-use crate::games::saved_game::{
+use crate::engine::headers::{
     DRAFT_LINE, check_given_once, game_header, game_of_text, goal_header, headers, printable,
     read_goal, saved_date, saved_name,
 };
+use crate::engine::kind::GameKind;
+use crate::games::tripeaks::layout::LAYOUT;
 
 /// Moves written per `# moves:` line.
 const MOVES_PER_LINE: usize = 16;
@@ -52,8 +53,7 @@ impl SavedTriPeaks {
         if game != GameKind::TriPeaks && !headers(text, "game").is_empty() {
             return Err(format!("the file holds a {game} game, not a TriPeaks one"));
         }
-        let deal =
-            Deal::parse_as(text, GameKind::TriPeaks).map_err(|problems| problems.to_string())?;
+        let deal = Deal::parse_as(text, &LAYOUT).map_err(|problems| problems.to_string())?;
         SavedTriPeaks::with_headers(text, deal, fallback_name)
     }
 
@@ -115,7 +115,7 @@ impl SavedTriPeaks {
             text.push_str(&format!("# notes: {}\n", printable(note)));
         }
         text.push_str(&goal_header(self.goal));
-        text.push_str(&self.deal.to_layout(GameKind::TriPeaks));
+        text.push_str(&self.deal.to_layout(&LAYOUT));
         text
     }
 }
@@ -209,7 +209,7 @@ impl TriPeaksDraft {
                 DraftSlot::Card(card) => Some(Some(card)),
             })
             .collect();
-        Deal::from_slots(&slots?, GameKind::TriPeaks).ok()
+        Deal::from_slots(&slots?, &LAYOUT).ok()
     }
 
     /// The draft text: the `# draft:` line, then the headers and the slots as a save has them.
@@ -351,7 +351,7 @@ mod tests {
             draft.moves.push(mv);
         }
         draft.goal = Goal::Card {
-            rank: crate::Rank::KING,
+            rank: crate::cards::card::Rank::KING,
             target: 4,
             already: 0,
         };
@@ -369,7 +369,7 @@ mod tests {
         );
         assert!(text.contains("# challenge: card K 4 already 0\n"), "{text}");
         // Laid out as three peaks, as a save is.
-        assert!(text.ends_with(&draft.deal().unwrap().to_layout(GameKind::TriPeaks)));
+        assert!(text.ends_with(&draft.deal().unwrap().to_layout(&LAYOUT)));
         assert_eq!(TriPeaksDraft::parse(&text), Some(draft.clone()));
         // Slots not typed yet are `..`, and the moves go, as they need a whole deal.
         let mut half = draft;

@@ -386,10 +386,10 @@ pub fn reveal_plan(position: &Position, observer: &mut dyn Observer) -> Report<O
 mod tests {
     use super::*;
     use crate::cards::deal::Deal;
-    use crate::games::GameKind;
     use crate::games::tripeaks::fixtures::{
         CLEARS_IN_42, HOPELESS, ORDERED, STREAKS_MATTER, THREE_KINGS, deal,
     };
+    use crate::games::tripeaks::layout::LAYOUT;
 
     fn start(text: &str) -> Position {
         Position::new(&deal(text))
@@ -527,7 +527,7 @@ mod tests {
         for slot in &mut slots[..18] {
             *slot = None;
         }
-        let hidden = Deal::from_slots(&slots, GameKind::TriPeaks).unwrap();
+        let hidden = Deal::from_slots(&slots, &LAYOUT).unwrap();
         let position = Position::new(&hidden);
         let solution = solve_card(&position, Rank::KING, 10, &mut ())
             .answer

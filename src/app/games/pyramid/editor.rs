@@ -3,6 +3,7 @@
 //! the rules, validated as a position too.
 
 use solitaire::Deal;
+use solitaire::GameKind;
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::{self, DECK_SIZE, DeckProblem};
 use solitaire::games::pyramid::layout::PYRAMID_SIZE;
@@ -45,7 +46,7 @@ impl Marks for PyramidMarks {
     }
 
     fn revalidate(&mut self, slots: &[Option<Card>; DECK_SIZE]) {
-        self.problems = deal::validate_slots(&self.midgame.fill_unknown(slots));
+        self.problems = deal::validate_slots(&self.midgame.fill_unknown(slots), GameKind::Pyramid);
         self.position_problems = self.midgame.problems(slots, self.rules);
     }
 

@@ -1,0 +1,96 @@
+//! Which game: the identity every game, saved file and front end names a game by, with the
+//! plain facts of each (its names, the most one deal can give). What needs a game's own code
+//! (its layout's words, its seam) is asked of the registry, [`crate::games`], so no game has
+//! to reach up to it for the identity.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::cards::excerpt::{excerpt, joined};
+
+/// One of the games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GameKind {
+    /// Pyramid: pairs to 13 from a 28-card pyramid over a 24-card stock.
+    #[default]
+    Pyramid,
+    /// TriPeaks: cards one above or below the waste card, from three peaks over a 23-card stock.
+    TriPeaks,
+    /// Klondike: seven piles built down in alternating colours, the foundations built up by
+    /// suit, a stock drawn one or three cards at a time. The commands play it; the app does
+    /// not yet.
+    Klondike,
+}
+
+impl GameKind {
+    /// Every game, in the order menus list them.
+    pub const ALL: [GameKind; 3] = [GameKind::Pyramid, GameKind::TriPeaks, GameKind::Klondike];
+
+    /// The name people read: "Pyramid", "TriPeaks".
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Pyramid => "Pyramid",
+            GameKind::TriPeaks => "TriPeaks",
+            GameKind::Klondike => "Klondike",
+        }
+    }
+
+    /// The name typed on the command line and written in a saved file's `# game:` header.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameKind::Pyramid => "pyramid",
+            GameKind::TriPeaks => "tripeaks",
+            GameKind::Klondike => "klondike",
+        }
+    }
+
+    /// The most points one deal can give: the Score challenge's target when none is given;
+    /// 0 for a game without a Score challenge (Klondike).
+    pub const fn full_score(self) -> u32 {
+        match self {
+            GameKind::Pyramid => 1290,
+            // All 28 tableau cards in one streak (78,400) and the three peak bonuses (6,500).
+            GameKind::TriPeaks => 84_900,
+            GameKind::Klondike => 0,
+        }
+    }
+
+    /// Whether the game has the Score and Card challenges besides the Board one.
+    pub const fn has_challenges(self) -> bool {
+        self.full_score() > 0
+    }
+
+    /// Whether this game's solvers take unknown cards (`??`).
+    pub fn takes_unknown(self) -> bool {
+        match self {
+            GameKind::Pyramid | GameKind::TriPeaks | GameKind::Klondike => true,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game name that is not one of [`GameKind::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' is not a game: the games are {}", .0, joined(&GameKind::ALL.map(GameKind::id), "and"))]
+pub struct UnknownGame(pub String);
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+
+    /// Reads `pyramid`, `tripeaks` (also `tri-peaks`) or `klondike`, in any case.
+    fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
+        let word = text
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', '_', ' '], "");
+        GameKind::ALL
+            .into_iter()
+            .find(|game| game.id() == word)
+            .ok_or_else(|| UnknownGame(excerpt(text)))
+    }
+}
