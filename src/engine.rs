@@ -1,7 +1,8 @@
 //! What every game plugs into: which game ([`kind::GameKind`]), the Game seam and the lab the
 //! registry lists, the referee trait and a game's history (undo and redo), the search's
-//! figures, observer and caps, the challenges, saved files' shared headers, and the words
-//! about unknown cards that every game's answers share. Nothing here names a game's module.
+//! figures, observer and caps, the challenges, the passes through a stock, saved files' shared
+//! headers, and the words about unknown cards that every game's answers share. Nothing here
+//! names a game's module.
 
 pub mod game;
 pub mod goal;
@@ -9,6 +10,7 @@ pub mod headers;
 pub mod history;
 pub mod kind;
 pub mod lab;
+pub mod passes;
 pub mod referee;
 pub mod search;
 pub mod unknowns_text;

@@ -6,14 +6,7 @@
 use std::fmt;
 
 use crate::cards::excerpt::excerpt;
-
-/// The most passes a limit may allow; past it, unlimited.
-pub const MAX_LIMITED_PASSES: u8 = 8;
-
-/// Why a text is not a number of passes.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a number of passes: 1 to {MAX_LIMITED_PASSES}, or unlimited", excerpt(.0))]
-pub struct PassesError(pub String);
+pub use crate::engine::passes::{MAX_LIMITED_PASSES, Passes, PassesError};
 
 /// Why a text is not a draw.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -27,16 +20,6 @@ pub fn read_draw(text: &str) -> Result<u8, DrawError> {
         "3" => Ok(3),
         _ => Err(DrawError(text.to_string())),
     }
-}
-
-/// How many times the stock may be gone through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Passes {
-    /// Redeal as often as wanted.
-    Unlimited,
-    /// At most this many passes through the stock: `Limited(1)` allows no redeal ("Vegas"
-    /// with draw 1), `Limited(3)` two redeals.
-    Limited(u8),
 }
 
 /// Which cards may fill an empty pile.
@@ -88,37 +71,6 @@ impl Rules {
 impl Default for Rules {
     fn default() -> Self {
         Rules::STANDARD
-    }
-}
-
-impl Passes {
-    /// Reads `1` to `8` or `unlimited`.
-    pub fn parse(text: &str) -> Result<Passes, PassesError> {
-        match text.trim() {
-            "unlimited" => Ok(Passes::Unlimited),
-            number => match number.parse::<u8>() {
-                Ok(n) if (1..=MAX_LIMITED_PASSES).contains(&n) => Ok(Passes::Limited(n)),
-                _ => Err(PassesError(text.to_string())),
-            },
-        }
-    }
-
-    /// The words `parse` reads back: `3`, `unlimited`.
-    pub fn word(self) -> String {
-        match self {
-            Passes::Limited(n) => n.to_string(),
-            Passes::Unlimited => "unlimited".to_string(),
-        }
-    }
-}
-
-impl fmt::Display for Passes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Passes::Unlimited => write!(f, "unlimited passes"),
-            Passes::Limited(1) => write!(f, "1 pass"),
-            Passes::Limited(n) => write!(f, "{n} passes"),
-        }
     }
 }
 

@@ -7,28 +7,12 @@ use std::fmt;
 use crate::cards::excerpt::excerpt;
 use crate::engine::goal::{Goal, GoalError};
 use crate::engine::kind::GameKind;
-
-/// Why a text is not a number of passes.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a number of passes: 1 to {MAX_LIMITED_PASSES}, or unlimited", excerpt(.0))]
-pub struct PassesError(pub String);
+pub use crate::engine::passes::{MAX_LIMITED_PASSES, Passes, PassesError};
 
 /// Why a text is not a goal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{}' is not a goal: pyramid (clear the pyramid) or all (all 52 cards)", excerpt(.0))]
 pub struct FinishError(pub String);
-
-/// How many times the stock may be gone through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Passes {
-    /// At most this many passes (1 = no recycle). MSC plays 3.
-    Limited(u8),
-    /// Recycle as often as wanted.
-    Unlimited,
-}
-
-/// The most passes [`Passes::Limited`] may name: the solver keeps the recycles used in 3 bits.
-pub const MAX_LIMITED_PASSES: u8 = 8;
 
 /// What must be cleared to win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -136,37 +120,6 @@ impl Rules {
     pub fn last_pass(&self) -> u32 {
         self.max_recycles()
             .map_or(u32::MAX, |max| u32::from(max) + 1)
-    }
-}
-
-impl Passes {
-    /// Reads `1` to `8` or `unlimited`.
-    pub fn parse(text: &str) -> Result<Passes, PassesError> {
-        match text.trim() {
-            "unlimited" => Ok(Passes::Unlimited),
-            number => match number.parse::<u8>() {
-                Ok(n) if (1..=MAX_LIMITED_PASSES).contains(&n) => Ok(Passes::Limited(n)),
-                _ => Err(PassesError(text.to_string())),
-            },
-        }
-    }
-
-    /// The words `parse` reads back: `3`, `unlimited`.
-    pub fn word(self) -> String {
-        match self {
-            Passes::Limited(n) => n.to_string(),
-            Passes::Unlimited => "unlimited".to_string(),
-        }
-    }
-}
-
-impl fmt::Display for Passes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Passes::Limited(1) => write!(f, "1 pass"),
-            Passes::Limited(n) => write!(f, "{n} passes"),
-            Passes::Unlimited => write!(f, "unlimited passes"),
-        }
     }
 }
 

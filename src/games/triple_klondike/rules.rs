@@ -7,20 +7,12 @@
 use std::fmt;
 
 use crate::cards::card::Suit;
+pub use crate::engine::passes::Passes;
 
 /// The most piles: the notation names them `n` to `z`.
 pub const MAX_PILES: u8 = 13;
 /// The most packs: the notation names the foundations, four a pack, `b` to `m`.
 pub const MAX_PACKS: u8 = 3;
-
-/// How many times the stock may be gone through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Passes {
-    /// Turn the waste over as often as wanted.
-    Unlimited,
-    /// At most this many passes: `Limited(1)`, the contest's, allows no redeal.
-    Limited(u8),
-}
 
 /// A rule set. Every card is turned one at a time from the stock, and an empty pile takes only
 /// a King or a run headed by a King: those two are not options.
@@ -125,16 +117,6 @@ impl Rules {
 impl Default for Rules {
     fn default() -> Self {
         Rules::CONTEST
-    }
-}
-
-impl fmt::Display for Passes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Passes::Unlimited => write!(f, "unlimited passes"),
-            Passes::Limited(1) => write!(f, "1 pass"),
-            Passes::Limited(n) => write!(f, "{n} passes"),
-        }
     }
 }
 
