@@ -220,6 +220,26 @@ fn full_run(dir: &std::path::Path) -> (Vec<String>, Value) {
     (text.lines().map(str::to_string).collect(), whole)
 }
 
+/// Resumes [`full_run`]'s run from `file`: what it says on standard error, and its JSON
+/// summary without the timings, to compare with the whole run's.
+fn resume_full_run(file: &std::path::Path) -> (String, Value) {
+    let output = pyramid()
+        .args([
+            "stats", "--deals", "30", "--seed", "9", "--json", "--resume",
+        ])
+        .arg(file)
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8 messages");
+    let mut resumed: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let object = resumed.as_object_mut().expect("an object");
+    object.remove("millis");
+    object.remove("seconds");
+    (stderr, resumed)
+}
+
 #[test]
 fn lines_that_do_not_belong_to_the_run_are_skipped_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
@@ -234,16 +254,7 @@ fn lines_that_do_not_belong_to_the_run_are_skipped_with_a_message() {
     let twice = serde_json::from_str::<Value>(&lines[4]).unwrap()["deal"].clone();
     forged.push("not json".to_string());
     std::fs::write(&file, forged.join("\n") + "\n").unwrap();
-    let output = pyramid()
-        .args([
-            "stats", "--deals", "30", "--seed", "9", "--json", "--resume",
-        ])
-        .arg(&file)
-        .assert()
-        .code(0)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let (stderr, resumed) = resume_full_run(&file);
     assert!(
         stderr.contains(":12: skipped: deal 30 is not in this run of 30 deals"),
         "{stderr}"
@@ -255,10 +266,6 @@ fn lines_that_do_not_belong_to_the_run_are_skipped_with_a_message() {
     let again = format!(":14: skipped: deal {twice} is already in the file");
     assert!(stderr.contains(&again), "{stderr}");
     assert!(stderr.contains(":15: skipped: not a JSON line"), "{stderr}");
-    let mut resumed: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let object = resumed.as_object_mut().unwrap();
-    object.remove("millis");
-    object.remove("seconds");
     assert_eq!(resumed, whole);
 }
 
@@ -278,26 +285,13 @@ fn a_line_naming_its_deal_twice_is_skipped_by_its_own_number_and_takes_no_deal()
     forged.extend(lines[2..].iter().cloned());
     let file = dir.path().join("forged.jsonl");
     std::fs::write(&file, forged.join("\n") + "\n").unwrap();
-    let output = pyramid()
-        .args([
-            "stats", "--deals", "30", "--seed", "9", "--json", "--resume",
-        ])
-        .arg(&file)
-        .assert()
-        .code(0)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let (stderr, resumed) = resume_full_run(&file);
     assert!(
         stderr.contains(":2: skipped: the line names 'deal' twice"),
         "{stderr}"
     );
     assert!(!stderr.contains("already in the file"), "{stderr}");
     // The first deal is solved again; the second keeps its own line.
-    let mut resumed: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let object = resumed.as_object_mut().unwrap();
-    object.remove("millis");
-    object.remove("seconds");
     assert_eq!(resumed, whole);
     let text = std::fs::read_to_string(&file).unwrap();
     let again = text
