@@ -412,11 +412,7 @@ fn interrupted(args: &[&str]) -> (std::process::ExitStatus, String) {
     .spawn()
     .expect("stats starts");
     wait_for_lines(&file, 3);
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    common::signal("INT", child.id());
     let status = wait(&mut child, 60);
     let mut stdout = String::new();
     std::io::Read::read_to_string(&mut child.stdout.take().expect("piped"), &mut stdout)
@@ -536,11 +532,7 @@ fn an_export_stopped_by_sigterm_leaves_no_results_file() {
         assert!(std::time::Instant::now() < deadline, "no export started");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    let sent = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    common::signal("TERM", child.id());
     let status = wait(&mut child, 60);
     assert_eq!(status.code(), Some(130));
     assert!(!out.exists(), "{:?}", std::fs::read_to_string(&out));

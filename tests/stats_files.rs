@@ -335,7 +335,7 @@ fn an_export_stopped_by_ctrl_c_term_or_hup_leaves_nothing_behind() {
     let path = dir.path().join("big.txt");
     let earlier = export(&path, "2");
     // A shutdown (TERM) or a closed terminal (HUP) stops the run as Ctrl-C (INT) does.
-    for signal in ["-INT", "-TERM", "-HUP"] {
+    for signal in ["INT", "TERM", "HUP"] {
         // Fifteen gigabytes of deals: far more than is written before the signal comes.
         let mut child = spawn(&["stats", "--deals", "100000000", "--export", &text(&path)]);
         let deadline = Instant::now() + Duration::from_secs(60);
@@ -343,11 +343,7 @@ fn an_export_stopped_by_ctrl_c_term_or_hup_leaves_nothing_behind() {
             assert!(Instant::now() < deadline, "no temporary file within 60 s");
             std::thread::sleep(Duration::from_millis(20));
         }
-        let sent = Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(sent.success());
+        common::signal(signal, child.id());
         assert_eq!(wait(&mut child, 60).code(), Some(130), "{signal}");
         assert!(stderr_of(&mut child).contains("interrupted: "), "{signal}");
         assert_eq!(names(dir.path()), ["big.txt"], "{signal}");
@@ -507,7 +503,7 @@ fn a_signal_while_the_deals_are_read_stops_the_run_at_once() {
         .output()
         .unwrap()
         .stdout;
-    for signal in ["-INT", "-TERM", "-HUP"] {
+    for signal in ["INT", "TERM", "HUP"] {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("pyramid"))
             .args(["stats", "--from", "-"])
             .stdin(Stdio::piped())
@@ -530,11 +526,7 @@ fn a_signal_while_the_deals_are_read_stops_the_run_at_once() {
             assert!(Instant::now() < deadline, "nothing read within 60 s");
             std::thread::sleep(Duration::from_millis(5));
         }
-        let sent = Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(sent.success());
+        common::signal(signal, child.id());
         assert_eq!(wait(&mut child, 60).code(), Some(130), "{signal}");
         assert!(
             stderr_of(&mut child).contains("interrupted while the deals were read"),

@@ -281,17 +281,6 @@ fn a_tripeaks_game_typed_solved_stepped_saved_and_reopened_in_a_real_terminal() 
     quit(&mut session, &mut child);
 }
 
-/// Sends a signal to the app by name (`TSTP`, `CONT`), as a shell's `kill` does.
-#[cfg(unix)]
-fn signal(name: &str, pid: u32) {
-    let sent = std::process::Command::new("kill")
-        .arg(format!("-{name}"))
-        .arg(pid.to_string())
-        .status()
-        .unwrap();
-    assert!(sent.success(), "kill -{name} {pid}");
-}
-
 /// Waits until the app's process is stopped (`T` in `ps`), or running again.
 #[cfg(unix)]
 fn wait_until_stopped(pid: u32, stopped: bool) {
@@ -340,7 +329,7 @@ fn stopped_from_outside_and_continued_the_app_takes_the_terminal_back_and_draws_
 
     // `kill -TSTP`: the terminal is handed back (the normal screen, no mouse capture, no
     // bracketed paste) before the process stops.
-    signal("TSTP", pid);
+    common::signal("TSTP", pid);
     wait_for_alternate(&session, false);
     wait_until_stopped(pid, true);
     {
@@ -352,7 +341,7 @@ fn stopped_from_outside_and_continued_the_app_takes_the_terminal_back_and_draws_
 
     // `fg`: the alternate screen, which the terminal clears on entering, is drawn whole again,
     // the modes are back, and keys come one by one, without Enter, as raw keys do.
-    signal("CONT", pid);
+    common::signal("CONT", pid);
     wait_until_stopped(pid, false);
     wait_for_alternate(&session, true);
     session.wait_for("Enter the deal");
@@ -385,7 +374,7 @@ fn ended_from_outside_the_app_hands_the_terminal_back_and_keeps_the_draft() {
         session.send("4d");
         session.wait_for("1/52");
         assert!(raw_mode(&session));
-        signal(name, child.process_id().unwrap());
+        common::signal(name, child.process_id().unwrap());
         let deadline = Instant::now() + Duration::from_secs(10);
         let status = loop {
             if let Some(status) = child.try_wait().unwrap() {

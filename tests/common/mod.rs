@@ -250,3 +250,13 @@ pub fn tripeaks_replayed(
     assert_eq!(position.is_won(), line.clears);
     position
 }
+
+/// Sends a signal by name (`INT`, `TERM`, `TSTP`) to a process, as a shell's `kill` does.
+pub fn signal(name: &str, pid: u32) {
+    let sent = std::process::Command::new("kill")
+        .arg(format!("-{name}"))
+        .arg(pid.to_string())
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -{name} {pid}");
+}
