@@ -8,6 +8,7 @@ pub mod args;
 pub mod batch;
 pub mod console;
 pub mod input;
+pub mod man;
 pub mod pool;
 pub mod solve;
 pub mod stats;

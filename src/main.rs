@@ -47,6 +47,7 @@ fn main() -> ExitCode {
             cli::args::print_completions(shell);
             Ok(EXIT_OK)
         }
+        Some(Command::Man { out }) => cli::man::run(&out),
         Some(Command::Paths) => {
             print_paths(&cli.folders());
             Ok(EXIT_OK)

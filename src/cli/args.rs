@@ -123,6 +123,13 @@ pub enum Command {
         /// The shell to complete for.
         shell: Shell,
     },
+    /// Write the manual pages: pyramid.1 and one page per command (pyramid-solve.1, ...),
+    /// replacing only earlier pages of the same names.
+    Man {
+        /// The folder to write them in, made if missing (as ~/.local/share/man/man1).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]
