@@ -1,18 +1,19 @@
-//! The README's command examples are the program's real output: every fenced block that opens
-//! with `$ pyramid ...` is run from the repository's top folder, and the lines it shows must be
-//! what the command prints (standard output, then standard error), in order.
+//! The command examples of the README and of the guide (every Markdown file under `docs/`)
+//! are the program's real output: every fenced block that opens with `$ pyramid ...` is run
+//! from the repository's top folder, and the lines it shows must be what the command prints
+//! (standard output, then standard error), in order.
 //!
 //! A line that is only `...` stands for any number of lines left out; `...` inside a line
 //! stands for any text there (timings, long lists). Without `...`, the lines shown must follow
 //! one another and run to the end of the output.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-/// One `$ pyramid ...` command of the README and the lines shown under it.
+/// One `$ pyramid ...` command of a Markdown file and the lines shown under it.
 struct Example {
-    /// The README line the command is on, for the failure message.
+    /// The line the command is on, for the failure message.
     line: usize,
     args: Vec<String>,
     shown: Vec<String>,
@@ -117,39 +118,76 @@ fn output_matches(shown: &[String], actual: &[&str]) -> bool {
     true
 }
 
+/// The fewest examples the README and the guide hold together: as many as the README held
+/// before its text was spread over the guide, so that none is lost on the way.
+const FEWEST_EXAMPLES: usize = 28;
+
+/// The README, then every Markdown file under `docs/`, sorted.
+fn documents(root: &Path) -> Vec<PathBuf> {
+    fn walk(folder: &Path, found: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(folder) else {
+            return;
+        };
+        for path in entries.map(|entry| entry.expect("a folder entry").path()) {
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                found.push(path);
+            }
+        }
+    }
+    let mut guide = Vec::new();
+    walk(&root.join("docs"), &mut guide);
+    guide.sort();
+    let mut documents = vec![root.join("README.md")];
+    documents.extend(guide);
+    documents
+}
+
 #[test]
-fn every_command_example_in_the_readme_is_the_real_output() {
+fn every_command_example_in_the_readme_and_the_guide_is_the_real_output() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("the README");
-    let examples = examples(&readme);
-    assert!(examples.len() >= 10, "found {} examples", examples.len());
     let folders = tempfile::tempdir().expect("a temporary folder");
     let mut wrong = Vec::new();
-    for example in &examples {
-        let output = Command::cargo_bin("pyramid")
-            .expect("the binary is built")
-            .current_dir(root)
-            .env("PYRAMID_SAVES", folders.path().join("saves"))
-            .env("PYRAMID_CONFIG", folders.path().join("config"))
-            .args(&example.args)
-            .output()
-            .expect("the command runs");
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        );
-        let actual: Vec<&str> = text.lines().collect();
-        if !output_matches(&example.shown, &actual) {
-            wrong.push(format!(
-                "README.md:{}: $ pyramid {}\n--- shown\n{}\n--- printed\n{text}",
-                example.line,
-                example.args.join(" "),
-                example.shown.join("\n"),
-            ));
+    let mut count = 0;
+    for document in documents(root) {
+        let text = std::fs::read_to_string(&document).expect("a Markdown file");
+        let name = document
+            .strip_prefix(root)
+            .expect("in the repository")
+            .display();
+        let examples = examples(&text);
+        count += examples.len();
+        for example in &examples {
+            let output = Command::cargo_bin("pyramid")
+                .expect("the binary is built")
+                .current_dir(root)
+                .env("PYRAMID_SAVES", folders.path().join("saves"))
+                .env("PYRAMID_CONFIG", folders.path().join("config"))
+                .args(&example.args)
+                .output()
+                .expect("the command runs");
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            let actual: Vec<&str> = text.lines().collect();
+            if !output_matches(&example.shown, &actual) {
+                wrong.push(format!(
+                    "{name}:{}: $ pyramid {}\n--- shown\n{}\n--- printed\n{text}",
+                    example.line,
+                    example.args.join(" "),
+                    example.shown.join("\n"),
+                ));
+            }
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(
+        count >= FEWEST_EXAMPLES,
+        "found {count} examples, fewer than {FEWEST_EXAMPLES}"
+    );
 }
 
 #[test]

@@ -760,6 +760,7 @@ mod drafts;
 mod effects;
 mod first_use;
 mod keys;
+mod pictures;
 mod properties;
 mod reported;
 mod saves;

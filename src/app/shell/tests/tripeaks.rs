@@ -6,7 +6,7 @@ use crate::app::flow::{Screen as TriPeaksScreen, Solution};
 use crate::app::games::tripeaks::TriPeaks;
 use solitaire::games::tripeaks::{Move as TriPeaksMove, Position as TriPeaksPosition};
 
-const CLEARS: &str = include_str!(concat!(
+pub(super) const CLEARS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/saved-games/tripeaks-clears-43-steps.txt"
 ));
@@ -14,7 +14,7 @@ const CLEARS: &str = include_str!(concat!(
 /// The deal of `CLEARS` with the face-down tableau cards of rows 1 to 3 replaced by `??`,
 /// as MSC shows it at the start (the stock is face down too, but the first ones drawn are
 /// seen at once: only the tableau is hidden here, so that a reveal round needs few steps).
-fn as_dealt() -> (String, solitaire::Deal) {
+pub(super) fn as_dealt() -> (String, solitaire::Deal) {
     hidden(|slot| slot < 18)
 }
 
@@ -34,7 +34,7 @@ fn hidden(hide: impl Fn(usize) -> bool) -> (String, solitaire::Deal) {
 }
 
 /// A new app on the TriPeaks editor.
-fn tripeaks_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
+pub(super) fn tripeaks_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
     let (dir, mut app, receive) = fresh();
     ctrl(&mut app, 'g');
     assert_eq!(app.session.game(), GameKind::TriPeaks, "{}", said(&app));
@@ -42,7 +42,7 @@ fn tripeaks_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
 }
 
 /// Feeds the solver's messages to the app until it leaves the solving screen.
-fn finish(app: &mut App, receive: &Receiver<Msg>) {
+pub(super) fn finish(app: &mut App, receive: &Receiver<Msg>) {
     while matches!(app.tripeaks().screen, TriPeaksScreen::Solving(_)) {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
