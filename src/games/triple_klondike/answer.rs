@@ -60,15 +60,15 @@ pub fn options(caps: Caps, threads: usize) -> Options {
     }
 }
 
-/// What a search from a position came to.
+/// The best line a search from a position found, and what is known of it.
 #[derive(Debug, Clone)]
-pub struct Outcome {
+pub struct Best {
     pub solution: Solution,
     /// The cards in the game: up already, and still to go up.
     pub cards: usize,
 }
 
-impl Outcome {
+impl Best {
     /// Whether the line takes every card up.
     pub fn complete(&self) -> bool {
         self.solution.tally.cards_up == self.cards
@@ -106,9 +106,9 @@ impl Outcome {
 }
 
 /// Searches from a position for the best line, under the options.
-pub fn search(position: &Position, options: &Options, observer: &mut dyn Observer) -> Outcome {
+pub fn search(position: &Position, options: &Options, observer: &mut dyn Observer) -> Best {
     let solution = solver::solve(position, options, observer, &mut |_| {});
-    Outcome {
+    Best {
         solution,
         cards: position.cards_up() + position.cards_left(),
     }
@@ -127,32 +127,32 @@ pub fn rules_json(rules: Rules) -> Value {
     })
 }
 
-/// The outcome as one JSON object: `game`, `rules`, `complete`, `cards`, `cards_up`,
+/// The best line as one JSON object: `game`, `rules`, `complete`, `cards`, `cards_up`,
 /// `moves`, `notation` (the line in the contest's notation), `bound` (no complete line is
 /// shorter), `gap` (a complete line's moves above the bound), `proven`, `stopped` (why the
 /// search ended before a proof), `undecided` (why a line that leaves cards down answers
 /// nothing), `seconds` and the search's `stats`.
-pub fn outcome_json(position: &Position, outcome: &Outcome) -> Value {
-    let solution = &outcome.solution;
+pub fn best_json(position: &Position, best: &Best) -> Value {
+    let solution = &best.solution;
     let mut object = json!({
         "game": "tripleklondike",
         "rules": rules_json(position.rules()),
-        "complete": outcome.complete(),
-        "cards": outcome.cards,
+        "complete": best.complete(),
+        "cards": best.cards,
         "cards_up": solution.tally.cards_up,
         "moves": solution.tally.moves,
         "notation": line_text(&solution.line),
         "bound": solution.bound.moves(),
-        "gap": outcome.gap(),
+        "gap": best.gap(),
         "proven": solution.proven,
-        "stopped": outcome.stopped(),
+        "stopped": best.stopped(),
         "seconds": (solution.stats.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
         "stats": stats_json(&solution.stats),
     });
-    if !outcome.complete() {
+    if !best.complete() {
         object["undecided"] = json!(format!(
             "no line found takes every card up ({})",
-            outcome.stopped().unwrap_or_default()
+            best.stopped().unwrap_or_default()
         ));
     }
     object
@@ -185,13 +185,13 @@ fn stop_text(solution: &Solution) -> String {
 }
 
 /// What the line achieves and what is known of it, in a few lines.
-fn summary(position: &Position, outcome: &Outcome) -> String {
-    let solution = &outcome.solution;
+fn summary(position: &Position, best: &Best) -> String {
+    let solution = &best.solution;
     let tally = solution.tally;
     let bound = solution.bound.moves();
     let time = seconds(solution.stats.elapsed);
     let head = format!("Triple Klondike ({}): ", position.rules());
-    if outcome.complete() && tally.moves == 0 {
+    if best.complete() && tally.moves == 0 {
         return "The game is won: every card is on the foundations.\n".to_string();
     }
     if solution.proven {
@@ -202,7 +202,7 @@ fn summary(position: &Position, outcome: &Outcome) -> String {
         );
     }
     let stopped = stop_text(solution);
-    if outcome.complete() {
+    if best.complete() {
         format!(
             "{head}every card up in {} ({tally}).\nBest found in {time}, when {stopped}; no \
              complete line is shorter than {bound} moves (gap {}), so a shorter line may exist.\n",
@@ -216,7 +216,7 @@ fn summary(position: &Position, outcome: &Outcome) -> String {
              card up, and the search is not exhaustive, so it proves none impossible. \
              --time-limit, --max-memory and --threads give the search more.\n",
             tally.cards_up,
-            outcome.cards,
+            best.cards,
             moves_text(tally.moves)
         )
     }
@@ -240,10 +240,10 @@ fn numbered(start: &Position, moves: &[Move]) -> String {
     text
 }
 
-/// The outcome as text a person can follow at the table.
-pub fn outcome_text(position: &Position, outcome: &Outcome) -> String {
-    let mut text = summary(position, outcome);
-    let line = &outcome.solution.line;
+/// The best line as text a person can follow at the table.
+pub fn best_text(position: &Position, best: &Best) -> String {
+    let mut text = summary(position, best);
+    let line = &best.solution.line;
     if !line.is_empty() {
         text.push_str(&format!("{COUNTED}\nLine: {}\n", line_text(line)));
         text.push_str(&numbered(position, line));
@@ -285,12 +285,12 @@ pub fn solve_answer(
     observer: &mut dyn Observer,
 ) -> verdict::Answer {
     let position = played.position();
-    let outcome = search(&position, &options, observer);
+    let best = search(&position, &options, observer);
     from_played(
         played,
-        outcome.verdict(),
-        outcome_json(&position, &outcome),
-        outcome_text(&position, &outcome),
+        best.verdict(),
+        best_json(&position, &best),
+        best_text(&position, &best),
     )
 }
 
@@ -301,20 +301,20 @@ pub fn hint_answer(
     observer: &mut dyn Observer,
 ) -> verdict::Answer {
     let position = played.position();
-    let outcome = search(&position, &options, observer);
-    let next = outcome.solution.line.first().copied();
-    let mut json = outcome_json(&position, &outcome);
+    let best = search(&position, &options, observer);
+    let next = best.solution.line.first().copied();
+    let mut json = best_json(&position, &best);
     json["next"] = json!(next.map(move_text));
     let text = match next {
         Some(mv) => format!(
             "Next: {} ({}), the first move of this line:\n{}",
             position.describe(mv),
             move_text(mv),
-            summary(&position, &outcome)
+            summary(&position, &best)
         ),
-        None => summary(&position, &outcome),
+        None => summary(&position, &best),
     };
-    from_played(played, outcome.verdict(), json, text)
+    from_played(played, best.verdict(), json, text)
 }
 
 /// That a text holds a valid Triple Klondike deal (or game in progress), named `name`.
@@ -339,4 +339,57 @@ pub fn validate_answer(played: &Played, name: &str) -> verdict::Answer {
         start.stock().len()
     );
     verdict::Answer::new(Verdict::Yes, text, Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::Stats;
+    use crate::games::triple_klondike::Deal;
+
+    /// Stops a search at once.
+    struct StopNow;
+
+    impl Observer for StopNow {
+        fn progress(&mut self, _stats: &Stats) {}
+        fn should_stop(&mut self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_search_stopped_before_a_complete_line_is_undecided_and_says_why() {
+        let rules = Rules::CONTEST;
+        let start = Position::new(&Deal::shuffled(2, rules), rules).expect("a game");
+        let best = search(&start, &options(Caps::default(), 1), &mut StopNow);
+        assert!(!best.complete());
+        assert_eq!(best.verdict(), Verdict::Undecided);
+        assert_eq!(best.gap(), None);
+        assert_eq!(best.stopped().as_deref(), Some("cancelled"));
+        let json = best_json(&start, &best);
+        assert_eq!(json["complete"], false);
+        assert_eq!(json["cards"], 156);
+        assert!(
+            json["undecided"]
+                .as_str()
+                .is_some_and(|why| why.contains("cancelled"))
+        );
+        let text = best_text(&start, &best);
+        assert!(
+            text.contains(
+                "\nUndecided: no line found takes every card up, and the search is not \
+                 exhaustive, so it proves none impossible."
+            ),
+            "{text}"
+        );
+        assert!(text.contains("when the search was cancelled"), "{text}");
+    }
+
+    #[test]
+    fn the_default_time_applies_only_when_none_is_given() {
+        let given = Caps::new(None, Some(1 << 20), Some(Duration::from_secs(2)));
+        assert_eq!(options(given, 3).caps, given);
+        assert_eq!(options(given, 3).threads, 3);
+        assert_eq!(options(Caps::default(), 0).caps.time, Some(DEFAULT_TIME));
+    }
 }

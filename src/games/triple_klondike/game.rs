@@ -12,6 +12,7 @@ use super::notation::read_line;
 use super::{Deal, Passes, Position, Rules};
 use crate::cards::card::DECK_SIZE;
 use crate::cards::deal::TextPos;
+use crate::cards::excerpt::excerpt;
 use crate::cards::layout::Layout;
 use crate::engine::game::{
     Challenges, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Problems,
@@ -62,10 +63,6 @@ fn count_in(text: &str, low: u8, high: u8, what: &str) -> Result<u8, OptionError
         .ok()
         .filter(|n| (low..=high).contains(n))
         .ok_or_else(|| OptionError(format!("'{}' is not {what}", excerpt(text))))
-}
-
-fn excerpt(text: &str) -> String {
-    crate::cards::excerpt::excerpt(text)
 }
 
 fn read_packs(text: &str) -> Result<u8, OptionError> {

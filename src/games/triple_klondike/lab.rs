@@ -7,7 +7,7 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use super::Rules;
-use super::answer::{options, outcome_json, rules_json, search};
+use super::answer::{best_json, options, rules_json, search};
 use super::deal::{Deal, DealProblem, DealProblems};
 use super::game::NOT_MEASURED;
 use super::position::Position;
@@ -37,16 +37,16 @@ impl Lab for TripleKlondikeLab {
         let deal = Deal::read(deal, self.rules)?;
         let position = Position::new(&deal, self.rules)
             .map_err(|error| LineError::Problems(vec![error.to_string()]))?;
-        let outcome = search(&position, &options(self.caps, self.threads), &mut ());
-        let mut json = outcome_json(&position, &outcome);
+        let best = search(&position, &options(self.caps, self.threads), &mut ());
+        let mut json = best_json(&position, &best);
         json["line"] = json!(number);
         Ok(LineAnswer {
             json,
-            verdict: outcome.verdict(),
-            length: outcome.complete().then_some(outcome.solution.tally.moves),
+            verdict: best.verdict(),
+            length: best.complete().then_some(best.solution.tally.moves),
             definitive: true,
             time: started.elapsed(),
-            expanded: outcome.solution.stats.expanded,
+            expanded: best.solution.stats.expanded,
         })
     }
 
