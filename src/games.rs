@@ -1,6 +1,6 @@
 //! The registry: every game the commands take, listed once in [`ALL`] as its [`Game`] seam,
 //! with lookup by name and which game a text is. Each game is a sibling folder (`pyramid`,
-//! `tripeaks`, `klondike`, `perfect_pair`) with its own rules, formats, referee, solvers,
+//! `tripeaks`, `klondike`, `triple_klondike`, `perfect_pair`) with its own rules, formats, referee, solvers,
 //! answers and lab. [`GameKind`], the games' identity, lives in the engine so that no game
 //! reaches up here for it; here it finds each game's layout. Perfect Pair is in the library
 //! but not yet offered by the commands, so not listed.
@@ -24,6 +24,7 @@ pub static ALL: &[&dyn Game] = &[
     &pyramid::game::Pyramid,
     &tripeaks::game::TriPeaks,
     &klondike::game::Klondike,
+    &triple_klondike::game::TripleKlondike,
 ];
 
 /// The game a name (as typed: `pyramid`, `TriPeaks`, `tri-peaks`, in any case) is.
@@ -91,6 +92,7 @@ impl GameKind {
             GameKind::Pyramid => &pyramid::layout::LAYOUT,
             GameKind::TriPeaks => &tripeaks::layout::LAYOUT,
             GameKind::Klondike => &klondike::deal::LAYOUT,
+            GameKind::TripleKlondike => &triple_klondike::game::LAYOUT,
         }
     }
 
@@ -127,7 +129,8 @@ mod tests {
         let wrong = "spider".parse::<GameKind>().unwrap_err();
         assert_eq!(
             wrong.to_string(),
-            "'spider' is not a game: the games are pyramid, tripeaks and klondike"
+            "'spider' is not a game: the games are pyramid, tripeaks, klondike and \
+             tripleklondike"
         );
     }
 

@@ -40,9 +40,22 @@ pub use games::{save_tripeaks, save_unfinished_tripeaks};
 pub const KLONDIKE_NOT_IN_APP: &str = "Klondike is not in the app yet: the commands solve, \
      hint, validate and batch take it (pyramid solve --game klondike FILE)";
 
+/// What the app says of a Triple Klondike deal, which it does not play yet.
+pub const TRIPLE_KLONDIKE_NOT_IN_APP: &str = "Triple Klondike is not in the app yet: the \
+     commands solve, hint, validate and batch take it (pyramid solve --game triple-klondike FILE)";
+
 /// The games the commands play and the app does not yet, for `--game`'s help.
-pub const GAMES_NOT_IN_APP: &str =
-    "Klondike is played by solve, hint, validate, batch and stats, not yet by the app";
+pub const GAMES_NOT_IN_APP: &str = "Klondike is played by solve, hint, validate, batch and \
+     stats, not yet by the app; Triple Klondike by solve, hint, validate and batch";
+
+/// Why the app does not open a game, for a game it does not play yet.
+pub fn not_in_app(game: GameKind) -> Option<&'static str> {
+    match game {
+        GameKind::Pyramid | GameKind::TriPeaks => None,
+        GameKind::Klondike => Some(KLONDIKE_NOT_IN_APP),
+        GameKind::TripleKlondike => Some(TRIPLE_KLONDIKE_NOT_IN_APP),
+    }
+}
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -426,7 +439,8 @@ fn holds_of(text: &str, fallback_name: &str) -> Result<GameHolds, String> {
                 text: text.to_string(),
             })
     };
-    match game_of_text(text).map_err(|problem| format!("# game: {problem}"))? {
+    let game = game_of_text(text).map_err(|problem| format!("# game: {problem}"))?;
+    match game {
         GameKind::Pyramid => match SavedDeal::parse(text, fallback_name)
             .and_then(|saved| app_takes(&saved).map(|()| saved))
         {
@@ -447,7 +461,9 @@ fn holds_of(text: &str, fallback_name: &str) -> Result<GameHolds, String> {
             }
         }
         .map(GameHolds::TriPeaks),
-        GameKind::Klondike => Err(crate::store::KLONDIKE_NOT_IN_APP.to_string()),
+        GameKind::Klondike | GameKind::TripleKlondike => {
+            Err(not_in_app(game).unwrap_or_default().to_string())
+        }
     }
 }
 

@@ -175,11 +175,11 @@ pub trait Uses {
     const FILES: bool;
 }
 
-/// `solve` and `hint`: the rules, and how a deal is read.
+/// `solve` and `hint`: the rules, how a deal is read and how the search runs.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReadingFiles;
 impl Uses for ReadingFiles {
-    const USES: &'static [OptionUse] = &[OptionUse::Rule, OptionUse::Reading];
+    const USES: &'static [OptionUse] = &[OptionUse::Rule, OptionUse::Reading, OptionUse::Searching];
     const FILES: bool = true;
 }
 
@@ -191,11 +191,12 @@ impl Uses for Validating {
     const FILES: bool = true;
 }
 
-/// `batch`: the rules and how a deal is read, for lines without headers.
+/// `batch`: the rules, how a deal is read, for lines without headers, and how the searches
+/// run.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReadingLines;
 impl Uses for ReadingLines {
-    const USES: &'static [OptionUse] = &[OptionUse::Rule, OptionUse::Reading];
+    const USES: &'static [OptionUse] = &[OptionUse::Rule, OptionUse::Reading, OptionUse::Searching];
     const FILES: bool = false;
 }
 
@@ -222,10 +223,14 @@ struct Offered {
 }
 
 /// The options for `uses`, each flag once, in the order the registry lists games and each
-/// game its options.
+/// game its options; for `stats`, only the games it measures.
 fn offered(uses: &[OptionUse]) -> Vec<Offered> {
     let mut offered: Vec<Offered> = Vec::new();
-    for &game in games::ALL {
+    let measuring = uses.contains(&OptionUse::Measuring);
+    for &game in games::ALL
+        .iter()
+        .filter(|game| !measuring || game.measured())
+    {
         for option in game.options() {
             if !uses.contains(&option.purpose) {
                 continue;
@@ -791,7 +796,8 @@ pub struct CapArgs {
     /// (powers of 1024), e.g. 512M or 2G. Each of `batch`'s and `stats`' jobs has its own.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "1G")]
     pub max_memory: usize,
-    /// The longest one search may take, in seconds (default: no limit); `batch` and `stats`
+    /// The longest one search may take, in seconds (default: no limit, but 5 for Triple
+    /// Klondike, whose search improves its line until it is stopped); `batch` and `stats`
     /// give each deal this long.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<Duration>,

@@ -466,9 +466,16 @@ fn open_results(
     }
 }
 
-/// The lab of a game's run, the flags checked against the game: another game's rules or
-/// options are refused, and so is `--compare` for a game with one set of rules.
+/// The lab of a game's run, the flags checked against the game: a game `stats` does not
+/// measure, another game's rules or options are refused, and so is `--compare` for a game
+/// with one set of rules.
 fn lab_of(args: &StatsArgs, game: &'static dyn Game) -> Result<Box<dyn Lab>, InputError> {
+    if !game.measured() {
+        return Err(InputError::Usage(format!(
+            "stats does not take {} yet: batch solves its deals",
+            game.id()
+        )));
+    }
     args.game.check_game(game)?;
     let lab = game
         .lab(&args.game.settings, Goal::Board, args.caps.caps())

@@ -50,6 +50,10 @@ pub trait Game: Sync {
     fn fewest(&self) -> bool {
         true
     }
+    /// Whether `stats` measures its deals.
+    fn measured(&self) -> bool {
+        true
+    }
     /// Whether a text without a `# game:` header can only be this game's (a format no other
     /// game reads).
     fn claims(&self, _text: &str) -> bool {
@@ -147,6 +151,8 @@ pub enum OptionUse {
     Printing,
     /// What a `stats` run measures.
     Measuring,
+    /// How a search runs: the commands that solve (`solve`, `hint`, `batch`).
+    Searching,
 }
 
 /// One option a game takes: a flag, with a value or alone (a switch).

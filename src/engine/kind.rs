@@ -20,11 +20,19 @@ pub enum GameKind {
     /// suit, a stock drawn one or three cards at a time. The commands play it; the app does
     /// not yet.
     Klondike,
+    /// Minimal Triple Klondike: three packs dealt to thirteen piles, played for the most cards
+    /// up in the fewest moves. The commands play it; the app does not yet.
+    TripleKlondike,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 3] = [GameKind::Pyramid, GameKind::TriPeaks, GameKind::Klondike];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Pyramid,
+        GameKind::TriPeaks,
+        GameKind::Klondike,
+        GameKind::TripleKlondike,
+    ];
 
     /// The name people read: "Pyramid", "TriPeaks".
     pub fn name(self) -> &'static str {
@@ -32,6 +40,7 @@ impl GameKind {
             GameKind::Pyramid => "Pyramid",
             GameKind::TriPeaks => "TriPeaks",
             GameKind::Klondike => "Klondike",
+            GameKind::TripleKlondike => "Triple Klondike",
         }
     }
 
@@ -41,17 +50,18 @@ impl GameKind {
             GameKind::Pyramid => "pyramid",
             GameKind::TriPeaks => "tripeaks",
             GameKind::Klondike => "klondike",
+            GameKind::TripleKlondike => "tripleklondike",
         }
     }
 
     /// The most points one deal can give: the Score challenge's target when none is given;
-    /// 0 for a game without a Score challenge (Klondike).
+    /// 0 for a game without a Score challenge (Klondike, Triple Klondike).
     pub const fn full_score(self) -> u32 {
         match self {
             GameKind::Pyramid => 1290,
             // All 28 tableau cards in one streak (78,400) and the three peak bonuses (6,500).
             GameKind::TriPeaks => 84_900,
-            GameKind::Klondike => 0,
+            GameKind::Klondike | GameKind::TripleKlondike => 0,
         }
     }
 
@@ -64,6 +74,7 @@ impl GameKind {
     pub fn takes_unknown(self) -> bool {
         match self {
             GameKind::Pyramid | GameKind::TriPeaks | GameKind::Klondike => true,
+            GameKind::TripleKlondike => false,
         }
     }
 }
@@ -82,7 +93,8 @@ pub struct UnknownGame(pub String);
 impl FromStr for GameKind {
     type Err = UnknownGame;
 
-    /// Reads `pyramid`, `tripeaks` (also `tri-peaks`) or `klondike`, in any case.
+    /// Reads `pyramid`, `tripeaks` (also `tri-peaks`), `klondike` or `tripleklondike` (also
+    /// `triple-klondike`), in any case.
     fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
         let word = text
             .trim()

@@ -480,8 +480,9 @@ impl GameDraft {
         match game_of_text(text).ok()? {
             GameKind::Pyramid => Draft::parse(text).map(GameDraft::Pyramid),
             GameKind::TriPeaks => TriPeaksDraft::parse(text).map(GameDraft::TriPeaks),
-            // Klondike has no draft of its own yet: nothing is typed or played in it here.
-            GameKind::Klondike => None,
+            // Klondike and Triple Klondike have no draft of their own yet: nothing is typed or
+            // played in them here.
+            GameKind::Klondike | GameKind::TripleKlondike => None,
         }
     }
 }
@@ -502,6 +503,11 @@ impl From<TriPeaksDraft> for GameDraft {
 /// [`crate::games::klondike::saved`], with no name, verdict or draft of their own yet.
 pub const NO_KLONDIKE_SAVES: &str = "a Klondike game: Klondike has no saved games yet";
 
+/// Why a Triple Klondike file is not read as a saved game: its deals are read by
+/// [`crate::games::triple_klondike::game`].
+pub const NO_TRIPLE_KLONDIKE_SAVES: &str =
+    "a Triple Klondike game: Triple Klondike has no saved games yet";
+
 /// A saved game of either game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SavedGame {
@@ -519,6 +525,7 @@ impl SavedGame {
                 SavedTriPeaks::parse(text, fallback_name).map(SavedGame::TriPeaks)
             }
             GameKind::Klondike => Err(NO_KLONDIKE_SAVES.to_string()),
+            GameKind::TripleKlondike => Err(NO_TRIPLE_KLONDIKE_SAVES.to_string()),
         }
     }
 
@@ -898,7 +905,8 @@ mod tests {
         assert_eq!(SavedGame::parse(&tripeaks.to_text(), "y"), Ok(tripeaks));
         assert_eq!(
             SavedGame::parse(&text.replace("tripeaks", "golf"), "x").unwrap_err(),
-            "# game: 'golf' is not a game: the games are pyramid, tripeaks and klondike"
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks, klondike and \
+             tripleklondike"
         );
 
         let draft = Draft::parse(&pyramid.to_text()).unwrap();
@@ -936,7 +944,8 @@ mod tests {
         let wrong = text.replace("# game: pyramid", "# game: golf");
         assert_eq!(
             SavedDeal::parse(&wrong, "x").unwrap_err(),
-            "# game: 'golf' is not a game: the games are pyramid, tripeaks and klondike"
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks, klondike and \
+             tripleklondike"
         );
     }
 }

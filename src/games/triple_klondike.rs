@@ -2,9 +2,10 @@
 //! thirteen piles, whose aim is to take the most cards to the foundations in the fewest moves.
 //! Here live the rules as a value ([`rules`]), the contest's deal format ([`deal`]), the
 //! referee that plays and counts a line ([`position`]), the contest's move notation
-//! ([`notation`]), the lower bounds on a complete line's moves ([`bound`]) and the solver
-//! that looks for the best line ([`solver`]). Nothing here knows about terminals or command
-//! lines.
+//! ([`notation`]), the lower bounds on a complete line's moves ([`bound`]), the solver
+//! that looks for the best line ([`solver`]), and the game as the commands see it ([`game`],
+//! its answers in [`answer`] and its part of `batch` in [`lab`]). Nothing here knows about
+//! terminals or command lines.
 //!
 //! The rules' options, with their defaults (the contest's): packs, 1 to 3 (3); piles, 1 to
 //! 13 (13); passes through the stock (one: no redeal); cards back from a foundation to a pile
@@ -13,8 +14,11 @@
 //! foundation takes any Ace). Not options: one card is drawn at a time; an empty pile takes
 //! only a King or a run headed by a King; a run moves onto any pile that takes its head.
 
+pub mod answer;
 pub mod bound;
 pub mod deal;
+pub mod game;
+pub mod lab;
 pub mod notation;
 pub mod position;
 pub mod rules;
