@@ -83,8 +83,8 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(word) = cli.file.as_deref().and_then(mistyped_command) {
         return Err(InputError::Usage(word));
     }
-    if cli.game.map(solitaire::engine::game::Game::kind) == Some(solitaire::GameKind::Klondike) {
-        return Err(InputError::Usage(store::KLONDIKE_NOT_IN_APP.to_string()));
+    if let Some(reason) = cli.game.and_then(|game| store::not_in_app(game.kind())) {
+        return Err(InputError::Usage(reason.to_string()));
     }
     let folders = cli.folders();
     let (mut themes, theme_errors) = app::theme::available(&folders.themes());
@@ -117,11 +117,8 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         let source = cli::input::read_source(file)?;
         let name = cli::input::source_name(file);
         let game = cli::input::game_in(&source, cli.game)?.kind();
-        if game == solitaire::GameKind::Klondike {
-            return Err(InputError::Usage(format!(
-                "{name}: {}",
-                store::KLONDIKE_NOT_IN_APP
-            )));
+        if let Some(reason) = store::not_in_app(game) {
+            return Err(InputError::Usage(format!("{name}: {reason}")));
         }
         match read_pyramid(&source, file) {
             _ if game == solitaire::GameKind::TriPeaks => {

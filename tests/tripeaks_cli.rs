@@ -208,7 +208,9 @@ fn a_rule_given_to_tripeaks_is_refused_with_every_games_rules() {
         String::from_utf8(stderr).expect("UTF-8 errors")
     };
     let every = "(Pyramid's rules are --passes, --relaxed, --strict and --goal; Klondike's are \
-                 --draw, --passes, --no-foundation-moves and --any-card-on-empty)";
+                 --draw, --passes, --no-foundation-moves and --any-card-on-empty; Perfect Pair's \
+                 are --free-cells, --uses, --run-after-four, --cell-breaks-run, --unused-paid, \
+                 --perfect-from-cells and --play-for)";
     // A rule of one game or of two: TriPeaks has none, and the message lists every game's.
     for (flags, named) in [
         (&["--goal", "all"][..], "--goal is a rule"),

@@ -480,8 +480,9 @@ impl GameDraft {
         match game_of_text(text).ok()? {
             GameKind::Pyramid => Draft::parse(text).map(GameDraft::Pyramid),
             GameKind::TriPeaks => TriPeaksDraft::parse(text).map(GameDraft::TriPeaks),
-            // Klondike has no draft of its own yet: nothing is typed or played in it here.
-            GameKind::Klondike => None,
+            // Klondike and Perfect Pair have no draft of their own yet: nothing is typed or
+            // played in them here.
+            GameKind::Klondike | GameKind::PerfectPair => None,
         }
     }
 }
@@ -502,6 +503,11 @@ impl From<TriPeaksDraft> for GameDraft {
 /// [`crate::games::klondike::saved`], with no name, verdict or draft of their own yet.
 pub const NO_KLONDIKE_SAVES: &str = "a Klondike game: Klondike has no saved games yet";
 
+/// Why a Perfect Pair file is not read as a saved game of the app's: its hands are read by
+/// [`crate::games::perfect_pair::saved`], with no name, verdict or draft of their own yet.
+pub const NO_PERFECT_PAIR_SAVES: &str =
+    "a Perfect Pair hand: Perfect Pair has no saved games in the app yet";
+
 /// A saved game of either game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SavedGame {
@@ -519,6 +525,7 @@ impl SavedGame {
                 SavedTriPeaks::parse(text, fallback_name).map(SavedGame::TriPeaks)
             }
             GameKind::Klondike => Err(NO_KLONDIKE_SAVES.to_string()),
+            GameKind::PerfectPair => Err(NO_PERFECT_PAIR_SAVES.to_string()),
         }
     }
 
@@ -898,7 +905,7 @@ mod tests {
         assert_eq!(SavedGame::parse(&tripeaks.to_text(), "y"), Ok(tripeaks));
         assert_eq!(
             SavedGame::parse(&text.replace("tripeaks", "golf"), "x").unwrap_err(),
-            "# game: 'golf' is not a game: the games are pyramid, tripeaks and klondike"
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks, klondike and perfect-pair"
         );
 
         let draft = Draft::parse(&pyramid.to_text()).unwrap();
@@ -936,7 +943,7 @@ mod tests {
         let wrong = text.replace("# game: pyramid", "# game: golf");
         assert_eq!(
             SavedDeal::parse(&wrong, "x").unwrap_err(),
-            "# game: 'golf' is not a game: the games are pyramid, tripeaks and klondike"
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks, klondike and perfect-pair"
         );
     }
 }

@@ -18,7 +18,6 @@ use super::{
     readable_size, saved_name, write_atomically,
 };
 use crate::store::text_file;
-use solitaire::GameKind;
 use solitaire::games::saved_game::game_of_text;
 
 /// How drafts and their lock files are named: `.draft-`, random letters and digits, then
@@ -290,9 +289,11 @@ fn read(path: &Path) -> Result<Option<(GameDraft, Option<DraftName>)>, String> {
         Err(error) => return Err(error.to_string()),
     };
     let draft = GameDraft::parse(&text).ok_or_else(|| match game_of_text(&text) {
-        Ok(GameKind::Klondike) => crate::store::KLONDIKE_NOT_IN_APP.to_string(),
+        Ok(game) => crate::store::not_in_app(game).map_or_else(
+            || "it does not read as a deal being typed or played".to_string(),
+            str::to_string,
+        ),
         Err(problem) => format!("# game: {problem}"),
-        Ok(_) => "it does not read as a deal being typed or played".to_string(),
     })?;
     Ok(Some((draft, name_of(&text))))
 }
