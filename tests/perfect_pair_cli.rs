@@ -182,7 +182,10 @@ fn hint_gives_the_first_move_of_the_best_hand_from_where_the_hand_stands() {
     let words = output(&["hint", &file], code);
     assert!(words.starts_with("Next: "), "{words}");
     assert!(
-        words.contains(&format!("({})", first.as_str().expect("a step"))),
+        words.contains(&format!(
+            "; in the notation {}\n",
+            first.as_str().expect("a step")
+        )),
         "{words}"
     );
 

@@ -481,7 +481,8 @@ fn hint_text(position: &Position, aim: Aim, hand: &Hand, verdict: Verdict) -> St
     let end = replay(position, &hand.moves);
     match hand.moves.first() {
         Some(&mv) => format!(
-            "Next: {} ({})\nThe hand for {aim} from here: {}, in {} more move{}.\n{clearable}\n",
+            "Next: {}; in the notation {}\nThe hand for {aim} from here: {}, in {} more \
+             move{}.\n{clearable}\n",
             position.describe(mv),
             move_text(mv),
             figures_text(&end),
