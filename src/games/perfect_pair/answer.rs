@@ -37,7 +37,10 @@ pub enum Aim {
 
 /// Why a word is not an aim.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not what a hand is played for: clear, points, hearts or perfect", crate::cards::excerpt::excerpt(.0))]
+#[error(
+    "'{}' is not what a hand is played for: clear, points, hearts or perfect",
+    crate::cards::excerpt::excerpt(.0)
+)]
 pub struct NotAnAim(String);
 
 impl Aim {
@@ -235,8 +238,9 @@ fn extend(object: &mut Value, more: Value) {
 }
 
 /// The answer as one JSON object: `game`, `rules`, `play_for`, `clearable` (null when
-/// undecided, with `undecided` saying why) and `clearing_uses`; the hand's figures
-/// ([`figures_json`]), its `bound`, `length` and `steps` in the notation; and `stats`.
+/// undecided, with `undecided` saying why) and `clearing_uses`; the hand's figures (`score`,
+/// `hearts`, `meter`, `perfect`, `uses`, `cleared`), its `bound`, `length` and `steps` in
+/// the notation; and `stats`.
 pub fn answer_json(start: &Position, aim: Aim, solved: &Solved) -> Value {
     let clearable = solved
         .clearing
