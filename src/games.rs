@@ -2,8 +2,7 @@
 //! with lookup by name and which game a text is. Each game is a sibling folder (`pyramid`,
 //! `tripeaks`, `klondike`, `triple_klondike`, `perfect_pair`) with its own rules, formats, referee, solvers,
 //! answers and lab. [`GameKind`], the games' identity, lives in the engine so that no game
-//! reaches up here for it; here it finds each game's layout. Perfect Pair is in the library
-//! but not yet offered by the commands, so not listed.
+//! reaches up here for it; here it finds each game's layout.
 
 pub mod klondike;
 pub mod perfect_pair;
@@ -25,17 +24,16 @@ pub static ALL: &[&dyn Game] = &[
     &tripeaks::game::TriPeaks,
     &klondike::game::Klondike,
     &triple_klondike::game::TripleKlondike,
+    &perfect_pair::game::PerfectPair,
 ];
 
-/// The game a name (as typed: `pyramid`, `TriPeaks`, `tri-peaks`, in any case) is.
+/// The game a name (as typed: `pyramid`, `TriPeaks`, `tri-peaks`, `perfectpair`, in any
+/// case) is.
 pub fn find(name: &str) -> Result<&'static dyn Game, UnknownGame> {
-    let word = name
-        .trim()
-        .to_ascii_lowercase()
-        .replace(['-', '_', ' '], "");
+    let word = typed(name);
     ALL.iter()
         .copied()
-        .find(|game| game.id() == word)
+        .find(|game| typed(game.id()) == word)
         .ok_or_else(|| UnknownGame(excerpt(name)))
 }
 
@@ -81,6 +79,7 @@ pub fn ids(conjunction: &str) -> String {
     joined(&ids, conjunction)
 }
 
+use crate::engine::kind::typed;
 pub use crate::engine::kind::{GameKind, UnknownGame};
 
 // What each game's own code says of it, asked by its identity: the registry is the one place
@@ -93,6 +92,7 @@ impl GameKind {
             GameKind::TriPeaks => &tripeaks::layout::LAYOUT,
             GameKind::Klondike => &klondike::deal::LAYOUT,
             GameKind::TripleKlondike => &triple_klondike::game::LAYOUT,
+            GameKind::PerfectPair => &perfect_pair::layout::DEAL_ORDER,
         }
     }
 
@@ -126,11 +126,19 @@ mod tests {
         }
         assert_eq!("Tri-Peaks".parse::<GameKind>(), Ok(GameKind::TriPeaks));
         assert_eq!("KLONDIKE".parse::<GameKind>(), Ok(GameKind::Klondike));
+        for typed in [
+            "perfect-pair",
+            "PerfectPair",
+            "perfect pair",
+            "perfect_pair",
+        ] {
+            assert_eq!(typed.parse::<GameKind>(), Ok(GameKind::PerfectPair));
+        }
         let wrong = "spider".parse::<GameKind>().unwrap_err();
         assert_eq!(
             wrong.to_string(),
-            "'spider' is not a game: the games are pyramid, tripeaks, klondike and \
-             tripleklondike"
+            "'spider' is not a game: the games are pyramid, tripeaks, klondike, triple-klondike \
+             and perfect-pair"
         );
     }
 
@@ -158,6 +166,15 @@ mod tests {
         assert_eq!(sniffed("# game: tripeaks\n"), Ok(("tripeaks", true)));
         assert_eq!(sniffed("{\"tableau piles\": []}"), Ok(("klondike", false)));
         assert_eq!(sniffed("Kd Qc"), Ok(("pyramid", false)));
+        assert_eq!(
+            sniffed("# game: perfect-pair\nrow 1: 7h | 6c\n"),
+            Ok(("perfect-pair", true))
+        );
+        assert_eq!(sniffed("row 1: 7h | 6c\n"), Ok(("perfect-pair", false)));
+        assert_eq!(
+            find("perfectpair").map(super::super::engine::game::Game::id),
+            Ok("perfect-pair")
+        );
         assert!(of_text("# game: pyramid\n# game: tripeaks\n").is_err());
     }
 
@@ -181,5 +198,8 @@ mod tests {
             "pile 3, card 2 from the bottom"
         );
         assert_eq!(GameKind::Klondike.slot_name(28), "stock card 1");
+        assert_eq!(GameKind::PerfectPair.slot_name(0), "row 1 left, card 1");
+        assert_eq!(GameKind::PerfectPair.slot_name(7), "row 1 right, card 1");
+        assert_eq!(GameKind::PerfectPair.slot_name(51), "row 4 right, card 6");
     }
 }

@@ -44,16 +44,22 @@ pub const KLONDIKE_NOT_IN_APP: &str = "Klondike is not in the app yet: the comma
 pub const TRIPLE_KLONDIKE_NOT_IN_APP: &str = "Triple Klondike is not in the app yet: the \
      commands solve, hint, validate and batch take it (pyramid solve --game triple-klondike FILE)";
 
-/// The games the commands play and the app does not yet, for `--game`'s help.
-pub const GAMES_NOT_IN_APP: &str = "Klondike is played by solve, hint, validate, batch and \
-     stats, not yet by the app; Triple Klondike by solve, hint, validate and batch";
+/// What the app says of a Perfect Pair hand, which it does not play yet.
+pub const PERFECT_PAIR_NOT_IN_APP: &str = "Perfect Pair is not in the app yet: the commands \
+     solve, hint, validate, batch and stats take it (pyramid solve --game perfect-pair FILE)";
 
-/// Why the app does not open a game, for a game it does not play yet.
+/// The games the commands play and the app does not yet, for `--game`'s help.
+pub const GAMES_NOT_IN_APP: &str = "Klondike and Perfect Pair are played by solve, hint, \
+     validate, batch and stats, not yet by the app; Triple Klondike by solve, hint, validate \
+     and batch";
+
+/// Why the app does not open a game, when it does not: the commands that play it.
 pub fn not_in_app(game: GameKind) -> Option<&'static str> {
     match game {
         GameKind::Pyramid | GameKind::TriPeaks => None,
         GameKind::Klondike => Some(KLONDIKE_NOT_IN_APP),
         GameKind::TripleKlondike => Some(TRIPLE_KLONDIKE_NOT_IN_APP),
+        GameKind::PerfectPair => Some(PERFECT_PAIR_NOT_IN_APP),
     }
 }
 
@@ -461,8 +467,8 @@ fn holds_of(text: &str, fallback_name: &str) -> Result<GameHolds, String> {
             }
         }
         .map(GameHolds::TriPeaks),
-        GameKind::Klondike | GameKind::TripleKlondike => {
-            Err(not_in_app(game).unwrap_or_default().to_string())
+        other @ (GameKind::Klondike | GameKind::TripleKlondike | GameKind::PerfectPair) => {
+            Err(not_in_app(other).unwrap_or_default().to_string())
         }
     }
 }

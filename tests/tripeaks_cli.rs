@@ -210,7 +210,8 @@ fn a_rule_given_to_tripeaks_is_refused_with_every_games_rules() {
     let every = "(Pyramid's rules are --passes, --relaxed, --strict and --goal; Klondike's are \
                  --draw, --passes, --no-foundation-moves and --any-card-on-empty; Triple \
                  Klondike's are --passes, --no-foundation-moves, --packs, --piles, --whole-runs \
-                 and --tied-suits)";
+                 and --tied-suits; Perfect Pair's are --free-cells, --uses, --run-after-four, \
+                 --cell-breaks-run, --unused-paid, --perfect-from-cells and --play-for)";
     // A rule of one game or of two: TriPeaks has none, and the message lists every game's.
     for (flags, named) in [
         (&["--goal", "all"][..], "--goal is a rule"),

@@ -117,7 +117,7 @@ fn solve_prints_the_best_line_in_words_and_as_json_and_both_replay() {
     let path = files.write("small.txt", &deal.to_text());
     let (code, json, _) = run(&strings(&small(&["solve", "--json", &path])));
     let answer: Value = serde_json::from_str(&json).expect("one JSON object");
-    assert_eq!(answer["game"], "tripleklondike");
+    assert_eq!(answer["game"], "triple-klondike");
     assert_eq!(answer["rules"]["packs"], 1);
     assert_eq!(answer["cards"], 52);
     let end = replayed(&start(&deal, SMALL), &answer);
@@ -182,7 +182,7 @@ fn a_line_as_short_as_the_bound_is_said_to_be_the_fewest() {
     let args = [
         "solve",
         "--game",
-        "tripleklondike",
+        "triple-klondike",
         "--packs",
         "1",
         "--piles",
@@ -230,7 +230,7 @@ fn a_contest_deal_is_told_by_its_text_and_solved_under_a_time_cap() {
         &path,
     ]);
     let answer: Value = serde_json::from_str(&json).unwrap_or_else(|_| panic!("JSON: {err}"));
-    assert_eq!(answer["game"], "tripleklondike");
+    assert_eq!(answer["game"], "triple-klondike");
     assert_eq!(answer["cards"], 156);
     let end = replayed(&start(&deal, Rules::CONTEST), &answer);
     assert_eq!(code, if end.is_won() { 0 } else { 3 });
@@ -267,7 +267,7 @@ fn hint_gives_the_next_move_from_where_the_moves_played_leave_the_game() {
     let game = files.write(
         "game.txt",
         &format!(
-            "# game: tripleklondike\n# moves: {header}\n{}",
+            "# game: triple-klondike\n# moves: {header}\n{}",
             deal.to_text()
         ),
     );
@@ -294,7 +294,7 @@ fn hint_gives_the_next_move_from_where_the_moves_played_leave_the_game() {
         let won = files.write(
             "won.txt",
             &format!(
-                "# game: tripleklondike\n# moves: {notation}\n{}",
+                "# game: triple-klondike\n# moves: {notation}\n{}",
                 deal.to_text()
             ),
         );
@@ -379,7 +379,7 @@ fn bad_input_and_other_games_flags_are_refused_with_a_message() {
     assert!(err.contains("13 piles take 91 cards"), "{err}");
     let err = refused(&["stats", "--game", "triple-klondike", "--deals", "1"]);
     assert!(
-        err.contains("stats does not take tripleklondike yet"),
+        err.contains("stats does not take triple-klondike yet"),
         "{err}"
     );
     let err = refused(&["--game", "triple-klondike"]);
@@ -387,7 +387,7 @@ fn bad_input_and_other_games_flags_are_refused_with_a_message() {
         err.contains("Triple Klondike is not in the app yet"),
         "{err}"
     );
-    let empty = files.write("empty.txt", "# game: tripleklondike\n");
+    let empty = files.write("empty.txt", "# game: triple-klondike\n");
     let err = refused(&["solve", &empty]);
     assert!(err.contains("empty: no cards"), "{err}");
 }
@@ -464,7 +464,7 @@ fn batch_answers_the_contest_deals_with_lines_the_referee_plays() {
     assert!(code == 0 || code == 3, "{err}");
     let answers = batch_replayed(&out, &deals, Rules::CONTEST);
     for answer in &answers {
-        assert_eq!(answer["game"], "tripleklondike", "{answer}");
+        assert_eq!(answer["game"], "triple-klondike", "{answer}");
         assert!(
             answer["cards_up"].as_u64().is_some_and(|up| up > 0),
             "{answer}"

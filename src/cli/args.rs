@@ -59,7 +59,7 @@ pub struct Cli {
     pub game: Option<&'static dyn Game>,
 }
 
-/// The games `--game` takes: "pyramid|tripeaks|klondike".
+/// The games `--game` takes: "pyramid|tripeaks|klondike|perfect-pair".
 static GAME_VALUES: LazyLock<String> = LazyLock::new(|| {
     let ids: Vec<&str> = games::ALL.iter().map(|game| game.id()).collect();
     ids.join("|")
@@ -737,7 +737,7 @@ pub struct StatsArgs {
     pub shard: Option<Shard>,
     /// The same deals under six rule sets in one table: 1, 3 and unlimited passes, each with
     /// strict and relaxed pairing (Pyramid, to the goal given) or with draw 1 and draw 3
-    /// (Klondike).
+    /// (Klondike); for Perfect Pair, one free cell and two.
     #[arg(long, conflicts_with_all = ["out", "resume", "shard"])]
     pub compare: bool,
     /// Print the summary as one JSON object.

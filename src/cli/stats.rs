@@ -278,7 +278,7 @@ impl Summary {
         let scores = self.tally.histogram(Figure::Score);
         if !scores.is_empty() || self.left_out(Figure::Score) > 0 {
             text.push_str(&self.heading(Figure::Score, "best scores (points)"));
-            for line in histogram_by(scores, SCORE_BIN, 40) {
+            for line in histogram_by(scores, self.lab.score_bin(), 40) {
                 text.push_str(&format!("{line}\n"));
             }
         }
@@ -371,9 +371,6 @@ fn ordinal(n: usize) -> String {
 fn histogram(lengths: &BTreeMap<usize, usize>, width: usize) -> Vec<String> {
     histogram_by(lengths, 5, width)
 }
-
-/// How wide a bar of the best scores' histogram is, in points.
-const SCORE_BIN: usize = 5000;
 
 /// Bars of `width` characters at most over bins `bin` wide: `low-high bar count`.
 fn histogram_by(values: &BTreeMap<usize, usize>, bin: usize, width: usize) -> Vec<String> {

@@ -23,15 +23,20 @@ pub enum GameKind {
     /// Minimal Triple Klondike: three packs dealt to thirteen piles, played for the most cards
     /// up in the fewest moves. The commands play it; the app does not yet.
     TripleKlondike,
+    /// Perfect Pair: pairs to 13 from the ends of lines on the two sides of a ladder, with
+    /// free cells, played for points, hearts and perfect matches. The commands play it; the
+    /// app does not yet.
+    PerfectPair,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 4] = [
+    pub const ALL: [GameKind; 5] = [
         GameKind::Pyramid,
         GameKind::TriPeaks,
         GameKind::Klondike,
         GameKind::TripleKlondike,
+        GameKind::PerfectPair,
     ];
 
     /// The name people read: "Pyramid", "TriPeaks".
@@ -41,6 +46,7 @@ impl GameKind {
             GameKind::TriPeaks => "TriPeaks",
             GameKind::Klondike => "Klondike",
             GameKind::TripleKlondike => "Triple Klondike",
+            GameKind::PerfectPair => "Perfect Pair",
         }
     }
 
@@ -50,18 +56,20 @@ impl GameKind {
             GameKind::Pyramid => "pyramid",
             GameKind::TriPeaks => "tripeaks",
             GameKind::Klondike => "klondike",
-            GameKind::TripleKlondike => "tripleklondike",
+            GameKind::TripleKlondike => "triple-klondike",
+            GameKind::PerfectPair => "perfect-pair",
         }
     }
 
     /// The most points one deal can give: the Score challenge's target when none is given;
-    /// 0 for a game without a Score challenge (Klondike, Triple Klondike).
+    /// 0 for a game without a Score challenge (Klondike, Triple Klondike; Perfect Pair, whose
+    /// hands are solved for their most points rather than for a target).
     pub const fn full_score(self) -> u32 {
         match self {
             GameKind::Pyramid => 1290,
             // All 28 tableau cards in one streak (78,400) and the three peak bonuses (6,500).
             GameKind::TriPeaks => 84_900,
-            GameKind::Klondike | GameKind::TripleKlondike => 0,
+            GameKind::Klondike | GameKind::TripleKlondike | GameKind::PerfectPair => 0,
         }
     }
 
@@ -74,7 +82,9 @@ impl GameKind {
     pub fn takes_unknown(self) -> bool {
         match self {
             GameKind::Pyramid | GameKind::TriPeaks | GameKind::Klondike => true,
-            GameKind::TripleKlondike => false,
+            // Every card of a Perfect Pair hand is face up before the first move; Triple
+            // Klondike's contest deals are known in full.
+            GameKind::TripleKlondike | GameKind::PerfectPair => false,
         }
     }
 }
@@ -93,16 +103,21 @@ pub struct UnknownGame(pub String);
 impl FromStr for GameKind {
     type Err = UnknownGame;
 
-    /// Reads `pyramid`, `tripeaks` (also `tri-peaks`), `klondike` or `tripleklondike` (also
-    /// `triple-klondike`), in any case.
+    /// Reads `pyramid`, `tripeaks` (also `tri-peaks`), `klondike`, `triple-klondike` (also
+    /// `tripleklondike`) or `perfect-pair` (also `perfectpair`), in any case.
     fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
-        let word = text
-            .trim()
-            .to_ascii_lowercase()
-            .replace(['-', '_', ' '], "");
+        let word = typed(text);
         GameKind::ALL
             .into_iter()
-            .find(|game| game.id() == word)
+            .find(|game| typed(game.id()) == word)
             .ok_or_else(|| UnknownGame(excerpt(text)))
     }
+}
+
+/// A game's name as it is compared: in lower case, without the dashes, underscores and
+/// spaces people type or leave out (`Tri-Peaks`, `perfect pair`).
+pub fn typed(name: &str) -> String {
+    name.trim()
+        .to_ascii_lowercase()
+        .replace(['-', '_', ' '], "")
 }

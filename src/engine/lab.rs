@@ -29,6 +29,11 @@ pub trait Lab: Send + Sync {
     fn rules_text(&self) -> String;
     /// The rules in a comparison's first column: "3 passes · relaxed".
     fn brief_rules(&self) -> String;
+    /// How many points wide a bar of the best scores' histogram is: a bar holds about a
+    /// tenth of the most one deal gives.
+    fn score_bin(&self) -> usize {
+        5000
+    }
     /// The rank whose cards a run counts ([`Figure::Most`]), if it counts one.
     fn counted_rank(&self) -> Option<Rank> {
         None

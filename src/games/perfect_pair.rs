@@ -3,8 +3,9 @@
 //! whole game and depends only on the shared pieces of the library (cards, the referee trait,
 //! the search plumbing): the rules as a value ([`rules`]), the layout as data ([`layout`]),
 //! the referee ([`position`]), the moves as text ([`notation`]), a hand written down
-//! ([`saved`]) and the exact solver ([`solver`]). Nothing here knows about terminals or
-//! command lines.
+//! ([`saved`]) and the exact solver ([`solver`]); for the commands, the game's seam
+//! ([`game`]), its answers ([`answer`]) and its lab for `batch` and `stats` ([`lab`]). Nothing
+//! here knows about terminals or command lines.
 //!
 //! What the one source says is followed as it says it. What it leaves open is reconstructed
 //! (`PERFECT_PAIR.md`, "Reconstructed"), each piece either data or a rule option with the
@@ -19,6 +20,9 @@
 //! - putting a card in a free cell does not break the run ([`Rules::cell_breaks_run`]);
 //! - the unused free-cell uses are paid only on a won hand ([`Rules::unused_bonus`]).
 
+pub mod answer;
+pub mod game;
+pub mod lab;
 pub mod layout;
 pub mod notation;
 pub mod position;

@@ -480,9 +480,9 @@ impl GameDraft {
         match game_of_text(text).ok()? {
             GameKind::Pyramid => Draft::parse(text).map(GameDraft::Pyramid),
             GameKind::TriPeaks => TriPeaksDraft::parse(text).map(GameDraft::TriPeaks),
-            // Klondike and Triple Klondike have no draft of their own yet: nothing is typed or
-            // played in them here.
-            GameKind::Klondike | GameKind::TripleKlondike => None,
+            // Klondike, Triple Klondike and Perfect Pair have no draft of their own yet: nothing
+            // is typed or played in them here.
+            GameKind::Klondike | GameKind::TripleKlondike | GameKind::PerfectPair => None,
         }
     }
 }
@@ -507,6 +507,10 @@ pub const NO_KLONDIKE_SAVES: &str = "a Klondike game: Klondike has no saved game
 /// [`crate::games::triple_klondike::game`].
 pub const NO_TRIPLE_KLONDIKE_SAVES: &str =
     "a Triple Klondike game: Triple Klondike has no saved games yet";
+/// Why a Perfect Pair file is not read as a saved game of the app's: its hands are read by
+/// [`crate::games::perfect_pair::saved`], with no name, verdict or draft of their own yet.
+pub const NO_PERFECT_PAIR_SAVES: &str =
+    "a Perfect Pair hand: Perfect Pair has no saved games in the app yet";
 
 /// A saved game of either game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -526,6 +530,7 @@ impl SavedGame {
             }
             GameKind::Klondike => Err(NO_KLONDIKE_SAVES.to_string()),
             GameKind::TripleKlondike => Err(NO_TRIPLE_KLONDIKE_SAVES.to_string()),
+            GameKind::PerfectPair => Err(NO_PERFECT_PAIR_SAVES.to_string()),
         }
     }
 
@@ -905,8 +910,8 @@ mod tests {
         assert_eq!(SavedGame::parse(&tripeaks.to_text(), "y"), Ok(tripeaks));
         assert_eq!(
             SavedGame::parse(&text.replace("tripeaks", "golf"), "x").unwrap_err(),
-            "# game: 'golf' is not a game: the games are pyramid, tripeaks, klondike and \
-             tripleklondike"
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks, klondike, \
+             triple-klondike and perfect-pair"
         );
 
         let draft = Draft::parse(&pyramid.to_text()).unwrap();
@@ -944,8 +949,8 @@ mod tests {
         let wrong = text.replace("# game: pyramid", "# game: golf");
         assert_eq!(
             SavedDeal::parse(&wrong, "x").unwrap_err(),
-            "# game: 'golf' is not a game: the games are pyramid, tripeaks, klondike and \
-             tripleklondike"
+            "# game: 'golf' is not a game: the games are pyramid, tripeaks, klondike, \
+             triple-klondike and perfect-pair"
         );
     }
 }

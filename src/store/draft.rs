@@ -289,10 +289,11 @@ fn read(path: &Path) -> Result<Option<(GameDraft, Option<DraftName>)>, String> {
         Err(error) => return Err(error.to_string()),
     };
     let draft = GameDraft::parse(&text).ok_or_else(|| match game_of_text(&text) {
+        Ok(game) => crate::store::not_in_app(game).map_or_else(
+            || "it does not read as a deal being typed or played".to_string(),
+            str::to_string,
+        ),
         Err(problem) => format!("# game: {problem}"),
-        Ok(game) => crate::store::not_in_app(game)
-            .unwrap_or("it does not read as a deal being typed or played")
-            .to_string(),
     })?;
     Ok(Some((draft, name_of(&text))))
 }

@@ -17,6 +17,49 @@ use std::fmt;
 use crate::cards::card::{Card, DECK_SIZE};
 use crate::cards::deal::RandomDeals;
 
+/// The default layout as the deal reader asks it: 52 cards in the order [`Layout::from_pack`]
+/// lays them out (row by row, each row's left line then its right one, each line from its
+/// available card inward), for a line of `batch` or `stats --from` and for messages.
+pub static DEAL_ORDER: crate::cards::layout::Layout = crate::cards::layout::Layout {
+    name: "Perfect Pair",
+    slot_name,
+    drawn,
+    takes_unknown: false,
+};
+
+/// Cards in a default row.
+const ROW_SIZE: usize = DEFAULT_LEFT + DEFAULT_RIGHT;
+
+/// Where slot `index` of the default deal order lies: "row 2 left, card 3"; past the 52 of a
+/// pack, which card it is.
+fn slot_name(index: usize) -> String {
+    if index >= DECK_SIZE {
+        return format!("card {}, past the {DECK_SIZE} of a deal", index + 1);
+    }
+    let (row, at) = (index / ROW_SIZE, index % ROW_SIZE);
+    let (side, depth) = if at < DEFAULT_LEFT {
+        (Side::Left, at)
+    } else {
+        (Side::Right, at - DEFAULT_LEFT)
+    };
+    Origin { row, side, depth }.to_string()
+}
+
+/// The default layout drawn as its saved text writes it, a `row N: left | right` line a row.
+fn drawn(slots: &[String; DECK_SIZE]) -> String {
+    let mut text = String::new();
+    for (number, row) in slots.chunks(ROW_SIZE).enumerate() {
+        let (left, right) = row.split_at(DEFAULT_LEFT);
+        text.push_str(&format!(
+            "row {}: {} | {}\n",
+            number + 1,
+            left.join(" "),
+            right.join(" ")
+        ));
+    }
+    text
+}
+
 /// Rows in the default layout.
 pub const DEFAULT_ROWS: usize = 4;
 /// Cards on the left line of a default row.
@@ -182,7 +225,7 @@ impl Layout {
     /// available card inward (7 cards), then its right line (6), then row 2, and so on.
     pub fn from_pack(cards: &[Card; DECK_SIZE]) -> Layout {
         let rows = cards
-            .chunks(DEFAULT_LEFT + DEFAULT_RIGHT)
+            .chunks(ROW_SIZE)
             .map(|row| Row {
                 left: row[..DEFAULT_LEFT].to_vec(),
                 right: row[DEFAULT_LEFT..].to_vec(),

@@ -135,7 +135,7 @@ pub fn rules_json(rules: Rules) -> Value {
 pub fn best_json(position: &Position, best: &Best) -> Value {
     let solution = &best.solution;
     let mut object = json!({
-        "game": "tripleklondike",
+        "game": "triple-klondike",
         "rules": rules_json(position.rules()),
         "complete": best.complete(),
         "cards": best.cards,

@@ -47,7 +47,7 @@ fn drawn(slots: &[String; DECK_SIZE]) -> String {
 }
 
 /// Why `stats` and its files do not take the game.
-pub const NOT_MEASURED: &str = "stats does not take tripleklondike yet: batch solves its deals";
+pub const NOT_MEASURED: &str = "stats does not take triple-klondike yet: batch solves its deals";
 
 /// An option's check from a parser's answer.
 fn check<T, E: std::fmt::Display>(parsed: Result<T, E>) -> Result<(), OptionError> {
@@ -355,7 +355,7 @@ mod tests {
         let game = TripleKlondike;
         let contest = Deal::shuffled(1, Rules::CONTEST).to_text();
         assert!(game.claims(&contest));
-        assert!(game.claims(&format!("# game: tripleklondike\n{contest}")));
+        assert!(game.claims(&format!("# game: triple-klondike\n{contest}")));
         let one_pack = Deal::shuffled(
             1,
             Rules {

@@ -1,0 +1,392 @@
+//! Perfect Pair as the front ends see it: its rules as options (the free cells and their uses,
+//! and each rule `PERFECT_PAIR.md` reconstructs, with its documented default), what a hand is
+//! played for (`--play-for`), a written hand opened as a table that answers the commands, and
+//! its lab.
+//!
+//! What a hand is played for is an option of its own rather than one of the shared
+//! challenges: those are reached (a target of points or of a rank's cards, in the fewest
+//! steps), while a Perfect Pair hand is played for the most of a figure, with no target.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::answer::{Aim, hint_answer, problems, solve_answer, validate_answer};
+use super::lab::PerfectPairLab;
+use super::layout::DEAL_ORDER;
+use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
+use super::saved::SavedPerfectPair;
+use crate::cards::deal::Deal;
+use crate::cards::layout::Layout;
+use crate::engine::game::{
+    Challenges, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
+    Settings, Table,
+};
+use crate::engine::goal::Goal;
+use crate::engine::kind::GameKind;
+use crate::engine::lab::Lab;
+use crate::engine::search::{Budget, Caps, Observer};
+use crate::engine::verdict::Answer;
+
+/// Perfect Pair, for the registry.
+pub struct PerfectPair;
+
+/// An option's check from a parser's answer.
+fn check<T>(parsed: Result<T, OptionError>) -> Result<(), OptionError> {
+    parsed.map(|_| ())
+}
+
+/// A rule option with a value, which a written hand's headers may also give.
+const fn rule(
+    flag: &'static str,
+    value_name: &'static str,
+    help: &'static str,
+    default: &'static str,
+    check: fn(&str) -> Result<(), OptionError>,
+) -> GameOption {
+    GameOption {
+        default: Some(default),
+        from_file: true,
+        ..GameOption::value(flag, OptionUse::Rule, value_name, help, check)
+    }
+}
+
+/// Perfect Pair's options: its rules, and what a hand is played for.
+const OPTIONS: &[GameOption] = &[
+    GameOption {
+        compared: true,
+        ..rule(
+            "free-cells",
+            "1|2",
+            "Free cells: 1 (most rule sets) or 2",
+            "1",
+            |text| check(read_free_cells(text)),
+        )
+    },
+    rule(
+        "uses",
+        "N",
+        "How many times a card may be put in a free cell in one hand, 0 to 15",
+        "6",
+        |text| check(read_uses(text)),
+    ),
+    rule(
+        "run-after-four",
+        "restarts|stays-at-8",
+        "After the fourth regular pair in a row earns its heart, the run starts again at 2, or \
+         stays at 8 with a heart every fourth pair (a reconstruction)",
+        "restarts",
+        |text| check(read_after_fourth(text)),
+    ),
+    rule(
+        "cell-breaks-run",
+        "no|yes",
+        "Whether putting a card in a free cell ends the run of regular pairs (a reconstruction)",
+        "no",
+        |text| check(read_yes_no(text)),
+    ),
+    rule(
+        "unused-paid",
+        "on-win|always",
+        "When the free-cell uses left over pay 5 points each: on a cleared hand, or always (a \
+         reconstruction)",
+        "on-win",
+        |text| check(read_unused(text)),
+    ),
+    rule(
+        "perfect-from-cells",
+        "no|yes",
+        "Whether a free-cell card paired across its own row is a perfect match (a \
+         reconstruction)",
+        "no",
+        |text| check(read_yes_no(text)),
+    ),
+    GameOption {
+        default: Some("points"),
+        help_without_file: Some(
+            "What the hand shown is played for: cleared with the fewest free-cell uses, the most \
+             points, hearts on the meter, or perfect matches (default: points; stats measures \
+             the best score whatever this says)",
+        ),
+        ..GameOption::value(
+            "play-for",
+            OptionUse::Rule,
+            "clear|points|hearts|perfect",
+            "What the hand shown is played for: cleared with the fewest free-cell uses, the most \
+             points, hearts on the meter, or perfect matches",
+            |text| check(read_aim(text)),
+        )
+    },
+];
+
+/// Reads `--free-cells`.
+fn read_free_cells(text: &str) -> Result<u8, OptionError> {
+    match text.trim() {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        _ => Err(not_one_of(text, "1 or 2")),
+    }
+}
+
+/// Reads `--uses`.
+fn read_uses(text: &str) -> Result<u8, OptionError> {
+    text.trim()
+        .parse::<u8>()
+        .ok()
+        .filter(|&uses| uses <= MAX_USES)
+        .ok_or_else(|| not_one_of(text, "0 to 15"))
+}
+
+/// Reads `--run-after-four`.
+fn read_after_fourth(text: &str) -> Result<AfterFourth, OptionError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "restarts" => Ok(AfterFourth::Restarts),
+        "stays-at-8" => Ok(AfterFourth::StaysAtEight),
+        _ => Err(not_one_of(text, "restarts or stays-at-8")),
+    }
+}
+
+/// Reads `--unused-paid`.
+fn read_unused(text: &str) -> Result<UnusedBonus, OptionError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "on-win" => Ok(UnusedBonus::OnWin),
+        "always" => Ok(UnusedBonus::Always),
+        _ => Err(not_one_of(text, "on-win or always")),
+    }
+}
+
+/// Reads a `yes` or a `no`.
+fn read_yes_no(text: &str) -> Result<bool, OptionError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(not_one_of(text, "yes or no")),
+    }
+}
+
+/// Reads `--play-for`.
+fn read_aim(text: &str) -> Result<Aim, OptionError> {
+    Aim::parse(text).map_err(|error| OptionError(error.to_string()))
+}
+
+/// A value that is not one an option takes: "'3' is not one of: 1 or 2".
+fn not_one_of(text: &str, allowed: &str) -> OptionError {
+    OptionError(format!(
+        "'{}' is not one of: {allowed}",
+        crate::cards::excerpt::excerpt(text)
+    ))
+}
+
+/// The rules `base` (a written hand's, or the defaults) with the options given changing them.
+pub fn rules(settings: &Settings, base: Rules) -> Result<Rules, OptionError> {
+    Ok(Rules {
+        free_cells: settings
+            .read("free-cells", read_free_cells)?
+            .unwrap_or(base.free_cells),
+        uses: settings.read("uses", read_uses)?.unwrap_or(base.uses),
+        after_fourth: settings
+            .read("run-after-four", read_after_fourth)?
+            .unwrap_or(base.after_fourth),
+        cell_breaks_run: settings
+            .read("cell-breaks-run", read_yes_no)?
+            .unwrap_or(base.cell_breaks_run),
+        unused_bonus: settings
+            .read("unused-paid", read_unused)?
+            .unwrap_or(base.unused_bonus),
+        perfect_from_cells: settings
+            .read("perfect-from-cells", read_yes_no)?
+            .unwrap_or(base.perfect_from_cells),
+    })
+}
+
+/// What the options say the hand is played for: the most points when they say nothing.
+pub fn aim(settings: &Settings) -> Result<Aim, OptionError> {
+    Ok(settings.read("play-for", read_aim)?.unwrap_or_default())
+}
+
+/// Reads a written hand under its headers' rules with the options' changes; the moves played
+/// must still be legal under the rules changed.
+pub fn read(text: &str, settings: &Settings) -> Result<SavedPerfectPair, OpenError> {
+    let saved = SavedPerfectPair::read(text).map_err(|found| problems(&found))?;
+    let rules = rules(settings, saved.rules)?;
+    if rules == saved.rules {
+        return Ok(saved);
+    }
+    let start = super::Position::new(Arc::clone(&saved.layout), rules);
+    super::Game::replay(start, &saved.moves).map_err(|(number, why)| {
+        OpenError::Text(format!(
+            "# moves: move {} cannot be played under {rules}: {why}",
+            number + 1
+        ))
+    })?;
+    Ok(SavedPerfectPair { rules, ..saved })
+}
+
+/// Whether a line of a text is a row of a written hand: `row N:` at its start.
+fn is_row(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    words
+        .next()
+        .is_some_and(|word| word.eq_ignore_ascii_case("row"))
+        && words
+            .next()
+            .and_then(|word| word.strip_suffix(':'))
+            .is_some_and(|number| number.parse::<usize>().is_ok())
+}
+
+impl Game for PerfectPair {
+    fn kind(&self) -> GameKind {
+        GameKind::PerfectPair
+    }
+
+    fn layout(&self) -> &'static Layout {
+        &DEAL_ORDER
+    }
+
+    fn options(&self) -> &'static [GameOption] {
+        OPTIONS
+    }
+
+    fn challenges(&self) -> Challenges {
+        Challenges::None {
+            aim: "a Perfect Pair hand is played for what --play-for names: the most points (the \
+                  default), hearts or perfect matches, or cleared",
+        }
+    }
+
+    /// Its lines are the best for their aim (or the fewest free-cell uses), not the fewest
+    /// moves.
+    fn fewest(&self) -> bool {
+        false
+    }
+
+    /// A text with a `row 1: ... | ...` line: no other game writes rows so.
+    fn claims(&self, text: &str) -> bool {
+        text.lines().any(is_row)
+    }
+
+    fn claimed(&self) -> Option<&'static str> {
+        Some("rows written 'row 1: cards | cards'")
+    }
+
+    /// A deal of `stats --from`: 52 cards in the default layout's order; rows of their own
+    /// shape are for `batch`.
+    fn deal_of_line(&self, line: &str) -> Result<Deal, LineError> {
+        if line.contains('|') {
+            return Err(LineError::Problems(vec![
+                "rows of their own shape are for batch: stats measures deals of the default \
+                 layout, 52 cards in its order"
+                    .to_string(),
+            ]));
+        }
+        Ok(Deal::parse_as(line, &DEAL_ORDER)?)
+    }
+
+    fn open(
+        &self,
+        text: &str,
+        names: &Names,
+        settings: &Settings,
+    ) -> Result<Box<dyn Table>, OpenError> {
+        Ok(Box::new(PerfectPairTable {
+            saved: read(text, settings)?,
+            aim: aim(settings)?,
+            name: names.shown.clone(),
+        }))
+    }
+
+    fn lab(&self, settings: &Settings, _goal: Goal, caps: Caps) -> Result<Box<dyn Lab>, OpenError> {
+        Ok(Box::new(PerfectPairLab {
+            rules: rules(settings, Rules::DEFAULT)?,
+            aim: aim(settings)?,
+            caps,
+        }))
+    }
+
+    fn lab_of_json(&self, rules: &Value, caps: Caps) -> Result<Box<dyn Lab>, NotItsRules> {
+        Ok(Box::new(PerfectPairLab {
+            rules: super::lab::rules_from_json(rules)?,
+            aim: Aim::default(),
+            caps,
+        }))
+    }
+}
+
+/// A written hand opened: the hand, what it is played for, and how the file is named in
+/// messages.
+struct PerfectPairTable {
+    saved: SavedPerfectPair,
+    aim: Aim,
+    name: String,
+}
+
+impl Table for PerfectPairTable {
+    /// Perfect Pair has none of the shared challenges: it is played for its aim.
+    fn solve(
+        &self,
+        _goal: Option<Goal>,
+        caps: Caps,
+        observer: &mut dyn Observer,
+    ) -> Result<Answer, OpenError> {
+        Ok(solve_answer(
+            &self.saved,
+            self.aim,
+            &Budget::start(caps),
+            observer,
+        ))
+    }
+
+    fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
+        hint_answer(&self.saved, self.aim, &Budget::start(caps), observer)
+    }
+
+    fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
+        Ok(validate_answer(&self.saved, &self.name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_change_the_written_rules_and_nothing_else() {
+        let written = Rules::with_free_cells(2);
+        let given = Settings::new(vec![
+            ("uses", Some("3".into())),
+            ("run-after-four", Some("stays-at-8".into())),
+        ]);
+        let rules = rules(&given, written).expect("options that read");
+        assert_eq!(rules.free_cells, 2);
+        assert_eq!(rules.uses, 3);
+        assert_eq!(rules.after_fourth, AfterFourth::StaysAtEight);
+        assert_eq!(rules.unused_bonus, written.unused_bonus);
+        let bad = Settings::new(vec![("free-cells", Some("3".into()))]);
+        assert_eq!(
+            super::rules(&bad, written).unwrap_err().to_string(),
+            "'3' is not one of: 1 or 2"
+        );
+    }
+
+    #[test]
+    fn a_text_with_rows_is_claimed_and_a_line_of_cards_is_not() {
+        assert!(PerfectPair.claims("# notes\n  Row 1: 7h | 6c\n"));
+        assert!(!PerfectPair.claims("Kd Qc\n7h 6c\n"));
+        assert!(!PerfectPair.claims("# row 1: a comment\n"));
+    }
+
+    #[test]
+    fn moves_that_the_options_make_illegal_are_refused() {
+        let text = "row 1: 7h Qs | 6c Ad\n# moves: 7h>cell Qs>cell\n# free cells: 2\n";
+        assert!(read(text, &Settings::default()).is_ok());
+        let one = Settings::new(vec![("free-cells", Some("1".into()))]);
+        let Err(OpenError::Text(message)) = read(text, &one) else {
+            panic!("refused");
+        };
+        assert_eq!(
+            message,
+            "# moves: move 2 cannot be played under 1 free cell, 6 uses: every free cell holds \
+             a card"
+        );
+    }
+}
