@@ -19,12 +19,12 @@ use atomic_write::{
 use solitaire::GameKind;
 use solitaire::cards::deal::DECK_SIZE;
 use solitaire::cards::excerpt::shown_path;
-use solitaire::games::saved_game::game_of_text;
+use solitaire::engine::headers::game_of_text;
 use text_file::TextFileError;
 
-pub use solitaire::games::saved_game::{
-    Draft, GameDraft, SavedDeal, SavedGame, Verdict, printable, saved_date, saved_name,
-};
+pub use crate::app::games::{GameDraft, SavedGame};
+pub use solitaire::engine::headers::{printable, saved_date, saved_name};
+pub use solitaire::games::pyramid::saved::{Draft, SavedDeal, Verdict};
 pub use solitaire::games::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 
 pub mod atomic_write;
@@ -428,6 +428,7 @@ fn holds_of(text: &str, fallback_name: &str) -> Result<GameHolds, String> {
     };
     match game_of_text(text).map_err(|problem| format!("# game: {problem}"))? {
         GameKind::Pyramid => match SavedDeal::parse(text, fallback_name)
+            .map_err(|error| error.to_string())
             .and_then(|saved| app_takes(&saved).map(|()| saved))
         {
             Ok(saved) => Ok(Holds::Game(saved)),
@@ -437,16 +438,18 @@ fn holds_of(text: &str, fallback_name: &str) -> Result<GameHolds, String> {
             }
         }
         .map(GameHolds::Pyramid),
-        GameKind::TriPeaks => match SavedTriPeaks::parse(text, fallback_name) {
-            Ok(saved) => Ok(TriPeaksHolds::Game(saved)),
-            Err(reason) => {
-                let typed = TriPeaksDraft::parse(text).map(|draft| draft.typed());
-                unfinished(typed)
-                    .map(TriPeaksHolds::Unfinished)
-                    .ok_or(reason)
+        GameKind::TriPeaks => {
+            match SavedTriPeaks::parse(text, fallback_name).map_err(|error| error.to_string()) {
+                Ok(saved) => Ok(TriPeaksHolds::Game(saved)),
+                Err(reason) => {
+                    let typed = TriPeaksDraft::parse(text).map(|draft| draft.typed());
+                    unfinished(typed)
+                        .map(TriPeaksHolds::Unfinished)
+                        .ok_or(reason)
+                }
             }
+            .map(GameHolds::TriPeaks)
         }
-        .map(GameHolds::TriPeaks),
         GameKind::Klondike => Err(crate::store::KLONDIKE_NOT_IN_APP.to_string()),
     }
 }
@@ -477,6 +480,7 @@ pub fn load(path: &Path) -> Result<SavedDeal, StorageError> {
         source,
     })?;
     SavedDeal::parse(&text, &file_stem_of(path))
+        .map_err(|error| error.to_string())
         .and_then(|saved| app_takes(&saved).map(|()| saved))
         .map_err(|reason| StorageError::Invalid {
             path: path.to_path_buf(),

@@ -12,6 +12,7 @@ pub mod midgame;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod saved;
 pub mod solver;
 pub use crate::engine::goal;
 

@@ -19,7 +19,7 @@ use super::{
 };
 use crate::store::text_file;
 use solitaire::GameKind;
-use solitaire::games::saved_game::game_of_text;
+use solitaire::engine::headers::game_of_text;
 
 /// How drafts and their lock files are named: `.draft-`, random letters and digits, then
 /// `.txt` for the draft and `.lock` for its lock.
@@ -332,7 +332,7 @@ fn name_of(text: &str) -> Option<DraftName> {
 mod tests {
     use super::*;
     use crate::store::tests::text_of;
-    use solitaire::games::saved_game::Draft;
+    use solitaire::games::pyramid::saved::Draft;
 
     fn folders(dir: &Path) -> Folders {
         Folders {

@@ -9,7 +9,7 @@ use super::{Folders, SavedTriPeaks, StorageError, TriPeaksDraft, claim_name, now
 use crate::store::text_file;
 use solitaire::GameKind;
 use solitaire::cards::deal::{DECK_SIZE, Deal};
-use solitaire::games::saved_game::game_of_text;
+use solitaire::engine::headers::game_of_text;
 
 /// Saves a TriPeaks game under its name, never over another game: a file of that name
 /// holding anything else is kept and the new one gets a numbered name (`-2`, ...). A file
