@@ -19,7 +19,7 @@ fn opening_a_game_over_typed_cards_asks_first_and_keeps_the_draft() {
     assert_eq!(app.pyramid().editor.filled(), 7, "nothing replaced yet");
     assert!(app.confirm.is_some());
     assert!(said(&app).contains("the 7 cards typed"), "{}", said(&app));
-    let GameDraft::Pyramid(draft) = kept_draft(&app) else {
+    let Some(draft) = kept_draft(&app).get::<Draft>().cloned() else {
         panic!("a Pyramid draft")
     };
     assert_eq!(draft.slots.iter().flatten().count(), 7, "the draft is kept");
@@ -51,7 +51,7 @@ fn a_file_on_the_command_line_asks_before_replacing_a_half_typed_draft() {
     let (send, _receive) = mpsc::channel();
     let mut app = App::new(
         Setup {
-            deal: Some(SavedGame::Pyramid(saved.clone())),
+            deal: Some(Kept::of(saved.clone())),
             ..setup(dir.path())
         },
         send,
@@ -64,7 +64,7 @@ fn a_file_on_the_command_line_asks_before_replacing_a_half_typed_draft() {
     let (send, _receive) = mpsc::channel();
     let app = App::new(
         Setup {
-            deal: Some(SavedGame::Pyramid(saved)),
+            deal: Some(Kept::of(saved)),
             ..setup(dir.path())
         },
         send,
@@ -298,14 +298,11 @@ fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
     let path = folders(dir.path()).saves.join("half-way.txt");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("# name: half way"), "{text}");
-    let (listed, broken) = store::list(&folders(dir.path()));
+    let (listed, broken) = crate::app::games::list(&folders(dir.path()));
     assert!(broken.is_empty(), "{broken:?}");
     assert!(
         listed.iter().any(|l| l.name() == "half way"
-            && matches!(
-                l.holds,
-                store::GameHolds::Pyramid(store::Holds::Unfinished(_))
-            )),
+            && matches!(l.holds, crate::app::games::Holds::Unfinished(_))),
         "{listed:?}"
     );
     // Nothing unsaved now.
