@@ -166,16 +166,12 @@ pub fn drawn(slots: &[String; DECK_SIZE]) -> String {
 mod tests {
     use super::*;
     use crate::cards::deal::{Deal, UNKNOWN};
+    use crate::games::tripeaks::fixtures::{ORDERED, deal};
     use LAYOUT as TRIPEAKS;
-
-    const FORTY: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/winnable-40-steps.txt"
-    ));
 
     #[test]
     fn unknown_cards_stand_in_for_the_missing_ones() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = deal(ORDERED);
         let mut texts = deal.texts();
         texts[3] = UNKNOWN.to_string();
         texts[40] = UNKNOWN.to_string();
@@ -206,7 +202,7 @@ mod tests {
 
     #[test]
     fn unknown_cards_are_counted_apart_from_missing_ones() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = deal(ORDERED);
         let mut texts = deal.texts().to_vec();
         texts[0] = UNKNOWN.to_string();
         texts.pop();
@@ -224,7 +220,7 @@ mod tests {
 
     #[test]
     fn a_tripeaks_deal_is_drawn_as_three_peaks() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = deal(ORDERED);
         let drawn = deal.to_layout(&TRIPEAKS);
         let lines: Vec<&str> = drawn.lines().collect();
         assert_eq!(lines.len(), 7, "{drawn}");
