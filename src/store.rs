@@ -53,6 +53,15 @@ impl Folders {
         }
     }
 
+    /// The folders under one folder, `saves/` and `config/`: a test's own.
+    #[cfg(test)]
+    pub fn under(dir: &Path) -> Folders {
+        Folders {
+            saves: dir.join("saves"),
+            config: dir.join("config"),
+        }
+    }
+
     /// Where user themes are looked for.
     pub fn themes(&self) -> PathBuf {
         self.config.join("themes")
@@ -164,17 +173,10 @@ mod tests {
     use super::atomic_write::{sync_folder, temporary};
     use super::*;
 
-    fn folders_in(dir: &Path) -> Folders {
-        Folders {
-            saves: dir.join("saves"),
-            config: dir.join("config"),
-        }
-    }
-
     #[test]
     fn only_our_own_stale_temporary_files_are_removed() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders_in(dir.path());
+        let folders = Folders::under(dir.path());
         fs::create_dir_all(&folders.saves).unwrap();
         let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
         let aged = |name: &str| {
@@ -222,14 +224,14 @@ mod tests {
         }
         assert!(folders.saves.join(".pyramid-fresh1.tmp").exists());
         // No folder yet is nothing to clean.
-        remove_stale_temporaries(&folders_in(&dir.path().join("none")));
+        remove_stale_temporaries(&Folders::under(&dir.path().join("none")));
     }
 
     #[cfg(unix)]
     #[test]
     fn a_link_named_as_a_stale_temporary_file_is_left_alone() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders_in(dir.path());
+        let folders = Folders::under(dir.path());
         fs::create_dir_all(&folders.saves).unwrap();
         let target = dir.path().join("target.tmp");
         fs::write(&target, "keep me").unwrap();

@@ -411,10 +411,7 @@ mod tests {
     /// not seen yet, an unfinished TriPeaks deal and a TriPeaks file that cannot be read, each
     /// dated so the screen stays fixed.
     fn both_games(dir: &Path) -> Folders {
-        let folders = Folders {
-            saves: dir.join("saves"),
-            config: dir.join("config"),
-        };
+        let folders = Folders::under(dir);
         let mut pyramid = SavedDeal::parse(WINNABLE, "x").unwrap();
         pyramid.name = "Monday".to_string();
         pyramid.saved = "2026-11-23 09:00".to_string();

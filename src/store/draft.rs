@@ -346,13 +346,6 @@ mod tests {
     use super::*;
     use std::convert::Infallible;
 
-    fn folders(dir: &Path) -> Folders {
-        Folders {
-            saves: dir.join("saves"),
-            config: dir.join("config"),
-        }
-    }
-
     /// A draft's text as an app keeps it, with `cards` typed: none when nothing is.
     fn typed(cards: &str) -> Option<String> {
         (!cards.is_empty()).then(|| format!("# draft: cards typed\n{cards}\n"))
@@ -384,7 +377,7 @@ mod tests {
     #[test]
     fn a_second_app_neither_sees_nor_deletes_the_first_ones_draft_and_a_killed_ones_is_found() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut first = claim_draft(&folders);
         assert!(first.drafts.restored.is_none());
         first
@@ -425,7 +418,7 @@ mod tests {
     #[test]
     fn the_newest_draft_no_app_holds_is_restored_and_the_older_waits_for_the_next_app() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut older = claim_draft(&folders).file;
         let mut newer = claim_draft(&folders).file;
         older.store(typed("Ah").as_deref(), None).unwrap();
@@ -454,7 +447,7 @@ mod tests {
     #[test]
     fn an_app_that_leaves_no_draft_leaves_no_lock_and_lone_locks_of_killed_apps_go() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut cleared = claim_draft(&folders).file;
         cleared.store(typed("Ah").as_deref(), None).unwrap();
         cleared.store(typed("").as_deref(), None).unwrap();
@@ -509,7 +502,7 @@ mod tests {
     #[test]
     fn a_link_at_a_lock_name_is_neither_followed_nor_written() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut file = claim_draft(&folders).file;
         file.store(typed("Ah").as_deref(), None).unwrap();
         let lock = lock_path(file.path().unwrap());
@@ -534,7 +527,7 @@ mod tests {
     #[test]
     fn a_draft_too_long_to_be_read_back_is_not_written_and_the_last_one_stays() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut file = claim_draft(&folders).file;
         let short = long_game(100);
         file.store(Some(&short), None).unwrap();
@@ -551,7 +544,7 @@ mod tests {
     #[test]
     fn a_draft_that_cannot_be_read_is_named_and_left_as_it_is() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         fs::create_dir_all(&folders.saves).unwrap();
         // Written by hand, or by a version that did not check: over the reader's limit.
         let huge = folders.saves.join(".draft.txt");

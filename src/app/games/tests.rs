@@ -57,13 +57,6 @@ fn text_of(draft: &GameDraft) -> Option<String> {
     (work.typed > 0).then_some(work.all)
 }
 
-fn folders(dir: &Path) -> Folders {
-    Folders {
-        saves: dir.join("saves"),
-        config: dir.join("config"),
-    }
-}
-
 fn example() -> SavedDeal {
     game(examples().remove(0))
 }
@@ -103,7 +96,7 @@ fn game(listed: Listed) -> SavedDeal {
 #[test]
 fn an_unfinished_save_is_listed_to_open_and_not_as_broken() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let mut draft = empty_draft();
     for (slot, card) in draft.slots.iter_mut().zip(["Kd", "7s", "Ah"]) {
         *slot = Some(card.parse().unwrap());
@@ -126,7 +119,7 @@ fn an_unfinished_save_is_listed_to_open_and_not_as_broken() {
 #[test]
 fn a_save_reads_back_and_other_solvers_read_it_as_a_plain_deal() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let mut saved = example();
     saved.name = "Tuesday's game!".to_string();
     saved.verdict = Verdict::Solved(40);
@@ -140,7 +133,7 @@ fn a_save_reads_back_and_other_solvers_read_it_as_a_plain_deal() {
 #[test]
 fn saving_never_overwrites_another_deal() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let mut all = examples();
     let mut first = game(all.remove(0));
     let mut second = game(all.remove(0));
@@ -159,7 +152,7 @@ fn saving_never_overwrites_another_deal() {
 #[test]
 fn listing_shows_saves_then_examples_and_names_broken_files() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     pyramid::save(&folders, &example()).unwrap();
     fs::write(folders.saves.join("broken.txt"), "Ah Ah").unwrap();
     let (listed, broken) = list(&folders);
@@ -176,7 +169,7 @@ fn a_saves_folder_that_is_a_file_is_named_so() {
     fs::write(&file, "x").unwrap();
     let folders = Folders {
         saves: file.clone(),
-        ..folders(dir.path())
+        ..Folders::under(dir.path())
     };
     let error = pyramid::save(&folders, &example()).unwrap_err().to_string();
     assert!(error.contains("is a file, not a folder"), "{error}");
@@ -186,7 +179,7 @@ fn a_saves_folder_that_is_a_file_is_named_so() {
 #[test]
 fn a_text_that_is_not_a_deal_is_named_so_once() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     fs::create_dir_all(&folders.saves).unwrap();
     let prose = "These words are not cards at all. ".repeat(20);
     fs::write(folders.saves.join("prose.txt"), prose).unwrap();
@@ -198,7 +191,7 @@ fn a_text_that_is_not_a_deal_is_named_so_once() {
 #[test]
 fn drafts_keep_empty_slots_and_an_empty_deal_removes_the_draft() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let mut draft = empty_draft();
     draft.slots[0] = Some("Kd".parse().unwrap());
     draft.slots[51] = Some("2c".parse().unwrap());
@@ -235,7 +228,7 @@ pub(super) fn kept_then_restored(
 #[test]
 fn a_game_too_long_to_be_read_back_is_not_saved_and_the_save_it_would_replace_stays() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let long = too_long_to_read_back();
     let mut short = long.clone();
     short.moves.truncate(25 * 4);
@@ -297,7 +290,7 @@ fn long_names_are_shortened_for_the_file_and_kept_whole_inside_it() {
     ];
     for name in names {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut saved = example();
         saved.name.clone_from(&name);
         let path = save_in_time(&folders, &saved).unwrap();
@@ -333,7 +326,7 @@ fn a_saves_folder_that_cannot_be_entered_is_an_error_not_a_hang() {
 fn a_saves_folder_without_permission_is_an_error_not_a_hang() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     fs::create_dir_all(&folders.saves).unwrap();
     fs::set_permissions(&folders.saves, fs::Permissions::from_mode(0o000)).unwrap();
     if fs::read_dir(&folders.saves).is_ok() {
@@ -350,7 +343,7 @@ fn a_saves_folder_without_permission_is_an_error_not_a_hang() {
 #[test]
 fn a_link_at_a_temporary_name_is_never_written_through() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     fs::create_dir_all(&folders.saves).unwrap();
     let victim = dir.path().join("victim");
     fs::write(&victim, "keep me").unwrap();
@@ -388,7 +381,7 @@ fn two_saves_racing_under_one_name_both_keep_their_deal() {
     second.name = "race".to_string();
     for _ in 0..60 {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         fs::create_dir_all(&folders.saves).unwrap();
         let paths = race(&folders, [&first, &second]);
         assert_ne!(paths[0], paths[1]);
@@ -425,7 +418,7 @@ fn the_same_deal_racing_under_one_name_is_kept_once_or_twice_but_never_lost() {
     saved.name = "same".to_string();
     for _ in 0..30 {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         for path in race(&folders, [&saved, &saved]) {
             assert_eq!(load(&path).unwrap().deal, saved.deal);
         }
@@ -436,7 +429,7 @@ fn the_same_deal_racing_under_one_name_is_kept_once_or_twice_but_never_lost() {
 #[test]
 fn listing_skips_what_is_not_a_small_regular_file_at_once_and_names_it() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     pyramid::save(&folders, &example()).unwrap();
     let saves = folders.saves.clone();
     let fifo = saves.join("fifo.txt");
@@ -549,7 +542,7 @@ fn the_examples_hold_both_games() {
 #[test]
 fn a_tripeaks_game_with_moves_unknown_cards_and_a_challenge_saves_and_loads_back() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let saved = tripeaks_played();
     assert_eq!(saved.moves.len(), 3);
     let path = tripeaks::save(&folders, &saved).unwrap();
@@ -570,7 +563,7 @@ fn a_tripeaks_game_with_moves_unknown_cards_and_a_challenge_saves_and_loads_back
 #[test]
 fn load_game_takes_unknown_cards_in_tripeaks_only() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     fs::create_dir_all(&folders.saves).unwrap();
     let pyramid = folders.saves.join("pyramid.txt");
     let text = example().to_text();
@@ -587,7 +580,7 @@ fn load_game_takes_unknown_cards_in_tripeaks_only() {
 #[test]
 fn listing_names_the_game_of_each_save_and_the_broken_files() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let mut pyramid = example();
     pyramid.saved = "2026-11-23 10:00".to_string();
     pyramid::save(&folders, &pyramid).unwrap();
@@ -636,7 +629,7 @@ fn listing_names_the_game_of_each_save_and_the_broken_files() {
 #[test]
 fn saving_tripeaks_never_overwrites_another_game() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let mut first = tripeaks_example("clears in 43");
     let mut second = tripeaks_example("cannot be cleared");
     first.name = "game".to_string();
@@ -674,7 +667,7 @@ fn saving_tripeaks_never_overwrites_another_game() {
 #[test]
 fn a_tripeaks_game_saved_again_once_cards_are_seen_replaces_its_file() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let dealt = tripeaks_example("as MSC deals it");
     let path = tripeaks::save(&folders, &dealt).unwrap();
     // A peak top seen: the same game, more of it known.
@@ -710,7 +703,7 @@ fn a_tripeaks_game_saved_again_once_cards_are_seen_replaces_its_file() {
 #[test]
 fn an_unfinished_tripeaks_deal_saved_again_goes_over_itself_only() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let mut draft = TriPeaksDraft::from_deal(&tripeaks_example("clears in 43").deal);
     for slot in &mut draft.slots[10..] {
         *slot = DraftSlot::Empty;
@@ -739,7 +732,7 @@ fn an_unfinished_tripeaks_deal_saved_again_goes_over_itself_only() {
 #[test]
 fn a_klondike_file_is_named_with_the_commands_that_take_it_and_never_restored() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let deal = solitaire::games::klondike::Deal::shuffled(1).to_layout();
     let text = format!("# game: klondike\n# moves: draw\n{deal}");
     fs::create_dir_all(&folders.saves).unwrap();
@@ -770,7 +763,7 @@ fn a_klondike_file_is_named_with_the_commands_that_take_it_and_never_restored() 
 #[test]
 fn the_draft_of_either_game_is_kept_with_its_name_and_restored() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     let name = DraftName {
         name: "Tuesday's peaks".to_string(),
         saved: true,
@@ -808,7 +801,7 @@ fn the_draft_of_either_game_is_kept_with_its_name_and_restored() {
 #[test]
 fn a_pyramid_draft_written_before_the_game_header_still_restores() {
     let dir = tempfile::tempdir().unwrap();
-    let folders = folders(dir.path());
+    let folders = Folders::under(dir.path());
     fs::create_dir_all(&folders.saves).unwrap();
     let cards = example()
         .deal

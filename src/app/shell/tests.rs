@@ -42,16 +42,9 @@ const TWO_D: &str = include_str!(concat!(
     "/saved-games/no-solution-2d-under-four-jacks.txt"
 ));
 
-fn folders(dir: &Path) -> Folders {
-    Folders {
-        saves: dir.join("saves"),
-        config: dir.join("config"),
-    }
-}
-
 fn setup(dir: &Path) -> Setup {
     Setup {
-        folders: folders(dir),
+        folders: Folders::under(dir),
         themes: theme::built_in(),
         theme: 0,
         ascii: true,
@@ -581,7 +574,7 @@ fn the_draft_comes_back_on_the_next_start() {
 #[test]
 fn a_broken_user_theme_warns_and_the_default_is_used() {
     let dir = tempfile::tempdir().unwrap();
-    let themes = folders(dir.path()).themes();
+    let themes = Folders::under(dir.path()).themes();
     std::fs::create_dir_all(&themes).unwrap();
     std::fs::write(themes.join("mine.toml"), "cursor = \"nope\"\n").unwrap();
     let (found, errors) = theme::available(&themes);

@@ -354,7 +354,7 @@ fn a_save_into_a_folder_that_is_a_file_says_so_and_does_not_claim_a_draft() {
         Setup {
             folders: Folders {
                 saves: file.clone(),
-                ..folders(dir.path())
+                ..Folders::under(dir.path())
             },
             ..setup(dir.path())
         },

@@ -251,7 +251,7 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     // Saved and opened again, the slots are still gone with their cards unknown.
     ctrl(&mut app, 's');
     press(&mut app, KeyCode::Enter);
-    let path = std::fs::read_dir(folders(dir.path()).saves)
+    let path = std::fs::read_dir(Folders::under(dir.path()).saves)
         .unwrap()
         .map(|e| e.unwrap().path())
         .find(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
@@ -295,10 +295,10 @@ fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
         "{}",
         said(&app)
     );
-    let path = folders(dir.path()).saves.join("half-way.txt");
+    let path = Folders::under(dir.path()).saves.join("half-way.txt");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("# name: half way"), "{text}");
-    let (listed, broken) = crate::app::games::list(&folders(dir.path()));
+    let (listed, broken) = crate::app::games::list(&Folders::under(dir.path()));
     assert!(broken.is_empty(), "{broken:?}");
     assert!(
         listed.iter().any(|l| l.name() == "half way"
