@@ -1,6 +1,7 @@
 //! Saved games and the folders they live in: files, names, the `#` headers every game's
 //! files share, the draft and the one safe writer. What a saved text means is its game's to
-//! say: the store hands texts to the app's registry of games and knows none of them.
+//! say: the store gives texts to the app's registry of games, which reads each by the game
+//! its `# game:` header names, and knows none of them.
 //!
 //! A save is the plain deal text people type under a few `#` header lines, so `pyramid
 //! solve` and other solvers read it as it is; its `# game:` header says which game it is.
