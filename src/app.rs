@@ -10,7 +10,7 @@ mod card_input;
 mod cards;
 mod effects;
 mod flow;
-mod games;
+pub mod games;
 mod help;
 mod job;
 mod layout;

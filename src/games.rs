@@ -7,7 +7,6 @@
 pub mod klondike;
 pub mod perfect_pair;
 pub mod pyramid;
-pub mod saved_game;
 pub mod tripeaks;
 pub mod triple_klondike;
 
@@ -15,7 +14,7 @@ use crate::cards::card::DECK_SIZE;
 use crate::cards::excerpt::excerpt;
 use crate::cards::layout::Layout;
 use crate::engine::game::{Game, joined};
-use crate::games::saved_game::{GameHeaderError, game_of_text, headers};
+use crate::engine::headers::{GameHeaderError, game_of_text, headers};
 
 /// Every game the commands take, in the order help, menus and messages list them. The first
 /// is the one a text is read as when nothing says which game it is.

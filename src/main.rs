@@ -16,9 +16,10 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
-use solitaire::cards::deal::DeckProblem;
+use solitaire::engine::game::OpenError;
 use solitaire::engine::verdict::{EXIT_BAD_INPUT, EXIT_OK};
 
+use app::games::Unopened;
 use cli::args::{Cli, Command};
 use cli::input::InputError;
 use store::Folders;
@@ -84,8 +85,10 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(word) = cli.file.as_deref().and_then(mistyped_command) {
         return Err(InputError::Usage(word));
     }
-    if let Some(why) = cli.game.and_then(|game| store::not_in_app(game.kind())) {
-        return Err(InputError::Usage(why.to_string()));
+    if let Some(game) = cli.game.map(solitaire::engine::game::Game::kind)
+        && !app::games::has_screens(game)
+    {
+        return Err(InputError::Usage(app::games::not_in_app(game)));
     }
     let folders = cli.folders();
     let (mut themes, theme_errors) = app::theme::available(&folders.themes());
@@ -118,40 +121,23 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         let source = cli::input::read_source(file)?;
         let name = cli::input::source_name(file);
         let game = cli::input::game_in(&source, cli.game)?.kind();
-        if let Some(why) = store::not_in_app(game) {
-            return Err(InputError::Usage(format!("{name}: {why}")));
-        }
-        match read_pyramid(&source, file) {
-            _ if game == solitaire::GameKind::TriPeaks => {
-                let saved = read_tripeaks(&source, file)?;
-                deal = Some(store::SavedGame::TriPeaks(saved));
-            }
+        match app::games::read_saved(game, &source.text, &cli::input::stem(file)) {
             Ok(saved) => {
-                store::app_takes(&saved).map_err(|reason| {
-                    InputError::Usage(format!("{name}: {}", reason.replace("FILE", &name)))
+                app::games::shown(&saved).map_err(|reason| {
+                    InputError::Usage(format!("{name}: {}", reason.0.replace("FILE", &name)))
                 })?;
-                deal = Some(store::SavedGame::Pyramid(saved));
+                deal = Some(saved);
             }
-            // The editor shows a deal's problems (a duplicate, a card missing) where they are;
-            // a word that is not a card has no slot to show it in, so it stays an error.
-            // An unfinished deal saved from the app (`..` for an empty slot) opens too.
-            Err(InputError::Deck { problems, .. })
-                if store::Draft::parse(&source.text).is_some()
-                    || problems.0.iter().all(|p| {
-                        matches!(
-                            p,
-                            DeckProblem::Duplicate { .. }
-                                | DeckProblem::Missing { .. }
-                                | DeckProblem::TooMany { .. }
-                        )
-                    }) =>
+            Err(Unopened::Open(OpenError::Deck(problems)))
+                if app::games::edits_with_problems(game, &source.text, &problems) =>
             {
                 deal_text = Some(app::DealText {
                     name: store::saved_name(&source.text, &cli::input::stem(file)),
                     text: source.text,
                 });
             }
-            Err(error) => return Err(error),
+            Err(Unopened::Open(error)) => return Err(InputError::open(&source.name, error)),
+            Err(reason) => return Err(InputError::Usage(format!("{name}: {reason}"))),
         }
     }
     for warning in &warnings {
@@ -181,25 +167,6 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     }
     app::run(setup).map_err(InputError::Terminal)?;
     Ok(EXIT_OK)
-}
-
-/// Reads a file for the app as a Pyramid game: a deal, or a game saved part-way through.
-fn read_pyramid(
-    source: &cli::input::Source,
-    file: &std::path::Path,
-) -> Result<store::SavedDeal, InputError> {
-    let changes = solitaire::games::pyramid::RuleChanges::default();
-    solitaire::games::pyramid::game::read(&source.text, &cli::input::stem(file), changes)
-        .map_err(|error| InputError::open(&source.name, error))
-}
-
-/// Reads a file for the app as a TriPeaks game.
-fn read_tripeaks(
-    source: &cli::input::Source,
-    file: &std::path::Path,
-) -> Result<store::SavedTriPeaks, InputError> {
-    solitaire::games::tripeaks::game::read(&source.text, &cli::input::stem(file))
-        .map_err(|error| InputError::open(&source.name, error))
 }
 
 /// The subcommands, for messages.

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use solitaire::games::saved_game::{Draft, GameDraft, SavedDeal};
+use solitaire::games::pyramid::saved::{Draft, SavedDeal};
 use solitaire::games::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 
 fuzz_target!(|text: &str| {
@@ -15,6 +15,7 @@ fuzz_target!(|text: &str| {
     }
     if let Some(draft) = Draft::parse(text) {
         let _ = draft.to_text();
+        let _ = draft.to_named_text("fuzz", "", &[]);
     }
     if let Ok(saved) = SavedTriPeaks::parse(text, "fuzz") {
         let again = SavedTriPeaks::parse(&saved.to_text(), "fuzz");
@@ -23,8 +24,6 @@ fuzz_target!(|text: &str| {
     }
     if let Some(draft) = TriPeaksDraft::parse(text) {
         assert_eq!(TriPeaksDraft::parse(&draft.to_text()).as_ref(), Some(&draft));
-    }
-    if let Some(draft) = GameDraft::parse(text) {
         let _ = draft.to_named_text("fuzz", "", &[]);
     }
 });

@@ -17,7 +17,7 @@ use solitaire::engine::goal::Goal;
 
 use crate::app::job::{Job, JobMessage};
 use crate::app::preferences;
-use crate::store::{self, DraftFile, DraftName, Drafts, Folders, StorageError};
+use crate::store::{self, DraftFile, DraftName, Drafts, Folders, SaveText, StorageError};
 
 /// Everything that can happen to the app.
 #[derive(Debug)]
@@ -50,7 +50,7 @@ pub enum Done {
     /// The draft was written, or why not; and what the app does next.
     DraftKept(Result<(), StorageError>, Then),
     /// What the saves folder holds (the Open dialog's rows) and the files that cannot be read.
-    Listed(Vec<store::Listed>, Vec<String>),
+    Listed(Vec<SaveText>, Vec<String>),
     /// A save was deleted, or why not.
     Deleted(PathBuf, Result<(), StorageError>),
     /// The theme chosen was kept for the next start, or why not.
@@ -202,9 +202,13 @@ impl Runner {
     /// mid-save are removed, and the draft to go on with is claimed, its file now the
     /// runner's to write; the drafts found go to the app. Searches send their messages to
     /// `send`.
-    pub fn start(folders: Folders, send: Sender<Msg>) -> (Runner, Drafts) {
+    pub fn start<D, E: std::fmt::Display>(
+        folders: Folders,
+        send: Sender<Msg>,
+        read_draft: impl Fn(&str) -> Result<D, E>,
+    ) -> (Runner, Drafts<D>) {
         store::remove_stale_temporaries(&folders);
-        let claim = store::claim_draft(&folders);
+        let claim = store::claim_draft(&folders, read_draft);
         let runner = Runner {
             folders,
             draft: claim.file,

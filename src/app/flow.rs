@@ -25,6 +25,7 @@ use ratatui::text::{Line, Span};
 use solitaire::GameKind;
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::DECK_SIZE;
+use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::history::History;
 use solitaire::engine::referee::Referee;
@@ -36,7 +37,7 @@ use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::layout;
 use crate::app::session::{KeptWork, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
-use crate::store::{Folders, GameDraft, SavedGame};
+use crate::store::Folders;
 use editor::{Editor, Marks, Typed};
 use keys::{Binding, Keys, TYPING};
 
@@ -70,9 +71,9 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     /// The game's own screens beside the shared ones ([`Never`] for none).
     type Screen: Debug;
     /// The work as the draft keeps it.
-    type Draft: KeptWork + Into<GameDraft> + 'static;
+    type Draft: KeptWork + Clone + PartialEq + Debug + Send + 'static;
     /// A saved game.
-    type Saved;
+    type Saved: Clone + PartialEq + Debug + Send + 'static;
 
     // The editor.
 
@@ -206,15 +207,29 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
         notes: &[String],
         draft: &Self::Draft,
     ) -> Written;
-    /// The game's draft among every game's; `None` when it is another game's.
-    fn draft_of(draft: &GameDraft) -> Option<&Self::Draft>;
-    /// The game's save among every game's; `None` when it is another game's.
-    fn saved_of(saved: &SavedGame) -> Option<&Self::Saved>;
+    /// Reads a saved game of the game, or a deal, from a file's text; a text without a
+    /// `# name:` is named `stem`.
+    fn read_saved(text: &str, stem: &str) -> Result<Self::Saved, OpenError>;
+    /// Whether the app shows a saved game, or why not yet.
+    fn shown(_saved: &Self::Saved) -> Result<(), NotShown> {
+        Ok(())
+    }
+    /// A saved game's name, notes and how many moves it has.
+    fn about(saved: &Self::Saved) -> (&str, &[String], usize);
+    /// What the Open dialog says of a save: how far its game went and what is known of it.
+    fn saved_state(saved: &Self::Saved) -> String;
+    /// Reads a draft of the game back; `None` when the text is not one.
+    fn read_draft(text: &str) -> Option<Self::Draft>;
     /// A saved game as the draft its session would keep.
     fn saved_draft(saved: &Self::Saved) -> Self::Draft;
     /// The draft of a text that holds an unfinished deal of the game, saved under a name.
     fn unfinished(text: &str) -> Option<Self::Draft>;
 }
+
+/// Why the app does not show a saved game yet, though the commands take it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotShown(pub &'static str);
 
 /// The type of a game that has no screens of its own.
 #[derive(Debug)]

@@ -1,16 +1,21 @@
 //! The app's registry: one line a game it has screens for. The shell starts, restores, opens
 //! and switches games only through it; each game's screens live in their own folder below.
+//! It also says what a saved file or a draft holds: the store hands it texts, and the game
+//! its `# game:` header names reads them, so that neither the store nor the shell knows a
+//! game.
 
 pub mod pyramid;
 pub mod tripeaks;
 
 use solitaire::GameKind;
-use solitaire::cards::deal::DECK_SIZE;
+use solitaire::cards::deal::{DECK_SIZE, DeckProblem, DeckProblems};
+use solitaire::engine::game::{OpenError, joined};
+use solitaire::engine::headers::{GameHeaderError, game_of_text, saved_date, saved_name};
 
 use crate::app::effects::{Effects, Tone};
-use crate::app::flow::{Flow, GameScreen};
-use crate::app::session::{DealText, Session, Work};
-use crate::store::{GameDraft, GameHolds, Holds, SavedGame, TriPeaksHolds, Unfinished};
+use crate::app::flow::{Flow, GameScreen, NotShown};
+use crate::app::session::{DealText, GameDraft, Kept, SavedGame, Session, Work};
+use crate::store::{self, Origin, SaveText};
 use pyramid::Pyramid;
 use tripeaks::TriPeaks;
 
@@ -20,6 +25,9 @@ pub static ALL: &[Screens] = &[Screens::of::<Pyramid>(), Screens::of::<TriPeaks>
 
 /// A session on a draft's work, and what to say of it.
 pub type Restored = (Box<dyn Session>, String);
+
+/// A saved game's name, notes and how many moves it has.
+pub type About<'a> = (&'a str, &'a [String], usize);
 
 /// What the shell can do with a game's screens, whatever the game.
 pub struct Screens {
@@ -38,6 +46,16 @@ pub struct Screens {
     saved_draft: fn(&SavedGame) -> Option<GameDraft>,
     /// An unfinished deal of the game's saved under a name, as the draft its session keeps.
     unfinished: fn(&str) -> Option<GameDraft>,
+    /// A saved game of the game, or a deal, read from a file's text named as the second.
+    read_saved: fn(&str, &str) -> Result<SavedGame, OpenError>,
+    /// Whether the app shows a save of the game's, or why not; `None` for another game's.
+    shown: fn(&SavedGame) -> Option<Result<(), NotShown>>,
+    /// A save's name, notes and moves; `None` for another game's.
+    about: fn(&SavedGame) -> Option<About<'_>>,
+    /// What the Open dialog says of a save of the game's; `None` for another game's.
+    saved_state: fn(&SavedGame) -> Option<String>,
+    /// A draft of the game read back from its text.
+    read_draft: fn(&str) -> Option<GameDraft>,
 }
 
 impl Screens {
@@ -48,13 +66,18 @@ impl Screens {
             board_goal: G::BOARD_GOAL,
             new: || Box::new(Flow::<G>::default()),
             restored: |draft, fx| {
-                let (flow, text) = Flow::<G>::restored(G::draft_of(draft)?, fx);
+                let (flow, text) = Flow::<G>::restored(draft.get()?, fx);
                 Some((Box::new(flow), text))
             },
-            loaded: |saved, fx| Some(Box::new(Flow::<G>::loaded(G::saved_of(saved)?, fx))),
-            work: |draft| G::draft_of(draft).map(Work::of),
-            saved_draft: |saved| G::saved_of(saved).map(|saved| G::saved_draft(saved).into()),
-            unfinished: |text| G::unfinished(text).map(Into::into),
+            loaded: |saved, fx| Some(Box::new(Flow::<G>::loaded(saved.get()?, fx))),
+            work: |draft| draft.get::<G::Draft>().map(Work::of),
+            saved_draft: |saved| saved.get().map(|saved| Kept::of(G::saved_draft(saved))),
+            unfinished: |text| G::unfinished(text).map(Kept::of),
+            read_saved: |text, stem| G::read_saved(text, stem).map(Kept::of),
+            shown: |saved| saved.get().map(G::shown),
+            about: |saved| saved.get().map(G::about),
+            saved_state: |saved| saved.get().map(G::saved_state),
+            read_draft: |text| G::read_draft(text).map(Kept::of),
         }
     }
 }
@@ -62,9 +85,17 @@ impl Screens {
 /// The screens of `game`; the first game's for a game the app has none for (the command
 /// line does not start the app on it).
 pub fn screens(game: GameKind) -> &'static Screens {
-    ALL.iter()
-        .find(|screens| screens.game == game)
-        .unwrap_or(&ALL[0])
+    screens_of(game).unwrap_or(&ALL[0])
+}
+
+/// Whether the app has screens for `game`.
+pub fn has_screens(game: GameKind) -> bool {
+    screens_of(game).is_some()
+}
+
+/// The screens of `game`, if the app has them.
+fn screens_of(game: GameKind) -> Option<&'static Screens> {
+    ALL.iter().find(|screens| screens.game == game)
 }
 
 /// The game Ctrl-G goes to from `game`: the next in the registry, round to the first.
@@ -114,7 +145,7 @@ pub fn saved_draft(saved: &SavedGame) -> GameDraft {
 pub fn text_draft(opening: &DealText) -> GameDraft {
     ALL.iter()
         .find_map(|screens| (screens.unfinished)(&opening.text))
-        .unwrap_or_else(|| pyramid::cards_draft(&opening.text).into())
+        .unwrap_or_else(|| Kept::of(pyramid::cards_draft(&opening.text)))
 }
 
 /// A session on an unfinished deal of a game, or on a deal file with problems: the first
@@ -138,42 +169,221 @@ pub fn from_text(opening: &DealText, fx: &mut Effects) -> Box<dyn Session> {
     Box::new(pyramid::open_cards(opening, fx))
 }
 
-/// What a file chosen in the Open dialog holds, whatever the game.
-pub enum Chosen {
+/// What the app says of a game it has no screens for (in the Open list, for a draft, and
+/// for a file given to it): the commands that take it.
+pub fn not_in_app(game: GameKind) -> String {
+    format!(
+        "{} is not in the app yet: the commands take it (pyramid solve --game {} FILE)",
+        game.name(),
+        game.id()
+    )
+}
+
+/// The games the commands play and the app does not yet, for `--game`'s help.
+pub fn games_not_in_app() -> String {
+    let names: Vec<&str> = solitaire::games::ALL
+        .iter()
+        .filter(|game| screens_of(game.kind()).is_none())
+        .map(|game| game.name())
+        .collect();
+    let are = if names.len() == 1 { "is" } else { "are" };
+    format!(
+        "{} {are} played by the commands, not yet by the app",
+        joined(&names, "and")
+    )
+}
+
+/// Why a file does not open in the app.
+#[derive(Debug, thiserror::Error)]
+pub enum Unopened {
+    /// Its `# game:` header does not name one game.
+    #[error("# game: {0}")]
+    Game(#[from] GameHeaderError),
+    /// A game the app has no screens for.
+    #[error("{}", not_in_app(*.0))]
+    NotInApp(GameKind),
+    /// Its game's reader refuses it.
+    #[error(transparent)]
+    Open(#[from] OpenError),
+    /// A game the app does not show yet.
+    #[error(transparent)]
+    NotShown(#[from] NotShown),
+    /// A draft that its game's reader does not take.
+    #[error("it does not read as a deal being typed or played")]
+    NotADraft,
+}
+
+/// The screens of the game a text's `# game:` header names (Pyramid without one).
+fn screens_of_text(text: &str) -> Result<&'static Screens, Unopened> {
+    let game = game_of_text(text)?;
+    screens_of(game).ok_or(Unopened::NotInApp(game))
+}
+
+/// Reads a file's text as a game of `game` for the app: a saved game, or a deal at its
+/// start; a text without a `# name:` is named `stem`.
+pub fn read_saved(game: GameKind, text: &str, stem: &str) -> Result<SavedGame, Unopened> {
+    let screens = screens_of(game).ok_or(Unopened::NotInApp(game))?;
+    Ok((screens.read_saved)(text, stem)?)
+}
+
+/// Whether the app shows a saved game, or why not yet.
+pub fn shown(saved: &SavedGame) -> Result<(), NotShown> {
+    ALL.iter()
+        .find_map(|screens| (screens.shown)(saved))
+        .expect("every save is of a game with screens")
+}
+
+/// Whether the first game's editor opens a deal file that does not read, of `game`, to show
+/// its problems where they are: an unfinished deal saved from the app (`..` for an empty
+/// slot), or a deal whose problems all have a slot to show them in (a duplicate, a card
+/// missing, one too many). A word that is not a card has no slot: it stays an error.
+pub fn edits_with_problems(game: GameKind, text: &str, problems: &DeckProblems) -> bool {
+    game == ALL[0].game
+        && ((ALL[0].read_draft)(text).is_some()
+            || problems.0.iter().all(|problem| {
+                matches!(
+                    problem,
+                    DeckProblem::Duplicate { .. }
+                        | DeckProblem::Missing { .. }
+                        | DeckProblem::TooMany { .. }
+                )
+            }))
+}
+
+/// Reads a draft of the game its `# game:` header names (Pyramid without one, as every draft
+/// was before there were other games), or says why it cannot be restored.
+pub fn read_draft(text: &str) -> Result<GameDraft, Unopened> {
+    (screens_of_text(text)?.read_draft)(text).ok_or(Unopened::NotADraft)
+}
+
+/// What a listed file holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Holds {
+    /// A whole game, perhaps with cards not seen yet (`??`), and the moves played.
     Game(SavedGame),
-    /// An unfinished deal: it opens into the editor as `pyramid FILE` opens it.
+    /// A deal saved before all its cards were typed.
     Unfinished(Unfinished),
 }
 
-/// What a file chosen in the Open dialog holds.
-pub fn chosen(holds: GameHolds) -> Chosen {
-    match holds {
-        GameHolds::Pyramid(Holds::Game(saved)) => Chosen::Game(SavedGame::Pyramid(saved)),
-        GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => Chosen::Game(SavedGame::TriPeaks(saved)),
-        GameHolds::Pyramid(Holds::Unfinished(unfinished))
-        | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
-            Chosen::Unfinished(unfinished)
+/// An unfinished deal saved under a name (the draft format, `..` for an empty slot).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfinished {
+    /// How many of the 52 cards are typed (`??` included).
+    pub typed: usize,
+    /// The file's text: the editor reads it as it reads `pyramid FILE`.
+    pub text: String,
+}
+
+/// An entry of the Open dialog, of whichever game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    game: GameKind,
+    name: String,
+    saved: String,
+    pub holds: Holds,
+    pub origin: Origin,
+}
+
+impl Listed {
+    /// The game the file holds.
+    pub fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// The deal's name, from its header or else its file.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// When it was saved, as the header says; empty when it does not.
+    pub fn saved(&self) -> &str {
+        &self.saved
+    }
+}
+
+/// What a save's text holds, by the game its `# game:` header names: a whole game the app
+/// shows, or else an unfinished deal; otherwise why it is neither, as a whole game's reader
+/// says.
+fn holds_of(text: &str, stem: &str) -> Result<Holds, Unopened> {
+    let screens = screens_of_text(text)?;
+    let game = (screens.read_saved)(text, stem)
+        .map_err(Unopened::from)
+        .and_then(|saved| match (screens.shown)(&saved) {
+            Some(Err(reason)) => Err(reason.into()),
+            _ => Ok(saved),
+        });
+    game.map(Holds::Game).or_else(|reason| {
+        (screens.unfinished)(text)
+            .and_then(|draft| (screens.work)(&draft))
+            .filter(|work| work.typed < DECK_SIZE)
+            .map(|work| {
+                Holds::Unfinished(Unfinished {
+                    typed: work.typed,
+                    text: text.to_string(),
+                })
+            })
+            .ok_or(reason)
+    })
+}
+
+/// A file's entry in the Open dialog, or why it cannot be opened.
+fn listed(file: SaveText) -> Result<Listed, Unopened> {
+    Ok(Listed {
+        game: game_of_text(&file.text)?,
+        name: saved_name(&file.text, &file.stem),
+        saved: saved_date(&file.text),
+        holds: holds_of(&file.text, &file.stem)?,
+        origin: file.origin,
+    })
+}
+
+/// The user's saves of every game, newest first, then the examples; and the files that
+/// cannot be opened, each by name with the reason, so a hand-edited save that broke is
+/// noticed.
+#[cfg(test)]
+pub fn list(folders: &store::Folders) -> (Vec<Listed>, Vec<String>) {
+    let (files, unreadable) = store::list(folders);
+    entries(files, unreadable)
+}
+
+/// The Open dialog's entries of the saves folder's files, and those that cannot be opened.
+pub fn entries(files: Vec<SaveText>, mut broken: Vec<String>) -> (Vec<Listed>, Vec<String>) {
+    let mut entries = Vec::new();
+    for file in files {
+        let name = file.file_name.clone();
+        match listed(file) {
+            Ok(entry) => entries.push(entry),
+            Err(reason) => broken.push(format!("{name}: {reason}")),
         }
     }
+    entries.sort_by(|a, b| (&b.saved, &a.name).cmp(&(&a.saved, &b.name)));
+    entries.extend(
+        store::examples()
+            .into_iter()
+            .filter_map(|file| listed(file).ok()),
+    );
+    broken.sort();
+    (entries, broken)
 }
 
 /// What the Open dialog says of a listed file: how far its game went and what is known of
 /// it, or how many cards an unfinished deal has.
-pub fn listed_state(holds: &GameHolds) -> String {
+pub fn listed_state(holds: &Holds) -> String {
     match holds {
-        GameHolds::Pyramid(Holds::Unfinished(unfinished))
-        | GameHolds::TriPeaks(TriPeaksHolds::Unfinished(unfinished)) => {
-            format!("unfinished {}/{DECK_SIZE}", unfinished.typed)
-        }
-        GameHolds::Pyramid(Holds::Game(saved)) => pyramid::saved_state(saved),
-        GameHolds::TriPeaks(TriPeaksHolds::Game(saved)) => tripeaks::saved_state(saved),
+        Holds::Unfinished(unfinished) => format!("unfinished {}/{DECK_SIZE}", unfinished.typed),
+        Holds::Game(saved) => ALL
+            .iter()
+            .find_map(|screens| (screens.saved_state)(saved))
+            .expect("every save is of a game with screens"),
     }
 }
 
 /// A saved game's name, notes and how many moves it has.
-pub fn about(saved: &SavedGame) -> (&str, &[String], usize) {
-    match saved {
-        SavedGame::Pyramid(saved) => (&saved.name, &saved.notes, saved.moves.len()),
-        SavedGame::TriPeaks(saved) => (&saved.name, &saved.notes, saved.moves.len()),
-    }
+pub fn about(saved: &SavedGame) -> About<'_> {
+    ALL.iter()
+        .find_map(|screens| (screens.about)(saved))
+        .expect("every save is of a game with screens")
 }
+
+#[cfg(test)]
+mod tests;

@@ -14,10 +14,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::effects::Tone;
-use crate::app::games;
+use crate::app::games::{self, Listed};
 use crate::app::theme::Theme;
 use crate::app::widgets::{footer, panel_block, popup};
-use crate::store::{Listed, Origin, StorageError};
+use crate::store::{Origin, StorageError};
 
 /// The deals the open dialog lists, and the filter typed into it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -365,9 +365,10 @@ mod tests {
     use solitaire::GameKind;
     use solitaire::games::tripeaks::saved::DraftSlot;
 
-    use crate::store::{
-        self, Folders, GameHolds, Holds, SavedDeal, SavedTriPeaks, TriPeaksDraft, Verdict, games,
-    };
+    use crate::app::games::{Holds, pyramid, tripeaks};
+    use crate::store::Folders;
+    use solitaire::games::pyramid::saved::{SavedDeal, Verdict};
+    use solitaire::games::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 
     const WINNABLE: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -384,7 +385,7 @@ mod tests {
 
     /// The dialog over what the saves folder holds now.
     fn listed(folders: &Folders) -> OpenDialog {
-        let (entries, broken) = store::list(folders);
+        let (entries, broken) = games::list(folders);
         OpenDialog::new(entries, broken)
     }
 
@@ -410,15 +411,12 @@ mod tests {
     /// not seen yet, an unfinished TriPeaks deal and a TriPeaks file that cannot be read, each
     /// dated so the screen stays fixed.
     fn both_games(dir: &Path) -> Folders {
-        let folders = Folders {
-            saves: dir.join("saves"),
-            config: dir.join("config"),
-        };
+        let folders = Folders::under(dir);
         let mut pyramid = SavedDeal::parse(WINNABLE, "x").unwrap();
         pyramid.name = "Monday".to_string();
         pyramid.saved = "2026-11-23 09:00".to_string();
         pyramid.verdict = Verdict::Unsolved;
-        store::save(&folders, &pyramid).unwrap();
+        pyramid::save(&folders, &pyramid).unwrap();
         let mut played = SavedTriPeaks::parse(AS_DEALT, "x").unwrap();
         played.name = "Tuesday".to_string();
         played.saved = "2026-11-24 09:00".to_string();
@@ -428,11 +426,11 @@ mod tests {
             game.play(mv).unwrap();
         }
         played.moves = game.moves().to_vec();
-        games::save_tripeaks(&folders, &played).unwrap();
+        tripeaks::save(&folders, &played).unwrap();
         let mut fresh = SavedTriPeaks::parse(CLEARS, "x").unwrap();
         fresh.name = "Wednesday".to_string();
         fresh.saved = "2026-11-25 09:00".to_string();
-        games::save_tripeaks(&folders, &fresh).unwrap();
+        tripeaks::save(&folders, &fresh).unwrap();
         let mut half = TriPeaksDraft::from_deal(&fresh.deal);
         for slot in &mut half.slots[30..] {
             *slot = DraftSlot::Empty;
@@ -491,7 +489,7 @@ mod tests {
         };
         assert_eq!(entry.origin, Origin::User(folders.saves.join("monday.txt")));
         assert!(
-            matches!(&entry.holds, GameHolds::Pyramid(Holds::Game(saved)) if saved.name == "Monday")
+            matches!(&entry.holds, Holds::Game(saved) if saved.get::<SavedDeal>().is_some_and(|saved| saved.name == "Monday"))
         );
     }
 
@@ -509,8 +507,8 @@ mod tests {
             press(&mut dialog, KeyCode::Char('y')),
             OpenAction::Delete(path.clone())
         );
-        dialog.deleted(&path, store::delete(&path));
-        let (entries, broken) = store::list(&folders);
+        dialog.deleted(&path, crate::store::delete(&path));
+        let (entries, broken) = games::list(&folders);
         dialog.relist(entries, broken);
         assert!(!path.exists());
         assert!(dialog.visible().is_empty());

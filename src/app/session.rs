@@ -123,3 +123,61 @@ pub trait Session {
     #[cfg_attr(not(test), allow(dead_code))]
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
+
+/// A draft or a saved game of whichever game the app has screens for: the shell and the
+/// store carry it without knowing the game, and the game's screens take their own back
+/// ([`Kept::get`]).
+#[derive(Debug)]
+pub struct Kept(Box<dyn KeptValue>);
+
+/// The work a draft keeps, of whichever game.
+pub type GameDraft = Kept;
+/// A saved game, of whichever game.
+pub type SavedGame = Kept;
+
+impl Kept {
+    /// A game's draft or save, kept as it is.
+    pub fn of<T: Any + Clone + PartialEq + std::fmt::Debug + Send>(value: T) -> Kept {
+        Kept(Box::new(value))
+    }
+
+    /// The value, when it is a `T`: a game's own draft or save; `None` for another game's.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+}
+
+/// What [`Kept`] needs of a value to be copied and compared without its type being known.
+trait KeptValue: Any + std::fmt::Debug + Send {
+    fn as_any(&self) -> &dyn Any;
+    fn boxed(&self) -> Box<dyn KeptValue>;
+    fn same(&self, other: &dyn KeptValue) -> bool;
+}
+
+impl<T: Any + Clone + PartialEq + std::fmt::Debug + Send> KeptValue for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn boxed(&self) -> Box<dyn KeptValue> {
+        Box::new(self.clone())
+    }
+
+    fn same(&self, other: &dyn KeptValue) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+}
+
+impl Clone for Kept {
+    fn clone(&self) -> Kept {
+        Kept(self.0.boxed())
+    }
+}
+
+impl PartialEq for Kept {
+    fn eq(&self, other: &Kept) -> bool {
+        self.0.same(&*other.0)
+    }
+}
+
+impl Eq for Kept {}

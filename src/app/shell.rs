@@ -18,14 +18,15 @@ use solitaire::engine::goal::{Goal, GoalText};
 use crate::app::cards::CardText;
 use crate::app::effects::{Done, Effect, Effects, Msg, Runner, Saving, Status, Then, Tone};
 use crate::app::flow::keys::Binding;
-use crate::app::games::{self, Chosen};
+use crate::app::games::{self, Holds};
 use crate::app::help;
 use crate::app::layout;
 use crate::app::open_dialog::{OpenAction, OpenDialog};
 use crate::app::session::{DealText, Session, Ui, Work};
+use crate::app::session::{GameDraft, SavedGame};
 use crate::app::theme::Theme;
 use crate::app::widgets::Look;
-use crate::store::{self, Drafts, Folders, GameDraft, Origin, SavedGame, StorageError};
+use crate::store::{self, Drafts, Folders, Origin, StorageError};
 
 /// What the shell shows around the game: the status line, the overlay, the screen's size and
 /// the clock.
@@ -202,7 +203,7 @@ impl Confirm {
     /// The name of the deal that would be opened; empty for a new deal.
     fn name(&self) -> &str {
         match self {
-            Confirm::Open(saved, _) => saved.name(),
+            Confirm::Open(saved, _) => games::about(saved).0,
             Confirm::OpenText(text) => &text.name,
             Confirm::New | Confirm::Switch(_) | Confirm::Quit => "",
         }
@@ -258,7 +259,7 @@ impl App {
     /// A new app and the runner of its effects; searches send their messages to `send`. The
     /// effects of the start (the first draft) are run already.
     pub fn start(setup: Setup, send: Sender<Msg>) -> (App, Runner) {
-        let (mut runner, drafts) = Runner::start(setup.folders.clone(), send);
+        let (mut runner, drafts) = Runner::start(setup.folders.clone(), send, games::read_draft);
         let mut app = App::new(setup, drafts);
         app.settle(&mut runner);
         (app, runner)
@@ -266,7 +267,7 @@ impl App {
 
     /// A new app over the drafts found at start; its first effects wait in it (see
     /// [`App::settle`]).
-    pub fn new(setup: Setup, drafts: Drafts) -> App {
+    pub fn new(setup: Setup, drafts: Drafts<GameDraft>) -> App {
         let Drafts {
             restored,
             held_elsewhere,
@@ -300,7 +301,7 @@ impl App {
         let saved = kept.as_ref().is_some_and(|kept| kept.saved);
         let opening = match (setup.deal, setup.deal_text) {
             (Some(saved), _) => {
-                let from = format!("'{}'", saved.name());
+                let from = format!("'{}'", games::about(&saved).0);
                 Some(Confirm::Open(Box::new(saved), from))
             }
             (None, Some(text)) => Some(Confirm::OpenText(text)),
@@ -479,11 +480,14 @@ impl App {
         match done {
             Done::Saved(saving, written) => self.saved(saving, written),
             Done::DraftKept(written, then) => self.draft_kept(written, then),
-            Done::Listed(listed, broken) => match &mut self.shell.overlay {
-                // Listed again after a delete: the filter, the place and the note stay.
-                Some(Overlay::Open(dialog)) => dialog.relist(listed, broken),
-                _ => self.shell.overlay = Some(Overlay::Open(OpenDialog::new(listed, broken))),
-            },
+            Done::Listed(files, unreadable) => {
+                let (listed, broken) = games::entries(files, unreadable);
+                match &mut self.shell.overlay {
+                    // Listed again after a delete: the filter, the place and the note stay.
+                    Some(Overlay::Open(dialog)) => dialog.relist(listed, broken),
+                    _ => self.shell.overlay = Some(Overlay::Open(OpenDialog::new(listed, broken))),
+                }
+            }
             Done::Deleted(path, deleted) => {
                 if let Some(Overlay::Open(dialog)) = &mut self.shell.overlay {
                     dialog.deleted(&path, deleted);
@@ -1048,10 +1052,11 @@ impl App {
                     Origin::Example => "the examples".to_string(),
                 };
                 // An unfinished deal opens into the editor as `pyramid FILE` opens it.
-                let opening = match games::chosen(entry.holds) {
-                    Chosen::Game(saved) => Confirm::Open(Box::new(saved), from),
-                    Chosen::Unfinished(unfinished) => Confirm::OpenText(DealText {
-                        name: unfinished.name,
+                let name = entry.name().to_string();
+                let opening = match entry.holds {
+                    Holds::Game(saved) => Confirm::Open(Box::new(saved), from),
+                    Holds::Unfinished(unfinished) => Confirm::OpenText(DealText {
+                        name,
                         text: unfinished.text,
                     }),
                 };

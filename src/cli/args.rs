@@ -76,7 +76,7 @@ static GAME_HELP: LazyLock<String> = LazyLock::new(|| {
         "The game: {} (default: a file's `# game:` header{claims}, else {}). {}",
         games::ids("or"),
         games::ALL[0].id(),
-        crate::store::GAMES_NOT_IN_APP
+        crate::app::games::games_not_in_app()
     )
 });
 

@@ -3,6 +3,9 @@
 //! draft lines, and names and dates for the Open list. Each game's own headers and deal
 //! layout are in its `saved` module.
 
+use std::fmt;
+
+use crate::cards::deal::DeckProblems;
 use crate::cards::excerpt::excerpt;
 use crate::engine::goal::{Goal, GoalError, GoalText, GoalTextError};
 use crate::engine::kind::{GameKind, UnknownGame};
@@ -85,10 +88,46 @@ pub enum HeaderError {
     Goal(GoalError),
 }
 
-// The games' file readers report every problem as its message.
-impl From<HeaderError> for String {
-    fn from(error: HeaderError) -> String {
-        error.to_string()
+/// Why a saved game's text cannot be read, whatever the game: the message names the header
+/// that does not fit, or gives the deal's problems.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SavedTextError {
+    /// The deal's problems.
+    #[error("{0}")]
+    Deal(DeckProblems),
+    /// A `game` header that does not name one game.
+    #[error("# game: {0}")]
+    Game(#[from] GameHeaderError),
+    /// A file of another game than the one reading it.
+    #[error("the file holds a {found} game, not a {wanted} one")]
+    OtherGame { found: GameKind, wanted: GameKind },
+    /// A header every game shares that does not fit: given twice, a challenge.
+    #[error(transparent)]
+    Header(#[from] HeaderError),
+    /// A move of the `moves` headers that cannot be played, counted from 1.
+    #[error("# moves: move {number}: {problem}")]
+    Move { number: usize, problem: String },
+    /// A header of the game's own whose value does not fit: `keys` names it (or the headers
+    /// that do not fit together), `problem` says why.
+    #[error("# {keys}: {problem}")]
+    Value { keys: &'static str, problem: String },
+}
+
+impl SavedTextError {
+    /// The move at `index` (from 0) of the `moves` headers, which cannot be played.
+    pub fn at_move((index, problem): (usize, impl fmt::Display)) -> SavedTextError {
+        SavedTextError::Move {
+            number: index + 1,
+            problem: problem.to_string(),
+        }
+    }
+
+    /// A value of the header `keys` that does not fit, for `problem`.
+    pub fn value(keys: &'static str, problem: impl fmt::Display) -> SavedTextError {
+        SavedTextError::Value {
+            keys,
+            problem: problem.to_string(),
+        }
     }
 }
 

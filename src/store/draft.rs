@@ -1,5 +1,6 @@
-//! The draft: the work of a running app, of either game, written after every change so that
-//! a crash or a kill loses nothing.
+//! The draft: the work of a running app, of whichever game, written after every change so
+//! that a crash or a kill loses nothing. What a draft's text holds is read by the reader the
+//! app passes ([`claim_draft`]).
 //!
 //! Each running app keeps a draft of its own, `.draft-RANDOM.txt` in the saves folder, and
 //! holds an advisory lock on `.draft-RANDOM.lock` beside it for as long as it runs: the draft
@@ -9,16 +10,16 @@
 //! killed (the system drops its lock) is found by the next app started. `.draft.txt`, the one
 //! draft of older versions, is taken over the same way.
 
+use std::fmt::Display;
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
 
 use super::{
-    Folders, GameDraft, StorageError, has_random_name, is_stale, make_folder, printable,
-    readable_size, saved_name, write_atomically,
+    Folders, StorageError, has_random_name, is_stale, make_folder, printable, readable_size,
+    saved_name, write_atomically,
 };
 use crate::store::text_file;
-use solitaire::games::saved_game::game_of_text;
 
 /// How drafts and their lock files are named: `.draft-`, random letters and digits, then
 /// `.txt` for the draft and `.lock` for its lock.
@@ -43,29 +44,39 @@ pub struct DraftName {
 /// The header a draft has when its work is as saved or opened under its name.
 const SAVED_AS: &str = "# saved-as: ";
 
-/// A draft read back at start.
+/// A draft read back at start: its work as the reader gave it, and its name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Restored {
-    pub draft: GameDraft,
+pub struct Restored<D> {
+    pub draft: D,
     pub name: Option<DraftName>,
 }
 
 /// What an app found of the drafts when it started, and where it keeps its own.
-pub struct Claim {
+pub struct Claim<D> {
     /// Where this app keeps its draft.
     pub file: DraftFile,
-    pub drafts: Drafts,
+    pub drafts: Drafts<D>,
 }
 
 /// The drafts an app found when it started.
-#[derive(Debug, Default)]
-pub struct Drafts {
+#[derive(Debug)]
+pub struct Drafts<D> {
     /// The newest draft no running app held, now this app's.
-    pub restored: Option<Restored>,
+    pub restored: Option<Restored<D>>,
     /// How many drafts other running apps hold: left to them.
     pub held_elsewhere: usize,
     /// The drafts that could not be read, each path with the reason: left as they are.
     pub unreadable: Vec<(PathBuf, String)>,
+}
+
+impl<D> Default for Drafts<D> {
+    fn default() -> Drafts<D> {
+        Drafts {
+            restored: None,
+            held_elsewhere: 0,
+            unreadable: Vec::new(),
+        }
+    }
 }
 
 /// The draft of this app: its file, once it has one, and the lock that keeps it this app's.
@@ -83,10 +94,13 @@ struct Owned {
 }
 
 /// Finds the draft to go on with, newest first: the first one no running app holds and that
-/// reads is restored and taken over; one held by another app is left to it; one that does
+/// `read` takes is restored and taken over; one held by another app is left to it; one that does
 /// not read is named and left as it is; the older ones wait for the next app started. Lock
 /// files that killed apps left without a draft are removed on the way.
-pub fn claim_draft(folders: &Folders) -> Claim {
+pub fn claim_draft<D, E: Display>(
+    folders: &Folders,
+    read: impl Fn(&str) -> Result<D, E>,
+) -> Claim<D> {
     let mut claim = Claim {
         file: DraftFile {
             saves: folders.saves.clone(),
@@ -107,7 +121,7 @@ pub fn claim_draft(folders: &Folders) -> Claim {
             }
             Err(_) => None,
         };
-        match read(&path) {
+        match read_draft(&path, &read) {
             Ok(Some((draft, name))) => {
                 claim.file.owned = held.map(|file| Owned {
                     draft: path.clone(),
@@ -281,20 +295,18 @@ fn remove_lone_locks(saves: &Path) {
     }
 }
 
-/// A draft's work and name; `None` when the file is not there; why it cannot be restored.
-fn read(path: &Path) -> Result<Option<(GameDraft, Option<DraftName>)>, String> {
+/// A draft's work, as `read` takes it, and its name; `None` when the file is not there; why
+/// it cannot be restored.
+fn read_draft<D, E: Display>(
+    path: &Path,
+    read: impl Fn(&str) -> Result<D, E>,
+) -> Result<Option<(D, Option<DraftName>)>, String> {
     let text = match text_file::read_path(path) {
         Ok(text) => text,
         Err(error) if error.is_not_found() => return Ok(None),
         Err(error) => return Err(error.to_string()),
     };
-    let draft = GameDraft::parse(&text).ok_or_else(|| match game_of_text(&text) {
-        Ok(game) => crate::store::not_in_app(game).map_or_else(
-            || "it does not read as a deal being typed or played".to_string(),
-            str::to_string,
-        ),
-        Err(problem) => format!("# game: {problem}"),
-    })?;
+    let draft = read(&text).map_err(|reason| reason.to_string())?;
     Ok(Some((draft, name_of(&text))))
 }
 
@@ -332,26 +344,19 @@ fn name_of(text: &str) -> Option<DraftName> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::tests::text_of;
-    use solitaire::games::saved_game::Draft;
+    use std::convert::Infallible;
 
-    fn folders(dir: &Path) -> Folders {
-        Folders {
-            saves: dir.join("saves"),
-            config: dir.join("config"),
-        }
+    /// A draft's text as an app keeps it, with `cards` typed: none when nothing is.
+    fn typed(cards: &str) -> Option<String> {
+        (!cards.is_empty()).then(|| format!("# draft: cards typed\n{cards}\n"))
     }
 
-    /// A Pyramid draft with `cards` typed from the top.
-    fn typed(cards: &str) -> GameDraft {
-        let mut draft = Draft::parse(&"..\n".repeat(52)).expect("an empty draft");
-        for (slot, card) in cards.split_whitespace().enumerate() {
-            draft.slots[slot] = Some(card.parse().unwrap());
-        }
-        GameDraft::Pyramid(draft)
+    /// The drafts as an app finds them, each read as its whole text.
+    fn claim_draft(folders: &Folders) -> Claim<String> {
+        super::claim_draft(folders, |text| Ok::<_, Infallible>(text.to_string()))
     }
 
-    fn restored(claim: &Claim) -> Option<&GameDraft> {
+    fn restored(claim: &Claim<String>) -> Option<&String> {
         claim
             .drafts
             .restored
@@ -372,12 +377,12 @@ mod tests {
     #[test]
     fn a_second_app_neither_sees_nor_deletes_the_first_ones_draft_and_a_killed_ones_is_found() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut first = claim_draft(&folders);
         assert!(first.drafts.restored.is_none());
         first
             .file
-            .store(text_of(&typed("Ah 2h 3h")).as_deref(), None)
+            .store(typed("Ah 2h 3h").as_deref(), None)
             .unwrap();
         let first_path = first.file.path().unwrap().to_path_buf();
 
@@ -385,37 +390,25 @@ mod tests {
         let mut second = claim_draft(&folders);
         assert_eq!(restored(&second), None);
         assert_eq!(second.drafts.held_elsewhere, 1);
-        second
-            .file
-            .store(text_of(&typed("Kd")).as_deref(), None)
-            .unwrap();
+        second.file.store(typed("Kd").as_deref(), None).unwrap();
         let second_path = second.file.path().unwrap().to_path_buf();
         assert_ne!(second_path, first_path);
         // Clearing its deal removes its own draft only.
-        second
-            .file
-            .store(text_of(&typed("")).as_deref(), None)
-            .unwrap();
+        second.file.store(typed("").as_deref(), None).unwrap();
         assert!(!second_path.exists());
-        assert_eq!(
-            GameDraft::parse(&fs::read_to_string(&first_path).unwrap()),
-            Some(typed("Ah 2h 3h"))
-        );
+        assert_eq!(fs::read_to_string(&first_path).ok(), typed("Ah 2h 3h"));
 
         // The first app is killed: the system drops its lock, and the next app takes its
         // draft over, while the second one still runs.
         drop(first);
         let mut third = claim_draft(&folders);
-        assert_eq!(restored(&third), Some(&typed("Ah 2h 3h")));
+        assert_eq!(restored(&third), typed("Ah 2h 3h").as_ref());
         assert_eq!(third.file.path(), Some(first_path.as_path()));
         third
             .file
-            .store(text_of(&typed("Ah 2h 3h 4h")).as_deref(), None)
+            .store(typed("Ah 2h 3h 4h").as_deref(), None)
             .unwrap();
-        assert_eq!(
-            GameDraft::parse(&fs::read_to_string(&first_path).unwrap()),
-            Some(typed("Ah 2h 3h 4h"))
-        );
+        assert_eq!(fs::read_to_string(&first_path).ok(), typed("Ah 2h 3h 4h"));
         // Now held again, it is no other app's to take.
         let fourth = claim_draft(&folders);
         assert_eq!(restored(&fourth), None);
@@ -425,13 +418,11 @@ mod tests {
     #[test]
     fn the_newest_draft_no_app_holds_is_restored_and_the_older_waits_for_the_next_app() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut older = claim_draft(&folders).file;
         let mut newer = claim_draft(&folders).file;
-        older.store(text_of(&typed("Ah")).as_deref(), None).unwrap();
-        newer
-            .store(text_of(&typed("Kd Qd")).as_deref(), None)
-            .unwrap();
+        older.store(typed("Ah").as_deref(), None).unwrap();
+        newer.store(typed("Kd Qd").as_deref(), None).unwrap();
         let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
         File::options()
             .write(true)
@@ -441,9 +432,9 @@ mod tests {
             .unwrap();
         drop((older, newer));
         let first = claim_draft(&folders);
-        assert_eq!(restored(&first), Some(&typed("Kd Qd")));
+        assert_eq!(restored(&first), typed("Kd Qd").as_ref());
         let second = claim_draft(&folders);
-        assert_eq!(restored(&second), Some(&typed("Ah")));
+        assert_eq!(restored(&second), typed("Ah").as_ref());
         assert_eq!(
             second.drafts.held_elsewhere, 1,
             "the newer one, held by the first app"
@@ -456,15 +447,13 @@ mod tests {
     #[test]
     fn an_app_that_leaves_no_draft_leaves_no_lock_and_lone_locks_of_killed_apps_go() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut cleared = claim_draft(&folders).file;
-        cleared
-            .store(text_of(&typed("Ah")).as_deref(), None)
-            .unwrap();
-        cleared.store(text_of(&typed("")).as_deref(), None).unwrap();
+        cleared.store(typed("Ah").as_deref(), None).unwrap();
+        cleared.store(typed("").as_deref(), None).unwrap();
         drop(cleared);
         let mut kept = claim_draft(&folders).file;
-        kept.store(text_of(&typed("Ah")).as_deref(), None).unwrap();
+        kept.store(typed("Ah").as_deref(), None).unwrap();
         let kept_path = kept.path().unwrap().to_path_buf();
         drop(kept);
         assert_eq!(files(&folders).len(), 2, "the draft and its lock");
@@ -488,7 +477,7 @@ mod tests {
             .unwrap()
             .unwrap();
         let claim = claim_draft(&folders);
-        assert_eq!(restored(&claim), Some(&typed("Ah")));
+        assert_eq!(restored(&claim), typed("Ah").as_ref());
         let mut expected = vec![
             ".draft-H3ldAa.lock".to_string(),
             ".draft-N3wAaa.lock".to_string(),
@@ -513,9 +502,9 @@ mod tests {
     #[test]
     fn a_link_at_a_lock_name_is_neither_followed_nor_written() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut file = claim_draft(&folders).file;
-        file.store(text_of(&typed("Ah")).as_deref(), None).unwrap();
+        file.store(typed("Ah").as_deref(), None).unwrap();
         let lock = lock_path(file.path().unwrap());
         drop(file);
         fs::remove_file(&lock).unwrap();
@@ -524,35 +513,27 @@ mod tests {
         let claim = claim_draft(&folders);
         assert!(!elsewhere.exists(), "nothing made through the link");
         // The work is still shown, in a draft of the app's own.
-        assert_eq!(restored(&claim), Some(&typed("Ah")));
+        assert_eq!(restored(&claim), typed("Ah").as_ref());
         assert_eq!(claim.file.path(), None);
     }
 
-    /// The game of [`too_long_to_read_back`](crate::store::tests::too_long_to_read_back)
-    /// as the app's draft of it, with its first `moves` moves.
-    fn long_game(moves: usize) -> GameDraft {
-        let saved = crate::store::tests::too_long_to_read_back();
-        GameDraft::Pyramid(Draft {
-            slots: saved.deal.cards().map(Some),
-            midgame: saved.midgame,
-            moves: saved.moves[..moves.min(saved.moves.len())].to_vec(),
-            goal: saved.goal,
-            rules: saved.rules,
-        })
+    /// A draft's text of `bytes` bytes and more: a game played on and on, past what the
+    /// reader takes when `bytes` is over its limit.
+    fn long_game(bytes: usize) -> String {
+        let moves = "draw ".repeat(bytes.min(text_file::MAX_BYTES as usize + 10) / 5 + 1);
+        format!("# draft: a long game\n# moves: {moves}\n")
     }
 
     #[test]
     fn a_draft_too_long_to_be_read_back_is_not_written_and_the_last_one_stays() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         let mut file = claim_draft(&folders).file;
         let short = long_game(100);
-        file.store(text_of(&short).as_deref(), None).unwrap();
+        file.store(Some(&short), None).unwrap();
         let path = file.path().unwrap().to_path_buf();
         let before = fs::read(&path).unwrap();
-        let error = file
-            .store(text_of(&long_game(usize::MAX)).as_deref(), None)
-            .unwrap_err();
+        let error = file.store(Some(&long_game(usize::MAX)), None).unwrap_err();
         assert!(matches!(error, StorageError::TooLarge { .. }), "{error}");
         assert!(error.to_string().contains(&path.display().to_string()));
         assert_eq!(fs::read(&path).unwrap(), before);
@@ -563,11 +544,11 @@ mod tests {
     #[test]
     fn a_draft_that_cannot_be_read_is_named_and_left_as_it_is() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = folders(dir.path());
+        let folders = Folders::under(dir.path());
         fs::create_dir_all(&folders.saves).unwrap();
         // Written by hand, or by a version that did not check: over the reader's limit.
         let huge = folders.saves.join(".draft.txt");
-        let text = long_game(usize::MAX).to_text();
+        let text = long_game(usize::MAX);
         fs::write(&huge, &text).unwrap();
         let mut claim = claim_draft(&folders);
         assert_eq!(restored(&claim), None);
@@ -577,15 +558,9 @@ mod tests {
         assert_eq!(path, &huge);
         assert!(reason.contains("larger than 1 MiB"), "{reason}");
         // The work of this app goes to a draft of its own; the other is kept, whole.
-        claim
-            .file
-            .store(text_of(&typed("Ah")).as_deref(), None)
-            .unwrap();
+        claim.file.store(typed("Ah").as_deref(), None).unwrap();
         assert_ne!(claim.file.path(), Some(huge.as_path()));
-        claim
-            .file
-            .store(text_of(&typed("")).as_deref(), None)
-            .unwrap();
+        claim.file.store(typed("").as_deref(), None).unwrap();
         assert_eq!(fs::read_to_string(&huge).unwrap(), text);
         drop(claim);
         assert_eq!(

@@ -25,15 +25,18 @@ use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Position, Rules};
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::{Flow, GameScreen, Never, PlayMode, Screen, Solution, Solving};
+use crate::app::flow::{Flow, GameScreen, Never, NotShown, PlayMode, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::{DealText, KeptWork};
 use crate::app::widgets::{Look, counted, moves_in};
-use crate::store::{self, Draft, Folders, GameDraft, SavedDeal, SavedGame, Verdict};
+use crate::store::{self, Folders};
 use board::Spot;
 use editor::{Editor, next_passes};
 use play::{Back, Known, Play, Standing, Want};
+use solitaire::engine::game::OpenError;
+use solitaire::games::pyramid::RuleChanges;
 use solitaire::games::pyramid::answer as challenge;
+use solitaire::games::pyramid::saved::{Draft, SavedDeal, Verdict};
 
 /// What Pyramid keeps of its own beside the shared flow.
 #[derive(Debug)]
@@ -531,13 +534,6 @@ impl GameScreen for Pyramid {
             .or_else(|problem| if unfinished { Ok(()) } else { Err(problem) })
     }
 
-    fn draft_of(draft: &GameDraft) -> Option<&Draft> {
-        match draft {
-            GameDraft::Pyramid(draft) => Some(draft),
-            GameDraft::TriPeaks(_) => None,
-        }
-    }
-
     fn save_game(flow: &Flow<Pyramid>, name: &str, notes: &[String]) -> Option<(usize, WriteSave)> {
         let editor = &flow.editor;
         let deal = editor.deal().ok()?;
@@ -552,12 +548,16 @@ impl GameScreen for Pyramid {
         let moves = saved.moves.len();
         Some((
             moves,
-            WriteSave(Box::new(move |folders| store::save(folders, &saved))),
+            WriteSave(Box::new(move |folders| save(folders, &saved))),
         ))
     }
 
+    /// The same unfinished deal saved again may go over itself.
     fn save_unfinished(folders: &Folders, name: &str, notes: &[String], draft: &Draft) -> Written {
-        store::save_unfinished(folders, name, notes, draft)
+        let text = draft.to_named_text(name, &store::now_text(), notes);
+        store::save_named(folders, name, &text, |existing| {
+            Draft::parse(existing).is_some_and(|old| old.slots == draft.slots)
+        })
     }
 
     fn saved_draft(saved: &SavedDeal) -> Draft {
@@ -575,12 +575,49 @@ impl GameScreen for Pyramid {
         Draft::parse(text).filter(|draft| draft.slots.contains(&None))
     }
 
-    fn saved_of(saved: &SavedGame) -> Option<&SavedDeal> {
-        match saved {
-            SavedGame::Pyramid(saved) => Some(saved),
-            SavedGame::TriPeaks(_) => None,
+    fn read_saved(text: &str, stem: &str) -> Result<SavedDeal, OpenError> {
+        solitaire::games::pyramid::game::read(text, stem, RuleChanges::default())
+    }
+
+    /// Not yet a game with unknown cards (`??`), whose stand-in cards the app would show as
+    /// known; `pyramid solve` answers those.
+    fn shown(saved: &SavedDeal) -> Result<(), NotShown> {
+        if saved.deal.has_unknown() {
+            return Err(NotShown(
+                "it has unknown cards (??), which the app does not show yet: `pyramid solve \
+                 FILE` solves it and plans how to reveal them",
+            ));
+        }
+        Ok(())
+    }
+
+    fn about(saved: &SavedDeal) -> (&str, &[String], usize) {
+        (&saved.name, &saved.notes, saved.moves.len())
+    }
+
+    fn saved_state(saved: &SavedDeal) -> String {
+        match saved.moves.len() {
+            0 => saved.verdict.label(),
+            n => moves_in(n),
         }
     }
+
+    fn read_draft(text: &str) -> Option<Draft> {
+        Draft::parse(text)
+    }
+}
+
+/// Saves a Pyramid game under its name, never over another game: a file of that name
+/// holding another deal is kept and the new one gets a numbered name. A file that holds the
+/// same deal is replaced, as saving again after playing on is meant to. Returns the path
+/// written.
+pub fn save(folders: &Folders, saved: &SavedDeal) -> Written {
+    store::save_named(folders, &saved.name, &saved.to_text(), |existing| {
+        SavedDeal::parse(existing, "")
+            .ok()
+            .filter(|existing| Pyramid::shown(existing).is_ok())
+            .is_some_and(|existing| existing.deal == saved.deal)
+    })
 }
 
 /// What to say of an answer with no way out, when it has none.
@@ -721,14 +758,6 @@ pub fn open_cards(opening: &DealText, fx: &mut Effects) -> Flow<Pyramid> {
     }
     fx.say(Tone::Warning, text);
     flow
-}
-
-/// What the Open dialog says of a Pyramid save: how far its game went, or its result.
-pub fn saved_state(saved: &SavedDeal) -> String {
-    match saved.moves.len() {
-        0 => saved.verdict.label(),
-        n => moves_in(n),
-    }
 }
 
 /// A deal file with problems as the draft Pyramid's editor keeps of it.

@@ -32,8 +32,12 @@ use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, moves_in};
-use crate::store::{self, Folders, GameDraft, SavedGame, SavedTriPeaks, TriPeaksDraft};
+use crate::store::{self, Folders};
+use solitaire::cards::deal::Deal;
+use solitaire::engine::game::OpenError;
+use solitaire::engine::headers::game_of_text;
 use solitaire::games::tripeaks::answer as tripeaks_output;
+use solitaire::games::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 
 use editor::Editor;
 use play::Play;
@@ -386,13 +390,6 @@ impl GameScreen for TriPeaks {
         }
     }
 
-    fn draft_of(draft: &GameDraft) -> Option<&TriPeaksDraft> {
-        match draft {
-            GameDraft::TriPeaks(draft) => Some(draft),
-            GameDraft::Pyramid(_) => None,
-        }
-    }
-
     fn save_game(
         flow: &Flow<TriPeaks>,
         name: &str,
@@ -407,7 +404,7 @@ impl GameScreen for TriPeaks {
             goal: flow.goal,
         };
         let moves = saved.moves.len();
-        let write = move |folders: &Folders| store::save_tripeaks(folders, &saved);
+        let write = move |folders: &Folders| save(folders, &saved);
         Some((moves, WriteSave(Box::new(write))))
     }
 
@@ -417,7 +414,11 @@ impl GameScreen for TriPeaks {
         notes: &[String],
         draft: &TriPeaksDraft,
     ) -> Written {
-        store::save_unfinished_tripeaks(folders, name, notes, draft)
+        // The same unfinished deal saved again may go over itself.
+        let text = draft.to_named_text(name, &store::now_text(), notes);
+        store::save_named(folders, name, &text, |existing| {
+            TriPeaksDraft::parse(existing).is_some_and(|old| old.slots == draft.slots)
+        })
     }
 
     fn saved_draft(saved: &SavedTriPeaks) -> TriPeaksDraft {
@@ -432,23 +433,46 @@ impl GameScreen for TriPeaks {
         TriPeaksDraft::parse(text)
     }
 
-    fn saved_of(saved: &SavedGame) -> Option<&SavedTriPeaks> {
-        match saved {
-            SavedGame::TriPeaks(saved) => Some(saved),
-            SavedGame::Pyramid(_) => None,
+    fn read_saved(text: &str, stem: &str) -> Result<SavedTriPeaks, OpenError> {
+        solitaire::games::tripeaks::game::read(text, stem)
+    }
+
+    fn about(saved: &SavedTriPeaks) -> (&str, &[String], usize) {
+        (&saved.name, &saved.notes, saved.moves.len())
+    }
+
+    /// How far its game went and how many of its cards are not seen yet.
+    fn saved_state(saved: &SavedTriPeaks) -> String {
+        match (saved.moves.len(), saved.deal.unknown().count_ones()) {
+            (0, 0) => "not played".to_string(),
+            (0, unknown) => format!("{unknown} unknown"),
+            (moves, 0) => moves_in(moves),
+            (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
         }
+    }
+
+    fn read_draft(text: &str) -> Option<TriPeaksDraft> {
+        TriPeaksDraft::parse(text)
     }
 }
 
-/// What the Open dialog says of a TriPeaks save: how far its game went and how many of its
-/// cards are not seen yet.
-pub fn saved_state(saved: &SavedTriPeaks) -> String {
-    match (saved.moves.len(), saved.deal.unknown().count_ones()) {
-        (0, 0) => "not played".to_string(),
-        (0, unknown) => format!("{unknown} unknown"),
-        (moves, 0) => moves_in(moves),
-        (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
-    }
+/// Saves a TriPeaks game under its name, never over another game: a file of that name
+/// holding anything else is kept and the new one gets a numbered name (`-2`, ...). A file
+/// holding the same deal is replaced, as saving again after playing on is meant to, also when
+/// cards unknown there have been seen since. Returns the path written.
+pub fn save(folders: &Folders, saved: &SavedTriPeaks) -> Written {
+    store::save_named(folders, &saved.name, &saved.to_text(), |existing| {
+        // A plain deal without the game header is Pyramid's.
+        game_of_text(existing) == Ok(GameKind::TriPeaks)
+            && SavedTriPeaks::parse(existing, "")
+                .is_ok_and(|existing| seen_more_of(&existing.deal, &saved.deal))
+    })
+}
+
+/// Whether `new` is the deal `old` is, with perhaps more of its cards seen: each card known
+/// in `old` is at its place in `new`.
+fn seen_more_of(old: &Deal, new: &Deal) -> bool {
+    (0..DECK_SIZE).all(|slot| old.card(slot).is_none() || old.card(slot) == new.card(slot))
 }
 
 /// The moves of the game played, if any.

@@ -18,11 +18,13 @@ use crate::app::games::pyramid::editor::Editor;
 use crate::app::games::pyramid::play::{Back, Play, Standing};
 use crate::app::games::tripeaks::TriPeaks;
 use crate::app::job::{Found, JobEvent, JobMessage};
+use crate::app::session::{GameDraft, Kept};
 use crate::app::theme;
 use crate::app::{layout, view};
-use crate::store::{Draft, GameDraft, SavedDeal, SavedGame, Verdict};
 use crossterm::event::MouseButton;
+use solitaire::engine::headers::SavedTextError;
 use solitaire::games::pyramid::Rules;
+use solitaire::games::pyramid::saved::{Draft, SavedDeal, Verdict};
 use solitaire::games::pyramid::solver::{Outcome, Report, Stats};
 use solitaire::games::pyramid::{Finish, Game, Move, Place, Position};
 use solitaire::{Deal, GameKind, Rank};
@@ -40,16 +42,9 @@ const TWO_D: &str = include_str!(concat!(
     "/saved-games/no-solution-2d-under-four-jacks.txt"
 ));
 
-fn folders(dir: &Path) -> Folders {
-    Folders {
-        saves: dir.join("saves"),
-        config: dir.join("config"),
-    }
-}
-
 fn setup(dir: &Path) -> Setup {
     Setup {
-        folders: folders(dir),
+        folders: Folders::under(dir),
         themes: theme::built_in(),
         theme: 0,
         ascii: true,
@@ -213,7 +208,13 @@ fn settle(app: &mut App, receive: &Receiver<Msg>) {
 /// The draft the app keeps, read from its file.
 fn kept_draft(app: &App) -> GameDraft {
     let path = app.draft_path().expect("the app keeps a draft");
-    GameDraft::parse(&std::fs::read_to_string(path).unwrap()).expect("a draft")
+    crate::app::games::read_draft(&std::fs::read_to_string(path).unwrap()).expect("a draft")
+}
+
+/// Reads a Pyramid save back, named after its file when it has no name.
+fn load(path: &std::path::Path) -> Result<SavedDeal, SavedTextError> {
+    let stem = path.file_stem().unwrap().to_string_lossy();
+    SavedDeal::parse(&std::fs::read_to_string(path).unwrap(), &stem)
 }
 
 fn said(app: &App) -> String {
@@ -573,7 +574,7 @@ fn the_draft_comes_back_on_the_next_start() {
 #[test]
 fn a_broken_user_theme_warns_and_the_default_is_used() {
     let dir = tempfile::tempdir().unwrap();
-    let themes = folders(dir.path()).themes();
+    let themes = Folders::under(dir.path()).themes();
     std::fs::create_dir_all(&themes).unwrap();
     std::fs::write(themes.join("mine.toml"), "cursor = \"nope\"\n").unwrap();
     let (found, errors) = theme::available(&themes);

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::challenge::{Answer as ChallengeAnswer, amount, base, shortfall, total};
 use super::layout::slot_name;
 use super::position::place_name;
+use super::saved::SavedDeal;
 use super::solver::{self, Budget, CapReached, Line, Outcome, Report, Stats};
 use super::{Goal, Move, Place, Position};
 use crate::engine::search::Observer;
@@ -16,7 +17,6 @@ use crate::engine::unknowns_text;
 use crate::engine::verdict::{
     Answer, Verdict, from_text, stats_json, undecided, undecided_json, undecided_text,
 };
-use crate::games::saved_game::SavedDeal;
 
 /// A step in JSON: `"draw"`, `"recycle"`, `["Kd"]` or `["6h", "7c"]`.
 pub fn step_json(position: &Position, mv: Move) -> Value {

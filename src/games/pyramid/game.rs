@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::answer::Standing;
 use super::lab::PyramidLab;
+use super::saved::SavedDeal;
 use super::solver::Budget;
 use super::{Finish, Goal, Passes, RuleChanges, Rules};
 use crate::cards::deal::Deal;
@@ -17,7 +18,6 @@ use crate::engine::lab::Lab;
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
 use crate::games::pyramid::layout::LAYOUT;
-use crate::games::saved_game::SavedDeal;
 
 /// Pyramid, for the registry.
 pub struct Pyramid;
@@ -96,7 +96,8 @@ fn changes(settings: &Settings) -> Result<RuleChanges, OptionError> {
 /// headers give with `changes` made; a file without a `# name:` is named `stem`.
 pub fn read(text: &str, stem: &str, changes: RuleChanges) -> Result<SavedDeal, OpenError> {
     let deal = Deal::parse(text).map_err(OpenError::Deck)?;
-    SavedDeal::with_headers(text, deal, stem, changes).map_err(OpenError::Text)
+    SavedDeal::with_headers(text, deal, stem, changes)
+        .map_err(|error| OpenError::Text(error.to_string()))
 }
 
 impl Game for Pyramid {

@@ -123,3 +123,72 @@ fn drive(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The caps read the figures a search reports: Pyramid's searches count every table
+    //! they hold.
+
+    use super::*;
+
+    /// Records the figures of every call.
+    #[derive(Default)]
+    struct Record(Vec<Stats>);
+
+    impl Observer for Record {
+        fn progress(&mut self, stats: &Stats) {
+            self.0.push(*stats);
+        }
+    }
+
+    /// The figures a search reports, but the last (after the search, its tables gone).
+    fn reported(search: impl FnOnce(&mut Record)) -> Vec<Stats> {
+        let mut record = Record::default();
+        search(&mut record);
+        record.0.pop();
+        assert!(
+            record.0.len() > 5,
+            "the search runs long enough to be watched"
+        );
+        record.0
+    }
+
+    /// Every table a search still holds is counted: the figures the caps read never fall
+    /// while the tables are only growing.
+    fn assert_growing(figures: &[Stats]) {
+        for pair in figures.windows(2) {
+            assert!(pair[1].stored >= pair[0].stored, "{pair:?}");
+            assert!(pair[1].memory >= pair[0].memory, "{pair:?}");
+        }
+    }
+
+    fn position(line: &str) -> Position {
+        let deal = crate::cards::deal::Deal::parse(line).expect("a deal");
+        Position::new(&deal, super::super::Rules::default())
+    }
+
+    /// `saved-games/hard-no-solution.txt`: about 200,000 expansions to prove hopeless, with
+    /// the probe and A* running in turns all along.
+    const HARD: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saved-games/hard-no-solution.txt"
+    ));
+
+    #[test]
+    fn the_board_solver_counts_the_probe_and_the_search_together() {
+        let start = position(HARD);
+        let figures = reported(|record| {
+            solve(&start, record);
+        });
+        assert_growing(&figures);
+    }
+
+    #[test]
+    fn a_challenge_counts_the_survey_it_keeps_during_its_search() {
+        let start = position(HARD);
+        let figures = reported(|record| {
+            solve_score(&start, 1290, record);
+        });
+        assert_growing(&figures);
+    }
+}

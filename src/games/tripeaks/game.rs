@@ -44,7 +44,8 @@ const OPTIONS: &[GameOption] = &[GameOption {
 /// file without a `# name:` is named `stem`.
 pub fn read(text: &str, stem: &str) -> Result<SavedTriPeaks, OpenError> {
     let deal = Deal::parse_as(text, &LAYOUT).map_err(OpenError::Deck)?;
-    SavedTriPeaks::with_headers(text, deal, stem).map_err(OpenError::Text)
+    SavedTriPeaks::with_headers(text, deal, stem)
+        .map_err(|error| OpenError::Text(error.to_string()))
 }
 
 impl Game for TriPeaks {

@@ -165,6 +165,70 @@ pub fn drawn(slots: &[String; DECK_SIZE]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::deal::{Deal, UNKNOWN};
+    use crate::games::tripeaks::fixtures::{ORDERED, deal};
+    use LAYOUT as TRIPEAKS;
+
+    #[test]
+    fn unknown_cards_stand_in_for_the_missing_ones() {
+        let deal = deal(ORDERED);
+        let mut texts = deal.texts();
+        texts[3] = UNKNOWN.to_string();
+        texts[40] = UNKNOWN.to_string();
+        let line = texts.join(" ");
+        let read = Deal::parse_as(&line, &TRIPEAKS).unwrap();
+        assert_eq!(read.unknown(), (1 << 3) | (1 << 40));
+        assert_eq!(read.card(3), None);
+        assert_eq!(read.card(4), deal.card(4));
+        assert_eq!(read.to_line(), line);
+        // The stand-ins make a whole deck.
+        let mut seen: Vec<usize> = read.cards().iter().map(|card| card.index()).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..DECK_SIZE).collect::<Vec<_>>());
+        // Revealing both gives the deal back; a known place or a card in the deal is refused.
+        let back = read
+            .reveal(3, deal.cards()[3], &TRIPEAKS)
+            .and_then(|d| d.reveal(40, deal.cards()[40], &TRIPEAKS))
+            .unwrap();
+        assert_eq!(back, deal);
+        let known = read.reveal(4, deal.cards()[3], &TRIPEAKS).unwrap_err();
+        assert_eq!(
+            known.to_string(),
+            "(tableau row 2) does not hold an unknown card"
+        );
+        let twice = read.reveal(3, deal.cards()[0], &TRIPEAKS).unwrap_err();
+        assert!(twice.to_string().contains("appears twice"), "{twice}");
+    }
+
+    #[test]
+    fn unknown_cards_are_counted_apart_from_missing_ones() {
+        let deal = deal(ORDERED);
+        let mut texts = deal.texts().to_vec();
+        texts[0] = UNKNOWN.to_string();
+        texts.pop();
+        let problems = Deal::parse_as(&texts.join(" "), &TRIPEAKS).unwrap_err();
+        let mut gone = [deal.cards()[0], deal.cards()[51]];
+        gone.sort_by_key(|card| card.index());
+        assert_eq!(
+            problems.to_string(),
+            format!(
+                "1 card missing besides the 1 unknown; not in the deal: {} {}",
+                gone[0], gone[1]
+            )
+        );
+    }
+
+    #[test]
+    fn a_tripeaks_deal_is_drawn_as_three_peaks() {
+        let deal = deal(ORDERED);
+        let drawn = deal.to_layout(&TRIPEAKS);
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert_eq!(lines.len(), 7, "{drawn}");
+        assert_eq!(lines[0].split_whitespace().count(), 3);
+        assert_eq!(lines[3].split_whitespace().count(), 10);
+        assert_eq!(lines[5], deal.cards()[28].to_string());
+        assert_eq!(Deal::parse_as(&drawn, &TRIPEAKS).unwrap(), deal);
+    }
 
     #[test]
     fn covers_follow_the_rules_text() {

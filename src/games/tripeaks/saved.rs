@@ -1,5 +1,5 @@
 //! The text of a saved TriPeaks game: the deal drawn as three peaks, the waste card and the
-//! stock, under `#` headers as in Pyramid's saves (see [`crate::games::saved_game`]):
+//! stock, under `#` headers as in Pyramid's saves (see [`crate::games::pyramid::saved`]):
 //!
 //! ```text
 //! # game: tripeaks
@@ -24,8 +24,8 @@ use crate::cards::card::Card;
 use crate::cards::deal::{DECK_SIZE, Deal, UNKNOWN};
 use crate::engine::goal::Goal;
 use crate::engine::headers::{
-    DRAFT_LINE, check_given_once, game_header, game_of_text, goal_header, headers, printable,
-    read_goal, saved_date, saved_name,
+    DRAFT_LINE, SavedTextError, check_given_once, game_header, game_of_text, goal_header, headers,
+    printable, read_goal, saved_date, saved_name,
 };
 use crate::engine::kind::GameKind;
 use crate::games::tripeaks::layout::LAYOUT;
@@ -48,12 +48,15 @@ pub struct SavedTriPeaks {
 impl SavedTriPeaks {
     /// Reads a save or a plain deal file; a file without a `# name:` is named after
     /// `fallback_name`. Errors are one line naming the header or the deal's problems.
-    pub fn parse(text: &str, fallback_name: &str) -> Result<SavedTriPeaks, String> {
-        let game = game_of_text(text).map_err(|problem| format!("# game: {problem}"))?;
+    pub fn parse(text: &str, fallback_name: &str) -> Result<SavedTriPeaks, SavedTextError> {
+        let game = game_of_text(text)?;
         if game != GameKind::TriPeaks && !headers(text, "game").is_empty() {
-            return Err(format!("the file holds a {game} game, not a TriPeaks one"));
+            return Err(SavedTextError::OtherGame {
+                found: game,
+                wanted: GameKind::TriPeaks,
+            });
         }
-        let deal = Deal::parse_as(text, &LAYOUT).map_err(|problems| problems.to_string())?;
+        let deal = Deal::parse_as(text, &LAYOUT).map_err(SavedTextError::Deal)?;
         SavedTriPeaks::with_headers(text, deal, fallback_name)
     }
 
@@ -62,21 +65,22 @@ impl SavedTriPeaks {
         text: &str,
         deal: Deal,
         fallback_name: &str,
-    ) -> Result<SavedTriPeaks, String> {
+    ) -> Result<SavedTriPeaks, SavedTextError> {
         check_given_once(text)?;
         // Pyramid's headers would be ignored here: a game entered part-way through is its
         // moves from the start, and TriPeaks has no rule variants.
         for key in ["pass", "waste top", "gone", "passes", "pairing", "goal"] {
             if !headers(text, key).is_empty() {
-                return Err(format!(
-                    "# {key}: is a Pyramid header; a TriPeaks game played part-way is written \
-                     as its # moves: from the deal's start"
+                return Err(SavedTextError::value(
+                    key,
+                    "is a Pyramid header; a TriPeaks game played part-way is written as its \
+                     # moves: from the deal's start",
                 ));
             }
         }
         let start = Position::new(&deal);
         let moves = read_moves(&start, &headers(text, "moves").join(" "))
-            .map_err(|(number, error)| format!("# moves: move {}: {error}", number + 1))?;
+            .map_err(SavedTextError::at_move)?;
         Ok(SavedTriPeaks {
             name: saved_name(text, fallback_name),
             saved: saved_date(text),
@@ -425,9 +429,6 @@ mod tests {
         );
         let pyramid = text.replace("# game: tripeaks", "# game: pyramid");
         assert_eq!(TriPeaksDraft::parse(&pyramid), None);
-        // And Pyramid's draft reader does not take a TriPeaks draft for one of its own.
-        assert_eq!(crate::games::saved_game::Draft::parse(&text), None);
-        assert!(crate::games::saved_game::Draft::parse(&pyramid).is_some());
         let short = text.replacen("Ac", "", 1);
         assert_eq!(TriPeaksDraft::parse(&short), None);
         let word = text.replacen("Ac", "Zz", 1);
@@ -438,14 +439,14 @@ mod tests {
     fn a_pyramid_save_or_a_bad_move_is_refused_with_the_reason() {
         let pyramid = format!("# game: pyramid\n{ORDERED}");
         assert_eq!(
-            SavedTriPeaks::parse(&pyramid, "x").unwrap_err(),
+            SavedTriPeaks::parse(&pyramid, "x").unwrap_err().to_string(),
             "the file holds a Pyramid game, not a TriPeaks one"
         );
         let gone = format!("# gone: Kd\n{ORDERED}");
-        let error = SavedTriPeaks::parse(&gone, "x").unwrap_err();
+        let error = SavedTriPeaks::parse(&gone, "x").unwrap_err().to_string();
         assert!(error.starts_with("# gone: is a Pyramid header"), "{error}");
         let bad = format!("# moves: draw Zz\n{ORDERED}");
-        let error = SavedTriPeaks::parse(&bad, "x").unwrap_err();
+        let error = SavedTriPeaks::parse(&bad, "x").unwrap_err().to_string();
         assert!(error.starts_with("# moves: move 2: 'Zz'"), "{error}");
     }
 
@@ -453,19 +454,24 @@ mod tests {
     fn a_header_given_twice_with_different_values_is_refused_naming_both_lines() {
         let with = |headers: &str| SavedTriPeaks::parse(&format!("{headers}\n{ORDERED}"), "x");
         assert_eq!(
-            with("# game: tripeaks\n# name: a\n# game: pyramid").unwrap_err(),
+            with("# game: tripeaks\n# name: a\n# game: pyramid")
+                .unwrap_err()
+                .to_string(),
             "# game: given twice, 'tripeaks' on line 1 and 'pyramid' on line 3: keep one"
         );
         assert_eq!(
             with(
                 "# game: tripeaks\n# challenge: score 100 earned 0\n# challenge: card K 4 already 0"
             )
-            .unwrap_err(),
+            .unwrap_err()
+            .to_string(),
             "# challenge: given twice, 'score 100 earned 0' on line 2 and 'card K 4 already 0' on \
              line 3: keep one"
         );
         assert_eq!(
-            with("# game: tripeaks\n# name: a\n# name: b").unwrap_err(),
+            with("# game: tripeaks\n# name: a\n# name: b")
+                .unwrap_err()
+                .to_string(),
             "# name: given twice, 'a' on line 2 and 'b' on line 3: keep one"
         );
         let same = with("# game: tripeaks\n# game: tripeaks\n# moves: 2h\n# moves: Ah").unwrap();

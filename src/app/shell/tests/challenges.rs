@@ -94,7 +94,7 @@ fn the_challenge_is_saved_with_the_game_and_comes_back() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("# challenge: card J 3 already 1\n"), "{text}");
     let mut setup = setup(dir.path());
-    setup.deal = Some(SavedGame::Pyramid(store::load(&path).unwrap()));
+    setup.deal = Some(Kept::of(load(&path).unwrap()));
     let (send, _receive) = mpsc::channel();
     let reopened = App::new(setup, send);
     assert_eq!(reopened.pyramid().goal, app.pyramid().goal);

@@ -139,7 +139,7 @@ fn a_control_key_in_the_open_dialog_is_refused_on_its_own_line_and_never_deletes
     app.update(Msg::Paste(WINNABLE.to_string()));
     ctrl(&mut app, 's');
     press(&mut app, KeyCode::Enter);
-    let saved: Vec<_> = std::fs::read_dir(folders(dir.path()).saves)
+    let saved: Vec<_> = std::fs::read_dir(Folders::under(dir.path()).saves)
         .unwrap()
         .flatten()
         .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
@@ -173,7 +173,7 @@ fn block(saves: &Path) {
 #[test]
 fn quitting_asks_when_neither_a_save_nor_the_draft_holds_the_work() {
     let (dir, mut app, _receive) = fresh();
-    let saves = folders(dir.path()).saves;
+    let saves = Folders::under(dir.path()).saves;
     type_text(&mut app, "Ah");
     assert!(!said(&app).starts_with("The draft is not kept"));
     block(&saves);

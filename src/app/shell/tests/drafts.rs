@@ -61,11 +61,11 @@ fn a_game_too_long_to_be_read_back_is_not_saved_over_a_readable_save_and_says_wh
     let long = too_long_to_read_back();
     let mut short = long.clone();
     short.moves.truncate(25 * 4);
-    let path = store::save(&folders(dir.path()), &short).unwrap();
+    let path = crate::app::games::pyramid::save(&Folders::under(dir.path()), &short).unwrap();
     let before = std::fs::read(&path).unwrap();
 
     let mut setup = setup(dir.path());
-    setup.deal = Some(SavedGame::Pyramid(long.clone()));
+    setup.deal = Some(Kept::of(long.clone()));
     let (send, _receive) = mpsc::channel();
     let mut app = App::new(setup, send);
     assert!(matches!(app.pyramid().screen, Screen::Play));
@@ -100,7 +100,7 @@ fn a_game_too_long_to_be_read_back_is_not_saved_over_a_readable_save_and_says_wh
         before,
         "the readable save stays"
     );
-    assert_eq!(store::load(&path).unwrap().moves, short.moves);
+    assert_eq!(load(&path).unwrap().moves, short.moves);
 }
 
 #[test]
@@ -108,7 +108,7 @@ fn a_draft_that_cannot_be_read_at_start_is_named_and_kept_whole() {
     let dir = tempfile::tempdir().unwrap();
     // A folder whose name would recolour the terminal, were it shown as it is.
     let base = dir.path().join("e\u{1b}[31mvil");
-    let saves = folders(&base).saves;
+    let saves = Folders::under(&base).saves;
     std::fs::create_dir_all(&saves).unwrap();
     let huge = saves.join(".draft.txt");
     let text = format!(

@@ -33,9 +33,7 @@ fn an_unfinished_save_opened_over_a_game_leaves_play_mode_and_the_draft_holds_it
     let path = unfinished_by_keys(dir.path(), "half");
     // A game in progress, one move played, then quit.
     let mut with_deal = setup(dir.path());
-    with_deal.deal = Some(SavedGame::Pyramid(
-        SavedDeal::parse(WINNABLE, "winnable").unwrap(),
-    ));
+    with_deal.deal = Some(Kept::of(SavedDeal::parse(WINNABLE, "winnable").unwrap()));
     let (send, _receive) = mpsc::channel();
     let mut app = App::new(with_deal, send);
     ctrl(&mut app, 'p');
@@ -64,7 +62,7 @@ fn an_unfinished_save_opened_over_a_game_leaves_play_mode_and_the_draft_holds_it
     // Ctrl-P does not bring the old game back: the deal is not whole.
     ctrl(&mut app, 'p');
     assert!(matches!(app.pyramid().screen, Screen::Editor));
-    let GameDraft::Pyramid(draft) = kept_draft(&app) else {
+    let Some(draft) = kept_draft(&app).get::<Draft>().cloned() else {
         panic!("a Pyramid draft")
     };
     assert_eq!(draft.slots.iter().flatten().count(), 1);
@@ -111,7 +109,7 @@ fn a_saved_game_is_still_named_and_saved_after_a_restart() {
     drop(app);
     let mut with_deal = setup(dir.path());
     let path = dir.path().join("saves/three-draws.txt");
-    with_deal.deal = Some(SavedGame::Pyramid(store::load(&path).unwrap()));
+    with_deal.deal = Some(Kept::of(load(&path).unwrap()));
     let (send, _receive) = mpsc::channel();
     let mut app = App::new(with_deal, send);
     assert_eq!(app.unsaved(), None);
@@ -215,7 +213,7 @@ fn the_open_dialog_shows_the_state_whole_and_fills_a_wide_screen() {
             }
         }
         game.moves = played.moves().to_vec();
-        store::save(&app.folders, &game).unwrap();
+        crate::app::games::pyramid::save(&app.folders, &game).unwrap();
     }
     ctrl(&mut app, 'o');
     for width in [80, 100, 160] {
@@ -356,7 +354,7 @@ fn a_save_into_a_folder_that_is_a_file_says_so_and_does_not_claim_a_draft() {
         Setup {
             folders: Folders {
                 saves: file.clone(),
-                ..folders(dir.path())
+                ..Folders::under(dir.path())
             },
             ..setup(dir.path())
         },

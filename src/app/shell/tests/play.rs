@@ -326,7 +326,7 @@ fn a_saved_game_reopens_where_it_stood_with_its_undo_history() {
     assert!(text.contains("# notes: four draws in\n"), "{text}");
 
     let mut setup = setup(dir.path());
-    setup.deal = Some(SavedGame::Pyramid(store::load(&path).unwrap()));
+    setup.deal = Some(Kept::of(load(&path).unwrap()));
     let (send, _receive) = mpsc::channel();
     let mut reopened = App::new(setup, send);
     assert!(matches!(reopened.pyramid().screen, Screen::Play));

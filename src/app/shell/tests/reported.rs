@@ -19,7 +19,7 @@ fn opening_a_game_over_typed_cards_asks_first_and_keeps_the_draft() {
     assert_eq!(app.pyramid().editor.filled(), 7, "nothing replaced yet");
     assert!(app.confirm.is_some());
     assert!(said(&app).contains("the 7 cards typed"), "{}", said(&app));
-    let GameDraft::Pyramid(draft) = kept_draft(&app) else {
+    let Some(draft) = kept_draft(&app).get::<Draft>().cloned() else {
         panic!("a Pyramid draft")
     };
     assert_eq!(draft.slots.iter().flatten().count(), 7, "the draft is kept");
@@ -51,7 +51,7 @@ fn a_file_on_the_command_line_asks_before_replacing_a_half_typed_draft() {
     let (send, _receive) = mpsc::channel();
     let mut app = App::new(
         Setup {
-            deal: Some(SavedGame::Pyramid(saved.clone())),
+            deal: Some(Kept::of(saved.clone())),
             ..setup(dir.path())
         },
         send,
@@ -64,7 +64,7 @@ fn a_file_on_the_command_line_asks_before_replacing_a_half_typed_draft() {
     let (send, _receive) = mpsc::channel();
     let app = App::new(
         Setup {
-            deal: Some(SavedGame::Pyramid(saved)),
+            deal: Some(Kept::of(saved)),
             ..setup(dir.path())
         },
         send,
@@ -251,7 +251,7 @@ fn gone_slots_with_unknown_cards_solve_as_the_real_cards_do_and_are_saved() {
     // Saved and opened again, the slots are still gone with their cards unknown.
     ctrl(&mut app, 's');
     press(&mut app, KeyCode::Enter);
-    let path = std::fs::read_dir(folders(dir.path()).saves)
+    let path = std::fs::read_dir(Folders::under(dir.path()).saves)
         .unwrap()
         .map(|e| e.unwrap().path())
         .find(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
@@ -295,17 +295,14 @@ fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
         "{}",
         said(&app)
     );
-    let path = folders(dir.path()).saves.join("half-way.txt");
+    let path = Folders::under(dir.path()).saves.join("half-way.txt");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("# name: half way"), "{text}");
-    let (listed, broken) = store::list(&folders(dir.path()));
+    let (listed, broken) = crate::app::games::list(&Folders::under(dir.path()));
     assert!(broken.is_empty(), "{broken:?}");
     assert!(
         listed.iter().any(|l| l.name() == "half way"
-            && matches!(
-                l.holds,
-                store::GameHolds::Pyramid(store::Holds::Unfinished(_))
-            )),
+            && matches!(l.holds, crate::app::games::Holds::Unfinished(_))),
         "{listed:?}"
     );
     // Nothing unsaved now.

@@ -66,7 +66,7 @@ fn a_long_pasted_name_is_saved_under_a_shorter_file_name() {
 fn saved(app: &App, text: &str, name: &str) -> std::path::PathBuf {
     let mut game = SavedDeal::new(name, "2026-11-22 10:00", Verdict::Unsolved, deal(text));
     game.verdict = Verdict::Unsolved;
-    store::save(&app.folders, &game).unwrap()
+    crate::app::games::pyramid::save(&app.folders, &game).unwrap()
 }
 
 /// Saves the first `typed` cards of the winnable deal as an unfinished deal named `name`
@@ -160,7 +160,7 @@ fn the_dialog_uses_the_height_of_the_screen() {
             deal(WINNABLE),
         );
         game.notes = vec![format!("{number}")];
-        store::save(&app.folders, &game).unwrap();
+        crate::app::games::pyramid::save(&app.folders, &game).unwrap();
     }
     ctrl(&mut app, 'o');
     let shown = screen(&app, 80, 40);
@@ -238,7 +238,7 @@ fn a_game_opened_with_a_long_name_header_saves_again_in_time() {
         assert!(WINNABLE.starts_with("# name: "));
         let text = format!("# name: {name}\n{rest}");
         let mut setup = setup(dir.path());
-        setup.deal = Some(SavedGame::Pyramid(SavedDeal::parse(&text, "x").unwrap()));
+        setup.deal = Some(Kept::of(SavedDeal::parse(&text, "x").unwrap()));
         let (app_send, _app_receive) = mpsc::channel();
         let mut app = App::new(setup, app_send);
         ctrl(&mut app, 's');

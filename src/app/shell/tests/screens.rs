@@ -89,7 +89,8 @@ fn ctrl_t_remembers_the_theme_in_the_preferences() {
     let (dir, mut app, _receive) = fresh();
     ctrl(&mut app, 't');
     assert_eq!(app.theme().name, "light");
-    let remembered = crate::app::preferences::load(&folders(dir.path()).preferences()).unwrap();
+    let remembered =
+        crate::app::preferences::load(&Folders::under(dir.path()).preferences()).unwrap();
     assert_eq!(remembered.theme.as_deref(), Some("light"));
     assert_eq!(said(&app), "Theme: light.");
 }

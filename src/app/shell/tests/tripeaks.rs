@@ -404,7 +404,7 @@ fn a_saved_game_reopens_with_its_unknown_cards_moves_and_challenge() {
     assert!(saved.contains("# game: tripeaks"), "{saved}");
     let (send, _receive) = mpsc::channel();
     let mut setup = setup(dir.path());
-    setup.deal = Some(SavedGame::TriPeaks(
+    setup.deal = Some(Kept::of(
         solitaire::games::tripeaks::saved::SavedTriPeaks::parse(&saved, "peaks").unwrap(),
     ));
     let reopened = App::new(setup, send);
