@@ -67,16 +67,22 @@ impl AtTable for Position {
 }
 
 /// The moves from where a game with cards not known stands, ranked by their chance to win
-/// over deals of the cards not seen; `None` when no card is unknown or the game is lost
-/// whatever they are, where the exact hint answers.
+/// over deals of the cards not seen; `None` where the exact hint answers: no card is unknown,
+/// one is face up waiting to be typed in (the player sees it), or the game is lost whatever
+/// they are.
 pub fn chances_answer(
     saved: &SavedKlondike,
     budget: &SampleBudget,
     observer: &mut dyn Observer,
 ) -> Option<verdict::Answer> {
     let position = saved.position();
-    if position.unknown() == 0 || position.settled().is_some() {
+    if position.unknown() == 0 {
         return None;
+    }
+    match reveal::reveal(&position, SETTLE_CAP) {
+        Reveal::Never => return None,
+        Reveal::Shows { moves, .. } if moves.is_empty() => return None,
+        _ => {}
     }
     let pool = at_table::rest_of_pack(&position.seen());
     let ranking = at_table::rank(&position, &pool, budget, observer).ok()?;
