@@ -320,3 +320,39 @@ fn a_budget_of_deals_gives_the_same_figures_on_one_thread_or_two() {
     assert_eq!(a, b);
     assert_eq!(a.deals, 100);
 }
+
+/// An observer that asks to stop at once, and counts what it heard.
+struct StopAtOnce {
+    heard: usize,
+}
+
+impl solitaire::engine::search::Observer for StopAtOnce {
+    fn progress(&mut self, _stats: &solitaire::engine::search::Stats) {
+        self.heard += 1;
+    }
+
+    fn should_stop(&mut self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn an_observer_that_stops_the_work_gets_the_deals_solved_so_far() {
+    let position = with_unknowns(5, 2);
+    let mut observer = StopAtOnce { heard: 0 };
+    let ranking = at_table::rank(
+        &position,
+        &pool(&position),
+        &budget(1_000_000),
+        &mut observer,
+    )
+    .expect("ranked");
+    assert!(ranking.stopped);
+    assert!(ranking.deals < 1_000_000, "{}", ranking.deals);
+    assert!(observer.heard > 0);
+    for chance in &ranking.moves {
+        if let Estimate::Sampled { decided, open, .. } = chance.estimate {
+            assert_eq!(decided + open, ranking.deals);
+        }
+    }
+}
