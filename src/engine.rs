@@ -4,10 +4,12 @@
 //! headers, and the words about unknown cards that every game's answers share. Nothing here
 //! names a game's module.
 
+pub mod at_table;
 pub mod game;
 pub mod goal;
 pub mod headers;
 pub mod history;
+pub mod interval;
 pub mod kind;
 pub mod lab;
 pub mod passes;

@@ -568,6 +568,84 @@ fn caps_and_unknown_cards_leave_the_answer_undecided() {
 }
 
 #[test]
+fn hint_ranks_the_moves_of_a_game_with_cards_not_known_by_their_chance_to_win() {
+    // A deal the solver decides at once, with a face-down card and a stock card not known.
+    let files = Files::new();
+    let mut texts: Vec<String> = Deal::shuffled(0)
+        .slots()
+        .iter()
+        .map(|card| card.map(|c| c.to_string()).unwrap_or_default())
+        .collect();
+    texts[3] = "??".to_string();
+    texts[40] = "??".to_string();
+    let file = files.write(
+        "unknown.txt",
+        &format!("# game: klondike\n{}\n", texts.join(" ")),
+    );
+    let budget = ["--samples", "60", "--time-limit", "600", "--jobs", "2"];
+    let args = |json: bool| {
+        let mut args = vec!["hint"];
+        args.extend(json.then_some("--json"));
+        args.extend(budget);
+        args.push(&file);
+        args
+    };
+    let said = output(&args(false), 3);
+    assert!(
+        said.starts_with(
+            "At the table (draw 3, unlimited passes): 2 cards are not known (??), each any of \
+             the 2 cards not seen"
+        ),
+        "{said}"
+    );
+    let answer = json_answer(&args(true), 3);
+    let moves = answer["moves"].as_array().expect("the moves");
+    let start = klondike_start(&file);
+    let legal: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|mv| notation::move_text(&start, mv))
+        .collect();
+    assert_eq!(moves.len(), legal.len(), "{answer}");
+    let chance = |figures: &Value| figures["chance"].as_f64().expect("a chance");
+    for (figures, next) in moves.iter().zip(moves.iter().skip(1)) {
+        assert!(chance(figures) >= chance(next), "best first: {answer}");
+    }
+    for figures in moves {
+        let named = figures["move"].as_str().expect("a move");
+        assert!(legal.iter().any(|mv| mv == named), "{named} is legal");
+        assert_eq!(figures["deals"], 60, "{figures}");
+        let (low, high) = (figures["low"].as_f64(), figures["high"].as_f64());
+        let (low, high) = (low.expect("low"), high.expect("high"));
+        assert!(
+            low <= chance(figures) && chance(figures) <= high,
+            "{figures}"
+        );
+    }
+    let best = answer["best"].as_str().expect("a best move");
+    assert_eq!(moves[0]["move"], best);
+    assert!(said.contains(&format!("Best: {best} (")), "{said}");
+    assert_eq!(
+        (answer["deals"].clone(), answer["exact"].clone()),
+        (60.into(), false.into())
+    );
+    // The same seed, the same figures; the figures are what the text says.
+    let again = json_answer(&args(true), 3);
+    assert_eq!(again["moves"], answer["moves"]);
+    let first = format!("{:.0}%", chance(&moves[0]) * 100.0);
+    assert!(said.contains(&format!("win chance {first} ± ")), "{said}");
+}
+
+/// The position a Klondike file stands at, read through the library.
+fn klondike_start(file: &str) -> Position {
+    let text = std::fs::read_to_string(file).expect("the fixture");
+    let saved =
+        solitaire::games::klondike::saved::SavedKlondike::read(&text, None, Rules::STANDARD)
+            .expect("a Klondike game");
+    saved.position()
+}
+
+#[test]
 fn batch_takes_a_deal_a_line_in_any_format() {
     let files = Files::new();
     let one_line = |format: Format, seed: u64| {

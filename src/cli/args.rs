@@ -16,6 +16,7 @@ use crate::store::Folders;
 use solitaire::Rank;
 use solitaire::cards::card::RankParseError;
 use solitaire::cards::excerpt::excerpt;
+use solitaire::engine::at_table::{DEAL_CAPS, SampleBudget};
 use solitaire::engine::game::{Challenges, Game, GameOption, OptionUse, Settings, joined};
 use solitaire::engine::goal::{CountError, Goal, MAX_CARD_TARGET, MAX_DEALS, read_count};
 use solitaire::engine::search::{BYTES_PER_STATE, Caps};
@@ -165,7 +166,51 @@ pub struct HintArgs {
     #[command(flatten)]
     pub caps: CapArgs,
     #[command(flatten)]
+    pub table: TableArgs,
+    #[command(flatten)]
     pub game: GameFlags<ReadingFiles>,
+}
+
+/// How `hint` ranks the moves of a Klondike game with cards not known (`??`): deals of the
+/// cards not seen, each solved after each move (see docs/at-the-table.md).
+#[derive(Debug, Args)]
+#[command(next_help_heading = "With cards not known (??)")]
+pub struct TableArgs {
+    /// The most random deals of the cards not seen to solve; --time-limit then bounds the
+    /// whole ranking (default 3 s) and --max-states each deal's solve (default 300,000)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_DEALS, value_parser = deals_range())]
+    pub samples: usize,
+    /// Threads solving deals, 1 to 256 (default: all cores).
+    #[arg(long, short, value_parser = jobs_range())]
+    pub jobs: Option<usize>,
+    /// The seed the deals of the cards not seen come from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// The deals `hint` solves by default with cards not known: some 150 a second on one core
+/// for a Klondike deal at its start, so under two seconds on two cores.
+pub const DEFAULT_DEALS: usize = 500;
+
+/// The time a ranking takes at most when --time-limit does not say: a busy machine gives
+/// fewer deals, not a longer wait.
+pub const DEFAULT_TABLE_TIME: Duration = Duration::from_secs(3);
+
+impl TableArgs {
+    /// The budget these flags and the caps' flags give: `--time-limit` for the whole
+    /// ranking, `--max-states` and `--max-memory` for each deal's solve.
+    pub fn budget(&self, caps: &CapArgs) -> SampleBudget {
+        let states = caps
+            .max_states
+            .map_or(DEAL_CAPS.states, |n| usize::try_from(n).ok());
+        SampleBudget {
+            deals: self.samples,
+            time: Some(caps.time_limit.unwrap_or(DEFAULT_TABLE_TIME)),
+            threads: crate::cli::pool::threads(self.jobs),
+            caps: Caps::new(states, Some(caps.max_memory), None),
+            seed: self.seed,
+        }
+    }
 }
 
 /// Which of the games' options a command takes, and whether its deals come from files whose

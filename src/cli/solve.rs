@@ -56,11 +56,17 @@ pub fn solve(args: &SolveArgs, asked: Option<&'static dyn Game>) -> Result<u8, I
     Ok(print(&answer, args.json))
 }
 
-/// Prints only the next move from a saved game's position, and whether it can be won.
+/// Prints only the next move from a saved game's position, and whether it can be won; with
+/// cards not known whose outcome may depend on them, every move ranked by its chance to win.
 pub fn hint(args: &HintArgs, asked: Option<&'static dyn Game>) -> Result<u8, InputError> {
     let check = |game: &dyn Game| args.game.check_game(game);
     let (_, table) = open(&args.file, asked, check, &args.game.settings)?;
-    Ok(print(&table.hint(args.caps.caps(), &mut ()), args.json))
+    let budget = args.table.budget(&args.caps);
+    let answer = match table.chances(&budget, &mut ()) {
+        Some(ranked) => ranked,
+        None => table.hint(args.caps.caps(), &mut ()),
+    };
+    Ok(print(&answer, args.json))
 }
 
 /// Checks a deal file, with the position and moves a saved game gives (problems are the

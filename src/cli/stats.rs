@@ -44,22 +44,7 @@ use deals::{DealFile, Deals, Exported};
 use results_file::{Claimed, Figure, Outcome, ResultsError, ResultsFile, Seen, Solved};
 use shard::RunId;
 use shard::Shard;
-
-/// The 95% quantile of the normal distribution used by the interval.
-const Z95: f64 = 1.959_964;
-
-/// The Wilson score interval for `successes` out of `trials`, at 95%.
-pub fn wilson(successes: usize, trials: usize) -> (f64, f64) {
-    if trials == 0 {
-        return (0.0, 1.0);
-    }
-    let n = trials as f64;
-    let p = successes as f64 / n;
-    let z2 = Z95 * Z95;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
+use solitaire::engine::interval::wilson;
 
 /// What a set of results says, gathered as they come.
 #[derive(Debug, Default)]
@@ -744,24 +729,6 @@ mod tests {
         games::ALL[0]
             .lab(&Settings::default(), Goal::Board, Caps::default())
             .expect("the default rules")
-    }
-
-    #[test]
-    fn wilson_intervals_match_known_values() {
-        // Values from the closed form, checked against published tables.
-        let (low, high) = wilson(0, 10);
-        assert!(
-            (low - 0.0).abs() < 1e-9 && (high - 0.2775).abs() < 1e-4,
-            "{high}"
-        );
-        let (low, high) = wilson(5, 10);
-        assert!((low - 0.2366).abs() < 1e-4 && (high - 0.7634).abs() < 1e-4);
-        let (low, high) = wilson(665, 1000);
-        assert!(
-            (low - 0.6350).abs() < 1e-3 && (high - 0.6936).abs() < 1e-3,
-            "{low} {high}"
-        );
-        assert_eq!(wilson(0, 0), (0.0, 1.0));
     }
 
     #[test]

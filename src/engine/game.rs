@@ -14,6 +14,7 @@ pub use crate::cards::excerpt::joined;
 
 use crate::cards::deal::{Deal, DeckProblems, TextPos};
 use crate::cards::layout::Layout;
+use crate::engine::at_table::SampleBudget;
 use crate::engine::goal::{Goal, GoalError};
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
@@ -127,6 +128,12 @@ pub trait Table {
     /// Only the next move of the best line from where the game stands, and whether it can
     /// still be won.
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer;
+    /// With cards not known (`??`), every legal move ranked by its chance to win, within
+    /// `budget` ([`crate::engine::at_table`]); `None` where [`Table::hint`] answers instead:
+    /// no card is unknown, the outcome cannot depend on them, or the game has no ranking yet.
+    fn chances(&self, _budget: &SampleBudget, _observer: &mut dyn Observer) -> Option<Answer> {
+        None
+    }
     /// That the text is valid, and what it holds; or, with a printing option, the text
     /// written as that option asks.
     fn validate(&self, settings: &Settings) -> Result<Answer, OpenError>;

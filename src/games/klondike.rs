@@ -5,6 +5,7 @@
 //! solver. Nothing here knows about terminals or command lines.
 
 pub mod answer;
+pub mod at_table;
 pub mod deal;
 pub mod formats;
 pub mod game;

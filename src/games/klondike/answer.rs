@@ -331,7 +331,7 @@ fn moves_text(count: usize) -> String {
 
 /// An answer to a written game: JSON with `from` when moves were played, or text after a line
 /// saying where the game stands.
-fn from_saved(
+pub(super) fn from_saved(
     saved: &SavedKlondike,
     verdict: Verdict,
     mut json: Value,

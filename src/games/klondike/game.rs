@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::answer::{hint_answer, solve_answer, validate_answer};
+use super::at_table::chances_answer;
 use super::formats::{self, Format};
 use super::lab::KlondikeLab;
 use super::rules::read_draw;
@@ -12,6 +13,7 @@ use super::saved::{SavedError, SavedKlondike};
 use super::{EmptyPile, Passes, Rules};
 use crate::cards::deal::Deal;
 use crate::cards::layout::Layout;
+use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
     Challenges, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
     Problems, Settings, Table,
@@ -223,6 +225,10 @@ impl Table for KlondikeTable {
 
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
         hint_answer(&self.saved, caps, observer)
+    }
+
+    fn chances(&self, budget: &SampleBudget, observer: &mut dyn Observer) -> Option<Answer> {
+        chances_answer(&self.saved, budget, observer)
     }
 
     fn validate(&self, settings: &Settings) -> Result<Answer, OpenError> {

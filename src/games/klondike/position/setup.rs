@@ -128,6 +128,25 @@ impl Position {
         })
     }
 
+    /// The same position with its unknown cards given `cards`, in the order of
+    /// [`Position::in_play`] (the piles' from pile 1, each face down then face up, the stock's,
+    /// the waste's); the unknown cards past the end of `cards` stay unknown.
+    #[must_use]
+    pub fn with_unknown_as(&self, cards: &[Card]) -> Position {
+        let mut next = self.clone();
+        let mut cards = cards.iter().copied();
+        let places = next
+            .piles
+            .iter_mut()
+            .flat_map(|pile| pile.face_down.iter_mut().chain(pile.face_up.iter_mut()))
+            .chain(next.stock.iter_mut())
+            .chain(next.waste.iter_mut());
+        for place in places.filter(|place| place.is_none()) {
+            *place = cards.next();
+        }
+        next
+    }
+
     /// The same position with the unknown card the player sees at `seen` typed in.
     pub fn reveal(&self, seen: Seen, card: Card) -> Result<Position, RevealError> {
         let known = self

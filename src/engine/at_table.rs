@@ -1,0 +1,558 @@
+//! At the table: the legal moves of a position whose unknown cards (`??`) may be any of the
+//! cards not seen, ranked by their chance to win, each with its 95% margin and the deals it
+//! rests on. The engine names no game: a game plugs in through [`AtTable`] (its moves, its
+//! unknown cards dealt, its exact solver), and [`rank`] goes from a position and a budget to
+//! the ranked moves, so that `hint`, the app and a lab can all ask it.
+//!
+//! # Exact where it can be
+//!
+//! A move whose outcome holds whatever the unknown cards are (the game's own proofs say so:
+//! [`AtTable::settled`]) is exact, and so is every move of a position with no unknown card,
+//! solved once. The other moves are estimated.
+//!
+//! # The estimate, and why it is optimistic
+//!
+//! Deal `i` gives the unknown cards at random: the shared seeded shuffle's deal `i`
+//! ([`RandomDeals`]) orders the cards not seen, and the unknown places take the first of them,
+//! in the game's order. Each deal is solved with every card known, after each move, by the
+//! game's exact solver under the caps given; the same deals serve every move, so that the
+//! moves are compared on the same cards. A move's chance is the fraction of deals it wins,
+//! with its 95% Wilson interval: it estimates the chance to win *were the unknown cards
+//! known after the move* (the full-knowledge average). A player who learns each card only as
+//! it turns up cannot always do as well, so the figure is an upper estimate of the chance at
+//! the table; the order of the moves is what the player should read first. A deal a cap left
+//! open counts for no move that it left open, and is reported.
+//!
+//! # Budget and stopping
+//!
+//! Deals are solved on the threads given, each taking the next deal's number, until the
+//! budget's deals are solved, its time is spent or the observer asks to stop; the deals
+//! solved so far are the answer (anytime). With a budget of deals and no time, the answer is
+//! the same on any number of threads: deal `i` is the same deal whoever solves it.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::cards::card::{Card, DECK_SIZE};
+use crate::cards::deal::{RandomDeals, thousands};
+use crate::engine::interval::wilson;
+use crate::engine::search::{Capped, Caps, Observer, Stats};
+
+/// What an exact solve of a position with every card known found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Solved<M> {
+    /// A line wins; its first move (`None` when the game is won already).
+    Won(Option<M>),
+    /// No line wins.
+    Lost,
+    /// The search stopped before it knew (a cap, or a stop asked for).
+    Open,
+}
+
+/// What a game gives the engine: a position at the table, its moves, its unknown cards and
+/// its exact solver.
+pub trait AtTable: Clone + Send + Sync {
+    /// A move of the game.
+    type Move: Copy + PartialEq + Send + Sync;
+    /// The legal moves from the position, the unknown cards matching nothing.
+    fn moves(&self) -> Vec<Self::Move>;
+    /// The position after a legal move.
+    #[must_use]
+    fn after(&self, mv: Self::Move) -> Self;
+    /// How many cards of the position are not known.
+    fn unknown(&self) -> usize;
+    /// The cards seen: every known card of the game, wherever it is.
+    fn seen(&self) -> Vec<Card>;
+    /// The position with its unknown cards dealt `cards`, in the game's order of places.
+    #[must_use]
+    fn dealt(&self, cards: &[Card]) -> Self;
+    /// Whether the game is won (`Some(true)`) or lost (`Some(false)`) whatever the unknown
+    /// cards are, when the game can prove it; `None` when that may depend on them.
+    fn settled(&self) -> Option<bool>;
+    /// Solves the position, every card known, stopping when `observer` asks.
+    fn solve(&self, observer: &mut dyn Observer) -> Solved<Self::Move>;
+}
+
+/// What the engine may spend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SampleBudget {
+    /// The most deals of the unknown cards solved.
+    pub deals: usize,
+    /// The longest time for them all (`None`: no limit).
+    pub time: Option<Duration>,
+    /// Threads solving deals.
+    pub threads: usize,
+    /// The caps on each exact solve.
+    pub caps: Caps,
+    /// The seed the deals come from.
+    pub seed: u64,
+}
+
+/// The caps on each deal's solve by default: a few hundred thousand states (some 20 MB), far
+/// above what most deals need and low enough that a hard deal does not hold the rest up.
+pub const DEAL_CAPS: Caps = Caps {
+    states: Some(300_000),
+    memory: None,
+    time: None,
+};
+
+/// A move's chance to win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Estimate {
+    /// Known for certain: the move wins whatever the unknown cards are, or never does.
+    Exact(bool),
+    /// Measured on deals of the unknown cards: won in `wins` of the `decided` deals; `open`
+    /// more were left open by a cap.
+    Sampled {
+        wins: usize,
+        decided: usize,
+        open: usize,
+    },
+}
+
+impl Estimate {
+    /// The chance to win, `None` when no deal decided it.
+    pub fn chance(&self) -> Option<f64> {
+        match *self {
+            Estimate::Exact(wins) => Some(if wins { 1.0 } else { 0.0 }),
+            Estimate::Sampled { decided: 0, .. } => None,
+            Estimate::Sampled { wins, decided, .. } => Some(wins as f64 / decided as f64),
+        }
+    }
+
+    /// The 95% interval of the chance (Wilson's); a point for an exact one.
+    pub fn interval(&self) -> (f64, f64) {
+        match *self {
+            Estimate::Exact(_) => self.chance().map_or((0.0, 1.0), |c| (c, c)),
+            Estimate::Sampled { wins, decided, .. } => wilson(wins, decided),
+        }
+    }
+
+    /// The margin: how far the interval reaches from the chance, the larger side.
+    pub fn margin(&self) -> f64 {
+        let (low, high) = self.interval();
+        self.chance().map_or(1.0, |c| (c - low).max(high - c))
+    }
+
+    /// The figure in words: "64% ± 3% (2,000 deals)", "100%, certain", "0%, certain",
+    /// "not known (3 deals left open by a cap)".
+    pub fn text(&self) -> String {
+        match (*self, self.chance()) {
+            (Estimate::Exact(_), Some(chance)) => format!("{}, certain", percent(chance)),
+            (Estimate::Sampled { decided, open, .. }, Some(chance)) => {
+                let open = if open == 0 {
+                    String::new()
+                } else {
+                    format!(", {} left open", thousands(open))
+                };
+                format!(
+                    "{} ± {} ({} {}{open})",
+                    percent(chance),
+                    percent(self.margin()),
+                    thousands(decided),
+                    if decided == 1 { "deal" } else { "deals" }
+                )
+            }
+            (Estimate::Sampled { open, .. }, None) => {
+                format!("not known ({} left open by a cap)", deals(open))
+            }
+            (Estimate::Exact(_), None) => unreachable!("an exact figure has a chance"),
+        }
+    }
+
+    /// The figures as JSON: `chance` (null when no deal decided it), `low` and `high` (the
+    /// 95% interval), `exact`, and for a sampled one `wins`, `deals` and `open`.
+    pub fn json(&self) -> Value {
+        let (low, high) = self.interval();
+        let mut object = json!({
+            "chance": self.chance(),
+            "low": low,
+            "high": high,
+            "exact": matches!(self, Estimate::Exact(_)),
+        });
+        if let Estimate::Sampled {
+            wins,
+            decided,
+            open,
+        } = *self
+        {
+            object["wins"] = json!(wins);
+            object["deals"] = json!(decided);
+            object["open"] = json!(open);
+        }
+        object
+    }
+}
+
+/// "64%", "0.5%": a chance as a percentage, one decimal below 10%.
+fn percent(chance: f64) -> String {
+    let value = chance * 100.0;
+    if value > 0.0 && value < 10.0 {
+        format!("{value:.1}%")
+    } else {
+        format!("{value:.0}%")
+    }
+}
+
+/// "1 deal", "2,000 deals".
+fn deals(count: usize) -> String {
+    if count == 1 {
+        "1 deal".to_string()
+    } else {
+        format!("{} deals", thousands(count))
+    }
+}
+
+/// One legal move and its chance.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveChance<M> {
+    pub mv: M,
+    pub estimate: Estimate,
+}
+
+/// The legal moves ranked, the best first, and what the ranking rests on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ranking<M> {
+    pub moves: Vec<MoveChance<M>>,
+    /// The deals of the unknown cards solved.
+    pub deals: usize,
+    /// Whether the observer stopped the work before the budget was spent.
+    pub stopped: bool,
+    pub elapsed: Duration,
+}
+
+impl<M> Ranking<M> {
+    /// Whether every figure is exact.
+    pub fn exact(&self) -> bool {
+        self.moves
+            .iter()
+            .all(|chance| matches!(chance.estimate, Estimate::Exact(_)))
+    }
+
+    /// The best move, when there is a move.
+    pub fn best(&self) -> Option<&MoveChance<M>> {
+        self.moves.first()
+    }
+}
+
+/// Why the moves cannot be ranked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RankError {
+    #[error("{unknown} cards are not known but only {pool} cards are left to be them")]
+    TooFewCards { unknown: usize, pool: usize },
+}
+
+/// The cards not seen: the rest of the pack, `Ac` to `Ks`.
+pub fn rest_of_pack(seen: &[Card]) -> Vec<Card> {
+    let mut was_seen = [false; DECK_SIZE];
+    for card in seen {
+        was_seen[card.index()] = true;
+    }
+    Card::all().filter(|card| !was_seen[card.index()]).collect()
+}
+
+/// Ranks the legal moves of `position` by their chance to win, its unknown cards being any
+/// of `pool` (the rest of the pack, usually: [`rest_of_pack`]), within `budget`. `observer`
+/// hears how many deals are solved (as [`Stats::expanded`]) and may stop the work.
+pub fn rank<P: AtTable>(
+    position: &P,
+    pool: &[Card],
+    budget: &SampleBudget,
+    observer: &mut dyn Observer,
+) -> Result<Ranking<P::Move>, RankError> {
+    let started = Instant::now();
+    let unknown = position.unknown();
+    if pool.len() < unknown {
+        return Err(RankError::TooFewCards {
+            unknown,
+            pool: pool.len(),
+        });
+    }
+    let moves = position.moves();
+    let settled: Vec<Option<bool>> = if unknown == 0 {
+        vec![None; moves.len()]
+    } else {
+        moves
+            .iter()
+            .map(|&mv| position.after(mv).settled())
+            .collect()
+    };
+    let open: Vec<P::Move> = moves
+        .iter()
+        .zip(&settled)
+        .filter(|(_, settled)| settled.is_none())
+        .map(|(&mv, _)| mv)
+        .collect();
+    // With nothing unknown, one deal is every deal: solved once, it is exact.
+    let wanted = if unknown == 0 { 1 } else { budget.deals };
+    let sampler = Sampler {
+        position,
+        pool,
+        unknown,
+        moves: &open,
+        caps: budget.caps,
+        seed: budget.seed,
+    };
+    let (tally, stopped) = if open.is_empty() {
+        (Tally::new(0), false)
+    } else {
+        sampler.run(wanted, budget, started, observer)
+    };
+    let mut sampled = tally.figures.into_iter();
+    let mut ranked: Vec<MoveChance<P::Move>> = moves
+        .iter()
+        .zip(settled)
+        .map(|(&mv, settled)| {
+            let estimate = match (settled, sampled.next()) {
+                (Some(wins), _) => Estimate::Exact(wins),
+                (None, Some(figure)) if unknown == 0 && figure.decided == 1 => {
+                    Estimate::Exact(figure.wins == 1)
+                }
+                (None, Some(figure)) => figure.estimate(),
+                (None, None) => unreachable!("every open move is sampled"),
+            };
+            MoveChance { mv, estimate }
+        })
+        .collect();
+    ranked.sort_by(|a, b| order(&b.estimate).total_cmp(&order(&a.estimate)));
+    Ok(Ranking {
+        moves: ranked,
+        deals: tally.deals,
+        stopped,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// A move's place in the ranking: by its chance, then by its interval's low end (so that,
+/// of two equal chances, the surer comes first); a move no deal decided comes last.
+fn order(estimate: &Estimate) -> f64 {
+    let low = estimate.interval().0;
+    estimate
+        .chance()
+        .map_or(-1.0, |chance| chance * 2.0 + low / 2.0)
+}
+
+/// What the deals solved say of each open move, in the order of the moves.
+struct Tally {
+    figures: Vec<Figure>,
+    deals: usize,
+}
+
+/// One move's deals: won, decided, left open.
+#[derive(Debug, Clone, Copy, Default)]
+struct Figure {
+    wins: usize,
+    decided: usize,
+    open: usize,
+}
+
+impl Figure {
+    fn estimate(self) -> Estimate {
+        Estimate::Sampled {
+            wins: self.wins,
+            decided: self.decided,
+            open: self.open,
+        }
+    }
+}
+
+impl Tally {
+    fn new(moves: usize) -> Tally {
+        Tally {
+            figures: vec![Figure::default(); moves],
+            deals: 0,
+        }
+    }
+
+    /// Adds one deal's outcome for each move: won, lost, or open (`None`).
+    fn add(&mut self, outcomes: &[Option<bool>]) {
+        self.deals += 1;
+        for (figure, outcome) in self.figures.iter_mut().zip(outcomes) {
+            match outcome {
+                Some(won) => {
+                    figure.decided += 1;
+                    figure.wins += usize::from(*won);
+                }
+                None => figure.open += 1,
+            }
+        }
+    }
+}
+
+/// A stop asked for by the caller: each solve watches it.
+struct Flag<'a>(&'a AtomicBool);
+
+impl Observer for Flag<'_> {
+    fn should_stop(&mut self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The work was stopped before a deal was solved.
+struct Stopped;
+
+/// How often the caller's observer hears from the work.
+const REPORT_EVERY: Duration = Duration::from_millis(50);
+
+/// Deals the unknown cards and solves each deal after each open move.
+struct Sampler<'a, P: AtTable> {
+    position: &'a P,
+    pool: &'a [Card],
+    unknown: usize,
+    moves: &'a [P::Move],
+    caps: Caps,
+    seed: u64,
+}
+
+impl<P: AtTable> Sampler<'_, P> {
+    /// Solves deals `0..wanted` on the budget's threads, until they are done, the budget's
+    /// time is spent or the observer stops the work (then also says so).
+    fn run(
+        &self,
+        wanted: usize,
+        budget: &SampleBudget,
+        started: Instant,
+        observer: &mut dyn Observer,
+    ) -> (Tally, bool) {
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let mut tally = Tally::new(self.moves.len());
+        let mut stopped = false;
+        std::thread::scope(|scope| {
+            let (sender, results) = mpsc::channel();
+            for _ in 0..budget.threads.max(1) {
+                let sender = sender.clone();
+                let (next, stop) = (&next, &stop);
+                scope.spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        let number = next.fetch_add(1, Ordering::Relaxed);
+                        if number >= wanted {
+                            break;
+                        }
+                        let Ok(outcomes) = self.deal(number, stop) else {
+                            break;
+                        };
+                        if sender.send(outcomes).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            loop {
+                match results.recv_timeout(REPORT_EVERY) {
+                    Ok(outcomes) => tally.add(&outcomes),
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+                let elapsed = started.elapsed();
+                observer.progress(&Stats {
+                    expanded: tally.deals as u64,
+                    elapsed,
+                    ..Stats::default()
+                });
+                if observer.should_stop() {
+                    stopped = true;
+                    stop.store(true, Ordering::Relaxed);
+                }
+                if budget.time.is_some_and(|time| elapsed >= time) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        });
+        (tally, stopped)
+    }
+
+    /// Deal `number`: the unknown cards dealt, and each open move's outcome on it. The
+    /// position solved first settles every move when it is lost (no move can win a lost game)
+    /// and the first move of its winning line.
+    fn deal(&self, number: usize, stop: &AtomicBool) -> Result<Vec<Option<bool>>, Stopped> {
+        let cards = shuffled(self.pool, self.seed, number);
+        let dealt = self.position.dealt(&cards[..self.unknown]);
+        let whole = self.solve(&dealt, stop)?;
+        self.moves
+            .iter()
+            .map(|&mv| match whole {
+                Solved::Lost => Ok(Some(false)),
+                Solved::Won(Some(first)) if first == mv => Ok(Some(true)),
+                _ => match self.solve(&dealt.after(mv), stop)? {
+                    Solved::Won(_) => Ok(Some(true)),
+                    Solved::Lost => Ok(Some(false)),
+                    Solved::Open => Ok(None),
+                },
+            })
+            .collect()
+    }
+
+    /// One exact solve under the caps: `Open` when a cap stopped it, `Stopped` when the stop.
+    fn solve(&self, position: &P, stop: &AtomicBool) -> Result<Solved<P::Move>, Stopped> {
+        let mut flag = Flag(stop);
+        let mut capped = Capped::new(self.caps, &mut flag);
+        match position.solve(&mut capped) {
+            Solved::Open if capped.reached().is_none() => Err(Stopped),
+            solved => Ok(solved),
+        }
+    }
+}
+
+/// The cards of `pool` in the order the shared shuffle's deal `number` from `seed` puts them:
+/// every order equally likely.
+fn shuffled(pool: &[Card], seed: u64, number: usize) -> Vec<Card> {
+    let deal = RandomDeals::new(seed)
+        .nth(number)
+        .expect("the random deals never end");
+    let mut place = [0; DECK_SIZE];
+    for (at, card) in deal.slots().iter().enumerate() {
+        if let Some(card) = card {
+            place[card.index()] = at;
+        }
+    }
+    let mut cards = pool.to_vec();
+    cards.sort_by_key(|card| place[card.index()]);
+    cards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shuffle_orders_the_pool_and_changes_with_the_deal() {
+        let pool: Vec<Card> = Card::all().take(10).collect();
+        let first = shuffled(&pool, 1, 0);
+        let mut sorted = first.clone();
+        sorted.sort_by_key(|card| card.index());
+        assert_eq!(sorted, pool);
+        assert_eq!(first, shuffled(&pool, 1, 0));
+        assert_ne!(first, shuffled(&pool, 1, 1));
+    }
+
+    #[test]
+    fn the_rest_of_the_pack_leaves_out_what_was_seen() {
+        let seen: Vec<Card> = Card::all().take(50).collect();
+        let rest = rest_of_pack(&seen);
+        assert_eq!(rest, Card::all().skip(50).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn figures_read_as_a_chance_and_its_margin() {
+        let sampled = Estimate::Sampled {
+            wins: 1280,
+            decided: 2000,
+            open: 0,
+        };
+        assert_eq!(sampled.text(), "64% ± 2.1% (2,000 deals)");
+        assert_eq!(Estimate::Exact(true).text(), "100%, certain");
+        let none = Estimate::Sampled {
+            wins: 0,
+            decided: 0,
+            open: 3,
+        };
+        assert_eq!(none.text(), "not known (3 deals left open by a cap)");
+        assert!(order(&Estimate::Exact(true)) > order(&sampled));
+        assert!(order(&sampled) > order(&none));
+    }
+}

@@ -1,0 +1,358 @@
+//! Klondike at the table against a plain reference on small decks (Aces to Threes of three
+//! suits, three piles, draw 1), where every deal of the unknown cards can be gone through.
+//!
+//! Two references, both plain searches over the referee's moves:
+//! - the *true* chance of a move, for a player who learns each card as it turns up: after
+//!   the move, an unknown card that turns up is any of the cards not seen, each as likely
+//!   (the average over them); until one turns up, the player picks the line that leads to
+//!   the best such moment (the most over the moves), and a game with nothing unknown left is
+//!   won or lost as the exhaustive search says;
+//! - the *full-knowledge average*: the share of all deals of the unknown cards that the move
+//!   wins with every card known. This is what the engine's sampling estimates; it is never
+//!   below the true chance (knowing more never hurts), which is why the engine calls its
+//!   figures an upper estimate.
+//!
+//! Draw 1, so that a stock card turns up exactly when it reaches the waste's top, where the
+//! referee lets it be typed in.
+
+mod common;
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use common::klondike::{random_small, search};
+use solitaire::engine::at_table::{self, AtTable, Estimate, SampleBudget};
+use solitaire::engine::search::Caps;
+use solitaire::games::klondike::solver::{Verdict, solve};
+use solitaire::games::klondike::{EmptyPile, Move, Passes, Pile, Position, Rules, Seen};
+use solitaire::{Card, Suit};
+
+/// Draw 1, unlimited redeals, cards back from the foundations, any card on an empty pile
+/// (a deck without Kings could never fill one otherwise).
+const RULES: Rules = Rules {
+    draw: 1,
+    passes: Passes::Unlimited,
+    foundation_to_tableau: true,
+    empty_pile: EmptyPile::AnyCard,
+};
+
+/// The reduced deck's suits: clubs, diamonds and hearts.
+const SUITS: [Suit; 3] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts];
+
+/// The reduced deck: Aces to Threes of three suits, nine cards, small enough that the true
+/// chance's search, which branches at every card that turns up, stays quick.
+fn deck() -> Vec<Card> {
+    Card::all()
+        .filter(|card| card.rank().value() <= 3 && SUITS.contains(&card.suit()))
+        .collect()
+}
+
+/// The cards of the deck not seen in the position: what its unknown cards may be.
+fn pool(position: &Position) -> Vec<Card> {
+    let seen: Vec<Card> = position.seen();
+    deck()
+        .into_iter()
+        .filter(|card| !seen.contains(card))
+        .collect()
+}
+
+/// A small deal with `unknown` of its face-down and stock cards not known, picked from the
+/// seed.
+fn with_unknowns(seed: u64, unknown: usize) -> Position {
+    let dealt = random_small(seed, &SUITS, 3, 3, RULES);
+    let hidden: usize = dealt
+        .piles()
+        .iter()
+        .map(|pile| pile.face_down.len())
+        .sum::<usize>()
+        + dealt.stock().len();
+    let mut chosen = Vec::new();
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    while chosen.len() < unknown {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let place = usize::try_from(state % hidden as u64).expect("a small number");
+        if !chosen.contains(&place) {
+            chosen.push(place);
+        }
+    }
+    let mut place = 0;
+    let mut hide = |card: Option<Card>| {
+        let hidden = chosen.contains(&place);
+        place += 1;
+        if hidden { None } else { card }
+    };
+    let piles = dealt
+        .piles()
+        .iter()
+        .map(|pile| {
+            let down = pile.face_down.iter().map(|&card| hide(card)).collect();
+            Pile::new(down, pile.face_up.clone())
+        })
+        .collect();
+    let stock = dealt.stock().iter().map(|&card| hide(card)).collect();
+    Position::from_piles(piles, stock, RULES).expect("the same layout")
+}
+
+/// Whether a position with every card known can be won: the exact solver, which
+/// `klondike_solver` checks against the exhaustive search on decks like these.
+fn wins(position: &Position) -> bool {
+    let report = solve(position, &mut ());
+    matches!(report.answer, Some(Verdict::Solvable(_)))
+}
+
+/// Where an unknown card has turned up, if one has.
+fn turned_up(position: &Position) -> Option<Seen> {
+    if let Some(pile) = position.piles().iter().position(Pile::top_is_unknown) {
+        return Some(Seen::PileTop(pile));
+    }
+    (position.waste().last() == Some(&None)).then_some(Seen::WasteTop)
+}
+
+/// The true chance to win from a position for a player who learns each card as it turns up.
+fn true_chance(position: &Position, memo: &mut HashMap<Position, f64>) -> f64 {
+    if let Some(seen) = turned_up(position) {
+        let pool = pool(position);
+        let total: f64 = pool
+            .iter()
+            .map(|&card| {
+                let known = position.reveal(seen, card).expect("a card not seen");
+                true_chance(&known, memo)
+            })
+            .sum();
+        return total / pool.len() as f64;
+    }
+    if position.unknown() == 0 {
+        return if wins(position) { 1.0 } else { 0.0 };
+    }
+    if let Some(&chance) = memo.get(&position.plays_as()) {
+        return chance;
+    }
+    // Every position reached before a card turns up is the player's to choose: the best of
+    // the moments a card turns up.
+    let mut best: f64 = 0.0;
+    let mut met = HashSet::from([position.plays_as()]);
+    let mut queue = VecDeque::from([position.clone()]);
+    while let Some(at) = queue.pop_front() {
+        for mv in at.legal_moves() {
+            let next = at.after(mv);
+            if !met.insert(next.plays_as()) {
+                continue;
+            }
+            if turned_up(&next).is_some() {
+                best = best.max(true_chance(&next, memo));
+            } else {
+                queue.push_back(next);
+            }
+        }
+    }
+    memo.insert(position.plays_as(), best);
+    best
+}
+
+/// Every order of `cards`.
+fn orders(cards: &[Card]) -> Vec<Vec<Card>> {
+    if cards.is_empty() {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for (at, &first) in cards.iter().enumerate() {
+        let mut rest = cards.to_vec();
+        rest.remove(at);
+        for mut order in orders(&rest) {
+            order.insert(0, first);
+            all.push(order);
+        }
+    }
+    all
+}
+
+/// The share of all deals of the unknown cards that `mv` wins, every card known.
+fn full_knowledge(position: &Position, mv: Move) -> f64 {
+    let deals = orders(&pool(position));
+    let won = deals
+        .iter()
+        .filter(|cards| wins(&position.with_unknown_as(cards).after(mv)))
+        .count();
+    won as f64 / deals.len() as f64
+}
+
+/// Whether a chance is a certain win.
+fn is_certain(chance: f64) -> bool {
+    chance >= 1.0
+}
+
+/// A budget of `deals` deals on two threads, no time limit, no cap.
+fn budget(deals: usize) -> SampleBudget {
+    SampleBudget {
+        deals,
+        time: None,
+        threads: 2,
+        caps: Caps::NONE,
+        seed: 1,
+    }
+}
+
+#[test]
+fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best() {
+    let (mut checked, mut covered, mut certain, mut apart) = (0, 0, 0, 0);
+    // Two cards unknown: the true chance's search branches at each, so that a third makes
+    // some deals take a minute.
+    for seed in 0..30 {
+        let position = with_unknowns(seed, 2);
+        let ranking = at_table::rank(&position, &pool(&position), &budget(400), &mut ())
+            .expect("as many cards as unknown places");
+        if ranking.moves.len() < 2 {
+            continue;
+        }
+        let mut memo = HashMap::new();
+        let truths: Vec<f64> = ranking
+            .moves
+            .iter()
+            .map(|chance| true_chance(&position.after(chance.mv), &mut memo))
+            .collect();
+        let best_truth = truths.iter().copied().fold(0.0, f64::max);
+        let context = format!("seed {seed}\n{position}\ntruths {truths:?}\n{ranking:?}");
+        for (chance, &truth) in ranking.moves.iter().zip(&truths) {
+            let average = full_knowledge(&position, chance.mv);
+            assert!(
+                truth <= average + 1e-9,
+                "knowing more never hurts: {context}"
+            );
+            let (low, high) = chance.estimate.interval();
+            let margin = chance.estimate.margin();
+            checked += 1;
+            if (low - 1e-9..=high + 1e-9).contains(&average) {
+                covered += 1;
+            }
+            assert!(
+                (low - margin..=high + margin).contains(&average),
+                "{average} far outside {low}..{high}: {context}"
+            );
+            if !is_certain(truth) && is_certain(average) {
+                // Only knowing every card wins every deal: sampling's optimism.
+                apart += 1;
+            }
+        }
+        assert!(truths[0] >= best_truth - 0.05, "{context}");
+        if truths.iter().any(|&truth| is_certain(truth)) {
+            certain += 1;
+            let best = ranking.best().expect("moves").estimate;
+            assert_eq!(best.chance(), Some(1.0), "{context}");
+            for (chance, &truth) in ranking.moves.iter().zip(&truths) {
+                if is_certain(truth) {
+                    assert_eq!(chance.estimate.chance(), Some(1.0), "{context}");
+                }
+            }
+        }
+    }
+    // At 95%, about one interval in twenty may miss the average.
+    assert!(checked >= 30, "only {checked} moves checked");
+    assert!(
+        covered * 100 >= checked * 90,
+        "{covered} of {checked} covered"
+    );
+    assert!(certain > 0, "no position has a certain move");
+    println!("{covered} of {checked} intervals hold the average; {apart} optimistic at 100%");
+}
+
+#[test]
+fn with_nothing_unknown_every_move_is_exact_and_agrees_with_the_exhaustive_search() {
+    let mut won = 0;
+    for seed in 0..20 {
+        let position = random_small(seed, &Suit::ALL, 4, 4, RULES);
+        let ranking = at_table::rank(&position, &[], &budget(50), &mut ()).expect("no unknown");
+        assert!(ranking.exact(), "seed {seed}");
+        assert_eq!(ranking.deals, usize::from(!ranking.moves.is_empty()));
+        for chance in &ranking.moves {
+            let wins = search(&position.after(chance.mv)).is_some();
+            assert_eq!(chance.estimate, Estimate::Exact(wins), "seed {seed}");
+            won += usize::from(wins);
+        }
+    }
+    assert!(won > 0);
+}
+
+#[test]
+fn cards_that_can_never_turn_up_make_every_move_exactly_lost() {
+    // A Four on an unknown card, no other card in play that could take it: the card under it
+    // never turns up, and no deal is solved to say so.
+    let four: Card = "4h".parse().expect("a card");
+    let ace: Card = "Ac".parse().expect("a card");
+    let piles = vec![
+        Pile::new(vec![None], vec![Some(four)]),
+        Pile::new(Vec::new(), vec![Some(ace)]),
+    ];
+    let rules = Rules {
+        empty_pile: EmptyPile::KingsOnly,
+        ..RULES
+    };
+    let position = Position::from_piles(piles, Vec::new(), rules).expect("a layout");
+    let unseen: Vec<Card> = vec!["3h".parse().expect("a card")];
+    let ranking = at_table::rank(&position, &unseen, &budget(50), &mut ()).expect("one card");
+    assert!(ranking.exact());
+    assert_eq!(ranking.deals, 0);
+    assert!(!ranking.moves.is_empty());
+    for chance in &ranking.moves {
+        assert_eq!(chance.estimate, Estimate::Exact(false));
+    }
+}
+
+#[test]
+fn too_few_cards_for_the_unknown_places_are_refused() {
+    let position = with_unknowns(3, 3);
+    let short = &pool(&position)[..2];
+    let refused = at_table::rank(&position, short, &budget(10), &mut ());
+    assert!(refused.is_err());
+}
+
+#[test]
+fn a_budget_of_deals_gives_the_same_figures_on_one_thread_or_two() {
+    let position = with_unknowns(5, 3);
+    let one = SampleBudget {
+        threads: 1,
+        ..budget(100)
+    };
+    let mut a = at_table::rank(&position, &pool(&position), &one, &mut ()).expect("ranked");
+    let mut b = at_table::rank(&position, &pool(&position), &budget(100), &mut ()).expect("ranked");
+    a.elapsed = b.elapsed;
+    b.stopped = a.stopped;
+    assert_eq!(a, b);
+    assert_eq!(a.deals, 100);
+}
+
+/// An observer that asks to stop at once, and counts what it heard.
+struct StopAtOnce {
+    heard: usize,
+}
+
+impl solitaire::engine::search::Observer for StopAtOnce {
+    fn progress(&mut self, _stats: &solitaire::engine::search::Stats) {
+        self.heard += 1;
+    }
+
+    fn should_stop(&mut self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn an_observer_that_stops_the_work_gets_the_deals_solved_so_far() {
+    let position = with_unknowns(5, 2);
+    let mut observer = StopAtOnce { heard: 0 };
+    let ranking = at_table::rank(
+        &position,
+        &pool(&position),
+        &budget(1_000_000),
+        &mut observer,
+    )
+    .expect("ranked");
+    assert!(ranking.stopped);
+    assert!(ranking.deals < 1_000_000, "{}", ranking.deals);
+    assert!(observer.heard > 0);
+    for chance in &ranking.moves {
+        if let Estimate::Sampled { decided, open, .. } = chance.estimate {
+            assert_eq!(decided + open, ranking.deals);
+        }
+    }
+}
