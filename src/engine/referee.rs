@@ -98,3 +98,32 @@ pub fn write_line<P: Referee>(
         .collect();
     words.join(" ")
 }
+
+/// Makes a game's position its referee through the position's own methods of the same names
+/// (`legal_moves`, `apply`, `is_won`, `describe`), which its callers use without the trait: every
+/// game's position is a referee so, and this says it once.
+macro_rules! referee_by_own_methods {
+    ($position:ty, $move:ty, $illegal:ty) => {
+        impl $crate::engine::referee::Referee for $position {
+            type Move = $move;
+            type Illegal = $illegal;
+
+            fn legal_moves(&self) -> Vec<$move> {
+                <$position>::legal_moves(self)
+            }
+
+            fn apply(&mut self, mv: $move) -> Result<(), $illegal> {
+                <$position>::apply(self, mv)
+            }
+
+            fn is_won(&self) -> bool {
+                <$position>::is_won(self)
+            }
+
+            fn describe(&self, mv: $move) -> String {
+                <$position>::describe(self, mv)
+            }
+        }
+    };
+}
+pub(crate) use referee_by_own_methods;

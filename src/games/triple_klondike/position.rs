@@ -234,23 +234,4 @@ impl fmt::Display for Position {
     }
 }
 
-impl crate::engine::referee::Referee for Position {
-    type Move = Move;
-    type Illegal = IllegalMove;
-
-    fn legal_moves(&self) -> Vec<Move> {
-        Position::legal_moves(self)
-    }
-
-    fn apply(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        Position::apply(self, mv)
-    }
-
-    fn is_won(&self) -> bool {
-        Position::is_won(self)
-    }
-
-    fn describe(&self, mv: Move) -> String {
-        Position::describe(self, mv)
-    }
-}
+crate::engine::referee::referee_by_own_methods!(Position, Move, IllegalMove);
