@@ -374,14 +374,7 @@ mod tests {
         env!("CARGO_MANIFEST_DIR"),
         "/saved-games/winnable-40-steps.txt"
     ));
-    const AS_DEALT: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-as-dealt.txt"
-    ));
-    const CLEARS: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-clears-43-steps.txt"
-    ));
+    use crate::app::games::tripeaks::saved_games::{AS_DEALT, CLEARS};
 
     /// The dialog over what the saves folder holds now.
     fn listed(folders: &Folders) -> OpenDialog {

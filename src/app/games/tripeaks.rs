@@ -682,3 +682,23 @@ impl KeptWork for TriPeaksDraft {
         TriPeaksDraft::is_empty(self)
     }
 }
+
+/// The saved TriPeaks games the app's tests open, type and play, read in one place.
+#[cfg(test)]
+pub(crate) mod saved_games {
+    /// A deal as MSC shows it at the start, with the cards still face down as `?`.
+    pub(crate) const AS_DEALT: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saved-games/tripeaks-as-dealt.txt"
+    ));
+    /// A whole deal that clears in 43 steps.
+    pub(crate) const CLEARS: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saved-games/tripeaks-clears-43-steps.txt"
+    ));
+    /// A whole deal that cannot be cleared.
+    pub(crate) const CANNOT_CLEAR: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saved-games/tripeaks-cannot-clear.txt"
+    ));
+}

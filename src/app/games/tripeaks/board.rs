@@ -290,14 +290,7 @@ mod tests {
     use super::*;
     use crate::app::layout::{neighbour, slot_at};
 
-    const AS_DEALT: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-as-dealt.txt"
-    ));
-    const CLEARS: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-clears-43-steps.txt"
-    ));
+    use crate::app::games::tripeaks::saved_games::{AS_DEALT, CLEARS};
 
     fn deal(text: &str) -> Deal {
         Deal::parse_as(text, GameKind::TriPeaks).unwrap()

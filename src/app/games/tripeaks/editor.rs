@@ -207,14 +207,7 @@ mod tests {
     use super::*;
     use crate::app::flow::editor::Typed;
 
-    const AS_DEALT: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-as-dealt.txt"
-    ));
-    const CLEARS: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-clears-43-steps.txt"
-    ));
+    use crate::app::games::tripeaks::saved_games::{AS_DEALT, CLEARS};
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()

@@ -324,18 +324,7 @@ mod tests {
     use solitaire::games::GameKind;
     use solitaire::games::tripeaks::challenge::solve_goal;
 
-    const AS_DEALT: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-as-dealt.txt"
-    ));
-    const CLEARS: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-clears-43-steps.txt"
-    ));
-    const CANNOT_CLEAR: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-cannot-clear.txt"
-    ));
+    use crate::app::games::tripeaks::saved_games::{AS_DEALT, CANNOT_CLEAR, CLEARS};
 
     fn play(text: &str, goal: Goal) -> Play {
         let deal = Deal::parse_as(text, GameKind::TriPeaks).unwrap();

@@ -3,10 +3,7 @@
 
 use super::*;
 
-const CLEARS: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/saved-games/tripeaks-clears-43-steps.txt"
-));
+use crate::app::games::tripeaks::saved_games::CLEARS;
 
 /// An app on the editor of `game` with a whole deal typed and not saved.
 fn typed(game: GameKind) -> (tempfile::TempDir, App, Receiver<Msg>) {

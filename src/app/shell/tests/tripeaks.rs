@@ -6,10 +6,7 @@ use crate::app::flow::{Screen as TriPeaksScreen, Solution};
 use crate::app::games::tripeaks::TriPeaks;
 use solitaire::games::tripeaks::{Move as TriPeaksMove, Position as TriPeaksPosition};
 
-pub(super) const CLEARS: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/saved-games/tripeaks-clears-43-steps.txt"
-));
+pub(super) use crate::app::games::tripeaks::saved_games::CLEARS;
 
 /// The deal of `CLEARS` with the face-down tableau cards of rows 1 to 3 replaced by `??`,
 /// as MSC shows it at the start (the stock is face down too, but the first ones drawn are
