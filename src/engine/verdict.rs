@@ -119,6 +119,29 @@ pub fn from_text(from: &str) -> String {
     format!("From the saved position: {from}.\n")
 }
 
+/// Where a game stands when `count` moves have been played: "12 moves played"; nothing at its
+/// start.
+pub fn moves_played(count: usize) -> Option<String> {
+    match count {
+        0 => None,
+        1 => Some("1 move played".to_string()),
+        n => Some(format!("{n} moves played")),
+    }
+}
+
+/// An answer to a game with `played` moves played: JSON with `from`, and text after a line
+/// saying where the game stands; at its start, the answer as it is.
+pub fn after_moves(played: usize, verdict: Verdict, mut json: Value, text: String) -> Answer {
+    if played > 0 {
+        json["from"] = json!({"moves_played": played});
+    }
+    let text = match moves_played(played) {
+        Some(from) => from_text(&from) + &text,
+        None => text,
+    };
+    Answer::new(verdict, text, json)
+}
+
 /// An answer to a command, ready for people and scripts: its verdict (which gives the exit
 /// code), its text and its JSON.
 #[derive(Debug, Clone, PartialEq)]

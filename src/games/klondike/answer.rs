@@ -19,7 +19,7 @@ use crate::engine::game::OpenError;
 use crate::engine::search::Observer;
 use crate::engine::unknowns_text;
 use crate::engine::verdict::{
-    self, Verdict, from_text, stats_json, undecided, undecided_json, undecided_text,
+    self, Verdict, stats_json, undecided, undecided_json, undecided_text,
 };
 
 /// How moves are counted, for the answers in words.
@@ -311,15 +311,6 @@ fn unknown_text(
     }
 }
 
-/// Where a game stands when moves have been played from the table: "12 moves played".
-fn progress(saved: &SavedKlondike) -> Option<String> {
-    match saved.moves.len() {
-        0 => None,
-        1 => Some("1 move played".to_string()),
-        n => Some(format!("{n} moves played")),
-    }
-}
-
 /// "1 move", "154 moves".
 fn moves_text(count: usize) -> String {
     if count == 1 {
@@ -334,17 +325,10 @@ fn moves_text(count: usize) -> String {
 pub(super) fn from_saved(
     saved: &SavedKlondike,
     verdict: Verdict,
-    mut json: Value,
+    json: Value,
     text: String,
 ) -> verdict::Answer {
-    if !saved.moves.is_empty() {
-        json["from"] = json!({"moves_played": saved.moves.len()});
-    }
-    let text = match progress(saved) {
-        Some(from) => from_text(&from) + &text,
-        None => text,
-    };
-    verdict::Answer::new(verdict, text, json)
+    verdict::after_moves(saved.moves.len(), verdict, json, text)
 }
 
 /// Solves a written game from where its moves leave it, and answers.
@@ -434,7 +418,7 @@ pub fn validate_answer(
     print_as: Option<Format>,
 ) -> Result<verdict::Answer, OpenError> {
     let Some(format) = print_as else {
-        let what = match progress(saved) {
+        let what = match verdict::moves_played(saved.moves.len()) {
             Some(from) if saved.position().is_won() => {
                 format!("a valid Klondike game, already won ({from})")
             }

@@ -18,7 +18,7 @@ use super::solver::{self, Best, Clearing, Figures, Goal};
 use crate::cards::deal::shown;
 use crate::engine::game::{OpenError, Problems};
 use crate::engine::search::{Budget, CapReached, Observer, Stats};
-use crate::engine::verdict::{self, Verdict, from_text, stats_json, undecided, undecided_text};
+use crate::engine::verdict::{self, Verdict, stats_json, undecided, undecided_text};
 
 /// What a hand is played for: cleared (with the fewest free-cell uses), or the most of one of
 /// the solver's goals.
@@ -397,31 +397,15 @@ pub fn answer_text(start: &Position, aim: Aim, solved: &Solved) -> String {
     text
 }
 
-/// Where a hand stands when moves have been played: "12 moves played".
-fn progress(saved: &SavedPerfectPair) -> Option<String> {
-    match saved.moves.len() {
-        0 => None,
-        1 => Some("1 move played".to_string()),
-        n => Some(format!("{n} moves played")),
-    }
-}
-
 /// An answer to a written hand: JSON with `from` when moves were played, or text after a line
 /// saying where the hand stands.
 fn from_saved(
     saved: &SavedPerfectPair,
     verdict: Verdict,
-    mut json: Value,
+    json: Value,
     text: String,
 ) -> verdict::Answer {
-    if !saved.moves.is_empty() {
-        json["from"] = json!({"moves_played": saved.moves.len()});
-    }
-    let text = match progress(saved) {
-        Some(from) => from_text(&from) + &text,
-        None => text,
-    };
-    verdict::Answer::new(verdict, text, json)
+    verdict::after_moves(saved.moves.len(), verdict, json, text)
 }
 
 /// Solves a written hand for `aim` from where its moves leave it, and answers.
@@ -509,7 +493,7 @@ fn hint_text(position: &Position, aim: Aim, hand: &Hand, verdict: Verdict) -> St
 pub fn validate_answer(saved: &SavedPerfectPair, name: &str) -> verdict::Answer {
     let game = saved.game();
     let position = game.position();
-    let what = match progress(saved) {
+    let what = match verdict::moves_played(saved.moves.len()) {
         Some(from) if position.is_won() => format!("already cleared ({from})"),
         Some(from) => format!("in progress ({from})"),
         None => "at its start".to_string(),

@@ -17,7 +17,7 @@ use super::solver::{self, CapReached, Caps, Options, Solution};
 use super::{Move, Position, Rules};
 use crate::cards::deal::thousands;
 use crate::engine::search::Observer;
-use crate::engine::verdict::{self, Verdict, from_text, stats_json, undecided};
+use crate::engine::verdict::{self, Verdict, stats_json, undecided};
 
 /// How long one search runs when `--time-limit` does not say: the solver improves its line
 /// until it is stopped, so it is always given an end.
@@ -251,31 +251,10 @@ pub fn best_text(position: &Position, best: &Best) -> String {
     text
 }
 
-/// "12 moves played", when moves have been.
-fn progress(played: &Played) -> Option<String> {
-    match played.moves.len() {
-        0 => None,
-        1 => Some("1 move played".to_string()),
-        n => Some(format!("{n} moves played")),
-    }
-}
-
-/// An answer to a game with moves played: JSON with `from`, and text after a line saying
-/// where the game stands.
-fn from_played(
-    played: &Played,
-    verdict: Verdict,
-    mut json: Value,
-    text: String,
-) -> verdict::Answer {
-    if !played.moves.is_empty() {
-        json["from"] = json!({"moves_played": played.moves.len()});
-    }
-    let text = match progress(played) {
-        Some(from) => from_text(&from) + &text,
-        None => text,
-    };
-    verdict::Answer::new(verdict, text, json)
+/// An answer to a written game: JSON with `from` when moves were played, or text after a line
+/// saying where the game stands.
+fn from_played(played: &Played, verdict: Verdict, json: Value, text: String) -> verdict::Answer {
+    verdict::after_moves(played.moves.len(), verdict, json, text)
 }
 
 /// Searches from where the game stands, and answers.
@@ -326,7 +305,7 @@ pub fn validate_answer(played: &Played, name: &str) -> verdict::Answer {
         .iter()
         .map(|pile| pile.face_down.len() + pile.face_up.len())
         .sum();
-    let what = match progress(played) {
+    let what = match verdict::moves_played(played.moves.len()) {
         Some(from) if played.position().is_won() => format!("game, already won ({from})"),
         Some(from) => format!("game in progress ({from})"),
         None => "deal".to_string(),
