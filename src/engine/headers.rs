@@ -230,6 +230,21 @@ pub fn read_goal(text: &str, game: GameKind) -> Result<Goal, HeaderError> {
         })
 }
 
+/// The text with its `#` lines (comments and headers) blanked, each kept as an empty line so
+/// that the places of the cards keep their line numbers.
+pub fn hash_lines_blanked(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.trim_start().starts_with('#') {
+                ""
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,6 +40,7 @@ use super::rules::Rules;
 use crate::cards::card::{Card, DECK_SIZE, Rank, Suit};
 use crate::cards::deal::{DeckProblem, TextPos};
 use crate::cards::excerpt::excerpt;
+use crate::engine::headers::hash_lines_blanked;
 
 /// A way of writing a deal down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -79,7 +80,7 @@ impl Format {
     /// The format a text is written in, from the text itself, `#` lines left aside: JSON
     /// when it starts with `{`, a deal code when it holds only digits, else the layout.
     pub fn of_text(text: &str) -> Format {
-        let text = without_comments(text);
+        let text = hash_lines_blanked(text);
         let marks: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         let digits = marks.iter().filter(|c| c.is_ascii_digit()).count();
         match marks.first() {
@@ -245,20 +246,6 @@ pub fn write(table: &Table, format: Format) -> Result<String, WriteError> {
     }
 }
 
-/// The text with its `#` lines blanked (kept as empty lines, so that line numbers hold).
-fn without_comments(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            if line.trim_start().starts_with('#') {
-                ""
-            } else {
-                line
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// A problem at a place in the text.
 fn problem(at: Option<TextPos>, message: String) -> DealProblem {
     DealProblem::Text { at, message }
@@ -308,7 +295,7 @@ pub fn card_code(card: Card) -> String {
 
 /// Reads Klondike-Solver's deal code: three digits a card, white space anywhere.
 fn read_code(text: &str) -> Result<Deal, DealProblems> {
-    let text = without_comments(text);
+    let text = hash_lines_blanked(text);
     let mut problems = Vec::new();
     let mut digits: Vec<(char, TextPos)> = Vec::new();
     for (at, c) in positions(&text) {
@@ -485,7 +472,7 @@ type ReadPiles = Vec<(Vec<Placed>, bool)>;
 
 /// Reads Solvitaire's JSON: the piles and the stock (see the module's notes for the order).
 fn read_solvitaire(text: &str) -> Result<Table, DealProblems> {
-    let text = without_comments(text);
+    let text = hash_lines_blanked(text);
     let value = json_value(&text)?;
     let strings = string_positions(&text);
     // Each string of the value takes the next place in the text; duplicate keys, which the

@@ -19,7 +19,7 @@ use crate::engine::game::{
     Settings, Table,
 };
 use crate::engine::goal::Goal;
-use crate::engine::headers::headers;
+use crate::engine::headers::{hash_lines_blanked, headers};
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::search::{Caps, Observer};
@@ -203,25 +203,10 @@ fn problems(problems: &DealProblems) -> Problems {
     }
 }
 
-/// The text without its comment and header lines (`# game:`, `# moves:`), each left blank so
-/// that the places of the cards keep their lines.
-fn without_headers(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            if line.trim_start().starts_with('#') {
-                ""
-            } else {
-                line
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// A text's words, headers aside: how many there are, how many are cards, and how many of
 /// the 52 cards appear among them more than once.
 fn words_cards_repeats(text: &str) -> (usize, usize, usize) {
-    let text = without_headers(text);
+    let text = hash_lines_blanked(text);
     let mut copies = [0u8; DECK_SIZE];
     let (mut words, mut cards) = (0, 0);
     for word in text.split_whitespace() {
@@ -237,7 +222,7 @@ fn words_cards_repeats(text: &str) -> (usize, usize, usize) {
 
 /// Reads a deal in the contest's format, with the moves its `# moves:` headers give played.
 pub fn read(text: &str, rules: Rules) -> Result<Played, OpenError> {
-    let deal = Deal::read(&without_headers(text), rules)
+    let deal = Deal::read(&hash_lines_blanked(text), rules)
         .map_err(|found| OpenError::Problems(problems(&found)))?;
     let start = Position::new(&deal, rules).map_err(|error| OpenError::Text(error.to_string()))?;
     let written = headers(text, "moves").join(" ");
