@@ -10,7 +10,8 @@ use serde_json::Value;
 use crate::cards::card::Rank;
 use crate::cards::deal::{Deal, DeckProblem, DeckProblems};
 use crate::engine::goal::{MAX_DEALS, MAX_SCORE_TARGET};
-use crate::engine::verdict::Verdict;
+use crate::engine::search::{CapReached, Stats};
+use crate::engine::verdict::{Verdict, undecided_json};
 
 /// A game's runs of many deals, under one set of rules.
 pub trait Lab: Send + Sync {
@@ -56,6 +57,27 @@ pub struct LineAnswer {
     pub definitive: bool,
     pub time: Duration,
     pub expanded: u64,
+}
+
+impl LineAnswer {
+    /// A line a cap left undecided: its JSON says which cap, under `key` (`solvable`,
+    /// `reached`) with the search's figures.
+    pub fn undecided(number: usize, key: &str, cap: CapReached, stats: &Stats) -> LineAnswer {
+        let mut json = serde_json::json!({"line": number});
+        if let (Some(object), Value::Object(fields)) =
+            (json.as_object_mut(), undecided_json(key, cap, stats))
+        {
+            object.extend(fields);
+        }
+        LineAnswer {
+            json,
+            verdict: Verdict::Undecided,
+            length: None,
+            definitive: true,
+            time: stats.elapsed,
+            expanded: stats.expanded,
+        }
+    }
 }
 
 /// What a deal of a run came to.

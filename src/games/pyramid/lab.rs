@@ -10,12 +10,12 @@ use super::answer::{
     Bound, add_bound_json, answer_json, board_bound, challenge_bound, challenge_json, solve_capped,
     solve_challenge_capped,
 };
-use super::solver::{Budget, CapReached, Caps, Outcome as SearchOutcome, Stats};
+use super::solver::{Budget, Caps, Outcome as SearchOutcome};
 use super::{Finish, Goal, Passes, Position, Rules};
 use crate::cards::deal::Deal;
 use crate::engine::game::{LineError, NotItsRules};
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
-use crate::engine::verdict::{Verdict, undecided, undecided_json};
+use crate::engine::verdict::{Verdict, undecided};
 use crate::games::pyramid::layout::LAYOUT;
 
 /// Pyramid's runs under one set of rules, for one challenge.
@@ -23,24 +23,6 @@ pub struct PyramidLab {
     pub rules: Rules,
     pub goal: Goal,
     pub caps: Caps,
-}
-
-/// A line a cap left undecided: marked so in its JSON.
-pub fn undecided_line(number: usize, key: &str, cap: CapReached, stats: &Stats) -> LineAnswer {
-    let mut json = json!({"line": number});
-    if let (Some(object), Value::Object(fields)) =
-        (json.as_object_mut(), undecided_json(key, cap, stats))
-    {
-        object.extend(fields);
-    }
-    LineAnswer {
-        json,
-        verdict: Verdict::Undecided,
-        length: None,
-        definitive: true,
-        time: stats.elapsed,
-        expanded: stats.expanded,
-    }
 }
 
 /// A line's answer from whether it reached the goal and the length of its line: one that
@@ -69,7 +51,7 @@ impl PyramidLab {
         let goal = self.goal;
         let (answer, stats) = match solve_challenge_capped(position, goal, budget, &mut ()) {
             Ok(answered) => answered,
-            Err((cap, stats)) => return undecided_line(number, "reached", cap, &stats),
+            Err((cap, stats)) => return LineAnswer::undecided(number, "reached", cap, &stats),
         };
         let mut json = challenge_json(position, goal, &answer, &stats);
         json["line"] = json!(number);
@@ -97,7 +79,12 @@ impl Lab for PyramidLab {
         }
         let (report, cap) = solve_capped(&position, &budget, &mut ());
         if let Some(cap) = cap {
-            return Ok(undecided_line(number, "solvable", cap, &report.stats));
+            return Ok(LineAnswer::undecided(
+                number,
+                "solvable",
+                cap,
+                &report.stats,
+            ));
         }
         let mut json = answer_json(&position, &report);
         json["line"] = json!(number);

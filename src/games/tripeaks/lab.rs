@@ -16,7 +16,7 @@ use crate::engine::kind::GameKind;
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
 use crate::engine::search::{Budget, CapReached, Caps};
 use crate::engine::unknowns_text;
-use crate::engine::verdict::{Verdict, undecided, undecided_json};
+use crate::engine::verdict::undecided;
 use crate::games::tripeaks::layout::LAYOUT;
 
 /// TriPeaks' runs, for one challenge (`batch`) or counting one rank's cards (`stats --card`).
@@ -47,20 +47,7 @@ impl Lab for TriPeaksLab {
                 "reached"
             };
             let cap = cap.expect("only a cap stops the search");
-            let mut json = json!({"line": number});
-            if let (Some(object), Value::Object(fields)) =
-                (json.as_object_mut(), undecided_json(key, cap, &stats))
-            {
-                object.extend(fields);
-            }
-            return Ok(LineAnswer {
-                json,
-                verdict: Verdict::Undecided,
-                length: None,
-                definitive: true,
-                time: stats.elapsed,
-                expanded: stats.expanded,
-            });
+            return Ok(LineAnswer::undecided(number, key, cap, &stats));
         };
         let mut json = answer_json(&position, goal, &answer, None, &stats);
         json["line"] = json!(number);
