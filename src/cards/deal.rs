@@ -174,10 +174,19 @@ impl DeckProblem {
 
 impl fmt::Display for DeckProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.location() {
-            Some(at) => write!(f, "{at}: {}", self.message()),
-            None => f.write_str(&self.message()),
-        }
+        write_located(f, self.location(), &self.message())
+    }
+}
+
+/// Writes a problem after its place in the text, when it has one: "line 3, word 2: ...".
+pub fn write_located(
+    f: &mut fmt::Formatter<'_>,
+    at: Option<impl fmt::Display>,
+    problem: &dyn fmt::Display,
+) -> fmt::Result {
+    match at {
+        Some(at) => write!(f, "{at}: {problem}"),
+        None => write!(f, "{problem}"),
     }
 }
 

@@ -92,10 +92,7 @@ pub struct TextProblem {
 
 impl fmt::Display for TextProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.at {
-            Some(at) => write!(f, "{at}: {}", self.problem),
-            None => write!(f, "{}", self.problem),
-        }
+        crate::cards::deal::write_located(f, self.at, &self.problem)
     }
 }
 

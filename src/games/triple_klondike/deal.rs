@@ -137,10 +137,7 @@ impl DealProblem {
 
 impl fmt::Display for DealProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.location() {
-            Some(at) => write!(f, "{at}: {}", self.message()),
-            None => f.write_str(&self.message()),
-        }
+        crate::cards::deal::write_located(f, self.location(), &self.message())
     }
 }
 
