@@ -356,3 +356,21 @@ fn an_observer_that_stops_the_work_gets_the_deals_solved_so_far() {
         }
     }
 }
+
+#[test]
+fn a_time_limit_that_ends_the_work_early_is_reported_with_the_deals_asked_for() {
+    let position = with_unknowns(5, 2);
+    let out_of_time = SampleBudget {
+        time: Some(std::time::Duration::ZERO),
+        ..budget(1_000_000)
+    };
+    let ranking =
+        at_table::rank(&position, &pool(&position), &out_of_time, &mut ()).expect("ranked");
+    assert!(!ranking.stopped, "no observer asked it to stop");
+    assert!(ranking.deals < 1_000_000, "{}", ranking.deals);
+    assert_eq!(ranking.out_of_time, Some(1_000_000));
+    // With time enough, the deals asked for are all solved and nothing is said of time.
+    let ranking =
+        at_table::rank(&position, &pool(&position), &budget(20), &mut ()).expect("ranked");
+    assert_eq!((ranking.deals, ranking.out_of_time), (20, None));
+}

@@ -221,6 +221,8 @@ pub struct Ranking<M> {
     pub deals: usize,
     /// Whether the observer stopped the work before the budget was spent.
     pub stopped: bool,
+    /// The deals the budget asked for, when its time ran out before they were all solved.
+    pub out_of_time: Option<usize>,
     pub elapsed: Duration,
 }
 
@@ -296,8 +298,8 @@ pub fn rank<P: AtTable>(
         caps: budget.caps,
         seed: budget.seed,
     };
-    let (tally, stopped) = if open.is_empty() {
-        (Tally::new(0), false)
+    let (tally, stopped, timed_out) = if open.is_empty() {
+        (Tally::new(0), false, false)
     } else {
         sampler.run(wanted, budget, started, observer)
     };
@@ -322,6 +324,7 @@ pub fn rank<P: AtTable>(
         moves: ranked,
         deals: tally.deals,
         stopped,
+        out_of_time: (timed_out && tally.deals < wanted).then_some(wanted),
         elapsed: started.elapsed(),
     })
 }
@@ -409,18 +412,20 @@ struct Sampler<'a, P: AtTable> {
 
 impl<P: AtTable> Sampler<'_, P> {
     /// Solves deals `0..wanted` on the budget's threads, until they are done, the budget's
-    /// time is spent or the observer stops the work (then also says so).
+    /// time is spent or the observer stops the work; says whether the observer stopped it and
+    /// whether the time ran out.
     fn run(
         &self,
         wanted: usize,
         budget: &SampleBudget,
         started: Instant,
         observer: &mut dyn Observer,
-    ) -> (Tally, bool) {
+    ) -> (Tally, bool, bool) {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let mut tally = Tally::new(self.moves.len());
         let mut stopped = false;
+        let mut timed_out = false;
         std::thread::scope(|scope| {
             let (sender, results) = mpsc::channel();
             for _ in 0..budget.threads.max(1) {
@@ -459,11 +464,12 @@ impl<P: AtTable> Sampler<'_, P> {
                     stop.store(true, Ordering::Relaxed);
                 }
                 if budget.time.is_some_and(|time| elapsed >= time) {
+                    timed_out = true;
                     stop.store(true, Ordering::Relaxed);
                 }
             }
         });
-        (tally, stopped)
+        (tally, stopped, timed_out)
     }
 
     /// Deal `number`: the unknown cards dealt, and each open move's outcome on it. The

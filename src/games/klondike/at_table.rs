@@ -137,6 +137,14 @@ fn ranking_text(position: &Position, ranking: &Ranking<Move>, pool: usize) -> St
              upper estimate; the order is the advice.\n",
         );
     }
+    if let Some(wanted) = ranking.out_of_time {
+        text.push_str(&format!(
+            "The time limit stopped the work at {} of the {} deals asked for: --time-limit \
+             gives it more time.\n",
+            crate::cards::deal::thousands(ranking.deals),
+            crate::cards::deal::thousands(wanted)
+        ));
+    }
     if ranking.stopped {
         text.push_str("Stopped before the budget was spent: the figures cover the deals solved.\n");
     }
@@ -144,7 +152,8 @@ fn ranking_text(position: &Position, ranking: &Ranking<Move>, pool: usize) -> St
 }
 
 /// The ranking as JSON: `unknown`, `pool` (the cards they may be), `deals`, `exact`,
-/// `stopped`, `best` in the notation, and `moves`, the best first, each with its `move` in
+/// `stopped`, `out_of_time` (the time limit ended the work before the deals asked for),
+/// `best` in the notation, and `moves`, the best first, each with its `move` in
 /// the notation and its figures ([`at_table::Estimate::json`]).
 fn ranking_json(position: &Position, ranking: &Ranking<Move>, pool: usize) -> Value {
     let moves: Vec<Value> = ranking
@@ -164,6 +173,7 @@ fn ranking_json(position: &Position, ranking: &Ranking<Move>, pool: usize) -> Va
         "deals": ranking.deals,
         "exact": ranking.exact(),
         "stopped": ranking.stopped,
+        "out_of_time": ranking.out_of_time.is_some(),
         "best": ranking.best().map(|best| notation::move_text(position, best.mv)),
         "moves": moves,
         "seconds": ranking.elapsed.as_secs_f64(),

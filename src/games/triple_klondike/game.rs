@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::answer::{self, Played};
 use super::deal::{self, DealProblems, SHOWN_PROBLEMS};
-use super::lab::TripleKlondikeLab;
+use super::lab::{NOT_MEASURED, TripleKlondikeLab};
 use super::notation::read_line;
 use super::{Deal, Passes, Position, Rules};
 use crate::cards::card::DECK_SIZE;
@@ -45,9 +45,6 @@ fn slot_name(index: usize) -> String {
 fn drawn(slots: &[String; DECK_SIZE]) -> String {
     slots.join(" ")
 }
-
-/// Why `stats` and its files do not take the game.
-pub const NOT_MEASURED: &str = "stats does not take triple-klondike yet: batch solves its deals";
 
 /// An option's check from a parser's answer.
 fn check<T, E: std::fmt::Display>(parsed: Result<T, E>) -> Result<(), OptionError> {

@@ -9,11 +9,13 @@ use serde_json::{Value, json};
 use super::Rules;
 use super::answer::{best_json, options, rules_json, search};
 use super::deal::{Deal, DealProblem, DealProblems};
-use super::game::NOT_MEASURED;
 use super::position::Position;
 use crate::engine::game::LineError;
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
 use crate::engine::search::Caps;
+
+/// Why `stats` and its files do not take the game.
+pub const NOT_MEASURED: &str = "stats does not take triple-klondike yet: batch solves its deals";
 
 /// Triple Klondike's runs under one set of rules, each deal's search on `threads` threads.
 #[derive(Debug, Clone, Copy)]
