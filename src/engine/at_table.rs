@@ -306,13 +306,16 @@ pub fn rank<P: AtTable>(
         .iter()
         .zip(settled)
         .map(|(&mv, settled)| {
-            let estimate = match (settled, sampled.next()) {
-                (Some(wins), _) => Estimate::Exact(wins),
-                (None, Some(figure)) if unknown == 0 && figure.decided == 1 => {
-                    Estimate::Exact(figure.wins == 1)
-                }
-                (None, Some(figure)) => figure.estimate(),
-                (None, None) => unreachable!("every open move is sampled"),
+            // Only the open moves were sampled, in order: a settled one takes no figure.
+            let estimate = match settled {
+                Some(wins) => Estimate::Exact(wins),
+                None => match sampled.next() {
+                    Some(figure) if unknown == 0 && figure.decided == 1 => {
+                        Estimate::Exact(figure.wins == 1)
+                    }
+                    Some(figure) => figure.estimate(),
+                    None => unreachable!("every open move is sampled"),
+                },
             };
             MoveChance { mv, estimate }
         })
@@ -535,6 +538,87 @@ mod tests {
         let seen: Vec<Card> = Card::all().take(50).collect();
         let rest = rest_of_pack(&seen);
         assert_eq!(rest, Card::all().skip(50).collect::<Vec<_>>());
+    }
+
+    /// A game of one move: move 0 is lost whatever the unknown card is, move 1 always wins.
+    #[derive(Debug, Clone, Copy)]
+    struct OneMove {
+        played: Option<u8>,
+        unknown: usize,
+    }
+
+    impl AtTable for OneMove {
+        type Move = u8;
+
+        fn moves(&self) -> Vec<u8> {
+            if self.played.is_none() {
+                vec![0, 1]
+            } else {
+                Vec::new()
+            }
+        }
+
+        fn after(&self, mv: u8) -> OneMove {
+            OneMove {
+                played: Some(mv),
+                ..*self
+            }
+        }
+
+        fn unknown(&self) -> usize {
+            self.unknown
+        }
+
+        fn seen(&self) -> Vec<Card> {
+            Vec::new()
+        }
+
+        fn dealt(&self, _cards: &[Card]) -> OneMove {
+            OneMove {
+                unknown: 0,
+                ..*self
+            }
+        }
+
+        fn settled(&self) -> Option<bool> {
+            (self.played == Some(0)).then_some(false)
+        }
+
+        fn solve(&self, _observer: &mut dyn Observer) -> Solved<u8> {
+            match self.played {
+                None => Solved::Won(Some(1)),
+                Some(1) => Solved::Won(None),
+                Some(_) => Solved::Lost,
+            }
+        }
+    }
+
+    #[test]
+    fn a_settled_move_before_an_open_one_leaves_it_its_own_figures() {
+        let start = OneMove {
+            played: None,
+            unknown: 1,
+        };
+        let budget = SampleBudget {
+            deals: 10,
+            time: None,
+            threads: 1,
+            caps: Caps::NONE,
+            seed: 1,
+        };
+        let pool: Vec<Card> = Card::all().take(1).collect();
+        let ranking = rank(&start, &pool, &budget, &mut ()).expect("one card for one place");
+        let figures: Vec<(u8, Estimate)> = ranking
+            .moves
+            .iter()
+            .map(|chance| (chance.mv, chance.estimate))
+            .collect();
+        let won = Estimate::Sampled {
+            wins: 10,
+            decided: 10,
+            open: 0,
+        };
+        assert_eq!(figures, vec![(1, won), (0, Estimate::Exact(false))]);
     }
 
     #[test]
