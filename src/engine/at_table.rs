@@ -40,6 +40,8 @@ use crate::cards::card::{Card, DECK_SIZE};
 use crate::cards::deal::{RandomDeals, thousands};
 use crate::engine::interval::wilson;
 use crate::engine::search::{Capped, Caps, Observer, Stats};
+use crate::engine::unknowns_text;
+use crate::engine::verdict::Verdict;
 
 /// What an exact solve of a position with every card known found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,6 +237,102 @@ impl<M> Ranking<M> {
     /// The best move, when there is a move.
     pub fn best(&self) -> Option<&MoveChance<M>> {
         self.moves.first()
+    }
+
+    /// The verdict: won when the best move wins whatever the unknown cards are, lost when
+    /// every move is certain and none wins, undecided otherwise.
+    pub fn verdict(&self) -> Verdict {
+        match self.best().map(|best| best.estimate) {
+            Some(Estimate::Exact(true)) => Verdict::Yes,
+            _ if self.exact() => Verdict::No,
+            _ => Verdict::Undecided,
+        }
+    }
+}
+
+impl<M: Copy> Ranking<M> {
+    /// The ranking in words: a heading with `rules` (the game's rules or aim in words), the
+    /// unknown cards and the `pool` they come from; the best move in the game's `notation`
+    /// and in `words`, with its chance; the runners-up; and what the figures mean.
+    pub fn text(
+        &self,
+        rules: &str,
+        unknown: usize,
+        pool: usize,
+        notation: impl Fn(M) -> String,
+        words: impl Fn(M) -> String,
+    ) -> String {
+        let over = if self.exact() {
+            "every deal".to_string()
+        } else {
+            format!("{} random deals", thousands(self.deals))
+        };
+        let mut text = format!(
+            "At the table ({rules}): {}, each any of the {pool} cards not seen; each move's \
+             chance to win, over {over} of them:\n",
+            unknowns_text::not_known(unknown),
+        );
+        let mut moves = self.moves.iter();
+        if let Some(best) = moves.next() {
+            text.push_str(&format!(
+                "Best: {} ({}): win chance {}\n",
+                notation(best.mv),
+                words(best.mv),
+                best.estimate.text()
+            ));
+        }
+        for other in moves {
+            text.push_str(&format!(
+                "  then {}: {}\n",
+                notation(other.mv),
+                other.estimate.text()
+            ));
+        }
+        if !self.exact() {
+            text.push_str(
+                "A chance is the share of deals won with every card known after the move (± \
+                 its 95% margin): it assumes more than a player learns as cards turn up, so it \
+                 is an upper estimate; the order is the advice.\n",
+            );
+        }
+        if self.stopped {
+            text.push_str(
+                "Stopped before the budget was spent: the figures cover the deals solved.\n",
+            );
+        }
+        text
+    }
+
+    /// The ranking as JSON, after the fields of `head` (the game and its rules): `unknown`,
+    /// `pool` (the cards they may be), `deals`, `exact`, `stopped`, `best` in the game's
+    /// `notation`, `moves`, the best first, each with its `move` and its figures
+    /// ([`Estimate::json`]), and `seconds`.
+    pub fn json(
+        &self,
+        head: Value,
+        unknown: usize,
+        pool: usize,
+        notation: impl Fn(M) -> String,
+    ) -> Value {
+        let moves: Vec<Value> = self
+            .moves
+            .iter()
+            .map(|chance| {
+                let mut figures = chance.estimate.json();
+                figures["move"] = json!(notation(chance.mv));
+                figures
+            })
+            .collect();
+        let mut object = head;
+        object["unknown"] = json!(unknown);
+        object["pool"] = json!(pool);
+        object["deals"] = json!(self.deals);
+        object["exact"] = json!(self.exact());
+        object["stopped"] = json!(self.stopped);
+        object["best"] = json!(self.best().map(|best| notation(best.mv)));
+        object["moves"] = json!(moves);
+        object["seconds"] = json!(self.elapsed.as_secs_f64());
+        object
     }
 }
 
