@@ -63,7 +63,7 @@ fn with_cards_under_them(cards: u32) -> u32 {
 fn small_position(seed: u64) -> Position {
     let deal = random_deals(seed, 1).remove(0);
     let mut picks = Picks(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let roots = (0..1 + picks.below(2)).fold(0, |mask, _| mask | 1 << picks.below(18));
+    let roots = (0..=picks.below(2)).fold(0, |mask, _| mask | 1 << picks.below(18));
     let remaining = with_cards_under_them(roots);
     let drawn = 23 - (3 + picks.below(4));
     let waste = FIRST_WASTE + drawn;
