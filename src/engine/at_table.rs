@@ -40,6 +40,8 @@ use crate::cards::card::{Card, DECK_SIZE};
 use crate::cards::deal::{RandomDeals, thousands};
 use crate::engine::interval::wilson;
 use crate::engine::search::{Capped, Caps, Observer, Stats};
+use crate::engine::unknowns_text;
+use crate::engine::verdict::Verdict;
 
 /// What an exact solve of a position with every card known found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -238,6 +240,112 @@ impl<M> Ranking<M> {
     pub fn best(&self) -> Option<&MoveChance<M>> {
         self.moves.first()
     }
+
+    /// The verdict: won when the best move wins whatever the unknown cards are, lost when
+    /// every move is certain and none wins, undecided otherwise.
+    pub fn verdict(&self) -> Verdict {
+        match self.best().map(|best| best.estimate) {
+            Some(Estimate::Exact(true)) => Verdict::Yes,
+            _ if self.exact() => Verdict::No,
+            _ => Verdict::Undecided,
+        }
+    }
+}
+
+impl<M: Copy> Ranking<M> {
+    /// The ranking in words: a heading with `rules` (the game's rules or aim in words), the
+    /// unknown cards and the `pool` they come from; the best move in the game's `notation`
+    /// and in `words`, with its chance; the runners-up; and what the figures mean.
+    pub fn text(
+        &self,
+        rules: &str,
+        unknown: usize,
+        pool: usize,
+        notation: impl Fn(M) -> String,
+        words: impl Fn(M) -> String,
+    ) -> String {
+        let over = if self.exact() {
+            "every deal".to_string()
+        } else {
+            format!("{} random deals", thousands(self.deals))
+        };
+        let mut text = format!(
+            "At the table ({rules}): {}, each any of the {pool} cards not seen; each move's \
+             chance to win, over {over} of them:\n",
+            unknowns_text::not_known(unknown),
+        );
+        let mut moves = self.moves.iter();
+        if let Some(best) = moves.next() {
+            text.push_str(&format!(
+                "Best: {} ({}): win chance {}\n",
+                notation(best.mv),
+                words(best.mv),
+                best.estimate.text()
+            ));
+        }
+        for other in moves {
+            text.push_str(&format!(
+                "  then {}: {}\n",
+                notation(other.mv),
+                other.estimate.text()
+            ));
+        }
+        if !self.exact() {
+            text.push_str(
+                "A chance is the share of deals won with every card known after the move (± \
+                 its 95% margin): it assumes more than a player learns as cards turn up, so it \
+                 is an upper estimate; the order is the advice.\n",
+            );
+        }
+        if let Some(wanted) = self.out_of_time {
+            text.push_str(&format!(
+                "The time limit stopped the work at {} of the {} deals asked for: --time-limit \
+                 gives it more time.\n",
+                thousands(self.deals),
+                thousands(wanted)
+            ));
+        }
+        if self.stopped {
+            text.push_str(
+                "Stopped before the budget was spent: the figures cover the deals solved.\n",
+            );
+        }
+        text
+    }
+
+    /// The ranking as JSON, after the fields of `head` (the game and its rules): `unknown`,
+    /// `pool` (the cards they may be), `deals`, `exact`, `stopped`, `out_of_time` (the time
+    /// limit ended the work before the deals asked for), `best` in the game's
+    /// `notation`, `moves`, the best first, each with its `move` and its figures
+    /// ([`Estimate::json`]), and `seconds`.
+    pub fn json(
+        &self,
+        head: Value,
+        unknown: usize,
+        pool: usize,
+        notation: impl Fn(M) -> String,
+    ) -> Value {
+        let moves: Vec<Value> = self
+            .moves
+            .iter()
+            .map(|chance| {
+                let mut figures = chance.estimate.json();
+                figures["move"] = json!(notation(chance.mv));
+                figures
+            })
+            .collect();
+        let mut object = head;
+        object["unknown"] = json!(unknown);
+        object["pool"] = json!(pool);
+        object["deals"] = json!(self.deals);
+        object["exact"] = json!(self.exact());
+        object["stopped"] = json!(self.stopped);
+        object["out_of_time"] = json!(self.out_of_time.is_some());
+        object["best"] = json!(self.best().map(|best| notation(best.mv)));
+        object["moves"] = json!(moves);
+        object["seconds"] = json!(self.elapsed.as_secs_f64());
+        object
+    }
 }
 
 /// Why the moves cannot be ranked.
@@ -308,13 +416,16 @@ pub fn rank<P: AtTable>(
         .iter()
         .zip(settled)
         .map(|(&mv, settled)| {
-            let estimate = match (settled, sampled.next()) {
-                (Some(wins), _) => Estimate::Exact(wins),
-                (None, Some(figure)) if unknown == 0 && figure.decided == 1 => {
-                    Estimate::Exact(figure.wins == 1)
-                }
-                (None, Some(figure)) => figure.estimate(),
-                (None, None) => unreachable!("every open move is sampled"),
+            // Only the open moves were sampled, in order: a settled one takes no figure.
+            let estimate = match settled {
+                Some(wins) => Estimate::Exact(wins),
+                None => match sampled.next() {
+                    Some(figure) if unknown == 0 && figure.decided == 1 => {
+                        Estimate::Exact(figure.wins == 1)
+                    }
+                    Some(figure) => figure.estimate(),
+                    None => unreachable!("every open move is sampled"),
+                },
             };
             MoveChance { mv, estimate }
         })
@@ -541,6 +652,87 @@ mod tests {
         let seen: Vec<Card> = Card::all().take(50).collect();
         let rest = rest_of_pack(&seen);
         assert_eq!(rest, Card::all().skip(50).collect::<Vec<_>>());
+    }
+
+    /// A game of one move: move 0 is lost whatever the unknown card is, move 1 always wins.
+    #[derive(Debug, Clone, Copy)]
+    struct OneMove {
+        played: Option<u8>,
+        unknown: usize,
+    }
+
+    impl AtTable for OneMove {
+        type Move = u8;
+
+        fn moves(&self) -> Vec<u8> {
+            if self.played.is_none() {
+                vec![0, 1]
+            } else {
+                Vec::new()
+            }
+        }
+
+        fn after(&self, mv: u8) -> OneMove {
+            OneMove {
+                played: Some(mv),
+                ..*self
+            }
+        }
+
+        fn unknown(&self) -> usize {
+            self.unknown
+        }
+
+        fn seen(&self) -> Vec<Card> {
+            Vec::new()
+        }
+
+        fn dealt(&self, _cards: &[Card]) -> OneMove {
+            OneMove {
+                unknown: 0,
+                ..*self
+            }
+        }
+
+        fn settled(&self) -> Option<bool> {
+            (self.played == Some(0)).then_some(false)
+        }
+
+        fn solve(&self, _observer: &mut dyn Observer) -> Solved<u8> {
+            match self.played {
+                None => Solved::Won(Some(1)),
+                Some(1) => Solved::Won(None),
+                Some(_) => Solved::Lost,
+            }
+        }
+    }
+
+    #[test]
+    fn a_settled_move_before_an_open_one_leaves_it_its_own_figures() {
+        let start = OneMove {
+            played: None,
+            unknown: 1,
+        };
+        let budget = SampleBudget {
+            deals: 10,
+            time: None,
+            threads: 1,
+            caps: Caps::NONE,
+            seed: 1,
+        };
+        let pool: Vec<Card> = Card::all().take(1).collect();
+        let ranking = rank(&start, &pool, &budget, &mut ()).expect("one card for one place");
+        let figures: Vec<(u8, Estimate)> = ranking
+            .moves
+            .iter()
+            .map(|chance| (chance.mv, chance.estimate))
+            .collect();
+        let won = Estimate::Sampled {
+            wins: 10,
+            decided: 10,
+            open: 0,
+        };
+        assert_eq!(figures, vec![(1, won), (0, Estimate::Exact(false))]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! terminals or command lines.
 
 pub mod answer;
+pub mod at_table;
 pub mod challenge;
 pub mod game;
 pub mod lab;

@@ -3,7 +3,7 @@
 //! that a game is lost whatever its unknown cards are (no line turns one face up:
 //! [`reveal`]); then the ranked moves as `hint` gives them, in words and JSON.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::answer::{from_saved, rules_json};
 use super::reveal::{self, Reveal};
@@ -11,10 +11,9 @@ use super::saved::SavedKlondike;
 use super::solver::{self, Verdict as SolverVerdict};
 use super::{Move, Position, notation};
 use crate::cards::card::Card;
-use crate::engine::at_table::{self, AtTable, Ranking, SampleBudget, Solved};
+use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
 use crate::engine::search::Observer;
-use crate::engine::unknowns_text;
-use crate::engine::verdict::{self, Verdict};
+use crate::engine::verdict;
 
 /// Positions the proof that no card not known can ever turn up may search, for each move: a
 /// small share of a hint's time.
@@ -86,96 +85,13 @@ pub fn chances_answer(
     }
     let pool = at_table::rest_of_pack(&position.seen());
     let ranking = at_table::rank(&position, &pool, budget, observer).ok()?;
-    let verdict = match ranking.best().map(|best| best.estimate) {
-        Some(at_table::Estimate::Exact(true)) => Verdict::Yes,
-        _ if ranking.exact() => Verdict::No,
-        _ => Verdict::Undecided,
-    };
-    let json = ranking_json(&position, &ranking, pool.len());
-    let text = ranking_text(&position, &ranking, pool.len());
-    Some(from_saved(saved, verdict, json, text))
-}
-
-/// The ranking in words: the best move with its chance, the runners-up, and what the figures
-/// mean.
-fn ranking_text(position: &Position, ranking: &Ranking<Move>, pool: usize) -> String {
     let unknown = position.unknown();
-    let mut text = format!(
-        "At the table ({}): {}, each any of the {pool} cards not seen; each move's chance \
-         to win, over {} of them:\n",
-        position.rules(),
-        unknowns_text::not_known(unknown),
-        if ranking.exact() {
-            "every deal".to_string()
-        } else {
-            format!(
-                "{} random deals",
-                crate::cards::deal::thousands(ranking.deals)
-            )
-        }
-    );
-    let mut moves = ranking.moves.iter();
-    if let Some(best) = moves.next() {
-        text.push_str(&format!(
-            "Best: {} ({}): win chance {}\n",
-            notation::move_text(position, best.mv),
-            position.describe(best.mv),
-            best.estimate.text()
-        ));
-    }
-    for other in moves {
-        text.push_str(&format!(
-            "  then {}: {}\n",
-            notation::move_text(position, other.mv),
-            other.estimate.text()
-        ));
-    }
-    if !ranking.exact() {
-        text.push_str(
-            "A chance is the share of deals won with every card known after the move (± its \
-             95% margin): it assumes more than a player learns as cards turn up, so it is an \
-             upper estimate; the order is the advice.\n",
-        );
-    }
-    if let Some(wanted) = ranking.out_of_time {
-        text.push_str(&format!(
-            "The time limit stopped the work at {} of the {} deals asked for: --time-limit \
-             gives it more time.\n",
-            crate::cards::deal::thousands(ranking.deals),
-            crate::cards::deal::thousands(wanted)
-        ));
-    }
-    if ranking.stopped {
-        text.push_str("Stopped before the budget was spent: the figures cover the deals solved.\n");
-    }
-    text
-}
-
-/// The ranking as JSON: `unknown`, `pool` (the cards they may be), `deals`, `exact`,
-/// `stopped`, `out_of_time` (the time limit ended the work before the deals asked for),
-/// `best` in the notation, and `moves`, the best first, each with its `move` in
-/// the notation and its figures ([`at_table::Estimate::json`]).
-fn ranking_json(position: &Position, ranking: &Ranking<Move>, pool: usize) -> Value {
-    let moves: Vec<Value> = ranking
-        .moves
-        .iter()
-        .map(|chance| {
-            let mut figures = chance.estimate.json();
-            figures["move"] = json!(notation::move_text(position, chance.mv));
-            figures
-        })
-        .collect();
-    json!({
-        "game": "klondike",
-        "rules": rules_json(position.rules()),
-        "unknown": position.unknown(),
-        "pool": pool,
-        "deals": ranking.deals,
-        "exact": ranking.exact(),
-        "stopped": ranking.stopped,
-        "out_of_time": ranking.out_of_time.is_some(),
-        "best": ranking.best().map(|best| notation::move_text(position, best.mv)),
-        "moves": moves,
-        "seconds": ranking.elapsed.as_secs_f64(),
-    })
+    let notation = |mv| notation::move_text(&position, mv);
+    let head = json!({"game": "klondike", "rules": rules_json(position.rules())});
+    let json = ranking.json(head, unknown, pool.len(), notation);
+    let rules = position.rules().to_string();
+    let text = ranking.text(&rules, unknown, pool.len(), notation, |mv| {
+        position.describe(mv)
+    });
+    Some(from_saved(saved, ranking.verdict(), json, text))
 }

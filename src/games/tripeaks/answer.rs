@@ -73,7 +73,7 @@ pub fn verdict_of(answer: &Answer) -> Verdict {
 
 /// An answer to a saved game: JSON with where the game stood as `from`, or text after a line
 /// saying so.
-fn from_saved(
+pub fn from_saved(
     saved: &SavedTriPeaks,
     verdict: Verdict,
     mut json: Value,

@@ -5,11 +5,13 @@
 use serde_json::Value;
 
 use super::answer::{hint_answer, solve_answer, validate_answer};
+use super::at_table::chances_answer;
 use super::lab::TriPeaksLab;
 use super::saved::SavedTriPeaks;
 use crate::cards::card::Rank;
 use crate::cards::deal::Deal;
 use crate::cards::layout::Layout;
+use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
     Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
 };
@@ -113,6 +115,10 @@ impl Table for TriPeaksTable {
 
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
         hint_answer(&self.saved, &Budget::start(caps), observer)
+    }
+
+    fn chances(&self, budget: &SampleBudget, observer: &mut dyn Observer) -> Option<Answer> {
+        chances_answer(&self.saved, budget, observer)
     }
 
     fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {

@@ -1,0 +1,373 @@
+//! TriPeaks at the table against a plain reference on small positions (a few tableau cards and
+//! a few stock cards left), where every deal of the unknown cards can be gone through; then
+//! `hint` on the deal as MSC shows it.
+//!
+//! Two cards in play are unknown, and so are the cards already gone (the player did not type
+//! them in), so that the two may be any of some forty cards. Two references, both plain
+//! searches over the referee's moves:
+//! - the *true* chance of a move, for a player who learns each card as it turns up: a card
+//!   that turns up (uncovered in the tableau, or drawn) is any of the cards not seen, each as
+//!   likely (the average over them); otherwise the player picks the best move (the most over
+//!   the moves), and a tableau cleared is a win;
+//! - the *full-knowledge average*: the share of all deals of the two cards that the move wins
+//!   with every card known. This is what the engine's sampling estimates; it is never below
+//!   the true chance (knowing more never hurts).
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{json_answer, output};
+use serde_json::Value;
+use solitaire::Card;
+use solitaire::cards::deal::random_deals;
+use solitaire::engine::at_table::{self, AtTable, Estimate, SampleBudget};
+use solitaire::engine::search::Caps;
+use solitaire::games::tripeaks::answer::seen_slot;
+use solitaire::games::tripeaks::layout::{COVERS, FIRST_WASTE, LAYOUT, TABLEAU_SIZE, face_up};
+use solitaire::games::tripeaks::saved::SavedTriPeaks;
+use solitaire::games::tripeaks::solver::{BoardAnswer, solve_board};
+use solitaire::games::tripeaks::{Move, Position, notation};
+use solitaire::{Deal, DeckProblems};
+
+/// A small xorshift generator for picking places from a seed.
+struct Picks(u64);
+
+impl Picks {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        usize::try_from(self.0 % bound as u64).expect("a small number")
+    }
+}
+
+/// The tableau cards `cards` with every card under them, as a mask: a card cannot go while
+/// one lies on it.
+fn with_cards_under_them(cards: u32) -> u32 {
+    let mut mask = cards;
+    loop {
+        let more = (0..TABLEAU_SIZE)
+            .filter(|&i| COVERS[i] & mask != 0)
+            .fold(mask, |all, i| all | 1 << i);
+        if more == mask {
+            return mask;
+        }
+        mask = more;
+    }
+}
+
+/// A small position from a random deal: one or two tableau cards of rows 1 to 3 with the
+/// cards under them, 3 to 6 stock cards left, the waste's top known; two of the face-down or
+/// stock cards unknown, and every card gone unknown too.
+fn small_position(seed: u64) -> Position {
+    let deal = random_deals(seed, 1).remove(0);
+    let mut picks = Picks(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let roots = (0..=picks.below(2)).fold(0, |mask, _| mask | 1 << picks.below(18));
+    let remaining = with_cards_under_them(roots);
+    let drawn = 23 - (3 + picks.below(4));
+    let waste = FIRST_WASTE + drawn;
+    let face_down = remaining & !face_up(remaining);
+    let mut hidden: Vec<usize> = (0..TABLEAU_SIZE)
+        .filter(|&i| face_down & (1 << i) != 0)
+        .chain(waste + 1..52)
+        .collect();
+    let mut in_play = Vec::new();
+    while in_play.len() < 2 {
+        in_play.push(hidden.remove(picks.below(hidden.len())));
+    }
+    let gone = |slot: usize| slot < waste && (slot >= TABLEAU_SIZE || remaining & (1 << slot) == 0);
+    let slots: Vec<Option<Card>> = deal
+        .slots()
+        .iter()
+        .enumerate()
+        .map(|(slot, &card)| {
+            (!gone(slot) && !in_play.contains(&slot))
+                .then_some(card)
+                .flatten()
+        })
+        .collect();
+    let deal = Deal::from_slots(&slots, &LAYOUT).expect("a deal with unknown cards");
+    Position::from_parts(&deal, remaining, drawn, waste, 0, 0).expect("a position")
+}
+
+/// The unknown cards still in play: face down in the tableau or in the stock.
+fn unknown_in_play(position: &Position) -> Vec<usize> {
+    (0..TABLEAU_SIZE)
+        .filter(|&i| position.is_there(i))
+        .chain(position.stock_slots())
+        .filter(|&slot| position.card(slot).is_none())
+        .collect()
+}
+
+/// The cards the unknown cards may be.
+fn pool(position: &Position) -> Vec<Card> {
+    at_table::rest_of_pack(&position.seen())
+}
+
+/// The true chance to clear the tableau from a position for a player who learns each card as
+/// it turns up; with nothing unknown in play, whether the tableau can be cleared at all.
+fn true_chance(position: &Position, memo: &mut HashMap<Position, f64>) -> f64 {
+    if let Some(slot) = seen_slot(position) {
+        let pool = pool(position);
+        let total: f64 = pool
+            .iter()
+            .map(|&card| {
+                let known = position.reveal(slot, card).expect("a card not seen");
+                true_chance(&known, memo)
+            })
+            .sum();
+        return total / pool.len() as f64;
+    }
+    if position.is_won() {
+        return 1.0;
+    }
+    if let Some(&chance) = memo.get(position) {
+        return chance;
+    }
+    let best = position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| true_chance(&position.after(mv), memo))
+        .fold(0.0, f64::max);
+    memo.insert(*position, best);
+    best
+}
+
+/// The share of all deals of the unknown cards in play that `mv` wins, every card known.
+fn full_knowledge(position: &Position, mv: Move, memo: &mut HashMap<Position, f64>) -> f64 {
+    let places = unknown_in_play(position);
+    let pool = pool(position);
+    let mut deals = vec![*position];
+    for &place in &places {
+        deals = deals
+            .iter()
+            .flat_map(|dealt| {
+                pool.iter()
+                    .filter_map(|&card| dealt.reveal(place, card).ok())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    let won: f64 = deals
+        .iter()
+        .map(|dealt| true_chance(&dealt.after(mv), memo))
+        .sum();
+    won / deals.len() as f64
+}
+
+/// A budget of `deals` deals on two threads, no time limit, no cap.
+fn budget(deals: usize) -> SampleBudget {
+    SampleBudget {
+        deals,
+        time: None,
+        threads: 2,
+        caps: Caps::NONE,
+        seed: 1,
+    }
+}
+
+#[test]
+fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best() {
+    let (mut checked, mut covered, mut certain, mut exact) = (0, 0, 0, 0);
+    for seed in 0..200 {
+        let position = small_position(seed);
+        assert_eq!(unknown_in_play(&position).len(), 2);
+        let ranking = at_table::rank(&position, &pool(&position), &budget(300), &mut ())
+            .expect("as many cards as unknown places");
+        if ranking.moves.len() < 2 {
+            continue;
+        }
+        let mut memo = HashMap::new();
+        let truths: Vec<f64> = ranking
+            .moves
+            .iter()
+            .map(|chance| true_chance(&position.after(chance.mv), &mut memo))
+            .collect();
+        let best_truth = truths.iter().copied().fold(0.0, f64::max);
+        let context = format!("seed {seed}\n{position}\ntruths {truths:?}\n{ranking:?}");
+        for (chance, &truth) in ranking.moves.iter().zip(&truths) {
+            let average = full_knowledge(&position, chance.mv, &mut memo);
+            assert!(
+                truth <= average + 1e-9,
+                "knowing more never hurts: {context}"
+            );
+            let (low, high) = chance.estimate.interval();
+            let margin = chance.estimate.margin();
+            checked += 1;
+            exact += usize::from(matches!(chance.estimate, Estimate::Exact(_)));
+            if (low - 1e-9..=high + 1e-9).contains(&average) {
+                covered += 1;
+            }
+            assert!(
+                (low - margin - 1e-9..=high + margin + 1e-9).contains(&average),
+                "{average} far outside {low}..{high}: {context}"
+            );
+        }
+        assert!(truths[0] >= best_truth - 0.05, "{context}");
+        if best_truth >= 1.0 {
+            certain += 1;
+            let best = ranking.best().expect("moves").estimate;
+            assert_eq!(best.chance(), Some(1.0), "{context}");
+        }
+    }
+    // At 95%, about one interval in twenty may miss the average.
+    assert!(checked >= 60, "only {checked} moves checked");
+    assert!(
+        covered * 100 >= checked * 90,
+        "{covered} of {checked} covered"
+    );
+    assert!(certain > 0, "no position has a certain move");
+    println!("{covered} of {checked} intervals hold the average; {certain} certain, {exact} exact");
+}
+
+#[test]
+fn with_nothing_unknown_every_move_is_exact_and_agrees_with_the_exact_solver() {
+    let mut won = 0;
+    for (seed, deal) in random_deals(7, 10).into_iter().enumerate() {
+        let position = Position::new(&deal);
+        let ranking = at_table::rank(&position, &[], &budget(50), &mut ()).expect("no unknown");
+        assert!(ranking.exact(), "seed {seed}");
+        assert_eq!(ranking.deals, 1);
+        assert_eq!(ranking.moves.len(), position.legal_moves().len());
+        for chance in &ranking.moves {
+            let answer = solve_board(&position.after(chance.mv), &mut ()).answer;
+            let clears = matches!(answer.expect("solved").answer, BoardAnswer::Cleared(_));
+            assert_eq!(chance.estimate, Estimate::Exact(clears), "seed {seed}");
+            won += usize::from(clears);
+        }
+    }
+    assert!(won > 0);
+    // And against the plain search, on small positions with every card typed in.
+    for seed in 0..20 {
+        let mut position = small_position(seed);
+        for place in unknown_in_play(&position) {
+            let card = pool(&position)[0];
+            position = position.reveal(place, card).expect("a card not seen");
+        }
+        let ranking =
+            at_table::rank(&position, &pool(&position), &budget(50), &mut ()).expect("ranked");
+        for chance in &ranking.moves {
+            let wins = true_chance(&position.after(chance.mv), &mut HashMap::new()) >= 1.0;
+            let figure = chance.estimate.chance().expect("decided");
+            assert_eq!(figure >= 1.0, wins, "seed {seed}\n{position}\n{ranking:?}");
+            assert!(
+                figure == 0.0 || figure >= 1.0,
+                "every deal alike: {ranking:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn moves_settled_whatever_the_unknown_cards_are_are_exact() -> Result<(), DeckProblems> {
+    // The ordered deck with only its last stock card unknown: the bottom row plays down in one
+    // run and the tableau clears whatever that card is.
+    let ordered = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd \
+        Kd Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs ??";
+    let position = Position::new(&Deal::parse_as(ordered, &LAYOUT)?);
+    let ranking = at_table::rank(&position, &pool(&position), &budget(20), &mut ())
+        .expect("one card for one place");
+    let play = ranking
+        .moves
+        .iter()
+        .find(|chance| chance.mv == Move::Play(27));
+    assert_eq!(
+        play.map(|chance| chance.estimate),
+        Some(Estimate::Exact(true))
+    );
+    Ok(())
+}
+
+fn saved_game(name: &str) -> String {
+    format!("{}/saved-games/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tableau() {
+    let file = saved_game("tripeaks-as-dealt.txt");
+    let args = |json: bool| {
+        let mut args = vec!["hint"];
+        args.extend(json.then_some("--json"));
+        args.extend([
+            "--samples",
+            "60",
+            "--time-limit",
+            "600",
+            "--jobs",
+            "2",
+            &file,
+        ]);
+        args
+    };
+    let said = output(&args(false), 3);
+    assert!(
+        said.starts_with(
+            "At the table (Board: clear the tableau): 41 cards are not known (??), each any of \
+             the 41 cards not seen; each move's chance to win, over 60 random deals of them:\n"
+        ),
+        "{said}"
+    );
+    let answer = json_answer(&args(true), 3);
+    assert_eq!(
+        (answer["game"].clone(), answer["challenge"].clone()),
+        ("tripeaks".into(), "board".into())
+    );
+    assert_eq!(
+        (answer["unknown"].clone(), answer["pool"].clone()),
+        (41.into(), 41.into())
+    );
+    let moves = answer["moves"].as_array().expect("the moves");
+    let text = std::fs::read_to_string(&file).expect("the file");
+    let start = *SavedTriPeaks::parse(&text, "x")
+        .expect("a save")
+        .game()
+        .position();
+    let legal: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|mv| notation::move_text(&start, mv))
+        .collect();
+    assert_eq!(moves.len(), legal.len(), "{answer}");
+    let chance = |figures: &Value| figures["chance"].as_f64().expect("a chance");
+    for (figures, next) in moves.iter().zip(moves.iter().skip(1)) {
+        assert!(chance(figures) >= chance(next), "best first: {answer}");
+    }
+    for figures in moves {
+        let named = figures["move"].as_str().expect("a move");
+        assert!(legal.iter().any(|mv| mv == named), "{named} is legal");
+        assert_eq!(figures["deals"], 60, "{figures}");
+        let (low, high) = (figures["low"].as_f64(), figures["high"].as_f64());
+        let (low, high) = (low.expect("low"), high.expect("high"));
+        assert!(
+            low <= chance(figures) && chance(figures) <= high,
+            "{figures}"
+        );
+        assert!(said.contains(&format!("{named}: ")) || said.contains(&format!("Best: {named} (")));
+    }
+    let best = answer["best"].as_str().expect("a best move");
+    assert_eq!(moves[0]["move"], best);
+    assert!(said.contains(&format!("Best: {best} (")), "{said}");
+    assert_eq!(
+        (answer["deals"].clone(), answer["exact"].clone()),
+        (60.into(), false.into())
+    );
+    let again = json_answer(&args(true), 3);
+    assert_eq!(again["moves"], answer["moves"]);
+    let first = format!("{:.0}%", chance(&moves[0]) * 100.0);
+    assert!(said.contains(&format!("win chance {first}")), "{said}");
+}
+
+#[test]
+fn hint_answers_exactly_where_the_unknown_cards_cannot_change_it() {
+    // Every card known: the next move of the best line, as before.
+    let known = output(&["hint", &saved_game("tripeaks-clears-43-steps.txt")], 0);
+    assert!(known.starts_with("Next: "), "{known}");
+    // The stock's top drawn and not typed in: where the player sees it comes first.
+    let dir = tempfile::tempdir().expect("a folder");
+    let text = std::fs::read_to_string(saved_game("tripeaks-as-dealt.txt")).expect("the file");
+    let drawn = dir.path().join("drawn.txt");
+    std::fs::write(&drawn, format!("# moves: draw\n{text}")).expect("written");
+    let waiting = output(&["hint", drawn.to_str().expect("a path")], 3);
+    assert!(!waiting.contains("At the table"), "{waiting}");
+}
