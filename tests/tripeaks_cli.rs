@@ -324,6 +324,8 @@ fn a_hint_from_a_saved_position_counts_the_cards_still_to_remove() {
     std::fs::write(&path, played).expect("writable");
     let path = path.to_str().expect("a UTF-8 path");
     let answer = json_answer(&["hint", "--json", path], 1);
+    assert_eq!(answer["from"]["moves_played"], 4, "{answer}");
+    assert_eq!(answer["from"]["removed"], 3, "{answer}");
     let cleared = answer["cleared"].as_u64().expect("a count");
     let length = answer["length"].as_u64().expect("a length");
     let hint = output(&["hint", path], 1);

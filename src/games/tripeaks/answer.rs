@@ -82,7 +82,11 @@ fn from_saved(
     let Some(from) = progress(saved) else {
         return verdict::Answer::new(verdict, text, json);
     };
-    json["from"] = json!(from);
+    // The same shape as every game's: the moves played, then what TriPeaks counts besides.
+    json["from"] = json!({
+        "moves_played": saved.moves.len(),
+        "removed": saved.game().position().removed(),
+    });
     verdict::Answer::new(verdict, from_text(&from) + &text, json)
 }
 
