@@ -13,7 +13,7 @@ pub mod triple_klondike;
 use crate::cards::card::DECK_SIZE;
 use crate::cards::excerpt::excerpt;
 use crate::cards::layout::Layout;
-use crate::engine::game::{Game, joined};
+use crate::engine::game::{Game, Names, Settings, joined};
 use crate::engine::headers::{GameHeaderError, game_of_text, headers};
 
 /// Every game the commands take, in the order help, menus and messages list them. The first
@@ -41,11 +41,13 @@ pub fn of_kind(kind: GameKind) -> Option<&'static dyn Game> {
     ALL.iter().copied().find(|game| game.kind() == kind)
 }
 
-/// The game a text is, and whether its `# game:` header says so.
-#[derive(Debug, Clone, Copy)]
+/// The game a text is, whether its `# game:` header says so, and the other games that read
+/// it as well when nothing says which it is (a Klondike deal in its layout reads as Pyramid).
+#[derive(Debug, Clone)]
 pub struct Sniffed {
     pub game: &'static dyn Game,
     pub by_header: bool,
+    pub also: Vec<&'static dyn Game>,
 }
 
 /// Which game a text is: the one its `# game:` header names, else the first that claims it
@@ -57,6 +59,7 @@ pub fn of_text(text: &str) -> Result<Sniffed, GameHeaderError> {
         return Ok(Sniffed {
             game,
             by_header: true,
+            also: Vec::new(),
         });
     }
     // A header given twice is refused even where it is not read.
@@ -69,7 +72,24 @@ pub fn of_text(text: &str) -> Result<Sniffed, GameHeaderError> {
     Ok(Sniffed {
         game,
         by_header: false,
+        also: also_read(text, game),
     })
+}
+
+/// The games besides `chosen` that open `text` under their default rules: a text of the
+/// same shape as another game's deal is read as one game while it could be the other.
+fn also_read(text: &str, chosen: &dyn Game) -> Vec<&'static dyn Game> {
+    let opens = |game: &dyn Game| {
+        game.open(text, &Names::default(), &Settings::default())
+            .is_ok()
+    };
+    if !opens(chosen) {
+        return Vec::new();
+    }
+    ALL.iter()
+        .copied()
+        .filter(|game| game.id() != chosen.id() && opens(*game))
+        .collect()
 }
 
 /// The games' names as typed, listed: "pyramid, tripeaks and klondike".
@@ -175,6 +195,31 @@ mod tests {
             Ok("perfect-pair")
         );
         assert!(of_text("# game: pyramid\n# game: tripeaks\n").is_err());
+    }
+
+    #[test]
+    fn a_deal_that_reads_as_two_games_says_so() {
+        let klondike = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/klondike-winnable.txt"
+        ))
+        .expect("the Klondike deal");
+        let also = |text: &str| {
+            let sniffed = of_text(text).expect("a text without two headers");
+            let also: Vec<&str> = sniffed.also.iter().map(|game| game.id()).collect();
+            (sniffed.game.id(), also)
+        };
+        assert_eq!(also(&klondike), ("klondike", vec![]));
+        let without_header: String = klondike
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .flat_map(|line| [line, "\n"])
+            .collect();
+        assert_eq!(
+            also(&without_header),
+            ("pyramid", vec!["tripeaks", "klondike"])
+        );
+        assert_eq!(also("Kd Qc"), ("pyramid", vec![]));
     }
 
     #[test]

@@ -821,3 +821,39 @@ fn a_header_given_twice_with_another_value_is_refused_as_in_every_game() {
     let text = output(&["validate", &again], 0);
     assert!(text.contains("a valid Klondike deal"), "{text}");
 }
+
+/// A Klondike deal in its layout without the `# game:` header reads as Pyramid too: the
+/// answer says which game it was read as, in its JSON and in a note naming the flag for the
+/// other, and `--game klondike` solves it as Klondike without the note.
+#[test]
+fn a_deal_that_reads_as_two_games_says_which_and_how_to_pick_the_other() {
+    let layout = formats::write(&table(WINNABLE[0]), Format::Layout).expect("a whole deal");
+    let bare: String = layout
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .flat_map(|line| [line, "\n"])
+        .collect();
+    let run = |args: &[&str]| {
+        let result = pyramid().args(args).write_stdin(bare.clone()).output();
+        let result = result.expect("the command runs");
+        let stdout = String::from_utf8(result.stdout).expect("UTF-8 output");
+        let stderr = String::from_utf8(result.stderr).expect("UTF-8 errors");
+        (stdout, stderr)
+    };
+    let (json, note) = run(&["solve", "--json", "-"]);
+    let answer: Value = serde_json::from_str(&json).expect("valid JSON");
+    assert_eq!(answer["game"], "pyramid", "{json}");
+    assert!(
+        note.contains("<stdin> has no # game: header: read as Pyramid; ")
+            && note.contains("--game klondike reads it as ")
+            && note.ends_with(" or Klondike\n"),
+        "{note}"
+    );
+    let (_, hint_note) = run(&["hint", "-"]);
+    assert_eq!(hint_note, note);
+    let (json, note) = run(&["solve", "--json", "--game", "klondike", "-"]);
+    let answer: Value = serde_json::from_str(&json).expect("valid JSON");
+    assert_eq!(answer["game"], "klondike", "{json}");
+    assert_eq!(answer["solvable"], true, "{json}");
+    assert!(note.is_empty(), "{note}");
+}

@@ -307,3 +307,32 @@ fn the_game_flag_may_come_before_the_command() {
     let text = output(&["--game", "tripeaks", "solve", &saved_game(CLEARS)], 0);
     assert!(text.starts_with("Cleared in 43 steps."), "{text}");
 }
+
+/// A hint from a saved position counts the cards its line removes from there, and says how
+/// many that makes in all, as the JSON's `cleared` does.
+#[test]
+fn a_hint_from_a_saved_position_counts_the_cards_still_to_remove() {
+    let text = std::fs::read_to_string(saved_game("tripeaks-cannot-clear.txt"))
+        .expect("the file is there");
+    let played = text.replacen(
+        "# game: tripeaks\n",
+        "# game: tripeaks\n# moves: 3d 2s draw 5c\n",
+        1,
+    );
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("played.txt");
+    std::fs::write(&path, played).expect("writable");
+    let path = path.to_str().expect("a UTF-8 path");
+    let answer = json_answer(&["hint", "--json", path], 1);
+    assert_eq!(answer["from"]["moves_played"], 4, "{answer}");
+    assert_eq!(answer["from"]["removed"], 3, "{answer}");
+    let cleared = answer["cleared"].as_u64().expect("a count");
+    let length = answer["length"].as_u64().expect("a length");
+    let hint = output(&["hint", path], 1);
+    // Three tableau cards are gone in the four moves played.
+    let said = format!(
+        "the best line removes {} more tableau cards ({cleared} in all) in {length} steps.",
+        cleared - 3
+    );
+    assert!(hint.contains(&said), "{hint}\n{said}");
+}

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use solitaire::DeckProblems;
 use solitaire::cards::excerpt::shown_path;
-use solitaire::engine::game::{Game, Names, OpenError, Problems};
+use solitaire::engine::game::{Game, Names, OpenError, Problems, joined};
 use solitaire::engine::goal::GoalError;
 use solitaire::games;
 
@@ -169,6 +169,16 @@ pub fn game_in(
     source: &Source,
     asked: Option<&'static dyn Game>,
 ) -> Result<&'static dyn Game, InputError> {
+    chosen_game(source, asked).map(|(game, _)| game)
+}
+
+/// The game a file is read as ([`game_in`]), with a note when the text reads as other games
+/// too and nothing said which it is: "read as Pyramid; it reads as Klondike too: give
+/// `--game klondike` to solve it as Klondike".
+pub fn chosen_game(
+    source: &Source,
+    asked: Option<&'static dyn Game>,
+) -> Result<(&'static dyn Game, Option<String>), InputError> {
     let sniffed = games::of_text(&source.text).map_err(|problem| InputError::Game {
         name: source.name.clone(),
         message: format!("# game: {problem}"),
@@ -183,9 +193,31 @@ pub fn game_in(
                 ),
             })
         }
-        Some(asked) => Ok(asked),
-        None => Ok(sniffed.game),
+        Some(asked) => Ok((asked, None)),
+        None => Ok((sniffed.game, two_readings(source, &sniffed))),
     }
+}
+
+/// What a text that reads as more than one game was read as, and the flags that read it as
+/// another: "deal.txt has no # game: header: read as Pyramid; --game tripeaks or --game
+/// klondike reads it as TriPeaks or Klondike".
+fn two_readings(source: &Source, sniffed: &games::Sniffed) -> Option<String> {
+    if sniffed.also.is_empty() {
+        return None;
+    }
+    let flags: Vec<String> = sniffed
+        .also
+        .iter()
+        .map(|game| format!("--game {}", game.id()))
+        .collect();
+    let names: Vec<&str> = sniffed.also.iter().map(|game| game.name()).collect();
+    Some(format!(
+        "{} has no # game: header: read as {}; {} reads it as {}",
+        source.name,
+        sniffed.game,
+        joined(&flags, "or"),
+        joined(&names, "or"),
+    ))
 }
 
 /// A file of deals one a line (`batch`, `stats --from`), opened once: standard input, or a

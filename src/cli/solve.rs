@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use serde_json::Value;
 use solitaire::engine::game::{Game, Settings, Table};
 use solitaire::engine::verdict::Answer;
 
@@ -11,31 +12,57 @@ use crate::cli::args::{HintArgs, SolveArgs, ValidateArgs};
 use crate::cli::console;
 use crate::cli::input::{self, InputError, read_source};
 
+/// A deal file opened as its game's table: the game, the table, and a note when the text
+/// reads as another game too.
+struct Opened {
+    game: &'static dyn Game,
+    table: Box<dyn Table>,
+    note: Option<String>,
+}
+
 /// Reads a deal file and opens it as its game's table, the flags checked against the game.
 fn open(
     path: &Path,
     asked: Option<&'static dyn Game>,
     check: impl FnOnce(&dyn Game) -> Result<(), InputError>,
     settings: &Settings,
-) -> Result<(&'static dyn Game, Box<dyn Table>), InputError> {
+) -> Result<Opened, InputError> {
     let source = read_source(path)?;
-    let game = input::game_in(&source, asked)?;
+    let (game, note) = input::chosen_game(&source, asked)?;
     check(game)?;
     let table = game
         .open(&source.text, &source.names(path), settings)
         .map_err(|error| InputError::open(&source.name, error))?;
-    Ok((game, table))
+    Ok(Opened { game, table, note })
 }
 
-/// Prints an answer, as one JSON object or as text, and any warning beside it; the exit code.
-fn print(answer: &Answer, json: bool) -> u8 {
+/// The answer's JSON with the game it answers for first: `{"game": "pyramid", ...}`.
+fn with_game(json: &Value, game: &dyn Game) -> Value {
+    let mut object = serde_json::Map::new();
+    object.insert("game".to_string(), Value::from(game.id()));
+    match json {
+        Value::Object(fields) => object.extend(fields.clone()),
+        other => {
+            object.insert("answer".to_string(), other.clone());
+        }
+    }
+    Value::Object(object)
+}
+
+/// Prints an answer, as one JSON object naming its game or as text, any warning before it and
+/// the note on the game it was read as after it (nothing once the answer's reader has gone);
+/// the exit code.
+fn print(opened: &Opened, answer: &Answer, json: bool) -> u8 {
     if let Some(warning) = &answer.warning {
         console::err(format_args!("{warning}\n"));
     }
     if json {
-        console::out(format_args!("{}\n", answer.json));
+        console::out(format_args!("{}\n", with_game(&answer.json, opened.game)));
     } else {
         console::out(&answer.text);
+    }
+    if let Some(note) = &opened.note {
+        console::err(format_args!("{note}\n"));
     }
     answer.verdict.exit_code()
 }
@@ -49,24 +76,25 @@ pub fn solve(args: &SolveArgs, asked: Option<&'static dyn Game>) -> Result<u8, I
         Ok(())
     };
     let source = &args.game.settings;
-    let (_, table) = open(&args.file, asked, check, source)?;
-    let answer = table
+    let opened = open(&args.file, asked, check, source)?;
+    let answer = opened
+        .table
         .solve(goal, args.caps.caps(), &mut ())
         .map_err(|error| InputError::open(&input::source_name(&args.file), error))?;
-    Ok(print(&answer, args.json))
+    Ok(print(&opened, &answer, args.json))
 }
 
 /// Prints only the next move from a saved game's position, and whether it can be won; with
 /// cards not known whose outcome may depend on them, every move ranked by its chance to win.
 pub fn hint(args: &HintArgs, asked: Option<&'static dyn Game>) -> Result<u8, InputError> {
     let check = |game: &dyn Game| args.game.check_game(game);
-    let (_, table) = open(&args.file, asked, check, &args.game.settings)?;
+    let opened = open(&args.file, asked, check, &args.game.settings)?;
     let budget = args.table.budget(&args.caps);
-    let answer = match table.chances(&budget, &mut ()) {
+    let answer = match opened.table.chances(&budget, &mut ()) {
         Some(ranked) => ranked,
-        None => table.hint(args.caps.caps(), &mut ()),
+        None => opened.table.hint(args.caps.caps(), &mut ()),
     };
-    Ok(print(&answer, args.json))
+    Ok(print(&opened, &answer, args.json))
 }
 
 /// Checks a deal file, with the position and moves a saved game gives (problems are the
@@ -74,9 +102,10 @@ pub fn hint(args: &HintArgs, asked: Option<&'static dyn Game>) -> Result<u8, Inp
 pub fn validate(args: &ValidateArgs, asked: Option<&'static dyn Game>) -> Result<u8, InputError> {
     let settings = &args.game.settings;
     let check = |game: &dyn Game| args.game.check_game(game);
-    let (_, table) = open(&args.file, asked, check, settings)?;
-    let answer = table
+    let opened = open(&args.file, asked, check, settings)?;
+    let answer = opened
+        .table
         .validate(settings)
         .map_err(|error| InputError::open(&input::source_name(&args.file), error))?;
-    Ok(print(&answer, false))
+    Ok(print(&opened, &answer, false))
 }

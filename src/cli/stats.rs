@@ -363,6 +363,13 @@ fn histogram_by(values: &BTreeMap<usize, usize>, bin: usize, width: usize) -> Ve
     for (&value, &count) in values {
         *bins.entry(value / bin * bin).or_insert(0) += count;
     }
+    // Every range between the first and the last, an empty one with a zero, so that the bars
+    // keep the shape of the figures.
+    if let (Some(&first), Some(&last)) = (bins.keys().next(), bins.keys().next_back()) {
+        for low in (first..last).step_by(bin) {
+            bins.entry(low).or_insert(0);
+        }
+    }
     let most = bins.values().copied().max().unwrap_or(1).max(1);
     const EIGHTHS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
     bins.iter()
@@ -783,7 +790,10 @@ mod tests {
     fn the_histogram_bins_by_five_steps_with_the_longest_bar_full() {
         let lengths = BTreeMap::from([(15, 1), (41, 4), (44, 4)]);
         let lines = histogram(&lengths, 8);
-        assert_eq!(lines, [" 15-19  █ 1", " 40-44  ████████ 8"]);
+        assert_eq!(lines[0], " 15-19  █ 1");
+        assert_eq!(lines[1], " 20-24   0");
+        assert_eq!(lines.last().map(String::as_str), Some(" 40-44  ████████ 8"));
+        assert_eq!(lines.len(), 6, "every range from 15-19 to 40-44: {lines:?}");
     }
 
     #[test]

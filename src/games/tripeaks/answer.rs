@@ -82,7 +82,11 @@ pub fn from_saved(
     let Some(from) = progress(saved) else {
         return verdict::Answer::new(verdict, text, json);
     };
-    json["from"] = json!(from);
+    // The same shape as every game's: the moves played, then what TriPeaks counts besides.
+    json["from"] = json!({
+        "moves_played": saved.moves.len(),
+        "removed": saved.game().position().removed(),
+    });
     verdict::Answer::new(verdict, from_text(&from) + &text, json)
 }
 
@@ -162,9 +166,9 @@ pub fn hint_answer(
             )
         } else {
             format!(
-                "Not clearable: the best line removes {} more tableau cards in {} steps.\n",
-                line.value,
-                line.steps()
+                "Not clearable: the best line removes {} in {}.\n",
+                removes(&position, line.value as usize),
+                steps(line.steps())
             )
         });
     }
@@ -250,6 +254,19 @@ fn walk<T>(
             each(&before, mv, &position)
         })
         .collect()
+}
+
+/// The tableau cards a line removes from where the game stands, given the count it clears in
+/// all: "11 more tableau cards (22 in all)", or "22 tableau cards" from the deal's start.
+fn removes(position: &Position, cleared: usize) -> String {
+    let before = position.removed();
+    let more = cleared.saturating_sub(before);
+    let cards = if more == 1 { "card" } else { "cards" };
+    if before == 0 {
+        format!("{more} tableau {cards}")
+    } else {
+        format!("{more} more tableau {cards} ({cleared} in all)")
+    }
 }
 
 /// "1 step", "23 steps".
