@@ -17,11 +17,12 @@
 
 mod common;
 
+use common::at_table::budget;
+
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use common::klondike::{random_small, search};
 use solitaire::engine::at_table::{self, AtTable, Estimate, SampleBudget};
-use solitaire::engine::search::Caps;
 use solitaire::games::klondike::solver::{Verdict, solve};
 use solitaire::games::klondike::{EmptyPile, Move, Passes, Pile, Position, Rules, Seen};
 use solitaire::{Card, Suit};
@@ -180,17 +181,6 @@ fn full_knowledge(position: &Position, mv: Move) -> f64 {
 /// Whether a chance is a certain win.
 fn is_certain(chance: f64) -> bool {
     chance >= 1.0
-}
-
-/// A budget of `deals` deals on two threads, no time limit, no cap.
-fn budget(deals: usize) -> SampleBudget {
-    SampleBudget {
-        deals,
-        time: None,
-        threads: 2,
-        caps: Caps::NONE,
-        seed: 1,
-    }
 }
 
 #[test]

@@ -15,14 +15,14 @@
 
 mod common;
 
+use common::at_table::budget;
+
 use std::collections::HashMap;
 
 use common::{json_answer, output};
-use serde_json::Value;
 use solitaire::Card;
 use solitaire::cards::deal::random_deals;
-use solitaire::engine::at_table::{self, AtTable, Estimate, SampleBudget};
-use solitaire::engine::search::Caps;
+use solitaire::engine::at_table::{self, AtTable, Estimate};
 use solitaire::games::tripeaks::answer::seen_slot;
 use solitaire::games::tripeaks::layout::{COVERS, FIRST_WASTE, LAYOUT, TABLEAU_SIZE, face_up};
 use solitaire::games::tripeaks::saved::SavedTriPeaks;
@@ -154,17 +154,6 @@ fn full_knowledge(position: &Position, mv: Move, memo: &mut HashMap<Position, f6
         .map(|dealt| true_chance(&dealt.after(mv), memo))
         .sum();
     won / deals.len() as f64
-}
-
-/// A budget of `deals` deals on two threads, no time limit, no cap.
-fn budget(deals: usize) -> SampleBudget {
-    SampleBudget {
-        deals,
-        time: None,
-        threads: 2,
-        caps: Caps::NONE,
-        seed: 1,
-    }
 }
 
 #[test]
@@ -317,7 +306,6 @@ fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tablea
         (answer["unknown"].clone(), answer["pool"].clone()),
         (41.into(), 41.into())
     );
-    let moves = answer["moves"].as_array().expect("the moves");
     let text = std::fs::read_to_string(&file).expect("the file");
     let start = *SavedTriPeaks::parse(&text, "x")
         .expect("a save")
@@ -328,34 +316,9 @@ fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tablea
         .into_iter()
         .map(|mv| notation::move_text(&start, mv))
         .collect();
-    assert_eq!(moves.len(), legal.len(), "{answer}");
-    let chance = |figures: &Value| figures["chance"].as_f64().expect("a chance");
-    for (figures, next) in moves.iter().zip(moves.iter().skip(1)) {
-        assert!(chance(figures) >= chance(next), "best first: {answer}");
-    }
-    for figures in moves {
-        let named = figures["move"].as_str().expect("a move");
-        assert!(legal.iter().any(|mv| mv == named), "{named} is legal");
-        assert_eq!(figures["deals"], 60, "{figures}");
-        let (low, high) = (figures["low"].as_f64(), figures["high"].as_f64());
-        let (low, high) = (low.expect("low"), high.expect("high"));
-        assert!(
-            low <= chance(figures) && chance(figures) <= high,
-            "{figures}"
-        );
-        assert!(said.contains(&format!("{named}: ")) || said.contains(&format!("Best: {named} (")));
-    }
-    let best = answer["best"].as_str().expect("a best move");
-    assert_eq!(moves[0]["move"], best);
-    assert!(said.contains(&format!("Best: {best} (")), "{said}");
-    assert_eq!(
-        (answer["deals"].clone(), answer["exact"].clone()),
-        (60.into(), false.into())
-    );
+    common::at_table::check_ranking(&answer, &said, &legal, 60);
     let again = json_answer(&args(true), 3);
     assert_eq!(again["moves"], answer["moves"]);
-    let first = format!("{:.0}%", chance(&moves[0]) * 100.0);
-    assert!(said.contains(&format!("win chance {first}")), "{said}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod at_table;
 pub mod klondike;
 
 use solitaire::games::pyramid::{Finish, Move, Position, Rules};
