@@ -186,7 +186,7 @@ fn a_cap_reached_in_the_search_for_what_unknown_cards_could_give_leaves_the_answ
         .assert()
         .code(3)
         .stderr(predicate::str::contains(
-            "1 deals: 0 solvable, 0 no solution, 1 undecided",
+            "1 deal: 0 solvable, 0 no solution, 1 undecided",
         ))
         .get_output()
         .stdout

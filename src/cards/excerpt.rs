@@ -44,6 +44,15 @@ fn push_escaped(out: &mut String, c: char) {
     }
 }
 
+/// A count and its noun, singular for one: "1 step", "1,500 steps".
+pub fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{} {noun}s", crate::cards::deal::thousands(count))
+    }
+}
+
 /// Words joined as a sentence lists them: "a", "a and b", "a, b and c" (or with `or`).
 pub fn joined<S: AsRef<str>>(words: &[S], conjunction: &str) -> String {
     match words {

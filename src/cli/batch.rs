@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use solitaire::Deal;
 use solitaire::cards::deal::thousands;
+use solitaire::cards::excerpt::counted;
 use solitaire::engine::game::Game;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::lab::{Lab, LineAnswer};
@@ -491,9 +492,9 @@ impl Totals {
             String::new()
         };
         let mut text = format!(
-            "{} deals{challenge}: {} {yes}, {} {no}{undecided}, {} invalid; {:.2} s on {jobs} \
+            "{}{challenge}: {} {yes}, {} {no}{undecided}, {} invalid; {:.2} s on {jobs} \
              {threads}\n",
-            self.answers(),
+            counted(self.answers(), "deal"),
             self.solvable,
             self.unsolvable,
             self.invalid,

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use ratatui::layout::Rect;
 
 use solitaire::cards::deal::thousands;
+use solitaire::cards::excerpt::counted;
 use solitaire::engine::goal::Goal;
 use solitaire::games::tripeaks::challenge::Answer;
 use solitaire::games::tripeaks::layout::{TABLEAU_SIZE, covering, row_of};
@@ -304,15 +305,6 @@ fn amount(goal: Goal, value: u32) -> String {
         Goal::Score { .. } => format!("{} points", thousands(value as usize)),
         Goal::Card { rank, .. } if value == 1 => format!("1 {}", rank.name()),
         Goal::Card { rank, .. } => format!("{value} {}", rank.plural()),
-    }
-}
-
-/// "1 step", "23 steps".
-fn counted(count: usize, what: &str) -> String {
-    if count == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{} {what}s", thousands(count))
     }
 }
 
