@@ -9,7 +9,7 @@ use std::fmt;
 
 pub use crate::cards::card::DECK_SIZE;
 use crate::cards::card::{Card, CardParseError};
-use crate::cards::excerpt::excerpt;
+use crate::cards::excerpt::{excerpt, thousands};
 use crate::cards::layout::Layout;
 
 /// How an unknown card is written: a card the player has not seen yet.
@@ -216,19 +216,6 @@ impl fmt::Display for DeckProblems {
         }
         Ok(())
     }
-}
-
-/// A count with commas between thousands: "6,785".
-pub fn thousands(count: usize) -> String {
-    let digits = count.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// A complete, valid deal: every card of the deck in deal order, some perhaps unknown.

@@ -44,12 +44,25 @@ fn push_escaped(out: &mut String, c: char) {
     }
 }
 
+/// A count with commas between thousands: "6,785".
+pub fn thousands(count: usize) -> String {
+    let digits = count.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// A count and its noun, singular for one: "1 step", "1,500 steps".
 pub fn counted(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("1 {noun}")
     } else {
-        format!("{} {noun}s", crate::cards::deal::thousands(count))
+        format!("{} {noun}s", thousands(count))
     }
 }
 

@@ -9,8 +9,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 use solitaire::Deal;
-use solitaire::cards::deal::thousands;
 use solitaire::cards::excerpt::counted;
+use solitaire::cards::excerpt::thousands;
 use solitaire::engine::game::Game;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::lab::{Lab, LineAnswer};

@@ -37,7 +37,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::cards::card::{Card, DECK_SIZE};
-use crate::cards::deal::{RandomDeals, thousands};
+use crate::cards::deal::RandomDeals;
+use crate::cards::excerpt::thousands;
 use crate::engine::interval::wilson;
 use crate::engine::search::{Capped, Caps, Observer, Stats};
 use crate::engine::unknowns_text;

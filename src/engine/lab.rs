@@ -150,7 +150,7 @@ fn first_problems(messages: &[String]) -> String {
     if messages.len() > LINE_PROBLEMS {
         texts.push(format!(
             "{} problems in all",
-            crate::cards::deal::thousands(messages.len())
+            crate::cards::excerpt::thousands(messages.len())
         ));
     }
     texts.join("; ")

@@ -8,7 +8,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use solitaire::cards::deal::{DECK_SIZE, thousands};
+use solitaire::cards::deal::DECK_SIZE;
+use solitaire::cards::excerpt::thousands;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::referee::Referee;
 

@@ -233,7 +233,7 @@ pub fn answer_text(
         }
         Answer::NoWin => format!(
             "No solution ({rules}): an exhaustive search ({} positions) found no way to win.\n",
-            crate::cards::deal::thousands(stats.expanded as usize)
+            crate::cards::excerpt::thousands(stats.expanded as usize)
         ),
         Answer::Capped(cap) => format!("{}\n", undecided_text(*cap)),
         Answer::Unknown { count, reveal } => unknown_text(start, *count, reveal, table_stock),
@@ -296,7 +296,7 @@ fn unknown_text(
         Reveal::Capped(positions) => format!(
             "{head}\nNo line of the first {} positions turns one face up: the search stopped \
              there.\n",
-            crate::cards::deal::thousands(*positions)
+            crate::cards::excerpt::thousands(*positions)
         ),
         Reveal::Never => format!(
             "No solution ({rules}): no line turns {} not known (??) face up, so {} never \

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use super::notation::{line_text, move_text};
 use super::solver::{self, CapReached, Caps, Options, Solution};
 use super::{Move, Position, Rules};
-use crate::cards::deal::thousands;
+use crate::cards::excerpt::thousands;
 use crate::engine::search::Observer;
 use crate::engine::verdict::{self, Verdict, stats_json, undecided};
 

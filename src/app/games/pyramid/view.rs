@@ -9,7 +9,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use solitaire::cards::deal::thousands;
+use solitaire::cards::excerpt::thousands;
 use solitaire::engine::search::Stats;
 use solitaire::games::pyramid::layout::PYRAMID_SIZE;
 use solitaire::games::pyramid::{Goal, Move, Place, Position};

@@ -11,7 +11,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use solitaire::cards::deal::{DECK_SIZE, thousands};
+use solitaire::cards::deal::DECK_SIZE;
+use solitaire::cards::excerpt::thousands;
 use solitaire::games::tripeaks::Position;
 use solitaire::games::tripeaks::layout::{
     FIRST_WASTE, FULL, ROWS, STOCK_SIZE, STOCK_START, TABLEAU_SIZE, covering, is_face_up, row_of,

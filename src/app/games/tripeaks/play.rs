@@ -10,8 +10,8 @@ use std::collections::HashMap;
 
 use ratatui::layout::Rect;
 
-use solitaire::cards::deal::thousands;
 use solitaire::cards::excerpt::counted;
+use solitaire::cards::excerpt::thousands;
 use solitaire::engine::goal::Goal;
 use solitaire::games::tripeaks::challenge::Answer;
 use solitaire::games::tripeaks::layout::{TABLEAU_SIZE, covering, row_of};

@@ -9,7 +9,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use solitaire::cards::deal::thousands;
+use solitaire::cards::excerpt::thousands;
 use solitaire::games::tripeaks::layout::place_name;
 use solitaire::games::tripeaks::{Move, Position};
 
