@@ -41,6 +41,16 @@ impl Suit {
         }
     }
 
+    /// The suit's name, plural and in lower case: "clubs", "hearts".
+    pub fn plural_name(self) -> &'static str {
+        match self {
+            Suit::Clubs => "clubs",
+            Suit::Diamonds => "diamonds",
+            Suit::Hearts => "hearts",
+            Suit::Spades => "spades",
+        }
+    }
+
     /// Whether the suit is printed in red.
     pub fn is_red(self) -> bool {
         matches!(self, Suit::Diamonds | Suit::Hearts)

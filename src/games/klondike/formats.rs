@@ -35,7 +35,7 @@ use serde_json::Value;
 use super::deal::{
     Deal, DealProblem, DealProblems, PILES, Place, STOCK_SIZE, TABLEAU_SIZE, check, pile_start,
 };
-use super::position::{Pile, Position};
+use super::position::{Pile, Position, dealt_piles};
 use super::rules::Rules;
 use crate::cards::card::{Card, DECK_SIZE, Rank, Suit};
 use crate::cards::deal::{DeckProblem, TextPos};
@@ -130,7 +130,7 @@ impl Table {
     /// A deal as it is dealt: pile k holds k cards, the top one face up.
     pub fn of_deal(deal: &Deal) -> Table {
         Table {
-            piles: Pile::dealt(deal),
+            piles: dealt_piles(deal),
             stock: deal.stock().to_vec(),
         }
     }

@@ -22,54 +22,17 @@ pub use setup::{RevealError, Seen, SetupProblem, SetupProblems};
 use super::deal::{Deal, PILES, card_text};
 use super::rules::Rules;
 use crate::cards::card::{Card, Rank, Suit};
+use crate::cards::tableau;
 
-/// One pile of the tableau.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Pile {
-    /// Face-down cards, bottom first; `None` for a card not known.
-    pub face_down: Vec<Option<Card>>,
-    /// The face-up run, bottom first: each card one lower than the one under it and of the
-    /// other colour. `None` for a card turned up but not known yet, which is then alone, since
-    /// nothing can be built on it.
-    pub face_up: Vec<Option<Card>>,
-}
+/// One pile of the tableau; a card not known yet is `None`, and once turned up it is alone
+/// in its run, since nothing can be built on it.
+pub type Pile = tableau::Pile<Option<Card>>;
 
-impl Pile {
-    /// A deal's seven piles as they are dealt: pile k holds k cards, the top one face up.
-    pub fn dealt(deal: &Deal) -> Vec<Pile> {
-        (0..PILES)
-            .map(|pile| {
-                let cards = deal.pile(pile);
-                let (down, up) = cards.split_at(cards.len() - 1);
-                Pile::new(down.to_vec(), up.to_vec())
-            })
-            .collect()
-    }
-
-    /// A pile from its face-down cards and its face-up run, both bottom first.
-    pub fn new(face_down: Vec<Option<Card>>, face_up: Vec<Option<Card>>) -> Pile {
-        Pile { face_down, face_up }
-    }
-
-    /// Whether the pile holds no card.
-    pub fn is_empty(&self) -> bool {
-        self.face_down.is_empty() && self.face_up.is_empty()
-    }
-
-    /// Cards in the pile, face down and face up.
-    pub fn len(&self) -> usize {
-        self.face_down.len() + self.face_up.len()
-    }
-
-    /// Whether the top card is face up and not known yet.
-    pub fn top_is_unknown(&self) -> bool {
-        self.face_up.last() == Some(&None)
-    }
-
-    /// The top card when it is known (`None` for an empty pile or an unknown top).
-    pub fn top(&self) -> Option<Card> {
-        self.face_up.last().copied().flatten()
-    }
+/// A deal's seven piles as they are dealt: pile k holds k cards, the top one face up.
+pub(crate) fn dealt_piles(deal: &Deal) -> Vec<Pile> {
+    (0..PILES)
+        .map(|pile| Pile::dealt(deal.pile(pile)))
+        .collect()
 }
 
 /// A position in a game.
@@ -99,7 +62,7 @@ impl Position {
     /// stock.
     pub fn new(deal: &Deal, rules: Rules) -> Position {
         Position {
-            piles: Pile::dealt(deal),
+            piles: dealt_piles(deal),
             stock: deal.stock().to_vec(),
             waste: Vec::new(),
             foundations: [0; 4],
@@ -203,13 +166,7 @@ impl fmt::Display for Position {
             .collect();
         writeln!(f, "foundations: {}", tops.join(" "))?;
         for (number, pile) in self.piles.iter().enumerate() {
-            let cards: Vec<String> = pile
-                .face_down
-                .iter()
-                .map(|_| "##".to_string())
-                .chain(pile.face_up.iter().map(|&card| card_text(card)))
-                .collect();
-            writeln!(f, "pile {}: {}", number + 1, cards.join(" "))?;
+            writeln!(f, "pile {}: {}", number + 1, pile.picture(card_text))?;
         }
         let texts = |cards: &[Option<Card>]| -> String {
             let texts: Vec<String> = cards.iter().map(|&card| card_text(card)).collect();

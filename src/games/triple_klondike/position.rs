@@ -18,28 +18,10 @@ pub use play::{IllegalMove, Move};
 use super::deal::{Deal, DealProblems, card_text, pile_letter};
 use super::rules::{Rules, RulesError};
 use crate::cards::card::{Card, Rank, Suit};
+use crate::cards::tableau;
 
 /// One pile of the tableau.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Pile {
-    /// Face-down cards, bottom first.
-    pub face_down: Vec<Card>,
-    /// The face-up run, bottom first: each card one lower than the one under it and of the
-    /// other colour.
-    pub face_up: Vec<Card>,
-}
-
-impl Pile {
-    /// Whether the pile holds no card.
-    pub fn is_empty(&self) -> bool {
-        self.face_down.is_empty() && self.face_up.is_empty()
-    }
-
-    /// The top card, if any.
-    pub fn top(&self) -> Option<Card> {
-        self.face_up.last().copied()
-    }
-}
+pub type Pile = tableau::Pile<Card>;
 
 /// One foundation: the suit it is built in (none while a free one is empty) and its height,
 /// the rank of its top card (0 when empty).
@@ -111,14 +93,7 @@ impl Position {
         // others.
         let deal = Deal::from_cards(deal.cards().to_vec(), rules)?;
         let piles = (0..usize::from(rules.piles))
-            .map(|pile| {
-                let cards = deal.pile(pile);
-                let (down, up) = cards.split_at(cards.len() - 1);
-                Pile {
-                    face_down: down.to_vec(),
-                    face_up: up.to_vec(),
-                }
-            })
+            .map(|pile| Pile::dealt(deal.pile(pile)))
             .collect();
         let foundations = (0..rules.foundations())
             .map(|f| Foundation {
@@ -173,13 +148,7 @@ impl Position {
 
     /// Cards not on the foundations.
     pub fn cards_left(&self) -> usize {
-        self.stock.len()
-            + self.waste.len()
-            + self
-                .piles
-                .iter()
-                .map(|pile| pile.face_down.len() + pile.face_up.len())
-                .sum::<usize>()
+        self.stock.len() + self.waste.len() + self.piles.iter().map(Pile::len).sum::<usize>()
     }
 
     /// Whether every card is on the foundations.
@@ -213,13 +182,7 @@ impl fmt::Display for Position {
             .collect();
         writeln!(f, "foundations: {}", tops.join(" "))?;
         for (number, pile) in self.piles.iter().enumerate() {
-            let cards: Vec<String> = pile
-                .face_down
-                .iter()
-                .map(|_| "##".to_string())
-                .chain(pile.face_up.iter().map(|&card| card_text(card)))
-                .collect();
-            writeln!(f, "{}: {}", pile_letter(number), cards.join(" "))?;
+            writeln!(f, "{}: {}", pile_letter(number), pile.picture(card_text))?;
         }
         let texts = |cards: &mut dyn Iterator<Item = &Card>| -> String {
             let texts: Vec<String> = cards.map(|&card| card_text(card)).collect();

@@ -4,6 +4,7 @@
 
 use super::{Pile, Position, slot};
 use crate::cards::card::{Card, Rank, Suit};
+use crate::cards::tableau::{self, RunProblem, builds_on};
 use crate::games::klondike::deal::card_text;
 use crate::games::klondike::rules::{EmptyPile, Passes};
 
@@ -37,16 +38,6 @@ fn face_up_cards(count: usize) -> String {
     format!("{count} face-up card{s}")
 }
 
-/// The name of a suit's foundation.
-fn suit_name(suit: Suit) -> &'static str {
-    match suit {
-        Suit::Clubs => "clubs",
-        Suit::Diamonds => "diamonds",
-        Suit::Hearts => "hearts",
-        Suit::Spades => "spades",
-    }
-}
-
 /// Why a move cannot be made, in words a player understands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
@@ -70,7 +61,7 @@ pub enum IllegalMove {
     NotThatMany { pile: u8, count: u8, face_up: usize },
     #[error("a run cannot move onto its own pile")]
     SamePile,
-    #[error("the {} foundation is empty", suit_name(*.0))]
+    #[error("the {} foundation is empty", .0.plural_name())]
     FoundationEmpty(Suit),
     #[error("these rules keep the foundations' cards: none may come back to a pile")]
     NoFoundationToTableau,
@@ -87,7 +78,7 @@ pub enum IllegalMove {
     UnknownTarget(u8),
     #[error(
         "{card} cannot go to the foundation yet: the {} foundation takes {next} next",
-        suit_name(.card.suit())
+        .card.suit().plural_name()
     )]
     NotNextOnFoundation { card: Card, next: Card },
     #[error("{card} does not go on {onto}: a pile takes the next lower card of the other colour")]
@@ -107,15 +98,13 @@ impl Position {
         let mut moves = vec![Move::WasteToFoundation];
         moves.extend((0..piles).map(Move::PileToFoundation));
         moves.extend((0..piles).map(Move::WasteToPile));
-        for (from, pile) in self.piles.iter().enumerate() {
-            for count in 1..=pile.face_up.len() as u8 {
-                moves.extend((0..piles).map(|to| Move::PileToPile {
-                    from: from as u8,
-                    to,
-                    count,
-                }));
-            }
-        }
+        moves.extend(
+            tableau::run_moves(&self.piles).map(|(from, to, count)| Move::PileToPile {
+                from,
+                to,
+                count,
+            }),
+        );
         for suit in Suit::ALL {
             moves.extend((0..piles).map(|to| Move::FoundationToPile { suit, to }));
         }
@@ -178,15 +167,12 @@ impl Position {
                 self.piles[to as usize].face_up.push(card);
             }
             Move::PileToFoundation(from) => {
-                let pile = &mut self.piles[from as usize];
-                let card = pile.face_up.pop().flatten().expect("checked: a known card");
+                let run = self.piles[from as usize].take_run(1);
+                let card = run[0].expect("checked: a known card");
                 self.foundations[slot(card.suit())] += 1;
-                turn_up(pile);
             }
             Move::PileToPile { from, to, count } => {
-                let pile = &mut self.piles[from as usize];
-                let run = pile.face_up.split_off(pile.face_up.len() - count as usize);
-                turn_up(pile);
+                let run = self.piles[from as usize].take_run(count);
                 self.piles[to as usize].face_up.extend(run);
             }
             Move::FoundationToPile { suit, to } => {
@@ -231,9 +217,9 @@ impl Position {
                 )
             }
             Move::PileToPile { from, to, count } => {
-                let run = self.pile(from as usize).map_or(&[][..], |pile| {
-                    &pile.face_up[pile.face_up.len().saturating_sub(count as usize)..]
-                });
+                let run = self
+                    .pile(from as usize)
+                    .map_or(&[][..], |pile| pile.run(count));
                 let cards: Vec<String> = run.iter().map(|&card| card_text(card)).collect();
                 let target = to_pile(to);
                 format!(
@@ -270,24 +256,21 @@ impl Position {
 
     /// The first card of the run made of a pile's top `count` face-up cards, known.
     fn run_head(&self, from: u8, count: u8) -> Result<Card, IllegalMove> {
-        let pile = self.pile_at(from)?;
-        if pile.is_empty() {
-            return Err(IllegalMove::PileEmpty(from));
-        }
-        if count == 0 {
-            return Err(IllegalMove::NoCards);
-        }
-        let face_up = pile.face_up.len();
-        if count as usize > face_up {
-            return Err(IllegalMove::NotThatMany {
-                pile: from,
-                count,
-                face_up,
-            });
-        }
+        let head = self
+            .pile_at(from)?
+            .run_head(count)
+            .map_err(|problem| match problem {
+                RunProblem::Empty => IllegalMove::PileEmpty(from),
+                RunProblem::NoCards => IllegalMove::NoCards,
+                RunProblem::NotThatMany { face_up } => IllegalMove::NotThatMany {
+                    pile: from,
+                    count,
+                    face_up,
+                },
+            })?;
         // An unknown card is alone in its run (nothing is built on it), so checking the head
         // checks the whole run.
-        pile.face_up[face_up - count as usize].ok_or(IllegalMove::UnknownInPile(from))
+        head.ok_or(IllegalMove::UnknownInPile(from))
     }
 
     /// Whether a card goes on its foundation now.
@@ -312,25 +295,8 @@ impl Position {
                 _ => Ok(()),
             },
             Some(None) => Err(IllegalMove::UnknownTarget(to)),
-            Some(&Some(onto)) => {
-                let lower = onto.rank().value() == card.rank().value() + 1;
-                let other_colour = onto.suit().is_red() != card.suit().is_red();
-                if lower && other_colour {
-                    Ok(())
-                } else {
-                    Err(IllegalMove::DoesNotFit { card, onto })
-                }
-            }
+            Some(&Some(onto)) if builds_on(onto, card) => Ok(()),
+            Some(&Some(onto)) => Err(IllegalMove::DoesNotFit { card, onto }),
         }
-    }
-}
-
-/// Turns up a pile's top face-down card when no face-up card is left on it: part of the move
-/// that uncovered it, not a move of its own.
-fn turn_up(pile: &mut Pile) {
-    if pile.face_up.is_empty()
-        && let Some(card) = pile.face_down.pop()
-    {
-        pile.face_up.push(card);
     }
 }

@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::{Pile, Position};
 use crate::cards::card::Card;
+use crate::cards::tableau::builds_on;
 use crate::games::klondike::rules::Rules;
 
 /// One thing wrong with piles and a stock laid out by hand.
@@ -55,12 +56,6 @@ pub enum RevealError {
     NotUnknown,
     #[error("{0} is already in the game")]
     AlreadyInGame(Card),
-}
-
-/// Whether `upper` may lie on `lower` in a face-up run.
-fn builds_on(lower: Card, upper: Card) -> bool {
-    lower.rank().value() == upper.rank().value() + 1
-        && lower.suit().is_red() != upper.suit().is_red()
 }
 
 impl Position {

@@ -2,7 +2,8 @@
 //! moves are every move that passes the check, so that listing and checking never disagree.
 
 use super::{Foundation, Pile, Position};
-use crate::cards::card::{Card, Suit};
+use crate::cards::card::Card;
+use crate::cards::tableau::{self, RunProblem, builds_on};
 use crate::games::triple_klondike::deal::{card_text, pile_letter};
 use crate::games::triple_klondike::rules::Passes;
 
@@ -28,16 +29,6 @@ pub enum Move {
 /// A foundation's letter: `b` for the first.
 pub(crate) fn foundation_letter(foundation: u8) -> char {
     char::from(b'b' + foundation)
-}
-
-/// A suit's name, plural.
-fn suit_name(suit: Suit) -> &'static str {
-    match suit {
-        Suit::Clubs => "clubs",
-        Suit::Diamonds => "diamonds",
-        Suit::Hearts => "hearts",
-        Suit::Spades => "spades",
-    }
 }
 
 /// Why a move cannot be made, in words a player understands.
@@ -103,15 +94,13 @@ impl Position {
             moves.extend((0..foundations).map(|to| Move::PileToFoundation { from, to }));
         }
         moves.extend((0..piles).map(Move::WasteToPile));
-        for (from, pile) in self.piles.iter().enumerate() {
-            for count in 1..=pile.face_up.len() as u8 {
-                moves.extend((0..piles).map(|to| Move::PileToPile {
-                    from: from as u8,
-                    to,
-                    count,
-                }));
-            }
-        }
+        moves.extend(
+            tableau::run_moves(&self.piles).map(|(from, to, count)| Move::PileToPile {
+                from,
+                to,
+                count,
+            }),
+        );
         for from in 0..foundations {
             moves.extend((0..piles).map(|to| Move::FoundationToPile { from, to }));
         }
@@ -184,17 +173,11 @@ impl Position {
                 self.piles[usize::from(to)].face_up.push(card);
             }
             Move::PileToFoundation { from, to } => {
-                let pile = &mut self.piles[usize::from(from)];
-                let card = pile.face_up.pop().expect("checked: a face-up card");
-                turn_up(pile);
-                self.raise(to, card);
+                let run = self.piles[usize::from(from)].take_run(1);
+                self.raise(to, run[0]);
             }
             Move::PileToPile { from, to, count } => {
-                let pile = &mut self.piles[usize::from(from)];
-                let run = pile
-                    .face_up
-                    .split_off(pile.face_up.len() - usize::from(count));
-                turn_up(pile);
+                let run = self.piles[usize::from(from)].take_run(count);
                 self.piles[usize::from(to)].face_up.extend(run);
             }
             Move::FoundationToPile { from, to } => {
@@ -238,9 +221,10 @@ impl Position {
                 foundation(to)
             ),
             Move::PileToPile { from, to, count } => {
-                let run = self.piles.get(usize::from(from)).map_or(&[][..], |pile| {
-                    &pile.face_up[pile.face_up.len().saturating_sub(usize::from(count))..]
-                });
+                let run = self
+                    .piles
+                    .get(usize::from(from))
+                    .map_or(&[][..], |pile| pile.run(count));
                 let cards: Vec<String> = run.iter().map(|&card| card_text(card)).collect();
                 format!(
                     "Move {} from pile {} to {}",
@@ -289,22 +273,17 @@ impl Position {
 
     /// The first card of the run made of a pile's top `count` face-up cards.
     fn run_head(&self, from: u8, count: u8) -> Result<Card, IllegalMove> {
-        let pile = self.pile_at(from)?;
-        if pile.is_empty() {
-            return Err(IllegalMove::PileEmpty(from));
-        }
-        if count == 0 {
-            return Err(IllegalMove::NoCards);
-        }
-        let face_up = pile.face_up.len();
-        if usize::from(count) > face_up {
-            return Err(IllegalMove::NotThatMany {
-                pile: from,
-                count,
-                face_up,
-            });
-        }
-        Ok(pile.face_up[face_up - usize::from(count)])
+        self.pile_at(from)?
+            .run_head(count)
+            .map_err(|problem| match problem {
+                RunProblem::Empty => IllegalMove::PileEmpty(from),
+                RunProblem::NoCards => IllegalMove::NoCards,
+                RunProblem::NotThatMany { face_up } => IllegalMove::NotThatMany {
+                    pile: from,
+                    count,
+                    face_up,
+                },
+            })
     }
 
     /// Whether a card goes on a foundation now.
@@ -323,7 +302,7 @@ impl Position {
             (None, _) => "nothing: it is full".to_string(),
             (Some(_), None) => "an Ace".to_string(),
             (Some(next), Some(suit)) if foundation.height == 0 => {
-                format!("the Ace of {} ({})", suit_name(suit), card_text(next))
+                format!("the Ace of {} ({})", suit.plural_name(), card_text(next))
             }
             (Some(next), Some(_)) => card_text(next),
         };
@@ -340,15 +319,8 @@ impl Position {
         match pile.top() {
             None if card.is_king() => Ok(()),
             None => Err(IllegalMove::OnlyKings(card)),
-            Some(onto) => {
-                let lower = onto.rank().value() == card.rank().value() + 1;
-                let other_colour = onto.suit().is_red() != card.suit().is_red();
-                if lower && other_colour {
-                    Ok(())
-                } else {
-                    Err(IllegalMove::DoesNotFit { card, onto })
-                }
-            }
+            Some(onto) if builds_on(onto, card) => Ok(()),
+            Some(onto) => Err(IllegalMove::DoesNotFit { card, onto }),
         }
     }
 
@@ -357,15 +329,5 @@ impl Position {
         let foundation = &mut self.foundations[usize::from(to)];
         foundation.suit = Some(card.suit());
         foundation.height += 1;
-    }
-}
-
-/// Turns up a pile's top face-down card when no face-up card is left on it: part of the move
-/// that uncovered it, not a move of its own.
-fn turn_up(pile: &mut Pile) {
-    if pile.face_up.is_empty()
-        && let Some(card) = pile.face_down.pop()
-    {
-        pile.face_up.push(card);
     }
 }

@@ -1,0 +1,199 @@
+//! The tableau of the Klondike family: piles of face-down cards under a face-up run built
+//! down in alternating colours. What a pile is and how a run leaves it is the same in every
+//! game of the family; a game's referee adds its own foundations, stock and words. A pile
+//! holds card slots: known cards, or cards that may not be known yet ([`Slot`]).
+
+use super::card::Card;
+
+/// What lies in a pile's place: a known card, or one that may not be known yet (`None`).
+pub trait Slot: Copy {
+    /// The card, when it is known.
+    fn known(self) -> Option<Card>;
+}
+
+impl Slot for Card {
+    fn known(self) -> Option<Card> {
+        Some(self)
+    }
+}
+
+impl Slot for Option<Card> {
+    fn known(self) -> Option<Card> {
+        self
+    }
+}
+
+/// Whether `upper` may lie on `lower` in a face-up run: one rank lower, of the other colour.
+pub fn builds_on(lower: Card, upper: Card) -> bool {
+    lower.rank().value() == upper.rank().value() + 1
+        && lower.suit().is_red() != upper.suit().is_red()
+}
+
+/// One pile of the tableau.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Pile<C> {
+    /// Face-down cards, bottom first.
+    pub face_down: Vec<C>,
+    /// The face-up run, bottom first: each card one lower than the one under it and of the
+    /// other colour.
+    pub face_up: Vec<C>,
+}
+
+impl<C> Default for Pile<C> {
+    /// An empty pile (whatever its cards would be).
+    fn default() -> Pile<C> {
+        Pile {
+            face_down: Vec::new(),
+            face_up: Vec::new(),
+        }
+    }
+}
+
+/// Why a pile cannot give the run a move asks of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunProblem {
+    /// The pile holds no card.
+    Empty,
+    /// The move asks for no card.
+    NoCards,
+    /// The pile has fewer face-up cards than asked for.
+    NotThatMany { face_up: usize },
+}
+
+impl<C: Slot> Pile<C> {
+    /// A pile from its face-down cards and its face-up run, both bottom first.
+    pub fn new(face_down: Vec<C>, face_up: Vec<C>) -> Pile<C> {
+        Pile { face_down, face_up }
+    }
+
+    /// A pile as it is dealt: its cards bottom first, the top one face up.
+    pub fn dealt(cards: &[C]) -> Pile<C> {
+        let (down, up) = cards.split_at(cards.len().saturating_sub(1));
+        Pile::new(down.to_vec(), up.to_vec())
+    }
+
+    /// Whether the pile holds no card.
+    pub fn is_empty(&self) -> bool {
+        self.face_down.is_empty() && self.face_up.is_empty()
+    }
+
+    /// Cards in the pile, face down and face up.
+    pub fn len(&self) -> usize {
+        self.face_down.len() + self.face_up.len()
+    }
+
+    /// The top card when it is known (`None` for an empty pile or an unknown top).
+    pub fn top(&self) -> Option<Card> {
+        self.face_up.last().copied().and_then(Slot::known)
+    }
+
+    /// Whether the top card is face up and not known yet.
+    pub fn top_is_unknown(&self) -> bool {
+        self.face_up
+            .last()
+            .is_some_and(|&card| card.known().is_none())
+    }
+
+    /// The top `count` face-up cards (as many as there are, when fewer).
+    pub fn run(&self, count: u8) -> &[C] {
+        &self.face_up[self.face_up.len().saturating_sub(usize::from(count))..]
+    }
+
+    /// The first card of the run made of the top `count` face-up cards.
+    pub fn run_head(&self, count: u8) -> Result<C, RunProblem> {
+        if self.is_empty() {
+            return Err(RunProblem::Empty);
+        }
+        if count == 0 {
+            return Err(RunProblem::NoCards);
+        }
+        let face_up = self.face_up.len();
+        let start = face_up
+            .checked_sub(usize::from(count))
+            .ok_or(RunProblem::NotThatMany { face_up })?;
+        Ok(self.face_up[start])
+    }
+
+    /// Takes the top `count` face-up cards off (checked to be there), turning up the card
+    /// that uncovers.
+    pub fn take_run(&mut self, count: u8) -> Vec<C> {
+        let run = self
+            .face_up
+            .split_off(self.face_up.len() - usize::from(count));
+        self.turn_up();
+        run
+    }
+
+    /// Turns up the top face-down card when no face-up card is left: part of the move that
+    /// uncovered it, not a move of its own.
+    fn turn_up(&mut self) {
+        if self.face_up.is_empty()
+            && let Some(card) = self.face_down.pop()
+        {
+            self.face_up.push(card);
+        }
+    }
+
+    /// The pile in a line of text, bottom first: `##` for a face-down card, then the face-up
+    /// cards as `text` writes them.
+    pub fn picture(&self, text: impl Fn(C) -> String) -> String {
+        let cards: Vec<String> = self
+            .face_down
+            .iter()
+            .map(|_| "##".to_string())
+            .chain(self.face_up.iter().map(|&card| text(card)))
+            .collect();
+        cards.join(" ")
+    }
+}
+
+/// Every pile-to-pile move the piles could name, as `(from, to, count)`: each pile's runs of
+/// its top 1, 2, ... face-up cards, onto each pile (the rules then say which are legal).
+pub fn run_moves<C>(piles: &[Pile<C>]) -> impl Iterator<Item = (u8, u8, u8)> + '_ {
+    let count = piles.len() as u8;
+    piles.iter().zip(0u8..).flat_map(move |(pile, from)| {
+        (1..=pile.face_up.len() as u8)
+            .flat_map(move |run| (0..count).map(move |to| (from, to, run)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().expect("a card")
+    }
+
+    #[test]
+    fn a_run_leaves_its_pile_and_the_card_under_it_turns_up() {
+        let mut pile = Pile::new(vec![card("Kc")], vec![card("9h"), card("8s")]);
+        assert_eq!(pile.run_head(2), Ok(card("9h")));
+        assert_eq!(
+            pile.run_head(3),
+            Err(RunProblem::NotThatMany { face_up: 2 })
+        );
+        assert_eq!(pile.run_head(0), Err(RunProblem::NoCards));
+        assert_eq!(pile.take_run(2), vec![card("9h"), card("8s")]);
+        assert_eq!(pile.face_up, vec![card("Kc")]);
+        assert!(pile.face_down.is_empty());
+        assert_eq!(Pile::<Card>::default().run_head(1), Err(RunProblem::Empty));
+    }
+
+    #[test]
+    fn runs_build_down_in_alternating_colours() {
+        assert!(builds_on(card("9h"), card("8s")));
+        assert!(!builds_on(card("9h"), card("8d")));
+        assert!(!builds_on(card("9h"), card("7s")));
+    }
+
+    #[test]
+    fn run_moves_name_each_run_onto_each_pile() {
+        let piles = vec![
+            Pile::new(vec![], vec![card("9h"), card("8s")]),
+            Pile::new(vec![card("Kc")], vec![]),
+        ];
+        let moves: Vec<_> = run_moves(&piles).collect();
+        assert_eq!(moves, [(0, 0, 1), (0, 1, 1), (0, 0, 2), (0, 1, 2)]);
+    }
+}
