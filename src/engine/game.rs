@@ -32,28 +32,34 @@ pub trait Game: Sync {
     fn name(&self) -> &'static str {
         self.kind().name()
     }
+    /// The game's plain facts, written once as a value.
+    fn facts(&self) -> &'static Facts;
     /// The library's name for it, for the code that serves every game by that name (saved
     /// files, the deal reader).
-    fn kind(&self) -> GameKind;
+    fn kind(&self) -> GameKind {
+        self.facts().kind
+    }
     /// How it lays a deal out: the words for its places, the deal drawn as people type it.
-    fn layout(&self) -> &'static Layout;
+    fn layout(&self) -> &'static Layout {
+        self.facts().layout
+    }
     /// The options the game takes: each a flag of the commands, under the game's heading.
-    fn options(&self) -> &'static [GameOption];
+    fn options(&self) -> &'static [GameOption] {
+        self.facts().options
+    }
     /// Its challenges: the most points one deal gives (the Score challenge's target when none
     /// is given), or `None` for a game played only to win, with the words saying what it is
     /// solved for.
     fn challenges(&self) -> Challenges {
-        Challenges::Scored {
-            full_score: self.kind().full_score(),
-        }
+        self.facts().challenges
     }
     /// Whether its answers are the fewest steps (else a line that wins, not the shortest).
     fn fewest(&self) -> bool {
-        true
+        self.facts().fewest
     }
     /// Whether `stats` measures its deals.
     fn measured(&self) -> bool {
-        true
+        self.facts().measured
     }
     /// Whether a text without a `# game:` header can only be this game's (a format no other
     /// game reads).
@@ -62,7 +68,7 @@ pub trait Game: Sync {
     }
     /// The texts [`Game::claims`], in words: "Solvitaire's JSON or a deal code".
     fn claimed(&self) -> Option<&'static str> {
-        None
+        self.facts().claimed
     }
     /// Whether a challenge's inputs make sense in this game (whatever the rules).
     fn check_goal(&self, goal: &Goal) -> Result<(), GoalError> {
@@ -102,6 +108,60 @@ impl fmt::Display for dyn Game + '_ {
 impl PartialEq for dyn Game + '_ {
     fn eq(&self, other: &Self) -> bool {
         self.id() == other.id()
+    }
+}
+
+/// What a game is, as plain data: the answers to the [`Game`] questions that need none of its
+/// code. Each game writes its facts once, from [`Facts::scored`] or [`Facts::to_win`].
+#[derive(Debug, Clone, Copy)]
+pub struct Facts {
+    pub kind: GameKind,
+    pub layout: &'static Layout,
+    pub options: &'static [GameOption],
+    pub challenges: Challenges,
+    /// Whether its answers are the fewest steps.
+    pub fewest: bool,
+    /// Whether `stats` measures its deals.
+    pub measured: bool,
+    /// The texts only this game reads, in words, where there are any.
+    pub claimed: Option<&'static str>,
+}
+
+impl Facts {
+    /// A game with the Board, Score and Card challenges, its answers the fewest steps.
+    pub const fn scored(
+        kind: GameKind,
+        layout: &'static Layout,
+        options: &'static [GameOption],
+    ) -> Facts {
+        Facts {
+            kind,
+            layout,
+            options,
+            challenges: Challenges::Scored {
+                full_score: kind.full_score(),
+            },
+            fewest: true,
+            measured: true,
+            claimed: None,
+        }
+    }
+
+    /// A game played only to win, solved for `aim` (a sentence), its answers a line that wins
+    /// rather than the fewest moves, and the texts only it reads, in words.
+    pub const fn to_win(
+        kind: GameKind,
+        layout: &'static Layout,
+        options: &'static [GameOption],
+        aim: &'static str,
+        claimed: &'static str,
+    ) -> Facts {
+        Facts {
+            challenges: Challenges::None { aim },
+            fewest: false,
+            claimed: Some(claimed),
+            ..Facts::scored(kind, layout, options)
+        }
     }
 }
 

@@ -12,10 +12,9 @@ use super::rules::read_draw;
 use super::saved::{SavedError, SavedKlondike};
 use super::{EmptyPile, Passes, Rules};
 use crate::cards::deal::Deal;
-use crate::cards::layout::Layout;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
-    Challenges, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
+    Facts, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
     Problems, Settings, Table,
 };
 use crate::engine::goal::Goal;
@@ -127,35 +126,22 @@ pub fn problems(problems: &super::DealProblems) -> Problems {
     }
 }
 
+/// Klondike's facts: played to win; it alone reads Solvitaire's JSON and deal codes.
+static FACTS: Facts = Facts::to_win(
+    GameKind::Klondike,
+    &LAYOUT,
+    OPTIONS,
+    "Klondike is solved to put every card on the foundations",
+    "Solvitaire's JSON or a deal code",
+);
+
 impl Game for Klondike {
-    fn kind(&self) -> GameKind {
-        GameKind::Klondike
-    }
-
-    fn layout(&self) -> &'static Layout {
-        &LAYOUT
-    }
-
-    fn options(&self) -> &'static [GameOption] {
-        OPTIONS
-    }
-
-    fn challenges(&self) -> Challenges {
-        Challenges::None {
-            aim: "Klondike is solved to put every card on the foundations",
-        }
-    }
-
-    fn fewest(&self) -> bool {
-        false
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     fn claims(&self, text: &str) -> bool {
         Format::of_text(text) != Format::Layout
-    }
-
-    fn claimed(&self) -> Option<&'static str> {
-        Some("Solvitaire's JSON or a deal code")
     }
 
     fn open(

@@ -17,9 +17,8 @@ use super::layout::DEAL_ORDER;
 use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
 use super::saved::SavedPerfectPair;
 use crate::cards::deal::Deal;
-use crate::cards::layout::Layout;
 use crate::engine::game::{
-    Challenges, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
+    Facts, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
     Settings, Table,
 };
 use crate::engine::goal::Goal;
@@ -234,39 +233,25 @@ fn is_row(line: &str) -> bool {
             .is_some_and(|number| number.parse::<usize>().is_ok())
 }
 
+/// Perfect Pair's facts: its lines are the best for their aim (or the fewest free-cell uses),
+/// not the fewest moves; no other game writes rows as `row 1: ... | ...`.
+static FACTS: Facts = Facts::to_win(
+    GameKind::PerfectPair,
+    &DEAL_ORDER,
+    OPTIONS,
+    "a Perfect Pair hand is played for what --play-for names: the most points (the default), \
+     hearts or perfect matches, or cleared",
+    "rows written 'row 1: cards | cards'",
+);
+
 impl Game for PerfectPair {
-    fn kind(&self) -> GameKind {
-        GameKind::PerfectPair
-    }
-
-    fn layout(&self) -> &'static Layout {
-        &DEAL_ORDER
-    }
-
-    fn options(&self) -> &'static [GameOption] {
-        OPTIONS
-    }
-
-    fn challenges(&self) -> Challenges {
-        Challenges::None {
-            aim: "a Perfect Pair hand is played for what --play-for names: the most points (the \
-                  default), hearts or perfect matches, or cleared",
-        }
-    }
-
-    /// Its lines are the best for their aim (or the fewest free-cell uses), not the fewest
-    /// moves.
-    fn fewest(&self) -> bool {
-        false
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     /// A text with a `row 1: ... | ...` line: no other game writes rows so.
     fn claims(&self, text: &str) -> bool {
         text.lines().any(is_row)
-    }
-
-    fn claimed(&self) -> Option<&'static str> {
-        Some("rows written 'row 1: cards | cards'")
     }
 
     /// A deal of `stats --from`: 52 cards in the default layout's order; rows of their own

@@ -9,9 +9,8 @@ use super::saved::SavedDeal;
 use super::solver::Budget;
 use super::{Finish, Goal, Passes, RuleChanges, Rules};
 use crate::cards::deal::Deal;
-use crate::cards::layout::Layout;
 use crate::engine::game::{
-    Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
+    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
 };
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
@@ -100,17 +99,12 @@ pub fn read(text: &str, stem: &str, changes: RuleChanges) -> Result<SavedDeal, O
         .map_err(|error| OpenError::Text(error.to_string()))
 }
 
+/// Pyramid's facts: scored, its answers the fewest steps.
+static FACTS: Facts = Facts::scored(GameKind::Pyramid, &LAYOUT, OPTIONS);
+
 impl Game for Pyramid {
-    fn kind(&self) -> GameKind {
-        GameKind::Pyramid
-    }
-
-    fn layout(&self) -> &'static Layout {
-        &LAYOUT
-    }
-
-    fn options(&self) -> &'static [GameOption] {
-        OPTIONS
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     fn open(

@@ -10,10 +10,9 @@ use super::lab::TriPeaksLab;
 use super::saved::SavedTriPeaks;
 use crate::cards::card::Rank;
 use crate::cards::deal::Deal;
-use crate::cards::layout::Layout;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
-    Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
+    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
 };
 use crate::engine::goal::Goal;
 use crate::engine::kind::GameKind;
@@ -50,17 +49,12 @@ pub fn read(text: &str, stem: &str) -> Result<SavedTriPeaks, OpenError> {
         .map_err(|error| OpenError::Text(error.to_string()))
 }
 
+/// TriPeaks' facts: scored, its answers the fewest steps.
+static FACTS: Facts = Facts::scored(GameKind::TriPeaks, &LAYOUT, OPTIONS);
+
 impl Game for TriPeaks {
-    fn kind(&self) -> GameKind {
-        GameKind::TriPeaks
-    }
-
-    fn layout(&self) -> &'static Layout {
-        &LAYOUT
-    }
-
-    fn options(&self) -> &'static [GameOption] {
-        OPTIONS
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     fn open(

@@ -15,7 +15,7 @@ use crate::cards::deal::TextPos;
 use crate::cards::excerpt::excerpt;
 use crate::cards::layout::Layout;
 use crate::engine::game::{
-    Challenges, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Problems,
+    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Problems,
     Settings, Table,
 };
 use crate::engine::goal::Goal;
@@ -228,32 +228,22 @@ pub fn read(text: &str, rules: Rules) -> Result<Played, OpenError> {
     Ok(Played { start, moves })
 }
 
+/// Triple Klondike's facts: played for the most cards up; its search is not exhaustive, so
+/// its line is the shortest only when the bound says so; `stats` does not measure it.
+static FACTS: Facts = Facts {
+    measured: false,
+    ..Facts::to_win(
+        GameKind::TripleKlondike,
+        &LAYOUT,
+        OPTIONS,
+        "Triple Klondike is solved for the most cards up in the fewest moves",
+        "a deal of three packs in the contest's format",
+    )
+};
+
 impl Game for TripleKlondike {
-    fn kind(&self) -> GameKind {
-        GameKind::TripleKlondike
-    }
-
-    fn layout(&self) -> &'static Layout {
-        &LAYOUT
-    }
-
-    fn options(&self) -> &'static [GameOption] {
-        OPTIONS
-    }
-
-    fn challenges(&self) -> Challenges {
-        Challenges::None {
-            aim: "Triple Klondike is solved for the most cards up in the fewest moves",
-        }
-    }
-
-    /// The search is not exhaustive: its line is the shortest only when the bound says so.
-    fn fewest(&self) -> bool {
-        false
-    }
-
-    fn measured(&self) -> bool {
-        false
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     /// More than two packs' worth of words, nine in ten of them cards, and most of the pack
@@ -263,10 +253,6 @@ impl Game for TripleKlondike {
     fn claims(&self, text: &str) -> bool {
         let (words, cards, repeated) = words_cards_repeats(text);
         words > 2 * DECK_SIZE && cards * 10 >= words * 9 && repeated > DECK_SIZE / 2
-    }
-
-    fn claimed(&self) -> Option<&'static str> {
-        Some("a deal of three packs in the contest's format")
     }
 
     fn open(
