@@ -320,17 +320,6 @@ fn moves_text(count: usize) -> String {
     }
 }
 
-/// An answer to a written game: JSON with `from` when moves were played, or text after a line
-/// saying where the game stands.
-pub(super) fn from_saved(
-    saved: &SavedKlondike,
-    verdict: Verdict,
-    json: Value,
-    text: String,
-) -> verdict::Answer {
-    verdict::after_moves(saved.moves.len(), verdict, json, text)
-}
-
 /// Solves a written game from where its moves leave it, and answers.
 pub fn solve_answer(
     saved: &SavedKlondike,
@@ -339,8 +328,8 @@ pub fn solve_answer(
 ) -> verdict::Answer {
     let position = saved.position();
     let (answer, stats) = solve_position(&position, caps, observer);
-    from_saved(
-        saved,
+    verdict::after_moves(
+        saved.moves.len(),
         answer.verdict(),
         answer_json(&position, &answer, &stats, saved.table.stock()),
         answer_text(&position, &answer, &stats, saved.table.stock()),
@@ -406,7 +395,7 @@ pub fn hint_answer(
             answer_text(&position, &answer, &stats, saved.table.stock())
         }
     };
-    from_saved(saved, answer.verdict(), json, text)
+    verdict::after_moves(saved.moves.len(), answer.verdict(), json, text)
 }
 
 /// That a file holds a valid Klondike game, named `name`; or, with `print_as`, its table

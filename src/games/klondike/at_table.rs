@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use super::answer::{from_saved, rules_json};
+use super::answer::rules_json;
 use super::reveal::{self, Reveal};
 use super::saved::SavedKlondike;
 use super::solver::{self, Verdict as SolverVerdict};
@@ -93,5 +93,10 @@ pub fn chances_answer(
     let text = ranking.text(&rules, unknown, pool.len(), notation, |mv| {
         position.describe(mv)
     });
-    Some(from_saved(saved, ranking.verdict(), json, text))
+    Some(verdict::after_moves(
+        saved.moves.len(),
+        ranking.verdict(),
+        json,
+        text,
+    ))
 }

@@ -397,17 +397,6 @@ pub fn answer_text(start: &Position, aim: Aim, solved: &Solved) -> String {
     text
 }
 
-/// An answer to a written hand: JSON with `from` when moves were played, or text after a line
-/// saying where the hand stands.
-fn from_saved(
-    saved: &SavedPerfectPair,
-    verdict: Verdict,
-    json: Value,
-    text: String,
-) -> verdict::Answer {
-    verdict::after_moves(saved.moves.len(), verdict, json, text)
-}
-
 /// Solves a written hand for `aim` from where its moves leave it, and answers.
 pub fn solve_answer(
     saved: &SavedPerfectPair,
@@ -418,8 +407,8 @@ pub fn solve_answer(
     let game = saved.game();
     let position = game.position();
     let solved = solve_position(position, aim, budget, observer);
-    from_saved(
-        saved,
+    verdict::after_moves(
+        saved.moves.len(),
         solved.verdict(),
         answer_json(position, aim, &solved),
         answer_text(position, aim, &solved),
@@ -452,7 +441,7 @@ pub fn hint_answer(
         }
         _ => answer_text(position, aim, &solved),
     };
-    from_saved(saved, solved.verdict(), json, text)
+    verdict::after_moves(saved.moves.len(), solved.verdict(), json, text)
 }
 
 /// A hint in words: the next move, where the hand for the aim ends, and whether the hand can

@@ -251,12 +251,6 @@ pub fn best_text(position: &Position, best: &Best) -> String {
     text
 }
 
-/// An answer to a written game: JSON with `from` when moves were played, or text after a line
-/// saying where the game stands.
-fn from_played(played: &Played, verdict: Verdict, json: Value, text: String) -> verdict::Answer {
-    verdict::after_moves(played.moves.len(), verdict, json, text)
-}
-
 /// Searches from where the game stands, and answers.
 pub fn solve_answer(
     played: &Played,
@@ -265,8 +259,8 @@ pub fn solve_answer(
 ) -> verdict::Answer {
     let position = played.position();
     let best = search(&position, &options, observer);
-    from_played(
-        played,
+    verdict::after_moves(
+        played.moves.len(),
         best.verdict(),
         best_json(&position, &best),
         best_text(&position, &best),
@@ -293,7 +287,7 @@ pub fn hint_answer(
         ),
         None => summary(&position, &best),
     };
-    from_played(played, best.verdict(), json, text)
+    verdict::after_moves(played.moves.len(), best.verdict(), json, text)
 }
 
 /// That a text holds a valid Triple Klondike deal (or game in progress), named `name`.
