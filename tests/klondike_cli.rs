@@ -7,10 +7,8 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::klondike::{DECKS, SOLVITAIRE_TEST};
-use common::{json_answer, output, pyramid};
+use common::{Files, json_answer, output, pyramid};
 use serde_json::Value;
 use solitaire::games::klondike::formats::{self, Format, Table};
 use solitaire::games::klondike::{Deal, Move, Position, Rules, notation};
@@ -20,21 +18,7 @@ const WINNABLE: [u64; 3] = [0, 2, 3];
 /// A seed whose deal cannot be won with draw 3 or draw 1, proved in a millisecond.
 const HOPELESS: u64 = 20;
 
-/// A folder for the test's files, kept until the end of the test.
-struct Files(tempfile::TempDir);
-
 impl Files {
-    fn new() -> Files {
-        Files(tempfile::tempdir().expect("a temporary folder"))
-    }
-
-    /// Writes a file and gives its path as text.
-    fn write(&self, name: &str, text: &str) -> String {
-        let path: PathBuf = self.0.path().join(name);
-        std::fs::write(&path, text).expect("writable");
-        path.to_str().expect("a UTF-8 path").to_string()
-    }
-
     /// A Klondike deal in a format, with the `# game:` header the layout and code take as a
     /// comment line (JSON gets it the same way: `#` lines are comments in every format).
     fn deal(&self, name: &str, table: &Table, format: Format) -> String {

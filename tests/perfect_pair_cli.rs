@@ -8,9 +8,7 @@
 
 mod common;
 
-use std::path::PathBuf;
-
-use common::{json_answer, output, pyramid};
+use common::{Files, json_answer, output, pyramid};
 use serde_json::{Value, json};
 use solitaire::games::perfect_pair::notation::read_moves;
 use solitaire::games::perfect_pair::saved::SavedPerfectPair;
@@ -22,22 +20,6 @@ const DEALS: [(u64, usize); 3] = [(1, 0), (1, 1), (7, 3)];
 
 /// A hand that only a free cell clears: 6c lies on 7d (`PERFECT_PAIR.md`, "Checks").
 const STUCK: &str = "row 1: 6c 7d | Kh\n";
-
-/// A folder for the test's files, kept until the end of the test.
-struct Files(tempfile::TempDir);
-
-impl Files {
-    fn new() -> Files {
-        Files(tempfile::tempdir().expect("a temporary folder"))
-    }
-
-    /// Writes a file and gives its path as text.
-    fn write(&self, name: &str, text: &str) -> String {
-        let path: PathBuf = self.0.path().join(name);
-        std::fs::write(&path, text).expect("writable");
-        path.to_str().expect("a UTF-8 path").to_string()
-    }
-}
 
 /// A seeded deal's hand, as its saved text writes it.
 fn hand(seed: u64, number: usize) -> (Position, String) {

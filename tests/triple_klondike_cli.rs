@@ -10,9 +10,7 @@
 
 mod common;
 
-use std::path::PathBuf;
-
-use common::{output, pyramid};
+use common::{Files, output, pyramid};
 use serde_json::Value;
 use solitaire::games::triple_klondike::notation::read_line;
 use solitaire::games::triple_klondike::{Deal, Position, Rules};
@@ -35,22 +33,6 @@ const SMALL_FLAGS: [&str; 8] = [
     "--time-limit",
     "0.5",
 ];
-
-/// A folder for the test's files, kept until the end of the test.
-struct Files(tempfile::TempDir);
-
-impl Files {
-    fn new() -> Files {
-        Files(tempfile::tempdir().expect("a temporary folder"))
-    }
-
-    /// Writes a file and gives its path as text.
-    fn write(&self, name: &str, text: &str) -> String {
-        let path: PathBuf = self.0.path().join(name);
-        std::fs::write(&path, text).expect("writable");
-        path.to_str().expect("a UTF-8 path").to_string()
-    }
-}
 
 /// Runs the binary and gives its exit code, standard output and standard error.
 fn run(args: &[&str]) -> (i32, String, String) {

@@ -163,6 +163,22 @@ pub fn key(position: &Position) -> Key {
     )
 }
 
+/// A folder for the test's files, kept until the end of the test.
+pub struct Files(tempfile::TempDir);
+
+impl Files {
+    pub fn new() -> Files {
+        Files(tempfile::tempdir().expect("a temporary folder"))
+    }
+
+    /// Writes a file and gives its path as text.
+    pub fn write(&self, name: &str, text: &str) -> String {
+        let path = self.0.path().join(name);
+        std::fs::write(&path, text).expect("writable");
+        path.to_str().expect("a UTF-8 path").to_string()
+    }
+}
+
 /// The program under test.
 pub fn pyramid() -> assert_cmd::Command {
     assert_cmd::Command::cargo_bin("pyramid").expect("the binary is built")
