@@ -291,6 +291,13 @@ pub type CheckValue = fn(&str) -> Result<(), OptionError>;
 #[error("{0}")]
 pub struct OptionError(pub String);
 
+/// An option's check from a parser's answer: the parser's error in words, or none.
+pub fn checked<T, E: fmt::Display>(parsed: Result<T, E>) -> Result<(), OptionError> {
+    parsed
+        .map(|_| ())
+        .map_err(|error| OptionError(error.to_string()))
+}
+
 /// The options given for a game, as flags and values: each game reads its own.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Settings {

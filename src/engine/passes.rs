@@ -1,9 +1,21 @@
 //! How many times a stock may be gone through: a rule of every game with a stock that is
-//! turned over again (Pyramid, Klondike, Triple Klondike), read and written the same way.
+//! turned over again (Pyramid, Klondike, Triple Klondike), read and written the same way, and
+//! the option that sets it.
 
 use std::fmt;
 
 use crate::cards::excerpt::excerpt;
+use crate::engine::game::{GameOption, OptionUse, checked};
+
+/// The `--passes` option of every game with a stock turned over again; each game gives its
+/// default, and whether a saved file may give it too.
+pub const PASSES_OPTION: GameOption = GameOption::value(
+    "passes",
+    OptionUse::Rule,
+    "N|unlimited",
+    "Passes through the stock: 1 to 8, or unlimited",
+    |text| checked(Passes::parse(text)),
+);
 
 /// The most passes [`Passes::Limited`] may name: past it, unlimited (Pyramid's solver keeps
 /// the recycles used in 3 bits).

@@ -15,11 +15,12 @@ use crate::cards::deal::Deal;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
     Facts, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
-    Problems, Settings, Table,
+    Problems, Settings, Table, checked,
 };
 use crate::engine::goal::Goal;
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
+use crate::engine::passes::PASSES_OPTION;
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
 use crate::games::klondike::deal::LAYOUT;
@@ -29,13 +30,6 @@ pub struct Klondike;
 
 /// What another game says of Klondike's formats.
 const ONE_LAYOUT: &str = "is for Klondike deals; a {game} deal has one layout";
-
-/// An option's check from a parser's answer.
-fn check<T, E: std::fmt::Display>(parsed: Result<T, E>) -> Result<(), OptionError> {
-    parsed
-        .map(|_| ())
-        .map_err(|error| OptionError(error.to_string()))
-}
 
 /// Klondike's options: its rules, the format a deal is read in, and the one `validate` writes.
 const OPTIONS: &[GameOption] = &[
@@ -47,19 +41,13 @@ const OPTIONS: &[GameOption] = &[
             OptionUse::Rule,
             "1|3",
             "Cards turned by one draw, 1 or 3",
-            |text| check(read_draw(text)),
+            |text| checked(read_draw(text)),
         )
     },
     GameOption {
         default: Some("unlimited"),
         compared: true,
-        ..GameOption::value(
-            "passes",
-            OptionUse::Rule,
-            "N|unlimited",
-            "Passes through the stock: 1 to 8, or unlimited",
-            |text| check(Passes::parse(text)),
-        )
+        ..PASSES_OPTION
     },
     GameOption::switch(
         "no-foundation-moves",
@@ -79,7 +67,7 @@ const OPTIONS: &[GameOption] = &[
             "layout|solvitaire|code",
             "The deal's format: the project's layout, Solvitaire's JSON or Klondike-Solver's \
              deal code (default: the text says: `{` starts JSON, digits alone are a code)",
-            |text| check(text.parse::<Format>()),
+            |text| checked(text.parse::<Format>()),
         )
     },
     GameOption {
@@ -90,7 +78,7 @@ const OPTIONS: &[GameOption] = &[
             "layout|solvitaire|code",
             "Print the deal in this format instead of saying it is valid (a table that is not \
              a whole deal, such as a reduced deck, only as Solvitaire's JSON)",
-            |text| check(text.parse::<Format>()),
+            |text| checked(text.parse::<Format>()),
         )
     },
 ];

@@ -10,10 +10,12 @@ use super::solver::Budget;
 use super::{Finish, Goal, Passes, RuleChanges, Rules};
 use crate::cards::deal::Deal;
 use crate::engine::game::{
-    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
+    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings,
+    Table, checked,
 };
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
+use crate::engine::passes::PASSES_OPTION;
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
 use crate::games::pyramid::layout::LAYOUT;
@@ -27,13 +29,7 @@ const OPTIONS: &[GameOption] = &[
         default: Some("3"),
         from_file: true,
         compared: true,
-        ..GameOption::value(
-            "passes",
-            OptionUse::Rule,
-            "N|unlimited",
-            "Passes through the stock: 1 to 8, or unlimited",
-            |text| check(Passes::parse(text)),
-        )
+        ..PASSES_OPTION
     },
     GameOption {
         conflicts_with: &["strict"],
@@ -66,17 +62,10 @@ const OPTIONS: &[GameOption] = &[
             OptionUse::Rule,
             "pyramid|all",
             "What must be cleared to win: the pyramid (MSC's Board challenge) or all 52 cards",
-            |text| check(Finish::parse(text)),
+            |text| checked(Finish::parse(text)),
         )
     },
 ];
-
-/// An option's check from a parser's answer.
-fn check<T, E: std::fmt::Display>(parsed: Result<T, E>) -> Result<(), OptionError> {
-    parsed
-        .map(|_| ())
-        .map_err(|error| OptionError(error.to_string()))
-}
 
 /// The rules the options change.
 fn changes(settings: &Settings) -> Result<RuleChanges, OptionError> {

@@ -16,12 +16,13 @@ use crate::cards::excerpt::excerpt;
 use crate::cards::layout::Layout;
 use crate::engine::game::{
     Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Problems,
-    Settings, Table,
+    Settings, Table, checked,
 };
 use crate::engine::goal::Goal;
 use crate::engine::headers::{hash_lines_blanked, headers};
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
+use crate::engine::passes::PASSES_OPTION;
 use crate::engine::search::{Caps, Observer};
 use crate::engine::verdict::Answer;
 
@@ -44,13 +45,6 @@ fn slot_name(index: usize) -> String {
 
 fn drawn(slots: &[String; DECK_SIZE]) -> String {
     slots.join(" ")
-}
-
-/// An option's check from a parser's answer.
-fn check<T, E: std::fmt::Display>(parsed: Result<T, E>) -> Result<(), OptionError> {
-    parsed
-        .map(|_| ())
-        .map_err(|error| OptionError(error.to_string()))
 }
 
 /// Reads a count from `low` to `high`.
@@ -92,13 +86,7 @@ fn read_threads(text: &str) -> Result<u8, OptionError> {
 const OPTIONS: &[GameOption] = &[
     GameOption {
         default: Some("1"),
-        ..GameOption::value(
-            "passes",
-            OptionUse::Rule,
-            "N|unlimited",
-            "Passes through the stock: 1 to 8, or unlimited",
-            |text| check(Passes::parse(text)),
-        )
+        ..PASSES_OPTION
     },
     GameOption::switch(
         "no-foundation-moves",
@@ -112,7 +100,7 @@ const OPTIONS: &[GameOption] = &[
             OptionUse::Rule,
             "N",
             "Packs shuffled together, 1 to 3: a deal has 52 cards a pack",
-            |text| check(read_packs(text)),
+            |text| checked(read_packs(text)),
         )
     },
     GameOption {
@@ -122,7 +110,7 @@ const OPTIONS: &[GameOption] = &[
             OptionUse::Rule,
             "N",
             "Piles dealt, 1 to 13 (N to Z): pile k gets k cards",
-            |text| check(read_piles(text)),
+            |text| checked(read_piles(text)),
         )
     },
     GameOption::switch(
@@ -148,7 +136,7 @@ const OPTIONS: &[GameOption] = &[
             OptionUse::Searching,
             "N",
             "Threads the search runs on, 1 to 64",
-            |text| check(read_threads(text)),
+            |text| checked(read_threads(text)),
         )
     },
 ];
