@@ -40,6 +40,20 @@ pub const MAX_SCORE_TARGET: u32 = GameKind::TriPeaks.max_score_target();
 /// The highest Card target: four cards of the rank in each of [`MAX_DEALS`] deals.
 pub const MAX_CARD_TARGET: u32 = 4 * MAX_DEALS;
 
+/// The answer to a Card challenge, in a game's lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardAnswer<Line> {
+    /// The fewest steps to remove the cards asked for.
+    Reached(Line),
+    /// Out of reach: the most cards of the rank on a line that clears the layout (the pyramid,
+    /// the tableau), and, when more can be removed without clearing it, the most on a line
+    /// that does not; each in the fewest steps.
+    Short {
+        clearing: Option<Line>,
+        open: Option<Line>,
+    },
+}
+
 /// Why a challenge cannot be played as given: its inputs make no sense, or the rules do not
 /// fit it. Every entrance (the commands, a saved file, the app's dialog) asks [`Goal::check`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

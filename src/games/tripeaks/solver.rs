@@ -71,18 +71,7 @@ pub enum ScoreAnswer {
 }
 
 /// The answer to a Card challenge.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CardAnswer {
-    /// The fewest steps to remove the cards asked for.
-    Reached(Line),
-    /// Out of reach: the most cards of the rank on a line that clears the tableau, and, when
-    /// more can be removed without clearing it, the most on a line that does not; each in the
-    /// fewest steps.
-    Short {
-        clearing: Option<Line>,
-        open: Option<Line>,
-    },
-}
+pub type CardAnswer = crate::engine::goal::CardAnswer<Line>;
 
 /// A challenge's answer, with what knowing the unknown cards could give.
 #[derive(Debug, Clone, PartialEq, Eq)]
