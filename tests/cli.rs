@@ -337,6 +337,19 @@ fn solve_on_a_saved_game_solves_from_its_position_and_says_so() {
     );
 }
 
+/// Counts agree with their nouns where a saved game says where it stands: "1 move played".
+#[test]
+fn one_move_played_is_said_in_the_singular() {
+    let text = std::fs::read_to_string(data("game-in-progress.txt")).expect("the file");
+    let one_move = text.replace("# moves: draw Jh+2s draw", "# moves: draw");
+    let (_dir, file) = file_with("one-move.txt", &one_move);
+    let said = output(&["validate", &file], 0);
+    assert!(
+        said.ends_with("a valid game in progress (pass 1, 2 cards already gone, 1 move played)\n"),
+        "{said}"
+    );
+}
+
 #[test]
 fn hint_prints_the_next_move_and_the_verdict() {
     let position = game_in_progress_position();

@@ -60,6 +60,11 @@ pub trait Game: Sync {
     fn claims(&self, _text: &str) -> bool {
         false
     }
+    /// Whether a line of a file of deals (`batch`) can only be this game's: a shape no other
+    /// game's lines take.
+    fn claims_line(&self, _line: &str) -> bool {
+        false
+    }
     /// The texts [`Game::claims`], in words: "Solvitaire's JSON or a deal code".
     fn claimed(&self) -> Option<&'static str> {
         None

@@ -265,6 +265,11 @@ impl Game for PerfectPair {
         text.lines().any(is_row)
     }
 
+    /// Rows of a line of deals are split by `|`, which no other game's deals hold.
+    fn claims_line(&self, line: &str) -> bool {
+        line.contains('|')
+    }
+
     fn claimed(&self) -> Option<&'static str> {
         Some("rows written 'row 1: cards | cards'")
     }

@@ -380,7 +380,7 @@ mod tests {
         let too_many = Settings::new(vec![("packs", Some("1".into()))]);
         assert_eq!(
             rules(&too_many).unwrap_err().to_string(),
-            "13 piles take 91 cards, more than the 52 of 1 pack(s)"
+            "13 piles take 91 cards, more than the 52 of 1 pack"
         );
         assert_eq!(
             read_packs("4").unwrap_err().to_string(),
