@@ -265,6 +265,12 @@ impl Game for TripleKlondike {
         words > 2 * DECK_SIZE && cards * 10 >= words * 9 && repeated > DECK_SIZE / 2
     }
 
+    /// Three packs shuffled by the game's own shuffle, in the contest's format.
+    fn dealt(&self, seed: u64) -> String {
+        let deal = Deal::shuffled(seed, Rules::default());
+        format!("# game: {}\n{}\n", self.id(), deal.to_text())
+    }
+
     fn claimed(&self) -> Option<&'static str> {
         Some("a deal of three packs in the contest's format")
     }
