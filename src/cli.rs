@@ -7,6 +7,7 @@
 pub mod args;
 pub mod batch;
 pub mod console;
+pub mod deal;
 pub mod input;
 pub mod man;
 pub mod pool;

@@ -39,18 +39,19 @@ fn main() -> ExitCode {
         },
     };
     let result = match cli.command {
-        Some(Command::Solve(args)) => cli::solve::solve(&args, cli.game),
-        Some(Command::Validate(args)) => cli::solve::validate(&args, cli.game),
-        Some(Command::Hint(args)) => cli::solve::hint(&args, cli.game),
-        Some(Command::Batch(args)) => cli::batch::run(&args, cli.game),
-        Some(Command::Stats(args)) => cli::stats::run(&args, cli.game),
+        Some(Command::Solve(args)) => cli::solve::solve(&args, args.which.game),
+        Some(Command::Validate(args)) => cli::solve::validate(&args, args.which.game),
+        Some(Command::Hint(args)) => cli::solve::hint(&args, args.which.game),
+        Some(Command::Batch(args)) => cli::batch::run(&args, args.which.game),
+        Some(Command::Stats(args)) => cli::stats::run(&args, args.which.game),
+        Some(Command::Deal(args)) => cli::deal::run(&args),
         Some(Command::Completions { shell }) => {
             cli::args::print_completions(shell);
             Ok(EXIT_OK)
         }
         Some(Command::Man { out }) => cli::man::run(&out),
-        Some(Command::Paths) => {
-            print_paths(&cli.folders());
+        Some(Command::Paths(folders)) => {
+            print_paths(&folders.folders());
             Ok(EXIT_OK)
         }
         None => start_app(&cli),
@@ -85,12 +86,12 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(word) = cli.file.as_deref().and_then(mistyped_command) {
         return Err(InputError::Usage(word));
     }
-    if let Some(game) = cli.game.map(solitaire::engine::game::Game::kind)
+    if let Some(game) = cli.which.game.map(solitaire::engine::game::Game::kind)
         && !app::games::has_screens(game)
     {
         return Err(InputError::Usage(app::games::not_in_app(game)));
     }
-    let folders = cli.folders();
+    let folders = cli.folders.folders();
     let (mut themes, theme_errors) = app::theme::available(&folders.themes());
     let mut warnings: Vec<String> = theme_errors
         .iter()
@@ -120,7 +121,7 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
     if let Some(file) = cli.file.as_deref() {
         let source = cli::input::read_source(file)?;
         let name = cli::input::source_name(file);
-        let game = cli::input::game_in(&source, cli.game)?.kind();
+        let game = cli::input::game_in(&source, cli.which.game)?.kind();
         match app::games::read_saved(game, &source.text, &cli::input::stem(file)) {
             Ok(saved) => {
                 app::games::shown(&saved).map_err(|reason| {
@@ -150,7 +151,7 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         ascii: cli.ascii,
         deal,
         deal_text,
-        game: cli.game.map_or(
+        game: cli.which.game.map_or(
             solitaire::GameKind::Pyramid,
             solitaire::engine::game::Game::kind,
         ),

@@ -337,6 +337,19 @@ fn solve_on_a_saved_game_solves_from_its_position_and_says_so() {
     );
 }
 
+/// Counts agree with their nouns where a saved game says where it stands: "1 move played".
+#[test]
+fn one_move_played_is_said_in_the_singular() {
+    let text = std::fs::read_to_string(data("game-in-progress.txt")).expect("the file");
+    let one_move = text.replace("# moves: draw Jh+2s draw", "# moves: draw");
+    let (_dir, file) = file_with("one-move.txt", &one_move);
+    let said = output(&["validate", &file], 0);
+    assert!(
+        said.ends_with("a valid game in progress (pass 1, 2 cards already gone, 1 move played)\n"),
+        "{said}"
+    );
+}
+
 #[test]
 fn hint_prints_the_next_move_and_the_verdict() {
     let position = game_in_progress_position();
@@ -1522,4 +1535,128 @@ fn a_time_limit_too_long_is_refused_as_too_long() {
         0,
     );
     assert!(text.starts_with("Solved in 15 steps."), "{text}");
+}
+
+/// Runs the binary whatever its exit code: the code, standard output and standard error.
+fn ran(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = pyramid().args(args).output().expect("the binary runs");
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8 output");
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+/// The top-level help names every game; each command's help lists only the flags it uses;
+/// `solve --help` puts the challenges, the caps and each game's options under headings.
+#[test]
+fn each_help_lists_the_flags_its_command_uses_under_their_headings() {
+    let top = output(&["--help"], 0);
+    let about = top.lines().next().expect("a first line");
+    for game in solitaire::games::ALL {
+        assert!(about.contains(game.name()), "{about}");
+    }
+    for command in [
+        "solve",
+        "hint",
+        "validate",
+        "batch",
+        "stats",
+        "completions",
+        "man",
+        "deal",
+    ] {
+        let help = output(&[command, "--help"], 0);
+        assert!(
+            !help.contains("--saves") && !help.contains("--config"),
+            "{command}: {help}"
+        );
+    }
+    for command in ["paths", "completions", "man"] {
+        let help = output(&[command, "--help"], 0);
+        assert!(!help.contains("--game"), "{command}: {help}");
+    }
+    assert!(output(&["paths", "--help"], 0).contains("--saves <DIR>"));
+    let (code, _, stderr) = ran(&["paths", "--game", "tripeaks"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    let solve = output(&["solve", "--help"], 0);
+    let headings = [
+        "Options:",
+        "Pyramid and TriPeaks challenges:",
+        "Caps on each search:",
+        "Pyramid options:",
+        "Klondike options:",
+        "Triple Klondike options:",
+        "Perfect Pair options:",
+    ];
+    let at = |heading: &str| solve.find(&format!("\n{heading}\n")).expect(heading);
+    for pair in headings.windows(2) {
+        assert!(at(pair[0]) < at(pair[1]), "{pair:?} in {solve}");
+    }
+    let challenges = &solve[at(headings[1])..at(headings[2])];
+    for flag in ["--board", "--score", "--earned", "--card", "--already"] {
+        assert!(challenges.contains(flag), "{flag} in {challenges}");
+    }
+    assert!(
+        solve[at("Options:")..at(headings[1])].contains("--game <"),
+        "{solve}"
+    );
+}
+
+/// `deal` deals every game of the registry in the format `solve` reads, the same deal for the
+/// same seed, said on standard error; in the games `stats` measures, the deal of a seed is the
+/// first that `stats --seed` solves, and `--out` writes a new file only.
+#[test]
+fn deal_gives_a_seeded_deal_of_every_game_that_solve_reads() {
+    for game in solitaire::games::ALL {
+        let id = game.id();
+        let (code, dealt, said) = ran(&["deal", "--game", id, "--seed", "7"]);
+        assert_eq!(code, Some(0), "{id}: {said}");
+        assert!(
+            said.contains(&format!("pyramid deal --game {id} --seed 7")),
+            "{said}"
+        );
+        assert_eq!(ran(&["deal", "--game", id, "--seed", "7"]).1, dealt);
+        assert_ne!(ran(&["deal", "--game", id, "--seed", "8"]).1, dealt);
+        let (_dir, file) = file_with("deal.txt", &dealt);
+        let valid = output(&["validate", &file], 0);
+        assert!(
+            valid.contains(&format!("a valid {} ", game.name())) || id == "pyramid",
+            "{valid}"
+        );
+        if !game.measured() {
+            continue;
+        }
+        let (_, line, _) = ran(&[
+            "stats", "--game", id, "--deals", "1", "--seed", "7", "--export", "-",
+        ]);
+        let (_lines_dir, lines) = file_with("deals.txt", &line);
+        let (_, batch, _) = ran(&["batch", "--game", id, "-j", "1", &lines]);
+        let batch: Value = serde_json::from_str(batch.trim()).expect("a JSON line");
+        let solved = json_answer_any(&["solve", "--json", &file]);
+        for key in ["solvable", "clearable", "length"] {
+            assert_eq!(
+                batch.get(key),
+                solved.get(key),
+                "{id}: {key}: {batch} {solved}"
+            );
+        }
+        assert!(
+            batch.get("solvable").or(batch.get("clearable")).is_some(),
+            "{batch}"
+        );
+    }
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("practice.txt");
+    let path = path.to_str().expect("a UTF-8 path");
+    let (code, written, said) = ran(&["deal", "--game", "tripeaks", "--seed", "3", "--out", path]);
+    assert_eq!((code, written.as_str()), (Some(0), ""), "{said}");
+    let text = std::fs::read_to_string(path).expect("the deal is written");
+    assert_eq!(text, ran(&["deal", "--game", "tripeaks", "--seed", "3"]).1);
+    let (code, _, said) = ran(&["deal", "--game", "tripeaks", "--seed", "4", "--out", path]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("not empty"), "{said}");
+    assert_eq!(std::fs::read_to_string(path).expect("kept"), text);
+}
+
+/// A command's JSON answer, whatever its exit code.
+fn json_answer_any(args: &[&str]) -> Value {
+    serde_json::from_str(&ran(args).1).expect("valid JSON")
 }

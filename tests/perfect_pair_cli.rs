@@ -258,6 +258,27 @@ fn batch_answers_a_json_line_for_each_deal_in_either_form() {
     );
 }
 
+/// A line of rows read without `--game`, from standard input where nothing says the game, is
+/// not taken for a Pyramid deal in silence: its error names the flag that reads it.
+#[test]
+fn batch_names_the_game_of_a_perfect_pair_line_read_as_another() {
+    let out = pyramid()
+        .args(["batch", "-j", "1", "-"])
+        .write_stdin("6c 7d | Kh / As | Qs\n")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let answer: Value = serde_json::from_str(stdout.trim()).expect("a JSON line");
+    let error = answer["error"].as_str().expect("an error");
+    assert!(
+        error.ends_with(
+            "; read as Pyramid, while it is a Perfect Pair line: --game perfect-pair reads it"
+        ),
+        "{error}"
+    );
+}
+
 #[test]
 fn stats_counts_the_deals_cleared_and_their_best_scores_and_compares_the_free_cells() {
     let deals = 4;

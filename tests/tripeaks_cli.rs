@@ -335,4 +335,15 @@ fn a_hint_from_a_saved_position_counts_the_cards_still_to_remove() {
         cleared - 3
     );
     assert!(hint.contains(&said), "{hint}\n{said}");
+    // solve's headline counts the same way as hint, from the saved position and in all.
+    let solved = output(&["solve", path], 1);
+    let headline = solved
+        .lines()
+        .nth(1)
+        .expect("a headline after the saved position");
+    let counted = format!(
+        "The most that can be cleared: {} more tableau cards ({cleared} in all) in {length} steps.",
+        cleared - 3
+    );
+    assert!(headline.ends_with(&counted), "{solved}\n{counted}");
 }

@@ -189,7 +189,7 @@ fn a_line_as_short_as_the_bound_is_said_to_be_the_fewest() {
     );
     assert!(
         text.starts_with(
-            "Triple Klondike (1 pack, 1 piles, 1 pass): every card up in 103 moves (52/103), \
+            "Triple Klondike (1 pack, 1 pile, 1 pass): every card up in 103 moves (52/103), \
              the fewest: no complete line is shorter than 103 moves."
         ),
         "{text}"

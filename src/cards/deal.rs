@@ -9,7 +9,7 @@ use std::fmt;
 
 pub use crate::cards::card::DECK_SIZE;
 use crate::cards::card::{Card, CardParseError};
-use crate::cards::excerpt::{excerpt, thousands};
+use crate::cards::excerpt::{counted, excerpt, thousands};
 use crate::cards::layout::Layout;
 
 /// How an unknown card is written: a card the player has not seen yet.
@@ -166,7 +166,10 @@ impl DeckProblem {
                 let extra = first_extra
                     .map(|at| format!("; the first extra card is at {at}"))
                     .unwrap_or_default();
-                format!("{count} cards, but a deal has {DECK_SIZE}{extra}")
+                format!(
+                    "{}, but a deal has {DECK_SIZE}{extra}",
+                    counted(*count, "card")
+                )
             }
         }
     }

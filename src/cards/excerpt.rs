@@ -59,11 +59,23 @@ pub fn thousands(count: usize) -> String {
 
 /// A count and its noun, singular for one: "1 step", "1,500 steps".
 pub fn counted(count: usize, noun: &str) -> String {
+    counted_as(count, noun, &format!("{noun}s"))
+}
+
+/// A count and the form of its noun that agrees with it, for a noun whose plural is not
+/// the singular and an `s`: "1 perfect match", "9 perfect matches", "2 Kings" of a rank.
+pub fn counted_as(count: usize, one: &str, many: &str) -> String {
     if count == 1 {
-        format!("1 {noun}")
+        format!("1 {one}")
     } else {
-        format!("{} {noun}s", thousands(count))
+        format!("{} {many}", thousands(count))
     }
+}
+
+/// A count, its noun and the verb `to be`, agreeing: "1 card is", "3 cards are".
+pub fn counted_are(count: usize, noun: &str) -> String {
+    let verb = if count == 1 { "is" } else { "are" };
+    format!("{} {verb}", counted(count, noun))
 }
 
 /// Words joined as a sentence lists them: "a", "a and b", "a, b and c" (or with `or`).
@@ -87,6 +99,23 @@ mod tests {
         assert_eq!(escaped("3c \u{1b}]0;X\u{7}"), "3c \\u{1b}]0;X\\u{7}");
         assert_eq!(escaped("a\u{202e}b"), "a\\u{202e}b");
         assert_eq!(escaped("T♥"), "T♥");
+    }
+
+    #[test]
+    fn a_count_agrees_with_its_noun() {
+        assert_eq!(counted(1, "move"), "1 move");
+        assert_eq!(counted(0, "move"), "0 moves");
+        assert_eq!(counted(1500, "deal"), "1,500 deals");
+        assert_eq!(
+            counted_as(1, "perfect match", "perfect matches"),
+            "1 perfect match"
+        );
+        assert_eq!(
+            counted_as(9, "perfect match", "perfect matches"),
+            "9 perfect matches"
+        );
+        assert_eq!(counted_are(1, "card"), "1 card is");
+        assert_eq!(counted_are(24, "card"), "24 cards are");
     }
 
     #[test]

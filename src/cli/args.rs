@@ -22,10 +22,9 @@ use solitaire::engine::goal::{CountError, Goal, MAX_CARD_TARGET, MAX_DEALS, read
 use solitaire::engine::search::{BYTES_PER_STATE, Caps};
 use solitaire::games;
 
-/// Pyramid Solitaire (Microsoft Solitaire Collection rules): the fewest steps out of any deal,
-/// or a proof that there is none.
+/// Solitaire solved exactly, in every game of the registry.
 #[derive(Debug, Parser)]
-#[command(name = "pyramid", version, about, long_about = None)]
+#[command(name = "pyramid", version, about = ABOUT.as_str(), long_about = None)]
 #[command(
     after_help = "Exit codes: 0 solved (or valid), 1 no solution, 2 bad input or usage, \
                          3 undecided (a cap was reached, or unknown cards hold the answer \
@@ -46,16 +45,63 @@ pub struct Cli {
     /// Letters for suits (Th) instead of symbols (T♥), for terminals without them.
     #[arg(long)]
     pub ascii: bool,
+    #[command(flatten)]
+    pub folders: FolderArgs,
+    #[command(flatten)]
+    pub which: GameArg,
+}
+
+/// What the program does, from the registry: every game and what is asked of each.
+static ABOUT: LazyLock<String> = LazyLock::new(|| {
+    let names: Vec<&str> = games::ALL.iter().map(|game| game.name()).collect();
+    let best_found: Vec<&str> = games::ALL
+        .iter()
+        .filter(|game| !game.fewest())
+        .map(|game| game.name())
+        .collect();
+    let in_app: Vec<&str> = games::ALL
+        .iter()
+        .filter(|game| crate::app::games::has_screens(game.kind()))
+        .map(|game| game.name())
+        .collect();
+    format!(
+        "Solitaire solved exactly: {}. A deal's fewest steps to win (for {}, a winning line), \
+         or a proof that there is none; without a command, the app ({}).",
+        joined(&names, "and"),
+        joined(&best_found, "and"),
+        joined(&in_app, "and")
+    )
+});
+
+/// The heading of the challenges' flags: "Pyramid and TriPeaks challenges", the games that
+/// have them.
+static CHALLENGES: LazyLock<String> = LazyLock::new(|| {
+    let names: Vec<&str> = games::ALL
+        .iter()
+        .filter(|game| matches!(game.challenges(), Challenges::Scored { .. }))
+        .map(|game| game.name())
+        .collect();
+    format!("{} challenges", joined(&names, "and"))
+});
+
+/// The folders the app and `paths` use; only they take these flags.
+#[derive(Debug, Args)]
+pub struct FolderArgs {
     // The folders' environment variables are read by `folders`, not by clap: clap counts a
     // value from the environment as given, and then shows it in every usage line it prints.
     /// Folder for saved deals and the draft (default: `PYRAMID_SAVES`, else the platform's).
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, value_name = "DIR")]
     pub saves: Option<PathBuf>,
     /// Folder for settings; user themes go in its `themes/` (default: `PYRAMID_CONFIG`, else
     /// the platform's).
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, value_name = "DIR")]
     pub config: Option<PathBuf>,
-    #[arg(long, global = true, value_name = GAME_VALUES.as_str(), help = GAME_HELP.as_str())]
+}
+
+/// `--game`, taken by the app and the commands that read or deal a game's deals.
+#[derive(Debug, Args)]
+pub struct GameArg {
+    #[arg(long, value_name = GAME_VALUES.as_str(), help = GAME_HELP.as_str())]
     #[arg(value_parser = games::find)]
     pub game: Option<&'static dyn Game>,
 }
@@ -81,7 +127,7 @@ static GAME_HELP: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-impl Cli {
+impl FolderArgs {
     /// The folders: each the flag's, else its environment variable's (when set and not
     /// empty), else the platform's.
     pub fn folders(&self) -> Folders {
@@ -118,7 +164,10 @@ pub enum Command {
     )]
     Stats(StatsArgs),
     /// Print the folders used for saves, the draft and themes.
-    Paths,
+    Paths(FolderArgs),
+    /// Deal a new random deal to practise on, in the game's file format (the one `solve`
+    /// reads), with the seed that deals it again.
+    Deal(DealArgs),
     /// Print shell completions.
     Completions {
         /// The shell to complete for.
@@ -140,12 +189,14 @@ pub struct SolveArgs {
     /// Klondike, its layout, Solvitaire's JSON or a deal code (see the README). A game saved
     /// part-way through is solved from where it stands.
     pub file: PathBuf,
+    #[command(flatten)]
+    pub which: GameArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
     /// Board challenge: the fewest steps to clear the pyramid, even for a game saved with a
     /// Score or Card challenge (without a challenge flag, a saved game's own is solved).
-    #[arg(long, conflicts_with_all = ["score", "card"])]
+    #[arg(long, conflicts_with_all = ["score", "card"], help_heading = CHALLENGES.as_str())]
     pub board: bool,
     #[command(flatten)]
     pub goal: GoalArgs,
@@ -160,6 +211,8 @@ pub struct HintArgs {
     /// The deal file, or `-` for standard input; a game saved part-way through is taken from
     /// where it stands.
     pub file: PathBuf,
+    #[command(flatten)]
+    pub which: GameArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -516,6 +569,7 @@ static SCORE_HELP: LazyLock<String> = LazyLock::new(|| {
 
 /// The Score or Card challenge to solve for, if one of these is given.
 #[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = CHALLENGES.as_str())]
 pub struct GoalArgs {
     #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = FULL)]
     #[arg(help = SCORE_HELP.as_str())]
@@ -711,9 +765,26 @@ fn card_goal(text: &str) -> Result<(Rank, u32), String> {
 }
 
 #[derive(Debug, Args)]
+pub struct DealArgs {
+    /// The game to deal.
+    #[arg(long, value_name = GAME_VALUES.as_str(), value_parser = games::find)]
+    pub game: &'static dyn Game,
+    /// The seed the deal comes from (default: one drawn at random, and printed): the deal
+    /// `stats --seed N` solves first, in the games `stats` measures.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Write the deal to this new file instead of standard output (an existing file that is
+    /// not empty is kept).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
 pub struct ValidateArgs {
     /// The deal file, or `-` for standard input.
     pub file: PathBuf,
+    #[command(flatten)]
+    pub which: GameArg,
     #[command(flatten)]
     pub game: GameFlags<Validating>,
 }
@@ -726,6 +797,8 @@ pub struct BatchArgs {
     /// are: each line may take 4 KiB, the file any number of lines; it may be a FIFO or a
     /// pipe, such as `<(command)`.
     pub file: PathBuf,
+    #[command(flatten)]
+    pub which: GameArg,
     /// Threads to solve with, 1 to 256 (default: all cores).
     #[arg(long, short, value_parser = jobs_range())]
     pub jobs: Option<usize>,
@@ -746,6 +819,8 @@ pub struct BatchArgs {
 pub struct StatsArgs {
     #[command(subcommand)]
     pub command: Option<StatsCommand>,
+    #[command(flatten)]
+    pub which: GameArg,
     /// How many random deals, 1 to 100000000.
     #[arg(long, default_value_t = 1000, value_parser = deals_range())]
     pub deals: usize,
@@ -813,6 +888,8 @@ pub struct MergeArgs {
     /// The shards' results files, in any order.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub which: GameArg,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -832,6 +909,7 @@ fn deals_range() -> clap::builder::RangedU64ValueParser<usize> {
 /// Caps on each search, so that one hard deal cannot take all the memory or all night. A
 /// search that reaches one is undecided (exit code 3), never "no solution".
 #[derive(Debug, Args, Clone)]
+#[command(next_help_heading = "Caps on each search")]
 pub struct CapArgs {
     /// The most states one search may store (default: as many as --max-memory holds, at
     /// 64 bytes a state).

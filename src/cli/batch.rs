@@ -203,12 +203,13 @@ impl Answer {
     }
 }
 
-/// Solves one line with the lab; a line that is not a deal is answered with its error.
-fn solve_line(line: &Line, lab: &dyn Lab) -> Answer {
+/// Solves one line with the lab of `game`; a line that is not a deal is answered with its
+/// error, and with the game that reads it when another game's lines have its shape.
+fn solve_line(line: &Line, game: &dyn Game, lab: &dyn Lab) -> Answer {
     let started = Instant::now();
     let answer = line.deal.as_ref().map_err(Clone::clone).and_then(|deal| {
         lab.answer(line.number, deal)
-            .map_err(|error| error.to_string())
+            .map_err(|error| error.to_string() + &other_game(game, deal))
     });
     match answer {
         Ok(answer) => Answer::of(answer),
@@ -222,6 +223,21 @@ fn solve_line(line: &Line, lab: &dyn Lab) -> Answer {
             expanded: 0,
         },
     }
+}
+
+/// For a line that `game` cannot read, the game whose lines have its shape, if another's do:
+/// "; read as Pyramid, while it is a Perfect Pair line: --game perfect-pair reads it".
+fn other_game(game: &dyn Game, deal: &str) -> String {
+    solitaire::games::ALL
+        .iter()
+        .find(|other| other.id() != game.id() && other.claims_line(deal))
+        .map(|other| {
+            format!(
+                "; read as {game}, while it is a {other} line: --game {} reads it",
+                other.id()
+            )
+        })
+        .unwrap_or_default()
 }
 
 /// Runs the command. `asked` is the `--game` flag, if given; else the file says.
@@ -246,7 +262,7 @@ pub fn run(args: &BatchArgs, asked: Option<&'static dyn Game>) -> Result<u8, Inp
     let mut failed = None;
     let solve = |line: Result<Line, InputError>| {
         line.map(|line| {
-            let answer = solve_line(&line, lab.as_ref());
+            let answer = solve_line(&line, game, lab.as_ref());
             (line.number, line.known_length, answer)
         })
     };

@@ -522,7 +522,7 @@ fn deals_of(
 /// Runs the command, or `stats merge`. `asked` is the `--game` flag, if given.
 pub fn run(args: &StatsArgs, asked: Option<&'static dyn Game>) -> Result<u8, InputError> {
     if let Some(StatsCommand::Merge(merge)) = &args.command {
-        return merge::run(merge, asked);
+        return merge::run(merge, merge.which.game.or(asked));
     }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);

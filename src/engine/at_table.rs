@@ -38,7 +38,7 @@ use serde_json::{Value, json};
 
 use crate::cards::card::{Card, DECK_SIZE};
 use crate::cards::deal::RandomDeals;
-use crate::cards::excerpt::thousands;
+use crate::cards::excerpt::{counted_are, thousands};
 use crate::engine::interval::wilson;
 use crate::engine::search::{Capped, Caps, Observer, Stats};
 use crate::engine::unknowns_text;
@@ -352,7 +352,11 @@ impl<M: Copy> Ranking<M> {
 /// Why the moves cannot be ranked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RankError {
-    #[error("{unknown} cards are not known but only {pool} cards are left to be them")]
+    #[error(
+        "{} not known but only {} left to be them",
+        counted_are(*.unknown, "card"),
+        counted_are(*.pool, "card")
+    )]
     TooFewCards { unknown: usize, pool: usize },
 }
 
@@ -636,6 +640,18 @@ fn shuffled(pool: &[Card], seed: u64, number: usize) -> Vec<Card> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn too_few_cards_agree_with_their_counts() {
+        let one = RankError::TooFewCards {
+            unknown: 1,
+            pool: 0,
+        };
+        assert_eq!(
+            one.to_string(),
+            "1 card is not known but only 0 cards are left to be them"
+        );
+    }
 
     #[test]
     fn a_shuffle_orders_the_pool_and_changes_with_the_deal() {

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 pub use crate::cards::excerpt::joined;
 
-use crate::cards::deal::{Deal, DeckProblems, TextPos};
+use crate::cards::deal::{Deal, DeckProblems, RandomDeals, TextPos};
 use crate::cards::layout::Layout;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::goal::{Goal, GoalError};
@@ -66,6 +66,11 @@ pub trait Game: Sync {
     fn claims(&self, _text: &str) -> bool {
         false
     }
+    /// Whether a line of a file of deals (`batch`) can only be this game's: a shape no other
+    /// game's lines take.
+    fn claims_line(&self, _line: &str) -> bool {
+        false
+    }
     /// The texts [`Game::claims`], in words: "Solvitaire's JSON or a deal code".
     fn claimed(&self) -> Option<&'static str> {
         self.facts().claimed
@@ -85,6 +90,21 @@ pub trait Game: Sync {
     /// the game's deal order.
     fn deal_of_line(&self, line: &str) -> Result<Deal, LineError> {
         Ok(Deal::parse_as(line, self.layout())?)
+    }
+    /// A random deal to practise on, from `seed`, in the text [`Game::open`] reads under the
+    /// default rules, with its `# game:` header: by default the project's shuffle of 52
+    /// cards, the first deal of [`RandomDeals`] from `seed` (the one `stats --seed` solves
+    /// first), drawn in the game's layout.
+    fn dealt(&self, seed: u64) -> String {
+        let deal = RandomDeals::new(seed)
+            .next()
+            .expect("random deals never end");
+        format!(
+            "# game: {}
+{}",
+            self.id(),
+            self.layout().drawn(&deal.texts())
+        )
     }
     /// A lab for the options given: it solves lines of deals for `goal` (`batch`) and
     /// measures deals (`stats`), each search under `caps`.

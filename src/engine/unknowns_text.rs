@@ -1,23 +1,20 @@
 //! The words both games use about unknown cards (`??`): how many a deal has, a headline that
 //! holds for the cards known so far, and the note with the plan to reveal one.
 
+use crate::cards::excerpt::{counted, counted_are};
+
 /// ", 3 cards unknown" after a deal's verdict; empty without unknown cards.
 pub fn count(unknown: u32) -> String {
     match unknown {
         0 => String::new(),
-        1 => ", 1 card unknown".to_string(),
-        n => format!(", {n} cards unknown"),
+        n => format!(", {} unknown", counted(n as usize, "card")),
     }
 }
 
 /// Why a deal is undecided for want of its unknown cards: "1 card is not known (??)", "24
 /// cards are not known (??)".
 pub fn not_known(count: usize) -> String {
-    if count == 1 {
-        "1 card is not known (??)".to_string()
-    } else {
-        format!("{count} cards are not known (??)")
-    }
+    format!("{} not known (??)", counted_are(count, "card"))
 }
 
 /// A headline that holds for the cards known so far only: "With the cards known so far, at

@@ -4,6 +4,8 @@
 
 use serde_json::{Value, json};
 
+use crate::cards::excerpt::counted;
+
 use crate::engine::search::{CapReached, Stats};
 
 /// Exit code: the deal is solved (the challenge reached, the game winnable), or valid.
@@ -122,11 +124,7 @@ pub fn from_text(from: &str) -> String {
 /// Where a game stands when `count` moves have been played: "12 moves played"; nothing at its
 /// start.
 pub fn moves_played(count: usize) -> Option<String> {
-    match count {
-        0 => None,
-        1 => Some("1 move played".to_string()),
-        n => Some(format!("{n} moves played")),
-    }
+    (count > 0).then(|| format!("{} played", counted(count, "move")))
 }
 
 /// An answer to a game with `played` moves played: JSON with `from`, and text after a line

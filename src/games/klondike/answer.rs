@@ -15,6 +15,7 @@ use super::saved::SavedKlondike;
 use super::solver::{self, CapReached, Capped, Caps, Stats, Verdict as SolverVerdict};
 use super::{EmptyPile, Move, Passes, Position, Rules, notation};
 use crate::cards::card::Card;
+use crate::cards::excerpt::{counted, counted_are};
 use crate::engine::game::OpenError;
 use crate::engine::search::Observer;
 use crate::engine::unknowns_text;
@@ -89,11 +90,7 @@ impl Answer {
 
 /// "1 card is", "3 cards are".
 fn cards_are(count: usize) -> String {
-    if count == 1 {
-        "1 card is".to_string()
-    } else {
-        format!("{count} cards are")
-    }
+    counted_are(count, "card")
 }
 
 /// Cards in play that are not known: in the piles, the stock and the waste.
@@ -313,11 +310,7 @@ fn unknown_text(
 
 /// "1 move", "154 moves".
 fn moves_text(count: usize) -> String {
-    if count == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{count} moves")
-    }
+    counted(count, "move")
 }
 
 /// Solves a written game from where its moves leave it, and answers.

@@ -16,6 +16,7 @@ use super::rules::{AfterFourth, Rules, UnusedBonus};
 use super::saved::{SavedPerfectPair, TextProblems};
 use super::solver::{self, Best, Clearing, Figures, Goal};
 use crate::cards::deal::shown;
+use crate::cards::excerpt::{counted, counted_as};
 use crate::engine::game::{OpenError, Problems};
 use crate::engine::search::{Budget, CapReached, Observer, Stats};
 use crate::engine::verdict::{self, Verdict, stats_json, undecided, undecided_text};
@@ -277,8 +278,7 @@ pub fn answer_json(start: &Position, aim: Aim, solved: &Solved) -> Value {
 
 /// "1 free-cell use", "3 free-cell uses".
 fn uses_text(count: u8) -> String {
-    let s = if count == 1 { "" } else { "s" };
-    format!("{count} free-cell use{s}")
+    counted(usize::from(count), "free-cell use")
 }
 
 /// The rules and the layout in a line: "Perfect Pair (1 free cell, 6 uses): 4 rows, 52
@@ -292,10 +292,10 @@ fn layout_text(layout: &Layout) -> String {
     let rows = layout.rows().len();
     let possible = layout.possible_perfect_matches();
     format!(
-        "{rows} row{}, {} cards, {possible} perfect match{} possible",
-        if rows == 1 { "" } else { "s" },
-        layout.len(),
-        if possible == 1 { "" } else { "es" }
+        "{}, {}, {} possible",
+        counted(rows, "row"),
+        counted(layout.len(), "card"),
+        perfect_matches(possible)
     )
 }
 
@@ -327,11 +327,10 @@ fn figures_text(end: &Position) -> String {
         "not cleared"
     };
     format!(
-        "{} points, {hearts} heart{}{meter}, {} perfect match{}, {}, {cleared}",
-        end.score(),
-        if hearts == 1 { "" } else { "s" },
-        end.perfect(),
-        if end.perfect() == 1 { "" } else { "es" },
+        "{}, {}{meter}, {}, {}, {cleared}",
+        counted(end.score() as usize, "point"),
+        counted(hearts as usize, "heart"),
+        perfect_matches(end.perfect() as usize),
         uses_text(end.uses_made())
     )
 }
@@ -347,12 +346,17 @@ fn numbered(start: &Position, moves: &[Move]) -> String {
     text
 }
 
-/// The goal's figure in words, for the bound: "points", "hearts on the meter".
-fn figure_name(aim: Aim) -> &'static str {
+/// "1 perfect match", "9 perfect matches".
+fn perfect_matches(count: usize) -> String {
+    counted_as(count, "perfect match", "perfect matches")
+}
+
+/// The goal's figure with its count, for the bound: "120 points", "1 heart on the meter".
+fn figure(aim: Aim, count: usize) -> String {
     match aim {
-        Aim::Clear | Aim::Points => "points",
-        Aim::Hearts => "hearts on the meter",
-        Aim::Perfect => "perfect matches",
+        Aim::Clear | Aim::Points => counted(count, "point"),
+        Aim::Hearts => format!("{} on the meter", counted(count, "heart")),
+        Aim::Perfect => perfect_matches(count),
     }
 }
 
@@ -366,8 +370,8 @@ fn hand_text(start: &Position, aim: Aim, hand: &Hand) -> String {
     let mut text = format!("Best hand for {aim}: {}.\n", figures_text(&end));
     if let Some(bound) = hand.bound {
         text.push_str(&format!(
-            "Proved best: no hand gives more; the search started from a bound of {bound} {}.\n",
-            figure_name(aim)
+            "Proved best: no hand gives more; the search started from a bound of {}.\n",
+            figure(aim, bound as usize)
         ));
     }
     if hand.moves.is_empty() {
@@ -505,4 +509,19 @@ pub fn problems(found: &TextProblems) -> OpenError {
             .map(|problem| (problem.at, problem.problem.to_string()))
             .collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_agree_with_their_counts() {
+        assert_eq!(figure(Aim::Hearts, 1), "1 heart on the meter");
+        assert_eq!(figure(Aim::Hearts, 3), "3 hearts on the meter");
+        assert_eq!(figure(Aim::Perfect, 1), "1 perfect match");
+        assert_eq!(figure(Aim::Points, 120), "120 points");
+        assert_eq!(uses_text(1), "1 free-cell use");
+        assert_eq!(Rules::DEFAULT.to_string(), "1 free cell, 6 uses");
+    }
 }

@@ -254,6 +254,15 @@ impl Game for PerfectPair {
         text.lines().any(is_row)
     }
 
+    /// Rows of a line of deals are split by `|`, which no other game's deals hold.
+    fn claims_line(&self, line: &str) -> bool {
+        line.contains('|')
+    }
+
+    fn claimed(&self) -> Option<&'static str> {
+        Some("rows written 'row 1: cards | cards'")
+    }
+
     /// A deal of `stats --from`: 52 cards in the default layout's order; rows of their own
     /// shape are for `batch`.
     fn deal_of_line(&self, line: &str) -> Result<Deal, LineError> {

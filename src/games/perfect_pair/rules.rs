@@ -5,6 +5,7 @@
 //! The scoring helpers here are the one place the points of a move are worked out: the
 //! referee and the solver both call them.
 
+use crate::cards::excerpt::counted;
 use std::fmt;
 
 /// The most free cells a rule set has (one rule set has two).
@@ -179,8 +180,12 @@ impl fmt::Display for Rules {
     /// always", ", perfect matches from free cells".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cells = self.cells();
-        let s = if cells == 1 { "" } else { "s" };
-        write!(f, "{cells} free cell{s}, {} uses", self.uses())?;
+        write!(
+            f,
+            "{}, {}",
+            counted(cells, "free cell"),
+            counted(usize::from(self.uses()), "use")
+        )?;
         if self.after_fourth == AfterFourth::StaysAtEight {
             write!(f, ", the run stays at 8")?;
         }

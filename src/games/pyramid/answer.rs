@@ -12,6 +12,7 @@ use super::position::place_name;
 use super::saved::SavedDeal;
 use super::solver::{self, Budget, CapReached, Line, Outcome, Report, Stats};
 use super::{Goal, Move, Place, Position};
+use crate::cards::excerpt::counted;
 use crate::engine::search::Observer;
 use crate::engine::unknowns_text;
 use crate::engine::verdict::{
@@ -50,9 +51,9 @@ impl Standing {
         let mut parts = vec![format!("pass {}", self.position.pass())];
         let gone = game.midgame.gone.count_ones();
         if gone > 0 {
-            parts.push(format!("{gone} cards already gone"));
+            parts.push(format!("{} already gone", counted(gone as usize, "card")));
         }
-        parts.push(format!("{} moves played", game.moves.len()));
+        parts.push(format!("{} played", counted(game.moves.len(), "move")));
         Some(parts.join(", "))
     }
 
@@ -179,9 +180,9 @@ impl Standing {
         let mut text = match (&report.outcome, next) {
             (Outcome::Solved(_), None) => format!("{}.\n", position.rules().finish.done()),
             (Outcome::Solved(moves), Some(mv)) => format!(
-                "Next: {}\nWinnable: {} more steps, this one included.\n",
+                "Next: {}\nWinnable: {}, this one included.\n",
                 position.describe(mv),
-                moves.len()
+                counted(moves.len(), "more step")
             ),
             (Outcome::NoSolution(Some(reason)), _) if !open => {
                 format!("{}: {reason}.\n", self.not_winnable())
@@ -250,7 +251,7 @@ pub fn answer_json(start: &Position, report: &Report) -> Value {
 pub fn answer_text(start: &Position, report: &Report) -> String {
     match &report.outcome {
         Outcome::Solved(moves) => {
-            let mut text = format!("Solved in {} steps.\n", moves.len());
+            let mut text = format!("Solved in {}.\n", counted(moves.len(), "step"));
             let steps = start.walk(moves, |before, mv, _| before.describe(mv));
             for (number, step) in steps.iter().enumerate() {
                 text.push_str(&format!("{:>3}. {step}\n", number + 1));

@@ -6,6 +6,7 @@ use super::layout::PYRAMID_SIZE;
 use super::layout::{can_pair, cone_below};
 use super::position::Position;
 use crate::cards::card::{Card, Rank};
+use crate::cards::excerpt::counted;
 
 /// A reason the pyramid can never be cleared, if a simple one exists. An unknown card matches
 /// nothing, so it is never anyone's partner, and one in the pyramid stays until it is seen.
@@ -121,12 +122,13 @@ fn short_of_partners(position: &Position) -> Option<String> {
         short.then(|| {
             format!(
                 "the pyramid's {} and {} cannot all be paired: it holds {} and {} of them, at \
-                 most {inside} such pairs can ever be uncovered together, and the stock and \
-                 waste hold {} and {} more",
+                 most {} can ever be uncovered together, and the stock and waste hold {} and {} \
+                 more",
                 low.plural(),
                 high.plural(),
                 lows.len(),
                 highs.len(),
+                counted(inside, "such pair"),
                 in_piles(low),
                 in_piles(high)
             )

@@ -16,6 +16,7 @@ use super::position::Position;
 use super::rules::Rules;
 use crate::cards::card::{Card, Rank};
 use crate::cards::deal::{DECK_SIZE, Deal};
+use crate::cards::excerpt::counted;
 
 /// Which dealt cards are gone, where the waste ends, and the pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -127,9 +128,14 @@ impl PositionProblem {
                     high.plural()
                 )
             }
+            // A card drawn to the waste and played from there is the likely story: saying
+            // where the waste ends puts the cards above it in the waste, not the stock.
             PositionProblem::FirstPassGap { gone, above } => format!(
-                "{} cannot be gone on the first pass while {}, above it, is still in the stock",
+                "{} cannot be gone on the first pass while {}, above it, is still in the stock: \
+                 if {} was drawn, mark where the waste ends (`w` on its last card in the \
+                 editor, `# waste top:` in a saved game)",
                 name(*gone),
+                name(*above),
                 name(*above)
             ),
             PositionProblem::NotAStockSlot { slot } => format!(
@@ -335,10 +341,7 @@ impl fmt::Display for Midgame {
             f,
             "pass {}, {} gone",
             self.pass,
-            match self.gone.count_ones() {
-                1 => "1 card".to_string(),
-                n => format!("{n} cards"),
-            }
+            counted(self.gone.count_ones() as usize, "card")
         )?;
         if self.unknown != 0 {
             write!(f, " ({} unknown)", self.unknown.count_ones())?;
@@ -481,6 +484,18 @@ mod tests {
                 .count()
         };
         assert_eq!(pairs(&midgame), 1);
+        // The message names the remedy: marking where the waste ends, at the card above.
+        let problems = midgame.problems(&c, Rules::default());
+        let gap = problems
+            .iter()
+            .find(|p| matches!(p, PositionProblem::FirstPassGap { .. }))
+            .unwrap();
+        let message = gap.message(&c);
+        assert!(
+            message.contains("mark where the waste ends (`w`"),
+            "{message}"
+        );
+        assert!(message.contains("`# waste top:`"), "{message}");
         // With stock card 1 drawn onto the waste, the gap is fine.
         midgame.waste_to = Some(28);
         assert_eq!(pairs(&midgame), 0);

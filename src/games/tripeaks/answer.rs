@@ -10,6 +10,7 @@ use super::saved::SavedTriPeaks;
 use super::solver::{self, BoardAnswer, CardAnswer, Line, RevealPlan, ScoreAnswer};
 use super::{Move, Position};
 use crate::cards::card::Rank;
+use crate::cards::excerpt::{counted, counted_as};
 use crate::engine::goal::Goal;
 use crate::engine::search::{Budget, Observer, Stats};
 use crate::engine::unknowns_text;
@@ -19,11 +20,7 @@ use crate::engine::verdict::{
 
 /// Where a saved game stands when it is not the deal's start: "12 moves played".
 fn progress(saved: &SavedTriPeaks) -> Option<String> {
-    match saved.moves.len() {
-        0 => None,
-        1 => Some("1 move played".to_string()),
-        n => Some(format!("{n} moves played")),
-    }
+    verdict::moves_played(saved.moves.len())
 }
 
 /// What knowing the unknown cards could at best give, in words: "clear the tableau in 40
@@ -161,13 +158,13 @@ pub fn hint_answer(
     if next.is_some() {
         text.push_str(&if clears {
             format!(
-                "Clearable: {} more steps, this one included.\n",
-                line.steps()
+                "Clearable: {}, this one included.\n",
+                counted(line.steps(), "more step")
             )
         } else {
             format!(
                 "Not clearable: the best line removes {} in {}.\n",
-                removes(&position, line.value as usize),
+                removes(position.removed(), line.value as usize),
                 steps(line.steps())
             )
         });
@@ -204,8 +201,7 @@ pub fn step_json(position: &Position, mv: Move) -> Value {
 /// cards".
 pub fn amount(goal: Goal, value: u32) -> String {
     match goal {
-        Goal::Board if value == 1 => "1 tableau card".to_string(),
-        Goal::Board => format!("{value} tableau cards"),
+        Goal::Board => counted(value as usize, "tableau card"),
         Goal::Score { .. } => format!("{value} points"),
         Goal::Card { rank, .. } => cards_of(rank, value),
     }
@@ -213,11 +209,7 @@ pub fn amount(goal: Goal, value: u32) -> String {
 
 /// "1 King", "3 Kings".
 fn cards_of(rank: Rank, count: u32) -> String {
-    if count == 1 {
-        format!("1 {}", rank.name())
-    } else {
-        format!("{count} {}", rank.plural())
-    }
+    counted_as(count as usize, rank.name(), rank.plural())
 }
 
 /// What earlier deals gave: points earned, or cards of the rank removed.
@@ -256,26 +248,31 @@ fn walk<T>(
         .collect()
 }
 
-/// The tableau cards a line removes from where the game stands, given the count it clears in
-/// all: "11 more tableau cards (22 in all)", or "22 tableau cards" from the deal's start.
-fn removes(position: &Position, cleared: usize) -> String {
-    let before = position.removed();
+/// The tableau cards a line removes from where the game stands (`before` of them gone),
+/// given the count it clears in all: "11 more tableau cards (22 in all)", or "22 tableau
+/// cards" from the deal's start.
+fn removes(before: usize, cleared: usize) -> String {
     let more = cleared.saturating_sub(before);
-    let cards = if more == 1 { "card" } else { "cards" };
     if before == 0 {
-        format!("{more} tableau {cards}")
+        counted(more, "tableau card")
     } else {
-        format!("{more} more tableau {cards} ({cleared} in all)")
+        format!("{} ({cleared} in all)", counted(more, "more tableau card"))
+    }
+}
+
+/// The most a Board line clears, for a headline: "27 of 28" from the deal's start, and from a
+/// saved position as [`removes`] counts it, the steps counting from there too.
+fn most_cleared(before: usize, cleared: u32) -> String {
+    if before == 0 {
+        format!("{cleared} of {}", super::layout::TABLEAU_SIZE)
+    } else {
+        removes(before, cleared as usize)
     }
 }
 
 /// "1 step", "23 steps".
 fn steps(count: usize) -> String {
-    if count == 1 {
-        "1 step".to_string()
-    } else {
-        format!("{count} steps")
-    }
+    counted(count, "step")
 }
 
 /// The steps a line still takes, for a headline: "in 12 steps", or "as the game stands" when
@@ -287,24 +284,27 @@ fn still(count: usize) -> String {
     }
 }
 
-/// The headline of an answer.
+/// The headline of an answer from the deal's start.
 pub fn headline(goal: Goal, answer: &Answer) -> String {
+    headline_from(0, goal, answer)
+}
+
+/// The headline of an answer from a position where `before` tableau cards are gone: a Board
+/// line that does not clear counts the cards it removes as a hint does, from there and in all.
+fn headline_from(before: usize, goal: Goal, answer: &Answer) -> String {
     let total = |line: &Line| amount(goal, line.value + base(goal));
     let lines = answer.lines();
     match (goal, answer.reached(), lines.as_slice()) {
         (Goal::Board, true, [(_, line), ..]) => format!("Cleared in {}.", steps(line.steps())),
         (Goal::Board, false, [(_, line), ..]) if answer.definitive() => format!(
             "No solution: an exhaustive search found no way to clear the tableau. The most that \
-             can be cleared: {} of {} {}.",
-            line.value,
-            super::layout::TABLEAU_SIZE,
+             can be cleared: {} {}.",
+            most_cleared(before, line.value),
             still(line.steps())
         ),
         (Goal::Board, false, [(_, line), ..]) => format!(
-            "Not clearable with the cards known so far. The most that can be cleared: {} of {} \
-             {}.",
-            line.value,
-            super::layout::TABLEAU_SIZE,
+            "Not clearable with the cards known so far. The most that can be cleared: {} {}.",
+            most_cleared(before, line.value),
             still(line.steps())
         ),
         (Goal::Score { target, .. } | Goal::Card { target, .. }, true, [(_, line), ..]) => {
@@ -348,7 +348,7 @@ pub fn answer_text(
     answer: &Answer,
     plan: Option<&RevealPlan>,
 ) -> String {
-    let mut text = format!("{}\n", headline(goal, answer));
+    let mut text = format!("{}\n", headline_from(start.removed(), goal, answer));
     if !answer.definitive() && goal != Goal::Board {
         text = unknowns_text::known_so_far(&text);
     }

@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use super::notation::{line_text, move_text};
 use super::solver::{self, CapReached, Caps, Options, Solution};
 use super::{Move, Position, Rules};
+use crate::cards::excerpt::counted;
 use crate::cards::excerpt::thousands;
 use crate::engine::search::Observer;
 use crate::engine::verdict::{self, Verdict, stats_json, undecided};
@@ -160,11 +161,7 @@ pub fn best_json(position: &Position, best: &Best) -> Value {
 
 /// "1 move", "263 moves".
 fn moves_text(count: usize) -> String {
-    if count == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{count} moves")
-    }
+    counted(count, "move")
 }
 
 /// "5.0 s".

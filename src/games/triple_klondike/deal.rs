@@ -11,8 +11,8 @@
 use std::fmt;
 
 use super::rules::{Rules, tableau_size};
-use crate::cards::card::{Card, Rank, Suit};
-use crate::cards::excerpt::excerpt;
+use crate::cards::card::{Card, DECK_SIZE, Rank, Suit};
+use crate::cards::excerpt::{counted, excerpt};
 
 /// The most problems a message lists; the rest are counted.
 pub const SHOWN_PROBLEMS: usize = 20;
@@ -110,22 +110,31 @@ impl DealProblem {
             DealProblem::TooManyCopies {
                 card, packs, slot, ..
             } => {
-                let times = if *packs == 1 { "once" } else { "times" };
-                let count = if *packs == 1 {
-                    String::new()
+                let held = if *packs == 1 {
+                    "1 pack holds it once".to_string()
                 } else {
-                    format!("{packs} ")
+                    format!("{packs} packs hold it {packs} times")
                 };
-                format!(
-                    "{} once too often, at {slot}: {packs} pack(s) hold it {count}{times}",
-                    card_text(*card)
-                )
+                format!("{} once too often, at {slot}: {held}", card_text(*card))
             }
             DealProblem::WrongCount { found, expected } => {
-                format!("{found} cards: a deal of these packs has {expected}")
+                // One pack's worth under the contest's rules is most likely a deal of
+                // Klondike's size meant for one pack and seven piles.
+                let one_pack = if *found == DECK_SIZE && *expected != DECK_SIZE {
+                    "; a deal of one pack is read with --packs 1 --piles 7"
+                } else {
+                    ""
+                };
+                format!(
+                    "{}: a deal of these packs has {expected}{one_pack}",
+                    counted(*found, "card")
+                )
             }
             DealProblem::TooFew { found, tableau } => {
-                format!("{found} cards: the piles alone take {tableau}")
+                format!(
+                    "{}: the piles alone take {tableau}",
+                    counted(*found, "card")
+                )
             }
             DealProblem::Missing { cards } => {
                 let texts: Vec<String> = cards.iter().map(|&card| card_text(card)).collect();
@@ -427,7 +436,7 @@ mod tests {
                 "1:157: '\\u{1b}[2J' is not a card: a rank (A 2-9 T J Q K) then a suit (S H D C)"
                     .to_string(),
                 format!(
-                    "1:4: {} once too often, at pile O, card 1 from the bottom: 1 pack(s) hold it \
+                    "1:4: {} once too often, at pile O, card 1 from the bottom: 1 pack holds it \
                      once",
                     words[0]
                 ),
@@ -445,6 +454,24 @@ mod tests {
         assert_eq!(
             Deal::read("AS 2S", Rules::default()).unwrap_err().0[0].to_string(),
             "2 cards: a deal of these packs has 156"
+        );
+        // One pack's worth of cards under the contest's rules points to the flags for it.
+        let one_pack = Deal::shuffled(
+            5,
+            Rules {
+                packs: 1,
+                ..small_rules(7)
+            },
+        );
+        let text: Vec<String> = one_pack
+            .cards()
+            .iter()
+            .map(|&card| card_text(card))
+            .collect();
+        assert_eq!(
+            Deal::read(&text.join(" "), Rules::default()).unwrap_err().0[0].to_string(),
+            "52 cards: a deal of these packs has 156; a deal of one pack is read with --packs 1 \
+             --piles 7"
         );
     }
 
@@ -466,7 +493,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             twice.to_string(),
-            "AS once too often, at pile O, card 2 from the bottom: 1 pack(s) hold it once"
+            "AS once too often, at pile O, card 2 from the bottom: 1 pack holds it once"
         );
         let few = Deal::from_cards(["As", "2s"].map(card).to_vec(), rules).unwrap_err();
         assert_eq!(few.to_string(), "2 cards: the piles alone take 6");

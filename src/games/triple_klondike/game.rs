@@ -243,6 +243,16 @@ impl Game for TripleKlondike {
         words > 2 * DECK_SIZE && cards * 10 >= words * 9 && repeated > DECK_SIZE / 2
     }
 
+    /// Three packs shuffled by the game's own shuffle, in the contest's format.
+    fn dealt(&self, seed: u64) -> String {
+        let deal = Deal::shuffled(seed, Rules::default());
+        format!("# game: {}\n{}\n", self.id(), deal.to_text())
+    }
+
+    fn claimed(&self) -> Option<&'static str> {
+        Some("a deal of three packs in the contest's format")
+    }
+
     fn open(
         &self,
         text: &str,
@@ -354,7 +364,7 @@ mod tests {
         let too_many = Settings::new(vec![("packs", Some("1".into()))]);
         assert_eq!(
             rules(&too_many).unwrap_err().to_string(),
-            "13 piles take 91 cards, more than the 52 of 1 pack(s)"
+            "13 piles take 91 cards, more than the 52 of 1 pack"
         );
         assert_eq!(
             read_packs("4").unwrap_err().to_string(),

@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::cards::card::Suit;
+use crate::cards::excerpt::counted;
 pub use crate::engine::passes::Passes;
 
 /// The most piles: the notation names them `n` to `z`.
@@ -45,7 +46,9 @@ pub enum RulesError {
     #[error("{0} passes through the stock cannot be played: a game has at least one")]
     Passes(u8),
     #[error(
-        "{piles} piles take {tableau} cards, more than the {deck} of {packs} pack(s)",
+        "{} take {tableau} cards, more than the {deck} of {}",
+        counted(usize::from(*.piles), "pile"),
+        counted(usize::from(*.packs), "pack"),
         tableau = tableau_size(*.piles)
     )]
     TooManyPiles { piles: u8, packs: u8, deck: usize },
@@ -124,11 +127,12 @@ impl fmt::Display for Rules {
     /// "3 packs, 13 piles, 1 pass", then what differs from the contest's moves: ", no cards
     /// back from the foundations", ", whole runs only", ", foundations tied to suits".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = if self.packs == 1 { "" } else { "s" };
         write!(
             f,
-            "{} pack{s}, {} piles, {}",
-            self.packs, self.piles, self.passes
+            "{}, {}, {}",
+            counted(usize::from(self.packs), "pack"),
+            counted(usize::from(self.piles), "pile"),
+            self.passes
         )?;
         if !self.cards_back {
             write!(f, ", no cards back from the foundations")?;
@@ -186,7 +190,7 @@ mod tests {
         );
         assert_eq!(
             bad(Rules { piles: 13, ..small }),
-            "13 piles take 91 cards, more than the 52 of 1 pack(s)"
+            "13 piles take 91 cards, more than the 52 of 1 pack"
         );
         assert_eq!(
             bad(Rules {

@@ -3,6 +3,7 @@
 
 use super::{Foundation, Pile, Position};
 use crate::cards::card::Card;
+use crate::cards::excerpt::counted;
 use crate::cards::tableau::{self, RunProblem, builds_on};
 use crate::games::triple_klondike::deal::{card_text, pile_letter};
 use crate::games::triple_klondike::rules::Passes;
@@ -56,7 +57,7 @@ pub enum IllegalMove {
     PileEmpty(u8),
     #[error("a move takes at least one card")]
     NoCards,
-    #[error("pile {} has {face_up} face-up card(s), not {count}", pile_letter(usize::from(*.pile)))]
+    #[error("pile {} has {}, not {count}", pile_letter(usize::from(*.pile)), counted(*.face_up, "face-up card"))]
     NotThatMany { pile: u8, count: u8, face_up: usize },
     #[error("these rules move a pile's whole face-up run, not part of it")]
     WholeRunsOnly,
