@@ -150,10 +150,7 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         ascii: cli.ascii,
         deal,
         deal_text,
-        game: cli.game.map_or(
-            solitaire::GameKind::Pyramid,
-            solitaire::engine::game::Game::kind,
-        ),
+        game: cli.game.map(solitaire::engine::game::Game::kind),
         warnings,
     };
     // Raw mode and the alternate screen need a terminal on both sides; without one the
