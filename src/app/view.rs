@@ -4,7 +4,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span, Text};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::app::games;
@@ -64,8 +64,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
 }
 
-/// The note that the terminal is too small, in the fullest words that fit whole, down to
-/// one line cut to the width: it is all the user sees. A question to quit comes with it.
+/// The note that the terminal is too small, in the fullest words whose lines fit the width
+/// whole, down to one line cut to the width: it is all the user sees. A question to quit
+/// comes under it, wrapped.
 fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme, asking: Option<&str>) {
     let warn = Style::new().fg(theme.warning);
     let size = format!("{}x{}", area.width, area.height);
@@ -84,47 +85,40 @@ fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme, asking: Option<&str>) 
         vec!["Too small.".to_string()],
     ];
     let width = usize::from(area.width);
-    let note_lines = |note: &[String]| -> Vec<Line<'static>> {
-        let mut lines: Vec<Line> = note
-            .iter()
-            .enumerate()
-            .map(|(row, text)| {
-                let style = if row == 0 { warn } else { Style::new() };
-                Line::styled(text.clone(), style)
-            })
-            .collect();
-        lines.extend(asking.map(|question| Line::styled(question.to_string(), warn)));
-        lines
+    let question = asking.map(|question| {
+        Paragraph::new(Line::styled(question.to_string(), warn)).wrap(Wrap { trim: true })
+    });
+    let question_rows = question.as_ref().map_or(0, |q| q.line_count(area.width));
+    let fits = |note: &[String]| {
+        note.iter().all(|line| Span::raw(line).width() <= width)
+            && note.len() + question_rows <= usize::from(area.height)
     };
-    // Whole words only: a word wider than the screen would be cut.
-    let fits = |lines: &[Line]| {
-        let words_fit = lines.iter().all(|line| {
-            line.spans.iter().all(|span| {
-                span.content
-                    .split_whitespace()
-                    .all(|word| Span::raw(word).width() <= width)
-            })
-        });
-        words_fit
-            && Paragraph::new(lines.to_vec())
-                .wrap(Wrap { trim: true })
-                .line_count(area.width)
-                <= usize::from(area.height)
+    // Not even the shortest note fits with the question: the question alone, since it must
+    // be answered, or the note's first words.
+    let Some(note) = notes.iter().find(|note| fits(note)) else {
+        let last = asking.unwrap_or("Too small.");
+        let y = area.y + area.height.saturating_sub(1) / 2;
+        Line::styled(shortened(last, width), warn)
+            .alignment(Alignment::Center)
+            .render(Rect::new(area.x, y, area.width, area.height.min(1)), buf);
+        return;
     };
-    let lines = notes
-        .iter()
-        .map(|note| note_lines(note))
-        .find(|lines| fits(lines))
-        .unwrap_or_else(|| {
-            let last = asking.unwrap_or("Too small.");
-            vec![Line::styled(shortened(last, width), warn)]
-        });
-    let text = Paragraph::new(Text::from(lines))
-        .alignment(Alignment::Center)
-        .wrap(Wrap { trim: true });
-    let height = (text.line_count(area.width) as u16).min(area.height);
-    let y = area.y + area.height.saturating_sub(height) / 2;
-    text.render(Rect::new(area.x, y, area.width, height), buf);
+    let lines = note.iter().enumerate().map(|(row, text)| {
+        let style = if row == 0 { warn } else { Style::new() };
+        Line::styled(text.clone(), style)
+    });
+    let height = (note.len() + question_rows) as u16;
+    let mut y = area.y + area.height.saturating_sub(height) / 2;
+    for line in lines {
+        line.alignment(Alignment::Center)
+            .render(Rect::new(area.x, y, area.width, 1), buf);
+        y += 1;
+    }
+    if let Some(question) = question {
+        question
+            .alignment(Alignment::Center)
+            .render(Rect::new(area.x, y, area.width, question_rows as u16), buf);
+    }
 }
 
 fn title(app: &App, area: Rect, buf: &mut Buffer) {

@@ -763,6 +763,7 @@ mod dialogs;
 mod drafts;
 mod effects;
 mod first_use;
+mod fits;
 mod forms;
 mod keys;
 mod pictures;
