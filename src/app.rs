@@ -18,6 +18,7 @@ mod open_dialog;
 pub mod preferences;
 mod session;
 mod shell;
+mod text_field;
 pub mod theme;
 mod view;
 mod widgets;

@@ -151,10 +151,7 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         ascii: cli.ascii,
         deal,
         deal_text,
-        game: cli.which.game.map_or(
-            solitaire::GameKind::Pyramid,
-            solitaire::engine::game::Game::kind,
-        ),
+        game: cli.which.game.map(solitaire::engine::game::Game::kind),
         warnings,
     };
     // Raw mode and the alternate screen need a terminal on both sides; without one the

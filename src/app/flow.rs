@@ -171,6 +171,9 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn figures(_stats: &Stats) -> Vec<Line<'static>> {
         Vec::new()
     }
+    /// How a line of moves ends, shown after its last step: the board cleared, or where the
+    /// line leaves the game when it does not clear it.
+    fn line_end(solution: &Solution<Self>) -> String;
     /// The solution panel's first lines: the answer and where the stepper stands.
     fn solution_header(solution: &Solution<Self>, look: &Look) -> Vec<Line<'static>>;
     /// A step in a few words, from the position it is played from.

@@ -113,6 +113,13 @@ pub fn most_scroll(sections: &Sections, size: Rect, theme: &Theme) -> u16 {
     count.saturating_sub(inner_height)
 }
 
+/// The help's keys, for the key bar while it is open.
+pub const KEYS: [(&str, &str); 3] = [
+    ("↑↓", "scroll"),
+    ("PgUp PgDn", "page"),
+    ("any other key", "closes the help"),
+];
+
 /// The help overlay, scrolled down `scroll` lines.
 pub fn render(sections: &Sections, scroll: u16, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let place = frame(sections, area);

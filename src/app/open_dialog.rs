@@ -15,8 +15,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::effects::Tone;
 use crate::app::games::{self, Listed};
+use crate::app::text_field::{Edit, TextField};
 use crate::app::theme::Theme;
-use crate::app::widgets::{footer, panel_block, popup};
+use crate::app::widgets::{footer, panel_block, popup, shortened};
 use crate::store::{Origin, StorageError};
 
 /// The deals the open dialog lists, and the filter typed into it.
@@ -25,7 +26,7 @@ pub struct OpenDialog {
     pub entries: Vec<Listed>,
     /// Files in the saves folder that could not be read, each with the reason.
     pub broken: Vec<String>,
-    pub filter: String,
+    pub filter: TextField,
     pub selected: usize,
     /// The first unreadable file shown; `PgUp` and `PgDn` move it.
     pub broken_first: usize,
@@ -55,7 +56,7 @@ impl OpenDialog {
         OpenDialog {
             entries,
             broken,
-            filter: String::new(),
+            filter: TextField::default(),
             selected: 0,
             broken_first: 0,
             confirm: None,
@@ -65,7 +66,7 @@ impl OpenDialog {
 
     /// The entries the filter lets through.
     pub fn visible(&self) -> Vec<&Listed> {
-        let filter = self.filter.to_lowercase();
+        let filter = self.filter.text().to_lowercase();
         self.entries
             .iter()
             .filter(|e| e.name().to_lowercase().contains(&filter))
@@ -94,17 +95,19 @@ impl OpenDialog {
                     (self.broken_first + 1).min(self.broken.len().saturating_sub(1));
             }
             KeyCode::Delete => self.ask_delete(),
-            KeyCode::Backspace => {
-                self.filter.pop();
-                self.selected = 0;
+            _ => {
+                if self.filter.key(key) == Edit::Changed {
+                    self.selected = 0;
+                }
             }
-            KeyCode::Char(c) => {
-                self.filter.push(c);
-                self.selected = 0;
-            }
-            _ => {}
         }
         OpenAction::Stay
+    }
+
+    /// A line pasted into the filter.
+    pub fn paste(&mut self, line: &str) {
+        self.filter.insert(line);
+        self.selected = 0;
     }
 
     /// Delete on the chosen entry: asks first, and never for a built-in example.
@@ -149,7 +152,7 @@ impl OpenDialog {
     }
 
     /// The keys the dialog takes now, for its last line.
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+    pub fn keys(&self) -> Vec<(&'static str, &'static str)> {
         if self.confirm.is_some() {
             return vec![("y", "delete"), ("any other key", "keep it")];
         }
@@ -200,11 +203,15 @@ pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
         Constraint::Length(1),
         Constraint::Length(1),
     ]));
-    Line::from(vec![
-        Span::raw("Filter: "),
-        Span::styled(format!("{}█", dialog.filter), Style::new().fg(theme.cursor)),
-    ])
-    .render(filter, buf);
+    let label = "Filter: ";
+    let room = usize::from(filter.width).saturating_sub(label.len());
+    let mut spans = vec![Span::raw(label)];
+    spans.extend(
+        dialog
+            .filter
+            .spans(room, Style::new().fg(theme.cursor), true),
+    );
+    Line::from(spans).render(filter, buf);
     entry_rows(dialog, list, buf, theme);
     unreadable(dialog, broken, buf, theme);
     let note_line = match (&dialog.confirm, &dialog.note) {
@@ -282,8 +289,13 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
     let mut row = |y: u16, cells: [Span; 6]| {
         let rect = Rect::new(area.x, y, area.width, 1);
         let rects: [Rect; 6] = rect.layout(&columns);
+        // A name or a file too long for its column ends in `…`, never cut without a sign.
         for (cell, rect) in cells.into_iter().zip(rects) {
-            cell.render(rect, buf);
+            Span::styled(
+                shortened(&cell.content, usize::from(rect.width)),
+                cell.style,
+            )
+            .render(rect, buf);
         }
     };
     let dim = Style::new().fg(theme.dim);

@@ -13,7 +13,7 @@ use ratatui::text::Line;
 
 use solitaire::GameKind;
 use solitaire::cards::excerpt::shown_path;
-use solitaire::engine::goal::{Goal, GoalText};
+use solitaire::engine::goal::{CountError, Goal, GoalText, GoalTextError};
 
 use crate::app::cards::CardText;
 use crate::app::effects::{Done, Effect, Effects, Msg, Runner, Saving, Status, Then, Tone};
@@ -24,6 +24,7 @@ use crate::app::layout;
 use crate::app::open_dialog::{OpenAction, OpenDialog};
 use crate::app::session::{DealText, Session, Ui, Work};
 use crate::app::session::{GameDraft, SavedGame};
+use crate::app::text_field::TextField;
 use crate::app::theme::Theme;
 use crate::app::widgets::Look;
 use crate::store::{self, Drafts, Folders, Origin, StorageError};
@@ -49,15 +50,23 @@ impl Shell {
 /// The save dialog: the name and a note, as typed so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveDialog {
-    pub name: String,
-    pub note: String,
+    pub name: TextField,
+    pub note: TextField,
     /// Typing goes to the note rather than the name.
     pub on_note: bool,
 }
 
 impl SaveDialog {
+    /// The dialog's keys, for its last line and the key bar.
+    pub const KEYS: [(&'static str, &'static str); 4] = [
+        ("Enter", "saves"),
+        ("Tab", "name/note"),
+        ("←→ Home End", "move"),
+        ("Esc", "cancels"),
+    ];
+
     /// The field typing goes to.
-    fn field(&mut self) -> &mut String {
+    fn field(&mut self) -> &mut TextField {
         if self.on_note {
             &mut self.note
         } else {
@@ -71,14 +80,12 @@ impl SaveDialog {
 pub struct ChallengeDialog {
     /// 0 Board, 1 Score, 2 Card.
     pub kind: usize,
-    /// Score: target, earned. Card: rank, target, already.
-    pub score: [String; 2],
-    pub card: [String; 3],
+    /// Score: target, earned. Card: rank, target, already. Each opens selected: the first
+    /// key typed replaces the value it came with (a default, or the value set before).
+    pub score: [TextField; 2],
+    pub card: [TextField; 3],
     /// The row being edited: 0 the challenge, then its fields.
     pub focus: usize,
-    /// The field's value is as it came (a default, or the value set before): the first key
-    /// typed replaces it, as in a selected field.
-    pub fresh: bool,
     /// The game played: its limits and its full score.
     pub game: GameKind,
 }
@@ -87,20 +94,37 @@ impl ChallengeDialog {
     /// The challenge names, in the order ←→ go through them.
     pub const KINDS: [&'static str; 3] = ["Board", "Score", "Card"];
 
+    /// The dialog's keys, for its last line and the key bar.
+    pub const KEYS: [(&'static str, &'static str); 4] = [
+        ("←→", "challenge/move"),
+        ("↑↓ Tab", "field"),
+        ("Enter", "set"),
+        ("Esc", "cancel"),
+    ];
+
     pub fn new(goal: Goal, game: GameKind) -> ChallengeDialog {
         let mut dialog = ChallengeDialog {
             kind: 0,
-            score: [game.full_score().to_string(), "0".to_string()],
-            card: ["A".to_string(), "4".to_string(), "0".to_string()],
+            score: [
+                TextField::new(game.full_score().to_string()),
+                TextField::new("0"),
+            ],
+            card: [
+                TextField::new("A"),
+                TextField::new("4"),
+                TextField::new("0"),
+            ],
             focus: 0,
-            fresh: true,
             game,
         };
         match goal {
             Goal::Board => {}
             Goal::Score { target, earned } => {
                 dialog.kind = 1;
-                dialog.score = [target.to_string(), earned.to_string()];
+                dialog.score = [
+                    TextField::new(target.to_string()),
+                    TextField::new(earned.to_string()),
+                ];
             }
             Goal::Card {
                 rank,
@@ -108,14 +132,18 @@ impl ChallengeDialog {
                 already,
             } => {
                 dialog.kind = 2;
-                dialog.card = [rank.to_string(), target.to_string(), already.to_string()];
+                dialog.card = [
+                    TextField::new(rank.to_string()),
+                    TextField::new(target.to_string()),
+                    TextField::new(already.to_string()),
+                ];
             }
         }
         dialog
     }
 
     /// The fields of the challenge chosen, with their labels.
-    pub fn fields(&self) -> Vec<(&'static str, &String)> {
+    pub fn fields(&self) -> Vec<(&'static str, &TextField)> {
         match self.kind {
             1 => vec![("Target", &self.score[0]), ("Earned", &self.score[1])],
             2 => vec![
@@ -132,7 +160,7 @@ impl ChallengeDialog {
         !(self.kind == 2 && self.focus == 1)
     }
 
-    fn field(&mut self) -> Option<&mut String> {
+    fn field(&mut self) -> Option<&mut TextField> {
         match (self.kind, self.focus) {
             (_, 0) => None,
             (1, f) => self.score.get_mut(f - 1),
@@ -145,18 +173,35 @@ impl ChallengeDialog {
     fn goal(&self) -> Result<Goal, String> {
         let text = match self.kind {
             1 => GoalText::Score {
-                target: self.score[0].trim(),
-                earned: self.score[1].trim(),
+                target: self.score[0].text().trim(),
+                earned: self.score[1].text().trim(),
             },
             2 => GoalText::Card {
-                rank: self.card[0].trim(),
-                target: self.card[1].trim(),
-                already: self.card[2].trim(),
+                rank: self.card[0].text().trim(),
+                target: self.card[1].text().trim(),
+                already: self.card[2].text().trim(),
             },
             _ => GoalText::Board,
         };
-        text.read_in(self.game)
-            .map_err(|problem| problem.to_string())
+        text.read_in(self.game).map_err(|problem| refusal(&problem))
+    }
+
+    /// Goes to row `focus`, its field selected as it is entered.
+    fn focus_on(&mut self, focus: usize) {
+        self.focus = focus;
+        if let Some(field) = self.field() {
+            field.select_all();
+        }
+    }
+
+    /// Whether the field edited may hold `text`: digits in a count, the start of a rank in
+    /// the Card challenge's Rank.
+    fn fits(&self, text: &str) -> bool {
+        if self.numeric() {
+            text.chars().all(|c| c.is_ascii_digit())
+        } else {
+            text.is_empty() || rank_start(text.trim())
+        }
     }
 }
 
@@ -221,8 +266,9 @@ pub struct Setup {
     pub deal: Option<SavedGame>,
     /// A deal file with problems to open in the editor (in place of `deal`).
     pub deal_text: Option<DealText>,
-    /// The game of the editor when nothing is opened or restored.
-    pub game: GameKind,
+    /// The game named on the command line (`--game`), if any: the editor's game when nothing
+    /// is opened, and shown in place of a draft of another game, which is saved aside.
+    pub game: Option<GameKind>,
     /// Warnings to show first (a broken user theme, say).
     pub warnings: Vec<String>,
 }
@@ -253,6 +299,17 @@ pub struct App {
     dirty: bool,
     /// What the outside world is to do, in order: given back by [`App::update`].
     effects: Vec<Effect>,
+    /// A draft of another game than the one named at start, being saved aside.
+    aside: Option<Aside>,
+}
+
+/// The draft of another game than the one named on the command line, while it is saved
+/// aside: put back on screen if that fails, so that it is never lost.
+struct Aside {
+    draft: GameDraft,
+    name: Option<store::DraftName>,
+    /// What it holds, in words: "the 7 cards typed (not saved)".
+    what: String,
 }
 
 impl App {
@@ -293,6 +350,7 @@ impl App {
             quitting: Quitting::Staying,
             dirty: true,
             effects: Vec::new(),
+            aside: None,
         };
         let (draft, kept) = restored.map_or((None, None), |restored| {
             (Some(restored.draft), restored.name)
@@ -328,11 +386,17 @@ impl App {
             (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
             (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, Some(draft)) => {
                 let text = app.restore(&draft);
-                app.restore_name(kept);
-                app.say(Tone::Info, text);
+                app.restore_name(kept.clone());
+                match setup.game {
+                    // The game named wins over a draft of another game, which is kept.
+                    Some(game) if game != app.session.game() => {
+                        app.set_aside(draft, kept, game);
+                    }
+                    _ => app.say(Tone::Info, text),
+                }
             }
             (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, None) => {
-                app.session = games::new_session(setup.game);
+                app.session = games::new_session(setup.game.unwrap_or(GameKind::Pyramid));
                 let first = app.session.first_words();
                 let others = match held_elsewhere {
                     0 => String::new(),
@@ -619,7 +683,9 @@ impl App {
     /// it closes. A Control key (or F1) means nothing in a dialog: it is refused there and
     /// the dialog stays as it was; the help closes on it, as on any key it does not scroll by.
     fn overlay_key(&mut self, overlay: Overlay, key: KeyEvent) {
-        let command = key.modifiers.contains(KeyModifiers::CONTROL) || key.code == KeyCode::F(1);
+        // The line editor's Control keys (Ctrl-A, Ctrl-W, ...) are a field's, not commands.
+        let command = key.modifiers.contains(KeyModifiers::CONTROL) && !TextField::takes(key)
+            || key.code == KeyCode::F(1);
         match overlay {
             Overlay::Help(_) if command => {}
             Overlay::Help(scroll) => self.help_key(key, scroll),
@@ -672,7 +738,17 @@ impl App {
         let text = crate::store::text_file::normalize(text);
         match &mut self.shell.overlay {
             Some(Overlay::Save(dialog)) => {
-                dialog.field().push_str(text.lines().next().unwrap_or(""));
+                dialog.field().insert(text.lines().next().unwrap_or(""));
+            }
+            Some(Overlay::Open(dialog)) => dialog.paste(text.lines().next().unwrap_or("")),
+            Some(Overlay::Challenge(dialog)) => {
+                let line = text.lines().next().unwrap_or("").trim();
+                let next = dialog.field().map(|field| field.with(line));
+                if next.is_some_and(|next| dialog.fits(&next))
+                    && let Some(field) = dialog.field()
+                {
+                    field.insert(line);
+                }
             }
             None => {
                 let fx = self.session.paste(&text);
@@ -744,9 +820,16 @@ impl App {
         bindings
     }
 
-    /// The most used keys, for the bottom line.
+    /// The most used keys, for the bottom line: a window's own while one is open, since
+    /// only they work there.
     pub fn hints(&self) -> Vec<(&'static str, &'static str)> {
-        self.session.hints(games::next(self.session.game()).name())
+        match &self.shell.overlay {
+            Some(Overlay::Help(_)) => help::KEYS.to_vec(),
+            Some(Overlay::Save(_)) => SaveDialog::KEYS.to_vec(),
+            Some(Overlay::Open(dialog)) => dialog.keys(),
+            Some(Overlay::Challenge(_)) => ChallengeDialog::KEYS.to_vec(),
+            None => self.session.hints(games::next(self.session.game()).name()),
+        }
     }
 
     /// What replacing the work now would lose, in words; `None` when nothing would be.
@@ -849,20 +932,22 @@ impl App {
         }
     }
 
-    /// ←→ choose the challenge, ↑↓ Tab the field, typing edits it, Enter sets it.
+    /// ←→ choose the challenge on its row and move in a field's text, ↑↓ Tab go from row to
+    /// row, typing edits the field as a line editor, Enter sets the challenge.
     fn challenge_key(&mut self, key: KeyEvent, mut dialog: ChallengeDialog) {
         let rows = dialog.fields().len() + 1;
         // A refusal stands until the next key that is taken.
         if matches!(&self.shell.status, Some(status) if status.tone != Tone::Info) {
             self.shell.status = None;
         }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         // A digit or a rank typed on the challenge's row goes to its first field.
         if dialog.focus == 0
             && rows > 1
+            && !ctrl
             && matches!(key.code, KeyCode::Char(c) if c.is_alphanumeric())
         {
-            dialog.focus = 1;
-            dialog.fresh = true;
+            dialog.focus_on(1);
         }
         match key.code {
             KeyCode::Esc => {
@@ -889,65 +974,34 @@ impl App {
                     Err(problem) => self.say(Tone::Error, format!("Not yet: {problem}.")),
                 }
             }
-            KeyCode::Left if dialog.focus == 0 => {
-                dialog.kind = (dialog.kind + 2) % 3;
-                dialog.fresh = true;
-            }
-            KeyCode::Right if dialog.focus == 0 => {
-                dialog.kind = (dialog.kind + 1) % 3;
-                dialog.fresh = true;
-            }
-            KeyCode::Up | KeyCode::BackTab => {
-                dialog.focus = (dialog.focus + rows - 1) % rows;
-                dialog.fresh = true;
-            }
-            KeyCode::Down | KeyCode::Tab => {
-                dialog.focus = (dialog.focus + 1) % rows;
-                dialog.fresh = true;
-            }
-            KeyCode::Backspace => {
-                let fresh = std::mem::take(&mut dialog.fresh);
-                if let Some(field) = dialog.field() {
-                    if fresh {
-                        field.clear();
-                    } else {
-                        field.pop();
-                    }
-                }
-            }
-            KeyCode::Char(c) if dialog.focus > 0 && dialog.numeric() && !c.is_ascii_digit() => {
-                self.say(
-                    Tone::Warning,
-                    format!("'{c}' is not a digit: this field is a number."),
-                );
-            }
-            KeyCode::Char(c)
-                if dialog.focus > 0
-                    && !dialog.numeric()
-                    && !rank_start(&format!(
-                        "{}{c}",
-                        if dialog.fresh {
-                            ""
+            KeyCode::Left if dialog.focus == 0 => dialog.kind = (dialog.kind + 2) % 3,
+            KeyCode::Right if dialog.focus == 0 => dialog.kind = (dialog.kind + 1) % 3,
+            KeyCode::Up | KeyCode::BackTab => dialog.focus_on((dialog.focus + rows - 1) % rows),
+            KeyCode::Down | KeyCode::Tab => dialog.focus_on((dialog.focus + 1) % rows),
+            KeyCode::Char(c) if !ctrl && dialog.focus > 0 => {
+                let typed = c.to_string();
+                let next = dialog.field().map(|field| field.with(&typed));
+                match next {
+                    Some(next) if !dialog.fits(&next) => self.say(
+                        Tone::Warning,
+                        if dialog.numeric() {
+                            format!("'{c}' is not a digit: this field is a number.")
                         } else {
-                            dialog.card[0].trim()
+                            format!("'{c}' cannot be part of a rank: A 2-9 T J Q K, or 10.")
+                        },
+                    ),
+                    _ => {
+                        if let Some(field) = dialog.field() {
+                            field.insert(&typed);
                         }
-                    )) =>
-            {
-                self.say(
-                    Tone::Warning,
-                    format!("'{c}' cannot be part of a rank: A 2-9 T J Q K, or 10."),
-                );
-            }
-            KeyCode::Char(c) => {
-                let fresh = std::mem::take(&mut dialog.fresh);
-                if let Some(field) = dialog.field() {
-                    if fresh {
-                        field.clear();
                     }
-                    field.push(c);
                 }
             }
-            _ => {}
+            _ => {
+                if let Some(field) = dialog.field() {
+                    field.key(key);
+                }
+            }
         }
         self.shell.overlay = Some(Overlay::Challenge(dialog));
     }
@@ -975,8 +1029,8 @@ impl App {
             .clone()
             .unwrap_or_else(|| format!("deal {}", store::now_text()));
         self.shell.overlay = Some(Overlay::Save(SaveDialog {
-            name,
-            note: self.notes.join(" "),
+            name: TextField::new(name),
+            note: TextField::new(self.notes.join(" ")),
             on_note: false,
         }));
     }
@@ -987,7 +1041,7 @@ impl App {
                 self.say(Tone::Info, "Not saved.");
                 return;
             }
-            KeyCode::Enter if dialog.name.trim().is_empty() => {
+            KeyCode::Enter if dialog.name.text().trim().is_empty() => {
                 self.say(Tone::Warning, "Give the game a name.");
             }
             KeyCode::Enter => {
@@ -996,20 +1050,19 @@ impl App {
             }
             KeyCode::Tab | KeyCode::BackTab | KeyCode::Up | KeyCode::Down => {
                 dialog.on_note = !dialog.on_note;
+                dialog.field().select_all();
             }
-            KeyCode::Backspace => {
-                dialog.field().pop();
+            _ => {
+                dialog.field().key(key);
             }
-            KeyCode::Char(c) => dialog.field().push(c),
-            _ => {}
         }
         self.shell.overlay = Some(Overlay::Save(dialog));
     }
 
     fn save(&mut self, dialog: &SaveDialog) {
-        let name = store::printable(dialog.name.trim());
+        let name = store::printable(dialog.name.text().trim());
         let name = name.as_str();
-        let notes: Vec<String> = Some(store::printable(dialog.note.trim()))
+        let notes: Vec<String> = Some(store::printable(dialog.note.text().trim()))
             .filter(|note| !note.is_empty())
             .into_iter()
             .collect();
@@ -1017,8 +1070,59 @@ impl App {
         self.effects.push(save);
     }
 
+    /// `--game` named another game than the draft's, which is on screen: that game is shown,
+    /// and the draft's work not saved yet is saved first, under its name or a new one.
+    fn set_aside(&mut self, draft: GameDraft, name: Option<store::DraftName>, game: GameKind) {
+        if let Some(what) = self.unsaved() {
+            let saved_as = self
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("{} draft {}", self.session.game(), store::now_text()));
+            let save = self.session.save(&saved_as, &self.notes.clone());
+            self.effects.push(save);
+            self.aside = Some(Aside { draft, name, what });
+        }
+        self.start_game(game);
+    }
+
+    /// The draft set aside was saved, or not: if not, it is back on screen, since the game
+    /// named cannot take its place without losing it.
+    fn saved_aside(&mut self, aside: Aside, written: Result<std::path::PathBuf, StorageError>) {
+        let named = self.session.game();
+        let Aside { draft, name, what } = aside;
+        match written {
+            Ok(path) => {
+                self.say(
+                    Tone::Info,
+                    format!(
+                        "A new {named} deal, as --game asked. The draft of the other game, \
+                         {what}, is saved to {}: Ctrl-O opens it.",
+                        path.display()
+                    ),
+                );
+            }
+            Err(error) => {
+                self.restore(&draft);
+                self.restore_name(name);
+                self.draft_due = true;
+                self.say(
+                    Tone::Warning,
+                    format!(
+                        "The draft stays on screen: --game asked for {named}, but the draft, \
+                         {what}, could not be saved first ({error}). Ctrl-G starts a {named} \
+                         deal once it is saved."
+                    ),
+                );
+            }
+        }
+    }
+
     /// A save was written, or not.
     fn saved(&mut self, saving: Saving, written: Result<std::path::PathBuf, StorageError>) {
+        if let Some(aside) = self.aside.take() {
+            self.saved_aside(aside, written);
+            return;
+        }
         match written {
             Ok(path) => {
                 self.name = Some(saving.name);
@@ -1176,6 +1280,23 @@ fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
         Confirm::New | Confirm::Switch(_) | Confirm::Quit => return false,
     };
     (work.deal, work.moves) != (other.deal, other.moves)
+}
+
+/// Why the challenge typed cannot be set, as a plain sentence that names the field and its
+/// limit.
+fn refusal(problem: &GoalTextError) -> String {
+    match problem {
+        GoalTextError::Count {
+            field,
+            problem: CountError::TooLarge { most, .. },
+        } => format!("the {} field takes a number up to {most}", field.label()),
+        GoalTextError::Count {
+            field,
+            problem: CountError::NotANumber(_),
+        } => format!("the {} field needs a number", field.label()),
+        GoalTextError::Rank(_) => "the Rank field takes A, 2 to 10, J, Q or K".to_string(),
+        GoalTextError::Goal(error) => error.to_string(),
+    }
 }
 
 /// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes

@@ -4,7 +4,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span, Text};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::app::games;
@@ -12,8 +12,9 @@ use crate::app::help;
 use crate::app::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use crate::app::open_dialog;
 use crate::app::shell::{App, ChallengeDialog, Confirm, Overlay, SaveDialog};
+use crate::app::text_field::TextField;
 use crate::app::theme::Theme;
-use crate::app::widgets::{footer, key_line, panel_block, popup, shortened};
+use crate::app::widgets::{footer, panel_block, popup, shortened};
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -63,27 +64,61 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
 }
 
+/// The note that the terminal is too small, in the fullest words whose lines fit the width
+/// whole, down to one line cut to the width: it is all the user sees. A question to quit
+/// comes under it, wrapped.
 fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme, asking: Option<&str>) {
-    let mut lines = vec![
-        Line::styled("The terminal is too small.", Style::new().fg(theme.warning)),
-        Line::raw(format!(
-            "It is {}x{}; the board needs {MIN_WIDTH}x{MIN_HEIGHT}.",
-            area.width, area.height
-        )),
-        Line::raw("Make the window larger, or Ctrl-Q to quit."),
+    let warn = Style::new().fg(theme.warning);
+    let size = format!("{}x{}", area.width, area.height);
+    let needs = format!("{MIN_WIDTH}x{MIN_HEIGHT}");
+    let notes = [
+        vec![
+            "The terminal is too small.".to_string(),
+            format!("It is {size}; the board needs {needs}."),
+            "Make the window larger, or Ctrl-Q to quit.".to_string(),
+        ],
+        vec![
+            format!("Too small: {size}, needs {needs}."),
+            "Ctrl-Q quits.".to_string(),
+        ],
+        vec![format!("Too small: needs {needs}.")],
+        vec!["Too small.".to_string()],
     ];
-    if let Some(question) = asking {
-        lines.push(Line::styled(
-            question.to_string(),
-            Style::new().fg(theme.warning),
-        ));
+    let width = usize::from(area.width);
+    let question = asking.map(|question| {
+        Paragraph::new(Line::styled(question.to_string(), warn)).wrap(Wrap { trim: true })
+    });
+    let question_rows = question.as_ref().map_or(0, |q| q.line_count(area.width));
+    let fits = |note: &[String]| {
+        note.iter().all(|line| Span::raw(line).width() <= width)
+            && note.len() + question_rows <= usize::from(area.height)
+    };
+    // Not even the shortest note fits with the question: the question alone, since it must
+    // be answered, or the note's first words.
+    let Some(note) = notes.iter().find(|note| fits(note)) else {
+        let last = asking.unwrap_or("Too small.");
+        let y = area.y + area.height.saturating_sub(1) / 2;
+        Line::styled(shortened(last, width), warn)
+            .alignment(Alignment::Center)
+            .render(Rect::new(area.x, y, area.width, area.height.min(1)), buf);
+        return;
+    };
+    let lines = note.iter().enumerate().map(|(row, text)| {
+        let style = if row == 0 { warn } else { Style::new() };
+        Line::styled(text.clone(), style)
+    });
+    let height = (note.len() + question_rows) as u16;
+    let mut y = area.y + area.height.saturating_sub(height) / 2;
+    for line in lines {
+        line.alignment(Alignment::Center)
+            .render(Rect::new(area.x, y, area.width, 1), buf);
+        y += 1;
     }
-    let text = Paragraph::new(Text::from(lines))
-        .alignment(Alignment::Center)
-        .wrap(Wrap { trim: true });
-    let height = (text.line_count(area.width) as u16).min(area.height);
-    let y = area.y + area.height.saturating_sub(height) / 2;
-    text.render(Rect::new(area.x, y, area.width, height), buf);
+    if let Some(question) = question {
+        question
+            .alignment(Alignment::Center)
+            .render(Rect::new(area.x, y, area.width, question_rows as u16), buf);
+    }
 }
 
 fn title(app: &App, area: Rect, buf: &mut Buffer) {
@@ -149,29 +184,27 @@ fn save_dialog(dialog: &SaveDialog, area: Rect, buf: &mut Buffer, theme: &Theme)
     let block = panel_block("Save the game", theme).border_style(Style::new().fg(theme.title));
     let inner = block.inner(rect);
     block.render(rect, buf);
-    let field = |label: &str, value: &str, active: bool| {
+    let room = usize::from(inner.width).saturating_sub(6);
+    let field = |label: &str, value: &TextField, active: bool| {
         let style = if active {
             Style::new().fg(theme.cursor)
         } else {
             Style::new().fg(theme.text)
         };
-        let cursor = if active { "█" } else { "" };
-        Line::from(vec![
-            Span::styled(format!("{label:<6}"), Style::new().fg(theme.dim)),
-            Span::styled(format!("{value}{cursor}"), style),
-        ])
+        let mut spans = vec![Span::styled(
+            format!("{label:<6}"),
+            Style::new().fg(theme.dim),
+        )];
+        spans.extend(value.spans(room, style, active));
+        Line::from(spans)
     };
     let lines = vec![
         field("Name", &dialog.name, !dialog.on_note),
         Line::raw(""),
         field("Note", &dialog.note, dialog.on_note),
-        Line::raw(""),
-        key_line(
-            &[("Enter", "saves"), ("Tab", "name/note"), ("Esc", "cancels")],
-            theme,
-        ),
     ];
     Paragraph::new(lines).render(inner, buf);
+    footer(&SaveDialog::KEYS, inner, buf, theme);
 }
 
 fn challenge_dialog(dialog: &ChallengeDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -195,26 +228,18 @@ fn challenge_dialog(dialog: &ChallengeDialog, area: Rect, buf: &mut Buffer, them
         kinds.push(Span::styled(format!("{mark} {name}  "), active(0)));
     }
     let mut lines = vec![Line::from(kinds), Line::raw("")];
+    let room = usize::from(inner.width).saturating_sub(9);
     for (row, (label, value)) in dialog.fields().into_iter().enumerate() {
-        let cursor = if dialog.focus == row + 1 { "█" } else { "" };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{label:<9}"), Style::new().fg(theme.dim)),
-            Span::styled(format!("{value}{cursor}"), active(row + 1)),
-        ]));
+        let mut spans = vec![Span::styled(
+            format!("{label:<9}"),
+            Style::new().fg(theme.dim),
+        )];
+        spans.extend(value.spans(room, active(row + 1), dialog.focus == row + 1));
+        lines.push(Line::from(spans));
     }
     if dialog.kind == 0 {
         lines.push(Line::raw(games::screens(dialog.game).board_goal));
     }
     Paragraph::new(lines).render(inner, buf);
-    footer(
-        &[
-            ("←→", "challenge"),
-            ("↑↓", "field"),
-            ("Enter", "set"),
-            ("Esc", "cancel"),
-        ],
-        inner,
-        buf,
-        theme,
-    );
+    footer(&ChallengeDialog::KEYS, inner, buf, theme);
 }

@@ -35,15 +35,21 @@ pub fn draw<G: GameScreen>(
     }
 }
 
-/// On the solution screen, the next step: the message line shows it when nothing else is said.
+/// On the solution screen, the next step, or after the last how the line ends: the message
+/// line shows it when nothing else is said.
 pub fn next_step<G: GameScreen>(flow: &Flow<G>, look: &Look) -> Option<Line<'static>> {
     let Screen::Solution(solution) = &flow.screen else {
         return None;
     };
-    let mv = solution.next_move()?;
+    let (label, text) = match solution.next_move() {
+        Some(mv) => (" Next: ", solution.position().describe(mv)),
+        // Past the last step, the line's end: never a blank line after a solution.
+        None if !solution.moves.is_empty() => (" End: ", G::line_end(solution)),
+        None => return None,
+    };
     Some(Line::from(vec![
-        Span::styled(" Next: ", Style::new().fg(look.theme.highlight_move)),
-        Span::raw(look.text.names(&solution.position().describe(mv))),
+        Span::styled(label, Style::new().fg(look.theme.highlight_move)),
+        Span::raw(look.text.names(&text)),
     ]))
 }
 

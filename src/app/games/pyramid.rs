@@ -18,6 +18,7 @@ use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
 use solitaire::cards::deal::DECK_SIZE;
+use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Stats};
 use solitaire::games::pyramid::challenge::Answer;
 use solitaire::games::pyramid::solver::{Outcome, Report};
@@ -259,6 +260,23 @@ impl GameScreen for Pyramid {
         lines.iter().map(|(_, line)| line.moves.clone()).collect()
     }
 
+    fn line_end(solution: &Solution<Pyramid>) -> String {
+        let position = solution.position();
+        if Referee::is_won(position) {
+            return format!("{}.", position.rules().finish.done());
+        }
+        match solution.found.goal {
+            Goal::Board => "No move is left.".to_string(),
+            goal => {
+                let total = solitaire::games::pyramid::challenge::total(goal, position);
+                format!(
+                    "{}, the pyramid not cleared.",
+                    solitaire::games::pyramid::challenge::amount(goal, total)
+                )
+            }
+        }
+    }
+
     fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'static>> {
         view::solution_header(solution, look)
     }
@@ -397,7 +415,15 @@ impl GameScreen for Pyramid {
     fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, goal: Goal) {
         let known = match end {
             Ok(found) => match found.take::<Solved>() {
-                Some(Solved::Board(report)) => Known::of_report(&report),
+                // A loss always gives its reason: the cards that cannot be removed, or else
+                // the proof's words.
+                Some(Solved::Board(report)) => match Known::of_report(&report) {
+                    Some(Known::Lost(None)) => Some(Known::Lost(Some(view::no_way(
+                        position.rules().finish.aim(),
+                        report.stats.expanded,
+                    )))),
+                    known => known,
+                },
                 Some(Solved::Challenge(answer, _)) => answer
                     .as_ref()
                     .map(|answer| Known::of_answer(answer, || challenge::headline(goal, answer))),

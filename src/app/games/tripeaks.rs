@@ -34,6 +34,7 @@ use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, moves_in};
 use crate::store::{self, Folders};
 use solitaire::cards::deal::Deal;
+use solitaire::cards::excerpt::thousands;
 use solitaire::engine::game::OpenError;
 use solitaire::engine::headers::game_of_text;
 use solitaire::games::tripeaks::answer as tripeaks_output;
@@ -201,6 +202,16 @@ impl GameScreen for TriPeaks {
         lines.iter().map(|(_, line)| line.moves.clone()).collect()
     }
 
+    fn line_end(solution: &Solution<TriPeaks>) -> String {
+        let position = solution.position();
+        let score = thousands(position.score() as usize);
+        if position.is_won() {
+            format!("The tableau is cleared, score {score}.")
+        } else {
+            format!("Score {score}, the tableau not cleared.")
+        }
+    }
+
     fn solution_header(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
         view::solution_header(solution, look)
     }
@@ -324,9 +335,9 @@ impl GameScreen for TriPeaks {
         mv: Move,
         look: &Look,
         style: Style,
-        _done: bool,
+        done: bool,
     ) -> Vec<Span<'static>> {
-        view::step_spans(before, mv, look, style)
+        view::step_spans(before, mv, look, style, done)
     }
 
     fn play_header(_flow: &Flow<TriPeaks>, play: &Play, look: &Look) -> Vec<Line<'static>> {

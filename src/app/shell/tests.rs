@@ -50,7 +50,7 @@ fn setup(dir: &Path) -> Setup {
         ascii: true,
         deal: None,
         deal_text: None,
-        game: GameKind::Pyramid,
+        game: None,
         warnings: Vec::new(),
     }
 }
@@ -510,8 +510,11 @@ fn save_then_open_gives_the_same_deal_back() {
     else {
         panic!("the save dialog opens")
     };
-    assert!(default_name.starts_with("deal 20"), "{default_name}");
-    for _ in 0..default_name.len() {
+    assert!(
+        default_name.text().starts_with("deal 20"),
+        "{default_name:?}"
+    );
+    for _ in 0..default_name.text().len() {
         press(&mut app, KeyCode::Backspace);
     }
     type_text(&mut app, "Sunday game");
@@ -760,6 +763,8 @@ mod dialogs;
 mod drafts;
 mod effects;
 mod first_use;
+mod fits;
+mod forms;
 mod keys;
 mod pictures;
 mod properties;

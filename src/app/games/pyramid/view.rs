@@ -224,13 +224,7 @@ pub fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'s
         let reason = found
             .reason
             .clone()
-            .unwrap_or_else(|| match found.stats.expanded {
-                0 => format!("There is no way to {aim}."),
-                expanded => format!(
-                    "An exhaustive search of {} positions found no way to {aim}.",
-                    thousands(expanded as usize),
-                ),
-            });
+            .unwrap_or_else(|| no_way(aim, found.stats.expanded));
         lines.push(Line::raw(text.names(&reason)));
     }
     lines
@@ -275,6 +269,17 @@ pub fn step_spans(
             spans.extend(card(b));
             spans
         }
+    }
+}
+
+/// The proof's words when the solver gives no simpler reason: the search that found no way.
+pub fn no_way(aim: &str, expanded: u64) -> String {
+    match expanded {
+        0 => format!("There is no way to {aim}."),
+        expanded => format!(
+            "An exhaustive search of {} positions found no way to {aim}.",
+            thousands(expanded as usize),
+        ),
     }
 }
 

@@ -9,8 +9,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use solitaire::cards::card::Card;
 use solitaire::cards::excerpt::thousands;
-use solitaire::games::tripeaks::layout::place_name;
+use solitaire::games::tripeaks::layout::{place_name, row_of};
 use solitaire::games::tripeaks::{Move, Position};
 
 use super::tripeaks_output;
@@ -242,8 +243,38 @@ pub fn reveal_panel(reveal: &Reveal, area: Rect, buf: &mut Buffer, look: &Look) 
 }
 
 /// A step in words, from the position it is played from.
-pub fn step_spans(before: &Position, mv: Move, look: &Look, style: Style) -> Vec<Span<'static>> {
-    vec![Span::styled(look.text.names(&before.describe(mv)), style)]
+/// A step in the list of steps, short enough for the side panel beside the board at 80
+/// columns, as Pyramid's list writes its own: "Draw Qs", "Ks row 4 on Ac".
+pub fn step_spans(
+    before: &Position,
+    mv: Move,
+    look: &Look,
+    style: Style,
+    done: bool,
+) -> Vec<Span<'static>> {
+    let (text, theme) = (look.text, look.theme);
+    let card = |card: Option<Card>| {
+        let span = card.map_or_else(|| Span::styled("??", style), |c| text.span(c, theme));
+        if done {
+            span.patch_style(Style::new().add_modifier(Modifier::DIM))
+        } else {
+            span
+        }
+    };
+    match mv {
+        Move::Draw => {
+            let mut spans = vec![Span::styled("Draw ", style)];
+            if let Some(slot) = before.stock_slots().next() {
+                spans.push(card(before.deal().card(slot)));
+            }
+            spans
+        }
+        Move::Play(slot) => vec![
+            card(before.deal().card(usize::from(slot))),
+            Span::styled(format!(" row {} on ", row_of(usize::from(slot)) + 1), style),
+            card(before.waste_top()),
+        ],
+    }
 }
 
 /// Play mode's panel's first lines: the live verdict, the score and streak.

@@ -87,7 +87,7 @@ fn the_challenge_is_saved_with_the_game_and_comes_back() {
     choose(&mut app, 2, &["J", "3", "1"]);
     ctrl(&mut app, 's');
     if let Some(Overlay::Save(dialog)) = &mut app.shell.overlay {
-        dialog.name = "jacks".to_string();
+        dialog.name = TextField::new("jacks");
     }
     press(&mut app, KeyCode::Enter);
     let path = dir.path().join("saves/jacks.txt");

@@ -106,9 +106,9 @@ fn the_reported_sequences_over_the_save_dialog_change_nothing() {
             panic!("the save dialog stays")
         };
         assert_eq!(
-            now.name,
-            format!("{}my", dialog.name),
-            "typed in the dialog only"
+            now.name.text(),
+            "my",
+            "typed in the dialog only, over the default {dialog:?}"
         );
         ctrl(&mut app, 'g');
         press(&mut app, KeyCode::Char('y'));

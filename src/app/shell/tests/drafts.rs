@@ -80,7 +80,7 @@ fn a_game_too_long_to_be_read_back_is_not_saved_over_a_readable_save_and_says_wh
     let Some(Overlay::Save(dialog)) = &app.shell.overlay else {
         panic!("the save dialog opens")
     };
-    assert_eq!(dialog.name, long.name);
+    assert_eq!(dialog.name.text(), long.name);
     press(&mut app, KeyCode::Enter);
     let message = said(&app);
     assert!(
@@ -137,4 +137,51 @@ fn a_draft_that_cannot_be_read_at_start_is_named_and_kept_whole() {
         text,
         "never written over"
     );
+}
+
+/// An app started with `--game GAME` over the folder `dir`.
+fn start_named(dir: &Path, game: GameKind) -> (App, Receiver<Msg>) {
+    let mut setup = setup(dir);
+    setup.game = Some(game);
+    let (send, receive) = mpsc::channel();
+    (App::new(setup, send), receive)
+}
+
+#[test]
+fn the_game_named_wins_over_a_draft_of_another_game_which_is_saved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut first, _first) = start(dir.path());
+    type_text(&mut first, "Ah2h3h");
+    drop(first);
+
+    let (mut app, _receive) = start_named(dir.path(), GameKind::TriPeaks);
+    assert_eq!(app.session.game(), GameKind::TriPeaks, "{}", said(&app));
+    assert_eq!(app.tripeaks().editor.filled(), 0);
+    let message = said(&app);
+    assert!(
+        message.contains("the 3 cards typed (not saved), is saved to")
+            && message.ends_with("Ctrl-O opens it."),
+        "{message}"
+    );
+    // The Pyramid work is in the saves, and opens again as it was.
+    ctrl(&mut app, 'o');
+    let Some(Overlay::Open(dialog)) = &app.shell.overlay else {
+        panic!("the open dialog opens")
+    };
+    let row = dialog
+        .visible()
+        .iter()
+        .position(|entry| entry.name().starts_with("Pyramid draft "))
+        .expect("the draft is listed");
+    for _ in 0..row {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.session.game(), GameKind::Pyramid, "{}", said(&app));
+    assert_eq!(app.pyramid().editor.filled(), 3, "{}", said(&app));
+
+    // Named the draft's own game, or nothing, the draft is restored as before.
+    drop(app);
+    let (app, _receive) = start_named(dir.path(), GameKind::Pyramid);
+    assert_eq!(app.pyramid().editor.filled(), 3, "{}", said(&app));
 }

@@ -14,7 +14,7 @@ fn unfinished_by_keys(dir: &Path, name: &str) -> std::path::PathBuf {
     let Some(Overlay::Save(dialog)) = &app.shell.overlay else {
         panic!("the save dialog opens")
     };
-    for _ in 0..dialog.name.chars().count() {
+    for _ in 0..dialog.name.text().chars().count() {
         press(&mut app, KeyCode::Backspace);
     }
     type_text(&mut app, name);
@@ -82,7 +82,7 @@ fn a_saved_game_is_still_named_and_saved_after_a_restart() {
     let Some(Overlay::Save(dialog)) = &app.shell.overlay else {
         panic!("the save dialog opens")
     };
-    for _ in 0..dialog.name.chars().count() {
+    for _ in 0..dialog.name.text().chars().count() {
         press(&mut app, KeyCode::Backspace);
     }
     type_text(&mut app, "three draws");
@@ -304,7 +304,7 @@ fn the_challenge_dialog_refuses_a_bad_key_at_once_and_forgets_it_on_a_good_one()
     type_text(&mut app, "999999999999");
     press(&mut app, KeyCode::Enter);
     assert!(
-        said(&app).contains("'999999999999' is too large: at most 1290000"),
+        said(&app).contains("Not yet: the Target field takes a number up to 1290000."),
         "{}",
         said(&app)
     );
@@ -318,13 +318,13 @@ fn the_challenge_dialog_refuses_a_bad_key_at_once_and_forgets_it_on_a_good_one()
         "{}",
         said(&app)
     );
-    assert_eq!(challenge(&app).card[0], "A", "x is not typed");
+    assert_eq!(challenge(&app).card[0].text(), "A", "x is not typed");
     type_text(&mut app, "1");
     assert_eq!(said(&app), "");
     type_text(&mut app, "0");
-    assert_eq!(challenge(&app).card[0], "10");
+    assert_eq!(challenge(&app).card[0].text(), "10");
     type_text(&mut app, "0");
-    assert_eq!(challenge(&app).card[0], "10");
+    assert_eq!(challenge(&app).card[0].text(), "10");
     assert!(
         said(&app).contains("cannot be part of a rank"),
         "{}",
@@ -333,12 +333,12 @@ fn the_challenge_dialog_refuses_a_bad_key_at_once_and_forgets_it_on_a_good_one()
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Backspace);
     type_text(&mut app, "q");
-    assert_eq!(challenge(&app).card[0], "q");
+    assert_eq!(challenge(&app).card[0].text(), "q");
     press(&mut app, KeyCode::Down);
     type_text(&mut app, "99999999999");
     press(&mut app, KeyCode::Enter);
     assert!(
-        said(&app).contains("is too large: at most 4000"),
+        said(&app).contains("Not yet: the Target field takes a number up to 4000."),
         "{}",
         said(&app)
     );

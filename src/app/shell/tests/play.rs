@@ -203,12 +203,24 @@ fn a_losing_move_says_no_longer_winnable_and_how_many_undos_lead_back() {
     let (_dir, mut app, receive) = playing();
     play_into_a_loss(&mut app);
     settle(&mut app, &receive);
-    let Standing::Lost { back, .. } = play(&app).standing() else {
+    let Standing::Lost { back, reason } = play(&app).standing() else {
         panic!("lost: {:?}", play(&app).standing())
     };
     assert_eq!(back, Back::Undos(1));
+    let reason = reason.expect("a loss gives its reason");
     let text = screen(&app, 80, 24);
     assert!(text.contains("No longer winnable"), "{text}");
+    let words: String = text
+        .lines()
+        .map(|line| line.split('│').nth(3).unwrap_or("").trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let first_words: String = reason
+        .split_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(words.contains(&first_words), "{reason} in {text}");
     assert!(text.contains("1 undo leads back"), "{text}");
     press(&mut app, KeyCode::Char('h'));
     assert!(said(&app).contains("1 undo leads back"));
@@ -315,7 +327,7 @@ fn a_saved_game_reopens_where_it_stood_with_its_undo_history() {
     press(&mut app, KeyCode::Tab);
     type_text(&mut app, "four draws in");
     if let Some(Overlay::Save(dialog)) = &mut app.shell.overlay {
-        dialog.name = "midway".to_string();
+        dialog.name = TextField::new("midway");
     }
     press(&mut app, KeyCode::Enter);
     assert!(said(&app).starts_with("Saved with 4 moves"));
@@ -592,4 +604,33 @@ fn a_won_game_offers_only_the_keys_that_work_and_s_says_it_is_won() {
     press(&mut app, KeyCode::Char('s'));
     assert!(matches!(app.pyramid().screen, Screen::Play));
     assert!(said(&app).contains("already won"), "{}", said(&app));
+}
+
+#[test]
+fn a_loss_without_a_simple_reason_gives_the_proofs_words() {
+    let (_dir, mut app, _receive) = playing();
+    play_into_a_loss(&mut app);
+    let id = app
+        .pyramid()
+        .check_id()
+        .expect("the lost position is being checked");
+    app.update(Msg::Job(JobMessage {
+        id,
+        event: JobEvent::Done(Found::new(Solved::Board(Report {
+            outcome: Outcome::NoSolution(None),
+            stats: Stats {
+                expanded: 1234,
+                ..Stats::default()
+            },
+        }))),
+    }));
+    let Standing::Lost { reason, .. } = play(&app).standing() else {
+        panic!("lost: {:?}", play(&app).standing())
+    };
+    assert_eq!(
+        reason.as_deref(),
+        Some("An exhaustive search of 1,234 positions found no way to clear the pyramid.")
+    );
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("An exhaustive search of"), "{text}");
 }

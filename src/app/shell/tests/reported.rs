@@ -157,7 +157,8 @@ fn the_challenge_dialog_replaces_a_default_takes_digits_only_and_says_when_set()
         panic!("the dialog stays open")
     };
     assert_eq!(
-        dialog.score[0], "1000",
+        dialog.score[0].text(),
+        "1000",
         "the first key replaced the default"
     );
     press(&mut app, KeyCode::Down);
@@ -288,7 +289,7 @@ fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
     let Some(Overlay::Save(dialog)) = &mut app.shell.overlay else {
         panic!("the save dialog opens: {}", said(&app))
     };
-    dialog.name = "half way".to_string();
+    dialog.name = TextField::new("half way");
     press(&mut app, KeyCode::Enter);
     assert!(
         said(&app).contains("unfinished deal (8/52)"),

@@ -10,7 +10,7 @@ fn save_as(app: &mut App, name: &str, note: &str) {
     let Some(Overlay::Save(dialog)) = &app.shell.overlay else {
         panic!("the save dialog opens")
     };
-    for _ in 0..dialog.name.chars().count() {
+    for _ in 0..dialog.name.text().chars().count() {
         press(app, KeyCode::Backspace);
     }
     app.update(Msg::Paste(name.to_string()));
@@ -181,7 +181,7 @@ fn delete_asks_first_and_removes_only_after_yes() {
     assert!(path.exists(), "any key but y keeps it");
     assert!(open_dialog(&app).confirm.is_none());
     assert_eq!(
-        open_dialog(&app).filter,
+        open_dialog(&app).filter.text(),
         "",
         "the answer is not typed into the filter"
     );
@@ -210,7 +210,7 @@ fn the_examples_cannot_be_deleted() {
     press(&mut app, KeyCode::Char('y'));
     let dialog = open_dialog(&app);
     assert_eq!(dialog.entries.len(), entries);
-    assert_eq!(dialog.filter, "y");
+    assert_eq!(dialog.filter.text(), "y");
 }
 
 #[test]

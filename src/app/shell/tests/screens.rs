@@ -148,3 +148,13 @@ fn the_bad_key_hint_is_on_the_message_line_until_the_next_good_key() {
     assert_eq!(said(&app), "");
     assert_eq!(app.pyramid().editor.filled(), 2);
 }
+
+#[test]
+fn the_last_step_says_the_board_is_clear_rather_than_a_blank_next_line() {
+    let (_dir, mut app) = solved_at(0, true);
+    press(&mut app, KeyCode::End);
+    app.shell.status = None;
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("End: The pyramid is cleared."), "{shown}");
+    assert!(!shown.contains("Next:"), "{shown}");
+}

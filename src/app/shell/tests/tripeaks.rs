@@ -135,6 +135,12 @@ fn solve_then_step_to_the_end_and_back_to_the_exact_start() {
     assert_eq!(*solution(&app).position(), replay(start, &moves[..2]));
     press(&mut app, KeyCode::End);
     assert!(solution(&app).position().is_won());
+    app.shell.status = None;
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("End: The tableau is cleared, score "),
+        "{shown}"
+    );
     for _ in 0..moves.len() {
         press(&mut app, KeyCode::Left);
     }
