@@ -125,6 +125,12 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn show_rest(flow: &mut Flow<Self>, fx: &mut Effects);
     /// Play from a solution's step: what the line shows of the rest is known.
     fn continued(_play: &mut Self::Play, _solution: &Solution<Self>) {}
+    /// The background check of play mode's `position`, which [`PlayMode::wanted`] asked
+    /// for: the search the solve screen runs, unless the game looks at its position
+    /// otherwise (Klondike ranks the moves when cards are not known, in rounds).
+    fn check(_play: &Self::Play, position: Self::Position, goal: Goal) -> (Job, JobHandle) {
+        Self::search(position, goal)
+    }
     /// What a check of `position` found (`Err`: it reached a cap).
     fn learn(
         play: &mut Self::Play,
@@ -840,12 +846,16 @@ impl<G: GameScreen> Flow<G> {
         if !matches!(self.screen, Screen::Play) {
             return;
         }
-        let wanted = self.play.as_ref().and_then(PlayMode::wanted);
+        let Some(play) = &self.play else {
+            self.check = None;
+            return;
+        };
+        let wanted = play.wanted();
         if self.check.as_ref().map(|check| &check.position) == wanted.as_ref() {
             return;
         }
         self.check = wanted.map(|position| {
-            let (job, handle) = G::search(position.clone(), self.goal);
+            let (job, handle) = G::check(play, position.clone(), self.goal);
             fx.solve(job);
             Check {
                 job: handle,

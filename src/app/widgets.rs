@@ -36,6 +36,17 @@ pub fn moves_in(moves: usize) -> String {
     format!("{} in", counted(moves, "move"))
 }
 
+/// How far a saved game went and how many of its cards are not seen yet, for the Open
+/// dialog: "not played", "3 unknown", "12 moves in", "12 moves in, 3 unknown".
+pub fn played_and_unknown(moves: usize, unknown: usize) -> String {
+    match (moves, unknown) {
+        (0, 0) => "not played".to_string(),
+        (0, unknown) => format!("{unknown} unknown"),
+        (moves, 0) => moves_in(moves),
+        (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
+    }
+}
+
 /// The text with its first letter in capitals.
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();

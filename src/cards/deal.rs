@@ -14,6 +14,69 @@ use crate::cards::layout::Layout;
 
 /// How an unknown card is written: a card the player has not seen yet.
 pub const UNKNOWN: &str = "??";
+
+/// What one slot of a draft holds, in any game: nothing typed yet, a card typed as not seen yet
+/// (`??`), or a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum DraftSlot {
+    #[default]
+    Empty,
+    Unknown,
+    Card(Card),
+}
+
+impl DraftSlot {
+    /// Its text in a draft: `..`, `??` or the card.
+    pub fn text(self) -> String {
+        match self {
+            DraftSlot::Empty => EMPTY_SLOT.to_string(),
+            DraftSlot::Unknown => UNKNOWN.to_string(),
+            DraftSlot::Card(card) => card.to_string(),
+        }
+    }
+
+    /// Reads a slot's text; `None` when it is neither `..`, `??` nor a card.
+    pub fn read(token: &str) -> Option<DraftSlot> {
+        match token {
+            EMPTY_SLOT => Some(DraftSlot::Empty),
+            UNKNOWN => Some(DraftSlot::Unknown),
+            _ => token.parse().ok().map(DraftSlot::Card),
+        }
+    }
+}
+
+/// How a draft writes a slot not typed yet.
+const EMPTY_SLOT: &str = "..";
+
+/// A draft's 52 slots read from its text (`#` lines and comments skipped), in deal order;
+/// `None` unless every word is a slot and there are exactly 52.
+pub fn read_draft_slots(text: &str) -> Option<[DraftSlot; DECK_SIZE]> {
+    let mut slots = [DraftSlot::Empty; DECK_SIZE];
+    let mut count = 0;
+    for token in text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or(""))
+        .flat_map(str::split_whitespace)
+    {
+        *slots.get_mut(count)? = DraftSlot::read(token)?;
+        count += 1;
+    }
+    (count == DECK_SIZE).then_some(slots)
+}
+
+/// The cards of a draft's slots, `None` for a card not known; `None` in all while a slot is
+/// not typed yet.
+pub fn draft_cards(slots: &[DraftSlot]) -> Option<Vec<Option<Card>>> {
+    slots
+        .iter()
+        .map(|&slot| match slot {
+            DraftSlot::Empty => None,
+            DraftSlot::Unknown => Some(None),
+            DraftSlot::Card(card) => Some(Some(card)),
+        })
+        .collect()
+}
+
 /// The most problems a message lists; the rest are counted.
 pub const SHOWN_PROBLEMS: usize = 20;
 

@@ -445,6 +445,53 @@ pub fn rank<P: AtTable>(
     })
 }
 
+impl<M: Copy + PartialEq> Ranking<M> {
+    /// The ranking refined by `more`, a ranking of the same position over other deals (of
+    /// another seed): each move's deals added up, the moves ranked again. A figure that is
+    /// exact stays so.
+    #[must_use]
+    pub fn merged(&self, more: &Ranking<M>) -> Ranking<M> {
+        let mut moves: Vec<MoveChance<M>> = self
+            .moves
+            .iter()
+            .map(|chance| {
+                let other = more.moves.iter().find(|other| other.mv == chance.mv);
+                let estimate = match (chance.estimate, other.map(|other| other.estimate)) {
+                    (
+                        Estimate::Sampled {
+                            wins,
+                            decided,
+                            open,
+                        },
+                        Some(Estimate::Sampled {
+                            wins: more_wins,
+                            decided: more_decided,
+                            open: more_open,
+                        }),
+                    ) => Estimate::Sampled {
+                        wins: wins + more_wins,
+                        decided: decided + more_decided,
+                        open: open + more_open,
+                    },
+                    (estimate, _) => estimate,
+                };
+                MoveChance {
+                    mv: chance.mv,
+                    estimate,
+                }
+            })
+            .collect();
+        moves.sort_by(|a, b| order(&b.estimate).total_cmp(&order(&a.estimate)));
+        Ranking {
+            moves,
+            deals: self.deals + more.deals,
+            stopped: more.stopped,
+            out_of_time: more.out_of_time,
+            elapsed: self.elapsed + more.elapsed,
+        }
+    }
+}
+
 /// A move's place in the ranking: by its chance, then by its interval's low end (so that,
 /// of two equal chances, the surer comes first); a move no deal decided comes last.
 fn order(estimate: &Estimate) -> f64 {
@@ -750,6 +797,61 @@ mod tests {
             open: 0,
         };
         assert_eq!(figures, vec![(1, won), (0, Estimate::Exact(false))]);
+    }
+
+    #[test]
+    fn rankings_over_more_deals_add_up_and_rank_again() {
+        let sampled = |wins, decided| Estimate::Sampled {
+            wins,
+            decided,
+            open: 1,
+        };
+        let ranking = |moves: Vec<(u8, Estimate)>, deals| Ranking {
+            moves: moves
+                .into_iter()
+                .map(|(mv, estimate)| MoveChance { mv, estimate })
+                .collect(),
+            deals,
+            stopped: false,
+            out_of_time: None,
+            elapsed: Duration::from_secs(1),
+        };
+        let first = ranking(
+            vec![
+                (0, sampled(6, 10)),
+                (1, sampled(5, 10)),
+                (2, Estimate::Exact(false)),
+            ],
+            10,
+        );
+        let more = ranking(
+            vec![
+                (1, sampled(20, 20)),
+                (0, sampled(0, 20)),
+                (2, Estimate::Exact(false)),
+            ],
+            20,
+        );
+        let both = first.merged(&more);
+        let figures: Vec<(u8, Estimate)> = both
+            .moves
+            .iter()
+            .map(|chance| (chance.mv, chance.estimate))
+            .collect();
+        let wins = |wins, decided| Estimate::Sampled {
+            wins,
+            decided,
+            open: 2,
+        };
+        assert_eq!(
+            figures,
+            vec![
+                (1, wins(25, 30)),
+                (0, wins(6, 30)),
+                (2, Estimate::Exact(false))
+            ]
+        );
+        assert_eq!((both.deals, both.elapsed), (30, Duration::from_secs(2)));
     }
 
     #[test]

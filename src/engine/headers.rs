@@ -202,6 +202,46 @@ pub fn saved_date(text: &str) -> String {
     header(text, "saved").unwrap_or_default()
 }
 
+/// Moves written per `# moves:` line.
+const MOVES_PER_LINE: usize = 16;
+
+/// The `moves` header lines for moves in a game's notation, 16 a line.
+pub fn moves_headers<S: AsRef<str>>(words: &[S]) -> String {
+    let mut text = String::new();
+    for line in words.chunks(MOVES_PER_LINE) {
+        let line: Vec<&str> = line.iter().map(AsRef::as_ref).collect();
+        text.push_str("# moves: ");
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// The text of an unfinished deal saved under a name: a draft's `body` (its game header
+/// first) with the name, date and notes headers after the game's, and a line saying how to
+/// go on. It opens again into the editor.
+pub fn unfinished_text(
+    body: &str,
+    name: &str,
+    saved: &str,
+    notes: &[String],
+    typed: usize,
+) -> String {
+    let mut text = format!(
+        "# name: {}\n# saved: {}\n# unfinished: {typed}/{} cards; `pyramid FILE` opens \
+         it to go on typing\n",
+        printable(name),
+        printable(saved),
+        crate::cards::card::DECK_SIZE
+    );
+    for note in notes {
+        text.push_str(&format!("# notes: {}\n", printable(note)));
+    }
+    // The game header first, as in a whole save.
+    let (game, rest) = body.split_at(body.find('\n').map_or(0, |end| end + 1));
+    format!("{game}{text}{rest}")
+}
+
 /// The first value of a header.
 pub fn header(text: &str, key: &str) -> Option<String> {
     headers(text, key).into_iter().next()

@@ -47,6 +47,18 @@ impl Passes {
         }
     }
 
+    /// The next in the cycle a key goes through to choose passes: 3, 1, 2, unlimited, and
+    /// round again.
+    #[must_use]
+    pub fn cycled(self) -> Passes {
+        match self {
+            Passes::Limited(3) => Passes::Limited(1),
+            Passes::Limited(1) => Passes::Limited(2),
+            Passes::Limited(_) => Passes::Unlimited,
+            Passes::Unlimited => Passes::Limited(3),
+        }
+    }
+
     /// The words `parse` reads back: `3`, `unlimited`.
     pub fn word(self) -> String {
         match self {

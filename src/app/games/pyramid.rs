@@ -32,7 +32,7 @@ use crate::app::session::{DealText, KeptWork};
 use crate::app::widgets::{Look, counted, moves_in};
 use crate::store::{self, Folders};
 use board::Spot;
-use editor::{Editor, next_passes};
+use editor::Editor;
 use play::{Back, Known, Play, Standing, Want};
 use solitaire::engine::game::OpenError;
 use solitaire::games::pyramid::RuleChanges;
@@ -149,7 +149,7 @@ impl GameScreen for Pyramid {
                 Err(problem) => fx.say(Tone::Error, format!("Nothing to show yet: {problem}.")),
             },
             KeyCode::Char('r') => {
-                change_rules(flow, fx, |rules| rules.passes = next_passes(rules.passes));
+                change_rules(flow, fx, |rules| rules.passes = rules.passes.cycled());
             }
             KeyCode::Char('x') => change_rules(flow, fx, |rules| rules.relaxed = !rules.relaxed),
             KeyCode::Char('e') => change_rules(flow, fx, |rules| {

@@ -31,7 +31,7 @@ use crate::app::flow::keys::Keys;
 use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
-use crate::app::widgets::{Look, counted, moves_in};
+use crate::app::widgets::{Look, counted, played_and_unknown};
 use crate::store::{self, Folders};
 use solitaire::cards::deal::Deal;
 use solitaire::cards::excerpt::thousands;
@@ -454,12 +454,10 @@ impl GameScreen for TriPeaks {
 
     /// How far its game went and how many of its cards are not seen yet.
     fn saved_state(saved: &SavedTriPeaks) -> String {
-        match (saved.moves.len(), saved.deal.unknown().count_ones()) {
-            (0, 0) => "not played".to_string(),
-            (0, unknown) => format!("{unknown} unknown"),
-            (moves, 0) => moves_in(moves),
-            (moves, unknown) => format!("{}, {unknown} unknown", moves_in(moves)),
-        }
+        played_and_unknown(
+            saved.moves.len(),
+            saved.deal.unknown().count_ones() as usize,
+        )
     }
 
     fn read_draft(text: &str) -> Option<TriPeaksDraft> {

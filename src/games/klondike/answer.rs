@@ -99,7 +99,7 @@ fn unknown_in_play(position: &Position) -> usize {
 }
 
 /// Positions the search for a card to turn face up may meet (a few tenths of a second).
-const REVEAL_CAP: usize = 100_000;
+pub const REVEAL_CAP: usize = 100_000;
 
 /// Solves a position under caps: with cards not known, finds the way to turn one face up.
 pub fn solve_position(

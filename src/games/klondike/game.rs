@@ -9,7 +9,7 @@ use super::at_table::chances_answer;
 use super::formats::{self, Format};
 use super::lab::KlondikeLab;
 use super::rules::read_draw;
-use super::saved::{SavedError, SavedKlondike};
+use super::saved::{KlondikeSave, SavedError, SavedKlondike, read_rules};
 use super::{EmptyPile, Passes, Rules};
 use crate::cards::deal::Deal;
 use crate::engine::at_table::SampleBudget;
@@ -18,6 +18,7 @@ use crate::engine::game::{
     Problems, Settings, Table, checked,
 };
 use crate::engine::goal::Goal;
+use crate::engine::headers::{headers, saved_date, saved_name};
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::passes::PASSES_OPTION;
@@ -123,6 +124,32 @@ static FACTS: Facts = Facts::to_win(
     "Solvitaire's JSON or a deal code",
 );
 
+/// Why a written game does not open, as the front ends say it.
+fn open_error(error: SavedError) -> OpenError {
+    match error {
+        SavedError::Header(message) => OpenError::Text(message.to_string()),
+        SavedError::Table(found) => OpenError::Problems(problems(&found)),
+        SavedError::Move { at, .. } => OpenError::At {
+            at,
+            message: error.to_string(),
+        },
+    }
+}
+
+/// Reads a game saved from the app, or any Klondike file (a deal at its start in any
+/// format), under the rules of its `# rules:` line; a text without a `# name:` is named
+/// `stem`.
+pub fn read(text: &str, stem: &str) -> Result<KlondikeSave, OpenError> {
+    let rules = read_rules(text).map_err(|error| OpenError::Text(error.to_string()))?;
+    let game = SavedKlondike::read(text, None, rules).map_err(open_error)?;
+    Ok(KlondikeSave {
+        name: saved_name(text, stem),
+        saved: saved_date(text),
+        notes: headers(text, "notes"),
+        game,
+    })
+}
+
 impl Game for Klondike {
     fn facts(&self) -> &'static Facts {
         &FACTS
@@ -139,14 +166,7 @@ impl Game for Klondike {
         settings: &Settings,
     ) -> Result<Box<dyn Table>, OpenError> {
         let saved = SavedKlondike::read(text, format(settings, "format")?, rules(settings)?)
-            .map_err(|error| match error {
-                SavedError::Header(message) => OpenError::Text(message.to_string()),
-                SavedError::Table(found) => OpenError::Problems(problems(&found)),
-                SavedError::Move { at, .. } => OpenError::At {
-                    at,
-                    message: error.to_string(),
-                },
-            })?;
+            .map_err(open_error)?;
         Ok(Box::new(KlondikeTable {
             saved,
             name: names.shown.clone(),

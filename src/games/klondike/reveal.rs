@@ -18,8 +18,9 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use super::{Move, Passes, Position};
-use crate::cards::card::Card;
+use super::{Deal, Move, Passes, Position, Rules, Seen};
+use crate::cards::card::{Card, DECK_SIZE};
+use crate::engine::at_table::rest_of_pack;
 
 /// Where a card not known is face up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -143,6 +144,29 @@ fn shown(position: &Position) -> Option<Shown> {
     Some(Shown::Stock { unknown })
 }
 
+/// Where in the deal lies the card not known that the player sees at `seen` after `moves`
+/// from the deal's start under `rules`: its deal-order slot, so that the card typed in is
+/// written into the deal. `None` when no card not known lies there. Each card not known is
+/// given a card of its own for the replay (the cards not known match nothing, so a card in
+/// their place only allows more moves, never fewer); the one found at `seen` names its slot.
+pub fn dealt_slot(deal: &Deal, rules: Rules, moves: &[Move], seen: Seen) -> Option<usize> {
+    let start = Position::new(deal, rules);
+    let known: Vec<Card> = deal.slots().iter().flatten().copied().collect();
+    let stand_ins = rest_of_pack(&known);
+    let mut tagged = start.with_unknown_as(&stand_ins);
+    for &mv in moves {
+        tagged.apply(mv).ok()?;
+    }
+    let card = match seen {
+        Seen::PileTop(pile) => tagged.pile(pile)?.top(),
+        Seen::WasteTop => tagged.waste().last().copied().flatten(),
+    }?;
+    let nth = stand_ins.iter().position(|&other| other == card)?;
+    (0..DECK_SIZE)
+        .filter(|&slot| deal.card(slot).is_none())
+        .nth(nth)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +179,45 @@ mod tests {
             slots[slot] = None;
         }
         Position::new(&Deal::from_slots(&slots).expect("a deal"), Rules::STANDARD)
+    }
+
+    #[test]
+    fn the_card_a_move_turns_up_is_found_at_its_slot_in_the_deal() {
+        // Stock cards 1 to 3 and 5 to 9 not known: a draw shows the third, which is slot 30;
+        // a second draw the sixth, slot 33.
+        let mut slots = *Deal::shuffled(2).slots();
+        let hidden: Vec<usize> = (28..31).chain(32..37).collect();
+        for &slot in &hidden {
+            slots[slot] = None;
+        }
+        let deal = Deal::from_slots(&slots).expect("a deal");
+        let rules = Rules::STANDARD;
+        let draws = [Move::Draw, Move::Draw];
+        assert_eq!(
+            dealt_slot(&deal, rules, &draws[..1], Seen::WasteTop),
+            Some(30)
+        );
+        assert_eq!(dealt_slot(&deal, rules, &draws, Seen::WasteTop), Some(33));
+        // Pile 1's top is known: nothing not known lies there.
+        assert_eq!(dealt_slot(&deal, rules, &[], Seen::PileTop(0)), None);
+        // A pile's face-down card: pile 2's bottom card, once its top has gone.
+        for seed in 0..500 {
+            let mut slots = *Deal::shuffled(seed).slots();
+            slots[1] = None;
+            let deal = Deal::from_slots(&slots).expect("a deal");
+            let start = Position::new(&deal, rules);
+            let Some(&mv) = start.legal_moves().iter().find(|mv| {
+                matches!(
+                    mv,
+                    Move::PileToPile { from: 1, .. } | Move::PileToFoundation(1)
+                )
+            }) else {
+                continue;
+            };
+            assert_eq!(dealt_slot(&deal, rules, &[mv], Seen::PileTop(1)), Some(1));
+            return;
+        }
+        panic!("no deal in 500 moves pile 2's top card");
     }
 
     #[test]

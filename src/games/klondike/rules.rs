@@ -68,6 +68,47 @@ impl Rules {
     }
 }
 
+/// Why a text is not rules as [`Rules`] writes them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{}' are not rules: write draw 1 or draw 3, then N passes or unlimited passes, then \
+     perhaps 'no cards back from the foundations' and 'any card on an empty pile'",
+    excerpt(.0)
+)]
+pub struct RulesWordsError(pub String);
+
+impl Rules {
+    /// Reads rules as they are written ("draw 1, 3 passes, any card on an empty pile"), the
+    /// words a save's `# rules:` header keeps.
+    pub fn from_words(text: &str) -> Result<Rules, RulesWordsError> {
+        let wrong = || RulesWordsError(text.to_string());
+        let mut parts = text.split(',').map(str::trim);
+        let draw = parts.next().and_then(|part| part.strip_prefix("draw "));
+        let draw = read_draw(draw.ok_or_else(wrong)?).map_err(|_| wrong())?;
+        let passes = match parts.next().ok_or_else(wrong)? {
+            "unlimited passes" => Passes::Unlimited,
+            "1 pass" => Passes::Limited(1),
+            other => {
+                let count = other.strip_suffix(" passes").ok_or_else(wrong)?;
+                Passes::parse(count).map_err(|_| wrong())?
+            }
+        };
+        let mut rules = Rules {
+            draw,
+            passes,
+            ..Rules::STANDARD
+        };
+        for part in parts {
+            match part {
+                "no cards back from the foundations" => rules.foundation_to_tableau = false,
+                "any card on an empty pile" => rules.empty_pile = EmptyPile::AnyCard,
+                _ => return Err(wrong()),
+            }
+        }
+        Ok(rules)
+    }
+}
+
 impl Default for Rules {
     fn default() -> Self {
         Rules::STANDARD
@@ -120,6 +161,34 @@ mod tests {
             ..Rules::STANDARD
         };
         assert_eq!(three.to_string(), "draw 3, 3 passes");
+    }
+
+    #[test]
+    fn rules_read_back_as_written() {
+        for draw in [1, 3] {
+            for passes in [Passes::Unlimited, Passes::Limited(1), Passes::Limited(3)] {
+                for foundation_to_tableau in [true, false] {
+                    for empty_pile in [EmptyPile::KingsOnly, EmptyPile::AnyCard] {
+                        let rules = Rules {
+                            draw,
+                            passes,
+                            foundation_to_tableau,
+                            empty_pile,
+                        };
+                        assert_eq!(Rules::from_words(&rules.to_string()), Ok(rules));
+                    }
+                }
+            }
+        }
+        for wrong in [
+            "",
+            "draw 2, 1 pass",
+            "draw 3",
+            "draw 3, 9 passes",
+            "draw 1, 1 pass, x",
+        ] {
+            assert!(Rules::from_words(wrong).is_err(), "{wrong}");
+        }
     }
 
     #[test]

@@ -5,13 +5,18 @@
 //! well. The moves are read under the rules the game is played by, which the caller gives:
 //! the text does not name them.
 
+use super::deal::drawn;
 use super::formats::{self, Format, Table};
 use super::notation::{self, NotationError};
 use super::position::{Move, Position};
 use super::rules::Rules;
-use super::{DealProblems, Game};
-use crate::cards::deal::TextPos;
-use crate::engine::headers::{HeaderError, check_given_once, header_value, headers};
+use super::{Deal, DealProblems, Game};
+use crate::cards::deal::{DECK_SIZE, DraftSlot, TextPos, draft_cards, read_draft_slots};
+use crate::engine::headers::{
+    DRAFT_LINE, HeaderError, SavedTextError, check_given_once, game_header, game_of_text, header,
+    header_value, headers, moves_headers, printable, unfinished_text,
+};
+use crate::engine::kind::GameKind;
 
 /// Why a written game cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -86,6 +91,172 @@ impl SavedKlondike {
     }
 }
 
+/// A Klondike game saved from the app: the game (its table, rules and moves), and its name,
+/// date and notes. The rules are kept on a `# rules:` line in the words they are shown in
+/// ("draw 1, 3 passes"), so that the game reopens under the rules it was played by.
+///
+/// ```text
+/// # game: klondike
+/// # name: Sunday game
+/// # saved: 2026-11-27 10:03
+/// # rules: draw 3, unlimited passes
+/// # moves: draw 7h>5 Ah>f
+/// # notes: after the first redeal
+/// # Piles 1 to 7, bottom card first; the last card is face up
+/// ...
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KlondikeSave {
+    pub name: String,
+    pub saved: String,
+    pub notes: Vec<String>,
+    pub game: SavedKlondike,
+}
+
+/// The rules a text's `# rules:` header names; the standard ones without it.
+pub fn read_rules(text: &str) -> Result<Rules, SavedTextError> {
+    header(text, "rules").map_or(Ok(Rules::STANDARD), |words| {
+        Rules::from_words(&words).map_err(|error| SavedTextError::value("rules", error))
+    })
+}
+
+impl KlondikeSave {
+    /// The deal at the table's start, when the table is a whole deal as dealt.
+    pub fn deal(&self) -> Option<Deal> {
+        self.game.table.deal()
+    }
+
+    /// The file text: the headers, then the deal one pile a line (`??` for a card not
+    /// seen). `None` for a table that is not a whole deal as dealt (a reduced deck).
+    pub fn to_text(&self) -> Option<String> {
+        let deal = self.deal()?;
+        let mut text = game_header(GameKind::Klondike);
+        text.push_str(&format!(
+            "# name: {}\n# saved: {}\n{}",
+            printable(&self.name),
+            printable(&self.saved),
+            rules_header(self.game.rules)
+        ));
+        let words = notation::line_text(&self.game.start(), &self.game.moves);
+        let words: Vec<&str> = words.split_whitespace().collect();
+        text.push_str(&moves_headers(&words));
+        for note in &self.notes {
+            text.push_str(&format!("# notes: {}\n", printable(note)));
+        }
+        text.push_str(&deal.to_layout());
+        Some(text)
+    }
+}
+
+/// The `# rules:` line.
+fn rules_header(rules: Rules) -> String {
+    format!("# rules: {rules}\n")
+}
+
+/// The Klondike deal being typed, kept between runs: each slot as typed (in deal order: the
+/// piles from pile 1, each bottom card first, then the stock in the order drawn), the rules,
+/// and the moves played when the slots hold a whole deal. The slots need not make a valid
+/// deal (a card typed twice stays so, for the editor to show); the moves are kept only when
+/// they do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KlondikeDraft {
+    pub slots: [DraftSlot; DECK_SIZE],
+    pub rules: Rules,
+    pub moves: Vec<Move>,
+}
+
+impl Default for KlondikeDraft {
+    fn default() -> KlondikeDraft {
+        KlondikeDraft {
+            slots: [DraftSlot::Empty; DECK_SIZE],
+            rules: Rules::STANDARD,
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl KlondikeDraft {
+    /// A whole deal with nothing played, under `rules`.
+    pub fn from_deal(deal: &Deal, rules: Rules) -> KlondikeDraft {
+        KlondikeDraft {
+            slots: deal
+                .slots()
+                .map(|slot| slot.map_or(DraftSlot::Unknown, DraftSlot::Card)),
+            rules,
+            moves: Vec::new(),
+        }
+    }
+
+    /// How many slots are typed, `??` included.
+    pub fn typed(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|&&slot| slot != DraftSlot::Empty)
+            .count()
+    }
+
+    /// Whether nothing is typed.
+    pub fn is_empty(&self) -> bool {
+        self.typed() == 0
+    }
+
+    /// The deal the slots hold, when every slot is typed and they make a valid deal.
+    pub fn deal(&self) -> Option<Deal> {
+        Deal::from_slots(&draft_cards(&self.slots)?).ok()
+    }
+
+    /// The draft text: the `# draft:` line, then the headers and the slots as a save has them.
+    pub fn to_text(&self) -> String {
+        format!("{DRAFT_LINE}{}", self.body())
+    }
+
+    /// The text of an unfinished deal saved under a name; it opens again into the editor.
+    pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        unfinished_text(&self.body(), name, saved, notes, self.typed())
+    }
+
+    /// The game, rules and moves headers, then the slots one pile a line.
+    fn body(&self) -> String {
+        let mut text = game_header(GameKind::Klondike);
+        text.push_str(&rules_header(self.rules));
+        if let Some(deal) = self.deal() {
+            // Only the moves that replay: the fields are public, so nothing else checked them.
+            let mut position = Position::new(&deal, self.rules);
+            let words: Vec<String> = self
+                .moves
+                .iter()
+                .map_while(|&mv| {
+                    let word = notation::move_text(&position, mv);
+                    position.apply(mv).ok().map(|()| word)
+                })
+                .collect();
+            text.push_str(&moves_headers(&words));
+        }
+        text.push_str(&drawn(&self.slots.map(DraftSlot::text)));
+        text
+    }
+
+    /// Reads a draft back, or an unfinished deal saved under a name; `None` when the text is
+    /// not one: it must name Klondike in its `# game:` header and hold 52 slots. Moves or
+    /// rules that do not fit are dropped, as the draft is only what was being typed.
+    pub fn parse(text: &str) -> Option<KlondikeDraft> {
+        if game_of_text(text) != Ok(GameKind::Klondike) {
+            return None;
+        }
+        let mut draft = KlondikeDraft {
+            slots: read_draft_slots(text)?,
+            rules: read_rules(text).unwrap_or_default(),
+            moves: Vec::new(),
+        };
+        if let Some(deal) = draft.deal() {
+            let start = Position::new(&deal, draft.rules);
+            draft.moves =
+                notation::read_moves(&start, &headers(text, "moves").join(" ")).unwrap_or_default();
+        }
+        Some(draft)
+    }
+}
+
 /// Where the move at `index` (counted from 0 over every `# moves:` line) is in the text: its
 /// line and column, counted from 1 in characters. The moves are the words after `# moves:`,
 /// as [`headers`] reads them.
@@ -151,6 +322,68 @@ mod tests {
             assert_eq!(saved.position(), end);
             assert_eq!(saved.game().played(), moves.len());
         }
+    }
+
+    #[test]
+    fn a_draft_keeps_its_slots_rules_and_moves() {
+        let rules = Rules {
+            draw: 1,
+            passes: crate::games::klondike::Passes::Limited(3),
+            ..Rules::STANDARD
+        };
+        let mut draft = KlondikeDraft::from_deal(&Deal::shuffled(5), rules);
+        draft.slots[0] = DraftSlot::Unknown;
+        draft.slots[40] = DraftSlot::Unknown;
+        let start = Position::new(&draft.deal().unwrap(), rules);
+        draft.moves = vec![start.legal_moves()[0]];
+        let text = draft.to_text();
+        assert!(text.contains("# rules: draw 1, 3 passes\n"), "{text}");
+        assert_eq!(KlondikeDraft::parse(&text), Some(draft.clone()));
+        // Unfinished: the moves go, the empty slot stays.
+        draft.slots[51] = DraftSlot::Empty;
+        draft.moves.clear();
+        let named = draft.to_named_text("half", "2026-11-27 10:00", &["a note".to_string()]);
+        assert!(
+            named.starts_with("# game: klondike\n# name: half\n"),
+            "{named}"
+        );
+        assert_eq!(KlondikeDraft::parse(&named), Some(draft));
+        assert_eq!(KlondikeDraft::parse("# game: tripeaks\n"), None);
+    }
+
+    #[test]
+    fn a_save_reads_back_with_its_rules_and_moves() {
+        let rules = Rules {
+            draw: 1,
+            foundation_to_tableau: false,
+            ..Rules::STANDARD
+        };
+        let text = format!("# game: klondike\n{}", Deal::shuffled(8).to_layout());
+        let mut game = SavedKlondike::read(&text, None, rules).unwrap();
+        let mut position = game.start();
+        for _ in 0..5 {
+            let mv = position.legal_moves()[0];
+            position.apply(mv).unwrap();
+            game.moves.push(mv);
+        }
+        let save = KlondikeSave {
+            name: "Sunday".to_string(),
+            saved: "2026-11-27 10:03".to_string(),
+            notes: vec!["first".to_string()],
+            game,
+        };
+        let written = save.to_text().unwrap();
+        assert_eq!(read_rules(&written), Ok(rules));
+        let back = SavedKlondike::read(&written, None, read_rules(&written).unwrap()).unwrap();
+        assert_eq!(back, save.game);
+        let wrong = written.replace("# rules: draw 1", "# rules: draw 2");
+        assert!(
+            read_rules(&wrong)
+                .unwrap_err()
+                .to_string()
+                .starts_with("# rules: 'draw 2, "),
+            "{wrong}"
+        );
     }
 
     #[test]

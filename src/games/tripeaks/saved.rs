@@ -20,18 +20,15 @@
 use super::layout;
 use super::notation::{line_text, move_text, read_moves};
 use super::{Game, Move, Position};
-use crate::cards::card::Card;
-use crate::cards::deal::{DECK_SIZE, Deal, UNKNOWN};
+pub use crate::cards::deal::DraftSlot;
+use crate::cards::deal::{DECK_SIZE, Deal, draft_cards, read_draft_slots};
 use crate::engine::goal::Goal;
 use crate::engine::headers::{
     DRAFT_LINE, SavedTextError, check_given_once, game_header, game_of_text, goal_header, headers,
-    printable, read_goal, saved_date, saved_name,
+    moves_headers, printable, read_goal, saved_date, saved_name, unfinished_text,
 };
 use crate::engine::kind::GameKind;
 use crate::games::tripeaks::layout::LAYOUT;
-
-/// Moves written per `# moves:` line.
-const MOVES_PER_LINE: usize = 16;
 
 /// A saved TriPeaks game: its deal, the moves played from its start, its challenge, and what
 /// the user noted. The moves replay from the start.
@@ -112,9 +109,7 @@ impl SavedTriPeaks {
         let start = self.start();
         let words = line_text(&start, &self.moves);
         let words: Vec<&str> = words.split_whitespace().collect();
-        for line in words.chunks(MOVES_PER_LINE) {
-            text.push_str(&format!("# moves: {}\n", line.join(" ")));
-        }
+        text.push_str(&moves_headers(&words));
         for note in &self.notes {
             text.push_str(&format!("# notes: {}\n", printable(note)));
         }
@@ -123,39 +118,6 @@ impl SavedTriPeaks {
         text
     }
 }
-
-/// What one slot of a TriPeaks draft holds: nothing typed yet, a card typed as not seen yet
-/// (`??`), or a card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum DraftSlot {
-    #[default]
-    Empty,
-    Unknown,
-    Card(Card),
-}
-
-impl DraftSlot {
-    /// Its text in a draft: `..`, `??` or the card.
-    pub fn text(self) -> String {
-        match self {
-            DraftSlot::Empty => EMPTY_SLOT.to_string(),
-            DraftSlot::Unknown => UNKNOWN.to_string(),
-            DraftSlot::Card(card) => card.to_string(),
-        }
-    }
-
-    /// Reads a slot's text; `None` when it is neither `..`, `??` nor a card.
-    fn read(token: &str) -> Option<DraftSlot> {
-        match token {
-            EMPTY_SLOT => Some(DraftSlot::Empty),
-            UNKNOWN => Some(DraftSlot::Unknown),
-            _ => token.parse().ok().map(DraftSlot::Card),
-        }
-    }
-}
-
-/// How a draft writes a slot not typed yet.
-const EMPTY_SLOT: &str = "..";
 
 /// The TriPeaks deal being typed, kept between runs: each slot as typed, the moves played
 /// when the slots hold a whole deal, and the challenge. The slots need not make a valid deal
@@ -204,16 +166,7 @@ impl TriPeaksDraft {
 
     /// The deal the slots hold, when every slot is typed and they make a valid deal.
     pub fn deal(&self) -> Option<Deal> {
-        let slots: Option<Vec<Option<Card>>> = self
-            .slots
-            .iter()
-            .map(|&slot| match slot {
-                DraftSlot::Empty => None,
-                DraftSlot::Unknown => Some(None),
-                DraftSlot::Card(card) => Some(Some(card)),
-            })
-            .collect();
-        Deal::from_slots(&slots?, &LAYOUT).ok()
+        Deal::from_slots(&draft_cards(&self.slots)?, &LAYOUT).ok()
     }
 
     /// The draft text: the `# draft:` line, then the headers and the slots as a save has them.
@@ -225,20 +178,7 @@ impl TriPeaksDraft {
     /// for one not typed yet) under the name, date and notes headers. It opens again into
     /// the editor.
     pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
-        let mut text = format!(
-            "# name: {}\n# saved: {}\n# unfinished: {}/{DECK_SIZE} cards; `pyramid FILE` opens \
-             it to go on typing\n",
-            printable(name),
-            printable(saved),
-            self.typed()
-        );
-        for note in notes {
-            text.push_str(&format!("# notes: {}\n", printable(note)));
-        }
-        let body = self.body();
-        // The game header first, as in a whole save.
-        let (game, rest) = body.split_at(game_header(GameKind::TriPeaks).len());
-        format!("{game}{text}{rest}")
+        unfinished_text(&self.body(), name, saved, notes, self.typed())
     }
 
     /// The game, moves and challenge headers, then the slots drawn as three peaks.
@@ -255,9 +195,7 @@ impl TriPeaksDraft {
                     position.apply(mv).ok().map(|()| word)
                 })
                 .collect();
-            for line in words.chunks(MOVES_PER_LINE) {
-                text.push_str(&format!("# moves: {}\n", line.join(" ")));
-            }
+            text.push_str(&moves_headers(&words));
         }
         text.push_str(&goal_header(self.goal));
         text.push_str(&layout::drawn(&self.slots.map(DraftSlot::text)));
@@ -272,19 +210,7 @@ impl TriPeaksDraft {
         if headers(text, "game").is_empty() || game_of_text(text) != Ok(GameKind::TriPeaks) {
             return None;
         }
-        let mut slots = [DraftSlot::Empty; DECK_SIZE];
-        let mut count = 0;
-        for token in text
-            .lines()
-            .map(|line| line.split('#').next().unwrap_or(""))
-            .flat_map(str::split_whitespace)
-        {
-            *slots.get_mut(count)? = DraftSlot::read(token)?;
-            count += 1;
-        }
-        if count != DECK_SIZE {
-            return None;
-        }
+        let slots = read_draft_slots(text)?;
         let mut draft = TriPeaksDraft {
             slots,
             moves: Vec::new(),

@@ -7,7 +7,7 @@ use solitaire::GameKind;
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::{self, DECK_SIZE, DeckProblem};
 use solitaire::games::pyramid::layout::PYRAMID_SIZE;
-use solitaire::games::pyramid::{Midgame, Passes, Position, PositionProblem, Rules};
+use solitaire::games::pyramid::{Midgame, Position, PositionProblem, Rules};
 
 use crate::app::card_input::Pending;
 use crate::app::flow::editor::{self, Marks};
@@ -221,21 +221,11 @@ impl Editor {
     }
 }
 
-/// The next number of passes through the stock: 3 (the default), 1, 2, unlimited, and round
-/// again.
-pub fn next_passes(passes: Passes) -> Passes {
-    match passes {
-        Passes::Limited(3) => Passes::Limited(1),
-        Passes::Limited(1) => Passes::Limited(2),
-        Passes::Limited(_) => Passes::Unlimited,
-        Passes::Unlimited => Passes::Limited(3),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::flow::editor::Typed;
+    use solitaire::games::pyramid::Passes;
 
     fn type_text(editor: &mut Editor, text: &str) -> Vec<Typed> {
         text.chars().map(|c| editor.type_char(c)).collect()
