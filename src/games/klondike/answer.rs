@@ -40,7 +40,12 @@ pub enum Answer {
     Unknown { count: usize, reveal: Reveal },
     /// A cap stopped the search.
     Capped(CapReached),
+    /// The search was asked to stop (a cancel) before it knew.
+    Stopped,
 }
+
+/// Why a search that was asked to stop gives no answer.
+const STOPPED: &str = "the search was stopped before it knew";
 
 impl Answer {
     /// The verdict: yes it wins, no it does not, or no answer yet.
@@ -61,7 +66,7 @@ impl Answer {
                 reveal: Reveal::Never,
                 ..
             } => Some(false),
-            Answer::Unknown { .. } | Answer::Capped(_) => None,
+            Answer::Unknown { .. } | Answer::Capped(_) | Answer::Stopped => None,
         }
     }
 
@@ -77,6 +82,7 @@ impl Answer {
     pub fn undecided(&self) -> Option<String> {
         match self {
             Answer::Capped(cap) => Some(undecided(*cap)),
+            Answer::Stopped => Some(STOPPED.to_string()),
             Answer::Wins(_)
             | Answer::NoWin
             | Answer::Unknown {
@@ -118,7 +124,7 @@ pub fn solve_position(
         (Some(SolverVerdict::Solvable(line)), _) => Answer::Wins(line),
         (Some(SolverVerdict::Unsolvable), _) => Answer::NoWin,
         (None, Some(cap)) => Answer::Capped(cap),
-        (None, None) => unreachable!("only a cap stops the search"),
+        (None, None) => Answer::Stopped,
     };
     (answer, report.stats)
 }
@@ -191,6 +197,7 @@ pub fn answer_json(
         }),
         Answer::NoWin => json!({"solvable": false, "length": null, "steps": []}),
         Answer::Capped(cap) => undecided_json("solvable", *cap, stats),
+        Answer::Stopped => json!({"solvable": null}),
         Answer::Unknown { count, reveal } => {
             let solvable = (*reveal == Reveal::Never).then_some(false);
             json!({"solvable": solvable, "unknown": count, "reveal": reveal_json(start, reveal, table_stock)})
@@ -233,6 +240,7 @@ pub fn answer_text(
             crate::cards::excerpt::thousands(stats.expanded as usize)
         ),
         Answer::Capped(cap) => format!("{}\n", undecided_text(*cap)),
+        Answer::Stopped => format!("Undecided: {STOPPED}.\n"),
         Answer::Unknown { count, reveal } => unknown_text(start, *count, reveal, table_stock),
     }
 }
@@ -351,6 +359,7 @@ pub fn hint_answer(
         }),
         Answer::NoWin => json!({"winnable": false, "next": null}),
         Answer::Capped(cap) => undecided_json("winnable", *cap, &stats),
+        Answer::Stopped => json!({"winnable": null}),
         Answer::Unknown { count, reveal } => {
             let winnable = (*reveal == Reveal::Never).then_some(false);
             let next = match reveal {
@@ -384,7 +393,7 @@ pub fn hint_answer(
             "{not_winnable} ({}): an exhaustive search found no way to win.\n",
             position.rules()
         ),
-        Answer::Capped(_) | Answer::Unknown { .. } => {
+        Answer::Capped(_) | Answer::Stopped | Answer::Unknown { .. } => {
             answer_text(&position, &answer, &stats, saved.table.stock())
         }
     };
@@ -444,5 +453,43 @@ fn kind(table: &Table) -> String {
         "deal".to_string()
     } else {
         format!("table of {}", table.describe())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::klondike::Deal;
+    use crate::engine::search::CHECK_EVERY;
+
+    /// An observer that asks the search to stop at its first look, as a cancel does.
+    struct StopAtOnce;
+
+    impl Observer for StopAtOnce {
+        fn should_stop(&mut self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_search_asked_to_stop_is_undecided_and_says_why() {
+        // The first deal whose search outlasts the observer's first look.
+        let position = (1..200)
+            .map(|seed| Position::new(&Deal::shuffled(seed), Rules::default()))
+            .find(|position| {
+                solve_position(position, Caps::default(), &mut ())
+                    .1
+                    .expanded
+                    > 4 * CHECK_EVERY
+            })
+            .expect("a deal that takes a long search");
+        let (answer, stats) = solve_position(&position, Caps::default(), &mut StopAtOnce);
+        assert_eq!(answer, Answer::Stopped);
+        assert_eq!(answer.verdict(), Verdict::Undecided);
+        let text = answer_text(&position, &answer, &stats, &[]);
+        assert!(text.contains("stopped before it knew"), "{text}");
+        let json = answer_json(&position, &answer, &stats, &[]);
+        assert_eq!(json["solvable"], Value::Null);
+        assert_eq!(json["undecided"], json!(STOPPED));
     }
 }
