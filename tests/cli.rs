@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{data, json_answer, output, pyramid};
+use common::{assert_holds, data, json_answer, output, pyramid};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -236,16 +236,10 @@ fn paths_prints_the_folders_and_flags_override_them() {
         .unwrap();
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
-    assert!(text.contains("saves   /tmp/my-saves\n"), "{text}");
-    assert!(
-        text.contains("drafts  /tmp/my-saves/.draft-*.txt\n"),
-        "{text}"
-    );
-    assert!(text.contains("themes  /tmp/my-config/themes\n"), "{text}");
-    assert!(
-        text.contains("config  /tmp/my-config/config.toml\n"),
-        "{text}"
-    );
+    assert_holds(&text, "saves   /tmp/my-saves\n");
+    assert_holds(&text, "drafts  /tmp/my-saves/.draft-*.txt\n");
+    assert_holds(&text, "themes  /tmp/my-config/themes\n");
+    assert_holds(&text, "config  /tmp/my-config/config.toml\n");
 }
 
 #[test]
@@ -260,9 +254,9 @@ fn an_unknown_theme_lists_the_users_themes_too() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let text = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        text.contains("the themes are default, light, high-contrast, four-colour, ocean"),
-        "{text}"
+    assert_holds(
+        &text,
+        "the themes are default, light, high-contrast, four-colour, ocean",
     );
 }
 
@@ -695,8 +689,8 @@ fn a_text_that_is_not_a_deal_is_said_to_be_so_in_one_line() {
     let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
     let stderr = error_of(pyramid().args(["validate", readme]));
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(": not a deal: "), "{stderr}");
-    assert!(stderr.contains("words are not cards"), "{stderr}");
+    assert_holds(&stderr, ": not a deal: ");
+    assert_holds(&stderr, "words are not cards");
 }
 
 #[test]
@@ -714,10 +708,7 @@ fn a_huge_token_is_echoed_as_a_short_excerpt() {
     let (_dir, file) = file_with("long.txt", &text);
     let stderr = error_of(pyramid().args(["validate", &file]));
     assert!(stderr.len() < 300, "{} bytes", stderr.len());
-    assert!(
-        stderr.contains("'xxxxxxxxxxxxxxxxxxxxxxxx…' is not a card"),
-        "{stderr}"
-    );
+    assert_holds(&stderr, "'xxxxxxxxxxxxxxxxxxxxxxxx…' is not a card");
 }
 
 #[test]
@@ -828,10 +819,7 @@ fn escape_sequences_in_the_input_are_shown_escaped() {
         !stderr.contains('\x1b') && !stderr.contains('\x07'),
         "{stderr:?}"
     );
-    assert!(
-        stderr.contains("'\\u{1b}]0;X\\u{7}' is not a card"),
-        "{stderr}"
-    );
+    assert_holds(&stderr, "'\\u{1b}]0;X\\u{7}' is not a card");
     // In a header, in a batch line and in a file name too.
     let (_dir, file) = file_with(
         "header.txt",
@@ -885,9 +873,9 @@ fn a_target_that_would_overflow_is_refused() {
          points\n"
     );
     let stderr = error_of(pyramid().args(["solve", "--score", "99999999999", "-"]));
-    assert!(stderr.contains("more than 1000 deals can give"), "{stderr}");
+    assert_holds(&stderr, "more than 1000 deals can give");
     let stderr = error_of(pyramid().args(["solve", "--card", "4:5000", "-"]));
-    assert!(stderr.contains("more than 1000 deals hold"), "{stderr}");
+    assert_holds(&stderr, "more than 1000 deals hold");
 }
 
 #[test]
@@ -992,12 +980,10 @@ fn each_command_takes_what_its_help_says() {
         "{hint}"
     );
     // Every command's --game says which games the app does not play yet.
-    assert!(
-        hint.contains(
-            "Klondike, Triple Klondike and Perfect Pair are played by the commands, not yet by \
-             the app"
-        ),
-        "{hint}"
+    assert_holds(
+        &hint,
+        "Klondike, Triple Klondike and Perfect Pair are played by the commands, not yet by \
+             the app",
     );
     assert!(
         help("stats").contains("The same deals under six rule sets in one table"),
@@ -1030,13 +1016,10 @@ fn a_bare_word_that_is_not_a_file_is_taken_for_a_command() {
         "{stderr}"
     );
     let stderr = error_of(pyramid().args(["--ascii", "sovle", "--json", "x.txt"]));
-    assert!(stderr.contains("did you mean 'solve'?"), "{stderr}");
+    assert_holds(&stderr, "did you mean 'solve'?");
     let stderr = error_of(pyramid().arg("frobnicate"));
-    assert!(
-        stderr.contains("'frobnicate' is not a command or a file"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("validate"), "{stderr}");
+    assert_holds(&stderr, "'frobnicate' is not a command or a file");
+    assert_holds(&stderr, "validate");
 }
 
 #[test]
@@ -1048,11 +1031,8 @@ fn the_app_without_a_terminal_says_so_and_names_the_commands() {
             .args(["--saves", &folder, "--config", &folder])
             .write_stdin(""),
     );
-    assert!(stderr.contains("the app needs a terminal"), "{stderr}");
-    assert!(
-        stderr.contains("solve, validate, hint, batch, stats"),
-        "{stderr}"
-    );
+    assert_holds(&stderr, "the app needs a terminal");
+    assert_holds(&stderr, "solve, validate, hint, batch, stats");
     assert!(
         !stderr.contains("panicked") && !stderr.contains('\x1b'),
         "{stderr:?}"
@@ -1089,7 +1069,7 @@ fn batch_stops_at_once_and_quietly_when_its_reader_goes() {
     std::io::BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)
         .unwrap();
-    assert!(first.contains("\"line\":1"), "{first}");
+    assert_holds(&first, "\"line\":1");
     drop(child.stderr.take());
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -1151,9 +1131,9 @@ fn the_folders_from_the_environment_stay_out_of_the_usage_lines() {
         .stderr
         .clone();
     let stderr = String::from_utf8(stderr).unwrap();
-    assert!(
-        stderr.contains("Usage: pyramid solve --score [<TARGET>] --earned <E> <FILE>\n"),
-        "{stderr}"
+    assert_holds(
+        &stderr,
+        "Usage: pyramid solve --score [<TARGET>] --earned <E> <FILE>\n",
     );
     // The variables still name the folders.
     pyramid()
@@ -1207,7 +1187,7 @@ fn every_help_text_is_whole_and_true_of_its_command() {
             } else {
                 "or unlimited (default: 3 in Pyramid; unlimited in Klondike)\n"
             };
-            assert!(help.contains(passes), "{help}");
+            assert_holds(&help, passes);
         }
     }
 }
@@ -1237,17 +1217,14 @@ fn a_pyramid_deal_with_unknown_stock_cards_is_answered_with_a_plan_to_reveal_one
     assert_eq!(answer["reveal"]["seen_slot"], 28, "the stock's top card");
     assert_eq!(answer["reveal"]["steps"], serde_json::json!(["draw"]));
     let shown = run(&["solve", "-"], 3);
-    assert!(shown.contains("Not definitive"), "{shown}");
+    assert_holds(&shown, "Not definitive");
     // The hint's verdict holds for the cards known so far only.
     let hint = run(&["hint", "-"], 3);
-    assert!(hint.contains("with the cards known so far"), "{hint}");
+    assert_holds(&hint, "with the cards known so far");
     let hint: serde_json::Value =
         serde_json::from_str(&run(&["hint", "--json", "-"], 3)).expect("JSON");
     assert_eq!(hint["definitive"], false);
-    assert!(
-        shown.contains("then type the card now on the waste"),
-        "{shown}"
-    );
+    assert_holds(&shown, "then type the card now on the waste");
     // Known again, the deal is definitive and solved as before.
     let known = pyramid()
         .args(["solve", "--json", &data("winnable-40-steps.txt")])
@@ -1341,7 +1318,7 @@ fn validate_refuses_a_header_given_twice_with_different_values_naming_both_lines
         let twice = twice
             .replace("{1}", &(lines + 1).to_string())
             .replace("{2}", &(lines + 2).to_string());
-        assert!(message.contains(&format!("{twice}: keep one")), "{message}");
+        assert_holds(&message, &format!("{twice}: keep one"));
     }
 }
 
@@ -1374,20 +1351,14 @@ fn a_themes_name_file_and_content_are_shown_escaped_in_errors() {
         )
     };
     let stderr = run("\x1b[31mx\x07");
-    assert!(
-        stderr.contains("theme \\u{1b}[31mx\\u{7}: no such theme"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("\\u{1b}[31mred\\u{7}, b\\u{1b}[2J"),
-        "{stderr}"
-    );
+    assert_holds(&stderr, "theme \\u{1b}[31mx\\u{7}: no such theme");
+    assert_holds(&stderr, "\\u{1b}[31mred\\u{7}, b\\u{1b}[2J");
     // The broken theme, asked for by its name or its path.
     for theme in ["c".to_string(), themes.join("c.toml").display().to_string()] {
         let stderr = run(&theme);
-        assert!(
-            stderr.contains("c.toml:1: key 'cursor': '\\u{1b}]0;x\\u{7}' is not a colour"),
-            "{stderr}"
+        assert_holds(
+            &stderr,
+            "c.toml:1: key 'cursor': '\\u{1b}]0;x\\u{7}' is not a colour",
         );
     }
     // Not asked for, it is skipped with a warning.
@@ -1417,9 +1388,9 @@ fn a_config_folder_and_preferences_are_shown_escaped_in_warnings() {
             .args(["--saves", &dir.path().display().to_string()])
             .write_stdin(""),
     );
-    assert!(stderr.contains("Preferences not read: "), "{stderr}");
-    assert!(stderr.contains("conf\\u{1b}[31m/config.toml"), "{stderr}");
-    assert!(stderr.contains("\\u{7}key"), "{stderr}");
+    assert_holds(&stderr, "Preferences not read: ");
+    assert_holds(&stderr, "conf\\u{1b}[31m/config.toml");
+    assert_holds(&stderr, "\\u{7}key");
     // A theme remembered there that is gone is named escaped too.
     std::fs::write(config.join("config.toml"), "theme = \"\\u001b[5mgone\"\n").unwrap();
     let stderr = escaped_refusal(
@@ -1429,9 +1400,9 @@ fn a_config_folder_and_preferences_are_shown_escaped_in_warnings() {
             .args(["--saves", &dir.path().display().to_string()])
             .write_stdin(""),
     );
-    assert!(
-        stderr.contains("the theme '\\u{1b}[5mgone' of the preferences is not available"),
-        "{stderr}"
+    assert_holds(
+        &stderr,
+        "the theme '\\u{1b}[5mgone' of the preferences is not available",
     );
 }
 
@@ -1441,20 +1412,11 @@ fn file_names_in_stats_and_merge_errors_are_shown_escaped() {
     let missing = dir.path().join("no\x1b[2Jfolder/run\x07.jsonl");
     let missing = missing.display().to_string();
     let stderr = escaped_refusal(pyramid().args(["stats", "--deals", "1", "--out", &missing]));
-    assert!(
-        stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
-        "{stderr}"
-    );
+    assert_holds(&stderr, "no\\u{1b}[2Jfolder/run\\u{7}.jsonl");
     let stderr = escaped_refusal(pyramid().args(["stats", "merge", &missing]));
-    assert!(
-        stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
-        "{stderr}"
-    );
+    assert_holds(&stderr, "no\\u{1b}[2Jfolder/run\\u{7}.jsonl");
     let stderr = escaped_refusal(pyramid().args(["batch", &missing]));
-    assert!(
-        stderr.contains("no\\u{1b}[2Jfolder/run\\u{7}.jsonl"),
-        "{stderr}"
-    );
+    assert_holds(&stderr, "no\\u{1b}[2Jfolder/run\\u{7}.jsonl");
 }
 
 #[test]
@@ -1478,9 +1440,9 @@ fn validate_says_a_saved_game_already_won_is_won() {
     let won = format!("# moves: {}\n{deal}", moves.join(" "));
     let (_dir, path) = file_with("won.txt", &won);
     let text = output(&["validate", &path], 0);
-    assert!(
-        text.contains(": a valid game, already won (pass 1, 15 moves played)"),
-        "{text}"
+    assert_holds(
+        &text,
+        ": a valid game, already won (pass 1, 15 moves played)",
     );
     let half = format!("# moves: {}\n{deal}", moves[..5].join(" "));
     let (_dir, path) = file_with("half.txt", &half);
@@ -1506,9 +1468,9 @@ fn validate_says_a_tripeaks_game_already_won_is_won() {
     let won = format!("# moves: {}\n{deal}", moves.join(" "));
     let (_dir, path) = file_with("won.txt", &won);
     let text = output(&["validate", &path], 0);
-    assert!(
-        text.contains(": a valid TriPeaks game, already won (43 moves played)"),
-        "{text}"
+    assert_holds(
+        &text,
+        ": a valid TriPeaks game, already won (43 moves played)",
     );
 }
 

@@ -8,7 +8,7 @@
 mod common;
 
 use common::klondike::{DECKS, SOLVITAIRE_TEST};
-use common::{Files, json_answer, output, pyramid};
+use common::{Files, assert_holds, json_answer, output, pyramid};
 use serde_json::Value;
 use solitaire::games::klondike::formats::{self, Format, Table};
 use solitaire::games::klondike::{Deal, Move, Position, Rules, notation};
@@ -251,7 +251,7 @@ fn print_as_writes_each_format_and_they_read_back() {
         ],
         2,
     );
-    assert!(refused.contains("not Solvitaire's JSON"), "{refused}");
+    assert_holds(&refused, "not Solvitaire's JSON");
 }
 
 #[test]
@@ -292,7 +292,7 @@ fn a_game_under_way_is_answered_from_where_it_stands() {
     let said = error(&["solve", &bad], 2);
     let column = "# moves: ".len() + played[0].len() + 2;
     let expected = format!("bad.json:1:{column}: # moves: move 2: 'Kd>f' cannot be played");
-    assert!(said.contains(&expected), "{said}");
+    assert_holds(&said, &expected);
 }
 
 #[test]
@@ -376,17 +376,12 @@ fn validate_reports_every_problem_at_once_with_its_place() {
     for line in &lines {
         assert!(line.starts_with(&file), "{line}");
     }
-    assert!(said.contains(":11:20: 'XX' is not a card"), "{said}");
-    assert!(
-        said.contains(":3:6: 8s, the top card of pile 1, is face down"),
-        "{said}"
-    );
-    assert!(
-        said.contains(
-            ":11:153: Qd appears twice: at 5:18 (pile 3, card 3 from the bottom) and at 11:153 \
-             (stock card 1)"
-        ),
-        "{said}"
+    assert_holds(&said, ":11:20: 'XX' is not a card");
+    assert_holds(&said, ":3:6: 8s, the top card of pile 1, is face down");
+    assert_holds(
+        &said,
+        ":11:153: Qd appears twice: at 5:18 (pile 3, card 3 from the bottom) and at 11:153 \
+             (stock card 1)",
     );
     assert!(
         said.ends_with("bad.json: 2 cards missing: Kc Qh\n"),
@@ -397,20 +392,14 @@ fn validate_reports_every_problem_at_once_with_its_place() {
     let code = format!("145{}", &code[3..150]);
     let file = files.write("bad.code", &code);
     let said = error(&["validate", "--game", "klondike", &file], 2);
-    assert!(
-        said.contains("bad.code: 150 digits, but a deal code has 156"),
-        "{said}"
-    );
-    assert!(
-        said.contains("bad.code:1:1: '145' is not a card of a deal code"),
-        "{said}"
-    );
+    assert_holds(&said, "bad.code: 150 digits, but a deal code has 156");
+    assert_holds(&said, "bad.code:1:1: '145' is not a card of a deal code");
     // The layout, as the other games read theirs.
     let layout = Deal::shuffled(0).to_line().replacen("8s", "8x", 1);
     let file = files.write("bad.txt", &format!("# game: klondike\n{layout} Ks\n"));
     let said = error(&["validate", &file], 2);
-    assert!(said.contains("bad.txt:2:1: '8x' is not a card"), "{said}");
-    assert!(said.contains("Ks appears twice"), "{said}");
+    assert_holds(&said, "bad.txt:2:1: '8x' is not a card");
+    assert_holds(&said, "Ks appears twice");
 }
 
 #[test]
@@ -524,7 +513,7 @@ fn caps_and_unknown_cards_leave_the_answer_undecided() {
         "pile 3, card 1 from the bottom",
         "stock card 13 (in the order drawn)",
     ];
-    assert!(said.contains("To see one, play "), "{said}");
+    assert_holds(&said, "To see one, play ");
     assert!(places.iter().any(|place| said.contains(place)), "{said}");
     let answer = json_answer(&["solve", "--json", &unknown], 3);
     assert_eq!(answer["unknown"], 2);
@@ -669,10 +658,7 @@ fn the_app_names_the_commands_that_take_klondike() {
     let files = Files::new();
     let deal = files.deal("deal.txt", &table(0), Format::Layout);
     let said = error(&[&deal], 2);
-    assert!(
-        said.contains("deal.txt: Klondike is not in the app yet"),
-        "{said}"
-    );
+    assert_holds(&said, "deal.txt: Klondike is not in the app yet");
     // The game flag before the command, as for the other games.
     let plain = files.write("plain.txt", &Deal::shuffled(0).to_line());
     assert!(output(&["--game", "klondike", "solve", &plain], 0).starts_with("Solved in "));
@@ -685,10 +671,7 @@ fn the_app_names_the_commands_that_take_klondike() {
         output(&["validate", &json], 0).ends_with("a valid Klondike deal, in Solvitaire's JSON\n")
     );
     let said = error(&[&json], 2);
-    assert!(
-        said.contains("deal.json: Klondike is not in the app yet"),
-        "{said}"
-    );
+    assert_holds(&said, "deal.json: Klondike is not in the app yet");
     // A file's header and the flag must agree.
     assert!(error(&["solve", "--game", "pyramid", &deal], 2).contains("holds a Klondike game"));
 }
@@ -710,17 +693,11 @@ fn a_deal_printed_in_another_format_reads_back_as_the_same_game() {
         let again = files.write("again.txt", &printed);
         // No --game: the header says it.
         let said = output(&["validate", &again], 0);
-        assert!(
-            said.contains("a valid Klondike game in progress (1 move played)"),
-            "{said}"
-        );
+        assert_holds(&said, "a valid Klondike game in progress (1 move played)");
     }
     // Solvitaire's JSON has no place for them: it says so rather than drop them quietly.
     let warned = error(&["validate", "--print-as", "solvitaire", &under_way], 0);
-    assert!(
-        warned.contains("not written: the 1 move played, which Solvitaire"),
-        "{warned}"
-    );
+    assert_holds(&warned, "not written: the 1 move played, which Solvitaire");
 }
 
 /// `batch` and `stats --from` read a file's `# game:` header, or know Klondike's own
@@ -778,7 +755,7 @@ fn a_header_given_twice_with_another_value_is_refused_as_in_every_game() {
     // The same value again says nothing new, and is read as once.
     let again = files.write("again.txt", &format!("# name: a\n# name: a\n{deal}"));
     let text = output(&["validate", &again], 0);
-    assert!(text.contains("a valid Klondike deal"), "{text}");
+    assert_holds(&text, "a valid Klondike deal");
 }
 
 /// A Klondike deal in its layout without the `# game:` header reads as Pyramid too: the

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Files, json_answer, output, pyramid};
+use common::{Files, assert_holds, json_answer, output, pyramid};
 use serde_json::{Value, json};
 use solitaire::games::perfect_pair::notation::read_moves;
 use solitaire::games::perfect_pair::saved::SavedPerfectPair;
@@ -96,10 +96,7 @@ fn solve_prints_the_best_hand_which_the_referee_replays_to_the_figures_printed()
             .iter()
             .map(|step| step.as_str().expect("a step").to_string())
             .collect();
-        assert!(
-            text.contains(&format!("Line: {}\n", steps.join(" "))),
-            "{text}"
-        );
+        assert_holds(&text, &format!("Line: {}\n", steps.join(" ")));
         let numbered = text
             .lines()
             .filter(|line| {
@@ -109,7 +106,7 @@ fn solve_prints_the_best_hand_which_the_referee_replays_to_the_figures_printed()
             })
             .count();
         assert_eq!(numbered, steps.len(), "{text}");
-        assert!(text.contains(&format!("{} points", end.score())), "{text}");
+        assert_holds(&text, &format!("{} points", end.score()));
     }
 }
 
@@ -142,7 +139,7 @@ fn a_hand_that_cannot_be_cleared_exits_1_and_a_free_cell_clears_a_stuck_pair() {
     assert_eq!(answer["clearable"], false);
     assert_eq!(answer["rules"]["uses"], 0);
     let text = output(&["solve", "--uses", "0", &stuck], 1);
-    assert!(text.contains("Cannot be cleared"), "{text}");
+    assert_holds(&text, "Cannot be cleared");
     // With a use: 6c to the cell, then 6c+7d.
     let answer = json_answer(&["solve", "--json", "--play-for", "clear", &stuck], 0);
     assert_eq!(answer["clearing_uses"], 1);
@@ -163,12 +160,9 @@ fn hint_gives_the_first_move_of_the_best_hand_from_where_the_hand_stands() {
     assert_eq!(hint["score"], solved["score"]);
     let words = output(&["hint", &file], code);
     assert!(words.starts_with("Next: "), "{words}");
-    assert!(
-        words.contains(&format!(
-            "; in the notation {}\n",
-            first.as_str().expect("a step")
-        )),
-        "{words}"
+    assert_holds(
+        &words,
+        &format!("; in the notation {}\n", first.as_str().expect("a step")),
     );
 
     // From a hand saved part-way through, after the best hand's first move: the best hand
@@ -194,9 +188,9 @@ fn validate_names_every_problem_of_a_hand_at_once() {
     let (_, text) = hand(DEALS[0].0, DEALS[0].1);
     let good = files.write("good.txt", &text);
     let said = output(&["validate", &good], 0);
-    assert!(
-        said.contains("a valid Perfect Pair hand, at its start: 4 rows, 52 cards"),
-        "{said}"
+    assert_holds(
+        &said,
+        "a valid Perfect Pair hand, at its start: 4 rows, 52 cards",
     );
     let bad = files.write(
         "bad.txt",
@@ -331,8 +325,8 @@ fn stats_counts_the_deals_cleared_and_their_best_scores_and_compares_the_free_ce
         ],
         0,
     );
-    assert!(text.contains("1 free cell, 6 uses"), "{text}");
-    assert!(text.contains("2 free cells, 6 uses"), "{text}");
+    assert_holds(&text, "1 free cell, 6 uses");
+    assert_holds(&text, "2 free cells, 6 uses");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::pyramid;
+use common::{assert_holds, pyramid};
 use serde_json::Value;
 
 /// Runs `stats --json` with these arguments: the summary without the times, which vary.
@@ -117,11 +117,9 @@ fn a_line_cut_short_after_lines_skipped_is_named_by_its_own_number() {
     assert!(resumed.status.success());
     let stderr = String::from_utf8(resumed.stderr).unwrap();
     let name = file.display();
-    assert!(
-        stderr.contains(&format!(
-            "{name}:6: the last line was cut short; its deal is solved again"
-        )),
-        "{stderr}"
+    assert_holds(
+        &stderr,
+        &format!("{name}:6: the last line was cut short; its deal is solved again"),
     );
 }
 
@@ -255,17 +253,14 @@ fn lines_that_do_not_belong_to_the_run_are_skipped_with_a_message() {
     forged.push("not json".to_string());
     std::fs::write(&file, forged.join("\n") + "\n").unwrap();
     let (stderr, resumed) = resume_full_run(&file);
-    assert!(
-        stderr.contains(":12: skipped: deal 30 is not in this run of 30 deals"),
-        "{stderr}"
+    assert_holds(
+        &stderr,
+        ":12: skipped: deal 30 is not in this run of 30 deals",
     );
-    assert!(
-        stderr.contains(":13: skipped: solvable and length disagree"),
-        "{stderr}"
-    );
+    assert_holds(&stderr, ":13: skipped: solvable and length disagree");
     let again = format!(":14: skipped: deal {twice} is already in the file");
-    assert!(stderr.contains(&again), "{stderr}");
-    assert!(stderr.contains(":15: skipped: not a JSON line"), "{stderr}");
+    assert_holds(&stderr, &again);
+    assert_holds(&stderr, ":15: skipped: not a JSON line");
     assert_eq!(resumed, whole);
 }
 
@@ -286,10 +281,7 @@ fn a_line_naming_its_deal_twice_is_skipped_by_its_own_number_and_takes_no_deal()
     let file = dir.path().join("forged.jsonl");
     std::fs::write(&file, forged.join("\n") + "\n").unwrap();
     let (stderr, resumed) = resume_full_run(&file);
-    assert!(
-        stderr.contains(":2: skipped: the line names 'deal' twice"),
-        "{stderr}"
-    );
+    assert_holds(&stderr, ":2: skipped: the line names 'deal' twice");
     assert!(!stderr.contains("already in the file"), "{stderr}");
     // The first deal is solved again; the second keeps its own line.
     assert_eq!(resumed, whole);
@@ -432,7 +424,7 @@ fn an_interrupted_run_says_so_with_its_own_exit_code() {
     let (status, stdout) = interrupted(&["--deals", "5000"]);
     assert_eq!(status.code(), Some(130));
     assert!(stdout.starts_with("Interrupted: "), "{stdout}");
-    assert!(stdout.contains(" of 5000 deals solved"), "{stdout}");
+    assert_holds(&stdout, " of 5000 deals solved");
 }
 
 #[test]

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use common::pyramid;
+use common::{assert_holds, pyramid};
 use serde_json::Value;
 
 fn text(path: &Path) -> String {
@@ -309,7 +309,7 @@ fn an_export_to_dash_goes_to_standard_output_and_the_summary_out_of_its_way() {
         stdout.lines().all(|line| line.split(' ').count() == 52),
         "{stdout}"
     );
-    assert!(stderr.contains(" of 4 winnable"), "{stderr}");
+    assert_holds(&stderr, " of 4 winnable");
     assert!(names(dir.path()).is_empty(), "no file named -");
     // The same deals as a file holds.
     let file = dir.path().join("deals.txt");
@@ -425,10 +425,7 @@ fn a_full_disk_stops_the_run_at_the_first_failed_write() {
     let status = wait(&mut child, 120);
     let stderr = stderr_of(&mut child);
     assert_eq!(status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains(&format!("cannot write {}: ", path.display())),
-        "{stderr}"
-    );
+    assert_holds(&stderr, &format!("cannot write {}: ", path.display()));
     // The results so far are whole lines, which --resume reads back.
     let written = std::fs::read_to_string(&path).unwrap();
     assert!(written.ends_with('\n'), "{written}");

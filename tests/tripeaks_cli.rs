@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{json_answer, output, pyramid};
+use common::{assert_holds, json_answer, output, pyramid};
 use serde_json::Value;
 use solitaire::games::GameKind;
 use solitaire::games::tripeaks::saved::SavedTriPeaks;
@@ -122,8 +122,8 @@ fn the_score_and_card_answers_replay_to_what_they_claim() {
 fn unknown_cards_give_an_answer_that_is_not_definitive_and_a_plan_to_reveal_one() {
     let file = saved_game(AS_DEALT);
     let text = output(&["solve", &file], 3);
-    assert!(text.contains("Not definitive"), "{text}");
-    assert!(text.contains("To reveal:"), "{text}");
+    assert_holds(&text, "Not definitive");
+    assert_holds(&text, "To reveal:");
     let answer = json_answer(&["solve", "--json", &file], 3);
     assert_eq!(answer["definitive"], false);
     let from = start(AS_DEALT);

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{Files, output, pyramid};
+use common::{Files, assert_holds, output, pyramid};
 use serde_json::Value;
 use solitaire::games::triple_klondike::notation::read_line;
 use solitaire::games::triple_klondike::{Deal, Position, Rules};
@@ -141,7 +141,7 @@ fn solve_prints_the_best_line_in_words_and_as_json_and_both_replay() {
         .collect();
     assert_eq!(letters, notation);
     let bound = answer["bound"].to_string();
-    assert!(text.contains(&format!("{bound} moves")), "{text}");
+    assert_holds(&text, &format!("{bound} moves"));
 }
 
 #[test]
@@ -281,17 +281,14 @@ fn hint_gives_the_next_move_from_where_the_moves_played_leave_the_game() {
             ),
         );
         let said = output(&strings(&small(&["validate", &won])), 0);
-        assert!(
-            said.contains("a valid Triple Klondike game, already won"),
-            "{said}"
-        );
+        assert_holds(&said, "a valid Triple Klondike game, already won");
         let said = output(&strings(&small(&["solve", &won])), 0);
-        assert!(said.contains("The game is won"), "{said}");
+        assert_holds(&said, "The game is won");
     }
     // A move that cannot be played is named with its number.
     let bad = files.write("bad.txt", &format!("# moves: @ zz\n{}", deal.to_text()));
     let err = refused(&strings(&small(&["solve", &bad])));
-    assert!(err.contains("# moves: move 2:"), "{err}");
+    assert_holds(&err, "# moves: move 2:");
 }
 
 #[test]
@@ -323,12 +320,9 @@ fn validate_names_every_problem_of_a_deal_at_once() {
     let err = refused(&["validate", "--game", "triple-klondike", &bad]);
     let lines: Vec<&str> = err.lines().collect();
     assert!(lines.iter().all(|line| line.starts_with(&*bad)), "{err}");
-    assert!(err.contains("'ZZ' is not a card"), "{err}");
-    assert!(err.contains(&format!("{fourth} once too often")), "{err}");
-    assert!(
-        err.contains("155 cards: a deal of these packs has 156"),
-        "{err}"
-    );
+    assert_holds(&err, "'ZZ' is not a card");
+    assert_holds(&err, &format!("{fourth} once too often"));
+    assert_holds(&err, "155 cards: a deal of these packs has 156");
     assert!(err.contains("missing: ") && err.contains(&lost), "{err}");
     assert!(lines.len() >= 4, "{err}");
 }
@@ -338,40 +332,22 @@ fn bad_input_and_other_games_flags_are_refused_with_a_message() {
     let files = Files::new();
     let deal = files.write("deal.txt", &Deal::shuffled(1, Rules::CONTEST).to_text());
     let err = refused(&["solve", "--packs", "4", &deal]);
-    assert!(
-        err.contains("'4' is not a number of packs, 1 to 3"),
-        "{err}"
-    );
+    assert_holds(&err, "'4' is not a number of packs, 1 to 3");
     let err = refused(&["solve", "--draw", "1", &deal]);
-    assert!(
-        err.contains("--draw is a rule of Klondike, not of Triple Klondike"),
-        "{err}"
-    );
+    assert_holds(&err, "--draw is a rule of Klondike, not of Triple Klondike");
     let err = refused(&["solve", "--score", &deal]);
-    assert!(
-        err.contains("Triple Klondike is solved for the most cards up"),
-        "{err}"
-    );
+    assert_holds(&err, "Triple Klondike is solved for the most cards up");
     let err = refused(&["solve", "--game", "klondike", "--threads", "2", &deal]);
-    assert!(
-        err.contains("--threads is for Triple Klondike's search"),
-        "{err}"
-    );
+    assert_holds(&err, "--threads is for Triple Klondike's search");
     let err = refused(&["solve", "--packs", "1", "--game", "triple-klondike", &deal]);
-    assert!(err.contains("13 piles take 91 cards"), "{err}");
+    assert_holds(&err, "13 piles take 91 cards");
     let err = refused(&["stats", "--game", "triple-klondike", "--deals", "1"]);
-    assert!(
-        err.contains("stats does not take triple-klondike yet"),
-        "{err}"
-    );
+    assert_holds(&err, "stats does not take triple-klondike yet");
     let err = refused(&["--game", "triple-klondike"]);
-    assert!(
-        err.contains("Triple Klondike is not in the app yet"),
-        "{err}"
-    );
+    assert_holds(&err, "Triple Klondike is not in the app yet");
     let empty = files.write("empty.txt", "# game: triple-klondike\n");
     let err = refused(&["solve", &empty]);
-    assert!(err.contains("empty: no cards"), "{err}");
+    assert_holds(&err, "empty: no cards");
 }
 
 /// The JSON lines `batch` printed, each checked to replay on the referee from its deal.

@@ -179,6 +179,12 @@ impl Files {
     }
 }
 
+/// Asserts that `text` holds `part`, showing the whole text when it does not.
+#[track_caller]
+pub fn assert_holds(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} is not in:\n{text}");
+}
+
 /// The program under test.
 pub fn pyramid() -> assert_cmd::Command {
     assert_cmd::Command::cargo_bin("pyramid").expect("the binary is built")
