@@ -12,6 +12,7 @@ use crate::cards::card::{Card, DECK_SIZE};
 use crate::cards::deal::{
     DeckProblem, RandomDeals, ReadCards, TextPos, UNKNOWN, not_a_deal, read_cards,
 };
+use crate::cards::excerpt::counted;
 
 /// Piles in a deal.
 pub const PILES: usize = 7;
@@ -150,39 +151,75 @@ pub struct Deal {
     slots: [Option<Card>; DECK_SIZE],
 }
 
-/// A deal written one pile a line, then the stock (eight lines holding cards), whose lines do
-/// not hold 1 to 7 cards and then 24: the cards would be dealt into other piles than the
-/// lines show, so the first line out of shape is named rather than the deal read anyway.
-fn misshapen_piles(read: &ReadCards) -> Vec<DealProblem> {
-    let mut lines: Vec<(TextPos, usize)> = Vec::new();
-    for &(_, at) in &read.cards {
+/// The lines of a text that hold cards or words that are not cards, in order: where each
+/// starts, how many words it holds, and how many of them are not cards.
+fn token_lines(read: &ReadCards) -> Vec<(TextPos, usize, usize)> {
+    let mut tokens: Vec<(TextPos, bool)> = read.cards.iter().map(|&(_, at)| (at, true)).collect();
+    tokens.extend(
+        read.malformed
+            .iter()
+            .filter_map(DeckProblem::location)
+            .map(|at| (at, false)),
+    );
+    tokens.sort_by_key(|&(at, _)| (at.line, at.column));
+    let mut lines: Vec<(TextPos, usize, usize)> = Vec::new();
+    for (at, card) in tokens {
+        let bad = usize::from(!card);
         match lines.last_mut() {
-            Some((first, count)) if first.line == at.line => *count += 1,
-            _ => lines.push((at, 1)),
+            Some((first, count, bads)) if first.line == at.line => {
+                *count += 1;
+                *bads += bad;
+            }
+            _ => lines.push((at, 1, bad)),
         }
     }
-    if lines.len() != PILES + 1 {
+    lines
+}
+
+/// A deal written one pile a line, then the stock (eight lines holding words), whose lines do
+/// not hold 1 to 7 words and then 24: the cards would be dealt into other piles than the lines
+/// show, so each line out of shape is named rather than the deal read anyway. A word that is
+/// not a card still takes its place on its line. Seven lines shaped as the piles are a deal
+/// whose stock line is missing, said in one problem rather than as 24 cards missing.
+fn misshapen_piles(read: &ReadCards) -> Vec<DealProblem> {
+    let lines = token_lines(read);
+    if lines.len() != PILES + 1 && lines.len() != PILES {
         return Vec::new();
     }
-    let lines = lines.iter().enumerate();
-    lines
-        .filter_map(|(index, &(at, count))| {
+    let mut problems: Vec<DealProblem> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(index, &(at, count, bad))| {
             let (holds, what) = if index < PILES {
                 (index + 1, format!("pile {}", index + 1))
             } else {
                 (STOCK_SIZE, "the stock".to_string())
             };
+            let words = if bad == 0 {
+                counted(count, "card")
+            } else {
+                let not = if bad == 1 { "not a card" } else { "not cards" };
+                format!("{} ({bad} {not})", counted(count, "word"))
+            };
             (count != holds).then(|| DealProblem::Text {
                 at: Some(at),
                 message: format!(
-                    "{count} card{} on this line, read as {what}, which holds {holds}: with one \
-                 pile a line, pile k holds k cards and the stock line 24 (or write the deal \
-                 on fewer lines, and it is dealt in order)",
-                    if count == 1 { "" } else { "s" }
+                    "{words} on this line, read as {what}, which holds {holds}: with one pile a \
+                     line, pile k holds k cards and the stock line 24 (or write the deal on \
+                     fewer lines, and it is dealt in order)"
                 ),
             })
         })
-        .collect()
+        .collect();
+    if lines.len() == PILES && problems.is_empty() {
+        problems.push(DealProblem::Text {
+            at: None,
+            message: format!(
+                "no stock line: {STOCK_SIZE} cards expected on a line after the piles' {PILES}"
+            ),
+        });
+    }
+    problems
 }
 
 impl Deal {
@@ -201,16 +238,11 @@ impl Deal {
             .cloned()
             .map(DealProblem::Deck)
             .collect();
-        let tokens = read.cards.len() + read.malformed.len();
         // A line with a card too many or too few is named on that line: the places of the
         // cards after it (and so the count, duplicates and missing cards) are read wrongly.
-        let shape = if read.malformed.is_empty() {
-            misshapen_piles(&read)
-        } else {
-            Vec::new()
-        };
+        let shape = misshapen_piles(&read);
         if shape.is_empty() {
-            problems.extend(check(&slots, &places, tokens, first_extra(&read)));
+            problems.extend(check(&slots, &places, read.cards.len(), first_extra(&read)));
         }
         problems.extend(shape);
         if problems.is_empty() {
@@ -346,11 +378,12 @@ fn first_extra(read: &ReadCards) -> Option<TextPos> {
     all.get(DECK_SIZE).copied()
 }
 
-/// Duplicates, too many tokens, and the cards missing beyond the unknown ones.
+/// Duplicates, too many cards (of `cards` read; a word that is not a card is not one), and
+/// the cards missing beyond the unknown ones.
 pub(super) fn check(
     slots: &[Option<Card>],
     places: &[Place],
-    tokens: usize,
+    cards: usize,
     first_extra: Option<TextPos>,
 ) -> Vec<DealProblem> {
     let mut problems = Vec::new();
@@ -366,9 +399,9 @@ pub(super) fn check(
             None => first_seen[card.index()] = Some(place),
         }
     }
-    if tokens > DECK_SIZE {
+    if cards > DECK_SIZE {
         problems.push(DealProblem::Deck(DeckProblem::TooMany {
-            count: tokens,
+            count: cards,
             first_extra,
         }));
     }
@@ -523,6 +556,64 @@ mod tests {
                  (stock card 5)",
                 "3 cards missing: 2c 5c 7h",
             ]
+        );
+    }
+
+    /// The deal one pile a line and the stock, as the layout writes it.
+    fn layout_lines() -> Vec<String> {
+        ordered()
+            .to_layout()
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_bad_card_does_not_hide_a_line_with_a_card_too_many() {
+        let mut lines = layout_lines();
+        let stock_card = lines[7].split(' ').next().unwrap().to_string();
+        lines[1] = format!("{} {stock_card}", lines[1]);
+        let mut pile3: Vec<&str> = lines[2].split(' ').collect();
+        pile3[1] = "Xx";
+        lines[2] = pile3.join(" ");
+        let shown: Vec<String> = Deal::parse(&lines.join("\n"))
+            .unwrap_err()
+            .0
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert!(shown[0].contains("'Xx' is not a card"), "{shown:?}");
+        assert!(
+            shown[1].starts_with("2:1: 3 cards on this line, read as pile 2, which holds 2"),
+            "{shown:?}"
+        );
+        assert_eq!(shown.len(), 2, "{shown:?}");
+    }
+
+    #[test]
+    fn a_word_that_is_not_a_card_is_not_counted_as_one() {
+        let mut lines = layout_lines();
+        lines[7] = format!("Zz {}", lines[7]);
+        let shown = Deal::parse(&lines.join("\n")).unwrap_err().to_string();
+        assert!(!shown.contains("53 cards"), "{shown}");
+        assert!(
+            shown.contains("8:1: 25 words (1 not a card) on this line, read as the stock"),
+            "{shown}"
+        );
+        let one_line = format!("{} Zz", ordered().to_line());
+        let shown = Deal::parse(&one_line).unwrap_err().to_string();
+        assert!(shown.contains("'Zz' is not a card"), "{shown}");
+        assert!(!shown.contains("53 cards"), "{shown}");
+    }
+
+    #[test]
+    fn a_deal_without_its_stock_line_says_so_in_one_problem() {
+        let lines = layout_lines();
+        let shown = Deal::parse(&lines[..7].join("\n")).unwrap_err().to_string();
+        assert_eq!(
+            shown,
+            "no stock line: 24 cards expected on a line after the piles' 7"
         );
     }
 
