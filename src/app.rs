@@ -107,6 +107,15 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, setup: Setup) -> io::Resu
             follow_signal(terminal, &msg)?;
             app.handle(msg, &mut runner);
         }
+        // A copy to the clipboard goes to the terminal between two draws, never inside one.
+        let output = runner.take_terminal_output();
+        if !output.is_empty() {
+            let backend = terminal.backend_mut();
+            for sequence in output {
+                io::Write::write_all(backend, sequence.as_bytes())?;
+            }
+            io::Write::flush(backend)?;
+        }
         if app.quitting() {
             return Ok(());
         }

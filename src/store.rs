@@ -26,7 +26,7 @@ pub mod saves;
 pub mod text_file;
 
 pub use draft::{DraftFile, DraftName, Drafts, claim_draft};
-pub use saves::{Origin, SaveText, delete, examples, list, now_text, save_named};
+pub use saves::{Origin, SaveText, delete, examples, list, now_text, save_copy, save_named};
 
 /// The folders the app reads and writes.
 #[derive(Debug, Clone, PartialEq, Eq)]

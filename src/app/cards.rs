@@ -83,6 +83,16 @@ impl CardText {
     pub fn span(self, card: Card, theme: &Theme) -> Span<'static> {
         Span::styled(self.of(card), Style::new().fg(theme.suit(card.suit())))
     }
+
+    /// A card in a list of steps: coloured, `??` when unknown, dimmed in a step done.
+    pub fn step_span(self, card: Option<Card>, theme: &Theme, done: bool) -> Span<'static> {
+        let span = card.map_or_else(|| Span::raw("??"), |card| self.span(card, theme));
+        if done {
+            span.patch_style(Style::new().add_modifier(Modifier::DIM))
+        } else {
+            span
+        }
+    }
 }
 
 /// What a slot looks like beyond its card.

@@ -55,6 +55,9 @@ pub enum Done {
     Deleted(PathBuf, Result<(), StorageError>),
     /// The theme chosen was kept for the next start, or why not.
     ThemeKept(String, Result<(), String>),
+    /// A deal or a solution was copied out: sent to the terminal's clipboard, and written to
+    /// a file or why not.
+    CopiedOut(&'static str, Written),
 }
 
 /// What the app does once the draft is written.
@@ -140,6 +143,46 @@ pub enum Effect {
     DeleteSave(PathBuf),
     /// The theme is kept for the next start.
     KeepTheme(String),
+    /// A deal or a solution is copied out, to the clipboard and to a file.
+    CopyOut(CopyOut),
+}
+
+/// What Ctrl-Y copies out: the deal as `solve` reads it, or a solution's steps as the
+/// commands print them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CopyOut {
+    /// "deal" or "solution", for the messages.
+    pub what: &'static str,
+    /// The name the file is written under, in the saves folder.
+    pub name: String,
+    /// The file's extension: `txt` for a deal, which the Open dialog lists, `steps` for a
+    /// solution, which it does not.
+    pub extension: &'static str,
+    pub text: String,
+}
+
+/// The escape sequence (OSC 52) that asks the terminal to put `text` on the clipboard.
+/// Terminals that do not take it ignore it, and none says whether it did.
+pub fn osc52(text: &str) -> String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut encoded = String::with_capacity(text.len().div_ceil(3) * 4);
+    for chunk in text.as_bytes().chunks(3) {
+        let bytes = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let bits = u32::from_be_bytes([0, bytes[0], bytes[1], bytes[2]]);
+        for place in 0..4 {
+            if place <= chunk.len() {
+                let digit = (bits >> (18 - 6 * place)) & 0x3f;
+                encoded.push(char::from(DIGITS[digit as usize]));
+            } else {
+                encoded.push('=');
+            }
+        }
+    }
+    format!("\x1b]52;c;{encoded}\x07")
 }
 
 /// The effects a handler gives back, in order.
@@ -195,6 +238,9 @@ pub struct Runner {
     folders: Folders,
     draft: DraftFile,
     send: Sender<Msg>,
+    /// Escape sequences for the terminal (a copy to its clipboard), which the event loop
+    /// writes between two draws.
+    to_terminal: Vec<String>,
 }
 
 impl Runner {
@@ -213,6 +259,7 @@ impl Runner {
             folders,
             draft: claim.file,
             send,
+            to_terminal: Vec::new(),
         };
         (runner, claim.drafts)
     }
@@ -221,6 +268,12 @@ impl Runner {
     #[cfg_attr(not(test), allow(dead_code))]
     pub fn draft_path(&self) -> Option<&std::path::Path> {
         self.draft.path()
+    }
+
+    /// The escape sequences waiting for the terminal, in order; taken, they are no longer
+    /// waiting.
+    pub fn take_terminal_output(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.to_terminal)
     }
 
     /// Runs one effect; what the app should hear of it comes back as a message.
@@ -241,6 +294,12 @@ impl Runner {
             Effect::DeleteSave(path) => {
                 let deleted = store::delete(&path);
                 Done::Deleted(path, deleted)
+            }
+            Effect::CopyOut(copy) => {
+                self.to_terminal.push(osc52(&copy.text));
+                let written =
+                    store::save_copy(&self.folders, &copy.name, copy.extension, &copy.text);
+                Done::CopiedOut(copy.what, written)
             }
             Effect::KeepTheme(name) => {
                 let kept = preferences::remember_theme(&self.folders.preferences(), &name)

@@ -14,6 +14,7 @@ pub mod view;
 
 use std::any::Any;
 use std::fmt::Debug;
+use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -24,7 +25,7 @@ use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
 use solitaire::cards::card::Card;
-use solitaire::cards::deal::DECK_SIZE;
+use solitaire::cards::deal::{DECK_SIZE, Deal};
 use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::history::History;
@@ -1080,6 +1081,23 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn save_check(&self) -> Result<(), String> {
         G::save_check(self)
+    }
+
+    fn copy_out(&self) -> Result<(&'static str, String), String> {
+        if let Screen::Solution(solution) = &self.screen {
+            let mut steps = String::new();
+            for (number, (&mv, before)) in
+                solution.moves.iter().zip(&solution.positions).enumerate()
+            {
+                // Writing to a String cannot fail.
+                let _ = writeln!(steps, "{:>3}. {}", number + 1, before.describe(mv));
+            }
+            return Ok(("solution", steps));
+        }
+        G::start(&self.editor)?;
+        let deal = Deal::from_slots(&self.editor.slots, G::GAME)
+            .map_err(|problems| problems.to_string())?;
+        Ok(("deal", deal.to_layout(G::GAME)))
     }
 
     fn save(&self, name: &str, notes: &[String]) -> Effect {

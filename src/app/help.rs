@@ -31,6 +31,16 @@ pub const ANYWHERE: &[Binding] = &[
         "the other game, Pyramid or TriPeaks, with a new deal (from the editor)",
     ),
     bind(
+        &[Press::Ctrl('r')],
+        "Ctrl-R",
+        "a random deal of the game on screen, its seed shown (from the editor)",
+    ),
+    bind(
+        &[Press::Ctrl('y')],
+        "Ctrl-Y",
+        "copy out the deal (the solution, on its screen): clipboard and a file",
+    ),
+    bind(
         &[Press::Ctrl('t')],
         "Ctrl-T",
         "next colour theme (kept for the next start)",

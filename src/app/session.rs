@@ -104,6 +104,9 @@ pub trait Session {
     fn save_check(&self) -> Result<(), String>;
     /// The save of the work under `name`, with `notes`.
     fn save(&self, name: &str, notes: &[String]) -> Effect;
+    /// What Ctrl-Y copies out: on the solution screen its steps as the commands print them
+    /// ("solution"), elsewhere the deal as `solve` reads it ("deal"); or why not yet.
+    fn copy_out(&self) -> Result<(&'static str, String), String>;
     /// The screen's name for the title line, and the settings to show at its right.
     fn title(&self) -> (&'static str, String);
     fn draw(&self, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look);

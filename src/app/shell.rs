@@ -12,11 +12,14 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use solitaire::GameKind;
+use solitaire::cards::deal::RandomDeals;
 use solitaire::cards::excerpt::shown_path;
 use solitaire::engine::goal::{CountError, Goal, GoalText, GoalTextError};
 
 use crate::app::cards::CardText;
-use crate::app::effects::{Done, Effect, Effects, Msg, Runner, Saving, Status, Then, Tone};
+use crate::app::effects::{
+    CopyOut, Done, Effect, Effects, Msg, Runner, Saving, Status, Then, Tone,
+};
 use crate::app::flow::keys::Binding;
 use crate::app::games::{self, Holds};
 use crate::app::help;
@@ -235,6 +238,8 @@ pub enum Confirm {
     New,
     /// Ctrl-G: a new, empty deal of the other game.
     Switch(GameKind),
+    /// Ctrl-R: a new random deal of the game on screen.
+    Random,
     /// A saved game to open in place of the work, and where it comes from.
     Open(Box<SavedGame>, String),
     /// A deal file with problems, or an unfinished deal, to go on with in the editor in place
@@ -250,7 +255,7 @@ impl Confirm {
         match self {
             Confirm::Open(saved, _) => games::about(saved).0,
             Confirm::OpenText(text) => &text.name,
-            Confirm::New | Confirm::Switch(_) | Confirm::Quit => "",
+            Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit => "",
         }
     }
 }
@@ -384,7 +389,10 @@ impl App {
             }
             (Some(Confirm::Open(saved, from)), _) => app.opened(&saved, &from),
             (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
-            (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, Some(draft)) => {
+            (
+                Some(Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit) | None,
+                Some(draft),
+            ) => {
                 let text = app.restore(&draft);
                 app.restore_name(kept.clone());
                 match setup.game {
@@ -395,20 +403,11 @@ impl App {
                     _ => app.say(Tone::Info, text),
                 }
             }
-            (Some(Confirm::New | Confirm::Switch(_) | Confirm::Quit) | None, None) => {
-                app.session = games::new_session(setup.game.unwrap_or(GameKind::Pyramid));
-                let first = app.session.first_words();
-                let others = match held_elsewhere {
-                    0 => String::new(),
-                    1 => "The draft of the other pyramid running is left to it: this one \
-                          keeps its own. "
-                        .to_string(),
-                    n => format!(
-                        "The drafts of the {n} other pyramids running are left to them: this \
-                         one keeps its own. "
-                    ),
-                };
-                app.say(Tone::Info, format!("{others}{first}"));
+            (
+                Some(Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit) | None,
+                None,
+            ) => {
+                app.start_empty(setup.game.unwrap_or(GameKind::Pyramid), held_elsewhere);
             }
         }
         // A draft that cannot be restored is named, never dropped without a word.
@@ -427,6 +426,24 @@ impl App {
         }
         app.after_event();
         app
+    }
+
+    /// Starts on a new, empty deal of `game`, nothing else to go on with: says so, and why
+    /// the drafts of the other apps running, if any, are not taken.
+    fn start_empty(&mut self, game: GameKind, held_elsewhere: usize) {
+        self.session = games::new_session(game);
+        let first = self.session.first_words();
+        let others = match held_elsewhere {
+            0 => String::new(),
+            1 => "The draft of the other pyramid running is left to it: this one keeps its \
+                  own. "
+                .to_string(),
+            n => format!(
+                "The drafts of the {n} other pyramids running are left to them: this one keeps \
+                 its own. "
+            ),
+        };
+        self.say(Tone::Info, format!("{others}{first}"));
     }
 
     /// Handles one event and runs its effects, and the app's answers to what they did,
@@ -558,6 +575,7 @@ impl App {
                 }
                 self.effects.push(Effect::ListSaves);
             }
+            Done::CopiedOut(what, written) => self.copied_out(what, written),
             Done::ThemeKept(name, Ok(())) => self.say(Tone::Info, format!("Theme: {name}.")),
             Done::ThemeKept(name, Err(error)) => self.say(
                 Tone::Warning,
@@ -648,6 +666,8 @@ impl App {
                 KeyCode::Char('o') => self.open_list(),
                 KeyCode::Char('n') => self.new_deal(),
                 KeyCode::Char('g') => self.switch_game(),
+                KeyCode::Char('r') => self.ask_random_deal(),
+                KeyCode::Char('y') => self.copy_out(),
                 KeyCode::Char(c) => {
                     let fx = self.session.ctrl(c);
                     self.apply(fx);
@@ -785,7 +805,8 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let yes = matches!(key.code, KeyCode::Char('y' | 'Y')) && !ctrl
             || (confirm == Confirm::New && ctrl && key.code == KeyCode::Char('n'))
-            || (matches!(confirm, Confirm::Switch(_)) && ctrl && key.code == KeyCode::Char('g'));
+            || (matches!(confirm, Confirm::Switch(_)) && ctrl && key.code == KeyCode::Char('g'))
+            || (confirm == Confirm::Random && ctrl && key.code == KeyCode::Char('r'));
         if yes {
             self.go_ahead(confirm);
         } else {
@@ -798,6 +819,7 @@ impl App {
         match confirm {
             Confirm::New => self.clear_deal(),
             Confirm::Switch(game) => self.start_game(game),
+            Confirm::Random => self.random_deal(clock_seed()),
             Confirm::Open(saved, from) => self.opened(&saved, &from),
             Confirm::OpenText(opening) => self.load_text(&opening),
             Confirm::Quit => self.quitting = Quitting::Leaving,
@@ -1256,6 +1278,103 @@ impl App {
         self.clear_deal();
     }
 
+    /// Ctrl-R: a random deal of the game on screen, from the editor; asks first when work
+    /// would be lost.
+    fn ask_random_deal(&mut self) {
+        let session = &self.session;
+        if !session.editing() {
+            self.say(
+                Tone::Info,
+                "Ctrl-R deals from the deal editor: Esc goes back to it.",
+            );
+            return;
+        }
+        if let Some(what) = self.unsaved() {
+            self.confirm = Some(Confirm::Random);
+            self.say(
+                Tone::Warning,
+                format!(
+                    "Replace {what} with a random deal? y (or Ctrl-R again) deals, any other \
+                     key keeps it."
+                ),
+            );
+            return;
+        }
+        self.random_deal(clock_seed());
+    }
+
+    /// The library's random deal from `seed` (the shuffle `stats` deals with) for the game
+    /// on screen, in the editor, named after its seed so that it can be dealt again.
+    fn random_deal(&mut self, seed: u64) {
+        let game = self.session.game();
+        let name = format!("random deal {seed}");
+        let Some(deal) = RandomDeals::new(seed).next() else {
+            return;
+        };
+        let text = format!("# name: {name}\n{}\n", deal.to_line());
+        match games::read_saved(game, &text, &name) {
+            Ok(saved) => {
+                let mut fx = Effects::default();
+                self.session = games::loaded(&saved, &mut fx);
+                self.apply(fx);
+                self.name = Some(name);
+                self.notes.clear();
+                self.clean = None;
+                self.draft_due = true;
+                self.say(
+                    Tone::Info,
+                    format!(
+                        "A random {game} deal, seed {seed}: `pyramid stats --game {} --seed \
+                         {seed} --deals 1 --export FILE` deals it again. Enter solves, Ctrl-P \
+                         plays.",
+                        game.id()
+                    ),
+                );
+            }
+            Err(error) => self.say(Tone::Error, format!("No random deal: {error}.")),
+        }
+    }
+
+    /// Ctrl-Y: the deal, or the solution shown, copied to the terminal's clipboard and to a
+    /// file in the saves folder.
+    fn copy_out(&mut self) {
+        match self.session.copy_out() {
+            Ok((what, text)) => {
+                let deal = self.name.clone().unwrap_or_else(|| "deal".to_string());
+                let (name, extension) = match what {
+                    "solution" => (format!("{deal} solution"), "steps"),
+                    _ => (format!("{deal} copy"), "txt"),
+                };
+                self.effects.push(Effect::CopyOut(CopyOut {
+                    what,
+                    name,
+                    extension,
+                    text,
+                }));
+            }
+            Err(problem) => self.say(Tone::Warning, format!("Nothing to copy yet: {problem}.")),
+        }
+    }
+
+    /// Says where a copy went: the clipboard, as far as can be known, and its file.
+    fn copied_out(&mut self, what: &str, written: Result<std::path::PathBuf, StorageError>) {
+        let clipboard = "sent to the clipboard through the terminal (OSC 52: whether it \
+                         took it cannot be known here)";
+        match written {
+            Ok(path) => self.say(
+                Tone::Success,
+                format!(
+                    "The {what} is {clipboard}, and written to {}.",
+                    path.display()
+                ),
+            ),
+            Err(error) => self.say(
+                Tone::Warning,
+                format!("The {what} is {clipboard}, but not written to a file: {error}."),
+            ),
+        }
+    }
+
     /// A new, empty deal of the same game in place of the work.
     fn clear_deal(&mut self) {
         self.session = games::new_session(self.session.game());
@@ -1277,7 +1396,7 @@ fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
     let other = match opening {
         Confirm::Open(saved, _) => games::work(&games::saved_draft(saved)),
         Confirm::OpenText(text) => games::work(&games::text_draft(text)),
-        Confirm::New | Confirm::Switch(_) | Confirm::Quit => return false,
+        Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit => return false,
     };
     (work.deal, work.moves) != (other.deal, other.moves)
 }
@@ -1297,6 +1416,15 @@ fn refusal(problem: &GoalTextError) -> String {
         GoalTextError::Rank(_) => "the Rank field takes A, 2 to 10, J, Q or K".to_string(),
         GoalTextError::Goal(error) => error.to_string(),
     }
+}
+
+/// A seed for a random deal from the clock: a different deal each time, in up to nine
+/// digits so that it is easy to note down.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    (now.as_secs() ^ u64::from(now.subsec_nanos())) % 1_000_000_000
 }
 
 /// Whether `text` is a rank or the start of one, as the challenge dialog's Rank field takes

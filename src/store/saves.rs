@@ -171,8 +171,31 @@ pub fn save_named(
     text: &str,
     holds_the_same: impl Fn(&str) -> bool,
 ) -> Result<PathBuf, StorageError> {
+    save_named_as(folders, name, "txt", text, holds_the_same)
+}
+
+/// Writes `text` under the first free file name for `name` with `extension` (`NAME.steps`,
+/// `NAME-2.steps`, ...), never over another file: a text that is not a save, such as a
+/// solution's steps, kept in the saves folder where the Open dialog does not list it.
+pub fn save_copy(
+    folders: &Folders,
+    name: &str,
+    extension: &str,
+    text: &str,
+) -> Result<PathBuf, StorageError> {
+    save_named_as(folders, name, extension, text, |_| false)
+}
+
+/// [`save_named`] with the file's extension.
+fn save_named_as(
+    folders: &Folders,
+    name: &str,
+    extension: &str,
+    text: &str,
+    holds_the_same: impl Fn(&str) -> bool,
+) -> Result<PathBuf, StorageError> {
     let stem = file_stem(name);
-    readable_size(&folders.saves.join(format!("{stem}.txt")), text)?;
+    readable_size(&folders.saves.join(format!("{stem}.{extension}")), text)?;
     let error = |path: &Path, source| StorageError::Write {
         path: path.to_path_buf(),
         source,
@@ -181,9 +204,9 @@ pub fn save_named(
         temporary(&folders.saves, text).map_err(|source| error(&folders.saves, source))?;
     for number in 1..=MAX_NUMBER {
         let name = if number == 1 {
-            format!("{stem}.txt")
+            format!("{stem}.{extension}")
         } else {
-            format!("{stem}-{number}.txt")
+            format!("{stem}-{number}.{extension}")
         };
         let path = folders.saves.join(name);
         match temp.persist_noclobber(&path) {

@@ -191,10 +191,11 @@ pub const QUIT: Binding = bind(&[ch('q')], "q", "quit");
 pub type Hint = (&'static str, &'static str);
 
 /// The solution screen's key hints, as every game has them.
-pub const STEPPING: [Hint; 6] = [
+pub const STEPPING: [Hint; 7] = [
     ("→ ←", "step"),
     ("Home End", "start/end"),
     ("p", "play on"),
+    ("^Y", "copy"),
     ("Esc", "back"),
     ("^S", "save"),
     ("?", "help"),

@@ -759,6 +759,7 @@ mod snapshots {
 }
 
 mod challenges;
+mod deal_and_copy;
 mod dialogs;
 mod drafts;
 mod effects;

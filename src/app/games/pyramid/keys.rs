@@ -91,10 +91,11 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
         .as_ref()
         .is_some_and(|play| play.position().is_won());
     match &flow.screen {
+        // The arrows move as expected; the room goes to the keys no one would guess.
         Screen::Editor => vec![
-            ("←↑→↓", "move"),
             ("Enter", "solve"),
             ("^P", "play"),
+            ("^R", "random"),
             ("^G", other_game),
             ("g", "challenge"),
             ("r x e", "rules"),
@@ -122,7 +123,7 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             vec![lost_or_rest(flow), ("?", "help")],
         ]
         .concat(),
-        Screen::Solution(_) | Screen::Own(_) => [&keys::STEPPING[..], &[("q", "quit")]].concat(),
+        Screen::Solution(_) | Screen::Own(_) => keys::STEPPING.to_vec(),
     }
 }
 

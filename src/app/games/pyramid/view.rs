@@ -245,12 +245,7 @@ pub fn step_spans(
             Place::Stock => "stock".to_string(),
             Place::Waste => "waste".to_string(),
         };
-        let mut span = before
-            .card_at(place)
-            .map_or_else(|| Span::raw("??"), |c| text.span(c, theme));
-        if done {
-            span = span.patch_style(Style::new().add_modifier(Modifier::DIM));
-        }
+        let span = text.step_span(before.card_at(place), theme, done);
         vec![span, Span::styled(format!(" {where_}"), style)]
     };
     match mv {

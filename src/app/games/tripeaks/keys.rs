@@ -58,11 +58,12 @@ const PLAY: &[Binding] = &[
 /// The short hints for the bottom line.
 pub fn hints(flow: &Flow<TriPeaks>, other_game: &'static str) -> Vec<(&'static str, &'static str)> {
     match &flow.screen {
+        // The arrows move as expected; the room goes to the keys no one would guess.
         Screen::Editor => vec![
-            ("←↑→↓", "move"),
             ("?", "unknown"),
             ("Enter", "solve"),
             ("^P", "play"),
+            ("^R", "random"),
             ("g", "challenge"),
             ("^G", other_game),
             ("F1", "help"),

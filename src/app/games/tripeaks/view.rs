@@ -253,14 +253,7 @@ pub fn step_spans(
     done: bool,
 ) -> Vec<Span<'static>> {
     let (text, theme) = (look.text, look.theme);
-    let card = |card: Option<Card>| {
-        let span = card.map_or_else(|| Span::styled("??", style), |c| text.span(c, theme));
-        if done {
-            span.patch_style(Style::new().add_modifier(Modifier::DIM))
-        } else {
-            span
-        }
-    };
+    let card = |card: Option<Card>| text.step_span(card, theme, done);
     match mv {
         Move::Draw => {
             let mut spans = vec![Span::styled("Draw ", style)];

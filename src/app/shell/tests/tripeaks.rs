@@ -433,11 +433,35 @@ fn the_draft_keeps_a_tripeaks_deal_between_runs() {
 mod snapshots {
     use super::*;
 
+    /// The rows of the side panel that list steps, as drawn: the text between its borders.
+    fn step_rows(screen: &str) -> Vec<String> {
+        screen
+            .lines()
+            .filter_map(|line| line.split('│').nth(3).map(str::to_string))
+            .filter(|panel| {
+                let number = panel.trim_start_matches(['▶', ' ']);
+                number
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
+            .collect()
+    }
+
+    /// Fails when a step's text reaches the panel's right border: it may have been cut there.
+    fn assert_steps_whole(screen: &str) {
+        let rows = step_rows(screen);
+        assert!(!rows.is_empty(), "steps are listed:\n{screen}");
+        for row in rows {
+            assert!(row.ends_with(' '), "'{row}' reaches the border:\n{screen}");
+        }
+    }
+
     #[test]
     fn tripeaks_editor_with_unknown_cards() {
         let (_dir, mut app, _receive) = tripeaks_app();
         type_text(&mut app, "8h?Kh??4d5s9dAh8c8dAd");
         insta::assert_snapshot!(screen(&app, 100, 26));
+        insta::assert_snapshot!("tripeaks_editor_at_80x24", screen(&app, 80, 24));
     }
 
     #[test]
@@ -450,6 +474,9 @@ mod snapshots {
             press(&mut app, KeyCode::Right);
         }
         insta::assert_snapshot!(screen(&app, 100, 26));
+        let small = screen(&app, 80, 24);
+        assert_steps_whole(&small);
+        insta::assert_snapshot!("tripeaks_solution_at_80x24", small);
     }
 
     #[test]
@@ -459,6 +486,7 @@ mod snapshots {
         press(&mut app, KeyCode::Enter);
         finish(&mut app, &receive);
         insta::assert_snapshot!(screen(&app, 100, 30));
+        insta::assert_snapshot!("tripeaks_reveal_plan_at_80x24", screen(&app, 80, 24));
     }
 
     #[test]
@@ -469,5 +497,6 @@ mod snapshots {
         settle(&mut app, &receive);
         press(&mut app, KeyCode::Char('h'));
         insta::assert_snapshot!(screen(&app, 100, 26));
+        insta::assert_snapshot!("tripeaks_play_mode_at_80x24", screen(&app, 80, 24));
     }
 }

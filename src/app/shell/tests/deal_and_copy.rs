@@ -1,0 +1,141 @@
+//! A random deal dealt in the editor from a seed that deals it again, and the deal or the
+//! solution copied out to the terminal's clipboard and to a file.
+
+use super::tripeaks::{CLEARS, tripeaks_app};
+use super::*;
+use crate::app::effects::osc52;
+use solitaire::cards::deal::RandomDeals;
+
+/// The seed a random deal is named after.
+fn seed_of(app: &App) -> u64 {
+    let name = app.name.clone().expect("a random deal is named");
+    name.strip_prefix("random deal ")
+        .and_then(|seed| seed.parse().ok())
+        .unwrap_or_else(|| panic!("named after its seed: {name}"))
+}
+
+#[test]
+fn ctrl_r_deals_the_librarys_random_deal_of_the_game_on_screen_and_shows_its_seed() {
+    let (_dir, mut app, _receive) = fresh();
+    ctrl(&mut app, 'r');
+    let seed = seed_of(&app);
+    let deal = RandomDeals::new(seed).next().unwrap();
+    assert_eq!(app.pyramid().editor.slots, deal.slots());
+    assert!(
+        said(&app).contains(&format!("seed {seed}")),
+        "{}",
+        said(&app)
+    );
+    assert!(
+        said(&app).contains(&format!("--seed {seed} --deals 1")),
+        "{}",
+        said(&app)
+    );
+    // Another deal replaces it only after a yes.
+    ctrl(&mut app, 'r');
+    assert!(
+        said(&app).starts_with("Replace the 52 cards typed"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(seed_of(&app), seed);
+    assert_eq!(app.pyramid().editor.slots, deal.slots());
+
+    let (_dir, mut app, _receive) = tripeaks_app();
+    ctrl(&mut app, 'r');
+    let seed = seed_of(&app);
+    assert_eq!(app.session.game(), GameKind::TriPeaks);
+    assert_eq!(
+        app.tripeaks().editor.slots,
+        RandomDeals::new(seed).next().unwrap().slots()
+    );
+    let bar = screen(&app, 80, 24)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string();
+    assert!(bar.contains("^R random"), "{bar}");
+}
+
+#[test]
+fn the_clipboard_sequence_is_base64_in_osc_52() {
+    assert_eq!(osc52("Man"), "\x1b]52;c;TWFu\x07");
+    assert_eq!(osc52("Ma"), "\x1b]52;c;TWE=\x07");
+    assert_eq!(osc52("M"), "\x1b]52;c;TQ==\x07");
+    assert_eq!(osc52(""), "\x1b]52;c;\x07");
+}
+
+#[test]
+fn ctrl_y_copies_the_deal_then_the_solution_out_never_over_another_file() {
+    let (dir, mut app, receive) = fresh();
+    ctrl(&mut app, 'y');
+    assert!(
+        said(&app).starts_with("Nothing to copy yet"),
+        "{}",
+        said(&app)
+    );
+    assert!(app.runner.take_terminal_output().is_empty());
+
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'y');
+    let message = said(&app);
+    assert!(message.contains("cannot be known"), "{message}");
+    let path = dir.path().join("saves/deal-copy.txt");
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        deal(&text),
+        deal(WINNABLE),
+        "the file reads back as the deal"
+    );
+    assert_eq!(app.runner.take_terminal_output(), [osc52(&text)]);
+    // Again: a new file, the first kept.
+    ctrl(&mut app, 'y');
+    assert!(dir.path().join("saves/deal-copy-2.txt").exists());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+
+    press(&mut app, KeyCode::Enter);
+    finish_solving(&mut app, &receive);
+    ctrl(&mut app, 'y');
+    let steps = std::fs::read_to_string(dir.path().join("saves/deal-solution.steps")).unwrap();
+    let solution = solution(&app);
+    assert_eq!(steps.lines().count(), solution.moves.len());
+    let mut position = solution.positions[0].clone();
+    for (number, (line, &mv)) in steps.lines().zip(&solution.moves).enumerate() {
+        assert_eq!(
+            line,
+            format!("{:>3}. {}", number + 1, position.describe(mv))
+        );
+        position.apply(mv).unwrap();
+    }
+    assert!(position.is_cleared());
+    // The steps are not a save: the Open dialog does not list them.
+    press(&mut app, KeyCode::Esc);
+    ctrl(&mut app, 'o');
+    let Some(Overlay::Open(dialog)) = &app.shell.overlay else {
+        panic!("the open dialog opens: {}", said(&app))
+    };
+    assert!(dialog.broken.is_empty(), "{:?}", dialog.broken);
+    assert_eq!(
+        dialog
+            .entries
+            .iter()
+            .filter(|e| e.name().starts_with("deal-copy"))
+            .count(),
+        2,
+        "the deal's copies are deals"
+    );
+}
+
+#[test]
+fn ctrl_y_copies_a_tripeaks_deal_as_solve_reads_it() {
+    let (dir, mut app, _receive) = tripeaks_app();
+    app.update(Msg::Paste(CLEARS.to_string()));
+    ctrl(&mut app, 'y');
+    let text = std::fs::read_to_string(dir.path().join("saves/deal-copy.txt")).unwrap();
+    assert_eq!(
+        solitaire::Deal::parse_as(&text, GameKind::TriPeaks).unwrap(),
+        solitaire::Deal::parse_as(CLEARS, GameKind::TriPeaks).unwrap()
+    );
+}
