@@ -761,6 +761,7 @@ mod drafts;
 mod effects;
 mod first_use;
 mod keys;
+mod klondike;
 mod pictures;
 mod properties;
 mod reported;
