@@ -21,7 +21,7 @@ use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
 use solitaire::cards::card::Card;
-use solitaire::cards::deal::{DECK_SIZE, DraftSlot};
+use solitaire::cards::deal::{DECK_SIZE, draft_slots, typed_slots};
 use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Ranking, SampleBudget};
 use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
@@ -460,26 +460,14 @@ impl GameScreen for Klondike {
     fn draft(flow: &Flow<Klondike>) -> KlondikeDraft {
         let editor = &flow.editor;
         KlondikeDraft {
-            slots: std::array::from_fn(|slot| match editor.slots[slot] {
-                Some(card) => DraftSlot::Card(card),
-                None if editor.is_unknown(slot) => DraftSlot::Unknown,
-                None => DraftSlot::Empty,
-            }),
+            slots: draft_slots(&editor.slots, editor.marks.unknown),
             rules: editor.marks.rules,
             moves: moves(flow),
         }
     }
 
     fn restore(flow: &mut Flow<Klondike>, draft: &KlondikeDraft) -> Vec<Move> {
-        let mut slots = [None; DECK_SIZE];
-        let mut unknown = 0u64;
-        for (slot, typed) in draft.slots.iter().enumerate() {
-            match typed {
-                DraftSlot::Card(card) => slots[slot] = Some(*card),
-                DraftSlot::Unknown => unknown |= 1 << slot,
-                DraftSlot::Empty => {}
-            }
-        }
+        let (slots, unknown) = typed_slots(&draft.slots);
         flow.editor = Editor::with_unknown(slots, unknown, draft.rules);
         draft.moves.clone()
     }
