@@ -648,17 +648,31 @@ fn batch_takes_a_deal_a_line_in_any_format() {
 }
 
 #[test]
-fn the_app_names_the_commands_that_take_klondike() {
-    let said = error(&["--game", "klondike"], 2);
-    assert_eq!(
-        said,
-        "pyramid: Klondike is not in the app yet: the commands take it (pyramid solve --game \
-         klondike FILE)\n"
+fn a_file_saved_from_the_app_is_played_under_its_rules_line_unless_a_flag_says_otherwise() {
+    let files = Files::new();
+    let text = format!(
+        "# game: klondike\n# rules: draw 1, unlimited passes\n{}",
+        Deal::shuffled(0).to_line()
     );
+    let saved = files.write("saved.txt", &text);
+    assert!(
+        output(&["solve", &saved], 0).contains("(draw 1, unlimited passes)"),
+        "the rules line"
+    );
+    assert!(
+        output(&["solve", "--draw", "3", &saved], 0).contains("(draw 3, unlimited passes)"),
+        "a flag over the line"
+    );
+    let wrong = files.write("wrong.txt", &text.replace("draw 1,", "draw 2,"));
+    assert!(
+        error(&["solve", &wrong], 2).contains("# rules: 'draw 2, unlimited passes' are not rules")
+    );
+}
+
+#[test]
+fn the_game_flag_goes_before_the_command_and_klondike_formats_need_none() {
     let files = Files::new();
     let deal = files.deal("deal.txt", &table(0), Format::Layout);
-    let said = error(&[&deal], 2);
-    assert_holds(&said, "deal.txt: Klondike is not in the app yet");
     // The game flag before the command, as for the other games.
     let plain = files.write("plain.txt", &Deal::shuffled(0).to_line());
     assert!(output(&["--game", "klondike", "solve", &plain], 0).starts_with("Solved in "));
@@ -670,8 +684,6 @@ fn the_app_names_the_commands_that_take_klondike() {
     assert!(
         output(&["validate", &json], 0).ends_with("a valid Klondike deal, in Solvitaire's JSON\n")
     );
-    let said = error(&[&json], 2);
-    assert_holds(&said, "deal.json: Klondike is not in the app yet");
     // A file's header and the flag must agree.
     assert!(error(&["solve", "--game", "pyramid", &deal], 2).contains("holds a Klondike game"));
 }

@@ -281,6 +281,65 @@ fn a_tripeaks_game_typed_solved_stepped_saved_and_reopened_in_a_real_terminal() 
     quit(&mut session, &mut child);
 }
 
+#[test]
+fn a_klondike_game_at_the_table_typed_played_saved_and_reopened_in_a_real_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &["--game", "klondike"]);
+    session.wait_for("Type the deal pile by pile");
+    // The deal as a player sees it: each pile's face-down cards as `?`, its top card, and
+    // the stock.
+    let text = std::fs::read_to_string(common::data("klondike-winnable.txt")).unwrap();
+    let deal = solitaire::games::klondike::formats::read(&text, None)
+        .unwrap()
+        .deal()
+        .unwrap();
+    let mut typed = Vec::new();
+    for pile in 0..7 {
+        typed.extend(std::iter::repeat_n("?".to_string(), pile));
+        typed.push(deal.pile(pile)[pile].unwrap().to_string());
+    }
+    typed.extend(deal.stock().iter().map(|card| card.unwrap().to_string()));
+    session.send(&typed.join(" "));
+    session.wait_for("52/52 cards");
+    session.wait_for("21 cards not seen yet");
+    session.wait_for("A valid deal");
+
+    // Play: f sends pile 7's Ad up, which turns up a card not known; it is typed in.
+    session.send("\x10");
+    session.wait_for("0 moves played");
+    session.send("f");
+    session.wait_for("turned up on pile 7: type it");
+    session.send("8d");
+    session.wait_for("8d typed in at pile 7, card 6 from the bottom");
+    // The hint ranks the moves at the table.
+    session.wait_for("Best chance to win");
+    session.send("h");
+    session.wait_for("Hint (");
+    session.send("d");
+    session.wait_for("2 moves played");
+
+    session.send("\x13");
+    session.wait_for("Save the game");
+    session.send(&"\x7f".repeat(40));
+    session.send("pty klondike\r");
+    session.wait_for("Saved with 2 moves");
+    quit(&mut session, &mut child);
+
+    let path = dir.path().join("saves/pty-klondike.txt");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("# game: klondike"), "{saved}");
+    assert!(saved.contains("# moves: Ad>f draw\n"), "{saved}");
+    // The card typed in is in the deal now; the cards not seen yet are still `??`.
+    assert_eq!(saved.matches("??").count(), 20, "{saved}");
+
+    // Reopened, the game stands where it was, with its moves to undo.
+    let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
+    session.wait_for("2 moves played");
+    session.send("u");
+    session.wait_for("1 move played, 1 to redo");
+    quit(&mut session, &mut child);
+}
+
 /// Waits until the app's process is stopped (`T` in `ps`), or running again.
 #[cfg(unix)]
 fn wait_until_stopped(pid: u32, stopped: bool) {

@@ -4,6 +4,7 @@
 //! its `# game:` header names reads them, so that neither the store nor the shell knows a
 //! game.
 
+pub mod klondike;
 pub mod pyramid;
 pub mod tripeaks;
 
@@ -16,12 +17,17 @@ use crate::app::effects::{Effects, Tone};
 use crate::app::flow::{Flow, GameScreen, NotShown};
 use crate::app::session::{DealText, GameDraft, Kept, SavedGame, Session, Work};
 use crate::store::{self, Origin, SaveText};
+use klondike::Klondike;
 use pyramid::Pyramid;
 use tripeaks::TriPeaks;
 
 /// Every game the app has screens for; the first is the one it starts on, and the one whose
 /// editor takes the cards of a deal file no game reads.
-pub static ALL: &[Screens] = &[Screens::of::<Pyramid>(), Screens::of::<TriPeaks>()];
+pub static ALL: &[Screens] = &[
+    Screens::of::<Pyramid>(),
+    Screens::of::<TriPeaks>(),
+    Screens::of::<Klondike>(),
+];
 
 /// A session on a draft's work, and what to say of it.
 pub type Restored = (Box<dyn Session>, String);

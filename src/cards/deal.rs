@@ -64,6 +64,31 @@ pub fn read_draft_slots(text: &str) -> Option<[DraftSlot; DECK_SIZE]> {
     (count == DECK_SIZE).then_some(slots)
 }
 
+/// A draft's slots from an editor's: its cards, and bit `i` of `unknown` set where slot `i`
+/// holds a card not known.
+pub fn draft_slots(cards: &[Option<Card>; DECK_SIZE], unknown: u64) -> [DraftSlot; DECK_SIZE] {
+    std::array::from_fn(|slot| match cards[slot] {
+        Some(card) => DraftSlot::Card(card),
+        None if unknown & (1 << slot) != 0 => DraftSlot::Unknown,
+        None => DraftSlot::Empty,
+    })
+}
+
+/// An editor's cards and its bits of cards not known, from a draft's slots: the other way
+/// of [`draft_slots`].
+pub fn typed_slots(slots: &[DraftSlot; DECK_SIZE]) -> ([Option<Card>; DECK_SIZE], u64) {
+    let mut cards = [None; DECK_SIZE];
+    let mut unknown = 0u64;
+    for (slot, typed) in slots.iter().enumerate() {
+        match typed {
+            DraftSlot::Card(card) => cards[slot] = Some(*card),
+            DraftSlot::Unknown => unknown |= 1 << slot,
+            DraftSlot::Empty => {}
+        }
+    }
+    (cards, unknown)
+}
+
 /// The cards of a draft's slots, `None` for a card not known; `None` in all while a slot is
 /// not typed yet.
 pub fn draft_cards(slots: &[DraftSlot]) -> Option<Vec<Option<Card>>> {

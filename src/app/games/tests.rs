@@ -730,13 +730,12 @@ fn an_unfinished_tripeaks_deal_saved_again_goes_over_itself_only() {
 }
 
 #[test]
-fn a_klondike_file_is_named_with_the_commands_that_take_it_and_never_restored() {
+fn a_game_without_screens_is_named_with_the_commands_that_take_it_and_never_restored() {
     let dir = tempfile::tempdir().unwrap();
     let folders = Folders::under(dir.path());
-    let deal = solitaire::games::klondike::Deal::shuffled(1).to_layout();
-    let text = format!("# game: klondike\n# moves: draw\n{deal}");
+    let text = "# game: perfect-pair\nAh 2h 3h\n";
     fs::create_dir_all(&folders.saves).unwrap();
-    fs::write(folders.saves.join("klondike.txt"), &text).unwrap();
+    fs::write(folders.saves.join("pairs.txt"), text).unwrap();
     let (listed, broken) = list(&folders);
     assert_eq!(
         listed.len(),
@@ -745,18 +744,49 @@ fn a_klondike_file_is_named_with_the_commands_that_take_it_and_never_restored() 
     );
     assert_eq!(
         broken,
-        [format!("klondike.txt: {}", not_in_app(GameKind::Klondike))]
+        [format!("pairs.txt: {}", not_in_app(GameKind::PerfectPair))]
     );
-    assert!(broken[0].contains("the commands take it (pyramid solve --game klondike FILE)"));
+    assert!(broken[0].contains("the commands take it (pyramid solve --game perfect-pair FILE)"));
     // A draft of it (which the app never writes) starts the app on an empty deal, and
     // is named with the reason.
-    let draft = folders.saves.join(".draft-Kl0ndk.txt");
-    fs::write(&draft, &text).unwrap();
+    let draft = folders.saves.join(".draft-Pa1rsX.txt");
+    fs::write(&draft, text).unwrap();
     let claim = claim(&folders);
     assert_eq!(claim.drafts.restored, None);
     assert_eq!(
         claim.drafts.unreadable,
-        [(draft, not_in_app(GameKind::Klondike))]
+        [(draft, not_in_app(GameKind::PerfectPair))]
+    );
+}
+
+#[test]
+fn a_klondike_file_from_the_commands_is_listed_with_its_moves_and_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let folders = Folders::under(dir.path());
+    let deal = solitaire::games::klondike::Deal::shuffled(1).to_layout();
+    let text = format!("# game: klondike\n# moves: draw\n{deal}");
+    fs::create_dir_all(&folders.saves).unwrap();
+    fs::write(folders.saves.join("klondike.txt"), &text).unwrap();
+    let (listed, broken) = list(&folders);
+    assert!(broken.is_empty(), "{broken:?}");
+    let first = &listed[0];
+    assert_eq!(
+        (first.game(), first.name()),
+        (GameKind::Klondike, "klondike")
+    );
+    assert_eq!(listed_state(&first.holds), "1 move in");
+    // A Solvitaire reduced deck is for the commands: named with the reason.
+    let reduced = r#"{"tableau piles": [["3d", "2c", "Ac", "2H"], ["4h", "3h", "2S"], ["4d", "3C"], ["AS"]], "stock": ["3S", "4S", "4C", "2D", "AH", "AD"]}"#;
+    fs::write(
+        folders.saves.join("reduced.txt"),
+        format!("# game: klondike\n{reduced}\n"),
+    )
+    .unwrap();
+    let (_, broken) = list(&folders);
+    assert_eq!(broken.len(), 1, "{broken:?}");
+    assert!(
+        broken[0].starts_with("reduced.txt: the app shows a Klondike deal as dealt"),
+        "{broken:?}"
     );
 }
 

@@ -18,10 +18,10 @@ use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
 use solitaire::cards::deal::DECK_SIZE;
+use solitaire::cards::deal::{draft_slots, typed_slots};
 use solitaire::engine::goal::Goal;
 use solitaire::engine::search::{CapReached, Caps, Stats};
 use solitaire::games::tripeaks::challenge::{Answer, solve_goal};
-use solitaire::games::tripeaks::saved::DraftSlot;
 use solitaire::games::tripeaks::solver::{self, RevealPlan};
 use solitaire::games::tripeaks::{Game, Move, Position};
 
@@ -351,16 +351,8 @@ impl GameScreen for TriPeaks {
     /// Each slot as typed, the moves played and the challenge.
     fn draft(flow: &Flow<TriPeaks>) -> TriPeaksDraft {
         let editor = &flow.editor;
-        let mut slots = [DraftSlot::Empty; DECK_SIZE];
-        for (slot, out) in slots.iter_mut().enumerate() {
-            *out = match editor.slots[slot] {
-                Some(card) => DraftSlot::Card(card),
-                None if editor.is_unknown(slot) => DraftSlot::Unknown,
-                None => DraftSlot::Empty,
-            };
-        }
         TriPeaksDraft {
-            slots,
+            slots: draft_slots(&editor.slots, editor.marks.unknown),
             moves: moves(flow),
             goal: flow.goal,
         }
@@ -370,15 +362,7 @@ impl GameScreen for TriPeaks {
     const RESTORED: &'static str = " TriPeaks";
 
     fn restore(flow: &mut Flow<TriPeaks>, draft: &TriPeaksDraft) -> Vec<Move> {
-        let mut slots = [None; DECK_SIZE];
-        let mut unknown = 0u64;
-        for (slot, typed) in draft.slots.iter().enumerate() {
-            match typed {
-                DraftSlot::Card(card) => slots[slot] = Some(*card),
-                DraftSlot::Unknown => unknown |= 1 << slot,
-                DraftSlot::Empty => {}
-            }
-        }
+        let (slots, unknown) = typed_slots(&draft.slots);
         flow.editor = Editor::with_unknown(slots, unknown);
         flow.goal = draft.goal;
         draft.moves.clone()

@@ -767,6 +767,7 @@ mod first_use;
 mod fits;
 mod forms;
 mod keys;
+mod klondike;
 mod pictures;
 mod properties;
 mod reported;

@@ -101,6 +101,18 @@ fn rules(settings: &Settings) -> Result<Rules, OptionError> {
     })
 }
 
+/// The options that set a rule.
+const RULE_FLAGS: [&str; 4] = ["draw", "passes", "no-foundation-moves", "any-card-on-empty"];
+
+/// The rules a file is played under: the flags', when any is given; else its `# rules:`
+/// line's (a game saved from the app), else the standard ones.
+fn rules_of(text: &str, settings: &Settings) -> Result<Rules, OpenError> {
+    if RULE_FLAGS.iter().any(|flag| settings.has(flag)) {
+        return Ok(rules(settings)?);
+    }
+    read_rules(text).map_err(|error| OpenError::Text(error.to_string()))
+}
+
 /// The format the options name for reading (`--format`) or printing (`--print-as`).
 fn format(settings: &Settings, flag: &str) -> Result<Option<Format>, OptionError> {
     settings.read(flag, str::parse::<Format>)
@@ -140,7 +152,7 @@ fn open_error(error: SavedError) -> OpenError {
 /// format), under the rules of its `# rules:` line; a text without a `# name:` is named
 /// `stem`.
 pub fn read(text: &str, stem: &str) -> Result<KlondikeSave, OpenError> {
-    let rules = read_rules(text).map_err(|error| OpenError::Text(error.to_string()))?;
+    let rules = rules_of(text, &Settings::default())?;
     let game = SavedKlondike::read(text, None, rules).map_err(open_error)?;
     Ok(KlondikeSave {
         name: saved_name(text, stem),
@@ -165,8 +177,9 @@ impl Game for Klondike {
         names: &Names,
         settings: &Settings,
     ) -> Result<Box<dyn Table>, OpenError> {
-        let saved = SavedKlondike::read(text, format(settings, "format")?, rules(settings)?)
-            .map_err(open_error)?;
+        let saved =
+            SavedKlondike::read(text, format(settings, "format")?, rules_of(text, settings)?)
+                .map_err(open_error)?;
         Ok(Box::new(KlondikeTable {
             saved,
             name: names.shown.clone(),

@@ -49,11 +49,20 @@ fn tripeaks_reveal() -> String {
 }
 
 /// Each picture by its name, drawn now.
+/// Klondike at the table, a card turned up typed in and the move after it hinted.
+fn klondike_play() -> String {
+    let (_dir, mut app, receive) = super::klondike::klondike_play_hinted();
+    drop(receive);
+    app.shell.status = None;
+    screen(&app, 80, 24)
+}
+
 fn pictures() -> Vec<(&'static str, String)> {
     vec![
         ("pyramid-solution", pyramid_solution()),
         ("tripeaks-solution", tripeaks_solution()),
         ("tripeaks-reveal", tripeaks_reveal()),
+        ("klondike-play", klondike_play()),
     ]
 }
 

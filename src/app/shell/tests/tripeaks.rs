@@ -94,9 +94,9 @@ fn ctrl_g_switches_game_and_asks_before_dropping_work() {
     assert_eq!(app.session.game(), GameKind::TriPeaks);
     assert_eq!(app.tripeaks().editor.filled(), 0);
     let shown = screen(&app, 80, 24);
-    assert!(shown.contains("^G Pyramid"), "{shown}");
+    assert!(shown.contains("^G Klondike"), "{shown}");
     ctrl(&mut app, 'g');
-    assert_eq!(app.session.game(), GameKind::Pyramid, "empty: no question");
+    assert_eq!(app.session.game(), GameKind::Klondike, "empty: no question");
 }
 
 #[test]

@@ -1,0 +1,663 @@
+//! Klondike's screens: the shared flow filled with Klondike's parts. The deal is typed pile by
+//! pile as the library's layout has it (`?` for a card not seen yet), under rules chosen by
+//! keys; a solve gives a winning line, a proof that none wins, or, with cards not known, the
+//! moves that turn one face up; play mode moves cards by choosing one and then where it goes,
+//! asks for each card not known as it turns up, and hints with the exact line or, while
+//! cards are not known, the library's ranking of the moves by their chance to win.
+
+pub mod board;
+pub mod editor;
+mod keys;
+pub mod play;
+mod view;
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use solitaire::GameKind;
+use solitaire::cards::card::Card;
+use solitaire::cards::deal::{DECK_SIZE, draft_slots, typed_slots};
+use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Ranking, SampleBudget};
+use solitaire::engine::game::OpenError;
+use solitaire::engine::goal::Goal;
+use solitaire::engine::headers::game_of_text;
+use solitaire::engine::search::{CapReached, Caps, Observer};
+use solitaire::games::klondike::answer::{Answer, REVEAL_CAP};
+use solitaire::games::klondike::deal::slot_name;
+use solitaire::games::klondike::formats::{Format, Table};
+use solitaire::games::klondike::reveal::{self, Reveal, dealt_slot};
+use solitaire::games::klondike::saved::{KlondikeDraft, KlondikeSave, SavedKlondike};
+use solitaire::games::klondike::solver::{self, Verdict};
+use solitaire::games::klondike::{Deal, EmptyPile, Game, Move, Position};
+
+use crate::app::card_input::Input;
+use crate::app::effects::{Effects, Tone, WriteSave, Written};
+use crate::app::flow::keys::Keys;
+use crate::app::flow::{Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving};
+use crate::app::job::{Found, Job, JobHandle};
+use crate::app::session::KeptWork;
+use crate::app::widgets::{Look, counted, played_and_unknown};
+use crate::store::{self, Folders};
+
+use board::Spot;
+use editor::Editor;
+use play::{Known, Play, ROUNDS};
+
+/// Deals of the cards not known solved in one round of a ranking, and the longest a round
+/// takes: the figures show after the first round and sharpen with each.
+const ROUND_DEALS: usize = 125;
+const ROUND_TIME: Duration = Duration::from_secs(3);
+/// Two clicks on one card this close together are a double click.
+const DOUBLE_CLICK: Duration = Duration::from_millis(400);
+
+/// What Klondike keeps of its own beside the shared flow.
+#[derive(Debug, Default)]
+pub struct Klondike {
+    /// The last click in play: where and when, to tell a double click.
+    last_click: Option<(Spot, Instant)>,
+}
+
+/// What a Klondike search gives.
+#[derive(Debug)]
+pub enum Checked {
+    /// The exact answer (`None` when the search was stopped).
+    Solved(Option<Answer>),
+    /// One round of the moves ranked over deals of the cards not known.
+    Ranked(Option<Ranking<Move>>),
+}
+
+/// Solves a position: with every card known, the exact solver; with cards not known, the
+/// fewest moves that turn one face up, or the proof that none ever will.
+fn solve(position: &Position, observer: &mut dyn Observer) -> Option<Answer> {
+    let count = position.unknown();
+    if count > 0 {
+        let reveal = reveal::reveal(position, REVEAL_CAP);
+        return Some(Answer::Unknown { count, reveal });
+    }
+    match solver::solve(position, observer).answer? {
+        Verdict::Solvable(line) => Some(Answer::Wins(line)),
+        Verdict::Unsolvable => Some(Answer::NoWin),
+    }
+}
+
+/// The moves an answer shows on the board: the winning line, or those that turn a card not
+/// known face up.
+fn answer_moves(answer: &Answer) -> Vec<Move> {
+    match answer {
+        Answer::Wins(line) => line.clone(),
+        Answer::Unknown {
+            reveal: Reveal::Shows { moves, .. },
+            ..
+        } => moves.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// An answer's headline, and whether it is good news.
+pub fn answer_headline(answer: &Answer, moves: usize) -> (bool, String) {
+    match answer {
+        Answer::Wins(_) if moves == 0 => (true, "Won: every card is on the foundations.".into()),
+        Answer::Wins(_) => (
+            true,
+            format!(
+                "Winnable: a line of {} wins (not always the fewest).",
+                counted(moves, "move")
+            ),
+        ),
+        Answer::NoWin => (
+            false,
+            "No solution: an exhaustive search found no way to win.".to_string(),
+        ),
+        Answer::Unknown {
+            reveal: Reveal::Never,
+            ..
+        } => (
+            false,
+            "Lost: no line turns a card not known face up, so it never reaches its foundation."
+                .to_string(),
+        ),
+        Answer::Unknown {
+            count,
+            reveal: Reveal::Shows {
+                moves, may_lose, ..
+            },
+        } => {
+            let not_known = counted(*count, "card");
+            let lose = if *may_lose {
+                " (they may give up a win)"
+            } else {
+                ""
+            };
+            let text = if moves.is_empty() {
+                format!("Undecided: {not_known} not known; one is face up: play on and type it.")
+            } else {
+                format!(
+                    "Undecided: {not_known} not known. These {} turn one face up{lose}; in \
+                     play, h ranks every move by its chance.",
+                    counted(moves.len(), "move")
+                )
+            };
+            (false, text)
+        }
+        Answer::Unknown {
+            count,
+            reveal: Reveal::Capped(_),
+        } => (
+            false,
+            format!(
+                "Undecided: {} not known, and no card turns up in the moves looked at; in \
+                 play, h ranks every move by its chance.",
+                counted(*count, "card")
+            ),
+        ),
+        Answer::Capped(cap) => (
+            false,
+            format!("Undecided: the search reached its cap ({cap})."),
+        ),
+    }
+}
+
+impl GameScreen for Klondike {
+    const GAME: GameKind = GameKind::Klondike;
+    const KEYS: Keys = keys::KEYS;
+    const FIRST_WORDS: &'static str = "Type the deal pile by pile, each from its bottom card \
+         (? for a card not seen yet), then the stock in the order drawn. F1 for help.";
+    const PLAY_WORDS: &'static str = "Play: arrows and Enter choose a card, then where it goes; \
+         d draws, f sends to the foundation, u undoes, h hints.";
+    const RESTORED: &'static str = " Klondike";
+    const BOARD_GOAL: &'static str = "Put every card on the foundations.";
+
+    type Position = Position;
+    type Marks = editor::KlondikeMarks;
+    type Play = Play;
+    type Found = Answer;
+    type Screen = crate::app::flow::Never;
+    type Draft = KlondikeDraft;
+    type Saved = KlondikeSave;
+
+    fn start(editor: &Editor) -> Result<Position, String> {
+        editor.start()
+    }
+
+    /// The rules by key (`w`, `r`, `x`, `e`), and `g`: Klondike has no challenge.
+    fn editor_key(flow: &mut Flow<Klondike>, key: KeyEvent, fx: &mut Effects) -> bool {
+        let KeyCode::Char(c) = key.code else {
+            return false;
+        };
+        let change: fn(&mut solitaire::games::klondike::Rules) = match c {
+            'w' => |rules| rules.draw = if rules.draw_count() == 3 { 1 } else { 3 },
+            'r' => |rules| rules.passes = rules.passes.cycled(),
+            'x' => |rules| rules.foundation_to_tableau = !rules.foundation_to_tableau,
+            'e' => |rules| {
+                rules.empty_pile = match rules.empty_pile {
+                    EmptyPile::KingsOnly => EmptyPile::AnyCard,
+                    EmptyPile::AnyCard => EmptyPile::KingsOnly,
+                }
+            },
+            'g' => {
+                fx.say(
+                    Tone::Info,
+                    "Klondike has no challenge: it is played to put every card on the \
+                     foundations.",
+                );
+                return true;
+            }
+            _ => return false,
+        };
+        flow.editor.mark(|marks| change(&mut marks.rules));
+        fx.say(Tone::Info, format!("Rules: {}.", flow.editor.marks.rules));
+        true
+    }
+
+    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
+        board::slot_rects(area)
+    }
+
+    fn set_goal(_flow: &mut Flow<Klondike>, goal: Goal, _fx: &mut Effects) -> Result<(), String> {
+        if goal == Goal::Board {
+            Ok(())
+        } else {
+            Err("Klondike has no challenge: it is played to win".to_string())
+        }
+    }
+
+    fn search(start: Position, _goal: Goal) -> (Job, JobHandle) {
+        Job::new(move |observer| Checked::Solved(solve(&start, observer)))
+    }
+
+    /// With cards not known, a round of the ranking, each round on deals of its own.
+    fn check(play: &Play, position: Position, goal: Goal) -> (Job, JobHandle) {
+        if position.unknown() == 0 {
+            return Klondike::search(position, goal);
+        }
+        let seed = u64::from(play.rounds()) + 1;
+        Job::with_caps(Caps::NONE, move |observer| {
+            let pool = at_table::rest_of_pack(&position.seen());
+            let budget = SampleBudget {
+                deals: ROUND_DEALS,
+                time: Some(ROUND_TIME),
+                threads: 1,
+                caps: DEAL_CAPS,
+                seed,
+            };
+            Checked::Ranked(at_table::rank(&position, &pool, &budget, observer).ok())
+        })
+    }
+
+    fn solved(
+        flow: &mut Flow<Klondike>,
+        solving: Solving<Klondike>,
+        found: Found,
+        fx: &mut Effects,
+    ) {
+        // Cancelled: the editor stays.
+        let Some(Checked::Solved(Some(answer))) = found.take::<Checked>() else {
+            return;
+        };
+        let moves = answer_moves(&answer);
+        let (good, text) = answer_headline(&answer, moves.len());
+        let mut solution = Solution::new(solving.start, moves, answer);
+        solution.base = solving.base;
+        solution.from_play = solving.from_play && flow.play.is_some();
+        flow.screen = Screen::Solution(solution);
+        let tone = if good { Tone::Success } else { Tone::Warning };
+        fx.say(tone, text);
+    }
+
+    fn undecided(cap: &CapReached) -> String {
+        format!("Undecided: the search reached its cap ({cap}) before it knew.")
+    }
+
+    fn lines(_found: &Answer) -> Vec<Vec<Move>> {
+        Vec::new()
+    }
+
+    fn play_key(flow: &mut Flow<Klondike>, key: KeyEvent, fx: &mut Effects) -> bool {
+        let Some(play) = &mut flow.play else {
+            return false;
+        };
+        if play.waiting().is_some() && keys::types_card(key.code, !play.typing.is_empty()) {
+            let KeyCode::Char(c) = key.code else {
+                return false;
+            };
+            match play.typing.type_char(c) {
+                Input::Card(card) => type_turned_up(flow, card, fx),
+                Input::Partial => fx.hush(),
+                Input::Rejected(hint) => fx.say(Tone::Warning, hint),
+            }
+            return true;
+        }
+        match key.code {
+            KeyCode::Backspace if play.typing.cancel() => {
+                fx.say(Tone::Info, "Dropped the half-typed card.");
+            }
+            KeyCode::Esc if play.chosen.take().is_some() => fx.hush(),
+            KeyCode::Char('f') => {
+                let cursor = play.cursor;
+                flow.play_action(fx, |play| play.send_up(cursor));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A click chooses the card under it, or where the card chosen goes; a double click
+    /// sends it to its foundation.
+    fn click(flow: &mut Flow<Klondike>, board: Rect, column: u16, row: u16, fx: &mut Effects) {
+        let Some(play) = &flow.play else {
+            return;
+        };
+        let Some(spot) = board::spot_at(board, play.position(), column, row) else {
+            return;
+        };
+        let now = Instant::now();
+        let double = flow
+            .own
+            .last_click
+            .take()
+            .is_some_and(|(last, at)| last == spot && now.duration_since(at) < DOUBLE_CLICK);
+        if double {
+            flow.play_action(fx, |play| play.send_up(spot));
+        } else {
+            flow.own.last_click = Some((spot, now));
+            flow.play_action(fx, |play| play.choose(spot));
+        }
+    }
+
+    fn hint(flow: &mut Flow<Klondike>, fx: &mut Effects) {
+        let Some(play) = &flow.play else {
+            return;
+        };
+        if let Some(seen) = play.waiting() {
+            fx.say(
+                Tone::Info,
+                format!(
+                    "First type the card turned up {}: rank, then suit.",
+                    view::seen_words(seen)
+                ),
+            );
+            return;
+        }
+        let Some(best) = play.best_move() else {
+            let text = match play.known() {
+                None => "Thinking about a hint… h again in a moment.".to_string(),
+                Some(_) => play.verdict(),
+            };
+            fx.say(Tone::Info, text);
+            return;
+        };
+        let lead = match play.best_estimate() {
+            Some(estimate) => format!("Hint ({}): ", estimate.text()),
+            None => "Hint: ".to_string(),
+        };
+        flow.hint_move(best, Tone::Success, &lead, fx);
+    }
+
+    fn show_rest(flow: &mut Flow<Klondike>, fx: &mut Effects) {
+        let Some(play) = &flow.play else {
+            return;
+        };
+        let (position, base) = (play.position().clone(), play.game.moves().to_vec());
+        flow.start_solving(position, base, true, fx);
+    }
+
+    fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, _goal: Goal) {
+        let known = match end.map(Found::take::<Checked>) {
+            Ok(Some(Checked::Solved(Some(answer)))) => Known::Exact(answer),
+            Ok(Some(Checked::Ranked(Some(ranking)))) => Known::Ranked { ranking, rounds: 1 },
+            Err(cap) => Known::Exact(Answer::Capped(cap)),
+            // Stopped: nothing was learnt, and nothing more will be asked.
+            Ok(_) => Known::Ranked {
+                ranking: Ranking {
+                    moves: Vec::new(),
+                    deals: 0,
+                    stopped: true,
+                    out_of_time: None,
+                    elapsed: Duration::ZERO,
+                },
+                rounds: ROUNDS,
+            },
+        };
+        play.learn(position, known);
+    }
+
+    fn over(play: &Play) -> Option<String> {
+        play.position().is_won().then(|| {
+            let moves = counted(play.game.played(), "move");
+            format!("The game is won, in {moves} (u undoes).")
+        })
+    }
+
+    fn played(play: &Play, text: String) -> (Tone, String) {
+        if play.position().is_won() {
+            return (Tone::Success, format!("{text}. Won: every card is up!"));
+        }
+        match play.waiting() {
+            Some(seen) => (
+                Tone::Info,
+                format!(
+                    "{text}. A card not known turned up {}: type it (rank, then suit).",
+                    view::seen_words(seen)
+                ),
+            ),
+            None => (Tone::Info, text),
+        }
+    }
+
+    /// The rules in short; the Check panel has them in full.
+    fn settings(flow: &Flow<Klondike>) -> String {
+        let rules = flow.editor.marks.rules;
+        let mut text = format!("Klondike · draw {} · {}", rules.draw_count(), rules.passes);
+        if !rules.foundation_to_tableau {
+            text.push_str(" · foundations keep");
+        }
+        if rules.empty_pile == EmptyPile::AnyCard {
+            text.push_str(" · any card on empty");
+        }
+        text
+    }
+
+    fn draw_board(flow: &Flow<Klondike>, area: Rect, buf: &mut Buffer, look: &Look) {
+        view::draw_board(flow, area, buf, look);
+    }
+
+    fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
+        view::check_lines(flow, look)
+    }
+
+    fn slot_words(slot: usize) -> String {
+        slot_name(slot)
+    }
+
+    fn solution_header(solution: &Solution<Klondike>, look: &Look) -> Vec<Line<'static>> {
+        view::solution_header(solution, look)
+    }
+
+    fn step_spans(
+        before: &Position,
+        mv: Move,
+        look: &Look,
+        style: Style,
+        _done: bool,
+    ) -> Vec<Span<'static>> {
+        view::step_spans(before, mv, look, style)
+    }
+
+    fn play_header(_flow: &Flow<Klondike>, play: &Play, look: &Look) -> Vec<Line<'static>> {
+        view::play_header(play, look)
+    }
+
+    fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static str, &'static str)> {
+        keys::hints(flow, other_game)
+    }
+
+    /// Each slot as typed, the rules and the moves played.
+    fn draft(flow: &Flow<Klondike>) -> KlondikeDraft {
+        let editor = &flow.editor;
+        KlondikeDraft {
+            slots: draft_slots(&editor.slots, editor.marks.unknown),
+            rules: editor.marks.rules,
+            moves: moves(flow),
+        }
+    }
+
+    fn restore(flow: &mut Flow<Klondike>, draft: &KlondikeDraft) -> Vec<Move> {
+        let (slots, unknown) = typed_slots(&draft.slots);
+        flow.editor = Editor::with_unknown(slots, unknown, draft.rules);
+        draft.moves.clone()
+    }
+
+    fn load(flow: &mut Flow<Klondike>, saved: &KlondikeSave) -> Vec<Move> {
+        if let Some(deal) = saved.deal() {
+            flow.editor = Editor::with_deal(&deal, saved.game.rules);
+        }
+        saved.game.moves.clone()
+    }
+
+    fn save_check(flow: &Flow<Klondike>) -> Result<(), String> {
+        let editor = &flow.editor;
+        if editor.duplicates().is_empty() && editor.filled() > 0 {
+            Ok(())
+        } else {
+            editor.deal().map(|_| ())
+        }
+    }
+
+    fn save_game(
+        flow: &Flow<Klondike>,
+        name: &str,
+        notes: &[String],
+    ) -> Option<(usize, WriteSave)> {
+        let deal = flow.editor.deal().ok()?;
+        let saved = KlondikeSave {
+            name: name.to_string(),
+            saved: store::now_text(),
+            notes: notes.to_vec(),
+            game: SavedKlondike {
+                format: Format::Layout,
+                table: Table::of_deal(&deal),
+                rules: flow.editor.marks.rules,
+                moves: moves(flow),
+            },
+        };
+        let count = saved.game.moves.len();
+        let write = move |folders: &Folders| save(folders, &saved);
+        Some((count, WriteSave(Box::new(write))))
+    }
+
+    fn save_unfinished(
+        folders: &Folders,
+        name: &str,
+        notes: &[String],
+        draft: &KlondikeDraft,
+    ) -> Written {
+        // The same unfinished deal saved again may go over itself.
+        let text = draft.to_named_text(name, &store::now_text(), notes);
+        store::save_named(folders, name, &text, |existing| {
+            KlondikeDraft::parse(existing).is_some_and(|old| old.slots == draft.slots)
+        })
+    }
+
+    fn read_saved(text: &str, stem: &str) -> Result<KlondikeSave, OpenError> {
+        solitaire::games::klondike::game::read(text, stem)
+    }
+
+    /// A whole deal as dealt: a table of another shape (Solvitaire's reduced decks) is for
+    /// the commands.
+    fn shown(saved: &KlondikeSave) -> Result<(), NotShown> {
+        saved.deal().map(|_| ()).ok_or(NotShown(
+            "the app shows a Klondike deal as dealt, 52 cards in seven piles and the stock; \
+             the commands take other tables (pyramid solve --game klondike FILE)",
+        ))
+    }
+
+    fn about(saved: &KlondikeSave) -> (&str, &[String], usize) {
+        (&saved.name, &saved.notes, saved.game.moves.len())
+    }
+
+    fn saved_state(saved: &KlondikeSave) -> String {
+        played_and_unknown(saved.game.moves.len(), saved.game.table.unknown_count())
+    }
+
+    fn read_draft(text: &str) -> Option<KlondikeDraft> {
+        KlondikeDraft::parse(text)
+    }
+
+    fn saved_draft(saved: &KlondikeSave) -> KlondikeDraft {
+        let draft = saved.deal().map_or_else(KlondikeDraft::default, |deal| {
+            KlondikeDraft::from_deal(&deal, saved.game.rules)
+        });
+        KlondikeDraft {
+            moves: saved.game.moves.clone(),
+            ..draft
+        }
+    }
+
+    fn unfinished(text: &str) -> Option<KlondikeDraft> {
+        KlondikeDraft::parse(text)
+    }
+}
+
+/// Saves a Klondike game under its name, never over another game: a file of that name
+/// holding anything else is kept and the new one gets a numbered name. A file holding the
+/// same deal is replaced, also when cards not known there have been seen since.
+pub fn save(folders: &Folders, saved: &KlondikeSave) -> Written {
+    let text = saved
+        .to_text()
+        .expect("the app saves only a whole deal as dealt");
+    let deal = saved.deal();
+    store::save_named(folders, &saved.name, &text, |existing| {
+        game_of_text(existing) == Ok(GameKind::Klondike)
+            && solitaire::games::klondike::game::read(existing, "")
+                .ok()
+                .and_then(|old| old.deal())
+                .zip(deal)
+                .is_some_and(|(old, new)| seen_more_of(&old, &new))
+    })
+}
+
+/// Whether `new` is the deal `old` is, with perhaps more of its cards seen.
+fn seen_more_of(old: &Deal, new: &Deal) -> bool {
+    (0..DECK_SIZE).all(|slot| old.card(slot).is_none() || old.card(slot) == new.card(slot))
+}
+
+/// The moves of the game played, if any.
+fn moves(flow: &Flow<Klondike>) -> Vec<Move> {
+    flow.play
+        .as_ref()
+        .map(|play| play.game.moves().to_vec())
+        .unwrap_or_default()
+}
+
+/// The card typed for the one not known that turned up: written into the deal at the slot
+/// it was dealt to, and the game played again on the deal now known better, with its moves
+/// to undo and redo as they were.
+fn type_turned_up(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effects) {
+    let Some(play) = &flow.play else {
+        return;
+    };
+    let (Some(seen), Ok(deal)) = (play.waiting(), flow.editor.deal()) else {
+        return;
+    };
+    let game = &play.game;
+    let redo = game.redoable();
+    let all: Vec<Move> = (0..game.played() + redo)
+        .filter_map(|n| game.move_after(n))
+        .collect();
+    let rules = flow.editor.marks.rules;
+    let Some(slot) = dealt_slot(&deal, rules, game.moves(), seen) else {
+        return;
+    };
+    if let Err(problem) = flow.editor.reveal(slot, card) {
+        fx.say(Tone::Warning, format!("Not possible: {problem}."));
+        return;
+    }
+    let start = flow
+        .editor
+        .start()
+        .expect("a deal with a card seen is still a deal");
+    let mut game = Game::replay(start, &all).expect("a card seen allows every move it did");
+    for _ in 0..redo {
+        game.undo();
+    }
+    if let Some(play) = &mut flow.play {
+        play.game = game;
+        play.moved();
+    }
+    flow.moved(fx);
+    fx.say(
+        Tone::Info,
+        format!("{card} typed in at {}. Your turn.", slot_name(slot)),
+    );
+}
+
+impl KeptWork for KlondikeDraft {
+    fn to_text(&self) -> String {
+        KlondikeDraft::to_text(self)
+    }
+
+    fn deal_only(&self) -> KlondikeDraft {
+        KlondikeDraft {
+            moves: Vec::new(),
+            rules: solitaire::games::klondike::Rules::STANDARD,
+            ..self.clone()
+        }
+    }
+
+    fn typed(&self) -> usize {
+        KlondikeDraft::typed(self)
+    }
+
+    fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        KlondikeDraft::is_empty(self)
+    }
+}

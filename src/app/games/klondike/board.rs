@@ -1,0 +1,401 @@
+//! Where Klondike's cards go on screen, and drawing them: in the editor, the seven piles as
+//! dealt (each from its bottom card down the screen) and the stock's 24 slots; in play, the
+//! stock, the waste fanned and the four foundations on the top line, and the piles below,
+//! each its face-down cards as one count and its face-up run.
+//!
+//! One geometry function serves drawing, mouse clicks and arrow keys, so that what the arrows
+//! do always matches what the screen shows. The board fills the area every game draws in.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as Point, Rect};
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+use solitaire::cards::card::Suit;
+use solitaire::cards::deal::DECK_SIZE;
+use solitaire::games::klondike::deal::{PILES, STOCK_SIZE, TABLEAU_SIZE, pile_start};
+use solitaire::games::klondike::{Pile, Position};
+
+use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest};
+use crate::app::flow::Typing;
+use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
+use crate::app::theme::Theme;
+
+/// Columns from one pile to the next.
+const PILE_STEP: u16 = 6;
+/// The piles' width, from the first pile's cell to the last's.
+const PILES_WIDTH: u16 = PILE_STEP * (PILES as u16 - 1) + CELL;
+/// Stock slots per line in the editor.
+const STOCK_PER_LINE: usize = (BOARD_WIDTH / CELL) as usize;
+/// The editor's rows: the piles' numbers, the piles (pile 7's seven cards), the stock's
+/// label and its two lines.
+const PILES_ROW: u16 = 1;
+const STOCK_LABEL_ROW: u16 = PILES_ROW + PILES as u16;
+const STOCK_ROW: u16 = STOCK_LABEL_ROW + 1;
+
+// The editor fills the board every game draws in.
+const _: () = assert!(STOCK_ROW + STOCK_SIZE.div_ceil(STOCK_PER_LINE) as u16 == BOARD_HEIGHT);
+const _: () = assert!(PILES_WIDTH <= BOARD_WIDTH);
+
+/// The left edge of a pile's column on a board drawn in `area`, the piles centred.
+fn pile_x(area: Rect, pile: usize) -> u16 {
+    area.x + area.width.saturating_sub(PILES_WIDTH) / 2 + pile as u16 * PILE_STEP
+}
+
+/// The pile a deal-order slot of the tableau is in, and its place from the bottom.
+fn pile_of(slot: usize) -> (usize, usize) {
+    let pile = (0..PILES)
+        .rev()
+        .find(|&pile| pile_start(pile) <= slot)
+        .unwrap_or(0);
+    (pile, slot - pile_start(pile))
+}
+
+/// The screen cell of each slot, in deal order, for an editor board drawn in `area`.
+pub fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
+    let mut rects = [Rect::default(); DECK_SIZE];
+    for (slot, rect) in rects.iter_mut().enumerate() {
+        *rect = if slot < TABLEAU_SIZE {
+            let (pile, depth) = pile_of(slot);
+            Rect::new(
+                pile_x(area, pile),
+                area.y + PILES_ROW + depth as u16,
+                CELL,
+                1,
+            )
+        } else {
+            let i = slot - TABLEAU_SIZE;
+            let left = area.x + area.width.saturating_sub(BOARD_WIDTH) / 2;
+            Rect::new(
+                left + (i % STOCK_PER_LINE) as u16 * CELL,
+                area.y + STOCK_ROW + (i / STOCK_PER_LINE) as u16,
+                CELL,
+                1,
+            )
+        }
+        .intersection(area);
+    }
+    rects
+}
+
+/// A label in the board's dim colour at a row, when the board has that row.
+fn label(area: Rect, x: u16, row: u16, text: &str, buf: &mut Buffer, theme: &Theme) {
+    if area.y + row < area.bottom() && x < area.right() {
+        Line::styled(text.to_string(), Style::new().fg(theme.dim))
+            .render(Rect::new(x, area.y + row, area.right() - x, 1), buf);
+    }
+}
+
+/// The editor's board: all 52 slots with the cursor and the problems. A slot not typed yet
+/// looks as the game deals it: a card's back if it starts face down, empty if face up.
+pub struct EditorBoard<'a> {
+    pub typing: Typing<'a>,
+    /// Bit `i` set: slot `i` was typed as `?`, a card not seen yet.
+    pub unknown: u64,
+    pub text: CardText,
+    pub theme: &'a Theme,
+}
+
+impl EditorBoard<'_> {
+    fn face(&self, slot: usize) -> Face {
+        let top = slot < TABLEAU_SIZE && {
+            let (pile, depth) = pile_of(slot);
+            depth == pile
+        };
+        match self.typing.slots[slot] {
+            Some(card) => Face::Card(card),
+            None if self.unknown & (1 << slot) != 0 => Face::Unknown,
+            None if top => Face::Empty,
+            None => Face::Back,
+        }
+    }
+}
+
+impl Widget for &EditorBoard<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        for pile in 0..PILES {
+            let number = format!(" {}", pile + 1);
+            label(area, pile_x(area, pile), 0, &number, buf, self.theme);
+        }
+        for (slot, &rect) in slot_rects(area).iter().enumerate() {
+            draw_face(
+                buf,
+                rect,
+                self.face(slot),
+                self.typing.mark(slot),
+                self.text,
+                self.theme,
+            );
+            if let Some(pending) = self.typing.pending_at(slot) {
+                draw_pending(buf, rect, pending, self.theme);
+            }
+        }
+        let left = area.x + area.width.saturating_sub(BOARD_WIDTH) / 2;
+        label(
+            area,
+            left + 1,
+            STOCK_LABEL_ROW,
+            "Stock, first drawn first (1-12, then 13-24)",
+            buf,
+            self.theme,
+        );
+    }
+}
+
+/// What a click or the cursor can be on in play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Spot {
+    /// The stock: choosing it draws, or turns the waste over when it is empty.
+    Stock,
+    /// The waste's top card.
+    Waste,
+    /// A suit's foundation, in the order of [`Suit::ALL`].
+    Foundation(u8),
+    /// A pile (from 0) at a card of its face-up run counted from the run's bottom (0 for an
+    /// empty pile, or a pile whose top is a card not known).
+    Pile { pile: u8, card: u8 },
+}
+
+/// The play board's rows: the stock, waste and foundations, their labels, then the piles.
+const TOP_ROW: u16 = 0;
+const LABEL_ROW: u16 = 1;
+const PILE_TOP_ROW: u16 = 2;
+/// Rows a pile has: the face-down count and the face-up cards shown.
+const PILE_ROWS: u16 = BOARD_HEIGHT - PILE_TOP_ROW;
+/// Waste cards shown, fanned: the most a draw turns.
+const FANNED: usize = 3;
+
+/// The stock's cell on a play board drawn in `area`.
+fn stock_rect(area: Rect) -> Rect {
+    Rect::new(pile_x(area, 0), area.y + TOP_ROW, CELL, 1)
+}
+
+/// The waste's cells, left to right: its top card is the last.
+fn waste_rects(area: Rect) -> [Rect; FANNED] {
+    std::array::from_fn(|i| Rect::new(pile_x(area, 1) + i as u16 * 3, area.y + TOP_ROW, CELL, 1))
+}
+
+/// A foundation's cell: they stand over piles 4 to 7.
+fn foundation_rect(area: Rect, suit: usize) -> Rect {
+    Rect::new(pile_x(area, 3 + suit), area.y + TOP_ROW, CELL, 1)
+}
+
+/// How a pile is drawn: whether a row shows its face-down count, how many of its face-up
+/// cards are left out at the bottom of the run (shown as `+N`), and the first face-up card
+/// shown.
+struct PileRows {
+    down_row: bool,
+    left_out: bool,
+    first_shown: usize,
+}
+
+impl PileRows {
+    fn of(pile: &Pile) -> PileRows {
+        let down_row = !pile.face_down.is_empty();
+        let rows = usize::from(PILE_ROWS) - usize::from(down_row);
+        let up = pile.face_up.len();
+        let left_out = up > rows;
+        PileRows {
+            down_row,
+            left_out,
+            // One row says how many are left out.
+            first_shown: if left_out { up - (rows - 1) } else { 0 },
+        }
+    }
+
+    /// The row of a face-up card shown, counted from the pile's first row.
+    fn row(&self, card: usize) -> u16 {
+        (u16::from(self.down_row) + u16::from(self.left_out) + (card - self.first_shown) as u16)
+            .min(PILE_ROWS - 1)
+    }
+}
+
+/// The cell of a spot on the play board of `position` drawn in `area`.
+pub fn spot_rect(area: Rect, position: &Position, spot: Spot) -> Rect {
+    match spot {
+        Spot::Stock => stock_rect(area),
+        Spot::Waste => {
+            let shown = position.waste().len().clamp(1, FANNED);
+            waste_rects(area)[shown - 1]
+        }
+        Spot::Foundation(suit) => foundation_rect(area, usize::from(suit)),
+        Spot::Pile { pile, card } => {
+            let row = position
+                .pile(usize::from(pile))
+                .map_or(0, |p| PileRows::of(p).row(usize::from(card)));
+            Rect::new(
+                pile_x(area, usize::from(pile)),
+                area.y + PILE_TOP_ROW + row,
+                CELL,
+                1,
+            )
+        }
+    }
+}
+
+/// Every spot of a position: the stock, the waste, the foundations, and each pile's face-up
+/// cards shown (one spot for an empty pile).
+pub fn spots(position: &Position) -> Vec<Spot> {
+    let mut spots = vec![Spot::Stock, Spot::Waste];
+    spots.extend((0..4).map(Spot::Foundation));
+    for (number, pile) in position.piles().iter().enumerate() {
+        let rows = PileRows::of(pile);
+        let shown = rows.first_shown..pile.face_up.len().max(1);
+        spots.extend(shown.map(|card| Spot::Pile {
+            pile: number as u8,
+            card: card as u8,
+        }));
+    }
+    spots
+}
+
+/// The spot at a screen cell of the play board, if any: a pile's face-down count stands for
+/// its first face-up card, and any row below a pile's last card for its top.
+pub fn spot_at(area: Rect, position: &Position, column: u16, row: u16) -> Option<Spot> {
+    let point = Point::new(column, row);
+    let all = spots(position);
+    if let Some(&spot) = all
+        .iter()
+        .find(|&&spot| spot_rect(area, position, spot).contains(point))
+    {
+        return Some(spot);
+    }
+    // Below a pile's cards, or on its face-down count: the pile.
+    let pile = (0..PILES)
+        .find(|&pile| (pile_x(area, pile)..pile_x(area, pile) + CELL).contains(&column))?;
+    if row < area.y + PILE_TOP_ROW {
+        return None;
+    }
+    all.into_iter()
+        .filter(|spot| matches!(spot, Spot::Pile { pile: p, .. } if usize::from(*p) == pile))
+        .min_by_key(|&spot| spot_rect(area, position, spot).y.abs_diff(row))
+}
+
+/// The spot an arrow key leads to in play.
+pub fn play_neighbour(area: Rect, position: &Position, from: Spot, direction: Direction) -> Spot {
+    let cells = spots(position)
+        .into_iter()
+        .map(|spot| (spot, spot_rect(area, position, spot)));
+    nearest(spot_rect(area, position, from), cells, direction).unwrap_or(from)
+}
+
+/// A position in play, with the cursor, the card chosen and the hint's places.
+pub struct PlayBoard<'a> {
+    pub position: &'a Position,
+    pub cursor: Option<Spot>,
+    pub chosen: Option<Spot>,
+    /// Where the hinted move (or the step shown) takes a card from, and where to.
+    pub hint: Vec<Spot>,
+    pub text: CardText,
+    pub theme: &'a Theme,
+}
+
+impl PlayBoard<'_> {
+    fn mark(&self, spot: Spot) -> Mark {
+        if self.chosen == Some(spot) {
+            Mark::Selected
+        } else if self.cursor == Some(spot) {
+            Mark::Cursor
+        } else if self.hint.contains(&spot) {
+            Mark::Hint
+        } else {
+            Mark::Plain
+        }
+    }
+
+    fn cell(&self, buf: &mut Buffer, rect: Rect, face: Face, spot: Spot) {
+        draw_face(buf, rect, face, self.mark(spot), self.text, self.theme);
+    }
+}
+
+/// A card's face, `??` for one not known.
+fn face_of(card: Option<solitaire::cards::card::Card>) -> Face {
+    card.map_or(Face::Unknown, Face::Card)
+}
+
+impl Widget for &PlayBoard<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let position = self.position;
+        let theme = self.theme;
+        let stock = if position.stock().is_empty() {
+            Face::Empty
+        } else {
+            Face::Back
+        };
+        self.cell(buf, stock_rect(area).intersection(area), stock, Spot::Stock);
+        let waste = position.waste();
+        let fanned = &waste[waste.len().saturating_sub(FANNED)..];
+        if fanned.is_empty() {
+            self.cell(
+                buf,
+                waste_rects(area)[0].intersection(area),
+                Face::Empty,
+                Spot::Waste,
+            );
+        }
+        for (i, &card) in fanned.iter().enumerate() {
+            let rect = waste_rects(area)[i].intersection(area);
+            if i + 1 == fanned.len() {
+                self.cell(buf, rect, face_of(card), Spot::Waste);
+            } else {
+                draw_face(buf, rect, face_of(card), Mark::Covered, self.text, theme);
+            }
+        }
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            let face = position
+                .foundation_top(suit)
+                .map_or(Face::Empty, Face::Card);
+            let rect = foundation_rect(area, i).intersection(area);
+            self.cell(buf, rect, face, Spot::Foundation(i as u8));
+        }
+        let passes = match position.rules().passes {
+            solitaire::games::klondike::Passes::Unlimited => String::new(),
+            solitaire::games::klondike::Passes::Limited(_) => {
+                format!(" redeals {}", position.redeals())
+            }
+        };
+        let stock_label = format!("{:>3}{passes}", position.stock().len());
+        label(area, pile_x(area, 0), LABEL_ROW, &stock_label, buf, theme);
+        label(
+            area,
+            pile_x(area, 3) + 1,
+            LABEL_ROW,
+            "foundations",
+            buf,
+            theme,
+        );
+        for (number, pile) in position.piles().iter().enumerate() {
+            self.render_pile(area, buf, number, pile);
+        }
+    }
+}
+
+impl PlayBoard<'_> {
+    fn render_pile(&self, area: Rect, buf: &mut Buffer, number: usize, pile: &Pile) {
+        let x = pile_x(area, number);
+        let top = area.y + PILE_TOP_ROW;
+        let rows = PileRows::of(pile);
+        let at = |row: u16| Rect::new(x, top + row, CELL, 1).intersection(area);
+        if rows.down_row {
+            let back = if self.text.ascii { '#' } else { '▒' };
+            let count = format!(" {back}{}", pile.face_down.len());
+            Line::styled(count, Style::new().fg(self.theme.border)).render(at(0), buf);
+        }
+        if rows.left_out {
+            let more = format!(" +{}", rows.first_shown);
+            Line::styled(more, Style::new().fg(self.theme.dim))
+                .render(at(u16::from(rows.down_row)), buf);
+        }
+        let spot = |card: usize| Spot::Pile {
+            pile: number as u8,
+            card: card as u8,
+        };
+        if pile.face_up.is_empty() {
+            self.cell(buf, at(0), Face::Empty, spot(0));
+        }
+        for (card, &face) in pile.face_up.iter().enumerate().skip(rows.first_shown) {
+            self.cell(buf, at(rows.row(card)), face_of(face), spot(card));
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! Klondike's editor: the shared deal editor, in Klondike's deal order (the seven piles from
+//! pile 1, each from its bottom, face-down card to its top, face-up one; then the stock in
+//! the order it is drawn), where `?` types a card not seen yet; the rules the deal is played
+//! under; checked on every change by the library's own check of a deal, so that drawing
+//! only reads what is wrong.
+
+use solitaire::cards::card::Card;
+use solitaire::cards::deal::{DECK_SIZE, DeckProblem};
+use solitaire::games::klondike::deal::slot_name;
+use solitaire::games::klondike::{Deal, DealProblem, Position, Rules};
+
+use crate::app::flow::editor::{self, Marks};
+use crate::app::widgets::capitalised;
+
+/// Klondike's deal editor.
+pub type Editor = editor::Editor<KlondikeMarks>;
+
+/// What Klondike's editor keeps beside the cards: which are not seen yet, the rules, and
+/// what is wrong.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KlondikeMarks {
+    /// Bit `i`: slot `i` holds a card not seen yet (its slot is `None`).
+    pub unknown: u64,
+    pub rules: Rules,
+    check: Check,
+}
+
+/// What is wrong with the slots, or still to do.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Check {
+    /// The library's problems with the cards typed, an empty slot read as a card not seen:
+    /// the duplicates, and the cards missing beyond the slots not known.
+    problems: Vec<DealProblem>,
+    /// Cards of the deck in no slot.
+    missing: Vec<Card>,
+    /// Slots neither typed nor unknown.
+    empty: usize,
+}
+
+impl Check {
+    fn of(slots: &[Option<Card>; DECK_SIZE], unknown: u64) -> Check {
+        let problems = Deal::from_slots(slots).err().map(|found| found.0);
+        let mut present = [false; DECK_SIZE];
+        for card in slots.iter().flatten() {
+            present[card.index()] = true;
+        }
+        Check {
+            problems: problems.unwrap_or_default(),
+            missing: Card::all().filter(|card| !present[card.index()]).collect(),
+            empty: (0..DECK_SIZE)
+                .filter(|&slot| slots[slot].is_none() && unknown & (1 << slot) == 0)
+                .count(),
+        }
+    }
+}
+
+impl Marks for KlondikeMarks {
+    const TYPES_UNKNOWN: bool = true;
+
+    fn is_unknown(&self, slot: usize) -> bool {
+        self.unknown & (1 << slot) != 0
+    }
+
+    fn typed(&mut self, slot: usize, card: Option<Card>) {
+        if card.is_some() {
+            self.unknown &= !(1 << slot);
+        } else {
+            self.unknown |= 1 << slot;
+        }
+    }
+
+    fn cleared(&mut self, slot: usize) {
+        self.unknown &= !(1 << slot);
+    }
+
+    fn revalidate(&mut self, slots: &[Option<Card>; DECK_SIZE]) {
+        self.check = Check::of(slots, self.unknown);
+    }
+
+    fn duplicates(&self) -> Vec<(Card, usize, usize)> {
+        self.check
+            .problems
+            .iter()
+            .filter_map(|problem| match problem {
+                DealProblem::Duplicate {
+                    card,
+                    first,
+                    second,
+                } => Some((*card, first.index, second.index)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn missing(&self) -> Vec<Card> {
+        self.check.missing.clone()
+    }
+}
+
+impl Editor {
+    /// An editor holding these slots, those of `unknown` holding cards not seen yet, for
+    /// `rules`.
+    pub fn with_unknown(slots: [Option<Card>; DECK_SIZE], unknown: u64, rules: Rules) -> Editor {
+        Editor::with_slots(
+            slots,
+            KlondikeMarks {
+                unknown,
+                rules,
+                check: Check::default(),
+            },
+        )
+    }
+
+    /// An editor holding a whole deal, its unknown cards unknown, for `rules`.
+    pub fn with_deal(deal: &Deal, rules: Rules) -> Editor {
+        let unknown = (0..DECK_SIZE)
+            .filter(|&slot| deal.card(slot).is_none())
+            .fold(0u64, |bits, slot| bits | 1 << slot);
+        Editor::with_unknown(*deal.slots(), unknown, rules)
+    }
+
+    /// Whether a slot holds a card not seen yet.
+    pub fn is_unknown(&self, slot: usize) -> bool {
+        self.marks.is_unknown(slot)
+    }
+
+    /// Slots holding a card not seen yet.
+    pub fn unknown_count(&self) -> usize {
+        self.marks.unknown.count_ones() as usize
+    }
+
+    /// Slots to show as wrong: both slots of each duplicate.
+    pub fn invalid_slots(&self) -> Vec<usize> {
+        self.duplicates()
+            .iter()
+            .flat_map(|&(_, first, second)| [first, second])
+            .collect()
+    }
+
+    /// What keeps the slots from being a deal, every problem at once, a short sentence
+    /// each: the library's (each card twice, the cards missing), and the slots still empty.
+    pub fn problems(&self) -> Vec<String> {
+        let check = &self.marks.check;
+        let mut problems: Vec<String> = check
+            .problems
+            .iter()
+            .filter(|problem| !matches!(problem, DealProblem::Deck(DeckProblem::Missing { .. })))
+            .map(|problem| format!("{}.", capitalised(&problem.message())))
+            .collect();
+        if check.empty > 0 {
+            problems.push(if check.empty == 1 {
+                "1 slot is still empty: type its card, or ? for a card not seen yet.".to_string()
+            } else {
+                format!(
+                    "{} slots are still empty: type their cards, or ? for cards not seen yet.",
+                    check.empty
+                )
+            });
+        }
+        // The cards missing beyond those not known, counted as the library counts them.
+        let unknown = self.unknown_count();
+        if check.missing.len() > unknown + check.empty {
+            let missing = DeckProblem::Missing {
+                cards: check.missing.clone(),
+                unknown,
+            };
+            problems.push(format!("{}.", capitalised(&missing.message())));
+        }
+        problems
+    }
+
+    /// The deal, or what keeps it from being one, in a sentence. Unknown cards are allowed.
+    pub fn deal(&self) -> Result<Deal, String> {
+        let empty = self.marks.check.empty;
+        if empty > 0 {
+            let s = if empty == 1 { "" } else { "s" };
+            return Err(format!(
+                "the deal has {}/{DECK_SIZE} cards: {empty} slot{s} still empty",
+                self.filled()
+            ));
+        }
+        Deal::from_slots(&self.slots).map_err(|problems| {
+            let first = problems.0.first().map(DealProblem::message);
+            first.unwrap_or_default()
+        })
+    }
+
+    /// The position to play or solve from: the deal's start under the rules.
+    pub fn start(&self) -> Result<Position, String> {
+        self.deal()
+            .map(|deal| Position::new(&deal, self.marks.rules))
+    }
+
+    /// The player saw the unknown card at `slot`: it becomes `card`. Refused when the slot's
+    /// card is not unknown or the card is already in the deal.
+    pub fn reveal(&mut self, slot: usize, card: Card) -> Result<(), String> {
+        if slot >= DECK_SIZE || !self.is_unknown(slot) {
+            return Err(format!("the card at {} is not unknown", slot_name(slot)));
+        }
+        if let Some(at) = self.slots.iter().position(|&typed| typed == Some(card)) {
+            return Err(format!(
+                "{card} is already in the deal, at {}: the card seen must be another",
+                slot_name(at)
+            ));
+        }
+        self.set(slot, card);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn every_problem_is_named_at_once_in_the_piles_words() {
+        let mut editor = Editor::default();
+        editor.paste(&Deal::shuffled(4).to_line());
+        assert!(editor.problems().is_empty(), "{:?}", editor.problems());
+        let first = editor.slots[0].unwrap();
+        let second = editor.slots[1].unwrap();
+        // The first card typed again at stock card 1, the second's slot emptied.
+        editor.go_to(28);
+        editor.paste(&first.to_string());
+        editor.go_to(1);
+        editor.delete();
+        assert_eq!(editor.invalid_slots(), [0, 28]);
+        let problems = editor.problems();
+        assert_eq!(
+            problems[..2],
+            [
+                format!(
+                    "{first} appears twice: at (pile 1, card 1 from the bottom) and at (stock \
+                     card 1)."
+                ),
+                "1 slot is still empty: type its card, or ? for a card not seen yet.".to_string(),
+            ]
+        );
+        assert!(problems[2].starts_with("2 cards missing: "), "{problems:?}");
+        assert!(problems[2].contains(&second.to_string()), "{problems:?}");
+        assert!(editor.deal().unwrap_err().contains("slot still empty"));
+        // As unknown, the empty slot makes a deal of cards not seen.
+        editor.go_to(1);
+        editor.type_char('?');
+        editor.go_to(28);
+        editor.type_char('?');
+        assert!(editor.problems().is_empty(), "{:?}", editor.problems());
+        let deal = editor.deal().unwrap();
+        assert_eq!(deal.unknown_count(), 2);
+        assert_eq!(
+            editor.start().unwrap(),
+            Position::new(&deal, Rules::STANDARD)
+        );
+    }
+
+    #[test]
+    fn revealing_makes_an_unknown_card_known_and_refuses_a_card_already_there() {
+        let deal = Deal::shuffled(4);
+        let mut slots = *deal.slots();
+        let hidden = slots[1].take().unwrap();
+        let mut editor = Editor::with_unknown(slots, 1 << 1, Rules::STANDARD);
+        let there = editor.slots[0].unwrap();
+        assert!(
+            editor
+                .reveal(1, there)
+                .unwrap_err()
+                .contains("already in the deal")
+        );
+        assert!(editor.reveal(0, card("Ah")).is_err(), "not unknown");
+        assert_eq!(editor.reveal(1, hidden), Ok(()));
+        assert_eq!(editor.deal(), Ok(deal));
+    }
+}

@@ -1,0 +1,114 @@
+//! Klondike's keys: its tables for the help (the shared ones and its own: `?` for a card not
+//! seen yet, the rules, the foundation key, typing a card that turned up) and the hints on
+//! the bottom line.
+
+use crossterm::event::KeyCode;
+
+use crate::app::flow::keys::{
+    self, Binding, CLICK_STEP, ENDS, ESC_SOLVING, HINT, Keys, PLAY_ON, Press, QUIT, STEP, UNDO,
+    bind, ch,
+};
+use crate::app::flow::{Flow, Screen};
+use crate::app::games::klondike::Klondike;
+
+/// Klondike's tables.
+pub const KEYS: Keys = Keys {
+    deal: ("The Klondike deal", EDITOR),
+    play: ("Playing Klondike", PLAY),
+    solution: ("Solving and stepping", SOLUTION),
+};
+
+/// Keys of the editor, beside the typing ones.
+const EDITOR: &[Binding] = &[
+    bind(
+        &[ch('?')],
+        "?",
+        "a card not seen yet (face down, or in the stock): unknown until it turns up",
+    ),
+    keys::solve("solve the deal (with cards not known: the moves that turn one up)"),
+    keys::play("play the deal"),
+    bind(
+        &[ch('w'), ch('r'), ch('x'), ch('e')],
+        "w / r / x / e",
+        "rules: draw 1 or 3 / passes / cards back from the foundations / what fills an \
+         empty pile",
+    ),
+    bind(
+        &[ch('g')],
+        "g",
+        "Klondike has no challenge: it is played to win",
+    ),
+];
+
+/// Keys while solving and stepping through an answer.
+const SOLUTION: &[Binding] = &[ESC_SOLVING, STEP, ENDS, CLICK_STEP, PLAY_ON, QUIT];
+
+/// Keys of play mode.
+const PLAY: &[Binding] = &[
+    keys::cursor("move between the stock, the waste, the foundations and the piles' cards"),
+    keys::take(
+        "choose the card under the cursor (and those on it), then where it goes; on the \
+         stock, draw",
+    ),
+    bind(
+        &[ch('d')],
+        "d, click Stock",
+        "draw (or turn the waste over)",
+    ),
+    bind(
+        &[ch('f')],
+        "f, double click",
+        "send the card under the cursor to its foundation",
+    ),
+    bind(
+        &[Press::Cards],
+        "A-K, then c d h s",
+        "a card not known turned up: type it (q is a Queen then)",
+    ),
+    UNDO,
+    HINT,
+    keys::rest("the rest of a winning line from here; p there plays on"),
+    keys::back("drop the card chosen / back to the deal"),
+    QUIT,
+];
+
+/// The short hints for the bottom line.
+pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static str, &'static str)> {
+    match &flow.screen {
+        Screen::Editor => vec![
+            ("←↑→↓", "move"),
+            ("?", "unknown"),
+            ("Enter", "solve"),
+            ("^P", "play"),
+            ("w r x e", "rules"),
+            ("^G", other_game),
+            ("F1", "help"),
+        ],
+        Screen::Solving(_) => vec![("Esc", "cancel"), ("F1", "help"), ("^Q", "quit")],
+        Screen::Solution(_) | Screen::Own(_) => keys::STEPPING.to_vec(),
+        Screen::Play
+            if flow
+                .play
+                .as_ref()
+                .is_some_and(|play| play.waiting().is_some()) =>
+        {
+            vec![("A-K c d h s", "the card"), ("u", "undo"), ("F1", "help")]
+        }
+        Screen::Play => [
+            keys::playing("choose"),
+            vec![("f", "foundation"), ("F1", "help")],
+        ]
+        .concat(),
+    }
+}
+
+/// Whether a key types part of a card: a rank, or after one its suit (`1` starts a ten).
+pub fn types_card(code: KeyCode, rank_typed: bool) -> bool {
+    let KeyCode::Char(c) = code else {
+        return false;
+    };
+    if rank_typed {
+        return c.is_alphanumeric();
+    }
+    c == '1' || solitaire::cards::card::Rank::from_char(c).is_some()
+}

@@ -1,0 +1,339 @@
+//! Klondike play mode's model: the game with its undo history, the cursor, the card chosen
+//! to move, the card being typed in when a move turned up one not known, and what the
+//! background checks found of the positions played through.
+//!
+//! A move is two choices, a card (and what lies on it) and then where it goes, each by the
+//! cursor or a click; the referee says whether it may. After every move the flow asks
+//! [`Play::wanted`] which position needs a check: with every card known the exact solver
+//! answers; with cards not known the library ranks the moves by their chance to win over
+//! deals of the cards not seen, in rounds that refine the figures until enough deals are
+//! solved. Answers are kept per position, so undo and redo find them again.
+
+use std::collections::HashMap;
+
+use ratatui::layout::Rect;
+
+use solitaire::engine::at_table::{Estimate, Ranking};
+use solitaire::engine::goal::Goal;
+use solitaire::games::klondike::answer::Answer;
+use solitaire::games::klondike::{Game, Move, Position, Seen};
+
+use crate::app::card_input::Pending;
+use crate::app::cards::Direction;
+use crate::app::flow::{Choice, PlayMode};
+use crate::app::games::klondike::board::{self, Spot};
+use crate::app::widgets::counted;
+
+/// Rounds of deals a ranking is refined over before the check rests.
+pub const ROUNDS: u32 = 4;
+
+/// What a check found of a position.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Known {
+    /// With every card known: the exact answer.
+    Exact(Answer),
+    /// With cards not known: the moves ranked over `rounds` rounds of deals of them.
+    Ranked { ranking: Ranking<Move>, rounds: u32 },
+}
+
+/// The game being played.
+#[derive(Debug, Clone)]
+pub struct Play {
+    pub game: Game,
+    /// The card the keys act on.
+    pub cursor: Spot,
+    /// The card chosen to move, waiting for where it goes.
+    pub chosen: Option<Spot>,
+    /// The hint is shown for the current position.
+    pub hint_shown: bool,
+    /// What is typed of a card turned up not known.
+    pub typing: Pending,
+    known: HashMap<Position, Known>,
+}
+
+impl Play {
+    /// Play from the game's current position.
+    pub fn from(game: Game) -> Play {
+        let mut play = Play {
+            game,
+            cursor: Spot::Stock,
+            chosen: None,
+            hint_shown: false,
+            typing: Pending::Nothing,
+            known: HashMap::new(),
+        };
+        play.cursor = play.first_spot();
+        play
+    }
+
+    /// The position played to.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The top card of the rightmost pile that has one: where play usually starts.
+    fn first_spot(&self) -> Spot {
+        let piles = self.position().piles();
+        (0..piles.len())
+            .rev()
+            .find(|&pile| !piles[pile].face_up.is_empty())
+            .map_or(Spot::Stock, |pile| Spot::Pile {
+                pile: pile as u8,
+                card: (piles[pile].face_up.len() - 1) as u8,
+            })
+    }
+
+    /// Where a card not known lies face up, waiting to be typed in: the player sees it.
+    pub fn waiting(&self) -> Option<Seen> {
+        let position = self.position();
+        let pile = position
+            .piles()
+            .iter()
+            .position(solitaire::games::klondike::Pile::top_is_unknown);
+        pile.map(Seen::PileTop)
+            .or_else(|| (position.waste().last() == Some(&None)).then_some(Seen::WasteTop))
+    }
+
+    /// The move from the card chosen at `from` to `to`, when the two make one.
+    fn move_between(&self, from: Spot, to: Spot) -> Option<Move> {
+        let position = self.position();
+        let top = |pile: u8| {
+            position
+                .pile(usize::from(pile))
+                .map_or(0, |p| p.face_up.len())
+        };
+        Some(match (from, to) {
+            (Spot::Waste, Spot::Foundation(_)) => Move::WasteToFoundation,
+            (Spot::Waste, Spot::Pile { pile, .. }) => Move::WasteToPile(pile),
+            (Spot::Pile { pile, .. }, Spot::Foundation(_)) => Move::PileToFoundation(pile),
+            (Spot::Pile { pile, card }, Spot::Pile { pile: to, .. }) => Move::PileToPile {
+                from: pile,
+                to,
+                count: (top(pile) - usize::from(card)) as u8,
+            },
+            (Spot::Foundation(suit), Spot::Pile { pile, .. }) => Move::FoundationToPile {
+                suit: solitaire::cards::card::Suit::ALL[usize::from(suit)],
+                to: pile,
+            },
+            _ => return None,
+        })
+    }
+
+    /// Whether a card may be chosen at a spot: it holds a card known.
+    fn holds_card(&self, spot: Spot) -> bool {
+        let position = self.position();
+        match spot {
+            Spot::Stock => false,
+            Spot::Waste => position.waste().last().is_some_and(Option::is_some),
+            Spot::Foundation(suit) => {
+                position.foundation(solitaire::cards::card::Suit::ALL[usize::from(suit)]) > 0
+            }
+            Spot::Pile { pile, card } => position
+                .pile(usize::from(pile))
+                .and_then(|p| p.face_up.get(usize::from(card)))
+                .is_some_and(Option::is_some),
+        }
+    }
+
+    /// Chooses a spot: the stock draws; a card is chosen to move, and then a second spot
+    /// says where it goes; the card chosen again drops it.
+    pub fn choose(&mut self, spot: Spot) -> Choice {
+        self.cursor = spot;
+        if spot == Spot::Stock {
+            self.chosen = None;
+            return self.draw();
+        }
+        match self.chosen.take() {
+            Some(from) if from == spot => Choice::Deselected,
+            Some(from) => match self.move_between(from, spot) {
+                Some(mv) => self.play(mv),
+                None => Choice::Refused("a card goes onto a pile or a foundation".to_string()),
+            },
+            None if self.holds_card(spot) => {
+                self.chosen = Some(spot);
+                Choice::Selected(
+                    "Chosen: now where it goes (a pile or a foundation); again drops it."
+                        .to_string(),
+                )
+            }
+            None => Choice::Refused("there is no card there to move".to_string()),
+        }
+    }
+
+    /// Sends the card at a spot (the waste's top or a pile's top) to its foundation.
+    pub fn send_up(&mut self, spot: Spot) -> Choice {
+        self.chosen = None;
+        let mv = match spot {
+            Spot::Waste => Move::WasteToFoundation,
+            Spot::Pile { pile, .. } => Move::PileToFoundation(pile),
+            _ => return Choice::Refused("only a pile's or the waste's top card goes up".into()),
+        };
+        self.play(mv)
+    }
+
+    /// Keeps what a check found of a position; one of a position the game has since left
+    /// is kept too, for undo to find.
+    pub fn learn(&mut self, position: Position, found: Known) {
+        let found = match (self.known.get(&position), found) {
+            (
+                Some(Known::Ranked { ranking, rounds }),
+                Known::Ranked {
+                    ranking: more,
+                    rounds: _,
+                },
+            ) => Known::Ranked {
+                ranking: ranking.merged(&more),
+                rounds: rounds + 1,
+            },
+            (_, found) => found,
+        };
+        self.known.insert(position, found);
+    }
+
+    /// What the checks found from the current position.
+    pub fn known(&self) -> Option<&Known> {
+        self.known.get(self.position())
+    }
+
+    /// Rounds of deals the current position's ranking has had.
+    pub fn rounds(&self) -> u32 {
+        match self.known() {
+            Some(Known::Ranked { rounds, .. }) => *rounds,
+            _ => 0,
+        }
+    }
+
+    /// The best move known: the winning line's next, or the ranking's first.
+    pub fn best_move(&self) -> Option<Move> {
+        match self.known()? {
+            Known::Exact(answer) => answer.line()?.first().copied(),
+            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.mv),
+        }
+    }
+
+    /// The best move's figure, when cards are not known: its chance and margin.
+    pub fn best_estimate(&self) -> Option<Estimate> {
+        match self.known()? {
+            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.estimate),
+            Known::Exact(_) => None,
+        }
+    }
+
+    /// Whether a check is still to come for the current position.
+    pub fn refining(&self) -> bool {
+        self.wanted().is_some()
+    }
+
+    /// How the game stands, in a sentence.
+    pub fn verdict(&self) -> String {
+        if self.position().is_won() {
+            return "Won: every card is on the foundations.".to_string();
+        }
+        if self.waiting().is_some() {
+            return "A card not known turned up: type it (rank, then suit).".to_string();
+        }
+        match self.known() {
+            None => "Checking the game from here.".to_string(),
+            Some(Known::Exact(answer)) => match (answer.decided(), answer.line()) {
+                (Some(true), Some(line)) => {
+                    format!(
+                        "Winnable: a line of {} wins from here.",
+                        counted(line.len(), "move")
+                    )
+                }
+                (Some(false), _) => "No longer winnable: no line wins from here.".to_string(),
+                _ => answer
+                    .undecided()
+                    .map_or_else(String::new, |why| format!("Undecided: {why}.")),
+            },
+            Some(Known::Ranked { ranking, rounds }) => {
+                let refining = if *rounds < ROUNDS && !ranking.exact() {
+                    ", refining"
+                } else {
+                    ""
+                };
+                match ranking.best() {
+                    None => "No move is left: the game is lost.".to_string(),
+                    Some(best) => {
+                        format!("Best chance to win: {}{refining}.", best.estimate.text())
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl PlayMode for Play {
+    type Position = Position;
+
+    fn new(game: Game, _goal: Goal) -> Play {
+        Play::from(game)
+    }
+
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// After the position changed: the hint and the card chosen were for the old one, and
+    /// the cursor's card may have gone.
+    fn moved(&mut self) {
+        self.hint_shown = false;
+        self.chosen = None;
+        self.typing = Pending::Nothing;
+        if !board::spots(self.position()).contains(&self.cursor) {
+            self.cursor = match self.cursor {
+                Spot::Pile { pile, .. } => {
+                    let run = self
+                        .position()
+                        .pile(usize::from(pile))
+                        .map_or(0, |p| p.face_up.len());
+                    Spot::Pile {
+                        pile,
+                        card: run.saturating_sub(1) as u8,
+                    }
+                }
+                _ => self.first_spot(),
+            };
+        }
+    }
+
+    fn hint_shown(&mut self) -> &mut bool {
+        &mut self.hint_shown
+    }
+
+    fn move_cursor(&mut self, board: Rect, direction: Direction) {
+        self.cursor = board::play_neighbour(board, self.position(), self.cursor, direction);
+    }
+
+    fn choose_cursor(&mut self) -> Choice {
+        self.choose(self.cursor)
+    }
+
+    /// Turns the stock onto the waste, or the waste back over when the stock is empty.
+    fn draw(&mut self) -> Choice {
+        self.chosen = None;
+        if self.position().stock().is_empty() {
+            self.play(Move::Redeal)
+        } else {
+            self.play(Move::Draw)
+        }
+    }
+
+    /// The current position, while nothing is known of it or its ranking is still to be
+    /// refined; none while a card turned up waits to be typed in, or once the game is won.
+    fn wanted(&self) -> Option<Position> {
+        if self.waiting().is_some() || self.position().is_won() {
+            return None;
+        }
+        let refine = match self.known() {
+            None => true,
+            Some(Known::Exact(_)) => false,
+            Some(Known::Ranked { ranking, rounds }) => *rounds < ROUNDS && !ranking.exact(),
+        };
+        refine.then(|| self.position().clone())
+    }
+}

@@ -1,0 +1,236 @@
+//! Drawing Klondike's parts of the screens: the board as the editor, the stepper or play mode
+//! shows it, and the lines of the side panels that are Klondike's own (the rules and the
+//! cards not seen yet, an answer's headline, the standing of the game played with the best
+//! move's chance, the card being typed in).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use solitaire::cards::card::{Card, Suit};
+use solitaire::games::klondike::deal::slot_name;
+use solitaire::games::klondike::{Move, Pile, Position, Seen};
+
+use crate::app::flow::{Flow, Screen, Solution};
+use crate::app::games::klondike::board::{EditorBoard, PlayBoard, Spot};
+use crate::app::games::klondike::play::Play;
+use crate::app::games::klondike::{Klondike, answer_headline};
+use crate::app::widgets::{Look, counted, spinner};
+
+/// Draws the board: the solution's step, the game played, or the editor's slots.
+pub fn draw_board(flow: &Flow<Klondike>, area: Rect, buf: &mut Buffer, look: &Look) {
+    let (text, theme) = (look.text, look.theme);
+    let play = flow
+        .play
+        .as_ref()
+        .filter(|_| matches!(flow.screen, Screen::Play));
+    match (&flow.screen, play) {
+        (Screen::Solution(solution), _) => PlayBoard {
+            position: solution.position(),
+            cursor: None,
+            chosen: None,
+            hint: solution
+                .next_move()
+                .map_or_else(Vec::new, |mv| spots_of(solution.position(), mv)),
+            text,
+            theme,
+        }
+        .render(area, buf),
+        (Screen::Play, Some(play)) => PlayBoard {
+            position: play.position(),
+            cursor: Some(play.cursor),
+            chosen: play.chosen,
+            hint: play
+                .best_move()
+                .filter(|_| play.hint_shown)
+                .map_or_else(Vec::new, |mv| spots_of(play.position(), mv)),
+            text,
+            theme,
+        }
+        .render(area, buf),
+        _ => EditorBoard {
+            unknown: flow.editor.marks.unknown,
+            typing: flow.typing(flow.editor.invalid_slots()),
+            text,
+            theme,
+        }
+        .render(area, buf),
+    }
+}
+
+/// Where a move takes a card from and where to, on the board of the position it is played
+/// from: the stock for a draw or a redeal.
+pub fn spots_of(position: &Position, mv: Move) -> Vec<Spot> {
+    let run = |pile: u8| {
+        position
+            .pile(usize::from(pile))
+            .map_or(0, |p| p.face_up.len())
+    };
+    let top = |pile: u8| Spot::Pile {
+        pile,
+        card: run(pile).saturating_sub(1) as u8,
+    };
+    let foundation = |suit: Suit| Spot::Foundation(suit as u8);
+    let waste_suit = position.waste().last().copied().flatten().map(Card::suit);
+    let pile_suit = |pile: u8| {
+        position
+            .pile(usize::from(pile))
+            .and_then(Pile::top)
+            .map(Card::suit)
+    };
+    match mv {
+        Move::Draw | Move::Redeal => vec![Spot::Stock],
+        Move::WasteToFoundation => {
+            let mut spots = vec![Spot::Waste];
+            spots.extend(waste_suit.map(foundation));
+            spots
+        }
+        Move::WasteToPile(to) => vec![Spot::Waste, top(to)],
+        Move::PileToFoundation(from) => {
+            let mut spots = vec![top(from)];
+            spots.extend(pile_suit(from).map(foundation));
+            spots
+        }
+        Move::PileToPile { from, to, count } => vec![
+            Spot::Pile {
+                pile: from,
+                card: run(from).saturating_sub(usize::from(count)) as u8,
+            },
+            top(to),
+        ],
+        Move::FoundationToPile { suit, to } => vec![foundation(suit), top(to)],
+    }
+}
+
+/// The Check panel's lines: the rules, the cards not seen yet, where the cursor is, then
+/// what keeps the slots from being a deal.
+pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
+    let (theme, text) = (look.theme, look.text);
+    let editor = &flow.editor;
+    let dim = Style::new().fg(theme.dim);
+    let mut lines = vec![Line::styled(
+        format!("Rules: {}", editor.marks.rules),
+        Style::new().fg(theme.title),
+    )];
+    let unknown = editor.unknown_count();
+    if unknown > 0 {
+        lines.push(Line::styled(
+            format!("{} not seen yet (?)", counted(unknown, "card")),
+            dim,
+        ));
+    }
+    lines.push(Line::styled(
+        format!("Cursor: {}", slot_name(editor.cursor)),
+        dim,
+    ));
+    lines.push(Line::raw(""));
+    let problems = editor.problems();
+    if problems.is_empty() {
+        lines.push(Line::styled(
+            "A valid deal. Enter solves it, Ctrl-P plays it.",
+            Style::new().fg(theme.success),
+        ));
+    }
+    for problem in problems {
+        lines.push(Line::styled(
+            text.names(&problem),
+            Style::new().fg(theme.invalid),
+        ));
+    }
+    lines
+}
+
+/// The answer's headline and where the stepper stands.
+pub fn solution_header(solution: &Solution<Klondike>, look: &Look) -> Vec<Line<'static>> {
+    let theme = look.theme;
+    let (tone, headline) = answer_headline(&solution.found, solution.moves.len());
+    let colour = if tone { theme.success } else { theme.warning };
+    let now = solution.position();
+    vec![
+        Line::styled(
+            look.text.names(&headline),
+            Style::new().fg(colour).add_modifier(Modifier::BOLD),
+        ),
+        Line::raw(format!(
+            "step {} of {} · {} on the foundations",
+            solution.step,
+            solution.moves.len(),
+            now.foundation_cards().count()
+        )),
+    ]
+}
+
+/// A step in words, from the position it is played from; a card it turns face up is named.
+pub fn step_spans(before: &Position, mv: Move, look: &Look, style: Style) -> Vec<Span<'static>> {
+    let mut text = before.describe(mv);
+    if let Some(shown) = turned_up(before, mv) {
+        text.push_str(&format!(", showing {shown}"));
+    }
+    vec![Span::styled(look.text.names(&text), style)]
+}
+
+/// The card a pile's move turns face up: the face-down card under what leaves the pile.
+fn turned_up(before: &Position, mv: Move) -> Option<String> {
+    let (Move::PileToFoundation(from) | Move::PileToPile { from, .. }) = mv else {
+        return None;
+    };
+    let mut after = before.clone();
+    after.apply(mv).ok()?;
+    let (was, now) = (
+        before.pile(usize::from(from))?,
+        after.pile(usize::from(from))?,
+    );
+    (now.face_down.len() < was.face_down.len()).then(|| {
+        now.face_up
+            .last()
+            .copied()
+            .flatten()
+            .map_or_else(|| "a card not known".to_string(), |card| card.to_string())
+    })
+}
+
+/// Play mode's panel's first lines: how the game stands, the card being typed in.
+pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
+    let theme = look.theme;
+    let mut lines = Vec::new();
+    if let Some(seen) = play.waiting() {
+        let typed = play.typing.text().unwrap_or_default();
+        lines.push(Line::styled(
+            format!("Type the card turned up {}:", seen_words(seen)),
+            Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
+        ));
+        lines.push(Line::from(vec![
+            Span::styled("Card: ", Style::new().fg(theme.dim)),
+            Span::styled(format!("{typed}█"), Style::new().fg(theme.cursor)),
+        ]));
+        return lines;
+    }
+    let verdict = play.verdict();
+    let style = match play.known() {
+        None => Style::new().fg(theme.dim),
+        Some(_) => Style::new().fg(theme.success).add_modifier(Modifier::BOLD),
+    };
+    let verdict = if play.known().is_none() || play.refining() {
+        format!("{} {verdict}", spinner(look))
+    } else {
+        verdict
+    };
+    lines.push(Line::styled(look.text.names(&verdict), style));
+    lines.push(Line::raw(format!(
+        "stock {} · waste {} · {} on the foundations",
+        play.position().stock().len(),
+        play.position().waste().len(),
+        play.position().foundation_cards().count()
+    )));
+    lines
+}
+
+/// Where a card turned up lies, in words: "on pile 3", "on the waste".
+pub fn seen_words(seen: Seen) -> String {
+    match seen {
+        Seen::PileTop(pile) => format!("on pile {}", pile + 1),
+        Seen::WasteTop => "on the waste".to_string(),
+    }
+}

@@ -1,0 +1,506 @@
+//! Klondike in the app, driven by events: typing a deal with `?` and the rules, solving and
+//! stepping, play mode by keys and clicks with undo and redo, a card turned up typed in, the
+//! hint ranked at the table, saving and reopening; and its screens.
+
+use super::*;
+use crate::app::flow::Screen as KlondikeScreen;
+use crate::app::games::klondike::Klondike;
+use crate::app::games::klondike::board::Spot;
+use crate::app::games::klondike::play::Known;
+use solitaire::games::klondike::{Deal as KlondikeDeal, Move as KlondikeMove, Seen};
+
+/// A deal the solver wins with draw 3.
+const WINNABLE: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/klondike-winnable.txt"
+));
+
+fn winnable() -> KlondikeDeal {
+    solitaire::games::klondike::formats::read(WINNABLE, None)
+        .unwrap()
+        .deal()
+        .unwrap()
+}
+
+/// The winnable deal as a player sees it at the table: the face-down cards of the piles
+/// not known (`??`), the top cards and the stock known.
+fn at_the_table() -> String {
+    let deal = winnable();
+    let words: Vec<String> = (0..52)
+        .map(|slot| {
+            let (pile, depth) = pile_and_depth(slot);
+            if slot < 28 && depth < pile {
+                "??".to_string()
+            } else {
+                deal.card(slot).unwrap().to_string()
+            }
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// The pile of a tableau slot (from 0) and its depth from the bottom; past the tableau, the
+/// stock as pile 7.
+fn pile_and_depth(slot: usize) -> (usize, usize) {
+    let mut start = 0;
+    for pile in 0..7 {
+        if slot < start + pile + 1 {
+            return (pile, slot - start);
+        }
+        start += pile + 1;
+    }
+    (7, slot - 28)
+}
+
+trait KlondikeSession {
+    fn klondike(&self) -> &Flow<Klondike>;
+}
+
+impl KlondikeSession for App {
+    fn klondike(&self) -> &Flow<Klondike> {
+        self.session
+            .as_any()
+            .downcast_ref()
+            .expect("Klondike is on screen")
+    }
+}
+
+/// A new app on the Klondike editor.
+fn klondike_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    while app.session.game() != GameKind::Klondike {
+        ctrl(&mut app, 'g');
+    }
+    (dir, app, receive)
+}
+
+/// Feeds the searches' messages to the app until it leaves the solving screen.
+fn finish(app: &mut App, receive: &Receiver<Msg>) {
+    while matches!(app.klondike().screen, KlondikeScreen::Solving(_)) {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the solver answers");
+        app.update(msg);
+    }
+}
+
+/// Feeds play mode's checks to the app until none is running.
+fn settle(app: &mut App, receive: &Receiver<Msg>) {
+    while app.klondike().check_id().is_some() {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+}
+
+/// Feeds play mode's checks until something is known of the position.
+fn first_known(app: &mut App, receive: &Receiver<Msg>) {
+    while app
+        .klondike()
+        .play
+        .as_ref()
+        .is_some_and(|play| play.known().is_none())
+    {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+}
+
+fn play(app: &App) -> &crate::app::games::klondike::play::Play {
+    app.klondike().play.as_ref().expect("play mode")
+}
+
+/// Plays a move by the cursor as a player does: the card, then where it goes.
+fn choose(app: &mut App, from: Spot, to: Spot) {
+    let flow = app
+        .session
+        .as_any_mut()
+        .downcast_mut::<Flow<Klondike>>()
+        .unwrap();
+    flow.play.as_mut().unwrap().cursor = from;
+    press(app, KeyCode::Enter);
+    let flow = app
+        .session
+        .as_any_mut()
+        .downcast_mut::<Flow<Klondike>>()
+        .unwrap();
+    flow.play.as_mut().unwrap().cursor = to;
+    press(app, KeyCode::Enter);
+}
+
+/// The winnable deal in play: Ac up, a draw, and the next move hinted (the figure of the
+/// guide's Klondike page).
+pub(super) fn klondike_play_hinted() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    choose(
+        &mut app,
+        Spot::Pile { pile: 3, card: 0 },
+        Spot::Foundation(0),
+    );
+    press(&mut app, KeyCode::Char('d'));
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('h'));
+    (dir, app, receive)
+}
+
+#[test]
+fn ctrl_g_goes_round_every_game_with_screens() {
+    let (_dir, mut app, _receive) = fresh();
+    let mut seen = vec![app.session.game()];
+    for _ in 0..3 {
+        ctrl(&mut app, 'g');
+        seen.push(app.session.game());
+    }
+    assert_eq!(
+        seen,
+        [
+            GameKind::Pyramid,
+            GameKind::TriPeaks,
+            GameKind::Klondike,
+            GameKind::Pyramid
+        ]
+    );
+}
+
+#[test]
+fn typing_a_deal_with_question_marks_validates_live_naming_every_problem() {
+    let (_dir, mut app, _receive) = klondike_app();
+    type_text(&mut app, "8s?9cKh??8s");
+    let editor = &app.klondike().editor;
+    assert_eq!(editor.filled(), 7);
+    assert_eq!(editor.unknown_count(), 3);
+    assert_eq!(editor.invalid_slots(), [0, 6]);
+    let problems = editor.problems();
+    assert!(
+        problems[0].starts_with(
+            "8s appears twice: at (pile 1, card 1 from the bottom) and at (pile 4, card 1"
+        ),
+        "{problems:?}"
+    );
+    assert!(
+        problems[1].starts_with("45 slots are still empty"),
+        "{problems:?}"
+    );
+    let shown = screen(&app, 100, 30);
+    assert!(shown.contains("3 cards not seen yet"), "{shown}");
+    assert!(shown.contains("appears twice"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    assert!(said(&app).starts_with("Cannot solve yet"), "{}", said(&app));
+}
+
+#[test]
+fn the_rules_chosen_by_keys_are_shown_and_played_under() {
+    let (_dir, mut app, _receive) = klondike_app();
+    for c in ['w', 'r', 'x', 'e'] {
+        press(&mut app, KeyCode::Char(c));
+    }
+    let rules = app.klondike().editor.marks.rules;
+    assert_eq!(
+        rules.to_string(),
+        "draw 1, 3 passes, no cards back from the foundations, any card on an empty pile"
+    );
+    assert!(
+        said(&app).starts_with("Rules: draw 1, 3 passes"),
+        "{}",
+        said(&app)
+    );
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    assert_eq!(app.klondike().editor.filled(), 52, "{}", said(&app));
+    assert_eq!(app.klondike().editor.start().unwrap().rules(), rules);
+    let shown = screen(&app, 140, 30);
+    assert!(
+        shown.contains("Klondike · draw 1 · 3 passes · foundations keep · any card on empty"),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Char('g'));
+    assert!(
+        said(&app).starts_with("Klondike has no challenge"),
+        "{}",
+        said(&app)
+    );
+}
+
+#[test]
+fn solve_then_step_through_a_line_that_wins() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    assert!(
+        said(&app).starts_with("Winnable: a line of"),
+        "{}",
+        said(&app)
+    );
+    let KlondikeScreen::Solution(solution) = &app.klondike().screen else {
+        panic!("the solution: {}", said(&app));
+    };
+    let moves = solution.moves.clone();
+    let start = app.klondike().editor.start().unwrap();
+    let game = solitaire::games::klondike::Game::replay(start.clone(), &moves).unwrap();
+    assert!(game.position().is_won(), "the line wins on the referee");
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Left);
+    let KlondikeScreen::Solution(solution) = &app.klondike().screen else {
+        panic!("still the solution");
+    };
+    assert_eq!(solution.step, 1);
+    assert_eq!(*solution.position(), *game.position_after(1).unwrap());
+}
+
+#[test]
+fn play_by_keys_and_clicks_with_undo_and_redo() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    // Pile 4's Ac goes up: chosen, then a foundation.
+    choose(
+        &mut app,
+        Spot::Pile { pile: 3, card: 0 },
+        Spot::Foundation(0),
+    );
+    assert!(
+        said(&app).starts_with("Move Ac from pile 4 to the foundation"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(play(&app).game.played(), 1);
+    // A card that does not fit is refused with the referee's reason.
+    choose(
+        &mut app,
+        Spot::Pile { pile: 0, card: 0 },
+        Spot::Pile { pile: 1, card: 0 },
+    );
+    assert!(
+        said(&app).starts_with("Not possible: 8s does not go on 9c"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(play(&app).game.played(), 1);
+    // The stock draws; f sends the waste's top up when it fits, else says why.
+    press(&mut app, KeyCode::Char('d'));
+    assert!(said(&app).starts_with("Draw 3: Qh Ts Qc"), "{}", said(&app));
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(play(&app).game.played(), 0);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(play(&app).game.played(), 1);
+    assert_eq!(play(&app).game.redoable(), 1);
+    // A double click on pile 6's Ah sends it up.
+    let board = layout::board_area(ratatui::layout::Rect::new(0, 0, 80, 24));
+    let position = play(&app).position().clone();
+    let cell = crate::app::games::klondike::board::spot_rect(
+        board,
+        &position,
+        Spot::Pile { pile: 5, card: 0 },
+    );
+    app.update(Msg::Resize(80, 24));
+    for _ in 0..2 {
+        app.update(Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: cell.x + 1,
+            row: cell.y,
+            modifiers: KeyModifiers::NONE,
+        }));
+    }
+    assert!(
+        said(&app).starts_with("Move Ah from pile 6 to the foundation"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(play(&app).game.played(), 2);
+}
+
+#[test]
+fn a_card_turned_up_is_typed_in_and_undo_goes_back_over_it() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(at_the_table()));
+    assert_eq!(app.klondike().editor.unknown_count(), 21, "{}", said(&app));
+    ctrl(&mut app, 'p');
+    first_known(&mut app, &receive);
+    // Ac from pile 4 turns up pile 4's third card, 3d.
+    choose(
+        &mut app,
+        Spot::Pile { pile: 3, card: 0 },
+        Spot::Foundation(0),
+    );
+    assert_eq!(play(&app).waiting(), Some(Seen::PileTop(3)));
+    assert!(
+        said(&app).contains("turned up on pile 4: type it"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(
+        app.klondike().check_id(),
+        None,
+        "no check while the card waits"
+    );
+    // A wrong card is refused; then 3d goes in.
+    type_text(&mut app, "8s");
+    assert!(
+        said(&app).contains("8s is already in the deal"),
+        "{}",
+        said(&app)
+    );
+    type_text(&mut app, "3d");
+    assert!(
+        said(&app).starts_with("3d typed in at pile 4, card 3 from the bottom"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(play(&app).waiting(), None);
+    assert_eq!(app.klondike().editor.slots[8], Some("3d".parse().unwrap()));
+    assert_eq!(app.klondike().editor.unknown_count(), 20);
+    assert_eq!(play(&app).game.played(), 1);
+    // Undo goes back before the move, the card stays known, redo plays it again.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(play(&app).game.played(), 0);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(play(&app).game.played(), 1);
+    assert_eq!(play(&app).waiting(), None);
+    assert_eq!(
+        play(&app).position().pile(3).unwrap().top(),
+        Some("3d".parse().unwrap())
+    );
+}
+
+#[test]
+fn with_cards_not_known_the_hint_is_the_ranking_at_the_table() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(at_the_table()));
+    ctrl(&mut app, 'p');
+    first_known(&mut app, &receive);
+    let Some(Known::Ranked { ranking, rounds: 1 }) = play(&app).known() else {
+        panic!("a ranking: {:?}", play(&app).known());
+    };
+    assert!(ranking.deals > 0);
+    press(&mut app, KeyCode::Char('h'));
+    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    assert!(said(&app).contains(" deals"), "{}", said(&app));
+    // The rounds refine the figures on more deals.
+    settle(&mut app, &receive);
+    let Some(Known::Ranked {
+        ranking: more,
+        rounds,
+    }) = play(&app).known()
+    else {
+        panic!("a ranking");
+    };
+    assert!(*rounds > 1 && more.deals > 0, "{rounds}");
+}
+
+#[test]
+fn solving_with_cards_not_known_shows_the_moves_that_turn_one_up() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(at_the_table()));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    assert!(
+        said(&app).starts_with("Undecided: 21 cards not known."),
+        "{}",
+        said(&app)
+    );
+    let KlondikeScreen::Solution(solution) = &app.klondike().screen else {
+        panic!("the moves to turn a card up");
+    };
+    assert!(!solution.moves.is_empty());
+}
+
+#[test]
+fn a_game_at_the_table_saves_and_reopens_with_its_cards_and_moves() {
+    let (dir, mut app, receive) = klondike_app();
+    press(&mut app, KeyCode::Char('w'));
+    app.update(Msg::Paste(at_the_table()));
+    ctrl(&mut app, 'p');
+    first_known(&mut app, &receive);
+    choose(
+        &mut app,
+        Spot::Pile { pile: 3, card: 0 },
+        Spot::Foundation(0),
+    );
+    type_text(&mut app, "3d");
+    ctrl(&mut app, 's');
+    for _ in 0..40 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "table");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        said(&app).starts_with("Saved with 1 move"),
+        "{}",
+        said(&app)
+    );
+    let path = dir.path().join("saves/table.txt");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("# game: klondike\n"), "{saved}");
+    assert!(
+        saved.contains("# rules: draw 1, unlimited passes\n"),
+        "{saved}"
+    );
+    assert!(saved.contains("# moves: Ac>f\n"), "{saved}");
+    let (send, _receive) = mpsc::channel();
+    let mut setup = setup(dir.path());
+    setup.deal = Some(Kept::of(
+        solitaire::games::klondike::game::read(&saved, "table").unwrap(),
+    ));
+    let reopened = App::new(setup, send);
+    let session = reopened.klondike();
+    assert_eq!(session.editor.unknown_count(), 20);
+    assert_eq!(session.editor.marks.rules.draw, 1);
+    assert!(matches!(session.screen, KlondikeScreen::Play));
+    assert_eq!(session.play.as_ref().unwrap().game.played(), 1);
+    let moves: Vec<KlondikeMove> = session.play.as_ref().unwrap().game.moves().to_vec();
+    assert_eq!(moves, [KlondikeMove::PileToFoundation(3)]);
+}
+
+#[test]
+fn the_draft_keeps_a_klondike_deal_between_runs() {
+    let (dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('r'));
+    type_text(&mut app, "8s?Kh");
+    drop(app);
+    let (again, _receive) = start(dir.path());
+    assert_eq!(again.session.game(), GameKind::Klondike);
+    assert_eq!(again.klondike().editor.filled(), 3);
+    assert_eq!(again.klondike().editor.marks.unknown, 0b10);
+    assert_eq!(
+        again.klondike().editor.marks.rules.passes,
+        solitaire::games::klondike::Passes::Limited(3)
+    );
+}
+
+mod snapshots {
+    use super::*;
+
+    #[test]
+    fn klondike_editor_with_unknown_cards() {
+        let (_dir, mut app, _receive) = klondike_app();
+        type_text(&mut app, "8s?9cKh??8s");
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn klondike_solution_step() {
+        let (_dir, mut app, receive) = klondike_app();
+        app.update(Msg::Paste(WINNABLE.to_string()));
+        press(&mut app, KeyCode::Enter);
+        finish(&mut app, &receive);
+        for _ in 0..6 {
+            press(&mut app, KeyCode::Right);
+        }
+        insta::assert_snapshot!(screen(&app, 100, 26));
+    }
+
+    #[test]
+    fn klondike_play_with_a_hint() {
+        let (_dir, app, _receive) = klondike_play_hinted();
+        insta::assert_snapshot!(screen(&app, 100, 26));
+    }
+}
