@@ -143,11 +143,49 @@ impl<K: Key> Table<K> {
 /// first write, and when other threads of the process run (`stats` and `batch` jobs), each
 /// such copy interrupts them all to flush their address translations. On a 10,000-deal run
 /// that cost the largest search a quarter of its time.
+///
+/// A large table is backed by huge pages where the system has them ([`advise_huge_pages`]),
+/// asked for before the first write, which is when the pages are made.
 fn written<K: Key>(len: usize) -> Vec<(K, u64)> {
     let mut slots = Vec::with_capacity(len);
+    advise_huge_pages(&slots);
     slots.resize(len, (K::default(), 0));
     slots
 }
+
+/// The size from which a table asks for huge pages: below it, the few translations fit the
+/// processor's cache of them anyway, and a huge page would be cleared whole for a small table.
+const HUGE_FROM: usize = 8 << 20;
+
+/// Asks Linux to back a large vector's memory, not yet written, with huge pages (2 MiB on
+/// x86-64, in place of 4 KiB). The table is read at random, a lookup a page, and far
+/// outgrows what the processor's cache of address translations covers in small pages: each
+/// lookup then first walks the page tables, a walk that costs the more in a virtual machine.
+/// On the largest lost deal of the draw-3 run, this took a seventh of the solver's time. It
+/// is advice: where the system has no huge pages to give (or the range is not aligned to its
+/// pages), the call fails and nothing changes.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages<T>(vector: &Vec<T>) {
+    const PAGE: usize = 4096;
+    let bytes = vector.capacity() * std::mem::size_of::<T>();
+    if bytes < HUGE_FROM {
+        return;
+    }
+    let start = vector.as_ptr() as usize;
+    let (first, end) = (start.next_multiple_of(PAGE), (start + bytes) / PAGE * PAGE);
+    if end > first {
+        #[allow(unsafe_code)]
+        // SAFETY: the range lies within the vector's own allocation; the advice changes how
+        // its pages are backed, never what they hold, and a failure is ignored on purpose.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+/// Elsewhere the pages stay as the system gives them.
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages<T>(_vector: &Vec<T>) {}
 
 #[cfg(test)]
 mod tests {
@@ -168,6 +206,21 @@ mod tests {
         assert!(wide.visit([0, 0, 1], 0, 1).is_some());
         assert!(wide.visit([1, 0, 1], 0, 1).is_some());
         assert!(wide.visit([0, 0, 1], 0, 1).is_none());
+    }
+
+    /// Past the size from which it asks for huge pages, the table keeps every key as before.
+    #[test]
+    fn a_table_on_huge_pages_keeps_its_keys() {
+        let mut table = Table::<u64>::new();
+        let count = 2 * HUGE_FROM / std::mem::size_of::<(u64, u64)>();
+        for n in 1..=count as u64 {
+            assert!(table.visit(n, 0, 1).is_some());
+        }
+        assert!(table.bytes() >= 2 * HUGE_FROM);
+        for n in 1..=count as u64 {
+            assert!(table.visit(n, 0, 1).is_none(), "key {n}");
+        }
+        assert!(table.visit(count as u64 + 1, 0, 1).is_some());
     }
 
     #[test]
