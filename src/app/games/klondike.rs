@@ -159,6 +159,7 @@ pub fn answer_headline(answer: &Answer, moves: usize) -> (bool, String) {
             false,
             format!("Undecided: the search reached its cap ({cap})."),
         ),
+        Answer::Stopped => (false, "Undecided: the search was stopped.".to_string()),
     }
 }
 
@@ -432,6 +433,14 @@ impl GameScreen for Klondike {
 
     fn slot_words(slot: usize) -> String {
         slot_name(slot)
+    }
+
+    fn line_end(solution: &Solution<Klondike>) -> String {
+        if solution.position().is_won() {
+            "Every card is on the foundations.".to_string()
+        } else {
+            "A card not known is face up here: play on and type it in.".to_string()
+        }
     }
 
     fn solution_header(solution: &Solution<Klondike>, look: &Look) -> Vec<Line<'static>> {
