@@ -12,7 +12,6 @@ use crate::cards::deal::{Deal, DeckProblem, DeckProblems};
 use crate::engine::at_table::SampleBudget;
 use crate::engine::goal::{MAX_DEALS, MAX_SCORE_TARGET};
 use crate::engine::search::{CapReached, Stats};
-use crate::engine::table_lab::{MOST_MOVES, Played, TENTHS};
 use crate::engine::verdict::{Verdict, undecided_json};
 
 /// A game's runs of many deals, under one set of rules.
@@ -55,6 +54,27 @@ pub trait Lab: Send + Sync {
     fn play_at_table(&self, _deal: &Deal, _budget: &SampleBudget) -> Option<Played> {
         None
     }
+}
+
+/// The most moves a game at the table is played for before it counts as lost: far more than
+/// a game that goes somewhere takes, so that a player going round in circles stops.
+pub const MOST_MOVES: usize = 500;
+
+/// How many ranges of ten points the announced chances are counted in: 0-10%, ..., 90-100%.
+pub const TENTHS: usize = 10;
+
+/// One game played at the table ([`crate::engine::table_lab::play`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    /// Won or lost; or open, with why: a cap stopped the last exact solve.
+    pub won: Result<bool, String>,
+    /// Whether the deal is won with every card known from the start; `None` when a cap stopped
+    /// that solve.
+    pub known: Option<bool>,
+    /// The chance announced for each move played (none where no deal decided it).
+    pub announced: Vec<f64>,
+    /// Moves played.
+    pub moves: usize,
 }
 
 /// One line of `batch` answered.

@@ -28,31 +28,10 @@ use serde_json::{Value, json};
 
 use crate::cards::deal::Deal;
 use crate::engine::at_table::{self, AtTable, Estimate, MoveChance, SampleBudget, Solved};
-use crate::engine::game::LineError;
-use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
+use crate::engine::lab::{Figure, Lab, LineAnswer, LineError, Outcome};
+pub use crate::engine::lab::{MOST_MOVES, Played, TENTHS};
 use crate::engine::search::{Capped, Caps};
 use crate::engine::verdict::undecided;
-
-/// The most moves a game at the table is played for before it counts as lost: far more than
-/// a game that goes somewhere takes, so that a player going round in circles stops.
-pub const MOST_MOVES: usize = 500;
-
-/// How many ranges of ten points the announced chances are counted in: 0-10%, ..., 90-100%.
-pub const TENTHS: usize = 10;
-
-/// One game played at the table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Played {
-    /// Won or lost; or open, with why: a cap stopped the last exact solve.
-    pub won: Result<bool, String>,
-    /// Whether the deal is won with every card known from the start; `None` when a cap stopped
-    /// that solve.
-    pub known: Option<bool>,
-    /// The chance announced for each move played (none where no deal decided it).
-    pub announced: Vec<f64>,
-    /// Moves played.
-    pub moves: usize,
-}
 
 /// The range of ten points a chance falls in: 0 for 0% to 10% (not included), 9 for 90% to
 /// 100%.

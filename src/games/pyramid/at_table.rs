@@ -12,9 +12,8 @@ use serde_json::json;
 use super::answer::{Bound, Standing, board_bound, solve_capped};
 use super::lab::rules_json;
 use super::solver::{self, Budget, Caps, Outcome};
-use super::{Move, Position, Rules, notation};
+use super::{Move, Position, notation};
 use crate::cards::card::Card;
-use crate::cards::deal::Deal;
 use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
 use crate::engine::search::Observer;
 use crate::engine::verdict;
@@ -60,14 +59,6 @@ impl Position {
             removed,
         )
     }
-}
-
-/// A deal at its start as the truth, every card known, and as a player sees it: the stock
-/// face down, its cards not known.
-pub fn at_the_table(deal: &Deal, rules: Rules) -> (Position, Position) {
-    let truth = Position::new(deal, rules);
-    let view = truth.clone().with_unknown_cards(truth.stock_top_first());
-    (truth, view)
 }
 
 impl AtTable for Position {

@@ -152,7 +152,9 @@ impl Lab for PyramidLab {
 
     /// The deal played with its stock face down, to clear the pyramid (or all 52 cards).
     fn play_at_table(&self, deal: &Deal, budget: &SampleBudget) -> Option<Played> {
-        let (truth, view) = super::at_table::at_the_table(deal, self.rules);
+        // The truth, every card known, and the deal as a player sees it: the stock face down.
+        let truth = Position::new(deal, self.rules);
+        let view = truth.clone().with_unknown_cards(truth.stock_top_first());
         Some(table_lab::play(&truth, &view, budget))
     }
 
