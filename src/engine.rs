@@ -15,5 +15,6 @@ pub mod lab;
 pub mod passes;
 pub mod referee;
 pub mod search;
+pub mod table_lab;
 pub mod unknowns_text;
 pub mod verdict;

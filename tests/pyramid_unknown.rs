@@ -6,26 +6,13 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{key, replay, small_position};
+use common::{Pick, key, replay, small_position};
 use solitaire::games::pyramid::solver::{
     CardAnswer, Outcome, ScoreAnswer, board_unknowns, card_unknowns, reveal_plan, score_unknowns,
     solve, solve_card, solve_score,
 };
 use solitaire::games::pyramid::{Place, Position, Rules, explain};
 use solitaire::{Card, Deal, Rank};
-
-/// A small random generator for the tests' choices.
-struct Pick(u64);
-
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
 
 /// A small position with one to three unknown cards: now and then a pyramid card made
 /// unknown, otherwise a card not in play put in the stock or the waste, unknown, so that the

@@ -149,6 +149,81 @@ fn check_merge_is_one_run(dir: &Path, name: &str, flags: &[&str], count: usize) 
     assert_eq!(without_times(&text), without_times(&whole_text));
 }
 
+/// Games at the table, at a tiny budget: a few deals, a few deals of the cards not seen a
+/// move, no time limit, so that the figures are the same on every run.
+const AT_THE_TABLE: [&str; 7] = [
+    "--at-table",
+    "--deals",
+    "4",
+    "--samples",
+    "4",
+    "--seed",
+    "3",
+];
+
+#[test]
+fn games_at_the_table_give_the_same_figures_again_and_their_shards_merge_to_one_run() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let (first, _) = run_ok(&[&["stats"], &AT_THE_TABLE[..], &["--json", "--jobs=1"]].concat());
+    let (again, _) = run_ok(&[&["stats"], &AT_THE_TABLE[..], &["--json", "--jobs=2"]].concat());
+    let first = json(&first);
+    assert_eq!(deterministic(&first), deterministic(&json(&again)));
+    let table = &first["at_table"];
+    let known = table["all_known"]["deals"].as_u64().expect("deals known");
+    assert_eq!(known, 4, "{first}");
+    let moves: u64 = table["calibration"]
+        .as_array()
+        .expect("ten ranges")
+        .iter()
+        .map(|range| range["moves"].as_u64().expect("moves"))
+        .sum();
+    assert!(moves > 0, "{first}");
+    check_merge_is_one_run(dir.path(), "table", &AT_THE_TABLE, 2);
+}
+
+#[test]
+fn a_run_at_the_table_resumes_and_refuses_another_budget() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = path(dir.path(), "table.jsonl");
+    let (whole, _) = run_ok(&[&["stats"], &AT_THE_TABLE[..], &["--json", "--out", &file]].concat());
+    let text = std::fs::read_to_string(&file).expect("the results file");
+    let kept: Vec<&str> = text.lines().take(3).collect();
+    std::fs::write(&file, kept.join("\n") + "\n").expect("cut short");
+    let (resumed, _) = run_ok(
+        &[
+            &["stats"],
+            &AT_THE_TABLE[..],
+            &["--json", "--resume", &file],
+        ]
+        .concat(),
+    );
+    assert_eq!(deterministic(&json(&resumed)), deterministic(&json(&whole)));
+    assert_eq!(results(&file).len(), 4);
+    let mut other = AT_THE_TABLE.to_vec();
+    other[4] = "5";
+    let (_, refused) = run(&[&["stats"], &other[..], &["--resume", &file]].concat(), 2);
+    assert!(refused.contains("samples"), "{refused}");
+}
+
+#[test]
+fn at_the_table_is_for_the_games_that_rank_moves_there() {
+    let (_, refused) = run(
+        &[
+            "stats",
+            "--game",
+            "perfect-pair",
+            "--at-table",
+            "--deals",
+            "1",
+        ],
+        2,
+    );
+    assert!(
+        refused.contains("--at-table is for Pyramid, TriPeaks and Klondike games"),
+        "{refused}"
+    );
+}
+
 #[test]
 fn pyramid_shards_merged_are_one_run() {
     let dir = tempfile::tempdir().unwrap();

@@ -860,6 +860,15 @@ pub struct StatsArgs {
     /// (Klondike); for Perfect Pair, one free cell and two.
     #[arg(long, conflicts_with_all = ["out", "resume", "shard"])]
     pub compare: bool,
+    /// Play each deal at the table, seeing only the cards face up: every move the one hint
+    /// ranks first, at --samples deals of the cards not seen (and at most --time-limit
+    /// seconds) a move; the rate won beside the rate with every card known, and how often the
+    /// chances announced came true (see docs/at-the-table.md).
+    #[arg(long, conflicts_with = "compare")]
+    pub at_table: bool,
+    /// With --at-table: the random deals of the cards not seen solved for each move.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = deals_range())]
+    pub samples: usize,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,

@@ -26,15 +26,19 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use solitaire::Deal;
+use solitaire::engine::at_table::DEAL_CAPS;
 use solitaire::engine::game::{Game, Settings};
+use solitaire::engine::game::{NotItsRules, joined};
 use solitaire::engine::goal::Goal;
 use solitaire::engine::lab::Lab;
+use solitaire::engine::search::Caps;
+use solitaire::engine::table_lab::{TENTHS, TableBudget, TableLab};
 use solitaire::engine::verdict::{
     EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, undecided_cause,
 };
 use solitaire::games;
 
-use crate::cli::args::{StatsArgs, StatsCommand, owners};
+use crate::cli::args::{CapArgs, StatsArgs, StatsCommand, owners};
 use crate::cli::batch::progress_bar;
 use crate::cli::console;
 use crate::cli::input::{InputError, LinesSource};
@@ -59,6 +63,9 @@ struct Tally {
     /// Each figure's values over the decided deals, by how many deals have each: the optimal
     /// lengths, TriPeaks' best scores, the most cards of `--card`'s rank.
     figures: BTreeMap<Figure, BTreeMap<usize, usize>>,
+    /// At the table: by tenths of the chance announced, the moves announced so and how many of
+    /// them were in games then won.
+    calibration: [(usize, usize); TENTHS],
     times: Times,
 }
 
@@ -76,6 +83,13 @@ impl Tally {
         }
         self.decided += 1;
         for &(figure, value) in &solved.figures {
+            if let Figure::Announced(tenth) = figure {
+                let (moves, won) = &mut self.calibration[tenth];
+                *moves += value;
+                if solved.verdict == Outcome::Won {
+                    *won += value;
+                }
+            }
             *self
                 .figures
                 .entry(figure)
@@ -175,6 +189,9 @@ impl Summary {
                        "max": self.quantile(1.0)},
             "seconds": self.wall.as_secs_f64(),
         });
+        if let Some(at_table) = self.at_table_json() {
+            summary["at_table"] = at_table;
+        }
         match &self.part {
             Part::Whole => {}
             Part::Shard { shard, .. } => summary["shard"] = json!(shard.to_string()),
@@ -277,8 +294,72 @@ impl Summary {
                 text.push_str(&format!("{count:>6} {bar} {deals}\n"));
             }
         }
+        text.push_str(&self.at_table_text());
         text.push_str(&format!("{}\n", self.times_line()));
         text
+    }
+
+    /// At the table, the deals won with every card known (of those decided so): `(won,
+    /// decided)`; `None` for a run not at the table.
+    fn all_known(&self) -> Option<(usize, usize)> {
+        if !self.lab.figures().contains(&Figure::AllKnown) {
+            return None;
+        }
+        let known = self.tally.histogram(Figure::AllKnown);
+        let won = known.get(&1).copied().unwrap_or(0);
+        Some((won, won + known.get(&0).copied().unwrap_or(0)))
+    }
+
+    /// At the table: the rate with every card known on the same deals, and the calibration,
+    /// each range of announced chances with its moves and the share of them in games won.
+    fn at_table_text(&self) -> String {
+        let Some((won, decided)) = self.all_known() else {
+            return String::new();
+        };
+        let (low, high) = wilson(won, decided);
+        let mut text = format!(
+            "every card known, the same deals: {won} of {decided} winnable: {:.1}% (95% \
+             interval {:.1}% to {:.1}%)\n",
+            percent(won, decided),
+            100.0 * low,
+            100.0 * high
+        );
+        text.push_str(
+            "calibration, the chance announced for each move played against how often its \
+             game was won:\n  announced    moves   won\n",
+        );
+        for (tenth, &(moves, won)) in self.tally.calibration.iter().enumerate() {
+            let range = format!("{}-{}%", tenth * 10, tenth * 10 + 10);
+            let share = if moves == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.1}%", percent(won, moves))
+            };
+            text.push_str(&format!("  {range:>9} {moves:>8} {share:>6}\n"));
+        }
+        text
+    }
+
+    /// The same as JSON: `all_known` (`deals`, `winnable`, `fraction`, `interval95`) and
+    /// `calibration`, a range of ten points each (`low`, `high`, `moves`, `won`).
+    fn at_table_json(&self) -> Option<Value> {
+        let (won, decided) = self.all_known()?;
+        let (low, high) = wilson(won, decided);
+        let calibration: Vec<Value> = self
+            .tally
+            .calibration
+            .iter()
+            .enumerate()
+            .map(|(tenth, &(moves, won))| {
+                json!({"low": tenth as f64 / 10.0, "high": (tenth + 1) as f64 / 10.0,
+                       "moves": moves, "won": won})
+            })
+            .collect();
+        Some(json!({
+            "all_known": {"deals": decided, "winnable": won,
+                          "fraction": percent(won, decided) / 100.0, "interval95": [low, high]},
+            "calibration": calibration,
+        }))
     }
 
     /// How many deals that should have a figure lack it: won deals their optimal length,
@@ -293,6 +374,8 @@ impl Summary {
             Figure::Length => self.tally.winnable,
             Figure::Score => self.tally.decided,
             Figure::Most => self.tally.solved(),
+            // At the table, the figures are counted apart (see `at_table_text`).
+            Figure::AllKnown | Figure::Announced(_) => return 0,
         };
         let measured: usize = self.tally.histogram(figure).values().sum();
         should.saturating_sub(measured)
@@ -311,6 +394,7 @@ impl Summary {
             Figure::Most => {
                 "{deals} whose unknown cards (??) may allow more, or whose search a cap stopped"
             }
+            Figure::AllKnown | Figure::Announced(_) => "{deals} not counted",
         }
         .replace("{deals}", deals);
         format!("{title}, leaving out {left_out} {why}:\n")
@@ -337,6 +421,15 @@ impl Summary {
         } else {
             EXIT_OK
         }
+    }
+}
+
+/// `part` of `whole` in percent, 0 for none.
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
     }
 }
 
@@ -469,6 +562,9 @@ fn lab_of(args: &StatsArgs, game: &'static dyn Game) -> Result<Box<dyn Lab>, Inp
     let lab = game
         .lab(&args.game.settings, Goal::Board, args.caps.caps())
         .map_err(InputError::options)?;
+    if args.at_table {
+        return at_table_lab(args, lab);
+    }
     if args.compare && lab.compared().is_empty() {
         let comparing: Vec<&dyn Game> = games::ALL
             .iter()
@@ -484,6 +580,65 @@ fn lab_of(args: &StatsArgs, game: &'static dyn Game) -> Result<Box<dyn Lab>, Inp
         )));
     }
     Ok(lab)
+}
+
+/// The lab that plays a game's deals at the table, `lab` giving its rules; refused for a game
+/// with no ranking at the table.
+fn at_table_lab(args: &StatsArgs, lab: Box<dyn Lab>) -> Result<Box<dyn Lab>, InputError> {
+    if !lab.at_table() {
+        let playing: Vec<&dyn Game> = games::ALL
+            .iter()
+            .copied()
+            .filter(|game| {
+                game.lab(&Settings::default(), Goal::Board, args.caps.caps())
+                    .is_ok_and(|lab| lab.at_table())
+            })
+            .collect();
+        return Err(InputError::Usage(format!(
+            "--at-table is for {} games",
+            joined(
+                &playing
+                    .iter()
+                    .map(|game| game.name().to_string())
+                    .collect::<Vec<_>>(),
+                "and"
+            )
+        )));
+    }
+    let budget = TableBudget {
+        samples: args.samples,
+        time: args.caps.time_limit,
+        seed: args.seed,
+    };
+    Ok(Box::new(TableLab {
+        inner: lab,
+        budget,
+        caps: table_caps(&args.caps),
+    }))
+}
+
+/// The caps on each deal of the cards not seen that a move's ranking solves: the states cap
+/// given, or the ranking's own ([`DEAL_CAPS`]), and the memory cap; the time limit is the
+/// move's, not each solve's.
+fn table_caps(caps: &CapArgs) -> Caps {
+    let states = caps
+        .max_states
+        .map_or(DEAL_CAPS.states, |n| usize::try_from(n).ok());
+    Caps::new(states, Some(caps.max_memory), None)
+}
+
+/// The lab a results file's rules name: the game's own, or at the table when they say so.
+pub fn lab_of_rules(
+    game: &'static dyn Game,
+    rules: &Value,
+    caps: Caps,
+) -> Result<Box<dyn Lab>, NotItsRules> {
+    let not_its = || NotItsRules(format!("its rules are not {game}'s at the table"));
+    match TableLab::of_rules(rules, |rest| game.lab_of_json(rest, caps).ok(), caps) {
+        Some(Some(lab)) => Ok(Box::new(lab)),
+        Some(None) => game.lab_of_json(rules, caps),
+        None => Err(not_its()),
+    }
 }
 
 /// A run's game, the lab that measures its deals, and the deals.
@@ -729,7 +884,6 @@ fn comparison(summaries: &[Summary], json: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solitaire::engine::search::Caps;
 
     /// The first game's lab under its default rules.
     fn pyramid_lab() -> Box<dyn Lab> {
@@ -784,6 +938,59 @@ mod tests {
         assert_eq!(summary.json()["undecided"], 1);
         assert_eq!(summary.json()["complete"], false);
         assert_eq!(summary.exit_code(), EXIT_INTERRUPTED);
+    }
+
+    #[test]
+    fn announced_chances_count_by_tenths_against_the_games_won() {
+        use solitaire::engine::table_lab::tenth;
+        assert_eq!(
+            [0.0, 0.05, 0.1, 0.55, 0.999, 1.0].map(tenth),
+            [0, 0, 1, 5, 9, 9]
+        );
+        let mut tally = Tally::default();
+        let game = |deal, verdict, known, announced: &[(usize, usize)]| Solved {
+            deal,
+            verdict,
+            figures: std::iter::once((Figure::AllKnown, known))
+                .chain(announced.iter().map(|&(t, n)| (Figure::Announced(t), n)))
+                .collect(),
+            millis: 1.0,
+        };
+        tally.add(&game(0, Outcome::Won, 1, &[(9, 3), (5, 1)]));
+        tally.add(&game(1, Outcome::Lost, 1, &[(9, 1), (2, 2)]));
+        tally.add(&game(2, Outcome::Lost, 0, &[(2, 4)]));
+        assert_eq!(tally.calibration[9], (4, 3));
+        assert_eq!(tally.calibration[5], (1, 1));
+        assert_eq!(tally.calibration[2], (6, 0));
+        let lab = TableLab {
+            inner: pyramid_lab(),
+            budget: TableBudget {
+                samples: 5,
+                time: None,
+                seed: 1,
+            },
+            caps: Caps::default(),
+        };
+        let summary = Summary {
+            game: games::ALL[0],
+            lab: Box::new(lab),
+            tally,
+            total: 3,
+            wall: Duration::ZERO,
+            part: Part::Whole,
+        };
+        let text = summary.text();
+        assert!(text.contains("1 of 3 winnable: 33.3%"), "{text}");
+        assert!(
+            text.contains("every card known, the same deals: 2 of 3 winnable: 66.7%"),
+            "{text}"
+        );
+        assert!(text.contains(" 90-100%        4  75.0%\n"), "{text}");
+        assert!(text.contains(" 20-30%        6   0.0%\n"), "{text}");
+        let json = summary.json();
+        assert_eq!(json["at_table"]["all_known"]["winnable"], 2);
+        assert_eq!(json["at_table"]["calibration"][9]["moves"], 4);
+        assert_eq!(json["at_table"]["calibration"][9]["won"], 3);
     }
 
     #[test]

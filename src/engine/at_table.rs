@@ -57,7 +57,7 @@ pub enum Solved<M> {
 
 /// What a game gives the engine: a position at the table, its moves, its unknown cards and
 /// its exact solver.
-pub trait AtTable: Clone + Send + Sync {
+pub trait AtTable: Clone + Eq + std::hash::Hash + Send + Sync {
     /// A move of the game.
     type Move: Copy + PartialEq + Send + Sync;
     /// The legal moves from the position, the unknown cards matching nothing.
@@ -77,6 +77,16 @@ pub trait AtTable: Clone + Send + Sync {
     fn settled(&self) -> Option<bool>;
     /// Solves the position, every card known, stopping when `observer` asks.
     fn solve(&self, observer: &mut dyn Observer) -> Solved<Self::Move>;
+    /// When an unknown card lies face up (the player sees it), the position with it typed in
+    /// as `truth` (the same position, every card known) has it; `None` when none does.
+    #[must_use]
+    fn shown(&self, truth: &Self) -> Option<Self>;
+    /// The position as far as play goes: two positions with the same key play alike (a count
+    /// that changes no move left out), so that a player can tell a position met before.
+    #[must_use]
+    fn key(&self) -> Self {
+        self.clone()
+    }
 }
 
 /// What the engine may spend.
@@ -214,6 +224,10 @@ fn deals(count: usize) -> String {
 pub struct MoveChance<M> {
     pub mv: M,
     pub estimate: Estimate,
+    /// The deals whose winning line, as the exact solver found it, starts with the move: of
+    /// two moves with the same chance, the one more lines start with comes first, so that a
+    /// player who follows the ranking makes progress rather than going round in circles.
+    pub firsts: usize,
 }
 
 /// The legal moves ranked, the best first, and what the ranking rests on.
@@ -417,11 +431,17 @@ pub fn rank<P: AtTable>(
         sampler.run(wanted, budget, started, observer)
     };
     let mut sampled = tally.figures.into_iter();
+    let mut firsts = tally.firsts.into_iter();
     let mut ranked: Vec<MoveChance<P::Move>> = moves
         .iter()
         .zip(settled)
         .map(|(&mv, settled)| {
             // Only the open moves were sampled, in order: a settled one takes no figure.
+            let first = if settled.is_none() {
+                firsts.next().unwrap_or(0)
+            } else {
+                0
+            };
             let estimate = match settled {
                 Some(wins) => Estimate::Exact(wins),
                 None => match sampled.next() {
@@ -432,10 +452,18 @@ pub fn rank<P: AtTable>(
                     None => unreachable!("every open move is sampled"),
                 },
             };
-            MoveChance { mv, estimate }
+            MoveChance {
+                mv,
+                estimate,
+                firsts: first,
+            }
         })
         .collect();
-    ranked.sort_by(|a, b| order(&b.estimate).total_cmp(&order(&a.estimate)));
+    ranked.sort_by(|a, b| {
+        order(&b.estimate)
+            .total_cmp(&order(&a.estimate))
+            .then(b.firsts.cmp(&a.firsts))
+    });
     Ok(Ranking {
         moves: ranked,
         deals: tally.deals,
@@ -504,6 +532,8 @@ fn order(estimate: &Estimate) -> f64 {
 /// What the deals solved say of each open move, in the order of the moves.
 struct Tally {
     figures: Vec<Figure>,
+    /// For each open move, the deals whose winning line starts with it.
+    firsts: Vec<usize>,
     deals: usize,
 }
 
@@ -529,13 +559,18 @@ impl Tally {
     fn new(moves: usize) -> Tally {
         Tally {
             figures: vec![Figure::default(); moves],
+            firsts: vec![0; moves],
             deals: 0,
         }
     }
 
-    /// Adds one deal's outcome for each move: won, lost, or open (`None`).
-    fn add(&mut self, outcomes: &[Option<bool>]) {
+    /// Adds one deal's outcome for each move (won, lost, or open: `None`), and which move its
+    /// winning line starts with, if one of them.
+    fn add(&mut self, (outcomes, first): &(Vec<Option<bool>>, Option<usize>)) {
         self.deals += 1;
+        if let Some(first) = first {
+            self.firsts[*first] += 1;
+        }
         for (figure, outcome) in self.figures.iter_mut().zip(outcomes) {
             match outcome {
                 Some(won) => {
@@ -556,6 +591,9 @@ impl Observer for Flag<'_> {
         self.0.load(Ordering::Relaxed)
     }
 }
+
+/// One deal's outcome for each open move, and which move its winning line starts with.
+type Outcomes = (Vec<Option<bool>>, Option<usize>);
 
 /// The work was stopped before a deal was solved.
 struct Stopped;
@@ -635,14 +673,19 @@ impl<P: AtTable> Sampler<'_, P> {
         (tally, stopped, timed_out)
     }
 
-    /// Deal `number`: the unknown cards dealt, and each open move's outcome on it. The
-    /// position solved first settles every move when it is lost (no move can win a lost game)
-    /// and the first move of its winning line.
-    fn deal(&self, number: usize, stop: &AtomicBool) -> Result<Vec<Option<bool>>, Stopped> {
+    /// Deal `number`: the unknown cards dealt, each open move's outcome on it, and which of
+    /// them its winning line starts with. The position solved first settles every move when
+    /// it is lost (no move can win a lost game) and the first move of its winning line.
+    fn deal(&self, number: usize, stop: &AtomicBool) -> Result<Outcomes, Stopped> {
         let cards = shuffled(self.pool, self.seed, number);
         let dealt = self.position.dealt(&cards[..self.unknown]);
         let whole = self.solve(&dealt, stop)?;
-        self.moves
+        let first = match whole {
+            Solved::Won(Some(first)) => self.moves.iter().position(|&mv| mv == first),
+            _ => None,
+        };
+        let outcomes = self
+            .moves
             .iter()
             .map(|&mv| match whole {
                 Solved::Lost => Ok(Some(false)),
@@ -653,7 +696,8 @@ impl<P: AtTable> Sampler<'_, P> {
                     Solved::Open => Ok(None),
                 },
             })
-            .collect()
+            .collect::<Result<_, _>>()?;
+        Ok((outcomes, first))
     }
 
     /// One exact solve under the caps: `Open` when a cap stopped it, `Stopped` when the stop.
@@ -719,7 +763,7 @@ mod tests {
     }
 
     /// A game of one move: move 0 is lost whatever the unknown card is, move 1 always wins.
-    #[derive(Debug, Clone, Copy)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     struct OneMove {
         played: Option<u8>,
         unknown: usize,
@@ -760,6 +804,10 @@ mod tests {
 
         fn settled(&self) -> Option<bool> {
             (self.played == Some(0)).then_some(false)
+        }
+
+        fn shown(&self, _truth: &OneMove) -> Option<OneMove> {
+            None
         }
 
         fn solve(&self, _observer: &mut dyn Observer) -> Solved<u8> {

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::cards::card::Rank;
 use crate::cards::deal::{Deal, DeckProblem, DeckProblems};
+use crate::engine::at_table::SampleBudget;
 use crate::engine::goal::{MAX_DEALS, MAX_SCORE_TARGET};
 use crate::engine::search::{CapReached, Stats};
 use crate::engine::verdict::{Verdict, undecided_json};
@@ -44,6 +45,36 @@ pub trait Lab: Send + Sync {
     fn compared(&self) -> Vec<Box<dyn Lab>> {
         Vec::new()
     }
+    /// Whether the game plays deals at the table ([`Lab::play_at_table`]).
+    fn at_table(&self) -> bool {
+        false
+    }
+    /// Plays a whole deal at the table ([`crate::engine::table_lab::play`]), each move
+    /// ranked within `budget`; `None` for a game with no ranking at the table.
+    fn play_at_table(&self, _deal: &Deal, _budget: &SampleBudget) -> Option<Played> {
+        None
+    }
+}
+
+/// The most moves a game at the table is played for before it counts as lost: far more than
+/// a game that goes somewhere takes, so that a player going round in circles stops.
+pub const MOST_MOVES: usize = 500;
+
+/// How many ranges of ten points the announced chances are counted in: 0-10%, ..., 90-100%.
+pub const TENTHS: usize = 10;
+
+/// One game played at the table ([`crate::engine::table_lab::play`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    /// Won or lost; or open, with why: a cap stopped the last exact solve.
+    pub won: Result<bool, String>,
+    /// Whether the deal is won with every card known from the start; `None` when a cap stopped
+    /// that solve.
+    pub known: Option<bool>,
+    /// The chance announced for each move played (none where no deal decided it).
+    pub announced: Vec<f64>,
+    /// Moves played.
+    pub moves: usize,
 }
 
 /// One line of `batch` answered.
@@ -101,7 +132,26 @@ pub enum Figure {
     Score,
     /// The most tableau cards of the counted rank that any line removes.
     Most,
+    /// At the table: whether the deal is won with every card known (1) or not (0).
+    AllKnown,
+    /// At the table: how many of the moves played were announced with a chance in this range
+    /// of ten points (0 for 0% to 10%, 9 for 90% to 100%).
+    Announced(usize),
 }
+
+/// The keys of [`Figure::Announced`], by range.
+const ANNOUNCED_KEYS: [&str; TENTHS] = [
+    "announced_0",
+    "announced_1",
+    "announced_2",
+    "announced_3",
+    "announced_4",
+    "announced_5",
+    "announced_6",
+    "announced_7",
+    "announced_8",
+    "announced_9",
+];
 
 impl Figure {
     /// Its key in a results line.
@@ -110,6 +160,8 @@ impl Figure {
             Figure::Length => "length",
             Figure::Score => "score",
             Figure::Most => "most",
+            Figure::AllKnown => "all_known",
+            Figure::Announced(tenth) => ANNOUNCED_KEYS[tenth.min(TENTHS - 1)],
         }
     }
 
@@ -121,6 +173,8 @@ impl Figure {
             // The most one deal of any game gives.
             Figure::Score => (MAX_SCORE_TARGET / MAX_DEALS) as usize,
             Figure::Most => 4,
+            Figure::AllKnown => 1,
+            Figure::Announced(_) => MOST_MOVES,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! optimal solver. Nothing here knows about terminals or command lines.
 
 pub mod answer;
+pub mod at_table;
 pub mod challenge;
 pub mod coach;
 pub mod explain;

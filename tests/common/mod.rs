@@ -82,6 +82,20 @@ pub fn start(deal: &Deal) -> Position {
     Position::new(deal, Rules::default())
 }
 
+/// A small random generator for the tests' choices.
+pub struct Pick(pub u64);
+
+impl Pick {
+    /// A number below `n`.
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from((self.0 >> 33) % n as u64).expect("a small number")
+    }
+}
+
 /// A small position for exhaustive cross-checks, from a random deal: 10 to 15 pyramid cards
 /// left (taken off from the bottom up), piles made mostly of partners for them so that a fair
 /// share can be cleared, split at random between waste and stock, on a random pass the rules

@@ -163,15 +163,12 @@ pub fn run(args: &MergeArgs, game: Option<&'static dyn Game>) -> Result<u8, Inpu
             first.game
         )));
     }
-    let lab = first
-        .game
-        .lab_of_json(&first.rules, first.caps)
-        .map_err(|why| {
-            usage(&ResultsError::NotResults {
-                path: name(first_path),
-                why: why.to_string(),
-            })
-        })?;
+    let lab = super::lab_of_rules(first.game, &first.rules, first.caps).map_err(|why| {
+        usage(&ResultsError::NotResults {
+            path: name(first_path),
+            why: why.to_string(),
+        })
+    })?;
     let figures = lab.figures();
     let mut tally = Tally::default();
     let mut incomplete = Vec::new();

@@ -6,10 +6,11 @@
 use serde_json::json;
 
 use super::answer::rules_json;
+use super::deal::{PILES, pile_start};
 use super::reveal::{self, Reveal};
 use super::saved::SavedKlondike;
 use super::solver::{self, Verdict as SolverVerdict};
-use super::{Move, Position, notation};
+use super::{Deal, Move, Position, Rules, Seen, notation};
 use crate::cards::card::Card;
 use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
 use crate::engine::search::Observer;
@@ -56,6 +57,24 @@ impl AtTable for Position {
         (reveal::reveal(self, SETTLE_CAP) == Reveal::Never).then_some(false)
     }
 
+    /// A pile's face-up top, or the waste's top, not known: the card `truth` has there.
+    fn shown(&self, truth: &Position) -> Option<Position> {
+        let pile = (0..self.piles().len()).find(|&pile| self.piles()[pile].top_is_unknown());
+        let (seen, card) = match pile {
+            Some(pile) => (Seen::PileTop(pile), truth.pile(pile)?.top()?),
+            None if self.waste().last() == Some(&None) => {
+                (Seen::WasteTop, (*truth.waste().last()?)?)
+            }
+            None => return None,
+        };
+        self.reveal(seen, card).ok()
+    }
+
+    /// The redeals made left out when they are unlimited.
+    fn key(&self) -> Position {
+        self.plays_as()
+    }
+
     fn solve(&self, observer: &mut dyn Observer) -> Solved<Move> {
         match solver::solve(self, observer).answer {
             Some(SolverVerdict::Solvable(line)) => Solved::Won(line.first().copied()),
@@ -63,6 +82,21 @@ impl AtTable for Position {
             None => Solved::Open,
         }
     }
+}
+
+/// A deal at its start as the truth, every card known, and as a player sees it: each pile's
+/// top card face up, the cards under them and the stock not known.
+pub fn at_the_table(deal: &Deal, rules: Rules) -> (Position, Position) {
+    let truth = Position::new(deal, rules);
+    let tops: Vec<usize> = (1..=PILES).map(|pile| pile_start(pile) - 1).collect();
+    let slots: Vec<Option<Card>> = deal
+        .slots()
+        .iter()
+        .enumerate()
+        .map(|(slot, &card)| card.filter(|_| tops.contains(&slot)))
+        .collect();
+    let seen = Deal::from_slots(&slots).expect("the deal's cards, fewer of them");
+    (truth, Position::new(&seen, rules))
 }
 
 /// The moves from where a game with cards not known stands, ranked by their chance to win

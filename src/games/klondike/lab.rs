@@ -11,9 +11,11 @@ use super::answer::{answer_json, rules_json, solve_position};
 use super::formats::{self, Format};
 use super::{DealProblem, DealProblems, EmptyPile, Passes, Position, Rules};
 use crate::cards::deal::Deal;
+use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{LineError, NotItsRules};
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
 use crate::engine::search::Caps;
+use crate::engine::table_lab::{self, Played};
 
 /// Klondike's runs under one set of rules; `batch` reads its lines in `format`.
 #[derive(Debug, Clone, Copy)]
@@ -71,6 +73,18 @@ impl Lab for KlondikeLab {
 
     fn rules_json(&self) -> Value {
         rules_json(self.rules)
+    }
+
+    fn at_table(&self) -> bool {
+        true
+    }
+
+    /// The deal played as dealt: each pile's top face up, the rest and the stock not known.
+    fn play_at_table(&self, deal: &Deal, budget: &SampleBudget) -> Option<Played> {
+        let deal = super::Deal::from_slots(&deal.slots())
+            .expect("a deal's 52 cards lay out as Klondike's");
+        let (truth, view) = super::at_table::at_the_table(&deal, self.rules);
+        Some(table_lab::play(&truth, &view, budget))
     }
 
     fn rules_text(&self) -> String {

@@ -79,7 +79,7 @@ impl Standing {
 
     /// An answer: the JSON object, with where the game stood as `from`, or the text after a
     /// line saying where it stood.
-    fn answer(&self, verdict: Verdict, mut json: Value, text: String) -> Answer {
+    pub(super) fn answer(&self, verdict: Verdict, mut json: Value, text: String) -> Answer {
         if let Some(from) = self.progress_json() {
             json["from"] = from;
         }

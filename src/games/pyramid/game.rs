@@ -4,11 +4,13 @@
 use serde_json::Value;
 
 use super::answer::Standing;
+use super::at_table::chances_answer;
 use super::lab::PyramidLab;
 use super::saved::SavedDeal;
 use super::solver::Budget;
 use super::{Finish, Goal, Passes, RuleChanges, Rules};
 use crate::cards::deal::Deal;
+use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
     Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings,
     Table, checked,
@@ -148,6 +150,10 @@ impl Table for PyramidTable {
 
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
         self.standing.hint(&Budget::start(caps), observer)
+    }
+
+    fn chances(&self, budget: &SampleBudget, observer: &mut dyn Observer) -> Option<Answer> {
+        chances_answer(&self.standing, budget, observer)
     }
 
     fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {

@@ -13,8 +13,10 @@ use super::answer::{
 use super::solver::{Budget, Caps, Outcome as SearchOutcome};
 use super::{Finish, Goal, Passes, Position, Rules};
 use crate::cards::deal::Deal;
+use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{LineError, NotItsRules};
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
+use crate::engine::table_lab::{self, Played};
 use crate::engine::verdict::{Verdict, undecided};
 use crate::games::pyramid::layout::LAYOUT;
 
@@ -132,13 +134,8 @@ impl Lab for PyramidLab {
         vec![Figure::Length]
     }
 
-    /// `{"passes":"3","relaxed":false,"goal":"pyramid"}`.
     fn rules_json(&self) -> Value {
-        json!({
-            "passes": self.rules.passes.word(),
-            "relaxed": self.rules.relaxed,
-            "goal": self.rules.finish.word(),
-        })
+        rules_json(self.rules)
     }
 
     fn rules_text(&self) -> String {
@@ -147,6 +144,18 @@ impl Lab for PyramidLab {
 
     fn brief_rules(&self) -> String {
         self.rules.brief()
+    }
+
+    fn at_table(&self) -> bool {
+        true
+    }
+
+    /// The deal played with its stock face down, to clear the pyramid (or all 52 cards).
+    fn play_at_table(&self, deal: &Deal, budget: &SampleBudget) -> Option<Played> {
+        // The truth, every card known, and the deal as a player sees it: the stock face down.
+        let truth = Position::new(deal, self.rules);
+        let view = truth.clone().with_unknown_cards(truth.stock_top_first());
+        Some(table_lab::play(&truth, &view, budget))
     }
 
     /// 1, 3 and unlimited passes, each with strict and relaxed pairing, to the goal given.
@@ -166,6 +175,16 @@ impl Lab for PyramidLab {
         }
         labs
     }
+}
+
+/// The rules as a run's identity and an answer's JSON give them:
+/// `{"passes":"3","relaxed":false,"goal":"pyramid"}`.
+pub fn rules_json(rules: Rules) -> Value {
+    json!({
+        "passes": rules.passes.word(),
+        "relaxed": rules.relaxed,
+        "goal": rules.finish.word(),
+    })
 }
 
 /// The rules [`Lab::rules_json`] wrote, read back.

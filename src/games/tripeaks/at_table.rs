@@ -7,7 +7,7 @@
 use serde_json::json;
 
 use super::answer::{from_saved, seen_slot};
-use super::layout::LAYOUT;
+use super::layout::{FIRST_WASTE, FULL, LAYOUT, TABLEAU_SIZE, face_up};
 use super::saved::SavedTriPeaks;
 use super::solver::{self, BoardAnswer, Solution};
 use super::{Move, Position, notation};
@@ -74,6 +74,12 @@ impl AtTable for Position {
         }
     }
 
+    /// An unknown card face up in the tableau, or on the waste: the card `truth` has there.
+    fn shown(&self, truth: &Position) -> Option<Position> {
+        let slot = seen_slot(self)?;
+        self.reveal(slot, truth.card(slot)?).ok()
+    }
+
     fn solve(&self, observer: &mut dyn Observer) -> Solved<Move> {
         match solver::solve_board(self, observer).answer {
             Some(Solution {
@@ -84,6 +90,24 @@ impl AtTable for Position {
             None => Solved::Open,
         }
     }
+}
+
+/// A deal at its start as the truth, every card known, and as MSC shows it: rows 1 to 3 face
+/// down and the stock, not known; the bottom row and the waste's card face up.
+pub fn at_the_table(deal: &Deal) -> (Position, Position) {
+    let truth = Position::new(deal);
+    let shown = face_up(FULL);
+    let slots = deal.slots();
+    let seen: Vec<Option<Card>> = slots
+        .iter()
+        .enumerate()
+        .map(|(slot, &card)| {
+            let up = slot == FIRST_WASTE || (slot < TABLEAU_SIZE && shown & (1 << slot) != 0);
+            card.filter(|_| up)
+        })
+        .collect();
+    let seen = Deal::from_slots(&seen, &LAYOUT).expect("the deal's cards, fewer of them");
+    (truth, Position::new(&seen))
 }
 
 /// The moves from where a game with cards not known stands, ranked by their chance to clear

@@ -10,11 +10,13 @@ use super::answer::{answer_json, verdict_of};
 use super::challenge::{Answer, solve_within};
 use crate::cards::card::Rank;
 use crate::cards::deal::Deal;
+use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{LineError, NotItsRules};
 use crate::engine::goal::Goal;
 use crate::engine::kind::GameKind;
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
 use crate::engine::search::{Budget, CapReached, Caps};
+use crate::engine::table_lab::{self, Played};
 use crate::engine::unknowns_text;
 use crate::engine::verdict::undecided;
 use crate::games::tripeaks::layout::LAYOUT;
@@ -114,6 +116,17 @@ impl Lab for TriPeaksLab {
             .filter_map(|(figure, value)| value.map(|value| (figure, value)))
             .collect();
         (outcome, figures)
+    }
+
+    fn at_table(&self) -> bool {
+        true
+    }
+
+    /// The deal played as MSC deals it, for the Board challenge: rows 1 to 3 and the stock
+    /// face down.
+    fn play_at_table(&self, deal: &Deal, budget: &SampleBudget) -> Option<Played> {
+        let (truth, view) = super::at_table::at_the_table(deal);
+        Some(table_lab::play(&truth, &view, budget))
     }
 
     fn figures(&self) -> Vec<Figure> {

@@ -1,0 +1,284 @@
+//! The at-the-table lab: whole games played as a player sees them, every move the one
+//! [`at_table::rank`] puts first, to measure how often a player following the engine wins.
+//!
+//! A game starts from a whole deal twice over: the *truth*, every card known, and the *view*,
+//! the same position with the cards a player cannot see unknown (`??`). Each move is ranked on
+//! the view, at a fixed budget, and played on both; a card that play turns face up in the view
+//! is then typed in from the truth ([`AtTable::shown`]), so the view learns each card only as
+//! the game turns it up, and keeps it. The game ends:
+//! - when no card is left unknown: the player knows every card and plays a winning line if
+//!   there is one, so the game is won exactly when the exact solver wins it;
+//! - when the best move is certain ([`Estimate::Exact`]): won when it wins whatever the unknown
+//!   cards are; lost when every move is lost whatever they are;
+//! - when every deal of the budget is decided and lost after every move (the engine sees no
+//!   way: the player gives up),
+//!   when every move leads back to a position already played through (the player does not go
+//!   round in circles: a move that does is never played), or after [`MOST_MOVES`] moves: lost.
+//!
+//! A move that is the only one is played without a ranking.
+//!
+//! Beside it, the same deal every card known, solved once: the rate a player who knew every
+//! card would reach. And each chance the engine announced for the move it played, for the
+//! calibration: how often the games in which a chance was announced were won.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::cards::deal::Deal;
+use crate::engine::at_table::{self, AtTable, Estimate, MoveChance, SampleBudget, Solved};
+use crate::engine::lab::{Figure, Lab, LineAnswer, LineError, Outcome};
+pub use crate::engine::lab::{MOST_MOVES, Played, TENTHS};
+use crate::engine::search::{Capped, Caps};
+use crate::engine::verdict::undecided;
+
+/// The range of ten points a chance falls in: 0 for 0% to 10% (not included), 9 for 90% to
+/// 100%.
+pub fn tenth(chance: f64) -> usize {
+    // A chance is between 0 and 1: the cast keeps its tenths.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let tenth = (chance * TENTHS as f64).floor().max(0.0) as usize;
+    tenth.min(TENTHS - 1)
+}
+
+/// Solves a position with every card known under `caps`: won or lost, or the cap that
+/// stopped it in words.
+fn solve_known<P: AtTable>(position: &P, caps: Caps) -> Result<bool, String> {
+    let mut quiet = ();
+    let mut capped = Capped::new(caps, &mut quiet);
+    match position.solve(&mut capped) {
+        Solved::Won(_) => Ok(true),
+        Solved::Lost => Ok(false),
+        Solved::Open => Err(capped
+            .reached()
+            .map_or_else(|| "stopped".to_string(), undecided)),
+    }
+}
+
+/// Plays a game at the table from `truth` (every card known) and `view` (the same position as
+/// the player sees it), each move ranked within `budget` (its threads: one game on one thread
+/// is what a lab of many games wants).
+pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget) -> Played {
+    let known = solve_known(truth, budget.caps).ok();
+    let (mut truth, mut view) = (truth.clone(), view.clone());
+    let mut announced = Vec::new();
+    let mut moves = 0;
+    let mut met = HashSet::new();
+    let won = loop {
+        while let Some(typed) = view.shown(&truth) {
+            view = typed;
+        }
+        if view.unknown() == 0 {
+            break solve_known(&truth, budget.caps);
+        }
+        if moves == MOST_MOVES {
+            break Ok(false);
+        }
+        met.insert(view.key());
+        let new = |mv: P::Move| !met.contains(&view.after(mv).key());
+        let legal = view.moves();
+        let mv = match legal.as_slice() {
+            // No move: the game is over, won or not.
+            [] => break solve_known(&truth, budget.caps),
+            [only] if new(*only) => *only,
+            _ => match best_new_move(&view, budget, &new) {
+                Ok(mv) => {
+                    announced.extend(mv.estimate.chance());
+                    mv.mv
+                }
+                Err(won) => break Ok(won),
+            },
+        };
+        truth = truth.after(mv);
+        view = view.after(mv);
+        moves += 1;
+    };
+    Played {
+        won,
+        known,
+        announced,
+        moves,
+    }
+}
+
+/// The move ranked first among those that lead to a position not met before, or how the game
+/// ends: won when the best is certain to win, lost when it is certain to lose, when every deal
+/// the budget asked for is decided and lost after it, or when no move is new.
+fn best_new_move<P: AtTable>(
+    view: &P,
+    budget: &SampleBudget,
+    new: &dyn Fn(P::Move) -> bool,
+) -> Result<MoveChance<P::Move>, bool> {
+    let pool = at_table::rest_of_pack(&view.seen());
+    let Ok(ranking) = at_table::rank(view, &pool, budget, &mut ()) else {
+        unreachable!("the view's unknown cards are the cards it has not seen")
+    };
+    let best = ranking
+        .moves
+        .iter()
+        .find(|chance| new(chance.mv))
+        .copied()
+        .ok_or(false)?;
+    match best.estimate {
+        Estimate::Exact(won) => Err(won),
+        // Every deal the budget asked for decided and lost after the best move: the engine
+        // sees no way. (Fewer, when the time ran out first, say too little: the move ranked
+        // first is played.)
+        Estimate::Sampled {
+            wins: 0, decided, ..
+        } if decided >= budget.deals => Err(false),
+        Estimate::Sampled { .. } => Ok(best),
+    }
+}
+
+/// What each move's ranking may spend in a lab: the deals, the time, the seed, and the caps
+/// on each deal's solve. One thread: the lab plays one game a thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableBudget {
+    pub samples: usize,
+    /// The longest a move's ranking may take (`None`: no limit, and the figures are the same
+    /// on any machine).
+    pub time: Option<Duration>,
+    pub seed: u64,
+}
+
+impl TableBudget {
+    /// The budget of one move's ranking, each deal's solve under `caps`.
+    pub fn per_move(&self, caps: Caps) -> SampleBudget {
+        SampleBudget {
+            deals: self.samples,
+            time: self.time,
+            threads: 1,
+            caps,
+            seed: self.seed,
+        }
+    }
+
+    /// As a run's identity writes it: `{"samples":100,"seconds":null,"seed":1}`.
+    pub fn json(&self) -> Value {
+        json!({
+            "samples": self.samples,
+            "seconds": self.time.map(|time| time.as_secs_f64()),
+            "seed": self.seed,
+        })
+    }
+
+    /// Read back from [`TableBudget::json`].
+    pub fn of_json(value: &Value) -> Option<TableBudget> {
+        let samples = usize::try_from(value.get("samples")?.as_u64()?).ok()?;
+        let time = match value.get("seconds")? {
+            Value::Null => None,
+            seconds => Some(Duration::try_from_secs_f64(seconds.as_f64()?).ok()?),
+        };
+        let seed = value.get("seed")?.as_u64()?;
+        Some(TableBudget {
+            samples,
+            time,
+            seed,
+        })
+    }
+}
+
+/// The key of a run's rules that holds the at-the-table budget.
+pub const AT_TABLE_KEY: &str = "at_table";
+
+/// A game's lab, its deals played at the table: the game's lab gives the rules and plays a
+/// deal ([`Lab::play_at_table`]); this counts the game won or lost at the table, with the
+/// all-known outcome and the announced chances as its figures.
+pub struct TableLab {
+    pub inner: Box<dyn Lab>,
+    pub budget: TableBudget,
+    /// The caps on each deal's solve.
+    pub caps: Caps,
+}
+
+impl TableLab {
+    /// The lab a run's rules name when they hold [`AT_TABLE_KEY`]: `inner` reads the rest.
+    pub fn of_rules(
+        rules: &Value,
+        inner: impl FnOnce(&Value) -> Option<Box<dyn Lab>>,
+        caps: Caps,
+    ) -> Option<Option<TableLab>> {
+        let Some(budget) = rules.get(AT_TABLE_KEY) else {
+            return Some(None);
+        };
+        let budget = TableBudget::of_json(budget)?;
+        let mut rest = rules.clone();
+        rest.as_object_mut()?.remove(AT_TABLE_KEY);
+        Some(Some(TableLab {
+            inner: inner(&rest)?,
+            budget,
+            caps,
+        }))
+    }
+}
+
+impl Lab for TableLab {
+    fn answer(&self, number: usize, deal: &str) -> Result<LineAnswer, LineError> {
+        self.inner.answer(number, deal)
+    }
+
+    /// The game at the table: won or lost (undecided when a cap stopped its last solve), with
+    /// whether the deal is won every card known and the chances announced, by tenths.
+    fn measure(&self, deal: &Deal) -> (Outcome, Vec<(Figure, usize)>) {
+        let Some(played) = self
+            .inner
+            .play_at_table(deal, &self.budget.per_move(self.caps))
+        else {
+            return (
+                Outcome::Undecided("the game is not played at the table".to_string()),
+                Vec::new(),
+            );
+        };
+        let outcome = match played.won {
+            Ok(true) => Outcome::Won,
+            Ok(false) => Outcome::Lost,
+            Err(why) => return (Outcome::Undecided(why), Vec::new()),
+        };
+        let mut figures: Vec<(Figure, usize)> = played
+            .known
+            .map(|known| (Figure::AllKnown, usize::from(known)))
+            .into_iter()
+            .collect();
+        let mut counts = [0; TENTHS];
+        for &chance in &played.announced {
+            counts[tenth(chance)] += 1;
+        }
+        figures.extend(
+            counts
+                .iter()
+                .enumerate()
+                .map(|(tenth, &count)| (Figure::Announced(tenth), count)),
+        );
+        (outcome, figures)
+    }
+
+    fn figures(&self) -> Vec<Figure> {
+        std::iter::once(Figure::AllKnown)
+            .chain((0..TENTHS).map(Figure::Announced))
+            .collect()
+    }
+
+    /// The game's rules with the budget under [`AT_TABLE_KEY`].
+    fn rules_json(&self) -> Value {
+        let mut rules = self.inner.rules_json();
+        rules[AT_TABLE_KEY] = self.budget.json();
+        rules
+    }
+
+    fn rules_text(&self) -> String {
+        let time = self.budget.time.map_or(String::new(), |time| {
+            format!(" or {} s", time.as_secs_f64())
+        });
+        format!(
+            "{}; at the table, {} deals of the cards not seen{time} a move",
+            self.inner.rules_text(),
+            crate::cards::excerpt::thousands(self.budget.samples)
+        )
+    }
+
+    fn brief_rules(&self) -> String {
+        self.inner.brief_rules()
+    }
+}

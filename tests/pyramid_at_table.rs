@@ -1,0 +1,308 @@
+//! Pyramid at the table: the ranking against every deal of one unknown card on small
+//! positions, moves settled whatever the unknown cards are, and `hint` on a deal whose stock is
+//! face down, as people play it.
+
+mod common;
+
+use common::at_table::budget;
+use common::{Pick, data, json_answer, output, small_position};
+use solitaire::Card;
+use solitaire::engine::at_table::{self, AtTable, Estimate};
+use solitaire::games::pyramid::saved::SavedDeal;
+use solitaire::games::pyramid::solver::{Outcome, solve};
+use solitaire::games::pyramid::{Position, Rules, notation};
+
+/// A small position with one unknown card put in the stock, or now and then the waste
+/// under its top; the cards gone are unknown too (the player did not type them in), so that
+/// the one in play may be any of some thirty cards.
+fn one_unknown(seed: u64) -> Position {
+    let small = small_position(seed, Rules::default());
+    let mut pick = Pick(seed ^ 0x7ab1e);
+    let mut stock: Vec<Card> = small.stock_top_first().collect();
+    let mut waste = small.waste_bottom_first().to_vec();
+    let mut removed = small.removed().to_vec();
+    let card = removed.swap_remove(pick.next(removed.len()));
+    if pick.next(4) == 0 && !waste.is_empty() {
+        waste.insert(pick.next(waste.len()), card);
+    } else {
+        stock.insert(pick.next(stock.len() + 1), card);
+    }
+    let unknown: Vec<Card> = removed.iter().copied().chain([card]).collect();
+    Position::from_parts(
+        small.rules(),
+        *small.pyramid(),
+        &stock,
+        &waste,
+        small.recycles_used(),
+        removed,
+    )
+    .with_unknown_cards(unknown)
+}
+
+/// Whether the pyramid can be cleared, every card known.
+fn clears(position: &Position) -> bool {
+    matches!(solve(position, &mut ()).outcome, Outcome::Solved(_))
+}
+
+/// The share of every deal of the one unknown card that `mv` wins, every card known: what
+/// the sampling estimates.
+fn full_knowledge(position: &Position, mv: solitaire::games::pyramid::Move) -> f64 {
+    let pool = at_table::rest_of_pack(&position.seen());
+    let won = pool
+        .iter()
+        .filter(|&&card| clears(&position.dealt(&[card]).after(mv)))
+        .count();
+    won as f64 / pool.len() as f64
+}
+
+#[test]
+fn the_chances_hold_the_share_of_every_deal_won_within_their_margins() {
+    let (mut checked, mut covered, mut sampled) = (0, 0, 0);
+    for seed in 0..40 {
+        let position = one_unknown(seed);
+        assert_eq!(position.unknown(), 1, "seed {seed}");
+        let pool = at_table::rest_of_pack(&position.seen());
+        let ranking = at_table::rank(&position, &pool, &budget(200), &mut ()).expect("ranked");
+        assert_eq!(ranking.moves.len(), position.legal_moves().len());
+        let context = format!("seed {seed}\n{position}\n{ranking:?}");
+        for chance in &ranking.moves {
+            let average = full_knowledge(&position, chance.mv);
+            if let Estimate::Exact(wins) = chance.estimate {
+                let exact = if wins { 1.0 } else { 0.0 };
+                assert!((average - exact).abs() < 1e-9, "settled: {context}");
+                continue;
+            }
+            sampled += 1;
+            let (low, high) = chance.estimate.interval();
+            let margin = chance.estimate.margin();
+            checked += 1;
+            covered += usize::from((low - 1e-9..=high + 1e-9).contains(&average));
+            assert!(
+                (low - margin - 1e-9..=high + margin + 1e-9).contains(&average),
+                "{average} far outside {low}..{high}: {context}"
+            );
+        }
+    }
+    assert!(sampled >= 20, "only {sampled} moves sampled");
+    assert!(
+        covered * 100 >= checked * 90,
+        "{covered} of {checked} covered"
+    );
+}
+
+#[test]
+fn with_nothing_unknown_every_move_is_exact_and_agrees_with_the_exact_solver() {
+    let mut won = 0;
+    for seed in 0..30 {
+        let position = small_position(seed, Rules::default());
+        let ranking = at_table::rank(&position, &[], &budget(50), &mut ()).expect("no unknown");
+        assert!(ranking.exact(), "seed {seed}");
+        assert_eq!(ranking.deals, 1);
+        assert_eq!(ranking.moves.len(), position.legal_moves().len());
+        for chance in &ranking.moves {
+            let wins = clears(&position.after(chance.mv));
+            assert_eq!(chance.estimate, Estimate::Exact(wins), "seed {seed}");
+            won += usize::from(wins);
+        }
+    }
+    assert!(won > 0);
+}
+
+/// A deal file's text with its last `count` stock cards unknown.
+fn with_stock_unknown(name: &str, count: usize) -> String {
+    let text = std::fs::read_to_string(data(name)).expect("the fixture");
+    let (pyramid, stock) = text.trim_end().rsplit_once('\n').expect("a stock line");
+    let mut cards: Vec<&str> = stock.split_whitespace().collect();
+    let known = cards.len() - count;
+    for card in &mut cards[known..] {
+        *card = "??";
+    }
+    format!("{pyramid}\n{}\n", cards.join(" "))
+}
+
+fn position_of(text: &str) -> Position {
+    Position::new(
+        &solitaire::Deal::parse(text).expect("a deal"),
+        Rules::default(),
+    )
+}
+
+#[test]
+fn a_move_after_which_the_win_is_certain_is_ranked_first_at_one_hundred_percent() {
+    // The 15-step deal clears from its pyramid and first stock cards: the last five stock
+    // cards unknown change nothing, so a move of its line wins whatever they are.
+    let position = position_of(&with_stock_unknown("shortest-15-steps.txt", 5));
+    assert_eq!(position.unknown(), 5);
+    assert_eq!(position.settled(), Some(true));
+    let pool = at_table::rest_of_pack(&position.seen());
+    let ranking = at_table::rank(&position, &pool, &budget(20), &mut ()).expect("ranked");
+    let best = ranking.best().expect("moves");
+    assert_eq!(best.estimate, Estimate::Exact(true), "{ranking:?}");
+    assert_eq!(best.estimate.text(), "100%, certain");
+    let Outcome::Solved(line) = solve(&position, &mut ()).outcome else {
+        panic!("the deal clears");
+    };
+    let first = ranking
+        .moves
+        .iter()
+        .find(|chance| chance.mv == line[0])
+        .expect("the line's first move is legal");
+    assert_eq!(first.estimate, Estimate::Exact(true));
+}
+
+#[test]
+fn a_game_lost_whatever_the_unknown_cards_are_ranks_every_move_lost_for_certain() {
+    // The Two of diamonds lies under all four Jacks: no filling of the stock frees it.
+    let position = position_of(&with_stock_unknown(
+        "no-solution-2d-under-four-jacks.txt",
+        24,
+    ));
+    assert_eq!(position.settled(), Some(false));
+    let pool = at_table::rest_of_pack(&position.seen());
+    let ranking = at_table::rank(&position, &pool, &budget(20), &mut ()).expect("ranked");
+    assert!(ranking.exact());
+    assert!(
+        ranking
+            .moves
+            .iter()
+            .all(|chance| chance.estimate == Estimate::Exact(false))
+    );
+    // And hint says so exactly, without a ranking.
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("lost.txt");
+    std::fs::write(
+        &file,
+        with_stock_unknown("no-solution-2d-under-four-jacks.txt", 24),
+    )
+    .expect("written");
+    let said = output(&["hint", file.to_str().expect("a path")], 1);
+    assert!(!said.contains("At the table"), "{said}");
+}
+
+#[test]
+fn the_unknown_cards_dealt_take_their_places_and_every_card_is_in_the_game_once() {
+    // A game in progress with the stock's last ten cards unknown.
+    let text = with_stock_unknown("game-in-progress.txt", 10);
+    let saved = SavedDeal::parse(&text, "x").expect("a saved game");
+    let in_progress = saved.game().position().clone();
+    // And one unknown card gone besides (a stand-in among the cards removed).
+    let gone: Card = at_table::rest_of_pack(&in_progress.seen())[0];
+    let unknown: Vec<Card> = in_progress
+        .stock_top_first()
+        .filter(|&card| in_progress.is_unknown(card))
+        .chain([gone])
+        .collect();
+    let mut removed = in_progress.removed().to_vec();
+    removed.push(gone);
+    let stock: Vec<Card> = in_progress
+        .stock_top_first()
+        .filter(|&card| card != gone)
+        .collect();
+    let waste: Vec<Card> = in_progress
+        .waste_bottom_first()
+        .iter()
+        .copied()
+        .filter(|&card| card != gone)
+        .collect();
+    let position = Position::from_parts(
+        in_progress.rules(),
+        *in_progress.pyramid(),
+        &stock,
+        &waste,
+        in_progress.recycles_used(),
+        removed,
+    )
+    .with_unknown_cards(unknown);
+    let pool = at_table::rest_of_pack(&position.seen());
+    assert_eq!(
+        pool.len(),
+        position.unknown() + 1,
+        "the gone one is not seen"
+    );
+    let dealt = position.dealt(&pool[pool.len() - position.unknown()..]);
+    assert_eq!(dealt.unknown(), 0);
+    assert_eq!(dealt.stock_len(), position.stock_len());
+    let mut all: Vec<Card> = dealt
+        .pyramid()
+        .iter()
+        .flatten()
+        .copied()
+        .chain(dealt.stock_top_first())
+        .chain(dealt.waste_bottom_first().iter().copied())
+        .chain(dealt.removed().iter().copied())
+        .collect();
+    let cards = all.len();
+    all.sort_by_key(|card| card.index());
+    all.dedup();
+    assert_eq!((cards, all.len()), (52, 52), "every card once");
+    assert!(dealt.is_unknown(pool[0]), "the card gone stays unknown");
+    // The known cards keep their places.
+    for (before, after) in position.stock_top_first().zip(dealt.stock_top_first()) {
+        if !position.is_unknown(before) {
+            assert_eq!(before, after);
+        }
+    }
+}
+
+#[test]
+fn hint_ranks_the_moves_of_a_deal_whose_stock_is_face_down() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("face-down.txt");
+    std::fs::write(&file, with_stock_unknown("winnable-40-steps.txt", 24)).expect("written");
+    let file = file.to_str().expect("a path");
+    let args = |json: bool| {
+        let mut args = vec!["hint"];
+        args.extend(json.then_some("--json"));
+        args.extend([
+            "--samples",
+            "40",
+            "--time-limit",
+            "600",
+            "--jobs",
+            "2",
+            file,
+        ]);
+        args
+    };
+    let said = output(&args(false), 3);
+    assert!(
+        said.starts_with(
+            "At the table (3 passes through the stock; Board: clear the pyramid): 24 cards are \
+             not known (??), each any of the 24 cards not seen; each move's chance to win, over \
+             40 random deals of them:\n"
+        ),
+        "{said}"
+    );
+    let answer = json_answer(&args(true), 3);
+    assert_eq!(
+        (answer["game"].clone(), answer["challenge"].clone()),
+        ("pyramid".into(), "board".into())
+    );
+    assert_eq!(answer["rules"]["passes"], "3");
+    assert_eq!(
+        (answer["unknown"].clone(), answer["pool"].clone()),
+        (24.into(), 24.into())
+    );
+    let start = position_of(&with_stock_unknown("winnable-40-steps.txt", 24));
+    let legal: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|mv| notation::move_text(&start, mv))
+        .collect();
+    common::at_table::check_ranking(&answer, &said, &legal, 40);
+    let again = json_answer(&args(true), 3);
+    assert_eq!(again["moves"], answer["moves"]);
+}
+
+#[test]
+fn hint_answers_exactly_with_every_card_known_or_one_face_up_to_type_in() {
+    let known = output(&["hint", &data("winnable-40-steps.txt")], 0);
+    assert!(known.starts_with("Next: "), "{known}");
+    // The stock's top drawn and not typed in: the player sees it.
+    let dir = tempfile::tempdir().expect("a folder");
+    let drawn = dir.path().join("drawn.txt");
+    let text = with_stock_unknown("winnable-40-steps.txt", 24);
+    std::fs::write(&drawn, format!("# moves: draw\n{text}")).expect("written");
+    let waiting = output(&["hint", drawn.to_str().expect("a path")], 3);
+    assert!(!waiting.contains("At the table"), "{waiting}");
+}
