@@ -506,10 +506,15 @@ impl<M: Copy + PartialEq> Ranking<M> {
                 MoveChance {
                     mv: chance.mv,
                     estimate,
+                    firsts: chance.firsts + other.map_or(0, |other| other.firsts),
                 }
             })
             .collect();
-        moves.sort_by(|a, b| order(&b.estimate).total_cmp(&order(&a.estimate)));
+        moves.sort_by(|a, b| {
+            order(&b.estimate)
+                .total_cmp(&order(&a.estimate))
+                .then(b.firsts.cmp(&a.firsts))
+        });
         Ranking {
             moves,
             deals: self.deals + more.deals,
@@ -857,7 +862,11 @@ mod tests {
         let ranking = |moves: Vec<(u8, Estimate)>, deals| Ranking {
             moves: moves
                 .into_iter()
-                .map(|(mv, estimate)| MoveChance { mv, estimate })
+                .map(|(mv, estimate)| MoveChance {
+                    mv,
+                    estimate,
+                    firsts: 0,
+                })
                 .collect(),
             deals,
             stopped: false,

@@ -459,8 +459,8 @@ fn kind(table: &Table) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::klondike::Deal;
     use crate::engine::search::CHECK_EVERY;
+    use crate::games::klondike::Deal;
 
     /// An observer that asks the search to stop at its first look, as a cancel does.
     struct StopAtOnce;
