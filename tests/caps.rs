@@ -161,7 +161,6 @@ fn a_cap_reached_in_the_search_for_what_unknown_cards_could_give_leaves_the_answ
         .stdout(predicate::str::contains("No solution:").not());
     let checks = [
         (vec!["solve", "--json"], &file, "solvable"),
-        (vec!["hint", "--json"], &file, "winnable"),
         (vec!["solve", "--json", "--score"], &stock, "reached"),
         (vec!["solve", "--json", "--card", "K:8"], &stock, "reached"),
     ];
@@ -176,6 +175,16 @@ fn a_cap_reached_in_the_search_for_what_unknown_cards_could_give_leaves_the_answ
             why.contains("cap 1000)") && stored(why) < 200_000,
             "{args:?}: {why}"
         );
+    }
+    // hint ranks the moves at the table, each sampled deal solved under the same cap: a cap
+    // that stops every search leaves every move's chance unknown, never a loss.
+    let ranking = json_answer(&["hint", "--json", "--max-states", "1000", &file], 3);
+    let moves = ranking["moves"].as_array().expect("the moves ranked");
+    assert!(!moves.is_empty(), "{ranking}");
+    for chance in moves {
+        assert_eq!(chance["chance"], Value::Null, "{ranking}");
+        assert_eq!(chance["open"], ranking["deals"], "{ranking}");
+        assert_eq!(chance["exact"], false, "{ranking}");
     }
     // batch and stats count the deal undecided, never lost.
     let capped = ["--max-states", "1000"];
