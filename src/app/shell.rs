@@ -660,6 +660,12 @@ impl App {
             self.toggle_help();
             return;
         }
+        self.to_session(|session, ui| session.key(ui, key));
+    }
+
+    /// Hands a key or a click to the session, with the board and the side panel where they
+    /// are on screen now, and applies what it does.
+    fn to_session(&mut self, event: impl FnOnce(&mut dyn Session, &Ui) -> Effects) {
         let panel = self.panel_area();
         let ui = Ui {
             board: layout::board_area(self.shell.size),
@@ -670,7 +676,7 @@ impl App {
                 ticks: self.shell.ticks,
             },
         };
-        let fx = self.session.key(&ui, key);
+        let fx = event(self.session.as_mut(), &ui);
         self.apply(fx);
     }
 
@@ -713,18 +719,7 @@ impl App {
         if self.shell.overlay.is_some() {
             return;
         }
-        let panel = self.panel_area();
-        let ui = Ui {
-            board: layout::board_area(self.shell.size),
-            panel,
-            look: Look {
-                theme: &self.themes[self.theme],
-                text: CardText { ascii: self.ascii },
-                ticks: self.shell.ticks,
-            },
-        };
-        let fx = self.session.mouse(&ui, mouse);
-        self.apply(fx);
+        self.to_session(|session, ui| session.mouse(ui, mouse));
     }
 
     /// The message under the board: the status, or what the screen shows there.
