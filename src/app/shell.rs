@@ -660,12 +660,12 @@ impl App {
             self.toggle_help();
             return;
         }
-        self.to_session(|session, ui| session.key(ui, key));
+        self.hand_to_session(|session, ui| session.key(ui, key));
     }
 
     /// Hands a key or a click to the session, with the board and the side panel where they
     /// are on screen now, and applies what it does.
-    fn to_session(&mut self, event: impl FnOnce(&mut dyn Session, &Ui) -> Effects) {
+    fn hand_to_session(&mut self, event: impl FnOnce(&mut dyn Session, &Ui) -> Effects) {
         let panel = self.panel_area();
         let ui = Ui {
             board: layout::board_area(self.shell.size),
@@ -719,7 +719,7 @@ impl App {
         if self.shell.overlay.is_some() {
             return;
         }
-        self.to_session(|session, ui| session.mouse(ui, mouse));
+        self.hand_to_session(|session, ui| session.mouse(ui, mouse));
     }
 
     /// The message under the board: the status, or what the screen shows there.
