@@ -36,7 +36,7 @@ use crate::app::cards::{Direction, Mark};
 use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave, Written};
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::layout;
-use crate::app::session::{KeptWork, Session, Ui, Work};
+use crate::app::session::{DealText, KeptWork, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
 use crate::store::Folders;
 use editor::{Editor, Marks, Typed};
@@ -234,6 +234,17 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn saved_draft(saved: &Self::Saved) -> Self::Draft;
     /// The draft of a text that holds an unfinished deal of the game, saved under a name.
     fn unfinished(text: &str) -> Option<Self::Draft>;
+    /// A deal file with problems as the draft the game's editor keeps of it; `None` for a
+    /// game whose editor does not take one.
+    fn cards_draft(_text: &str) -> Option<Self::Draft> {
+        None
+    }
+    /// A deal file with problems in the game's editor, its cards placed as far as they go
+    /// for the Check panel to show its problems; `None` for a game whose editor does not
+    /// take one.
+    fn open_cards(_opening: &DealText, _fx: &mut Effects) -> Option<Flow<Self>> {
+        None
+    }
 }
 
 /// Why the app does not show a saved game yet, though the commands take it.

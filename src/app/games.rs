@@ -62,6 +62,12 @@ pub struct Screens {
     saved_state: fn(&SavedGame) -> Option<String>,
     /// A draft of the game read back from its text.
     read_draft: fn(&str) -> Option<GameDraft>,
+    /// A deal file with problems as the draft the game's editor keeps; `None` for a game
+    /// whose editor does not take one.
+    cards_draft: fn(&str) -> Option<GameDraft>,
+    /// A session on a deal file with problems in the game's editor; `None` for a game whose
+    /// editor does not take one.
+    open_cards: fn(&DealText, &mut Effects) -> Option<Box<dyn Session>>,
 }
 
 impl Screens {
@@ -84,6 +90,10 @@ impl Screens {
             about: |saved| saved.get().map(G::about),
             saved_state: |saved| saved.get().map(G::saved_state),
             read_draft: |text| G::read_draft(text).map(Kept::of),
+            cards_draft: |text| G::cards_draft(text).map(Kept::of),
+            open_cards: |opening, fx| {
+                G::open_cards(opening, fx).map(|flow| Box::new(flow) as Box<dyn Session>)
+            },
         }
     }
 }
@@ -151,7 +161,8 @@ pub fn saved_draft(saved: &SavedGame) -> GameDraft {
 pub fn text_draft(opening: &DealText) -> GameDraft {
     ALL.iter()
         .find_map(|screens| (screens.unfinished)(&opening.text))
-        .unwrap_or_else(|| Kept::of(pyramid::cards_draft(&opening.text)))
+        .or_else(|| (ALL[0].cards_draft)(&opening.text))
+        .expect("the first game's editor takes a deal file with problems")
 }
 
 /// A session on an unfinished deal of a game, or on a deal file with problems: the first
@@ -172,7 +183,8 @@ pub fn from_text(opening: &DealText, fx: &mut Effects) -> Box<dyn Session> {
         );
         return session;
     }
-    Box::new(pyramid::open_cards(opening, fx))
+    (ALL[0].open_cards)(opening, fx)
+        .expect("the first game's editor takes a deal file with problems")
 }
 
 /// What the app says of a game it has no screens for (in the Open list, for a draft, and

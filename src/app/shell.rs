@@ -680,6 +680,12 @@ impl App {
             self.toggle_help();
             return;
         }
+        self.hand_to_session(|session, ui| session.key(ui, key));
+    }
+
+    /// Hands a key or a click to the session, with the board and the side panel where they
+    /// are on screen now, and applies what it does.
+    fn hand_to_session(&mut self, event: impl FnOnce(&mut dyn Session, &Ui) -> Effects) {
         let panel = self.panel_area();
         let ui = Ui {
             board: layout::board_area(self.shell.size),
@@ -690,7 +696,7 @@ impl App {
                 ticks: self.shell.ticks,
             },
         };
-        let fx = self.session.key(&ui, key);
+        let fx = event(self.session.as_mut(), &ui);
         self.apply(fx);
     }
 
@@ -733,18 +739,7 @@ impl App {
         if self.shell.overlay.is_some() {
             return;
         }
-        let panel = self.panel_area();
-        let ui = Ui {
-            board: layout::board_area(self.shell.size),
-            panel,
-            look: Look {
-                theme: &self.themes[self.theme],
-                text: CardText { ascii: self.ascii },
-                ticks: self.shell.ticks,
-            },
-        };
-        let fx = self.session.mouse(&ui, mouse);
-        self.apply(fx);
+        self.hand_to_session(|session, ui| session.mouse(ui, mouse));
     }
 
     /// The message under the board: the status, or what the screen shows there.

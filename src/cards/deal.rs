@@ -718,14 +718,17 @@ fn check_slots(
     problems
 }
 
+/// The winnable example deal (40 steps) as its file draws it, which the library's unit tests
+/// share.
+#[cfg(test)]
+pub(crate) const WINNABLE_40: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/winnable-40-steps.txt"
+));
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const FORTY: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/winnable-40-steps.txt"
-    ));
 
     #[test]
     fn skipping_random_deals_gives_the_deals_made_one_by_one() {
@@ -748,7 +751,7 @@ mod tests {
 
     #[test]
     fn commas_comments_and_ten() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = Deal::parse(WINNABLE_40).unwrap();
         let text = format!(
             "# a comment\n{}",
             deal.to_line().replace(' ', ",").replace("Th", "10h")
@@ -838,14 +841,17 @@ mod tests {
             "not a deal: 1,800 of its 1,800 words are not cards (the first, 'The', at 1:1)"
         );
         // A deal written another way is still a deal with every card wrong, and says which.
-        let other = Deal::parse(FORTY).unwrap().to_line().replace(' ', "! ");
+        let other = Deal::parse(WINNABLE_40)
+            .unwrap()
+            .to_line()
+            .replace(' ', "! ");
         let problems = Deal::parse(&other).unwrap_err();
         assert!(matches!(problems.0[0], DeckProblem::Malformed { .. }));
     }
 
     #[test]
     fn many_problems_are_counted_and_only_the_first_listed() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = Deal::parse(WINNABLE_40).unwrap();
         let mut text = deal.to_line();
         for _ in 0..40 {
             text.push_str(" 3c");
@@ -862,7 +868,7 @@ mod tests {
 
     #[test]
     fn a_bad_token_is_shown_short_and_escaped() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = Deal::parse(WINNABLE_40).unwrap();
         let text = format!("{} \u{1b}]0;X\u{7} {}", deal.to_line(), "y".repeat(5000));
         let shown = Deal::parse(&text).unwrap_err().to_string();
         assert!(
@@ -880,7 +886,7 @@ mod tests {
 
     #[test]
     fn a_pyramid_deal_takes_unknown_cards() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = Deal::parse(WINNABLE_40).unwrap();
         let line = deal.to_line().replacen("4d", UNKNOWN, 1);
         let read = Deal::parse(&line).unwrap();
         assert_eq!(read.unknown(), 1, "the apex is unknown");
@@ -890,7 +896,7 @@ mod tests {
 
     #[test]
     fn a_malformed_token_keeps_its_place_in_the_deal() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = Deal::parse(WINNABLE_40).unwrap();
         let mut texts = deal.texts().to_vec();
         // The first card malformed, and stock card 2 a copy of stock card 1.
         texts[0] = "Xx".to_string();

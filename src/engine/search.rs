@@ -27,6 +27,20 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+/// A search's result (`None` when the observer stopped it: undecided) with its figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report<T> {
+    pub answer: Option<T>,
+    pub stats: Stats,
+}
+
+impl<T> Report<T> {
+    /// The answer as one kind of a game's answers (a challenge's, say), with the figures.
+    pub fn answered<A>(self, kind: impl FnOnce(T) -> A) -> (Option<A>, Stats) {
+        (self.answer.map(kind), self.stats)
+    }
+}
+
 /// Watches a search: gets progress and may ask it to stop.
 ///
 /// Both are called every [`CHECK_EVERY`] expansions (a few milliseconds at most), and

@@ -28,15 +28,11 @@ pub use rules::{Finish, FinishError, Passes, PassesError, RuleChanges, Rules};
 #[cfg(test)]
 pub(crate) mod fixtures {
     use super::{Position, Rules};
-    use crate::cards::deal::Deal;
+    use crate::cards::deal::{Deal, WINNABLE_40};
 
     /// The winnable example deal (40 steps).
     pub fn winnable_deal() -> Deal {
-        Deal::parse(include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/winnable-40-steps.txt"
-        )))
-        .expect("a valid deal")
+        Deal::parse(WINNABLE_40).expect("a valid deal")
     }
 
     /// The start of a game on the winnable example.

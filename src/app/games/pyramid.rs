@@ -631,6 +631,45 @@ impl GameScreen for Pyramid {
     fn read_draft(text: &str) -> Option<Draft> {
         Draft::parse(text)
     }
+
+    /// A deal file with problems in Pyramid's editor, its cards placed as far as they go for the
+    /// Check panel to show its problems; and what to say.
+    fn open_cards(opening: &DealText, fx: &mut Effects) -> Option<Flow<Pyramid>> {
+        let (slots, extra, malformed) = text_slots(&opening.text);
+        let mut flow = Flow::<Pyramid>::default();
+        flow.editor = Editor::with_marks(slots, Midgame::default());
+        flow.editor.go_to(0);
+        let mut text = format!(
+            "Opened '{}' with problems to fix: the Check panel shows them.",
+            opening.name
+        );
+        if malformed > 0 {
+            text.push_str(&match malformed {
+                1 => " 1 word was not a card.".to_string(),
+                n => format!(" {n} words were not cards."),
+            });
+        }
+        if extra > 0 {
+            text.push_str(&format!(
+                " {} past the 52nd {} left out.",
+                counted(extra, "card"),
+                if extra == 1 { "was" } else { "were" }
+            ));
+        }
+        fx.say(Tone::Warning, text);
+        Some(flow)
+    }
+
+    /// A deal file with problems as the draft Pyramid's editor keeps of it.
+    fn cards_draft(text: &str) -> Option<Draft> {
+        Some(Draft {
+            slots: text_slots(text).0,
+            midgame: Midgame::default(),
+            moves: Vec::new(),
+            goal: Goal::Board,
+            rules: Rules::default(),
+        })
+    }
 }
 
 /// Saves a Pyramid game under its name, never over another game: a file of that name
@@ -755,45 +794,6 @@ impl KeptWork for Draft {
 
     fn is_empty(&self) -> bool {
         self.slots.iter().all(Option::is_none)
-    }
-}
-
-/// A deal file with problems in Pyramid's editor, its cards placed as far as they go for the
-/// Check panel to show its problems; and what to say.
-pub fn open_cards(opening: &DealText, fx: &mut Effects) -> Flow<Pyramid> {
-    let (slots, extra, malformed) = text_slots(&opening.text);
-    let mut flow = Flow::<Pyramid>::default();
-    flow.editor = Editor::with_marks(slots, Midgame::default());
-    flow.editor.go_to(0);
-    let mut text = format!(
-        "Opened '{}' with problems to fix: the Check panel shows them.",
-        opening.name
-    );
-    if malformed > 0 {
-        text.push_str(&match malformed {
-            1 => " 1 word was not a card.".to_string(),
-            n => format!(" {n} words were not cards."),
-        });
-    }
-    if extra > 0 {
-        text.push_str(&format!(
-            " {} past the 52nd {} left out.",
-            counted(extra, "card"),
-            if extra == 1 { "was" } else { "were" }
-        ));
-    }
-    fx.say(Tone::Warning, text);
-    flow
-}
-
-/// A deal file with problems as the draft Pyramid's editor keeps of it.
-pub fn cards_draft(text: &str) -> Draft {
-    Draft {
-        slots: text_slots(text).0,
-        midgame: Midgame::default(),
-        moves: Vec::new(),
-        goal: Goal::Board,
-        rules: Rules::default(),
     }
 }
 

@@ -219,12 +219,7 @@ impl Verdict {
     }
 }
 
-/// A search's result (`None` when the observer stopped it: undecided) with its figures.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Report<T> {
-    pub answer: Option<T>,
-    pub stats: Stats,
-}
+pub use crate::engine::search::Report;
 
 /// Solves a position: a winning line, a proof there is none, or `None` in the report when the
 /// observer stopped the search (wrap it in [`Capped`] for caps). The position's rules are the

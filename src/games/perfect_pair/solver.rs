@@ -145,12 +145,7 @@ pub enum Clearing {
     NotClearable,
 }
 
-/// A search's result (`None` when the observer stopped it: undecided) with its figures.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Report<T> {
-    pub answer: Option<T>,
-    pub stats: Stats,
-}
+pub use crate::engine::search::Report;
 
 /// The observer stopped the search.
 #[derive(Debug)]

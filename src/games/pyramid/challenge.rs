@@ -4,7 +4,7 @@
 
 use super::goal::Goal;
 use super::position::Position;
-use super::solver::{self, CardAnswer, ChallengeReport, Line, Observer, ScoreAnswer, Stats};
+use super::solver::{self, CardAnswer, Line, Observer, ScoreAnswer, Stats};
 
 /// A challenge's answer, whichever the challenge.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,14 +52,10 @@ pub fn solve(
 ) -> (Option<Answer>, Stats) {
     match goal {
         Goal::Score { .. } => {
-            let ChallengeReport { answer, stats } =
-                solver::solve_score(position, goal.needed(), observer);
-            (answer.map(Answer::Score), stats)
+            solver::solve_score(position, goal.needed(), observer).answered(Answer::Score)
         }
         Goal::Card { rank, .. } => {
-            let ChallengeReport { answer, stats } =
-                solver::solve_card(position, rank, goal.needed(), observer);
-            (answer.map(Answer::Card), stats)
+            solver::solve_card(position, rank, goal.needed(), observer).answered(Answer::Card)
         }
         Goal::Board => panic!("the Board challenge has its own solver"),
     }

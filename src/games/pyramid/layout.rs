@@ -297,28 +297,23 @@ pub fn drawn(slots: &[String; DECK_SIZE]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::deal::{DeckProblem, Slot, validate_slots};
+    use crate::cards::deal::{DeckProblem, Slot, WINNABLE_40, validate_slots};
     use LAYOUT as PYRAMID;
-
-    const FORTY: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/winnable-40-steps.txt"
-    ));
 
     #[test]
     fn reads_the_drawn_layout_and_writes_it_back() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = Deal::parse(WINNABLE_40).unwrap();
         assert_eq!(deal.cards()[0].to_string(), "4d");
         assert_eq!(deal.cards()[27].to_string(), "Qh");
         assert_eq!(deal.cards()[28].to_string(), "Ah");
         assert_eq!(Deal::parse(&deal.to_layout(&PYRAMID)).unwrap(), deal);
         assert_eq!(Deal::parse(&deal.to_line()).unwrap(), deal);
-        assert_eq!(deal.to_layout(&PYRAMID), FORTY);
+        assert_eq!(deal.to_layout(&PYRAMID), WINNABLE_40);
     }
 
     #[test]
     fn partial_deals_validate_live() {
-        let deal = Deal::parse(FORTY).unwrap();
+        let deal = Deal::parse(WINNABLE_40).unwrap();
         let mut slots: Vec<Option<Card>> = vec![None; DECK_SIZE];
         assert_eq!(
             validate_slots(&slots, &PYRAMID).len(),

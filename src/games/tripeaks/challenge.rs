@@ -4,9 +4,7 @@
 use crate::engine::goal::Goal;
 use crate::engine::search::{Budget, CapReached, Caps, Observer, Stats};
 use crate::games::tripeaks::Position;
-use crate::games::tripeaks::solver::{
-    self, BoardAnswer, CardAnswer, Line, Report, ScoreAnswer, Solution,
-};
+use crate::games::tripeaks::solver::{self, BoardAnswer, CardAnswer, Line, ScoreAnswer, Solution};
 
 /// Any TriPeaks challenge's answer, from the solver it called.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,18 +147,12 @@ pub fn solve(
     observer: &mut dyn Observer,
 ) -> (Option<Answer>, Stats) {
     match goal {
-        Goal::Board => {
-            let Report { answer, stats } = solver::solve_board(position, observer);
-            (answer.map(Answer::Board), stats)
-        }
+        Goal::Board => solver::solve_board(position, observer).answered(Answer::Board),
         Goal::Score { .. } => {
-            let Report { answer, stats } = solver::solve_score(position, goal.needed(), observer);
-            (answer.map(Answer::Score), stats)
+            solver::solve_score(position, goal.needed(), observer).answered(Answer::Score)
         }
         Goal::Card { rank, .. } => {
-            let Report { answer, stats } =
-                solver::solve_card(position, rank, goal.needed(), observer);
-            (answer.map(Answer::Card), stats)
+            solver::solve_card(position, rank, goal.needed(), observer).answered(Answer::Card)
         }
     }
 }

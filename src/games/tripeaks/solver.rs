@@ -87,12 +87,7 @@ pub struct Solution<A> {
     pub definitive: bool,
 }
 
-/// A search's result (`None` when the observer stopped it) with its figures.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Report<T> {
-    pub answer: Option<T>,
-    pub stats: Stats,
-}
+pub use crate::engine::search::Report;
 
 /// The lines of an answer as (values, steps, clears), with which kind of answer it is: two
 /// answers that agree on these are as good as each other.

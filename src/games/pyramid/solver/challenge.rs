@@ -180,11 +180,7 @@ pub enum ScoreAnswer {
 pub type CardAnswer = crate::engine::goal::CardAnswer<Line>;
 
 /// A challenge's answer (`None` when the observer stopped the search) with the figures.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChallengeReport<A> {
-    pub answer: Option<A>,
-    pub stats: Stats,
-}
+pub use crate::engine::search::Report as ChallengeReport;
 
 /// The Score challenge: the fewest steps to earn `points` in this deal (counting the cards
 /// already gone in it), or the most it can give.
