@@ -241,6 +241,10 @@ impl Play {
                         counted(line.len(), "move")
                     )
                 }
+                // As the commands say it: a game lost from its start was never winnable.
+                (Some(false), _) if self.game.played() == 0 => {
+                    "Not winnable: no line wins.".to_string()
+                }
                 (Some(false), _) => "No longer winnable: no line wins from here.".to_string(),
                 _ => answer
                     .undecided()
@@ -335,5 +339,29 @@ impl PlayMode for Play {
             Some(Known::Ranked { ranking, rounds }) => *rounds < ROUNDS && !ranking.exact(),
         };
         refine.then(|| self.position().clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solitaire::games::klondike::{Deal, Rules};
+
+    #[test]
+    fn a_lost_game_is_not_winnable_at_its_start_and_no_longer_winnable_after_a_move() {
+        let mut play = Play::from(Game::new(Position::new(
+            &Deal::shuffled(4),
+            Rules::STANDARD,
+        )));
+        play.learn(play.position().clone(), Known::Exact(Answer::NoWin));
+        assert_eq!(play.verdict(), "Not winnable: no line wins.");
+        play.game
+            .play(Move::Draw)
+            .expect("a draw from a full stock");
+        play.learn(play.position().clone(), Known::Exact(Answer::NoWin));
+        assert_eq!(
+            play.verdict(),
+            "No longer winnable: no line wins from here."
+        );
     }
 }
