@@ -648,6 +648,20 @@ fn batch_takes_a_deal_a_line_in_any_format() {
 }
 
 #[test]
+fn a_move_that_is_not_one_is_named_at_its_place_as_any_problem_of_a_file() {
+    let files = Files::new();
+    let text = format!(
+        "# game: klondike\n# moves: draw zz\n{}",
+        Deal::shuffled(0).to_line()
+    );
+    let saved = files.write("saved.txt", &text);
+    let said = error(&["solve", &saved], 2);
+    // `file:line:column: message`, as a card that is not one is named: no program name first.
+    assert!(said.starts_with(&format!("{saved}:2:")), "{said}");
+    assert_holds(&said, "'zz' is not a move");
+}
+
+#[test]
 fn a_file_saved_from_the_app_is_played_under_its_rules_line_unless_a_flag_says_otherwise() {
     let files = Files::new();
     let text = format!(

@@ -58,9 +58,13 @@ impl InputError {
             OpenError::Deck(problems) => InputError::Deck { name, problems },
             OpenError::Problems(problems) => InputError::Problems { name, problems },
             OpenError::Text(message) => InputError::Game { name, message },
-            OpenError::At { at, message } => InputError::Game {
-                name: format!("{name}:{at}"),
-                message,
+            // One place's problem is written as a list of problems is, `file:line:column:`.
+            OpenError::At { at, message } => InputError::Problems {
+                name,
+                problems: Problems {
+                    heading: None,
+                    problems: vec![(Some(at), message)],
+                },
             },
             OpenError::Goal(problem) => InputError::Goal(problem),
             OpenError::Option(problem) => InputError::Usage(problem.to_string()),
