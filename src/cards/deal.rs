@@ -89,6 +89,14 @@ pub fn typed_slots(slots: &[DraftSlot; DECK_SIZE]) -> ([Option<Card>; DECK_SIZE]
     (cards, unknown)
 }
 
+/// How many of a draft's slots are typed, `??` included.
+pub fn typed_count(slots: &[DraftSlot]) -> usize {
+    slots
+        .iter()
+        .filter(|&&slot| slot != DraftSlot::Empty)
+        .count()
+}
+
 /// The cards of a draft's slots, `None` for a card not known; `None` in all while a slot is
 /// not typed yet.
 pub fn draft_cards(slots: &[DraftSlot]) -> Option<Vec<Option<Card>>> {

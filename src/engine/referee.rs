@@ -38,6 +38,17 @@ pub struct AlreadyWon {
     pub after: usize,
 }
 
+/// The position after a move the caller took from [`Referee::legal_moves`].
+///
+/// # Panics
+/// When the move is not legal there: a fault of the caller's.
+#[must_use]
+pub fn after<P: Referee>(position: &P, mv: P::Move) -> P {
+    let mut next = position.clone();
+    next.apply(mv).expect("a legal move applies");
+    next
+}
+
 /// When a game was won, after how many moves: "after move 40", "at its start".
 fn when(after: usize) -> String {
     if after == 0 {

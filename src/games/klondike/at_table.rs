@@ -13,6 +13,7 @@ use super::solver::{self, Verdict as SolverVerdict};
 use super::{Deal, Move, Position, Rules, Seen, notation};
 use crate::cards::card::Card;
 use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
+use crate::engine::referee;
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -28,9 +29,7 @@ impl AtTable for Position {
     }
 
     fn after(&self, mv: Move) -> Position {
-        let mut next = self.clone();
-        next.apply(mv).expect("a legal move applies");
-        next
+        referee::after(self, mv)
     }
 
     fn unknown(&self) -> usize {

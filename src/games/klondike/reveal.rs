@@ -21,6 +21,7 @@ use std::collections::{HashSet, VecDeque};
 use super::{Deal, Move, Passes, Position, Rules, Seen};
 use crate::cards::card::{Card, DECK_SIZE};
 use crate::engine::at_table::rest_of_pack;
+use crate::engine::referee;
 
 /// Where a card not known is face up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,8 +111,7 @@ fn search(position: &Position, cap: usize, allowed: impl Fn(&Move) -> bool) -> R
             };
         }
         for mv in at.legal_moves().into_iter().filter(&allowed) {
-            let mut next = at.clone();
-            next.apply(mv).expect("a legal move applies");
+            let next = referee::after(&at, mv);
             if !seen.insert(next.plays_as()) {
                 continue;
             }

@@ -11,7 +11,9 @@ use super::notation::{self, NotationError};
 use super::position::{Move, Position};
 use super::rules::Rules;
 use super::{Deal, DealProblems, Game};
-use crate::cards::deal::{DECK_SIZE, DraftSlot, TextPos, draft_cards, read_draft_slots};
+use crate::cards::deal::{
+    DECK_SIZE, DraftSlot, TextPos, draft_cards, read_draft_slots, typed_count,
+};
 use crate::engine::headers::{
     DRAFT_LINE, HeaderError, SavedTextError, check_given_once, game_header, game_of_text, header,
     header_value, headers, moves_headers, printable, unfinished_text,
@@ -189,10 +191,7 @@ impl KlondikeDraft {
 
     /// How many slots are typed, `??` included.
     pub fn typed(&self) -> usize {
-        self.slots
-            .iter()
-            .filter(|&&slot| slot != DraftSlot::Empty)
-            .count()
+        typed_count(&self.slots)
     }
 
     /// Whether nothing is typed.

@@ -15,6 +15,7 @@ use super::solver::{self, Budget, Caps, Outcome};
 use super::{Move, Position, notation};
 use crate::cards::card::Card;
 use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
+use crate::engine::referee;
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -69,9 +70,7 @@ impl AtTable for Position {
     }
 
     fn after(&self, mv: Move) -> Position {
-        let mut next = self.clone();
-        next.apply(mv).expect("a legal move applies");
-        next
+        referee::after(self, mv)
     }
 
     fn unknown(&self) -> usize {

@@ -14,6 +14,7 @@ use super::{Move, Position, notation};
 use crate::cards::card::Card;
 use crate::cards::deal::Deal;
 use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
+use crate::engine::referee;
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -25,9 +26,7 @@ impl AtTable for Position {
     }
 
     fn after(&self, mv: Move) -> Position {
-        let mut next = *self;
-        next.apply(mv).expect("a legal move applies");
-        next
+        referee::after(self, mv)
     }
 
     fn unknown(&self) -> usize {

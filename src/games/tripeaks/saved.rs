@@ -21,7 +21,7 @@ use super::layout;
 use super::notation::{line_text, move_text, read_moves};
 use super::{Game, Move, Position};
 pub use crate::cards::deal::DraftSlot;
-use crate::cards::deal::{DECK_SIZE, Deal, draft_cards, read_draft_slots};
+use crate::cards::deal::{DECK_SIZE, Deal, draft_cards, read_draft_slots, typed_count};
 use crate::engine::goal::Goal;
 use crate::engine::headers::{
     DRAFT_LINE, SavedTextError, check_given_once, game_header, game_of_text, goal_header, headers,
@@ -153,10 +153,7 @@ impl TriPeaksDraft {
 
     /// How many slots are typed, `??` included.
     pub fn typed(&self) -> usize {
-        self.slots
-            .iter()
-            .filter(|&&slot| slot != DraftSlot::Empty)
-            .count()
+        typed_count(&self.slots)
     }
 
     /// Whether nothing is typed.
