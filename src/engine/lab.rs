@@ -66,8 +66,8 @@ pub const TENTHS: usize = 10;
 /// One game played at the table ([`crate::engine::table_lab::play`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Played {
-    /// Won or lost; or open, with why: a cap stopped the last exact solve.
-    pub won: Result<bool, String>,
+    /// Won or lost; or undecided, with why: a cap stopped the last exact solve.
+    pub won: Outcome,
     /// Whether the deal is won with every card known from the start; `None` when a cap stopped
     /// that solve.
     pub known: Option<bool>,

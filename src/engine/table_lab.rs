@@ -42,17 +42,19 @@ pub fn tenth(chance: f64) -> usize {
     tenth.min(TENTHS - 1)
 }
 
-/// Solves a position with every card known under `caps`: won or lost, or the cap that
-/// stopped it in words.
-fn solve_known<P: AtTable>(position: &P, caps: Caps) -> Result<bool, String> {
+/// Solves a position with every card known under `caps`: won or lost, or undecided with the
+/// cap that stopped it in words.
+fn solve_known<P: AtTable>(position: &P, caps: Caps) -> Outcome {
     let mut quiet = ();
     let mut capped = Capped::new(caps, &mut quiet);
     match position.solve(&mut capped) {
-        Solved::Won(_) => Ok(true),
-        Solved::Lost => Ok(false),
-        Solved::Open => Err(capped
-            .reached()
-            .map_or_else(|| "stopped".to_string(), undecided)),
+        Solved::Won(_) => Outcome::Won,
+        Solved::Lost => Outcome::Lost,
+        Solved::Open => Outcome::Undecided(
+            capped
+                .reached()
+                .map_or_else(|| "stopped".to_string(), undecided),
+        ),
     }
 }
 
@@ -60,7 +62,11 @@ fn solve_known<P: AtTable>(position: &P, caps: Caps) -> Result<bool, String> {
 /// the player sees it), each move ranked within `budget` (its threads: one game on one thread
 /// is what a lab of many games wants).
 pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget) -> Played {
-    let known = solve_known(truth, budget.caps).ok();
+    let known = match solve_known(truth, budget.caps) {
+        Outcome::Won => Some(true),
+        Outcome::Lost => Some(false),
+        Outcome::Undecided(_) => None,
+    };
     let (mut truth, mut view) = (truth.clone(), view.clone());
     let mut announced = Vec::new();
     let mut moves = 0;
@@ -73,7 +79,7 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget) -> Played {
             break solve_known(&truth, budget.caps);
         }
         if moves == MOST_MOVES {
-            break Ok(false);
+            break Outcome::Lost;
         }
         met.insert(view.key());
         let new = |mv: P::Move| !met.contains(&view.after(mv).key());
@@ -87,7 +93,8 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget) -> Played {
                     announced.extend(mv.estimate.chance());
                     mv.mv
                 }
-                Err(won) => break Ok(won),
+                Err(true) => break Outcome::Won,
+                Err(false) => break Outcome::Lost,
             },
         };
         truth = truth.after(mv);
@@ -231,11 +238,10 @@ impl Lab for TableLab {
                 Vec::new(),
             );
         };
-        let outcome = match played.won {
-            Ok(true) => Outcome::Won,
-            Ok(false) => Outcome::Lost,
-            Err(why) => return (Outcome::Undecided(why), Vec::new()),
-        };
+        let outcome = played.won;
+        if let Outcome::Undecided(_) = outcome {
+            return (outcome, Vec::new());
+        }
         let mut figures: Vec<(Figure, usize)> = played
             .known
             .map(|known| (Figure::AllKnown, usize::from(known)))
