@@ -9,6 +9,7 @@ pub mod board;
 pub mod editor;
 mod keys;
 pub mod play;
+mod rules;
 mod view;
 
 use std::time::{Duration, Instant};
@@ -38,6 +39,7 @@ use solitaire::games::klondike::{Deal, EmptyPile, Game, Move, Position};
 use crate::app::card_input::Input;
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
+use crate::app::flow::options::RuleOption;
 use crate::app::flow::{Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
@@ -213,6 +215,16 @@ impl GameScreen for Klondike {
         flow.editor.mark(|marks| change(&mut marks.rules));
         fx.say(Tone::Info, format!("Rules: {}.", flow.editor.marks.rules));
         true
+    }
+
+    fn options(flow: &Flow<Klondike>) -> Vec<RuleOption> {
+        rules::options(flow.editor.marks.rules)
+    }
+
+    fn set_option(flow: &mut Flow<Klondike>, row: usize, choice: usize, fx: &mut Effects) {
+        flow.editor
+            .mark(|marks| marks.rules = rules::with_option(marks.rules, row, choice));
+        fx.say(Tone::Info, format!("Rules: {}.", flow.editor.marks.rules));
     }
 
     fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
