@@ -90,6 +90,11 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn editor_click(flow: &mut Flow<Self>, slot: usize) {
         flow.editor.go_to(slot);
     }
+    /// A paste into the editor in a format of the game's own, before the shared paste of
+    /// cards from the cursor: true when taken (placed, or refused with its reason).
+    fn paste(_flow: &mut Flow<Self>, _text: &str, _fx: &mut Effects) -> bool {
+        false
+    }
     /// After a change to the deal: what the game knew of it no longer holds.
     fn edited(_flow: &mut Flow<Self>) {}
     /// The rules the rules dialog (`o` in the editor) lets the player choose; none for a
@@ -1061,7 +1066,7 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn paste(&mut self, text: &str) -> Effects {
         let mut fx = Effects::default();
-        if !matches!(self.screen, Screen::Editor) {
+        if !matches!(self.screen, Screen::Editor) || G::paste(self, text, &mut fx) {
             return fx;
         }
         let (placed, bad, left_over) = self.editor.paste(text);

@@ -280,6 +280,66 @@ fn the_rules_dialog_lists_each_rule_and_changes_it_as_the_keys_do() {
 }
 
 #[test]
+fn a_deal_pasted_in_any_format_the_commands_read_lands_in_the_editor() {
+    use solitaire::games::klondike::formats::{Format, Table, write};
+    let table = Table::of_deal(&winnable());
+    for format in Format::ALL {
+        let (_dir, mut app, _receive) = klondike_app();
+        // The cursor anywhere: a whole deal replaces what was typed.
+        type_text(&mut app, "Kh Kh");
+        app.update(Msg::Paste(write(&table, format).unwrap()));
+        let editor = &app.klondike().editor;
+        assert_eq!(editor.deal(), Ok(winnable()), "{format}: {}", said(&app));
+        assert!(editor.problems().is_empty(), "{format}");
+        assert_eq!(
+            said(&app),
+            format!("Pasted a whole deal, in {}.", format.name())
+        );
+    }
+    // Cards that are not a whole deal go in from the cursor, as in every game's editor.
+    let (_dir, mut app, _receive) = klondike_app();
+    type_text(&mut app, "Kh");
+    app.update(Msg::Paste("Qs ?? 2d".to_string()));
+    assert_eq!(said(&app), "Pasted 3 cards.");
+    assert_eq!(app.klondike().editor.filled(), 4);
+    assert_eq!(app.klondike().editor.unknown_count(), 1);
+}
+
+#[test]
+fn a_paste_that_is_not_a_klondike_deal_says_so_and_changes_nothing() {
+    let cases = [
+        (
+            "{\"tableau piles\": [[\"8S\"]",
+            "not a Klondike deal in Solvitaire's JSON",
+        ),
+        (
+            "123456789012",
+            "not a Klondike deal in Klondike-Solver's deal code",
+        ),
+        (
+            "hello there, world",
+            "not a Klondike deal in the project's layout",
+        ),
+        (
+            "{\"tableau piles\": [[\"AS\"], [\"AH\"], [\"AD\"], [\"AC\"]], \"stock\": []}",
+            "the text is 4 cards",
+        ),
+    ];
+    for (text, words) in cases {
+        let (_dir, mut app, _receive) = klondike_app();
+        type_text(&mut app, "Kh");
+        app.update(Msg::Paste(text.to_string()));
+        assert!(
+            said(&app).starts_with("Not pasted"),
+            "{text}: {}",
+            said(&app)
+        );
+        assert!(said(&app).contains(words), "{text}: {}", said(&app));
+        assert_eq!(app.klondike().editor.filled(), 1, "{text}");
+    }
+}
+
+#[test]
 fn solve_then_step_through_a_line_that_wins() {
     let (_dir, mut app, receive) = klondike_app();
     app.update(Msg::Paste(WINNABLE.to_string()));
