@@ -10,6 +10,7 @@
 
 pub mod editor;
 pub mod keys;
+pub mod options;
 pub mod view;
 
 use std::any::Any;
@@ -41,6 +42,7 @@ use crate::app::widgets::{Look, counted};
 use crate::store::Folders;
 use editor::{Editor, Marks, Typed};
 use keys::{Binding, Keys, TYPING};
+use options::{OptionsDialog, OptionsKey, RuleOption};
 
 /// A game's move.
 pub type Move<G> = <<G as GameScreen>::Position as Referee>::Move;
@@ -88,8 +90,20 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn editor_click(flow: &mut Flow<Self>, slot: usize) {
         flow.editor.go_to(slot);
     }
+    /// A paste into the editor in a format of the game's own, before the shared paste of
+    /// cards from the cursor: true when taken (placed, or refused with its reason).
+    fn paste(_flow: &mut Flow<Self>, _text: &str, _fx: &mut Effects) -> bool {
+        false
+    }
     /// After a change to the deal: what the game knew of it no longer holds.
     fn edited(_flow: &mut Flow<Self>) {}
+    /// The rules the rules dialog (`o` in the editor) lets the player choose; none for a
+    /// game without rule options.
+    fn options(_flow: &Flow<Self>) -> Vec<RuleOption> {
+        Vec::new()
+    }
+    /// The rule on `row` of [`GameScreen::options`] takes its choice `choice`.
+    fn set_option(_flow: &mut Flow<Self>, _row: usize, _choice: usize, _fx: &mut Effects) {}
     /// Where the editor's board drawn in an area has each slot.
     fn slot_rects(area: Rect) -> [Rect; DECK_SIZE];
     /// Plays for another challenge, or says why not.
@@ -467,6 +481,8 @@ pub struct Flow<G: GameScreen> {
     pub goal: Goal,
     /// What the game keeps of its own.
     pub own: G,
+    /// The rules dialog, while it is open over the editor.
+    pub options: Option<OptionsDialog>,
     check: Option<Check<G::Position>>,
 }
 
@@ -478,6 +494,7 @@ impl<G: GameScreen> Default for Flow<G> {
             play: None,
             goal: Goal::Board,
             own: G::default(),
+            options: None,
             check: None,
         }
     }
@@ -567,6 +584,20 @@ impl<G: GameScreen> Flow<G> {
     }
 
     fn editor_input(&mut self, key: KeyEvent, fx: &mut Effects) {
+        if let Some(mut dialog) = self.options {
+            // The dialog is a copy: the game reads and changes the flow around it.
+            let answer = dialog.key(key.code, &G::options(self));
+            self.options = Some(dialog);
+            match answer {
+                OptionsKey::Choose { row, choice } => G::set_option(self, row, choice, fx),
+                OptionsKey::Close => {
+                    self.options = None;
+                    fx.hush();
+                }
+                OptionsKey::Stay => {}
+            }
+            return;
+        }
         // A half-typed card takes the next letter or digit as its suit (or the 0 of a ten):
         // the command letters wait until it is placed or dropped.
         if let KeyCode::Char(c) = key.code
@@ -584,6 +615,13 @@ impl<G: GameScreen> Flow<G> {
             // Separators between pasted or typed cards.
             KeyCode::Char(' ' | ',') => {}
             KeyCode::Char('g') => fx.challenge(self.goal),
+            KeyCode::Char('o') if !G::options(self).is_empty() => {
+                self.options = Some(OptionsDialog::default());
+                fx.say(
+                    Tone::Info,
+                    "The rules: ↑↓ choose one, ←→ change it, Esc closes.",
+                );
+            }
             KeyCode::Char(c) => self.type_char(c, fx),
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
                 self.editor.go_to(layout::neighbour(
@@ -1010,7 +1048,10 @@ impl<G: GameScreen> Session for Flow<G> {
         if matches!(self.screen, Screen::Editor) {
             match c {
                 'f' => self.fill_offer(&mut fx),
-                'p' => self.start_play(&mut fx),
+                'p' => {
+                    self.options = None;
+                    self.start_play(&mut fx);
+                }
                 _ => {}
             }
         }
@@ -1025,7 +1066,7 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn paste(&mut self, text: &str) -> Effects {
         let mut fx = Effects::default();
-        if !matches!(self.screen, Screen::Editor) {
+        if !matches!(self.screen, Screen::Editor) || G::paste(self, text, &mut fx) {
             return fx;
         }
         let (placed, bad, left_over) = self.editor.paste(text);
@@ -1152,6 +1193,9 @@ impl<G: GameScreen> Session for Flow<G> {
     }
 
     fn hints(&self, other_game: &'static str) -> Vec<(&'static str, &'static str)> {
+        if self.options.is_some() && matches!(self.screen, Screen::Editor) {
+            return options::HINTS.to_vec();
+        }
         G::hints(self, other_game)
     }
 
@@ -1162,6 +1206,7 @@ impl<G: GameScreen> Session for Flow<G> {
     fn bindings(&self) -> Vec<&'static Binding> {
         let keys = &G::KEYS;
         match self.screen {
+            Screen::Editor if self.options.is_some() => options::BINDINGS.iter().collect(),
             Screen::Editor => keys.deal.1.iter().chain(TYPING).collect(),
             Screen::Play => keys.play.1.iter().collect(),
             Screen::Solving(_) | Screen::Solution(_) | Screen::Own(_) => {

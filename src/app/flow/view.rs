@@ -26,6 +26,9 @@ pub fn draw<G: GameScreen>(
     look: &Look,
 ) {
     G::draw_board(flow, board, buf, look);
+    if let (Screen::Editor, Some(dialog)) = (&flow.screen, &flow.options) {
+        dialog.draw(&G::options(flow), board, buf, look);
+    }
     match (&flow.screen, &flow.play) {
         (Screen::Solving(solving), _) => solving_panel(solving, panel, buf, look),
         (Screen::Solution(solution), _) => solution_panel(solution, panel, buf, look),

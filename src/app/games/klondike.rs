@@ -9,6 +9,7 @@ pub mod board;
 pub mod editor;
 mod keys;
 pub mod play;
+mod rules;
 mod view;
 
 use std::time::{Duration, Instant};
@@ -29,15 +30,16 @@ use solitaire::engine::headers::game_of_text;
 use solitaire::engine::search::{CapReached, Caps, Observer};
 use solitaire::games::klondike::answer::{Answer, REVEAL_CAP};
 use solitaire::games::klondike::deal::slot_name;
-use solitaire::games::klondike::formats::{Format, Table};
+use solitaire::games::klondike::formats::{self, Format, Table};
 use solitaire::games::klondike::reveal::{self, Reveal, dealt_slot};
 use solitaire::games::klondike::saved::{KlondikeDraft, KlondikeSave, SavedKlondike};
 use solitaire::games::klondike::solver::{self, Verdict};
 use solitaire::games::klondike::{Deal, EmptyPile, Game, Move, Position};
 
-use crate::app::card_input::Input;
+use crate::app::card_input::{Input, Pasted};
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
+use crate::app::flow::options::RuleOption;
 use crate::app::flow::{Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
@@ -212,6 +214,65 @@ impl GameScreen for Klondike {
         };
         flow.editor.mark(|marks| change(&mut marks.rules));
         fx.say(Tone::Info, format!("Rules: {}.", flow.editor.marks.rules));
+        true
+    }
+
+    fn options(flow: &Flow<Klondike>) -> Vec<RuleOption> {
+        rules::options(flow.editor.marks.rules)
+    }
+
+    fn set_option(flow: &mut Flow<Klondike>, row: usize, choice: usize, fx: &mut Effects) {
+        flow.editor
+            .mark(|marks| marks.rules = rules::with_option(marks.rules, row, choice));
+        fx.say(Tone::Info, format!("Rules: {}.", flow.editor.marks.rules));
+    }
+
+    /// A whole deal in any of the formats the commands read replaces what was typed,
+    /// wherever the cursor is (Solvitaire's JSON and a deal code hold no cards in the
+    /// editor's order); cards in the layout that are not a whole deal are the shared
+    /// paste's, from the cursor, as in every game; any other text is said not to be a deal.
+    fn paste(flow: &mut Flow<Klondike>, text: &str, fx: &mut Effects) -> bool {
+        let format = Format::of_text(text);
+        let read = formats::read(text, Some(format));
+        if format == Format::Layout && read.is_err() && !Pasted::read(text, 0).cards.is_empty() {
+            return false;
+        }
+        match read.map(|table| (table.deal(), table)) {
+            Ok((Some(deal), _)) => {
+                flow.editor = Editor::with_deal(&deal, flow.editor.marks.rules);
+                flow.edited(fx);
+                fx.say(
+                    Tone::Success,
+                    format!("Pasted a whole deal, in {}.", format.name()),
+                );
+            }
+            Ok((None, table)) => fx.say(
+                Tone::Warning,
+                format!(
+                    "Not pasted: the text is {}, not a Klondike deal as dealt (52 cards in \
+                     seven piles and the stock), which is what the app shows.",
+                    table.describe()
+                ),
+            ),
+            Err(problems) => {
+                let (first, more) = match problems.0.split_first() {
+                    Some((first, rest)) => (first.message(), rest.len()),
+                    None => (String::new(), 0),
+                };
+                let more = if more > 0 {
+                    format!(" (and {} more)", counted(more, "problem"))
+                } else {
+                    String::new()
+                };
+                fx.say(
+                    Tone::Warning,
+                    format!(
+                        "Not pasted: the text is not a Klondike deal in {}: {first}{more}.",
+                        format.name()
+                    ),
+                );
+            }
+        }
         true
     }
 

@@ -28,6 +28,12 @@ const EDITOR: &[Binding] = &[
     keys::solve("solve the deal (with cards not known: the moves that turn one up)"),
     keys::play("play the deal"),
     bind(
+        &[ch('o')],
+        "o",
+        "the rules in a dialog: draw, passes, cards back from the foundations, what fills \
+         an empty pile",
+    ),
+    bind(
         &[ch('w'), ch('r'), ch('x'), ch('e')],
         "w / r / x / e",
         "rules: draw 1 or 3 / passes / cards back from the foundations / what fills an \
@@ -80,7 +86,7 @@ pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static s
             ("?", "unknown"),
             ("Enter", "solve"),
             ("^P", "play"),
-            ("w r x e", "rules"),
+            ("o", "rules"),
             ("^G", other_game),
             ("F1", "help"),
         ],

@@ -227,6 +227,119 @@ fn the_rules_chosen_by_keys_are_shown_and_played_under() {
 }
 
 #[test]
+fn the_rules_dialog_lists_each_rule_and_changes_it_as_the_keys_do() {
+    let (_dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('o'));
+    assert!(app.klondike().options.is_some());
+    let shown = screen(&app, 80, 24);
+    for words in [
+        "Rules",
+        "» Draw",
+        "‹ 3 cards ›",
+        "Passes",
+        "unlimited",
+        "Back from foundations",
+        "Empty pile takes",
+        "a King only",
+    ] {
+        assert!(shown.contains(words), "{words}: {shown}");
+    }
+    // The key bar shows the dialog's keys, not the editor's.
+    assert!(shown.contains("←→ change"), "{shown}");
+    // Draw 1, then the passes one back from unlimited (8), then any card on an empty pile.
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Enter);
+    let rules = app.klondike().editor.marks.rules;
+    assert_eq!(
+        rules.to_string(),
+        "draw 1, 8 passes, any card on an empty pile"
+    );
+    assert!(
+        said(&app).starts_with("Rules: draw 1, 8 passes"),
+        "{}",
+        said(&app)
+    );
+    // A card key changes nothing while the dialog is open.
+    press(&mut app, KeyCode::Char('K'));
+    assert_eq!(app.klondike().editor.filled(), 0);
+    press(&mut app, KeyCode::Esc);
+    assert!(app.klondike().options.is_none());
+    // The keys stay shortcuts, and the dialog shows what they chose.
+    press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('o'));
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("‹ 3 cards ›"), "{shown}");
+    assert!(shown.contains("any card"), "{shown}");
+    press(&mut app, KeyCode::Char('o'));
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    assert_eq!(app.klondike().editor.start().unwrap().rules().draw, 3);
+}
+
+#[test]
+fn a_deal_pasted_in_any_format_the_commands_read_lands_in_the_editor() {
+    use solitaire::games::klondike::formats::{Format, Table, write};
+    let table = Table::of_deal(&winnable());
+    for format in Format::ALL {
+        let (_dir, mut app, _receive) = klondike_app();
+        // The cursor anywhere: a whole deal replaces what was typed.
+        type_text(&mut app, "Kh Kh");
+        app.update(Msg::Paste(write(&table, format).unwrap()));
+        let editor = &app.klondike().editor;
+        assert_eq!(editor.deal(), Ok(winnable()), "{format}: {}", said(&app));
+        assert!(editor.problems().is_empty(), "{format}");
+        assert_eq!(
+            said(&app),
+            format!("Pasted a whole deal, in {}.", format.name())
+        );
+    }
+    // Cards that are not a whole deal go in from the cursor, as in every game's editor.
+    let (_dir, mut app, _receive) = klondike_app();
+    type_text(&mut app, "Kh");
+    app.update(Msg::Paste("Qs ?? 2d".to_string()));
+    assert_eq!(said(&app), "Pasted 3 cards.");
+    assert_eq!(app.klondike().editor.filled(), 4);
+    assert_eq!(app.klondike().editor.unknown_count(), 1);
+}
+
+#[test]
+fn a_paste_that_is_not_a_klondike_deal_says_so_and_changes_nothing() {
+    let cases = [
+        (
+            "{\"tableau piles\": [[\"8S\"]",
+            "not a Klondike deal in Solvitaire's JSON",
+        ),
+        (
+            "123456789012",
+            "not a Klondike deal in Klondike-Solver's deal code",
+        ),
+        (
+            "hello there, world",
+            "not a Klondike deal in the project's layout",
+        ),
+        (
+            "{\"tableau piles\": [[\"AS\"], [\"AH\"], [\"AD\"], [\"AC\"]], \"stock\": []}",
+            "the text is 4 cards",
+        ),
+    ];
+    for (text, words) in cases {
+        let (_dir, mut app, _receive) = klondike_app();
+        type_text(&mut app, "Kh");
+        app.update(Msg::Paste(text.to_string()));
+        assert!(
+            said(&app).starts_with("Not pasted"),
+            "{text}: {}",
+            said(&app)
+        );
+        assert!(said(&app).contains(words), "{text}: {}", said(&app));
+        assert_eq!(app.klondike().editor.filled(), 1, "{text}");
+    }
+}
+
+#[test]
 fn solve_then_step_through_a_line_that_wins() {
     let (_dir, mut app, receive) = klondike_app();
     app.update(Msg::Paste(WINNABLE.to_string()));
@@ -483,6 +596,15 @@ mod snapshots {
     fn klondike_editor_with_unknown_cards() {
         let (_dir, mut app, _receive) = klondike_app();
         type_text(&mut app, "8s?9cKh??8s");
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn klondike_rules_dialog() {
+        let (_dir, mut app, _receive) = klondike_app();
+        app.update(Msg::Paste(WINNABLE.to_string()));
+        press(&mut app, KeyCode::Char('o'));
+        press(&mut app, KeyCode::Down);
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
 

@@ -1,0 +1,116 @@
+//! Klondike's rules as the rules dialog lists them: draw 1 or 3, the passes, cards back from
+//! the foundations, what fills an empty pile. Each rule's choices are the whole rule sets it
+//! gives from the rules now, so that the dialog's choice and the rules can never disagree.
+
+use solitaire::games::klondike::rules::MAX_LIMITED_PASSES;
+use solitaire::games::klondike::{EmptyPile, Passes, Rules};
+
+use crate::app::flow::options::RuleOption;
+
+/// A rule's name and its choices: each in words, with the rules it gives.
+type Variants = (&'static str, Vec<(String, Rules)>);
+
+/// Every rule the dialog lists, with each choice as the rules it gives from `rules`.
+fn variants(rules: Rules) -> [Variants; 4] {
+    let draw = [1, 3]
+        .map(|draw| {
+            let s = if draw == 1 { "" } else { "s" };
+            (format!("{draw} card{s}"), Rules { draw, ..rules })
+        })
+        .to_vec();
+    let passes = (1..=MAX_LIMITED_PASSES)
+        .map(Passes::Limited)
+        .chain([Passes::Unlimited])
+        .map(|passes| (passes.word(), Rules { passes, ..rules }))
+        .collect();
+    let back = [("allowed", true), ("not allowed", false)]
+        .map(|(words, foundation_to_tableau)| {
+            (
+                words.to_string(),
+                Rules {
+                    foundation_to_tableau,
+                    ..rules
+                },
+            )
+        })
+        .to_vec();
+    let empty = [
+        ("a King only", EmptyPile::KingsOnly),
+        ("any card", EmptyPile::AnyCard),
+    ]
+    .map(|(words, empty_pile)| {
+        (
+            words.to_string(),
+            Rules {
+                empty_pile,
+                ..rules
+            },
+        )
+    })
+    .to_vec();
+    [
+        ("Draw", draw),
+        ("Passes", passes),
+        ("Back from foundations", back),
+        ("Empty pile takes", empty),
+    ]
+}
+
+/// The rules as the dialog lists them, each with the choice `rules` make.
+pub fn options(rules: Rules) -> Vec<RuleOption> {
+    variants(rules)
+        .into_iter()
+        .map(|(name, choices)| RuleOption {
+            name,
+            chosen: choices
+                .iter()
+                .position(|(_, choice)| *choice == rules)
+                .unwrap_or(0),
+            choices: choices.into_iter().map(|(words, _)| words).collect(),
+        })
+        .collect()
+}
+
+/// The rules with the rule on `row` given its choice `choice` (the rules as they are for a
+/// row or a choice the dialog does not have).
+pub fn with_option(rules: Rules, row: usize, choice: usize) -> Rules {
+    variants(rules)
+        .get(row)
+        .and_then(|(_, choices)| choices.get(choice))
+        .map_or(rules, |(_, chosen)| *chosen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_choice_changes_only_its_rule_and_is_shown_chosen() {
+        let rules = Rules::STANDARD;
+        let shown = options(rules);
+        assert_eq!(shown[0].choices[shown[0].chosen], "3 cards");
+        assert_eq!(shown[1].choices[shown[1].chosen], "unlimited");
+        for (row, option) in shown.iter().enumerate() {
+            for choice in 0..option.choices.len() {
+                let changed = with_option(rules, row, choice);
+                assert_eq!(options(changed)[row].chosen, choice, "{row} {choice}");
+                let others: Vec<usize> = options(changed)
+                    .iter()
+                    .enumerate()
+                    .filter(|&(other, _)| other != row)
+                    .map(|(_, option)| option.chosen)
+                    .collect();
+                let before: Vec<usize> = shown
+                    .iter()
+                    .enumerate()
+                    .filter(|&(other, _)| other != row)
+                    .map(|(_, option)| option.chosen)
+                    .collect();
+                assert_eq!(others, before, "{row} {choice}");
+            }
+        }
+        let one_pass = with_option(rules, 1, 0);
+        assert_eq!(one_pass.passes, Passes::Limited(1));
+        assert_eq!(with_option(rules, 9, 0), rules);
+    }
+}
