@@ -411,13 +411,14 @@ fn a_saved_game_whose_moves_do_not_fit_names_the_header() {
             "pyramid: {name}: # gone, waste top, pass: 4d cannot be gone: 8h and 8s still cover \
              it\n"
         ));
+    // A move that cannot be played is named at its place, `file:line:column: message`.
     std::fs::write(&file, format!("# moves: draw recycle\n{deal}")).unwrap();
     pyramid()
         .args(["hint", &name])
         .assert()
         .code(2)
         .stderr(format!(
-            "pyramid: {name}: # moves: move 2: 'recycle' cannot be played: recycle only when the \
+            "{name}:1:15: # moves: move 2: 'recycle' cannot be played: recycle only when the \
              stock is empty\n"
         ));
 }
