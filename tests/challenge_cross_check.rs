@@ -1,6 +1,7 @@
 //! The Score and Card challenge solvers against a plain breadth-first search over the
 //! referee's positions, on a few hundred small random positions: the same best score or card
-//! count, in the same fewest steps, and every line replays to what it claims.
+//! count, in the same fewest steps, and every line replays to what it claims; and so for the
+//! line that removes the most cards of a deal that cannot be won.
 
 mod common;
 
@@ -8,8 +9,10 @@ use std::collections::HashSet;
 
 use common::{key, replay, small_position};
 use solitaire::Rank;
-use solitaire::games::pyramid::solver::{CardAnswer, ScoreAnswer, solve_card, solve_score};
-use solitaire::games::pyramid::{Position, Rules};
+use solitaire::games::pyramid::solver::{
+    CardAnswer, Outcome, ScoreAnswer, solve, solve_card, solve_most, solve_score,
+};
+use solitaire::games::pyramid::{Finish, Position, Rules};
 
 /// Everything a breadth-first search finds: per depth, the best score and the best count of
 /// a rank, on positions that clear the pyramid and on those that do not.
@@ -134,4 +137,65 @@ fn cross_check(rules: Rules) {
             assert_eq!(end.is_cleared(), line.clears);
         }
     }
+}
+
+/// A plain breadth-first search over the referee's positions until the game is won: the most
+/// cards the goal counts gone on a position that does not win it, and the first depth at which
+/// that many are gone.
+fn most_cleared(start: &Position) -> (usize, usize) {
+    let mut seen = HashSet::new();
+    let mut layer = vec![start.clone()];
+    seen.insert(key(start));
+    let (mut most, mut at) = (start.cleared(), 0);
+    let mut depth = 0;
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        for position in &layer {
+            assert!(!position.is_won(), "a deal the Board solver proved lost");
+            if position.cleared() > most {
+                (most, at) = (position.cleared(), depth);
+            }
+            for mv in position.legal_moves() {
+                let mut after = position.clone();
+                after.apply(mv).expect("a legal move");
+                if seen.insert(key(&after)) {
+                    next.push(after);
+                }
+            }
+        }
+        layer = next;
+        depth += 1;
+    }
+    (most, at)
+}
+
+#[test]
+fn the_line_that_removes_the_most_matches_a_breadth_first_search() {
+    let mut lost = 0;
+    for (seed, finish) in (0..400u64)
+        .flat_map(|seed| [Finish::Pyramid, Finish::AllCards].map(|finish| (seed, finish)))
+    {
+        let rules = Rules {
+            finish,
+            ..Rules::default()
+        };
+        let start = small_position(seed, rules);
+        if !matches!(solve(&start, &mut ()).outcome, Outcome::NoSolution(_)) {
+            continue;
+        }
+        lost += 1;
+        let line = solve_most(&start, &mut ())
+            .answer
+            .expect("no observer stops it");
+        let (most, depth) = most_cleared(&start);
+        assert_eq!(
+            (line.value as usize, line.moves.len()),
+            (most, depth),
+            "seed {seed}, {finish:?}"
+        );
+        let end = replay(&start, &line.moves);
+        assert_eq!(end.cleared(), most, "seed {seed}: the referee agrees");
+        assert!(!end.is_won(), "seed {seed}: the line does not win");
+    }
+    assert!(lost >= 30, "enough lost deals to cross-check: {lost}");
 }

@@ -61,11 +61,92 @@ fn no_solution_exits_1_with_the_reason() {
         .args(["solve", &data("no-solution-2d-under-four-jacks.txt")])
         .assert()
         .code(1)
-        .stdout("No solution: 2d can never be removed: all four Jacks cover it.\n");
+        .stdout(predicate::str::starts_with(
+            "No solution: 2d can never be removed: all four Jacks cover it. The most that can be \
+             cleared: ",
+        ));
     let answer = json_answer(&["solve", "--json", &data("hard-no-solution.txt")], 1);
     assert_eq!(answer["solvable"], false);
     assert_eq!(answer["length"], Value::Null);
     assert_eq!(answer["steps"], serde_json::json!([]));
+}
+
+/// Plays a JSON line's steps (`"draw"`, `"recycle"`, `["Kd"]`, `["6h", "7c"]`, each under
+/// `step`) on the referee from the start of a Pyramid deal file.
+fn replay_pyramid_line(file: &str, steps: &Value) -> solitaire::games::pyramid::Position {
+    use solitaire::games::pyramid::notation::read_moves;
+    use solitaire::games::pyramid::saved::SavedDeal;
+    let text = std::fs::read_to_string(file).expect("the file is there");
+    let start = SavedDeal::parse(&text, "x")
+        .expect("a Pyramid deal")
+        .game()
+        .position()
+        .clone();
+    let words: Vec<String> = steps
+        .as_array()
+        .expect("a list of steps")
+        .iter()
+        .map(|step| match &step["step"] {
+            Value::String(word) => word.clone(),
+            Value::Array(cards) => cards
+                .iter()
+                .map(|card| card.as_str().expect("a card"))
+                .collect::<Vec<_>>()
+                .join("+"),
+            other => panic!("not a step: {other}"),
+        })
+        .collect();
+    let mut position = start.clone();
+    for mv in read_moves(&start, &words.join(" ")).expect("every step is legal in turn") {
+        position.apply(mv).expect("legal");
+    }
+    position
+}
+
+#[test]
+fn a_deal_that_cannot_be_cleared_gives_the_line_that_removes_the_most_as_tripeaks_does() {
+    for file in [
+        "no-solution-2d-under-four-jacks.txt",
+        "hard-no-solution.txt",
+    ] {
+        let file = data(file);
+        let answer = json_answer(&["solve", "--json", &file], 1);
+        let line = &answer["lines"][0];
+        assert_eq!(line["clears"], false, "{answer}");
+        let cleared = line["cleared"].as_u64().expect("a count");
+        let steps = line["steps"].as_array().expect("steps");
+        assert_eq!(line["length"].as_u64(), Some(steps.len() as u64));
+        // The referee removes what the line claims, step by step to the last.
+        let end = replay_pyramid_line(&file, &line["steps"]);
+        assert_eq!(end.cleared() as u64, cleared, "{file}");
+        assert_eq!(
+            steps.last().expect("a step")["cleared"].as_u64(),
+            Some(cleared)
+        );
+        assert!(!end.is_cleared());
+        let text = output(&["solve", &file], 1);
+        let headline = format!(
+            "The most that can be cleared: {cleared} of 28 in {}.\n",
+            counted_steps(steps.len())
+        );
+        assert!(
+            text.lines()
+                .next()
+                .is_some_and(|first| first.ends_with(headline.trim_end())),
+            "{text}"
+        );
+        assert_holds(&text, &format!("{:>3}. ", steps.len()));
+        assert_holds(&text, &format!("  [{cleared} pyramid cards]\n"));
+    }
+}
+
+/// "1 step", "34 steps".
+fn counted_steps(count: usize) -> String {
+    if count == 1 {
+        "1 step".to_string()
+    } else {
+        format!("{count} steps")
+    }
 }
 
 #[test]
@@ -411,13 +492,14 @@ fn a_saved_game_whose_moves_do_not_fit_names_the_header() {
             "pyramid: {name}: # gone, waste top, pass: 4d cannot be gone: 8h and 8s still cover \
              it\n"
         ));
+    // A move that cannot be played is named at its place, `file:line:column: message`.
     std::fs::write(&file, format!("# moves: draw recycle\n{deal}")).unwrap();
     pyramid()
         .args(["hint", &name])
         .assert()
         .code(2)
         .stderr(format!(
-            "pyramid: {name}: # moves: move 2: 'recycle' cannot be played: recycle only when the \
+            "{name}:1:15: # moves: move 2: 'recycle' cannot be played: recycle only when the \
              stock is empty\n"
         ));
 }

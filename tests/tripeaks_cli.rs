@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_holds, json_answer, output, pyramid};
+use common::{Files, assert_holds, json_answer, output, pyramid};
 use serde_json::Value;
 use solitaire::games::GameKind;
 use solitaire::games::tripeaks::saved::SavedTriPeaks;
@@ -346,4 +346,24 @@ fn a_hint_from_a_saved_position_counts_the_cards_still_to_remove() {
         cleared - 3
     );
     assert!(headline.ends_with(&counted), "{solved}\n{counted}");
+}
+
+#[test]
+fn a_move_that_cannot_be_played_is_named_at_its_place_as_any_problem_of_a_file() {
+    let files = Files::new();
+    let text = std::fs::read_to_string(saved_game(CLEARS)).expect("the file is there");
+    let saved = files.write("saved.txt", &format!("# moves: draw\n#moves:  Zz\n{text}"));
+    let said = pyramid()
+        .args(["solve", &saved])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let said = String::from_utf8(said).expect("text");
+    // `file:line:column: message`, as a card that is not one is named: no program name first.
+    assert!(
+        said.starts_with(&format!("{saved}:2:10: # moves: move 2: 'Zz'")),
+        "{said}"
+    );
 }

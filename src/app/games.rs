@@ -231,6 +231,17 @@ pub enum Unopened {
     NotADraft,
 }
 
+impl Unopened {
+    /// Why the file named `name` does not open, in the commands' words: `file:line:column:
+    /// message` for a problem at one place of it, else `file: message`.
+    pub fn of_file(&self, name: &str) -> String {
+        match self {
+            Unopened::Open(OpenError::At { at, message }) => format!("{name}:{at}: {message}"),
+            other => format!("{name}: {other}"),
+        }
+    }
+}
+
 /// The screens of the game a text's `# game:` header names (Pyramid without one).
 fn screens_of_text(text: &str) -> Result<&'static Screens, Unopened> {
     let game = game_of_text(text)?;
@@ -371,7 +382,7 @@ pub fn entries(files: Vec<SaveText>, mut broken: Vec<String>) -> (Vec<Listed>, V
         let name = file.file_name.clone();
         match listed(file) {
             Ok(entry) => entries.push(entry),
-            Err(reason) => broken.push(format!("{name}: {reason}")),
+            Err(reason) => broken.push(reason.of_file(&name)),
         }
     }
     entries.sort_by(|a, b| (&b.saved, &a.name).cmp(&(&a.saved, &b.name)));

@@ -16,6 +16,7 @@ use crate::cards::deal::{Deal, DeckProblems, RandomDeals, TextPos};
 use crate::cards::layout::Layout;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::goal::{Goal, GoalError};
+use crate::engine::headers::SavedTextError;
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 pub use crate::engine::lab::{LineError, NotItsRules};
@@ -389,6 +390,21 @@ pub enum OpenError {
     /// An option's value that the game does not take.
     #[error(transparent)]
     Option(#[from] OptionError),
+}
+
+impl From<SavedTextError> for OpenError {
+    /// A saved file's problem as the front ends say it: the deal's problems and a move that
+    /// cannot be played each where they are, a header's as a whole.
+    fn from(error: SavedTextError) -> OpenError {
+        match error {
+            SavedTextError::Deal(problems) => OpenError::Deck(problems),
+            SavedTextError::Move { at, .. } => OpenError::At {
+                at,
+                message: error.to_string(),
+            },
+            other => OpenError::Text(other.to_string()),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::cards::deal::DeckProblems;
+use crate::cards::deal::{DeckProblems, TextPos};
 use crate::cards::excerpt::excerpt;
 use crate::engine::goal::{Goal, GoalError, GoalText, GoalTextError};
 use crate::engine::kind::{GameKind, UnknownGame};
@@ -104,9 +104,14 @@ pub enum SavedTextError {
     /// A header every game shares that does not fit: given twice, a challenge.
     #[error(transparent)]
     Header(#[from] HeaderError),
-    /// A move of the `moves` headers that cannot be played, counted from 1.
+    /// A move of the `moves` headers that cannot be played, counted from 1, and where it is
+    /// in the text.
     #[error("# moves: move {number}: {problem}")]
-    Move { number: usize, problem: String },
+    Move {
+        number: usize,
+        at: TextPos,
+        problem: String,
+    },
     /// A header of the game's own whose value does not fit: `keys` names it (or the headers
     /// that do not fit together), `problem` says why.
     #[error("# {keys}: {problem}")]
@@ -114,10 +119,12 @@ pub enum SavedTextError {
 }
 
 impl SavedTextError {
-    /// The move at `index` (from 0) of the `moves` headers, which cannot be played.
-    pub fn at_move((index, problem): (usize, impl fmt::Display)) -> SavedTextError {
-        SavedTextError::Move {
+    /// The move at `index` (from 0) of the `moves` headers of `text`, which cannot be
+    /// played, found in the text.
+    pub fn at_move<P: fmt::Display>(text: &str) -> impl FnOnce((usize, P)) -> SavedTextError {
+        move |(index, problem)| SavedTextError::Move {
             number: index + 1,
+            at: move_place(text, index),
             problem: problem.to_string(),
         }
     }
@@ -200,6 +207,36 @@ pub fn saved_name(text: &str, fallback_name: &str) -> String {
 /// The date a save's `# saved:` header gives, empty without one.
 pub fn saved_date(text: &str) -> String {
     header(text, "saved").unwrap_or_default()
+}
+
+/// Where the move at `index` (counted from 0 over every `# moves:` line) is in the text: its
+/// line and column, counted from 1 in characters. The moves are the words after `# moves:`,
+/// as [`headers`] reads them.
+pub fn move_place(text: &str, index: usize) -> TextPos {
+    let mut left = index;
+    for (number, line) in text.lines().enumerate() {
+        let Some(value) = header_value(line, "moves") else {
+            continue;
+        };
+        let offset = line.len() - value.len();
+        let mut words = word_starts(value);
+        if let Some(start) = words.nth(left) {
+            let column = line[..offset + start].chars().count() + 1;
+            return TextPos {
+                line: number + 1,
+                column,
+            };
+        }
+        left -= word_starts(value).count();
+    }
+    TextPos { line: 1, column: 1 }
+}
+
+/// The byte offsets at which the words of a text start.
+fn word_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let base = text.as_ptr() as usize;
+    text.split_whitespace()
+        .map(move |word| word.as_ptr() as usize - base)
 }
 
 /// Moves written per `# moves:` line.

@@ -163,6 +163,25 @@ fn listing_shows_saves_then_examples_and_names_broken_files() {
 }
 
 #[test]
+fn a_move_that_cannot_be_played_is_listed_at_its_place_as_the_commands_name_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let folders = Folders::under(dir.path());
+    fs::create_dir_all(&folders.saves).unwrap();
+    let deal = example().deal.to_line();
+    fs::write(
+        folders.saves.join("bad-move.txt"),
+        format!("# moves: draw recycle\n{deal}"),
+    )
+    .unwrap();
+    let (_, broken) = list(&folders);
+    assert_eq!(broken.len(), 1);
+    assert!(
+        broken[0].starts_with("bad-move.txt:1:15: # moves: move 2: 'recycle'"),
+        "{broken:?}"
+    );
+}
+
+#[test]
 fn a_saves_folder_that_is_a_file_is_named_so() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("not-a-folder");

@@ -16,7 +16,7 @@ use crate::cards::deal::{
 };
 use crate::engine::headers::{
     DRAFT_LINE, HeaderError, SavedTextError, check_given_once, game_header, game_of_text, header,
-    header_value, headers, moves_headers, printable, unfinished_text,
+    headers, move_place, moves_headers, printable, unfinished_text,
 };
 use crate::engine::kind::GameKind;
 
@@ -254,36 +254,6 @@ impl KlondikeDraft {
         }
         Some(draft)
     }
-}
-
-/// Where the move at `index` (counted from 0 over every `# moves:` line) is in the text: its
-/// line and column, counted from 1 in characters. The moves are the words after `# moves:`,
-/// as [`headers`] reads them.
-fn move_place(text: &str, index: usize) -> TextPos {
-    let mut left = index;
-    for (number, line) in text.lines().enumerate() {
-        let Some(value) = header_value(line, "moves") else {
-            continue;
-        };
-        let offset = line.len() - value.len();
-        let mut words = word_starts(value);
-        if let Some(start) = words.nth(left) {
-            let column = line[..offset + start].chars().count() + 1;
-            return TextPos {
-                line: number + 1,
-                column,
-            };
-        }
-        left -= word_starts(value).count();
-    }
-    TextPos { line: 1, column: 1 }
-}
-
-/// The byte offsets at which the words of a text start.
-fn word_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
-    let base = text.as_ptr() as usize;
-    text.split_whitespace()
-        .map(move |word| word.as_ptr() as usize - base)
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use super::saved::SavedDeal;
 use super::solver::{self, Budget, CapReached, Line, Outcome, Report, Stats};
 use super::{Goal, Move, Place, Position};
 use crate::cards::excerpt::counted;
+use crate::engine::best_line::{line_json, numbered};
 use crate::engine::search::Observer;
 use crate::engine::unknowns_text;
 use crate::engine::verdict::{
@@ -113,7 +114,10 @@ impl Standing {
         let note = unknowns_note(position, &self.game, bound.as_ref(), budget);
         let mut json = answer_json(position, &report);
         add_unknowns_json(&mut json, bound.as_ref(), note.as_ref());
-        let text = answer_text(position, &report);
+        let mut text = answer_text(position, &report);
+        if matches!(report.outcome, Outcome::NoSolution(_)) {
+            add_best_line(position, budget, &mut json, &mut text);
+        }
         // Without the unknown cards, "no solution" is only so for the cards known.
         let text = if note.is_some() {
             text.replacen("No solution", "No solution with the cards known so far", 1)
@@ -270,6 +274,48 @@ pub fn answer_text(start: &Position, report: &Report) -> String {
         ),
         Outcome::Cancelled => "Cancelled.\n".to_string(),
     }
+}
+
+/// For a game that cannot be won, the line that removes the most cards the goal counts,
+/// searched under the budget left: in JSON as `lines` (TriPeaks' shape), and in text its
+/// headline after the first line and its steps, each with the cards removed so far; or that
+/// a cap stopped that search.
+fn add_best_line(position: &Position, budget: &Budget, json: &mut Value, text: &mut String) {
+    let mut quiet = ();
+    let mut capped = budget.watch(&mut quiet);
+    let found = solver::solve_most(position, &mut capped).answer;
+    let Some(line) = found else {
+        let cap = capped.reached().expect("only a cap stops the search");
+        json["best_undecided"] = json!(undecided(cap));
+        text.push_str(&format!(
+            "The most that can be cleared is undecided: {}.\n",
+            undecided(cap)
+        ));
+        return;
+    };
+    let counted = position.rules().finish.counted();
+    let before = position.cleared();
+    let steps = position.walk(&line.moves, |before_step, mv, after| {
+        (
+            (step_json(before_step, mv), before_step.describe(mv)),
+            (after.cleared() - before) as u32,
+        )
+    });
+    let json_steps = steps
+        .iter()
+        .map(|((step, _), figure)| (step.clone(), *figure))
+        .collect();
+    json["lines"] = json!([line_json(false, "cleared", line.value, json_steps)]);
+    let headline = counted.most_text(before, line.value as usize, line.moves.len());
+    // The headline ends the verdict's line: "No solution: ... The most that can be cleared:
+    // 26 of 28 in 40 steps."
+    let first_end = text.find('\n').unwrap_or(text.len());
+    text.insert_str(first_end, &format!(" {headline}"));
+    text.push_str(&numbered(
+        steps
+            .into_iter()
+            .map(|((_, words), figure)| (words, counted.cards(figure as usize))),
+    ));
 }
 
 /// Why there is no solution when the solver proved it before expanding a single position: the

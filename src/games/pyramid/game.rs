@@ -86,8 +86,7 @@ fn changes(settings: &Settings) -> Result<RuleChanges, OptionError> {
 /// headers give with `changes` made; a file without a `# name:` is named `stem`.
 pub fn read(text: &str, stem: &str, changes: RuleChanges) -> Result<SavedDeal, OpenError> {
     let deal = Deal::parse(text).map_err(OpenError::Deck)?;
-    SavedDeal::with_headers(text, deal, stem, changes)
-        .map_err(|error| OpenError::Text(error.to_string()))
+    SavedDeal::with_headers(text, deal, stem, changes).map_err(OpenError::from)
 }
 
 /// Pyramid's facts: scored, its answers the fewest steps.

@@ -8,7 +8,7 @@ use super::layout::{self, covering, may_overlap};
 use super::layout::{PYRAMID_ROWS, PYRAMID_SIZE, slot_name};
 use super::rules::Finish;
 use super::rules::Rules;
-use crate::cards::card::{Card, Rank};
+use crate::cards::card::{Card, DECK_SIZE, Rank};
 use crate::cards::deal::Deal;
 
 /// Where an available card is taken from.
@@ -268,6 +268,16 @@ impl Position {
     /// Cards removed so far, in the order they went.
     pub fn removed(&self) -> &[Card] {
         &self.removed
+    }
+
+    /// The cards the goal counts that are gone, in all (those gone before a saved game's
+    /// start too): the pyramid's, or with [`Finish::AllCards`] all 52.
+    pub fn cleared(&self) -> usize {
+        let pyramid_left = self.pyramid.iter().flatten().count();
+        match self.rules.finish {
+            Finish::Pyramid => PYRAMID_SIZE - pyramid_left,
+            Finish::AllCards => DECK_SIZE - pyramid_left - self.stock.len() - self.waste.len(),
+        }
     }
 
     /// Whether the pyramid is cleared.

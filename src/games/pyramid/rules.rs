@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::cards::excerpt::excerpt;
+use crate::engine::best_line::Counted;
 use crate::engine::goal::{Goal, GoalError};
 use crate::engine::kind::GameKind;
 pub use crate::engine::passes::{MAX_LIMITED_PASSES, Passes, PassesError};
@@ -88,6 +89,20 @@ impl Finish {
         match self {
             Finish::Pyramid => "The pyramid is cleared",
             Finish::AllCards => "All 52 cards are cleared",
+        }
+    }
+
+    /// The cards the aim counts, as the answers count them: the 28 pyramid cards, or all 52.
+    pub fn counted(self) -> Counted {
+        match self {
+            Finish::Pyramid => Counted {
+                noun: "pyramid card",
+                of: super::layout::PYRAMID_SIZE,
+            },
+            Finish::AllCards => Counted {
+                noun: "card",
+                of: crate::cards::card::DECK_SIZE,
+            },
         }
     }
 

@@ -186,7 +186,7 @@ impl SavedDeal {
             SavedTextError::value("gone, waste top, pass", problems[0].message(&cards))
         })?;
         let moves = read_moves(&start, &headers(text, "moves").join(" "))
-            .map_err(SavedTextError::at_move)?;
+            .map_err(SavedTextError::at_move(text))?;
         let goal = read_goal(text, GameKind::Pyramid)?;
         // The same check as the commands' and the app's: a file cannot hold what they refuse.
         goal.check(rules)

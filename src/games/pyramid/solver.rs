@@ -22,7 +22,9 @@ pub use crate::engine::search::{
     BYTES_PER_STATE, Budget, CHECK_EVERY, CapReached, Capped, Caps, DEFAULT_MEMORY, Observer,
     Stats, bytes,
 };
-pub use challenge::{CardAnswer, ChallengeReport, Line, ScoreAnswer, solve_card, solve_score};
+pub use challenge::{
+    CardAnswer, ChallengeReport, Line, ScoreAnswer, solve_card, solve_most, solve_score,
+};
 use context::Context;
 use search::{Clear, Search};
 pub use unknown::{

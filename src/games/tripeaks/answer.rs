@@ -11,6 +11,7 @@ use super::solver::{self, BoardAnswer, CardAnswer, Line, RevealPlan, ScoreAnswer
 use super::{Move, Position};
 use crate::cards::card::Rank;
 use crate::cards::excerpt::{counted, counted_as};
+use crate::engine::best_line::{Counted, line_json, numbered, steps};
 use crate::engine::goal::Goal;
 use crate::engine::search::{Budget, Observer, Stats};
 use crate::engine::unknowns_text;
@@ -164,7 +165,7 @@ pub fn hint_answer(
         } else {
             format!(
                 "Not clearable: the best line removes {} in {}.\n",
-                removes(position.removed(), line.value as usize),
+                TABLEAU.removes(position.removed(), line.value as usize),
                 steps(line.steps())
             )
         });
@@ -201,7 +202,7 @@ pub fn step_json(position: &Position, mv: Move) -> Value {
 /// cards".
 pub fn amount(goal: Goal, value: u32) -> String {
     match goal {
-        Goal::Board => counted(value as usize, "tableau card"),
+        Goal::Board => TABLEAU.cards(value as usize),
         Goal::Score { .. } => format!("{value} points"),
         Goal::Card { rank, .. } => cards_of(rank, value),
     }
@@ -248,41 +249,11 @@ fn walk<T>(
         .collect()
 }
 
-/// The tableau cards a line removes from where the game stands (`before` of them gone),
-/// given the count it clears in all: "11 more tableau cards (22 in all)", or "22 tableau
-/// cards" from the deal's start.
-fn removes(before: usize, cleared: usize) -> String {
-    let more = cleared.saturating_sub(before);
-    if before == 0 {
-        counted(more, "tableau card")
-    } else {
-        format!("{} ({cleared} in all)", counted(more, "more tableau card"))
-    }
-}
-
-/// The most a Board line clears, for a headline: "27 of 28" from the deal's start, and from a
-/// saved position as [`removes`] counts it, the steps counting from there too.
-fn most_cleared(before: usize, cleared: u32) -> String {
-    if before == 0 {
-        format!("{cleared} of {}", super::layout::TABLEAU_SIZE)
-    } else {
-        removes(before, cleared as usize)
-    }
-}
-
-/// "1 step", "23 steps".
-fn steps(count: usize) -> String {
-    counted(count, "step")
-}
-
-/// The steps a line still takes, for a headline: "in 12 steps", or "as the game stands" when
-/// there is nothing left to play.
-fn still(count: usize) -> String {
-    match count {
-        0 => "as the game stands".to_string(),
-        count => format!("in {}", steps(count)),
-    }
-}
+/// What TriPeaks' Board challenge counts: the 28 tableau cards.
+const TABLEAU: Counted = Counted {
+    noun: "tableau card",
+    of: super::layout::TABLEAU_SIZE,
+};
 
 /// The headline of an answer from the deal's start.
 pub fn headline(goal: Goal, answer: &Answer) -> String {
@@ -297,15 +268,12 @@ fn headline_from(before: usize, goal: Goal, answer: &Answer) -> String {
     match (goal, answer.reached(), lines.as_slice()) {
         (Goal::Board, true, [(_, line), ..]) => format!("Cleared in {}.", steps(line.steps())),
         (Goal::Board, false, [(_, line), ..]) if answer.definitive() => format!(
-            "No solution: an exhaustive search found no way to clear the tableau. The most that \
-             can be cleared: {} {}.",
-            most_cleared(before, line.value),
-            still(line.steps())
+            "No solution: an exhaustive search found no way to clear the tableau. {}",
+            TABLEAU.most_text(before, line.value as usize, line.steps())
         ),
         (Goal::Board, false, [(_, line), ..]) => format!(
-            "Not clearable with the cards known so far. The most that can be cleared: {} {}.",
-            most_cleared(before, line.value),
-            still(line.steps())
+            "Not clearable with the cards known so far. {}",
+            TABLEAU.most_text(before, line.value as usize, line.steps())
         ),
         (Goal::Score { target, .. } | Goal::Card { target, .. }, true, [(_, line), ..]) => {
             format!("Reach {} in {}.", amount(goal, target), steps(line.steps()))
@@ -376,16 +344,12 @@ pub fn answer_text(
                 steps(line.steps())
             ));
         }
-        let described = walk(start, &line.moves, |before, mv, after| {
-            format!(
-                "{}  [{}]",
+        text.push_str(&numbered(walk(start, &line.moves, |before, mv, after| {
+            (
                 before.describe(mv),
-                amount(goal, running(goal, start, after))
+                amount(goal, running(goal, start, after)),
             )
-        });
-        for (number, step) in described.iter().enumerate() {
-            text.push_str(&format!("{:>3}. {step}\n", number + 1));
-        }
+        })));
     }
     if !answer.definitive() {
         let could = bound_text(answer, goal).map_or_else(
@@ -465,14 +429,9 @@ pub fn answer_json(
         .into_iter()
         .map(|(_, line)| {
             let steps = walk(start, &line.moves, |before, mv, after| {
-                json!({"step": step_json(before, mv), key: running(goal, start, after)})
+                (step_json(before, mv), running(goal, start, after))
             });
-            json!({
-                "clears": line.clears,
-                key: line.value + base(goal),
-                "length": line.steps(),
-                "steps": steps,
-            })
+            line_json(line.clears, key, line.value + base(goal), steps)
         })
         .collect();
     let mut object = match goal {

@@ -45,8 +45,7 @@ const OPTIONS: &[GameOption] = &[GameOption {
 /// file without a `# name:` is named `stem`.
 pub fn read(text: &str, stem: &str) -> Result<SavedTriPeaks, OpenError> {
     let deal = Deal::parse_as(text, &LAYOUT).map_err(OpenError::Deck)?;
-    SavedTriPeaks::with_headers(text, deal, stem)
-        .map_err(|error| OpenError::Text(error.to_string()))
+    SavedTriPeaks::with_headers(text, deal, stem).map_err(OpenError::from)
 }
 
 /// TriPeaks' facts: scored, its answers the fewest steps.

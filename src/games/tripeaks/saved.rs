@@ -77,7 +77,7 @@ impl SavedTriPeaks {
         }
         let start = Position::new(&deal);
         let moves = read_moves(&start, &headers(text, "moves").join(" "))
-            .map_err(SavedTextError::at_move)?;
+            .map_err(SavedTextError::at_move(text))?;
         Ok(SavedTriPeaks {
             name: saved_name(text, fallback_name),
             saved: saved_date(text),

@@ -157,6 +157,35 @@ impl Target for Cards<'_> {
     }
 }
 
+/// At least `at_least` of the cards the goal counts gone (see [`Context::cleared`]).
+pub struct Cleared<'a> {
+    pub at_least: u32,
+    /// What each set of cards can still reach, from a complete survey.
+    pub ceilings: Option<&'a Ceilings<'a>>,
+}
+
+impl Target for Cleared<'_> {
+    fn reached(&self, context: &Context, state: State) -> bool {
+        context.cleared(state) >= self.at_least
+    }
+
+    /// A step removes two cards at most.
+    fn bound(&self, context: &Context, state: State) -> u8 {
+        let cleared = context.cleared(state);
+        if cleared >= self.at_least {
+            return 0;
+        }
+        if context.is_goal(state)
+            || self
+                .ceilings
+                .is_some_and(|c| c.of(state, None).is_none_or(|most| most < self.at_least))
+        {
+            return DEAD;
+        }
+        u8::try_from((self.at_least - cleared).div_ceil(2)).unwrap_or(DEAD - 1)
+    }
+}
+
 /// A line of play and what it achieves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
@@ -296,6 +325,50 @@ pub fn solve_card(
     });
     stats.elapsed = started.elapsed();
     ChallengeReport { answer, stats }
+}
+
+/// For a position whose goal cannot be reached (as [`super::solve`] proves): the line that
+/// removes the most cards the goal counts (the pyramid's, or all 52), in the fewest steps.
+///
+/// The Score challenge's two searches, measuring the cards gone: an exhaustive survey of
+/// every set of cards that can be gone finds the most (see [`survey`]), then A* the fewest
+/// steps to that many, the sets that cannot reach it cut off by what the survey found.
+pub fn solve_most(position: &Position, observer: &mut dyn Observer) -> ChallengeReport<Line> {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let context = Context::new(position).with_pruning(Pruning::Nothing);
+    let surveyed = context.clone().with_pruning(Pruning::KingsFirst);
+    let value = |s| context.cleared(s);
+    let ceilings = |s| cleared_ceilings(&context, s);
+    let measure = Measure {
+        value: &value,
+        ceilings: &ceilings,
+    };
+    // A line that does not win leaves a card: all but one is the most there can be.
+    let enough = context.counted() - 1;
+    let answer = survey(&surveyed, &measure, enough, observer, &mut stats).and_then(|survey| {
+        let most = survey.best.value().unwrap_or(0);
+        let ceilings = survey
+            .seen
+            .as_ref()
+            .map(|seen| Ceilings::new(&surveyed, seen, &measure));
+        let target = Cleared {
+            at_least: most,
+            ceilings: ceilings.as_ref(),
+        };
+        let moves = fewest(&context, target, &survey, observer, &mut stats, started)?;
+        Some(line_in(position, moves, |end| end.cleared() as u32))
+    });
+    stats.elapsed = started.elapsed();
+    ChallengeReport { answer, stats }
+}
+
+/// Upper bounds on the cards the goal counts gone from a state, where the goal cannot be
+/// reached: every card but those that can never go (see [`Context::stuck`]), and never all
+/// (a line that does not win leaves one); no line reaches the goal.
+fn cleared_ceilings(context: &Context, state: State) -> [Option<u32>; 2] {
+    let stuck = context.stuck(state).count_ones().max(1);
+    [Some(context.counted() - stuck), None]
 }
 
 /// Upper bounds on the points reachable from a state, on a line that leaves pyramid cards and

@@ -15,7 +15,7 @@
 use super::super::layout::{Shapes, can_pair, cone_above, cone_below, covers_of, lies_on};
 use super::super::position::{Move, Place, Position, REMOVAL_POINTS, ROW_BONUS};
 use super::super::rules::{Finish, Rules};
-use crate::cards::card::Card;
+use crate::cards::card::{Card, DECK_SIZE};
 use crate::games::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE};
 use std::ops::RangeInclusive;
 
@@ -371,6 +371,27 @@ impl Context {
         let kings = self.removed_of_value(state, 13);
         let steps = kings + (gone - kings) / 2;
         REMOVAL_POINTS * steps + self.row_bonus(state)
+    }
+
+    /// The cards the goal counts that are gone in a state, in all (those gone before the
+    /// start too): the pyramid's, or under [`Finish::AllCards`] all 52.
+    pub fn cleared(&self, state: State) -> u32 {
+        let pyramid_left = self.remaining(state).count_ones();
+        if self.all_cards {
+            let piles_left = (!(state as u32) & self.seq_all()).count_ones();
+            DECK_SIZE as u32 - pyramid_left - piles_left
+        } else {
+            PYRAMID_SIZE as u32 - pyramid_left
+        }
+    }
+
+    /// How many cards the goal counts: the pyramid's 28, or all 52.
+    pub fn counted(&self) -> u32 {
+        if self.all_cards {
+            DECK_SIZE as u32
+        } else {
+            PYRAMID_SIZE as u32
+        }
     }
 
     /// The bits of the stock sequence's cards.
