@@ -258,3 +258,85 @@ impl TableBoard<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solitaire::cards::card::Card;
+    use solitaire::games::triple_klondike::{Deal, Rules};
+
+    use crate::app::theme;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    fn start(seed: u64) -> Position {
+        Position::new(&Deal::shuffled(seed, Rules::CONTEST), Rules::CONTEST).unwrap()
+    }
+
+    /// The text of one row of a buffer.
+    fn row(buf: &Buffer, y: u16) -> String {
+        (0..buf.area.width)
+            .map(|x| buf[(x, y)].symbol().to_string())
+            .collect::<String>()
+            .trim_end()
+            .to_string()
+    }
+
+    #[test]
+    fn a_run_taller_than_the_board_shows_how_many_cards_lie_under_those_drawn() {
+        let themes = theme::built_in();
+        let position = start(1);
+        let board = TableBoard {
+            position: &position,
+            hint: [None, None],
+            turned: None,
+            text: CardText { ascii: true },
+            theme: &themes[0],
+        };
+        let pile = Pile::new(vec![], vec![card("Kh"), card("Qs"), card("Jd"), card("Tc")]);
+        let area = Rect::new(0, 0, WIDTH, RUNS_ROW + 3);
+        let mut buf = Buffer::empty(area);
+        board.run(&mut buf, area, 0, 0, &pile, 3);
+        let rows: Vec<String> = (RUNS_ROW..RUNS_ROW + 3).map(|y| row(&buf, y)).collect();
+        assert_eq!(rows, ["+2", "Jd", "Tc"]);
+
+        let mut buf = Buffer::empty(area);
+        board.run(&mut buf, area, 0, 0, &pile, 4);
+        let rows: Vec<String> = (RUNS_ROW..RUNS_ROW + 3).map(|y| row(&buf, y)).collect();
+        assert_eq!(rows, ["Kh", "Qs", "Jd"]);
+    }
+
+    #[test]
+    fn a_move_off_face_down_cards_names_the_pile_whose_card_turned_up() {
+        let (before, mv) = (1..100)
+            .map(start)
+            .find_map(|position| {
+                let mv = position
+                    .legal_moves()
+                    .into_iter()
+                    .find(|&mv| matches!(mv, Move::PileToFoundation { from, .. } if from > 0))?;
+                Some((position, mv))
+            })
+            .expect("a deal whose pile top goes up at once");
+        let Move::PileToFoundation { from, .. } = mv else {
+            unreachable!()
+        };
+        let mut after = before.clone();
+        after.apply(mv).unwrap();
+        assert_eq!(turned_up(&before, &after), Some(from));
+        let [source, target] = spots_of(&before, mv);
+        assert_eq!(
+            source,
+            Some(Spot::Pile {
+                pile: from,
+                from: 0
+            })
+        );
+        assert!(matches!(target, Some(Spot::Foundation(_))));
+        let mut drawn = before.clone();
+        drawn.apply(Move::Draw).unwrap();
+        assert_eq!(turned_up(&before, &drawn), None);
+    }
+}
