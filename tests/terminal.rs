@@ -340,6 +340,44 @@ fn a_klondike_game_at_the_table_typed_played_saved_and_reopened_in_a_real_termin
     quit(&mut session, &mut child);
 }
 
+#[test]
+fn a_triple_klondike_deal_opened_solved_stepped_saved_and_reopened_in_a_real_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = common::data("triple-klondike-seed-7.txt");
+    let (mut session, mut child) = spawn(dir.path(), &[deal.as_str()]);
+    session.wait_for("A valid deal");
+    session.wait_for("search   5 s (t)");
+    // The shortest search: t goes 5, 10, 30, 60, then round to 1 s.
+    session.send("tttt");
+    session.wait_for("A search runs for 1 s.");
+    session.send("\r");
+    session.wait_for("→ steps through it.");
+    session.wait_for("step 0 of");
+    session.send("\x1b[C\x1b[C");
+    session.wait_for("step 2 of");
+    session.wait_for("Next (3): ");
+
+    session.send("\x13");
+    session.wait_for("Save the game");
+    session.send(&"\x7f".repeat(40));
+    session.send("pty triple\r");
+    session.wait_for("Saved with its line of");
+    quit(&mut session, &mut child);
+
+    let path = dir.path().join("saves/pty-triple.txt");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.starts_with("# game: triple-klondike\n"), "{saved}");
+    assert!(saved.contains("# moves: "), "{saved}");
+
+    // Reopened, the line saved is on screen from its start.
+    let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
+    session.wait_for("the line saved");
+    session.wait_for("step 0 of");
+    session.send("\x1b[C");
+    session.wait_for("step 1 of");
+    quit(&mut session, &mut child);
+}
+
 /// Waits until the app's process is stopped (`T` in `ps`), or running again.
 #[cfg(unix)]
 fn wait_until_stopped(pid: u32, stopped: bool) {

@@ -343,8 +343,9 @@ fn bad_input_and_other_games_flags_are_refused_with_a_message() {
     assert_holds(&err, "13 piles take 91 cards");
     let err = refused(&["stats", "--game", "triple-klondike", "--deals", "1"]);
     assert_holds(&err, "stats does not take triple-klondike yet");
+    // The app takes the game; without a terminal it says what to use instead.
     let err = refused(&["--game", "triple-klondike"]);
-    assert_holds(&err, "Triple Klondike is not in the app yet");
+    assert_holds(&err, "the app needs a terminal");
     let empty = files.write("empty.txt", "# game: triple-klondike\n");
     let err = refused(&["solve", &empty]);
     assert_holds(&err, "empty: no cards");

@@ -166,7 +166,32 @@ pub fn draw_face(
     text: CardText,
     theme: &Theme,
 ) {
-    let (label, mut style) = match face {
+    let (open, close) = match mark {
+        Mark::Cursor => ("[", "]"),
+        Mark::Hint => ("»", "«"),
+        Mark::Selected => ("<", ">"),
+        Mark::Gone | Mark::GoneInvalid => ("(", ")"),
+        _ => (" ", " "),
+    };
+    let frame = match mark {
+        Mark::Cursor => Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD),
+        Mark::Hint | Mark::Selected => Style::new().fg(theme.highlight_move),
+        Mark::Gone => Style::new().fg(theme.dim),
+        Mark::GoneInvalid => Style::new().fg(theme.invalid).add_modifier(Modifier::BOLD),
+        _ => Style::new(),
+    };
+    let line = Line::from(vec![
+        Span::styled(open, frame),
+        face_span(face, mark, text, theme),
+        Span::styled(close, frame),
+    ]);
+    line.render(rect, buf);
+}
+
+/// A face's two characters, styled as its mark says, without the marks around it: what a
+/// board too narrow for them draws (the style alone shows the mark).
+pub fn face_span(face: Face, mark: Mark, text: CardText, theme: &Theme) -> Span<'static> {
+    let (label, style) = match face {
         Face::Card(card) => (
             text.of(card),
             Style::new().fg(theme.suit(card.suit())).bg(theme.card_face),
@@ -184,21 +209,7 @@ pub fn draw_face(
             (empty.to_string(), Style::new().fg(theme.dim))
         }
     };
-    let (open, close) = match mark {
-        Mark::Cursor => ("[", "]"),
-        Mark::Hint => ("»", "«"),
-        Mark::Selected => ("<", ">"),
-        Mark::Gone | Mark::GoneInvalid => ("(", ")"),
-        _ => (" ", " "),
-    };
-    let frame = match mark {
-        Mark::Cursor => Style::new().fg(theme.cursor).add_modifier(Modifier::BOLD),
-        Mark::Hint | Mark::Selected => Style::new().fg(theme.highlight_move),
-        Mark::Gone => Style::new().fg(theme.dim),
-        Mark::GoneInvalid => Style::new().fg(theme.invalid).add_modifier(Modifier::BOLD),
-        _ => Style::new(),
-    };
-    style = match mark {
+    let style = match mark {
         Mark::Invalid => style.fg(theme.invalid).add_modifier(Modifier::REVERSED),
         Mark::Hint => style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
         Mark::Selected => style.add_modifier(Modifier::REVERSED),
@@ -210,12 +221,7 @@ pub fn draw_face(
             .add_modifier(Modifier::BOLD | Modifier::CROSSED_OUT),
         Mark::Plain => style,
     };
-    let line = Line::from(vec![
-        Span::styled(open, frame),
-        Span::styled(label, style),
-        Span::styled(close, frame),
-    ]);
-    line.render(rect, buf);
+    Span::styled(label, style)
 }
 
 /// Draws a half-typed card (`7_`) in a slot, framed as the cursor.

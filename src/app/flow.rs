@@ -923,7 +923,7 @@ impl<G: GameScreen> Flow<G> {
             .is_some_and(|check| check.job.id == message.id)
         {
             let end = match message.event {
-                JobEvent::Progress(_) => return,
+                JobEvent::Progress(_) | JobEvent::Better(_) => return,
                 JobEvent::Done(found) => Ok(found),
                 JobEvent::Undecided(cap) => Err(cap),
             };
@@ -948,6 +948,7 @@ impl<G: GameScreen> Flow<G> {
                 solving.stats = stats;
                 return;
             }
+            JobEvent::Better(_) => return,
             JobEvent::Undecided(cap) => {
                 self.screen = Screen::Editor;
                 fx.say(Tone::Warning, G::undecided(&cap));

@@ -6,7 +6,8 @@
 //! take the machine's memory; a search stopped by a cap ends undecided, never as "no
 //! solution". While it runs it sends its progress when that changed, at most ten times a
 //! second, then one final message with whatever answer the work gives, which only the screen
-//! that asked reads back ([`Found::take`]). Every job has an id of its own, so that messages
+//! that asked reads back ([`Found::take`]); an anytime search also sends each better answer
+//! it finds on the way ([`Job::anytime`]). Every job has an id of its own, so that messages
 //! of a job already cancelled or replaced are told apart; cancelling sets a flag the search's
 //! observer reads every few thousand nodes, well under 50 ms apart.
 
@@ -26,8 +27,9 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 /// The id the next job gets: ids are never reused while the program runs.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
-/// The work of a search, boxed: it gets the observer and gives its answer.
-type Work = Box<dyn FnOnce(&mut dyn Observer) -> Found + Send>;
+/// The work of a search, boxed: it gets the observer and where to send a better answer found
+/// on the way, and gives its answer.
+type Work = Box<dyn FnOnce(&mut dyn Observer, &mut dyn FnMut(Found)) -> Found + Send>;
 
 /// A search to run in the background, not started yet.
 pub struct Job {
@@ -53,6 +55,8 @@ pub struct Found(Box<dyn Any + Send>);
 #[derive(Debug)]
 pub enum JobEvent {
     Progress(Stats),
+    /// A better answer found so far, while an anytime search goes on.
+    Better(Found),
     /// The work's answer (a cancelled search gives the answer its work gives when stopped).
     Done(Found),
     /// The search reached a cap before it knew: neither a way out nor a proof of none.
@@ -79,13 +83,24 @@ impl Job {
         caps: Caps,
         work: impl FnOnce(&mut dyn Observer) -> A + Send + 'static,
     ) -> (Job, JobHandle) {
+        Job::anytime(caps, move |observer, _: &mut dyn FnMut(())| work(observer))
+    }
+
+    /// An anytime search under these caps: `work` hands each better answer it finds to the
+    /// function it is given, which sends it at once as [`JobEvent::Better`].
+    pub fn anytime<A: Send + 'static, B: Send + 'static>(
+        caps: Caps,
+        work: impl FnOnce(&mut dyn Observer, &mut dyn FnMut(B)) -> A + Send + 'static,
+    ) -> (Job, JobHandle) {
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         let cancel = Arc::new(AtomicBool::new(false));
         let handle = JobHandle {
             id,
             cancel: Arc::clone(&cancel),
         };
-        let work: Work = Box::new(move |observer| Found::new(work(observer)));
+        let work: Work = Box::new(move |observer, better| {
+            Found::new(work(observer, &mut |answer| better(Found::new(answer))))
+        });
         (
             Job {
                 id,
@@ -117,8 +132,14 @@ impl Job {
             wrap,
             last_sent: None,
         };
+        let mut better = |found| {
+            let _ = send.send(wrap(JobMessage {
+                id,
+                event: JobEvent::Better(found),
+            }));
+        };
         let mut observer = Capped::new(caps, &mut observer);
-        let found = work(&mut observer);
+        let found = work(&mut observer, &mut better);
         let event = observer
             .reached()
             .map_or(JobEvent::Done(found), JobEvent::Undecided);
@@ -244,6 +265,28 @@ mod tests {
         assert_eq!(found.take::<usize>(), Some(0));
         let (_, other) = Job::new(countdown(1));
         assert_ne!(other.id, handle.id, "every job has an id of its own");
+    }
+
+    #[test]
+    fn an_anytime_job_sends_each_better_answer_before_its_last() {
+        let (send, receiver) = mpsc::channel();
+        let (job, handle) = Job::anytime(Caps::NONE, |_observer, better| {
+            better(1u8);
+            better(2u8);
+            3u8
+        });
+        job.run(&send, |m| m);
+        drop(send);
+        let mut answers = Vec::new();
+        for message in &receiver {
+            assert_eq!(message.id, handle.id);
+            match message.event {
+                JobEvent::Better(found) => answers.push(found.take::<u8>()),
+                JobEvent::Done(found) => answers.push(found.take::<u8>().map(|n| n * 10)),
+                JobEvent::Progress(_) | JobEvent::Undecided(_) => {}
+            }
+        }
+        assert_eq!(answers, [Some(1), Some(2), Some(30)]);
     }
 
     #[test]

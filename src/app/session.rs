@@ -79,6 +79,15 @@ pub trait Session {
     fn game(&self) -> GameKind;
     /// What the app says over the game's empty editor.
     fn first_words(&self) -> &'static str;
+    /// What to say of the keys once a deal or a save is opened: a game `playing` goes on
+    /// where it was left.
+    fn next_words(&self, playing: bool) -> &'static str {
+        if playing {
+            "Play goes on where it was left."
+        } else {
+            "Enter solves, Ctrl-P plays."
+        }
+    }
     /// A key without Control, when no overlay is open.
     fn key(&mut self, ui: &Ui, key: KeyEvent) -> Effects;
     /// Control and a letter the shell does not take itself.

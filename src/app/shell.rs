@@ -12,8 +12,8 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use solitaire::GameKind;
-use solitaire::cards::deal::RandomDeals;
 use solitaire::cards::excerpt::shown_path;
+use solitaire::engine::game::Game;
 use solitaire::engine::goal::{CountError, Goal, GoalText, GoalTextError};
 
 use crate::app::cards::CardText;
@@ -1215,11 +1215,7 @@ impl App {
         self.apply(fx);
         self.clean = Some(self.session.work());
         self.draft_due = true;
-        let next = if playing {
-            "Play goes on where it was left."
-        } else {
-            "Enter solves, Ctrl-P plays."
-        };
+        let next = self.session.next_words(playing);
         self.say(Tone::Success, format!("Opened from {from}. {next}"));
     }
 
@@ -1303,10 +1299,10 @@ impl App {
     fn random_deal(&mut self, seed: u64) {
         let game = self.session.game();
         let name = format!("random deal {seed}");
-        let Some(deal) = RandomDeals::new(seed).next() else {
+        let Some(dealer) = solitaire::games::of_kind(game) else {
             return;
         };
-        let text = format!("# name: {name}\n{}\n", deal.to_line());
+        let text = format!("# name: {name}\n{}", Game::dealt(dealer, seed));
         match games::read_saved(game, &text, &name) {
             Ok(saved) => {
                 let mut fx = Effects::default();
@@ -1319,10 +1315,10 @@ impl App {
                 self.say(
                     Tone::Info,
                     format!(
-                        "A random {game} deal, seed {seed}: `pyramid stats --game {} --seed \
-                         {seed} --deals 1 --export FILE` deals it again. Enter solves, Ctrl-P \
-                         plays.",
-                        game.id()
+                        "A random {game} deal, seed {seed}: `pyramid deal --game {} --seed \
+                         {seed}` deals it again. {}",
+                        game.id(),
+                        self.session.next_words(false)
                     ),
                 );
             }

@@ -774,3 +774,4 @@ mod reported;
 mod saves;
 mod screens;
 mod tripeaks;
+mod triple_klondike;

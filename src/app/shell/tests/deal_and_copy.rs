@@ -27,7 +27,7 @@ fn ctrl_r_deals_the_librarys_random_deal_of_the_game_on_screen_and_shows_its_see
         said(&app)
     );
     assert!(
-        said(&app).contains(&format!("--seed {seed} --deals 1")),
+        said(&app).contains(&format!("pyramid deal --game pyramid --seed {seed}`")),
         "{}",
         said(&app)
     );
