@@ -3,11 +3,15 @@
 //!
 //! It is a beam search (`beam`) over a compact picture of the game (`game`): level by
 //! level, each state makes its useful moves and the children the estimate likes best go on.
-//! It is anytime: beams of growing width (64, then four times as wide each round) are run one
-//! after another, each hearing of the best complete line so far and cutting every state that
-//! cannot beat it, until the caps of time or memory, the caller, or the widest beam stop it.
-//! Each level's states are expanded on every thread asked for. Every line is written as the
-//! referee's moves and replayed there before it is given.
+//! A state whose every card left lies face up in the piles is settled: its line ends in one
+//! move a card, so it is a complete line of known length at once. The search is anytime:
+//! beams of growing width (64, then four times as wide each round) are run one after
+//! another, each width twice (moving whole runs only, then parts of runs too), each beam
+//! hearing of the best complete line so far and cutting every state that cannot beat it,
+//! until the caps of time or memory, the caller, or the widest beam stop it. Each level's
+//! states are expanded on every thread asked for. Each complete line is made shorter by
+//! shortcuts between its own states (`shorten`), then written as the referee's moves and
+//! replayed there before it is given.
 //!
 //! A complete line as short as the lower bound ([`bound`](super::bound)) is proven the
 //! shortest, and the search stops there.
@@ -17,12 +21,14 @@ mod estimate;
 mod game;
 mod keys;
 mod realize;
+mod shorten;
 #[cfg(test)]
 mod tests;
 
 use std::time::Instant;
 
 use super::bound::{Bound, lower_bound};
+use super::rules::Rules;
 pub use crate::engine::search::{CapReached, Caps, Observer, Stats};
 use crate::games::triple_klondike::position::{Move, Position, Tally};
 use beam::{BeamSettings, Found, Stop};
@@ -97,27 +103,50 @@ pub fn solve(
         cap: None,
         cancelled: false,
     };
+    // Each width's beam is run twice: moving whole runs only, then any part of one. Neither
+    // finds the shorter line on every deal, and the first, with fewer moves to try, often
+    // completes a deal the second cannot at the same width.
+    let whole_runs = Game {
+        rules: Rules {
+            part_runs: false,
+            ..game.rules
+        },
+        ..game.clone()
+    };
+    let kinds = if game.rules.part_runs {
+        vec![&whole_runs, &game]
+    } else {
+        vec![&game]
+    };
     let mut width = options.min_width.max(1);
-    loop {
-        let complete = best.as_ref().filter(|found| found.cards_up == all_cards);
-        if complete.is_some_and(|found| found.steps.len() <= bound.moves()) {
-            break;
-        }
-        let settings = BeamSettings {
-            width,
-            threads,
-            shorter_than: complete.map_or(usize::MAX, |found| found.steps.len()),
-        };
-        let result = beam::beam(&game, &start, settings, &mut watch);
-        for found in [result.complete, result.best].into_iter().flatten() {
-            if better(&found, best.as_ref()) {
-                best = Some(found);
-                let mut solution = solution_of(position, best.as_ref(), bound, *watch.stats);
-                solution.stats.elapsed = started.elapsed();
-                improved(&solution);
+    'widths: loop {
+        for &kind in &kinds {
+            let complete = best.as_ref().filter(|found| found.cards_up == all_cards);
+            if complete.is_some_and(|found| found.steps.len() <= bound.moves()) {
+                break 'widths;
+            }
+            let settings = BeamSettings {
+                width,
+                threads,
+                shorter_than: complete.map_or(usize::MAX, |found| found.steps.len()),
+            };
+            let mut result = beam::beam(kind, &start, settings, &mut watch);
+            if let Some(found) = &mut result.complete {
+                found.steps = shorten::shorten(&game, &start, &found.steps, shorten::DEPTH);
+            }
+            for found in [result.complete, result.best].into_iter().flatten() {
+                if better(&found, best.as_ref()) {
+                    best = Some(found);
+                    let mut solution = solution_of(position, best.as_ref(), bound, *watch.stats);
+                    solution.stats.elapsed = started.elapsed();
+                    improved(&solution);
+                }
+            }
+            if result.stopped {
+                break 'widths;
             }
         }
-        if result.stopped || width >= options.max_width {
+        if width >= options.max_width {
             break;
         }
         width = width.saturating_mul(4).min(options.max_width);
