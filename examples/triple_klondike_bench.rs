@@ -1,6 +1,8 @@
 //! Solves the contest's deals of Minimal Triple Klondike, one after another:
-//! `cargo run --release --example triple_klondike_bench -- [FIRST] [LAST] [SECONDS] [THREADS]`
-//! (by default deals 1 to 100, 30 s a deal, one thread). The deals are read from
+//! `cargo run --release --example triple_klondike_bench -- [FIRST] [LAST] [SECONDS] [THREADS]
+//! [WIDTH]` (by default deals 1 to 100, 30 s a deal, one thread, beams up to the solver's
+//! widest). A fixed `WIDTH` makes runs comparable on a busy machine: the same beams are run
+//! whatever the machine's speed, so long as the time allows. The deals are read from
 //! `../shared/triple-klondike/deals-100.txt` (or the file `TK_DEALS` names). Prints one JSON
 //! line a deal (its number, the cards up, the moves, the lower bound on a complete line's
 //! moves, whether the line is proven the shortest, the time, the line) and a summary; every
@@ -22,6 +24,9 @@ fn main() {
     let last = args.get(1).copied().unwrap_or(100) as usize;
     let seconds = args.get(2).copied().unwrap_or(30);
     let threads = args.get(3).copied().unwrap_or(1) as usize;
+    let widest = args
+        .get(4)
+        .map_or(Options::default().max_width, |&width| width as usize);
     let path = std::env::var("TK_DEALS").unwrap_or_else(|_| {
         concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -38,6 +43,7 @@ fn main() {
     let options = Options {
         caps: Caps::new(None, Some(3 << 30), Some(Duration::from_secs(seconds))),
         threads,
+        max_width: widest,
         ..Options::default()
     };
     let started = Instant::now();

@@ -58,8 +58,8 @@ impl Play {
     }
 }
 
-/// A child waiting to be chosen: its key, its score (lower is better; 0 for a state with
-/// every card up), its parent's place in its level and the play from the parent.
+/// A child waiting to be chosen: its key, its score (lower is better; 0 for a settled state,
+/// see [`Game::is_settled`]), its parent's place in its level and the play from the parent.
 #[derive(Debug, Clone, Copy)]
 struct Candidate {
     score: u32,
@@ -119,10 +119,21 @@ pub fn beam(game: &Game, start: &State, settings: BeamSettings, stop: &mut dyn S
     let mut links: Vec<Vec<(u32, u32)>> = vec![Vec::new()];
     let mut seen = KeySet::new();
     seen.insert(key(start, game.piles));
-    let limit = settings.shorter_than;
+    let mut limit = settings.shorter_than;
     // The best so far: (cards up, level, place in it).
     let mut best = (game.cards_up(start), 0usize, 0usize);
-    let mut complete = None;
+    let all_cards = game.cards_up(start) + game.cards_left(start);
+    if game.is_settled(start) {
+        let mut steps = Vec::new();
+        game.finish(start, &mut steps);
+        if steps.len() < limit {
+            result.complete = Some(Found {
+                steps,
+                cards_up: all_cards,
+            });
+        }
+        levels[1].clear();
+    }
     let threads = settings.threads.max(1);
     // Candidates for the level after the next, made by two-move plays.
     let mut later: Vec<Candidate> = Vec::new();
@@ -147,13 +158,25 @@ pub fn beam(game: &Game, start: &State, settings: BeamSettings, stop: &mut dyn S
             Play::unpack(candidate.play).apply(game, &mut state);
             state
         };
-        if let Some(done) = candidates.iter().find(|c| c.score == 0) {
-            let state = parent_of(done);
-            links.push(vec![(done.parent, done.play)]);
-            complete = Some((depth + 1, 0));
-            best = (game.cards_up(&state), depth + 1, 0);
-            break;
+        // A settled state's line ends in one move a card left: it is a complete line of
+        // known length, and goes no further in the beam.
+        for settled in candidates.iter().filter(|c| c.score == 0) {
+            let state = parent_of(settled);
+            let total = depth + 1 + game.cards_left(&state);
+            if total < limit {
+                limit = total;
+                let play = Play::unpack(settled.play);
+                let mut steps = line_to(&links, depth + 1 - play.moves(), settled.parent as usize);
+                steps.push(play.first);
+                steps.extend(play.then);
+                game.finish(&state, &mut steps);
+                result.complete = Some(Found {
+                    steps,
+                    cards_up: all_cards,
+                });
+            }
         }
+        candidates.retain(|candidate| candidate.score != 0);
         let chosen = choose(&mut candidates, settings.width);
         let mut next = Vec::with_capacity(chosen.len());
         let mut level_links = Vec::with_capacity(chosen.len());
@@ -183,30 +206,26 @@ pub fn beam(game: &Game, start: &State, settings: BeamSettings, stop: &mut dyn S
             break;
         }
     }
-    let line = |mut level: usize, mut at: usize| -> Vec<Step> {
-        let mut steps = Vec::with_capacity(level);
-        while level > 0 {
-            let (parent, play) = links[level][at];
-            let play = Play::unpack(play);
-            steps.extend(play.then);
-            steps.push(play.first);
-            level -= play.moves();
-            at = parent as usize;
-        }
-        steps.reverse();
-        steps
-    };
-    if let Some((depth, at)) = complete {
-        result.complete = Some(Found {
-            steps: line(depth, at),
-            cards_up: best.0,
-        });
-    }
     result.best = Some(Found {
-        steps: line(best.1, best.2),
+        steps: line_to(&links, best.1, best.2),
         cards_up: best.0,
     });
     result
+}
+
+/// The steps from the start to the state at a place of a level, by the levels' links.
+fn line_to(links: &[Vec<(u32, u32)>], mut level: usize, mut at: usize) -> Vec<Step> {
+    let mut steps = Vec::with_capacity(level);
+    while level > 0 {
+        let (parent, play) = links[level][at];
+        let play = Play::unpack(play);
+        steps.extend(play.then);
+        steps.push(play.first);
+        level -= play.moves();
+        at = parent as usize;
+    }
+    steps.reverse();
+    steps
 }
 
 /// The children of every state of a level, on `threads` threads.
@@ -257,13 +276,12 @@ fn expand_range(
         for &play in &plays {
             let mut child = *state;
             play.apply(game, &mut child);
-            let left = game.cards_left(&child);
-            let floor = left + game.stock_left(&child);
+            let floor = game.cards_left(&child) + game.stock_left(&child);
             // Past the line already known: of no use.
-            if depth + play.moves() + floor >= limit && left > 0 {
+            if depth + play.moves() + floor >= limit {
                 continue;
             }
-            let score = if left == 0 {
+            let score = if game.is_settled(&child) {
                 0
             } else {
                 1 + score(game, &child)

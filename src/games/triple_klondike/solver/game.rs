@@ -520,9 +520,8 @@ impl Game {
         at
     }
 
-    /// Every step allowed from a state, in the referee's terms (for the tests, which check
-    /// them against the referee's legal moves): nothing is left out.
-    #[cfg(test)]
+    /// Every step allowed from a state, in the referee's terms (the tests check them against
+    /// the referee's legal moves): nothing is left out, as the line-shortening pass needs.
     pub fn all_steps(&self, state: &State, steps: &mut Vec<Step>) {
         steps.clear();
         let waste = self.waste_top(state).map(|at| self.cycle[at]);
@@ -586,6 +585,32 @@ impl Game {
                 (height > 0 && !repeated).then(|| suit as u8 * 13 + height - 1)
             })
         })
+    }
+
+    /// Whether every card left lies face up in the piles: each pile is then one run, its top
+    /// its lowest card, so the lowest card left of all is a top whose suit's lower cards are
+    /// all up, and it can go up. The line ends in one move a card left ([`Game::finish`]),
+    /// and no line from here is shorter.
+    pub fn is_settled(&self, state: &State) -> bool {
+        state.in_play.iter().all(|&word| word == 0)
+            && state.piles[..self.piles]
+                .iter()
+                .all(|pile| pile.down() == 0)
+    }
+
+    /// Appends the steps that take every card of a settled state up, one a card.
+    pub fn finish(&self, state: &State, steps: &mut Vec<Step>) {
+        let mut state = *state;
+        while let Some(from) = (0..self.piles).find(|&p| {
+            state.piles[p]
+                .top()
+                .is_some_and(|card| Game::fits_up(&state, card))
+        }) {
+            let step = Step::PileUp(from as u8);
+            self.apply(&mut state, step);
+            steps.push(step);
+        }
+        debug_assert_eq!(self.cards_left(&state), 0, "a settled state finishes");
     }
 
     /// Cards not on the foundations.

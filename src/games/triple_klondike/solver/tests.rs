@@ -10,7 +10,8 @@ use std::time::Duration;
 use super::beam::safe_up;
 use super::game::{Game, State, Step};
 use super::keys::mix;
-use super::realize::move_of;
+use super::realize::{move_of, moves_of};
+use super::shorten::{DEPTH, shorten};
 use super::{Options, solve};
 use crate::cards::card::Card;
 use crate::engine::search::Caps;
@@ -281,4 +282,105 @@ fn a_contest_deal_gets_a_line_that_replays_within_its_time() {
     assert_eq!(tally, solution.tally);
     let text = line_text(&solution.line);
     assert_eq!(read_line(&start, &text), Ok(solution.line));
+}
+
+/// The steps of a referee's line, in the solver's picture.
+fn steps_of(start: &Position, line: &[Move]) -> Vec<Step> {
+    let mut position = start.clone();
+    line.iter()
+        .map(|&mv| {
+            let step = step_of(&position, mv);
+            position.apply(mv).expect("the line's move is legal");
+            step
+        })
+        .collect()
+}
+
+/// The line with up to `count` detours put in: a foundation's card brought down onto a pile
+/// and straight back up, two moves that lead back to the same state.
+fn with_detours(game: &Game, start: &State, line: &[Step], count: usize) -> Vec<Step> {
+    let mut padded = Vec::new();
+    let mut state = *start;
+    for &step in line {
+        let down = game.foundation_tops(&state).find_map(|card| {
+            (0..game.piles as u8)
+                .map(|to| Step::Down { card, to })
+                .find(|&down| game.allows(&state, down))
+        });
+        if let Some(down @ Step::Down { to, .. }) = down
+            && padded.len() < line.len() + 2 * count
+        {
+            padded.extend([down, Step::PileUp(to)]);
+        }
+        padded.push(step);
+        game.apply(&mut state, step);
+    }
+    padded
+}
+
+#[test]
+fn the_shortened_line_replays_drops_detours_and_never_beats_the_truth() {
+    let mut detoured = 0;
+    // Small deals with their truth, and shuffled ones of seven piles, whose lines have more
+    // room for detours.
+    let rules = small_rules(7);
+    let shuffled = (0..4).map(|seed| {
+        let start = Position::new(&Deal::shuffled(seed, rules), rules).expect("a game");
+        (start, None)
+    });
+    let deals = small_deals(4, 300, false, 2)
+        .into_iter()
+        .map(|(start, truth)| (start, Some(truth)))
+        .chain(shuffled);
+    for (start, truth) in deals {
+        let solution = solve(&start, &quick(), &mut (), &mut |_| {});
+        let (game, first) = Game::new(&start);
+        let line = steps_of(&start, &solution.line);
+        let padded = with_detours(&game, &first, &line, 4);
+        detoured += usize::from(padded.len() > line.len());
+        let short = shorten(&game, &first, &padded, DEPTH);
+        let (_, tally) = start
+            .replay(&moves_of(&start, &short))
+            .expect("the shortened line replays");
+        assert_eq!(tally.cards_up, solution.tally.cards_up, "on\n{start}");
+        assert!(
+            short.len() <= line.len(),
+            "{} moves from {} padded to {} on\n{start}",
+            short.len(),
+            line.len(),
+            padded.len()
+        );
+        if let Some(truth) = truth {
+            assert!(!tally.beats(&truth), "{tally} beats the truth, {truth}");
+        }
+    }
+    assert!(detoured >= 3, "only {detoured} lines took a detour");
+}
+
+#[test]
+fn a_settled_state_finishes_in_one_move_a_card_left() {
+    let mut settled = 0;
+    for (start, _) in small_deals(3, 6, true, 3) {
+        let solution = solve(&start, &quick(), &mut (), &mut |_| {});
+        let (game, mut state) = Game::new(&start);
+        let line = steps_of(&start, &solution.line);
+        let Some(at) = (0..=line.len()).find(|&at| {
+            let settled = game.is_settled(&state);
+            if !settled && at < line.len() {
+                game.apply(&mut state, line[at]);
+            }
+            settled
+        }) else {
+            continue;
+        };
+        let mut finished = line[..at].to_vec();
+        game.finish(&state, &mut finished);
+        assert_eq!(finished.len(), at + game.cards_left(&state));
+        let (end, _) = start
+            .replay(&moves_of(&start, &finished))
+            .expect("the finished line replays");
+        assert!(end.is_won(), "on\n{start}");
+        settled += 1;
+    }
+    assert!(settled >= 1, "no line settled");
 }
