@@ -166,15 +166,21 @@ const TITLE_GAP: u16 = 2;
 /// The fewest columns the deal's name gets before the rules leave the title line.
 const MIN_TITLE_NAME: u16 = 4;
 
+/// The key bar shows only whole hints: one too wide for what is left of the line is left out
+/// (a later, shorter one may still fit), so that a narrow screen never shows half a key.
 fn key_hints(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
+    let mut room = usize::from(area.width);
     let mut spans = Vec::new();
     for (key, what) in app.hints() {
-        spans.push(Span::styled(format!(" {key}"), Style::new().fg(theme.key)));
-        spans.push(Span::styled(
-            format!(" {what} "),
-            Style::new().fg(theme.dim),
-        ));
+        let key = Span::styled(format!(" {key}"), Style::new().fg(theme.key));
+        let what = Span::styled(format!(" {what} "), Style::new().fg(theme.dim));
+        let width = key.width() + what.width();
+        if width > room {
+            continue;
+        }
+        room -= width;
+        spans.extend([key, what]);
     }
     Line::from(spans).render(area, buf);
 }
