@@ -12,8 +12,8 @@ use super::{Finish, Goal, Passes, RuleChanges, Rules};
 use crate::cards::deal::Deal;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
-    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings,
-    Table, checked,
+    Answered, Facts, Game, GameOption, Names, NotItsRules, OpenError, Opened, OptionError,
+    OptionUse, Settings, Table, checked,
 };
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
@@ -86,8 +86,7 @@ fn changes(settings: &Settings) -> Result<RuleChanges, OptionError> {
 /// headers give with `changes` made; a file without a `# name:` is named `stem`.
 pub fn read(text: &str, stem: &str, changes: RuleChanges) -> Result<SavedDeal, OpenError> {
     let deal = Deal::parse(text).map_err(OpenError::Deck)?;
-    SavedDeal::with_headers(text, deal, stem, changes)
-        .map_err(|error| OpenError::Text(error.to_string()))
+    Ok(SavedDeal::with_headers(text, deal, stem, changes)?)
 }
 
 /// Pyramid's facts: scored, its answers the fewest steps.
@@ -98,12 +97,7 @@ impl Game for Pyramid {
         &FACTS
     }
 
-    fn open(
-        &self,
-        text: &str,
-        names: &Names,
-        settings: &Settings,
-    ) -> Result<Box<dyn Table>, OpenError> {
+    fn open(&self, text: &str, names: &Names, settings: &Settings) -> Opened {
         let game = read(text, &names.stem, changes(settings)?)?;
         Ok(Box::new(PyramidTable {
             standing: Standing::new(game),
@@ -134,12 +128,7 @@ struct PyramidTable {
 }
 
 impl Table for PyramidTable {
-    fn solve(
-        &self,
-        goal: Option<Goal>,
-        caps: Caps,
-        observer: &mut dyn Observer,
-    ) -> Result<Answer, OpenError> {
+    fn solve(&self, goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
         // Without a challenge on the command line, the one saved with the game.
         let goal = goal.unwrap_or(self.standing.game.goal);
         goal.check(self.standing.position.rules())?;
@@ -156,7 +145,7 @@ impl Table for PyramidTable {
         chances_answer(&self.standing, budget, observer)
     }
 
-    fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
+    fn validate(&self, _settings: &Settings) -> Answered {
         Ok(self.standing.validate(&self.name))
     }
 }

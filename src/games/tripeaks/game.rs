@@ -12,7 +12,8 @@ use crate::cards::card::Rank;
 use crate::cards::deal::Deal;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
-    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
+    Answered, Facts, Game, GameOption, Names, NotItsRules, OpenError, Opened, OptionError,
+    OptionUse, Settings, Table,
 };
 use crate::engine::goal::Goal;
 use crate::engine::kind::GameKind;
@@ -45,8 +46,7 @@ const OPTIONS: &[GameOption] = &[GameOption {
 /// file without a `# name:` is named `stem`.
 pub fn read(text: &str, stem: &str) -> Result<SavedTriPeaks, OpenError> {
     let deal = Deal::parse_as(text, &LAYOUT).map_err(OpenError::Deck)?;
-    SavedTriPeaks::with_headers(text, deal, stem)
-        .map_err(|error| OpenError::Text(error.to_string()))
+    Ok(SavedTriPeaks::with_headers(text, deal, stem)?)
 }
 
 /// TriPeaks' facts: scored, its answers the fewest steps.
@@ -57,12 +57,7 @@ impl Game for TriPeaks {
         &FACTS
     }
 
-    fn open(
-        &self,
-        text: &str,
-        names: &Names,
-        _settings: &Settings,
-    ) -> Result<Box<dyn Table>, OpenError> {
+    fn open(&self, text: &str, names: &Names, _settings: &Settings) -> Opened {
         Ok(Box::new(TriPeaksTable {
             saved: read(text, &names.stem)?,
             name: names.shown.clone(),
@@ -91,12 +86,7 @@ struct TriPeaksTable {
 }
 
 impl Table for TriPeaksTable {
-    fn solve(
-        &self,
-        goal: Option<Goal>,
-        caps: Caps,
-        observer: &mut dyn Observer,
-    ) -> Result<Answer, OpenError> {
+    fn solve(&self, goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
         let goal = goal.unwrap_or(self.saved.goal);
         goal.check_inputs(GameKind::TriPeaks)?;
         Ok(solve_answer(
@@ -115,7 +105,7 @@ impl Table for TriPeaksTable {
         chances_answer(&self.saved, budget, observer)
     }
 
-    fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
+    fn validate(&self, _settings: &Settings) -> Answered {
         Ok(validate_answer(&self.saved, &self.name))
     }
 }
