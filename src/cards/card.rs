@@ -254,6 +254,12 @@ impl serde::Serialize for Card {
     }
 }
 
+/// A card from its text, for the unit tests that name cards: one helper, not one a module.
+#[cfg(test)]
+pub(crate) fn card(text: &str) -> Card {
+    text.parse().expect("a card")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
