@@ -190,7 +190,7 @@ fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best
             assert_eq!(best.chance(), Some(1.0), "{context}");
         }
     }
-    coverage.assert_mostly_covered(40);
+    coverage.assert_mostly_covered(60);
     assert!(certain > 0, "no position has a certain move");
     println!("{coverage:?}; {certain} certain");
 }
