@@ -254,7 +254,7 @@ impl serde::Serialize for Card {
     }
 }
 
-/// A card from its text, for the unit tests that name cards: one helper, not one a module.
+/// A card from its text, for every unit test that names cards, so that no module writes its own.
 #[cfg(test)]
 pub(crate) fn card(text: &str) -> Card {
     text.parse().expect("a card")
