@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::at_table::budget;
+use common::at_table::{Coverage, budget, check_exact_when_all_known};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -185,7 +185,7 @@ fn is_certain(chance: f64) -> bool {
 
 #[test]
 fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best() {
-    let (mut checked, mut covered, mut certain, mut apart) = (0, 0, 0, 0);
+    let (mut coverage, mut certain, mut apart) = (Coverage::default(), 0, 0);
     // Two cards unknown: the true chance's search branches at each, so that a third makes
     // some deals take a minute.
     for seed in 0..30 {
@@ -209,16 +209,7 @@ fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best
                 truth <= average + 1e-9,
                 "knowing more never hurts: {context}"
             );
-            let (low, high) = chance.estimate.interval();
-            let margin = chance.estimate.margin();
-            checked += 1;
-            if (low - 1e-9..=high + 1e-9).contains(&average) {
-                covered += 1;
-            }
-            assert!(
-                (low - margin..=high + margin).contains(&average),
-                "{average} far outside {low}..{high}: {context}"
-            );
+            coverage.check(chance.estimate, average, &context);
             if !is_certain(truth) && is_certain(average) {
                 // Only knowing every card wins every deal: sampling's optimism.
                 apart += 1;
@@ -236,14 +227,9 @@ fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best
             }
         }
     }
-    // At 95%, about one interval in twenty may miss the average.
-    assert!(checked >= 30, "only {checked} moves checked");
-    assert!(
-        covered * 100 >= checked * 90,
-        "{covered} of {checked} covered"
-    );
+    coverage.assert_mostly_covered(30);
     assert!(certain > 0, "no position has a certain move");
-    println!("{covered} of {checked} intervals hold the average; {apart} optimistic at 100%");
+    println!("{coverage:?}; {apart} optimistic at 100%");
 }
 
 #[test]
@@ -251,14 +237,9 @@ fn with_nothing_unknown_every_move_is_exact_and_agrees_with_the_exhaustive_searc
     let mut won = 0;
     for seed in 0..20 {
         let position = random_small(seed, &Suit::ALL, 4, 4, RULES);
-        let ranking = at_table::rank(&position, &[], &budget(50), &mut ()).expect("no unknown");
-        assert!(ranking.exact(), "seed {seed}");
-        assert_eq!(ranking.deals, usize::from(!ranking.moves.is_empty()));
-        for chance in &ranking.moves {
-            let wins = search(&position.after(chance.mv)).is_some();
-            assert_eq!(chance.estimate, Estimate::Exact(wins), "seed {seed}");
-            won += usize::from(wins);
-        }
+        won += check_exact_when_all_known(&position, &format!("seed {seed}"), |after| {
+            search(after).is_some()
+        });
     }
     assert!(won > 0);
 }

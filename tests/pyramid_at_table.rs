@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::at_table::budget;
+use common::at_table::{Coverage, budget, check_exact_when_all_known};
 use common::{Pick, data, json_answer, output, small_position};
 use solitaire::Card;
 use solitaire::engine::at_table::{self, AtTable, Estimate};
@@ -57,7 +57,7 @@ fn full_knowledge(position: &Position, mv: solitaire::games::pyramid::Move) -> f
 
 #[test]
 fn the_chances_hold_the_share_of_every_deal_won_within_their_margins() {
-    let (mut checked, mut covered, mut sampled) = (0, 0, 0);
+    let mut coverage = Coverage::default();
     for seed in 0..40 {
         let position = one_unknown(seed);
         assert_eq!(position.unknown(), 1, "seed {seed}");
@@ -67,27 +67,10 @@ fn the_chances_hold_the_share_of_every_deal_won_within_their_margins() {
         let context = format!("seed {seed}\n{position}\n{ranking:?}");
         for chance in &ranking.moves {
             let average = full_knowledge(&position, chance.mv);
-            if let Estimate::Exact(wins) = chance.estimate {
-                let exact = if wins { 1.0 } else { 0.0 };
-                assert!((average - exact).abs() < 1e-9, "settled: {context}");
-                continue;
-            }
-            sampled += 1;
-            let (low, high) = chance.estimate.interval();
-            let margin = chance.estimate.margin();
-            checked += 1;
-            covered += usize::from((low - 1e-9..=high + 1e-9).contains(&average));
-            assert!(
-                (low - margin - 1e-9..=high + margin + 1e-9).contains(&average),
-                "{average} far outside {low}..{high}: {context}"
-            );
+            coverage.check(chance.estimate, average, &context);
         }
     }
-    assert!(sampled >= 20, "only {sampled} moves sampled");
-    assert!(
-        covered * 100 >= checked * 90,
-        "{covered} of {checked} covered"
-    );
+    coverage.assert_mostly_covered(20);
 }
 
 #[test]
@@ -95,15 +78,7 @@ fn with_nothing_unknown_every_move_is_exact_and_agrees_with_the_exact_solver() {
     let mut won = 0;
     for seed in 0..30 {
         let position = small_position(seed, Rules::default());
-        let ranking = at_table::rank(&position, &[], &budget(50), &mut ()).expect("no unknown");
-        assert!(ranking.exact(), "seed {seed}");
-        assert_eq!(ranking.deals, 1);
-        assert_eq!(ranking.moves.len(), position.legal_moves().len());
-        for chance in &ranking.moves {
-            let wins = clears(&position.after(chance.mv));
-            assert_eq!(chance.estimate, Estimate::Exact(wins), "seed {seed}");
-            won += usize::from(wins);
-        }
+        won += check_exact_when_all_known(&position, &format!("seed {seed}"), clears);
     }
     assert!(won > 0);
 }

@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::at_table::budget;
+use common::at_table::{Coverage, budget, check_exact_when_all_known};
 
 use std::collections::HashMap;
 
@@ -158,7 +158,7 @@ fn full_knowledge(position: &Position, mv: Move, memo: &mut HashMap<Position, f6
 
 #[test]
 fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best() {
-    let (mut checked, mut covered, mut certain, mut exact) = (0, 0, 0, 0);
+    let (mut coverage, mut certain) = (Coverage::default(), 0);
     for seed in 0..200 {
         let position = small_position(seed);
         assert_eq!(unknown_in_play(&position).len(), 2);
@@ -181,17 +181,7 @@ fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best
                 truth <= average + 1e-9,
                 "knowing more never hurts: {context}"
             );
-            let (low, high) = chance.estimate.interval();
-            let margin = chance.estimate.margin();
-            checked += 1;
-            exact += usize::from(matches!(chance.estimate, Estimate::Exact(_)));
-            if (low - 1e-9..=high + 1e-9).contains(&average) {
-                covered += 1;
-            }
-            assert!(
-                (low - margin - 1e-9..=high + margin + 1e-9).contains(&average),
-                "{average} far outside {low}..{high}: {context}"
-            );
+            coverage.check(chance.estimate, average, &context);
         }
         assert!(truths[0] >= best_truth - 0.05, "{context}");
         if best_truth >= 1.0 {
@@ -200,14 +190,9 @@ fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best
             assert_eq!(best.chance(), Some(1.0), "{context}");
         }
     }
-    // At 95%, about one interval in twenty may miss the average.
-    assert!(checked >= 60, "only {checked} moves checked");
-    assert!(
-        covered * 100 >= checked * 90,
-        "{covered} of {checked} covered"
-    );
+    coverage.assert_mostly_covered(60);
     assert!(certain > 0, "no position has a certain move");
-    println!("{covered} of {checked} intervals hold the average; {certain} certain, {exact} exact");
+    println!("{coverage:?}; {certain} certain");
 }
 
 #[test]
@@ -215,16 +200,10 @@ fn with_nothing_unknown_every_move_is_exact_and_agrees_with_the_exact_solver() {
     let mut won = 0;
     for (seed, deal) in random_deals(7, 10).into_iter().enumerate() {
         let position = Position::new(&deal);
-        let ranking = at_table::rank(&position, &[], &budget(50), &mut ()).expect("no unknown");
-        assert!(ranking.exact(), "seed {seed}");
-        assert_eq!(ranking.deals, 1);
-        assert_eq!(ranking.moves.len(), position.legal_moves().len());
-        for chance in &ranking.moves {
-            let answer = solve_board(&position.after(chance.mv), &mut ()).answer;
-            let clears = matches!(answer.expect("solved").answer, BoardAnswer::Cleared(_));
-            assert_eq!(chance.estimate, Estimate::Exact(clears), "seed {seed}");
-            won += usize::from(clears);
-        }
+        won += check_exact_when_all_known(&position, &format!("seed {seed}"), |after| {
+            let answer = solve_board(after, &mut ()).answer;
+            matches!(answer.expect("solved").answer, BoardAnswer::Cleared(_))
+        });
     }
     assert!(won > 0);
     // And against the plain search, on small positions with every card typed in.

@@ -254,6 +254,12 @@ impl serde::Serialize for Card {
     }
 }
 
+/// A card from its text, for every unit test that names cards, so that no module writes its own.
+#[cfg(test)]
+pub(crate) fn card(text: &str) -> Card {
+    text.parse().expect("a card")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

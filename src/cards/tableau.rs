@@ -4,6 +4,7 @@
 //! holds card slots: known cards, or cards that may not be known yet ([`Slot`]).
 
 use super::card::Card;
+use super::excerpt::counted;
 
 /// What lies in a pile's place: a known card, or one that may not be known yet (`None`).
 pub trait Slot: Copy {
@@ -58,6 +59,23 @@ pub enum RunProblem {
     NoCards,
     /// The pile has fewer face-up cards than asked for.
     NotThatMany { face_up: usize },
+}
+
+impl RunProblem {
+    /// The problem in words, for a move of `count` cards from the pile a game names `pile`
+    /// ("3", "Q"): every game of the family says it so, naming its piles its own way.
+    pub fn words(self, pile: &str, count: u8) -> String {
+        match self {
+            RunProblem::Empty => format!("pile {pile} is empty: there is no card to move"),
+            RunProblem::NoCards => "a move takes at least one card".to_string(),
+            RunProblem::NotThatMany { face_up } => {
+                format!(
+                    "pile {pile} has {}, not {count}",
+                    counted(face_up, "face-up card")
+                )
+            }
+        }
+    }
 }
 
 impl<C: Slot> Pile<C> {
@@ -147,13 +165,17 @@ impl<C: Slot> Pile<C> {
     }
 }
 
-/// Every pile-to-pile move the piles could name, as `(from, to, count)`: each pile's runs of
-/// its top 1, 2, ... face-up cards, onto each pile (the rules then say which are legal).
-pub fn run_moves<C>(piles: &[Pile<C>]) -> impl Iterator<Item = (u8, u8, u8)> + '_ {
+/// Every pile-to-pile move the piles could name, each made by `named` from `(from, to,
+/// count)`: each pile's runs of its top 1, 2, ... face-up cards, onto each pile (the rules
+/// then say which are legal).
+pub fn run_moves<'a, C, M>(
+    piles: &'a [Pile<C>],
+    named: impl Fn(u8, u8, u8) -> M + Copy + 'a,
+) -> impl Iterator<Item = M> + 'a {
     let count = piles.len() as u8;
     piles.iter().zip(0u8..).flat_map(move |(pile, from)| {
         (1..=pile.face_up.len() as u8)
-            .flat_map(move |run| (0..count).map(move |to| (from, to, run)))
+            .flat_map(move |run| (0..count).map(move |to| named(from, to, run)))
     })
 }
 
@@ -161,9 +183,7 @@ pub fn run_moves<C>(piles: &[Pile<C>]) -> impl Iterator<Item = (u8, u8, u8)> + '
 mod tests {
     use super::*;
 
-    fn card(text: &str) -> Card {
-        text.parse().expect("a card")
-    }
+    use crate::cards::card::card;
 
     #[test]
     fn a_run_leaves_its_pile_and_the_card_under_it_turns_up() {
@@ -181,6 +201,16 @@ mod tests {
     }
 
     #[test]
+    fn run_problems_name_the_pile_as_the_game_does() {
+        let too_few = RunProblem::NotThatMany { face_up: 1 };
+        assert_eq!(too_few.words("Q", 3), "pile Q has 1 face-up card, not 3");
+        assert_eq!(
+            RunProblem::Empty.words("2", 1),
+            "pile 2 is empty: there is no card to move"
+        );
+    }
+
+    #[test]
     fn runs_build_down_in_alternating_colours() {
         assert!(builds_on(card("9h"), card("8s")));
         assert!(!builds_on(card("9h"), card("8d")));
@@ -193,7 +223,7 @@ mod tests {
             Pile::new(vec![], vec![card("9h"), card("8s")]),
             Pile::new(vec![card("Kc")], vec![]),
         ];
-        let moves: Vec<_> = run_moves(&piles).collect();
+        let moves: Vec<_> = run_moves(&piles, |from, to, count| (from, to, count)).collect();
         assert_eq!(moves, [(0, 0, 1), (0, 1, 1), (0, 0, 2), (0, 1, 2)]);
     }
 }

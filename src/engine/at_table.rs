@@ -40,6 +40,7 @@ use crate::cards::card::{Card, DECK_SIZE};
 use crate::cards::deal::RandomDeals;
 use crate::cards::excerpt::{counted_are, thousands};
 use crate::engine::interval::wilson;
+use crate::engine::referee::{self, Referee};
 use crate::engine::search::{Capped, Caps, Observer, Stats};
 use crate::engine::unknowns_text;
 use crate::engine::verdict::Verdict;
@@ -55,16 +56,20 @@ pub enum Solved<M> {
     Open,
 }
 
-/// What a game gives the engine: a position at the table, its moves, its unknown cards and
-/// its exact solver.
-pub trait AtTable: Clone + Eq + std::hash::Hash + Send + Sync {
-    /// A move of the game.
-    type Move: Copy + PartialEq + Send + Sync;
+/// What a game gives the engine: a position at the table, its unknown cards and its exact
+/// solver. The position is the game's referee, whose moves (the unknown cards matching
+/// nothing) are the moves ranked: every game plays at the table by its own rules, so that
+/// [`AtTable::moves`] and [`AtTable::after`] are the referee's, written once here.
+pub trait AtTable: Referee<Move: Send + Sync> + Eq + std::hash::Hash + Send + Sync {
     /// The legal moves from the position, the unknown cards matching nothing.
-    fn moves(&self) -> Vec<Self::Move>;
+    fn moves(&self) -> Vec<Self::Move> {
+        self.legal_moves()
+    }
     /// The position after a legal move.
     #[must_use]
-    fn after(&self, mv: Self::Move) -> Self;
+    fn after(&self, mv: Self::Move) -> Self {
+        referee::after(self, mv)
+    }
     /// How many cards of the position are not known.
     fn unknown(&self) -> usize;
     /// The cards seen: every known card of the game, wherever it is.
@@ -774,10 +779,11 @@ mod tests {
         unknown: usize,
     }
 
-    impl AtTable for OneMove {
+    impl Referee for OneMove {
         type Move = u8;
+        type Illegal = std::fmt::Error;
 
-        fn moves(&self) -> Vec<u8> {
+        fn legal_moves(&self) -> Vec<u8> {
             if self.played.is_none() {
                 vec![0, 1]
             } else {
@@ -785,13 +791,25 @@ mod tests {
             }
         }
 
-        fn after(&self, mv: u8) -> OneMove {
-            OneMove {
-                played: Some(mv),
-                ..*self
-            }
+        fn apply(&mut self, mv: u8) -> Result<(), std::fmt::Error> {
+            self.played = Some(mv);
+            Ok(())
         }
 
+        fn check(&self, _mv: u8) -> Result<(), std::fmt::Error> {
+            Ok(())
+        }
+
+        fn is_won(&self) -> bool {
+            self.played == Some(1)
+        }
+
+        fn describe(&self, mv: u8) -> String {
+            format!("move {mv}")
+        }
+    }
+
+    impl AtTable for OneMove {
         fn unknown(&self) -> usize {
             self.unknown
         }

@@ -81,12 +81,7 @@ pub trait Game: Sync {
         goal.check_inputs(self.kind())
     }
     /// Reads a text (a deal, or a game saved part-way through) under the options given.
-    fn open(
-        &self,
-        text: &str,
-        names: &Names,
-        settings: &Settings,
-    ) -> Result<Box<dyn Table>, OpenError>;
+    fn open(&self, text: &str, names: &Names, settings: &Settings) -> Opened;
     /// One line of a file of deals, as 52 cards at the deal's start: by default the cards in
     /// the game's deal order.
     fn deal_of_line(&self, line: &str) -> Result<Deal, LineError> {
@@ -200,12 +195,7 @@ pub enum Challenges {
 pub trait Table {
     /// Solves from where the game stands, for `goal` (`None`: the one saved with the game),
     /// each search under `caps` and the main one reporting to `observer`.
-    fn solve(
-        &self,
-        goal: Option<Goal>,
-        caps: Caps,
-        observer: &mut dyn Observer,
-    ) -> Result<Answer, OpenError>;
+    fn solve(&self, goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered;
     /// Only the next move of the best line from where the game stands, and whether it can
     /// still be won.
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer;
@@ -217,8 +207,16 @@ pub trait Table {
     }
     /// That the text is valid, and what it holds; or, with a printing option, the text
     /// written as that option asks.
-    fn validate(&self, settings: &Settings) -> Result<Answer, OpenError>;
+    fn validate(&self, settings: &Settings) -> Answered;
 }
+
+/// A text opened as a table, or why it does not open: what [`Game::open`] gives, named once
+/// so that every game's `open` says it in one line.
+pub type Opened = Result<Box<dyn Table>, OpenError>;
+
+/// A command's answer, or why it cannot be answered as asked: what a [`Table`] gives, named
+/// once so that every game's `solve` says it in one line.
+pub type Answered = Result<Answer, OpenError>;
 
 /// How a text is named: in messages (its path as given, escaped) and, for a game it does not
 /// name itself, as the saved game's name (the file's name without its extension).

@@ -21,6 +21,9 @@ pub trait Referee: Clone {
     /// move is refused once the game is won.
     fn apply(&mut self, mv: Self::Move) -> Result<(), Self::Illegal>;
 
+    /// Says whether a move can be played, and why not, without playing it.
+    fn check(&self, mv: Self::Move) -> Result<(), Self::Illegal>;
+
     /// Whether the game's aim is reached (for both games, the tableau is cleared).
     fn is_won(&self) -> bool;
 
@@ -38,6 +41,22 @@ pub struct AlreadyWon {
     pub after: usize,
 }
 
+/// The moves of `candidates` the referee's check lets be played from `position`, none once
+/// the game is won: a game lists every move it could name and keeps those, so that listing
+/// and checking never disagree.
+pub fn passing<P: Referee>(
+    position: &P,
+    candidates: impl IntoIterator<Item = P::Move>,
+) -> Vec<P::Move> {
+    if position.is_won() {
+        return Vec::new();
+    }
+    candidates
+        .into_iter()
+        .filter(|&mv| position.check(mv).is_ok())
+        .collect()
+}
+
 /// The position after a move the caller took from [`Referee::legal_moves`].
 ///
 /// # Panics
@@ -47,6 +66,50 @@ pub fn after<P: Referee>(position: &P, mv: P::Move) -> P {
     let mut next = position.clone();
     next.apply(mv).expect("a legal move applies");
     next
+}
+
+/// Why a text is not a move from a position, in the words the games' notations share: not
+/// a move at all (with how the game writes one), a move the referee refuses (with its
+/// reason `I`), or a move after the game was won.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError<I> {
+    #[error("'{}' is not a move: write {how}", excerpt(.text))]
+    Unreadable { text: String, how: &'static str },
+    #[error("'{}' cannot be played: {why}", excerpt(.text))]
+    Illegal { text: String, why: I },
+    #[error(transparent)]
+    AlreadyWon(#[from] AlreadyWon),
+}
+
+impl<I> MoveTextError<I> {
+    /// `text` is not a move: `how` says how the game writes one ("draw, or the card to play").
+    pub fn unreadable(text: &str, how: &'static str) -> MoveTextError<I> {
+        MoveTextError::Unreadable {
+            text: text.to_string(),
+            how,
+        }
+    }
+
+    /// The referee refuses the move `text` names: `why`.
+    pub fn illegal(text: &str, why: I) -> MoveTextError<I> {
+        MoveTextError::Illegal {
+            text: text.to_string(),
+            why,
+        }
+    }
+}
+
+/// `mv`, read from `text`, when the referee lets it be played from `position`; else the
+/// referee's reason, naming the text as written. Every game's notation ends its reading so.
+pub fn checked<P: Referee>(
+    position: &P,
+    text: &str,
+    mv: P::Move,
+) -> Result<P::Move, MoveTextError<P::Illegal>> {
+    position
+        .check(mv)
+        .map(|()| mv)
+        .map_err(|why| MoveTextError::illegal(text, why))
 }
 
 /// When a game was won, after how many moves: "after move 40", "at its start".
@@ -111,7 +174,7 @@ pub fn write_line<P: Referee>(
 }
 
 /// Makes a game's position its referee through the position's own methods of the same names
-/// (`legal_moves`, `apply`, `is_won`, `describe`), which its callers use without the trait: every
+/// (`legal_moves`, `apply`, `check`, `is_won`, `describe`), which its callers use without the trait: every
 /// game's position is a referee so, and this says it once.
 macro_rules! referee_by_own_methods {
     ($position:ty, $move:ty, $illegal:ty) => {
@@ -125,6 +188,10 @@ macro_rules! referee_by_own_methods {
 
             fn apply(&mut self, mv: $move) -> Result<(), $illegal> {
                 <$position>::apply(self, mv)
+            }
+
+            fn check(&self, mv: $move) -> Result<(), $illegal> {
+                <$position>::check(self, mv)
             }
 
             fn is_won(&self) -> bool {

@@ -26,12 +26,30 @@ pub use rules::{EmptyPile, Passes, Rules};
 /// Positions the library's unit tests share.
 #[cfg(test)]
 pub(crate) mod fixtures {
-    use super::{Pile, Position, Rules};
+    use super::{EmptyPile, Passes, Pile, Position, Rules};
     use crate::cards::card::Card;
 
-    /// A card from its text.
-    pub fn card(text: &str) -> Card {
-        text.parse().expect("a card")
+    pub(crate) use crate::cards::card::card;
+
+    /// Every rule set: draw 1 or 3, 1, 3 or unlimited passes, foundation cards back or not,
+    /// Kings only or any card on an empty pile.
+    pub fn every_rule_set() -> Vec<Rules> {
+        let mut all = Vec::new();
+        for draw in [1, 3] {
+            for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
+                for foundation_to_tableau in [false, true] {
+                    for empty_pile in [EmptyPile::KingsOnly, EmptyPile::AnyCard] {
+                        all.push(Rules {
+                            draw,
+                            passes,
+                            foundation_to_tableau,
+                            empty_pile,
+                        });
+                    }
+                }
+            }
+        }
+        all
     }
 
     /// Cards from text, `??` for one not known.

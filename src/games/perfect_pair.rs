@@ -39,7 +39,9 @@ pub use rules::{AfterFourth, Rules, UnusedBonus};
 /// Layouts the library's unit tests share.
 #[cfg(test)]
 pub(crate) mod fixtures {
-    use super::{Layout, Row};
+    use proptest::prelude::*;
+
+    use super::{AfterFourth, Layout, Row, Rules, UnusedBonus};
     use crate::cards::card::Card;
 
     /// Cards from text.
@@ -61,5 +63,26 @@ pub(crate) mod fixtures {
     /// A layout from rows written as [`row`] reads them.
     pub fn layout(rows: &[&str]) -> Layout {
         Layout::new(rows.iter().map(|text| row(text)).collect()).expect("a valid layout")
+    }
+
+    /// Any rules, their uses of a free cell up to `most_uses`: the saved files' round trip
+    /// takes every count, the solvers' cross-check few enough for the plain search.
+    pub fn any_rules(most_uses: u8) -> impl Strategy<Value = Rules> {
+        (1u8..=2, 0u8..=most_uses, any::<[bool; 4]>()).prop_map(|(free_cells, uses, flags)| Rules {
+            free_cells,
+            uses,
+            after_fourth: if flags[0] {
+                AfterFourth::StaysAtEight
+            } else {
+                AfterFourth::Restarts
+            },
+            cell_breaks_run: flags[1],
+            unused_bonus: if flags[2] {
+                UnusedBonus::Always
+            } else {
+                UnusedBonus::OnWin
+            },
+            perfect_from_cells: flags[3],
+        })
     }
 }

@@ -228,7 +228,7 @@ pub fn sync_folder(folder: &Path) -> io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[cfg(target_os = "linux")]
@@ -244,8 +244,8 @@ mod tests {
         assert_eq!(error.to_string(), "permission denied");
     }
 
-    /// The names in a folder.
-    fn names(folder: &Path) -> Vec<String> {
+    /// The names in a folder, sorted: what a write left there, for every test of the store.
+    pub(crate) fn names(folder: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(folder)
             .unwrap()
             .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())

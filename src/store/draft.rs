@@ -344,6 +344,7 @@ fn name_of(text: &str) -> Option<DraftName> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::atomic_write::tests::names;
     use std::convert::Infallible;
 
     /// A draft's text as an app keeps it, with `cards` typed: none when nothing is.
@@ -366,12 +367,7 @@ mod tests {
 
     /// The files in the saves folder, by name.
     fn files(folders: &Folders) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(&folders.saves)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
+        names(&folders.saves)
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Shared checks of the ranking of moves at the table, for every game that gives one.
 
 use serde_json::Value;
-use solitaire::engine::at_table::SampleBudget;
+use solitaire::engine::at_table::{self, AtTable, Estimate, SampleBudget};
 use solitaire::engine::search::Caps;
 
 /// A budget of `deals` deals on two threads, no time limit, no cap.
@@ -49,4 +49,67 @@ pub fn check_ranking(answer: &Value, said: &str, legal: &[String], deals: u64) {
     );
     let first = format!("{:.0}%", chance(&moves[0]) * 100.0);
     assert!(said.contains(&format!("win chance {first} ± ")), "{said}");
+}
+
+/// What the figures checked against the full-knowledge average came to: the sampled ones,
+/// and those whose 95% interval holds the average.
+#[derive(Debug, Default)]
+pub struct Coverage {
+    pub sampled: usize,
+    pub covered: usize,
+}
+
+impl Coverage {
+    /// Checks one move's figure against `average`, the share of every deal of the unknown
+    /// cards that the move wins with every card known (what the sampling estimates): an exact
+    /// figure is that share; a sampled one holds it within its interval widened by its margin,
+    /// and within the interval itself about 95 times in a hundred, counted here.
+    pub fn check(&mut self, estimate: Estimate, average: f64, context: &str) {
+        if let Estimate::Exact(wins) = estimate {
+            let exact = if wins { 1.0 } else { 0.0 };
+            assert!((average - exact).abs() < 1e-9, "settled: {context}");
+            return;
+        }
+        let (low, high) = estimate.interval();
+        let margin = estimate.margin();
+        self.sampled += 1;
+        self.covered += usize::from((low - 1e-9..=high + 1e-9).contains(&average));
+        assert!(
+            (low - margin - 1e-9..=high + margin + 1e-9).contains(&average),
+            "{average} far outside {low}..{high}: {context}"
+        );
+    }
+
+    /// At least `fewest` figures sampled, and nine in ten of their intervals holding the
+    /// average: at 95%, about one in twenty may miss it.
+    pub fn assert_mostly_covered(&self, fewest: usize) {
+        let Coverage { sampled, covered } = *self;
+        assert!(sampled >= fewest, "only {sampled} moves sampled");
+        assert!(
+            covered * 100 >= sampled * 90,
+            "{covered} of {sampled} covered"
+        );
+    }
+}
+
+/// Ranks the moves of a position with every card known, and checks that each is exact and
+/// agrees with `wins` (a plain reference: whether the position after it can be won), the one
+/// deal there is solved once; says how many moves win. `context` names the position in a
+/// failure.
+pub fn check_exact_when_all_known<P: AtTable>(
+    position: &P,
+    context: &str,
+    wins: impl Fn(&P) -> bool,
+) -> usize {
+    let ranking = at_table::rank(position, &[], &budget(50), &mut ()).expect("no unknown");
+    assert!(ranking.exact(), "{context}");
+    assert_eq!(ranking.deals, usize::from(!ranking.moves.is_empty()));
+    assert_eq!(ranking.moves.len(), position.moves().len(), "{context}");
+    let mut won = 0;
+    for chance in &ranking.moves {
+        let wins = wins(&position.after(chance.mv));
+        assert_eq!(chance.estimate, Estimate::Exact(wins), "{context}");
+        won += usize::from(wins);
+    }
+    won
 }

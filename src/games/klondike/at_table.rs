@@ -13,7 +13,6 @@ use super::solver::{self, Verdict as SolverVerdict};
 use super::{Deal, Move, Position, Rules, Seen, notation};
 use crate::cards::card::Card;
 use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
-use crate::engine::referee;
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -22,16 +21,6 @@ use crate::engine::verdict;
 const SETTLE_CAP: usize = 20_000;
 
 impl AtTable for Position {
-    type Move = Move;
-
-    fn moves(&self) -> Vec<Move> {
-        self.legal_moves()
-    }
-
-    fn after(&self, mv: Move) -> Position {
-        referee::after(self, mv)
-    }
-
     fn unknown(&self) -> usize {
         self.in_play().filter(Option::is_none).count()
     }

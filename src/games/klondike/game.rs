@@ -14,8 +14,8 @@ use super::{EmptyPile, Passes, Rules};
 use crate::cards::deal::Deal;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
-    Facts, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
-    Problems, Settings, Table, checked,
+    Answered, Facts, Game, GameOption, LineError, Names, NotItsRules, OpenError, Opened,
+    OptionError, OptionUse, Problems, Settings, Table, checked,
 };
 use crate::engine::goal::Goal;
 use crate::engine::headers::{headers, saved_date, saved_name};
@@ -110,7 +110,7 @@ fn rules_of(text: &str, settings: &Settings) -> Result<Rules, OpenError> {
     if RULE_FLAGS.iter().any(|flag| settings.has(flag)) {
         return Ok(rules(settings)?);
     }
-    read_rules(text).map_err(|error| OpenError::Text(error.to_string()))
+    Ok(read_rules(text)?)
 }
 
 /// The format the options name for reading (`--format`) or printing (`--print-as`).
@@ -171,12 +171,7 @@ impl Game for Klondike {
         Format::of_text(text) != Format::Layout
     }
 
-    fn open(
-        &self,
-        text: &str,
-        names: &Names,
-        settings: &Settings,
-    ) -> Result<Box<dyn Table>, OpenError> {
+    fn open(&self, text: &str, names: &Names, settings: &Settings) -> Opened {
         let saved =
             SavedKlondike::read(text, format(settings, "format")?, rules_of(text, settings)?)
                 .map_err(open_error)?;
@@ -221,12 +216,7 @@ struct KlondikeTable {
 
 impl Table for KlondikeTable {
     /// Klondike has no challenge: it is solved to win, whatever `goal` says.
-    fn solve(
-        &self,
-        _goal: Option<Goal>,
-        caps: Caps,
-        observer: &mut dyn Observer,
-    ) -> Result<Answer, OpenError> {
+    fn solve(&self, _goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
         Ok(solve_answer(&self.saved, caps, observer))
     }
 
@@ -238,7 +228,7 @@ impl Table for KlondikeTable {
         chances_answer(&self.saved, budget, observer)
     }
 
-    fn validate(&self, settings: &Settings) -> Result<Answer, OpenError> {
+    fn validate(&self, settings: &Settings) -> Answered {
         validate_answer(&self.saved, &self.name, format(settings, "print-as")?)
     }
 }

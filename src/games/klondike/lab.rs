@@ -144,23 +144,12 @@ pub fn rules_from_json(rules: &Value) -> Result<Rules, NotItsRules> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::klondike::fixtures::every_rule_set;
 
     #[test]
     fn rules_written_as_json_read_back_the_same() {
-        for draw in [1, 3] {
-            for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
-                for foundation_to_tableau in [false, true] {
-                    for empty_pile in [EmptyPile::KingsOnly, EmptyPile::AnyCard] {
-                        let rules = Rules {
-                            draw,
-                            passes,
-                            foundation_to_tableau,
-                            empty_pile,
-                        };
-                        assert_eq!(rules_from_json(&rules_json(rules)), Ok(rules));
-                    }
-                }
-            }
+        for rules in every_rule_set() {
+            assert_eq!(rules_from_json(&rules_json(rules)), Ok(rules));
         }
         assert!(rules_from_json(&json!({"draw": 2})).is_err());
     }

@@ -133,6 +133,7 @@ impl fmt::Display for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::klondike::fixtures::every_rule_set;
 
     #[test]
     fn the_default_is_the_standard_game() {
@@ -165,20 +166,8 @@ mod tests {
 
     #[test]
     fn rules_read_back_as_written() {
-        for draw in [1, 3] {
-            for passes in [Passes::Unlimited, Passes::Limited(1), Passes::Limited(3)] {
-                for foundation_to_tableau in [true, false] {
-                    for empty_pile in [EmptyPile::KingsOnly, EmptyPile::AnyCard] {
-                        let rules = Rules {
-                            draw,
-                            passes,
-                            foundation_to_tableau,
-                            empty_pile,
-                        };
-                        assert_eq!(Rules::from_words(&rules.to_string()), Ok(rules));
-                    }
-                }
-            }
+        for rules in every_rule_set() {
+            assert_eq!(Rules::from_words(&rules.to_string()), Ok(rules));
         }
         for wrong in [
             "",

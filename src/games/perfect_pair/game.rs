@@ -18,8 +18,8 @@ use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
 use super::saved::SavedPerfectPair;
 use crate::cards::deal::Deal;
 use crate::engine::game::{
-    Facts, Game, GameOption, LineError, Names, NotItsRules, OpenError, OptionError, OptionUse,
-    Settings, Table,
+    Answered, Facts, Game, GameOption, LineError, Names, NotItsRules, OpenError, Opened,
+    OptionError, OptionUse, Settings, Table,
 };
 use crate::engine::goal::Goal;
 use crate::engine::kind::GameKind;
@@ -276,12 +276,7 @@ impl Game for PerfectPair {
         Ok(Deal::parse_as(line, &DEAL_ORDER)?)
     }
 
-    fn open(
-        &self,
-        text: &str,
-        names: &Names,
-        settings: &Settings,
-    ) -> Result<Box<dyn Table>, OpenError> {
+    fn open(&self, text: &str, names: &Names, settings: &Settings) -> Opened {
         Ok(Box::new(PerfectPairTable {
             saved: read(text, settings)?,
             aim: aim(settings)?,
@@ -316,12 +311,7 @@ struct PerfectPairTable {
 
 impl Table for PerfectPairTable {
     /// Perfect Pair has none of the shared challenges: it is played for its aim.
-    fn solve(
-        &self,
-        _goal: Option<Goal>,
-        caps: Caps,
-        observer: &mut dyn Observer,
-    ) -> Result<Answer, OpenError> {
+    fn solve(&self, _goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
         Ok(solve_answer(
             &self.saved,
             self.aim,
@@ -334,7 +324,7 @@ impl Table for PerfectPairTable {
         hint_answer(&self.saved, self.aim, &Budget::start(caps), observer)
     }
 
-    fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
+    fn validate(&self, _settings: &Settings) -> Answered {
         Ok(validate_answer(&self.saved, &self.name))
     }
 }

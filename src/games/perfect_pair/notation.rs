@@ -6,25 +6,16 @@
 
 use super::position::{IllegalMove, Move, Position};
 use crate::cards::card::Card;
-use crate::cards::excerpt::excerpt;
-use crate::engine::referee::AlreadyWon;
+use crate::engine::referee::{MoveTextError, checked};
 
 /// What ends a move that puts a card in a free cell.
 pub const TO_CELL: &str = ">cell";
 
 /// Why a text is not a move in a position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
-    #[error(
-        "'{}' is not a move: write a pair as 7h+6c, a King as Kd, a card to a free cell as 7h>cell",
-        excerpt(.0)
-    )]
-    Unreadable(String),
-    #[error("'{}' cannot be played: {why}", excerpt(.text))]
-    Illegal { text: String, why: IllegalMove },
-    #[error(transparent)]
-    AlreadyWon(#[from] AlreadyWon),
-}
+pub type NotationError = MoveTextError<IllegalMove>;
+
+/// How a move is written, for the message about a text that is not one.
+const HOW: &str = "a pair as 7h+6c, a King as Kd, a card to a free cell as 7h>cell";
 
 /// A move as text.
 pub fn move_text(mv: Move) -> String {
@@ -46,7 +37,7 @@ pub fn line_text(start: &Position, moves: &[Move]) -> String {
 /// Reads a move as [`move_text`] writes it, checking it is legal in `position`. A pair is
 /// returned with its cards in the order the referee lists them, whichever order was written.
 pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError> {
-    let unreadable = || NotationError::Unreadable(text.to_string());
+    let unreadable = || NotationError::unreadable(text, HOW);
     let card = |part: &str| part.parse::<Card>().map_err(|_| unreadable());
     let mv = if let Some((a, b)) = text.split_once('+') {
         let (a, b) = (card(a)?, card(b)?);
@@ -62,11 +53,7 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
         let king = card(text)?;
         Move::King(king)
     };
-    position.check(mv).map_err(|why| NotationError::Illegal {
-        text: text.to_string(),
-        why,
-    })?;
-    Ok(mv)
+    checked(position, text, mv)
 }
 
 /// `text` without `suffix` at its end, in any case.
@@ -147,11 +134,11 @@ mod tests {
         );
         assert!(matches!(
             read_move(&start, ">cell"),
-            Err(NotationError::Unreadable(_))
+            Err(NotationError::Unreadable { .. })
         ));
         assert!(matches!(
             read_move(&start, "7h>cél"),
-            Err(NotationError::Unreadable(_))
+            Err(NotationError::Unreadable { .. })
         ));
     }
 }

@@ -583,7 +583,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::games::perfect_pair::fixtures::layout;
+    use crate::games::perfect_pair::fixtures::{any_rules, layout};
 
     /// The problems of a text, one per line.
     fn problems(text: &str) -> String {
@@ -665,32 +665,13 @@ mod tests {
         assert_eq!(saved.rules, Rules::DEFAULT);
     }
 
-    fn rules() -> impl Strategy<Value = Rules> {
-        (1u8..=2, 0u8..=MAX_USES, any::<[bool; 4]>()).prop_map(|(free_cells, uses, flags)| Rules {
-            free_cells,
-            uses,
-            after_fourth: if flags[0] {
-                AfterFourth::StaysAtEight
-            } else {
-                AfterFourth::Restarts
-            },
-            cell_breaks_run: flags[1],
-            unused_bonus: if flags[2] {
-                UnusedBonus::Always
-            } else {
-                UnusedBonus::OnWin
-            },
-            perfect_from_cells: flags[3],
-        })
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
         #[test]
         fn a_written_hand_reads_back_the_same(
             seed in any::<u64>(),
-            rules in rules(),
+            rules in any_rules(MAX_USES),
             picks in prop::collection::vec(any::<prop::sample::Index>(), 0..40),
         ) {
             let layout = Layout::deal(seed, 0);

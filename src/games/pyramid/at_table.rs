@@ -15,7 +15,6 @@ use super::solver::{self, Budget, Caps, Outcome};
 use super::{Move, Position, notation};
 use crate::cards::card::Card;
 use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
-use crate::engine::referee;
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -63,16 +62,6 @@ impl Position {
 }
 
 impl AtTable for Position {
-    type Move = Move;
-
-    fn moves(&self) -> Vec<Move> {
-        self.legal_moves()
-    }
-
-    fn after(&self, mv: Move) -> Position {
-        referee::after(self, mv)
-    }
-
     fn unknown(&self) -> usize {
         self.in_play().filter(|&card| self.is_unknown(card)).count()
     }

@@ -12,8 +12,8 @@ use super::{Finish, Goal, Passes, RuleChanges, Rules};
 use crate::cards::deal::Deal;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
-    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings,
-    Table, checked,
+    Answered, Facts, Game, GameOption, Names, NotItsRules, OpenError, Opened, OptionError,
+    OptionUse, Settings, Table, checked,
 };
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
@@ -97,12 +97,7 @@ impl Game for Pyramid {
         &FACTS
     }
 
-    fn open(
-        &self,
-        text: &str,
-        names: &Names,
-        settings: &Settings,
-    ) -> Result<Box<dyn Table>, OpenError> {
+    fn open(&self, text: &str, names: &Names, settings: &Settings) -> Opened {
         let game = read(text, &names.stem, changes(settings)?)?;
         Ok(Box::new(PyramidTable {
             standing: Standing::new(game),
@@ -133,12 +128,7 @@ struct PyramidTable {
 }
 
 impl Table for PyramidTable {
-    fn solve(
-        &self,
-        goal: Option<Goal>,
-        caps: Caps,
-        observer: &mut dyn Observer,
-    ) -> Result<Answer, OpenError> {
+    fn solve(&self, goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
         // Without a challenge on the command line, the one saved with the game.
         let goal = goal.unwrap_or(self.standing.game.goal);
         goal.check(self.standing.position.rules())?;
@@ -155,7 +145,7 @@ impl Table for PyramidTable {
         chances_answer(&self.standing, budget, observer)
     }
 
-    fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
+    fn validate(&self, _settings: &Settings) -> Answered {
         Ok(self.standing.validate(&self.name))
     }
 }

@@ -4,22 +4,13 @@
 
 use super::position::{IllegalMove, Move, Position};
 use crate::cards::card::Card;
-use crate::cards::excerpt::excerpt;
-use crate::engine::referee::AlreadyWon;
+use crate::engine::referee::{MoveTextError, checked};
 
 /// Why a text is not a move in a position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
-    #[error(
-        "'{}' is not a move: write draw, recycle, a King (Kd) or a pair (6h+7c)",
-        excerpt(.0)
-    )]
-    Unreadable(String),
-    #[error("'{}' cannot be played: {why}", excerpt(.text))]
-    Illegal { text: String, why: IllegalMove },
-    #[error(transparent)]
-    AlreadyWon(#[from] AlreadyWon),
-}
+pub type NotationError = MoveTextError<IllegalMove>;
+
+/// How a move is written, for the message about a text that is not one.
+const HOW: &str = "draw, recycle, a King (Kd) or a pair (6h+7c)";
 
 /// A move as text, in the position it is played from.
 pub fn move_text(position: &Position, mv: Move) -> String {
@@ -39,10 +30,6 @@ pub fn move_text(position: &Position, mv: Move) -> String {
 
 /// Reads a move written by [`move_text`], checking it is legal in `position`.
 pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError> {
-    let illegal = |why| NotationError::Illegal {
-        text: text.to_string(),
-        why,
-    };
     let mv = match text.to_ascii_lowercase().as_str() {
         "draw" => Move::Draw,
         "recycle" => Move::Recycle,
@@ -51,21 +38,20 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
                 .split('+')
                 .map(str::parse)
                 .collect::<Result<_, _>>()
-                .map_err(|_| NotationError::Unreadable(text.to_string()))?;
+                .map_err(|_| NotationError::unreadable(text, HOW))?;
             let places: Vec<_> = cards
                 .iter()
                 .map(|&card| position.place_of(card))
                 .collect::<Result<_, _>>()
-                .map_err(illegal)?;
+                .map_err(|why| NotationError::illegal(text, why))?;
             match places.as_slice() {
                 [a] => Move::King(*a),
                 [a, b] => Move::Pair(*a, *b),
-                _ => return Err(NotationError::Unreadable(text.to_string())),
+                _ => return Err(NotationError::unreadable(text, HOW)),
             }
         }
     };
-    position.check(mv).map_err(illegal)?;
-    Ok(mv)
+    checked(position, text, mv)
 }
 
 /// Reads moves separated by white space, played one after another from `start`.
@@ -100,7 +86,7 @@ mod tests {
         let start = start();
         assert!(matches!(
             read_move(&start, "jump"),
-            Err(NotationError::Unreadable(_))
+            Err(NotationError::Unreadable { .. })
         ));
         let error = read_move(&start, "4d").unwrap_err();
         assert_eq!(

@@ -690,10 +690,7 @@ crate::engine::referee::referee_by_own_methods!(Position, Move, IllegalMove);
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn card(s: &str) -> Card {
-        s.parse().unwrap()
-    }
+    use crate::cards::card::card;
 
     use crate::games::pyramid::Passes;
     use crate::games::pyramid::fixtures::winnable_deal as deal;

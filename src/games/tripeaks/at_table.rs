@@ -14,21 +14,10 @@ use super::{Move, Position, notation};
 use crate::cards::card::Card;
 use crate::cards::deal::Deal;
 use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
-use crate::engine::referee;
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
 impl AtTable for Position {
-    type Move = Move;
-
-    fn moves(&self) -> Vec<Move> {
-        self.legal_moves()
-    }
-
-    fn after(&self, mv: Move) -> Position {
-        referee::after(self, mv)
-    }
-
     fn unknown(&self) -> usize {
         self.deal().unknown().count_ones() as usize
     }

@@ -12,7 +12,8 @@ use crate::cards::card::Rank;
 use crate::cards::deal::Deal;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{
-    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Settings, Table,
+    Answered, Facts, Game, GameOption, Names, NotItsRules, OpenError, Opened, OptionError,
+    OptionUse, Settings, Table,
 };
 use crate::engine::goal::Goal;
 use crate::engine::kind::GameKind;
@@ -56,12 +57,7 @@ impl Game for TriPeaks {
         &FACTS
     }
 
-    fn open(
-        &self,
-        text: &str,
-        names: &Names,
-        _settings: &Settings,
-    ) -> Result<Box<dyn Table>, OpenError> {
+    fn open(&self, text: &str, names: &Names, _settings: &Settings) -> Opened {
         Ok(Box::new(TriPeaksTable {
             saved: read(text, &names.stem)?,
             name: names.shown.clone(),
@@ -90,12 +86,7 @@ struct TriPeaksTable {
 }
 
 impl Table for TriPeaksTable {
-    fn solve(
-        &self,
-        goal: Option<Goal>,
-        caps: Caps,
-        observer: &mut dyn Observer,
-    ) -> Result<Answer, OpenError> {
+    fn solve(&self, goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
         let goal = goal.unwrap_or(self.saved.goal);
         goal.check_inputs(GameKind::TriPeaks)?;
         Ok(solve_answer(
@@ -114,7 +105,7 @@ impl Table for TriPeaksTable {
         chances_answer(&self.saved, budget, observer)
     }
 
-    fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
+    fn validate(&self, _settings: &Settings) -> Answered {
         Ok(validate_answer(&self.saved, &self.name))
     }
 }

@@ -412,11 +412,8 @@ crate::engine::referee::referee_by_own_methods!(Position, Move, IllegalMove);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::card::card;
     use crate::games::tripeaks::fixtures::{ORDERED, deal};
-
-    fn card(s: &str) -> Card {
-        s.parse().unwrap()
-    }
 
     #[test]
     fn kings_and_aces_are_adjacent_and_suits_do_not_matter() {

@@ -15,8 +15,8 @@ use crate::cards::deal::TextPos;
 use crate::cards::excerpt::excerpt;
 use crate::cards::layout::Layout;
 use crate::engine::game::{
-    Facts, Game, GameOption, Names, NotItsRules, OpenError, OptionError, OptionUse, Problems,
-    Settings, Table, checked,
+    Answered, Facts, Game, GameOption, Names, NotItsRules, OpenError, Opened, OptionError,
+    OptionUse, Problems, Settings, Table, checked,
 };
 use crate::engine::goal::Goal;
 use crate::engine::headers::{hash_lines_blanked, headers};
@@ -253,12 +253,7 @@ impl Game for TripleKlondike {
         Some("a deal of three packs in the contest's format")
     }
 
-    fn open(
-        &self,
-        text: &str,
-        names: &Names,
-        settings: &Settings,
-    ) -> Result<Box<dyn Table>, OpenError> {
+    fn open(&self, text: &str, names: &Names, settings: &Settings) -> Opened {
         let played = read(text, rules(settings)?)?;
         Ok(Box::new(TripleKlondikeTable {
             played,
@@ -290,12 +285,7 @@ struct TripleKlondikeTable {
 
 impl Table for TripleKlondikeTable {
     /// Triple Klondike has no challenge: it is solved for its one goal, whatever `goal` says.
-    fn solve(
-        &self,
-        _goal: Option<Goal>,
-        caps: Caps,
-        observer: &mut dyn Observer,
-    ) -> Result<Answer, OpenError> {
+    fn solve(&self, _goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
         Ok(answer::solve_answer(
             &self.played,
             answer::options(caps, self.threads),
@@ -307,7 +297,7 @@ impl Table for TripleKlondikeTable {
         answer::hint_answer(&self.played, answer::options(caps, self.threads), observer)
     }
 
-    fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
+    fn validate(&self, _settings: &Settings) -> Answered {
         Ok(answer::validate_answer(&self.played, &self.name))
     }
 }

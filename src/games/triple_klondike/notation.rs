@@ -8,23 +8,14 @@
 
 use super::deal::pile_letter;
 use super::position::{IllegalMove, Move, Position};
-use crate::cards::excerpt::excerpt;
-use crate::engine::referee::AlreadyWon;
+use crate::engine::referee::{AlreadyWon, MoveTextError, checked};
 
 /// Why a text is not a line of moves from a position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
-    #[error(
-        "'{}' is not a move: write @ to draw, or two letters from a (the waste), b-m (the \
-         foundations) or n-z (the piles) to another of them",
-        excerpt(.0)
-    )]
-    Unreadable(String),
-    #[error("'{}' cannot be played: {why}", excerpt(.text))]
-    Illegal { text: String, why: IllegalMove },
-    #[error(transparent)]
-    AlreadyWon(#[from] AlreadyWon),
-}
+pub type NotationError = MoveTextError<IllegalMove>;
+
+/// How a move is written, for the message about a text that is not one.
+const HOW: &str = "@ to draw, or two letters from a (the waste), b-m (the foundations) or n-z (the \
+                          piles) to another of them";
 
 /// A place a move's letter names.
 #[derive(Clone, Copy)]
@@ -64,7 +55,7 @@ pub fn line_text(line: &[Move]) -> String {
 
 /// Reads one move (`@` or two letters) as played in `position`, checking it is legal there.
 pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError> {
-    let unreadable = || NotationError::Unreadable(text.to_string());
+    let unreadable = || NotationError::unreadable(text, HOW);
     let letters: Vec<char> = text.chars().collect();
     let mv = match letters[..] {
         ['@'] if position.stock().is_empty() && !position.waste().is_empty() => Move::Redeal,
@@ -86,11 +77,7 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
         },
         _ => return Err(unreadable()),
     };
-    position.check(mv).map_err(|why| NotationError::Illegal {
-        text: text.to_string(),
-        why,
-    })?;
-    Ok(mv)
+    checked(position, text, mv)
 }
 
 /// The cards a pile-to-pile pair moves: from the card of the run that fits on the
@@ -208,7 +195,10 @@ mod tests {
         let error = |text: &str| read_line(&start, text).unwrap_err();
         for text in ["aa", "bc", "na", "x1", "a", "@#", "ba"] {
             let (_, why) = error(text);
-            assert!(matches!(why, NotationError::Unreadable(_)), "{text}: {why}");
+            assert!(
+                matches!(why, NotationError::Unreadable { .. }),
+                "{text}: {why}"
+            );
         }
         assert_eq!(
             error("@ @ bb").1.to_string(),

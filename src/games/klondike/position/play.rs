@@ -4,7 +4,9 @@
 
 use super::{Pile, Position, slot};
 use crate::cards::card::{Card, Rank, Suit};
+use crate::cards::stock::{self, StockProblem};
 use crate::cards::tableau::{self, RunProblem, builds_on};
+use crate::engine::referee;
 use crate::games::klondike::deal::card_text;
 use crate::games::klondike::rules::{EmptyPile, Passes};
 
@@ -32,33 +34,21 @@ fn number(pile: u8) -> u16 {
     u16::from(pile) + 1
 }
 
-/// "1 face-up card", "3 face-up cards".
-fn face_up_cards(count: usize) -> String {
-    let s = if count == 1 { "" } else { "s" };
-    format!("{count} face-up card{s}")
-}
-
 /// Why a move cannot be made, in words a player understands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
     #[error("there is no pile {}: the piles are 1 to {piles}", number(*.pile))]
     NoSuchPile { pile: u8, piles: usize },
-    #[error("the stock is empty: there is nothing to draw")]
-    StockEmpty,
-    #[error("the stock still holds cards: draw them all before turning the waste over")]
-    StockNotEmpty,
-    #[error("the waste is empty: there is nothing to turn over")]
-    NothingToRedeal,
+    #[error(transparent)]
+    Stock(#[from] StockProblem),
     #[error("no redeal is left: these rules allow {0} through the stock")]
     NoPassLeft(Passes),
-    #[error("the waste is empty: draw first")]
-    WasteEmpty,
-    #[error("pile {} is empty: there is no card to move", number(*.0))]
-    PileEmpty(u8),
-    #[error("a move takes at least one card")]
-    NoCards,
-    #[error("pile {} has {}, not {count}", number(*.pile), face_up_cards(*.face_up))]
-    NotThatMany { pile: u8, count: u8, face_up: usize },
+    #[error("{}", .problem.words(&number(*.pile).to_string(), *.count))]
+    Run {
+        pile: u8,
+        count: u8,
+        problem: RunProblem,
+    },
     #[error("a run cannot move onto its own pile")]
     SamePile,
     #[error("the {} foundation is empty", .0.plural_name())]
@@ -91,37 +81,28 @@ impl Position {
     /// Every legal move: foundation moves first, then moves onto piles, then the stock; none
     /// once the game is won.
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.is_won() {
-            return Vec::new();
-        }
         let piles = self.piles.len() as u8;
         let mut moves = vec![Move::WasteToFoundation];
         moves.extend((0..piles).map(Move::PileToFoundation));
         moves.extend((0..piles).map(Move::WasteToPile));
-        moves.extend(
-            tableau::run_moves(&self.piles).map(|(from, to, count)| Move::PileToPile {
-                from,
-                to,
-                count,
-            }),
-        );
+        moves.extend(tableau::run_moves(&self.piles, |from, to, count| {
+            Move::PileToPile { from, to, count }
+        }));
         for suit in Suit::ALL {
             moves.extend((0..piles).map(|to| Move::FoundationToPile { suit, to }));
         }
         moves.extend([Move::Draw, Move::Redeal]);
-        moves.retain(|&mv| self.check(mv).is_ok());
-        moves
+        referee::passing(self, moves)
     }
 
     /// Checks a move without making it.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         match mv {
             _ if self.is_won() => Err(IllegalMove::Won),
-            Move::Draw if self.stock.is_empty() => Err(IllegalMove::StockEmpty),
-            Move::Redeal if !self.stock.is_empty() => Err(IllegalMove::StockNotEmpty),
-            Move::Redeal if self.waste.is_empty() => Err(IllegalMove::NothingToRedeal),
-            Move::Redeal if !self.may_redeal() => Err(IllegalMove::NoPassLeft(self.rules.passes)),
-            Move::Draw | Move::Redeal => Ok(()),
+            Move::Draw => Ok(stock::check_draw(self.stock.len())?),
+            Move::Redeal => {
+                stock::check_turn_over(self.stock.len(), self.waste.len(), self.pass_left())
+            }
             Move::WasteToFoundation => self.fits_foundation(self.waste_card()?),
             Move::WasteToPile(to) => self.fits_pile(self.waste_card()?, to),
             Move::PileToFoundation(from) => self.fits_foundation(self.run_head(from, 1)?),
@@ -246,11 +227,19 @@ impl Position {
             })
     }
 
+    /// Whether the rules leave another pass through the stock, or why not.
+    fn pass_left(&self) -> Result<(), IllegalMove> {
+        let passes = self.rules.passes;
+        self.may_redeal()
+            .then_some(())
+            .ok_or(IllegalMove::NoPassLeft(passes))
+    }
+
     /// The waste's top card, known.
     fn waste_card(&self) -> Result<Card, IllegalMove> {
         self.waste
             .last()
-            .ok_or(IllegalMove::WasteEmpty)?
+            .ok_or(StockProblem::WasteEmpty)?
             .ok_or(IllegalMove::UnknownWaste)
     }
 
@@ -259,14 +248,10 @@ impl Position {
         let head = self
             .pile_at(from)?
             .run_head(count)
-            .map_err(|problem| match problem {
-                RunProblem::Empty => IllegalMove::PileEmpty(from),
-                RunProblem::NoCards => IllegalMove::NoCards,
-                RunProblem::NotThatMany { face_up } => IllegalMove::NotThatMany {
-                    pile: from,
-                    count,
-                    face_up,
-                },
+            .map_err(|problem| IllegalMove::Run {
+                pile: from,
+                count,
+                problem,
             })?;
         // An unknown card is alone in its run (nothing is built on it), so checking the head
         // checks the whole run.

@@ -2,29 +2,8 @@
 //! and each refusal in the words a player reads.
 
 use super::*;
-use crate::games::klondike::fixtures::{card, cards, laid_out};
+use crate::games::klondike::fixtures::{card, cards, every_rule_set, laid_out};
 use crate::games::klondike::{EmptyPile, Game, Passes};
-
-/// Every rule set: draw 1 or 3, 1, 3 or unlimited passes, foundation cards back or not, Kings
-/// only or any card on an empty pile.
-fn every_rule_set() -> Vec<Rules> {
-    let mut all = Vec::new();
-    for draw in [1, 3] {
-        for passes in [Passes::Limited(1), Passes::Limited(3), Passes::Unlimited] {
-            for foundation_to_tableau in [false, true] {
-                for empty_pile in [EmptyPile::KingsOnly, EmptyPile::AnyCard] {
-                    all.push(Rules {
-                        draw,
-                        passes,
-                        foundation_to_tableau,
-                        empty_pile,
-                    });
-                }
-            }
-        }
-    }
-    all
-}
 
 fn refusal(position: &Position, mv: Move) -> String {
     position.check(mv).unwrap_err().to_string()

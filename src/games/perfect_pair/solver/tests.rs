@@ -9,6 +9,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::cards::card::Card;
 use crate::cards::deal::RandomDeals;
+use crate::games::perfect_pair::fixtures::any_rules;
 use crate::games::perfect_pair::{AfterFourth, Layout, Row, Rules, UnusedBonus};
 
 /// Every position the referee reaches from `start`, each once.
@@ -120,25 +121,6 @@ fn small_layout(lengths: &[usize], seed: u64, loners: u64, mirrored: bool) -> La
     Layout::new(rows).expect("distinct cards")
 }
 
-fn rules() -> impl Strategy<Value = Rules> {
-    (1u8..=2, 0u8..=4, any::<[bool; 4]>()).prop_map(|(free_cells, uses, flags)| Rules {
-        free_cells,
-        uses,
-        after_fourth: if flags[0] {
-            AfterFourth::StaysAtEight
-        } else {
-            AfterFourth::Restarts
-        },
-        cell_breaks_run: flags[1],
-        unused_bonus: if flags[2] {
-            UnusedBonus::Always
-        } else {
-            UnusedBonus::OnWin
-        },
-        perfect_from_cells: flags[3],
-    })
-}
-
 /// A small hand at its start, or with a run and hearts from earlier in a hand.
 fn small_hand() -> impl Strategy<Value = Position> {
     (
@@ -147,7 +129,7 @@ fn small_hand() -> impl Strategy<Value = Position> {
             prop::collection::vec(0usize..=3, 6)
         ],
         (any::<u64>(), any::<u64>(), any::<bool>()),
-        rules(),
+        any_rules(4),
         0u8..8,
         prop_oneof![Just(0u32), 0u32..=14],
     )

@@ -3,8 +3,9 @@
 
 use super::{Foundation, Pile, Position};
 use crate::cards::card::Card;
-use crate::cards::excerpt::counted;
+use crate::cards::stock::{self, StockProblem};
 use crate::cards::tableau::{self, RunProblem, builds_on};
+use crate::engine::referee;
 use crate::games::triple_klondike::deal::{card_text, pile_letter};
 use crate::games::triple_klondike::rules::Passes;
 
@@ -43,22 +44,16 @@ pub enum IllegalMove {
         foundation_letter(*.foundations as u8 - 1)
     )]
     NoSuchFoundation { foundation: u8, foundations: usize },
-    #[error("the stock is empty: there is nothing to draw")]
-    StockEmpty,
-    #[error("the stock still holds cards: draw them all before turning the waste over")]
-    StockNotEmpty,
-    #[error("the waste is empty: there is nothing to turn over")]
-    NothingToRedeal,
+    #[error(transparent)]
+    Stock(#[from] StockProblem),
     #[error("no pass is left: these rules allow {0} through the stock")]
     NoPassLeft(Passes),
-    #[error("the waste is empty: draw first")]
-    WasteEmpty,
-    #[error("pile {} is empty: there is no card to move", pile_letter(usize::from(*.0)))]
-    PileEmpty(u8),
-    #[error("a move takes at least one card")]
-    NoCards,
-    #[error("pile {} has {}, not {count}", pile_letter(usize::from(*.pile)), counted(*.face_up, "face-up card"))]
-    NotThatMany { pile: u8, count: u8, face_up: usize },
+    #[error("{}", .problem.words(&pile_letter(usize::from(*.pile)).to_string(), *.count))]
+    Run {
+        pile: u8,
+        count: u8,
+        problem: RunProblem,
+    },
     #[error("these rules move a pile's whole face-up run, not part of it")]
     WholeRunsOnly,
     #[error("a run cannot move onto its own pile")]
@@ -85,9 +80,6 @@ impl Position {
     /// Every legal move: foundation moves first, then moves onto piles, then the stock; none
     /// once the game is won.
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.is_won() {
-            return Vec::new();
-        }
         let piles = self.piles.len() as u8;
         let foundations = self.foundations.len() as u8;
         let mut moves: Vec<Move> = (0..foundations).map(Move::WasteToFoundation).collect();
@@ -95,32 +87,24 @@ impl Position {
             moves.extend((0..foundations).map(|to| Move::PileToFoundation { from, to }));
         }
         moves.extend((0..piles).map(Move::WasteToPile));
-        moves.extend(
-            tableau::run_moves(&self.piles).map(|(from, to, count)| Move::PileToPile {
-                from,
-                to,
-                count,
-            }),
-        );
+        moves.extend(tableau::run_moves(&self.piles, |from, to, count| {
+            Move::PileToPile { from, to, count }
+        }));
         for from in 0..foundations {
             moves.extend((0..piles).map(|to| Move::FoundationToPile { from, to }));
         }
         moves.extend([Move::Draw, Move::Redeal]);
-        moves.retain(|&mv| self.check(mv).is_ok());
-        moves
+        referee::passing(self, moves)
     }
 
     /// Checks a move without making it.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         match mv {
             _ if self.is_won() => Err(IllegalMove::Won),
-            Move::Draw if self.stock.is_empty() => Err(IllegalMove::StockEmpty),
-            Move::Redeal if !self.stock.is_empty() => Err(IllegalMove::StockNotEmpty),
-            Move::Redeal if self.waste.is_empty() => Err(IllegalMove::NothingToRedeal),
-            Move::Redeal if !self.rules.may_redeal(self.redeals) => {
-                Err(IllegalMove::NoPassLeft(self.rules.passes))
+            Move::Draw => Ok(stock::check_draw(self.stock.len())?),
+            Move::Redeal => {
+                stock::check_turn_over(self.stock.len(), self.waste.len(), self.pass_left())
             }
-            Move::Draw | Move::Redeal => Ok(()),
             Move::WasteToFoundation(to) => self.fits_foundation(self.waste_card()?, to),
             Move::WasteToPile(to) => self.fits_pile(self.waste_card()?, to),
             Move::PileToFoundation { from, to } => {
@@ -267,23 +251,26 @@ impl Position {
             })
     }
 
+    /// Whether the rules leave another pass through the stock, or why not.
+    fn pass_left(&self) -> Result<(), IllegalMove> {
+        let passes = self.rules.passes;
+        let left = self.rules.may_redeal(self.redeals);
+        left.then_some(()).ok_or(IllegalMove::NoPassLeft(passes))
+    }
+
     /// The waste's top card.
     fn waste_card(&self) -> Result<Card, IllegalMove> {
-        self.waste.last().copied().ok_or(IllegalMove::WasteEmpty)
+        Ok(self.waste.last().copied().ok_or(StockProblem::WasteEmpty)?)
     }
 
     /// The first card of the run made of a pile's top `count` face-up cards.
     fn run_head(&self, from: u8, count: u8) -> Result<Card, IllegalMove> {
         self.pile_at(from)?
             .run_head(count)
-            .map_err(|problem| match problem {
-                RunProblem::Empty => IllegalMove::PileEmpty(from),
-                RunProblem::NoCards => IllegalMove::NoCards,
-                RunProblem::NotThatMany { face_up } => IllegalMove::NotThatMany {
-                    pile: from,
-                    count,
-                    face_up,
-                },
+            .map_err(|problem| IllegalMove::Run {
+                pile: from,
+                count,
+                problem,
             })
     }
 

@@ -1,4 +1,5 @@
 use super::*;
+use crate::cards::stock::StockProblem;
 use crate::games::triple_klondike::fixtures::{contest_deals, small_rules};
 use crate::games::triple_klondike::notation::{line_text, read_line};
 use crate::games::triple_klondike::{Passes, deal::read_deals};
@@ -177,7 +178,7 @@ fn the_stock_goes_round_as_often_as_the_passes_allow() {
     let mut position = start.clone();
     assert_eq!(
         position.check(Move::Redeal),
-        Err(IllegalMove::StockNotEmpty)
+        Err(IllegalMove::Stock(StockProblem::StockNotEmpty))
     );
     position.apply(Move::Draw).unwrap();
     position.apply(Move::Draw).unwrap();
