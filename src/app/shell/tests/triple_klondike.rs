@@ -410,19 +410,69 @@ fn a_step_names_its_move_in_the_notation_and_in_words_and_the_card_it_turns_up()
     assert!(text.contains(", turning up "), "{text}");
 }
 
+#[test]
+fn every_theme_draws_the_line_and_without_colours_the_moves_stay_marked() {
+    let line = with_line(&plain_line(&seed_7_start(), 40));
+    for colours in [
+        theme::Colours::True,
+        theme::Colours::Indexed,
+        theme::Colours::Off,
+    ] {
+        for index in 0..theme::built_in().len() {
+            let dir = tempfile::tempdir().unwrap();
+            let mut setup = setup(dir.path());
+            setup.themes = setup
+                .themes
+                .into_iter()
+                .map(|t| t.for_colours(colours))
+                .collect();
+            setup.theme = index;
+            setup.game = Some(GameKind::TripleKlondike);
+            let (send, _receive) = mpsc::channel();
+            let mut app = App::new(setup, send);
+            app.update(Msg::Paste(line.clone()));
+            // Past the move that turns Qc up; the next one draws.
+            for _ in 0..26 {
+                press(&mut app, KeyCode::Right);
+            }
+            let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+            terminal.draw(|frame| view::draw(frame, &app)).unwrap();
+            let cells: Vec<_> = terminal.backend().buffer().content().to_vec();
+            let marked = |modifier| {
+                cells
+                    .iter()
+                    .filter(|c| c.modifier.contains(modifier))
+                    .count()
+            };
+            assert!(
+                marked(ratatui::style::Modifier::UNDERLINED) >= 4,
+                "the stock and the waste"
+            );
+            assert!(
+                marked(ratatui::style::Modifier::REVERSED) >= 2,
+                "the card turned up"
+            );
+            if colours == theme::Colours::Off {
+                assert!(cells.iter().all(|c| c.fg == ratatui::style::Color::Reset
+                    && c.bg == ratatui::style::Color::Reset));
+            }
+        }
+    }
+}
+
+/// The seed-7 deal opened, its line of 40 plain moves stepped to `step`.
+pub fn line_stepped(step: usize) -> (tempfile::TempDir, App) {
+    let (dir, mut app, _receive) = tk_app();
+    app.update(Msg::Paste(with_line(&plain_line(&seed_7_start(), 40))));
+    for _ in 0..step {
+        press(&mut app, KeyCode::Right);
+    }
+    app.shell.status = None;
+    (dir, app)
+}
+
 mod snapshots {
     use super::*;
-
-    /// The seed-7 deal opened, its line of 40 plain moves stepped to `step`.
-    fn at_step(step: usize) -> (tempfile::TempDir, App) {
-        let (dir, mut app, _receive) = tk_app();
-        app.update(Msg::Paste(with_line(&plain_line(&seed_7_start(), 40))));
-        for _ in 0..step {
-            press(&mut app, KeyCode::Right);
-        }
-        app.shell.status = None;
-        (dir, app)
-    }
 
     #[test]
     fn triple_klondike_deal_at_80x24() {
@@ -442,13 +492,13 @@ mod snapshots {
 
     #[test]
     fn triple_klondike_line_step_at_80x24() {
-        let (_dir, app) = at_step(17);
+        let (_dir, app) = line_stepped(17);
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
 
     #[test]
     fn triple_klondike_line_step_at_120x40() {
-        let (_dir, app) = at_step(17);
+        let (_dir, app) = line_stepped(17);
         insta::assert_snapshot!(screen(&app, 120, 40));
     }
 
