@@ -687,15 +687,7 @@ impl<G: GameScreen> Flow<G> {
             return;
         };
         // Stepping brings back the "Next:" line in place of older news.
-        let last = solution.moves.len();
-        let step = match key.code {
-            KeyCode::Right | KeyCode::Char('l' | ' ') => Some((solution.step + 1).min(last)),
-            KeyCode::Left | KeyCode::Char('h') => Some(solution.step.saturating_sub(1)),
-            KeyCode::Home => Some(0),
-            KeyCode::End => Some(last),
-            _ => None,
-        };
-        if let Some(step) = step {
+        if let Some(step) = keys::stepped(key.code, solution.step, solution.moves.len()) {
             solution.step = step;
             fx.hush();
             return;

@@ -97,6 +97,22 @@ fn with_line(line: &[TkMove]) -> String {
     format!("# moves: {}\n{SEED_7}", words.join(" "))
 }
 
+/// Hands the search's next message to the app; true when it was a better line.
+fn next_message(app: &mut App, receive: &Receiver<Msg>) -> bool {
+    let msg = receive
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the search answers");
+    let improves = matches!(
+        &msg,
+        Msg::Job(JobMessage {
+            event: JobEvent::Better(_),
+            ..
+        })
+    );
+    app.update(msg);
+    improves
+}
+
 /// Solves for one second, feeding the search's messages until it answers; returns how many
 /// better lines came on the way, each shown on the solving screen as it came.
 fn solve_briefly(app: &mut App, receive: &Receiver<Msg>) -> usize {
@@ -105,18 +121,7 @@ fn solve_briefly(app: &mut App, receive: &Receiver<Msg>) -> usize {
     assert!(matches!(tk(app).screen, TkScreen::Solving(_)));
     let mut better = 0;
     while matches!(tk(app).screen, TkScreen::Solving(_)) {
-        let msg = receive
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the search answers");
-        let improves = matches!(
-            &msg,
-            Msg::Job(JobMessage {
-                event: JobEvent::Better(_),
-                ..
-            })
-        );
-        app.update(msg);
-        if improves {
+        if next_message(app, receive) {
             better += 1;
             let TkScreen::Solving(solving) = &tk(app).screen else {
                 panic!("a better line keeps the solving screen")
@@ -279,22 +284,7 @@ fn esc_stops_the_search_and_keeps_its_best_line_so_far() {
     app.update(Msg::Paste(SEED_7.to_string()));
     tk_mut(&mut app).budget = Duration::from_secs(60);
     press(&mut app, KeyCode::Enter);
-    loop {
-        let msg = receive
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the search answers");
-        let improves = matches!(
-            &msg,
-            Msg::Job(JobMessage {
-                event: JobEvent::Better(_),
-                ..
-            })
-        );
-        app.update(msg);
-        if improves {
-            break;
-        }
-    }
+    while !next_message(&mut app, &receive) {}
     let TkScreen::Solving(solving) = &tk(&app).screen else {
         panic!("still solving")
     };
@@ -474,20 +464,22 @@ pub fn line_stepped(step: usize) -> (tempfile::TempDir, App) {
 mod snapshots {
     use super::*;
 
-    #[test]
-    fn triple_klondike_deal_at_80x24() {
+    /// The seed-7 deal pasted, drawn at a size.
+    fn deal_shown(width: u16, height: u16) -> String {
         let (_dir, mut app, _receive) = tk_app();
         app.update(Msg::Paste(SEED_7.to_string()));
         app.shell.status = None;
-        insta::assert_snapshot!(screen(&app, 80, 24));
+        screen(&app, width, height)
+    }
+
+    #[test]
+    fn triple_klondike_deal_at_80x24() {
+        insta::assert_snapshot!(deal_shown(80, 24));
     }
 
     #[test]
     fn triple_klondike_deal_at_120x40() {
-        let (_dir, mut app, _receive) = tk_app();
-        app.update(Msg::Paste(SEED_7.to_string()));
-        app.shell.status = None;
-        insta::assert_snapshot!(screen(&app, 120, 40));
+        insta::assert_snapshot!(deal_shown(120, 40));
     }
 
     #[test]
