@@ -97,6 +97,16 @@ fn with_line(line: &[TkMove]) -> String {
     format!("# moves: {}\n{SEED_7}", words.join(" "))
 }
 
+/// The first line under the board, as text.
+fn first_message_line(app: &App) -> String {
+    let message = app.message_lines(&app.look());
+    message[0]
+        .spans
+        .iter()
+        .map(|span| span.content.as_ref())
+        .collect()
+}
+
 /// Hands the search's next message to the app; true when it was a better line.
 fn next_message(app: &mut App, receive: &Receiver<Msg>) -> bool {
     let msg = receive
@@ -261,12 +271,7 @@ fn a_search_shows_its_best_line_as_it_improves_then_the_line_steps_through() {
     };
     assert_eq!(stepper.step, 0);
     press(&mut app, KeyCode::End);
-    let message = app.message_lines(&app.look());
-    let text: String = message[0]
-        .spans
-        .iter()
-        .map(|s| s.content.as_ref())
-        .collect();
+    let text = first_message_line(&app);
     assert!(text.starts_with(" End: "), "{text}");
 
     // The draft keeps the line found.
@@ -386,12 +391,7 @@ fn a_step_names_its_move_in_the_notation_and_in_words_and_the_card_it_turns_up()
         press(&mut app, KeyCode::Right);
     }
     app.shell.status = None;
-    let message = app.message_lines(&app.look());
-    let text: String = message[0]
-        .spans
-        .iter()
-        .map(|s| s.content.as_ref())
-        .collect();
+    let text = first_message_line(&app);
     let notation = move_text(line[turning]);
     assert!(
         text.starts_with(&format!(" Next ({}): {notation} Move ", turning + 1)),
