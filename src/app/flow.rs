@@ -37,7 +37,8 @@ use crate::app::cards::{Direction, Mark};
 use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave, Written};
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::layout;
-use crate::app::session::{DealText, KeptWork, Session, Ui, Work};
+pub use crate::app::session::NotShown;
+use crate::app::session::{About, DealText, GameSessions, KeptWork, Restored, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
 use crate::store::Folders;
 use editor::{Editor, Marks, Typed};
@@ -260,11 +261,6 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
         None
     }
 }
-
-/// Why the app does not show a saved game yet, though the commands take it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct NotShown(pub &'static str);
 
 /// The type of a game that has no screens of its own.
 #[derive(Debug)]
@@ -725,15 +721,7 @@ impl<G: GameScreen> Flow<G> {
             return;
         };
         // Stepping brings back the "Next:" line in place of older news.
-        let last = solution.moves.len();
-        let step = match key.code {
-            KeyCode::Right | KeyCode::Char('l' | ' ') => Some((solution.step + 1).min(last)),
-            KeyCode::Left | KeyCode::Char('h') => Some(solution.step.saturating_sub(1)),
-            KeyCode::Home => Some(0),
-            KeyCode::End => Some(last),
-            _ => None,
-        };
-        if let Some(step) = step {
+        if let Some(step) = keys::stepped(key.code, solution.step, solution.moves.len()) {
             solution.step = step;
             fx.hush();
             return;
@@ -1222,5 +1210,61 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
+    }
+}
+
+impl<G: GameScreen> GameSessions for Flow<G> {
+    const GAME: GameKind = G::GAME;
+    const BOARD_GOAL: &'static str = G::BOARD_GOAL;
+    type Draft = G::Draft;
+    type Saved = G::Saved;
+
+    fn new_session() -> Box<dyn Session> {
+        Box::new(Flow::<G>::default())
+    }
+
+    fn restored(draft: &G::Draft, fx: &mut Effects) -> Restored {
+        let (flow, text) = Flow::<G>::restored(draft, fx);
+        (Box::new(flow), text)
+    }
+
+    fn loaded(saved: &G::Saved, fx: &mut Effects) -> Box<dyn Session> {
+        Box::new(Flow::<G>::loaded(saved, fx))
+    }
+
+    fn saved_draft(saved: &G::Saved) -> G::Draft {
+        G::saved_draft(saved)
+    }
+
+    fn unfinished(text: &str) -> Option<G::Draft> {
+        G::unfinished(text)
+    }
+
+    fn read_saved(text: &str, stem: &str) -> Result<G::Saved, OpenError> {
+        G::read_saved(text, stem)
+    }
+
+    fn shown(saved: &G::Saved) -> Result<(), NotShown> {
+        G::shown(saved)
+    }
+
+    fn about(saved: &G::Saved) -> About<'_> {
+        G::about(saved)
+    }
+
+    fn saved_state(saved: &G::Saved) -> String {
+        G::saved_state(saved)
+    }
+
+    fn read_draft(text: &str) -> Option<G::Draft> {
+        G::read_draft(text)
+    }
+
+    fn cards_draft(text: &str) -> Option<G::Draft> {
+        G::cards_draft(text)
+    }
+
+    fn open_cards(opening: &DealText, fx: &mut Effects) -> Option<Box<dyn Session>> {
+        G::open_cards(opening, fx).map(|flow| Box::new(flow) as Box<dyn Session>)
     }
 }

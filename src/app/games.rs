@@ -16,7 +16,9 @@ use solitaire::engine::headers::{GameHeaderError, game_of_text, saved_date, save
 
 use crate::app::effects::{Effects, Tone};
 use crate::app::flow::{Flow, GameScreen, NotShown};
-use crate::app::session::{DealText, GameDraft, Kept, KeptWork, SavedGame, Session, Work};
+use crate::app::session::{
+    About, DealText, GameDraft, GameSessions, Kept, Restored, SavedGame, Session, Work,
+};
 use crate::store::{self, Origin, SaveText};
 use klondike::Klondike;
 use pyramid::Pyramid;
@@ -31,12 +33,6 @@ pub static ALL: &[Screens] = &[
     Screens::of::<Klondike>(),
     Screens::sessions::<TripleKlondike>(),
 ];
-
-/// A session on a draft's work, and what to say of it.
-pub type Restored = (Box<dyn Session>, String);
-
-/// A saved game's name, notes and how many moves it has.
-pub type About<'a> = (&'a str, &'a [String], usize);
 
 /// What the shell can do with a game's screens, whatever the game.
 pub struct Screens {
@@ -71,103 +67,6 @@ pub struct Screens {
     /// A session on a deal file with problems in the game's editor; `None` for a game whose
     /// editor does not take one.
     open_cards: fn(&DealText, &mut Effects) -> Option<Box<dyn Session>>,
-}
-
-/// A game's screens as the registry needs them: its sessions, and its saves and drafts read
-/// and described. Every game whose screens are the shared flow has it through
-/// [`Flow`]; a game whose screens are its own session implements it itself.
-pub trait GameSessions: 'static {
-    /// The game.
-    const GAME: GameKind;
-    /// What the Board challenge asks, in the challenge dialog's words.
-    const BOARD_GOAL: &'static str;
-    /// The work as the draft keeps it.
-    type Draft: KeptWork + Clone + PartialEq + std::fmt::Debug + Send + 'static;
-    /// A saved game.
-    type Saved: Clone + PartialEq + std::fmt::Debug + Send + 'static;
-
-    /// A session on a new, empty deal.
-    fn new_session() -> Box<dyn Session>;
-    /// A session on a draft's work, and what to say.
-    fn restored(draft: &Self::Draft, fx: &mut Effects) -> Restored;
-    /// A session on a saved game.
-    fn loaded(saved: &Self::Saved, fx: &mut Effects) -> Box<dyn Session>;
-    /// A saved game as the draft its session would keep.
-    fn saved_draft(saved: &Self::Saved) -> Self::Draft;
-    /// The draft of a text that holds an unfinished deal of the game, saved under a name.
-    fn unfinished(text: &str) -> Option<Self::Draft>;
-    /// Reads a saved game of the game, or a deal; a text without a `# name:` is named `stem`.
-    fn read_saved(text: &str, stem: &str) -> Result<Self::Saved, OpenError>;
-    /// Whether the app shows a saved game, or why not yet.
-    fn shown(saved: &Self::Saved) -> Result<(), NotShown>;
-    /// A saved game's name, notes and how many moves it has.
-    fn about(saved: &Self::Saved) -> About<'_>;
-    /// What the Open dialog says of a save: how far its game went and what is known of it.
-    fn saved_state(saved: &Self::Saved) -> String;
-    /// Reads a draft of the game back; `None` when the text is not one.
-    fn read_draft(text: &str) -> Option<Self::Draft>;
-    /// A deal file with problems as the draft the game's editor keeps; `None` for a game
-    /// whose editor does not take one.
-    fn cards_draft(text: &str) -> Option<Self::Draft>;
-    /// A session on a deal file with problems in the game's editor; `None` for a game whose
-    /// editor does not take one.
-    fn open_cards(opening: &DealText, fx: &mut Effects) -> Option<Box<dyn Session>>;
-}
-
-impl<G: GameScreen> GameSessions for Flow<G> {
-    const GAME: GameKind = G::GAME;
-    const BOARD_GOAL: &'static str = G::BOARD_GOAL;
-    type Draft = G::Draft;
-    type Saved = G::Saved;
-
-    fn new_session() -> Box<dyn Session> {
-        Box::new(Flow::<G>::default())
-    }
-
-    fn restored(draft: &G::Draft, fx: &mut Effects) -> Restored {
-        let (flow, text) = Flow::<G>::restored(draft, fx);
-        (Box::new(flow), text)
-    }
-
-    fn loaded(saved: &G::Saved, fx: &mut Effects) -> Box<dyn Session> {
-        Box::new(Flow::<G>::loaded(saved, fx))
-    }
-
-    fn saved_draft(saved: &G::Saved) -> G::Draft {
-        G::saved_draft(saved)
-    }
-
-    fn unfinished(text: &str) -> Option<G::Draft> {
-        G::unfinished(text)
-    }
-
-    fn read_saved(text: &str, stem: &str) -> Result<G::Saved, OpenError> {
-        G::read_saved(text, stem)
-    }
-
-    fn shown(saved: &G::Saved) -> Result<(), NotShown> {
-        G::shown(saved)
-    }
-
-    fn about(saved: &G::Saved) -> About<'_> {
-        G::about(saved)
-    }
-
-    fn saved_state(saved: &G::Saved) -> String {
-        G::saved_state(saved)
-    }
-
-    fn read_draft(text: &str) -> Option<G::Draft> {
-        G::read_draft(text)
-    }
-
-    fn cards_draft(text: &str) -> Option<G::Draft> {
-        G::cards_draft(text)
-    }
-
-    fn open_cards(opening: &DealText, fx: &mut Effects) -> Option<Box<dyn Session>> {
-        G::open_cards(opening, fx).map(|flow| Box::new(flow) as Box<dyn Session>)
-    }
 }
 
 impl Screens {

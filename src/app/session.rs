@@ -13,6 +13,8 @@ use ratatui::text::Line;
 use solitaire::GameKind;
 use solitaire::engine::goal::Goal;
 
+use solitaire::engine::game::OpenError;
+
 use crate::app::effects::{Effect, Effects};
 use crate::app::flow::keys::Binding;
 use crate::app::job::JobMessage;
@@ -134,6 +136,58 @@ pub trait Session {
     fn as_any(&self) -> &dyn Any;
     #[cfg_attr(not(test), allow(dead_code))]
     fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// A session on a draft's work, and what to say of it.
+pub type Restored = (Box<dyn Session>, String);
+
+/// A saved game's name, notes and how many moves it has.
+pub type About<'a> = (&'a str, &'a [String], usize);
+
+/// Why the app does not show a saved game yet, though the commands take it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotShown(pub &'static str);
+
+/// A game's screens as the registry needs them: its sessions, and its saves and drafts read
+/// and described. Every game whose screens are the shared flow has it through
+/// [`Flow`](crate::app::flow::Flow); a game whose screens are its own session implements it itself.
+pub trait GameSessions: 'static {
+    /// The game.
+    const GAME: GameKind;
+    /// What the Board challenge asks, in the challenge dialog's words.
+    const BOARD_GOAL: &'static str;
+    /// The work as the draft keeps it.
+    type Draft: KeptWork + Clone + PartialEq + std::fmt::Debug + Send + 'static;
+    /// A saved game.
+    type Saved: Clone + PartialEq + std::fmt::Debug + Send + 'static;
+
+    /// A session on a new, empty deal.
+    fn new_session() -> Box<dyn Session>;
+    /// A session on a draft's work, and what to say.
+    fn restored(draft: &Self::Draft, fx: &mut Effects) -> Restored;
+    /// A session on a saved game.
+    fn loaded(saved: &Self::Saved, fx: &mut Effects) -> Box<dyn Session>;
+    /// A saved game as the draft its session would keep.
+    fn saved_draft(saved: &Self::Saved) -> Self::Draft;
+    /// The draft of a text that holds an unfinished deal of the game, saved under a name.
+    fn unfinished(text: &str) -> Option<Self::Draft>;
+    /// Reads a saved game of the game, or a deal; a text without a `# name:` is named `stem`.
+    fn read_saved(text: &str, stem: &str) -> Result<Self::Saved, OpenError>;
+    /// Whether the app shows a saved game, or why not yet.
+    fn shown(saved: &Self::Saved) -> Result<(), NotShown>;
+    /// A saved game's name, notes and how many moves it has.
+    fn about(saved: &Self::Saved) -> About<'_>;
+    /// What the Open dialog says of a save: how far its game went and what is known of it.
+    fn saved_state(saved: &Self::Saved) -> String;
+    /// Reads a draft of the game back; `None` when the text is not one.
+    fn read_draft(text: &str) -> Option<Self::Draft>;
+    /// A deal file with problems as the draft the game's editor keeps; `None` for a game
+    /// whose editor does not take one.
+    fn cards_draft(text: &str) -> Option<Self::Draft>;
+    /// A session on a deal file with problems in the game's editor; `None` for a game whose
+    /// editor does not take one.
+    fn open_cards(opening: &DealText, fx: &mut Effects) -> Option<Box<dyn Session>>;
 }
 
 /// A draft or a saved game of whichever game the app has screens for: the shell and the

@@ -4,9 +4,9 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Widget};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::app::cards::CardText;
 use crate::app::theme::Theme;
@@ -110,6 +110,63 @@ pub fn first_shown(current: usize, steps: usize, rows: u16) -> usize {
 pub fn below(area: Rect, rows: u16) -> Rect {
     let rows = rows.min(area.height);
     Rect::new(area.x, area.y + rows, area.width, area.height - rows)
+}
+
+/// A side panel of lines over a list: its frame titled, the lines wrapped at its top, and
+/// the part left under them, a line apart, for the list.
+pub fn headed_panel(
+    title: &str,
+    lines: Vec<Line<'static>>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) -> Rect {
+    let block = panel_block(title, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    // Word wrapping may need a line more than the widths say; the gap below the lines
+    // takes it.
+    let height = header_height(&lines, inner);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(inner.x, inner.y, inner.width, height), buf);
+    below(inner, height + 1)
+}
+
+/// Numbered steps, the current one marked and kept in view a few lines from the top; steps
+/// before it dimmed. `spans` gives a step's words in the style given, and whether it is
+/// done.
+pub fn step_list(
+    list: Rect,
+    buf: &mut Buffer,
+    (steps, current): (usize, usize),
+    theme: &Theme,
+    spans: impl Fn(usize, Style, bool) -> Vec<Span<'static>>,
+) {
+    if list.height == 0 || steps == 0 {
+        return;
+    }
+    let first = first_shown(current, steps, list.height);
+    for (offset, number) in (first..steps).take(usize::from(list.height)).enumerate() {
+        let is_current = number == current;
+        let done = number < current;
+        let marker = if is_current { "▶" } else { " " };
+        let style = if is_current {
+            Style::new()
+                .fg(theme.highlight_move)
+                .add_modifier(Modifier::BOLD)
+        } else if done {
+            Style::new().fg(theme.dim)
+        } else {
+            Style::new().fg(theme.text)
+        };
+        let mut line = vec![Span::styled(format!("{marker}{:>3}. ", number + 1), style)];
+        line.extend(spans(number, style, done));
+        Line::from(line).render(
+            Rect::new(list.x, list.y + offset as u16, list.width, 1),
+            buf,
+        );
+    }
 }
 
 /// A centred box of the given size, cleared.

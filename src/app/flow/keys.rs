@@ -141,6 +141,18 @@ pub const ENDS: Binding = bind(
     "the start / the end",
 );
 
+/// Where [`STEP`] and [`ENDS`] go from `step` in a line of `last` moves; `None` for another
+/// key.
+pub fn stepped(code: KeyCode, step: usize, last: usize) -> Option<usize> {
+    match code {
+        KeyCode::Right | KeyCode::Char('l' | ' ') => Some((step + 1).min(last)),
+        KeyCode::Left | KeyCode::Char('h') => Some(step.saturating_sub(1)),
+        KeyCode::Home => Some(0),
+        KeyCode::End => Some(last),
+        _ => None,
+    }
+}
+
 pub const CLICK_STEP: Binding = bind(&[], "click, wheel", "go to a step in the list / step");
 
 pub const PLAY_ON: Binding = bind(

@@ -15,7 +15,9 @@ use solitaire::engine::referee::Referee;
 
 use crate::app::flow::{Flow, GameScreen, Move, PlayMode, Screen, Solution, Solving};
 use crate::app::theme::Theme;
-use crate::app::widgets::{Look, below, counted, first_shown, header_height, panel_block, spinner};
+use crate::app::widgets::{
+    Look, below, counted, first_shown, headed_panel, header_height, panel_block, spinner, step_list,
+};
 
 /// Draws the board and the side panel.
 pub fn draw<G: GameScreen>(
@@ -135,16 +137,10 @@ fn solution_panel<G: GameScreen>(
     buf: &mut Buffer,
     look: &Look,
 ) {
-    let block = panel_block("Steps", look.theme);
-    let inner = block.inner(area);
-    block.render(area, buf);
     let lines = G::solution_header(solution, look);
-    let height = header_height(&lines, inner);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(inner.x, inner.y, inner.width, height), buf);
-    step_list::<G>(
-        below(inner, height + 1),
+    let list = headed_panel("Steps", lines, area, buf, look.theme);
+    steps::<G>(
+        list,
         buf,
         &solution.moves,
         &solution.positions,
@@ -182,9 +178,6 @@ fn play_panel<G: GameScreen>(
     look: &Look,
 ) {
     let theme = look.theme;
-    let block = panel_block("Game", theme);
-    let inner = block.inner(area);
-    block.render(area, buf);
     let game = play.game();
     let redo = game.redoable();
     let mut count = format!("{} played", counted(game.played(), "move"));
@@ -193,31 +186,19 @@ fn play_panel<G: GameScreen>(
     }
     let mut lines = G::play_header(flow, play, look);
     lines.push(Line::styled(count, Style::new().fg(theme.dim)));
-    // Word wrapping may need a line more than the widths say; the gap below the header
-    // takes it.
-    let height = header_height(&lines, inner);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(inner.x, inner.y, inner.width, height), buf);
+    let list = headed_panel("Game", lines, area, buf, theme);
     let moves: Vec<Move<G>> = (0..game.played() + redo)
         .filter_map(|n| game.move_after(n))
         .collect();
     let positions: Vec<G::Position> = (0..=moves.len())
         .filter_map(|n| game.position_after(n).cloned())
         .collect();
-    step_list::<G>(
-        below(inner, height + 1),
-        buf,
-        &moves,
-        &positions,
-        game.played(),
-        look,
-    );
+    steps::<G>(list, buf, &moves, &positions, game.played(), look);
 }
 
-/// Numbered steps, the current one marked and kept in view a few lines from the top; steps
-/// before it dimmed. `positions[n]` is the position step `n` is played from.
-fn step_list<G: GameScreen>(
+/// The game's steps, each in its words from the position it is played from
+/// (`positions[n]` for step `n`).
+fn steps<G: GameScreen>(
     list: Rect,
     buf: &mut Buffer,
     moves: &[Move<G>],
@@ -225,33 +206,15 @@ fn step_list<G: GameScreen>(
     current: usize,
     look: &Look,
 ) {
-    let theme = look.theme;
-    let rows = list.height as usize;
-    if rows == 0 || moves.is_empty() {
-        return;
-    }
-    let first = first_shown(current, moves.len(), list.height);
-    for (offset, number) in (first..moves.len()).take(rows).enumerate() {
-        let Some(before) = positions.get(number) else {
-            break;
-        };
-        let is_current = number == current;
-        let done = number < current;
-        let marker = if is_current { "▶" } else { " " };
-        let style = if is_current {
-            Style::new()
-                .fg(theme.highlight_move)
-                .add_modifier(Modifier::BOLD)
-        } else if done {
-            Style::new().fg(theme.dim)
-        } else {
-            Style::new().fg(theme.text)
-        };
-        let mut spans = vec![Span::styled(format!("{marker}{:>3}. ", number + 1), style)];
-        spans.extend(G::step_spans(before, moves[number], look, style, done));
-        Line::from(spans).render(
-            Rect::new(list.x, list.y + offset as u16, list.width, 1),
-            buf,
-        );
-    }
+    step_list(
+        list,
+        buf,
+        (moves.len(), current),
+        look.theme,
+        |number, style, done| {
+            positions.get(number).map_or_else(Vec::new, |before| {
+                G::step_spans(before, moves[number], look, style, done)
+            })
+        },
+    );
 }

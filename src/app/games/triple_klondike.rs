@@ -31,10 +31,9 @@ use solitaire::games::triple_klondike::solver::{self, Solution};
 
 use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave};
 use crate::app::flow::NotShown;
-use crate::app::flow::keys::Binding;
-use crate::app::games::{About, GameSessions, Restored};
+use crate::app::flow::keys::{self as flow_keys, Binding};
 use crate::app::job::{Job, JobEvent, JobHandle, JobMessage};
-use crate::app::session::{DealText, KeptWork, Session, Ui, Work};
+use crate::app::session::{About, DealText, GameSessions, KeptWork, Restored, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
 use crate::store;
 use saved::{Table, TripleKlondikeDraft, TripleKlondikeSave};
@@ -341,15 +340,7 @@ impl TripleKlondike {
         let Screen::Line(stepper) = &mut self.screen else {
             return;
         };
-        let last = stepper.moves();
-        let step = match key.code {
-            KeyCode::Right | KeyCode::Char('l' | ' ') => Some((stepper.step + 1).min(last)),
-            KeyCode::Left | KeyCode::Char('h') => Some(stepper.step.saturating_sub(1)),
-            KeyCode::Home => Some(0),
-            KeyCode::End => Some(last),
-            _ => None,
-        };
-        if let Some(step) = step {
+        if let Some(step) = flow_keys::stepped(key.code, stepper.step, stepper.moves()) {
             stepper.step = step;
             fx.hush();
             return;

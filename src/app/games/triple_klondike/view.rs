@@ -20,7 +20,7 @@ use solitaire::games::triple_klondike::{Foundation, Move, Pile, Position};
 
 use crate::app::games::triple_klondike::board::{TableBoard, spots_of, turned_up};
 use crate::app::games::triple_klondike::{Figures, Screen, Solving, Stepper, TripleKlondike};
-use crate::app::widgets::{Look, below, first_shown, header_height, panel_block, spinner};
+use crate::app::widgets::{Look, headed_panel, panel_block, spinner, step_list};
 
 /// Draws the board and the side panel.
 pub fn draw(session: &TripleKlondike, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look) {
@@ -183,24 +183,21 @@ fn line_panel(
     buf: &mut Buffer,
     look: &Look,
 ) {
-    let block = panel_block("Line", look.theme);
-    let inner = block.inner(area);
-    block.render(area, buf);
     let lines = line_header(session, stepper, look);
-    let height = header_height(&lines, inner);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(inner.x, inner.y, inner.width, height), buf);
+    let list = headed_panel("Line", lines, area, buf, look.theme);
     let Some(table) = &session.table else {
         return;
     };
+    let moves = &table.line;
     step_list(
-        below(inner, height + 1),
+        list,
         buf,
-        &table.line,
-        &stepper.positions,
-        stepper.step,
-        look,
+        (moves.len(), stepper.step),
+        look.theme,
+        |number, style, _done| {
+            let words = named(&step_short(&stepper.positions[number], moves[number]), look);
+            vec![Span::styled(words, style)]
+        },
     );
 }
 
@@ -302,40 +299,6 @@ fn moved_cards(before: &Position, mv: Move) -> Vec<Card> {
             .and_then(Foundation::top)
             .into_iter()
             .collect(),
-    }
-}
-
-/// Numbered steps, the current one marked and kept in view; steps done dimmed.
-fn step_list(
-    list: Rect,
-    buf: &mut Buffer,
-    moves: &[Move],
-    positions: &[Position],
-    current: usize,
-    look: &Look,
-) {
-    let theme = look.theme;
-    if list.height == 0 || moves.is_empty() {
-        return;
-    }
-    let first = first_shown(current, moves.len(), list.height);
-    for (offset, number) in (first..moves.len())
-        .take(usize::from(list.height))
-        .enumerate()
-    {
-        let marker = if number == current { "▶" } else { " " };
-        let style = match number.cmp(&current) {
-            std::cmp::Ordering::Equal => Style::new()
-                .fg(theme.highlight_move)
-                .add_modifier(Modifier::BOLD),
-            std::cmp::Ordering::Less => Style::new().fg(theme.dim),
-            std::cmp::Ordering::Greater => Style::new().fg(theme.text),
-        };
-        let words = named(&step_short(&positions[number], moves[number]), look);
-        Line::styled(format!("{marker}{:>3}. {words}", number + 1), style).render(
-            Rect::new(list.x, list.y + offset as u16, list.width, 1),
-            buf,
-        );
     }
 }
 

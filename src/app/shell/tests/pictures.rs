@@ -57,12 +57,19 @@ fn klondike_play() -> String {
     screen(&app, 80, 24)
 }
 
+/// Triple Klondike's line from the project's deal stepped to the move that turns a card up.
+fn triple_klondike_line() -> String {
+    let (_dir, app) = super::triple_klondike::line_stepped(25);
+    screen(&app, 80, 24)
+}
+
 fn pictures() -> Vec<(&'static str, String)> {
     vec![
         ("pyramid-solution", pyramid_solution()),
         ("tripeaks-solution", tripeaks_solution()),
         ("tripeaks-reveal", tripeaks_reveal()),
         ("klondike-play", klondike_play()),
+        ("triple-klondike-line", triple_klondike_line()),
     ]
 }
 

@@ -97,6 +97,32 @@ fn with_line(line: &[TkMove]) -> String {
     format!("# moves: {}\n{SEED_7}", words.join(" "))
 }
 
+/// The first line under the board, as text.
+fn first_message_line(app: &App) -> String {
+    let message = app.message_lines(&app.look());
+    message[0]
+        .spans
+        .iter()
+        .map(|span| span.content.as_ref())
+        .collect()
+}
+
+/// Hands the search's next message to the app; true when it was a better line.
+fn next_message(app: &mut App, receive: &Receiver<Msg>) -> bool {
+    let msg = receive
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the search answers");
+    let improves = matches!(
+        &msg,
+        Msg::Job(JobMessage {
+            event: JobEvent::Better(_),
+            ..
+        })
+    );
+    app.update(msg);
+    improves
+}
+
 /// Solves for one second, feeding the search's messages until it answers; returns how many
 /// better lines came on the way, each shown on the solving screen as it came.
 fn solve_briefly(app: &mut App, receive: &Receiver<Msg>) -> usize {
@@ -105,18 +131,7 @@ fn solve_briefly(app: &mut App, receive: &Receiver<Msg>) -> usize {
     assert!(matches!(tk(app).screen, TkScreen::Solving(_)));
     let mut better = 0;
     while matches!(tk(app).screen, TkScreen::Solving(_)) {
-        let msg = receive
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the search answers");
-        let improves = matches!(
-            &msg,
-            Msg::Job(JobMessage {
-                event: JobEvent::Better(_),
-                ..
-            })
-        );
-        app.update(msg);
-        if improves {
+        if next_message(app, receive) {
             better += 1;
             let TkScreen::Solving(solving) = &tk(app).screen else {
                 panic!("a better line keeps the solving screen")
@@ -256,12 +271,7 @@ fn a_search_shows_its_best_line_as_it_improves_then_the_line_steps_through() {
     };
     assert_eq!(stepper.step, 0);
     press(&mut app, KeyCode::End);
-    let message = app.message_lines(&app.look());
-    let text: String = message[0]
-        .spans
-        .iter()
-        .map(|s| s.content.as_ref())
-        .collect();
+    let text = first_message_line(&app);
     assert!(text.starts_with(" End: "), "{text}");
 
     // The draft keeps the line found.
@@ -279,22 +289,7 @@ fn esc_stops_the_search_and_keeps_its_best_line_so_far() {
     app.update(Msg::Paste(SEED_7.to_string()));
     tk_mut(&mut app).budget = Duration::from_secs(60);
     press(&mut app, KeyCode::Enter);
-    loop {
-        let msg = receive
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the search answers");
-        let improves = matches!(
-            &msg,
-            Msg::Job(JobMessage {
-                event: JobEvent::Better(_),
-                ..
-            })
-        );
-        app.update(msg);
-        if improves {
-            break;
-        }
-    }
+    while !next_message(&mut app, &receive) {}
     let TkScreen::Solving(solving) = &tk(&app).screen else {
         panic!("still solving")
     };
@@ -396,12 +391,7 @@ fn a_step_names_its_move_in_the_notation_and_in_words_and_the_card_it_turns_up()
         press(&mut app, KeyCode::Right);
     }
     app.shell.status = None;
-    let message = app.message_lines(&app.look());
-    let text: String = message[0]
-        .spans
-        .iter()
-        .map(|s| s.content.as_ref())
-        .collect();
+    let text = first_message_line(&app);
     let notation = move_text(line[turning]);
     assert!(
         text.starts_with(&format!(" Next ({}): {notation} Move ", turning + 1)),
@@ -410,45 +400,97 @@ fn a_step_names_its_move_in_the_notation_and_in_words_and_the_card_it_turns_up()
     assert!(text.contains(", turning up "), "{text}");
 }
 
+#[test]
+fn every_theme_draws_the_line_and_without_colours_the_moves_stay_marked() {
+    let line = with_line(&plain_line(&seed_7_start(), 40));
+    for colours in [
+        theme::Colours::True,
+        theme::Colours::Indexed,
+        theme::Colours::Off,
+    ] {
+        for index in 0..theme::built_in().len() {
+            let dir = tempfile::tempdir().unwrap();
+            let mut setup = setup(dir.path());
+            setup.themes = setup
+                .themes
+                .into_iter()
+                .map(|t| t.for_colours(colours))
+                .collect();
+            setup.theme = index;
+            setup.game = Some(GameKind::TripleKlondike);
+            let (send, _receive) = mpsc::channel();
+            let mut app = App::new(setup, send);
+            app.update(Msg::Paste(line.clone()));
+            // Past the move that turns Qc up; the next one draws.
+            for _ in 0..26 {
+                press(&mut app, KeyCode::Right);
+            }
+            let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+            terminal.draw(|frame| view::draw(frame, &app)).unwrap();
+            let cells: Vec<_> = terminal.backend().buffer().content().to_vec();
+            let marked = |modifier| {
+                cells
+                    .iter()
+                    .filter(|c| c.modifier.contains(modifier))
+                    .count()
+            };
+            assert!(
+                marked(ratatui::style::Modifier::UNDERLINED) >= 4,
+                "the stock and the waste"
+            );
+            assert!(
+                marked(ratatui::style::Modifier::REVERSED) >= 2,
+                "the card turned up"
+            );
+            if colours == theme::Colours::Off {
+                assert!(cells.iter().all(|c| c.fg == ratatui::style::Color::Reset
+                    && c.bg == ratatui::style::Color::Reset));
+            }
+        }
+    }
+}
+
+/// The seed-7 deal opened, its line of 40 plain moves stepped to `step`.
+pub fn line_stepped(step: usize) -> (tempfile::TempDir, App) {
+    let (dir, mut app, _receive) = tk_app();
+    app.update(Msg::Paste(with_line(&plain_line(&seed_7_start(), 40))));
+    for _ in 0..step {
+        press(&mut app, KeyCode::Right);
+    }
+    app.shell.status = None;
+    (dir, app)
+}
+
 mod snapshots {
     use super::*;
 
-    /// The seed-7 deal opened, its line of 40 plain moves stepped to `step`.
-    fn at_step(step: usize) -> (tempfile::TempDir, App) {
-        let (dir, mut app, _receive) = tk_app();
-        app.update(Msg::Paste(with_line(&plain_line(&seed_7_start(), 40))));
-        for _ in 0..step {
-            press(&mut app, KeyCode::Right);
-        }
+    /// The seed-7 deal pasted, drawn at a size.
+    fn deal_shown(width: u16, height: u16) -> String {
+        let (_dir, mut app, _receive) = tk_app();
+        app.update(Msg::Paste(SEED_7.to_string()));
         app.shell.status = None;
-        (dir, app)
+        screen(&app, width, height)
     }
 
     #[test]
     fn triple_klondike_deal_at_80x24() {
-        let (_dir, mut app, _receive) = tk_app();
-        app.update(Msg::Paste(SEED_7.to_string()));
-        app.shell.status = None;
-        insta::assert_snapshot!(screen(&app, 80, 24));
+        insta::assert_snapshot!(deal_shown(80, 24));
     }
 
     #[test]
     fn triple_klondike_deal_at_120x40() {
-        let (_dir, mut app, _receive) = tk_app();
-        app.update(Msg::Paste(SEED_7.to_string()));
-        app.shell.status = None;
-        insta::assert_snapshot!(screen(&app, 120, 40));
+        insta::assert_snapshot!(deal_shown(120, 40));
     }
 
     #[test]
     fn triple_klondike_line_step_at_80x24() {
-        let (_dir, app) = at_step(17);
+        let (_dir, app) = line_stepped(17);
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
 
     #[test]
     fn triple_klondike_line_step_at_120x40() {
-        let (_dir, app) = at_step(17);
+        let (_dir, app) = line_stepped(17);
         insta::assert_snapshot!(screen(&app, 120, 40));
     }
 
