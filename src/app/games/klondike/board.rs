@@ -91,8 +91,6 @@ fn label(area: Rect, x: u16, row: u16, text: &str, buf: &mut Buffer, theme: &The
 /// looks as the game deals it: a card's back if it starts face down, empty if face up.
 pub struct EditorBoard<'a> {
     pub typing: Typing<'a>,
-    /// Bit `i` set: slot `i` was typed as `?`, a card not seen yet.
-    pub unknown: u64,
     pub text: CardText,
     pub theme: &'a Theme,
 }
@@ -103,12 +101,7 @@ impl EditorBoard<'_> {
             let (pile, depth) = pile_of(slot);
             depth == pile
         };
-        match self.typing.slots[slot] {
-            Some(card) => Face::Card(card),
-            None if self.unknown & (1 << slot) != 0 => Face::Unknown,
-            None if top => Face::Empty,
-            None => Face::Back,
-        }
+        self.typing.face(slot, !top)
     }
 }
 

@@ -146,20 +146,13 @@ fn starts_face_down(index: usize) -> bool {
 /// looks as the game deals it: a card's back if it starts face down, empty if face up.
 pub struct EditorBoard<'a> {
     pub typing: Typing<'a>,
-    /// Bit `i` set: slot `i` was typed as `?`, a card not seen yet.
-    pub unknown: u64,
     pub text: CardText,
     pub theme: &'a Theme,
 }
 
 impl EditorBoard<'_> {
     fn face(&self, index: usize) -> Face {
-        match self.typing.slots[index] {
-            Some(card) => Face::Card(card),
-            None if self.unknown & (1 << index) != 0 => Face::Unknown,
-            None if starts_face_down(index) => Face::Back,
-            None => Face::Empty,
-        }
+        self.typing.face(index, starts_face_down(index))
     }
 }
 
@@ -433,8 +426,8 @@ mod tests {
                 cursor: 15,
                 pending: None,
                 invalid: Vec::new(),
+                unknown: (1 << 13) | (1 << 14),
             },
-            unknown: (1 << 13) | (1 << 14),
             text: CardText { ascii: false },
             theme: &Theme::default(),
         };
