@@ -392,3 +392,87 @@ impl PlayBoard<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use solitaire::cards::card::Card;
+    use solitaire::games::klondike::Rules;
+
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Option<Card>> {
+        text.split_whitespace()
+            .map(|word| Some(word.parse().unwrap()))
+            .collect()
+    }
+
+    /// Pile 1 under a whole run from a King down to the Ace, three cards face down under it;
+    /// pile 2 a short run; the stock one card.
+    fn long_pile() -> Position {
+        let piles = vec![
+            Pile::new(
+                cards("2c 3c 4c"),
+                cards("Kh Qs Jh Ts 9h 8s 7h 6s 5h 4s 3h 2s Ah"),
+            ),
+            Pile::new(Vec::new(), cards("Kc Qh")),
+        ];
+        Position::from_piles(piles, cards("5c"), Rules::STANDARD).unwrap()
+    }
+
+    /// The text the play board draws in the smallest board, as the screen tests read it.
+    fn shown(position: &Position) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(BOARD_WIDTH, BOARD_HEIGHT)).unwrap();
+        let board = PlayBoard {
+            position,
+            cursor: None,
+            chosen: None,
+            hint: Vec::new(),
+            text: CardText { ascii: true },
+            theme: &Theme::default(),
+        };
+        terminal
+            .draw(|frame| frame.render_widget(&board, frame.area()))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        let mut text = String::new();
+        for y in 0..BOARD_HEIGHT {
+            let line: String = (0..BOARD_WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text
+    }
+
+    #[test]
+    fn a_pile_taller_than_the_board_shows_how_many_cards_are_left_out_and_its_top() {
+        let position = long_pile();
+        let screen = shown(&position);
+        // Nine rows for a pile: the face-down count, the count left out, and seven cards.
+        assert!(screen.contains(" #3"), "{screen}");
+        assert!(screen.contains(" +6"), "{screen}");
+        for shown in ["7h", "6s", "2s", "Ah", "Kc", "Qh"] {
+            assert!(screen.contains(shown), "{shown}: {screen}");
+        }
+        for left_out in ["Kh", "Qs", "8s"] {
+            assert!(!screen.contains(left_out), "{left_out}: {screen}");
+        }
+        let area = Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT);
+        let pile_spots: Vec<Spot> = spots(&position)
+            .into_iter()
+            .filter(|spot| matches!(spot, Spot::Pile { pile: 0, .. }))
+            .collect();
+        assert_eq!(pile_spots.len(), 7);
+        assert_eq!(pile_spots[0], Spot::Pile { pile: 0, card: 6 });
+        // Every card shown has a cell of its own inside the board, none cut off.
+        let rows: Vec<u16> = pile_spots
+            .iter()
+            .map(|&spot| spot_rect(area, &position, spot).y)
+            .collect();
+        assert_eq!(rows, (4..=10).collect::<Vec<u16>>());
+        // A click on the count left out takes the first card shown.
+        let x = spot_rect(area, &position, pile_spots[0]).x;
+        assert_eq!(spot_at(area, &position, x, 3), Some(pile_spots[0]));
+    }
+}
