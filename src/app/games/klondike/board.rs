@@ -395,8 +395,6 @@ impl PlayBoard<'_> {
 
 #[cfg(test)]
 mod tests {
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
     use solitaire::cards::card::Card;
     use solitaire::games::klondike::Rules;
 
@@ -423,26 +421,14 @@ mod tests {
 
     /// The text the play board draws in the smallest board, as the screen tests read it.
     fn shown(position: &Position) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(BOARD_WIDTH, BOARD_HEIGHT)).unwrap();
-        let board = PlayBoard {
+        crate::app::widgets::board_text(&PlayBoard {
             position,
             cursor: None,
             chosen: None,
             hint: Vec::new(),
             text: CardText { ascii: true },
             theme: &Theme::default(),
-        };
-        terminal
-            .draw(|frame| frame.render_widget(&board, frame.area()))
-            .unwrap();
-        let buffer = terminal.backend().buffer();
-        let mut text = String::new();
-        for y in 0..BOARD_HEIGHT {
-            let line: String = (0..BOARD_WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
-            text.push_str(line.trim_end());
-            text.push('\n');
-        }
-        text
+        })
     }
 
     #[test]

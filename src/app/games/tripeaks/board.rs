@@ -275,8 +275,6 @@ impl Widget for &PlayBoard<'_> {
 
 #[cfg(test)]
 mod tests {
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
     use solitaire::cards::deal::Deal;
     use solitaire::games::GameKind;
     use solitaire::games::tripeaks::Move;
@@ -290,20 +288,8 @@ mod tests {
         Deal::parse_as(text, GameKind::TriPeaks).unwrap()
     }
 
-    /// The text a widget draws in a board-sized area, as the screen tests read screens.
     fn shown(widget: impl Widget) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(BOARD_WIDTH, BOARD_HEIGHT)).unwrap();
-        terminal
-            .draw(|frame| frame.render_widget(widget, frame.area()))
-            .unwrap();
-        let buffer = terminal.backend().buffer();
-        let mut text = String::new();
-        for y in 0..BOARD_HEIGHT {
-            let line: String = (0..BOARD_WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
-            text.push_str(line.trim_end());
-            text.push('\n');
-        }
-        text
+        crate::app::widgets::board_text(widget)
     }
 
     #[test]
