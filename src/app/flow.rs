@@ -33,14 +33,14 @@ use solitaire::engine::history::History;
 use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Stats};
 
-use crate::app::cards::{Direction, Mark};
+use crate::app::cards::{Direction, Face, Mark};
 use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave, Written};
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::layout;
 pub use crate::app::session::NotShown;
 use crate::app::session::{About, DealText, GameSessions, KeptWork, Restored, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
-use crate::store::Folders;
+use crate::store::{self, Folders};
 use editor::{Editor, Marks, Typed};
 use keys::{Binding, Keys, TYPING};
 use options::{OptionsDialog, OptionsKey, RuleOption};
@@ -220,18 +220,32 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     /// Puts a saved game's deal, marks and challenge in the editor: the moves to play on
     /// with.
     fn load(flow: &mut Flow<Self>, saved: &Self::Saved) -> Vec<Move<Self>>;
-    /// Whether the work can be saved now, or why not.
-    fn save_check(flow: &Flow<Self>) -> Result<(), String>;
+    /// Whether the work can be saved now, or why not: cards typed without a duplicate are
+    /// (as an unfinished deal if need be), else what keeps them from being a deal.
+    fn save_check(flow: &Flow<Self>) -> Result<(), String> {
+        let editor = &flow.editor;
+        if editor.duplicates().is_empty() && editor.filled() > 0 {
+            Ok(())
+        } else {
+            Self::start(editor).map(|_| ())
+        }
+    }
     /// The save of a game whose deal is whole, under `name`: how many moves it keeps, and
     /// the write. `None` while the deal is unfinished: the draft is saved under the name.
     fn save_game(flow: &Flow<Self>, name: &str, notes: &[String]) -> Option<(usize, WriteSave)>;
-    /// Saves an unfinished deal's draft under `name`, never over another game.
+    /// Saves an unfinished deal's draft under `name`, never over another game: the same
+    /// unfinished deal saved again may go over itself.
     fn save_unfinished(
         folders: &Folders,
         name: &str,
         notes: &[String],
         draft: &Self::Draft,
-    ) -> Written;
+    ) -> Written {
+        let text = draft.named_text(name, &store::now_text(), notes);
+        store::save_named(folders, name, &text, |existing| {
+            draft.same_unfinished(existing)
+        })
+    }
     /// Reads a saved game of the game, or a deal, from a file's text; a text without a
     /// `# name:` is named `stem`.
     fn read_saved(text: &str, stem: &str) -> Result<Self::Saved, OpenError>;
@@ -260,6 +274,15 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn open_cards(_opening: &DealText, _fx: &mut Effects) -> Option<Flow<Self>> {
         None
     }
+}
+
+/// Whether `new` is the deal `old` is with perhaps more of its cards seen: each card known
+/// in `old` is in its slot in `new`. A game saved again after cards not known turned up goes
+/// over its earlier save so.
+pub fn seen_more_of(old: &[Option<Card>; DECK_SIZE], new: &[Option<Card>; DECK_SIZE]) -> bool {
+    old.iter()
+        .zip(new)
+        .all(|(old, new)| old.is_none() || old == new)
 }
 
 /// The type of a game that has no screens of its own.
@@ -439,6 +462,8 @@ pub struct Typing<'a> {
     pub pending: Option<String>,
     /// The slots whose card is wrong.
     pub invalid: Vec<usize>,
+    /// Bit `i`: slot `i` holds a card typed as not seen yet (`?`).
+    pub unknown: u64,
 }
 
 impl Typing<'_> {
@@ -450,6 +475,17 @@ impl Typing<'_> {
             Mark::Invalid
         } else {
             Mark::Plain
+        }
+    }
+
+    /// How the editor shows a slot: its card, a card not seen yet, or while not typed as
+    /// the game deals it, a card's back where it starts `face_down`, else empty.
+    pub fn face(&self, slot: usize, face_down: bool) -> Face {
+        match self.slots[slot] {
+            Some(card) => Face::Card(card),
+            None if self.unknown & (1 << slot) != 0 => Face::Unknown,
+            None if face_down => Face::Back,
+            None => Face::Empty,
         }
     }
 
@@ -561,7 +597,17 @@ impl<G: GameScreen> Flow<G> {
             },
             pending: self.editor.pending_text(),
             invalid,
+            unknown: (0..DECK_SIZE)
+                .filter(|&slot| self.editor.marks.is_unknown(slot))
+                .fold(0, |bits, slot| bits | 1 << slot),
         }
+    }
+
+    /// The game played, while play mode is on screen.
+    pub fn playing(&self) -> Option<&G::Play> {
+        self.play
+            .as_ref()
+            .filter(|_| matches!(self.screen, Screen::Play))
     }
 
     /// Drops play mode's check.

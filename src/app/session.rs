@@ -53,6 +53,12 @@ pub trait KeptWork {
     fn moves(&self) -> usize;
     /// Whether nothing is typed: such a draft is not kept.
     fn is_empty(&self) -> bool;
+    /// The text of the unfinished deal saved under `name` on `saved` (the date), with
+    /// `notes`; it opens again into the editor.
+    fn named_text(&self, name: &str, saved: &str, notes: &[String]) -> String;
+    /// Whether a file's text is an unfinished deal of these very slots, which saving this
+    /// again may go over.
+    fn same_unfinished(&self, text: &str) -> bool;
 }
 
 impl Work {

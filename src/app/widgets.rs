@@ -204,3 +204,26 @@ pub fn footer(keys: &[(&str, &str)], inner: Rect, buf: &mut Buffer, theme: &Them
         buf,
     );
 }
+
+/// The text a widget draws in a board-sized area, each line's end trimmed, as the screen
+/// tests read screens.
+#[cfg(test)]
+pub fn board_text(widget: impl Widget) -> String {
+    use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(
+        BOARD_WIDTH,
+        BOARD_HEIGHT,
+    ))
+    .expect("a test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(widget, frame.area()))
+        .expect("a test terminal draws");
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..BOARD_HEIGHT {
+        let line: String = (0..BOARD_WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}

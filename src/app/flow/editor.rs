@@ -101,6 +101,20 @@ impl<M: Marks> Editor<M> {
         self.slots[slot].is_some() || (M::TYPES_UNKNOWN && self.marks.is_unknown(slot))
     }
 
+    /// Whether every slot is typed (`?` included), or how many are still empty, in words.
+    pub fn all_typed(&self) -> Result<(), String> {
+        let filled = self.filled();
+        let empty = DECK_SIZE - filled;
+        let s = if empty == 1 { "" } else { "s" };
+        if empty == 0 {
+            Ok(())
+        } else {
+            Err(format!(
+                "the deal has {filled}/{DECK_SIZE} cards: {empty} slot{s} still empty"
+            ))
+        }
+    }
+
     /// Cards typed so far, those not known included.
     pub fn filled(&self) -> usize {
         (0..DECK_SIZE).filter(|&slot| !self.is_empty(slot)).count()
@@ -219,4 +233,110 @@ impl<M: Marks> Editor<M> {
         self.revalidate();
         (placed, pasted.bad, pasted.left_over)
     }
+}
+
+/// What the check of an editor where `?` types a card finds in the slots, made anew on every
+/// change so that drawing only reads it.
+pub trait SlotCheck: Clone + PartialEq + std::fmt::Debug + Default {
+    /// The check of the slots, those of `unknown` holding cards not seen yet.
+    fn of(slots: &[Option<Card>; DECK_SIZE], unknown: u64) -> Self;
+    /// Each card held twice, with its two slots.
+    fn duplicates(&self) -> Vec<(Card, usize, usize)>;
+    /// Cards of the deck that no slot holds.
+    fn missing(&self) -> Vec<Card>;
+}
+
+/// The marks of an editor where `?` types a card not seen yet: those slots, the rules chosen
+/// beside the deal (`()` for a game that has none) and the game's check of the slots.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UnknownMarks<C, R = ()> {
+    /// Bit `i`: slot `i` holds a card not seen yet (its slot is `None`).
+    pub unknown: u64,
+    pub rules: R,
+    pub check: C,
+}
+
+impl<C: SlotCheck, R: Clone + PartialEq + std::fmt::Debug> Marks for UnknownMarks<C, R> {
+    const TYPES_UNKNOWN: bool = true;
+
+    fn is_unknown(&self, slot: usize) -> bool {
+        self.unknown & (1 << slot) != 0
+    }
+
+    fn typed(&mut self, slot: usize, card: Option<Card>) {
+        if card.is_some() {
+            self.unknown &= !(1 << slot);
+        } else {
+            self.unknown |= 1 << slot;
+        }
+    }
+
+    fn cleared(&mut self, slot: usize) {
+        self.unknown &= !(1 << slot);
+    }
+
+    fn revalidate(&mut self, slots: &[Option<Card>; DECK_SIZE]) {
+        self.check = C::of(slots, self.unknown);
+    }
+
+    fn duplicates(&self) -> Vec<(Card, usize, usize)> {
+        self.check.duplicates()
+    }
+
+    fn missing(&self) -> Vec<Card> {
+        self.check.missing()
+    }
+}
+
+impl<C: SlotCheck, R: Clone + PartialEq + std::fmt::Debug> Editor<UnknownMarks<C, R>> {
+    /// An editor holding these slots, those of `unknown` holding cards not seen yet, for
+    /// `rules`.
+    pub fn with_unknown(slots: [Option<Card>; DECK_SIZE], unknown: u64, rules: R) -> Self {
+        Editor::with_slots(
+            slots,
+            UnknownMarks {
+                unknown,
+                rules,
+                check: C::default(),
+            },
+        )
+    }
+
+    /// Whether a slot holds a card not seen yet.
+    pub fn is_unknown(&self, slot: usize) -> bool {
+        self.marks.is_unknown(slot)
+    }
+
+    /// Slots holding a card not seen yet.
+    pub fn unknown_count(&self) -> usize {
+        self.marks.unknown.count_ones() as usize
+    }
+
+    /// The player saw the card not known at `slot` (named by `name`): it becomes `card`.
+    /// Refused when the slot's card is known or the card is already in the deal.
+    pub fn reveal_named(
+        &mut self,
+        slot: usize,
+        card: Card,
+        name: impl Fn(usize) -> String,
+    ) -> Result<(), String> {
+        if slot >= DECK_SIZE || !self.is_unknown(slot) {
+            return Err(format!("the card at {} is not unknown", name(slot)));
+        }
+        if let Some(at) = self.slots.iter().position(|&typed| typed == Some(card)) {
+            return Err(format!(
+                "{card} is already in the deal, at {}: the card seen must be another",
+                name(at)
+            ));
+        }
+        self.set(slot, card);
+        Ok(())
+    }
+}
+
+/// Slots neither typed nor holding a card not seen yet.
+pub fn empty_slots(slots: &[Option<Card>; DECK_SIZE], unknown: u64) -> usize {
+    (0..DECK_SIZE)
+        .filter(|&slot| slots[slot].is_none() && unknown & (1 << slot) == 0)
+        .count()
 }

@@ -92,6 +92,21 @@ fn editor_panel<G: GameScreen>(flow: &Flow<G>, area: Rect, buf: &mut Buffer, loo
         .render(area, buf);
 }
 
+/// The Check panel's last lines: that the deal is valid, or each of its problems.
+pub fn problem_lines(problems: &[String], look: &Look) -> Vec<Line<'static>> {
+    let (theme, text) = (look.theme, look.text);
+    if problems.is_empty() {
+        return vec![Line::styled(
+            "A valid deal. Enter solves it, Ctrl-P plays it.",
+            Style::new().fg(theme.success),
+        )];
+    }
+    problems
+        .iter()
+        .map(|problem| Line::styled(text.names(problem), Style::new().fg(theme.invalid)))
+        .collect()
+}
+
 /// The Check panel's line for a challenge other than the Board one.
 pub fn goal_line(goal: Goal, theme: &Theme) -> Option<Line<'static>> {
     (goal != Goal::Board).then(|| {

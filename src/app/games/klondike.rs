@@ -34,13 +34,15 @@ use solitaire::games::klondike::formats::{self, Format, Table};
 use solitaire::games::klondike::reveal::{self, Reveal, dealt_slot};
 use solitaire::games::klondike::saved::{KlondikeDraft, KlondikeSave, SavedKlondike};
 use solitaire::games::klondike::solver::{self, Verdict};
-use solitaire::games::klondike::{Deal, EmptyPile, Game, Move, Position};
+use solitaire::games::klondike::{EmptyPile, Game, Move, Position};
 
 use crate::app::card_input::{Input, Pasted};
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
 use crate::app::flow::options::RuleOption;
-use crate::app::flow::{Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving};
+use crate::app::flow::{
+    Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, seen_more_of,
+};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, played_and_unknown};
@@ -549,15 +551,6 @@ impl GameScreen for Klondike {
         saved.game.moves.clone()
     }
 
-    fn save_check(flow: &Flow<Klondike>) -> Result<(), String> {
-        let editor = &flow.editor;
-        if editor.duplicates().is_empty() && editor.filled() > 0 {
-            Ok(())
-        } else {
-            editor.deal().map(|_| ())
-        }
-    }
-
     fn save_game(
         flow: &Flow<Klondike>,
         name: &str,
@@ -578,19 +571,6 @@ impl GameScreen for Klondike {
         let count = saved.game.moves.len();
         let write = move |folders: &Folders| save(folders, &saved);
         Some((count, WriteSave(Box::new(write))))
-    }
-
-    fn save_unfinished(
-        folders: &Folders,
-        name: &str,
-        notes: &[String],
-        draft: &KlondikeDraft,
-    ) -> Written {
-        // The same unfinished deal saved again may go over itself.
-        let text = draft.to_named_text(name, &store::now_text(), notes);
-        store::save_named(folders, name, &text, |existing| {
-            KlondikeDraft::parse(existing).is_some_and(|old| old.slots == draft.slots)
-        })
     }
 
     fn read_saved(text: &str, stem: &str) -> Result<KlondikeSave, OpenError> {
@@ -647,13 +627,8 @@ pub fn save(folders: &Folders, saved: &KlondikeSave) -> Written {
                 .ok()
                 .and_then(|old| old.deal())
                 .zip(deal)
-                .is_some_and(|(old, new)| seen_more_of(&old, &new))
+                .is_some_and(|(old, new)| seen_more_of(old.slots(), new.slots()))
     })
-}
-
-/// Whether `new` is the deal `old` is, with perhaps more of its cards seen.
-fn seen_more_of(old: &Deal, new: &Deal) -> bool {
-    (0..DECK_SIZE).all(|slot| old.card(slot).is_none() || old.card(slot) == new.card(slot))
 }
 
 /// The moves of the game played, if any.
@@ -729,5 +704,13 @@ impl KeptWork for KlondikeDraft {
 
     fn is_empty(&self) -> bool {
         KlondikeDraft::is_empty(self)
+    }
+
+    fn named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        self.to_named_text(name, saved, notes)
+    }
+
+    fn same_unfinished(&self, text: &str) -> bool {
+        KlondikeDraft::parse(text).is_some_and(|old| old.slots == self.slots)
     }
 }

@@ -579,13 +579,6 @@ impl GameScreen for Pyramid {
     }
 
     /// The same unfinished deal saved again may go over itself.
-    fn save_unfinished(folders: &Folders, name: &str, notes: &[String], draft: &Draft) -> Written {
-        let text = draft.to_named_text(name, &store::now_text(), notes);
-        store::save_named(folders, name, &text, |existing| {
-            Draft::parse(existing).is_some_and(|old| old.slots == draft.slots)
-        })
-    }
-
     fn saved_draft(saved: &SavedDeal) -> Draft {
         Draft {
             slots: saved.deal.cards().map(Some),
@@ -794,6 +787,14 @@ impl KeptWork for Draft {
 
     fn is_empty(&self) -> bool {
         self.slots.iter().all(Option::is_none)
+    }
+
+    fn named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        self.to_named_text(name, saved, notes)
+    }
+
+    fn same_unfinished(&self, text: &str) -> bool {
+        Draft::parse(text).is_some_and(|old| old.slots == self.slots)
     }
 }
 

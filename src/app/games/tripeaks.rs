@@ -28,12 +28,11 @@ use solitaire::games::tripeaks::{Game, Move, Position};
 use crate::app::card_input::{Input, Pending};
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving};
+use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, played_and_unknown};
 use crate::store::{self, Folders};
-use solitaire::cards::deal::Deal;
 use solitaire::cards::excerpt::thousands;
 use solitaire::engine::game::OpenError;
 use solitaire::engine::headers::game_of_text;
@@ -363,7 +362,7 @@ impl GameScreen for TriPeaks {
 
     fn restore(flow: &mut Flow<TriPeaks>, draft: &TriPeaksDraft) -> Vec<Move> {
         let (slots, unknown) = typed_slots(&draft.slots);
-        flow.editor = Editor::with_unknown(slots, unknown);
+        flow.editor = Editor::with_unknown(slots, unknown, ());
         flow.goal = draft.goal;
         draft.moves.clone()
     }
@@ -374,15 +373,6 @@ impl GameScreen for TriPeaks {
         flow.editor = Editor::with_deal(&saved.deal);
         flow.goal = saved.goal;
         saved.moves.clone()
-    }
-
-    fn save_check(flow: &Flow<TriPeaks>) -> Result<(), String> {
-        let editor = &flow.editor;
-        if editor.duplicates().is_empty() && editor.filled() > 0 {
-            Ok(())
-        } else {
-            editor.deal().map(|_| ())
-        }
     }
 
     fn save_game(
@@ -401,19 +391,6 @@ impl GameScreen for TriPeaks {
         let moves = saved.moves.len();
         let write = move |folders: &Folders| save(folders, &saved);
         Some((moves, WriteSave(Box::new(write))))
-    }
-
-    fn save_unfinished(
-        folders: &Folders,
-        name: &str,
-        notes: &[String],
-        draft: &TriPeaksDraft,
-    ) -> Written {
-        // The same unfinished deal saved again may go over itself.
-        let text = draft.to_named_text(name, &store::now_text(), notes);
-        store::save_named(folders, name, &text, |existing| {
-            TriPeaksDraft::parse(existing).is_some_and(|old| old.slots == draft.slots)
-        })
     }
 
     fn saved_draft(saved: &SavedTriPeaks) -> TriPeaksDraft {
@@ -458,14 +435,8 @@ pub fn save(folders: &Folders, saved: &SavedTriPeaks) -> Written {
         // A plain deal without the game header is Pyramid's.
         game_of_text(existing) == Ok(GameKind::TriPeaks)
             && SavedTriPeaks::parse(existing, "")
-                .is_ok_and(|existing| seen_more_of(&existing.deal, &saved.deal))
+                .is_ok_and(|existing| seen_more_of(&existing.deal.slots(), &saved.deal.slots()))
     })
-}
-
-/// Whether `new` is the deal `old` is, with perhaps more of its cards seen: each card known
-/// in `old` is at its place in `new`.
-fn seen_more_of(old: &Deal, new: &Deal) -> bool {
-    (0..DECK_SIZE).all(|slot| old.card(slot).is_none() || old.card(slot) == new.card(slot))
 }
 
 /// The moves of the game played, if any.
@@ -673,6 +644,14 @@ impl KeptWork for TriPeaksDraft {
 
     fn is_empty(&self) -> bool {
         TriPeaksDraft::is_empty(self)
+    }
+
+    fn named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        self.to_named_text(name, saved, notes)
+    }
+
+    fn same_unfinished(&self, text: &str) -> bool {
+        TriPeaksDraft::parse(text).is_some_and(|old| old.slots == self.slots)
     }
 }
 

@@ -91,8 +91,6 @@ fn label(area: Rect, x: u16, row: u16, text: &str, buf: &mut Buffer, theme: &The
 /// looks as the game deals it: a card's back if it starts face down, empty if face up.
 pub struct EditorBoard<'a> {
     pub typing: Typing<'a>,
-    /// Bit `i` set: slot `i` was typed as `?`, a card not seen yet.
-    pub unknown: u64,
     pub text: CardText,
     pub theme: &'a Theme,
 }
@@ -103,12 +101,7 @@ impl EditorBoard<'_> {
             let (pile, depth) = pile_of(slot);
             depth == pile
         };
-        match self.typing.slots[slot] {
-            Some(card) => Face::Card(card),
-            None if self.unknown & (1 << slot) != 0 => Face::Unknown,
-            None if top => Face::Empty,
-            None => Face::Back,
-        }
+        self.typing.face(slot, !top)
     }
 }
 
@@ -397,5 +390,75 @@ impl PlayBoard<'_> {
         for (card, &face) in pile.face_up.iter().enumerate().skip(rows.first_shown) {
             self.cell(buf, at(rows.row(card)), face_of(face), spot(card));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use solitaire::cards::card::Card;
+    use solitaire::games::klondike::Rules;
+
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Option<Card>> {
+        text.split_whitespace()
+            .map(|word| Some(word.parse().unwrap()))
+            .collect()
+    }
+
+    /// Pile 1 under a whole run from a King down to the Ace, three cards face down under it;
+    /// pile 2 a short run; the stock one card.
+    fn long_pile() -> Position {
+        let piles = vec![
+            Pile::new(
+                cards("2c 3c 4c"),
+                cards("Kh Qs Jh Ts 9h 8s 7h 6s 5h 4s 3h 2s Ah"),
+            ),
+            Pile::new(Vec::new(), cards("Kc Qh")),
+        ];
+        Position::from_piles(piles, cards("5c"), Rules::STANDARD).unwrap()
+    }
+
+    /// The text the play board draws in the smallest board, as the screen tests read it.
+    fn shown(position: &Position) -> String {
+        crate::app::widgets::board_text(&PlayBoard {
+            position,
+            cursor: None,
+            chosen: None,
+            hint: Vec::new(),
+            text: CardText { ascii: true },
+            theme: &Theme::default(),
+        })
+    }
+
+    #[test]
+    fn a_pile_taller_than_the_board_shows_how_many_cards_are_left_out_and_its_top() {
+        let position = long_pile();
+        let screen = shown(&position);
+        // Nine rows for a pile: the face-down count, the count left out, and seven cards.
+        assert!(screen.contains(" #3"), "{screen}");
+        assert!(screen.contains(" +6"), "{screen}");
+        for shown in ["7h", "6s", "2s", "Ah", "Kc", "Qh"] {
+            assert!(screen.contains(shown), "{shown}: {screen}");
+        }
+        for left_out in ["Kh", "Qs", "8s"] {
+            assert!(!screen.contains(left_out), "{left_out}: {screen}");
+        }
+        let area = Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT);
+        let pile_spots: Vec<Spot> = spots(&position)
+            .into_iter()
+            .filter(|spot| matches!(spot, Spot::Pile { pile: 0, .. }))
+            .collect();
+        assert_eq!(pile_spots.len(), 7);
+        assert_eq!(pile_spots[0], Spot::Pile { pile: 0, card: 6 });
+        // Every card shown has a cell of its own inside the board, none cut off.
+        let rows: Vec<u16> = pile_spots
+            .iter()
+            .map(|&spot| spot_rect(area, &position, spot).y)
+            .collect();
+        assert_eq!(rows, (4..=10).collect::<Vec<u16>>());
+        // A click on the count left out takes the first card shown.
+        let x = spot_rect(area, &position, pile_spots[0]).x;
+        assert_eq!(spot_at(area, &position, x, 3), Some(pile_spots[0]));
     }
 }

@@ -9,7 +9,7 @@ use solitaire::cards::deal::{DECK_SIZE, DeckProblem};
 use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::{Deal, DealProblem, Position, Rules};
 
-use crate::app::flow::editor::{self, Marks};
+use crate::app::flow::editor::{self, SlotCheck, UnknownMarks, empty_slots};
 use crate::app::widgets::capitalised;
 
 /// Klondike's deal editor.
@@ -17,17 +17,11 @@ pub type Editor = editor::Editor<KlondikeMarks>;
 
 /// What Klondike's editor keeps beside the cards: which are not seen yet, the rules, and
 /// what is wrong.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct KlondikeMarks {
-    /// Bit `i`: slot `i` holds a card not seen yet (its slot is `None`).
-    pub unknown: u64,
-    pub rules: Rules,
-    check: Check,
-}
+pub type KlondikeMarks = UnknownMarks<Check, Rules>;
 
 /// What is wrong with the slots, or still to do.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Check {
+pub struct Check {
     /// The library's problems with the cards typed, an empty slot read as a card not seen:
     /// the duplicates, and the cards missing beyond the slots not known.
     problems: Vec<DealProblem>,
@@ -37,7 +31,7 @@ struct Check {
     empty: usize,
 }
 
-impl Check {
+impl SlotCheck for Check {
     fn of(slots: &[Option<Card>; DECK_SIZE], unknown: u64) -> Check {
         let problems = Deal::from_slots(slots).err().map(|found| found.0);
         let mut present = [false; DECK_SIZE];
@@ -47,39 +41,12 @@ impl Check {
         Check {
             problems: problems.unwrap_or_default(),
             missing: Card::all().filter(|card| !present[card.index()]).collect(),
-            empty: (0..DECK_SIZE)
-                .filter(|&slot| slots[slot].is_none() && unknown & (1 << slot) == 0)
-                .count(),
+            empty: empty_slots(slots, unknown),
         }
-    }
-}
-
-impl Marks for KlondikeMarks {
-    const TYPES_UNKNOWN: bool = true;
-
-    fn is_unknown(&self, slot: usize) -> bool {
-        self.unknown & (1 << slot) != 0
-    }
-
-    fn typed(&mut self, slot: usize, card: Option<Card>) {
-        if card.is_some() {
-            self.unknown &= !(1 << slot);
-        } else {
-            self.unknown |= 1 << slot;
-        }
-    }
-
-    fn cleared(&mut self, slot: usize) {
-        self.unknown &= !(1 << slot);
-    }
-
-    fn revalidate(&mut self, slots: &[Option<Card>; DECK_SIZE]) {
-        self.check = Check::of(slots, self.unknown);
     }
 
     fn duplicates(&self) -> Vec<(Card, usize, usize)> {
-        self.check
-            .problems
+        self.problems
             .iter()
             .filter_map(|problem| match problem {
                 DealProblem::Duplicate {
@@ -93,40 +60,17 @@ impl Marks for KlondikeMarks {
     }
 
     fn missing(&self) -> Vec<Card> {
-        self.check.missing.clone()
+        self.missing.clone()
     }
 }
 
 impl Editor {
-    /// An editor holding these slots, those of `unknown` holding cards not seen yet, for
-    /// `rules`.
-    pub fn with_unknown(slots: [Option<Card>; DECK_SIZE], unknown: u64, rules: Rules) -> Editor {
-        Editor::with_slots(
-            slots,
-            KlondikeMarks {
-                unknown,
-                rules,
-                check: Check::default(),
-            },
-        )
-    }
-
     /// An editor holding a whole deal, its unknown cards unknown, for `rules`.
     pub fn with_deal(deal: &Deal, rules: Rules) -> Editor {
         let unknown = (0..DECK_SIZE)
             .filter(|&slot| deal.card(slot).is_none())
             .fold(0u64, |bits, slot| bits | 1 << slot);
         Editor::with_unknown(*deal.slots(), unknown, rules)
-    }
-
-    /// Whether a slot holds a card not seen yet.
-    pub fn is_unknown(&self, slot: usize) -> bool {
-        self.marks.is_unknown(slot)
-    }
-
-    /// Slots holding a card not seen yet.
-    pub fn unknown_count(&self) -> usize {
-        self.marks.unknown.count_ones() as usize
     }
 
     /// Slots to show as wrong: both slots of each duplicate.
@@ -171,14 +115,7 @@ impl Editor {
 
     /// The deal, or what keeps it from being one, in a sentence. Unknown cards are allowed.
     pub fn deal(&self) -> Result<Deal, String> {
-        let empty = self.marks.check.empty;
-        if empty > 0 {
-            let s = if empty == 1 { "" } else { "s" };
-            return Err(format!(
-                "the deal has {}/{DECK_SIZE} cards: {empty} slot{s} still empty",
-                self.filled()
-            ));
-        }
+        self.all_typed()?;
         Deal::from_slots(&self.slots).map_err(|problems| {
             let first = problems.0.first().map(DealProblem::message);
             first.unwrap_or_default()
@@ -194,17 +131,7 @@ impl Editor {
     /// The player saw the unknown card at `slot`: it becomes `card`. Refused when the slot's
     /// card is not unknown or the card is already in the deal.
     pub fn reveal(&mut self, slot: usize, card: Card) -> Result<(), String> {
-        if slot >= DECK_SIZE || !self.is_unknown(slot) {
-            return Err(format!("the card at {} is not unknown", slot_name(slot)));
-        }
-        if let Some(at) = self.slots.iter().position(|&typed| typed == Some(card)) {
-            return Err(format!(
-                "{card} is already in the deal, at {}: the card seen must be another",
-                slot_name(at)
-            ));
-        }
-        self.set(slot, card);
-        Ok(())
+        self.reveal_named(slot, card, slot_name)
     }
 }
 

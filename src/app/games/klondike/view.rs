@@ -13,6 +13,7 @@ use solitaire::cards::card::{Card, Suit};
 use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::{Move, Pile, Position, Seen};
 
+use crate::app::flow::view::problem_lines;
 use crate::app::flow::{Flow, Screen, Solution};
 use crate::app::games::klondike::board::{EditorBoard, PlayBoard, Spot};
 use crate::app::games::klondike::play::Play;
@@ -22,11 +23,7 @@ use crate::app::widgets::{Look, counted, spinner};
 /// Draws the board: the solution's step, the game played, or the editor's slots.
 pub fn draw_board(flow: &Flow<Klondike>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (text, theme) = (look.text, look.theme);
-    let play = flow
-        .play
-        .as_ref()
-        .filter(|_| matches!(flow.screen, Screen::Play));
-    match (&flow.screen, play) {
+    match (&flow.screen, flow.playing()) {
         (Screen::Solution(solution), _) => PlayBoard {
             position: solution.position(),
             cursor: None,
@@ -51,7 +48,6 @@ pub fn draw_board(flow: &Flow<Klondike>, area: Rect, buf: &mut Buffer, look: &Lo
         }
         .render(area, buf),
         _ => EditorBoard {
-            unknown: flow.editor.marks.unknown,
             typing: flow.typing(flow.editor.invalid_slots()),
             text,
             theme,
@@ -107,7 +103,7 @@ pub fn spots_of(position: &Position, mv: Move) -> Vec<Spot> {
 /// The Check panel's lines: the rules, the cards not seen yet, where the cursor is, then
 /// what keeps the slots from being a deal.
 pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
-    let (theme, text) = (look.theme, look.text);
+    let theme = look.theme;
     let editor = &flow.editor;
     let dim = Style::new().fg(theme.dim);
     let mut lines = vec![Line::styled(
@@ -126,19 +122,7 @@ pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
         dim,
     ));
     lines.push(Line::raw(""));
-    let problems = editor.problems();
-    if problems.is_empty() {
-        lines.push(Line::styled(
-            "A valid deal. Enter solves it, Ctrl-P plays it.",
-            Style::new().fg(theme.success),
-        ));
-    }
-    for problem in problems {
-        lines.push(Line::styled(
-            text.names(&problem),
-            Style::new().fg(theme.invalid),
-        ));
-    }
+    lines.extend(problem_lines(&editor.problems(), look));
     lines
 }
 

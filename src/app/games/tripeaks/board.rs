@@ -146,20 +146,13 @@ fn starts_face_down(index: usize) -> bool {
 /// looks as the game deals it: a card's back if it starts face down, empty if face up.
 pub struct EditorBoard<'a> {
     pub typing: Typing<'a>,
-    /// Bit `i` set: slot `i` was typed as `?`, a card not seen yet.
-    pub unknown: u64,
     pub text: CardText,
     pub theme: &'a Theme,
 }
 
 impl EditorBoard<'_> {
     fn face(&self, index: usize) -> Face {
-        match self.typing.slots[index] {
-            Some(card) => Face::Card(card),
-            None if self.unknown & (1 << index) != 0 => Face::Unknown,
-            None if starts_face_down(index) => Face::Back,
-            None => Face::Empty,
-        }
+        self.typing.face(index, starts_face_down(index))
     }
 }
 
@@ -282,8 +275,6 @@ impl Widget for &PlayBoard<'_> {
 
 #[cfg(test)]
 mod tests {
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
     use solitaire::cards::deal::Deal;
     use solitaire::games::GameKind;
     use solitaire::games::tripeaks::Move;
@@ -297,20 +288,8 @@ mod tests {
         Deal::parse_as(text, GameKind::TriPeaks).unwrap()
     }
 
-    /// The text a widget draws in a board-sized area, as the screen tests read screens.
     fn shown(widget: impl Widget) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(BOARD_WIDTH, BOARD_HEIGHT)).unwrap();
-        terminal
-            .draw(|frame| frame.render_widget(widget, frame.area()))
-            .unwrap();
-        let buffer = terminal.backend().buffer();
-        let mut text = String::new();
-        for y in 0..BOARD_HEIGHT {
-            let line: String = (0..BOARD_WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
-            text.push_str(line.trim_end());
-            text.push('\n');
-        }
-        text
+        crate::app::widgets::board_text(widget)
     }
 
     #[test]
@@ -433,8 +412,8 @@ mod tests {
                 cursor: 15,
                 pending: None,
                 invalid: Vec::new(),
+                unknown: (1 << 13) | (1 << 14),
             },
-            unknown: (1 << 13) | (1 << 14),
             text: CardText { ascii: false },
             theme: &Theme::default(),
         };

@@ -8,23 +8,18 @@ use solitaire::games::GameKind;
 use solitaire::games::tripeaks::Position;
 use solitaire::games::tripeaks::layout::place_name;
 
-use crate::app::flow::editor::{self, Marks};
+use crate::app::flow::editor::{self, SlotCheck, UnknownMarks, empty_slots};
 use crate::app::widgets::capitalised;
 
 /// TriPeaks' deal editor.
 pub type Editor = editor::Editor<TriPeaksMarks>;
 
 /// What TriPeaks' editor keeps beside the cards: which are not seen yet, and what is wrong.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TriPeaksMarks {
-    /// Bit `i`: slot `i` holds a card not seen yet (its slot is `None`).
-    pub unknown: u64,
-    check: Check,
-}
+pub type TriPeaksMarks = UnknownMarks<Check>;
 
 /// What is wrong with the slots, or still to do.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Check {
+pub struct Check {
     /// Each card held twice, with its two slots.
     duplicates: Vec<(Card, usize, usize)>,
     /// Cards of the deck in no slot, in deck order: the unknown cards are among them.
@@ -33,7 +28,7 @@ struct Check {
     empty: usize,
 }
 
-impl Check {
+impl SlotCheck for Check {
     fn of(slots: &[Option<Card>; DECK_SIZE], unknown: u64) -> Check {
         let mut first = [None; DECK_SIZE];
         let mut duplicates = Vec::new();
@@ -47,74 +42,26 @@ impl Check {
         let missing = Card::all()
             .filter(|card| first[card.index()].is_none())
             .collect();
-        let empty = (0..DECK_SIZE)
-            .filter(|&slot| slots[slot].is_none() && unknown & (1 << slot) == 0)
-            .count();
         Check {
             duplicates,
             missing,
-            empty,
+            empty: empty_slots(slots, unknown),
         }
-    }
-}
-
-impl Marks for TriPeaksMarks {
-    const TYPES_UNKNOWN: bool = true;
-
-    fn is_unknown(&self, slot: usize) -> bool {
-        self.unknown & (1 << slot) != 0
-    }
-
-    fn typed(&mut self, slot: usize, card: Option<Card>) {
-        if card.is_some() {
-            self.unknown &= !(1 << slot);
-        } else {
-            self.unknown |= 1 << slot;
-        }
-    }
-
-    fn cleared(&mut self, slot: usize) {
-        self.unknown &= !(1 << slot);
-    }
-
-    fn revalidate(&mut self, slots: &[Option<Card>; DECK_SIZE]) {
-        self.check = Check::of(slots, self.unknown);
     }
 
     fn duplicates(&self) -> Vec<(Card, usize, usize)> {
-        self.check.duplicates.clone()
+        self.duplicates.clone()
     }
 
     fn missing(&self) -> Vec<Card> {
-        self.check.missing.clone()
+        self.missing.clone()
     }
 }
 
 impl Editor {
-    /// An editor holding these slots, those of `unknown` holding cards not seen yet.
-    pub fn with_unknown(slots: [Option<Card>; DECK_SIZE], unknown: u64) -> Editor {
-        Editor::with_slots(
-            slots,
-            TriPeaksMarks {
-                unknown,
-                check: Check::default(),
-            },
-        )
-    }
-
     /// An editor holding a whole deal; its unknown cards stay unknown.
     pub fn with_deal(deal: &Deal) -> Editor {
-        Editor::with_unknown(deal.slots(), deal.unknown())
-    }
-
-    /// Whether a slot holds a card not seen yet.
-    pub fn is_unknown(&self, slot: usize) -> bool {
-        self.marks.is_unknown(slot)
-    }
-
-    /// Slots holding a card not seen yet.
-    pub fn unknown_count(&self) -> usize {
-        self.marks.unknown.count_ones() as usize
+        Editor::with_unknown(deal.slots(), deal.unknown(), ())
     }
 
     /// Slots to show as wrong: both slots of each duplicate.
@@ -160,14 +107,7 @@ impl Editor {
         if let Some(&(card, a, b)) = self.duplicates().first() {
             return Err(twice(card, a, b));
         }
-        let empty = self.marks.check.empty;
-        if empty > 0 {
-            let s = if empty == 1 { "" } else { "s" };
-            return Err(format!(
-                "the deal has {}/{DECK_SIZE} cards: {empty} slot{s} still empty",
-                self.filled()
-            ));
-        }
+        self.all_typed()?;
         Deal::from_slots(&self.slots, GameKind::TriPeaks).map_err(|problems| problems.to_string())
     }
 
@@ -179,17 +119,7 @@ impl Editor {
     /// The player saw the unknown card at `slot`: it becomes `card`. Refused when the slot's
     /// card is not unknown or the card is already in the deal.
     pub fn reveal(&mut self, slot: usize, card: Card) -> Result<(), String> {
-        if slot >= DECK_SIZE || !self.is_unknown(slot) {
-            return Err(format!("the card at {} is not unknown", place_name(slot)));
-        }
-        if let Some(at) = self.slots.iter().position(|&typed| typed == Some(card)) {
-            return Err(format!(
-                "{card} is already in the deal, at {}: the card seen must be another",
-                place_name(at)
-            ));
-        }
-        self.set(slot, card);
-        Ok(())
+        self.reveal_named(slot, card, place_name)
     }
 }
 
@@ -402,7 +332,7 @@ mod tests {
         assert!(editor.slots[0].is_none() && editor.is_unknown(0));
         assert_eq!(editor.cursor, 0, "no slot is empty");
         assert_eq!(editor.deal(), Ok(dealt));
-        let part = Editor::with_unknown([None; DECK_SIZE], 1);
+        let part = Editor::with_unknown([None; DECK_SIZE], 1, ());
         assert_eq!(part.cursor, 1, "the first slot to type");
     }
 

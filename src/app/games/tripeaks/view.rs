@@ -15,7 +15,7 @@ use solitaire::games::tripeaks::layout::{place_name, row_of};
 use solitaire::games::tripeaks::{Move, Position};
 
 use super::tripeaks_output;
-use crate::app::flow::view::goal_line;
+use crate::app::flow::view::{goal_line, problem_lines};
 use crate::app::flow::{Flow, Screen, Solution};
 use crate::app::games::tripeaks::board::{EditorBoard, PlayBoard, Spot};
 use crate::app::games::tripeaks::play::{Play, Standing};
@@ -26,11 +26,7 @@ use crate::app::widgets::{Look, counted, panel_block, spinner};
 /// or the editor's slots.
 pub fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (text, theme) = (look.text, look.theme);
-    let play = flow
-        .play
-        .as_ref()
-        .filter(|_| matches!(flow.screen, Screen::Play));
-    match (&flow.screen, play) {
+    match (&flow.screen, flow.playing()) {
         (Screen::Solution(solution) | Screen::Own(Reveal { solution, .. }), _) => PlayBoard {
             position: solution.position(),
             hint: spot_of(solution.next_move()),
@@ -49,7 +45,6 @@ pub fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Lo
         .render(area, buf),
         _ => {
             EditorBoard {
-                unknown: flow.editor.marks.unknown,
                 typing: flow.typing(flow.editor.invalid_slots()),
                 text,
                 theme,
@@ -70,7 +65,7 @@ fn spot_of(mv: Option<Move>) -> Option<Spot> {
 /// The Check panel's lines: the cards not seen yet, where the cursor is, the challenge, then
 /// what keeps the slots from being a deal.
 pub fn check_lines(flow: &Flow<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
-    let (theme, text) = (look.theme, look.text);
+    let theme = look.theme;
     let editor = &flow.editor;
     let mut lines = Vec::new();
     let unknown = editor.unknown_count();
@@ -86,19 +81,7 @@ pub fn check_lines(flow: &Flow<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
     ));
     lines.extend(goal_line(flow.goal, theme));
     lines.push(Line::raw(""));
-    let problems = editor.problems();
-    if problems.is_empty() {
-        lines.push(Line::styled(
-            "A valid deal. Enter solves it, Ctrl-P plays it.",
-            Style::new().fg(theme.success),
-        ));
-    }
-    for problem in problems {
-        lines.push(Line::styled(
-            text.names(&problem),
-            Style::new().fg(theme.invalid),
-        ));
-    }
+    lines.extend(problem_lines(&editor.problems(), look));
     lines
 }
 

@@ -134,7 +134,13 @@ fn choose(app: &mut App, from: Spot, to: Spot) {
 /// The winnable deal in play: Ac up, a draw, and the next move hinted (the figure of the
 /// guide's Klondike page).
 pub(super) fn klondike_play_hinted() -> (tempfile::TempDir, App, Receiver<Msg>) {
-    let (dir, mut app, receive) = klondike_app();
+    play_hinted(klondike_app())
+}
+
+/// The winnable deal in play on `app`: Ac up, a draw, and the next move hinted.
+fn play_hinted(
+    (dir, mut app, receive): (tempfile::TempDir, App, Receiver<Msg>),
+) -> (tempfile::TempDir, App, Receiver<Msg>) {
     app.update(Msg::Paste(WINNABLE.to_string()));
     ctrl(&mut app, 'p');
     settle(&mut app, &receive);
@@ -607,6 +613,60 @@ mod snapshots {
         press(&mut app, KeyCode::Char('o'));
         press(&mut app, KeyCode::Down);
         insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    /// A new app on the Klondike editor in a theme named as in `themes/`, or with `NO_COLOR`
+    /// set, in the default theme without its colours.
+    fn klondike_in(theme: &str) -> (tempfile::TempDir, App, Receiver<Msg>) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut setup = setup(dir.path());
+        setup.game = Some(GameKind::Klondike);
+        if theme == "NO_COLOR" {
+            setup.themes = setup
+                .themes
+                .into_iter()
+                .map(|t| t.for_colours(theme::Colours::Off))
+                .collect();
+        } else {
+            setup.theme = setup.themes.iter().position(|t| t.name == theme).unwrap();
+        }
+        let (send, receive) = mpsc::channel();
+        let app = App::new(setup, send);
+        assert_eq!(app.session.game(), GameKind::Klondike);
+        (dir, app, receive)
+    }
+
+    /// The screen at 80x24 with its styles: each line, then where each colour and
+    /// modifier starts.
+    fn styled_screen(app: &App) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|frame| view::draw(frame, app)).unwrap();
+        format!("{:?}", terminal.backend().buffer())
+    }
+
+    const THEMES: [&str; 5] = [
+        "default",
+        "light",
+        "high-contrast",
+        "four-colour",
+        "NO_COLOR",
+    ];
+
+    #[test]
+    fn klondike_editor_and_play_in_each_theme() {
+        let built_in: Vec<String> = theme::built_in().into_iter().map(|t| t.name).collect();
+        assert_eq!(
+            built_in,
+            THEMES[..4],
+            "a snapshot for each theme in themes/"
+        );
+        for name in THEMES {
+            let (_dir, mut app, _receive) = klondike_in(name);
+            type_text(&mut app, "8s?9cKh??8s");
+            insta::assert_snapshot!(format!("klondike_editor_{name}"), styled_screen(&app));
+            let (_dir, app, _receive) = play_hinted(klondike_in(name));
+            insta::assert_snapshot!(format!("klondike_play_{name}"), styled_screen(&app));
+        }
     }
 
     #[test]
