@@ -5,6 +5,7 @@
 //! game.
 
 pub mod klondike;
+pub mod perfect_pair;
 pub mod pyramid;
 pub mod tripeaks;
 
@@ -18,6 +19,7 @@ use crate::app::flow::{Flow, GameScreen, NotShown};
 use crate::app::session::{DealText, GameDraft, Kept, SavedGame, Session, Work};
 use crate::store::{self, Origin, SaveText};
 use klondike::Klondike;
+use perfect_pair::PerfectPair;
 use pyramid::Pyramid;
 use tripeaks::TriPeaks;
 
@@ -27,6 +29,7 @@ pub static ALL: &[Screens] = &[
     Screens::of::<Pyramid>(),
     Screens::of::<TriPeaks>(),
     Screens::of::<Klondike>(),
+    Screens::of::<PerfectPair>(),
 ];
 
 /// A session on a draft's work, and what to say of it.

@@ -153,7 +153,7 @@ pub(super) fn klondike_play_hinted() -> (tempfile::TempDir, App, Receiver<Msg>) 
 fn ctrl_g_goes_round_every_game_with_screens() {
     let (_dir, mut app, _receive) = fresh();
     let mut seen = vec![app.session.game()];
-    for _ in 0..3 {
+    for _ in 0..4 {
         ctrl(&mut app, 'g');
         seen.push(app.session.game());
     }
@@ -163,6 +163,7 @@ fn ctrl_g_goes_round_every_game_with_screens() {
             GameKind::Pyramid,
             GameKind::TriPeaks,
             GameKind::Klondike,
+            GameKind::PerfectPair,
             GameKind::Pyramid
         ]
     );

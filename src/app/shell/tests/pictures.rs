@@ -57,12 +57,21 @@ fn klondike_play() -> String {
     screen(&app, 80, 24)
 }
 
+/// Perfect Pair's solution screen for the guide's small hand, three steps in.
+fn perfect_pair_solution() -> String {
+    let (_dir, mut app, receive) = super::perfect_pair::pair_solution_step();
+    drop(receive);
+    app.shell.status = None;
+    screen(&app, 80, 24)
+}
+
 fn pictures() -> Vec<(&'static str, String)> {
     vec![
         ("pyramid-solution", pyramid_solution()),
         ("tripeaks-solution", tripeaks_solution()),
         ("tripeaks-reveal", tripeaks_reveal()),
         ("klondike-play", klondike_play()),
+        ("perfect-pair-solution", perfect_pair_solution()),
     ]
 }
 
