@@ -186,11 +186,11 @@ pub fn solve_position(
     }
 }
 
-/// Plays moves on the referee from `start`.
+/// Plays moves on the referee from `start`: where a solver's line ends.
 ///
 /// # Panics
 /// When a move is illegal: the moves come from the solvers.
-fn replay(start: &Position, moves: &[Move]) -> Position {
+pub fn replay(start: &Position, moves: &[Move]) -> Position {
     let mut position = start.clone();
     for &mv in moves {
         position.apply(mv).expect("a solver's line replays");

@@ -312,11 +312,17 @@ impl Editor {
     /// A new place at `slot` on a row's line (the cards from there on move one slot on), the
     /// cursor on it; refused when the pack or the board is full.
     fn insert(&mut self, slot: usize, row: usize, side: Side) -> Result<(), String> {
+        let mut shape = self.marks.shape.clone();
+        shape[row][side_index(side)] += 1;
+        self.open_place(slot, shape)
+    }
+
+    /// An empty place opened at `slot` for the new shape (the cards from there on move one
+    /// slot on), the cursor on it; refused when the pack or the board is full.
+    fn open_place(&mut self, slot: usize, shape: Shape) -> Result<(), String> {
         if self.size() >= DECK_SIZE {
             return Err(FULL_PACK.to_string());
         }
-        let mut shape = self.marks.shape.clone();
-        shape[row][usize::from(side == Side::Right)] += 1;
         board::fits(&shape)?;
         self.slots[slot..].rotate_right(1);
         self.slots[slot] = None;
@@ -340,23 +346,15 @@ impl Editor {
 
     /// A new row after the cursor's, with one place on its left line.
     pub fn add_row(&mut self) -> Result<(), String> {
-        if self.size() >= DECK_SIZE {
-            return Err(FULL_PACK.to_string());
-        }
         let row = self.cursor_place().row + 1;
-        let mut shape = self.marks.shape.clone();
-        shape.insert(row, [1, 0]);
-        board::fits(&shape)?;
         let slot = if row < self.marks.shape.len() {
             self.marks.line_start(row, Side::Left)
         } else {
             self.size()
         };
-        self.slots[slot..].rotate_right(1);
-        self.slots[slot] = None;
-        self.mark(|marks| marks.shape = shape);
-        self.cursor = slot;
-        Ok(())
+        let mut shape = self.marks.shape.clone();
+        shape.insert(row, [1, 0]);
+        self.open_place(slot, shape)
     }
 
     /// Takes the cursor's place away with its card; a row left with no place goes too.

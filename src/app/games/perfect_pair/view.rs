@@ -9,9 +9,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use solitaire::games::perfect_pair::answer::{Solved, clearing_text, figure, figures_text};
+use solitaire::games::perfect_pair::answer::{Solved, clearing_text, figure, figures_text, replay};
 use solitaire::games::perfect_pair::rules::METER;
-use solitaire::games::perfect_pair::{AfterFourth, Move, Position, UnusedBonus};
+use solitaire::games::perfect_pair::{Move, Position};
 
 use crate::app::flow::{Flow, Screen, Solution};
 use crate::app::games::perfect_pair::board::{EditorBoard, PlayBoard, move_spots};
@@ -61,33 +61,6 @@ pub fn draw_board(flow: &Flow<PerfectPair>, area: Rect, buf: &mut Buffer, look: 
     }
 }
 
-/// The reconstructed rules, each as the board shows it, with its key.
-fn rule_lines(flow: &Flow<PerfectPair>) -> [String; 4] {
-    let rules = flow.editor.marks.rules;
-    let yes_no = |yes: bool| if yes { "yes" } else { "no" };
-    [
-        format!(
-            "o run after four: {}",
-            match rules.after_fourth {
-                AfterFourth::Restarts => "restarts at 2",
-                AfterFourth::StaysAtEight => "stays at 8",
-            }
-        ),
-        format!("b cell move breaks run: {}", yes_no(rules.cell_breaks_run)),
-        format!(
-            "w unused uses paid: {}",
-            match rules.unused_bonus {
-                UnusedBonus::OnWin => "on a win",
-                UnusedBonus::Always => "always",
-            }
-        ),
-        format!(
-            "m perfect from a cell: {}",
-            yes_no(rules.perfect_from_cells)
-        ),
-    ]
-}
-
 /// The Check panel's lines: the layout, the rules and the goal, where the cursor is, then
 /// what keeps the cards from being a hand.
 pub fn check_lines(flow: &Flow<PerfectPair>, look: &Look) -> Vec<Line<'static>> {
@@ -110,7 +83,8 @@ pub fn check_lines(flow: &Flow<PerfectPair>, look: &Look) -> Vec<Line<'static>> 
         Line::styled(format!("Rules: {} (f, u U)", marks.rules), title),
         Line::styled(format!("Goal: {} (g)", marks.aim), title),
     ];
-    lines.extend(rule_lines(flow).map(|rule| Line::styled(rule, dim)));
+    // The reconstructed rules that differ from their defaults are in the rules' line.
+    lines.push(Line::styled("Reconstructed rules: o b w m", dim));
     lines.push(Line::styled(
         format!("Cursor: {}", editor.cursor_place()),
         dim,
@@ -155,10 +129,7 @@ pub fn answer_lines(start: &Position, answer: &Answer) -> Vec<String> {
         lines.push(clearing_text(start, clearing).trim_end().to_string());
     }
     if let Some(hand) = &solved.hand {
-        let mut end = start.clone();
-        for &mv in &hand.moves {
-            end.apply(mv).expect("a solver's line replays");
-        }
+        let end = replay(start, &hand.moves);
         lines.push(format!("Best hand for {aim}: {}.", figures_text(&end)));
         if let Some(bound) = hand.bound {
             lines.push(format!(
@@ -291,10 +262,7 @@ pub fn best_from_here(position: &Position, solved: &Solved) -> String {
     let Some(hand) = &solved.hand else {
         return format!("The hand {clear} from here.");
     };
-    let mut end = position.clone();
-    for &mv in &hand.moves {
-        end.apply(mv).expect("a solver's line replays");
-    }
+    let end = replay(position, &hand.moves);
     format!(
         "Best from here: {}, in {}; the hand {clear}.",
         figures_text(&end),
