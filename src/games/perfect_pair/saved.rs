@@ -875,6 +875,36 @@ mod tests {
     }
 
     #[test]
+    fn a_draft_keeps_its_empty_places_rules_and_moves_and_a_save_its_name() {
+        let hand =
+            SavedPerfectPair::read("# free cells: 2\nrow 1: 7h Qs | 6c Ad\n# moves: 7h+6c\n")
+                .unwrap();
+        let mut draft = PerfectPairDraft::of_hand(&hand);
+        let text = draft.to_text();
+        assert!(text.starts_with(DRAFT_LINE), "{text}");
+        assert_eq!(PerfectPairDraft::parse(&text), Some(draft.clone()));
+        // An empty place is `..`; the moves go with a layout that is not whole.
+        draft.rows[0].right[1] = None;
+        let named = draft.to_named_text("half", "2026-11-27 12:00", &["a note".to_string()]);
+        assert!(named.contains("row 1: 7h Qs | 6c ..\n"), "{named}");
+        assert!(!named.contains("# moves:"), "{named}");
+        let back = PerfectPairDraft::parse(&named).unwrap();
+        assert_eq!((back.rows, back.rules.free_cells), (draft.rows, 2));
+        assert_eq!(
+            PerfectPairDraft::parse("# game: klondike\nrow 1: 7h | 6c\n"),
+            None
+        );
+        let save = PerfectPairSave {
+            name: "Sunday".to_string(),
+            saved: "2026-11-27 12:00".to_string(),
+            notes: vec!["first".to_string()],
+            hand,
+        };
+        let written = save.to_text();
+        assert_eq!(PerfectPairSave::read(&written, "other"), Ok(save));
+    }
+
+    #[test]
     fn comments_and_other_headers_are_left_alone() {
         let text = "# name: Tuesday\n# notes: a good one\n  Row 1:  7h  Qs|6c  # the only row\n";
         let saved = SavedPerfectPair::read(text).expect("a hand");
