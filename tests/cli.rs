@@ -1061,11 +1061,8 @@ fn each_command_takes_what_its_help_says() {
         hint.contains("--passes") && hint.contains("--json"),
         "{hint}"
     );
-    // Every command's --game says which games the app does not play yet.
-    assert_holds(
-        &hint,
-        "Perfect Pair is played by the commands, not yet by the app",
-    );
+    // Every command's --game says which games the app plays.
+    assert_holds(&hint, "Each is played by the commands and in the app.");
     assert!(
         help("stats").contains("The same deals under six rule sets in one table"),
         "stats --help names the rule sets --compare tries"

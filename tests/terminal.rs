@@ -378,6 +378,61 @@ fn a_triple_klondike_deal_opened_solved_stepped_saved_and_reopened_in_a_real_ter
     quit(&mut session, &mut child);
 }
 
+#[test]
+fn a_perfect_pair_layout_typed_solved_stepped_played_saved_and_reopened_in_a_real_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &["--game", "perfect-pair"]);
+    session.wait_for("Type the hand row by row");
+    // A layout of its own: one row of one place a side (x takes rows away, - places), then
+    // a second row under it with a place added on its right.
+    session.send("xxx------7h-----6c");
+    session.wait_for("2/2 cards");
+    session.send("nQs]Ad");
+    session.wait_for("4/4 cards");
+    session.wait_for("A valid hand, 2 perfect matches possible.");
+
+    session.send("\r");
+    session.wait_for("Can be cleared: the fewest free-cell uses that clear it are 0.");
+    session.wait_for("step 0 of 2");
+    session.send("\x1b[C");
+    session.wait_for("step 1 of 2");
+
+    // Play on from step 1: the pair left is played by the cursor (its left card, then the
+    // right one beside it), then saved.
+    session.send("p");
+    session.wait_for("1 move played");
+    session.send("\r");
+    session.wait_for("chosen: now a card");
+    session.send("\x1b[C\r");
+    session.wait_for("2 moves played");
+    session.wait_for("Cleared: ");
+    session.send("\x13");
+    session.wait_for("Save the game");
+    session.send(&"\x7f".repeat(40));
+    session.send("pty pairs\r");
+    session.wait_for("Saved with 2 moves");
+    quit(&mut session, &mut child);
+
+    let path = dir.path().join("saves/pty-pairs.txt");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("# game: perfect-pair"), "{saved}");
+    assert!(
+        saved.contains("row 1: 7h | 6c\nrow 2: Qs | Ad\n"),
+        "{saved}"
+    );
+    assert!(
+        saved.contains("7h+6c") && saved.contains("Qs+Ad"),
+        "{saved}"
+    );
+
+    // Reopened, the hand stands where it was, with its moves to undo.
+    let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
+    session.wait_for("2 moves played");
+    session.send("u");
+    session.wait_for("1 move played, 1 to redo");
+    quit(&mut session, &mut child);
+}
+
 /// Waits until the app's process is stopped (`T` in `ps`), or running again.
 #[cfg(unix)]
 fn wait_until_stopped(pid: u32, stopped: bool) {

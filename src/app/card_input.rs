@@ -4,7 +4,7 @@
 //! words.
 
 use solitaire::cards::card::{Card, Rank, Suit};
-use solitaire::cards::deal::{self, DECK_SIZE, DeckProblem};
+use solitaire::cards::deal::{self, DeckProblem};
 
 /// A paste into the slots from `cursor`: the cards that fit (`None` for `??`), the words that
 /// were not cards, and how many cards did not fit after the last slot.
@@ -15,8 +15,8 @@ pub struct Pasted {
 }
 
 impl Pasted {
-    /// Reads a pasted text in any layout the deal reader takes.
-    pub fn read(text: &str, cursor: usize) -> Pasted {
+    /// Reads a pasted text in any layout the deal reader takes, for `room` slots.
+    pub fn read(text: &str, room: usize) -> Pasted {
         let read = deal::read_cards(text);
         let bad = read
             .malformed
@@ -26,7 +26,6 @@ impl Pasted {
                 _ => None,
             })
             .collect();
-        let room = DECK_SIZE.saturating_sub(cursor);
         let cards: Vec<Option<Card>> = read.cards.iter().map(|&(card, _)| card).collect();
         let left_over = cards.len().saturating_sub(room);
         Pasted {

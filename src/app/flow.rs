@@ -105,15 +105,24 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     }
     /// The rule on `row` of [`GameScreen::options`] takes its choice `choice`.
     fn set_option(_flow: &mut Flow<Self>, _row: usize, _choice: usize, _fx: &mut Effects) {}
-    /// Where the editor's board drawn in an area has each slot.
-    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE];
+    /// Where the editor's board drawn in an area has each slot, for the marks (a game whose
+    /// layout is typed lays its slots out by it; an empty rectangle for a slot not shown).
+    fn slot_rects(marks: &Self::Marks, area: Rect) -> [Rect; DECK_SIZE];
+    /// The deal as `pyramid solve` reads it, for Ctrl-Y; or what keeps it from being one.
+    fn deal_text(flow: &Flow<Self>) -> Result<String, String> {
+        Self::start(&flow.editor)?;
+        let deal = Deal::from_slots(&flow.editor.slots, Self::GAME)
+            .map_err(|problems| problems.to_string())?;
+        Ok(deal.to_layout(Self::GAME))
+    }
     /// Plays for another challenge, or says why not.
     fn set_goal(flow: &mut Flow<Self>, goal: Goal, fx: &mut Effects) -> Result<(), String>;
 
     // Solving and stepping.
 
-    /// The search for `goal` from `start`, to run in the background.
-    fn search(start: Self::Position, goal: Goal) -> (Job, JobHandle);
+    /// The search for `goal` from `start` under the editor's marks (the rules and what the
+    /// game is played for, where they are the game's own), to run in the background.
+    fn search(marks: &Self::Marks, start: Self::Position, goal: Goal) -> (Job, JobHandle);
     /// A search the user waited for answered: the screen its answer goes to, and what to
     /// say.
     fn solved(flow: &mut Flow<Self>, solving: Solving<Self>, found: Found, fx: &mut Effects);
@@ -144,8 +153,13 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     /// The background check of play mode's `position`, which [`PlayMode::wanted`] asked
     /// for: the search the solve screen runs, unless the game looks at its position
     /// otherwise (Klondike ranks the moves when cards are not known, in rounds).
-    fn check(_play: &Self::Play, position: Self::Position, goal: Goal) -> (Job, JobHandle) {
-        Self::search(position, goal)
+    fn check(
+        marks: &Self::Marks,
+        _play: &Self::Play,
+        position: Self::Position,
+        goal: Goal,
+    ) -> (Job, JobHandle) {
+        Self::search(marks, position, goal)
     }
     /// What a check of `position` found (`Err`: it reached a cap).
     fn learn(
@@ -545,9 +559,10 @@ impl<G: GameScreen> Flow<G> {
             )
         } else {
             format!(
-                "Restored the{} deal you were typing ({}/52).",
+                "Restored the{} deal you were typing ({}/{}).",
                 G::RESTORED,
-                flow.editor.filled()
+                flow.editor.filled(),
+                flow.editor.size()
             )
         };
         (flow, text)
@@ -667,7 +682,7 @@ impl<G: GameScreen> Flow<G> {
             KeyCode::Char(c) => self.type_char(c, fx),
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
                 self.editor.go_to(layout::neighbour(
-                    G::slot_rects,
+                    |area| G::slot_rects(&self.editor.marks, area),
                     cursor,
                     direction(key.code),
                 ));
@@ -675,7 +690,7 @@ impl<G: GameScreen> Flow<G> {
             KeyCode::Tab => self.editor.go_to(cursor + 1),
             KeyCode::BackTab => self.editor.go_to(cursor.saturating_sub(1)),
             KeyCode::Home => self.editor.go_to(0),
-            KeyCode::End => self.editor.go_to(DECK_SIZE - 1),
+            KeyCode::End => self.editor.go_to(self.editor.last()),
             KeyCode::Backspace => self.editor.backspace(),
             KeyCode::Delete => self.editor.delete(),
             KeyCode::Esc if self.editor.cancel_pending() => {
@@ -731,7 +746,7 @@ impl<G: GameScreen> Flow<G> {
         from_play: bool,
         fx: &mut Effects,
     ) {
-        let (job, handle) = G::search(start.clone(), self.goal);
+        let (job, handle) = G::search(&self.editor.marks, start.clone(), self.goal);
         fx.solve(job);
         self.screen = Screen::Solving(Solving {
             job: handle,
@@ -939,7 +954,7 @@ impl<G: GameScreen> Flow<G> {
             return;
         }
         self.check = wanted.map(|position| {
-            let (job, handle) = G::check(play, position.clone(), self.goal);
+            let (job, handle) = G::check(&self.editor.marks, play, position.clone(), self.goal);
             fx.solve(job);
             Check {
                 job: handle,
@@ -1017,9 +1032,12 @@ impl<G: GameScreen> Flow<G> {
         }
         match self.screen {
             Screen::Editor => {
-                if let Some(slot) =
-                    layout::slot_at(G::slot_rects, ui.board, mouse.column, mouse.row)
-                {
+                if let Some(slot) = layout::slot_at(
+                    |area| G::slot_rects(&self.editor.marks, area),
+                    ui.board,
+                    mouse.column,
+                    mouse.row,
+                ) {
                     G::editor_click(self, slot);
                 }
             }
@@ -1181,10 +1199,7 @@ impl<G: GameScreen> Session for Flow<G> {
             }
             return Ok(("solution", steps));
         }
-        G::start(&self.editor)?;
-        let deal = Deal::from_slots(&self.editor.slots, G::GAME)
-            .map_err(|problems| problems.to_string())?;
-        Ok(("deal", deal.to_layout(G::GAME)))
+        Ok(("deal", G::deal_text(self)?))
     }
 
     fn save(&self, name: &str, notes: &[String]) -> Effect {
@@ -1202,7 +1217,11 @@ impl<G: GameScreen> Session for Flow<G> {
             return Effect::Save(saving(said, "game"), write);
         }
         // Saved in the draft's format; Ctrl-O or `pyramid FILE` opens it into the editor.
-        let said = format!("Saved the unfinished deal ({}/52)", self.editor.filled());
+        let said = format!(
+            "Saved the unfinished deal ({}/{})",
+            self.editor.filled(),
+            self.editor.size()
+        );
         let (name, notes, draft) = (name.to_string(), notes.to_vec(), G::draft(self));
         let write = move |folders: &Folders| G::save_unfinished(folders, &name, &notes, &draft);
         Effect::Save(saving(said, "deal"), WriteSave(Box::new(write)))

@@ -5,6 +5,7 @@
 //! game.
 
 pub mod klondike;
+pub mod perfect_pair;
 pub mod pyramid;
 pub mod tripeaks;
 pub mod triple_klondike;
@@ -21,6 +22,7 @@ use crate::app::session::{
 };
 use crate::store::{self, Origin, SaveText};
 use klondike::Klondike;
+use perfect_pair::PerfectPair;
 use pyramid::Pyramid;
 use tripeaks::TriPeaks;
 use triple_klondike::TripleKlondike;
@@ -32,6 +34,7 @@ pub static ALL: &[Screens] = &[
     Screens::of::<TriPeaks>(),
     Screens::of::<Klondike>(),
     Screens::sessions::<TripleKlondike>(),
+    Screens::of::<PerfectPair>(),
 ];
 
 /// What the shell can do with a game's screens, whatever the game.
@@ -203,6 +206,9 @@ pub fn games_not_in_app() -> String {
         .filter(|game| screens_of(game.kind()).is_none())
         .map(|game| game.name())
         .collect();
+    if names.is_empty() {
+        return "Each is played by the commands and in the app.".to_string();
+    }
     let are = if names.len() == 1 { "is" } else { "are" };
     format!(
         "{} {are} played by the commands, not yet by the app",

@@ -21,20 +21,33 @@ pub const MIN_HEIGHT: u16 = 24;
 pub const BOARD_WIDTH: u16 = 12 * CELL;
 pub const BOARD_HEIGHT: u16 = 11;
 
-/// Where a game's editor lays out the deal's slots on a board drawn in an area.
-pub type SlotRects = fn(Rect) -> [Rect; DECK_SIZE];
-
 /// The slot at a screen cell of the editor's board drawn in `area`, if any.
-pub fn slot_at(slot_rects: SlotRects, area: Rect, column: u16, row: u16) -> Option<usize> {
+pub fn slot_at(
+    slot_rects: impl Fn(Rect) -> [Rect; DECK_SIZE],
+    area: Rect,
+    column: u16,
+    row: u16,
+) -> Option<usize> {
     slot_rects(area)
         .iter()
         .position(|rect| rect.contains(Position::new(column, row)))
 }
 
-/// The slot an arrow key leads to from `from` in the editor. Stays put at an edge.
-pub fn neighbour(slot_rects: SlotRects, from: usize, direction: Direction) -> usize {
+/// The slot an arrow key leads to from `from` in the editor. Stays put at an edge. A slot
+/// the board does not show (an empty rectangle: past the end of a layout typed as data) is
+/// never one.
+pub fn neighbour(
+    slot_rects: impl Fn(Rect) -> [Rect; DECK_SIZE],
+    from: usize,
+    direction: Direction,
+) -> usize {
     let rects = slot_rects(Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT));
-    nearest(rects[from], rects.iter().copied().enumerate(), direction).unwrap_or(from)
+    let shown = rects
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|(_, rect)| !rect.is_empty());
+    nearest(rects[from], shown, direction).unwrap_or(from)
 }
 
 /// The screen's parts: title, board, side panel, message and key hints.

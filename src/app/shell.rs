@@ -845,7 +845,15 @@ impl App {
             Some(Overlay::Save(_)) => SaveDialog::KEYS.to_vec(),
             Some(Overlay::Open(dialog)) => dialog.keys(),
             Some(Overlay::Challenge(_)) => ChallengeDialog::KEYS.to_vec(),
-            None => self.session.hints(games::next(self.session.game()).name()),
+            None => {
+                let hints = self.session.hints(games::next(self.session.game()).name());
+                // A long name of the next game would push the help off an 80-column bar.
+                if bar_width(&hints) > usize::from(layout::MIN_WIDTH) {
+                    self.session.hints("game")
+                } else {
+                    hints
+                }
+            }
         }
     }
 
@@ -1407,6 +1415,14 @@ fn refusal(problem: &GoalTextError) -> String {
         GoalTextError::Rank(_) => "the Rank field takes A, 2 to 10, J, Q or K".to_string(),
         GoalTextError::Goal(error) => error.to_string(),
     }
+}
+
+/// The columns a bar of key hints takes: each hint as ` key what `.
+fn bar_width(hints: &[(&str, &str)]) -> usize {
+    hints
+        .iter()
+        .map(|(key, what)| key.chars().count() + what.chars().count() + 3)
+        .sum()
 }
 
 /// A seed for a random deal from the clock: a different deal each time, in up to nine

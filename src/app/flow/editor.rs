@@ -1,7 +1,7 @@
-//! The deal being typed, in any game: 52 slots in the game's deal order, a cursor, a card
-//! half typed, and the game's marks beside the cards ([`Marks`]: Pyramid's cards gone and
-//! its rules, TriPeaks' cards not seen yet), checked again on every change so that drawing
-//! only reads what is wrong.
+//! The deal being typed, in any game: 52 slots in the game's deal order (fewer where the
+//! game's layout is typed too), a cursor, a card half typed, and the game's marks beside
+//! the cards ([`Marks`]: Pyramid's cards gone and its rules, TriPeaks' cards not seen yet),
+//! checked again on every change so that drawing only reads what is wrong.
 
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::DECK_SIZE;
@@ -26,6 +26,11 @@ pub trait Marks: Clone + PartialEq + std::fmt::Debug {
     fn duplicates(&self) -> Vec<(Card, usize, usize)>;
     /// Cards of the deck that no slot holds or stands for.
     fn missing(&self) -> Vec<Card>;
+    /// How many of the slots the deal has, from the first: all 52 of a pack, or fewer where
+    /// the game's layout is itself typed (the slots past them stay empty).
+    fn slots(&self) -> usize {
+        DECK_SIZE
+    }
 }
 
 /// What a keystroke did.
@@ -72,11 +77,21 @@ impl<M: Marks> Editor<M> {
             pending: Pending::Nothing,
             marks,
         };
-        editor.cursor = (0..DECK_SIZE)
+        editor.cursor = (0..editor.size())
             .find(|&slot| editor.is_empty(slot))
             .unwrap_or(0);
         editor.revalidate();
         editor
+    }
+
+    /// How many slots the deal has ([`Marks::slots`]).
+    pub fn size(&self) -> usize {
+        self.marks.slots().clamp(1, DECK_SIZE)
+    }
+
+    /// The deal's last slot.
+    pub fn last(&self) -> usize {
+        self.size() - 1
     }
 
     /// Checks the slots again.
@@ -117,7 +132,9 @@ impl<M: Marks> Editor<M> {
 
     /// Cards typed so far, those not known included.
     pub fn filled(&self) -> usize {
-        (0..DECK_SIZE).filter(|&slot| !self.is_empty(slot)).count()
+        (0..self.size())
+            .filter(|&slot| !self.is_empty(slot))
+            .count()
     }
 
     /// The duplicates, each as the card and its two slots.
@@ -132,7 +149,7 @@ impl<M: Marks> Editor<M> {
 
     /// When one slot is empty and one card missing: where it would go, and the card.
     pub fn fill_offer(&self) -> Option<(usize, Card)> {
-        let empty: Vec<usize> = (0..DECK_SIZE).filter(|&i| self.is_empty(i)).collect();
+        let empty: Vec<usize> = (0..self.size()).filter(|&i| self.is_empty(i)).collect();
         match (empty.as_slice(), self.missing().as_slice()) {
             (&[slot], &[card]) if self.duplicates().is_empty() => Some((slot, card)),
             _ => None,
@@ -175,7 +192,7 @@ impl<M: Marks> Editor<M> {
 
     fn place(&mut self, card: Option<Card>) {
         self.put(self.cursor, card);
-        self.cursor = (self.cursor + 1).min(DECK_SIZE - 1);
+        self.cursor = (self.cursor + 1).min(self.last());
         self.revalidate();
     }
 
@@ -184,7 +201,7 @@ impl<M: Marks> Editor<M> {
         if self.cancel_pending() {
             return;
         }
-        let last_filled = self.cursor == DECK_SIZE - 1 && self.holds(self.cursor);
+        let last_filled = self.cursor == self.last() && self.holds(self.cursor);
         if !last_filled {
             if self.cursor == 0 {
                 return;
@@ -215,7 +232,7 @@ impl<M: Marks> Editor<M> {
     /// Moves the cursor to a slot.
     pub fn go_to(&mut self, slot: usize) {
         self.pending = Pending::Nothing;
-        self.cursor = slot.min(DECK_SIZE - 1);
+        self.cursor = slot.min(self.last());
     }
 
     /// Fills slots from the cursor with the cards of a pasted text, in any layout the deal
@@ -224,12 +241,12 @@ impl<M: Marks> Editor<M> {
     /// words that were not cards, and how many did not fit.
     pub fn paste(&mut self, text: &str) -> (usize, Vec<String>, usize) {
         self.pending = Pending::Nothing;
-        let pasted = Pasted::read(text, self.cursor);
+        let pasted = Pasted::read(text, self.size().saturating_sub(self.cursor));
         let placed = pasted.cards.len();
         for (offset, &card) in pasted.cards.iter().enumerate() {
             self.put(self.cursor + offset, card);
         }
-        self.cursor = (self.cursor + placed).min(DECK_SIZE - 1);
+        self.cursor = (self.cursor + placed).min(self.last());
         self.revalidate();
         (placed, pasted.bad, pasted.left_over)
     }

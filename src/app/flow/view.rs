@@ -8,7 +8,6 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use solitaire::cards::deal::DECK_SIZE;
 use solitaire::cards::excerpt::thousands;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::referee::Referee;
@@ -63,15 +62,15 @@ pub fn next_step<G: GameScreen>(flow: &Flow<G>, look: &Look) -> Option<Line<'sta
 fn editor_panel<G: GameScreen>(flow: &Flow<G>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (theme, text) = (look.theme, look.text);
     let editor = &flow.editor;
-    let filled = editor.filled();
-    let count_style = if filled == DECK_SIZE && editor.duplicates().is_empty() {
+    let (filled, size) = (editor.filled(), editor.size());
+    let count_style = if filled == size && editor.duplicates().is_empty() {
         Style::new().fg(theme.success)
     } else {
         Style::new().fg(theme.warning)
     };
     let mut lines = vec![Line::from(vec![
         Span::styled(
-            format!("{filled}/{DECK_SIZE}"),
+            format!("{filled}/{size}"),
             count_style.add_modifier(Modifier::BOLD),
         ),
         Span::raw(" cards"),

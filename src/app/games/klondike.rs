@@ -278,7 +278,7 @@ impl GameScreen for Klondike {
         true
     }
 
-    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
+    fn slot_rects(_marks: &Self::Marks, area: Rect) -> [Rect; DECK_SIZE] {
         board::slot_rects(area)
     }
 
@@ -290,14 +290,19 @@ impl GameScreen for Klondike {
         }
     }
 
-    fn search(start: Position, _goal: Goal) -> (Job, JobHandle) {
+    fn search(_marks: &Self::Marks, start: Position, _goal: Goal) -> (Job, JobHandle) {
         Job::new(move |observer| Checked::Solved(solve(&start, observer)))
     }
 
     /// With cards not known, a round of the ranking, each round on deals of its own.
-    fn check(play: &Play, position: Position, goal: Goal) -> (Job, JobHandle) {
+    fn check(
+        marks: &editor::KlondikeMarks,
+        play: &Play,
+        position: Position,
+        goal: Goal,
+    ) -> (Job, JobHandle) {
         if position.unknown() == 0 {
-            return Klondike::search(position, goal);
+            return Klondike::search(marks, position, goal);
         }
         let seed = u64::from(play.rounds()) + 1;
         Job::with_caps(Caps::NONE, move |observer| {

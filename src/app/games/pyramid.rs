@@ -172,7 +172,7 @@ impl GameScreen for Pyramid {
         flow.own.verdict = Verdict::Unsolved;
     }
 
-    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
+    fn slot_rects(_marks: &Self::Marks, area: Rect) -> [Rect; DECK_SIZE] {
         board::slot_rects(area)
     }
 
@@ -190,7 +190,7 @@ impl GameScreen for Pyramid {
 
     type Found = Answered;
 
-    fn search(start: Position, goal: Goal) -> (Job, JobHandle) {
+    fn search(_marks: &Self::Marks, start: Position, goal: Goal) -> (Job, JobHandle) {
         Job::new(move |observer| {
             if goal == Goal::Board {
                 Solved::Board(solitaire::games::pyramid::solver::solve(&start, observer))

@@ -752,7 +752,7 @@ fn an_unfinished_tripeaks_deal_saved_again_goes_over_itself_only() {
 fn a_game_without_screens_is_named_with_the_commands_that_take_it_and_never_restored() {
     let dir = tempfile::tempdir().unwrap();
     let folders = Folders::under(dir.path());
-    let text = "# game: perfect-pair\nAh 2h 3h\n";
+    let text = "# game: triple-klondike\nAh 2h 3h\n";
     fs::create_dir_all(&folders.saves).unwrap();
     fs::write(folders.saves.join("pairs.txt"), text).unwrap();
     let (listed, broken) = list(&folders);
@@ -763,9 +763,12 @@ fn a_game_without_screens_is_named_with_the_commands_that_take_it_and_never_rest
     );
     assert_eq!(
         broken,
-        [format!("pairs.txt: {}", not_in_app(GameKind::PerfectPair))]
+        [format!(
+            "pairs.txt: {}",
+            not_in_app(GameKind::TripleKlondike)
+        )]
     );
-    assert!(broken[0].contains("the commands take it (pyramid solve --game perfect-pair FILE)"));
+    assert!(broken[0].contains("the commands take it (pyramid solve --game triple-klondike FILE)"));
     // A draft of it (which the app never writes) starts the app on an empty deal, and
     // is named with the reason.
     let draft = folders.saves.join(".draft-Pa1rsX.txt");
@@ -774,7 +777,7 @@ fn a_game_without_screens_is_named_with_the_commands_that_take_it_and_never_rest
     assert_eq!(claim.drafts.restored, None);
     assert_eq!(
         claim.drafts.unreadable,
-        [(draft, not_in_app(GameKind::PerfectPair))]
+        [(draft, not_in_app(GameKind::TripleKlondike))]
     );
 }
 

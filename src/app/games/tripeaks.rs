@@ -132,7 +132,7 @@ impl GameScreen for TriPeaks {
         editor.start()
     }
 
-    fn slot_rects(area: Rect) -> [Rect; DECK_SIZE] {
+    fn slot_rects(_marks: &Self::Marks, area: Rect) -> [Rect; DECK_SIZE] {
         board::slot_rects(area)
     }
 
@@ -153,7 +153,7 @@ impl GameScreen for TriPeaks {
 
     type Found = Answered;
 
-    fn search(start: Position, goal: Goal) -> (Job, JobHandle) {
+    fn search(_marks: &Self::Marks, start: Position, goal: Goal) -> (Job, JobHandle) {
         Job::new(move |observer| -> Solved {
             solitaire::games::tripeaks::challenge::solve(&start, goal, observer)
         })

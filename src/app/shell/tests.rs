@@ -768,6 +768,7 @@ mod fits;
 mod forms;
 mod keys;
 mod klondike;
+mod perfect_pair;
 mod pictures;
 mod properties;
 mod reported;

@@ -186,11 +186,11 @@ pub fn solve_position(
     }
 }
 
-/// Plays moves on the referee from `start`.
+/// Plays moves on the referee from `start`: where a solver's line ends.
 ///
 /// # Panics
 /// When a move is illegal: the moves come from the solvers.
-fn replay(start: &Position, moves: &[Move]) -> Position {
+pub fn replay(start: &Position, moves: &[Move]) -> Position {
     let mut position = start.clone();
     for &mv in moves {
         position.apply(mv).expect("a solver's line replays");
@@ -300,7 +300,7 @@ fn layout_text(layout: &Layout) -> String {
 }
 
 /// Whether the hand can be cleared, in a line.
-fn clearing_text(start: &Position, clearing: &Clearing) -> String {
+pub fn clearing_text(start: &Position, clearing: &Clearing) -> String {
     match clearing {
         Clearing::Cleared(moves) => format!(
             "Can be cleared: the fewest free-cell uses that clear it are {}.\n",
@@ -314,7 +314,7 @@ fn clearing_text(start: &Position, clearing: &Clearing) -> String {
 
 /// A hand's figures in words: "186 points, 7 hearts, 5 perfect matches, 2 free-cell uses,
 /// cleared".
-fn figures_text(end: &Position) -> String {
+pub fn figures_text(end: &Position) -> String {
     let hearts = end.hearts();
     let meter = if hearts > end.meter() {
         format!(" ({} on the meter)", end.meter())
@@ -352,7 +352,7 @@ fn perfect_matches(count: usize) -> String {
 }
 
 /// The goal's figure with its count, for the bound: "120 points", "1 heart on the meter".
-fn figure(aim: Aim, count: usize) -> String {
+pub fn figure(aim: Aim, count: usize) -> String {
     match aim {
         Aim::Clear | Aim::Points => counted(count, "point"),
         Aim::Hearts => format!("{} on the meter", counted(count, "heart")),

@@ -29,7 +29,11 @@ use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
 use crate::cards::card::Card;
 use crate::cards::deal::{TextPos, UNKNOWN};
 use crate::cards::excerpt::excerpt;
-use crate::engine::headers::header_value;
+use crate::engine::headers::{
+    DRAFT_LINE, game_of_text, header_value, headers, printable, saved_date, saved_name,
+    unfinished_text,
+};
+use crate::engine::kind::GameKind;
 
 /// The game's name in a `# game:` header.
 pub const GAME_ID: &str = "perfect-pair";
@@ -172,43 +176,256 @@ impl SavedPerfectPair {
 
     /// The hand as text: the headers, the rows, then the moves.
     pub fn to_text(&self) -> String {
-        let rules = self.rules;
         let mut text = format!("# {GAME}: {GAME_ID}\n");
-        text.push_str(&format!("# {FREE_CELLS}: {}\n", rules.cells()));
-        text.push_str(&format!("# {USES}: {}\n", rules.uses()));
-        let default = Rules::DEFAULT;
-        if rules.after_fourth != default.after_fourth {
-            text.push_str(&format!(
-                "# {RUN_AFTER_FOUR}: {}\n",
-                after_fourth_word(rules.after_fourth)
-            ));
-        }
-        if rules.cell_breaks_run != default.cell_breaks_run {
-            text.push_str(&format!(
-                "# {CELL_BREAKS_RUN}: {}\n",
-                yes_no(rules.cell_breaks_run)
-            ));
-        }
-        if rules.unused_bonus != default.unused_bonus {
-            text.push_str(&format!(
-                "# {UNUSED_PAID}: {}\n",
-                unused_word(rules.unused_bonus)
-            ));
-        }
-        if rules.perfect_from_cells != default.perfect_from_cells {
-            text.push_str(&format!(
-                "# {PERFECT_FROM_CELLS}: {}\n",
-                yes_no(rules.perfect_from_cells)
-            ));
-        }
+        text.push_str(&rules_headers(self.rules));
         text.push_str(&layout_text(&self.layout));
-        let line = line_text(&self.start(), &self.moves);
-        let words: Vec<&str> = line.split_whitespace().collect();
-        for chunk in words.chunks(MOVES_PER_LINE) {
-            text.push_str(&format!("# {MOVES}: {}\n", chunk.join(" ")));
+        text.push_str(&moves_text(&self.start(), &self.moves));
+        text
+    }
+}
+
+/// The `# moves:` lines of moves played from `start`.
+fn moves_text(start: &Position, moves: &[Move]) -> String {
+    let line = line_text(start, moves);
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut text = String::new();
+    for chunk in words.chunks(MOVES_PER_LINE) {
+        text.push_str(&format!("# {MOVES}: {}\n", chunk.join(" ")));
+    }
+    text
+}
+
+/// The rules' headers: the free cells and their uses, and each reconstructed rule that is
+/// not the default.
+fn rules_headers(rules: Rules) -> String {
+    let mut text = format!("# {FREE_CELLS}: {}\n", rules.cells());
+    text.push_str(&format!("# {USES}: {}\n", rules.uses()));
+    let default = Rules::DEFAULT;
+    if rules.after_fourth != default.after_fourth {
+        text.push_str(&format!(
+            "# {RUN_AFTER_FOUR}: {}\n",
+            after_fourth_word(rules.after_fourth)
+        ));
+    }
+    if rules.cell_breaks_run != default.cell_breaks_run {
+        text.push_str(&format!(
+            "# {CELL_BREAKS_RUN}: {}\n",
+            yes_no(rules.cell_breaks_run)
+        ));
+    }
+    if rules.unused_bonus != default.unused_bonus {
+        text.push_str(&format!(
+            "# {UNUSED_PAID}: {}\n",
+            unused_word(rules.unused_bonus)
+        ));
+    }
+    if rules.perfect_from_cells != default.perfect_from_cells {
+        text.push_str(&format!(
+            "# {PERFECT_FROM_CELLS}: {}\n",
+            yes_no(rules.perfect_from_cells)
+        ));
+    }
+    text
+}
+
+/// The rules a text's headers give; a header that does not read is left at its default,
+/// as a draft is only what was being typed.
+pub fn read_rules(text: &str) -> Rules {
+    let mut reader = Reader::default();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('#') {
+            reader.line(index + 1, line);
+        }
+    }
+    reader.rules()
+}
+
+/// A saved game of the app: the hand with its moves, under its name, the date it was saved
+/// and the player's notes (headers the commands read as comments).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PerfectPairSave {
+    pub name: String,
+    pub saved: String,
+    pub notes: Vec<String>,
+    pub hand: SavedPerfectPair,
+}
+
+impl PerfectPairSave {
+    /// Reads a saved game, or a hand written without a name (named `stem`).
+    pub fn read(text: &str, stem: &str) -> Result<PerfectPairSave, TextProblems> {
+        Ok(PerfectPairSave {
+            name: saved_name(text, stem),
+            saved: saved_date(text),
+            notes: headers(text, "notes"),
+            hand: SavedPerfectPair::read(text)?,
+        })
+    }
+
+    /// The file's text: the game, name, date and notes headers, then the hand as
+    /// [`SavedPerfectPair::to_text`] writes it.
+    pub fn to_text(&self) -> String {
+        let mut text = format!(
+            "# {GAME}: {GAME_ID}\n# name: {}\n# saved: {}\n",
+            printable(&self.name),
+            printable(&self.saved)
+        );
+        for note in &self.notes {
+            text.push_str(&format!("# notes: {}\n", printable(note)));
+        }
+        let hand = self.hand.to_text();
+        text.push_str(hand.split_once('\n').map_or("", |(_, rest)| rest));
+        text
+    }
+}
+
+/// A row being typed: each line's places from its available card inward, `None` for a
+/// place whose card is not typed yet.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DraftRow {
+    pub left: Vec<Option<Card>>,
+    pub right: Vec<Option<Card>>,
+}
+
+/// A hand being typed in the app, or one saved before all its cards were typed: its rows
+/// with their empty places (`..` in the text), the rules, and the moves played when the
+/// rows make a hand. A card typed twice stays so, for the editor to show.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PerfectPairDraft {
+    pub rows: Vec<DraftRow>,
+    pub rules: Rules,
+    pub moves: Vec<Move>,
+}
+
+/// An empty place in a draft's row.
+const EMPTY_PLACE: &str = "..";
+
+impl PerfectPairDraft {
+    /// A whole hand with its moves.
+    pub fn of_hand(hand: &SavedPerfectPair) -> PerfectPairDraft {
+        let rows = hand
+            .layout
+            .rows()
+            .iter()
+            .map(|row| DraftRow {
+                left: row.left.iter().copied().map(Some).collect(),
+                right: row.right.iter().copied().map(Some).collect(),
+            })
+            .collect();
+        PerfectPairDraft {
+            rows,
+            rules: hand.rules,
+            moves: hand.moves.clone(),
+        }
+    }
+
+    /// Cards typed.
+    pub fn typed(&self) -> usize {
+        self.rows
+            .iter()
+            .flat_map(|row| row.left.iter().chain(&row.right))
+            .flatten()
+            .count()
+    }
+
+    /// Whether no card is typed.
+    pub fn is_empty(&self) -> bool {
+        self.typed() == 0
+    }
+
+    /// The layout the rows make, when every place holds a card and they make one.
+    pub fn layout(&self) -> Option<Layout> {
+        let line = |cards: &[Option<Card>]| cards.iter().copied().collect::<Option<Vec<Card>>>();
+        let rows = self
+            .rows
+            .iter()
+            .map(|row| {
+                Some(Row {
+                    left: line(&row.left)?,
+                    right: line(&row.right)?,
+                })
+            })
+            .collect::<Option<Vec<Row>>>()?;
+        Layout::new(rows).ok()
+    }
+
+    /// The draft text: the `# draft:` line, then the headers, the rows and the moves.
+    pub fn to_text(&self) -> String {
+        format!("{DRAFT_LINE}{}", self.body())
+    }
+
+    /// The text of an unfinished hand saved under a name; it opens again into the editor.
+    pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        unfinished_text(&self.body(), name, saved, notes, self.typed())
+    }
+
+    /// The game and rules headers, the rows (`..` for an empty place), then the moves that
+    /// replay (the fields are public, so nothing else checked them).
+    fn body(&self) -> String {
+        let mut text = format!("# {GAME}: {GAME_ID}\n");
+        text.push_str(&rules_headers(self.rules));
+        for (number, row) in self.rows.iter().enumerate() {
+            let [left, right] = [&row.left, &row.right].map(|line| {
+                let words: Vec<String> = line
+                    .iter()
+                    .map(|place| place.map_or_else(|| EMPTY_PLACE.to_string(), |c| c.to_string()))
+                    .collect();
+                words.join(" ")
+            });
+            text.push_str(&format!("row {}: {left} | {right}\n", number + 1));
+        }
+        if let Some(layout) = self.layout() {
+            let start = Position::new(layout, self.rules);
+            if super::Game::replay(start.clone(), &self.moves).is_ok() {
+                text.push_str(&moves_text(&start, &self.moves));
+            }
         }
         text
     }
+
+    /// Reads a draft back, or an unfinished hand saved under a name; `None` when the text is
+    /// not one: it must name Perfect Pair in its `# game:` header and hold a row. A word that
+    /// is not a card is an empty place, and moves or rules that do not read are dropped, as
+    /// the draft is only what was being typed.
+    pub fn parse(text: &str) -> Option<PerfectPairDraft> {
+        if game_of_text(text) != Ok(GameKind::PerfectPair) {
+            return None;
+        }
+        let rows: Vec<DraftRow> = text.lines().filter_map(draft_row).collect();
+        if rows.is_empty() {
+            return None;
+        }
+        let mut draft = PerfectPairDraft {
+            rows,
+            rules: read_rules(text),
+            moves: Vec::new(),
+        };
+        if let Some(layout) = draft.layout() {
+            let start = Position::new(layout, draft.rules);
+            draft.moves = super::notation::read_moves(&start, &headers(text, MOVES).join(" "))
+                .unwrap_or_default();
+        }
+        Some(draft)
+    }
+}
+
+/// A draft's row from a `row N: left | right` line; `None` for any other line.
+fn draft_row(line: &str) -> Option<DraftRow> {
+    let content = line.split('#').next().unwrap_or("");
+    let (head, cards) = content.split_once(':')?;
+    let mut head = head.split_whitespace();
+    if !head.next()?.eq_ignore_ascii_case("row") {
+        return None;
+    }
+    let (left, right) = cards.split_once('|').unwrap_or((cards, ""));
+    let places = |text: &str| -> Vec<Option<Card>> {
+        text.split_whitespace()
+            .map(|word| word.parse::<Card>().ok())
+            .collect()
+    };
+    Some(DraftRow {
+        left: places(left),
+        right: places(right),
+    })
 }
 
 /// The rows of a layout as text, one `row N: left | right` line each.
@@ -655,6 +872,36 @@ mod tests {
         let saved = SavedPerfectPair::read(&text.replace(" Kd", "")).expect("a hand");
         assert_eq!(saved.moves.len(), 2);
         assert!(saved.game().position().is_won());
+    }
+
+    #[test]
+    fn a_draft_keeps_its_empty_places_rules_and_moves_and_a_save_its_name() {
+        let hand =
+            SavedPerfectPair::read("# free cells: 2\nrow 1: 7h Qs | 6c Ad\n# moves: 7h+6c\n")
+                .unwrap();
+        let mut draft = PerfectPairDraft::of_hand(&hand);
+        let text = draft.to_text();
+        assert!(text.starts_with(DRAFT_LINE), "{text}");
+        assert_eq!(PerfectPairDraft::parse(&text), Some(draft.clone()));
+        // An empty place is `..`; the moves go with a layout that is not whole.
+        draft.rows[0].right[1] = None;
+        let named = draft.to_named_text("half", "2026-11-27 12:00", &["a note".to_string()]);
+        assert!(named.contains("row 1: 7h Qs | 6c ..\n"), "{named}");
+        assert!(!named.contains("# moves:"), "{named}");
+        let back = PerfectPairDraft::parse(&named).unwrap();
+        assert_eq!((back.rows, back.rules.free_cells), (draft.rows, 2));
+        assert_eq!(
+            PerfectPairDraft::parse("# game: klondike\nrow 1: 7h | 6c\n"),
+            None
+        );
+        let save = PerfectPairSave {
+            name: "Sunday".to_string(),
+            saved: "2026-11-27 12:00".to_string(),
+            notes: vec!["first".to_string()],
+            hand,
+        };
+        let written = save.to_text();
+        assert_eq!(PerfectPairSave::read(&written, "other"), Ok(save));
     }
 
     #[test]

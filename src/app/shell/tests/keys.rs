@@ -39,7 +39,7 @@ fn fingerprint(app: &App) -> String {
 }
 
 /// Every key worth pressing: printable characters, the special keys, Control and a letter.
-fn every_key() -> Vec<KeyEvent> {
+pub(super) fn every_key() -> Vec<KeyEvent> {
     let mut keys: Vec<KeyEvent> = (' '..='~')
         .map(|c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
         .collect();
@@ -68,7 +68,7 @@ fn every_key() -> Vec<KeyEvent> {
 }
 
 /// Whether the help lists the key for the screen the app is on.
-fn listed(app: &App, key: KeyEvent) -> bool {
+pub(super) fn listed(app: &App, key: KeyEvent) -> bool {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     app.bindings().iter().any(|binding| {
         binding.keys.iter().any(|&press| match (press, key.code) {

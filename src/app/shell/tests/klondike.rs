@@ -170,6 +170,7 @@ fn ctrl_g_goes_round_every_game_with_screens() {
             GameKind::TriPeaks,
             GameKind::Klondike,
             GameKind::TripleKlondike,
+            GameKind::PerfectPair,
             GameKind::Pyramid
         ]
     );

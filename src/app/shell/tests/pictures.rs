@@ -63,6 +63,14 @@ fn triple_klondike_line() -> String {
     screen(&app, 80, 24)
 }
 
+/// Perfect Pair's solution screen for the guide's small hand, three steps in.
+fn perfect_pair_solution() -> String {
+    let (_dir, mut app, receive) = super::perfect_pair::pair_solution_step();
+    drop(receive);
+    app.shell.status = None;
+    screen(&app, 80, 24)
+}
+
 fn pictures() -> Vec<(&'static str, String)> {
     vec![
         ("pyramid-solution", pyramid_solution()),
@@ -70,6 +78,7 @@ fn pictures() -> Vec<(&'static str, String)> {
         ("tripeaks-reveal", tripeaks_reveal()),
         ("klondike-play", klondike_play()),
         ("triple-klondike-line", triple_klondike_line()),
+        ("perfect-pair-solution", perfect_pair_solution()),
     ]
 }
 
