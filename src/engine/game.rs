@@ -218,6 +218,9 @@ pub trait Table {
     /// That the text is valid, and what it holds; or, with a printing option, the text
     /// written as that option asks.
     fn validate(&self, settings: &Settings) -> Result<Answer, OpenError>;
+    /// The rules the table is played under, as an answer's JSON gives them under `rules`
+    /// (for each game, as its runs' results write them).
+    fn rules_json(&self) -> Value;
 }
 
 /// How a text is named: in messages (its path as given, escaped) and, for a game it does not

@@ -241,4 +241,8 @@ impl Table for KlondikeTable {
     fn validate(&self, settings: &Settings) -> Result<Answer, OpenError> {
         validate_answer(&self.saved, &self.name, format(settings, "print-as")?)
     }
+
+    fn rules_json(&self) -> Value {
+        super::answer::rules_json(self.saved.rules)
+    }
 }

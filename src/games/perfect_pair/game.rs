@@ -337,6 +337,10 @@ impl Table for PerfectPairTable {
     fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
         Ok(validate_answer(&self.saved, &self.name))
     }
+
+    fn rules_json(&self) -> Value {
+        super::answer::rules_json(self.saved.rules)
+    }
 }
 
 #[cfg(test)]

@@ -158,4 +158,8 @@ impl Table for PyramidTable {
     fn validate(&self, _settings: &Settings) -> Result<Answer, OpenError> {
         Ok(self.standing.validate(&self.name))
     }
+
+    fn rules_json(&self) -> Value {
+        super::lab::rules_json(self.standing.position.rules())
+    }
 }
