@@ -1704,3 +1704,35 @@ fn deal_gives_a_seeded_deal_of_every_game_that_solve_reads() {
 fn json_answer_any(args: &[&str]) -> Value {
     serde_json::from_str(&ran(args).1).expect("valid JSON")
 }
+
+#[test]
+fn every_json_answer_names_its_game_and_its_rules() {
+    let saved = |name: &str| format!("{}/saved-games/{name}", env!("CARGO_MANIFEST_DIR"));
+    // Each file, its game, a rule its JSON gives, and the answers' exit code.
+    let games = [
+        (data("shortest-15-steps.txt"), "pyramid", "passes", 0),
+        (saved("tripeaks-clears-43-steps.txt"), "tripeaks", "of", 0),
+        (data("klondike-winnable.txt"), "klondike", "draw", 0),
+        (
+            data("perfect-pair-small.txt"),
+            "perfect-pair",
+            "free_cells",
+            1,
+        ),
+    ];
+    for (file, game, rule, code) in games {
+        for command in ["solve", "hint"] {
+            let answer = json_answer(&[command, "--json", &file], code);
+            assert_eq!(answer["game"], game, "{command} {file}: {answer}");
+            assert!(
+                answer["rules"].get(rule).is_some(),
+                "{command} {file}: {answer}"
+            );
+        }
+    }
+    // Rules given on the command line are the ones the answer names.
+    let file = data("shortest-15-steps.txt");
+    let answer = json_answer(&["solve", "--json", "--passes", "1", "--relaxed", &file], 0);
+    assert_eq!(answer["rules"]["passes"], "1", "{answer}");
+    assert_eq!(answer["rules"]["relaxed"], true, "{answer}");
+}

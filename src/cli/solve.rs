@@ -36,10 +36,12 @@ fn open(
     Ok(Opened { game, table, note })
 }
 
-/// The answer's JSON with the game it answers for first: `{"game": "pyramid", ...}`.
-fn with_game(json: &Value, game: &dyn Game) -> Value {
+/// The answer's JSON with the game it answers for and its rules first: `{"game": "pyramid",
+/// "rules": {...}, ...}`.
+fn with_game(json: &Value, opened: &Opened) -> Value {
     let mut object = serde_json::Map::new();
-    object.insert("game".to_string(), Value::from(game.id()));
+    object.insert("game".to_string(), Value::from(opened.game.id()));
+    object.insert("rules".to_string(), opened.table.rules_json());
     match json {
         Value::Object(fields) => object.extend(fields.clone()),
         other => {
@@ -49,15 +51,15 @@ fn with_game(json: &Value, game: &dyn Game) -> Value {
     Value::Object(object)
 }
 
-/// Prints an answer, as one JSON object naming its game or as text, any warning before it and
-/// the note on the game it was read as after it (nothing once the answer's reader has gone);
-/// the exit code.
+/// Prints an answer, as one JSON object naming its game and rules or as text, any warning
+/// before it and the note on the game it was read as after it (nothing once the answer's
+/// reader has gone); the exit code.
 fn print(opened: &Opened, answer: &Answer, json: bool) -> u8 {
     if let Some(warning) = &answer.warning {
         console::err(format_args!("{warning}\n"));
     }
     if json {
-        console::out(format_args!("{}\n", with_game(&answer.json, opened.game)));
+        console::out(format_args!("{}\n", with_game(&answer.json, opened)));
     } else {
         console::out(&answer.text);
     }

@@ -208,6 +208,9 @@ pub trait Table {
     /// That the text is valid, and what it holds; or, with a printing option, the text
     /// written as that option asks.
     fn validate(&self, settings: &Settings) -> Answered;
+    /// The rules the table is played under, as an answer's JSON gives them under `rules`
+    /// (for each game, as its runs' results write them).
+    fn rules_json(&self) -> Value;
 }
 
 /// A text opened as a table, or why it does not open: what [`Game::open`] gives, named once

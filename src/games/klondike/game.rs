@@ -231,4 +231,8 @@ impl Table for KlondikeTable {
     fn validate(&self, settings: &Settings) -> Answered {
         validate_answer(&self.saved, &self.name, format(settings, "print-as")?)
     }
+
+    fn rules_json(&self) -> Value {
+        super::answer::rules_json(self.saved.rules)
+    }
 }

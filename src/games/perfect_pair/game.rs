@@ -327,6 +327,10 @@ impl Table for PerfectPairTable {
     fn validate(&self, _settings: &Settings) -> Answered {
         Ok(validate_answer(&self.saved, &self.name))
     }
+
+    fn rules_json(&self) -> Value {
+        super::answer::rules_json(self.saved.rules)
+    }
 }
 
 #[cfg(test)]

@@ -148,4 +148,8 @@ impl Table for PyramidTable {
     fn validate(&self, _settings: &Settings) -> Answered {
         Ok(self.standing.validate(&self.name))
     }
+
+    fn rules_json(&self) -> Value {
+        super::lab::rules_json(self.standing.position.rules())
+    }
 }

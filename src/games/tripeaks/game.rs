@@ -108,4 +108,12 @@ impl Table for TriPeaksTable {
     fn validate(&self, _settings: &Settings) -> Answered {
         Ok(validate_answer(&self.saved, &self.name))
     }
+
+    /// One set of rules: Microsoft Solitaire Collection's.
+    fn rules_json(&self) -> Value {
+        serde_json::json!({"of": RULES})
+    }
 }
+
+/// The rules TriPeaks is played under, the only ones.
+const RULES: &str = "Microsoft Solitaire Collection's rules";

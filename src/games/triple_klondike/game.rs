@@ -300,6 +300,10 @@ impl Table for TripleKlondikeTable {
     fn validate(&self, _settings: &Settings) -> Answered {
         Ok(answer::validate_answer(&self.played, &self.name))
     }
+
+    fn rules_json(&self) -> Value {
+        answer::rules_json(self.played.start.rules())
+    }
 }
 
 #[cfg(test)]
