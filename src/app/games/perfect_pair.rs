@@ -556,19 +556,6 @@ impl GameScreen for PerfectPair {
         Some((count, WriteSave(Box::new(write))))
     }
 
-    fn save_unfinished(
-        folders: &Folders,
-        name: &str,
-        notes: &[String],
-        draft: &PairDraft,
-    ) -> Written {
-        // The same unfinished hand saved again may go over itself.
-        let text = draft.draft.to_named_text(name, &store::now_text(), notes);
-        store::save_named(folders, name, &with_aim(text, draft.aim), |existing| {
-            PerfectPairDraft::parse(existing).is_some_and(|old| old.rows == draft.draft.rows)
-        })
-    }
-
     /// A saved game or a hand in the file's words; a text without rows is a pack in the
     /// default layout's order, as a random deal comes.
     fn read_saved(text: &str, stem: &str) -> Result<PairSave, OpenError> {
@@ -677,5 +664,14 @@ impl KeptWork for PairDraft {
 
     fn is_empty(&self) -> bool {
         self.draft.is_empty()
+    }
+
+    fn named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        with_aim(self.draft.to_named_text(name, saved, notes), self.aim)
+    }
+
+    /// The same unfinished hand saved again may go over itself.
+    fn same_unfinished(&self, text: &str) -> bool {
+        PerfectPairDraft::parse(text).is_some_and(|old| old.rows == self.draft.rows)
     }
 }

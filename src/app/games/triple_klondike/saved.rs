@@ -147,6 +147,30 @@ impl KeptWork for TripleKlondikeDraft {
     fn is_empty(&self) -> bool {
         self.table.is_none()
     }
+
+    /// A deal is opened whole, never typed card by card: under a name, the draft is a save.
+    fn named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
+        self.table.as_ref().map_or_else(
+            || game_header(GameKind::TripleKlondike),
+            |table| {
+                TripleKlondikeSave {
+                    name: name.to_string(),
+                    saved: saved.to_string(),
+                    notes: notes.to_vec(),
+                    table: table.clone(),
+                }
+                .to_text()
+            },
+        )
+    }
+
+    fn same_unfinished(&self, text: &str) -> bool {
+        game_of_text(text) == Ok(GameKind::TripleKlondike)
+            && self
+                .table
+                .as_ref()
+                .is_some_and(|table| Table::read(text).is_ok_and(|old| old.deal == table.deal))
+    }
 }
 
 #[cfg(test)]
