@@ -236,7 +236,10 @@ impl GameScreen for Klondike {
     fn paste(flow: &mut Flow<Klondike>, text: &str, fx: &mut Effects) -> bool {
         let format = Format::of_text(text);
         let read = formats::read(text, Some(format));
-        if format == Format::Layout && read.is_err() && !Pasted::read(text, 0).cards.is_empty() {
+        if format == Format::Layout
+            && read.is_err()
+            && !Pasted::read(text, DECK_SIZE).cards.is_empty()
+        {
             return false;
         }
         match read.map(|table| (table.deal(), table)) {

@@ -159,7 +159,7 @@ fn play_hinted(
 fn ctrl_g_goes_round_every_game_with_screens() {
     let (_dir, mut app, _receive) = fresh();
     let mut seen = vec![app.session.game()];
-    for _ in 0..4 {
+    for _ in 0..crate::app::games::ALL.len() {
         ctrl(&mut app, 'g');
         seen.push(app.session.game());
     }
