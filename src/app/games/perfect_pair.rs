@@ -9,6 +9,7 @@ pub mod board;
 pub mod editor;
 mod keys;
 pub mod play;
+mod shape;
 mod view;
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -242,7 +243,7 @@ impl GameScreen for PerfectPair {
                     draft: PerfectPairDraft::of_hand(&hand),
                     aim: flow.editor.marks.aim,
                 };
-                if let Err(why) = board::fits(&shape_of(&draft.draft)) {
+                if let Err(why) = shape::fits(&shape_of(&draft.draft)) {
                     fx.say(Tone::Warning, format!("Not pasted: {why}."));
                     return true;
                 }
@@ -262,7 +263,7 @@ impl GameScreen for PerfectPair {
                 let found = problems.to_string().replace('\n', " ");
                 let header = format!("# game: {GAME_ID}\n");
                 let lenient = PerfectPairDraft::parse(&format!("{header}{text}"))
-                    .filter(|draft| board::fits(&shape_of(draft)).is_ok());
+                    .filter(|draft| shape::fits(&shape_of(draft)).is_ok());
                 if let Some(draft) = lenient {
                     flow.editor = Editor::of_draft(&draft, flow.editor.marks.aim);
                     flow.edited(fx);
@@ -583,7 +584,7 @@ impl GameScreen for PerfectPair {
     /// A layout the board has room for: the commands take any.
     fn shown(saved: &PairSave) -> Result<(), NotShown> {
         let draft = PerfectPairDraft::of_hand(&saved.save.hand);
-        board::fits(&shape_of(&draft)).map_err(|_| {
+        shape::fits(&shape_of(&draft)).map_err(|_| {
             NotShown(
                 "the app's board has room for 10 lines of cards, 7 a side on each; the commands \
                  take any layout (pyramid solve --game perfect-pair FILE)",

@@ -23,24 +23,12 @@ use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_p
 use crate::app::flow::Typing;
 use crate::app::flow::editor::Marks as _;
 use crate::app::games::perfect_pair::editor::{PairMarks, Shape};
-use crate::app::layout::BOARD_HEIGHT;
+use crate::app::games::perfect_pair::shape::{FIRST_ROW, PER_LINE, row_lines};
 use crate::app::theme::Theme;
 
 /// Columns from one card of a line to the next: cells overlap by their frame's column, so
 /// that a line of seven fits on each side.
 const STEP: u16 = 3;
-/// Cards a screen line holds on each side of the shaft.
-const PER_LINE: usize = 7;
-/// The board's first line of rows; the line above has the free cells or the labels.
-const FIRST_ROW: u16 = 1;
-/// Screen lines the rows may take.
-pub const ROW_LINES: usize = (BOARD_HEIGHT - FIRST_ROW) as usize;
-
-/// Screen lines a row of this many places a side takes.
-fn row_lines(sides: [usize; 2]) -> usize {
-    sides[0].max(sides[1]).max(1).div_ceil(PER_LINE)
-}
-
 /// The first screen line of each row, from the board's top.
 fn row_tops(shape: &[[usize; 2]]) -> Vec<u16> {
     let mut top = FIRST_ROW;
@@ -52,19 +40,6 @@ fn row_tops(shape: &[[usize; 2]]) -> Vec<u16> {
             this
         })
         .collect()
-}
-
-/// Whether the board has room for a shape's rows, or why not.
-pub fn fits(shape: &[[usize; 2]]) -> Result<(), String> {
-    let lines: usize = shape.iter().map(|&sides| row_lines(sides)).sum();
-    if lines <= ROW_LINES {
-        Ok(())
-    } else {
-        Err(format!(
-            "the board has room for {ROW_LINES} lines of cards, {PER_LINE} a side on each \
-             (the commands take any layout)"
-        ))
-    }
 }
 
 /// The shaft's column on a board drawn in `area`.
@@ -320,7 +295,8 @@ fn counted_uses(uses: u8) -> String {
 mod tests {
     use super::*;
     use crate::app::games::perfect_pair::editor::default_shape;
-    use crate::app::layout::{BOARD_WIDTH, neighbour, slot_at};
+    use crate::app::games::perfect_pair::shape::{ROW_LINES, fits};
+    use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH, neighbour, slot_at};
 
     fn marks(shape: Shape) -> PairMarks {
         let mut marks = PairMarks::default();

@@ -16,7 +16,7 @@ use solitaire::games::perfect_pair::saved::{DraftRow, PerfectPairDraft};
 use solitaire::games::perfect_pair::{Layout, Position, Row, Rules, Side};
 
 use crate::app::flow::editor::{self, Marks};
-use crate::app::games::perfect_pair::board;
+use crate::app::games::perfect_pair::shape;
 use crate::app::widgets::{capitalised, counted};
 
 /// Perfect Pair's deal editor.
@@ -323,7 +323,7 @@ impl Editor {
         if self.size() >= DECK_SIZE {
             return Err(FULL_PACK.to_string());
         }
-        board::fits(&shape)?;
+        shape::fits(&shape)?;
         self.slots[slot..].rotate_right(1);
         self.slots[slot] = None;
         self.mark(|marks| marks.shape = shape);
