@@ -679,6 +679,8 @@ impl<G: GameScreen> Flow<G> {
                     "The rules: ↑↓ choose one, ←→ change it, Esc closes.",
                 );
             }
+            // `?` is the help wherever it is not a card not seen yet.
+            KeyCode::Char('?') if !G::Marks::TYPES_UNKNOWN => fx.help(),
             KeyCode::Char(c) => self.type_char(c, fx),
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
                 self.editor.go_to(layout::neighbour(

@@ -468,14 +468,9 @@ impl GameScreen for PerfectPair {
         format!("place {}", slot + 1)
     }
 
+    /// The figures end by saying whether the hand is cleared: the words before them do not.
     fn line_end(solution: &Solution<PerfectPair>) -> String {
-        let position = solution.position();
-        let end = if position.is_won() {
-            "The hand is cleared"
-        } else {
-            "The hand ends here, not cleared"
-        };
-        format!("{end}: {}.", figures_text(position))
+        format!("The hand ends here: {}.", figures_text(solution.position()))
     }
 
     fn solution_header(solution: &Solution<PerfectPair>, look: &Look) -> Vec<Line<'static>> {

@@ -457,7 +457,7 @@ fn hint_text(position: &Position, aim: Aim, hand: &Hand, verdict: Verdict) -> St
         "The hand cannot be cleared from here."
     };
     if position.is_won() {
-        return format!("The hand is cleared: {}.\n", figures_text(position));
+        return format!("The hand is over: {}.\n", figures_text(position));
     }
     let end = replay(position, &hand.moves);
     match hand.moves.first() {

@@ -213,9 +213,15 @@ fn a_hand_that_cannot_be_cleared_says_so_with_its_proof_and_steps_its_best_hand(
     press(&mut app, KeyCode::End);
     let shown = screen(&app, 100, 26);
     assert!(
-        shown.contains("End: The hand ends here, not cleared: 16 points"),
+        shown.contains("End: The hand ends here: 16 points"),
         "{shown}"
     );
+    // Said once, by the figures.
+    let end = shown
+        .lines()
+        .find(|line| line.contains("End: "))
+        .expect("the end line");
+    assert_eq!(end.matches("cleared").count(), 1, "{end}");
     press(&mut app, KeyCode::Home);
     let PairScreen::Solution(solution) = &app.pair().screen else {
         panic!("the solution screen");
@@ -438,4 +444,15 @@ mod snapshots {
         let (_dir, app, _receive) = pair_play_hinted();
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
+}
+
+#[test]
+fn question_mark_opens_the_help_in_the_editor_as_its_key_bar_says() {
+    let (_dir, mut app, _receive) = pair_app();
+    type_text(&mut app, "?");
+    assert!(
+        matches!(app.shell.overlay, Some(Overlay::Help(_))),
+        "{}",
+        said(&app)
+    );
 }
