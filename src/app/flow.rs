@@ -466,6 +466,19 @@ impl<G: GameScreen> Solution<G> {
     }
 }
 
+/// What a game's board shows, by [`Flow::board`].
+pub enum Board<'a, G: GameScreen> {
+    /// A position of the stepper or play mode, with the move pointed out on it; the game
+    /// played, for its cursor and choice, in play mode.
+    Position {
+        position: &'a G::Position,
+        pointed: Option<Move<G>>,
+        play: Option<&'a G::Play>,
+    },
+    /// The deal in the editor.
+    Deal,
+}
+
 /// What the editor's board shows of the deal typed, in any game.
 #[derive(Debug, Clone)]
 pub struct Typing<'a> {
@@ -623,6 +636,25 @@ impl<G: GameScreen> Flow<G> {
         self.play
             .as_ref()
             .filter(|_| matches!(self.screen, Screen::Play))
+    }
+
+    /// What the board shows on the screen at hand: the solution's step with its next move,
+    /// or the game played with the move `hinted` points out (the best one once its hint is
+    /// shown), or else the editor's deal.
+    pub fn board(&self, hinted: impl FnOnce(&G::Play) -> Option<Move<G>>) -> Board<'_, G> {
+        match (&self.screen, self.playing()) {
+            (Screen::Solution(solution), _) => Board::Position {
+                position: solution.position(),
+                pointed: solution.next_move(),
+                play: None,
+            },
+            (Screen::Play, Some(play)) => Board::Position {
+                position: play.game().position(),
+                pointed: hinted(play),
+                play: Some(play),
+            },
+            _ => Board::Deal,
+        }
     }
 
     /// Drops play mode's check.

@@ -14,7 +14,7 @@ use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::{Move, Pile, Position, Seen};
 
 use crate::app::flow::view::problem_lines;
-use crate::app::flow::{Flow, Screen, Solution};
+use crate::app::flow::{Board, Flow, Solution};
 use crate::app::games::klondike::board::{EditorBoard, PlayBoard, Spot};
 use crate::app::games::klondike::play::Play;
 use crate::app::games::klondike::{Klondike, answer_headline};
@@ -23,31 +23,21 @@ use crate::app::widgets::{Look, counted, spinner};
 /// Draws the board: the solution's step, the game played, or the editor's slots.
 pub fn draw_board(flow: &Flow<Klondike>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (text, theme) = (look.text, look.theme);
-    match (&flow.screen, flow.playing()) {
-        (Screen::Solution(solution), _) => PlayBoard {
-            position: solution.position(),
-            cursor: None,
-            chosen: None,
-            hint: solution
-                .next_move()
-                .map_or_else(Vec::new, |mv| spots_of(solution.position(), mv)),
+    match flow.board(|play| play.best_move().filter(|_| play.hint_shown)) {
+        Board::Position {
+            position,
+            pointed,
+            play,
+        } => PlayBoard {
+            position,
+            cursor: play.map(|play| play.cursor),
+            chosen: play.and_then(|play| play.chosen),
+            hint: pointed.map_or_else(Vec::new, |mv| spots_of(position, mv)),
             text,
             theme,
         }
         .render(area, buf),
-        (Screen::Play, Some(play)) => PlayBoard {
-            position: play.position(),
-            cursor: Some(play.cursor),
-            chosen: play.chosen,
-            hint: play
-                .best_move()
-                .filter(|_| play.hint_shown)
-                .map_or_else(Vec::new, |mv| spots_of(play.position(), mv)),
-            text,
-            theme,
-        }
-        .render(area, buf),
-        _ => EditorBoard {
+        Board::Deal => EditorBoard {
             typing: flow.typing(flow.editor.invalid_slots()),
             text,
             theme,

@@ -13,7 +13,7 @@ use solitaire::games::perfect_pair::answer::{Solved, clearing_text, figure, figu
 use solitaire::games::perfect_pair::rules::METER;
 use solitaire::games::perfect_pair::{Move, Position};
 
-use crate::app::flow::{Flow, Screen, Solution};
+use crate::app::flow::{Board, Flow, Solution};
 use crate::app::games::perfect_pair::board::{EditorBoard, PlayBoard, move_spots};
 use crate::app::games::perfect_pair::editor::default_shape;
 use crate::app::games::perfect_pair::play::{Known, Play};
@@ -23,35 +23,21 @@ use crate::app::widgets::{Look, counted, spinner};
 /// Draws the board: the solution's step, the hand played, or the editor's places.
 pub fn draw_board(flow: &Flow<PerfectPair>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (text, theme) = (look.text, look.theme);
-    let play = flow
-        .play
-        .as_ref()
-        .filter(|_| matches!(flow.screen, Screen::Play));
-    match (&flow.screen, play) {
-        (Screen::Solution(solution), _) => PlayBoard {
-            position: solution.position(),
-            cursor: None,
-            chosen: None,
-            shown: solution
-                .next_move()
-                .map_or_else(Vec::new, |mv| move_spots(solution.position(), mv)),
+    match flow.board(|play| play.best_move().filter(|_| play.hint_shown)) {
+        Board::Position {
+            position,
+            pointed,
+            play,
+        } => PlayBoard {
+            position,
+            cursor: play.map(|play| play.cursor),
+            chosen: play.and_then(|play| play.chosen),
+            shown: pointed.map_or_else(Vec::new, |mv| move_spots(position, mv)),
             text,
             theme,
         }
         .render(area, buf),
-        (Screen::Play, Some(play)) => PlayBoard {
-            position: play.position(),
-            cursor: Some(play.cursor),
-            chosen: play.chosen,
-            shown: play
-                .best_move()
-                .filter(|_| play.hint_shown)
-                .map_or_else(Vec::new, |mv| move_spots(play.position(), mv)),
-            text,
-            theme,
-        }
-        .render(area, buf),
-        _ => EditorBoard {
+        Board::Deal => EditorBoard {
             marks: &flow.editor.marks,
             typing: flow.typing(flow.editor.invalid_slots()),
             text,
