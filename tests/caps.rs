@@ -19,7 +19,7 @@ fn a_tight_state_cap_leaves_the_deal_undecided_and_the_default_decides_it() {
         .assert()
         .code(3)
         .stdout(predicate::str::starts_with(
-            "Undecided: cap reached (states: ",
+            "Pyramid (3 passes through the stock): Undecided: cap reached (states: ",
         ))
         .stdout(predicate::str::contains("cap 1000)"))
         .stdout(predicate::str::contains("No solution").not());

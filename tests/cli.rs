@@ -6,6 +6,9 @@ use common::{assert_holds, data, json_answer, output, pyramid};
 use predicates::prelude::*;
 use serde_json::Value;
 
+/// How a Pyramid answer's text opens under the standard rules.
+const PYRAMID: &str = "Pyramid (3 passes through the stock): ";
+
 /// A file holding `text` in a fresh temporary folder (which lives as long as the guard), and
 /// its path.
 fn file_with(name: &str, text: &str) -> (tempfile::TempDir, String) {
@@ -36,7 +39,10 @@ fn json_lines(stdout: Vec<u8>) -> Vec<Value> {
 #[test]
 fn solve_prints_numbered_steps() {
     let text = output(&["solve", &data("winnable-40-steps.txt")], 0);
-    assert!(text.starts_with("Solved in 40 steps.\n"), "{text}");
+    assert!(
+        text.starts_with(&format!("{PYRAMID}Solved in 40 steps.\n")),
+        "{text}"
+    );
     assert!(text.contains(" 1. Remove Qh (pyramid row 7) and Ah (stock)\n"));
     assert!(text.contains("40. "));
 }
@@ -61,10 +67,10 @@ fn no_solution_exits_1_with_the_reason() {
         .args(["solve", &data("no-solution-2d-under-four-jacks.txt")])
         .assert()
         .code(1)
-        .stdout(predicate::str::starts_with(
-            "No solution: 2d can never be removed: all four Jacks cover it. The most that can be \
+        .stdout(predicate::str::starts_with(format!(
+            "{PYRAMID}No solution: 2d can never be removed: all four Jacks cover it. The most that can be \
              cleared: ",
-        ));
+        )));
     let answer = json_answer(&["solve", "--json", &data("hard-no-solution.txt")], 1);
     assert_eq!(answer["solvable"], false);
     assert_eq!(answer["length"], Value::Null);
@@ -157,7 +163,9 @@ fn reads_standard_input() {
         .write_stdin(text)
         .assert()
         .code(0)
-        .stdout(predicate::str::starts_with("Solved in 15 steps."));
+        .stdout(predicate::str::starts_with(format!(
+            "{PYRAMID}Solved in 15 steps."
+        )));
 }
 
 #[test]
@@ -200,7 +208,10 @@ fn too_many_cards_name_the_duplicate_and_the_count() {
 
 #[test]
 fn validate_accepts_a_good_deal() {
-    assert!(output(&["validate", &data("winnable-40-steps.txt")], 0).ends_with("a valid deal\n"));
+    assert!(
+        output(&["validate", &data("winnable-40-steps.txt")], 0)
+            .ends_with("a valid Pyramid deal (3 passes through the stock)\n")
+    );
 }
 
 #[test]
@@ -399,7 +410,7 @@ fn solve_on_a_saved_game_solves_from_its_position_and_says_so() {
     };
     let file = data("game-in-progress.txt");
     assert!(output(&["solve", &file], 0).starts_with(&format!(
-        "From the saved position: pass 1, 2 cards already gone, 3 moves played.\nSolved in {} \
+        "{PYRAMID}From the saved position: pass 1, 2 cards already gone, 3 moves played.\nSolved in {} \
              steps.\n",
         moves.len()
     )));
@@ -408,7 +419,7 @@ fn solve_on_a_saved_game_solves_from_its_position_and_says_so() {
     assert_eq!(answer["from"]["moves_played"], 3);
     assert!(
         output(&["validate", &file], 0)
-            .ends_with("a valid game in progress (pass 1, 2 cards already gone, 3 moves played)\n")
+            .ends_with("in progress (pass 1, 2 cards already gone, 3 moves played)\n")
     );
 }
 
@@ -420,7 +431,7 @@ fn one_move_played_is_said_in_the_singular() {
     let (_dir, file) = file_with("one-move.txt", &one_move);
     let said = output(&["validate", &file], 0);
     assert!(
-        said.ends_with("a valid game in progress (pass 1, 2 cards already gone, 1 move played)\n"),
+        said.ends_with("in progress (pass 1, 2 cards already gone, 1 move played)\n"),
         "{said}"
     );
 }
@@ -450,7 +461,7 @@ fn hint_prints_the_next_move_and_the_verdict() {
     };
     assert_eq!(answer["length"], rest.len() + 1);
     let text = output(&["hint", &data("game-in-progress.txt")], 0);
-    assert!(text.starts_with("Next: "), "{text}");
+    assert!(text.starts_with(&format!("{PYRAMID}Next: ")), "{text}");
     assert!(text.contains("more steps, this one included."));
 }
 
@@ -461,7 +472,9 @@ fn hint_says_not_winnable_at_the_start_and_no_longer_after_moves() {
         .args(["hint", &lost])
         .assert()
         .code(1)
-        .stdout("Not winnable: 2d can never be removed: all four Jacks cover it.\n");
+        .stdout(format!(
+            "{PYRAMID}Not winnable: 2d can never be removed: all four Jacks cover it.\n"
+        ));
     let answer = json_answer(&["hint", "--json", &lost], 1);
     assert_eq!(answer["winnable"], false);
     assert_eq!(answer["from"], Value::Null, "nothing played: {answer}");
@@ -471,7 +484,9 @@ fn hint_says_not_winnable_at_the_start_and_no_longer_after_moves() {
         .args(["hint", &played])
         .assert()
         .code(1)
-        .stdout("No longer winnable: 2d can never be removed: all four Jacks cover it.\n");
+        .stdout(format!(
+            "{PYRAMID}No longer winnable: 2d can never be removed: all four Jacks cover it.\n"
+        ));
     let answer = json_answer(&["hint", "--json", &played], 1);
     assert_eq!(answer["winnable"], false);
     assert_eq!(answer["from"]["moves_played"], 1);
@@ -516,19 +531,19 @@ fn score_challenge_says_the_result_first_then_the_running_score() {
         .write_stdin(ORDERED)
         .assert()
         .code(0)
-        .stdout(predicate::str::starts_with(
-            "Reach 1225 points in 15 steps.\n  1. Remove Qc (pyramid row 7) and Ac (pyramid row \
+        .stdout(predicate::str::starts_with(format!(
+            "{PYRAMID}Reach 1225 points in 15 steps.\n  1. Remove Qc (pyramid row 7) and Ac (pyramid row \
              7)  [5 points]\n",
-        ));
+        )));
     // Without a number the target is 1290; short of it, the exit code is 1.
     pyramid()
         .args(["solve", "--score", "-"])
         .write_stdin(SIXTY)
         .assert()
         .code(1)
-        .stdout(predicate::str::starts_with(
-            "At most 60 points: the board cannot be cleared; 23 steps.\n",
-        ));
+        .stdout(predicate::str::starts_with(format!(
+            "{PYRAMID}At most 60 points: the board cannot be cleared; 23 steps.\n",
+        )));
     pyramid()
         .args(["solve", "--score", "1225", "--earned", "1000", "-"])
         .write_stdin(ORDERED)
@@ -594,7 +609,10 @@ fn a_game_saved_with_a_challenge_is_solved_for_it() {
         "saved.txt",
         &format!("# challenge: score 1225 earned 0\n{ORDERED}\n"),
     );
-    assert!(output(&["solve", &file], 0).starts_with("Reach 1225 points in 15 steps.\n"));
+    assert!(
+        output(&["solve", &file], 0)
+            .starts_with(&format!("{PYRAMID}Reach 1225 points in 15 steps.\n"))
+    );
 }
 
 #[test]
@@ -606,7 +624,10 @@ fn board_solves_a_game_saved_with_a_challenge_for_the_board() {
     // The same deal without the header: its Board answer is what `--board` must give.
     let (_plain_dir, plain) = file_with("plain.txt", &format!("{ORDERED}\n"));
     let board = output(&["solve", "--board", &file], 0);
-    assert!(board.starts_with("Solved in "), "{board}");
+    assert!(
+        board.starts_with(&format!("{PYRAMID}Solved in ")),
+        "{board}"
+    );
     assert_eq!(board, output(&["solve", &plain], 0));
     let answer = json_answer(&["solve", "--board", "--json", &file], 0);
     assert!(answer["solvable"].is_boolean() && answer.get("challenge").is_none());
@@ -729,7 +750,7 @@ fn a_file_saved_with_variant_rules_is_solved_under_them_unless_told_otherwise() 
     assert_eq!(relaxed["length"], told["length"]);
     let strict = json_answer(&["solve", "--json", "--strict", &file], 0);
     assert_eq!(strict["length"], 40);
-    assert!(output(&["validate", &file], 0).contains("a valid deal"));
+    assert!(output(&["validate", &file], 0).contains("a valid Pyramid deal"));
     let (_dir, broken) = file_with("broken.txt", &format!("# pairing: loose\n{deal}"));
     refused(
         &["validate", &broken],
@@ -999,8 +1020,8 @@ fn a_target_beyond_this_deal_says_what_later_deals_must_give() {
     );
     assert!(
         text.starts_with(
-            "At most 4 Fours, clearing the board; 40 steps.\nThis deal gives at most 4 Fours; \
-             1 more is needed from later deals.\n"
+            &format!("{PYRAMID}At most 4 Fours, clearing the board; 40 steps.\nThis deal gives at most 4 Fours; \
+             1 more is needed from later deals.\n")
         ),
         "{text}"
     );
@@ -1077,7 +1098,10 @@ fn each_command_takes_what_its_help_says() {
     refused(&["solve", "--score"], "<FILE>");
     refused(&["batch", "--score"], "<FILE>");
     // The target may still be left out before the file, as the help says.
-    assert!(output(&["solve", "--score", &file], 0).starts_with("Reach 1290 points in "));
+    assert!(
+        output(&["solve", "--score", &file], 0)
+            .starts_with(&format!("{PYRAMID}Reach 1290 points in "))
+    );
 }
 
 #[test]
@@ -1524,12 +1548,15 @@ fn validate_says_a_saved_game_already_won_is_won() {
     let text = output(&["validate", &path], 0);
     assert_holds(
         &text,
-        ": a valid game, already won (pass 1, 15 moves played)",
+        ": a valid Pyramid game (3 passes through the stock), already won (pass 1, 15 moves played)",
     );
     let half = format!("# moves: {}\n{deal}", moves[..5].join(" "));
     let (_dir, path) = file_with("half.txt", &half);
     let text = output(&["validate", &path], 0);
-    assert!(text.contains(": a valid game in progress ("), "{text}");
+    assert!(
+        text.contains(": a valid Pyramid game (3 passes through the stock) in progress ("),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1578,7 +1605,10 @@ fn a_time_limit_too_long_is_refused_as_too_long() {
         ],
         0,
     );
-    assert!(text.starts_with("Solved in 15 steps."), "{text}");
+    assert!(
+        text.starts_with(&format!("{PYRAMID}Solved in 15 steps.")),
+        "{text}"
+    );
 }
 
 /// Runs the binary whatever its exit code: the code, standard output and standard error.
@@ -1735,4 +1765,71 @@ fn every_json_answer_names_its_game_and_its_rules() {
     let answer = json_answer(&["solve", "--json", "--passes", "1", "--relaxed", &file], 0);
     assert_eq!(answer["rules"]["passes"], "1", "{answer}");
     assert_eq!(answer["rules"]["relaxed"], true, "{answer}");
+}
+
+/// A Klondike deal piped in without its headers reads as Pyramid too: each text answer's first
+/// line names the game and rules it was answered under, and without `--game` the note on
+/// standard error names the other reading.
+#[test]
+fn a_headerless_klondike_deal_piped_in_is_answered_under_a_named_game() {
+    let text = std::fs::read_to_string(data("klondike-winnable.txt")).expect("the deal");
+    let headerless: String = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let readings = [
+        (&[][..], "Pyramid (3 passes through the stock): ", true),
+        (
+            &["--game", "klondike"][..],
+            "Klondike (draw 3, unlimited passes): ",
+            false,
+        ),
+    ];
+    for (flags, title, noted) in readings {
+        let run = pyramid()
+            .arg("solve")
+            .args(flags)
+            .arg("-")
+            .write_stdin(headerless.clone())
+            .output()
+            .expect("the binary runs");
+        let said = String::from_utf8(run.stdout).expect("UTF-8 output");
+        let first = said.lines().next().unwrap_or_default();
+        assert!(first.starts_with(title), "{flags:?}: {said}");
+        assert_eq!(said.matches(title).count(), 1, "{flags:?}: {said}");
+        let note = String::from_utf8(run.stderr).expect("UTF-8 output");
+        assert_eq!(note.contains("--game klondike"), noted, "{flags:?}: {note}");
+    }
+}
+
+/// Every game's `solve` and `hint` text opens with the game and its rules, said once.
+#[test]
+fn every_text_answer_opens_with_its_game_and_rules() {
+    let saved = |name: &str| format!("{}/saved-games/{name}", env!("CARGO_MANIFEST_DIR"));
+    let games = [
+        (
+            data("shortest-15-steps.txt"),
+            "Pyramid (3 passes through the stock): ",
+        ),
+        (
+            saved("tripeaks-clears-43-steps.txt"),
+            "TriPeaks (Microsoft Solitaire Collection's rules): ",
+        ),
+        (
+            data("klondike-winnable.txt"),
+            "Klondike (draw 3, unlimited passes): ",
+        ),
+        (
+            data("perfect-pair-small.txt"),
+            "Perfect Pair (1 free cell, 6 uses): ",
+        ),
+    ];
+    for (file, title) in games {
+        for command in ["solve", "hint"] {
+            let (_, text, _) = ran(&[command, &file]);
+            assert!(text.starts_with(title), "{command} {file}: {text}");
+            assert_eq!(text.matches(title).count(), 1, "{command} {file}: {text}");
+        }
+    }
 }

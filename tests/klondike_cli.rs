@@ -118,7 +118,7 @@ fn every_printed_move_replays_to_a_win() {
             assert_eq!(
                 headline,
                 format!(
-                    "Solved in {} moves {rules_words}: a way to win, not always the fewest moves.",
+                    "Klondike {rules_words}: Solved in {} moves: a way to win, not always the fewest moves.",
                     moves.len()
                 )
             );
@@ -140,7 +140,13 @@ fn every_printed_move_replays_to_a_win() {
             let hint = output(&["hint", "--draw", draw, &file], 0);
             assert_eq!(
                 hint.lines().next(),
-                Some(format!("Next: {}", moves[0]).as_str())
+                Some(
+                    format!(
+                        "Klondike (draw {draw}, unlimited passes): Next: {}",
+                        moves[0]
+                    )
+                    .as_str()
+                )
             );
         }
     }
@@ -156,7 +162,10 @@ fn the_three_formats_of_a_deal_give_the_same_answer() {
                 let file = files.deal(&format!("deal-{format}"), &table(seed), format);
                 let valid = output(&["validate", &file], 0);
                 assert!(
-                    valid.ends_with(&format!(": a valid Klondike deal, in {}\n", format.name())),
+                    valid.ends_with(&format!(
+                        ": a valid Klondike deal (draw 3, unlimited passes), in {}\n",
+                        format.name()
+                    )),
                     "{valid}"
                 );
                 let code = i32::from(seed == HOPELESS);
@@ -182,7 +191,9 @@ fn the_three_formats_of_a_deal_give_the_same_answer() {
         1,
     );
     assert!(
-        text.starts_with("No solution (draw 3, unlimited passes): an exhaustive search ("),
+        text.starts_with(
+            "Klondike (draw 3, unlimited passes): No solution: an exhaustive search ("
+        ),
         "{text}"
     );
     assert!(
@@ -198,7 +209,7 @@ fn the_three_formats_of_a_deal_give_the_same_answer() {
     );
     assert_eq!(
         hint,
-        "Not winnable (draw 3, unlimited passes): an exhaustive search found no way to win.\n"
+        "Klondike (draw 3, unlimited passes): Not winnable: an exhaustive search found no way to win.\n"
     );
 }
 
@@ -275,13 +286,13 @@ fn a_game_under_way_is_answered_from_where_it_stands() {
     assert!(replay(&after, &steps(&answer)).is_won());
     let said = output(&["solve", &game], 0);
     assert!(
-        said.starts_with("From the saved position: 6 moves played.\nSolved in "),
+        said.starts_with("Klondike (draw 3, unlimited passes): From the saved position: 6 moves played.\nSolved in "),
         "{said}"
     );
     let valid = output(&["validate", &game], 0);
     assert!(
         valid.ends_with(
-            "a valid Klondike game in progress (6 moves played), in Solvitaire's JSON\n"
+            "a valid Klondike game (draw 3, unlimited passes) in progress (6 moves played), in Solvitaire's JSON\n"
         ),
         "{valid}"
     );
@@ -353,7 +364,7 @@ fn solvitaires_small_decks_get_its_verdicts() {
         assert!(
             valid.ends_with(
                 "a valid Klondike table of 16 cards (Aces to Fours) in 4 piles and a stock of \
-                 6, in Solvitaire's JSON\n"
+                 6 (draw 3, unlimited passes), in Solvitaire's JSON\n"
             ),
             "{valid}"
         );
@@ -478,7 +489,7 @@ fn caps_and_unknown_cards_leave_the_answer_undecided() {
     let deal = files.deal("deal.txt", &table(0), Format::Layout);
     let said = output(&["solve", "--max-states", "10", &deal], 3);
     assert!(
-        said.starts_with("Undecided: cap reached (states: "),
+        said.starts_with("Klondike (draw 3, unlimited passes): Undecided: cap reached (states: "),
         "{said}"
     );
     let answer = json_answer(&["solve", "--json", "--max-states", "10", &deal], 3);
@@ -505,7 +516,9 @@ fn caps_and_unknown_cards_leave_the_answer_undecided() {
     assert!(output(&["validate", &unknown], 0).ends_with(", 2 cards unknown\n"));
     let said = output(&["solve", &unknown], 3);
     assert!(
-        said.starts_with("Undecided: 2 cards are not known (??)"),
+        said.starts_with(
+            "Klondike (draw 3, unlimited passes): Undecided: 2 cards are not known (??)"
+        ),
         "{said}"
     );
     // The way forward: the fewest moves that turn one of them face up, and where it goes.
@@ -566,7 +579,7 @@ fn hint_ranks_the_moves_of_a_game_with_cards_not_known_by_their_chance_to_win() 
     let said = output(&args(false), 3);
     assert!(
         said.starts_with(
-            "At the table (draw 3, unlimited passes): 2 cards are not known (??), each any of \
+            "Klondike (draw 3, unlimited passes): At the table: 2 cards are not known (??), each any of \
              the 2 cards not seen"
         ),
         "{said}"
@@ -689,14 +702,18 @@ fn the_game_flag_goes_before_the_command_and_klondike_formats_need_none() {
     let deal = files.deal("deal.txt", &table(0), Format::Layout);
     // The game flag before the command, as for the other games.
     let plain = files.write("plain.txt", &Deal::shuffled(0).to_line());
-    assert!(output(&["--game", "klondike", "solve", &plain], 0).starts_with("Solved in "));
+    assert!(
+        output(&["--game", "klondike", "solve", &plain], 0)
+            .starts_with("Klondike (draw 3, unlimited passes): Solved in ")
+    );
     // JSON and deal codes are Klondike's alone: no flag or header is needed.
     let json = files.write(
         "deal.json",
         &formats::write(&table(0), Format::Solvitaire).expect("writes"),
     );
     assert!(
-        output(&["validate", &json], 0).ends_with("a valid Klondike deal, in Solvitaire's JSON\n")
+        output(&["validate", &json], 0)
+            .ends_with("a valid Klondike deal (draw 3, unlimited passes), in Solvitaire's JSON\n")
     );
     // A file's header and the flag must agree.
     assert!(error(&["solve", "--game", "pyramid", &deal], 2).contains("holds a Klondike game"));
@@ -719,7 +736,10 @@ fn a_deal_printed_in_another_format_reads_back_as_the_same_game() {
         let again = files.write("again.txt", &printed);
         // No --game: the header says it.
         let said = output(&["validate", &again], 0);
-        assert_holds(&said, "a valid Klondike game in progress (1 move played)");
+        assert_holds(
+            &said,
+            "a valid Klondike game (draw 3, unlimited passes) in progress (1 move played)",
+        );
     }
     // Solvitaire's JSON has no place for them: it says so rather than drop them quietly.
     let warned = error(&["validate", "--print-as", "solvitaire", &under_way], 0);

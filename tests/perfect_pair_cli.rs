@@ -159,7 +159,8 @@ fn hint_gives_the_first_move_of_the_best_hand_from_where_the_hand_stands() {
     assert_eq!(hint["next"], first);
     assert_eq!(hint["score"], solved["score"]);
     let words = output(&["hint", &file], code);
-    assert!(words.starts_with("Next: "), "{words}");
+    assert!(words.starts_with("Perfect Pair ("), "{words}");
+    assert_holds(&words, "): Next: ");
     assert_holds(
         &words,
         &format!("; in the notation {}\n", first.as_str().expect("a step")),
@@ -177,7 +178,9 @@ fn hint_gives_the_first_move_of_the_best_hand_from_where_the_hand_stands() {
     assert!(read_moves(&after, next).is_ok(), "{next}");
     let words = output(&["hint", &part_way], code);
     assert!(
-        words.starts_with("From the saved position: 1 move played."),
+        words.starts_with(
+            "Perfect Pair (1 free cell, 6 uses): From the saved position: 1 move played."
+        ),
         "{words}"
     );
 }

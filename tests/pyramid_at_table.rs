@@ -242,7 +242,7 @@ fn hint_ranks_the_moves_of_a_deal_whose_stock_is_face_down() {
     let said = output(&args(false), 3);
     assert!(
         said.starts_with(
-            "At the table (3 passes through the stock; Board: clear the pyramid): 24 cards are \
+            "Pyramid (3 passes through the stock): At the table (Board: clear the pyramid): 24 cards are \
              not known (??), each any of the 24 cards not seen; each move's chance to win, over \
              40 random deals of them:\n"
         ),
@@ -272,7 +272,10 @@ fn hint_ranks_the_moves_of_a_deal_whose_stock_is_face_down() {
 #[test]
 fn hint_answers_exactly_with_every_card_known_or_one_face_up_to_type_in() {
     let known = output(&["hint", &data("winnable-40-steps.txt")], 0);
-    assert!(known.starts_with("Next: "), "{known}");
+    assert!(
+        known.starts_with("Pyramid (3 passes through the stock): Next: "),
+        "{known}"
+    );
     // The stock's top drawn and not typed in: the player sees it.
     let dir = tempfile::tempdir().expect("a folder");
     let drawn = dir.path().join("drawn.txt");

@@ -271,7 +271,7 @@ fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tablea
     let said = output(&args(false), 3);
     assert!(
         said.starts_with(
-            "At the table (Board: clear the tableau): 41 cards are not known (??), each any of \
+            "TriPeaks (Microsoft Solitaire Collection's rules): At the table (Board: clear the tableau): 41 cards are not known (??), each any of \
              the 41 cards not seen; each move's chance to win, over 60 random deals of them:\n"
         ),
         "{said}"
@@ -304,7 +304,10 @@ fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tablea
 fn hint_answers_exactly_where_the_unknown_cards_cannot_change_it() {
     // Every card known: the next move of the best line, as before.
     let known = output(&["hint", &saved_game("tripeaks-clears-43-steps.txt")], 0);
-    assert!(known.starts_with("Next: "), "{known}");
+    assert!(
+        known.starts_with("TriPeaks (Microsoft Solitaire Collection's rules): Next: "),
+        "{known}"
+    );
     // The stock's top drawn and not typed in: where the player sees it comes first.
     let dir = tempfile::tempdir().expect("a folder");
     let text = std::fs::read_to_string(saved_game("tripeaks-as-dealt.txt")).expect("the file");

@@ -51,7 +51,12 @@ fn replay(start: &Position, steps: &Value) -> Position {
 fn a_clearable_deal_is_solved_and_the_line_clears_it() {
     let file = saved_game(CLEARS);
     let text = output(&["solve", &file], 0);
-    assert!(text.starts_with("Cleared in 43 steps.\n"), "{text}");
+    assert!(
+        text.starts_with(
+            "TriPeaks (Microsoft Solitaire Collection's rules): Cleared in 43 steps.\n"
+        ),
+        "{text}"
+    );
     let answer = json_answer(&["solve", "--json", &file], 0);
     assert_eq!(answer["game"], "tripeaks");
     assert_eq!(answer["solvable"], true);
@@ -70,7 +75,9 @@ fn a_hopeless_deal_is_proved_so_with_the_line_that_clears_the_most() {
     let file = saved_game(HOPELESS);
     let text = output(&["solve", &file], 1);
     assert!(
-        text.starts_with("No solution: an exhaustive search"),
+        text.starts_with(
+            "TriPeaks (Microsoft Solitaire Collection's rules): No solution: an exhaustive search"
+        ),
         "{text}"
     );
     let answer = json_answer(&["solve", "--json", &file], 1);
@@ -162,7 +169,10 @@ fn the_game_comes_from_the_flag_or_the_header_and_they_must_agree() {
         .get_output()
         .stdout
         .clone();
-    assert!(String::from_utf8_lossy(&as_tripeaks).starts_with("Cleared in 43 steps."));
+    assert!(
+        String::from_utf8_lossy(&as_tripeaks)
+            .starts_with("TriPeaks (Microsoft Solitaire Collection's rules): Cleared in 43 steps.")
+    );
     let as_pyramid = pyramid()
         .args(["validate", "-"])
         .write_stdin(plain)
@@ -305,7 +315,10 @@ fn stats_count_clearable_deals_and_their_best_scores() {
 #[test]
 fn the_game_flag_may_come_before_the_command() {
     let text = output(&["--game", "tripeaks", "solve", &saved_game(CLEARS)], 0);
-    assert!(text.starts_with("Cleared in 43 steps."), "{text}");
+    assert!(
+        text.starts_with("TriPeaks (Microsoft Solitaire Collection's rules): Cleared in 43 steps."),
+        "{text}"
+    );
 }
 
 /// A hint from a saved position counts the cards its line removes from there, and says how

@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use serde_json::Value;
-use solitaire::engine::game::{Game, Settings, Table};
-use solitaire::engine::verdict::Answer;
+use solitaire::engine::game::{Game, Settings, Table, title};
+use solitaire::engine::verdict::{Answer, titled};
 
 use crate::cli::args::{HintArgs, SolveArgs, ValidateArgs};
 use crate::cli::console;
@@ -51,22 +51,39 @@ fn with_game(json: &Value, opened: &Opened) -> Value {
     Value::Object(object)
 }
 
+/// How an answer is printed: as one JSON object, or as text opening with the game and its
+/// rules (`validate`'s text names them in its own words, after the file's name).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    Json,
+    Titled,
+    Plain,
+}
+
 /// Prints an answer, as one JSON object naming its game and rules or as text, any warning
 /// before it and the note on the game it was read as after it (nothing once the answer's
 /// reader has gone); the exit code.
-fn print(opened: &Opened, answer: &Answer, json: bool) -> u8 {
+fn print(opened: &Opened, answer: &Answer, shown: Shown) -> u8 {
     if let Some(warning) = &answer.warning {
         console::err(format_args!("{warning}\n"));
     }
-    if json {
-        console::out(format_args!("{}\n", with_game(&answer.json, opened)));
-    } else {
-        console::out(&answer.text);
+    match shown {
+        Shown::Json => console::out(format_args!("{}\n", with_game(&answer.json, opened))),
+        Shown::Titled => console::out(titled(
+            &title(opened.game, opened.table.as_ref()),
+            &answer.text,
+        )),
+        Shown::Plain => console::out(&answer.text),
     }
     if let Some(note) = &opened.note {
         console::err(format_args!("{note}\n"));
     }
     answer.verdict.exit_code()
+}
+
+/// JSON when asked for, else text opening with the game and its rules.
+fn shown(json: bool) -> Shown {
+    if json { Shown::Json } else { Shown::Titled }
 }
 
 /// Solves a deal file, from the position it was saved at, and prints the answer.
@@ -83,7 +100,7 @@ pub fn solve(args: &SolveArgs, asked: Option<&'static dyn Game>) -> Result<u8, I
         .table
         .solve(goal, args.caps.caps(), &mut ())
         .map_err(|error| InputError::open(&input::source_name(&args.file), error))?;
-    Ok(print(&opened, &answer, args.json))
+    Ok(print(&opened, &answer, shown(args.json)))
 }
 
 /// Prints only the next move from a saved game's position, and whether it can be won; with
@@ -96,7 +113,7 @@ pub fn hint(args: &HintArgs, asked: Option<&'static dyn Game>) -> Result<u8, Inp
         Some(ranked) => ranked,
         None => opened.table.hint(args.caps.caps(), &mut ()),
     };
-    Ok(print(&opened, &answer, args.json))
+    Ok(print(&opened, &answer, shown(args.json)))
 }
 
 /// Checks a deal file, with the position and moves a saved game gives (problems are the
@@ -109,5 +126,5 @@ pub fn validate(args: &ValidateArgs, asked: Option<&'static dyn Game>) -> Result
         .table
         .validate(settings)
         .map_err(|error| InputError::open(&input::source_name(&args.file), error))?;
-    Ok(print(&opened, &answer, false))
+    Ok(print(&opened, &answer, Shown::Plain))
 }

@@ -273,12 +273,13 @@ impl<M> Ranking<M> {
 }
 
 impl<M: Copy> Ranking<M> {
-    /// The ranking in words: a heading with `rules` (the game's rules or aim in words), the
-    /// unknown cards and the `pool` they come from; the best move in the game's `notation`
+    /// The ranking in words: a heading with the `aim` when it is not the game's own (the
+    /// answer's first line names the game and its rules already), the unknown cards and the
+    /// `pool` they come from; the best move in the game's `notation`
     /// and in `words`, with its chance; the runners-up; and what the figures mean.
     pub fn text(
         &self,
-        rules: &str,
+        aim: Option<&str>,
         unknown: usize,
         pool: usize,
         notation: impl Fn(M) -> String,
@@ -289,8 +290,9 @@ impl<M: Copy> Ranking<M> {
         } else {
             format!("{} random deals", thousands(self.deals))
         };
+        let aim = aim.map(|aim| format!(" ({aim})")).unwrap_or_default();
         let mut text = format!(
-            "At the table ({rules}): {}, each any of the {pool} cards not seen; each move's \
+            "At the table{aim}: {}, each any of the {pool} cards not seen; each move's \
              chance to win, over {over} of them:\n",
             unknowns_text::not_known(unknown),
         );

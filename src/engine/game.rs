@@ -208,9 +208,18 @@ pub trait Table {
     /// That the text is valid, and what it holds; or, with a printing option, the text
     /// written as that option asks.
     fn validate(&self, settings: &Settings) -> Answered;
-    /// The rules the table is played under, as an answer's JSON gives them under `rules`
-    /// (for each game, as its runs' results write them).
+    /// The rules the table is played under, in words: "3 passes through the stock", "draw 3,
+    /// unlimited passes".
+    fn rules_text(&self) -> String;
+    /// The same as an answer's JSON gives them under `rules`.
     fn rules_json(&self) -> Value;
+}
+
+/// What every answer's first line opens with: the game and the rules it was answered under,
+/// "Pyramid (3 passes through the stock)". A text that reads as two games is thus never
+/// answered without saying which.
+pub fn title(game: &dyn Game, table: &dyn Table) -> String {
+    format!("{} ({})", game.name(), table.rules_text())
 }
 
 /// A text opened as a table, or why it does not open: what [`Game::open`] gives, named once

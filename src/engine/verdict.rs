@@ -115,6 +115,18 @@ pub fn stats_json(stats: &Stats) -> Value {
     })
 }
 
+/// An answer's text with its first line opening with `title`, the game and its rules
+/// ("Pyramid (3 passes through the stock): Solved in 15 steps."), unless it opens with it
+/// already, as the answers whose headline names their rules do (Triple Klondike's, Perfect
+/// Pair's).
+pub fn titled(title: &str, text: &str) -> String {
+    if text.starts_with(title) {
+        text.to_string()
+    } else {
+        format!("{title}: {text}")
+    }
+}
+
 /// "From the saved position: 12 moves played.", the line before the answer to a game saved
 /// part-way through.
 pub fn from_text(from: &str) -> String {

@@ -221,14 +221,13 @@ pub fn answer_text(
     stats: &Stats,
     table_stock: &[Option<Card>],
 ) -> String {
-    let rules = start.rules();
     match answer {
         Answer::Wins(moves) if moves.is_empty() => {
             "The game is won: every card is on the foundations.\n".to_string()
         }
         Answer::Wins(moves) => {
             let mut text = format!(
-                "Solved in {} ({rules}): a way to win, not always the fewest moves.\n\
+                "Solved in {}: a way to win, not always the fewest moves.\n\
                  {COUNTED}\n",
                 moves_text(moves.len())
             );
@@ -236,7 +235,7 @@ pub fn answer_text(
             text
         }
         Answer::NoWin => format!(
-            "No solution ({rules}): an exhaustive search ({} positions) found no way to win.\n",
+            "No solution: an exhaustive search ({} positions) found no way to win.\n",
             crate::cards::excerpt::thousands(stats.expanded as usize)
         ),
         Answer::Capped(cap) => format!("{}\n", undecided_text(*cap)),
@@ -264,7 +263,6 @@ fn unknown_text(
     reveal: &Reveal,
     table_stock: &[Option<Card>],
 ) -> String {
-    let rules = start.rules();
     let head = format!(
         "Undecided: {} not known (??), and every card must reach its foundation.",
         cards_are(count)
@@ -304,7 +302,7 @@ fn unknown_text(
             crate::cards::excerpt::thousands(*positions)
         ),
         Reveal::Never => format!(
-            "No solution ({rules}): no line turns {} not known (??) face up, so {} never \
+            "No solution: no line turns {} not known (??) face up, so {} never \
              reach the foundations, whatever they are.\n",
             if count == 1 {
                 "the card".to_string()
@@ -389,10 +387,9 @@ pub fn hint_answer(
                 moves_text(moves.len())
             ),
         },
-        Answer::NoWin => format!(
-            "{not_winnable} ({}): an exhaustive search found no way to win.\n",
-            position.rules()
-        ),
+        Answer::NoWin => {
+            format!("{not_winnable}: an exhaustive search found no way to win.\n")
+        }
         Answer::Capped(_) | Answer::Stopped | Answer::Unknown { .. } => {
             answer_text(&position, &answer, &stats, saved.table.stock())
         }
@@ -409,12 +406,13 @@ pub fn validate_answer(
     print_as: Option<Format>,
 ) -> Result<verdict::Answer, OpenError> {
     let Some(format) = print_as else {
+        let rules = saved.rules;
         let what = match verdict::moves_played(saved.moves.len()) {
             Some(from) if saved.position().is_won() => {
-                format!("a valid Klondike game, already won ({from})")
+                format!("a valid Klondike game ({rules}), already won ({from})")
             }
-            Some(from) => format!("a valid Klondike game in progress ({from})"),
-            None => format!("a valid Klondike {}", kind(&saved.table)),
+            Some(from) => format!("a valid Klondike game ({rules}) in progress ({from})"),
+            None => format!("a valid Klondike {} ({rules})", kind(&saved.table)),
         };
         let unknown = unknowns_text::count(saved.table.unknown_count() as u32);
         let text = format!("{name}: {what}, in {}{unknown}\n", saved.format.name());

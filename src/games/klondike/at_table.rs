@@ -111,8 +111,7 @@ pub fn chances_answer(
     let notation = |mv| notation::move_text(&position, mv);
     let head = json!({"game": "klondike", "rules": rules_json(position.rules())});
     let json = ranking.json(head, unknown, pool.len(), notation);
-    let rules = position.rules().to_string();
-    let text = ranking.text(&rules, unknown, pool.len(), notation, |mv| {
+    let text = ranking.text(None, unknown, pool.len(), notation, |mv| {
         position.describe(mv)
     });
     Some(verdict::after_moves(

@@ -232,6 +232,10 @@ impl Table for KlondikeTable {
         validate_answer(&self.saved, &self.name, format(settings, "print-as")?)
     }
 
+    fn rules_text(&self) -> String {
+        self.saved.rules.to_string()
+    }
+
     fn rules_json(&self) -> Value {
         super::answer::rules_json(self.saved.rules)
     }

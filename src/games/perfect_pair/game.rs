@@ -328,6 +328,10 @@ impl Table for PerfectPairTable {
         Ok(validate_answer(&self.saved, &self.name))
     }
 
+    fn rules_text(&self) -> String {
+        self.saved.rules.to_string()
+    }
+
     fn rules_json(&self) -> Value {
         super::answer::rules_json(self.saved.rules)
     }

@@ -216,15 +216,20 @@ impl Standing {
         Answer::new(Verdict::of(solved, !open), text, json)
     }
 
-    /// That the file holds a valid deal or game, named `name`.
+    /// That the file holds a valid deal or game, named `name`, with the rules it is read
+    /// under.
     pub fn validate(&self, name: &str) -> Answer {
         let unknown = unknowns_text::count(self.game.deal.unknown().count_ones());
+        let game = format!("Pyramid game ({})", self.position.rules());
         let text = match self.progress() {
             Some(from) if self.position.is_won() => {
-                format!("{name}: a valid game, already won ({from}){unknown}\n")
+                format!("{name}: a valid {game}, already won ({from}){unknown}\n")
             }
-            Some(from) => format!("{name}: a valid game in progress ({from}){unknown}\n"),
-            None => format!("{name}: a valid deal{unknown}\n"),
+            Some(from) => format!("{name}: a valid {game} in progress ({from}){unknown}\n"),
+            None => format!(
+                "{name}: a valid Pyramid deal ({}){unknown}\n",
+                self.position.rules()
+            ),
         };
         Answer::new(Verdict::Yes, text, Value::Null)
     }

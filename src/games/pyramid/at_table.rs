@@ -179,8 +179,8 @@ pub fn chances_answer(
     let notation = |mv| notation::move_text(position, mv);
     let head = json!({"game": "pyramid", "challenge": "board", "rules": rules_json(rules)});
     let json = ranking.json(head, unknown, pool.len(), notation);
-    let aim = format!("{rules}; Board: {}", rules.finish.aim());
-    let text = ranking.text(&aim, unknown, pool.len(), notation, |mv| {
+    let aim = format!("Board: {}", rules.finish.aim());
+    let text = ranking.text(Some(&aim), unknown, pool.len(), notation, |mv| {
         position.describe(mv)
     });
     Some(standing.answer(ranking.verdict(), json, text))

@@ -149,6 +149,10 @@ impl Table for PyramidTable {
         Ok(self.standing.validate(&self.name))
     }
 
+    fn rules_text(&self) -> String {
+        self.standing.position.rules().to_string()
+    }
+
     fn rules_json(&self) -> Value {
         super::lab::rules_json(self.standing.position.rules())
     }

@@ -118,7 +118,7 @@ pub fn chances_answer(
     let head = json!({"game": "tripeaks", "challenge": "board"});
     let json = ranking.json(head, unknown, pool.len(), notation);
     let text = ranking.text(
-        "Board: clear the tableau",
+        Some("Board: clear the tableau"),
         unknown,
         pool.len(),
         notation,

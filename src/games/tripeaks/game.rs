@@ -110,6 +110,10 @@ impl Table for TriPeaksTable {
     }
 
     /// One set of rules: Microsoft Solitaire Collection's.
+    fn rules_text(&self) -> String {
+        RULES.to_string()
+    }
+
     fn rules_json(&self) -> Value {
         serde_json::json!({"of": RULES})
     }

@@ -301,6 +301,10 @@ impl Table for TripleKlondikeTable {
         Ok(answer::validate_answer(&self.played, &self.name))
     }
 
+    fn rules_text(&self) -> String {
+        self.played.start.rules().to_string()
+    }
+
     fn rules_json(&self) -> Value {
         answer::rules_json(self.played.start.rules())
     }
