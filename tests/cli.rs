@@ -1773,11 +1773,11 @@ fn every_json_answer_names_its_game_and_its_rules() {
 #[test]
 fn a_headerless_klondike_deal_piped_in_is_answered_under_a_named_game() {
     let text = std::fs::read_to_string(data("klondike-winnable.txt")).expect("the deal");
-    let headerless: String = text
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .map(|line| format!("{line}\n"))
-        .collect();
+    let mut headerless = String::new();
+    for line in text.lines().filter(|line| !line.starts_with('#')) {
+        headerless.push_str(line);
+        headerless.push('\n');
+    }
     let readings = [
         (&[][..], "Pyramid (3 passes through the stock): ", true),
         (
