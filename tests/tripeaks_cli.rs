@@ -178,7 +178,9 @@ fn the_game_comes_from_the_flag_or_the_header_and_they_must_agree() {
         .write_stdin(plain)
         .assert()
         .code(0);
-    assert!(String::from_utf8_lossy(&as_pyramid.get_output().stdout).contains("a valid deal"));
+    assert!(
+        String::from_utf8_lossy(&as_pyramid.get_output().stdout).contains("a valid Pyramid deal")
+    );
     let refused = pyramid()
         .args(["solve", "--game", "pyramid", &saved_game(CLEARS)])
         .assert()

@@ -267,7 +267,9 @@ fn hint_gives_the_next_move_from_where_the_moves_played_leave_the_game() {
     );
     let (_, text, _) = run(&strings(&small(&["hint", &game])));
     assert!(
-        text.starts_with("From the saved position: 2 moves played.\nNext: "),
+        text.starts_with(
+            "Triple Klondike (1 pack, 7 piles, 1 pass): From the saved position: 2 moves played.\nNext: "
+        ),
         "{text}"
     );
 
