@@ -91,6 +91,22 @@ fn spawn(
     (session, child)
 }
 
+/// Saves the game on screen under `name` (Ctrl-S, the default name cleared first), waits for
+/// the app to say `said`, and quits: every run that reopens a save gets there so.
+fn save_and_quit(
+    session: &mut Session,
+    child: &mut Box<dyn portable_pty::Child + Send + Sync>,
+    name: &str,
+    said: &str,
+) {
+    session.send("\x13");
+    session.wait_for("Save the game");
+    session.send(&"\x7f".repeat(40));
+    session.send(&format!("{name}\r"));
+    session.wait_for(said);
+    quit(session, child);
+}
+
 /// Sends Ctrl-Q and checks the app ends well and leaves the alternate screen.
 fn quit(session: &mut Session, child: &mut Box<dyn portable_pty::Child + Send + Sync>) {
     session.send("\x11");
@@ -138,12 +154,7 @@ fn type_solve_step_play_save_quit_and_reopen_in_a_real_terminal() {
     session.wait_for("Winnable: 37 more steps");
 
     // Ctrl-S, clear the suggested name, type one.
-    session.send("\x13");
-    session.wait_for("Save the game");
-    session.send(&"\x7f".repeat(40));
-    session.send("pty game\r");
-    session.wait_for("Saved with 3 moves");
-    quit(&mut session, &mut child);
+    save_and_quit(&mut session, &mut child, "pty game", "Saved with 3 moves");
 
     let path = dir.path().join("saves/pty-game.txt");
     let saved = std::fs::read_to_string(&path).unwrap();
@@ -261,12 +272,7 @@ fn a_tripeaks_game_typed_solved_stepped_saved_and_reopened_in_a_real_terminal() 
     // Play on from step 2, then save.
     session.send("p");
     session.wait_for("2 moves played");
-    session.send("\x13");
-    session.wait_for("Save the game");
-    session.send(&"\x7f".repeat(40));
-    session.send("pty peaks\r");
-    session.wait_for("Saved with 2 moves");
-    quit(&mut session, &mut child);
+    save_and_quit(&mut session, &mut child, "pty peaks", "Saved with 2 moves");
 
     let path = dir.path().join("saves/pty-peaks.txt");
     let saved = std::fs::read_to_string(&path).unwrap();
@@ -318,12 +324,12 @@ fn a_klondike_game_at_the_table_typed_played_saved_and_reopened_in_a_real_termin
     session.send("d");
     session.wait_for("2 moves played");
 
-    session.send("\x13");
-    session.wait_for("Save the game");
-    session.send(&"\x7f".repeat(40));
-    session.send("pty klondike\r");
-    session.wait_for("Saved with 2 moves");
-    quit(&mut session, &mut child);
+    save_and_quit(
+        &mut session,
+        &mut child,
+        "pty klondike",
+        "Saved with 2 moves",
+    );
 
     let path = dir.path().join("saves/pty-klondike.txt");
     let saved = std::fs::read_to_string(&path).unwrap();
@@ -357,12 +363,12 @@ fn a_triple_klondike_deal_opened_solved_stepped_saved_and_reopened_in_a_real_ter
     session.wait_for("step 2 of");
     session.wait_for("Next (3): ");
 
-    session.send("\x13");
-    session.wait_for("Save the game");
-    session.send(&"\x7f".repeat(40));
-    session.send("pty triple\r");
-    session.wait_for("Saved with its line of");
-    quit(&mut session, &mut child);
+    save_and_quit(
+        &mut session,
+        &mut child,
+        "pty triple",
+        "Saved with its line of",
+    );
 
     let path = dir.path().join("saves/pty-triple.txt");
     let saved = std::fs::read_to_string(&path).unwrap();
@@ -406,12 +412,7 @@ fn a_perfect_pair_layout_typed_solved_stepped_played_saved_and_reopened_in_a_rea
     session.send("\x1b[C\r");
     session.wait_for("2 moves played");
     session.wait_for("Cleared: ");
-    session.send("\x13");
-    session.wait_for("Save the game");
-    session.send(&"\x7f".repeat(40));
-    session.send("pty pairs\r");
-    session.wait_for("Saved with 2 moves");
-    quit(&mut session, &mut child);
+    save_and_quit(&mut session, &mut child, "pty pairs", "Saved with 2 moves");
 
     let path = dir.path().join("saves/pty-pairs.txt");
     let saved = std::fs::read_to_string(&path).unwrap();
