@@ -29,7 +29,7 @@ use crate::app::session::{DealText, Session, Ui, Work};
 use crate::app::session::{GameDraft, SavedGame};
 use crate::app::text_field::TextField;
 use crate::app::theme::Theme;
-use crate::app::widgets::Look;
+use crate::app::widgets::{Look, hint_width};
 use crate::store::{self, Drafts, Folders, Origin, StorageError};
 
 /// What the shell shows around the game: the status line, the overlay, the screen's size and
@@ -848,7 +848,8 @@ impl App {
             None => {
                 let hints = self.session.hints(games::next(self.session.game()).name());
                 // A long name of the next game would push the help off an 80-column bar.
-                if bar_width(&hints) > usize::from(layout::MIN_WIDTH) {
+                let width: usize = hints.iter().map(|(key, what)| hint_width(key, what)).sum();
+                if width > usize::from(layout::MIN_WIDTH) {
                     self.session.hints("game")
                 } else {
                     hints
@@ -1415,14 +1416,6 @@ fn refusal(problem: &GoalTextError) -> String {
         GoalTextError::Rank(_) => "the Rank field takes A, 2 to 10, J, Q or K".to_string(),
         GoalTextError::Goal(error) => error.to_string(),
     }
-}
-
-/// The columns a bar of key hints takes: each hint as ` key what `.
-fn bar_width(hints: &[(&str, &str)]) -> usize {
-    hints
-        .iter()
-        .map(|(key, what)| key.chars().count() + what.chars().count() + 3)
-        .sum()
 }
 
 /// A seed for a random deal from the clock: a different deal each time, in up to nine

@@ -14,7 +14,7 @@ use crate::app::open_dialog;
 use crate::app::shell::{App, ChallengeDialog, Confirm, Overlay, SaveDialog};
 use crate::app::text_field::TextField;
 use crate::app::theme::Theme;
-use crate::app::widgets::{footer, panel_block, popup, shortened};
+use crate::app::widgets::{footer, hint_width, panel_block, popup, shortened};
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -173,14 +173,16 @@ fn key_hints(app: &App, area: Rect, buf: &mut Buffer) {
     let mut room = usize::from(area.width);
     let mut spans = Vec::new();
     for (key, what) in app.hints() {
-        let key = Span::styled(format!(" {key}"), Style::new().fg(theme.key));
-        let what = Span::styled(format!(" {what} "), Style::new().fg(theme.dim));
-        let width = key.width() + what.width();
+        let width = hint_width(key, what);
         if width > room {
             continue;
         }
         room -= width;
-        spans.extend([key, what]);
+        spans.push(Span::styled(format!(" {key}"), Style::new().fg(theme.key)));
+        spans.push(Span::styled(
+            format!(" {what} "),
+            Style::new().fg(theme.dim),
+        ));
     }
     Line::from(spans).render(area, buf);
 }

@@ -186,6 +186,12 @@ pub fn popup(area: Rect, width: u16, height: u16, buf: &mut Buffer, theme: &Them
     rect
 }
 
+/// The columns one hint of the screen's key bar takes, drawn as ` key what `: the bar
+/// leaves out a hint that does not fit, and the shell measures a whole bar by it.
+pub fn hint_width(key: &str, what: &str) -> usize {
+    Span::raw(format!(" {key} {what} ")).width()
+}
+
 /// Keys and what they do, on one line: `Enter open  Esc close`.
 pub fn key_line(keys: &[(&str, &str)], theme: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
