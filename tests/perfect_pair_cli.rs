@@ -221,8 +221,9 @@ fn batch_answers_a_json_line_for_each_deal_in_either_form() {
     let layout = Layout::deal(DEALS[2].0, DEALS[2].1);
     let pack: Vec<String> = layout.cards().map(|(card, _)| card.to_string()).collect();
     let lines = format!(
-        "{}\n# a comment\n6c 7d | Kh / As | Qs\n7h Zz | 6c\n",
-        pack.join(" ")
+        "{}\n# a comment\n6c 7d | Kh / As | Qs\n7h Zz | 6c\n{}\n",
+        pack.join(" "),
+        pack[..49].join(" ")
     );
     let file = files.write("deals.txt", &lines);
     let out = output(&["batch", "--game", "perfect-pair", "-j", "1", &file], 2);
@@ -230,7 +231,7 @@ fn batch_answers_a_json_line_for_each_deal_in_either_form() {
         .lines()
         .map(|line| serde_json::from_str(line).expect("a JSON line"))
         .collect();
-    assert_eq!(answers.len(), 3, "{out}");
+    assert_eq!(answers.len(), 4, "{out}");
     let start = Position::new(layout, Rules::DEFAULT);
     assert_eq!(answers[0]["line"], 1);
     assert_figures(&replayed(&start, &answers[0]), &answers[0]);
@@ -252,6 +253,12 @@ fn batch_answers_a_json_line_for_each_deal_in_either_form() {
             .is_some_and(|error| error.contains("'Zz' is not a card")),
         "{}",
         answers[2]
+    );
+    // A short pack is named in the hand's words, not a deal's.
+    assert_eq!(
+        answers[3]["error"],
+        "49 cards: a line without '|' is a hand in the default layout, the 52 cards of a pack \
+         (rows of another shape are written with '|' and '/')"
     );
 }
 

@@ -273,6 +273,9 @@ impl Game for PerfectPair {
                     .to_string(),
             ]));
         }
+        // The hand's own reading names what is wrong in Perfect Pair's words; a line it
+        // takes is a whole pack in the deal order.
+        super::lab::layout_of_line(line)?;
         Ok(Deal::parse_as(line, &DEAL_ORDER)?)
     }
 

@@ -11,14 +11,15 @@
 use serde_json::{Value, json};
 
 use super::answer::{Aim, answer_json, rules_json, solve_position, stopped};
-use super::layout::{DEAL_ORDER, Layout, Row};
+use super::layout::{DEFAULT_LEFT, DEFAULT_RIGHT, Layout, Row};
 use super::position::Position;
 use super::rules::{AfterFourth, Rules, UnusedBonus};
 use super::saved::Problem;
 use super::solver::{self, Clearing, Goal};
 use crate::cards::card::Card;
+use crate::cards::card::DECK_SIZE;
 use crate::cards::deal::{Deal, UNKNOWN};
-use crate::cards::excerpt::excerpt;
+use crate::cards::excerpt::{counted, excerpt};
 use crate::engine::game::{LineError, NotItsRules};
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
 use crate::engine::search::{Budget, CapReached, Caps};
@@ -38,10 +39,37 @@ const ROW_SEPARATOR: char = '/';
 /// A line's hand: rows separated by `/` when it has a `|`, else 52 cards of the default
 /// layout.
 pub fn layout_of_line(line: &str) -> Result<Layout, LineError> {
-    if !line.contains('|') {
-        let deal = Deal::parse_as(line, &DEAL_ORDER)?;
-        return Ok(Layout::from_pack(deal.cards()));
+    if line.contains('|') {
+        layout_of_rows(line)
+    } else {
+        layout_of_rows(&default_rows(line)?)
     }
+}
+
+/// A line of 52 cards written as the default layout's rows, `/` between them, so that its
+/// cards are read, and their problems named, as a hand's rows are.
+fn default_rows(line: &str) -> Result<String, LineError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() != DECK_SIZE {
+        return Err(LineError::Problems(vec![format!(
+            "{}: a line without '|' is a hand in the default layout, the {DECK_SIZE} cards \
+             of a pack (rows of another shape are written with '|' and '/')",
+            counted(words.len(), "card")
+        )]));
+    }
+    let rows: Vec<String> = words
+        .chunks(DEFAULT_LEFT + DEFAULT_RIGHT)
+        .map(|row| {
+            let (left, right) = row.split_at(DEFAULT_LEFT);
+            format!("{} | {}", left.join(" "), right.join(" "))
+        })
+        .collect();
+    Ok(rows.join(" / "))
+}
+
+/// A line's hand written as rows separated by `/`, each as a hand's row without its
+/// `row N:`.
+fn layout_of_rows(line: &str) -> Result<Layout, LineError> {
     let mut problems = Vec::new();
     let rows: Vec<Row> = line
         .split(ROW_SEPARATOR)
@@ -271,6 +299,35 @@ mod tests {
             "row 1: 'Zz' is not a card: a rank (A 2-9 T J Q K, or 10) then a suit (c d h s); \
              row 2: a second '|': a row has two lines; \
              row 2: '??' (an unknown card) is not taken: every card of a hand is face up"
+        );
+    }
+
+    #[test]
+    fn a_bad_line_of_the_default_layout_is_named_in_perfect_pairs_words() {
+        let line = crate::cards::deal::random_deals(5, 1)[0].to_line();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let problem = |line: &str| layout_of_line(line).unwrap_err().to_string();
+        assert_eq!(
+            problem(&words[..49].join(" ")),
+            "49 cards: a line without '|' is a hand in the default layout, the 52 cards of a \
+             pack (rows of another shape are written with '|' and '/')"
+        );
+        let mut bad = words.clone();
+        bad[8] = "Zz";
+        assert_eq!(
+            problem(&bad.join(" ")),
+            "row 1: 'Zz' is not a card: a rank (A 2-9 T J Q K, or 10) then a suit (c d h s)"
+        );
+        bad[8] = "??";
+        assert!(problem(&bad.join(" ")).contains("every card of a hand is face up"));
+        let mut twice = words.clone();
+        twice[14] = words[0];
+        assert_eq!(
+            problem(&twice.join(" ")),
+            format!(
+                "{} appears twice: at row 1 left, card 1 and at row 2 left, card 2",
+                words[0]
+            )
         );
     }
 }
