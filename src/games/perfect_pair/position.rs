@@ -63,6 +63,8 @@ pub enum IllegalMove {
     NoUseLeft,
     #[error("every free cell holds a card")]
     CellsFull,
+    #[error("the hand is already won: the deal ends there")]
+    Won,
 }
 
 /// A position of a hand: the layout, how many cards each line has lost, the free cells, and
@@ -269,6 +271,9 @@ impl Position {
 
     /// Checks a move without making it.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_won() {
+            return Err(IllegalMove::Won);
+        }
         match mv {
             Move::Pair(a, b) => {
                 self.check_available(a)?;
@@ -673,6 +678,12 @@ mod tests {
         let mut position = position;
         play(&mut position, "6c>cell 6c+7d Kh");
         assert!(position.is_won());
+        // Once every card is gone the deal ends: a move is refused as one after the win,
+        // not as a card gone.
+        assert_eq!(
+            position.check(Move::King(card("Kh"))),
+            Err(IllegalMove::Won)
+        );
         let no_uses = Rules {
             uses: 0,
             ..Rules::DEFAULT

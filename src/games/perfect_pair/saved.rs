@@ -23,7 +23,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::layout::{Layout, LayoutProblem, Row, Side};
-use super::notation::{NotationError, line_text, read_move};
+use super::notation::{NotationError, line_text, read_moves};
 use super::position::{Move, Position};
 use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
 use crate::cards::card::Card;
@@ -773,25 +773,20 @@ impl Reader {
             .ok()
     }
 
-    /// The moves of the `# moves:` lines, played one after another from `start`; the first
-    /// that cannot be played is a problem at its place.
+    /// The moves of the `# moves:` lines, played one after another from `start` as the
+    /// notation reads a line; the first that cannot be played (or comes after the win) is a
+    /// problem at its place.
     fn moves(&self, start: &Position) -> Result<Vec<Move>, TextProblems> {
-        let mut position = start.clone();
-        let mut moves = Vec::new();
-        for (index, (word, at)) in self.moves.iter().enumerate() {
-            let mv = read_move(&position, word).map_err(|error| {
-                TextProblems(vec![TextProblem {
-                    at: Some(*at),
-                    problem: Problem::Move {
-                        number: index + 1,
-                        error,
-                    },
-                }])
-            })?;
-            position.apply(mv).expect("a move read is legal");
-            moves.push(mv);
-        }
-        Ok(moves)
+        let words: Vec<&str> = self.moves.iter().map(|(word, _)| word.as_str()).collect();
+        read_moves(start, &words.join(" ")).map_err(|(index, error)| {
+            TextProblems(vec![TextProblem {
+                at: Some(self.moves[index].1),
+                problem: Problem::Move {
+                    number: index + 1,
+                    error,
+                },
+            }])
+        })
     }
 }
 
@@ -864,14 +859,20 @@ mod tests {
 
     #[test]
     fn a_move_that_cannot_be_played_is_named_at_its_place() {
-        let text = "row 1: 7h Qs | 6c Ad\n# moves: 7h+6c\n#moves:  Qs+Ad Kd\n";
+        let text = "row 1: 7h Qs | 6c Ad\n# moves: 7h+6c\n#moves:  Kd Qs+Ad\n";
         assert_eq!(
             problems(text),
-            "3:16: # moves: move 3: 'Kd' cannot be played: Kd is not in this hand"
+            "3:10: # moves: move 2: 'Kd' cannot be played: Kd is not in this hand"
         );
-        let saved = SavedPerfectPair::read(&text.replace(" Kd", "")).expect("a hand");
+        let saved = SavedPerfectPair::read(&text.replace("Kd ", "")).expect("a hand");
         assert_eq!(saved.moves.len(), 2);
         assert!(saved.game().position().is_won());
+        // A move after the win is named as one, as the guide promises, not as a card gone.
+        assert_eq!(
+            problems(&text.replace("Kd Qs+Ad", "Qs+Ad Qs+Ad")),
+            "3:16: # moves: move 3: 'Qs+Ad' cannot be played: the game is already won after \
+             move 2"
+        );
     }
 
     #[test]

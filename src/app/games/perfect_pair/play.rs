@@ -83,6 +83,9 @@ impl Play {
     /// Chooses a spot: its card (to pair with the card chosen before, or removed at once if
     /// a King), or an empty free cell for the card chosen before.
     pub fn choose(&mut self, spot: Spot) -> Choice {
+        if let Some(won) = self.won() {
+            return won;
+        }
         if board::spots(self.position()).contains(&spot) {
             self.cursor = spot;
         }
@@ -118,6 +121,17 @@ impl Play {
         }
     }
 
+    /// Once the hand is won the deal ends: every move is refused as one after the win, as
+    /// the notation refuses a move written after it.
+    fn won(&self) -> Option<Choice> {
+        self.position().is_won().then(|| {
+            Choice::Refused(format!(
+                "the hand is already won after move {} (u undoes)",
+                self.game.played()
+            ))
+        })
+    }
+
     /// Two cards as a pair, the one that comes first in the layout first, as the referee
     /// lists them.
     fn pair(&self, a: Card, b: Card) -> Move {
@@ -131,6 +145,9 @@ impl Play {
 
     /// `c`: the card chosen, or else the one under the cursor, to a free cell.
     pub fn put_in_cell(&mut self) -> Choice {
+        if let Some(won) = self.won() {
+            return won;
+        }
         let card = self.chosen.take().or_else(|| self.card_at(self.cursor));
         match card {
             Some(card) => self.play(Move::ToCell(card)),
@@ -268,5 +285,18 @@ mod tests {
         assert!(play.redo());
         assert_eq!(play.position().cards_left(), 1);
         assert!(matches!(play.put_in_cell(), Choice::Played(_)));
+    }
+
+    #[test]
+    fn a_move_after_the_win_is_refused_as_after_the_win() {
+        let mut play = play("row 1: 7h | Kd 6c\n");
+        play.choose(Spot::Line(1));
+        play.choose(Spot::Line(0));
+        play.choose(Spot::Line(1));
+        assert!(play.position().is_won());
+        let after = "the hand is already won after move 2 (u undoes)".to_string();
+        assert_eq!(play.choose(Spot::Line(0)), Choice::Refused(after.clone()));
+        assert_eq!(play.choose(Spot::Cell(0)), Choice::Refused(after.clone()));
+        assert_eq!(play.put_in_cell(), Choice::Refused(after));
     }
 }
