@@ -475,6 +475,11 @@ struct Reader {
     headers: Vec<(&'static str, String, TextPos)>,
     /// The number the last row was written with (0 before the first).
     last_number: usize,
+    /// The lines read that are rows, or stand where a row was expected.
+    places: usize,
+    /// The last row whose number was right: its number and its place (0 and 0 before the
+    /// first).
+    anchor: (usize, usize),
     /// The words of the `# moves:` lines, with where each starts.
     moves: Vec<(String, TextPos)>,
     problems: Vec<TextProblem>,
@@ -519,6 +524,7 @@ impl Reader {
             return;
         }
         let start = line.len() - trimmed.len();
+        let expected = self.next_place();
         // A row: `row N:`, then the cards, a `#` starting a comment.
         let content = line.split('#').next().unwrap_or("");
         let Some((head, cards)) = content[start..].split_once(':') else {
@@ -536,11 +542,14 @@ impl Reader {
             self.problem(at(start), Problem::NotARow(self.last_number + 1));
             return;
         }
-        // Each row's number follows the one before, so that one row out of order is named
-        // alone rather than every row after it.
-        let expected = self.last_number + 1;
+        // A row's number is right when it follows the one written before (a row left out
+        // or added is named once) or fits its place (a number mistyped, or two rows
+        // swapped, is named alone rather than with every row after it).
         let written = found.parse::<usize>().ok();
-        if written != Some(expected) {
+        let follows = written == Some(self.last_number + 1);
+        if follows || written == Some(expected) {
+            self.anchor = (written.unwrap_or(expected), self.places);
+        } else {
             let offset = found.as_ptr() as usize - line.as_ptr() as usize;
             let found = excerpt(found);
             self.problem(at(offset), Problem::RowNumber { found, expected });
@@ -548,6 +557,15 @@ impl Reader {
         self.last_number = written.unwrap_or(expected);
         let cards_offset = cards.as_ptr() as usize - line.as_ptr() as usize;
         self.row(number, line, cards_offset, cards);
+    }
+
+    /// Counts a line that is a row, or stands where one was expected; returns the number
+    /// its place calls for, counted on from the last row whose number was right (a line
+    /// that is not a row asks for the number after the one written before it).
+    fn next_place(&mut self) -> usize {
+        self.places += 1;
+        let (number, place) = self.anchor;
+        number + self.places - place
     }
 
     /// Reads a row's cards: `cards` is the part of `line` after the colon, from byte `offset`.
@@ -842,6 +860,52 @@ mod tests {
              8:9: # uses: 'many' is not one of: 0 to 15\n\
              9:15: # free cells: '3' is not one of: 1, 2\n\
              10:15: # free cells: given a second time"
+        );
+    }
+
+    #[test]
+    fn one_row_number_wrong_is_named_alone() {
+        let rows = [
+            "row 1: 7d 9c 4d 8h 8d 5s Jd | 6d 9s Jc 5d Kd 3c",
+            "row 2: 2d Jh 5h 7h 4h 2c Ad | 6s Kc Kh Th Ts Js",
+            "row 3: Td 8s Qc 4s 6c 7c As | 5c Ah Ks 6h Qs Qh",
+            "row 4: Qd 9d 3d 3s Ac 4c 2h | 8c Tc 3h 2s 9h 7s",
+        ];
+        let with_row_3 = |row: &str| {
+            let mut lines = rows.to_vec();
+            lines[2] = row;
+            lines.join("\n")
+        };
+        let row_3 = rows[2].trim_start_matches("row 3:");
+        for (written, problem) in [
+            ("row 2:", "3:5: row 2 where row 3 comes next"),
+            ("row 4:", "3:5: row 4 where row 3 comes next"),
+            ("row 33:", "3:5: row 33 where row 3 comes next"),
+            ("row x:", "3:5: row x where row 3 comes next"),
+            (
+                "row 3",
+                "3:1: expected a row, 'row 3: cards | cards', or a '#' line",
+            ),
+        ] {
+            let text = with_row_3(&format!("{written}{row_3}"));
+            let found = problems(&text);
+            assert!(
+                found.lines().count() == 1 && found.starts_with(problem),
+                "{written}: {found}"
+            );
+        }
+        // Two rows swapped: each is named, and the row after them is not.
+        let swapped = [rows[0], rows[2], rows[1], rows[3]].join("\n");
+        assert_eq!(
+            problems(&swapped),
+            "2:5: row 3 where row 2 comes next: rows are numbered in order from 1\n\
+             3:5: row 2 where row 3 comes next: rows are numbered in order from 1"
+        );
+        // A row left out is named once, at the row after the gap.
+        let left_out = [rows[0], rows[1], rows[3]].join("\n");
+        assert_eq!(
+            problems(&left_out),
+            "3:5: row 4 where row 3 comes next: rows are numbered in order from 1"
         );
     }
 
