@@ -42,7 +42,7 @@ use crate::app::session::{About, DealText, GameSessions, KeptWork, Restored, Ses
 use crate::app::widgets::{Look, counted};
 use crate::store::{self, Folders};
 use editor::{Editor, Marks, Typed};
-use keys::{Binding, Keys, TYPING};
+use keys::{Binding, Keys};
 use options::{OptionsDialog, OptionsKey, RuleOption};
 
 /// A game's move.
@@ -1085,7 +1085,7 @@ impl<G: GameScreen> Flow<G> {
         let keys = &G::KEYS;
         let mut sections = vec![
             keys.deal,
-            ("Typing cards", TYPING),
+            ("Typing cards", keys.typing),
             keys.play,
             keys.solution,
         ];
@@ -1295,7 +1295,7 @@ impl<G: GameScreen> Session for Flow<G> {
         let keys = &G::KEYS;
         match self.screen {
             Screen::Editor if self.options.is_some() => options::BINDINGS.iter().collect(),
-            Screen::Editor => keys.deal.1.iter().chain(TYPING).collect(),
+            Screen::Editor => keys.deal.1.iter().chain(keys.typing).collect(),
             Screen::Play => keys.play.1.iter().collect(),
             Screen::Solving(_) | Screen::Solution(_) | Screen::Own(_) => {
                 keys.solution.1.iter().collect()

@@ -28,7 +28,7 @@ pub const ANYWHERE: &[Binding] = &[
     bind(
         &[Press::Ctrl('g')],
         "Ctrl-G",
-        "the next game (Pyramid, TriPeaks, Klondike), with a new deal (from the editor)",
+        "the next game, with a new deal (from the editor)",
     ),
     bind(
         &[Press::Ctrl('r')],

@@ -28,8 +28,10 @@ pub struct Binding {
 
 /// A game's keys, screen by screen: each a help section's title and its table.
 pub struct Keys {
-    /// The editor's own keys, beside [`TYPING`].
+    /// The editor's own keys, beside its typing ones.
     pub deal: (&'static str, &'static [Binding]),
+    /// The keys that type the cards: [`TYPING`], or [`TYPING_PLACES`] for a layout typed.
+    pub typing: &'static [Binding],
     /// Play mode's.
     pub play: (&'static str, &'static [Binding]),
     /// Solving, stepping and the game's own screens'.
@@ -51,54 +53,77 @@ pub const ARROWS: &[Press] = &[
     Press::Key(KeyCode::Right),
 ];
 
-/// The keys that type a deal, the same in every game's editor.
+const RANK: Binding = bind(
+    &[Press::Cards],
+    "A 2-9 T J Q K",
+    "rank (10 works too), then c d h s for the suit",
+);
+
+const MOVE: Binding = bind(
+    ARROWS,
+    "arrows, click",
+    "move between slots as they lie on the board",
+);
+
+const NEXT: Binding = bind(
+    &[Press::Key(KeyCode::Tab), Press::Key(KeyCode::BackTab)],
+    "Tab / Shift-Tab",
+    "next / previous slot in deal order",
+);
+
+const FIRST_LAST: Binding = bind(
+    &[Press::Key(KeyCode::Home), Press::Key(KeyCode::End)],
+    "Home / End",
+    "the first / the last slot",
+);
+
+const BACKSPACE: Binding = bind(
+    &[Press::Key(KeyCode::Backspace)],
+    "Backspace",
+    "clear the previous slot and move back",
+);
+
+const DELETE: Binding = bind(
+    &[Press::Key(KeyCode::Delete)],
+    "Delete",
+    "clear the slot under the cursor",
+);
+
+const SEPARATORS: Binding = bind(
+    &[ch(' '), ch(',')],
+    "Space ,",
+    "skipped, so a deal may be typed or pasted with them",
+);
+
+const DROP: Binding = bind(&[Press::Key(KeyCode::Esc)], "Esc", "drop a half-typed card");
+
+/// The keys that type a deal of a whole pack: a paste fills the slots, and Ctrl-F the one
+/// missing card.
 pub const TYPING: &[Binding] = &[
-    bind(
-        &[Press::Cards],
-        "A 2-9 T J Q K",
-        "rank (10 works too), then c d h s for the suit",
-    ),
-    bind(
-        ARROWS,
-        "arrows, click",
-        "move between slots as they lie on the board",
-    ),
-    bind(
-        &[Press::Key(KeyCode::Tab), Press::Key(KeyCode::BackTab)],
-        "Tab / Shift-Tab",
-        "next / previous slot in deal order",
-    ),
-    bind(
-        &[Press::Key(KeyCode::Home), Press::Key(KeyCode::End)],
-        "Home / End",
-        "the first / the last slot",
-    ),
-    bind(
-        &[Press::Key(KeyCode::Backspace)],
-        "Backspace",
-        "clear the previous slot and move back",
-    ),
-    bind(
-        &[Press::Key(KeyCode::Delete)],
-        "Delete",
-        "clear the slot under the cursor",
-    ),
-    bind(
-        &[ch(' '), ch(',')],
-        "Space ,",
-        "skipped, so a deal may be typed or pasted with them",
-    ),
+    RANK,
+    MOVE,
+    NEXT,
+    FIRST_LAST,
+    BACKSPACE,
+    DELETE,
+    SEPARATORS,
     bind(
         &[],
         "paste",
         "fills slots from the cursor with a whole deal",
     ),
-    bind(&[Press::Key(KeyCode::Esc)], "Esc", "drop a half-typed card"),
+    DROP,
     bind(
         &[Press::Ctrl('f')],
         "Ctrl-F",
         "fill the one empty slot with the one missing card",
     ),
+];
+
+/// The keys that type the cards of a layout that is itself typed: no card is missing from
+/// a part of a pack, and a paste is the game's own.
+pub const TYPING_PLACES: &[Binding] = &[
+    RANK, MOVE, NEXT, FIRST_LAST, BACKSPACE, DELETE, SEPARATORS, DROP,
 ];
 
 /// The editor's Enter, Ctrl-P and g, as every game has them; the game says how.

@@ -201,6 +201,11 @@ impl GameScreen for PerfectPair {
         editor.start()
     }
 
+    /// The problems of a text pasted were for the hand as pasted.
+    fn edited(flow: &mut Flow<PerfectPair>) {
+        flow.editor.marks.pasted.clear();
+    }
+
     /// The layout's places and rows, the rules and the goal, by key.
     fn editor_key(flow: &mut Flow<PerfectPair>, key: KeyEvent, fx: &mut Effects) -> bool {
         let KeyCode::Char(c) = key.code else {
@@ -260,17 +265,20 @@ impl GameScreen for PerfectPair {
                 );
             }
             Err(problems) => {
-                let found = problems.to_string().replace('\n', " ");
                 let header = format!("# game: {GAME_ID}\n");
                 let lenient = PerfectPairDraft::parse(&format!("{header}{text}"))
                     .filter(|draft| shape::fits(&shape_of(draft)).is_ok());
-                if let Some(draft) = lenient {
+                let found = counted(problems.0.len(), "problem");
+                let said = if let Some(draft) = lenient {
                     flow.editor = Editor::of_draft(&draft, flow.editor.marks.aim);
                     flow.edited(fx);
-                    fx.say(Tone::Warning, format!("Pasted as far as it reads: {found}"));
+                    format!("Pasted as far as it reads, with {found}: the Check panel lists them.")
                 } else {
-                    fx.say(Tone::Warning, format!("Not pasted: {found}"));
-                }
+                    format!("Not pasted, {found}: the Check panel lists them.")
+                };
+                // Each on a line of its own in the Check panel, until the next change.
+                flow.editor.marks.pasted = problems.to_string().lines().map(String::from).collect();
+                fx.say(Tone::Warning, said);
             }
         }
         true

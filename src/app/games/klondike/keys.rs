@@ -14,6 +14,7 @@ use crate::app::games::klondike::Klondike;
 /// Klondike's tables.
 pub const KEYS: Keys = Keys {
     deal: ("The Klondike deal", EDITOR),
+    typing: keys::TYPING,
     play: ("Playing Klondike", PLAY),
     solution: ("Solving and stepping", SOLUTION),
 };

@@ -38,6 +38,8 @@ pub struct PairMarks {
     pub shape: Shape,
     pub rules: Rules,
     pub aim: Aim,
+    /// The problems of the text last pasted, one a line, until the next change.
+    pub pasted: Vec<String>,
     check: Check,
 }
 
@@ -47,6 +49,7 @@ impl Default for PairMarks {
             shape: default_shape(),
             rules: Rules::DEFAULT,
             aim: Aim::default(),
+            pasted: Vec::new(),
             check: Check::default(),
         }
     }
@@ -235,6 +238,7 @@ impl Editor {
             shape,
             rules: draft.rules,
             aim,
+            pasted: Vec::new(),
             check: Check::default(),
         };
         Editor::with_slots(slots, marks)

@@ -11,6 +11,7 @@ use crate::app::games::perfect_pair::PerfectPair;
 /// Perfect Pair's tables.
 pub const KEYS: Keys = Keys {
     deal: ("The Perfect Pair hand", EDITOR),
+    typing: keys::TYPING_PLACES,
     play: ("Playing Perfect Pair", PLAY),
     solution: ("Solving and stepping", SOLUTION),
 };

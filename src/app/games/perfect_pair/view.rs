@@ -94,6 +94,16 @@ pub fn check_lines(flow: &Flow<PerfectPair>, look: &Look) -> Vec<Line<'static>> 
             Style::new().fg(theme.invalid),
         ));
     }
+    if !marks.pasted.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("The text pasted:", dim));
+        for problem in &marks.pasted {
+            lines.push(Line::styled(
+                text.names(problem),
+                Style::new().fg(theme.invalid),
+            ));
+        }
+    }
     lines
 }
 

@@ -15,6 +15,7 @@ use crate::app::games::pyramid::play::{Back, Standing};
 /// Pyramid's tables.
 pub const KEYS: Keys = Keys {
     deal: ("The deal", EDITOR),
+    typing: keys::TYPING,
     play: ("Playing", PLAY),
     solution: ("Solving and stepping", SOLUTION),
 };

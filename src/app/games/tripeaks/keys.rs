@@ -11,6 +11,7 @@ use crate::app::games::tripeaks::TriPeaks;
 /// TriPeaks' tables.
 pub const KEYS: Keys = Keys {
     deal: ("The TriPeaks deal", EDITOR),
+    typing: keys::TYPING,
     play: ("Playing TriPeaks", PLAY),
     solution: ("Solving, stepping and revealing", SOLUTION),
 };

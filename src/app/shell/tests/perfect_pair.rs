@@ -173,13 +173,74 @@ fn a_pasted_hand_with_problems_is_read_as_far_as_it_goes_and_each_problem_said()
         "row 1: 7h Zz | 6c\nrow 2: 7h | Kd\n".to_string(),
     ));
     let text = said(&app);
-    assert!(text.starts_with("Pasted as far as it reads: "), "{text}");
-    assert!(text.contains("'Zz' is not a card"), "{text}");
-    assert!(text.contains("7h appears twice"), "{text}");
+    assert_eq!(
+        text,
+        "Pasted as far as it reads, with 2 problems: the Check panel lists them."
+    );
     let editor = &app.pair().editor;
     assert_eq!(editor.marks.shape, [[2, 1], [1, 1]]);
     assert_eq!(editor.invalid_slots(), [0, 3]);
     assert_eq!(editor.problems().len(), 2, "{:?}", editor.problems());
+    assert_eq!(editor.marks.pasted.len(), 2, "{:?}", editor.marks.pasted);
+    // The next change is to the hand as pasted: its text's problems go.
+    press(&mut app, KeyCode::Char('f'));
+    assert!(app.pair().editor.marks.pasted.is_empty());
+}
+
+#[test]
+fn a_paste_with_many_problems_lists_each_on_a_line_of_its_own() {
+    let (_dir, mut app, _receive) = pair_app();
+    app.update(Msg::Paste(
+        "row 1: 7h Zz | 6c\nrow 2: 7h | Kd\nrow 3: Yy | 5c\nrow 4: Xx | 4c\nrow 5: Ww | 3c\n\
+         row 6: 2c | Vv\n"
+            .to_string(),
+    ));
+    assert_eq!(
+        said(&app),
+        "Pasted as far as it reads, with 6 problems: the Check panel lists them."
+    );
+    let shown = screen(&app, 120, 40);
+    for start in [
+        "│1:11: 'Zz' is not",
+        "│2:8: 7h appears",
+        "│3:8: 'Yy' is not",
+        "│4:8: 'Xx' is not",
+        "│5:8: 'Ww' is not",
+        "│6:13: 'Vv' is not",
+    ] {
+        assert!(shown.contains(start), "{start}\n{shown}");
+    }
+}
+
+#[test]
+fn each_editors_help_says_what_its_keys_do_there_once() {
+    let (_dir, mut app, _receive) = fresh();
+    let first = app.session.game();
+    loop {
+        let labels: Vec<&str> = app.bindings().iter().map(|binding| binding.label).collect();
+        for label in &labels {
+            let times = labels.iter().filter(|other| *other == label).count();
+            assert_eq!(times, 1, "{:?}: {label} {times} times", app.session.game());
+        }
+        ctrl(&mut app, 'g');
+        if app.session.game() == first {
+            break;
+        }
+    }
+    // Perfect Pair's paste is its own, and no card is missing from a part of a pack.
+    let (_dir, app, _receive) = pair_app();
+    let sections = app.help_sections();
+    let help: Vec<_> = sections.iter().flat_map(|(_, keys)| keys.iter()).collect();
+    assert!(!help.iter().any(|binding| binding.label == "Ctrl-F"));
+    let pastes: Vec<&str> = help
+        .iter()
+        .filter(|binding| binding.label == "paste")
+        .map(|binding| binding.what)
+        .collect();
+    assert_eq!(
+        pastes,
+        ["a hand in the file's words (row 1: ... | ...) replaces the layout"]
+    );
 }
 
 #[test]
