@@ -48,6 +48,15 @@ use options::{OptionsDialog, OptionsKey, RuleOption};
 /// A game's move.
 pub type Move<G> = <<G as GameScreen>::Position as Referee>::Move;
 
+/// A step as the list of steps shows it: the position it is played from, the move, the
+/// list's style for it and whether it is done.
+pub struct Step<'a, G: GameScreen> {
+    pub before: &'a G::Position,
+    pub mv: Move<G>,
+    pub style: Style,
+    pub done: bool,
+}
+
 /// A game's parts, which the shared flow fills its screens with. Implemented by the game's
 /// own state (what it keeps beside the editor, the game played and the challenge).
 pub trait GameScreen: Default + Debug + Sized + 'static {
@@ -127,14 +136,18 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     /// say.
     fn solved(flow: &mut Flow<Self>, solving: Solving<Self>, found: Found, fx: &mut Effects);
     /// What to say when a search reached a cap before it knew.
-    fn undecided(cap: &CapReached) -> String;
+    fn undecided(cap: &CapReached) -> String {
+        format!("Undecided: the search reached its cap ({cap}) before it knew.")
+    }
     /// The game's own keys on the solution screen: true when taken.
     fn solution_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) -> bool {
         false
     }
     /// The lines of moves an answer offers (a Score or Card challenge may have two); none
     /// beside the one shown for an answer with one.
-    fn lines(found: &Self::Found) -> Vec<Vec<Move<Self>>>;
+    fn lines(_found: &Self::Found) -> Vec<Vec<Move<Self>>> {
+        Vec::new()
+    }
 
     // Play mode.
 
@@ -213,13 +226,7 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     /// The solution panel's first lines: the answer and where the stepper stands.
     fn solution_header(solution: &Solution<Self>, look: &Look) -> Vec<Line<'static>>;
     /// A step in a few words, from the position it is played from.
-    fn step_spans(
-        before: &Self::Position,
-        mv: Move<Self>,
-        look: &Look,
-        style: Style,
-        done: bool,
-    ) -> Vec<Span<'static>>;
+    fn step_spans(step: &Step<Self>, look: &Look) -> Vec<Span<'static>>;
     /// Play mode's panel's first lines: how the game stands.
     fn play_header(flow: &Flow<Self>, play: &Self::Play, look: &Look) -> Vec<Line<'static>>;
     /// The most used keys for the bottom line; Ctrl-G goes to `other_game`.

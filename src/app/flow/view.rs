@@ -12,7 +12,7 @@ use solitaire::cards::excerpt::thousands;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::referee::Referee;
 
-use crate::app::flow::{Flow, GameScreen, Move, PlayMode, Screen, Solution, Solving};
+use crate::app::flow::{Flow, GameScreen, Move, PlayMode, Screen, Solution, Solving, Step};
 use crate::app::theme::Theme;
 use crate::app::widgets::{
     Look, below, counted, first_shown, headed_panel, header_height, panel_block, spinner, step_list,
@@ -227,7 +227,16 @@ fn steps<G: GameScreen>(
         look.theme,
         |number, style, done| {
             positions.get(number).map_or_else(Vec::new, |before| {
-                G::step_spans(before, moves[number], look, style, done)
+                let mv = moves[number];
+                G::step_spans(
+                    &Step {
+                        before,
+                        mv,
+                        style,
+                        done,
+                    },
+                    look,
+                )
             })
         },
     );

@@ -17,7 +17,6 @@ use std::time::{Duration, Instant};
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
@@ -41,7 +40,7 @@ use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
 use crate::app::flow::options::RuleOption;
 use crate::app::flow::{
-    Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, seen_more_of,
+    Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, Step, seen_more_of,
 };
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
@@ -341,14 +340,6 @@ impl GameScreen for Klondike {
         fx.say(tone, text);
     }
 
-    fn undecided(cap: &CapReached) -> String {
-        format!("Undecided: the search reached its cap ({cap}) before it knew.")
-    }
-
-    fn lines(_found: &Answer) -> Vec<Vec<Move>> {
-        Vec::new()
-    }
-
     fn play_key(flow: &mut Flow<Klondike>, key: KeyEvent, fx: &mut Effects) -> bool {
         let Some(play) = &mut flow.play else {
             return false;
@@ -518,14 +509,8 @@ impl GameScreen for Klondike {
         view::solution_header(solution, look)
     }
 
-    fn step_spans(
-        before: &Position,
-        mv: Move,
-        look: &Look,
-        style: Style,
-        _done: bool,
-    ) -> Vec<Span<'static>> {
-        view::step_spans(before, mv, look, style)
+    fn step_spans(step: &Step<Self>, look: &Look) -> Vec<Span<'static>> {
+        view::step_spans(step, look)
     }
 
     fn play_header(_flow: &Flow<Klondike>, play: &Play, look: &Look) -> Vec<Line<'static>> {

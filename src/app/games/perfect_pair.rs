@@ -15,7 +15,6 @@ mod view;
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
@@ -34,7 +33,7 @@ use solitaire::games::perfect_pair::{AfterFourth, Move, Position, Rules, Side, U
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::{Flow, GameScreen, NotShown, Screen, Solution, Solving};
+use crate::app::flow::{Flow, GameScreen, NotShown, Screen, Solution, Solving, Step};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, played_and_unknown};
@@ -343,14 +342,6 @@ impl GameScreen for PerfectPair {
         fx.say(tone, lines[..lines.len().min(2)].join(" "));
     }
 
-    fn undecided(cap: &CapReached) -> String {
-        format!("Undecided: the search reached its cap ({cap}) before it knew.")
-    }
-
-    fn lines(_found: &Answer) -> Vec<Vec<Move>> {
-        Vec::new()
-    }
-
     fn play_key(flow: &mut Flow<PerfectPair>, key: KeyEvent, fx: &mut Effects) -> bool {
         let Some(play) = &mut flow.play else {
             return false;
@@ -485,14 +476,8 @@ impl GameScreen for PerfectPair {
         view::solution_header(solution, look)
     }
 
-    fn step_spans(
-        before: &Position,
-        mv: Move,
-        look: &Look,
-        style: Style,
-        done: bool,
-    ) -> Vec<Span<'static>> {
-        view::step_spans(before, mv, look, style, done)
+    fn step_spans(step: &Step<Self>, look: &Look) -> Vec<Span<'static>> {
+        view::step_spans(step, look)
     }
 
     fn play_header(_flow: &Flow<PerfectPair>, play: &Play, look: &Look) -> Vec<Line<'static>> {

@@ -13,7 +13,6 @@ mod view;
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
@@ -26,7 +25,9 @@ use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Position, Rules};
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::{Flow, GameScreen, Never, NotShown, PlayMode, Screen, Solution, Solving};
+use crate::app::flow::{
+    Flow, GameScreen, Never, NotShown, PlayMode, Screen, Solution, Solving, Step,
+};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::{DealText, KeptWork};
 use crate::app::widgets::{Look, counted, moves_in};
@@ -493,14 +494,8 @@ impl GameScreen for Pyramid {
         view::figures(stats)
     }
 
-    fn step_spans(
-        before: &Position,
-        mv: Move,
-        look: &Look,
-        style: Style,
-        done: bool,
-    ) -> Vec<Span<'static>> {
-        view::step_spans(before, mv, look, style, done)
+    fn step_spans(step: &Step<Self>, look: &Look) -> Vec<Span<'static>> {
+        view::step_spans(step, look)
     }
 
     fn play_header(flow: &Flow<Pyramid>, play: &Play, look: &Look) -> Vec<Line<'static>> {

@@ -13,7 +13,6 @@ mod view;
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
@@ -28,7 +27,7 @@ use solitaire::games::tripeaks::{Game, Move, Position};
 use crate::app::card_input::{Input, Pending};
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving, seen_more_of};
+use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving, Step, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, played_and_unknown};
@@ -184,10 +183,6 @@ impl GameScreen for TriPeaks {
         fx.say(tone, text);
     }
 
-    fn undecided(cap: &CapReached) -> String {
-        format!("Undecided: the search reached its cap ({cap}) before it knew.")
-    }
-
     fn solution_key(flow: &mut Flow<TriPeaks>, key: KeyEvent, fx: &mut Effects) -> bool {
         if key.code != KeyCode::Char('t') {
             return false;
@@ -329,14 +324,8 @@ impl GameScreen for TriPeaks {
         solitaire::games::tripeaks::layout::slot_name(slot)
     }
 
-    fn step_spans(
-        before: &Position,
-        mv: Move,
-        look: &Look,
-        style: Style,
-        done: bool,
-    ) -> Vec<Span<'static>> {
-        view::step_spans(before, mv, look, style, done)
+    fn step_spans(step: &Step<Self>, look: &Look) -> Vec<Span<'static>> {
+        view::step_spans(step, look)
     }
 
     fn play_header(_flow: &Flow<TriPeaks>, play: &Play, look: &Look) -> Vec<Line<'static>> {

@@ -14,7 +14,7 @@ use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::{Move, Pile, Position, Seen};
 
 use crate::app::flow::view::problem_lines;
-use crate::app::flow::{Board, Flow, Solution};
+use crate::app::flow::{Board, Flow, Solution, Step};
 use crate::app::games::klondike::board::{EditorBoard, PlayBoard, Spot};
 use crate::app::games::klondike::play::Play;
 use crate::app::games::klondike::{Klondike, answer_headline};
@@ -137,7 +137,10 @@ pub fn solution_header(solution: &Solution<Klondike>, look: &Look) -> Vec<Line<'
 }
 
 /// A step in words, from the position it is played from; a card it turns face up is named.
-pub fn step_spans(before: &Position, mv: Move, look: &Look, style: Style) -> Vec<Span<'static>> {
+pub fn step_spans(step: &Step<Klondike>, look: &Look) -> Vec<Span<'static>> {
+    let &Step {
+        before, mv, style, ..
+    } = step;
     let mut text = before.describe(mv);
     if let Some(shown) = turned_up(before, mv) {
         text.push_str(&format!(", showing {shown}"));

@@ -13,7 +13,7 @@ use solitaire::games::perfect_pair::answer::{Solved, clearing_text, figure, figu
 use solitaire::games::perfect_pair::rules::METER;
 use solitaire::games::perfect_pair::{Move, Position};
 
-use crate::app::flow::{Board, Flow, Solution};
+use crate::app::flow::{Board, Flow, Solution, Step};
 use crate::app::games::perfect_pair::board::{EditorBoard, PlayBoard, move_spots};
 use crate::app::games::perfect_pair::editor::default_shape;
 use crate::app::games::perfect_pair::play::{Known, Play};
@@ -183,13 +183,13 @@ pub fn standing(position: &Position) -> String {
 
 /// A step in a few words, its cards coloured: a pair with what it earns, a King, a card to
 /// a free cell.
-pub fn step_spans(
-    before: &Position,
-    mv: Move,
-    look: &Look,
-    style: Style,
-    done: bool,
-) -> Vec<Span<'static>> {
+pub fn step_spans(step: &Step<PerfectPair>, look: &Look) -> Vec<Span<'static>> {
+    let &Step {
+        before,
+        mv,
+        style,
+        done,
+    } = step;
     let (text, theme) = (look.text, look.theme);
     let card = |card| text.step_span(Some(card), theme, done);
     match mv {

@@ -12,12 +12,12 @@ use ratatui::widgets::Widget;
 use solitaire::cards::excerpt::thousands;
 use solitaire::engine::search::Stats;
 use solitaire::games::pyramid::layout::PYRAMID_SIZE;
-use solitaire::games::pyramid::{Goal, Move, Place, Position};
+use solitaire::games::pyramid::{Goal, Move, Place};
 
 use super::challenge;
 use crate::app::card_input::Pending;
 use crate::app::flow::view::goal_line;
-use crate::app::flow::{Flow, Screen, Solution};
+use crate::app::flow::{Flow, Screen, Solution, Step};
 use crate::app::games::pyramid::board::{EditorBoard, PlayBoard};
 use crate::app::games::pyramid::play::{Play, Standing};
 use crate::app::games::pyramid::{Pyramid, back_text};
@@ -231,13 +231,13 @@ pub fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'s
 }
 
 /// A step in a few words: "Draw 7c", "Recycle", "Kd row 1", "6h row 7 + 7c stock".
-pub fn step_spans(
-    before: &Position,
-    mv: Move,
-    look: &Look,
-    style: Style,
-    done: bool,
-) -> Vec<Span<'static>> {
+pub fn step_spans(step: &Step<Pyramid>, look: &Look) -> Vec<Span<'static>> {
+    let &Step {
+        before,
+        mv,
+        style,
+        done,
+    } = step;
     let (text, theme) = (look.text, look.theme);
     let card = |place: Place| -> Vec<Span<'static>> {
         let where_ = match place {

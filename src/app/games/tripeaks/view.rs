@@ -11,12 +11,12 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use solitaire::cards::card::Card;
 use solitaire::cards::excerpt::thousands;
+use solitaire::games::tripeaks::Move;
 use solitaire::games::tripeaks::layout::{place_name, row_of};
-use solitaire::games::tripeaks::{Move, Position};
 
 use super::tripeaks_output;
 use crate::app::flow::view::{goal_line, problem_lines};
-use crate::app::flow::{Flow, Screen, Solution};
+use crate::app::flow::{Flow, Screen, Solution, Step};
 use crate::app::games::tripeaks::board::{EditorBoard, PlayBoard, Spot};
 use crate::app::games::tripeaks::play::{Play, Standing};
 use crate::app::games::tripeaks::{Reveal, TriPeaks, place_words};
@@ -228,13 +228,13 @@ pub fn reveal_panel(reveal: &Reveal, area: Rect, buf: &mut Buffer, look: &Look) 
 /// A step in words, from the position it is played from.
 /// A step in the list of steps, short enough for the side panel beside the board at 80
 /// columns, as Pyramid's list writes its own: "Draw Qs", "Ks row 4 on Ac".
-pub fn step_spans(
-    before: &Position,
-    mv: Move,
-    look: &Look,
-    style: Style,
-    done: bool,
-) -> Vec<Span<'static>> {
+pub fn step_spans(step: &Step<TriPeaks>, look: &Look) -> Vec<Span<'static>> {
+    let &Step {
+        before,
+        mv,
+        style,
+        done,
+    } = step;
     let (text, theme) = (look.text, look.theme);
     let card = |card: Option<Card>| text.step_span(card, theme, done);
     match mv {
