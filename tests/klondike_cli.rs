@@ -839,3 +839,69 @@ fn a_deal_that_reads_as_two_games_says_which_and_how_to_pick_the_other() {
     assert_eq!(answer["solvable"], true, "{json}");
     assert!(note.is_empty(), "{note}");
 }
+
+#[test]
+fn a_game_under_way_typed_as_a_position_is_answered_as_the_deal_with_its_moves() {
+    let files = Files::new();
+    let deal = files.deal("deal.txt", &table(0), Format::Layout);
+    let line = steps(&json_answer(&["solve", "--json", &deal], 0));
+    let played = &line[..20];
+    let after = replay(&table(0).start(Rules::STANDARD), played);
+    let with_moves = files.write(
+        "moves.txt",
+        &format!(
+            "{}# moves: {}\n",
+            std::fs::read_to_string(&deal).expect("written"),
+            played.join(" ")
+        ),
+    );
+    let text = formats::write(&Table::of_position(&after), Format::Position).expect("a pack");
+    let typed = files.write("typed.txt", &format!("# game: klondike\n{text}"));
+    let answer = json_answer(&["solve", "--json", &typed], 0);
+    assert!(replay(&after, &steps(&answer)).is_won());
+    let from_moves = json_answer(&["solve", "--json", &with_moves], 0);
+    assert_eq!(answer["steps"], from_moves["steps"]);
+    let hint = json_answer(&["hint", "--json", &typed], 0);
+    assert_eq!(hint["next"], answer["steps"][0]);
+    let valid = output(&["validate", &typed], 0);
+    assert!(
+        valid.contains(": a valid Klondike game under way, ")
+            && valid.ends_with(
+                " on the foundations (draw 3, unlimited passes), in the project's position text\n"
+            ),
+        "{valid}"
+    );
+    // Printed again as a position, it reads back the same.
+    let printed = output(&["validate", "--print-as", "position", &typed], 0);
+    assert_eq!(printed, format!("# game: klondike\n{text}"));
+    let refused = error(&["validate", "--print-as", "layout", &typed], 2);
+    assert_holds(&refused, "the project's position text can write it");
+}
+
+#[test]
+fn a_position_with_cards_not_known_is_ranked_at_the_table_and_a_bad_one_named_where_it_is() {
+    let file = common::data("klondike-position-unknowns.txt");
+    let said = output(&["solve", &file], 3);
+    assert_holds(&said, "8 cards are not known (??)");
+    let args = ["hint", "--samples", "40", "--jobs", "2", &file];
+    let ranked = output(&args, 3);
+    assert_holds(&ranked, "At the table: 8 cards are not known (??)");
+    let files = Files::new();
+    let text = std::fs::read_to_string(&file).expect("the fixture");
+    let bad = files.write(
+        "bad.txt",
+        &text
+            .replacen("pile 2: Jh", "pile 2: Jh 9c", 1)
+            .replacen("stock:", "stock: Xx", 1),
+    );
+    let said = error(&["validate", &bad], 2);
+    assert_holds(&said, "bad.txt:12:8: 'Xx' is not a card");
+    let bad = files.write("bad2.txt", &text.replacen("pile 2: Jh", "pile 2: Jh 9c", 1));
+    let said = error(&["validate", &bad], 2);
+    assert_holds(
+        &said,
+        "bad2.txt:6:26: 9c is laid out twice: in pile 2 and in pile 3",
+    );
+    assert_holds(&said, "make 53, but a pack has 52");
+    assert_holds(&said, "bad2.txt:5:1: pile 2's face-up cards are not a run");
+}

@@ -20,7 +20,9 @@ pub mod solver;
 /// A Klondike game being played, with undo and redo.
 pub type Game = crate::engine::history::History<Position>;
 pub use deal::{Deal, DealProblem, DealProblems};
-pub use position::{IllegalMove, Move, Pile, Position, RevealError, Seen, SetupProblems};
+pub use position::{
+    IllegalMove, Move, Pack, Pile, Position, RevealError, Seen, Setup, SetupProblems,
+};
 pub use rules::{EmptyPile, Passes, Rules};
 
 /// Positions the library's unit tests share.

@@ -570,12 +570,13 @@ impl GameScreen for Klondike {
         solitaire::games::klondike::game::read(text, stem)
     }
 
-    /// A whole deal as dealt: a table of another shape (Solvitaire's reduced decks) is for
-    /// the commands.
+    /// A whole deal as dealt: a table of another shape (Solvitaire's reduced decks, a game
+    /// under way typed as a position) is for the commands.
     fn shown(saved: &KlondikeSave) -> Result<(), NotShown> {
         saved.deal().map(|_| ()).ok_or(NotShown(
             "the app shows a Klondike deal as dealt, 52 cards in seven piles and the stock; \
-             the commands take other tables (pyramid solve --game klondike FILE)",
+             the commands take other tables and games under way typed as a position (pyramid \
+             solve --game klondike FILE)",
         ))
     }
 

@@ -445,10 +445,13 @@ pub fn validate_answer(
     })
 }
 
-/// "deal", or "table of 16 cards (Aces to Fours) in 4 piles and a stock of 6".
+/// "deal", "game under way, 12 cards on the foundations", or "table of 16 cards (Aces to
+/// Fours) in 4 piles and a stock of 6".
 fn kind(table: &Table) -> String {
     if table.deal().is_some() {
         "deal".to_string()
+    } else if table.is_under_way() {
+        table.under_way()
     } else {
         format!("table of {}", table.describe())
     }

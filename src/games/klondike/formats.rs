@@ -35,11 +35,11 @@ use serde_json::Value;
 use super::deal::{
     Deal, DealProblem, DealProblems, PILES, Place, STOCK_SIZE, TABLEAU_SIZE, check, pile_start,
 };
-use super::position::{Pile, Position, dealt_piles};
+use super::position::{Pack, Pile, Position, Setup, dealt_piles};
 use super::rules::Rules;
 use crate::cards::card::{Card, DECK_SIZE, Rank, Suit};
 use crate::cards::deal::{DeckProblem, TextPos};
-use crate::cards::excerpt::excerpt;
+use crate::cards::excerpt::{counted, excerpt};
 use crate::engine::headers::hash_lines_blanked;
 
 /// A way of writing a deal down.
@@ -52,18 +52,28 @@ pub enum Format {
     Solvitaire,
     /// Klondike-Solver's deal code: 156 digits.
     Code,
+    /// The project's position text, for a game under way: `pile 1: ?? / 9h 8s`, `waste:`,
+    /// `stock:`, `foundations:`, `redeals:` ([`under_way`]).
+    Position,
 }
 
 impl Format {
     /// Every format, in the order help lists them.
-    pub const ALL: [Format; 3] = [Format::Layout, Format::Solvitaire, Format::Code];
+    pub const ALL: [Format; 4] = [
+        Format::Layout,
+        Format::Solvitaire,
+        Format::Code,
+        Format::Position,
+    ];
 
-    /// The word for the format on the command line: `layout`, `solvitaire`, `code`.
+    /// The word for the format on the command line: `layout`, `solvitaire`, `code`,
+    /// `position`.
     pub fn id(self) -> &'static str {
         match self {
             Format::Layout => "layout",
             Format::Solvitaire => "solvitaire",
             Format::Code => "code",
+            Format::Position => "position",
         }
     }
 
@@ -74,12 +84,17 @@ impl Format {
             Format::Layout => "the project's layout",
             Format::Solvitaire => "Solvitaire's JSON",
             Format::Code => "Klondike-Solver's deal code",
+            Format::Position => "the project's position text",
         }
     }
 
     /// The format a text is written in, from the text itself, `#` lines left aside: JSON
-    /// when it starts with `{`, a deal code when it holds only digits, else the layout.
+    /// when it starts with `{`, a deal code when it holds only digits, a position when its
+    /// first line names a part of the table (`pile 1:`), else the layout.
     pub fn of_text(text: &str) -> Format {
+        if under_way::is_position_text(text) {
+            return Format::Position;
+        }
         let text = hash_lines_blanked(text);
         let marks: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         let digits = marks.iter().filter(|c| c.is_ascii_digit()).count();
@@ -101,7 +116,7 @@ impl fmt::Display for Format {
 
 /// A format name that is not one of [`Format::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a deal format: layout, solvitaire or code")]
+#[error("'{0}' is not a deal format: layout, solvitaire, code or position")]
 pub struct UnknownFormat(pub String);
 
 impl FromStr for Format {
@@ -116,43 +131,51 @@ impl FromStr for Format {
     }
 }
 
-/// The cards as a text lays them out before any move: piles, each its face-down cards under
-/// a face-up run (bottom first), and a stock, first drawn first. A whole [`Deal`] is one;
-/// Solvitaire's JSON may lay out others (a reduced deck such as its 16-card test decks, other
-/// piles). A table is checked when it is read, so a game can always start on it.
+/// The cards as a text lays them out: piles, each its face-down cards under a face-up run
+/// (bottom first), and a stock, first drawn first; and for a game under way
+/// ([`position_text`]), a waste, cards on the foundations and redeals made. A whole [`Deal`]
+/// is one; Solvitaire's JSON may lay out others (a reduced deck such as its 16-card test decks,
+/// other piles). A table is checked when it is read, so a game can always start on it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Table {
-    piles: Vec<Pile>,
-    stock: Vec<Option<Card>>,
+    setup: Setup,
 }
 
 impl Table {
     /// A deal as it is dealt: pile k holds k cards, the top one face up.
     pub fn of_deal(deal: &Deal) -> Table {
         Table {
-            piles: dealt_piles(deal),
-            stock: deal.stock().to_vec(),
+            setup: Setup::of_piles(dealt_piles(deal), deal.stock().to_vec()),
         }
+    }
+
+    /// Where a game stands, as a table to start from: its piles, stock, waste, foundations
+    /// and redeals.
+    pub fn of_position(position: &Position) -> Table {
+        Table {
+            setup: position.setup(),
+        }
+    }
+
+    /// The table as a player lays it out.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
     /// The piles, from pile 1.
     pub fn piles(&self) -> &[Pile] {
-        &self.piles
+        &self.setup.piles
     }
 
     /// The stock, first drawn first.
     pub fn stock(&self) -> &[Option<Card>] {
-        &self.stock
+        &self.setup.stock
     }
 
-    /// Every card on the table, `None` for one not known: the piles in order, bottom first,
-    /// then the stock.
+    /// Every card laid out, `None` for one not known: the piles in order, bottom first,
+    /// then the stock and the waste; not the foundations'.
     pub fn cards(&self) -> impl Iterator<Item = Option<Card>> + '_ {
-        self.piles
-            .iter()
-            .flat_map(|pile| pile.face_down.iter().chain(&pile.face_up))
-            .chain(&self.stock)
-            .copied()
+        self.setup.laid_out().map(|(card, _)| card)
     }
 
     /// How many cards are not known (`??`).
@@ -160,39 +183,69 @@ impl Table {
         self.cards().filter(Option::is_none).count()
     }
 
+    /// Whether a game is under way on the table: cards on the waste or the foundations, or
+    /// redeals made.
+    pub fn is_under_way(&self) -> bool {
+        !self.setup.waste.is_empty() || !self.setup.foundations.is_empty() || self.setup.redeals > 0
+    }
+
     /// The deal, when the table is one as dealt: seven piles of 1 to 7 cards with only the
     /// top one face up, and the other 24 cards in the stock.
     pub fn deal(&self) -> Option<Deal> {
         let dealt =
-            self.piles.len() == PILES
-                && self.stock.len() == STOCK_SIZE
-                && self.piles.iter().enumerate().all(|(number, pile)| {
+            !self.is_under_way()
+                && self.piles().len() == PILES
+                && self.stock().len() == STOCK_SIZE
+                && self.piles().iter().enumerate().all(|(number, pile)| {
                     pile.face_down.len() == number && pile.face_up.len() == 1
                 });
         let slots: Vec<Option<Card>> = self.cards().collect();
         dealt.then(|| Deal::from_slots(&slots).ok()).flatten()
     }
 
+    /// Whether the table holds the whole pack: its cards laid out, unknown ones included, and
+    /// on the foundations make 52 with none missing.
+    pub fn is_whole(&self) -> bool {
+        self.setup.problems(Pack::Whole).is_empty()
+    }
+
+    /// "game under way, 12 cards on the foundations".
+    pub fn under_way(&self) -> String {
+        let on_foundations: u8 = self
+            .setup
+            .foundations
+            .iter()
+            .map(|c| c.rank().value())
+            .sum();
+        format!(
+            "game under way, {} on the foundations",
+            counted(usize::from(on_foundations), "card")
+        )
+    }
+
     /// The start of a game on the table under `rules`.
     pub fn start(&self, rules: Rules) -> Position {
-        Position::from_piles(self.piles.clone(), self.stock.clone(), rules)
+        Position::set_up(self.setup.clone(), rules, Pack::AsLaidOut)
             .expect("a table is checked when it is read")
     }
 
-    /// The table in words: "a deal" for a whole deal, else "16 cards (Aces to Fours) in 4
-    /// piles and a stock of 6".
+    /// The table in words: "a deal" for a whole deal, "a game under way, 12 cards on the
+    /// foundations" for one, else "16 cards (Aces to Fours) in 4 piles and a stock of 6".
     pub fn describe(&self) -> String {
         if self.deal().is_some() {
             return "a deal".to_string();
         }
+        if self.is_under_way() {
+            return format!("a {}", self.under_way());
+        }
         let cards = self.cards().count();
         let highest = self.cards().flatten().map(Card::rank).max();
         let deck = highest.map_or_else(String::new, |rank| format!(" (Aces to {})", rank.plural()));
-        let piles = self.piles.len();
+        let piles = self.piles().len();
         let s = if piles == 1 { "" } else { "s" };
         format!(
             "{cards} cards{deck} in {piles} pile{s} and a stock of {}",
-            self.stock.len()
+            self.stock().len()
         )
     }
 }
@@ -210,6 +263,7 @@ pub fn read(text: &str, format: Option<Format>) -> Result<Table, DealProblems> {
         Format::Layout => Deal::parse(text).map(|deal| Table::of_deal(&deal)),
         Format::Solvitaire => read_solvitaire(text),
         Format::Code => read_code(text).map(|deal| Table::of_deal(&deal)),
+        Format::Position => under_way::read_position(text),
     }
 }
 
@@ -223,11 +277,35 @@ pub enum WriteError {
     NotADeal { format: &'static str, table: String },
     #[error("{0} has no way to write a card not known yet (??): the project's layout has")]
     Unknown(&'static str),
+    #[error(
+        "{format} holds the cards before any move, not {table}: the project's position text \
+         can write it"
+    )]
+    UnderWay { format: &'static str, table: String },
+    #[error(
+        "the project's position text holds the whole pack of 52 cards, not a table of {0}: \
+         Solvitaire's JSON can write it"
+    )]
+    NotWholePack(String),
 }
 
-/// Writes a table in a format: any table as Solvitaire's JSON; a whole deal in the others,
-/// and a deal code only when every card is known.
+/// Writes a table in a format: a game under way or a deal as a position text; any table
+/// before its first move as Solvitaire's JSON; a whole deal in the others, and a deal code
+/// only when every card is known.
 pub fn write(table: &Table, format: Format) -> Result<String, WriteError> {
+    if format == Format::Position {
+        return if table.is_whole() {
+            Ok(under_way::position_text(table))
+        } else {
+            Err(WriteError::NotWholePack(table.describe()))
+        };
+    }
+    if table.is_under_way() {
+        return Err(WriteError::UnderWay {
+            format: format.name(),
+            table: table.describe(),
+        });
+    }
     if format == Format::Solvitaire {
         return if table.unknown_count() > 0 {
             Err(WriteError::Unknown(format.name()))
@@ -432,7 +510,7 @@ pub fn solvitaire_text(table: &Table) -> String {
         )
     };
     let piles: Vec<String> = table
-        .piles
+        .piles()
         .iter()
         .map(|pile| {
             let cards: Vec<String> = pile
@@ -445,7 +523,7 @@ pub fn solvitaire_text(table: &Table) -> String {
         })
         .collect();
     let stock: Vec<String> = table
-        .stock
+        .stock()
         .iter()
         .rev()
         .map(|&card| quoted(card, false))
@@ -604,12 +682,17 @@ fn lay_out(
         .flat_map(|(cards, _)| cards)
         .any(|placed| placed.face_down);
     let mut table = Table {
-        piles: Vec::new(),
-        stock: stock.iter().map(|placed| Some(placed.card)).collect(),
+        setup: Setup::of_piles(
+            Vec::new(),
+            stock.iter().map(|placed| Some(placed.card)).collect(),
+        ),
     };
     for (number, (cards, whole)) in piles.iter().enumerate() {
         let mut found = Vec::new();
-        table.piles.push(faces(number, cards, marked, &mut found));
+        table
+            .setup
+            .piles
+            .push(faces(number, cards, marked, &mut found));
         if *whole {
             problems.extend(found);
         }
@@ -620,13 +703,12 @@ fn lay_out(
         .chain(stock)
         .collect();
     problems.extend(deck_problems(&all));
-    if problems.is_empty()
-        && let Err(setup) =
-            Position::from_piles(table.piles.clone(), table.stock.clone(), Rules::default())
-    {
-        problems.extend(setup.0.iter().map(|problem| DealProblem::Text {
-            at: None,
-            message: problem.to_string(),
+    if problems.is_empty() {
+        problems.extend(table.setup.problems(Pack::AsLaidOut).iter().map(|problem| {
+            DealProblem::Text {
+                at: None,
+                message: problem.to_string(),
+            }
         }));
     }
     if problems.is_empty() {
@@ -872,3 +954,4 @@ fn where_is(placed: &Placed) -> String {
 
 #[cfg(test)]
 mod tests;
+pub mod under_way;

@@ -65,9 +65,10 @@ const OPTIONS: &[GameOption] = &[
         ..GameOption::value(
             "format",
             OptionUse::Reading,
-            "layout|solvitaire|code",
-            "The deal's format: the project's layout, Solvitaire's JSON or Klondike-Solver's \
-             deal code (default: the text says: `{` starts JSON, digits alone are a code)",
+            "layout|solvitaire|code|position",
+            "The deal's format: the project's layout, Solvitaire's JSON, Klondike-Solver's \
+             deal code or the project's position text for a game under way (default: the text \
+             says: `{` starts JSON, digits alone are a code, `pile 1:` starts a position)",
             |text| checked(text.parse::<Format>()),
         )
     },
@@ -76,9 +77,10 @@ const OPTIONS: &[GameOption] = &[
         ..GameOption::value(
             "print-as",
             OptionUse::Printing,
-            "layout|solvitaire|code",
+            "layout|solvitaire|code|position",
             "Print the deal in this format instead of saying it is valid (a table that is not \
-             a whole deal, such as a reduced deck, only as Solvitaire's JSON)",
+             a whole deal, such as a reduced deck, only as Solvitaire's JSON; a game under way \
+             only as a position)",
             |text| checked(text.parse::<Format>()),
         )
     },

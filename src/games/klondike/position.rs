@@ -17,7 +17,7 @@ mod tests;
 use std::fmt;
 
 pub use play::{IllegalMove, Move};
-pub use setup::{RevealError, Seen, SetupProblem, SetupProblems};
+pub use setup::{Pack, RevealError, Seen, Setup, SetupProblem, SetupProblems, Spot};
 
 use super::deal::{Deal, PILES, card_text};
 use super::rules::Rules;

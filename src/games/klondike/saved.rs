@@ -129,9 +129,13 @@ impl KlondikeSave {
     }
 
     /// The file text: the headers, then the deal one pile a line (`??` for a card not
-    /// seen). `None` for a table that is not a whole deal as dealt (a reduced deck).
+    /// seen), or a game under way as a position text. `None` for a table that is not of the
+    /// whole pack (a reduced deck).
     pub fn to_text(&self) -> Option<String> {
-        let deal = self.deal()?;
+        let table = match self.deal() {
+            Some(deal) => deal.to_layout(),
+            None => formats::write(&self.game.table, Format::Position).ok()?,
+        };
         let mut text = game_header(GameKind::Klondike);
         text.push_str(&format!(
             "# name: {}\n# saved: {}\n{}",
@@ -145,7 +149,7 @@ impl KlondikeSave {
         for note in &self.notes {
             text.push_str(&format!("# notes: {}\n", printable(note)));
         }
-        text.push_str(&deal.to_layout());
+        text.push_str(&table);
         Some(text)
     }
 }

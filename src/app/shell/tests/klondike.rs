@@ -313,6 +313,9 @@ fn a_deal_pasted_in_any_format_the_commands_read_lands_in_the_editor() {
     assert_eq!(app.klondike().editor.unknown_count(), 1);
 }
 
+/// A game under way in the project's position text, which the editor does not hold.
+const POSITION: &str = include_str!("../../../../tests/data/klondike-position.txt");
+
 #[test]
 fn a_paste_that_is_not_a_klondike_deal_says_so_and_changes_nothing() {
     let cases = [
@@ -331,6 +334,14 @@ fn a_paste_that_is_not_a_klondike_deal_says_so_and_changes_nothing() {
         (
             "{\"tableau piles\": [[\"AS\"], [\"AH\"], [\"AD\"], [\"AC\"]], \"stock\": []}",
             "the text is 4 cards",
+        ),
+        (
+            POSITION,
+            "the text is a game under way, 11 cards on the foundations, not a Klondike deal",
+        ),
+        (
+            "pile 1: Kh\npile 1: Qs\n",
+            "not a Klondike deal in the project's position text: pile 1 is given twice",
         ),
     ];
     for (text, words) in cases {

@@ -37,8 +37,18 @@ fn the_format_is_told_by_the_text() {
     assert_eq!("Solvitaire".parse::<Format>(), Ok(Format::Solvitaire));
     assert_eq!(
         "json".parse::<Format>().unwrap_err().to_string(),
-        "'json' is not a deal format: layout, solvitaire or code"
+        "'json' is not a deal format: layout, solvitaire, code or position"
     );
+    assert_eq!(
+        Format::of_text(
+            "# game: klondike
+
+  Pile 1: ?? / 9h
+stock: ??"
+        ),
+        Format::Position
+    );
+    assert_eq!(Format::of_text("pile: 9h"), Format::Layout);
 }
 
 #[test]

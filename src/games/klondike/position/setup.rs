@@ -1,22 +1,60 @@
-//! Positions laid out by hand rather than dealt: any number of piles and any set of cards,
-//! so that tests can play reduced decks (16 cards, ranks A-4, four piles) small enough to
-//! search exhaustively; and typing in a card that turned up unknown.
+//! Positions laid out by hand rather than dealt, and the one check every such layout passes: a
+//! game under way as a player sees it (piles of any length, a waste, a stock, cards on the
+//! foundations, redeals made), and any number of piles and any set of cards, so that tests can
+//! play reduced decks (16 cards, ranks A-4, four piles) small enough to search exhaustively;
+//! and typing in a card that turned up unknown.
 
 use std::fmt;
 
-use super::{Pile, Position};
-use crate::cards::card::Card;
+use super::{Pile, Position, slot};
+use crate::cards::card::{Card, DECK_SIZE, Rank, Suit};
+use crate::cards::excerpt::counted;
 use crate::cards::tableau::builds_on;
 use crate::games::klondike::rules::Rules;
 
-/// One thing wrong with piles and a stock laid out by hand.
+/// Where a card lies in a layout, for the problems that name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Spot {
+    /// A pile (counted from 0) and the card in it, counted from its bottom, face-down cards
+    /// first.
+    Pile { pile: usize, card: usize },
+    /// The stock, counted from the card drawn first.
+    Stock(usize),
+    /// The waste, counted from its bottom.
+    Waste(usize),
+    /// A suit's foundation.
+    Foundation(Suit),
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Spot::Pile { pile, .. } => write!(f, "pile {}", pile + 1),
+            Spot::Stock(_) => f.write_str("the stock"),
+            Spot::Waste(_) => f.write_str("the waste"),
+            Spot::Foundation(suit) => write!(f, "the {} foundation", suit.plural_name()),
+        }
+    }
+}
+
+/// How many cards a layout is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pack {
+    /// The whole pack of 52: the cards not known (`??`) are the rest of it, so the cards
+    /// laid out, the unknown ones and the foundations' add up to 52.
+    Whole,
+    /// Just the cards laid out, as many as there are (a reduced deck).
+    AsLaidOut,
+}
+
+/// One thing wrong with a layout.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupProblem {
     #[error("{card} is laid out twice: in {first} and in {second}")]
     Duplicate {
         card: Card,
-        first: String,
-        second: String,
+        first: Spot,
+        second: Spot,
     },
     #[error(
         "pile {0}'s face-up cards are not a run: each must be one lower than the card under it \
@@ -27,6 +65,41 @@ pub enum SetupProblem {
     NothingFaceUp(usize),
     #[error("{0} piles are too many: a game has at most 255")]
     TooManyPiles(usize),
+    #[error("the {} foundation is given two top cards", .0.plural_name())]
+    FoundationTwice(Suit),
+    #[error(
+        "{} laid out and {} on the foundations make {}, but a pack has {DECK_SIZE}",
+        counted(*.laid_out, "card"),
+        .on_foundations,
+        .laid_out + .on_foundations
+    )]
+    TooMany {
+        laid_out: usize,
+        on_foundations: usize,
+    },
+    #[error(
+        "{} missing besides the {} not known (??); nowhere in the position: {}",
+        counted(.missing.len() - .unknown, "card"),
+        .unknown,
+        card_list(.missing)
+    )]
+    Missing { missing: Vec<Card>, unknown: usize },
+}
+
+impl SetupProblem {
+    /// The card the problem is at, when it is one card.
+    pub fn spot(&self) -> Option<Spot> {
+        match self {
+            SetupProblem::Duplicate { second, .. } => Some(*second),
+            _ => None,
+        }
+    }
+}
+
+/// Cards as text, separated by spaces.
+fn card_list(cards: &[Card]) -> String {
+    let texts: Vec<String> = cards.iter().map(ToString::to_string).collect();
+    texts.join(" ")
 }
 
 /// Every problem of a layout, one per line.
@@ -37,6 +110,130 @@ impl fmt::Display for SetupProblems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let lines: Vec<String> = self.0.iter().map(ToString::to_string).collect();
         f.write_str(&lines.join("\n"))
+    }
+}
+
+/// A position as a player lays it out: the piles (each its face-down cards, known or not, and
+/// its face-up run, bottom first), the stock (first drawn first), the waste (bottom first: its
+/// last card is the one to play), the top card of each foundation that holds any, and the
+/// redeals made. A deal at its start is one, with no waste, foundations or redeals.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Setup {
+    pub piles: Vec<Pile>,
+    pub stock: Vec<Option<Card>>,
+    pub waste: Vec<Option<Card>>,
+    /// The top cards of the foundations that hold any, in any order: the cards under each
+    /// are all the lower ranks of its suit.
+    pub foundations: Vec<Card>,
+    /// Times the waste has been turned back into the stock; at or past the rules' limit, no
+    /// redeal is left.
+    pub redeals: u32,
+}
+
+impl Setup {
+    /// Piles and a stock, nothing played yet.
+    pub fn of_piles(piles: Vec<Pile>, stock: Vec<Option<Card>>) -> Setup {
+        Setup {
+            piles,
+            stock,
+            ..Setup::default()
+        }
+    }
+
+    /// Every card laid out, `None` for one not known, where it lies: the piles' (face down,
+    /// then face up, pile by pile), the stock's and the waste's; not the foundations'.
+    pub fn laid_out(&self) -> impl Iterator<Item = (Option<Card>, Spot)> + '_ {
+        let piles = self.piles.iter().enumerate().flat_map(|(pile, cards)| {
+            cards
+                .face_down
+                .iter()
+                .chain(&cards.face_up)
+                .enumerate()
+                .map(move |(card, &slot)| (slot, Spot::Pile { pile, card }))
+        });
+        let stock = (self.stock.iter().enumerate()).map(|(at, &slot)| (slot, Spot::Stock(at)));
+        let waste = (self.waste.iter().enumerate()).map(|(at, &slot)| (slot, Spot::Waste(at)));
+        piles.chain(stock).chain(waste)
+    }
+
+    /// The cards on the foundations, each with its suit's foundation, from the Ace up.
+    fn on_foundations(&self) -> impl Iterator<Item = (Card, Spot)> + '_ {
+        self.foundations.iter().flat_map(|top| {
+            (1..=top.rank().value())
+                .filter_map(Rank::new)
+                .map(|rank| (Card::new(rank, top.suit()), Spot::Foundation(top.suit())))
+        })
+    }
+
+    /// Every problem of the layout at once: a card in two places (a foundation's cards
+    /// included), a suit's foundation given twice, a face-up run out of order or a pile with
+    /// no face-up card over face-down ones, too many piles; with the whole pack, cards past
+    /// 52 or missing beyond the unknown ones.
+    pub fn problems(&self, pack: Pack) -> Vec<SetupProblem> {
+        let mut problems = Vec::new();
+        if self.piles.len() > usize::from(u8::MAX) {
+            problems.push(SetupProblem::TooManyPiles(self.piles.len()));
+        }
+        let mut suits_given = [false; 4];
+        for top in &self.foundations {
+            let given = &mut suits_given[slot(top.suit())];
+            if *given {
+                problems.push(SetupProblem::FoundationTwice(top.suit()));
+            }
+            *given = true;
+        }
+        let mut first_spot: [Option<Spot>; DECK_SIZE] = [None; DECK_SIZE];
+        let known = self.on_foundations().chain(
+            self.laid_out()
+                .filter_map(|(slot, spot)| Some((slot?, spot))),
+        );
+        for (card, spot) in known {
+            match first_spot[card.index()] {
+                Some(first) if first != spot => problems.push(SetupProblem::Duplicate {
+                    card,
+                    first,
+                    second: spot,
+                }),
+                Some(_) => {}
+                None => first_spot[card.index()] = Some(spot),
+            }
+        }
+        for (number, pile) in self.piles.iter().enumerate() {
+            let run = &pile.face_up;
+            let ordered = run.len() == 1
+                || run.windows(2).all(|pair| match pair {
+                    [Some(lower), Some(upper)] => builds_on(*lower, *upper),
+                    _ => false,
+                });
+            if !run.is_empty() && !ordered {
+                problems.push(SetupProblem::NotARun(number + 1));
+            }
+            if run.is_empty() && !pile.face_down.is_empty() {
+                problems.push(SetupProblem::NothingFaceUp(number + 1));
+            }
+        }
+        if pack == Pack::Whole {
+            problems.extend(self.count_problem(&first_spot));
+        }
+        problems
+    }
+
+    /// With the whole pack: the cards laid out and on the foundations past 52, or the cards
+    /// nowhere in the position more than the unknown ones.
+    fn count_problem(&self, first_spot: &[Option<Spot>; DECK_SIZE]) -> Option<SetupProblem> {
+        let laid_out = self.laid_out().count();
+        let on_foundations = self.on_foundations().count();
+        if laid_out + on_foundations > DECK_SIZE {
+            return Some(SetupProblem::TooMany {
+                laid_out,
+                on_foundations,
+            });
+        }
+        let unknown = self.laid_out().filter(|(slot, _)| slot.is_none()).count();
+        let missing: Vec<Card> = Card::all()
+            .filter(|card| first_spot[card.index()].is_none())
+            .collect();
+        (missing.len() > unknown).then_some(SetupProblem::Missing { missing, unknown })
     }
 }
 
@@ -59,6 +256,26 @@ pub enum RevealError {
 }
 
 impl Position {
+    /// A position laid out by hand, checked ([`Setup::problems`]) as a layout of `pack`.
+    pub fn set_up(setup: Setup, rules: Rules, pack: Pack) -> Result<Position, SetupProblems> {
+        let problems = setup.problems(pack);
+        if !problems.is_empty() {
+            return Err(SetupProblems(problems));
+        }
+        let mut foundations = [0; 4];
+        for top in &setup.foundations {
+            foundations[slot(top.suit())] = top.rank().value();
+        }
+        Ok(Position {
+            piles: setup.piles,
+            stock: setup.stock,
+            waste: setup.waste,
+            foundations,
+            redeals: setup.redeals,
+            rules,
+        })
+    }
+
     /// A position laid out by hand: piles (each its face-down cards and its face-up run,
     /// bottom first), the stock (first drawn first), empty waste and foundations. Any number
     /// of piles and any set of cards: a game is won when they are all on the foundations, so
@@ -68,61 +285,22 @@ impl Position {
         stock: Vec<Option<Card>>,
         rules: Rules,
     ) -> Result<Position, SetupProblems> {
-        let mut problems = Vec::new();
-        if piles.len() > usize::from(u8::MAX) {
-            problems.push(SetupProblem::TooManyPiles(piles.len()));
-        }
-        let mut first_place: [Option<String>; crate::cards::card::DECK_SIZE] =
-            std::array::from_fn(|_| None);
-        let places = piles
-            .iter()
-            .enumerate()
-            .flat_map(|(number, pile)| {
-                let name = format!("pile {}", number + 1);
-                pile.face_down
-                    .iter()
-                    .chain(&pile.face_up)
-                    .map(move |&card| (card, name.clone()))
-            })
-            .chain(stock.iter().map(|&card| (card, "the stock".to_string())));
-        for (card, place) in places {
-            let Some(card) = card else { continue };
-            match &first_place[card.index()] {
-                Some(first) => problems.push(SetupProblem::Duplicate {
-                    card,
-                    first: first.clone(),
-                    second: place,
-                }),
-                None => first_place[card.index()] = Some(place),
-            }
-        }
-        for (number, pile) in piles.iter().enumerate() {
-            let run = &pile.face_up;
-            let ordered = run.len() == 1
-                || run.windows(2).all(|pair| match pair {
-                    [Some(lower), Some(upper)] => builds_on(*lower, *upper),
-                    _ => false,
-                });
-            if !run.is_empty() && !ordered {
-                problems.push(SetupProblem::NotARun(number + 1));
-            }
-            if run.is_empty() && !pile.face_down.is_empty() {
-                problems.push(SetupProblem::NothingFaceUp(number + 1));
-            }
-        }
-        if !problems.is_empty() {
-            return Err(SetupProblems(problems));
-        }
-        Ok(Position {
-            piles,
-            stock,
-            waste: Vec::new(),
-            foundations: [0; 4],
-            redeals: 0,
-            rules,
-        })
+        Position::set_up(Setup::of_piles(piles, stock), rules, Pack::AsLaidOut)
     }
 
+    /// The position as a player lays it out: what [`Position::set_up`] takes back.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            piles: self.piles.clone(),
+            stock: self.stock.clone(),
+            waste: self.waste.clone(),
+            foundations: Suit::ALL
+                .into_iter()
+                .filter_map(|suit| self.foundation_top(suit))
+                .collect(),
+            redeals: self.redeals,
+        }
+    }
     /// The same position with its unknown cards given `cards`, in the order of
     /// [`Position::in_play`] (the piles' from pile 1, each face down then face up, the stock's,
     /// the waste's); the unknown cards past the end of `cards` stay unknown.
