@@ -11,6 +11,7 @@
 pub mod editor;
 pub mod keys;
 pub mod options;
+pub mod table;
 pub mod view;
 
 use std::any::Any;

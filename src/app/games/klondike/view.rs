@@ -13,6 +13,7 @@ use solitaire::cards::card::{Card, Suit};
 use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::{Move, Pile, Position, Seen};
 
+use crate::app::flow::table;
 use crate::app::flow::view::problem_lines;
 use crate::app::flow::{Board, Flow, Solution};
 use crate::app::games::klondike::board::{EditorBoard, PlayBoard, Spot};
@@ -170,16 +171,7 @@ pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let mut lines = Vec::new();
     if let Some(seen) = play.waiting() {
-        let typed = play.typing.text().unwrap_or_default();
-        lines.push(Line::styled(
-            format!("Type the card turned up {}:", seen_words(seen)),
-            Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
-        ));
-        lines.push(Line::from(vec![
-            Span::styled("Card: ", Style::new().fg(theme.dim)),
-            Span::styled(format!("{typed}█"), Style::new().fg(theme.cursor)),
-        ]));
-        return lines;
+        return table::typing_lines(&seen_words(seen), play.table.typing, look);
     }
     let verdict = play.verdict();
     let style = match play.known() {
