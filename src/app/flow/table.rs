@@ -93,6 +93,11 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
         self.known.get(position)
     }
 
+    /// Forgets everything found (it was for another challenge).
+    pub fn forget(&mut self) {
+        self.known.clear();
+    }
+
     /// Rounds of deals a position's ranking has had.
     pub fn rounds(&self, position: &P) -> u32 {
         match self.known(position) {
@@ -223,8 +228,9 @@ pub fn typing_lines(place: &str, typing: Pending, look: &Look) -> Vec<Line<'stat
 pub trait TablePlay: PlayMode {
     /// What is typed of the card turned up.
     fn typing(&mut self) -> &mut Pending;
-    /// Whether a card not known lies face up, waiting to be typed in (the player sees it).
-    fn waits(&self) -> bool;
+    /// Where a card not known lies face up, waiting to be typed in (the player sees it), in
+    /// words: "on pile 3", "at tableau row 3, card 9 from the left".
+    fn waiting_place(&self) -> Option<String>;
 }
 
 /// Whether a key types part of a card: a rank, or after one its suit (`1` starts a ten).
@@ -252,7 +258,7 @@ where
     let Some(play) = &mut flow.play else {
         return false;
     };
-    if !play.waits() {
+    if play.waiting_place().is_none() {
         return false;
     }
     let typing = play.typing();
@@ -275,10 +281,16 @@ where
 }
 
 /// The card typed for the one not known that turned up: written into the deal at `slot`,
-/// the slot it was dealt to, and the game played again on the deal now known better, with
-/// its moves to undo and redo as they were. Says where it went, or why not.
-pub fn type_turned_up<G: GameScreen>(flow: &mut Flow<G>, slot: usize, card: Card, fx: &mut Effects)
-where
+/// the slot it was dealt to (`name` names it), and the game played again on the deal now
+/// known better, with its moves to undo and redo as they were. Says where it went, or why
+/// not.
+pub fn type_turned_up<G: GameScreen>(
+    flow: &mut Flow<G>,
+    slot: usize,
+    card: Card,
+    name: impl Fn(usize) -> String,
+    fx: &mut Effects,
+) where
     G::Play: TablePlay,
 {
     let Some(play) = &flow.play else {
@@ -289,7 +301,7 @@ where
     let all: Vec<Move<G>> = (0..game.played() + redo)
         .filter_map(|n| game.move_after(n))
         .collect();
-    if let Err(problem) = flow.editor.reveal_named(slot, card, G::slot_words) {
+    if let Err(problem) = flow.editor.reveal_named(slot, card, &name) {
         fx.say(Tone::Warning, format!("Not possible: {problem}."));
         return;
     }
@@ -302,13 +314,20 @@ where
     for _ in 0..redo {
         game.undo();
     }
-    if let Some(play) = &mut flow.play {
-        *play.game_mut() = game;
-        play.moved();
-    }
+    let Some(play) = &mut flow.play else {
+        return;
+    };
+    *play.game_mut() = game;
+    play.moved();
+    // A move may turn up two cards: the next is asked for at once.
+    let text = match play.waiting_place() {
+        Some(place) => format!(
+            "{card} typed in at {}; another card not known turned up {place}: type it (rank, \
+             then suit).",
+            name(slot)
+        ),
+        None => format!("{card} typed in at {}. Your turn.", name(slot)),
+    };
     flow.moved(fx);
-    fx.say(
-        Tone::Info,
-        format!("{card} typed in at {}. Your turn.", G::slot_words(slot)),
-    );
+    fx.say(Tone::Info, text);
 }

@@ -40,7 +40,7 @@ use crate::app::card_input::Pasted;
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
 use crate::app::flow::options::RuleOption;
-use crate::app::flow::table::{self, Checked};
+use crate::app::flow::table::{self, Checked, TablePlay};
 use crate::app::flow::{Flow, GameScreen, NotShown, Screen, Solution, Solving, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
@@ -167,7 +167,6 @@ impl GameScreen for Klondike {
     type Marks = editor::KlondikeMarks;
     type Play = Play;
     type Found = Answer;
-    type Screen = crate::app::flow::Never;
     type Draft = KlondikeDraft;
     type Saved = KlondikeSave;
 
@@ -369,8 +368,8 @@ impl GameScreen for Klondike {
         let Some(play) = &flow.play else {
             return;
         };
-        if let Some(seen) = play.waiting() {
-            fx.say(Tone::Info, table::type_first(&view::seen_words(seen)));
+        if let Some(place) = play.waiting_place() {
+            fx.say(Tone::Info, table::type_first(&place));
             return;
         }
         let Some(best) = play.best_move() else {
@@ -410,8 +409,8 @@ impl GameScreen for Klondike {
         if play.position().is_won() {
             return (Tone::Success, format!("{text}. Won: every card is up!"));
         }
-        match play.waiting() {
-            Some(seen) => (Tone::Info, table::turned_up(&text, &view::seen_words(seen))),
+        match play.waiting_place() {
+            Some(place) => (Tone::Info, table::turned_up(&text, &place)),
             None => (Tone::Info, text),
         }
     }
@@ -593,7 +592,7 @@ fn type_turned_up(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effects) {
     };
     let rules = flow.editor.marks.rules;
     if let Some(slot) = dealt_slot(&deal, rules, play.game.moves(), seen) {
-        table::type_turned_up(flow, slot, card, fx);
+        table::type_turned_up(flow, slot, card, slot_name, fx);
     }
 }
 

@@ -85,7 +85,7 @@ pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static s
             ("F1", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("F1", "help"), ("^Q", "quit")],
-        Screen::Solution(_) | Screen::Own(_) => keys::STEPPING.to_vec(),
+        Screen::Solution(_) => keys::STEPPING.to_vec(),
         Screen::Play
             if flow
                 .play

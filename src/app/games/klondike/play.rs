@@ -230,8 +230,8 @@ impl TablePlay for Play {
         &mut self.table.typing
     }
 
-    fn waits(&self) -> bool {
-        self.waiting().is_some()
+    fn waiting_place(&self) -> Option<String> {
+        self.waiting().map(seen_words)
     }
 }
 
@@ -304,6 +304,14 @@ impl PlayMode for Play {
         self.table
             .wants(self.position())
             .then(|| self.position().clone())
+    }
+}
+
+/// Where a card turned up lies, in words: "on pile 3", "on the waste".
+pub fn seen_words(seen: Seen) -> String {
+    match seen {
+        Seen::PileTop(pile) => format!("on pile {}", pile + 1),
+        Seen::WasteTop => "on the waste".to_string(),
     }
 }
 
