@@ -106,10 +106,19 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
         }
     }
 
-    /// The ranking's best move from a position, with its figure.
-    pub fn best_ranked(&self, position: &P) -> Option<(M, Estimate)> {
+    /// The best move from a position: the ranking's first, or the exact answer's next move
+    /// as `next` reads it.
+    pub fn best_move(&self, position: &P, next: impl FnOnce(&A) -> Option<M>) -> Option<M> {
         match self.known(position)? {
-            Known::Ranked { ranking, .. } => ranking.best().map(|best| (best.mv, best.estimate)),
+            Known::Exact(answer) => next(answer),
+            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.mv),
+        }
+    }
+
+    /// The ranking's best move's figure from a position: its chance and margin.
+    pub fn best_estimate(&self, position: &P) -> Option<Estimate> {
+        match self.known(position)? {
+            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.estimate),
             Known::Exact(_) => None,
         }
     }
@@ -231,6 +240,10 @@ pub trait TablePlay: PlayMode {
     /// Where a card not known lies face up, waiting to be typed in (the player sees it), in
     /// words: "on pile 3", "at tableau row 3, card 9 from the left".
     fn waiting_place(&self) -> Option<String>;
+    /// Whether a check is still to come for the current position.
+    fn refining(&self) -> bool {
+        self.wanted().is_some()
+    }
 }
 
 /// Whether a key types part of a card: a rank, or after one its suit (`1` starts a ten).

@@ -176,22 +176,13 @@ impl Play {
 
     /// The best move known: the winning line's next, or the ranking's first.
     pub fn best_move(&self) -> Option<Move> {
-        match self.known()? {
-            Known::Exact(answer) => answer.line()?.first().copied(),
-            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.mv),
-        }
+        self.table
+            .best_move(self.position(), |answer| answer.line()?.first().copied())
     }
 
     /// The best move's figure, when cards are not known: its chance and margin.
     pub fn best_estimate(&self) -> Option<Estimate> {
-        self.table
-            .best_ranked(self.position())
-            .map(|(_, estimate)| estimate)
-    }
-
-    /// Whether a check is still to come for the current position.
-    pub fn refining(&self) -> bool {
-        self.wanted().is_some()
+        self.table.best_estimate(self.position())
     }
 
     /// How the game stands, in a sentence.

@@ -141,22 +141,14 @@ impl Play {
     /// answer's line, the fewest steps to the challenge or the best line when it is out of
     /// reach.
     pub fn best_move(&self) -> Option<Move> {
-        match self.known()? {
-            Known::Exact(answer) => answer.lines().first()?.1.moves.first().copied(),
-            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.mv),
-        }
+        self.table.best_move(self.position(), |answer| {
+            answer.lines().first()?.1.moves.first().copied()
+        })
     }
 
     /// The best move's chance, while cards are not known.
     pub fn best_estimate(&self) -> Option<Estimate> {
-        self.table
-            .best_ranked(self.position())
-            .map(|(_, estimate)| estimate)
-    }
-
-    /// Whether a check is still to come for the current position.
-    pub fn refining(&self) -> bool {
-        self.wanted().is_some()
+        self.table.best_estimate(self.position())
     }
 
     /// The deal slot of a card not known face up, waiting to be typed in: the player sees it.
