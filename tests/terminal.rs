@@ -346,6 +346,109 @@ fn a_klondike_game_at_the_table_typed_played_saved_and_reopened_in_a_real_termin
     quit(&mut session, &mut child);
 }
 
+/// The screen's text on one line, its rows joined and its runs of spaces made one: a
+/// message wrapped over two rows reads whole.
+fn one_line(screen: &str) -> String {
+    screen.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Follows the hints to the end of the game (`h` shows the best move, `h` again plays it),
+/// typing each card not known from `truth` as the app asks for it at one of `places`, until
+/// the status says one of `ends`; the moves played.
+fn hint_to_the_end(
+    session: &mut Session,
+    truth: impl Fn(usize) -> String,
+    places: &[(usize, String)],
+    ends: &[&str],
+) -> usize {
+    let ended = |session: &Session| {
+        let text = one_line(&session.contents());
+        ends.iter().any(|end| text.contains(end))
+    };
+    for played in 1..200 {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            assert!(Instant::now() < deadline, "no hint: {}", session.contents());
+            if ended(session) {
+                return played - 1;
+            }
+            session.send("h");
+            std::thread::sleep(Duration::from_millis(150));
+            if session.contents().contains("h again plays it") {
+                break;
+            }
+        }
+        session.send("h");
+        let count = if played == 1 {
+            "1 move played".to_string()
+        } else {
+            format!("{played} moves played")
+        };
+        session.wait_for(&count);
+        // A move may turn up two cards: each is asked for in turn.
+        let mut text = one_line(&session.contents());
+        while let Some((_, after)) = text.split_once("card not known turned up at ") {
+            let (slot, _) = places
+                .iter()
+                .find(|(_, place)| after.starts_with(&format!("{place}:")))
+                .unwrap_or_else(|| panic!("a place of the deal: {after}"));
+            let card = truth(*slot);
+            session.send(&card);
+            session.wait_for(&format!("{card} typed in at"));
+            text = one_line(&session.contents());
+        }
+        if ended(session) {
+            return played;
+        }
+    }
+    panic!("the game never ended: {}", session.contents());
+}
+
+#[test]
+fn a_tripeaks_deal_played_at_the_table_to_the_end_in_a_real_terminal() {
+    use solitaire::games::tripeaks::layout::place_name;
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &["--game", "tripeaks"]);
+    session.wait_for("Type the deal as MSC shows it");
+    // As MSC deals it, the stock seen: rows 1 to 3 face down.
+    let text = std::fs::read_to_string(format!(
+        "{}/saved-games/tripeaks-clears-43-steps.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let deal = solitaire::Deal::parse_as(&text, solitaire::GameKind::TriPeaks).unwrap();
+    let typed: Vec<String> = (0..52)
+        .map(|slot| match deal.card(slot) {
+            Some(_) if slot < 18 => "?".to_string(),
+            Some(card) => card.to_string(),
+            None => unreachable!("a whole deal"),
+        })
+        .collect();
+    session.send(&typed.join(" "));
+    session.wait_for("18 cards still face down");
+    session.send("\x10");
+    session.wait_for("0 moves played");
+    let places: Vec<(usize, String)> = (0..18).map(|slot| (slot, place_name(slot))).collect();
+    let played = hint_to_the_end(
+        &mut session,
+        |slot| deal.card(slot).unwrap().to_string(),
+        &places,
+        &[
+            "The tableau is cleared!",
+            "No move is left",
+            "The game is over",
+        ],
+    );
+    save_and_quit(
+        &mut session,
+        &mut child,
+        "pty table peaks",
+        &format!("Saved with {played} moves"),
+    );
+    let saved = std::fs::read_to_string(dir.path().join("saves/pty-table-peaks.txt")).unwrap();
+    assert!(saved.contains("# game: tripeaks"), "{saved}");
+}
+
 #[test]
 fn a_triple_klondike_deal_opened_solved_stepped_saved_and_reopened_in_a_real_terminal() {
     let dir = tempfile::tempdir().unwrap();

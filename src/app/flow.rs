@@ -2,8 +2,8 @@
 //! in the background, its answer stepped through, and played, with a check of play mode's
 //! position running behind. A game fills in its parts ([`GameScreen`]): what its editor
 //! marks beside the cards, where its cards lie on the board, its own keys, what its searches
-//! give and how its answers read, its play model, and any screens of its own (TriPeaks'
-//! reveal). [`Flow`] over a game is the session the shell holds.
+//! give and how its answers read, and its play model, which plays at the table while cards
+//! are not known ([`table`]). [`Flow`] over a game is the session the shell holds.
 //!
 //! The handlers give back effects (say this, start that search, the work changed) and do no
 //! I/O, so that the shell carries them out and tests drive the flow with events.
@@ -11,6 +11,7 @@
 pub mod editor;
 pub mod keys;
 pub mod options;
+pub mod table;
 pub mod view;
 
 use std::any::Any;
@@ -81,8 +82,6 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     type Play: PlayMode<Position = Self::Position>;
     /// What the stepper shows beside the moves: the answer and its words.
     type Found: Debug;
-    /// The game's own screens beside the shared ones ([`Never`] for none).
-    type Screen: Debug;
     /// The work as the draft keeps it.
     type Draft: KeptWork + Clone + PartialEq + Debug + Send + 'static;
     /// A saved game.
@@ -188,24 +187,6 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     /// What to say after a move, described as `text`.
     fn played(play: &Self::Play, text: String) -> (Tone, String);
 
-    // The game's own screens.
-
-    /// A key on one of them.
-    fn own_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) {}
-    /// Its name for the title line.
-    fn own_title(_screen: &Self::Screen) -> &'static str {
-        ""
-    }
-    /// Its side panel.
-    fn own_panel(
-        _flow: &Flow<Self>,
-        _screen: &Self::Screen,
-        _area: Rect,
-        _buf: &mut Buffer,
-        _look: &Look,
-    ) {
-    }
-
     // What is drawn.
 
     /// The settings at the title line's right.
@@ -306,10 +287,6 @@ pub fn seen_more_of(old: &[Option<Card>; DECK_SIZE], new: &[Option<Card>; DECK_S
         .all(|(old, new)| old.is_none() || old == new)
 }
 
-/// The type of a game that has no screens of its own.
-#[derive(Debug)]
-pub enum Never {}
-
 /// Play mode's model: the game with its undo history, the cursor and what is known of the
 /// positions played through.
 pub trait PlayMode: Debug {
@@ -387,8 +364,6 @@ pub enum Screen<G: GameScreen> {
     Solution(Solution<G>),
     /// Playing the game in [`Flow::play`].
     Play,
-    /// One of the game's own.
-    Own(G::Screen),
 }
 
 /// A solve under way.
@@ -1099,7 +1074,7 @@ impl<G: GameScreen> Flow<G> {
         let first = match self.screen {
             Screen::Editor => 0,
             Screen::Play => 2,
-            Screen::Solving(_) | Screen::Solution(_) | Screen::Own(_) => 3,
+            Screen::Solving(_) | Screen::Solution(_) => 3,
         };
         sections[..=first].rotate_right(1);
         sections
@@ -1132,7 +1107,6 @@ impl<G: GameScreen> Session for Flow<G> {
             Screen::Solving(_) => self.solving_key(key, &mut fx),
             Screen::Solution(_) => self.solution_key(key, &mut fx),
             Screen::Play => self.play_key(key, ui.board, &mut fx),
-            Screen::Own(_) => G::own_key(self, key, &mut fx),
         }
         fx
     }
@@ -1274,7 +1248,6 @@ impl<G: GameScreen> Session for Flow<G> {
             Screen::Solving(_) => "Solving",
             Screen::Solution(_) => "Solution",
             Screen::Play => "Play",
-            Screen::Own(screen) => G::own_title(screen),
         };
         (screen, G::settings(self))
     }
@@ -1304,9 +1277,7 @@ impl<G: GameScreen> Session for Flow<G> {
             Screen::Editor if self.options.is_some() => options::BINDINGS.iter().collect(),
             Screen::Editor => keys.deal.1.iter().chain(keys.typing).collect(),
             Screen::Play => keys.play.1.iter().collect(),
-            Screen::Solving(_) | Screen::Solution(_) | Screen::Own(_) => {
-                keys.solution.1.iter().collect()
-            }
+            Screen::Solving(_) | Screen::Solution(_) => keys.solution.1.iter().collect(),
         }
     }
 

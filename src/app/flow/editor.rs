@@ -63,6 +63,32 @@ impl<M: Marks + Default> Default for Editor<M> {
 }
 
 impl<M: Marks> Editor<M> {
+    /// Whether a slot holds a card not seen yet.
+    pub fn is_unknown(&self, slot: usize) -> bool {
+        self.marks.is_unknown(slot)
+    }
+
+    /// The player saw the card not known at `slot` (named by `name`): it becomes `card`.
+    /// Refused when the slot's card is known or the card is already in the deal.
+    pub fn reveal_named(
+        &mut self,
+        slot: usize,
+        card: Card,
+        name: impl Fn(usize) -> String,
+    ) -> Result<(), String> {
+        if slot >= DECK_SIZE || !self.is_unknown(slot) {
+            return Err(format!("the card at {} is not unknown", name(slot)));
+        }
+        if let Some(at) = self.slots.iter().position(|&typed| typed == Some(card)) {
+            return Err(format!(
+                "{card} is already in the deal, at {}: the card seen must be another",
+                name(at)
+            ));
+        }
+        self.set(slot, card);
+        Ok(())
+    }
+
     /// An editor holding these slots and marks, the cursor on the first empty slot. A slot
     /// whose card is not known is shown empty, whatever stand-in it holds.
     pub fn with_slots(mut slots: [Option<Card>; DECK_SIZE], marks: M) -> Editor<M> {
@@ -108,7 +134,7 @@ impl<M: Marks> Editor<M> {
 
     /// Whether a slot is still to type: no card, and none not known.
     pub fn is_empty(&self, slot: usize) -> bool {
-        self.slots[slot].is_none() && !self.marks.is_unknown(slot)
+        self.slots[slot].is_none() && !self.is_unknown(slot)
     }
 
     /// Whether backspace on the slot clears it: it holds a card typed, `?` included.
@@ -319,35 +345,9 @@ impl<C: SlotCheck, R: Clone + PartialEq + std::fmt::Debug> Editor<UnknownMarks<C
         )
     }
 
-    /// Whether a slot holds a card not seen yet.
-    pub fn is_unknown(&self, slot: usize) -> bool {
-        self.marks.is_unknown(slot)
-    }
-
     /// Slots holding a card not seen yet.
     pub fn unknown_count(&self) -> usize {
         self.marks.unknown.count_ones() as usize
-    }
-
-    /// The player saw the card not known at `slot` (named by `name`): it becomes `card`.
-    /// Refused when the slot's card is known or the card is already in the deal.
-    pub fn reveal_named(
-        &mut self,
-        slot: usize,
-        card: Card,
-        name: impl Fn(usize) -> String,
-    ) -> Result<(), String> {
-        if slot >= DECK_SIZE || !self.is_unknown(slot) {
-            return Err(format!("the card at {} is not unknown", name(slot)));
-        }
-        if let Some(at) = self.slots.iter().position(|&typed| typed == Some(card)) {
-            return Err(format!(
-                "{card} is already in the deal, at {}: the card seen must be another",
-                name(at)
-            ));
-        }
-        self.set(slot, card);
-        Ok(())
     }
 }
 

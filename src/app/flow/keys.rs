@@ -207,6 +207,13 @@ pub const UNDO: Binding = bind(
     "undo / redo, without limit",
 );
 
+/// Typing a card not known that a move turned up, in play at the table.
+pub const TURNED_UP: Binding = bind(
+    &[Press::Cards],
+    "A-K, then c d h s",
+    "a card not known turned up: type it (q is a Queen then)",
+);
+
 pub const HINT: Binding = bind(
     &[ch('h')],
     "h",

@@ -34,7 +34,6 @@ pub fn draw<G: GameScreen>(
         (Screen::Solving(solving), _) => solving_panel(solving, panel, buf, look),
         (Screen::Solution(solution), _) => solution_panel(solution, panel, buf, look),
         (Screen::Play, Some(play)) => play_panel(flow, play, panel, buf, look),
-        (Screen::Own(screen), _) => G::own_panel(flow, screen, panel, buf, look),
         _ => editor_panel(flow, panel, buf, look),
     }
 }

@@ -22,26 +22,25 @@ use ratatui::text::{Line, Span};
 use solitaire::GameKind;
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::{DECK_SIZE, draft_slots, typed_slots};
-use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Ranking, SampleBudget};
+use solitaire::engine::at_table::AtTable;
 use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::headers::game_of_text;
-use solitaire::engine::search::{CapReached, Caps, Observer};
+use solitaire::engine::search::{CapReached, Observer};
 use solitaire::games::klondike::answer::{Answer, REVEAL_CAP};
 use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::formats::{self, Format, Table};
 use solitaire::games::klondike::reveal::{self, Reveal, dealt_slot};
 use solitaire::games::klondike::saved::{KlondikeDraft, KlondikeSave, SavedKlondike};
 use solitaire::games::klondike::solver::{self, Verdict};
-use solitaire::games::klondike::{EmptyPile, Game, Move, Position};
+use solitaire::games::klondike::{EmptyPile, Move, Position};
 
-use crate::app::card_input::{Input, Pasted};
+use crate::app::card_input::Pasted;
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
 use crate::app::flow::options::RuleOption;
-use crate::app::flow::{
-    Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, Step, seen_more_of,
-};
+use crate::app::flow::table::{self, Checked, TablePlay};
+use crate::app::flow::{Flow, GameScreen, NotShown, Screen, Solution, Solving, Step, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, played_and_unknown};
@@ -49,12 +48,8 @@ use crate::store::{self, Folders};
 
 use board::Spot;
 use editor::Editor;
-use play::{Known, Play, ROUNDS};
+use play::Play;
 
-/// Deals of the cards not known solved in one round of a ranking, and the longest a round
-/// takes: the figures show after the first round and sharpen with each.
-const ROUND_DEALS: usize = 125;
-const ROUND_TIME: Duration = Duration::from_secs(3);
 /// Two clicks on one card this close together are a double click.
 const DOUBLE_CLICK: Duration = Duration::from_millis(400);
 
@@ -63,15 +58,6 @@ const DOUBLE_CLICK: Duration = Duration::from_millis(400);
 pub struct Klondike {
     /// The last click in play: where and when, to tell a double click.
     last_click: Option<(Spot, Instant)>,
-}
-
-/// What a Klondike search gives.
-#[derive(Debug)]
-pub enum Checked {
-    /// The exact answer (`None` when the search was stopped).
-    Solved(Option<Answer>),
-    /// One round of the moves ranked over deals of the cards not known.
-    Ranked(Option<Ranking<Move>>),
 }
 
 /// Solves a position: with every card known, the exact solver; with cards not known, the
@@ -180,7 +166,6 @@ impl GameScreen for Klondike {
     type Marks = editor::KlondikeMarks;
     type Play = Play;
     type Found = Answer;
-    type Screen = crate::app::flow::Never;
     type Draft = KlondikeDraft;
     type Saved = KlondikeSave;
 
@@ -293,7 +278,7 @@ impl GameScreen for Klondike {
     }
 
     fn search(_marks: &Self::Marks, start: Position, _goal: Goal) -> (Job, JobHandle) {
-        Job::new(move |observer| Checked::Solved(solve(&start, observer)))
+        Job::new(move |observer| Checked::<Answer, Move>::Solved(solve(&start, observer)))
     }
 
     /// With cards not known, a round of the ranking, each round on deals of its own.
@@ -306,18 +291,7 @@ impl GameScreen for Klondike {
         if position.unknown() == 0 {
             return Klondike::search(marks, position, goal);
         }
-        let seed = u64::from(play.rounds()) + 1;
-        Job::with_caps(Caps::NONE, move |observer| {
-            let pool = at_table::rest_of_pack(&position.seen());
-            let budget = SampleBudget {
-                deals: ROUND_DEALS,
-                time: Some(ROUND_TIME),
-                threads: 1,
-                caps: DEAL_CAPS,
-                seed,
-            };
-            Checked::Ranked(at_table::rank(&position, &pool, &budget, observer).ok())
-        })
+        table::rank_round::<Position, Answer>(position, play.rounds())
     }
 
     fn solved(
@@ -327,7 +301,7 @@ impl GameScreen for Klondike {
         fx: &mut Effects,
     ) {
         // Cancelled: the editor stays.
-        let Some(Checked::Solved(Some(answer))) = found.take::<Checked>() else {
+        let Some(Checked::Solved(Some(answer))) = found.take::<Checked<Answer, Move>>() else {
             return;
         };
         let moves = answer_moves(&answer);
@@ -341,24 +315,13 @@ impl GameScreen for Klondike {
     }
 
     fn play_key(flow: &mut Flow<Klondike>, key: KeyEvent, fx: &mut Effects) -> bool {
+        if table::typing_key(flow, key.code, fx, type_turned_up) {
+            return true;
+        }
         let Some(play) = &mut flow.play else {
             return false;
         };
-        if play.waiting().is_some() && keys::types_card(key.code, !play.typing.is_empty()) {
-            let KeyCode::Char(c) = key.code else {
-                return false;
-            };
-            match play.typing.type_char(c) {
-                Input::Card(card) => type_turned_up(flow, card, fx),
-                Input::Partial => fx.hush(),
-                Input::Rejected(hint) => fx.say(Tone::Warning, hint),
-            }
-            return true;
-        }
         match key.code {
-            KeyCode::Backspace if play.typing.cancel() => {
-                fx.say(Tone::Info, "Dropped the half-typed card.");
-            }
             KeyCode::Esc if play.chosen.take().is_some() => fx.hush(),
             KeyCode::Char('f') => {
                 let cursor = play.cursor;
@@ -396,14 +359,8 @@ impl GameScreen for Klondike {
         let Some(play) = &flow.play else {
             return;
         };
-        if let Some(seen) = play.waiting() {
-            fx.say(
-                Tone::Info,
-                format!(
-                    "First type the card turned up {}: rank, then suit.",
-                    view::seen_words(seen)
-                ),
-            );
+        if let Some(place) = play.waiting_place() {
+            fx.say(Tone::Info, table::type_first(&place));
             return;
         }
         let Some(best) = play.best_move() else {
@@ -414,10 +371,7 @@ impl GameScreen for Klondike {
             fx.say(Tone::Info, text);
             return;
         };
-        let lead = match play.best_estimate() {
-            Some(estimate) => format!("Hint ({}): ", estimate.text()),
-            None => "Hint: ".to_string(),
-        };
+        let lead = table::hint_lead(play.best_estimate());
         flow.hint_move(best, Tone::Success, &lead, fx);
     }
 
@@ -430,23 +384,9 @@ impl GameScreen for Klondike {
     }
 
     fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, _goal: Goal) {
-        let known = match end.map(Found::take::<Checked>) {
-            Ok(Some(Checked::Solved(Some(answer)))) => Known::Exact(answer),
-            Ok(Some(Checked::Ranked(Some(ranking)))) => Known::Ranked { ranking, rounds: 1 },
-            Err(cap) => Known::Exact(Answer::Capped(cap)),
-            // Stopped: nothing was learnt, and nothing more will be asked.
-            Ok(_) => Known::Ranked {
-                ranking: Ranking {
-                    moves: Vec::new(),
-                    deals: 0,
-                    stopped: true,
-                    out_of_time: None,
-                    elapsed: Duration::ZERO,
-                },
-                rounds: ROUNDS,
-            },
-        };
-        play.learn(position, known);
+        if let Some(known) = table::learned(end, |cap| Some(Answer::Capped(cap))) {
+            play.learn(position, known);
+        }
     }
 
     fn over(play: &Play) -> Option<String> {
@@ -460,14 +400,8 @@ impl GameScreen for Klondike {
         if play.position().is_won() {
             return (Tone::Success, format!("{text}. Won: every card is up!"));
         }
-        match play.waiting() {
-            Some(seen) => (
-                Tone::Info,
-                format!(
-                    "{text}. A card not known turned up {}: type it (rank, then suit).",
-                    view::seen_words(seen)
-                ),
-            ),
+        match play.waiting_place() {
+            Some(place) => (Tone::Info, table::turned_up(&text, &place)),
             None => (Tone::Info, text),
         }
     }
@@ -633,9 +567,8 @@ fn moves(flow: &Flow<Klondike>) -> Vec<Move> {
         .unwrap_or_default()
 }
 
-/// The card typed for the one not known that turned up: written into the deal at the slot
-/// it was dealt to, and the game played again on the deal now known better, with its moves
-/// to undo and redo as they were.
+/// The card typed for the one not known that turned up, written into the deal at the slot
+/// it was dealt to.
 fn type_turned_up(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effects) {
     let Some(play) = &flow.play else {
         return;
@@ -643,36 +576,10 @@ fn type_turned_up(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effects) {
     let (Some(seen), Ok(deal)) = (play.waiting(), flow.editor.deal()) else {
         return;
     };
-    let game = &play.game;
-    let redo = game.redoable();
-    let all: Vec<Move> = (0..game.played() + redo)
-        .filter_map(|n| game.move_after(n))
-        .collect();
     let rules = flow.editor.marks.rules;
-    let Some(slot) = dealt_slot(&deal, rules, game.moves(), seen) else {
-        return;
-    };
-    if let Err(problem) = flow.editor.reveal(slot, card) {
-        fx.say(Tone::Warning, format!("Not possible: {problem}."));
-        return;
+    if let Some(slot) = dealt_slot(&deal, rules, play.game.moves(), seen) {
+        table::type_turned_up(flow, slot, card, slot_name, fx);
     }
-    let start = flow
-        .editor
-        .start()
-        .expect("a deal with a card seen is still a deal");
-    let mut game = Game::replay(start, &all).expect("a card seen allows every move it did");
-    for _ in 0..redo {
-        game.undo();
-    }
-    if let Some(play) = &mut flow.play {
-        play.game = game;
-        play.moved();
-    }
-    flow.moved(fx);
-    fx.say(
-        Tone::Info,
-        format!("{card} typed in at {}. Your turn.", slot_name(slot)),
-    );
 }
 
 impl KeptWork for KlondikeDraft {

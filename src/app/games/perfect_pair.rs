@@ -192,7 +192,6 @@ impl GameScreen for PerfectPair {
     type Marks = PairMarks;
     type Play = Play;
     type Found = Answer;
-    type Screen = crate::app::flow::Never;
     type Draft = PairDraft;
     type Saved = PairSave;
 

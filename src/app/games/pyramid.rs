@@ -25,9 +25,7 @@ use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Position, Rules};
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::{
-    Flow, GameScreen, Never, NotShown, PlayMode, Screen, Solution, Solving, Step,
-};
+use crate::app::flow::{Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, Step};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::{DealText, KeptWork};
 use crate::app::widgets::{Look, counted, moves_in};
@@ -451,8 +449,6 @@ impl GameScreen for Pyramid {
             None => {}
         }
     }
-
-    type Screen = Never;
 
     fn over(play: &Play) -> Option<String> {
         let position = play.position();

@@ -1,8 +1,8 @@
 //! TriPeaks' screens: the shared flow filled with TriPeaks' parts. The deal is typed as MSC
 //! shows it (`?` for a card still face down); an answer that unknown cards hold back comes
-//! with a plan to turn one face up, and the reveal screen, TriPeaks' own, takes the card
-//! that turned up and solves again; play mode goes one above or below the waste card, with
-//! hints and the live verdict.
+//! with a plan to turn one face up; play mode goes one above or below the waste card, asks
+//! for each card not known as it turns up, and hints with the exact line or, while cards are
+//! not known, the moves ranked by their chance to clear the tableau, with the live verdict.
 
 pub mod board;
 pub mod editor;
@@ -10,24 +10,27 @@ mod keys;
 pub mod play;
 mod view;
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
+use solitaire::cards::card::Card;
 use solitaire::cards::deal::DECK_SIZE;
 use solitaire::cards::deal::{draft_slots, typed_slots};
+use solitaire::engine::at_table::AtTable;
 use solitaire::engine::goal::Goal;
-use solitaire::engine::search::{CapReached, Caps, Stats};
-use solitaire::games::tripeaks::challenge::{Answer, solve_goal};
+use solitaire::engine::search::{CapReached, Stats};
+use solitaire::games::tripeaks::challenge::Answer;
+use solitaire::games::tripeaks::layout::place_name;
 use solitaire::games::tripeaks::solver::{self, RevealPlan};
-use solitaire::games::tripeaks::{Game, Move, Position};
+use solitaire::games::tripeaks::{Move, Position};
 
-use crate::app::card_input::{Input, Pending};
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving, Step, seen_more_of};
+use crate::app::flow::table::{self, Checked, TablePlay};
+use crate::app::flow::{Flow, GameScreen, Screen, Solution, Solving, Step, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, played_and_unknown};
@@ -41,13 +44,9 @@ use solitaire::games::tripeaks::saved::{SavedTriPeaks, TriPeaksDraft};
 use editor::Editor;
 use play::Play;
 
-/// What TriPeaks keeps of its own beside the shared flow.
+/// What TriPeaks keeps of its own beside the shared flow: nothing.
 #[derive(Debug, Default)]
-pub struct TriPeaks {
-    /// The id of the search started after a card was revealed: its answer says whether the
-    /// cards still unknown can change it now.
-    revealed: Option<u64>,
-}
+pub struct TriPeaks;
 
 /// What a TriPeaks search gives: the challenge's answer (`None` when it was stopped), and
 /// its figures.
@@ -60,11 +59,6 @@ pub struct Answered {
     pub goal: Goal,
     /// How to turn an unknown card face up, when unknown cards hold the answer back.
     pub plan: Option<RevealPlan>,
-    /// Solved again after a card was revealed.
-    pub after_reveal: bool,
-    /// The answer is from the deal's start, better than from where the player's game stands:
-    /// they restart the same deal.
-    pub restart: bool,
 }
 
 impl Solution<TriPeaks> {
@@ -79,25 +73,8 @@ impl Solution<TriPeaks> {
             answer: Box::new(answer),
             goal,
             plan,
-            after_reveal: false,
-            restart: false,
         };
         Solution::new(start, moves, found)
-    }
-
-    /// The plan's first position (the deal's start when it starts again) and where it ends.
-    pub fn plan_ends(&self) -> Option<(Position, Position)> {
-        let plan = self.found.plan.as_ref()?;
-        let from = if plan.from_start {
-            Position::new(self.positions[0].deal())
-        } else {
-            self.positions[0]
-        };
-        let mut end = from;
-        for &mv in &plan.moves {
-            end.apply(mv).expect("a reveal plan replays");
-        }
-        Some((from, end))
     }
 }
 
@@ -108,15 +85,6 @@ fn first_line(answer: &Answer) -> Vec<Move> {
         .first()
         .map(|(_, line)| line.moves.clone())
         .unwrap_or_default()
-}
-
-/// TriPeaks' own screen: typing the card a reveal plan turned face up.
-#[derive(Debug)]
-pub struct Reveal {
-    pub solution: Solution<TriPeaks>,
-    /// The deal-order slot of the card to type.
-    pub slot: usize,
-    pub input: Pending,
 }
 
 impl GameScreen for TriPeaks {
@@ -164,7 +132,6 @@ impl GameScreen for TriPeaks {
         found: Found,
         fx: &mut Effects,
     ) {
-        let after_reveal = flow.own.revealed.take() == Some(solving.job.id);
         // Cancelled: the editor stays.
         let Some((Some(answer), _)) = found.take::<Solved>() else {
             return;
@@ -172,23 +139,9 @@ impl GameScreen for TriPeaks {
         let mut solution = Solution::answered(solving.start, flow.goal, answer);
         solution.base = solving.base;
         solution.from_play = solving.from_play && flow.play.is_some();
-        solution.found.after_reveal = after_reveal;
-        let (mut tone, mut text) = answer_text(&solution);
-        if after_reveal && let Some(restart) = restart_if_better(flow, &solution) {
-            (tone, text) = answer_text(&restart);
-            text = format!("Your game can no longer do as well: restart the deal. {text}");
-            solution = restart;
-        }
+        let (tone, text) = answer_text(&solution);
         flow.screen = Screen::Solution(solution);
         fx.say(tone, text);
-    }
-
-    fn solution_key(flow: &mut Flow<TriPeaks>, key: KeyEvent, fx: &mut Effects) -> bool {
-        if key.code != KeyCode::Char('t') {
-            return false;
-        }
-        start_reveal(flow, fx);
-        true
     }
 
     fn lines(found: &Answered) -> Vec<Vec<Move>> {
@@ -226,10 +179,19 @@ impl GameScreen for TriPeaks {
         flow.play_action(fx, |play| play.choose(spot));
     }
 
+    /// A card turned up not known takes the card keys first.
+    fn play_key(flow: &mut Flow<TriPeaks>, key: KeyEvent, fx: &mut Effects) -> bool {
+        table::typing_key(flow, key.code, fx, type_turned_up)
+    }
+
     fn hint(flow: &mut Flow<TriPeaks>, fx: &mut Effects) {
         let Some(play) = &mut flow.play else {
             return;
         };
+        if let Some(place) = play.waiting_place() {
+            fx.say(Tone::Info, table::type_first(&place));
+            return;
+        }
         let Some(best) = play.best_move() else {
             let text = match play.standing() {
                 play::Standing::Checking => {
@@ -240,7 +202,8 @@ impl GameScreen for TriPeaks {
             fx.say(Tone::Info, text);
             return;
         };
-        flow.hint_move(best, Tone::Success, "Hint: ", fx);
+        let lead = table::hint_lead(play.best_estimate());
+        flow.hint_move(best, Tone::Success, &lead, fx);
     }
 
     fn show_rest(flow: &mut Flow<TriPeaks>, fx: &mut Effects) {
@@ -248,7 +211,7 @@ impl GameScreen for TriPeaks {
             return;
         };
         let (position, base) = (*play.position(), play.game.moves().to_vec());
-        match play.known() {
+        match play.answer() {
             Some(answer) => {
                 let mut solution = Solution::answered(position, flow.goal, answer.clone());
                 solution.base = base;
@@ -261,15 +224,35 @@ impl GameScreen for TriPeaks {
         }
     }
 
+    /// For the Board challenge with cards not known, a round of the ranking, each round on
+    /// deals of its own; else the challenge's answer.
+    fn check(
+        _marks: &Self::Marks,
+        play: &Play,
+        position: Position,
+        goal: Goal,
+    ) -> (Job, JobHandle) {
+        if goal == Goal::Board && position.unknown() > 0 && !position.is_over() {
+            return table::rank_round::<Position, Answer>(position, play.table.rounds(&position));
+        }
+        Job::new(move |observer| {
+            let (answer, _) =
+                solitaire::games::tripeaks::challenge::solve(&position, goal, observer);
+            Checked::<Answer, Move>::Solved(answer)
+        })
+    }
+
     fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, _goal: Goal) {
-        if let Some((Some(answer), _)) = end.ok().and_then(Found::take::<Solved>) {
-            play.learn(position, answer);
+        if let Some(known) = table::learned(end, |_| None) {
+            play.learn(position, known);
         }
     }
 
-    type Screen = Reveal;
-
+    /// No move while a card turned up waits to be typed in, nor once the game is over.
     fn over(play: &Play) -> Option<String> {
+        if let Some(place) = play.waiting_place() {
+            return Some(table::type_first(&place));
+        }
         play.position().is_over().then(|| {
             let moves = counted(play.game.played(), "move");
             format!("The game is over, in {moves} (u undoes).")
@@ -279,6 +262,9 @@ impl GameScreen for TriPeaks {
     /// The end is known without a search: cleared, or no move left.
     fn played(play: &Play, text: String) -> (Tone, String) {
         let position = play.position();
+        if let Some(place) = play.waiting_place() {
+            return (Tone::Info, table::turned_up(&text, &place));
+        }
         if !position.is_over() {
             return (Tone::Info, text);
         }
@@ -288,24 +274,6 @@ impl GameScreen for TriPeaks {
             "No move is left: the game is over."
         };
         (Tone::Success, format!("{text}. {verdict}"))
-    }
-
-    fn own_key(flow: &mut Flow<TriPeaks>, key: KeyEvent, fx: &mut Effects) {
-        reveal_key(flow, key, fx);
-    }
-
-    fn own_title(_screen: &Reveal) -> &'static str {
-        "Reveal a card"
-    }
-
-    fn own_panel(
-        _flow: &Flow<TriPeaks>,
-        reveal: &Reveal,
-        area: Rect,
-        buf: &mut Buffer,
-        look: &Look,
-    ) {
-        view::reveal_panel(reveal, area, buf, look);
     }
 
     fn settings(_flow: &Flow<TriPeaks>) -> String {
@@ -436,139 +404,10 @@ fn moves(flow: &Flow<TriPeaks>) -> Vec<Move> {
         .unwrap_or_default()
 }
 
-/// The reveal loop's second half: after playing the plan in their game, the player types
-/// the card that turned up.
-fn start_reveal(flow: &mut Flow<TriPeaks>, fx: &mut Effects) {
-    let Screen::Solution(solution) = &flow.screen else {
-        return;
-    };
-    let Some((_, end)) = solution.plan_ends() else {
-        fx.say(
-            Tone::Info,
-            "No card to reveal: the answer does not depend on them.",
-        );
-        return;
-    };
-    let Some(slot) = tripeaks_output::seen_slot(&end) else {
-        return;
-    };
-    let Screen::Solution(solution) = std::mem::replace(&mut flow.screen, Screen::Editor) else {
-        return;
-    };
-    fx.say(
-        Tone::Info,
-        format!(
-            "Type the card that turned up {}: rank then suit. Esc goes back.",
-            place_words(slot)
-        ),
-    );
-    flow.screen = Screen::Own(Reveal {
-        solution,
-        slot,
-        input: Pending::Nothing,
-    });
-}
-
-/// The reveal screen's keys: the card, key by key; Esc goes back to the plan.
-fn reveal_key(flow: &mut Flow<TriPeaks>, key: KeyEvent, fx: &mut Effects) {
-    let Screen::Own(reveal) = &mut flow.screen else {
-        return;
-    };
-    let c = match key.code {
-        KeyCode::Esc => {
-            let Screen::Own(reveal) = std::mem::replace(&mut flow.screen, Screen::Editor) else {
-                return;
-            };
-            flow.screen = Screen::Solution(reveal.solution);
-            fx.say(Tone::Info, "Nothing revealed: the answer is as it was.");
-            return;
-        }
-        KeyCode::Backspace => {
-            reveal.input.cancel();
-            return;
-        }
-        KeyCode::Char(c) => c,
-        _ => return,
-    };
-    let card = match reveal.input.type_char(c) {
-        Input::Card(card) => card,
-        Input::Partial => {
-            fx.hush();
-            return;
-        }
-        Input::Rejected(hint) => {
-            fx.say(Tone::Warning, hint);
-            return;
-        }
-    };
-    if let Err(problem) = flow.editor.reveal(reveal.slot, card) {
-        fx.say(Tone::Warning, problem);
-        return;
-    }
-    let Screen::Own(reveal) = std::mem::replace(&mut flow.screen, Screen::Editor) else {
-        return;
-    };
-    // The player's game now stands where the plan ended: solve on from there.
-    let plan = reveal.solution.found.plan.expect("a plan was shown");
-    let mut moves = if plan.from_start {
-        Vec::new()
-    } else {
-        reveal.solution.base
-    };
-    moves.extend(plan.moves);
-    let start = flow
-        .editor
-        .start()
-        .expect("a revealed deal is still a deal");
-    let game = Game::replay(start, &moves).expect("a reveal plan replays");
-    let position = *game.position();
-    flow.play = Some(Play::new(game, flow.goal));
-    fx.changed();
-    flow.start_solving(position, moves, true, fx);
-    if let Screen::Solving(solving) = &flow.screen {
-        flow.own.revealed = Some(solving.job.id);
-    }
-    fx.say(
-        Tone::Info,
-        format!("{card} typed. Solving again from where your game stands."),
-    );
-}
-
-/// After a reveal: the answer from the deal's start, when it is better than the one from
-/// where the player's game stands (the plans followed may have cost the clear). Solved at
-/// once: TriPeaks' searches take milliseconds.
-fn restart_if_better(
-    flow: &Flow<TriPeaks>,
-    here: &Solution<TriPeaks>,
-) -> Option<Solution<TriPeaks>> {
-    if here.base.is_empty() {
-        return None;
-    }
-    let start = flow.editor.start().ok()?;
-    let (answer, _, _) = solve_goal(&start, flow.goal, Caps::default());
-    let answer = answer?;
-    // Only when the start is sure to do better than staying could do at best, whatever the
-    // cards still unknown: a restart costs the player the steps played.
-    let (could_reach, could_give) = here.found.answer.could();
-    let better = !could_reach && (answer.reached() || answer.best() > could_give);
-    better.then(|| {
-        let mut solution = Solution::answered(start, flow.goal, answer);
-        solution.found.after_reveal = true;
-        solution.found.restart = true;
-        solution
-    })
-}
-
-/// Where a slot is, for a player looking at the game: "at tableau row 3, card 9 from the
-/// left", "on the waste".
-fn place_words(slot: usize) -> String {
-    if slot < solitaire::games::tripeaks::layout::TABLEAU_SIZE {
-        format!(
-            "at {}",
-            solitaire::games::tripeaks::layout::place_name(slot)
-        )
-    } else {
-        "on the waste".to_string()
+/// The card typed for the one not known that turned up, written into the deal at its slot.
+fn type_turned_up(flow: &mut Flow<TriPeaks>, card: Card, fx: &mut Effects) {
+    if let Some(slot) = flow.play.as_ref().and_then(Play::waiting) {
+        table::type_turned_up(flow, slot, card, place_name, fx);
     }
 }
 
@@ -588,16 +427,15 @@ fn answer_text(solution: &Solution<TriPeaks>) -> (Tone, String) {
         ""
     };
     if found.answer.definitive() {
-        let known = match (found.after_reveal, start.deal().has_unknown()) {
-            (true, true) => "Definitive now: the cards still unknown cannot change this. ",
-            (true, false) => "Definitive now: every card is known. ",
-            (false, true) => "Definitive: the unknown cards cannot change this. ",
-            (false, false) => "",
+        let known = if start.deal().has_unknown() {
+            "Definitive: the unknown cards cannot change this. "
+        } else {
+            ""
         };
         return (tone, format!("{known}{headline}{more}"));
     }
     let next = if found.plan.is_some() {
-        " Unknown cards hold it back: follow the plan, then t types the card that turned up."
+        " Unknown cards hold it back: play on (p) and type each card as it turns up."
     } else {
         " Unknown cards hold it back, and none can be turned face up."
     };

@@ -6,7 +6,6 @@
 
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::{DECK_SIZE, DeckProblem};
-use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::{Deal, DealProblem, Position, Rules};
 
 use crate::app::flow::editor::{self, SlotCheck, UnknownMarks, empty_slots};
@@ -127,17 +126,12 @@ impl Editor {
         self.deal()
             .map(|deal| Position::new(&deal, self.marks.rules))
     }
-
-    /// The player saw the unknown card at `slot`: it becomes `card`. Refused when the slot's
-    /// card is not unknown or the card is already in the deal.
-    pub fn reveal(&mut self, slot: usize, card: Card) -> Result<(), String> {
-        self.reveal_named(slot, card, slot_name)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solitaire::games::klondike::deal::slot_name;
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()
@@ -193,12 +187,15 @@ mod tests {
         let there = editor.slots[0].unwrap();
         assert!(
             editor
-                .reveal(1, there)
+                .reveal_named(1, there, slot_name)
                 .unwrap_err()
                 .contains("already in the deal")
         );
-        assert!(editor.reveal(0, card("Ah")).is_err(), "not unknown");
-        assert_eq!(editor.reveal(1, hidden), Ok(()));
+        assert!(
+            editor.reveal_named(0, card("Ah"), slot_name).is_err(),
+            "not unknown"
+        );
+        assert_eq!(editor.reveal_named(1, hidden, slot_name), Ok(()));
         assert_eq!(editor.deal(), Ok(deal));
     }
 }

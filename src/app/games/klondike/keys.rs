@@ -2,10 +2,8 @@
 //! seen yet, the rules, the foundation key, typing a card that turned up) and the hints on
 //! the bottom line.
 
-use crossterm::event::KeyCode;
-
 use crate::app::flow::keys::{
-    self, Binding, CLICK_STEP, ENDS, ESC_SOLVING, HINT, Keys, PLAY_ON, Press, QUIT, STEP, UNDO,
+    self, Binding, CLICK_STEP, ENDS, ESC_SOLVING, HINT, Keys, PLAY_ON, QUIT, STEP, TURNED_UP, UNDO,
     bind, ch,
 };
 use crate::app::flow::{Flow, Screen};
@@ -67,11 +65,7 @@ const PLAY: &[Binding] = &[
         "f, double click",
         "send the card under the cursor to its foundation",
     ),
-    bind(
-        &[Press::Cards],
-        "A-K, then c d h s",
-        "a card not known turned up: type it (q is a Queen then)",
-    ),
+    TURNED_UP,
     UNDO,
     HINT,
     keys::rest("the rest of a winning line from here; p there plays on"),
@@ -92,7 +86,7 @@ pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static s
             ("F1", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("F1", "help"), ("^Q", "quit")],
-        Screen::Solution(_) | Screen::Own(_) => keys::STEPPING.to_vec(),
+        Screen::Solution(_) => keys::STEPPING.to_vec(),
         Screen::Play
             if flow
                 .play
@@ -107,15 +101,4 @@ pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static s
         ]
         .concat(),
     }
-}
-
-/// Whether a key types part of a card: a rank, or after one its suit (`1` starts a ten).
-pub fn types_card(code: KeyCode, rank_typed: bool) -> bool {
-    let KeyCode::Char(c) = code else {
-        return false;
-    };
-    if rank_typed {
-        return c.is_alphanumeric();
-    }
-    c == '1' || solitaire::cards::card::Rank::from_char(c).is_some()
 }

@@ -9,32 +9,22 @@
 //! deals of the cards not seen, in rounds that refine the figures until enough deals are
 //! solved. Answers are kept per position, so undo and redo find them again.
 
-use std::collections::HashMap;
-
 use ratatui::layout::Rect;
 
-use solitaire::engine::at_table::{Estimate, Ranking};
+use solitaire::engine::at_table::Estimate;
 use solitaire::engine::goal::Goal;
 use solitaire::games::klondike::answer::Answer;
 use solitaire::games::klondike::{Game, Move, Position, Seen};
 
 use crate::app::card_input::Pending;
 use crate::app::cards::Direction;
+use crate::app::flow::table::{self, Table, TablePlay};
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::klondike::board::{self, Spot};
 use crate::app::widgets::counted;
 
-/// Rounds of deals a ranking is refined over before the check rests.
-pub const ROUNDS: u32 = 4;
-
-/// What a check found of a position.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Known {
-    /// With every card known: the exact answer.
-    Exact(Answer),
-    /// With cards not known: the moves ranked over `rounds` rounds of deals of them.
-    Ranked { ranking: Ranking<Move>, rounds: u32 },
-}
+/// What a check found of a position: the exact answer, or the moves ranked.
+pub type Known = table::Known<Answer, Move>;
 
 /// The game being played.
 #[derive(Debug, Clone)]
@@ -46,9 +36,8 @@ pub struct Play {
     pub chosen: Option<Spot>,
     /// The hint is shown for the current position.
     pub hint_shown: bool,
-    /// What is typed of a card turned up not known.
-    pub typing: Pending,
-    known: HashMap<Position, Known>,
+    /// What the checks found, and what is typed of a card turned up not known.
+    pub table: Table<Position, Answer, Move>,
 }
 
 impl Play {
@@ -59,8 +48,7 @@ impl Play {
             cursor: Spot::Stock,
             chosen: None,
             hint_shown: false,
-            typing: Pending::Nothing,
-            known: HashMap::new(),
+            table: Table::default(),
         };
         play.cursor = play.first_spot();
         play
@@ -171,57 +159,30 @@ impl Play {
         self.play(mv)
     }
 
-    /// Keeps what a check found of a position; one of a position the game has since left
-    /// is kept too, for undo to find.
+    /// Keeps what a check found of a position (see [`Table::learn`]).
     pub fn learn(&mut self, position: Position, found: Known) {
-        let found = match (self.known.get(&position), found) {
-            (
-                Some(Known::Ranked { ranking, rounds }),
-                Known::Ranked {
-                    ranking: more,
-                    rounds: _,
-                },
-            ) => Known::Ranked {
-                ranking: ranking.merged(&more),
-                rounds: rounds + 1,
-            },
-            (_, found) => found,
-        };
-        self.known.insert(position, found);
+        self.table.learn(position, found);
     }
 
     /// What the checks found from the current position.
     pub fn known(&self) -> Option<&Known> {
-        self.known.get(self.position())
+        self.table.known(self.position())
     }
 
     /// Rounds of deals the current position's ranking has had.
     pub fn rounds(&self) -> u32 {
-        match self.known() {
-            Some(Known::Ranked { rounds, .. }) => *rounds,
-            _ => 0,
-        }
+        self.table.rounds(self.position())
     }
 
     /// The best move known: the winning line's next, or the ranking's first.
     pub fn best_move(&self) -> Option<Move> {
-        match self.known()? {
-            Known::Exact(answer) => answer.line()?.first().copied(),
-            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.mv),
-        }
+        self.table
+            .best_move(self.position(), |answer| answer.line()?.first().copied())
     }
 
     /// The best move's figure, when cards are not known: its chance and margin.
     pub fn best_estimate(&self) -> Option<Estimate> {
-        match self.known()? {
-            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.estimate),
-            Known::Exact(_) => None,
-        }
-    }
-
-    /// Whether a check is still to come for the current position.
-    pub fn refining(&self) -> bool {
-        self.wanted().is_some()
+        self.table.best_estimate(self.position())
     }
 
     /// How the game stands, in a sentence.
@@ -250,20 +211,18 @@ impl Play {
                     .undecided()
                     .map_or_else(String::new, |why| format!("Undecided: {why}.")),
             },
-            Some(Known::Ranked { ranking, rounds }) => {
-                let refining = if *rounds < ROUNDS && !ranking.exact() {
-                    ", refining"
-                } else {
-                    ""
-                };
-                match ranking.best() {
-                    None => "No move is left: the game is lost.".to_string(),
-                    Some(best) => {
-                        format!("Best chance to win: {}{refining}.", best.estimate.text())
-                    }
-                }
-            }
+            Some(Known::Ranked { ranking, rounds }) => table::ranked_verdict(ranking, *rounds),
         }
+    }
+}
+
+impl TablePlay for Play {
+    fn typing(&mut self) -> &mut Pending {
+        &mut self.table.typing
+    }
+
+    fn waiting_place(&self) -> Option<String> {
+        self.waiting().map(seen_words)
     }
 }
 
@@ -287,7 +246,7 @@ impl PlayMode for Play {
     fn moved(&mut self) {
         self.hint_shown = false;
         self.chosen = None;
-        self.typing = Pending::Nothing;
+        self.table.typing = Pending::Nothing;
         if !board::spots(self.position()).contains(&self.cursor) {
             self.cursor = match self.cursor {
                 Spot::Pile { pile, .. } => {
@@ -333,12 +292,17 @@ impl PlayMode for Play {
         if self.waiting().is_some() || self.position().is_won() {
             return None;
         }
-        let refine = match self.known() {
-            None => true,
-            Some(Known::Exact(_)) => false,
-            Some(Known::Ranked { ranking, rounds }) => *rounds < ROUNDS && !ranking.exact(),
-        };
-        refine.then(|| self.position().clone())
+        self.table
+            .wants(self.position())
+            .then(|| self.position().clone())
+    }
+}
+
+/// Where a card turned up lies, in words: "on pile 3", "on the waste".
+pub fn seen_words(seen: Seen) -> String {
+    match seen {
+        Seen::PileTop(pile) => format!("on pile {}", pile + 1),
+        Seen::WasteTop => "on the waste".to_string(),
     }
 }
 

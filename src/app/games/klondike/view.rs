@@ -11,8 +11,9 @@ use ratatui::widgets::Widget;
 
 use solitaire::cards::card::{Card, Suit};
 use solitaire::games::klondike::deal::slot_name;
-use solitaire::games::klondike::{Move, Pile, Position, Seen};
+use solitaire::games::klondike::{Move, Pile, Position};
 
+use crate::app::flow::table::{self, TablePlay};
 use crate::app::flow::view::problem_lines;
 use crate::app::flow::{Board, Flow, Solution, Step};
 use crate::app::games::klondike::board::{EditorBoard, PlayBoard, Spot};
@@ -172,17 +173,8 @@ fn turned_up(before: &Position, mv: Move) -> Option<String> {
 pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let mut lines = Vec::new();
-    if let Some(seen) = play.waiting() {
-        let typed = play.typing.text().unwrap_or_default();
-        lines.push(Line::styled(
-            format!("Type the card turned up {}:", seen_words(seen)),
-            Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
-        ));
-        lines.push(Line::from(vec![
-            Span::styled("Card: ", Style::new().fg(theme.dim)),
-            Span::styled(format!("{typed}█"), Style::new().fg(theme.cursor)),
-        ]));
-        return lines;
+    if let Some(place) = play.waiting_place() {
+        return table::typing_lines(&place, play.table.typing, look);
     }
     let verdict = play.verdict();
     let style = match play.known() {
@@ -202,12 +194,4 @@ pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
         play.position().foundation_cards().count()
     )));
     lines
-}
-
-/// Where a card turned up lies, in words: "on pile 3", "on the waste".
-pub fn seen_words(seen: Seen) -> String {
-    match seen {
-        Seen::PileTop(pile) => format!("on pile {}", pile + 1),
-        Seen::WasteTop => "on the waste".to_string(),
-    }
 }

@@ -95,7 +95,7 @@ pub fn hints(
             ("?", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
-        Screen::Solution(_) | Screen::Own(_) => keys::STEPPING.to_vec(),
+        Screen::Solution(_) => keys::STEPPING.to_vec(),
         Screen::Play => vec![
             ("←↑→↓", "move"),
             ("Enter", "choose"),

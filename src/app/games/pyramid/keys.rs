@@ -124,7 +124,7 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             vec![lost_or_rest(flow), ("?", "help")],
         ]
         .concat(),
-        Screen::Solution(_) | Screen::Own(_) => keys::STEPPING.to_vec(),
+        Screen::Solution(_) => keys::STEPPING.to_vec(),
     }
 }
 

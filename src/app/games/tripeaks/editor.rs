@@ -115,12 +115,6 @@ impl Editor {
     pub fn start(&self) -> Result<Position, String> {
         self.deal().map(|deal| Position::new(&deal))
     }
-
-    /// The player saw the unknown card at `slot`: it becomes `card`. Refused when the slot's
-    /// card is not unknown or the card is already in the deal.
-    pub fn reveal(&mut self, slot: usize, card: Card) -> Result<(), String> {
-        self.reveal_named(slot, card, place_name)
-    }
 }
 
 /// "Kh is there twice: tableau row 2 and stock card 3 from the top".
@@ -341,7 +335,7 @@ mod tests {
         let mut editor = Editor::with_deal(&deal(AS_DEALT));
         // Ts is the first card of row 4 (card 18).
         assert_eq!(
-            editor.reveal(0, card("Ts")),
+            editor.reveal_named(0, card("Ts"), place_name),
             Err(
                 "Ts is already in the deal, at tableau row 4, card 1 from the left: the card seen must be \
                  another"
@@ -349,14 +343,17 @@ mod tests {
             )
         );
         assert_eq!(
-            editor.reveal(18, card("Ah")),
+            editor.reveal_named(18, card("Ah"), place_name),
             Err("the card at tableau row 4, card 1 from the left is not unknown".to_string())
         );
-        assert_eq!(editor.reveal(0, card("8h")), Ok(()));
+        assert_eq!(editor.reveal_named(0, card("8h"), place_name), Ok(()));
         assert!(!editor.is_unknown(0));
         let revealed = editor.deal().unwrap();
         assert_eq!(revealed.card(0), Some(card("8h")));
         assert_eq!(revealed.unknown().count_ones(), 40);
-        assert!(editor.reveal(0, card("9h")).is_err(), "known now");
+        assert!(
+            editor.reveal_named(0, card("9h"), place_name).is_err(),
+            "known now"
+        );
     }
 }

@@ -1,9 +1,9 @@
 //! TriPeaks' keys: its tables for the help (the shared ones and its own: `?` for a card not
-//! seen yet, `t` to type the card a reveal plan turned up) and the hints on the bottom line.
+//! seen yet, typing a card that turned up) and the hints on the bottom line.
 
 use crate::app::flow::keys::{
-    self, Binding, CHALLENGE, CLICK_STEP, ENDS, ESC_SOLVING, HINT, Keys, PLAY_ON, QUIT, STEP, UNDO,
-    bind, ch,
+    self, Binding, CHALLENGE, CLICK_STEP, ENDS, ESC_SOLVING, HINT, Keys, PLAY_ON, QUIT, STEP,
+    TURNED_UP, UNDO, bind, ch,
 };
 use crate::app::flow::{Flow, Screen};
 use crate::app::games::tripeaks::TriPeaks;
@@ -13,7 +13,7 @@ pub const KEYS: Keys = Keys {
     deal: ("The TriPeaks deal", EDITOR),
     typing: keys::TYPING,
     play: ("Playing TriPeaks", PLAY),
-    solution: ("Solving, stepping and revealing", SOLUTION),
+    solution: ("Solving and stepping", SOLUTION),
 };
 
 /// Keys of the editor, beside the typing ones.
@@ -28,18 +28,13 @@ const EDITOR: &[Binding] = &[
     CHALLENGE,
 ];
 
-/// Keys while solving, stepping through an answer and revealing a card.
+/// Keys while solving and stepping through an answer.
 const SOLUTION: &[Binding] = &[
     ESC_SOLVING,
     STEP,
     ENDS,
     CLICK_STEP,
     keys::other_line("the answer's other line, when it has two"),
-    bind(
-        &[ch('t')],
-        "t",
-        "after playing the reveal plan: type the card that turned up",
-    ),
     PLAY_ON,
     QUIT,
 ];
@@ -49,6 +44,7 @@ const PLAY: &[Binding] = &[
     keys::cursor("move between the cards you can play"),
     keys::take("play the card onto the waste (one above or below it)"),
     bind(&[ch('d')], "d, click Stock", "draw from the stock"),
+    TURNED_UP,
     UNDO,
     HINT,
     keys::rest("the rest of the best line from here; p there plays on"),
@@ -70,15 +66,15 @@ pub fn hints(flow: &Flow<TriPeaks>, other_game: &'static str) -> Vec<(&'static s
             ("F1", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("F1", "help"), ("^Q", "quit")],
-        Screen::Own(_) => vec![("A-K c d h s", "the card"), ("Esc", "back")],
-        Screen::Solution(solution) if solution.found.plan.is_some() => vec![
-            ("→ ←", "step"),
-            ("t", "type the revealed card"),
-            ("p", "play on"),
-            ("Esc", "back"),
-            ("?", "help"),
-        ],
         Screen::Solution(_) => keys::STEPPING.to_vec(),
+        Screen::Play
+            if flow
+                .play
+                .as_ref()
+                .is_some_and(|play| play.waiting().is_some()) =>
+        {
+            vec![("A-K c d h s", "the card"), ("u", "undo"), ("?", "help")]
+        }
         Screen::Play => [
             keys::playing("play"),
             vec![("s", "solution"), ("?", "help")],

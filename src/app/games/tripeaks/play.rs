@@ -1,31 +1,41 @@
-//! TriPeaks play mode's model: the game with its undo history, the card cursor, and what the
-//! solver found about the positions played through, for the challenge played.
+//! TriPeaks play mode's model: the game with its undo history, the card cursor, what the
+//! checks found about the positions played through, for the challenge played, and the card
+//! being typed in when a move turned up one not known.
 //!
-//! After every move the flow asks [`Play::wanted`] which position needs the solver, solves
-//! it off the UI thread (TriPeaks solves in milliseconds, but drawing never waits), and hands
-//! the answer back with [`Play::learn`]. Answers are kept per position, so undo and redo find
-//! them again without a new solve.
-
-use std::collections::HashMap;
+//! After every move the flow asks [`Play::wanted`] which position needs a check, runs it off
+//! the UI thread (TriPeaks solves in milliseconds, but drawing never waits), and hands what
+//! it found back with [`Play::learn`]: with every card known, or for a Score or Card
+//! challenge, the challenge's answer; for the Board challenge with cards not known, the
+//! moves ranked by their chance to clear the tableau, in rounds that refine the figures.
+//! What was found is kept per position, so undo and redo find it again without a new check.
 
 use ratatui::layout::Rect;
 
 use solitaire::cards::excerpt::counted;
 use solitaire::cards::excerpt::thousands;
+use solitaire::engine::at_table::Estimate;
 use solitaire::engine::goal::Goal;
+use solitaire::games::tripeaks::answer::seen_slot;
 use solitaire::games::tripeaks::challenge::Answer;
-use solitaire::games::tripeaks::layout::{TABLEAU_SIZE, covering, row_of};
+use solitaire::games::tripeaks::layout::{TABLEAU_SIZE, covering, place_name, row_of};
 use solitaire::games::tripeaks::{Game, Move, Position};
 
+use crate::app::card_input::Pending;
 use crate::app::cards::Direction;
+use crate::app::flow::table::{self, Table, TablePlay};
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::tripeaks::board::{self, Spot};
+
+/// What a check found of a position: the challenge's answer, or the moves ranked.
+pub type Known = table::Known<Answer, Move>;
 
 /// How the current position stands for the challenge played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Standing {
     /// Nothing is known of it yet: the solver is on it.
     Checking,
+    /// Cards not known: the moves are ranked by their chance to clear the tableau.
+    Ranked,
     /// The challenge can still be met, in this many more steps (0: it is met).
     Reachable { steps: usize, definitive: bool },
     /// Out of reach: the most the best line still gives, in the challenge's terms (tableau
@@ -43,8 +53,8 @@ pub struct Play {
     /// The hint is shown for the current position.
     pub hint_shown: bool,
     goal: Goal,
-    /// The solver's answers, for `goal`, from the positions played through.
-    answers: HashMap<Position, Answer>,
+    /// What the checks found, for `goal`, and what is typed of a card turned up.
+    pub table: Table<Position, Answer, Move>,
 }
 
 impl Play {
@@ -55,7 +65,7 @@ impl Play {
             cursor: Spot::Stock,
             hint_shown: false,
             goal,
-            answers: HashMap::new(),
+            table: Table::default(),
         };
         play.cursor = play.first_spot();
         play
@@ -70,7 +80,7 @@ impl Play {
     pub fn set_goal(&mut self, goal: Goal) {
         if goal != self.goal {
             self.goal = goal;
-            self.answers.clear();
+            self.table.forget();
             self.hint_shown = false;
         }
     }
@@ -108,31 +118,50 @@ impl Play {
         }
     }
 
-    /// Keeps the solver's answer from a position, for the challenge played; an answer from a
-    /// position the game has since left is dropped.
-    pub fn learn(&mut self, position: Position, answer: Answer) {
-        if position == *self.position() {
-            self.answers.insert(position, answer);
+    /// Keeps what a check found of a position, for the challenge played (see
+    /// [`Table::learn`]).
+    pub fn learn(&mut self, position: Position, found: Known) {
+        self.table.learn(position, found);
+    }
+
+    /// What the checks found from the current position.
+    pub fn known(&self) -> Option<&Known> {
+        self.table.known(self.position())
+    }
+
+    /// The challenge's answer from the current position, when a check gave one.
+    pub fn answer(&self) -> Option<&Answer> {
+        match self.known()? {
+            Known::Exact(answer) => Some(answer),
+            Known::Ranked { .. } => None,
         }
     }
 
-    /// What the solver found from the current position.
-    pub fn known(&self) -> Option<&Answer> {
-        self.answers.get(self.position())
+    /// The next move: the ranking's best while cards are not known; else the next of the
+    /// answer's line, the fewest steps to the challenge or the best line when it is out of
+    /// reach.
+    pub fn best_move(&self) -> Option<Move> {
+        self.table.best_move(self.position(), |answer| {
+            answer.lines().first()?.1.moves.first().copied()
+        })
     }
 
-    /// The next move of the answer's line: the fewest steps to the challenge, or the best
-    /// line when it is out of reach.
-    pub fn best_move(&self) -> Option<Move> {
-        let answer = self.known()?;
-        let lines = answer.lines();
-        lines.first()?.1.moves.first().copied()
+    /// The best move's chance, while cards are not known.
+    pub fn best_estimate(&self) -> Option<Estimate> {
+        self.table.best_estimate(self.position())
+    }
+
+    /// The deal slot of a card not known face up, waiting to be typed in: the player sees it.
+    pub fn waiting(&self) -> Option<usize> {
+        seen_slot(self.position())
     }
 
     /// How the current position stands.
     pub fn standing(&self) -> Standing {
-        let Some(answer) = self.known() else {
-            return Standing::Checking;
+        let answer = match self.known() {
+            None => return Standing::Checking,
+            Some(Known::Ranked { .. }) => return Standing::Ranked,
+            Some(Known::Exact(answer)) => answer,
         };
         let definitive = answer.definitive();
         if answer.reached() {
@@ -159,7 +188,14 @@ impl Play {
                 " with the cards known so far"
             }
         };
+        if self.waiting().is_some() {
+            return "A card not known turned up: type it (rank, then suit).".to_string();
+        }
         match (self.standing(), goal) {
+            (Standing::Ranked, _) => match self.known() {
+                Some(Known::Ranked { ranking, rounds }) => table::ranked_verdict(ranking, *rounds),
+                _ => String::new(),
+            },
             (Standing::Checking, Goal::Board) => {
                 "Checking whether the tableau can still be cleared.".to_string()
             }
@@ -187,8 +223,10 @@ impl Play {
                 let was = (0..self.game.played()).any(|moves| {
                     self.game
                         .position_after(moves)
-                        .and_then(|position| self.answers.get(position))
-                        .is_some_and(Answer::reached)
+                        .and_then(|position| self.table.known(position))
+                        .is_some_and(
+                            |known| matches!(known, Known::Exact(answer) if answer.reached()),
+                        )
                 });
                 let not = if was { "No longer" } else { "Not" };
                 format!(
@@ -221,6 +259,7 @@ impl PlayMode for Play {
     /// cursor may be gone.
     fn moved(&mut self) {
         self.hint_shown = false;
+        self.table.typing = Pending::Nothing;
         let spots = self.cursor_spots();
         if spots.contains(&self.cursor) {
             return;
@@ -274,10 +313,31 @@ impl PlayMode for Play {
         self.play(Move::Draw)
     }
 
-    /// The current position, while nothing is known of it.
+    /// The current position, while nothing is known of it or its ranking is still to be
+    /// refined; none while a card turned up waits to be typed in.
     fn wanted(&self) -> Option<Position> {
         let position = *self.position();
-        (!self.answers.contains_key(&position)).then_some(position)
+        (self.waiting().is_none() && self.table.wants(&position)).then_some(position)
+    }
+}
+
+impl TablePlay for Play {
+    fn typing(&mut self) -> &mut Pending {
+        &mut self.table.typing
+    }
+
+    fn waiting_place(&self) -> Option<String> {
+        self.waiting().map(place_words)
+    }
+}
+
+/// Where a slot is, for a player looking at the game: "at tableau row 3, card 9 from the
+/// left", "on the waste".
+pub fn place_words(slot: usize) -> String {
+    if slot < TABLEAU_SIZE {
+        format!("at {}", place_name(slot))
+    } else {
+        "on the waste".to_string()
     }
 }
 
@@ -329,7 +389,7 @@ mod tests {
         let position = play.wanted().expect("a position to solve");
         let (answer, _, _) = solve_goal(&position, play.goal, Caps::default());
         let answer = answer.expect("no cap reached");
-        play.learn(position, answer.clone());
+        play.learn(position, Known::Exact(answer.clone()));
         answer
     }
 
@@ -454,15 +514,15 @@ mod tests {
     }
 
     #[test]
-    fn an_answer_for_a_position_left_behind_is_dropped() {
+    fn an_answer_for_a_position_left_behind_is_kept_for_undo() {
         let mut play = play(CLEARS, Goal::Board);
         let start = play.wanted().unwrap();
         let (answer, _, _) = solve_goal(&start, Goal::Board, Caps::default());
         play.draw();
-        play.learn(start, answer.unwrap());
+        play.learn(start, Known::Exact(answer.unwrap()));
         assert_eq!(play.wanted(), Some(*play.position()));
         play.undo();
-        assert_eq!(play.wanted(), Some(start), "never kept");
+        assert_eq!(play.wanted(), None, "known from before the draw");
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! Drawing TriPeaks' parts of the screens: the board as the editor, the stepper or play mode
 //! shows it, and the lines of the side panels that are TriPeaks' own (the cards not seen
-//! yet, an answer's headline with the reveal plan that unknown cards call for, the reveal
-//! screen's panel, the live verdict with the score and streak).
+//! yet, an answer's headline with the reveal plan that unknown cards call for, the live
+//! verdict with the score and streak, the card turned up being typed in).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::Widget;
 
 use solitaire::cards::card::Card;
 use solitaire::cards::excerpt::thousands;
@@ -15,19 +15,19 @@ use solitaire::games::tripeaks::Move;
 use solitaire::games::tripeaks::layout::{place_name, row_of};
 
 use super::tripeaks_output;
+use crate::app::flow::table::{self, TablePlay};
 use crate::app::flow::view::{goal_line, problem_lines};
 use crate::app::flow::{Flow, Screen, Solution, Step};
+use crate::app::games::tripeaks::TriPeaks;
 use crate::app::games::tripeaks::board::{EditorBoard, PlayBoard, Spot};
 use crate::app::games::tripeaks::play::{Play, Standing};
-use crate::app::games::tripeaks::{Reveal, TriPeaks, place_words};
-use crate::app::widgets::{Look, counted, panel_block, spinner};
+use crate::app::widgets::{Look, counted, spinner};
 
-/// Draws the board: the solution's step (also while a card is revealed), the game played,
-/// or the editor's slots.
+/// Draws the board: the solution's step, the game played, or the editor's slots.
 pub fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (text, theme) = (look.text, look.theme);
     match (&flow.screen, flow.playing()) {
-        (Screen::Solution(solution) | Screen::Own(Reveal { solution, .. }), _) => PlayBoard {
+        (Screen::Solution(solution), _) => PlayBoard {
             position: solution.position(),
             hint: spot_of(solution.next_move()),
             cursor: None,
@@ -146,10 +146,10 @@ fn plan_lines(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> 
     )];
     let card = look.text.names(&reveal.card);
     if reveal.steps.is_empty() {
-        lines.push(Line::raw(format!("Press t and type {card}.")));
+        lines.push(Line::raw(format!("In play, type {card}.")));
         return lines;
     }
-    let start = if reveal.from_start || solution.found.restart {
+    let start = if reveal.from_start {
         "Restart the same deal in your game, then play"
     } else if solution.from_play {
         "In your game, play"
@@ -158,7 +158,7 @@ fn plan_lines(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> 
     };
     // What to do comes first, so that it shows however long the plan is.
     lines.push(Line::raw(format!(
-        "{start} {}, then press t and type {card}:",
+        "{start} {}, then type {card} as it turns up:",
         counted(reveal.steps.len(), "step")
     )));
     let style = Style::new().fg(theme.highlight_move);
@@ -197,34 +197,6 @@ fn plan_lines(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> 
     lines
 }
 
-/// The reveal screen's panel: where the card turned up, what is typed of it, the plan.
-pub fn reveal_panel(reveal: &Reveal, area: Rect, buf: &mut Buffer, look: &Look) {
-    let theme = look.theme;
-    let mut lines = vec![
-        Line::styled(
-            "Type the card that turned up",
-            Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
-        ),
-        Line::raw(place_words(reveal.slot)),
-        Line::raw(""),
-    ];
-    let typed = reveal.input.text().unwrap_or_default();
-    lines.push(Line::from(vec![
-        Span::styled("Card: ", Style::new().fg(theme.dim)),
-        Span::styled(format!("{typed}█"), Style::new().fg(theme.cursor)),
-    ]));
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        "Rank then suit (Qh, 10s). Esc goes back to the plan.",
-        Style::new().fg(theme.dim),
-    ));
-    lines.extend(plan_lines(&reveal.solution, look));
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .block(panel_block("Reveal", theme))
-        .render(area, buf);
-}
-
 /// A step in words, from the position it is played from.
 /// A step in the list of steps, short enough for the side panel beside the board at 80
 /// columns, as Pyramid's list writes its own: "Draw Qs", "Ks row 4 on Ac".
@@ -256,14 +228,19 @@ pub fn step_spans(step: &Step<TriPeaks>, look: &Look) -> Vec<Span<'static>> {
 /// Play mode's panel's first lines: the live verdict, the score and streak.
 pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
+    if let Some(place) = play.waiting_place() {
+        return table::typing_lines(&place, play.table.typing, look);
+    }
     let standing = play.standing();
     let style = match standing {
         Standing::Checking => Style::new().fg(theme.dim),
-        Standing::Reachable { .. } => Style::new().fg(theme.success).add_modifier(Modifier::BOLD),
+        Standing::Reachable { .. } | Standing::Ranked => {
+            Style::new().fg(theme.success).add_modifier(Modifier::BOLD)
+        }
         Standing::Lost { .. } => Style::new().fg(theme.warning).add_modifier(Modifier::BOLD),
     };
     let verdict = play.verdict();
-    let verdict = if standing == Standing::Checking {
+    let verdict = if standing == Standing::Checking || play.refining() {
         format!("{} {verdict}", spinner(look))
     } else {
         verdict

@@ -11,7 +11,6 @@ fn fingerprint(app: &App) -> String {
         Screen::Solution(solution) => {
             format!("solution {} {}", solution.step, solution.chosen)
         }
-        Screen::Own(never) => match *never {},
         Screen::Play => "play".to_string(),
     };
     let play = app.pyramid().play.as_ref().map(|play| {

@@ -412,7 +412,6 @@ fn fingerprint(app: &App) -> String {
         PairScreen::Editor => "editor".to_string(),
         PairScreen::Solving(solving) => format!("solving {}", solving.job.id),
         PairScreen::Solution(solution) => format!("solution {}", solution.step),
-        PairScreen::Own(never) => match *never {},
         PairScreen::Play => "play".to_string(),
     };
     let play = flow.play.as_ref().map(|play| {

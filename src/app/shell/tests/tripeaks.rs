@@ -1,16 +1,18 @@
-//! TriPeaks in the app, driven by events: typing a deal with `?`, solving, stepping, the
-//! reveal loop, play mode with hints, saving and reopening; and its screens.
+//! TriPeaks in the app, driven by events: typing a deal with `?`, solving, stepping, play
+//! mode with hints, at the table with each card typed as it turns up, saving and reopening;
+//! and its screens.
 
 use super::*;
 use crate::app::flow::{Screen as TriPeaksScreen, Solution};
 use crate::app::games::tripeaks::TriPeaks;
+use crate::app::games::tripeaks::play::Known;
 use solitaire::games::tripeaks::{Move as TriPeaksMove, Position as TriPeaksPosition};
 
 pub(super) use crate::app::games::tripeaks::saved_games::CLEARS;
 
 /// The deal of `CLEARS` with the face-down tableau cards of rows 1 to 3 replaced by `??`,
 /// as MSC shows it at the start (the stock is face down too, but the first ones drawn are
-/// seen at once: only the tableau is hidden here, so that a reveal round needs few steps).
+/// seen at once: only the tableau is hidden here, so that a card turns up in few steps).
 pub(super) fn as_dealt() -> (String, solitaire::Deal) {
     hidden(|slot| slot < 18)
 }
@@ -181,119 +183,118 @@ fn a_click_on_a_step_goes_to_it_and_the_wheel_steps() {
     );
 }
 
+fn play(app: &App) -> &crate::app::games::tripeaks::play::Play {
+    app.tripeaks().play.as_ref().expect("play mode")
+}
+
+/// Feeds play mode's checks until none runs: the ranking refined as far as it goes.
+fn refine(app: &mut App, receive: &Receiver<Msg>) {
+    while app.tripeaks().check_id().is_some() {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+}
+
+/// Follows the hints (h shows the best move, h again plays it) until a card not known turns
+/// up; says the first hint.
+fn hint_until_a_card_turns_up(app: &mut App, receive: &Receiver<Msg>) -> String {
+    let mut first = None;
+    for _ in 0..40 {
+        if play(app).waiting().is_some() {
+            return first.expect("a hint was given");
+        }
+        settle(app, receive);
+        press(app, KeyCode::Char('h'));
+        first.get_or_insert_with(|| said(app));
+        press(app, KeyCode::Char('h'));
+    }
+    panic!("no card turned up in 40 moves: {}", said(app));
+}
+
 #[test]
-fn a_reveal_round_plans_takes_the_card_and_solves_again_until_definitive() {
+fn at_the_table_the_hint_ranks_the_moves_and_refines() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(as_dealt().0));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    let Some(Known::Ranked { ranking, rounds: 1 }) = play(&app).known() else {
+        panic!("a ranking: {:?}", play(&app).known());
+    };
+    let first = ranking.deals;
+    assert!(first > 0);
+    press(&mut app, KeyCode::Char('h'));
+    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    assert!(said(&app).contains(" deals)"), "{}", said(&app));
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Best chance to win"), "{shown}");
+    // The rounds refine the figures on more deals.
+    refine(&mut app, &receive);
+    let Some(Known::Ranked {
+        ranking: more,
+        rounds,
+    }) = play(&app).known()
+    else {
+        panic!("a ranking");
+    };
+    assert!(*rounds > 1 && more.deals > first, "{rounds}");
+}
+
+#[test]
+fn at_the_table_a_card_turned_up_is_asked_for_typed_and_undone_across() {
     let (_dir, mut app, receive) = tripeaks_app();
     let (text, truth) = as_dealt();
     app.update(Msg::Paste(text));
     assert_eq!(app.tripeaks().editor.unknown_count(), 18);
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
-    let mut rounds = 0;
-    while !solution(&app).found.answer.definitive() {
-        rounds += 1;
-        assert!(rounds <= 18, "each round reveals a card");
-        let (from, end) = solution(&app).plan_ends().expect("a plan is shown");
-        let plan = solution(&app).found.plan.clone().unwrap();
-        assert_eq!(replay(from, &plan.moves), end, "the plan replays");
-        let shown = screen(&app, 120, 40);
-        assert!(shown.contains("t and type"), "{shown}");
-        press(&mut app, KeyCode::Char('t'));
-        let TriPeaksScreen::Own(reveal) = &app.tripeaks().screen else {
-            panic!("t asks for the card: {}", said(&app))
-        };
-        let slot = reveal.slot;
-        assert!(app.tripeaks().editor.is_unknown(slot));
-        let card = truth.card(slot).unwrap().to_string();
-        type_text(&mut app, &card);
-        assert_eq!(app.tripeaks().editor.slots[slot], truth.card(slot));
-        finish(&mut app, &receive);
-        // Solved again from where the player's game stands: the plan's end.
-        let game = app
-            .tripeaks()
-            .play
-            .as_ref()
-            .expect("the game follows the plans");
-        assert_eq!(
-            game.position().remaining(),
-            end.remaining(),
-            "the game stands where the plan ended"
-        );
-    }
-    assert!(rounds > 0, "the first answer was not definitive");
-    assert!(said(&app).contains("Definitive"), "{}", said(&app));
-}
-
-/// Follows reveal plans, typing the true cards, until the answer is definitive; returns the
-/// rounds played.
-fn reveal_until_definitive(
-    app: &mut App,
-    receive: &Receiver<Msg>,
-    truth: &solitaire::Deal,
-) -> usize {
-    let mut rounds = 0;
-    while !solution(app).found.answer.definitive() {
-        rounds += 1;
-        assert!(rounds <= 41, "each round reveals a card");
-        press(app, KeyCode::Char('t'));
-        let TriPeaksScreen::Own(reveal) = &app.tripeaks().screen else {
-            panic!("t asks for the card: {}", said(app))
-        };
-        let card = truth.card(reveal.slot).unwrap().to_string();
-        type_text(app, &card);
-        finish(app, receive);
-    }
-    rounds
-}
-
-#[test]
-fn when_the_plans_cost_the_clear_the_answer_restarts_the_deal() {
-    // As MSC deals it: only the bottom row and the waste card are seen. The first plans
-    // draw through the stock, after which the tableau cannot be cleared from where the game
-    // stands; the deal's start still clears it once the cards are known.
-    let (_dir, mut app, receive) = tripeaks_app();
-    let (text, truth) = hidden(|slot| !(18..=28).contains(&slot));
-    app.update(Msg::Paste(text));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
-    let rounds = reveal_until_definitive(&mut app, &receive, &truth);
-    assert!(rounds > 0);
-    let solution = solution(&app);
-    assert!(solution.found.answer.reached(), "{}", said(&app));
-    assert!(replay(solution.positions[0], &solution.moves).is_won());
-    assert!(said(&app).contains("Cleared in"), "{}", said(&app));
-}
-
-#[test]
-fn a_restart_is_asked_for_only_when_staying_could_not_do_as_well() {
-    // The deal that cannot be cleared, as MSC deals it: its first plan draws. After that
-    // draw, the game can still do at best what the deal's start can: no restart.
-    let text = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved-games/tripeaks-cannot-clear.txt"
-    ));
-    let truth = solitaire::Deal::parse_as(text, GameKind::TriPeaks).unwrap();
-    let shown: Vec<String> = (0..52)
-        .map(|slot| match truth.card(slot) {
-            Some(card) if (18..=28).contains(&slot) => card.to_string(),
-            _ => "??".to_string(),
-        })
-        .collect();
-    let (_dir, mut app, receive) = tripeaks_app();
-    app.update(Msg::Paste(shown.join(" ")));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
-    for _ in 0..3 {
-        press(&mut app, KeyCode::Char('t'));
-        let TriPeaksScreen::Own(reveal) = &app.tripeaks().screen else {
-            panic!("t asks for the card: {}", said(&app))
-        };
-        let card = truth.card(reveal.slot).unwrap().to_string();
-        type_text(&mut app, &card);
-        finish(&mut app, &receive);
-        assert!(!solution(&app).found.restart, "{}", said(&app));
-        assert!(!said(&app).contains("restart"), "{}", said(&app));
-    }
+    ctrl(&mut app, 'p');
+    let hint = hint_until_a_card_turns_up(&mut app, &receive);
+    assert!(hint.starts_with("Hint ("), "{hint}");
+    let slot = play(&app).waiting().expect("a card waits");
+    assert!(
+        said(&app).contains("turned up at tableau row"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(
+        app.tripeaks().check_id(),
+        None,
+        "no check while the card waits"
+    );
+    // No move while it waits; h says to type it first.
+    let played = play(&app).game.played();
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).game.played(), played);
+    assert!(
+        said(&app).starts_with("First type the card"),
+        "{}",
+        said(&app)
+    );
+    // A card already in the deal is refused; then the true one goes in.
+    let elsewhere = truth.card(20).unwrap().to_string();
+    type_text(&mut app, &elsewhere);
+    assert!(said(&app).contains("already in the deal"), "{}", said(&app));
+    let card = truth.card(slot).unwrap();
+    type_text(&mut app, &card.to_string());
+    assert!(
+        said(&app).starts_with(&format!("{card} typed in at ")),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(app.tripeaks().editor.slots[slot], Some(card));
+    assert_eq!(app.tripeaks().editor.unknown_count(), 17);
+    assert_eq!(play(&app).waiting(), None);
+    assert_eq!(play(&app).game.played(), played);
+    // Play goes on: the new position is checked.
+    settle(&mut app, &receive);
+    assert!(play(&app).best_move().is_some());
+    // Undo goes back before the move, the card stays known, redo plays it again.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(play(&app).game.played(), played - 1);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(play(&app).game.played(), played);
+    assert_eq!(play(&app).waiting(), None);
+    assert_eq!(play(&app).position().card(slot), Some(card));
 }
 
 #[test]
@@ -432,6 +433,8 @@ fn the_draft_keeps_a_tripeaks_deal_between_runs() {
 
 mod snapshots {
     use super::*;
+    use crate::app::games::tripeaks::board::{Spot, spot_rect};
+    use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, SampleBudget};
 
     /// The rows of the side panel that list steps, as drawn: the text between its borders.
     fn step_rows(screen: &str) -> Vec<String> {
@@ -487,6 +490,60 @@ mod snapshots {
         finish(&mut app, &receive);
         insta::assert_snapshot!(screen(&app, 100, 30));
         insta::assert_snapshot!("tripeaks_reveal_plan_at_80x24", screen(&app, 80, 24));
+    }
+
+    /// A click on a spot of the board drawn at 80x24, as a player plays a card or draws.
+    fn click(app: &mut App, spot: Spot) {
+        app.update(Msg::Resize(80, 24));
+        let board = layout::board_area(ratatui::layout::Rect::new(0, 0, 80, 24));
+        let cell = spot_rect(board, spot);
+        app.update(Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: cell.x + 1,
+            row: cell.y,
+            modifiers: KeyModifiers::NONE,
+        }));
+    }
+
+    #[test]
+    fn tripeaks_at_the_table() {
+        let (_dir, mut app, _receive) = tripeaks_app();
+        app.update(Msg::Paste(as_dealt().0));
+        ctrl(&mut app, 'p');
+        // A first round over a fixed number of deals, whatever the machine's speed, so that
+        // the figures are the same on every run.
+        let position = *play(&app).position();
+        let pool = at_table::rest_of_pack(&position.seen());
+        let budget = SampleBudget {
+            deals: 20,
+            time: None,
+            threads: 1,
+            caps: DEAL_CAPS,
+            seed: 1,
+        };
+        let ranking = at_table::rank(&position, &pool, &budget, &mut ()).unwrap();
+        let flow: &mut Flow<TriPeaks> = app.session.as_any_mut().downcast_mut().unwrap();
+        let known = Known::Ranked { ranking, rounds: 1 };
+        flow.play.as_mut().unwrap().learn(position, known);
+        press(&mut app, KeyCode::Char('h'));
+        assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+        insta::assert_snapshot!("tripeaks_at_the_table_hint_at_80x24", screen(&app, 80, 24));
+        // 6d, 7d, a draw, Th and 9c uncover the peak card over the last two.
+        for spot in [20, 25, 28, 27, 26] {
+            click(
+                &mut app,
+                if spot < 28 {
+                    Spot::Card(spot)
+                } else {
+                    Spot::Stock
+                },
+            );
+        }
+        assert_eq!(play(&app).waiting(), Some(16), "{}", said(&app));
+        insta::assert_snapshot!(
+            "tripeaks_at_the_table_asking_at_80x24",
+            screen(&app, 80, 24)
+        );
     }
 
     #[test]

@@ -1,0 +1,346 @@
+//! Playing at the table, in any game whose deal has cards not known: while some are, the
+//! background check ranks the moves by their chance to win ([`at_table::rank`]) in rounds on
+//! deals of their own, merged as they arrive so that the hint sharpens; a move that turns
+//! one face up waits for it to be typed (one card, rank then suit), which writes it into the
+//! deal and plays the game again on it with its moves to undo and redo as they were. What a
+//! game gives: the deal slot of the card turned up, and its exact answer once every card
+//! is known.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::time::Duration;
+
+use crossterm::event::KeyCode;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use solitaire::cards::card::{Card, Rank};
+use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Estimate, Ranking, SampleBudget};
+use solitaire::engine::history::History;
+use solitaire::engine::search::{CapReached, Caps};
+
+use crate::app::card_input::{Input, Pending};
+use crate::app::effects::{Effects, Tone};
+use crate::app::flow::{Flow, GameScreen, Move, PlayMode};
+use crate::app::job::{Found, Job, JobHandle};
+use crate::app::widgets::Look;
+
+/// Rounds of deals a ranking is refined over before the check rests.
+pub const ROUNDS: u32 = 4;
+/// Deals of the cards not known solved in one round, and the longest a round takes: the
+/// first round is short, so that a hint shows within a second, and the later ones sharpen it.
+const ROUND_DEALS: usize = 125;
+const FIRST_ROUND_TIME: Duration = Duration::from_millis(600);
+const ROUND_TIME: Duration = Duration::from_secs(3);
+
+/// What a check found of a position.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Known<A, M> {
+    /// With every card known: the game's exact answer.
+    Exact(A),
+    /// With cards not known: the moves ranked over `rounds` rounds of deals of them.
+    Ranked { ranking: Ranking<M>, rounds: u32 },
+}
+
+/// What a check gives: the game's exact answer (`None` when it was stopped), or one round
+/// of the ranking (`None` when the moves cannot be ranked).
+#[derive(Debug)]
+pub enum Checked<A, M> {
+    Solved(Option<A>),
+    Ranked(Option<Ranking<M>>),
+}
+
+/// What play mode keeps at the table: what the checks found of the positions played through
+/// (kept per position, so that undo and redo find them again), and what is typed of a card
+/// turned up.
+#[derive(Debug, Clone)]
+pub struct Table<P, A, M> {
+    known: HashMap<P, Known<A, M>>,
+    pub typing: Pending,
+}
+
+impl<P, A, M> Default for Table<P, A, M> {
+    fn default() -> Table<P, A, M> {
+        Table {
+            known: HashMap::new(),
+            typing: Pending::Nothing,
+        }
+    }
+}
+
+impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
+    /// Keeps what a check found of a position, a round of a ranking merged with the rounds
+    /// before; one of a position the game has since left is kept too, for undo to find.
+    pub fn learn(&mut self, position: P, found: Known<A, M>) {
+        let found = match (self.known.remove(&position), found) {
+            (
+                Some(Known::Ranked { ranking, rounds }),
+                Known::Ranked {
+                    ranking: more,
+                    rounds: _,
+                },
+            ) => Known::Ranked {
+                ranking: ranking.merged(&more),
+                rounds: rounds + 1,
+            },
+            (_, found) => found,
+        };
+        self.known.insert(position, found);
+    }
+
+    /// What the checks found of a position.
+    pub fn known(&self, position: &P) -> Option<&Known<A, M>> {
+        self.known.get(position)
+    }
+
+    /// Forgets everything found (it was for another challenge).
+    pub fn forget(&mut self) {
+        self.known.clear();
+    }
+
+    /// Rounds of deals a position's ranking has had.
+    pub fn rounds(&self, position: &P) -> u32 {
+        match self.known(position) {
+            Some(Known::Ranked { rounds, .. }) => *rounds,
+            _ => 0,
+        }
+    }
+
+    /// The best move from a position: the ranking's first, or the exact answer's next move
+    /// as `next` reads it.
+    pub fn best_move(&self, position: &P, next: impl FnOnce(&A) -> Option<M>) -> Option<M> {
+        match self.known(position)? {
+            Known::Exact(answer) => next(answer),
+            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.mv),
+        }
+    }
+
+    /// The ranking's best move's figure from a position: its chance and margin.
+    pub fn best_estimate(&self, position: &P) -> Option<Estimate> {
+        match self.known(position)? {
+            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.estimate),
+            Known::Exact(_) => None,
+        }
+    }
+
+    /// Whether a position needs a check: nothing is known of it, or its ranking is still to
+    /// be refined.
+    pub fn wants(&self, position: &P) -> bool {
+        match self.known(position) {
+            None => true,
+            Some(Known::Exact(_)) => false,
+            Some(Known::Ranked { ranking, rounds }) => *rounds < ROUNDS && !ranking.exact(),
+        }
+    }
+}
+
+/// The ranking's verdict in a sentence: "Best chance to win: 64% ± 9% (125 deals),
+/// refining."
+pub fn ranked_verdict<M>(ranking: &Ranking<M>, rounds: u32) -> String {
+    let refining = if rounds < ROUNDS && !ranking.exact() {
+        ", refining"
+    } else {
+        ""
+    };
+    match ranking.best() {
+        None => "No move is left: the game is lost.".to_string(),
+        Some(best) => format!("Best chance to win: {}{refining}.", best.estimate.text()),
+    }
+}
+
+/// The hint's lead: "Hint (64% ± 9% (125 deals)): ", or "Hint: " for a move of an exact line.
+pub fn hint_lead(estimate: Option<Estimate>) -> String {
+    match estimate {
+        Some(estimate) => format!("Hint ({}): ", estimate.text()),
+        None => "Hint: ".to_string(),
+    }
+}
+
+/// Round `round` of the ranking of `position`'s moves, on deals of its own (a seed each).
+pub fn rank_round<P, A>(position: P, round: u32) -> (Job, JobHandle)
+where
+    P: AtTable + Send + 'static,
+    P::Move: Send + 'static,
+    A: Send + 'static,
+{
+    let time = if round == 0 {
+        FIRST_ROUND_TIME
+    } else {
+        ROUND_TIME
+    };
+    Job::with_caps(Caps::NONE, move |observer| {
+        let pool = at_table::rest_of_pack(&position.seen());
+        let budget = SampleBudget {
+            deals: ROUND_DEALS,
+            time: Some(time),
+            threads: 1,
+            caps: DEAL_CAPS,
+            seed: u64::from(round) + 1,
+        };
+        Checked::<A, P::Move>::Ranked(at_table::rank(&position, &pool, &budget, observer).ok())
+    })
+}
+
+/// What a check's end says of its position: the exact answer (`capped` makes one of a cap
+/// reached, when the game has one), or a round of the ranking. A check that ended without
+/// either (stopped, or moves that cannot be ranked) leaves a ranking of nothing that no
+/// round refines, so that it is not asked again.
+pub fn learned<A: 'static, M: 'static>(
+    end: Result<Found, CapReached>,
+    capped: impl FnOnce(CapReached) -> Option<A>,
+) -> Option<Known<A, M>> {
+    Some(match end.map(Found::take::<Checked<A, M>>) {
+        Ok(Some(Checked::Solved(Some(answer)))) => Known::Exact(answer),
+        Ok(Some(Checked::Ranked(Some(ranking)))) => Known::Ranked { ranking, rounds: 1 },
+        Err(cap) => Known::Exact(capped(cap)?),
+        Ok(_) => Known::Ranked {
+            ranking: Ranking {
+                moves: Vec::new(),
+                deals: 0,
+                stopped: true,
+                out_of_time: None,
+                elapsed: Duration::ZERO,
+            },
+            rounds: ROUNDS,
+        },
+    })
+}
+
+/// What a move that turned a card not known face up `place` ("on pile 3") says after its
+/// own words.
+pub fn turned_up(text: &str, place: &str) -> String {
+    format!("{text}. A card not known turned up {place}: type it (rank, then suit).")
+}
+
+/// What a hint or a move asked for says while a card turned up `place` waits.
+pub fn type_first(place: &str) -> String {
+    format!("First type the card turned up {place}: rank, then suit.")
+}
+
+/// Play mode's panel while a card turned up `place` waits: where, and what is typed of it.
+pub fn typing_lines(place: &str, typing: Pending, look: &Look) -> Vec<Line<'static>> {
+    let theme = look.theme;
+    let typed = typing.text().unwrap_or_default();
+    vec![
+        Line::styled(
+            format!("Type the card turned up {place}:"),
+            Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
+        ),
+        Line::from(vec![
+            Span::styled("Card: ", Style::new().fg(theme.dim)),
+            Span::styled(format!("{typed}█"), Style::new().fg(theme.cursor)),
+        ]),
+    ]
+}
+
+/// Play mode at the table: what is typed of a card turned up, and where one waits.
+pub trait TablePlay: PlayMode {
+    /// What is typed of the card turned up.
+    fn typing(&mut self) -> &mut Pending;
+    /// Where a card not known lies face up, waiting to be typed in (the player sees it), in
+    /// words: "on pile 3", "at tableau row 3, card 9 from the left".
+    fn waiting_place(&self) -> Option<String>;
+    /// Whether a check is still to come for the current position.
+    fn refining(&self) -> bool {
+        self.wanted().is_some()
+    }
+}
+
+/// Whether a key types part of a card: a rank, or after one its suit (`1` starts a ten).
+pub fn types_card(code: KeyCode, rank_typed: bool) -> bool {
+    let KeyCode::Char(c) = code else {
+        return false;
+    };
+    if rank_typed {
+        return c.is_alphanumeric();
+    }
+    c == '1' || Rank::from_char(c).is_some()
+}
+
+/// A key in play mode while a card turned up waits: part of the card (the whole card goes to
+/// `typed`), or backspace dropping what is typed of it. True when taken.
+pub fn typing_key<G: GameScreen>(
+    flow: &mut Flow<G>,
+    code: KeyCode,
+    fx: &mut Effects,
+    typed: impl FnOnce(&mut Flow<G>, Card, &mut Effects),
+) -> bool
+where
+    G::Play: TablePlay,
+{
+    let Some(play) = &mut flow.play else {
+        return false;
+    };
+    if play.waiting_place().is_none() {
+        return false;
+    }
+    let typing = play.typing();
+    if code == KeyCode::Backspace && typing.cancel() {
+        fx.say(Tone::Info, "Dropped the half-typed card.");
+        return true;
+    }
+    let KeyCode::Char(c) = code else {
+        return false;
+    };
+    if !types_card(code, !typing.is_empty()) {
+        return false;
+    }
+    match typing.type_char(c) {
+        Input::Card(card) => typed(flow, card, fx),
+        Input::Partial => fx.hush(),
+        Input::Rejected(hint) => fx.say(Tone::Warning, hint),
+    }
+    true
+}
+
+/// The card typed for the one not known that turned up: written into the deal at `slot`,
+/// the slot it was dealt to (`name` names it), and the game played again on the deal now
+/// known better, with its moves to undo and redo as they were. Says where it went, or why
+/// not.
+pub fn type_turned_up<G: GameScreen>(
+    flow: &mut Flow<G>,
+    slot: usize,
+    card: Card,
+    name: impl Fn(usize) -> String,
+    fx: &mut Effects,
+) where
+    G::Play: TablePlay,
+{
+    let Some(play) = &flow.play else {
+        return;
+    };
+    let game = play.game();
+    let redo = game.redoable();
+    let all: Vec<Move<G>> = (0..game.played() + redo)
+        .filter_map(|n| game.move_after(n))
+        .collect();
+    if let Err(problem) = flow.editor.reveal_named(slot, card, &name) {
+        fx.say(Tone::Warning, format!("Not possible: {problem}."));
+        return;
+    }
+    let Ok(start) = G::start(&flow.editor) else {
+        return;
+    };
+    let Ok(mut game) = History::replay(start, &all) else {
+        return;
+    };
+    for _ in 0..redo {
+        game.undo();
+    }
+    let Some(play) = &mut flow.play else {
+        return;
+    };
+    *play.game_mut() = game;
+    play.moved();
+    // A move may turn up two cards: the next is asked for at once.
+    let text = match play.waiting_place() {
+        Some(place) => format!(
+            "{card} typed in at {}; another card not known turned up {place}: type it (rank, \
+             then suit).",
+            name(slot)
+        ),
+        None => format!("{card} typed in at {}. Your turn.", name(slot)),
+    };
+    flow.moved(fx);
+    fx.say(Tone::Info, text);
+}
