@@ -57,10 +57,10 @@ impl AtTable for Position {
         }
         // Going round the stock loses nothing here (draws and redeals come back to this
         // very position) and shows every card of it: the player may look at them all.
-        if reveal::keeps_all(self) {
-            if let Some(at) = self.stock().iter().position(Option::is_none) {
-                return self.reveal_in_stock(at, (*truth.stock().get(at)?)?).ok();
-            }
+        if reveal::keeps_all(self)
+            && let Some(at) = self.stock().iter().position(Option::is_none)
+        {
+            return self.reveal_in_stock(at, (*truth.stock().get(at)?)?).ok();
         }
         let waste = self.waste();
         let fanned = waste.len().saturating_sub(self.rules().draw_count());
