@@ -23,8 +23,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use common::klondike::{random_small, search};
 use solitaire::engine::at_table::{self, AtTable, Estimate, SampleBudget};
+use solitaire::games::klondike::at_table::at_the_table;
 use solitaire::games::klondike::solver::{Verdict, solve};
-use solitaire::games::klondike::{EmptyPile, Move, Passes, Pile, Position, Rules, Seen};
+use solitaire::games::klondike::{Deal, EmptyPile, Move, Passes, Pile, Position, Rules, Seen};
 use solitaire::{Card, Suit};
 
 /// Draw 1, unlimited redeals, cards back from the foundations, any card on an empty pile
@@ -344,4 +345,38 @@ fn a_time_limit_that_ends_the_work_early_is_reported_with_the_deals_asked_for() 
     let ranking =
         at_table::rank(&position, &pool(&position), &budget(20), &mut ()).expect("ranked");
     assert_eq!((ranking.deals, ranking.out_of_time), (20, None));
+}
+
+/// The view with every card the player sees typed in from `truth`, as the lab does after
+/// each move.
+fn everything_shown(view: &Position, truth: &Position) -> Position {
+    let mut view = view.clone();
+    while let Some(typed) = view.shown(truth) {
+        view = typed;
+    }
+    view
+}
+
+#[test]
+fn a_draw_of_three_shows_every_card_it_turns_not_only_the_top() {
+    let rules = Rules {
+        passes: Passes::Limited(1),
+        ..Rules::STANDARD
+    };
+    let (truth, view) = at_the_table(&Deal::shuffled(1), rules);
+    // One pass: going round the stock would use it up, so none of the stock is seen yet.
+    assert_eq!(everything_shown(&view, &truth), view);
+    let (truth, view) = (truth.after(Move::Draw), view.after(Move::Draw));
+    let seen = everything_shown(&view, &truth);
+    assert_eq!(seen.waste(), truth.waste());
+    assert_eq!(seen.unknown(), view.unknown() - 3);
+}
+
+#[test]
+fn with_redeals_unlimited_going_round_the_stock_shows_it_all() {
+    let (truth, view) = at_the_table(&Deal::shuffled(1), Rules::STANDARD);
+    let seen = everything_shown(&view, &truth);
+    assert_eq!(seen.stock(), truth.stock());
+    // Only the 21 cards face down in the piles are left unknown.
+    assert_eq!(seen.unknown(), 21);
 }

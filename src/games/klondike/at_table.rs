@@ -45,17 +45,29 @@ impl AtTable for Position {
         (reveal::reveal(self, SETTLE_CAP) == Reveal::Never).then_some(false)
     }
 
-    /// A pile's face-up top, or the waste's top, not known: the card `truth` has there.
+    /// A pile's face-up top not known, or a card not known that a draw fanned out on the
+    /// waste (the player saw every card a draw turned, not only the top): the card `truth`
+    /// has there.
     fn shown(&self, truth: &Position) -> Option<Position> {
-        let pile = (0..self.piles().len()).find(|&pile| self.piles()[pile].top_is_unknown());
-        let (seen, card) = match pile {
-            Some(pile) => (Seen::PileTop(pile), truth.pile(pile)?.top()?),
-            None if self.waste().last() == Some(&None) => {
-                (Seen::WasteTop, (*truth.waste().last()?)?)
-            }
-            None => return None,
-        };
-        self.reveal(seen, card).ok()
+        let piles = self.piles();
+        if let Some(pile) = (0..piles.len()).find(|&pile| piles[pile].top_is_unknown()) {
+            return self
+                .reveal(Seen::PileTop(pile), truth.pile(pile)?.top()?)
+                .ok();
+        }
+        // Going round the stock loses nothing here (draws and redeals come back to this
+        // very position) and shows every card of it: the player may look at them all.
+        if reveal::keeps_all(self)
+            && let Some(at) = self.stock().iter().position(Option::is_none)
+        {
+            return self.reveal_in_stock(at, (*truth.stock().get(at)?)?).ok();
+        }
+        let waste = self.waste();
+        let fanned = waste.len().saturating_sub(self.rules().draw_count());
+        let at = (fanned..waste.len())
+            .rev()
+            .find(|&at| waste[at].is_none())?;
+        self.reveal_in_waste(at, (*truth.waste().get(at)?)?).ok()
     }
 
     /// The redeals made left out when they are unlimited.

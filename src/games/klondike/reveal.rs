@@ -90,7 +90,7 @@ pub fn reveal(position: &Position, cap: usize) -> Reveal {
 
 /// Whether draws and redeals alone lose nothing from here: redeals are unlimited, and the
 /// waste holds a whole number of draws or the stock is empty.
-fn keeps_all(position: &Position) -> bool {
+pub fn keeps_all(position: &Position) -> bool {
     let draw = position.rules().draw_count();
     position.rules().passes == Passes::Unlimited
         && (position.waste().len().is_multiple_of(draw) || position.stock().is_empty())

@@ -246,6 +246,15 @@ pub enum Seen {
     WasteTop,
 }
 
+/// A place a card is typed in: a pile's top, or a place of the waste (counted from its
+/// bottom) or of the stock (counted from the card drawn first).
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    PileTop(usize),
+    Waste(usize),
+    Stock(usize),
+}
+
 /// Why a card cannot be typed in.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RevealError {
@@ -322,15 +331,36 @@ impl Position {
 
     /// The same position with the unknown card the player sees at `seen` typed in.
     pub fn reveal(&self, seen: Seen, card: Card) -> Result<Position, RevealError> {
+        let place = match seen {
+            Seen::PileTop(pile) => Place::PileTop(pile),
+            Seen::WasteTop => Place::Waste(self.waste.len().wrapping_sub(1)),
+        };
+        self.typed_in(place, card)
+    }
+
+    /// The same position with the unknown card at place `at` of the waste (0 its bottom)
+    /// typed in: a card a draw fanned out under the top, which the player saw too.
+    pub fn reveal_in_waste(&self, at: usize, card: Card) -> Result<Position, RevealError> {
+        self.typed_in(Place::Waste(at), card)
+    }
+
+    /// The same position with the unknown card at place `at` of the stock (0 the card drawn
+    /// first) typed in: a card the player saw by going round the stock.
+    pub fn reveal_in_stock(&self, at: usize, card: Card) -> Result<Position, RevealError> {
+        self.typed_in(Place::Stock(at), card)
+    }
+
+    fn typed_in(&self, place: Place, card: Card) -> Result<Position, RevealError> {
         let known = self
             .in_play()
             .flatten()
             .chain(self.foundation_cards())
             .any(|other| other == card);
         let mut next = self.clone();
-        let slot = match seen {
-            Seen::PileTop(pile) => next.piles.get_mut(pile).and_then(|p| p.face_up.last_mut()),
-            Seen::WasteTop => next.waste.last_mut(),
+        let slot = match place {
+            Place::PileTop(pile) => next.piles.get_mut(pile).and_then(|p| p.face_up.last_mut()),
+            Place::Waste(at) => next.waste.get_mut(at),
+            Place::Stock(at) => next.stock.get_mut(at),
         };
         match slot {
             Some(slot @ None) if !known => *slot = Some(card),
