@@ -127,6 +127,9 @@ pub enum Effect {
     Quit,
     /// The work changed: the draft is written once the event is handled.
     Changed,
+    /// The work on screen is a deal of its own now (a whole deal pasted in place of the one
+    /// opened), so the save's name and notes no longer belong to it.
+    Replaced,
     /// A search starts on a thread of its own.
     Solve(Job),
     /// A save is written.
@@ -221,6 +224,12 @@ impl Effects {
         self.0.push(Effect::Changed);
     }
 
+    /// Says a whole new deal replaced the work, which the save's name and notes no longer
+    /// name.
+    pub fn replaced(&mut self) {
+        self.0.push(Effect::Replaced);
+    }
+
     /// Starts a search.
     pub fn solve(&mut self, job: Job) {
         self.0.push(Effect::Solve(job));
@@ -312,7 +321,8 @@ impl Runner {
             | Effect::Help
             | Effect::Challenge(_)
             | Effect::Quit
-            | Effect::Changed => return None,
+            | Effect::Changed
+            | Effect::Replaced => return None,
         };
         Some(Msg::Done(done))
     }

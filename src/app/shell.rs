@@ -551,6 +551,10 @@ impl App {
                 }
                 Effect::Quit => self.quitting = Quitting::Asked,
                 Effect::Changed => self.draft_due = true,
+                Effect::Replaced => {
+                    self.name = None;
+                    self.notes.clear();
+                }
                 effect => self.effects.push(effect),
             }
         }

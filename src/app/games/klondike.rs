@@ -230,6 +230,7 @@ impl GameScreen for Klondike {
             Ok((Some(deal), _)) => {
                 flow.editor = Editor::with_deal(&deal, flow.editor.marks.rules);
                 flow.edited(fx);
+                fx.replaced();
                 fx.say(
                     Tone::Success,
                     format!("Pasted a whole deal, in {}.", format.name()),

@@ -253,6 +253,7 @@ impl GameScreen for PerfectPair {
                 let (restored, _) = Flow::restored(&draft, fx);
                 *flow = restored;
                 fx.changed();
+                fx.replaced();
                 fx.say(
                     Tone::Info,
                     format!(
@@ -270,6 +271,7 @@ impl GameScreen for PerfectPair {
                 let said = if let Some(draft) = lenient {
                     flow.editor = Editor::of_draft(&draft, flow.editor.marks.aim);
                     flow.edited(fx);
+                    fx.replaced();
                     format!("Pasted as far as it reads, with {found}: the Check panel lists them.")
                 } else {
                     format!("Not pasted, {found}: the Check panel lists them.")

@@ -426,6 +426,7 @@ impl TripleKlondike {
                     ..TripleKlondike::on(table)
                 };
                 fx.changed();
+                fx.replaced();
                 let with = if line > 0 {
                     format!(", with a line of {}", counted(line, "move"))
                 } else {

@@ -404,6 +404,28 @@ fn a_hand_in_play_saves_and_reopens_with_its_moves_and_the_draft_keeps_it() {
     assert_eq!(start.layout().len(), 20);
 }
 
+#[test]
+fn a_hand_pasted_over_an_opened_save_drops_the_saves_name_and_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = SMALL.replace(
+        "# game: perfect-pair\n",
+        "# game: perfect-pair\n# name: ladder\n# notes: a note\n",
+    );
+    let mut setup = setup(dir.path());
+    setup.deal =
+        Some(crate::app::games::read_saved(GameKind::PerfectPair, &saved, "ladder").unwrap());
+    let (send, _receive) = mpsc::channel();
+    let mut app = App::new(setup, send);
+    assert_eq!(app.name.as_deref(), Some("ladder"));
+    assert!(
+        !app.notes.is_empty(),
+        "the save's note is kept while it is the save's hand"
+    );
+    app.update(Msg::Paste(SMALL.replace("7h Qs", "Qs 7h")));
+    assert_eq!(app.name, None, "{}", said(&app));
+    assert!(app.notes.is_empty());
+}
+
 /// What a key press could change on Perfect Pair's screens: a key that changes none of it
 /// does nothing.
 fn fingerprint(app: &App) -> String {
