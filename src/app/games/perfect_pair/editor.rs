@@ -146,17 +146,14 @@ impl PairMarks {
             .unwrap_or_default()
         {
             match problem {
-                LayoutProblem::Duplicate {
-                    card,
-                    first,
-                    second,
-                } => {
-                    let (first, second) = (slot_of(first), slot_of(second));
-                    check.duplicates.push((card, first, second));
+                LayoutProblem::Duplicate { card, at } => {
+                    let slots: Vec<_> = at.into_iter().map(slot_of).collect();
+                    check
+                        .duplicates
+                        .extend(slots[1..].iter().map(|&again| (card, slots[0], again)));
                     let named = LayoutProblem::Duplicate {
                         card,
-                        first: place(first),
-                        second: place(second),
+                        at: slots.into_iter().map(place).collect(),
                     };
                     check
                         .problems
