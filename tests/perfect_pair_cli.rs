@@ -375,7 +375,7 @@ fn bad_input_and_flags_end_with_a_message_and_exit_code_2() {
     );
     refused(
         &["solve", "--free-cells", "1", &played],
-        "move 2 cannot be played under 1 free cell, 6 uses: every free cell holds a card",
+        "move 2: 'Qs>cell' cannot be played: every free cell holds a card",
     );
     let rows = files.write("rows.txt", "7h Qs | 6c Ad\n");
     refused(
@@ -386,4 +386,85 @@ fn bad_input_and_flags_end_with_a_message_and_exit_code_2() {
     refused(&["solve", &empty], "no rows");
     // Nothing bad is left in the hand's file either way.
     assert_eq!(std::fs::read_to_string(&stuck).expect("readable"), STUCK);
+}
+
+/// A flag changes a header's rule before the moves are replayed: more uses or free cells let
+/// the moves that needed them be played.
+#[test]
+fn a_flag_loosens_a_header_rule_the_moves_need() {
+    let files = Files::new();
+    let uses = files.write(
+        "uses.txt",
+        "# game: perfect-pair\n# uses: 1\nrow 1: 6h 2c | 7c Jd\n# moves: 6h>cell 6h+7c 2c>cell\n",
+    );
+    let cells = files.write(
+        "cells.txt",
+        "# game: perfect-pair\n# free cells: 1\nrow 1: 6h 2c | 5s 7c Jd\n# moves: 6h>cell 5s>cell\n",
+    );
+    for (file, flag, value) in [(&uses, "--uses", "3"), (&cells, "--free-cells", "2")] {
+        pyramid().args(["validate", file]).assert().code(2);
+        pyramid()
+            .args(["validate", flag, value, file])
+            .assert()
+            .code(0);
+        for command in ["solve", "hint"] {
+            let out = pyramid()
+                .args([command, flag, value, file])
+                .output()
+                .expect("the binary runs");
+            assert_ne!(
+                out.status.code(),
+                Some(2),
+                "{command} {flag} {value}: {out:?}"
+            );
+        }
+    }
+}
+
+/// `batch` and `stats` count hands cleared, not deals solved, and a line copied from a hand's
+/// file or a text that is no hand is said in one line.
+#[test]
+fn batch_and_stats_speak_of_cleared_hands_and_name_a_line_or_text_in_the_wrong_form_once() {
+    let files = Files::new();
+    let lines = files.write("hands.txt", "6h | 7c\n2c | 3d\n");
+    let out = pyramid()
+        .args(["batch", "--game", "perfect-pair", "-j", "1", &lines])
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("2 deals: 1 can be cleared, 1 cannot be cleared,"),
+        "{stderr}"
+    );
+    let stats = output(&["stats", "--game", "perfect-pair", "--deals", "2"], 0);
+    assert!(stats.contains(" of 2 can be cleared: "), "{stats}");
+    let check = pyramid()
+        .args(["batch", "--game", "perfect-pair", "--check", &lines])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&check.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("answers are a best hand, not the shortest"),
+        "{stderr}"
+    );
+    let copied = files.write("copied.txt", "row 1: 6h | 7c / row 2: 5s | 8d\n");
+    let out = output(&["batch", "--game", "perfect-pair", "-j", "1", &copied], 2);
+    let answer: Value = serde_json::from_str(out.trim()).expect("a JSON line");
+    let error = answer["error"].as_str().expect("an error");
+    assert!(
+        error.starts_with("'row N:' is a hand file's form"),
+        "{error}"
+    );
+    assert!(!error.contains("is not a card"), "{error}");
+    let prose = files.write(
+        "README.md",
+        &"A guide to the game, not a hand at all. ".repeat(20),
+    );
+    let refused = pyramid()
+        .args(["validate", "--game", "perfect-pair", &prose])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&refused.get_output().stderr).to_string();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("not a deal: "), "{stderr}");
 }

@@ -514,7 +514,7 @@ fn a_perfect_pair_layout_typed_solved_stepped_played_saved_and_reopened_in_a_rea
     session.wait_for("chosen: now a card");
     session.send("\x1b[C\r");
     session.wait_for("2 moves played");
-    session.wait_for("Cleared: ");
+    session.wait_for("The hand is over: ");
     save_and_quit(&mut session, &mut child, "pty pairs", "Saved with 2 moves");
 
     let path = dir.path().join("saves/pty-pairs.txt");

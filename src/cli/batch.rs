@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use solitaire::Deal;
 use solitaire::cards::excerpt::counted;
 use solitaire::cards::excerpt::thousands;
-use solitaire::engine::game::Game;
+use solitaire::engine::game::{Game, Words};
 use solitaire::engine::goal::Goal;
 use solitaire::engine::lab::{Lab, LineAnswer};
 use solitaire::engine::verdict::{EXIT_BAD_INPUT, EXIT_OK, EXIT_UNDECIDED, Verdict};
@@ -285,7 +285,7 @@ pub fn run(args: &BatchArgs, asked: Option<&'static dyn Game>) -> Result<u8, Inp
     if let Some(error) = failed {
         return Err(error);
     }
-    console::err(totals.summary(jobs, started.elapsed(), args.check, goal));
+    console::err(totals.summary(jobs, started.elapsed(), args.check, goal, game.words()));
     Ok(totals.exit_code(args.check))
 }
 
@@ -299,8 +299,9 @@ fn refuse_check(game: &dyn Game) -> InputError {
         .collect();
     let names: Vec<&str> = fewest.iter().map(|game| game.name()).collect();
     InputError::Usage(format!(
-        "--check compares the fewest steps, and {game}'s answers are a winning line, not the \
-         shortest: it is for {}",
+        "--check compares the fewest steps, and {game}'s answers are {}, not the shortest: it \
+         is for {}",
+        game.words().answer,
         solitaire::engine::game::joined(&names, "and")
     ))
 }
@@ -493,10 +494,17 @@ impl Totals {
     }
 
     /// The closing summary: counts, then the time per deal, then the states expanded.
-    fn summary(&self, jobs: usize, wall: Duration, check: bool, goal: Goal) -> String {
+    fn summary(
+        &self,
+        jobs: usize,
+        wall: Duration,
+        check: bool,
+        goal: Goal,
+        words: Words,
+    ) -> String {
         let threads = if jobs == 1 { "thread" } else { "threads" };
         let (yes, no, challenge) = match goal {
-            Goal::Board => ("solvable", "no solution", String::new()),
+            Goal::Board => (words.won, words.lost, String::new()),
             _ => ("reach the target", "fall short", format!(" ({goal})")),
         };
         let undecided = if self.undecided > 0 {

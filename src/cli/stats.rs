@@ -208,7 +208,7 @@ impl Summary {
         }
     }
 
-    /// "665 of 1000 winnable: 66.5% (95% interval 63.5% to 69.4%)", or why there is no rate
+    /// "665 of 1000 winnable: 66.5% (95% interval 63.5% to 69.4%)" (in the game's words), or why there is no rate
     /// (an empty shard, or every deal undecided).
     fn winnable_line(&self) -> String {
         if self.tally.decided == 0 {
@@ -216,9 +216,10 @@ impl Summary {
         }
         let (low, high) = wilson(self.tally.winnable, self.tally.decided);
         format!(
-            "{} of {} winnable: {:.1}% (95% interval {:.1}% to {:.1}%, Wilson)",
+            "{} of {} {}: {:.1}% (95% interval {:.1}% to {:.1}%, Wilson)",
             self.tally.winnable,
             self.tally.decided,
+            self.game.words().winnable,
             100.0 * self.fraction(),
             100.0 * low,
             100.0 * high

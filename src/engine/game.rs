@@ -58,6 +58,10 @@ pub trait Game: Sync {
     fn fewest(&self) -> bool {
         self.facts().fewest
     }
+    /// How the commands name a deal's outcome and its answers, in the game's own words.
+    fn words(&self) -> Words {
+        self.facts().words
+    }
     /// Whether `stats` measures its deals.
     fn measured(&self) -> bool {
         self.facts().measured
@@ -141,6 +145,31 @@ pub struct Facts {
     pub measured: bool,
     /// The texts only this game reads, in words, where there are any.
     pub claimed: Option<&'static str>,
+    /// How the commands name a deal's outcome and its answers.
+    pub words: Words,
+}
+
+/// How the commands name what a game's answers find, in its own words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Words {
+    /// A deal that can be won, then one proved not to be, in `batch`'s summary: "3 solvable,
+    /// 2 no solution".
+    pub won: &'static str,
+    pub lost: &'static str,
+    /// The deals that can be won, in `stats`: "17 of 20 winnable".
+    pub winnable: &'static str,
+    /// What an answer is that is not the fewest steps: "a winning line".
+    pub answer: &'static str,
+}
+
+impl Words {
+    /// The words of a game played to win.
+    pub const WIN: Words = Words {
+        won: "solvable",
+        lost: "no solution",
+        winnable: "winnable",
+        answer: "a winning line",
+    };
 }
 
 impl Facts {
@@ -160,6 +189,7 @@ impl Facts {
             fewest: true,
             measured: true,
             claimed: None,
+            words: Words::WIN,
         }
     }
 

@@ -120,17 +120,25 @@ pub fn stats_json(stats: &Stats) -> Value {
 /// already, as the answers whose headline names their rules do (Triple Klondike's, Perfect
 /// Pair's).
 pub fn titled(title: &str, text: &str) -> String {
-    if text.starts_with(title) {
+    // An answer from a saved position opens with where the game stands, then its headline.
+    let headline = text
+        .strip_prefix(FROM_SAVED)
+        .and_then(|rest| rest.split_once('\n'))
+        .map_or(text, |(_, after)| after);
+    if headline.starts_with(title) {
         text.to_string()
     } else {
         format!("{title}: {text}")
     }
 }
 
+/// The words opening the line before the answer to a game saved part-way through.
+const FROM_SAVED: &str = "From the saved position";
+
 /// "From the saved position: 12 moves played.", the line before the answer to a game saved
 /// part-way through.
 pub fn from_text(from: &str) -> String {
-    format!("From the saved position: {from}.\n")
+    format!("{FROM_SAVED}: {from}.\n")
 }
 
 /// Where a game stands when `count` moves have been played: "12 moves played"; nothing at its
@@ -180,6 +188,19 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_title_is_not_repeated_after_where_a_saved_game_stands() {
+        let text = format!(
+            "{}Perfect Pair (1 free cell): 1 row.\n",
+            from_text("3 moves played")
+        );
+        assert_eq!(titled("Perfect Pair (1 free cell)", &text), text);
+        assert_eq!(
+            titled("Pyramid", &from_text("2 moves played")),
+            "Pyramid: From the saved position: 2 moves played.\n"
+        );
+    }
 
     #[test]
     fn each_verdict_has_its_exit_code() {

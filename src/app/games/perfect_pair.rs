@@ -21,7 +21,7 @@ use solitaire::GameKind;
 use solitaire::cards::deal::DECK_SIZE;
 use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
-use solitaire::engine::headers::{header, saved_date, saved_name};
+use solitaire::engine::headers::{game_of_text, header, saved_date, saved_name};
 use solitaire::engine::search::{Budget, CapReached, Caps};
 use solitaire::games::perfect_pair::answer::{self, Aim, Solved, figures_text, solve_position};
 use solitaire::games::perfect_pair::lab::layout_of_line;
@@ -150,13 +150,22 @@ fn layout_change(editor: &mut Editor, c: char) -> Option<Result<String, String>>
         'n' => editor
             .add_row()
             .map(|()| "A new row, with one place on its left line.".to_string()),
-        'x' => editor
-            .remove_row()
-            .map(|row| format!("Row {} is taken away with its cards.", row + 1)),
+        'x' => editor.remove_row().map(|(row, cards)| match cards {
+            0 => format!("Row {} is taken away.", row + 1),
+            _ => format!(
+                "Row {} is taken away with its {}.",
+                row + 1,
+                counted(cards, "card")
+            ),
+        }),
         _ => return None,
     };
     Some(done)
 }
+
+/// How many problems of a text pasted the Check panel lists, so that the last line, saying
+/// how many more there are, is seen on a small terminal too.
+const PASTED_LISTED: usize = 4;
 
 /// Whether a text holds a hand in the file's words: a `row N:` line.
 fn has_rows(text: &str) -> bool {
@@ -237,6 +246,21 @@ impl GameScreen for PerfectPair {
     /// A hand in the file's words replaces the layout, its rules and moves with it; a text
     /// with problems is read as far as it goes, each problem said.
     fn paste(flow: &mut Flow<PerfectPair>, text: &str, fx: &mut Effects) -> bool {
+        // Another game's text is said to be one rather than read as cards for the places.
+        if let Ok(game) = game_of_text(text)
+            && game != GameKind::PerfectPair
+            && header(text, "game").is_some()
+        {
+            fx.say(
+                Tone::Warning,
+                format!(
+                    "Not pasted: this is a {} text (its # game: header), not a Perfect Pair \
+                     hand; Ctrl-O opens it as a file.",
+                    game.name()
+                ),
+            );
+            return true;
+        }
         if !has_rows(text) {
             return false;
         }
@@ -268,16 +292,27 @@ impl GameScreen for PerfectPair {
                 let lenient = PerfectPairDraft::parse(&format!("{header}{text}"))
                     .filter(|draft| shape::fits(&shape_of(draft)).is_ok());
                 let found = counted(problems.0.len(), "problem");
+                // Each on a line of its own in the Check panel, until the next change; a long
+                // list is cut where the panel has room, saying how many more there are.
+                let mut listed: Vec<String> =
+                    problems.to_string().lines().map(String::from).collect();
+                let lists = if listed.len() > PASTED_LISTED {
+                    let more = listed.len() - PASTED_LISTED;
+                    listed.truncate(PASTED_LISTED);
+                    listed.push(format!("and {more} more: pyramid validate names every one"));
+                    format!("the Check panel lists the first {PASTED_LISTED}")
+                } else {
+                    "the Check panel lists them".to_string()
+                };
                 let said = if let Some(draft) = lenient {
                     flow.editor = Editor::of_draft(&draft, flow.editor.marks.aim);
                     flow.edited(fx);
                     fx.replaced();
-                    format!("Pasted as far as it reads, with {found}: the Check panel lists them.")
+                    format!("Pasted as far as it reads, with {found}: {lists}.")
                 } else {
-                    format!("Not pasted, {found}: the Check panel lists them.")
+                    format!("Not pasted, {found}: {lists}.")
                 };
-                // Each on a line of its own in the Check panel, until the next change.
-                flow.editor.marks.pasted = problems.to_string().lines().map(String::from).collect();
+                flow.editor.marks.pasted = listed;
                 fx.say(Tone::Warning, said);
             }
         }
@@ -376,6 +411,10 @@ impl GameScreen for PerfectPair {
                 Some(Known::Capped(cap)) => {
                     format!("No hint: the search reached its cap ({cap}).")
                 }
+                Some(Known::Solved(_)) if play.position().is_over() => format!(
+                    "The hand is over at {}: no move is left.",
+                    figures_text(play.position())
+                ),
                 Some(Known::Solved(_)) => format!(
                     "No move adds to {}: the hand is best ended here.",
                     flow.editor.marks.aim
@@ -440,7 +479,10 @@ impl GameScreen for PerfectPair {
         let position = play.position();
         if position.is_won() {
             let figures = figures_text(position);
-            return (Tone::Success, format!("{text}. Cleared: {figures}!"));
+            return (
+                Tone::Success,
+                format!("{text}. The hand is over: {figures}!"),
+            );
         }
         if position.is_over() {
             let figures = figures_text(position);

@@ -470,6 +470,12 @@ fn hint_text(position: &Position, aim: Aim, hand: &Hand, verdict: Verdict) -> St
             hand.moves.len(),
             if hand.moves.len() == 1 { "" } else { "s" }
         ),
+        // Played to clear, a hand no line clears has no hand to follow: saying so is the
+        // answer, with where to look for the best that is left.
+        None if aim == Aim::Clear && verdict == Verdict::No => "No line clears the hand from \
+             here: every position the moves reach was searched. Played for points \
+             (--play-for points), the hint gives the best move left.\n"
+            .to_string(),
         None if position.is_over() => format!(
             "No move is left: the hand ends at {}.\n",
             figures_text(position)
@@ -523,5 +529,18 @@ mod tests {
         assert_eq!(figure(Aim::Points, 120), "120 points");
         assert_eq!(uses_text(1), "1 free-cell use");
         assert_eq!(Rules::DEFAULT.to_string(), "1 free cell, 6 uses");
+    }
+
+    #[test]
+    fn a_hint_to_clear_a_hand_no_line_clears_says_so() {
+        let saved = SavedPerfectPair::read("# uses: 0\nrow 1: 2c | 3d\n").expect("a hand");
+        let budget = Budget::start(crate::engine::search::Caps::default());
+        let answer = hint_answer(&saved, Aim::Clear, &budget, &mut ());
+        assert_eq!(answer.verdict, Verdict::No);
+        assert!(
+            answer.text.starts_with("No line clears the hand from here"),
+            "{}",
+            answer.text
+        );
     }
 }

@@ -7,8 +7,6 @@
 //! challenges: those are reached (a target of points or of a rank's cards, in the fewest
 //! steps), while a Perfect Pair hand is played for the most of a figure, with no target.
 
-use std::sync::Arc;
-
 use serde_json::Value;
 
 use super::answer::{Aim, hint_answer, problems, solve_answer, validate_answer};
@@ -16,10 +14,10 @@ use super::lab::PerfectPairLab;
 use super::layout::DEAL_ORDER;
 use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
 use super::saved::SavedPerfectPair;
-use crate::cards::deal::Deal;
+use crate::cards::deal::{Deal, DeckProblem, DeckProblems, not_a_deal, read_cards};
 use crate::engine::game::{
     Answered, Facts, Game, GameOption, LineError, Names, NotItsRules, OpenError, Opened,
-    OptionError, OptionUse, Settings, Table,
+    OptionError, OptionUse, Settings, Table, Words,
 };
 use crate::engine::goal::Goal;
 use crate::engine::kind::GameKind;
@@ -203,22 +201,22 @@ pub fn aim(settings: &Settings) -> Result<Aim, OptionError> {
     Ok(settings.read("play-for", read_aim)?.unwrap_or_default())
 }
 
-/// Reads a written hand under its headers' rules with the options' changes; the moves played
-/// must still be legal under the rules changed.
+/// Reads a written hand under its headers' rules with the options' changes made before its
+/// moves are replayed: the moves must be legal under the rules changed, and a change may loosen
+/// a rule they needed.
 pub fn read(text: &str, settings: &Settings) -> Result<SavedPerfectPair, OpenError> {
-    let saved = SavedPerfectPair::read(text).map_err(|found| problems(&found))?;
-    let rules = rules(settings, saved.rules)?;
-    if rules == saved.rules {
-        return Ok(saved);
-    }
-    let start = super::Position::new(Arc::clone(&saved.layout), rules);
-    super::Game::replay(start, &saved.moves).map_err(|(number, why)| {
-        OpenError::Text(format!(
-            "# moves: move {} cannot be played under {rules}: {why}",
-            number + 1
-        ))
-    })?;
-    Ok(SavedPerfectPair { rules, ..saved })
+    // The options are read before the text, so that one that does not read is said first.
+    rules(settings, Rules::DEFAULT)?;
+    let changed = |written| rules(settings, written).unwrap_or(written);
+    SavedPerfectPair::read_changed(text, changed).map_err(|found| {
+        // A text plainly no hand, as a README, is said in one line, as the other games say it.
+        match not_a_deal(&read_cards(text)) {
+            Some(problem @ DeckProblem::NotADeal { .. }) => {
+                OpenError::Deck(DeckProblems(vec![problem]))
+            }
+            _ => problems(&found),
+        }
+    })
 }
 
 /// Whether a line of a text is a row of a written hand: `row N:` at its start.
@@ -235,14 +233,22 @@ fn is_row(line: &str) -> bool {
 
 /// Perfect Pair's facts: its lines are the best for their aim (or the fewest free-cell uses),
 /// not the fewest moves; no other game writes rows as `row 1: ... | ...`.
-static FACTS: Facts = Facts::to_win(
-    GameKind::PerfectPair,
-    &DEAL_ORDER,
-    OPTIONS,
-    "a Perfect Pair hand is played for what --play-for names: the most points (the default), \
-     hearts or perfect matches, or cleared",
-    "rows written 'row 1: cards | cards'",
-);
+static FACTS: Facts = Facts {
+    words: Words {
+        won: "can be cleared",
+        lost: "cannot be cleared",
+        winnable: "can be cleared",
+        answer: "a best hand",
+    },
+    ..Facts::to_win(
+        GameKind::PerfectPair,
+        &DEAL_ORDER,
+        OPTIONS,
+        "a Perfect Pair hand is played for what --play-for names: the most points (the \
+         default), hearts or perfect matches, or cleared",
+        "rows written 'row 1: cards | cards'",
+    )
+};
 
 impl Game for PerfectPair {
     fn facts(&self) -> &'static Facts {
@@ -375,13 +381,32 @@ mod tests {
         let text = "row 1: 7h Qs | 6c Ad\n# moves: 7h>cell Qs>cell\n# free cells: 2\n";
         assert!(read(text, &Settings::default()).is_ok());
         let one = Settings::new(vec![("free-cells", Some("1".into()))]);
-        let Err(OpenError::Text(message)) = read(text, &one) else {
-            panic!("refused");
-        };
-        assert_eq!(
-            message,
-            "# moves: move 2 cannot be played under 1 free cell, 6 uses: every free cell holds \
-             a card"
+        let message = read(text, &one).expect_err("refused").to_string();
+        assert!(
+            message.contains("every free cell holds a card"),
+            "{message}"
         );
+    }
+
+    #[test]
+    fn a_text_plainly_no_hand_is_said_in_one_line() {
+        let prose = "This is a guide to a game, not a hand: ".repeat(20);
+        let Err(OpenError::Deck(found)) = read(&prose, &Settings::default()) else {
+            panic!("refused as no hand");
+        };
+        assert_eq!(found.0.len(), 1);
+        assert!(found.to_string().starts_with("not a deal: "), "{found}");
+    }
+
+    #[test]
+    fn options_that_loosen_a_header_let_the_moves_that_need_them_be_played() {
+        let uses = "# uses: 1\nrow 1: 6h 2c | 7c Jd\n# moves: 6h>cell 6h+7c 2c>cell\n";
+        assert!(read(uses, &Settings::default()).is_err());
+        let three = Settings::new(vec![("uses", Some("3".into()))]);
+        assert_eq!(read(uses, &three).expect("three uses").moves.len(), 3);
+        let cells = "# free cells: 1\nrow 1: 6h 2c | 5s 7c Jd\n# moves: 6h>cell 5s>cell\n";
+        assert!(read(cells, &Settings::default()).is_err());
+        let two = Settings::new(vec![("free-cells", Some("2".into()))]);
+        assert_eq!(read(cells, &two).expect("two cells").rules.free_cells, 2);
     }
 }

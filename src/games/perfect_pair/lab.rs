@@ -70,6 +70,19 @@ fn default_rows(line: &str) -> Result<String, LineError> {
 /// A line's hand written as rows separated by `/`, each as a hand's row without its
 /// `row N:`.
 fn layout_of_rows(line: &str) -> Result<Layout, LineError> {
+    // A row copied from a hand's file is said once, not as a word that is no card per row.
+    let from_a_file = line.split(ROW_SEPARATOR).any(|row| {
+        row.split_whitespace()
+            .next()
+            .is_some_and(|word| word.eq_ignore_ascii_case("row"))
+    });
+    if from_a_file {
+        return Err(LineError::Problems(vec![
+            "'row N:' is a hand file's form: a line writes its rows without it, separated by \
+             '/', as in '7h Qs | 6c Ad / 5c | Kh'"
+                .to_string(),
+        ]));
+    }
     let mut problems = Vec::new();
     let rows: Vec<Row> = line
         .split(ROW_SEPARATOR)

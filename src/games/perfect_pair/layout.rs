@@ -190,12 +190,9 @@ pub enum LayoutProblem {
     NoRows,
     #[error("row {} holds no card", .0 + 1)]
     EmptyRow(usize),
-    #[error("{card} appears twice: at {first} and at {second}")]
-    Duplicate {
-        card: Card,
-        first: Origin,
-        second: Origin,
-    },
+    /// A card given more than once, said once with every place it is at.
+    #[error("{card} appears {}: {}", times(.at.len()), places(.at))]
+    Duplicate { card: Card, at: Vec<Origin> },
 }
 
 /// Every problem of rows given as a layout.
@@ -318,18 +315,35 @@ fn problems(rows: &[Row]) -> Vec<LayoutProblem> {
             .filter(|&row| rows[row].is_empty())
             .map(LayoutProblem::EmptyRow),
     );
-    let mut first: [Option<Origin>; DECK_SIZE] = [None; DECK_SIZE];
+    let mut seen: Vec<Vec<Origin>> = vec![Vec::new(); DECK_SIZE];
+    // Each card given again, in the order of its second place, as the rows are read.
+    let mut again = Vec::new();
     for (card, origin) in cards_of(rows) {
-        match first[card.index()] {
-            Some(first) => problems.push(LayoutProblem::Duplicate {
-                card,
-                first,
-                second: origin,
-            }),
-            None => first[card.index()] = Some(origin),
+        seen[card.index()].push(origin);
+        if seen[card.index()].len() == 2 {
+            again.push(card);
         }
     }
+    problems.extend(again.into_iter().map(|card| LayoutProblem::Duplicate {
+        card,
+        at: std::mem::take(&mut seen[card.index()]),
+    }));
     problems
+}
+
+/// How many times a card appears: "twice", "3 times".
+pub fn times(count: usize) -> String {
+    if count == 2 {
+        "twice".to_string()
+    } else {
+        format!("{count} times")
+    }
+}
+
+/// The places a card is at: "at row 1 left, card 1 and at row 2 left, card 2".
+fn places(at: &[Origin]) -> String {
+    let words: Vec<String> = at.iter().map(|origin| format!("at {origin}")).collect();
+    crate::cards::excerpt::joined(&words, "and")
 }
 
 #[cfg(test)]
@@ -373,6 +387,12 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "row 2 holds no card\nQs appears twice: at row 1 left, card 2 and at row 3 left, card 1"
+        );
+        let thrice = Layout::new(vec![row("7h 7h | 7h 6c")]).unwrap_err();
+        assert_eq!(
+            thrice.to_string(),
+            "7h appears 3 times: at row 1 left, card 1, at row 1 left, card 2 and at row 1 \
+             right, card 1"
         );
         assert_eq!(
             Layout::new(Vec::new()).unwrap_err().0,

@@ -22,7 +22,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::layout::{Layout, LayoutProblem, Row, Side};
+use super::layout::{Layout, LayoutProblem, Row, Side, times};
 use super::notation::{NotationError, line_text, read_moves};
 use super::position::{Move, Position};
 use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
@@ -57,6 +57,8 @@ pub enum Problem {
     NotARow(usize),
     #[error("row {found} where row {expected} comes next: rows are numbered in order from 1")]
     RowNumber { found: String, expected: usize },
+    #[error("'{found}' is not a number: this is row {expected}, written 'row {expected}:'")]
+    RowNotANumber { found: String, expected: usize },
     #[error("no '|' between the row's left and right lines")]
     NoBar,
     #[error("a second '|': a row has two lines")]
@@ -65,8 +67,13 @@ pub enum Problem {
     NotACard(String),
     #[error("'{UNKNOWN}' (an unknown card) is not taken: every card of a hand is face up")]
     Unknown,
-    #[error("{card} appears twice: at {first} and here")]
-    Duplicate { card: Card, first: TextPos },
+    /// A card given again, said once, at its second place, with its first and later ones.
+    #[error("{card} appears {}: at {first} and here{}", times(.later.len() + 2), later_text(.later))]
+    Duplicate {
+        card: Card,
+        first: TextPos,
+        later: Vec<TextPos>,
+    },
     #[error("this row holds no card")]
     EmptyRow,
     #[error("no rows: write each row as 'row 1: cards | cards'")]
@@ -135,14 +142,24 @@ impl SavedPerfectPair {
         }
     }
 
-    /// Reads a written hand, reporting every problem at once; the moves are read when the
-    /// rows and the headers are right.
+    /// Reads a written hand under its headers' rules, reporting every problem at once; the
+    /// moves are read when the rows and the headers are right.
     pub fn read(text: &str) -> Result<SavedPerfectPair, TextProblems> {
+        SavedPerfectPair::read_changed(text, |written| written)
+    }
+
+    /// Reads a written hand as `read` does, played under the rules `change` makes of its
+    /// headers': the moves are replayed under the changed rules, so that a change may loosen
+    /// a rule they needed.
+    pub fn read_changed(
+        text: &str,
+        change: impl FnOnce(Rules) -> Rules,
+    ) -> Result<SavedPerfectPair, TextProblems> {
         let mut reader = Reader::default();
         for (index, line) in text.lines().enumerate() {
             reader.line(index + 1, line);
         }
-        let rules = reader.rules();
+        let rules = change(reader.rules());
         let layout = reader.layout();
         if !reader.problems.is_empty() {
             // In the order of the text; problems of no place last.
@@ -226,6 +243,15 @@ fn rules_headers(rules: Rules) -> String {
         ));
     }
     text
+}
+
+/// The places of a card given a third time or more: ", and at 4:2 and 5:7".
+fn later_text(later: &[TextPos]) -> String {
+    if later.is_empty() {
+        return String::new();
+    }
+    let places: Vec<String> = later.iter().map(ToString::to_string).collect();
+    format!(", and at {}", crate::cards::excerpt::joined(&places, "and"))
 }
 
 /// The rules a text's headers give; a header that does not read is left at its default,
@@ -552,7 +578,12 @@ impl Reader {
         } else {
             let offset = found.as_ptr() as usize - line.as_ptr() as usize;
             let found = excerpt(found);
-            self.problem(at(offset), Problem::RowNumber { found, expected });
+            let problem = if written.is_some() {
+                Problem::RowNumber { found, expected }
+            } else {
+                Problem::RowNotANumber { found, expected }
+            };
+            self.problem(at(offset), problem);
         }
         self.last_number = written.unwrap_or(expected);
         let cards_offset = cards.as_ptr() as usize - line.as_ptr() as usize;
@@ -619,7 +650,26 @@ impl Reader {
             self.seen = vec![None; crate::cards::card::DECK_SIZE];
         }
         if let Some(first) = self.seen[card.index()] {
-            self.problem(at, Problem::Duplicate { card, first });
+            let noted = self
+                .problems
+                .iter_mut()
+                .find_map(|noted| match &mut noted.problem {
+                    Problem::Duplicate {
+                        card: again, later, ..
+                    } if *again == card => Some(later),
+                    _ => None,
+                });
+            match noted {
+                Some(later) => later.push(at),
+                None => self.problem(
+                    at,
+                    Problem::Duplicate {
+                        card,
+                        first,
+                        later: Vec::new(),
+                    },
+                ),
+            }
             return None;
         }
         self.seen[card.index()] = Some(at);
@@ -836,6 +886,18 @@ mod tests {
     }
 
     #[test]
+    fn a_card_given_three_times_is_named_once_and_a_row_number_in_words_is_no_number() {
+        assert_eq!(
+            problems("row 1: 7h 7h | 7h 6c\nrow 2: 7h | 2c\n"),
+            "1:11: 7h appears 4 times: at 1:8 and here, and at 1:16 and 2:8"
+        );
+        assert_eq!(
+            problems("row 1: 7h | 6c\nrow three: 2c | 3d\n"),
+            "2:5: 'three' is not a number: this is row 2, written 'row 2:'"
+        );
+    }
+
+    #[test]
     fn every_problem_is_named_at_its_place() {
         let text = "# game: perfect-pair\n\
                     row 1: 7h Zz | 6c ??\n\
@@ -881,7 +943,7 @@ mod tests {
             ("row 2:", "3:5: row 2 where row 3 comes next"),
             ("row 4:", "3:5: row 4 where row 3 comes next"),
             ("row 33:", "3:5: row 33 where row 3 comes next"),
-            ("row x:", "3:5: row x where row 3 comes next"),
+            ("row x:", "3:5: 'x' is not a number: this is row 3"),
             (
                 "row 3",
                 "3:1: expected a row, 'row 3: cards | cards', or a '#' line",

@@ -146,17 +146,14 @@ impl PairMarks {
             .unwrap_or_default()
         {
             match problem {
-                LayoutProblem::Duplicate {
-                    card,
-                    first,
-                    second,
-                } => {
-                    let (first, second) = (slot_of(first), slot_of(second));
-                    check.duplicates.push((card, first, second));
+                LayoutProblem::Duplicate { card, at } => {
+                    let slots: Vec<_> = at.into_iter().map(slot_of).collect();
+                    check
+                        .duplicates
+                        .extend(slots[1..].iter().map(|&again| (card, slots[0], again)));
                     let named = LayoutProblem::Duplicate {
                         card,
-                        first: place(first),
-                        second: place(second),
+                        at: slots.into_iter().map(place).collect(),
                     };
                     check
                         .problems
@@ -376,18 +373,22 @@ impl Editor {
         Ok(())
     }
 
-    /// Takes the cursor's row away with its cards.
-    pub fn remove_row(&mut self) -> Result<usize, String> {
+    /// Takes the cursor's row away with its cards: the row's index and the cards it held.
+    pub fn remove_row(&mut self) -> Result<(usize, usize), String> {
         if self.marks.shape.len() <= 1 {
             return Err("the hand keeps at least one row".to_string());
         }
         let row = self.cursor_place().row;
         let start = self.marks.line_start(row, Side::Left);
         let count = self.marks.shape[row].iter().sum();
+        let cards = self.slots[start..start + count]
+            .iter()
+            .filter(|slot| slot.is_some())
+            .count();
         let mut shape = self.marks.shape.clone();
         shape.remove(row);
         self.take_slots(start, count, shape);
-        Ok(row)
+        Ok((row, cards))
     }
 
     /// Drops `count` slots from `start` (those after move back) for the new shape.
@@ -466,7 +467,7 @@ mod tests {
         editor.go_to(3);
         editor.remove_place().unwrap();
         assert_eq!(editor.marks.shape, vec![[2, 1], [0, 1]]);
-        assert_eq!(editor.remove_row(), Ok(1));
+        assert_eq!(editor.remove_row(), Ok((1, 1)));
         assert_eq!(editor.marks.shape, vec![[2, 1]]);
         assert_eq!(editor.slots[3], None);
         assert!(editor.remove_row().is_err());

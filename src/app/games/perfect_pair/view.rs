@@ -255,6 +255,9 @@ pub fn best_from_here(position: &Position, solved: &Solved) -> String {
         Some(solitaire::games::perfect_pair::solver::Clearing::Cleared(_)) => "can be cleared",
         _ => "cannot be cleared",
     };
+    if position.is_won() {
+        return format!("The hand is over: {}.", figures_text(position));
+    }
     let Some(hand) = &solved.hand else {
         return format!("The hand {clear} from here.");
     };

@@ -197,7 +197,7 @@ fn a_paste_with_many_problems_lists_each_on_a_line_of_its_own() {
     ));
     assert_eq!(
         said(&app),
-        "Pasted as far as it reads, with 6 problems: the Check panel lists them."
+        "Pasted as far as it reads, with 6 problems: the Check panel lists the first 4."
     );
     let shown = screen(&app, 120, 40);
     for start in [
@@ -205,11 +205,27 @@ fn a_paste_with_many_problems_lists_each_on_a_line_of_its_own() {
         "│2:8: 7h appears",
         "│3:8: 'Yy' is not",
         "│4:8: 'Xx' is not",
-        "│5:8: 'Ww' is not",
-        "│6:13: 'Vv' is not",
+        "│and 2 more: pyramid validate",
     ] {
         assert!(shown.contains(start), "{start}\n{shown}");
     }
+    assert!(!shown.contains("'Ww' is not"), "{shown}");
+}
+
+#[test]
+fn another_games_text_pasted_is_said_to_be_one_and_an_empty_row_goes_without_cards() {
+    let (_dir, mut app, _receive) = pair_app();
+    app.update(Msg::Paste("# game: klondike\nAh 2h 3h\n".to_string()));
+    assert!(
+        said(&app).starts_with("Not pasted: this is a Klondike text"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(app.pair().editor.marks.pasted, Vec::<String>::new());
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('x'));
+    // No card was typed in the row taken away, so none is said to go with it.
+    assert!(said(&app).ends_with(" is taken away."), "{}", said(&app));
 }
 
 #[test]
