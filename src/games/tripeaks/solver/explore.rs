@@ -434,23 +434,32 @@ impl<'a> Scores<'a> {
             streak: table.start_streak,
             score: table.start_score,
         };
+        // Per set, the draws at which it has items (a bit each): a cell is passed over, and a
+        // parent's cell without items too, without reading where their items lie, which would
+        // mostly miss the cache. Half the cells have no item, and most parents' cells none.
+        let mut filled = vec![0u32; masks.list.len()];
         let mut found: Vec<Item> = Vec::new();
         for (index, &mask) in masks.list.iter().enumerate() {
             let parents = masks.parents_of(index);
-            let set_reached = |set: usize| starts[set * DRAWS] != starts[set * DRAWS + DRAWS];
-            let unreached = index < table.start_index
-                || !table.may_reach(mask)
-                || index != table.start_index
-                    && !parents
-                        .iter()
-                        .any(|&(_, parent)| set_reached(parent as usize));
+            let from_parents = parents
+                .iter()
+                .fold(0, |draws, &(_, parent)| draws | filled[parent as usize]);
+            let seeded = if index == table.start_index {
+                1 << table.start_drawn
+            } else {
+                0
+            };
+            let unreached =
+                index < table.start_index || !table.may_reach(mask) || from_parents | seeded == 0;
             if unreached {
                 starts.extend(std::iter::repeat_n(items.len() as u32, DRAWS));
                 continue;
             }
+            // Below the first draw reached from a parent or the start, no cell has an item.
+            let first = (from_parents | seeded).trailing_zeros() as usize;
             for drawn in 0..DRAWS {
                 found.clear();
-                if drawn < table.start_drawn {
+                if drawn < first {
                     starts.push(items.len() as u32);
                     continue;
                 }
@@ -469,6 +478,9 @@ impl<'a> Scores<'a> {
                     }
                 }
                 for &(card, parent) in parents {
+                    if filled[parent as usize] & 1 << drawn == 0 {
+                        continue;
+                    }
                     let id = parent as usize * DRAWS + drawn;
                     let peaks_gone = 3 - (masks.list[parent as usize] & 0b111).count_ones();
                     for item in &items[starts[id] as usize..starts[id + 1] as usize] {
@@ -485,6 +497,7 @@ impl<'a> Scores<'a> {
                 if !found.is_empty() {
                     keep_best(&mut found);
                     items.extend_from_slice(&found);
+                    filled[index] |= 1 << drawn;
                     watch.tick(items.len(), items.capacity() * 8 + starts.capacity() * 4)?;
                 }
                 starts.push(items.len() as u32);
