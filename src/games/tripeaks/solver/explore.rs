@@ -457,6 +457,8 @@ impl<'a> Scores<'a> {
             }
             // Below the first draw reached from a parent or the start, no cell has an item.
             let first = (from_parents | seeded).trailing_zeros() as usize;
+            // The best score of the cell one draw before, which a draw carries over.
+            let mut best_before = None;
             for drawn in 0..DRAWS {
                 found.clear();
                 if drawn < first {
@@ -467,9 +469,7 @@ impl<'a> Scores<'a> {
                     found.push(seed);
                 }
                 if drawn > table.start_drawn {
-                    let id = index * DRAWS + drawn - 1;
-                    let before = &items[starts[id] as usize..starts[id + 1] as usize];
-                    if let Some(best) = before.iter().map(|item| item.score).max() {
+                    if let Some(best) = best_before {
                         found.push(Item {
                             waste: (STOCK_START + drawn - 1) as u8,
                             streak: 0,
@@ -497,6 +497,7 @@ impl<'a> Scores<'a> {
                 if !found.is_empty() {
                     keep_best(&mut found);
                     items.extend_from_slice(&found);
+                    best_before = found.iter().map(|item| item.score).max();
                     filled[index] |= 1 << drawn;
                     watch.tick(items.len(), items.capacity() * 8 + starts.capacity() * 4)?;
                 }
@@ -511,17 +512,12 @@ impl<'a> Scores<'a> {
         })
     }
 
-    /// Every reached cell's items, in the order filled.
-    pub fn items(&self) -> impl Iterator<Item = (Cell, Item)> + '_ {
+    /// Every cell of a reached set with its items, in the order filled.
+    pub fn cells(&self) -> impl Iterator<Item = (Cell, &[Item])> + '_ {
         (0..Masks::get().list.len())
             .filter(|&index| self.starts[index * DRAWS] != self.starts[index * DRAWS + DRAWS])
             .flat_map(move |index| {
-                (0..DRAWS).flat_map(move |drawn| {
-                    let cell = Cell { index, drawn };
-                    self.items_of(index, drawn)
-                        .iter()
-                        .map(move |&item| (cell, item))
-                })
+                (0..DRAWS).map(move |drawn| (Cell { index, drawn }, self.items_of(index, drawn)))
             })
     }
 
@@ -578,7 +574,13 @@ fn keep_best(found: &mut Vec<Item>) {
     if found.len() < 2 {
         return;
     }
-    found.sort_unstable_by(|a, b| (a.waste, b.streak, b.score).cmp(&(b.waste, a.streak, a.score)));
+    // By waste card, then the longest streak and the best score first, in one number: one
+    // comparison of numbers instead of three of fields.
+    found.sort_unstable_by_key(|item| {
+        u64::from(item.waste) << 40
+            | u64::from(u8::MAX - item.streak) << 32
+            | u64::from(u32::MAX - item.score)
+    });
     let mut kept = 0;
     let mut waste = u8::MAX;
     let mut best = 0;
