@@ -468,14 +468,14 @@ impl<'a> Scores<'a> {
                 if (index, drawn) == (table.start_index, table.start_drawn) {
                     found.push(seed);
                 }
-                if drawn > table.start_drawn {
-                    if let Some(best) = best_before {
-                        found.push(Item {
-                            waste: (STOCK_START + drawn - 1) as u8,
-                            streak: 0,
-                            score: best,
-                        });
-                    }
+                if drawn > table.start_drawn
+                    && let Some(best) = best_before
+                {
+                    found.push(Item {
+                        waste: (STOCK_START + drawn - 1) as u8,
+                        streak: 0,
+                        score: best,
+                    });
                 }
                 for &(card, parent) in parents {
                     if filled[parent as usize] & 1 << drawn == 0 {
