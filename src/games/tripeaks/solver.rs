@@ -204,7 +204,6 @@ pub fn solve_score(
     both_ways(position, observer, |unknowns, observer, stats| {
         let table = Table::new(position, unknowns);
         let scores = Scores::build(&table, observer, stats).ok()?;
-        let steps = |(cell, _): &(Cell, Item)| table.steps(cell.mask(), cell.drawn);
         let line_of = |(cell, item): (Cell, Item)| Line {
             moves: scores.moves_to(cell, item),
             value: item.score,
@@ -217,18 +216,20 @@ pub fn solve_score(
         let mut reached: Option<(usize, Found)> = None;
         let mut best: Option<(u32, Reverse<usize>, bool, Found)> = None;
         let mut clearing: Option<(u32, Reverse<usize>, Found)> = None;
-        for found in scores.items() {
-            let (cell, item) = found;
-            let steps = Reverse(steps(&found));
+        for (cell, items) in scores.cells() {
+            let steps = Reverse(table.steps(cell.mask(), cell.drawn));
             let clears = cell.mask() == 0;
-            if item.score >= points && reached.is_none_or(|(fewest, _)| steps.0 < fewest) {
-                reached = Some((steps.0, found));
-            }
-            if best.is_none_or(|(s, n, open, _)| (item.score, steps, !clears) > (s, n, open)) {
-                best = Some((item.score, steps, !clears, found));
-            }
-            if clears && clearing.is_none_or(|(s, n, _)| (item.score, steps) > (s, n)) {
-                clearing = Some((item.score, steps, found));
+            for &item in items {
+                let found = (cell, item);
+                if item.score >= points && reached.is_none_or(|(fewest, _)| steps.0 < fewest) {
+                    reached = Some((steps.0, found));
+                }
+                if best.is_none_or(|(s, n, open, _)| (item.score, steps, !clears) > (s, n, open)) {
+                    best = Some((item.score, steps, !clears, found));
+                }
+                if clears && clearing.is_none_or(|(s, n, _)| (item.score, steps) > (s, n)) {
+                    clearing = Some((item.score, steps, found));
+                }
             }
         }
         if let Some((_, found)) = reached {
