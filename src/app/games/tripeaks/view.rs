@@ -197,7 +197,6 @@ fn plan_lines(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> 
     lines
 }
 
-/// A step in words, from the position it is played from.
 /// A step in the list of steps, short enough for the side panel beside the board at 80
 /// columns, as Pyramid's list writes its own: "Draw Qs", "Ks row 4 on Ac".
 pub fn step_spans(step: &Step<TriPeaks>, look: &Look) -> Vec<Span<'static>> {
