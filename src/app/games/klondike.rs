@@ -390,7 +390,11 @@ impl GameScreen for Klondike {
         }
     }
 
+    /// No move while a card turned up waits to be typed in, nor once the game is won.
     fn over(play: &Play) -> Option<String> {
+        if let Some(place) = play.waiting_place() {
+            return Some(table::type_first(&place));
+        }
         play.position().is_won().then(|| {
             let moves = counted(play.game.played(), "move");
             format!("The game is won, in {moves} (u undoes).")

@@ -474,6 +474,14 @@ fn a_card_turned_up_is_typed_in_and_undo_goes_back_over_it() {
         None,
         "no check while the card waits"
     );
+    // No other move is taken while it waits: a draw is refused, saying what comes first.
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).game.played(), 1, "{}", said(&app));
+    assert!(
+        said(&app).starts_with("First type the card turned up on pile 4"),
+        "{}",
+        said(&app)
+    );
     // A wrong card is refused; then 3d goes in.
     type_text(&mut app, "8s");
     assert!(
