@@ -525,6 +525,9 @@ pub struct Flow<G: GameScreen> {
     /// The rules dialog, while it is open over the editor.
     pub options: Option<OptionsDialog>,
     check: Option<Check<G::Position>>,
+    /// `h` was pressed since the last move: each check that ends says the hint again, so a
+    /// hint asked for before it was known shows by itself and a shown one's figures sharpen.
+    hint_asked: bool,
 }
 
 impl<G: GameScreen> Default for Flow<G> {
@@ -537,6 +540,7 @@ impl<G: GameScreen> Default for Flow<G> {
             own: G::default(),
             options: None,
             check: None,
+            hint_asked: false,
         }
     }
 }
@@ -730,6 +734,7 @@ impl<G: GameScreen> Flow<G> {
         G::edited(self);
         self.play = None;
         self.check = None;
+        self.hint_asked = false;
         fx.changed();
     }
 
@@ -887,9 +892,13 @@ impl<G: GameScreen> Flow<G> {
                 self.undo_redo(fx, PlayMode::undo, "Undone.");
             }
             KeyCode::Char('U') => self.undo_redo(fx, PlayMode::redo, "Redone."),
-            KeyCode::Char('h') => G::hint(self, fx),
+            KeyCode::Char('h') => {
+                self.hint_asked = true;
+                G::hint(self, fx);
+            }
             KeyCode::Char('s') => G::show_rest(self, fx),
             KeyCode::Esc => {
+                self.hint_asked = false;
                 self.screen = Screen::Editor;
                 fx.say(
                     Tone::Info,
@@ -948,8 +957,18 @@ impl<G: GameScreen> Flow<G> {
         }
     }
 
+    /// The hint said again with what the check that ended knows, as said, not played.
+    fn hint_again(&mut self, fx: &mut Effects) {
+        let Some(play) = &mut self.play else {
+            return;
+        };
+        *play.hint_shown() = false;
+        G::hint(self, fx);
+    }
+
     /// After a move, undo or redo: the draft is kept and the new position checked.
     pub fn moved(&mut self, fx: &mut Effects) {
+        self.hint_asked = false;
         fx.changed();
         self.sync_check(fx);
     }
@@ -1000,6 +1019,9 @@ impl<G: GameScreen> Flow<G> {
             }
             self.sync_check(fx);
             G::checked(self, fx);
+            if self.hint_asked {
+                self.hint_again(fx);
+            }
             return;
         }
         let Screen::Solving(solving) = &mut self.screen else {

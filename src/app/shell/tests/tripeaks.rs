@@ -239,6 +239,25 @@ fn at_the_table_the_hint_ranks_the_moves_and_refines() {
         panic!("a ranking");
     };
     assert!(*rounds > 1 && more.deals > first, "{rounds}");
+    // The hint shown sharpens with them, said again (not played) on the deals now known.
+    assert!(
+        said(&app).contains(&format!("({} deals)", more.deals)),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(play(&app).game.played(), 0);
+}
+
+#[test]
+fn at_the_table_a_hint_asked_for_before_the_first_round_shows_by_itself() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(as_dealt().0));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('h'));
+    assert!(said(&app).starts_with("Thinking"), "{}", said(&app));
+    settle(&mut app, &receive);
+    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    assert_eq!(play(&app).game.played(), 0, "said, not played");
 }
 
 #[test]
