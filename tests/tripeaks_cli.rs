@@ -152,6 +152,18 @@ fn unknown_cards_give_an_answer_that_is_not_definitive_and_a_plan_to_reveal_one(
     );
 }
 
+/// With the card drawn not known, no move clears a tableau card on the cards known, but the
+/// stock can still be drawn: the hint must not say the game has no move.
+#[test]
+fn a_hint_with_only_draws_left_on_the_cards_known_does_not_say_no_move_is_left() {
+    let files = Files::new();
+    let text = std::fs::read_to_string(saved_game(AS_DEALT)).expect("the example");
+    let drawn = files.write("drawn.txt", &format!("{text}# moves: draw\n"));
+    let hint = output(&["hint", &drawn], 3);
+    assert!(!hint.contains("No move is left"), "{hint}");
+    assert_holds(&hint, "No move clears a tableau card");
+}
+
 #[test]
 fn the_game_comes_from_the_flag_or_the_header_and_they_must_agree() {
     let deal = std::fs::read_to_string(saved_game(CLEARS)).expect("readable");

@@ -153,7 +153,10 @@ pub fn hint_answer(
     });
     let mut text = match next {
         None if position.is_won() => "The tableau is clear.\n".to_string(),
-        None => "No move is left.\n".to_string(),
+        None if position.is_over() => "No move is left.\n".to_string(),
+        // Draws remain, but none leads to a tableau card removed on the cards known.
+        None => "No move clears a tableau card with the cards known so far (draws are left).\n"
+            .to_string(),
         Some(mv) => format!("Next: {}\n", position.describe(mv)),
     };
     if next.is_some() {
