@@ -14,7 +14,6 @@ use super::reveal::{self, Reveal};
 use super::saved::SavedKlondike;
 use super::solver::{self, CapReached, Capped, Caps, Stats, Verdict as SolverVerdict};
 use super::{EmptyPile, Move, Passes, Position, Rules, notation};
-use crate::cards::card::Card;
 use crate::cards::excerpt::{counted, counted_are};
 use crate::engine::game::OpenError;
 use crate::engine::search::Observer;
@@ -163,7 +162,7 @@ fn steps_json(start: &Position, moves: &[Move]) -> Vec<Value> {
 /// The way to turn a card not known face up, as JSON: `steps` in the notation, the `place`
 /// to write the card in and whether the steps `may_lose` a win; or `null` when there is none
 /// (`capped` says how many positions were searched when that stopped the search).
-fn reveal_json(start: &Position, reveal: &Reveal, table_stock: &[Option<Card>]) -> Value {
+fn reveal_json(start: &Position, reveal: &Reveal, table: &Table) -> Value {
     match reveal {
         Reveal::Shows {
             moves,
@@ -171,7 +170,7 @@ fn reveal_json(start: &Position, reveal: &Reveal, table_stock: &[Option<Card>]) 
             may_lose,
         } => json!({
             "steps": steps_json(start, moves),
-            "place": shown.place(table_stock),
+            "place": shown.place(table.waste(), table.stock()),
             "may_lose": may_lose,
         }),
         Reveal::Never => Value::Null,
@@ -181,13 +180,8 @@ fn reveal_json(start: &Position, reveal: &Reveal, table_stock: &[Option<Card>]) 
 
 /// The answer as one JSON object: `game`, `rules`, `solvable` (null when undecided, with
 /// `undecided` saying why), `length`, `steps` and the search's `stats`; with cards not known,
-/// `unknown` (how many) and `reveal` ([`reveal_json`]). `table_stock` is the stock as dealt.
-pub fn answer_json(
-    start: &Position,
-    answer: &Answer,
-    stats: &Stats,
-    table_stock: &[Option<Card>],
-) -> Value {
+/// `unknown` (how many) and `reveal` ([`reveal_json`]). `table` is the table as written.
+pub fn answer_json(start: &Position, answer: &Answer, stats: &Stats, table: &Table) -> Value {
     let rules = rules_json(start.rules());
     let mut object = match answer {
         Answer::Wins(moves) => json!({
@@ -200,7 +194,7 @@ pub fn answer_json(
         Answer::Stopped => json!({"solvable": null}),
         Answer::Unknown { count, reveal } => {
             let solvable = (*reveal == Reveal::Never).then_some(false);
-            json!({"solvable": solvable, "unknown": count, "reveal": reveal_json(start, reveal, table_stock)})
+            json!({"solvable": solvable, "unknown": count, "reveal": reveal_json(start, reveal, table)})
         }
     };
     if let Some(why) = answer.undecided() {
@@ -214,13 +208,8 @@ pub fn answer_json(
     head
 }
 
-/// The answer as text a person can follow at the table. `table_stock` is the stock as dealt.
-pub fn answer_text(
-    start: &Position,
-    answer: &Answer,
-    stats: &Stats,
-    table_stock: &[Option<Card>],
-) -> String {
+/// The answer as text a person can follow at the table. `table` is the table as written.
+pub fn answer_text(start: &Position, answer: &Answer, stats: &Stats, table: &Table) -> String {
     match answer {
         Answer::Wins(moves) if moves.is_empty() => {
             "The game is won: every card is on the foundations.\n".to_string()
@@ -240,7 +229,7 @@ pub fn answer_text(
         ),
         Answer::Capped(cap) => format!("{}\n", undecided_text(*cap)),
         Answer::Stopped => format!("Undecided: {STOPPED}.\n"),
-        Answer::Unknown { count, reveal } => unknown_text(start, *count, reveal, table_stock),
+        Answer::Unknown { count, reveal } => unknown_text(start, *count, reveal, table),
     }
 }
 
@@ -257,12 +246,7 @@ fn numbered(start: &Position, moves: &[Move]) -> String {
 
 /// What to do when cards are not known: the moves that turn one face up and where to write
 /// it, or why there are none.
-fn unknown_text(
-    start: &Position,
-    count: usize,
-    reveal: &Reveal,
-    table_stock: &[Option<Card>],
-) -> String {
+fn unknown_text(start: &Position, count: usize, reveal: &Reveal, table: &Table) -> String {
     let head = format!(
         "Undecided: {} not known (??), and every card must reach its foundation.",
         cards_are(count)
@@ -270,7 +254,7 @@ fn unknown_text(
     match reveal {
         Reveal::Shows { moves, shown, .. } if moves.is_empty() => format!(
             "{head}\nA card not known is face up: write it in at {}, and solve again.\n",
-            shown.place(table_stock)
+            shown.place(table.waste(), table.stock())
         ),
         Reveal::Shows {
             moves,
@@ -291,7 +275,7 @@ fn unknown_text(
                 } else {
                     format!("these {} moves", moves.len())
                 },
-                shown.place(table_stock)
+                shown.place(table.waste(), table.stock())
             );
             text.push_str(&numbered(start, moves));
             text
@@ -330,8 +314,8 @@ pub fn solve_answer(
     verdict::after_moves(
         saved.moves.len(),
         answer.verdict(),
-        answer_json(&position, &answer, &stats, saved.table.stock()),
-        answer_text(&position, &answer, &stats, saved.table.stock()),
+        answer_json(&position, &answer, &stats, &saved.table),
+        answer_text(&position, &answer, &stats, &saved.table),
     )
 }
 
@@ -370,7 +354,7 @@ pub fn hint_answer(
                 "winnable": winnable,
                 "next": next,
                 "unknown": count,
-                "reveal": reveal_json(&position, reveal, saved.table.stock()),
+                "reveal": reveal_json(&position, reveal, &saved.table),
             })
         }
     };
@@ -391,7 +375,7 @@ pub fn hint_answer(
             format!("{not_winnable}: an exhaustive search found no way to win.\n")
         }
         Answer::Capped(_) | Answer::Stopped | Answer::Unknown { .. } => {
-            answer_text(&position, &answer, &stats, saved.table.stock())
+            answer_text(&position, &answer, &stats, &saved.table)
         }
     };
     verdict::after_moves(saved.moves.len(), answer.verdict(), json, text)
@@ -487,10 +471,39 @@ mod tests {
         let (answer, stats) = solve_position(&position, Caps::default(), &mut StopAtOnce);
         assert_eq!(answer, Answer::Stopped);
         assert_eq!(answer.verdict(), Verdict::Undecided);
-        let text = answer_text(&position, &answer, &stats, &[]);
+        let table = Table::of_position(&position);
+        let text = answer_text(&position, &answer, &stats, &table);
         assert!(text.contains("stopped before it knew"), "{text}");
-        let json = answer_json(&position, &answer, &stats, &[]);
+        let json = answer_json(&position, &answer, &stats, &table);
         assert_eq!(json["solvable"], Value::Null);
         assert_eq!(json["undecided"], json!(STOPPED));
+    }
+
+    #[test]
+    fn a_card_not_known_in_the_waste_is_named_at_its_place_in_the_waste() {
+        // The position of tests/data with waste card 2 not known (Ts, put face down on
+        // pile 5 in its stead), and then with it in the stock too.
+        let position = include_str!("../../../tests/data/klondike-position-unknowns.txt")
+            .replace("waste: Qh Ts Jd", "waste: Qh ?? Jd")
+            .replacen("pile 5: ?? ?? ?? ??", "pile 5: ?? ?? ?? Ts", 1);
+        let saved = SavedKlondike::read(&position, None, Rules::STANDARD).expect("a game");
+        let answer = solve_answer(&saved, Caps::default(), &mut ());
+        let at = "write the card it shows in at waste card 2 (from its bottom)";
+        assert!(answer.text.contains(at), "{}", answer.text);
+        assert_eq!(
+            answer.json["reveal"]["place"],
+            "waste card 2 (from its bottom)"
+        );
+        // With the waste turned back into the stock, the same card is stock card 2.
+        let stock = position
+            .replace("waste: Qh ?? Jd 3s 9d Kd 9s Ks 7h 5s 6d Kc", "waste:")
+            .replace("stock:", "stock: Qh ?? Jd 3s 9d Kd 9s Ks 7h 5s 6d Kc");
+        let saved = SavedKlondike::read(&stock, None, Rules::STANDARD).expect("a game");
+        let answer = solve_answer(&saved, Caps::default(), &mut ());
+        assert_eq!(
+            answer.json["reveal"]["place"], "stock card 2 (in the order drawn)",
+            "{}",
+            answer.text
+        );
     }
 }

@@ -172,6 +172,11 @@ impl Table {
         &self.setup.stock
     }
 
+    /// The waste, from its bottom (empty for a deal).
+    pub fn waste(&self) -> &[Option<Card>] {
+        &self.setup.waste
+    }
+
     /// Every card laid out, `None` for one not known: the piles in order, bottom first,
     /// then the stock and the waste; not the foundations'.
     pub fn cards(&self) -> impl Iterator<Item = Option<Card>> + '_ {

@@ -39,7 +39,7 @@ impl Lab for KlondikeLab {
         let table = formats::read(deal, self.format)?;
         let position = table.start(self.rules);
         let (answer, stats) = solve_position(&position, self.caps, &mut ());
-        let mut json = answer_json(&position, &answer, &stats, table.stock());
+        let mut json = answer_json(&position, &answer, &stats, &table);
         json["line"] = json!(number);
         Ok(LineAnswer {
             json,

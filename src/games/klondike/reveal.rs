@@ -29,23 +29,31 @@ pub enum Shown {
     /// In a pile (counted from 0), at a depth counted from 0 at its bottom.
     Pile { pile: usize, depth: usize },
     /// On the waste: the card not known at this rank (counted from 0) among those of the
-    /// stock and waste in the order dealt (a deal's stock, first drawn first).
+    /// waste and the stock in the order they go round (the table's waste from its bottom,
+    /// then its stock, first drawn first: a deal's stock alone).
     Stock { unknown: usize },
 }
 
 impl Shown {
-    /// The place in words, as the deal's text has it: "pile 4, card 3 from the bottom",
-    /// "stock card 5 (in the order drawn)"; `stock` is the stock as dealt.
-    pub fn place(self, stock: &[Option<Card>]) -> String {
+    /// The place in words, as the table's text has it: "pile 4, card 3 from the bottom",
+    /// "waste card 2 (from its bottom)", "stock card 5 (in the order drawn)"; `waste` and
+    /// `stock` are the table's as written.
+    pub fn place(self, waste: &[Option<Card>], stock: &[Option<Card>]) -> String {
         match self {
             Shown::Pile { pile, depth } => {
                 format!("pile {}, card {} from the bottom", pile + 1, depth + 1)
             }
             Shown::Stock { unknown } => {
-                let mut places = stock.iter().enumerate().filter(|(_, card)| card.is_none());
-                match places.nth(unknown) {
-                    Some((at, _)) => format!("stock card {} (in the order drawn)", at + 1),
-                    None => "the stock".to_string(),
+                let unknown_at = |cards: &[Option<Card>]| -> Vec<usize> {
+                    (0..cards.len()).filter(|&at| cards[at].is_none()).collect()
+                };
+                let (in_waste, in_stock) = (unknown_at(waste), unknown_at(stock));
+                if let Some(at) = in_waste.get(unknown) {
+                    return format!("waste card {} (from its bottom)", at + 1);
+                }
+                match in_stock.get(unknown - in_waste.len()) {
+                    Some(at) => format!("stock card {} (in the order drawn)", at + 1),
+                    None => "the waste".to_string(),
                 }
             }
         }
@@ -313,7 +321,7 @@ mod tests {
         };
         assert_eq!(reveal(&position, 1000), found);
         assert_eq!(
-            shown.place(position.stock()),
+            shown.place(position.waste(), position.stock()),
             "stock card 2 (in the order drawn)"
         );
     }
