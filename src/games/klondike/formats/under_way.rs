@@ -228,6 +228,18 @@ impl Read {
             .collect()
     }
 
+    /// The foundations' top cards: of a suit given twice, the first (the second is named on
+    /// its line).
+    fn foundation_tops(&self) -> Vec<Card> {
+        let mut tops: Vec<Card> = Vec::new();
+        for card in self.foundations.iter().filter_map(|&(card, _)| card) {
+            if tops.iter().all(|top| top.suit() != card.suit()) {
+                tops.push(card);
+            }
+        }
+        tops
+    }
+
     /// Where a card the setup names lies in the text.
     fn place(&self, spot: Spot) -> Option<TextPos> {
         let nth = |placed: &Placed, at: usize| placed.get(at).map(|&(_, pos)| pos);
@@ -316,24 +328,21 @@ pub fn read_position(text: &str) -> Result<Table, DealProblems> {
         piles: read.piles(&mut problems),
         stock: slots(&read.stock),
         waste: slots(&read.waste),
-        foundations: read
-            .foundations
-            .iter()
-            .filter_map(|&(card, _)| card)
-            .collect(),
+        foundations: read.foundation_tops(),
         redeals: read.redeals,
     };
-    if problems.is_empty() {
-        problems.extend(
-            setup
-                .problems(Pack::Whole)
-                .iter()
-                .map(|found| DealProblem::Text {
-                    at: read.located(found),
-                    message: found.to_string(),
-                }),
-        );
-    }
+    // With a line not read, the count of the pack cannot be told (a card may be on a line
+    // skipped): the table's other problems are named all the same, so that one pass shows
+    // every problem.
+    let pack = if problems.is_empty() {
+        Pack::Whole
+    } else {
+        Pack::AsLaidOut
+    };
+    problems.extend(setup.problems(pack).iter().map(|found| DealProblem::Text {
+        at: read.located(found),
+        message: found.to_string(),
+    }));
     if problems.is_empty() {
         Ok(Table { setup })
     } else {
@@ -643,5 +652,29 @@ mod tests {
             .find_map(|line| line.strip_prefix(&format!("{key}: ")))
             .expect("the line")
             .to_string()
+    }
+
+    #[test]
+    fn a_bad_line_hides_no_problem_of_the_table_and_a_card_twice_in_a_pile_is_placed_in_it() {
+        // Pile 4 given 6s twice (Tc left out) and a redeals line that is no count.
+        let text = include_str!("../../../../tests/data/klondike-position.txt")
+            .replace("pile 4: 6s Tc / 3d", "pile 4: 6s 6s / 3d")
+            .replace("redeals: 0", "redeals: two");
+        let found = messages(&read(&text, None).expect_err("bad lines"));
+        assert_eq!(
+            found,
+            [
+                "14:10: 'two' is not a count of redeals: a whole number such as 0 or 2",
+                "7:12: 6s is laid out twice: in pile 4, cards 1 and 2 from its bottom",
+            ],
+        );
+        // With the lines read, the card left out is named too.
+        let counted = text.replace("redeals: two", "redeals: 0");
+        let found = messages(&read(&counted, None).expect_err("bad table"));
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(
+            found[1].ends_with("nowhere in the position: Tc"),
+            "{found:#?}"
+        );
     }
 }

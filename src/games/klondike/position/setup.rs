@@ -50,7 +50,7 @@ pub enum Pack {
 /// One thing wrong with a layout.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupProblem {
-    #[error("{card} is laid out twice: in {first} and in {second}")]
+    #[error("{card} is laid out twice: {}", twice(*first, *second))]
     Duplicate {
         card: Card,
         first: Spot,
@@ -93,6 +93,30 @@ impl SetupProblem {
             SetupProblem::Duplicate { second, .. } => Some(*second),
             _ => None,
         }
+    }
+}
+
+/// Where a card laid out twice lies: "in pile 1 and in the waste", or, both in one pile,
+/// the waste or the stock, that part and the two places in it ("in pile 2, cards 1 and 3
+/// from its bottom"), for "in pile 2 and in pile 2" would not say where to look.
+fn twice(first: Spot, second: Spot) -> String {
+    let within = match (first, second) {
+        (
+            Spot::Pile { pile, card },
+            Spot::Pile {
+                pile: other,
+                card: again,
+            },
+        ) if pile == other => Some((card, again, "from its bottom")),
+        (Spot::Waste(at), Spot::Waste(again)) => Some((at, again, "from its bottom")),
+        (Spot::Stock(at), Spot::Stock(again)) => Some((at, again, "in the order drawn")),
+        _ => None,
+    };
+    match within {
+        Some((at, again, counted)) => {
+            format!("in {first}, cards {} and {} {counted}", at + 1, again + 1)
+        }
+        None => format!("in {first} and in {second}"),
     }
 }
 
