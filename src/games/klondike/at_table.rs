@@ -62,12 +62,9 @@ impl AtTable for Position {
         {
             return self.reveal_in_stock(at, (*truth.stock().get(at)?)?).ok();
         }
-        let waste = self.waste();
-        let fanned = waste.len().saturating_sub(self.rules().draw_count());
-        let at = (fanned..waste.len())
-            .rev()
-            .find(|&at| waste[at].is_none())?;
-        self.reveal_in_waste(at, (*truth.waste().get(at)?)?).ok()
+        let at = self.fanned().rev().find(|&at| self.waste()[at].is_none())?;
+        self.reveal(Seen::Waste(at), (*truth.waste().get(at)?)?)
+            .ok()
     }
 
     /// The redeals made left out when they are unlimited.

@@ -144,10 +144,7 @@ fn shown(position: &Position) -> Option<Shown> {
         }
     }
     let waste = position.waste();
-    let fanned = waste.len().saturating_sub(position.rules().draw_count());
-    let at = (fanned..waste.len())
-        .rev()
-        .find(|&at| waste[at].is_none())?;
+    let at = position.fanned().rev().find(|&at| waste[at].is_none())?;
     let unknown = waste[..at].iter().filter(|card| card.is_none()).count();
     Some(Shown::Stock { unknown })
 }
@@ -168,6 +165,7 @@ pub fn dealt_slot(deal: &Deal, rules: Rules, moves: &[Move], seen: Seen) -> Opti
     let card = match seen {
         Seen::PileTop(pile) => tagged.pile(pile)?.top(),
         Seen::WasteTop => tagged.waste().last().copied().flatten(),
+        Seen::Waste(at) => tagged.waste().get(at).copied().flatten(),
     }?;
     let nth = stand_ins.iter().position(|&other| other == card)?;
     (0..DECK_SIZE)
@@ -206,6 +204,15 @@ mod tests {
             Some(30)
         );
         assert_eq!(dealt_slot(&deal, rules, &draws, Seen::WasteTop), Some(33));
+        // The two fanned under the first draw's top: stock cards 1 and 2.
+        assert_eq!(
+            dealt_slot(&deal, rules, &draws[..1], Seen::Waste(0)),
+            Some(28)
+        );
+        assert_eq!(
+            dealt_slot(&deal, rules, &draws[..1], Seen::Waste(1)),
+            Some(29)
+        );
         // Pile 1's top is known: nothing not known lies there.
         assert_eq!(dealt_slot(&deal, rules, &[], Seen::PileTop(0)), None);
         // A pile's face-down card: pile 2's bottom card, once its top has gone.

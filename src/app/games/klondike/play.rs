@@ -71,15 +71,22 @@ impl Play {
             })
     }
 
-    /// Where a card not known lies face up, waiting to be typed in: the player sees it.
+    /// Where a card not known lies face up, waiting to be typed in: the player sees it. A
+    /// draw of three shows every card it turns (they are fanned), so each one not known is
+    /// asked for, in the order drawn, not only the top.
     pub fn waiting(&self) -> Option<Seen> {
         let position = self.position();
         let pile = position
             .piles()
             .iter()
             .position(solitaire::games::klondike::Pile::top_is_unknown);
-        pile.map(Seen::PileTop)
-            .or_else(|| (position.waste().last() == Some(&None)).then_some(Seen::WasteTop))
+        pile.map(Seen::PileTop).or_else(|| {
+            let waste = position.waste();
+            position
+                .fanned()
+                .find(|&at| waste[at].is_none())
+                .map(Seen::Waste)
+        })
     }
 
     /// The move from the card chosen at `from` to `to`, when the two make one.
@@ -222,7 +229,7 @@ impl TablePlay for Play {
     }
 
     fn waiting_place(&self) -> Option<String> {
-        self.waiting().map(seen_words)
+        self.waiting().map(|seen| seen_words(self.position(), seen))
     }
 }
 
@@ -298,11 +305,18 @@ impl PlayMode for Play {
     }
 }
 
-/// Where a card turned up lies, in words: "on pile 3", "on the waste".
-pub fn seen_words(seen: Seen) -> String {
+/// Where a card turned up lies in `position`, in words: "on pile 3", "on the waste", or of
+/// the cards a draw fanned out "on the waste, card 2 of 3 from the left".
+pub fn seen_words(position: &Position, seen: Seen) -> String {
+    let fanned = position.fanned();
     match seen {
         Seen::PileTop(pile) => format!("on pile {}", pile + 1),
-        Seen::WasteTop => "on the waste".to_string(),
+        Seen::Waste(at) if fanned.len() > 1 => format!(
+            "on the waste, card {} of {} from the left",
+            at + 1 - fanned.start,
+            fanned.len()
+        ),
+        Seen::WasteTop | Seen::Waste(_) => "on the waste".to_string(),
     }
 }
 

@@ -511,6 +511,59 @@ fn a_card_turned_up_is_typed_in_and_undo_goes_back_over_it() {
     );
 }
 
+/// The winnable deal with its stock not known (`??`), the piles known.
+fn stock_not_known() -> String {
+    let deal = winnable();
+    let words: Vec<String> = (0..52)
+        .map(|slot| match deal.card(slot) {
+            Some(card) if slot < 28 => card.to_string(),
+            _ => "??".to_string(),
+        })
+        .collect();
+    words.join(" ")
+}
+
+#[test]
+fn every_card_a_draw_of_three_turns_up_not_known_is_asked_for_in_the_order_drawn() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(stock_not_known()));
+    assert_eq!(app.klondike().editor.unknown_count(), 24, "{}", said(&app));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    // The draw shows stock cards 1 to 3, fanned: the first drawn is asked for first.
+    assert_eq!(play(&app).waiting(), Some(Seen::Waste(0)));
+    assert!(
+        said(&app).contains("turned up on the waste, card 1 of 3 from the left: type it"),
+        "{}",
+        said(&app)
+    );
+    let dealt = |slot: usize| winnable().card(slot).unwrap().to_string();
+    type_text(&mut app, &dealt(28));
+    assert_eq!(play(&app).waiting(), Some(Seen::Waste(1)));
+    assert!(
+        said(&app).contains("another card not known turned up on the waste, card 2 of 3"),
+        "{}",
+        said(&app)
+    );
+    type_text(&mut app, &dealt(29));
+    assert_eq!(play(&app).waiting(), Some(Seen::Waste(2)));
+    type_text(&mut app, &dealt(30));
+    assert_eq!(play(&app).waiting(), None, "{}", said(&app));
+    assert!(said(&app).ends_with("Your turn."), "{}", said(&app));
+    let known: Vec<_> = (28..31).map(|slot| winnable().card(slot)).collect();
+    assert_eq!(app.klondike().editor.slots[28..31], known[..]);
+    assert_eq!(app.klondike().editor.unknown_count(), 21);
+    // No card not known is left face up: the solve shows the draws that turn the next one
+    // up, no dead end.
+    press(&mut app, KeyCode::Char('s'));
+    finish(&mut app, &receive);
+    assert!(
+        said(&app).starts_with("Undecided: 21 cards not known. These"),
+        "{}",
+        said(&app)
+    );
+}
+
 #[test]
 fn with_cards_not_known_the_hint_is_the_ranking_at_the_table() {
     let (_dir, mut app, receive) = klondike_app();

@@ -268,6 +268,9 @@ pub enum Seen {
     PileTop(usize),
     /// The waste's top card.
     WasteTop,
+    /// A card of the waste, counted from its bottom: one a draw fanned out under the top
+    /// (see [`Position::fanned`]), which the player saw too.
+    Waste(usize),
 }
 
 /// A place a card is typed in: a pile's top, or a place of the waste (counted from its
@@ -358,14 +361,15 @@ impl Position {
         let place = match seen {
             Seen::PileTop(pile) => Place::PileTop(pile),
             Seen::WasteTop => Place::Waste(self.waste.len().wrapping_sub(1)),
+            Seen::Waste(at) => Place::Waste(at),
         };
         self.typed_in(place, card)
     }
 
-    /// The same position with the unknown card at place `at` of the waste (0 its bottom)
-    /// typed in: a card a draw fanned out under the top, which the player saw too.
-    pub fn reveal_in_waste(&self, at: usize, card: Card) -> Result<Position, RevealError> {
-        self.typed_in(Place::Waste(at), card)
+    /// The places of the waste that a draw fans out, from its bottom: its last cards, as
+    /// many as a draw turns. The player sees them all, not only the top.
+    pub fn fanned(&self) -> std::ops::Range<usize> {
+        self.waste.len().saturating_sub(self.rules.draw_count())..self.waste.len()
     }
 
     /// The same position with the unknown card at place `at` of the stock (0 the card drawn
