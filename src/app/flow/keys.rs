@@ -19,8 +19,6 @@ pub enum Press {
 /// Keys, how the help writes them, and what they do.
 #[derive(Debug, Clone, Copy)]
 pub struct Binding {
-    // Read by the tests that hold the handlers to the tables.
-    #[cfg_attr(not(test), allow(dead_code))]
     pub keys: &'static [Press],
     pub label: &'static str,
     pub what: &'static str,
@@ -36,6 +34,13 @@ pub struct Keys {
     pub play: (&'static str, &'static [Binding]),
     /// Solving, stepping and the game's own screens'.
     pub solution: (&'static str, &'static [Binding]),
+}
+
+/// Whether one of `bindings` answers to a key pressed without Control.
+pub fn binds(bindings: &[Binding], code: KeyCode) -> bool {
+    bindings
+        .iter()
+        .any(|binding| binding.keys.contains(&Press::Key(code)))
 }
 
 pub const fn bind(keys: &'static [Press], label: &'static str, what: &'static str) -> Binding {

@@ -21,7 +21,7 @@ use solitaire::engine::search::{CapReached, Caps};
 
 use crate::app::card_input::{Input, Pending};
 use crate::app::effects::{Effects, Tone};
-use crate::app::flow::{Flow, GameScreen, Move, PlayMode};
+use crate::app::flow::{Flow, GameScreen, Move, PlayMode, keys};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::widgets::Look;
 
@@ -283,7 +283,16 @@ where
         return false;
     };
     if !types_card(code, !typing.is_empty()) {
-        return false;
+        // Play mode's own keys (and `?`, the help everywhere) stay theirs: a move says what
+        // comes first. Any other is no part of a card: say what is, as the editor does.
+        if c == '?' || keys::binds(G::KEYS.play.1, code) {
+            return false;
+        }
+        let mut untouched = *typing;
+        if let Input::Rejected(hint) = untouched.type_char(c) {
+            fx.say(Tone::Warning, hint);
+        }
+        return true;
     }
     match typing.type_char(c) {
         Input::Card(card) => typed(flow, card, fx),

@@ -565,6 +565,40 @@ fn every_card_a_draw_of_three_turns_up_not_known_is_asked_for_in_the_order_drawn
 }
 
 #[test]
+fn a_key_no_part_of_a_card_while_one_waits_says_what_the_card_takes() {
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(stock_not_known()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    let before = said(&app);
+    for key in ['x', 'c', 'p'] {
+        press(&mut app, KeyCode::Char(key));
+        assert!(
+            said(&app).starts_with(&format!("'{key}' is not a rank: type A 2-9 T J Q K")),
+            "{key}: {}",
+            said(&app)
+        );
+    }
+    // After a rank, a key that is no suit is named as such; the rank stays typed.
+    type_text(&mut app, "7!");
+    assert!(
+        said(&app).starts_with("'!' is not a suit: after 7 type c, d, h or s"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(play(&app).table.typing.text(), Some("7_".to_string()));
+    // Play mode's keys stay its own: a draw says what comes first.
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Char('d'));
+    assert!(
+        said(&app).starts_with("First type the card turned up"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(play(&app).game.played(), 1, "{before}");
+}
+
+#[test]
 fn with_cards_not_known_the_hint_is_the_ranking_at_the_table() {
     let (_dir, mut app, receive) = klondike_app();
     app.update(Msg::Paste(at_the_table()));
