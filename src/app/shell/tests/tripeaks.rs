@@ -317,6 +317,45 @@ fn at_the_table_a_card_turned_up_is_asked_for_typed_and_undone_across() {
 }
 
 #[test]
+fn at_the_table_a_card_drawn_from_a_stock_not_known_is_asked_for_and_typed_in() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    // The tableau and the first waste card known, the stock not (slots 29 on).
+    let (text, truth) = hidden(|slot| slot > 28);
+    app.update(Msg::Paste(text));
+    assert_eq!(app.tripeaks().editor.unknown_count(), 23);
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    for slot in [29, 30] {
+        press(&mut app, KeyCode::Char('d'));
+        assert_eq!(play(&app).waiting(), Some(slot), "{}", said(&app));
+        assert!(
+            said(&app).contains("A card not known turned up on the waste: type it"),
+            "{}",
+            said(&app)
+        );
+        assert_eq!(app.tripeaks().check_id(), None, "no check while it waits");
+        let card = truth.card(slot).unwrap();
+        type_text(&mut app, &card.to_string());
+        assert!(
+            said(&app).starts_with(&format!("{card} typed in at ")),
+            "{}",
+            said(&app)
+        );
+        assert_eq!(app.tripeaks().editor.slots[slot], Some(card));
+        assert_eq!(play(&app).waiting(), None);
+        assert_eq!(play(&app).position().waste_top(), Some(card));
+        settle(&mut app, &receive);
+    }
+    assert_eq!(app.tripeaks().editor.unknown_count(), 21);
+    // Undo puts the card back on the stock, known; redo draws it again, nothing to type.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(play(&app).position().waste_top(), truth.card(29));
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(play(&app).waiting(), None);
+    assert_eq!(play(&app).position().waste_top(), truth.card(30));
+}
+
+#[test]
 fn back_from_the_rest_of_the_line_the_game_is_checked_again() {
     let (_dir, mut app, receive) = tripeaks_app();
     app.update(Msg::Paste(CLEARS.to_string()));
