@@ -27,8 +27,9 @@ use crate::app::widgets::Look;
 
 /// Rounds of deals a ranking is refined over before the check rests.
 pub const ROUNDS: u32 = 4;
-/// Deals of the cards not known solved in one round, and the longest a round takes: the
-/// first round is short, so that a hint shows within a second, and the later ones sharpen it.
+/// The most deals of the cards not known solved in one round, and the longest a round takes:
+/// the first round is short, so that a hint shows within a second (on fewer deals when its
+/// time runs out first), and the later ones sharpen it; a figure counts every round's deals.
 const ROUND_DEALS: usize = 125;
 const FIRST_ROUND_TIME: Duration = Duration::from_millis(600);
 const ROUND_TIME: Duration = Duration::from_secs(3);
