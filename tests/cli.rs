@@ -80,7 +80,8 @@ fn no_solution_exits_1_with_the_reason() {
 /// Plays a JSON line's steps (`"draw"`, `"recycle"`, `["Kd"]`, `["6h", "7c"]`, each under
 /// `step`) on the referee from the start of a Pyramid deal file.
 fn replay_pyramid_line(file: &str, steps: &Value) -> solitaire::games::pyramid::Position {
-    use solitaire::games::pyramid::notation::read_moves;
+    use solitaire::engine::referee::read_line;
+    use solitaire::games::pyramid::notation::read_move;
     use solitaire::games::pyramid::saved::SavedDeal;
     let text = std::fs::read_to_string(file).expect("the file is there");
     let start = SavedDeal::parse(&text, "x")
@@ -103,7 +104,7 @@ fn replay_pyramid_line(file: &str, steps: &Value) -> solitaire::games::pyramid::
         })
         .collect();
     let mut position = start.clone();
-    for mv in read_moves(&start, &words.join(" ")).expect("every step is legal in turn") {
+    for mv in read_line(&start, &words.join(" "), read_move).expect("every step is legal in turn") {
         position.apply(mv).expect("legal");
     }
     position
@@ -390,13 +391,14 @@ fn opening_a_bad_deal_file_is_refused_before_the_app_starts() {
 /// The position of `game-in-progress.txt` reached by playing from the deal's start: its
 /// marks say Qh and Ah are gone, then three moves were played.
 fn game_in_progress_position() -> solitaire::games::pyramid::Position {
-    use solitaire::games::pyramid::notation::read_moves;
+    use solitaire::engine::referee::read_line;
+    use solitaire::games::pyramid::notation::read_move;
     use solitaire::games::pyramid::{Position, Rules};
     let start = Position::new(&common::deal("game-in-progress.txt"), Rules::default());
-    let moves = read_moves(&start, "Qh+Ah draw Jh+2s draw").expect("legal moves");
+    let moves = read_line(&start, "Qh+Ah draw Jh+2s draw", read_move).expect("legal moves");
     let mut position = start;
     for mv in moves {
-        position.apply(mv).expect("read_moves checked it");
+        position.apply(mv).expect("read_line checked it");
     }
     position
 }

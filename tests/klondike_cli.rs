@@ -10,6 +10,7 @@ mod common;
 use common::klondike::{DECKS, SOLVITAIRE_TEST};
 use common::{Files, assert_holds, json_answer, output, pyramid};
 use serde_json::Value;
+use solitaire::engine::referee::read_line;
 use solitaire::games::klondike::formats::{self, Format, Table};
 use solitaire::games::klondike::{Deal, Move, Position, Rules, notation};
 
@@ -69,8 +70,8 @@ fn numbered(text: &str) -> Vec<String> {
 
 /// Plays moves written in the notation from `start`, each checked by the referee.
 fn replay(start: &Position, words: &[String]) -> Position {
-    let moves: Vec<Move> =
-        notation::read_moves(start, &words.join(" ")).expect("every move is legal in turn");
+    let moves: Vec<Move> = read_line(start, &words.join(" "), notation::read_move)
+        .expect("every move is legal in turn");
     let mut position = start.clone();
     for mv in moves {
         position.apply(mv).expect("legal");

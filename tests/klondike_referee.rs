@@ -12,7 +12,8 @@ use common::klondike::{
     small,
 };
 use proptest::prelude::*;
-use solitaire::games::klondike::notation::{line_text, read_moves};
+use solitaire::engine::referee::read_line;
+use solitaire::games::klondike::notation::{line_text, read_move};
 use solitaire::games::klondike::{Deal, EmptyPile, Game, Move, Passes, Pile, Position, Rules};
 use solitaire::{Card, Suit};
 
@@ -34,7 +35,7 @@ fn solvitaires_small_decks_under_its_test_preset() {
             let game = Game::replay(start.clone(), &line).expect("the line is legal");
             assert!(game.position().is_won(), "deck {}", number + 1);
             let text = line_text(&start, &line);
-            assert_eq!(read_moves(&start, &text), Ok(line), "{text}");
+            assert_eq!(read_line(&start, &text, read_move), Ok(line), "{text}");
         }
     }
 }

@@ -10,7 +10,8 @@ mod common;
 
 use common::{Files, assert_holds, json_answer, output, pyramid};
 use serde_json::{Value, json};
-use solitaire::games::perfect_pair::notation::read_moves;
+use solitaire::engine::referee::read_line;
+use solitaire::games::perfect_pair::notation::read_move;
 use solitaire::games::perfect_pair::saved::SavedPerfectPair;
 use solitaire::games::perfect_pair::solver::{self, Clearing, Goal};
 use solitaire::games::perfect_pair::{Layout, Position, Rules};
@@ -36,7 +37,7 @@ fn replayed(start: &Position, answer: &Value) -> Position {
         .iter()
         .map(|step| step.as_str().expect("a step in the notation"))
         .collect();
-    let moves = read_moves(start, &steps.join(" ")).expect("the steps replay");
+    let moves = read_line(start, &steps.join(" "), read_move).expect("the steps replay");
     let mut end = start.clone();
     for mv in moves {
         end.apply(mv).expect("a legal move");
@@ -175,7 +176,7 @@ fn hint_gives_the_first_move_of_the_best_hand_from_where_the_hand_stands() {
     assert_eq!(hint["score"], solved["score"]);
     let after = replayed(&start, &json!({ "steps": [first] }));
     let next = hint["next"].as_str().expect("a next move");
-    assert!(read_moves(&after, next).is_ok(), "{next}");
+    assert!(read_line(&after, next, read_move).is_ok(), "{next}");
     let words = output(&["hint", &part_way], code);
     assert!(
         words.starts_with(

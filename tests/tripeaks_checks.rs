@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use solitaire::cards::deal::random_deals;
-use solitaire::games::tripeaks::notation::{line_text, read_moves};
+use solitaire::engine::referee::read_line;
+use solitaire::games::tripeaks::notation::{line_text, read_move};
 use solitaire::games::tripeaks::solver::{
     BoardAnswer, CardAnswer, Line, ScoreAnswer, reveal_plan, solve_board, solve_card, solve_score,
 };
@@ -218,6 +219,6 @@ proptest! {
             }
         }
         let text = line_text(&start, &moves);
-        prop_assert_eq!(read_moves(&start, &text).expect("reads back"), moves);
+        prop_assert_eq!(read_line(&start, &text, read_move).expect("reads back"), moves);
     }
 }

@@ -5,6 +5,7 @@ mod common;
 
 use common::{Files, assert_holds, json_answer, output, pyramid};
 use serde_json::Value;
+use solitaire::engine::referee::read_line;
 use solitaire::games::GameKind;
 use solitaire::games::tripeaks::saved::SavedTriPeaks;
 use solitaire::games::tripeaks::{Move, Position, notation};
@@ -38,8 +39,8 @@ fn replay(start: &Position, steps: &Value) -> Position {
             step.as_str().expect("a step is text").to_string()
         })
         .collect();
-    let moves: Vec<Move> =
-        notation::read_moves(start, &words.join(" ")).expect("every step is legal in turn");
+    let moves: Vec<Move> = read_line(start, &words.join(" "), notation::read_move)
+        .expect("every step is legal in turn");
     let mut position = *start;
     for mv in moves {
         position.apply(mv).expect("legal");

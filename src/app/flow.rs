@@ -58,6 +58,19 @@ pub struct Step<'a, G: GameScreen> {
     pub done: bool,
 }
 
+impl<G: GameScreen> Step<'_, G> {
+    /// A card of the step as the list shows it: coloured, `??` when unknown, dimmed once the
+    /// step is done.
+    pub fn card(&self, card: Option<Card>, look: &Look) -> Span<'static> {
+        look.text.step_span(card, look.theme, self.done)
+    }
+
+    /// The step's words, in the list's style for it.
+    pub fn words(&self, words: impl Into<String>) -> Span<'static> {
+        Span::styled(words.into(), self.style)
+    }
+}
+
 /// A game's parts, which the shared flow fills its screens with. Implemented by the game's
 /// own state (what it keeps beside the editor, the game played and the challenge).
 pub trait GameScreen: Default + Debug + Sized + 'static {

@@ -34,9 +34,13 @@ pub struct Report<T> {
     pub stats: Stats,
 }
 
+/// What a search gives back whatever a game makes of its answer: the answer (`None` when the
+/// observer stopped the search) with its figures.
+pub type Searched<A> = (Option<A>, Stats);
+
 impl<T> Report<T> {
     /// The answer as one kind of a game's answers (a challenge's, say), with the figures.
-    pub fn answered<A>(self, kind: impl FnOnce(T) -> A) -> (Option<A>, Stats) {
+    pub fn answered<A>(self, kind: impl FnOnce(T) -> A) -> Searched<A> {
         (self.answer.map(kind), self.stats)
     }
 }

@@ -21,7 +21,7 @@ use solitaire::cards::deal::DECK_SIZE;
 use solitaire::cards::deal::{draft_slots, typed_slots};
 use solitaire::engine::at_table::AtTable;
 use solitaire::engine::goal::Goal;
-use solitaire::engine::search::{CapReached, Stats};
+use solitaire::engine::search::{CapReached, Searched};
 use solitaire::games::tripeaks::challenge::Answer;
 use solitaire::games::tripeaks::layout::place_name;
 use solitaire::games::tripeaks::solver::{self, RevealPlan};
@@ -50,7 +50,7 @@ pub struct TriPeaks;
 
 /// What a TriPeaks search gives: the challenge's answer (`None` when it was stopped), and
 /// its figures.
-pub type Solved = (Option<Answer>, Stats);
+pub type Solved = Searched<Answer>;
 
 /// What the stepper shows of a TriPeaks answer beside its moves.
 #[derive(Debug)]

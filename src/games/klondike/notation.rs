@@ -158,16 +158,11 @@ fn move_of(
     })
 }
 
-/// Reads moves separated by white space, played one after another from `start`; on a bad one,
-/// its number (from 0) and why.
-pub fn read_moves(start: &Position, text: &str) -> Result<Vec<Move>, (usize, NotationError)> {
-    crate::engine::referee::read_line(start, text, read_move)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::card::Suit;
+    use crate::engine::referee::read_line;
     use crate::games::klondike::fixtures::laid_out;
     use crate::games::klondike::{Deal, Rules};
 
@@ -205,9 +200,9 @@ mod tests {
         let (start, moves) = every_kind();
         let text = line_text(&start, &moves);
         assert_eq!(text, "Ac>f Qh>2 draw redeal draw Jc>2 9s>4 2c>f Kc>3 2c>5");
-        assert_eq!(read_moves(&start, &text), Ok(moves.clone()));
+        assert_eq!(read_line(&start, &text, read_move), Ok(moves.clone()));
         assert_eq!(
-            read_moves(&start, "AC>F qh>2 DRAW"),
+            read_line(&start, "AC>F qh>2 DRAW", read_move),
             Ok(moves[..3].to_vec())
         );
     }
@@ -227,7 +222,7 @@ mod tests {
                 moves.push(mv);
             }
             let text = line_text(&start, &moves);
-            assert_eq!(read_moves(&start, &text), Ok(moves), "{text}");
+            assert_eq!(read_line(&start, &text, read_move), Ok(moves), "{text}");
         }
     }
 
@@ -269,7 +264,7 @@ mod tests {
             "'Kc>f' cannot be played: Kc has cards on it, and only a pile's top card goes to a \
              foundation"
         );
-        let (number, _) = read_moves(&start, "Ac>f draw Ac>f").unwrap_err();
+        let (number, _) = read_line(&start, "Ac>f draw Ac>f", read_move).unwrap_err();
         assert_eq!(number, 2);
     }
 
@@ -291,7 +286,7 @@ mod tests {
         assert_eq!(won.legal_moves(), []);
         assert_eq!(won.check(back), Err(IllegalMove::Won));
         assert_eq!(won.clone().apply(back), Err(IllegalMove::Won));
-        let (number, error) = read_moves(&start, "Ac>f Ac>2").unwrap_err();
+        let (number, error) = read_line(&start, "Ac>f Ac>2", read_move).unwrap_err();
         assert_eq!(number, 1);
         assert_eq!(
             error.to_string(),

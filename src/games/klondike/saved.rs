@@ -19,6 +19,7 @@ use crate::engine::headers::{
     headers, move_place, moves_headers, printable, unfinished_text,
 };
 use crate::engine::kind::GameKind;
+use crate::engine::referee::read_line;
 
 /// Why a written game cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -61,14 +62,13 @@ impl SavedKlondike {
         let format = format.unwrap_or_else(|| Format::of_text(text));
         let table = formats::read(text, Some(format)).map_err(SavedError::Table)?;
         let line = headers(text, "moves").join(" ");
-        let moves =
-            notation::read_moves(&table.start(rules), &line).map_err(|(index, error)| {
-                SavedError::Move {
-                    number: index + 1,
-                    at: move_place(text, index),
-                    error,
-                }
-            })?;
+        let moves = read_line(&table.start(rules), &line, notation::read_move).map_err(
+            |(index, error)| SavedError::Move {
+                number: index + 1,
+                at: move_place(text, index),
+                error,
+            },
+        )?;
         Ok(SavedKlondike {
             format,
             table,
@@ -253,8 +253,12 @@ impl KlondikeDraft {
         };
         if let Some(deal) = draft.deal() {
             let start = Position::new(&deal, draft.rules);
-            draft.moves =
-                notation::read_moves(&start, &headers(text, "moves").join(" ")).unwrap_or_default();
+            draft.moves = read_line(
+                &start,
+                &headers(text, "moves").join(" "),
+                notation::read_move,
+            )
+            .unwrap_or_default();
         }
         Some(draft)
     }

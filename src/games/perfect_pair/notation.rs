@@ -63,15 +63,10 @@ fn strip_suffix_ignore_case<'a>(text: &'a str, suffix: &str) -> Option<&'a str> 
     tail.eq_ignore_ascii_case(suffix).then_some(head)
 }
 
-/// Reads moves separated by white space, played one after another from `start`; on a bad one,
-/// its number (from 0) and why.
-pub fn read_moves(start: &Position, text: &str) -> Result<Vec<Move>, (usize, NotationError)> {
-    crate::engine::referee::read_line(start, text, read_move)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::referee::read_line;
     use crate::games::perfect_pair::Rules;
     use crate::games::perfect_pair::fixtures::{cards, layout};
 
@@ -89,9 +84,9 @@ mod tests {
         ];
         let text = line_text(&start, &moves);
         assert_eq!(text, "7h+6c Qs>cell Kd Qs+Ad");
-        assert_eq!(read_moves(&start, &text), Ok(moves.to_vec()));
+        assert_eq!(read_line(&start, &text, read_move), Ok(moves.to_vec()));
         assert_eq!(
-            read_moves(&start, "6C+7H qs>CELL kd AD+10s"),
+            read_line(&start, "6C+7H qs>CELL kd AD+10s", read_move),
             Err((
                 3,
                 NotationError::Illegal {
@@ -101,7 +96,7 @@ mod tests {
             ))
         );
         assert_eq!(
-            read_moves(&start, "6C+7H qs>CELL kd AD+qS"),
+            read_line(&start, "6C+7H qs>CELL kd AD+qS", read_move),
             Ok(moves.to_vec())
         );
     }
@@ -109,7 +104,7 @@ mod tests {
     #[test]
     fn bad_move_texts_name_the_token_and_why() {
         let start = Position::new(layout(&["7h Qs Kd | 6c Ad", "5c | 2h"]), Rules::DEFAULT);
-        let (number, error) = read_moves(&start, "7h+6c jump").unwrap_err();
+        let (number, error) = read_line(&start, "7h+6c jump", read_move).unwrap_err();
         assert_eq!(number, 1);
         assert_eq!(
             error.to_string(),

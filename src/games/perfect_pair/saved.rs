@@ -23,7 +23,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::layout::{Layout, LayoutProblem, Row, Side, times};
-use super::notation::{NotationError, line_text, read_moves};
+use super::notation::{NotationError, line_text, read_move};
 use super::position::{Move, Position};
 use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
 use crate::cards::card::Card;
@@ -34,6 +34,7 @@ use crate::engine::headers::{
     unfinished_text,
 };
 use crate::engine::kind::GameKind;
+use crate::engine::referee::read_line;
 
 /// The game's name in a `# game:` header.
 pub const GAME_ID: &str = "perfect-pair";
@@ -427,8 +428,12 @@ impl PerfectPairDraft {
         };
         if let Some(layout) = draft.layout() {
             let start = Position::new(layout, draft.rules);
-            draft.moves = super::notation::read_moves(&start, &headers(text, MOVES).join(" "))
-                .unwrap_or_default();
+            draft.moves = read_line(
+                &start,
+                &headers(text, MOVES).join(" "),
+                super::notation::read_move,
+            )
+            .unwrap_or_default();
         }
         Some(draft)
     }
@@ -846,7 +851,7 @@ impl Reader {
     /// problem at its place.
     fn moves(&self, start: &Position) -> Result<Vec<Move>, TextProblems> {
         let words: Vec<&str> = self.moves.iter().map(|(word, _)| word.as_str()).collect();
-        read_moves(start, &words.join(" ")).map_err(|(index, error)| {
+        read_line(start, &words.join(" "), read_move).map_err(|(index, error)| {
             TextProblems(vec![TextProblem {
                 at: Some(self.moves[index].1),
                 problem: Problem::Move {

@@ -4,7 +4,8 @@
 
 use super::goal::Goal;
 use super::position::Position;
-use super::solver::{self, CardAnswer, Line, Observer, ScoreAnswer, Stats};
+use super::solver::{self, CardAnswer, Line, Observer, ScoreAnswer};
+use crate::engine::search::Searched;
 
 /// A challenge's answer, whichever the challenge.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,11 +46,7 @@ impl Answer {
 /// # Panics
 ///
 /// For [`Goal::Board`], which has its own solver ([`solver::solve`]).
-pub fn solve(
-    position: &Position,
-    goal: Goal,
-    observer: &mut dyn Observer,
-) -> (Option<Answer>, Stats) {
+pub fn solve(position: &Position, goal: Goal, observer: &mut dyn Observer) -> Searched<Answer> {
     match goal {
         Goal::Score { .. } => {
             solver::solve_score(position, goal.needed(), observer).answered(Answer::Score)

@@ -54,14 +54,10 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     checked(position, text, mv)
 }
 
-/// Reads moves separated by white space, played one after another from `start`.
-pub fn read_moves(start: &Position, text: &str) -> Result<Vec<Move>, (usize, NotationError)> {
-    crate::engine::referee::read_line(start, text, read_move)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::referee::read_line;
     use crate::games::pyramid::fixtures::winnable_start as start;
     use crate::games::pyramid::{Place, solver};
 
@@ -78,7 +74,7 @@ mod tests {
             position.apply(mv).unwrap();
         }
         assert_eq!(words[0], "Qh+Ah");
-        assert_eq!(read_moves(&start, &words.join(" ")), Ok(moves));
+        assert_eq!(read_line(&start, &words.join(" "), read_move), Ok(moves));
     }
 
     #[test]
@@ -98,7 +94,7 @@ mod tests {
             read_move(&start, "Qh+Ah"),
             Ok(Move::Pair(Place::Pyramid(27), Place::Stock))
         );
-        let (number, _) = read_moves(&start, "draw recycle").unwrap_err();
+        let (number, _) = read_line(&start, "draw recycle", read_move).unwrap_err();
         assert_eq!(number, 1);
     }
 
@@ -125,7 +121,7 @@ mod tests {
         assert_eq!(won.check(Move::Draw), Err(IllegalMove::Won));
         assert_eq!(won.clone().apply(Move::Draw), Err(IllegalMove::Won));
         let line = crate::engine::referee::write_line(&start, &moves, move_text);
-        let (number, error) = read_moves(&start, &format!("{line} draw")).unwrap_err();
+        let (number, error) = read_line(&start, &format!("{line} draw"), read_move).unwrap_err();
         assert_eq!(number, moves.len());
         assert_eq!(
             error.to_string(),

@@ -32,7 +32,7 @@
 //! The headers every game's files share are read and written by [`crate::engine::headers`].
 
 use super::layout::{LAYOUT, PYRAMID_SIZE};
-use super::notation::{move_text, read_moves};
+use super::notation::{move_text, read_move};
 use super::{Finish, Game, Goal, Midgame, Move, Passes, Position, RuleChanges, Rules};
 use crate::cards::card::Card;
 use crate::cards::deal::DECK_SIZE;
@@ -44,6 +44,7 @@ use crate::engine::headers::{
     headers, printable, read_goal, saved_date, saved_name,
 };
 use crate::engine::kind::GameKind;
+use crate::engine::referee::read_line;
 
 /// Moves written per `# moves:` line.
 const MOVES_PER_LINE: usize = 16;
@@ -185,7 +186,7 @@ impl SavedDeal {
         let start = midgame.position(&deal, rules).map_err(|problems| {
             SavedTextError::value("gone, waste top, pass", problems[0].message(&cards))
         })?;
-        let moves = read_moves(&start, &headers(text, "moves").join(" "))
+        let moves = read_line(&start, &headers(text, "moves").join(" "), read_move)
             .map_err(SavedTextError::at_move(text))?;
         let goal = read_goal(text, GameKind::Pyramid)?;
         // The same check as the commands' and the app's: a file cannot hold what they refuse.
@@ -427,7 +428,8 @@ impl Draft {
             draft.goal = Goal::Board;
         }
         if let Some(start) = draft.start() {
-            draft.moves = read_moves(&start, &headers(text, "moves").join(" ")).unwrap_or_default();
+            draft.moves =
+                read_line(&start, &headers(text, "moves").join(" "), read_move).unwrap_or_default();
         }
         Some(draft)
     }

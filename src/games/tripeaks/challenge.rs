@@ -2,7 +2,7 @@
 //! command line and the app both show.
 
 use crate::engine::goal::Goal;
-use crate::engine::search::{Budget, CapReached, Caps, Observer, Stats};
+use crate::engine::search::{Budget, CapReached, Caps, Observer, Searched, Stats};
 use crate::games::tripeaks::Position;
 use crate::games::tripeaks::solver::{self, BoardAnswer, CardAnswer, Line, ScoreAnswer, Solution};
 
@@ -141,11 +141,7 @@ pub fn solve_within(
 
 /// Solves a challenge from a position, reporting to `observer`: the answer (`None` when the
 /// observer stopped the search) and its figures.
-pub fn solve(
-    position: &Position,
-    goal: Goal,
-    observer: &mut dyn Observer,
-) -> (Option<Answer>, Stats) {
+pub fn solve(position: &Position, goal: Goal, observer: &mut dyn Observer) -> Searched<Answer> {
     match goal {
         Goal::Board => solver::solve_board(position, observer).answered(Answer::Board),
         Goal::Score { .. } => {

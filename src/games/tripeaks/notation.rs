@@ -61,15 +61,10 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     Ok(mv)
 }
 
-/// Reads moves separated by white space, played one after another from `start`; on a bad one,
-/// its number (from 0) and why.
-pub fn read_moves(start: &Position, text: &str) -> Result<Vec<Move>, (usize, NotationError)> {
-    crate::engine::referee::read_line(start, text, read_move)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::referee::read_line;
     use crate::games::tripeaks::fixtures::{ORDERED, deal};
 
     #[test]
@@ -78,20 +73,23 @@ mod tests {
         let moves = [Move::Play(27), Move::Play(26), Move::Draw, Move::Draw];
         let text = line_text(&start, &moves);
         assert_eq!(text, "2h Ah draw draw");
-        assert_eq!(read_moves(&start, &text), Ok(moves.to_vec()));
-        assert_eq!(read_moves(&start, "2H AH DRAW"), Ok(moves[..3].to_vec()));
+        assert_eq!(read_line(&start, &text, read_move), Ok(moves.to_vec()));
+        assert_eq!(
+            read_line(&start, "2H AH DRAW", read_move),
+            Ok(moves[..3].to_vec())
+        );
     }
 
     #[test]
     fn bad_move_texts_name_the_token_and_why() {
         let start = Position::new(&deal(ORDERED));
-        let (number, error) = read_moves(&start, "2h jump").unwrap_err();
+        let (number, error) = read_line(&start, "2h jump", read_move).unwrap_err();
         assert_eq!(number, 1);
         assert_eq!(
             error.to_string(),
             "'jump' is not a move: write draw, or the tableau card to play (5h)"
         );
-        let (number, error) = read_moves(&start, "draw 4h").unwrap_err();
+        let (number, error) = read_line(&start, "draw 4h", read_move).unwrap_err();
         assert_eq!(number, 1);
         assert_eq!(
             error.to_string(),
@@ -118,7 +116,7 @@ mod tests {
         let mut after = won;
         assert_eq!(after.apply(Move::Draw), Err(IllegalMove::Won));
         let line = line_text(&start, &clearing);
-        let (number, error) = read_moves(&start, &format!("{line} draw")).unwrap_err();
+        let (number, error) = read_line(&start, &format!("{line} draw"), read_move).unwrap_err();
         assert_eq!(number, 28);
         assert_eq!(
             error.to_string(),

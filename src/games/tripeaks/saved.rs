@@ -18,7 +18,7 @@
 //! name is that text under `# name:`, `# saved:` and `# unfinished:` headers.
 
 use super::layout;
-use super::notation::{line_text, move_text, read_moves};
+use super::notation::{line_text, move_text, read_move};
 use super::{Game, Move, Position};
 pub use crate::cards::deal::DraftSlot;
 use crate::cards::deal::{DECK_SIZE, Deal, draft_cards, read_draft_slots, typed_count};
@@ -28,6 +28,7 @@ use crate::engine::headers::{
     moves_headers, printable, read_goal, saved_date, saved_name, unfinished_text,
 };
 use crate::engine::kind::GameKind;
+use crate::engine::referee::read_line;
 use crate::games::tripeaks::layout::LAYOUT;
 
 /// A saved TriPeaks game: its deal, the moves played from its start, its challenge, and what
@@ -76,7 +77,7 @@ impl SavedTriPeaks {
             }
         }
         let start = Position::new(&deal);
-        let moves = read_moves(&start, &headers(text, "moves").join(" "))
+        let moves = read_line(&start, &headers(text, "moves").join(" "), read_move)
             .map_err(SavedTextError::at_move(text))?;
         Ok(SavedTriPeaks {
             name: saved_name(text, fallback_name),
@@ -214,8 +215,12 @@ impl TriPeaksDraft {
             goal: read_goal(text, GameKind::TriPeaks).unwrap_or_default(),
         };
         if let Some(deal) = draft.deal() {
-            draft.moves = read_moves(&Position::new(&deal), &headers(text, "moves").join(" "))
-                .unwrap_or_default();
+            draft.moves = read_line(
+                &Position::new(&deal),
+                &headers(text, "moves").join(" "),
+                read_move,
+            )
+            .unwrap_or_default();
         }
         Some(draft)
     }

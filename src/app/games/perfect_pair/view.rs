@@ -184,33 +184,26 @@ pub fn standing(position: &Position) -> String {
 /// A step in a few words, its cards coloured: a pair with what it earns, a King, a card to
 /// a free cell.
 pub fn step_spans(step: &Step<PerfectPair>, look: &Look) -> Vec<Span<'static>> {
-    let &Step {
-        before,
-        mv,
-        style,
-        done,
-    } = step;
-    let (text, theme) = (look.text, look.theme);
-    let card = |card| text.step_span(Some(card), theme, done);
-    match mv {
+    let card = |card| step.card(Some(card), look);
+    match step.mv {
         Move::Pair(a, b) => {
-            let gain = before.gain(mv);
+            let gain = step.before.gain(step.mv);
             let what = if gain.perfect { " perfect" } else { "" };
             let heart = if gain.heart { " ♥" } else { "" };
-            let heart = if text.ascii && gain.heart {
+            let heart = if look.text.ascii && gain.heart {
                 " +heart"
             } else {
                 heart
             };
             vec![
                 card(a),
-                Span::styled("+", style),
+                step.words("+"),
                 card(b),
-                Span::styled(format!("{what} +{}{heart}", gain.points), style),
+                step.words(format!("{what} +{}{heart}", gain.points)),
             ]
         }
-        Move::King(king) => vec![card(king), Span::styled(" removed", style)],
-        Move::ToCell(moved) => vec![card(moved), Span::styled(" to a free cell", style)],
+        Move::King(king) => vec![card(king), step.words(" removed")],
+        Move::ToCell(moved) => vec![card(moved), step.words(" to a free cell")],
     }
 }
 

@@ -232,35 +232,31 @@ pub fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'s
 
 /// A step in a few words: "Draw 7c", "Recycle", "Kd row 1", "6h row 7 + 7c stock".
 pub fn step_spans(step: &Step<Pyramid>, look: &Look) -> Vec<Span<'static>> {
-    let &Step {
-        before,
-        mv,
-        style,
-        done,
-    } = step;
-    let (text, theme) = (look.text, look.theme);
+    let before = step.before;
     let card = |place: Place| -> Vec<Span<'static>> {
         let where_ = match place {
             Place::Pyramid(i) => slot_label(i as usize),
             Place::Stock => "stock".to_string(),
             Place::Waste => "waste".to_string(),
         };
-        let span = text.step_span(before.card_at(place), theme, done);
-        vec![span, Span::styled(format!(" {where_}"), style)]
+        vec![
+            step.card(before.card_at(place), look),
+            step.words(format!(" {where_}")),
+        ]
     };
-    match mv {
+    match step.mv {
         Move::Draw => {
-            let mut spans = vec![Span::styled("Draw ", style)];
+            let mut spans = vec![step.words("Draw ")];
             if let Some(top) = before.stock_top_first().next() {
-                spans.push(text.span(top, theme));
+                spans.push(look.text.span(top, look.theme));
             }
             spans
         }
-        Move::Recycle => vec![Span::styled("Recycle the waste", style)],
+        Move::Recycle => vec![step.words("Recycle the waste")],
         Move::King(a) => card(a),
         Move::Pair(a, b) => {
             let mut spans = card(a);
-            spans.push(Span::styled(" + ", style));
+            spans.push(step.words(" + "));
             spans.extend(card(b));
             spans
         }

@@ -200,17 +200,11 @@ fn plan_lines(solution: &Solution<TriPeaks>, look: &Look) -> Vec<Line<'static>> 
 /// A step in the list of steps, short enough for the side panel beside the board at 80
 /// columns, as Pyramid's list writes its own: "Draw Qs", "Ks row 4 on Ac".
 pub fn step_spans(step: &Step<TriPeaks>, look: &Look) -> Vec<Span<'static>> {
-    let &Step {
-        before,
-        mv,
-        style,
-        done,
-    } = step;
-    let (text, theme) = (look.text, look.theme);
-    let card = |card: Option<Card>| text.step_span(card, theme, done);
-    match mv {
+    let before = step.before;
+    let card = |card: Option<Card>| step.card(card, look);
+    match step.mv {
         Move::Draw => {
-            let mut spans = vec![Span::styled("Draw ", style)];
+            let mut spans = vec![step.words("Draw ")];
             if let Some(slot) = before.stock_slots().next() {
                 spans.push(card(before.deal().card(slot)));
             }
@@ -218,7 +212,7 @@ pub fn step_spans(step: &Step<TriPeaks>, look: &Look) -> Vec<Span<'static>> {
         }
         Move::Play(slot) => vec![
             card(before.deal().card(usize::from(slot))),
-            Span::styled(format!(" row {} on ", row_of(usize::from(slot)) + 1), style),
+            step.words(format!(" row {} on ", row_of(usize::from(slot)) + 1)),
             card(before.waste_top()),
         ],
     }
