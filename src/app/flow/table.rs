@@ -218,6 +218,12 @@ pub fn type_first(place: &str) -> String {
     format!("First type the card turned up {place}: rank, then suit.")
 }
 
+/// What a move or a hint asked for meets while a card turned up waits to be typed in: what
+/// comes first; nothing when none waits.
+pub fn waits<P: TablePlay>(play: &P) -> Option<String> {
+    play.waiting_place().map(|place| type_first(&place))
+}
+
 /// Play mode's panel while a card turned up `place` waits: where, and what is typed of it.
 pub fn typing_lines(place: &str, typing: Pending, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;

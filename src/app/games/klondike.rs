@@ -360,8 +360,8 @@ impl GameScreen for Klondike {
         let Some(play) = &flow.play else {
             return;
         };
-        if let Some(place) = play.waiting_place() {
-            fx.say(Tone::Info, table::type_first(&place));
+        if let Some(first) = table::waits(play) {
+            fx.say(Tone::Info, first);
             return;
         }
         let Some(best) = play.best_move() else {
@@ -392,12 +392,11 @@ impl GameScreen for Klondike {
 
     /// No move while a card turned up waits to be typed in, nor once the game is won.
     fn over(play: &Play) -> Option<String> {
-        if let Some(place) = play.waiting_place() {
-            return Some(table::type_first(&place));
-        }
-        play.position().is_won().then(|| {
-            let moves = counted(play.game.played(), "move");
-            format!("The game is won, in {moves} (u undoes).")
+        table::waits(play).or_else(|| {
+            play.position().is_won().then(|| {
+                let moves = counted(play.game.played(), "move");
+                format!("The game is won, in {moves} (u undoes).")
+            })
         })
     }
 

@@ -188,8 +188,8 @@ impl GameScreen for TriPeaks {
         let Some(play) = &mut flow.play else {
             return;
         };
-        if let Some(place) = play.waiting_place() {
-            fx.say(Tone::Info, table::type_first(&place));
+        if let Some(first) = table::waits(play) {
+            fx.say(Tone::Info, first);
             return;
         }
         let Some(best) = play.best_move() else {
@@ -250,12 +250,11 @@ impl GameScreen for TriPeaks {
 
     /// No move while a card turned up waits to be typed in, nor once the game is over.
     fn over(play: &Play) -> Option<String> {
-        if let Some(place) = play.waiting_place() {
-            return Some(table::type_first(&place));
-        }
-        play.position().is_over().then(|| {
-            let moves = counted(play.game.played(), "move");
-            format!("The game is over, in {moves} (u undoes).")
+        table::waits(play).or_else(|| {
+            play.position().is_over().then(|| {
+                let moves = counted(play.game.played(), "move");
+                format!("The game is over, in {moves} (u undoes).")
+            })
         })
     }
 
