@@ -91,6 +91,21 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
 
     /// The position the deal typed starts from, or what keeps it from being one.
     fn start(editor: &Editor<Self::Marks>) -> Result<Self::Position, String>;
+    /// The position the work typed starts from: the deal's ([`GameScreen::start`]), unless
+    /// the game keeps an editor of its own beside the shared one for what it is typing.
+    fn start_from(flow: &Flow<Self>) -> Result<Self::Position, String> {
+        Self::start(&flow.editor)
+    }
+    /// How many cards are typed, and whether they are all there without a duplicate: the
+    /// shared editor's count, unless the game keeps an editor of its own for what it types.
+    fn typed_count(flow: &Flow<Self>) -> (usize, bool) {
+        let editor = &flow.editor;
+        let filled = editor.filled();
+        (
+            filled,
+            filled == editor.size() && editor.duplicates().is_empty(),
+        )
+    }
     /// The game's own editor keys, before the shared ones: true when taken.
     fn editor_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) -> bool {
         false
@@ -560,7 +575,7 @@ impl<G: GameScreen> Flow<G> {
             format!(
                 "Restored the{} deal you were typing ({}/{}).",
                 G::RESTORED,
-                flow.editor.filled(),
+                G::typed_count(&flow).0,
                 flow.editor.size()
             )
         };
@@ -581,7 +596,7 @@ impl<G: GameScreen> Flow<G> {
         if moves.is_empty() {
             return false;
         }
-        let Ok(start) = G::start(&self.editor) else {
+        let Ok(start) = G::start_from(self) else {
             return false;
         };
         let Ok(game) = History::replay(start, moves) else {
@@ -753,7 +768,7 @@ impl<G: GameScreen> Flow<G> {
     // Solving and stepping.
 
     fn solve(&mut self, fx: &mut Effects) {
-        match G::start(&self.editor) {
+        match G::start_from(self) {
             Ok(start) => self.start_solving(start, Vec::new(), false, fx),
             Err(problem) => fx.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
         }
@@ -859,7 +874,7 @@ impl<G: GameScreen> Flow<G> {
     /// position.
     fn start_play(&mut self, fx: &mut Effects) {
         if self.play.is_none() {
-            match G::start(&self.editor) {
+            match G::start_from(self) {
                 Ok(start) => self.play = Some(G::Play::new(History::new(start), self.goal)),
                 Err(problem) => {
                     fx.say(Tone::Error, format!("Cannot play yet: {problem}."));
@@ -1104,7 +1119,7 @@ impl<G: GameScreen> Flow<G> {
 }
 
 /// The direction of an arrow key.
-fn direction(code: KeyCode) -> Direction {
+pub fn direction(code: KeyCode) -> Direction {
     match code {
         KeyCode::Up => Direction::Up,
         KeyCode::Down => Direction::Down,
@@ -1209,7 +1224,7 @@ impl<G: GameScreen> Session for Flow<G> {
     }
 
     fn filled(&self) -> usize {
-        self.editor.filled()
+        G::typed_count(self).0
     }
 
     fn work(&self) -> Work {
@@ -1256,7 +1271,7 @@ impl<G: GameScreen> Session for Flow<G> {
         // Saved in the draft's format; Ctrl-O or `pyramid FILE` opens it into the editor.
         let said = format!(
             "Saved the unfinished deal ({}/{})",
-            self.editor.filled(),
+            G::typed_count(self).0,
             self.editor.size()
         );
         let (name, notes, draft) = (name.to_string(), notes.to_vec(), G::draft(self));
