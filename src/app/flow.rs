@@ -106,6 +106,11 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
             filled == editor.size() && editor.duplicates().is_empty(),
         )
     }
+    /// Ctrl-F's offer in the editor shown: the one missing card for the one empty slot of
+    /// the deal, or why Ctrl-F does not apply to the editor of the game's own shown instead.
+    fn fill_offer(flow: &Flow<Self>) -> Result<Option<(usize, Card)>, &'static str> {
+        Ok(flow.editor.fill_offer())
+    }
     /// The game's own editor keys, before the shared ones: true when taken.
     fn editor_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) -> bool {
         false
@@ -753,15 +758,19 @@ impl<G: GameScreen> Flow<G> {
         fx.changed();
     }
 
-    /// Ctrl-F: the one missing card into the one empty slot.
+    /// Ctrl-F: the one missing card into the one empty slot, in the editor shown only.
     fn fill_offer(&mut self, fx: &mut Effects) {
-        if let Some((slot, card)) = self.editor.fill_offer() {
-            self.editor.set(slot, card);
-            self.edited(fx);
-            fx.say(
-                Tone::Success,
-                format!("Filled in {card}: the deal is complete."),
-            );
+        match G::fill_offer(self) {
+            Ok(Some((slot, card))) => {
+                self.editor.set(slot, card);
+                self.edited(fx);
+                fx.say(
+                    Tone::Success,
+                    format!("Filled in {card}: the deal is complete."),
+                );
+            }
+            Ok(None) => {}
+            Err(why) => fx.say(Tone::Info, why),
         }
     }
 

@@ -76,7 +76,7 @@ fn editor_panel<G: GameScreen>(flow: &Flow<G>, area: Rect, buf: &mut Buffer, loo
         Span::raw(" cards"),
     ])];
     lines.extend(G::check_lines(flow, look));
-    if let Some((slot, card)) = editor.fill_offer() {
+    if let Ok(Some((slot, card))) = G::fill_offer(flow) {
         lines.push(Line::raw(""));
         lines.push(Line::from(vec![
             Span::styled("Ctrl-F", Style::new().fg(theme.key)),

@@ -194,6 +194,17 @@ impl GameScreen for Klondike {
         }
     }
 
+    /// No deal's slot is empty while the game under way is shown: its cards go where they lie.
+    fn fill_offer(flow: &Flow<Klondike>) -> Result<Option<(usize, Card)>, &'static str> {
+        if flow.own.table.is_some() {
+            return Err(
+                "Ctrl-F fills a deal's one empty slot: in a game under way, type the \
+                 missing card where it lies.",
+            );
+        }
+        Ok(flow.editor.fill_offer())
+    }
+
     fn typed_count(flow: &Flow<Klondike>) -> (usize, bool) {
         if let Some(table) = &flow.own.table {
             return (table.filled(), table.problems().is_empty());

@@ -777,6 +777,39 @@ fn a_game_under_way_pasted_is_played_at_the_table_saved_and_reopened() {
 }
 
 #[test]
+fn ctrl_f_acts_on_the_game_under_way_shown_never_on_the_deal_set_aside() {
+    let (_dir, mut app, _receive) = klondike_app();
+    let deal = winnable();
+    let cards: Vec<String> = (0..51)
+        .map(|slot| deal.card(slot).unwrap().to_string())
+        .collect();
+    app.update(Msg::Paste(cards.join(" ")));
+    let offer = app.klondike().editor.fill_offer();
+    assert_eq!(offer, Some((51, deal.card(51).unwrap())));
+    press(&mut app, KeyCode::Char('u'));
+    assert!(
+        !screen(&app, 80, 24).contains("Ctrl-F"),
+        "no offer for the deal hidden"
+    );
+    ctrl(&mut app, 'f');
+    assert!(
+        said(&app).starts_with("Ctrl-F fills a deal's"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(
+        app.klondike().editor.filled(),
+        51,
+        "the deal set aside is untouched"
+    );
+    assert_eq!(table(&app).filled(), 0);
+    // Back at the deal, Ctrl-F fills it in.
+    press(&mut app, KeyCode::Char('u'));
+    ctrl(&mut app, 'f');
+    assert_eq!(app.klondike().editor.deal(), Ok(deal), "{}", said(&app));
+}
+
+#[test]
 fn the_draft_keeps_a_game_under_way_with_its_problems() {
     let (dir, mut app, _receive) = klondike_app();
     press(&mut app, KeyCode::Char('u'));
