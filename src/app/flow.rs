@@ -180,6 +180,11 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn hint(flow: &mut Flow<Self>, fx: &mut Effects);
     /// `s`: the rest of the best line from the game's position, to step through.
     fn show_rest(flow: &mut Flow<Self>, fx: &mut Effects);
+    /// Where a card turned up waits to be typed in before play goes on, in words ("on pile
+    /// 3"); none in a game whose cards are all known.
+    fn waiting(_play: &Self::Play) -> Option<String> {
+        None
+    }
     /// Play from a solution's step: what the line shows of the rest is known.
     fn continued(_play: &mut Self::Play, _solution: &Solution<Self>) {}
     /// The background check of play mode's `position`, which [`PlayMode::wanted`] asked
@@ -870,10 +875,18 @@ impl<G: GameScreen> Flow<G> {
         };
         let mut play = G::Play::new(game, self.goal);
         G::continued(&mut play, solution);
+        // A card the last step turned up is typed before any move.
+        let words = match G::waiting(&play) {
+            Some(place) => format!(
+                "Your turn from this step: first type the card turned up {place} (rank, then \
+                 suit)."
+            ),
+            None => "Your turn: play on from this step.".to_string(),
+        };
         self.play = Some(play);
         self.screen = Screen::Play;
         fx.changed();
-        fx.say(Tone::Info, "Your turn: play on from this step.");
+        fx.say(Tone::Info, words);
         self.sync_check(fx);
     }
 

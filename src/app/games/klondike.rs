@@ -499,6 +499,10 @@ impl GameScreen for Klondike {
         }
     }
 
+    fn waiting(play: &Play) -> Option<String> {
+        play.waiting_place()
+    }
+
     /// No move while a card turned up waits to be typed in, nor once the game is won.
     fn over(play: &Play) -> Option<String> {
         if let Some(place) = play.waiting_place() {

@@ -810,6 +810,21 @@ fn ctrl_f_acts_on_the_game_under_way_shown_never_on_the_deal_set_aside() {
 }
 
 #[test]
+fn playing_from_a_step_that_turned_a_card_up_asks_for_the_card_first() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(UNDER_WAY.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(play(&app).waiting(), Some(Seen::PileTop(4)));
+    assert_eq!(
+        said(&app),
+        "Your turn from this step: first type the card turned up on pile 5 (rank, then suit)."
+    );
+}
+
+#[test]
 fn the_draft_keeps_a_game_under_way_with_its_problems() {
     let (dir, mut app, _receive) = klondike_app();
     press(&mut app, KeyCode::Char('u'));
