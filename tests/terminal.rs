@@ -346,6 +346,41 @@ fn a_klondike_game_at_the_table_typed_played_saved_and_reopened_in_a_real_termin
     quit(&mut session, &mut child);
 }
 
+#[test]
+fn a_klondike_game_under_way_pasted_solved_played_saved_and_reopened_in_a_real_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &["--game", "klondike"]);
+    session.wait_for("Type the deal pile by pile");
+    // A game under way, eight face-down cards not known, pasted as a position text.
+    let text = std::fs::read_to_string(common::data("klondike-position-unknowns.txt")).unwrap();
+    session.send(&format!("\x1b[200~{}\x1b[201~", text.replace('\n', "\r")));
+    session.wait_for("8 cards not seen yet (??)");
+    session.wait_for("A valid table");
+    // Solved: the moves that turn a card up; played from their end, the card is asked for.
+    session.send("\r");
+    session.wait_for("Undecided: 8 cards not known");
+    session.send("\x1b[F");
+    session.send("p");
+    session.wait_for("Type the card turned up on pile 5");
+    session.send("8c");
+    session.wait_for("8c typed in, in pile 5");
+    save_and_quit(
+        &mut session,
+        &mut child,
+        "pty under way",
+        "Saved with 6 moves",
+    );
+    let path = dir.path().join("saves/pty-under-way.txt");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("pile 5: ?? ?? ?? 8c / Qs\n"), "{saved}");
+    // Reopened, the game stands where it was, with its moves to undo.
+    let (mut session, mut child) = spawn(dir.path(), &[path.to_str().unwrap()]);
+    session.wait_for("6 moves played");
+    session.send("u");
+    session.wait_for("5 moves played, 1 to redo");
+    quit(&mut session, &mut child);
+}
+
 /// The screen's text on one line, its rows joined and its runs of spaces made one: a
 /// message wrapped over two rows reads whole.
 fn one_line(screen: &str) -> String {

@@ -104,6 +104,26 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
 
     /// The position the deal typed starts from, or what keeps it from being one.
     fn start(editor: &Editor<Self::Marks>) -> Result<Self::Position, String>;
+    /// The position the work typed starts from: the deal's ([`GameScreen::start`]), unless
+    /// the game keeps an editor of its own beside the shared one for what it is typing.
+    fn start_from(flow: &Flow<Self>) -> Result<Self::Position, String> {
+        Self::start(&flow.editor)
+    }
+    /// How many cards are typed, and whether they are all there without a duplicate: the
+    /// shared editor's count, unless the game keeps an editor of its own for what it types.
+    fn typed_count(flow: &Flow<Self>) -> (usize, bool) {
+        let editor = &flow.editor;
+        let filled = editor.filled();
+        (
+            filled,
+            filled == editor.size() && editor.duplicates().is_empty(),
+        )
+    }
+    /// Ctrl-F's offer in the editor shown: the one missing card for the one empty slot of
+    /// the deal, or why Ctrl-F does not apply to the editor of the game's own shown instead.
+    fn fill_offer(flow: &Flow<Self>) -> Result<Option<(usize, Card)>, &'static str> {
+        Ok(flow.editor.fill_offer())
+    }
     /// The game's own editor keys, before the shared ones: true when taken.
     fn editor_key(_flow: &mut Flow<Self>, _key: KeyEvent, _fx: &mut Effects) -> bool {
         false
@@ -173,6 +193,11 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     fn hint(flow: &mut Flow<Self>, fx: &mut Effects);
     /// `s`: the rest of the best line from the game's position, to step through.
     fn show_rest(flow: &mut Flow<Self>, fx: &mut Effects);
+    /// Where a card turned up waits to be typed in before play goes on, in words ("on pile
+    /// 3"); none in a game whose cards are all known.
+    fn waiting(_play: &Self::Play) -> Option<String> {
+        None
+    }
     /// Play from a solution's step: what the line shows of the rest is known.
     fn continued(_play: &mut Self::Play, _solution: &Solution<Self>) {}
     /// The background check of play mode's `position`, which [`PlayMode::wanted`] asked
@@ -573,7 +598,7 @@ impl<G: GameScreen> Flow<G> {
             format!(
                 "Restored the{} deal you were typing ({}/{}).",
                 G::RESTORED,
-                flow.editor.filled(),
+                G::typed_count(&flow).0,
                 flow.editor.size()
             )
         };
@@ -594,7 +619,7 @@ impl<G: GameScreen> Flow<G> {
         if moves.is_empty() {
             return false;
         }
-        let Ok(start) = G::start(&self.editor) else {
+        let Ok(start) = G::start_from(self) else {
             return false;
         };
         let Ok(game) = History::replay(start, moves) else {
@@ -751,22 +776,26 @@ impl<G: GameScreen> Flow<G> {
         fx.changed();
     }
 
-    /// Ctrl-F: the one missing card into the one empty slot.
+    /// Ctrl-F: the one missing card into the one empty slot, in the editor shown only.
     fn fill_offer(&mut self, fx: &mut Effects) {
-        if let Some((slot, card)) = self.editor.fill_offer() {
-            self.editor.set(slot, card);
-            self.edited(fx);
-            fx.say(
-                Tone::Success,
-                format!("Filled in {card}: the deal is complete."),
-            );
+        match G::fill_offer(self) {
+            Ok(Some((slot, card))) => {
+                self.editor.set(slot, card);
+                self.edited(fx);
+                fx.say(
+                    Tone::Success,
+                    format!("Filled in {card}: the deal is complete."),
+                );
+            }
+            Ok(None) => {}
+            Err(why) => fx.say(Tone::Info, why),
         }
     }
 
     // Solving and stepping.
 
     fn solve(&mut self, fx: &mut Effects) {
-        match G::start(&self.editor) {
+        match G::start_from(self) {
             Ok(start) => self.start_solving(start, Vec::new(), false, fx),
             Err(problem) => fx.say(Tone::Error, format!("Cannot solve yet: {problem}.")),
         }
@@ -859,10 +888,18 @@ impl<G: GameScreen> Flow<G> {
         };
         let mut play = G::Play::new(game, self.goal);
         G::continued(&mut play, solution);
+        // A card the last step turned up is typed before any move.
+        let words = match G::waiting(&play) {
+            Some(place) => format!(
+                "Your turn from this step: first type the card turned up {place} (rank, then \
+                 suit)."
+            ),
+            None => "Your turn: play on from this step.".to_string(),
+        };
         self.play = Some(play);
         self.screen = Screen::Play;
         fx.changed();
-        fx.say(Tone::Info, "Your turn: play on from this step.");
+        fx.say(Tone::Info, words);
         self.sync_check(fx);
     }
 
@@ -872,7 +909,7 @@ impl<G: GameScreen> Flow<G> {
     /// position.
     fn start_play(&mut self, fx: &mut Effects) {
         if self.play.is_none() {
-            match G::start(&self.editor) {
+            match G::start_from(self) {
                 Ok(start) => self.play = Some(G::Play::new(History::new(start), self.goal)),
                 Err(problem) => {
                     fx.say(Tone::Error, format!("Cannot play yet: {problem}."));
@@ -1117,7 +1154,7 @@ impl<G: GameScreen> Flow<G> {
 }
 
 /// The direction of an arrow key.
-fn direction(code: KeyCode) -> Direction {
+pub fn direction(code: KeyCode) -> Direction {
     match code {
         KeyCode::Up => Direction::Up,
         KeyCode::Down => Direction::Down,
@@ -1222,7 +1259,7 @@ impl<G: GameScreen> Session for Flow<G> {
     }
 
     fn filled(&self) -> usize {
-        self.editor.filled()
+        G::typed_count(self).0
     }
 
     fn work(&self) -> Work {
@@ -1269,7 +1306,7 @@ impl<G: GameScreen> Session for Flow<G> {
         // Saved in the draft's format; Ctrl-O or `pyramid FILE` opens it into the editor.
         let said = format!(
             "Saved the unfinished deal ({}/{})",
-            self.editor.filled(),
+            G::typed_count(self).0,
             self.editor.size()
         );
         let (name, notes, draft) = (name.to_string(), notes.to_vec(), G::draft(self));

@@ -21,7 +21,8 @@ pub mod solver;
 pub type Game = crate::engine::history::History<Position>;
 pub use deal::{Deal, DealProblem, DealProblems};
 pub use position::{
-    IllegalMove, Move, Pack, Pile, Position, RevealError, Seen, Setup, SetupProblems,
+    IllegalMove, Move, Pack, Pile, Position, RevealError, Seen, Setup, SetupProblem, SetupProblems,
+    Spot,
 };
 pub use rules::{EmptyPile, Passes, Rules};
 

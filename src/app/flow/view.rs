@@ -61,8 +61,9 @@ pub fn next_step<G: GameScreen>(flow: &Flow<G>, look: &Look) -> Option<Line<'sta
 fn editor_panel<G: GameScreen>(flow: &Flow<G>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (theme, text) = (look.theme, look.text);
     let editor = &flow.editor;
-    let (filled, size) = (editor.filled(), editor.size());
-    let count_style = if filled == size && editor.duplicates().is_empty() {
+    let size = editor.size();
+    let (filled, whole) = G::typed_count(flow);
+    let count_style = if whole {
         Style::new().fg(theme.success)
     } else {
         Style::new().fg(theme.warning)
@@ -75,7 +76,7 @@ fn editor_panel<G: GameScreen>(flow: &Flow<G>, area: Rect, buf: &mut Buffer, loo
         Span::raw(" cards"),
     ])];
     lines.extend(G::check_lines(flow, look));
-    if let Some((slot, card)) = editor.fill_offer() {
+    if let Ok(Some((slot, card))) = G::fill_offer(flow) {
         lines.push(Line::raw(""));
         lines.push(Line::from(vec![
             Span::styled("Ctrl-F", Style::new().fg(theme.key)),

@@ -10,6 +10,7 @@ pub mod editor;
 mod keys;
 pub mod play;
 mod rules;
+pub mod table_editor;
 mod view;
 
 use std::time::{Duration, Instant};
@@ -28,19 +29,25 @@ use solitaire::engine::goal::Goal;
 use solitaire::engine::headers::game_of_text;
 use solitaire::engine::search::{CapReached, Observer};
 use solitaire::games::klondike::answer::{Answer, REVEAL_CAP};
+use solitaire::games::klondike::deal::PILES;
 use solitaire::games::klondike::deal::slot_name;
+use solitaire::games::klondike::formats::under_way::read_laid_out;
 use solitaire::games::klondike::formats::{self, Format, Table};
-use solitaire::games::klondike::reveal::{self, Reveal, dealt_slot};
+use solitaire::games::klondike::reveal::{self, Reveal, dealt_slot, unknown_at_start};
 use solitaire::games::klondike::saved::{KlondikeDraft, KlondikeSave, SavedKlondike};
 use solitaire::games::klondike::solver::{self, Verdict};
-use solitaire::games::klondike::{EmptyPile, Move, Position};
+use solitaire::games::klondike::{EmptyPile, Move, Position, Setup};
 
 use crate::app::card_input::Pasted;
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
+use crate::app::flow::editor::Typed;
 use crate::app::flow::keys::Keys;
 use crate::app::flow::options::RuleOption;
 use crate::app::flow::table::{self, Checked, TablePlay};
-use crate::app::flow::{Flow, GameScreen, NotShown, Screen, Solution, Solving, Step, seen_more_of};
+use crate::app::flow::{
+    Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, Step,
+    direction as flow_direction,
+};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
 use crate::app::widgets::{Look, counted, played_and_unknown};
@@ -49,6 +56,7 @@ use crate::store::{self, Folders};
 use board::Spot;
 use editor::Editor;
 use play::Play;
+use table_editor::TableEditor;
 
 /// Two clicks on one card this close together are a double click.
 const DOUBLE_CLICK: Duration = Duration::from_millis(400);
@@ -58,6 +66,10 @@ const DOUBLE_CLICK: Duration = Duration::from_millis(400);
 pub struct Klondike {
     /// The last click in play: where and when, to tell a double click.
     last_click: Option<(Spot, Instant)>,
+    /// A game under way being typed, in place of the deal: its editor is the one shown.
+    pub table: Option<TableEditor>,
+    /// A game under way set aside to go back to the deal (`u`), for `u` to bring back.
+    set_aside: Option<TableEditor>,
 }
 
 /// Solves a position: with every card known, the exact solver; with cards not known, the
@@ -156,7 +168,8 @@ impl GameScreen for Klondike {
     const GAME: GameKind = GameKind::Klondike;
     const KEYS: Keys = keys::KEYS;
     const FIRST_WORDS: &'static str = "Type the deal pile by pile, each from its bottom card \
-         (? for a card not seen yet), then the stock in the order drawn. F1 for help.";
+         (? for a card not seen yet), then the stock in the order drawn; u types a game under \
+         way. F1 for help.";
     const PLAY_WORDS: &'static str = "Play: arrows and Enter choose a card, then where it goes; \
          d draws, f sends to the foundation, u undoes, h hints.";
     const RESTORED: &'static str = " Klondike";
@@ -173,8 +186,49 @@ impl GameScreen for Klondike {
         editor.start()
     }
 
-    /// The rules by key (`w`, `r`, `x`, `e`), and `g`: Klondike has no challenge.
+    /// The game under way typed, when it is the one shown; else the deal.
+    fn start_from(flow: &Flow<Klondike>) -> Result<Position, String> {
+        match &flow.own.table {
+            Some(table) => table.start(flow.editor.marks.rules),
+            None => flow.editor.start(),
+        }
+    }
+
+    /// No deal's slot is empty while the game under way is shown: its cards go where they lie.
+    fn fill_offer(flow: &Flow<Klondike>) -> Result<Option<(usize, Card)>, &'static str> {
+        if flow.own.table.is_some() {
+            return Err(
+                "Ctrl-F fills a deal's one empty slot: in a game under way, type the \
+                 missing card where it lies.",
+            );
+        }
+        Ok(flow.editor.fill_offer())
+    }
+
+    fn typed_count(flow: &Flow<Klondike>) -> (usize, bool) {
+        if let Some(table) = &flow.own.table {
+            return (table.filled(), table.problems().is_empty());
+        }
+        let editor = &flow.editor;
+        let filled = editor.filled();
+        (
+            filled,
+            filled == DECK_SIZE && editor.duplicates().is_empty(),
+        )
+    }
+
+    /// `u` between the deal and a game under way; the table's own keys while it is shown;
+    /// the rules by key (`w`, `r`, `x`, `e`), and `g`: Klondike has no challenge.
     fn editor_key(flow: &mut Flow<Klondike>, key: KeyEvent, fx: &mut Effects) -> bool {
+        if key.code == KeyCode::Char('u')
+            && flow.own.table.as_ref().is_none_or(|t| t.pending.is_empty())
+        {
+            switch_editor(flow, fx);
+            return true;
+        }
+        if flow.own.table.is_some() && table_key(flow, key.code, fx) {
+            return true;
+        }
         let KeyCode::Char(c) = key.code else {
             return false;
         };
@@ -220,15 +274,39 @@ impl GameScreen for Klondike {
     fn paste(flow: &mut Flow<Klondike>, text: &str, fx: &mut Effects) -> bool {
         let format = Format::of_text(text);
         let read = formats::read(text, Some(format));
-        if format == Format::Layout
-            && read.is_err()
-            && !Pasted::read(text, DECK_SIZE).cards.is_empty()
+        let dealt = read.as_ref().is_ok_and(|table| table.deal().is_some());
+        // A game under way goes to its editor with its problems, to be mended there.
+        if format == Format::Position
+            && !dealt
+            && let Ok(setup) = read_laid_out(text)
         {
+            paste_table(flow, setup, format, fx);
+            return true;
+        }
+        let cards = Pasted::read(text, DECK_SIZE).cards;
+        if format == Format::Layout && read.is_err() && !cards.is_empty() {
+            if let Some(table) = &mut flow.own.table {
+                let placed = cards
+                    .iter()
+                    .filter(|&&card| table.put(card).is_ok())
+                    .count();
+                fx.say(
+                    Tone::Info,
+                    format!(
+                        "Pasted {} on {}.",
+                        counted(placed, "card"),
+                        table.cursor.name()
+                    ),
+                );
+                flow.edited(fx);
+                return true;
+            }
             return false;
         }
         match read.map(|table| (table.deal(), table)) {
             Ok((Some(deal), _)) => {
                 flow.editor = Editor::with_deal(&deal, flow.editor.marks.rules);
+                (flow.own.table, flow.own.set_aside) = (None, None);
                 flow.edited(fx);
                 fx.replaced();
                 fx.say(
@@ -236,11 +314,14 @@ impl GameScreen for Klondike {
                     format!("Pasted a whole deal, in {}.", format.name()),
                 );
             }
+            Ok((None, table)) if table.is_whole() && table.piles().len() == PILES => {
+                paste_table(flow, table.setup().clone(), format, fx);
+            }
             Ok((None, table)) => fx.say(
                 Tone::Warning,
                 format!(
-                    "Not pasted: the text is {}, not a Klondike deal as dealt (52 cards in \
-                     seven piles and the stock), which is what the app shows.",
+                    "Not pasted: the text is {}, not a Klondike table of the whole pack in \
+                     seven piles, which is what the app shows.",
                     table.describe()
                 ),
             ),
@@ -268,6 +349,34 @@ impl GameScreen for Klondike {
 
     fn slot_rects(_marks: &Self::Marks, area: Rect) -> [Rect; DECK_SIZE] {
         board::slot_rects(area)
+    }
+
+    /// A click on the deal's slots, not while a game under way is shown over them.
+    fn editor_click(flow: &mut Flow<Klondike>, slot: usize) {
+        if flow.own.table.is_none() {
+            flow.editor.go_to(slot);
+        }
+    }
+
+    /// A game under way as a position text; else the deal.
+    fn deal_text(flow: &Flow<Klondike>) -> Result<String, String> {
+        let Some(table) = &flow.own.table else {
+            flow.editor.start()?;
+            return Ok(flow.editor.deal()?.to_layout());
+        };
+        let start = table.start(flow.editor.marks.rules)?;
+        formats::write(&Table::of_position(&start), Format::Position)
+            .map_err(|error| error.to_string())
+    }
+
+    /// A game under way with a card typed can be saved, as an unfinished one if need be.
+    fn save_check(flow: &Flow<Klondike>) -> Result<(), String> {
+        match &flow.own.table {
+            Some(table) if table.filled() > 0 => Ok(()),
+            Some(table) => table.start(flow.editor.marks.rules).map(|_| ()),
+            None if flow.editor.duplicates().is_empty() && flow.editor.filled() > 0 => Ok(()),
+            None => flow.editor.start().map(|_| ()),
+        }
     }
 
     fn set_goal(_flow: &mut Flow<Klondike>, goal: Goal, _fx: &mut Effects) -> Result<(), String> {
@@ -390,6 +499,10 @@ impl GameScreen for Klondike {
         }
     }
 
+    fn waiting(play: &Play) -> Option<String> {
+        play.waiting_place()
+    }
+
     /// No move while a card turned up waits to be typed in, nor once the game is won.
     fn over(play: &Play) -> Option<String> {
         table::waits(play).or_else(|| {
@@ -459,11 +572,15 @@ impl GameScreen for Klondike {
         keys::hints(flow, other_game)
     }
 
-    /// Each slot as typed, the rules and the moves played.
+    /// Each slot as typed, or the game under way as typed; the rules and the moves played.
     fn draft(flow: &Flow<Klondike>) -> KlondikeDraft {
         let editor = &flow.editor;
+        if let Some(table) = &flow.own.table {
+            return KlondikeDraft::from_table(table.setup.clone(), editor.marks.rules, moves(flow));
+        }
         KlondikeDraft {
             slots: draft_slots(&editor.slots, editor.marks.unknown),
+            table: None,
             rules: editor.marks.rules,
             moves: moves(flow),
         }
@@ -472,12 +589,18 @@ impl GameScreen for Klondike {
     fn restore(flow: &mut Flow<Klondike>, draft: &KlondikeDraft) -> Vec<Move> {
         let (slots, unknown) = typed_slots(&draft.slots);
         flow.editor = Editor::with_unknown(slots, unknown, draft.rules);
+        flow.own.table = draft.table.clone().map(TableEditor::of_setup);
         draft.moves.clone()
     }
 
+    /// A deal as dealt into the deal's editor, a game under way into the table's.
     fn load(flow: &mut Flow<Klondike>, saved: &KlondikeSave) -> Vec<Move> {
+        let rules = saved.game.rules;
         if let Some(deal) = saved.deal() {
-            flow.editor = Editor::with_deal(&deal, saved.game.rules);
+            flow.editor = Editor::with_deal(&deal, rules);
+        } else {
+            flow.editor.mark(|marks| marks.rules = rules);
+            flow.own.table = Some(TableEditor::of_setup(saved.game.table.setup().clone()));
         }
         saved.game.moves.clone()
     }
@@ -487,14 +610,20 @@ impl GameScreen for Klondike {
         name: &str,
         notes: &[String],
     ) -> Option<(usize, WriteSave)> {
-        let deal = flow.editor.deal().ok()?;
+        let (format, table) = match &flow.own.table {
+            Some(table) => {
+                let start = table.start(flow.editor.marks.rules).ok()?;
+                (Format::Position, Table::of_position(&start))
+            }
+            None => (Format::Layout, Table::of_deal(&flow.editor.deal().ok()?)),
+        };
         let saved = KlondikeSave {
             name: name.to_string(),
             saved: store::now_text(),
             notes: notes.to_vec(),
             game: SavedKlondike {
-                format: Format::Layout,
-                table: Table::of_deal(&deal),
+                format,
+                table,
                 rules: flow.editor.marks.rules,
                 moves: moves(flow),
             },
@@ -508,14 +637,17 @@ impl GameScreen for Klondike {
         solitaire::games::klondike::game::read(text, stem)
     }
 
-    /// A whole deal as dealt: a table of another shape (Solvitaire's reduced decks, a game
-    /// under way typed as a position) is for the commands.
+    /// A table of the whole pack in seven piles, dealt or under way: another (Solvitaire's
+    /// reduced decks) is for the commands.
     fn shown(saved: &KlondikeSave) -> Result<(), NotShown> {
-        saved.deal().map(|_| ()).ok_or(NotShown(
-            "the app shows a Klondike deal as dealt, 52 cards in seven piles and the stock; \
-             the commands take other tables and games under way typed as a position (pyramid \
-             solve --game klondike FILE)",
-        ))
+        let table = &saved.game.table;
+        (table.is_whole() && table.piles().len() == PILES)
+            .then_some(())
+            .ok_or(NotShown(
+                "the app shows a Klondike table of the whole pack in seven piles, as dealt or \
+                 under way; the commands take other tables (pyramid solve --game klondike \
+                 FILE)",
+            ))
     }
 
     fn about(saved: &KlondikeSave) -> (&str, &[String], usize) {
@@ -531,9 +663,11 @@ impl GameScreen for Klondike {
     }
 
     fn saved_draft(saved: &KlondikeSave) -> KlondikeDraft {
-        let draft = saved.deal().map_or_else(KlondikeDraft::default, |deal| {
-            KlondikeDraft::from_deal(&deal, saved.game.rules)
-        });
+        let (table, rules) = (&saved.game.table, saved.game.rules);
+        let draft = match saved.deal() {
+            Some(deal) => KlondikeDraft::from_deal(&deal, rules),
+            None => KlondikeDraft::from_table(table.setup().clone(), rules, Vec::new()),
+        };
         KlondikeDraft {
             moves: saved.game.moves.clone(),
             ..draft
@@ -547,20 +681,41 @@ impl GameScreen for Klondike {
 
 /// Saves a Klondike game under its name, never over another game: a file of that name
 /// holding anything else is kept and the new one gets a numbered name. A file holding the
-/// same deal is replaced, also when cards not known there have been seen since.
+/// same deal or table is replaced, also when cards not known there have been seen since.
 pub fn save(folders: &Folders, saved: &KlondikeSave) -> Written {
     let text = saved
         .to_text()
-        .expect("the app saves only a whole deal as dealt");
-    let deal = saved.deal();
+        .expect("the app saves only a table of the whole pack");
     store::save_named(folders, &saved.name, &text, |existing| {
         game_of_text(existing) == Ok(GameKind::Klondike)
             && solitaire::games::klondike::game::read(existing, "")
-                .ok()
-                .and_then(|old| old.deal())
-                .zip(deal)
-                .is_some_and(|(old, new)| seen_more_of(old.slots(), new.slots()))
+                .is_ok_and(|old| seen_more_of(old.game.table.setup(), saved.game.table.setup()))
     })
+}
+
+/// Whether `new` is the table `old` is with perhaps more of its cards seen: the same places
+/// holding as many cards, each card known in `old` where it was.
+fn seen_more_of(old: &Setup, new: &Setup) -> bool {
+    let shape = |setup: &Setup| {
+        let piles: Vec<(usize, usize)> = (setup.piles.iter())
+            .map(|pile| (pile.face_down.len(), pile.face_up.len()))
+            .collect();
+        let foundations = (setup.foundations.iter().copied())
+            .map(Some)
+            .collect::<Vec<_>>();
+        (
+            piles,
+            setup.stock.len(),
+            setup.waste.len(),
+            foundations,
+            setup.redeals,
+        )
+    };
+    shape(old) == shape(new)
+        && old
+            .laid_out()
+            .zip(new.laid_out())
+            .all(|((old, _), (new, _))| old.is_none() || old == new)
 }
 
 /// The moves of the game played, if any.
@@ -574,6 +729,10 @@ fn moves(flow: &Flow<Klondike>) -> Vec<Move> {
 /// The card typed for the one not known that turned up, written into the deal at the slot
 /// it was dealt to.
 fn type_turned_up(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effects) {
+    if flow.own.table.is_some() {
+        type_turned_up_on_table(flow, card, fx);
+        return;
+    }
     let Some(play) = &flow.play else {
         return;
     };
@@ -616,6 +775,185 @@ impl KeptWork for KlondikeDraft {
     }
 
     fn same_unfinished(&self, text: &str) -> bool {
-        KlondikeDraft::parse(text).is_some_and(|old| old.slots == self.slots)
+        KlondikeDraft::parse(text)
+            .is_some_and(|old| old.slots == self.slots && old.table == self.table)
     }
+}
+
+/// `u`: from the deal to a game under way (the one set aside, else the deal's own table, or
+/// an empty one while the deal is not whole), and back; a game under way is set aside, and the
+/// deal typed stays as it was, unless the table is a deal as dealt.
+fn switch_editor(flow: &mut Flow<Klondike>, fx: &mut Effects) {
+    let own = &mut flow.own;
+    if let Some(table) = own.table.take() {
+        let text = if let Some(deal) = table.deal() {
+            flow.editor = Editor::with_deal(&deal, flow.editor.marks.rules);
+            "Back to the deal: the table is the deal as dealt."
+        } else {
+            own.set_aside = Some(table);
+            "Back to the deal; the game under way is set aside, u brings it back."
+        };
+        flow.edited(fx);
+        fx.say(Tone::Info, text);
+        return;
+    }
+    let table = own.set_aside.take().unwrap_or_else(|| {
+        flow.editor.deal().map_or_else(
+            |_| TableEditor::default(),
+            |deal| TableEditor::of_deal(&deal),
+        )
+    });
+    own.table = Some(table);
+    flow.edited(fx);
+    fx.say(Tone::Info, TABLE_WORDS);
+}
+
+/// What the app says as the editor of a game under way opens.
+const TABLE_WORDS: &str = "A game under way: arrows choose a place, cards typed go on top of it \
+     (? a face-down card not seen, v / ^ turn a pile's card down / up, = fills the stock with \
+     ??, + / - count a redeal); u goes back to the deal.";
+
+/// A table read from a pasted text into the editor of a game under way: its problems, if
+/// any, are the Check panel's.
+fn paste_table(flow: &mut Flow<Klondike>, setup: Setup, format: Format, fx: &mut Effects) {
+    if setup.piles.len() != PILES {
+        fx.say(
+            Tone::Warning,
+            format!(
+                "Not pasted: the app shows seven piles, and the text has {}.",
+                setup.piles.len()
+            ),
+        );
+        return;
+    }
+    let table = TableEditor::of_setup(setup);
+    let problems = table.problems().len();
+    (flow.own.table, flow.own.set_aside) = (Some(table), None);
+    flow.edited(fx);
+    fx.replaced();
+    if problems == 0 {
+        fx.say(
+            Tone::Success,
+            format!("Pasted a game under way, in {}.", format.name()),
+        );
+    } else {
+        fx.say(
+            Tone::Warning,
+            format!(
+                "Pasted a game under way, in {}, with {}: see the Check panel.",
+                format.name(),
+                counted(problems, "problem")
+            ),
+        );
+    }
+}
+
+/// The keys of the editor of a game under way: the arrows over its places, cards typed on
+/// top of the one under the cursor, the keys that change it. False for the keys the deal's
+/// editor shares (Enter, the rules, `o`).
+fn table_key(flow: &mut Flow<Klondike>, code: KeyCode, fx: &mut Effects) -> bool {
+    let Some(table) = &mut flow.own.table else {
+        return false;
+    };
+    let before = table.setup.clone();
+    match code {
+        KeyCode::Char(c) if c.is_alphanumeric() && !table.pending.is_empty() => {
+            type_on_table(table, c, fx);
+        }
+        KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
+            table.go(table.cursor.neighbour(flow_direction(code)));
+            fx.hush();
+        }
+        KeyCode::Backspace => table.backspace(),
+        KeyCode::Delete => table.clear(),
+        KeyCode::Esc if table.pending.cancel() => {
+            fx.say(Tone::Info, "Dropped the half-typed card.");
+        }
+        KeyCode::Char(' ' | ',') => {}
+        KeyCode::Char(turn @ ('v' | '^')) => {
+            if let Err(why) = table.turn(turn == 'v') {
+                fx.say(Tone::Warning, format!("Not possible: {why}."));
+            }
+        }
+        KeyCode::Char('=') => {
+            let added = table.fill_stock();
+            fx.say(
+                Tone::Info,
+                format!("The stock takes {} not seen yet.", counted(added, "card")),
+            );
+        }
+        KeyCode::Char(sign @ ('+' | '-')) => table.count_redeal(sign == '+'),
+        KeyCode::Char('o' | 'w' | 'r' | 'x' | 'e' | 'g') | KeyCode::Enter => return false,
+        KeyCode::Char(c) => type_on_table(table, c, fx),
+        _ => return false,
+    }
+    if table.setup != before {
+        flow.edited(fx);
+    }
+    true
+}
+
+/// A character typed on the table: part of a card, a card, `?`, or refused with a hint.
+fn type_on_table(table: &mut TableEditor, c: char, fx: &mut Effects) {
+    match table.type_char(c) {
+        Typed::Rejected(hint) => fx.say(Tone::Warning, hint),
+        Typed::Placed(_) | Typed::Unknown | Typed::Partial => fx.hush(),
+    }
+}
+
+/// The card typed for the one not known that turned up in a game played from a table
+/// under way: written into the table at its place there, and the game played again from the
+/// table now known better, its moves to undo and redo as they were.
+fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effects) {
+    let rules = flow.editor.marks.rules;
+    let (Some(play), Some(table)) = (&flow.play, &flow.own.table) else {
+        return;
+    };
+    let Some(seen) = play.waiting() else {
+        return;
+    };
+    let (Ok(start), game) = (table.start(rules), &play.game) else {
+        return;
+    };
+    let redo = game.redoable();
+    let all: Vec<Move> = (0..game.played() + redo)
+        .filter_map(|n| game.move_after(n))
+        .collect();
+    let Some(nth) = unknown_at_start(&start, game.moves(), seen) else {
+        return;
+    };
+    let mut table = table.clone();
+    let place = match table.reveal(nth, card) {
+        Ok(place) => place,
+        Err(problem) => {
+            fx.say(Tone::Warning, format!("Not possible: {problem}."));
+            return;
+        }
+    };
+    let Ok(mut game) = table
+        .start(rules)
+        .map_err(drop)
+        .and_then(|start| solitaire::games::klondike::Game::replay(start, &all).map_err(drop))
+    else {
+        return;
+    };
+    for _ in 0..redo {
+        game.undo();
+    }
+    flow.own.table = Some(table);
+    let Some(play) = &mut flow.play else {
+        return;
+    };
+    play.game = game;
+    play.moved();
+    let text = match play.waiting_place() {
+        Some(next) => format!(
+            "{card} typed in, in {}; another card not known turned up {next}: type it (rank, \
+             then suit).",
+            place.name()
+        ),
+        None => format!("{card} typed in, in {}. Your turn.", place.name()),
+    };
+    flow.moved(fx);
+    fx.say(Tone::Info, text);
 }

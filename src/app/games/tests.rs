@@ -814,7 +814,7 @@ fn a_klondike_file_from_the_commands_is_listed_with_its_moves_and_opens() {
     let (_, broken) = list(&folders);
     assert_eq!(broken.len(), 1, "{broken:?}");
     assert!(
-        broken[0].starts_with("reduced.txt: the app shows a Klondike deal as dealt"),
+        broken[0].starts_with("reduced.txt: the app shows a Klondike table of the whole pack"),
         "{broken:?}"
     );
 }

@@ -248,6 +248,10 @@ impl GameScreen for TriPeaks {
         }
     }
 
+    fn waiting(play: &Play) -> Option<String> {
+        play.waiting_place()
+    }
+
     /// No move while a card turned up waits to be typed in, nor once the game is over.
     fn over(play: &Play) -> Option<String> {
         table::waits(play).or_else(|| {

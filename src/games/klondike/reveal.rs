@@ -155,8 +155,21 @@ fn shown(position: &Position) -> Option<Shown> {
 /// given a card of its own for the replay (the cards not known match nothing, so a card in
 /// their place only allows more moves, never fewer); the one found at `seen` names its slot.
 pub fn dealt_slot(deal: &Deal, rules: Rules, moves: &[Move], seen: Seen) -> Option<usize> {
-    let start = Position::new(deal, rules);
-    let known: Vec<Card> = deal.slots().iter().flatten().copied().collect();
+    let nth = unknown_at_start(&Position::new(deal, rules), moves, seen)?;
+    (0..DECK_SIZE)
+        .filter(|&slot| deal.card(slot).is_none())
+        .nth(nth)
+}
+
+/// Which of the cards not known at `start` (counted from 0 in the order of
+/// [`Position::in_play`]) the player sees at `seen` after `moves`: the one a card typed in
+/// there is, in the layout the game started from. `None` when no card not known lies there.
+pub fn unknown_at_start(start: &Position, moves: &[Move], seen: Seen) -> Option<usize> {
+    let known: Vec<Card> = start
+        .in_play()
+        .flatten()
+        .chain(start.foundation_cards())
+        .collect();
     let stand_ins = rest_of_pack(&known);
     let mut tagged = start.with_unknown_as(&stand_ins);
     for &mv in moves {
@@ -167,10 +180,7 @@ pub fn dealt_slot(deal: &Deal, rules: Rules, moves: &[Move], seen: Seen) -> Opti
         Seen::WasteTop => tagged.waste().last().copied().flatten(),
         Seen::Waste(at) => tagged.waste().get(at).copied().flatten(),
     }?;
-    let nth = stand_ins.iter().position(|&other| other == card)?;
-    (0..DECK_SIZE)
-        .filter(|&slot| deal.card(slot).is_none())
-        .nth(nth)
+    stand_ins.iter().position(|&other| other == card)
 }
 
 #[cfg(test)]

@@ -6,9 +6,10 @@
 //! the text does not name them.
 
 use super::deal::drawn;
+use super::formats::under_way::{is_position_text, read_laid_out, setup_text};
 use super::formats::{self, Format, Table};
 use super::notation::{self, NotationError};
-use super::position::{Move, Position};
+use super::position::{Move, Pack, Position, Setup};
 use super::rules::Rules;
 use super::{Deal, DealProblems, Game};
 use crate::cards::deal::{
@@ -160,13 +161,15 @@ fn rules_header(rules: Rules) -> String {
 }
 
 /// The Klondike deal being typed, kept between runs: each slot as typed (in deal order: the
-/// piles from pile 1, each bottom card first, then the stock in the order drawn), the rules,
-/// and the moves played when the slots hold a whole deal. The slots need not make a valid
-/// deal (a card typed twice stays so, for the editor to show); the moves are kept only when
-/// they do.
+/// piles from pile 1, each bottom card first, then the stock in the order drawn), or a game
+/// under way typed as a table; the rules, and the moves played when the slots hold a whole
+/// deal or the table a whole pack. The slots or the table need not be valid (a card typed
+/// twice stays so, for the editor to show); the moves are kept only when they are.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KlondikeDraft {
     pub slots: [DraftSlot; DECK_SIZE],
+    /// A game under way being typed, in place of the slots: written as a position text.
+    pub table: Option<Setup>,
     pub rules: Rules,
     pub moves: Vec<Move>,
 }
@@ -175,6 +178,7 @@ impl Default for KlondikeDraft {
     fn default() -> KlondikeDraft {
         KlondikeDraft {
             slots: [DraftSlot::Empty; DECK_SIZE],
+            table: None,
             rules: Rules::STANDARD,
             moves: Vec::new(),
         }
@@ -188,14 +192,34 @@ impl KlondikeDraft {
             slots: deal
                 .slots()
                 .map(|slot| slot.map_or(DraftSlot::Unknown, DraftSlot::Card)),
+            table: None,
             rules,
             moves: Vec::new(),
         }
     }
 
-    /// How many slots are typed, `??` included.
+    /// A game under way typed as a table, with the moves played from it, under `rules`.
+    pub fn from_table(table: Setup, rules: Rules, moves: Vec<Move>) -> KlondikeDraft {
+        KlondikeDraft {
+            table: Some(table),
+            rules,
+            moves,
+            ..KlondikeDraft::default()
+        }
+    }
+
+    /// How many slots are typed, `??` included; for a table, the cards laid out and on the
+    /// foundations.
     pub fn typed(&self) -> usize {
-        typed_count(&self.slots)
+        match &self.table {
+            Some(table) => {
+                let on_foundations: usize = (table.foundations.iter())
+                    .map(|top| usize::from(top.rank().value()))
+                    .sum();
+                table.laid_out().count() + on_foundations
+            }
+            None => typed_count(&self.slots),
+        }
     }
 
     /// Whether nothing is typed.
@@ -208,6 +232,15 @@ impl KlondikeDraft {
         Deal::from_slots(&draft_cards(&self.slots)?).ok()
     }
 
+    /// The position the work starts from, when the slots make a deal or the table is a whole
+    /// pack without a problem.
+    pub fn start(&self) -> Option<Position> {
+        match &self.table {
+            Some(table) => Position::set_up(table.clone(), self.rules, Pack::Whole).ok(),
+            None => self.deal().map(|deal| Position::new(&deal, self.rules)),
+        }
+    }
+
     /// The draft text: the `# draft:` line, then the headers and the slots as a save has them.
     pub fn to_text(&self) -> String {
         format!("{DRAFT_LINE}{}", self.body())
@@ -218,13 +251,13 @@ impl KlondikeDraft {
         unfinished_text(&self.body(), name, saved, notes, self.typed())
     }
 
-    /// The game, rules and moves headers, then the slots one pile a line.
+    /// The game, rules and moves headers, then the slots one pile a line, or the table as a
+    /// position text.
     fn body(&self) -> String {
         let mut text = game_header(GameKind::Klondike);
         text.push_str(&rules_header(self.rules));
-        if let Some(deal) = self.deal() {
+        if let Some(mut position) = self.start() {
             // Only the moves that replay: the fields are public, so nothing else checked them.
-            let mut position = Position::new(&deal, self.rules);
             let words: Vec<String> = self
                 .moves
                 .iter()
@@ -235,24 +268,32 @@ impl KlondikeDraft {
                 .collect();
             text.push_str(&moves_headers(&words));
         }
-        text.push_str(&drawn(&self.slots.map(DraftSlot::text)));
+        match &self.table {
+            Some(table) => text.push_str(&setup_text(table)),
+            None => text.push_str(&drawn(&self.slots.map(DraftSlot::text))),
+        }
         text
     }
 
     /// Reads a draft back, or an unfinished deal saved under a name; `None` when the text is
-    /// not one: it must name Klondike in its `# game:` header and hold 52 slots. Moves or
-    /// rules that do not fit are dropped, as the draft is only what was being typed.
+    /// not one: it must name Klondike in its `# game:` header and hold 52 slots or a table
+    /// as a position text. Moves or rules that do not fit are dropped, as the draft is only
+    /// what was being typed.
     pub fn parse(text: &str) -> Option<KlondikeDraft> {
         if game_of_text(text) != Ok(GameKind::Klondike) {
             return None;
         }
-        let mut draft = KlondikeDraft {
-            slots: read_draft_slots(text)?,
-            rules: read_rules(text).unwrap_or_default(),
-            moves: Vec::new(),
+        let rules = read_rules(text).unwrap_or_default();
+        let mut draft = if is_position_text(text) {
+            KlondikeDraft::from_table(read_laid_out(text).ok()?, rules, Vec::new())
+        } else {
+            KlondikeDraft {
+                slots: read_draft_slots(text)?,
+                rules,
+                ..KlondikeDraft::default()
+            }
         };
-        if let Some(deal) = draft.deal() {
-            let start = Position::new(&deal, draft.rules);
+        if let Some(start) = draft.start() {
             draft.moves = read_line(
                 &start,
                 &headers(text, "moves").join(" "),
@@ -326,6 +367,28 @@ mod tests {
         );
         assert_eq!(KlondikeDraft::parse(&named), Some(draft));
         assert_eq!(KlondikeDraft::parse("# game: tripeaks\n"), None);
+    }
+
+    #[test]
+    fn a_draft_of_a_game_under_way_reads_back_as_typed_problems_and_all() {
+        let text = include_str!("../../../tests/data/klondike-position-unknowns.txt");
+        let table = formats::read(text, None).unwrap();
+        let start = table.start(Rules::STANDARD);
+        let mut draft = KlondikeDraft::from_table(
+            table.setup().clone(),
+            Rules::STANDARD,
+            vec![start.legal_moves()[0]],
+        );
+        let written = draft.to_text();
+        assert!(written.contains("pile 5: ?? ?? ?? ?? / Qs\n"), "{written}");
+        assert_eq!(KlondikeDraft::parse(&written), Some(draft.clone()));
+        assert_eq!(draft.typed(), 52);
+        // A card twice and a run out of order stay so; the moves go, as nothing plays.
+        let mut setup = table.setup().clone();
+        setup.piles[0].face_up.push(Some("Qs".parse().unwrap()));
+        draft = KlondikeDraft::from_table(setup, Rules::STANDARD, Vec::new());
+        assert!(draft.start().is_none());
+        assert_eq!(KlondikeDraft::parse(&draft.to_text()), Some(draft));
     }
 
     #[test]

@@ -19,6 +19,7 @@ use solitaire::games::klondike::{Pile, Position};
 
 use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest};
 use crate::app::flow::Typing;
+use crate::app::games::klondike::table_editor::{Place, TableEditor};
 use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
 
@@ -342,22 +343,9 @@ impl Widget for &PlayBoard<'_> {
             let rect = foundation_rect(area, i).intersection(area);
             self.cell(buf, rect, face, Spot::Foundation(i as u8));
         }
-        let passes = match position.rules().passes {
-            solitaire::games::klondike::Passes::Unlimited => String::new(),
-            solitaire::games::klondike::Passes::Limited(_) => {
-                format!(" redeals {}", position.redeals())
-            }
-        };
-        let stock_label = format!("{:>3}{passes}", position.stock().len());
-        label(area, pile_x(area, 0), LABEL_ROW, &stock_label, buf, theme);
-        label(
-            area,
-            pile_x(area, 3) + 1,
-            LABEL_ROW,
-            "foundations",
-            buf,
-            theme,
-        );
+        let limited = position.rules().passes != solitaire::games::klondike::Passes::Unlimited;
+        let redeals = limited.then(|| position.redeals());
+        top_labels(area, buf, position.stock().len(), redeals, theme);
         for (number, pile) in position.piles().iter().enumerate() {
             self.render_pile(area, buf, number, pile);
         }
@@ -366,29 +354,171 @@ impl Widget for &PlayBoard<'_> {
 
 impl PlayBoard<'_> {
     fn render_pile(&self, area: Rect, buf: &mut Buffer, number: usize, pile: &Pile) {
-        let x = pile_x(area, number);
-        let top = area.y + PILE_TOP_ROW;
-        let rows = PileRows::of(pile);
-        let at = |row: u16| Rect::new(x, top + row, CELL, 1).intersection(area);
-        if rows.down_row {
-            let back = if self.text.ascii { '#' } else { '▒' };
-            let count = format!(" {back}{}", pile.face_down.len());
-            Line::styled(count, Style::new().fg(self.theme.border)).render(at(0), buf);
-        }
-        if rows.left_out {
-            let more = format!(" +{}", rows.first_shown);
-            Line::styled(more, Style::new().fg(self.theme.dim))
-                .render(at(u16::from(rows.down_row)), buf);
-        }
         let spot = |card: usize| Spot::Pile {
             pile: number as u8,
             card: card as u8,
         };
-        if pile.face_up.is_empty() {
-            self.cell(buf, at(0), Face::Empty, spot(0));
+        let mark = |card: usize| self.mark(spot(card));
+        draw_pile(area, buf, number, pile, mark, self.text, self.theme);
+    }
+}
+
+/// The labels under the top line: the stock's count with the redeals made where they count,
+/// and the foundations'.
+fn top_labels(area: Rect, buf: &mut Buffer, stock: usize, redeals: Option<u32>, theme: &Theme) {
+    let redeals = redeals.map_or_else(String::new, |made| format!(" redeals {made}"));
+    let stock_label = format!("{stock:>3}{redeals}");
+    label(area, pile_x(area, 0), LABEL_ROW, &stock_label, buf, theme);
+    let foundations_x = pile_x(area, 3) + 1;
+    label(area, foundations_x, LABEL_ROW, "foundations", buf, theme);
+}
+
+/// Draws a pile: its face-down cards as one count, then its face-up run (an empty cell when
+/// it has none), each card marked as `mark` says from its place in the run.
+fn draw_pile(
+    area: Rect,
+    buf: &mut Buffer,
+    number: usize,
+    pile: &Pile,
+    mark: impl Fn(usize) -> Mark,
+    text: CardText,
+    theme: &Theme,
+) {
+    let x = pile_x(area, number);
+    let top = area.y + PILE_TOP_ROW;
+    let rows = PileRows::of(pile);
+    let at = |row: u16| Rect::new(x, top + row, CELL, 1).intersection(area);
+    if rows.down_row {
+        let back = if text.ascii { '#' } else { '▒' };
+        let count = format!(" {back}{}", pile.face_down.len());
+        Line::styled(count, Style::new().fg(theme.border)).render(at(0), buf);
+    }
+    if rows.left_out {
+        let more = format!(" +{}", rows.first_shown);
+        Line::styled(more, Style::new().fg(theme.dim)).render(at(u16::from(rows.down_row)), buf);
+    }
+    if pile.face_up.is_empty() {
+        let row = u16::from(rows.down_row);
+        draw_face(buf, at(row), Face::Empty, mark(0), text, theme);
+    }
+    for (card, &face) in pile.face_up.iter().enumerate().skip(rows.first_shown) {
+        draw_face(
+            buf,
+            at(rows.row(card)),
+            face_of(face),
+            mark(card),
+            text,
+            theme,
+        );
+    }
+}
+
+/// A table under way being typed, laid out as play shows a game, the place under the cursor
+/// and those a problem names marked.
+pub struct TableBoard<'a> {
+    pub editor: &'a TableEditor,
+    /// Whether the rules limit the passes, so that the redeals made count.
+    pub limited: bool,
+    /// The cursor is shown: the editor is on screen.
+    pub cursor: bool,
+    pub text: CardText,
+    pub theme: &'a Theme,
+}
+
+impl TableBoard<'_> {
+    fn mark(&self, place: Place, top: bool) -> Mark {
+        if self.cursor && top && self.editor.cursor == place {
+            Mark::Cursor
+        } else if self.editor.invalid_places().contains(&place) {
+            Mark::Invalid
+        } else {
+            Mark::Plain
         }
-        for (card, &face) in pile.face_up.iter().enumerate().skip(rows.first_shown) {
-            self.cell(buf, at(rows.row(card)), face_of(face), spot(card));
+    }
+
+    /// The cell of a place's top card.
+    fn top_rect(&self, area: Rect, place: Place) -> Rect {
+        match place {
+            Place::Stock => stock_rect(area),
+            Place::Waste => {
+                let shown = self.editor.setup.waste.len().clamp(1, FANNED);
+                waste_rects(area)[shown - 1]
+            }
+            Place::Foundation(suit) => foundation_rect(area, suit as usize),
+            Place::Pile(number) => {
+                let pile = &self.editor.setup.piles[number];
+                let rows = PileRows::of(pile);
+                let row = match pile.face_up.len() {
+                    0 => u16::from(rows.down_row),
+                    up => rows.row(up - 1),
+                };
+                Rect::new(pile_x(area, number), area.y + PILE_TOP_ROW + row, CELL, 1)
+            }
+        }
+        .intersection(area)
+    }
+}
+
+impl Widget for &TableBoard<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (setup, text, theme) = (&self.editor.setup, self.text, self.theme);
+        let stock = if setup.stock.is_empty() {
+            Face::Empty
+        } else {
+            Face::Back
+        };
+        let at = |rect: Rect| rect.intersection(area);
+        let mark = self.mark(Place::Stock, true);
+        draw_face(buf, at(stock_rect(area)), stock, mark, text, theme);
+        let fanned = &setup.waste[setup.waste.len().saturating_sub(FANNED)..];
+        let mark = self.mark(Place::Waste, true);
+        if fanned.is_empty() {
+            draw_face(
+                buf,
+                at(waste_rects(area)[0]),
+                Face::Empty,
+                mark,
+                text,
+                theme,
+            );
+        }
+        for (i, &card) in fanned.iter().enumerate() {
+            let top = i + 1 == fanned.len();
+            let mark = if top { mark } else { Mark::Covered };
+            draw_face(
+                buf,
+                at(waste_rects(area)[i]),
+                face_of(card),
+                mark,
+                text,
+                theme,
+            );
+        }
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            let face = self
+                .editor
+                .foundation_top(suit)
+                .map_or(Face::Empty, Face::Card);
+            let mark = self.mark(Place::Foundation(suit), true);
+            draw_face(buf, at(foundation_rect(area, i)), face, mark, text, theme);
+        }
+        let redeals = (self.limited || setup.redeals > 0).then_some(setup.redeals);
+        top_labels(area, buf, setup.stock.len(), redeals, theme);
+        for (number, pile) in setup.piles.iter().enumerate().take(PILES) {
+            let place = Place::Pile(number);
+            let last = pile.face_up.len().saturating_sub(1);
+            let mark = |card: usize| self.mark(place, card == last);
+            draw_pile(area, buf, number, pile, mark, text, theme);
+        }
+        if self.cursor
+            && let Some(pending) = self.editor.pending.text()
+        {
+            draw_pending(
+                buf,
+                self.top_rect(area, self.editor.cursor),
+                &pending,
+                theme,
+            );
         }
     }
 }

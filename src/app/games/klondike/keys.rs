@@ -43,6 +43,47 @@ const EDITOR: &[Binding] = &[
         "g",
         "Klondike has no challenge: it is played to win",
     ),
+    bind(
+        &[ch('u')],
+        "u",
+        "a game under way in place of the deal: its piles, waste, stock and foundations (u \
+         again: back to the deal)",
+    ),
+    bind(
+        &[],
+        "under way: ←↑→↓",
+        "choose a place: a pile, the stock, the waste, a foundation",
+    ),
+    bind(
+        &[],
+        "under way: a card",
+        "goes on top of the place (on a pile, face up; on a foundation, its suit's top)",
+    ),
+    bind(
+        &[],
+        "under way: ?",
+        "a card not seen yet: face down on a pile, or in the stock or the waste",
+    ),
+    bind(
+        &[ch('v'), ch('^')],
+        "v / ^",
+        "under way: the pile's lowest face-up card face down / its top face-down card face up",
+    ),
+    bind(
+        &[],
+        "under way: Backspace / Delete",
+        "take the top card off the place (a foundation goes down a rank) / empty it",
+    ),
+    bind(
+        &[ch('=')],
+        "=",
+        "under way: the stock takes ?? for every card of the pack not laid out yet",
+    ),
+    bind(
+        &[ch('+'), ch('-')],
+        "+ / -",
+        "under way: one redeal made more / fewer",
+    ),
 ];
 
 /// Keys while solving and stepping through an answer.
@@ -76,12 +117,22 @@ const PLAY: &[Binding] = &[
 /// The short hints for the bottom line.
 pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static str, &'static str)> {
     match &flow.screen {
+        Screen::Editor if flow.own.table.is_some() => vec![
+            ("←↑→↓", "place"),
+            ("?", "face down"),
+            ("v ^", "turn"),
+            ("Enter", "solve"),
+            ("^P", "play"),
+            ("u", "deal"),
+            ("F1", "help"),
+        ],
         Screen::Editor => vec![
             ("←↑→↓", "move"),
             ("?", "unknown"),
             ("Enter", "solve"),
             ("^P", "play"),
             ("o", "rules"),
+            ("u", "table"),
             ("^G", other_game),
             ("F1", "help"),
         ],

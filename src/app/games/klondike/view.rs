@@ -11,13 +11,14 @@ use ratatui::widgets::Widget;
 
 use solitaire::cards::card::{Card, Suit};
 use solitaire::games::klondike::deal::slot_name;
-use solitaire::games::klondike::{Move, Pile, Position};
+use solitaire::games::klondike::{Move, Passes, Pile, Position};
 
 use crate::app::flow::table::{self, TablePlay};
 use crate::app::flow::view::problem_lines;
-use crate::app::flow::{Board, Flow, Solution, Step};
-use crate::app::games::klondike::board::{EditorBoard, PlayBoard, Spot};
+use crate::app::flow::{Board, Flow, Screen, Solution, Step};
+use crate::app::games::klondike::board::{EditorBoard, PlayBoard, Spot, TableBoard};
 use crate::app::games::klondike::play::Play;
+use crate::app::games::klondike::table_editor::TableEditor;
 use crate::app::games::klondike::{Klondike, answer_headline};
 use crate::app::widgets::{Look, counted, spinner};
 
@@ -34,6 +35,14 @@ pub fn draw_board(flow: &Flow<Klondike>, area: Rect, buf: &mut Buffer, look: &Lo
             cursor: play.map(|play| play.cursor),
             chosen: play.and_then(|play| play.chosen),
             hint: pointed.map_or_else(Vec::new, |mv| spots_of(position, mv)),
+            text,
+            theme,
+        }
+        .render(area, buf),
+        Board::Deal if let Some(table) = &flow.own.table => TableBoard {
+            editor: table,
+            limited: flow.editor.marks.rules.passes != Passes::Unlimited,
+            cursor: matches!(flow.screen, Screen::Editor),
             text,
             theme,
         }
@@ -108,12 +117,53 @@ pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
             dim,
         ));
     }
+    if let Some(table) = &flow.own.table {
+        lines.extend(table_lines(table, look));
+        return lines;
+    }
     lines.push(Line::styled(
         format!("Cursor: {}", slot_name(editor.cursor)),
         dim,
     ));
     lines.push(Line::raw(""));
     lines.extend(problem_lines(&editor.problems(), look));
+    lines
+}
+
+/// The Check panel's lines for a game under way: the cards not seen yet, the place under
+/// the cursor in full (the board shows a pile's face-down cards as a count), the redeals,
+/// then what keeps the table from being a game, every problem at once.
+fn table_lines(table: &TableEditor, look: &Look) -> Vec<Line<'static>> {
+    let theme = look.theme;
+    let dim = Style::new().fg(theme.dim);
+    let mut lines = vec![Line::styled("A game under way (u: the deal)", dim)];
+    let unknown = table.unknown_count();
+    if unknown > 0 {
+        lines.push(Line::styled(
+            format!("{} not seen yet (??)", counted(unknown, "card")),
+            dim,
+        ));
+    }
+    lines.push(Line::styled(
+        look.text.names(&table.place_text(table.cursor)),
+        Style::new().fg(theme.title),
+    ));
+    if table.setup.redeals > 0 {
+        lines.push(Line::styled(
+            format!("Redeals made: {}", table.setup.redeals),
+            dim,
+        ));
+    }
+    lines.push(Line::raw(""));
+    let problems = table.problems();
+    if problems.is_empty() {
+        lines.push(Line::styled(
+            "A valid table. Enter solves it, Ctrl-P plays it.",
+            Style::new().fg(theme.success),
+        ));
+    } else {
+        lines.extend(problem_lines(&problems, look));
+    }
     lines
 }
 

@@ -7,6 +7,7 @@ use crate::app::flow::Screen as KlondikeScreen;
 use crate::app::games::klondike::Klondike;
 use crate::app::games::klondike::board::Spot;
 use crate::app::games::klondike::play::Known;
+use crate::app::games::klondike::table_editor::{Place, TableEditor};
 use solitaire::games::klondike::{Deal as KlondikeDeal, Move as KlondikeMove, Seen};
 
 /// A deal the solver wins with draw 3.
@@ -313,8 +314,18 @@ fn a_deal_pasted_in_any_format_the_commands_read_lands_in_the_editor() {
     assert_eq!(app.klondike().editor.unknown_count(), 1);
 }
 
-/// A game under way in the project's position text, which the editor does not hold.
-const POSITION: &str = include_str!("../../../../tests/data/klondike-position.txt");
+/// A game under way in the project's position text, eight face-down cards not known.
+const UNDER_WAY: &str = include_str!("../../../../tests/data/klondike-position-unknowns.txt");
+
+/// The table a position text lays out.
+fn laid_out(text: &str) -> solitaire::games::klondike::Setup {
+    solitaire::games::klondike::formats::under_way::read_laid_out(text).unwrap()
+}
+
+/// The game under way being typed.
+fn table(app: &App) -> &TableEditor {
+    app.klondike().own.table.as_ref().expect("a game under way")
+}
 
 #[test]
 fn a_paste_that_is_not_a_klondike_deal_says_so_and_changes_nothing() {
@@ -334,10 +345,6 @@ fn a_paste_that_is_not_a_klondike_deal_says_so_and_changes_nothing() {
         (
             "{\"tableau piles\": [[\"AS\"], [\"AH\"], [\"AD\"], [\"AC\"]], \"stock\": []}",
             "the text is 4 cards",
-        ),
-        (
-            POSITION,
-            "the text is a game under way, 11 cards on the foundations, not a Klondike deal",
         ),
         (
             "pile 1: Kh\npile 1: Qs\n",
@@ -703,8 +710,248 @@ fn the_draft_keeps_a_klondike_deal_between_runs() {
     );
 }
 
+#[test]
+fn a_game_under_way_is_typed_place_by_place_with_every_problem_named_live() {
+    let (_dir, mut app, receive) = klondike_app();
+    press(&mut app, KeyCode::Char('u'));
+    assert!(
+        said(&app).starts_with("A game under way:"),
+        "{}",
+        said(&app)
+    );
+    // The piles, each from its bottom: known face-down cards typed face up, then turned
+    // down (v); those not seen yet as ? (face down).
+    let piles = [
+        "8s7d",
+        "Jh",
+        "2s2dQdJsTh9c8d7s6h5c4dvv",
+        "6sTc3dvv",
+        "????Qs",
+        "KhQc",
+        "????8h",
+    ];
+    for (number, keys) in piles.into_iter().enumerate() {
+        if number > 0 {
+            press(&mut app, KeyCode::Right);
+        }
+        type_text(&mut app, keys);
+    }
+    assert_eq!(
+        table(&app).place_text(Place::Pile(6)),
+        "pile 7: ?? ?? ?? ?? / 8h"
+    );
+    // Up to the foundations, left to the waste: cards typed there go on its top.
+    press(&mut app, KeyCode::Up);
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Left);
+    }
+    assert_eq!(table(&app).cursor, Place::Waste);
+    type_text(&mut app, "QhTsJd3s9dKd9sKs7h5s6dKc");
+    let problems = table(&app).problems();
+    assert!(
+        problems[0].contains("cards missing besides the 8 not known (??)"),
+        "{problems:?}"
+    );
+    // A foundation's top card: 8s is on pile 1 too, each card named where it is.
+    press(&mut app, KeyCode::Right);
+    type_text(&mut app, "8s");
+    let problems = table(&app).problems();
+    assert!(
+        problems.contains(&"8s is laid out twice: in the spades foundation and in pile 1.".into()),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("2s is laid out twice")),
+        "{problems:?}"
+    );
+    assert!(table(&app).invalid_places().contains(&Place::Pile(0)));
+    assert!(screen(&app, 80, 24).contains("laid out twice"));
+    press(&mut app, KeyCode::Delete);
+    type_text(&mut app, "4cAd5hAs");
+    assert!(
+        table(&app).problems().is_empty(),
+        "{:?}",
+        table(&app).problems()
+    );
+    assert_eq!(table(&app).setup, laid_out(UNDER_WAY));
+    // Solved as the commands solve it: the moves that turn a card not known face up.
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    assert!(
+        said(&app).starts_with("Undecided: 8 cards not known."),
+        "{}",
+        said(&app)
+    );
+    let KlondikeScreen::Solution(solution) = &app.klondike().screen else {
+        panic!("the moves to turn a card up");
+    };
+    assert_eq!(solution.moves.len(), 6);
+    // Back to the table as it was typed; u sets it aside for the deal and brings it back.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(table(&app).setup, laid_out(UNDER_WAY));
+    press(&mut app, KeyCode::Char('u'));
+    assert!(app.klondike().own.table.is_none(), "{}", said(&app));
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(table(&app).setup, laid_out(UNDER_WAY));
+}
+
+#[test]
+fn a_game_under_way_pasted_is_played_at_the_table_saved_and_reopened() {
+    let (dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(UNDER_WAY.to_string()));
+    assert_eq!(
+        said(&app),
+        "Pasted a game under way, in the project's position text."
+    );
+    assert_eq!(table(&app).setup, laid_out(UNDER_WAY));
+    // The six moves that turn a card up, played from the line's end.
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(play(&app).game.played(), 6);
+    assert_eq!(
+        play(&app).waiting(),
+        Some(Seen::PileTop(4)),
+        "{}",
+        said(&app)
+    );
+    // The card asked for goes into the table at its place: pile 5's fourth card.
+    type_text(&mut app, "Qs");
+    assert!(
+        said(&app).contains("Qs is already on the table"),
+        "{}",
+        said(&app)
+    );
+    type_text(&mut app, "8c");
+    assert!(
+        said(&app).starts_with("8c typed in, in pile 5. Your turn."),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(
+        table(&app).place_text(Place::Pile(4)),
+        "pile 5: ?? ?? ?? 8c / Qs"
+    );
+    assert_eq!(play(&app).game.played(), 6);
+    assert_eq!(play(&app).waiting(), None);
+    // Saved as a position text with its moves; reopened, the same table and game.
+    ctrl(&mut app, 's');
+    for _ in 0..40 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "underway");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        said(&app).starts_with("Saved with 6 moves"),
+        "{}",
+        said(&app)
+    );
+    let saved = std::fs::read_to_string(dir.path().join("saves/underway.txt")).unwrap();
+    assert!(saved.contains("pile 5: ?? ?? ?? 8c / Qs\n"), "{saved}");
+    let typed = table(&app).setup.clone();
+    let (send, _receive) = mpsc::channel();
+    let mut setup = setup(dir.path());
+    setup.deal = Some(Kept::of(
+        solitaire::games::klondike::game::read(&saved, "underway").unwrap(),
+    ));
+    let reopened = App::new(setup, send);
+    assert_eq!(table(&reopened).setup, typed);
+    assert!(matches!(reopened.klondike().screen, KlondikeScreen::Play));
+    assert_eq!(play(&reopened).game.moves(), play(&app).game.moves());
+}
+
+#[test]
+fn ctrl_f_acts_on_the_game_under_way_shown_never_on_the_deal_set_aside() {
+    let (_dir, mut app, _receive) = klondike_app();
+    let deal = winnable();
+    let cards: Vec<String> = (0..51)
+        .map(|slot| deal.card(slot).unwrap().to_string())
+        .collect();
+    app.update(Msg::Paste(cards.join(" ")));
+    let offer = app.klondike().editor.fill_offer();
+    assert_eq!(offer, Some((51, deal.card(51).unwrap())));
+    press(&mut app, KeyCode::Char('u'));
+    assert!(
+        !screen(&app, 80, 24).contains("Ctrl-F"),
+        "no offer for the deal hidden"
+    );
+    ctrl(&mut app, 'f');
+    assert!(
+        said(&app).starts_with("Ctrl-F fills a deal's"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(
+        app.klondike().editor.filled(),
+        51,
+        "the deal set aside is untouched"
+    );
+    assert_eq!(table(&app).filled(), 0);
+    // Back at the deal, Ctrl-F fills it in.
+    press(&mut app, KeyCode::Char('u'));
+    ctrl(&mut app, 'f');
+    assert_eq!(app.klondike().editor.deal(), Ok(deal), "{}", said(&app));
+}
+
+#[test]
+fn playing_from_a_step_that_turned_a_card_up_asks_for_the_card_first() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(UNDER_WAY.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(play(&app).waiting(), Some(Seen::PileTop(4)));
+    assert_eq!(
+        said(&app),
+        "Your turn from this step: first type the card turned up on pile 5 (rank, then suit)."
+    );
+}
+
+#[test]
+fn the_draft_keeps_a_game_under_way_with_its_problems() {
+    let (dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('u'));
+    type_text(&mut app, "??Kh8s");
+    drop(app);
+    let (again, _receive) = start(dir.path());
+    assert_eq!(again.session.game(), GameKind::Klondike);
+    assert_eq!(
+        table(&again).place_text(Place::Pile(0)),
+        "pile 1: ?? ?? / Kh 8s"
+    );
+    assert!(
+        table(&again).problems()[0].starts_with("Pile 1's face-up cards are not a run"),
+        "{:?}",
+        table(&again).problems()
+    );
+}
+
 mod snapshots {
     use super::*;
+
+    #[test]
+    fn klondike_game_under_way_in_the_editor() {
+        let (_dir, mut app, _receive) = klondike_app();
+        app.update(Msg::Paste(UNDER_WAY.to_string()));
+        for _ in 0..4 {
+            press(&mut app, KeyCode::Right);
+        }
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn klondike_game_under_way_in_play() {
+        let (_dir, mut app, receive) = klondike_app();
+        let known = include_str!("../../../../tests/data/klondike-position.txt");
+        app.update(Msg::Paste(known.to_string()));
+        ctrl(&mut app, 'p');
+        settle(&mut app, &receive);
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
 
     #[test]
     fn klondike_editor_with_unknown_cards() {

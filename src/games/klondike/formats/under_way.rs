@@ -277,6 +277,42 @@ fn slots(placed: &Placed) -> Vec<Option<Card>> {
 
 /// Reads a position text (see the module's notes), checked as the whole pack.
 pub fn read_position(text: &str) -> Result<Table, DealProblems> {
+    let (setup, read, mut problems) = read_parts(text);
+    // With a line not read, the count of the pack cannot be told (a card may be on a line
+    // skipped): the table's other problems are named all the same, so that one pass shows
+    // every problem.
+    let pack = if problems.is_empty() {
+        Pack::Whole
+    } else {
+        Pack::AsLaidOut
+    };
+    problems.extend(setup.problems(pack).iter().map(|found| DealProblem::Text {
+        at: read.located(found),
+        message: found.to_string(),
+    }));
+    if problems.is_empty() {
+        Ok(Table { setup })
+    } else {
+        Err(DealProblems(problems))
+    }
+}
+
+/// Reads a position text as it is laid out, without [`Setup::problems`]' check: a table
+/// still being typed (a card twice, a run out of order) reads back as it was written, for
+/// whoever types it to see what is wrong. Only the text's own problems (a line that names no
+/// part, a word that is no card) refuse it.
+pub fn read_laid_out(text: &str) -> Result<Setup, DealProblems> {
+    let (setup, _, problems) = read_parts(text);
+    if problems.is_empty() {
+        Ok(setup)
+    } else {
+        Err(DealProblems(problems))
+    }
+}
+
+/// The lines of a position text read: the setup they lay out, where each part is, and the
+/// text's own problems.
+fn read_parts(text: &str) -> (Setup, Read, Vec<DealProblem>) {
     let text = hash_lines_blanked(text);
     let mut problems = Vec::new();
     let mut read = Read::default();
@@ -331,27 +367,16 @@ pub fn read_position(text: &str) -> Result<Table, DealProblems> {
         foundations: read.foundation_tops(),
         redeals: read.redeals,
     };
-    // With a line not read, the count of the pack cannot be told (a card may be on a line
-    // skipped): the table's other problems are named all the same, so that one pass shows
-    // every problem.
-    let pack = if problems.is_empty() {
-        Pack::Whole
-    } else {
-        Pack::AsLaidOut
-    };
-    problems.extend(setup.problems(pack).iter().map(|found| DealProblem::Text {
-        at: read.located(found),
-        message: found.to_string(),
-    }));
-    if problems.is_empty() {
-        Ok(Table { setup })
-    } else {
-        Err(DealProblems(problems))
-    }
+    (setup, read, problems)
 }
 
 /// A table as a position text, which [`read_position`] takes back.
 pub fn position_text(table: &Table) -> String {
+    setup_text(&table.setup)
+}
+
+/// A layout as a position text, checked or not: [`read_laid_out`] takes it back as it is.
+pub fn setup_text(setup: &Setup) -> String {
     let texts = |cards: &[Option<Card>]| -> String {
         let texts: Vec<String> = cards.iter().map(|&card| card_text(card)).collect();
         texts.join(" ")
@@ -363,7 +388,6 @@ pub fn position_text(table: &Table) -> String {
             format!("{name}: {cards}\n")
         }
     };
-    let setup = &table.setup;
     let mut out = String::from(
         "# Each pile from its bottom: the face-down cards, then / and the face-up ones\n",
     );
