@@ -22,8 +22,11 @@ use common::at_table::{Coverage, budget, check_exact_when_all_known};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use common::klondike::{random_small, search};
-use solitaire::engine::at_table::{self, AtTable, Estimate, SampleBudget};
+use solitaire::cards::deal::RandomDeals;
+use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Estimate, SampleBudget};
+use solitaire::engine::lab::{Lab, MOST_MOVES, Outcome};
 use solitaire::games::klondike::at_table::at_the_table;
+use solitaire::games::klondike::lab::KlondikeLab;
 use solitaire::games::klondike::solver::{Verdict, solve};
 use solitaire::games::klondike::{Deal, EmptyPile, Move, Passes, Pile, Position, Rules, Seen};
 use solitaire::{Card, Suit};
@@ -379,4 +382,30 @@ fn with_redeals_unlimited_going_round_the_stock_shows_it_all() {
     assert_eq!(seen.stock(), truth.stock());
     // Only the 21 cards face down in the piles are left unknown.
     assert_eq!(seen.unknown(), 21);
+}
+
+#[test]
+fn a_player_at_the_table_follows_a_line_instead_of_going_round_the_stock() {
+    // Deal 1 of seed 1, standard rules: ranking every move again went round the stock between
+    // positions never met before, ranked alike, until the move limit.
+    let lab = KlondikeLab {
+        rules: Rules::STANDARD,
+        format: None,
+        caps: DEAL_CAPS,
+    };
+    let budget = SampleBudget {
+        deals: 10,
+        time: None,
+        threads: 1,
+        caps: DEAL_CAPS,
+        seed: 1,
+    };
+    let deal = RandomDeals::new(1)
+        .nth(1)
+        .expect("the random deals never end");
+    let played = lab
+        .play_at_table(&deal, &budget)
+        .expect("Klondike plays at the table");
+    assert!(played.moves < MOST_MOVES, "{played:?}");
+    assert_eq!((played.won, played.known), (Outcome::Won, Some(true)));
 }

@@ -46,10 +46,10 @@ use crate::engine::unknowns_text;
 use crate::engine::verdict::Verdict;
 
 /// What an exact solve of a position with every card known found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Solved<M> {
-    /// A line wins; its first move (`None` when the game is won already).
-    Won(Option<M>),
+    /// A line wins: its moves (none when the game is won already).
+    Won(Vec<M>),
     /// No line wins.
     Lost,
     /// The search stopped before it knew (a cap, or a stop asked for).
@@ -116,6 +116,11 @@ pub const DEAL_CAPS: Caps = Caps {
     memory: None,
     time: None,
 };
+
+/// The fewest deals a ranking rests on whatever the time limit (fewer only when the budget
+/// asks for fewer, or the observer stops the work): a ranking on one deal or none is a guess,
+/// and a player who follows it wanders.
+pub const LEAST_DEALS: usize = 8;
 
 /// A move's chance to win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -427,7 +432,6 @@ pub fn rank<P: AtTable>(
     let sampler = Sampler {
         position,
         pool,
-        unknown,
         moves: &open,
         caps: budget.caps,
         seed: budget.seed,
@@ -617,7 +621,6 @@ const REPORT_EVERY: Duration = Duration::from_millis(50);
 struct Sampler<'a, P: AtTable> {
     position: &'a P,
     pool: &'a [Card],
-    unknown: usize,
     moves: &'a [P::Move],
     caps: Caps,
     seed: u64,
@@ -676,7 +679,10 @@ impl<P: AtTable> Sampler<'_, P> {
                     stopped = true;
                     stop.store(true, Ordering::Relaxed);
                 }
-                if budget.time.is_some_and(|time| elapsed >= time) {
+                // The time limit ends the work only once the least deals a ranking rests on
+                // are solved: fewer would make it a guess.
+                let enough = tally.deals >= LEAST_DEALS.min(wanted);
+                if enough && budget.time.is_some_and(|time| elapsed >= time) {
                     timed_out = true;
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -689,11 +695,12 @@ impl<P: AtTable> Sampler<'_, P> {
     /// them its winning line starts with. The position solved first settles every move when
     /// it is lost (no move can win a lost game) and the first move of its winning line.
     fn deal(&self, number: usize, stop: &AtomicBool) -> Result<Outcomes, Stopped> {
-        let cards = shuffled(self.pool, self.seed, number);
-        let dealt = self.position.dealt(&cards[..self.unknown]);
+        let dealt = dealt(self.position, self.pool, self.seed, number);
         let whole = self.solve(&dealt, stop)?;
         let first = match whole {
-            Solved::Won(Some(first)) => self.moves.iter().position(|&mv| mv == first),
+            Solved::Won(ref line) => line
+                .first()
+                .and_then(|first| self.moves.iter().position(|mv| mv == first)),
             _ => None,
         };
         let outcomes = self
@@ -701,7 +708,7 @@ impl<P: AtTable> Sampler<'_, P> {
             .iter()
             .map(|&mv| match whole {
                 Solved::Lost => Ok(Some(false)),
-                Solved::Won(Some(first)) if first == mv => Ok(Some(true)),
+                Solved::Won(ref line) if line.first() == Some(&mv) => Ok(Some(true)),
                 _ => match self.solve(&dealt.after(mv), stop)? {
                     Solved::Won(_) => Ok(Some(true)),
                     Solved::Lost => Ok(Some(false)),
@@ -721,6 +728,39 @@ impl<P: AtTable> Sampler<'_, P> {
             solved => Ok(solved),
         }
     }
+}
+
+/// `position` with its unknown cards dealt from `pool` as the shuffle's deal `number` from
+/// `seed` gives them.
+fn dealt<P: AtTable>(position: &P, pool: &[Card], seed: u64, number: usize) -> P {
+    let cards = shuffled(pool, seed, number);
+    position.dealt(&cards[..position.unknown()])
+}
+
+/// A line that wins from `position` starting with `mv`, on the first of the budget's deals of
+/// the unknown cards (from `pool`, as [`rank`] deals them) that it wins: `mv`, then the exact
+/// solver's line on that deal. `None` when no deal of the budget is won after `mv` (or a cap
+/// left them open). Until a card not known turns up, the line is as good on the cards the
+/// player sees as on the deal: a player may follow it that far without ranking every move.
+pub fn winning_line<P: AtTable>(
+    position: &P,
+    pool: &[Card],
+    budget: &SampleBudget,
+    mv: P::Move,
+) -> Option<Vec<P::Move>> {
+    if pool.len() < position.unknown() {
+        return None;
+    }
+    let stop = AtomicBool::new(false);
+    (0..budget.deals.max(1)).find_map(|number| {
+        let after = dealt(position, pool, budget.seed, number).after(mv);
+        let mut flag = Flag(&stop);
+        let mut capped = Capped::new(budget.caps, &mut flag);
+        match after.solve(&mut capped) {
+            Solved::Won(line) => Some(std::iter::once(mv).chain(line).collect()),
+            Solved::Lost | Solved::Open => None,
+        }
+    })
 }
 
 /// The cards of `pool` in the order the shared shuffle's deal `number` from `seed` puts them:
@@ -779,6 +819,8 @@ mod tests {
     struct OneMove {
         played: Option<u8>,
         unknown: usize,
+        /// How long each solve takes.
+        pause: Duration,
     }
 
     impl Referee for OneMove {
@@ -836,9 +878,10 @@ mod tests {
         }
 
         fn solve(&self, _observer: &mut dyn Observer) -> Solved<u8> {
+            std::thread::sleep(self.pause);
             match self.played {
-                None => Solved::Won(Some(1)),
-                Some(1) => Solved::Won(None),
+                None => Solved::Won(vec![1]),
+                Some(1) => Solved::Won(Vec::new()),
                 Some(_) => Solved::Lost,
             }
         }
@@ -849,6 +892,7 @@ mod tests {
         let start = OneMove {
             played: None,
             unknown: 1,
+            pause: Duration::ZERO,
         };
         let budget = SampleBudget {
             deals: 10,
@@ -870,6 +914,36 @@ mod tests {
             open: 0,
         };
         assert_eq!(figures, vec![(1, won), (0, Estimate::Exact(false))]);
+    }
+
+    #[test]
+    fn a_ranking_rests_on_the_least_deals_whatever_the_time_limit() {
+        // Each deal takes two solves of 30 ms: the time limit is spent before the first ends.
+        let start = OneMove {
+            played: None,
+            unknown: 1,
+            pause: Duration::from_millis(30),
+        };
+        let budget = SampleBudget {
+            deals: 100,
+            time: Some(Duration::ZERO),
+            threads: 1,
+            caps: Caps::NONE,
+            seed: 1,
+        };
+        let pool: Vec<Card> = Card::all().take(1).collect();
+        let ranking = rank(&start, &pool, &budget, &mut ()).expect("one card for one place");
+        // A deal started as the least were reached may end too.
+        assert!(
+            (LEAST_DEALS..LEAST_DEALS + 2).contains(&ranking.deals),
+            "{}",
+            ranking.deals
+        );
+        assert_eq!(ranking.out_of_time, Some(100));
+        // A budget of fewer deals is met.
+        let few = SampleBudget { deals: 2, ..budget };
+        let ranking = rank(&start, &pool, &few, &mut ()).expect("one card for one place");
+        assert_eq!((ranking.deals, ranking.out_of_time), (2, None));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! the same position with the cards a player cannot see unknown (`??`). Each move is ranked on
 //! the view, at a fixed budget, and played on both; a card that play turns face up in the view
 //! is then typed in from the truth ([`AtTable::shown`]), so the view learns each card only as
-//! the game turns it up, and keeps it. The game ends:
+//! the game turns it up, and keeps it. A player that follows lines ([`Player::FollowsLine`])
+//! plays on after the move ranked first along a line that wins with it on one deal of the
+//! cards not seen, until a card not known turns up, and only then ranks again. The game ends:
 //! - when no card is left unknown: the player knows every card and plays a winning line if
 //!   there is one, so the game is won exactly when the exact solver wins it;
 //! - when the best move is certain ([`Estimate::Exact`]): won when it wins whatever the unknown
@@ -21,7 +23,7 @@
 //! card would reach. And each chance the engine announced for the move it played, for the
 //! calibration: how often the games in which a chance was announced were won.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -58,10 +60,23 @@ fn solve_known<P: AtTable>(position: &P, caps: Caps) -> Outcome {
     }
 }
 
+/// How a player at the table chooses the moves it plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    /// Every move the one ranked first.
+    RanksEachMove,
+    /// The move ranked first, then the rest of a line that wins after it on one of the deals
+    /// of the cards not seen ([`at_table::winning_line`]), until a card not known turns up:
+    /// until then the line is as good on the cards seen as on that deal. For games where
+    /// many moves tie with every card known, so that ranking each move again goes round in
+    /// circles (Klondike's stock) instead of making the progress one line makes.
+    FollowsLine,
+}
+
 /// Plays a game at the table from `truth` (every card known) and `view` (the same position as
-/// the player sees it), each move ranked within `budget` (its threads: one game on one thread
-/// is what a lab of many games wants).
-pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget) -> Played {
+/// the player sees it), each ranking within `budget` (its threads: one game on one thread
+/// is what a lab of many games wants), the moves chosen as `player` does.
+pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget, player: Player) -> Played {
     let known = match solve_known(truth, budget.caps) {
         Outcome::Won => Some(true),
         Outcome::Lost => Some(false),
@@ -71,9 +86,13 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget) -> Played {
     let mut announced = Vec::new();
     let mut moves = 0;
     let mut met = HashSet::new();
+    // The rest of the line being followed.
+    let mut line: VecDeque<P::Move> = VecDeque::new();
     let won = loop {
         while let Some(typed) = view.shown(&truth) {
             view = typed;
+            // A card turned up: the line counted on the deal's card there.
+            line.clear();
         }
         if view.unknown() == 0 {
             break solve_known(&truth, budget.caps);
@@ -82,20 +101,29 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget) -> Played {
             break Outcome::Lost;
         }
         met.insert(view.key());
-        let new = |mv: P::Move| !met.contains(&view.after(mv).key());
         let legal = view.moves();
-        let mv = match legal.as_slice() {
-            // No move: the game is over, won or not.
-            [] => break solve_known(&truth, budget.caps),
-            [only] if new(*only) => *only,
-            _ => match best_new_move(&view, budget, &new) {
-                Ok(mv) => {
-                    announced.extend(mv.estimate.chance());
-                    mv.mv
-                }
-                Err(true) => break Outcome::Won,
-                Err(false) => break Outcome::Lost,
-            },
+        let followed = line.pop_front().filter(|mv| legal.contains(mv));
+        let mv = if let Some(mv) = followed {
+            mv
+        } else {
+            line.clear();
+            let new = |mv: P::Move| !met.contains(&view.after(mv).key());
+            match legal.as_slice() {
+                // No move: the game is over, won or not.
+                [] => break solve_known(&truth, budget.caps),
+                [only] if new(*only) => *only,
+                _ => match best_new_move(&view, budget, &new) {
+                    Ok(best) => {
+                        announced.extend(best.estimate.chance());
+                        if player == Player::FollowsLine {
+                            line = line_after(&view, budget, best);
+                        }
+                        best.mv
+                    }
+                    Err(true) => break Outcome::Won,
+                    Err(false) => break Outcome::Lost,
+                },
+            }
         };
         truth = truth.after(mv);
         view = view.after(mv);
@@ -107,6 +135,21 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget) -> Played {
         announced,
         moves,
     }
+}
+
+/// The moves after `best` of a line that wins with it on one of the budget's deals of the
+/// cards `view` has not seen; none when no deal won after it.
+fn line_after<P: AtTable>(
+    view: &P,
+    budget: &SampleBudget,
+    best: MoveChance<P::Move>,
+) -> VecDeque<P::Move> {
+    if best.estimate.chance().is_none_or(|chance| chance == 0.0) {
+        return VecDeque::new();
+    }
+    let pool = at_table::rest_of_pack(&view.seen());
+    let line = at_table::winning_line(view, &pool, budget, best.mv).unwrap_or_default();
+    line.into_iter().skip(1).collect()
 }
 
 /// The move ranked first among those that lead to a position not met before, or how the game

@@ -74,7 +74,7 @@ impl AtTable for Position {
 
     fn solve(&self, observer: &mut dyn Observer) -> Solved<Move> {
         match solver::solve(self, observer).answer {
-            Some(SolverVerdict::Solvable(line)) => Solved::Won(line.first().copied()),
+            Some(SolverVerdict::Solvable(line)) => Solved::Won(line),
             Some(SolverVerdict::Unsolvable) => Solved::Lost,
             None => Solved::Open,
         }

@@ -84,7 +84,12 @@ impl Lab for KlondikeLab {
         let deal = super::Deal::from_slots(&deal.slots())
             .expect("a deal's 52 cards lay out as Klondike's");
         let (truth, view) = super::at_table::at_the_table(&deal, self.rules);
-        Some(table_lab::play(&truth, &view, budget))
+        Some(table_lab::play(
+            &truth,
+            &view,
+            budget,
+            table_lab::Player::FollowsLine,
+        ))
     }
 
     fn rules_text(&self) -> String {

@@ -152,7 +152,7 @@ impl AtTable for Position {
 
     fn solve(&self, observer: &mut dyn Observer) -> Solved<Move> {
         match solver::solve(self, observer).outcome {
-            Outcome::Solved(moves) => Solved::Won(moves.first().copied()),
+            Outcome::Solved(moves) => Solved::Won(moves),
             Outcome::NoSolution(_) => Solved::Lost,
             Outcome::Cancelled => Solved::Open,
         }

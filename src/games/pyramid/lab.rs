@@ -155,7 +155,12 @@ impl Lab for PyramidLab {
         // The truth, every card known, and the deal as a player sees it: the stock face down.
         let truth = Position::new(deal, self.rules);
         let view = truth.clone().with_unknown_cards(truth.stock_top_first());
-        Some(table_lab::play(&truth, &view, budget))
+        Some(table_lab::play(
+            &truth,
+            &view,
+            budget,
+            table_lab::Player::RanksEachMove,
+        ))
     }
 
     /// 1, 3 and unlimited passes, each with strict and relaxed pairing, to the goal given.

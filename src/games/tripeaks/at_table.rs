@@ -73,7 +73,7 @@ impl AtTable for Position {
             Some(Solution {
                 answer: BoardAnswer::Cleared(line),
                 ..
-            }) => Solved::Won(line.moves.first().copied()),
+            }) => Solved::Won(line.moves),
             Some(_) => Solved::Lost,
             None => Solved::Open,
         }

@@ -126,7 +126,12 @@ impl Lab for TriPeaksLab {
     /// face down.
     fn play_at_table(&self, deal: &Deal, budget: &SampleBudget) -> Option<Played> {
         let (truth, view) = super::at_table::at_the_table(deal);
-        Some(table_lab::play(&truth, &view, budget))
+        Some(table_lab::play(
+            &truth,
+            &view,
+            budget,
+            table_lab::Player::RanksEachMove,
+        ))
     }
 
     fn figures(&self) -> Vec<Figure> {
