@@ -22,6 +22,11 @@ pub const KEYS: Keys = Keys {
 
 /// Keys of Pyramid's editor, beside the typing ones.
 const EDITOR: &[Binding] = &[
+    bind(
+        &[ch('?')],
+        "?",
+        "a stock card not seen yet: unknown until it is drawn",
+    ),
     keys::solve("solve the deal (from the marked position)"),
     keys::play("play the deal from the marked position"),
     bind(
@@ -100,7 +105,7 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             ("^G", other_game),
             ("g", "challenge"),
             ("r x e", "rules"),
-            ("?", "help"),
+            ("F1", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
         // A won game takes no more moves: only what still works.
