@@ -16,17 +16,20 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
+use solitaire::cards::card::Card;
 use solitaire::cards::deal::DECK_SIZE;
 use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{Budget, Caps};
 use solitaire::engine::search::{CapReached, Stats};
 use solitaire::games::pyramid::answer::{Bound, board_bound};
 use solitaire::games::pyramid::challenge::Answer;
+use solitaire::games::pyramid::layout::slot_name;
 use solitaire::games::pyramid::solver::{Outcome, Report};
-use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Position, Rules};
+use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Place, Position, Rules};
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
+use crate::app::flow::table::{self, TablePlay};
 use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving, Step, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::{DealText, KeptWork};
@@ -306,7 +309,11 @@ impl GameScreen for Pyramid {
     const PLAY_WORDS: &'static str =
         "Play: arrows choose a card, Enter takes it, d draws, u undoes, h hints.";
 
+    /// A card turned up not known takes the card keys first.
     fn play_key(flow: &mut Flow<Pyramid>, key: KeyEvent, fx: &mut Effects) -> bool {
+        if table::typing_key(flow, key.code, fx, type_turned_up) {
+            return true;
+        }
         match key.code {
             KeyCode::Char('r') => flow.play_action(fx, |play| play.play(Move::Recycle)),
             KeyCode::Char('b') => back_to_winnable(flow, fx),
@@ -340,6 +347,14 @@ impl GameScreen for Pyramid {
         let Some(play) = &mut flow.play else {
             return;
         };
+        if let Some(place) = play.waiting_place() {
+            fx.say(Tone::Info, table::type_first(&place));
+            return;
+        }
+        if play.at_table() {
+            table_hint(flow, fx);
+            return;
+        }
         match play.standing() {
             Standing::Checking => {
                 play.want = Some(Want::Hint);
@@ -377,6 +392,12 @@ impl GameScreen for Pyramid {
         let Some(play) = &mut flow.play else {
             return;
         };
+        // At the table the check ranks the moves: the rest is solved as Enter solves.
+        if play.at_table() {
+            let (position, base) = (play.position().clone(), play.game.moves().to_vec());
+            flow.start_solving(position, base, true, fx);
+            return;
+        }
         if play.position().is_won() {
             fx.say(
                 Tone::Success,
@@ -433,7 +454,23 @@ impl GameScreen for Pyramid {
         }
     }
 
+    /// At the table, a round of the ranking of the moves, each round on deals of its own;
+    /// else the search the solve screen runs.
+    fn check(marks: &Self::Marks, play: &Play, position: Position, goal: Goal) -> (Job, JobHandle) {
+        if play::at_table(&position, goal) {
+            let round = play.table.rounds(&position);
+            return table::rank_round::<Position, ()>(position, round);
+        }
+        Self::search(marks, position, goal)
+    }
+
     fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, goal: Goal) {
+        if play::at_table(&position, goal) {
+            if let Some(known) = table::learned(end, |_| None) {
+                play.table.learn(position, known);
+            }
+            return;
+        }
         let known = match end {
             Ok(found) => match found.take::<Solved>() {
                 // A loss always gives its reason: the cards that cannot be removed, or else
@@ -472,7 +509,11 @@ impl GameScreen for Pyramid {
         }
     }
 
+    /// No move while a card turned up waits to be typed in, nor once the game is won.
     fn over(play: &Play) -> Option<String> {
+        if let Some(place) = play.waiting_place() {
+            return Some(table::type_first(&place));
+        }
         let position = play.position();
         position.is_won().then(|| {
             let done = position.rules().finish.done();
@@ -482,6 +523,9 @@ impl GameScreen for Pyramid {
     }
 
     fn played(play: &Play, text: String) -> (Tone, String) {
+        if let Some(place) = play.waiting_place() {
+            return (Tone::Info, table::turned_up(&text, &place));
+        }
         let position = play.position();
         if position.is_won() {
             let done = position.rules().finish.done();
@@ -775,6 +819,45 @@ fn back_to_winnable(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
             Tone::Warning,
             "Undecided here: whether this position can be won is not known.",
         ),
+    }
+}
+
+/// `h` at the table: the move with the best chance to win, with its figure; while no round
+/// is in, that it is coming (it shows by itself when the round ends).
+fn table_hint(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
+    let Some(play) = &flow.play else {
+        return;
+    };
+    if let Some(best) = play.best_move() {
+        let lead = table::hint_lead(play.best_estimate());
+        flow.hint_move(best, Tone::Success, &lead, fx);
+    } else {
+        let text = play
+            .table_verdict()
+            .unwrap_or_else(|| "Thinking about a hint… h again in a moment.".to_string());
+        fx.say(Tone::Info, text);
+    }
+}
+
+/// The card typed for the one not known that turned up, written into the deal at its slot:
+/// a pyramid card's own, or the slot the waste's top card was dealt to.
+fn type_turned_up(flow: &mut Flow<Pyramid>, card: Card, fx: &mut Effects) {
+    let Some((place, stand_in)) = flow
+        .play
+        .as_ref()
+        .and_then(|play| play.position().unknown_face_up())
+    else {
+        return;
+    };
+    let slot = match place {
+        Place::Pyramid(index) => Some(usize::from(index)),
+        Place::Stock | Place::Waste => flow.editor.deal().ok().and_then(|deal| {
+            (0..DECK_SIZE)
+                .find(|&slot| deal.unknown() & (1 << slot) != 0 && deal.cards()[slot] == stand_in)
+        }),
+    };
+    if let Some(slot) = slot {
+        table::type_turned_up(flow, slot, card, slot_name, fx);
     }
 }
 

@@ -6,7 +6,7 @@ use crossterm::event::KeyCode;
 
 use crate::app::flow::keys::{
     self, Binding, CHALLENGE, CLICK_STEP, ENDS, ESC_SOLVING, HINT, Keys, PLAY_ON, Press, QUIT,
-    STEP, UNDO, bind, ch,
+    STEP, TURNED_UP, UNDO, bind, ch,
 };
 use crate::app::flow::{Flow, Screen};
 use crate::app::games::pyramid::Pyramid;
@@ -78,6 +78,7 @@ const PLAY: &[Binding] = &[
         "draw (recycle when the stock is empty)",
     ),
     bind(&[ch('r')], "r", "recycle the waste"),
+    TURNED_UP,
     UNDO,
     bind(&[ch('b')], "b", "undo back to the latest winnable position"),
     HINT,
@@ -117,6 +118,14 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             ("?", "help"),
             ("q", "quit"),
         ],
+        Screen::Play
+            if flow
+                .play
+                .as_ref()
+                .is_some_and(|play| play.waiting().is_some()) =>
+        {
+            vec![("A-K c d h s", "the card"), ("u", "undo"), ("?", "help")]
+        }
         // Nothing to step through.
         Screen::Solution(solution) if solution.moves.is_empty() => vec![
             ("Esc", "back"),

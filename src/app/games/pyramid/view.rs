@@ -16,6 +16,7 @@ use solitaire::games::pyramid::{Goal, Move, Place};
 
 use super::challenge;
 use crate::app::card_input::Pending;
+use crate::app::flow::table::{self, TablePlay};
 use crate::app::flow::view::goal_line;
 use crate::app::flow::{Flow, Screen, Solution, Step};
 use crate::app::games::pyramid::board::{EditorBoard, PlayBoard};
@@ -305,6 +306,24 @@ pub fn play_header(flow: &Flow<Pyramid>, play: &Play, look: &Look) -> Vec<Line<'
     let (theme, text) = (look.theme, look.text);
     let bold = Modifier::BOLD;
     let goal = flow.goal;
+    if let Some(place) = play.waiting_place() {
+        return table::typing_lines(&place, play.table.typing, look);
+    }
+    if play.at_table() {
+        return vec![match play.table_verdict() {
+            Some(verdict) if play.refining() => Line::styled(
+                format!("{} {verdict}", spinner(look)),
+                Style::new().fg(theme.success).add_modifier(bold),
+            ),
+            Some(verdict) => {
+                Line::styled(verdict, Style::new().fg(theme.success).add_modifier(bold))
+            }
+            None => Line::styled(
+                format!("{} Ranking the moves by their chance to win", spinner(look)),
+                Style::new().fg(theme.dim),
+            ),
+        }];
+    }
     match play.standing() {
         Standing::Checking => vec![Line::styled(
             format!("{} Checking whether it can still be won", spinner(look)),

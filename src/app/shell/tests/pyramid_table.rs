@@ -120,3 +120,153 @@ fn solving_with_the_stock_not_seen_says_what_is_proved() {
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("Not definitive"), "{shown}");
 }
+
+fn play(app: &App) -> &Play {
+    app.pyramid().play.as_ref().expect("a game is being played")
+}
+
+/// An app playing the 40-step deal with its stock face down, from its start.
+fn at_the_table() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(STOCK_FACE_DOWN.to_string()));
+    ctrl(&mut app, 'p');
+    assert!(play(&app).at_table(), "{}", said(&app));
+    (dir, app, receive)
+}
+
+/// Feeds play mode's checks to the app until the current position has its first round.
+fn first_round(app: &mut App, receive: &Receiver<Msg>) {
+    while play(app).table_verdict().is_none() {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+}
+
+/// The rounds the current position's ranking has had.
+fn rounds(app: &App) -> u32 {
+    play(app).table.rounds(play(app).position())
+}
+
+#[test]
+fn at_the_table_the_hint_gives_the_best_chance_and_refines() {
+    let (_dir, mut app, receive) = at_the_table();
+    press(&mut app, KeyCode::Char('h'));
+    assert!(said(&app).starts_with("Thinking"), "{}", said(&app));
+    first_round(&mut app, &receive);
+    // Asked for before the round, the hint shows by itself with its chance, not played.
+    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    assert!(said(&app).contains(" deals)"), "{}", said(&app));
+    assert_eq!(play(&app).game.played(), 0);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Best chance to win"), "{shown}");
+    assert!(shown.contains('»'), "the hint marked on the board: {shown}");
+    let first = said(&app);
+    // The rounds refine the figure, said again on the deals now known.
+    while rounds(&app) < 2 {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    assert_ne!(said(&app), first, "more deals: {first}");
+    assert_eq!(play(&app).game.played(), 0, "said, not played");
+    // h again plays the move ranked first.
+    let best = play(&app).best_move().expect("a best move");
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.moves(), [best]);
+}
+
+#[test]
+fn at_the_table_a_card_drawn_is_asked_for_typed_and_undone_across() {
+    let (_dir, mut app, receive) = at_the_table();
+    let truth = deal(WINNABLE);
+    first_round(&mut app, &receive);
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).waiting(), Some(Place::Waste));
+    assert!(
+        said(&app).contains("A card not known turned up on the waste: type it"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(app.pyramid().check_id(), None, "no check while it waits");
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Type the card turned up on"), "{shown}");
+    // No move while it waits; h says to type it first.
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).game.played(), 1);
+    assert!(
+        said(&app).starts_with("First type the card"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Char('h'));
+    assert!(
+        said(&app).starts_with("First type the card"),
+        "{}",
+        said(&app)
+    );
+    // A card already in the deal is refused; then the true one, stock card 1, goes in.
+    type_text(&mut app, "4d");
+    assert!(said(&app).contains("already in the deal"), "{}", said(&app));
+    let card = truth.cards()[28];
+    type_text(&mut app, &card.to_string().to_lowercase());
+    assert!(
+        said(&app).starts_with(&format!("{card} typed in at stock card 1 from the top")),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(app.pyramid().editor.slots[28], Some(card));
+    assert_eq!(app.pyramid().editor.unseen_count(), 23);
+    assert_eq!(play(&app).waiting(), None);
+    assert_eq!(play(&app).position().card_on(Place::Waste), Some(card));
+    // Play goes on: the new position is ranked.
+    first_round(&mut app, &receive);
+    assert!(play(&app).best_move().is_some());
+    // Undo goes back before the draw, the card stays known; redo draws it again.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(play(&app).game.played(), 0);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(play(&app).game.played(), 1);
+    assert_eq!(play(&app).waiting(), None);
+    assert_eq!(play(&app).position().card_on(Place::Waste), Some(card));
+    assert!(!play(&app).position().is_unknown(card));
+}
+
+mod snapshots {
+    use super::*;
+    use solitaire::engine::at_table::Ranking;
+    use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, SampleBudget};
+
+    /// The moves of `position` ranked over a fixed number of deals, whatever the machine's
+    /// speed, so that the figures are the same on every run.
+    fn ranked(position: &Position) -> Ranking<Move> {
+        let pool = at_table::rest_of_pack(&position.seen());
+        let budget = SampleBudget {
+            deals: 20,
+            time: None,
+            threads: 1,
+            caps: DEAL_CAPS,
+            seed: 1,
+        };
+        at_table::rank(position, &pool, &budget, &mut ()).unwrap()
+    }
+
+    #[test]
+    fn pyramid_at_the_table() {
+        let (_dir, mut app, _receive) = at_the_table();
+        let position = play(&app).position().clone();
+        let ranking = ranked(&position);
+        let known = crate::app::flow::table::Known::Ranked { ranking, rounds: 1 };
+        let flow = app.pyramid_mut();
+        flow.play.as_mut().unwrap().table.learn(position, known);
+        press(&mut app, KeyCode::Char('h'));
+        assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+        insta::assert_snapshot!("pyramid_at_the_table_hint_at_80x24", screen(&app, 80, 24));
+        press(&mut app, KeyCode::Char('d'));
+        type_text(&mut app, "7");
+        insta::assert_snapshot!("pyramid_at_the_table_ask_at_80x24", screen(&app, 80, 24));
+    }
+}
