@@ -388,12 +388,12 @@ fn one_line(screen: &str) -> String {
 }
 
 /// Follows the hints to the end of the game (`h` shows the best move, `h` again plays it),
-/// typing each card not known from `truth` as the app asks for it at one of `places`, until
-/// the status says one of `ends`; the moves played.
+/// typing each card not known as the app asks for it, the card `truth` gives for the words
+/// after "turned up " ("at tableau row 3, ...: type it"), until the status says one of
+/// `ends`; the moves played.
 fn hint_to_the_end(
     session: &mut Session,
-    truth: impl Fn(usize) -> String,
-    places: &[(usize, String)],
+    mut truth: impl FnMut(&str) -> String,
     ends: &[&str],
 ) -> usize {
     let ended = |session: &Session| {
@@ -422,12 +422,8 @@ fn hint_to_the_end(
         session.wait_for(&count);
         // A move may turn up two cards: each is asked for in turn.
         let mut text = one_line(&session.contents());
-        while let Some((_, after)) = text.split_once("card not known turned up at ") {
-            let (slot, _) = places
-                .iter()
-                .find(|(_, place)| after.starts_with(&format!("{place}:")))
-                .unwrap_or_else(|| panic!("a place of the deal: {after}"));
-            let card = truth(*slot);
+        while let Some((_, after)) = text.split_once("card not known turned up ") {
+            let card = truth(after);
             session.send(&card);
             session.wait_for(&format!("{card} typed in at"));
             text = one_line(&session.contents());
@@ -466,8 +462,13 @@ fn a_tripeaks_deal_played_at_the_table_to_the_end_in_a_real_terminal() {
     let places: Vec<(usize, String)> = (0..18).map(|slot| (slot, place_name(slot))).collect();
     let played = hint_to_the_end(
         &mut session,
-        |slot| deal.card(slot).unwrap().to_string(),
-        &places,
+        |after| {
+            let (slot, _) = places
+                .iter()
+                .find(|(_, place)| after.starts_with(&format!("at {place}:")))
+                .unwrap_or_else(|| panic!("a place of the deal: {after}"));
+            deal.card(*slot).unwrap().to_string()
+        },
         &[
             "The tableau is cleared!",
             "No move is left",
@@ -482,6 +483,49 @@ fn a_tripeaks_deal_played_at_the_table_to_the_end_in_a_real_terminal() {
     );
     let saved = std::fs::read_to_string(dir.path().join("saves/pty-table-peaks.txt")).unwrap();
     assert!(saved.contains("# game: tripeaks"), "{saved}");
+}
+
+#[test]
+fn a_pyramid_deal_played_at_the_table_to_the_end_in_a_real_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, mut child) = spawn(dir.path(), &[]);
+    session.wait_for("Type the deal");
+    // The 40-step deal as a player sees it: the pyramid, and the stock face down.
+    let deal = common::deal("winnable-40-steps.txt");
+    let typed: Vec<String> = (0..52)
+        .map(|slot| {
+            if slot < 28 {
+                deal.cards()[slot].to_string()
+            } else {
+                "?".to_string()
+            }
+        })
+        .collect();
+    session.send(&typed.join(" "));
+    session.wait_for("24 cards not seen yet (?)");
+    session.send("\x10");
+    session.wait_for("Ranking the moves");
+    // On the first pass the stock is drawn from its top: the n-th card asked for is stock
+    // card n. Later passes go round cards already seen.
+    let mut drawn = 28;
+    let played = hint_to_the_end(
+        &mut session,
+        |after| {
+            assert!(after.starts_with("on the waste:"), "{after}");
+            drawn += 1;
+            deal.cards()[drawn - 1].to_string()
+        },
+        &["is cleared", "No move is left", "No move wins from here"],
+    );
+    assert_eq!(drawn, 52, "every stock card was typed in as it was drawn");
+    save_and_quit(
+        &mut session,
+        &mut child,
+        "pty table pyramid",
+        &format!("Saved with {played} moves"),
+    );
+    let saved = std::fs::read_to_string(dir.path().join("saves/pty-table-pyramid.txt")).unwrap();
+    assert!(!saved.contains("??"), "every card typed in: {saved}");
 }
 
 #[test]

@@ -138,25 +138,6 @@ pub enum Face {
     Empty,
 }
 
-/// Draws one cell: `[Th]` under the cursor, ` Th ` otherwise, ` ·· ` when empty.
-pub fn draw_cell(
-    buf: &mut Buffer,
-    rect: Rect,
-    card: Option<Card>,
-    mark: Mark,
-    text: CardText,
-    theme: &Theme,
-) {
-    draw_face(
-        buf,
-        rect,
-        card.map_or(Face::Empty, Face::Card),
-        mark,
-        text,
-        theme,
-    );
-}
-
 /// Draws one cell showing any face: a card, `??`, a card's back or nothing.
 pub fn draw_face(
     buf: &mut Buffer,

@@ -16,16 +16,21 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use solitaire::GameKind;
+use solitaire::cards::card::Card;
 use solitaire::cards::deal::DECK_SIZE;
 use solitaire::engine::referee::Referee;
+use solitaire::engine::search::{Budget, Caps};
 use solitaire::engine::search::{CapReached, Stats};
+use solitaire::games::pyramid::answer::{Bound, board_bound};
 use solitaire::games::pyramid::challenge::Answer;
+use solitaire::games::pyramid::layout::slot_name;
 use solitaire::games::pyramid::solver::{Outcome, Report};
-use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Position, Rules};
+use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Place, Position, Rules};
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::{Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, Step};
+use crate::app::flow::table::{self, TablePlay};
+use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving, Step, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::{DealText, KeptWork};
 use crate::app::widgets::{Look, counted, moves_in};
@@ -56,10 +61,10 @@ impl Default for Pyramid {
     }
 }
 
-/// What a Pyramid search gives: the Board challenge's report, or a Score or Card
-/// challenge's answer (`None` when it was stopped).
+/// What a Pyramid search gives: the Board challenge's report with what the cards not seen
+/// yet could change of it, or a Score or Card challenge's answer (`None` when it was stopped).
 pub enum Solved {
-    Board(Report),
+    Board(Report, Option<Bound>),
     Challenge(Option<Answer>, Stats),
 }
 
@@ -73,9 +78,16 @@ pub struct Answered {
     /// What was solved for; for a Score or Card challenge, its answer and the line shown.
     pub goal: Goal,
     pub answer: Option<Answer>,
+    /// With cards not seen yet, what knowing them could change of a Board answer.
+    pub bound: Option<Bound>,
 }
 
 impl Answered {
+    /// Whether the answer holds whatever the cards not seen yet are.
+    pub fn definitive(&self) -> bool {
+        self.bound.as_ref().is_none_or(Bound::is_definitive)
+    }
+
     /// A Board answer: its line, whether it clears, and why not.
     fn board(report: &Report) -> (Vec<Move>, Answered) {
         let (moves, solvable, reason) = match &report.outcome {
@@ -89,6 +101,7 @@ impl Answered {
             stats: report.stats,
             goal: Goal::Board,
             answer: None,
+            bound: None,
         };
         (moves, answered)
     }
@@ -106,6 +119,7 @@ impl Answered {
             stats,
             goal,
             answer: Some(answer),
+            bound: None,
         };
         (moves, answered)
     }
@@ -115,7 +129,7 @@ impl GameScreen for Pyramid {
     const GAME: GameKind = GameKind::Pyramid;
     const KEYS: Keys = keys::KEYS;
     const FIRST_WORDS: &'static str =
-        "Type the deal: the pyramid row by row, then the stock from the top. ? for help.";
+        "Type the deal: the pyramid row by row, then the stock (? not seen). F1 help.";
     type Position = Position;
     type Marks = editor::PyramidMarks;
 
@@ -130,7 +144,6 @@ impl GameScreen for Pyramid {
         }
         let editor = &mut flow.editor;
         match key.code {
-            KeyCode::Char('?') => fx.help(),
             KeyCode::Char('-') => fx.say(Tone::Info, editor.toggle_gone()),
             KeyCode::Char('w') => match editor.toggle_waste_end() {
                 Ok(text) => fx.say(Tone::Info, text),
@@ -192,7 +205,14 @@ impl GameScreen for Pyramid {
     fn search(_marks: &Self::Marks, start: Position, goal: Goal) -> (Job, JobHandle) {
         Job::new(move |observer| {
             if goal == Goal::Board {
-                Solved::Board(solitaire::games::pyramid::solver::solve(&start, observer))
+                let report = solitaire::games::pyramid::solver::solve(&start, observer);
+                // With cards not seen yet: whether knowing them could do better, as `solve`
+                // says it.
+                let bound = (report.outcome != Outcome::Cancelled)
+                    .then(|| board_bound(&start, &report, &Budget::start(Caps::default())))
+                    .flatten()
+                    .map(|(bound, _)| bound);
+                Solved::Board(report, bound)
             } else {
                 let (answer, stats) =
                     solitaire::games::pyramid::challenge::solve(&start, goal, observer);
@@ -223,16 +243,21 @@ impl GameScreen for Pyramid {
                 };
                 fx.say(tone, format!("{text}{more}"));
             }
-            Some(Solved::Board(report)) => {
+            Some(Solved::Board(report, bound)) => {
                 if report.outcome == Outcome::Cancelled {
                     return;
                 }
-                let (moves, answered) = Answered::board(&report);
-                let solution = Solution::<Pyramid>::new(solving.start, moves, answered);
+                let (moves, mut answered) = Answered::board(&report);
+                answered.bound = bound;
+                let mut solution = Solution::<Pyramid>::new(solving.start, moves, answered);
+                solution.base = solving.base;
+                solution.from_play = solving.from_play && flow.play.is_some();
                 flow.own.verdict = if solution.found.solvable {
                     Verdict::Solved(solution.moves.len())
-                } else {
+                } else if solution.found.definitive() {
                     Verdict::NoSolution
+                } else {
+                    Verdict::Unsolved
                 };
                 let (tone, text) = no_solution_words(&solution).unwrap_or_else(|| {
                     let steps = counted(solution.moves.len(), "step");
@@ -284,7 +309,11 @@ impl GameScreen for Pyramid {
     const PLAY_WORDS: &'static str =
         "Play: arrows choose a card, Enter takes it, d draws, u undoes, h hints.";
 
+    /// A card turned up not known takes the card keys first.
     fn play_key(flow: &mut Flow<Pyramid>, key: KeyEvent, fx: &mut Effects) -> bool {
+        if table::typing_key(flow, key.code, fx, type_turned_up) {
+            return true;
+        }
         match key.code {
             KeyCode::Char('r') => flow.play_action(fx, |play| play.play(Move::Recycle)),
             KeyCode::Char('b') => back_to_winnable(flow, fx),
@@ -318,6 +347,14 @@ impl GameScreen for Pyramid {
         let Some(play) = &mut flow.play else {
             return;
         };
+        if let Some(place) = play.waiting_place() {
+            fx.say(Tone::Info, table::type_first(&place));
+            return;
+        }
+        if play.at_table() {
+            table_hint(flow, fx);
+            return;
+        }
         match play.standing() {
             Standing::Checking => {
                 play.want = Some(Want::Hint);
@@ -355,6 +392,12 @@ impl GameScreen for Pyramid {
         let Some(play) = &mut flow.play else {
             return;
         };
+        // At the table the check ranks the moves: the rest is solved as Enter solves.
+        if play.at_table() {
+            let (position, base) = (play.position().clone(), play.game.moves().to_vec());
+            flow.start_solving(position, base, true, fx);
+            return;
+        }
         if play.position().is_won() {
             fx.say(
                 Tone::Success,
@@ -411,12 +454,28 @@ impl GameScreen for Pyramid {
         }
     }
 
+    /// At the table, a round of the ranking of the moves, each round on deals of its own;
+    /// else the search the solve screen runs.
+    fn check(marks: &Self::Marks, play: &Play, position: Position, goal: Goal) -> (Job, JobHandle) {
+        if play::at_table(&position, goal) {
+            let round = play.table.rounds(&position);
+            return table::rank_round::<Position, ()>(position, round);
+        }
+        Self::search(marks, position, goal)
+    }
+
     fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, goal: Goal) {
+        if play::at_table(&position, goal) {
+            if let Some(known) = table::learned(end, |_| None) {
+                play.table.learn(position, known);
+            }
+            return;
+        }
         let known = match end {
             Ok(found) => match found.take::<Solved>() {
                 // A loss always gives its reason: the cards that cannot be removed, or else
                 // the proof's words.
-                Some(Solved::Board(report)) => match Known::of_report(&report) {
+                Some(Solved::Board(report, _)) => match Known::of_report(&report) {
                     Some(Known::Lost(None)) => Some(Known::Lost(Some(view::no_way(
                         position.rules().finish.aim(),
                         report.stats.expanded,
@@ -450,7 +509,11 @@ impl GameScreen for Pyramid {
         }
     }
 
+    /// No move while a card turned up waits to be typed in, nor once the game is won.
     fn over(play: &Play) -> Option<String> {
+        if let Some(place) = play.waiting_place() {
+            return Some(table::type_first(&place));
+        }
         let position = play.position();
         position.is_won().then(|| {
             let done = position.rules().finish.done();
@@ -460,6 +523,9 @@ impl GameScreen for Pyramid {
     }
 
     fn played(play: &Play, text: String) -> (Tone, String) {
+        if let Some(place) = play.waiting_place() {
+            return (Tone::Info, table::turned_up(&text, &place));
+        }
         let position = play.position();
         if position.is_won() {
             let done = position.rules().finish.done();
@@ -506,7 +572,8 @@ impl GameScreen for Pyramid {
         let editor = &flow.editor;
         Draft {
             // Stand-ins for the gone cards not known, so that the draft names their slots.
-            slots: editor.marks.midgame.fill_unknown(&editor.slots),
+            slots: editor.marks.deal_slots(&editor.slots),
+            unseen: editor.marks.unseen,
             midgame: editor.marks.midgame,
             moves: flow
                 .play
@@ -522,7 +589,7 @@ impl GameScreen for Pyramid {
     const RESTORED: &'static str = "";
 
     fn restore(flow: &mut Flow<Pyramid>, draft: &Draft) -> Vec<Move> {
-        flow.editor = Editor::with_marks(draft.slots, draft.midgame);
+        flow.editor = Editor::with_unseen(draft.slots, draft.unseen, draft.midgame);
         flow.editor.set_rules(draft.rules);
         flow.goal = draft.goal;
         draft.moves.clone()
@@ -571,8 +638,14 @@ impl GameScreen for Pyramid {
 
     /// The same unfinished deal saved again may go over itself.
     fn saved_draft(saved: &SavedDeal) -> Draft {
+        let mut slots = saved.deal.slots();
+        // The stand-ins of the gone cards not known name their slots, as the editor's draft.
+        for slot in (0..DECK_SIZE).filter(|&slot| saved.midgame.is_unknown(slot)) {
+            slots[slot] = Some(saved.deal.cards()[slot]);
+        }
         Draft {
-            slots: saved.deal.cards().map(Some),
+            slots,
+            unseen: saved.deal.unknown() & !saved.midgame.unknown,
             midgame: saved.midgame,
             moves: saved.moves.clone(),
             goal: saved.goal,
@@ -587,18 +660,6 @@ impl GameScreen for Pyramid {
 
     fn read_saved(text: &str, stem: &str) -> Result<SavedDeal, OpenError> {
         solitaire::games::pyramid::game::read(text, stem, RuleChanges::default())
-    }
-
-    /// Not yet a game with unknown cards (`??`), whose stand-in cards the app would show as
-    /// known; `pyramid solve` answers those.
-    fn shown(saved: &SavedDeal) -> Result<(), NotShown> {
-        if saved.deal.has_unknown() {
-            return Err(NotShown(
-                "it has unknown cards (??), which the app does not show yet: `pyramid solve \
-                 FILE` solves it and plans how to reveal them",
-            ));
-        }
-        Ok(())
     }
 
     fn about(saved: &SavedDeal) -> (&str, &[String], usize) {
@@ -619,9 +680,9 @@ impl GameScreen for Pyramid {
     /// A deal file with problems in Pyramid's editor, its cards placed as far as they go for the
     /// Check panel to show its problems; and what to say.
     fn open_cards(opening: &DealText, fx: &mut Effects) -> Option<Flow<Pyramid>> {
-        let (slots, extra, malformed) = text_slots(&opening.text);
+        let (slots, unseen, extra, malformed) = text_slots(&opening.text);
         let mut flow = Flow::<Pyramid>::default();
-        flow.editor = Editor::with_marks(slots, Midgame::default());
+        flow.editor = Editor::with_unseen(slots, unseen, Midgame::default());
         flow.editor.go_to(0);
         let mut text = format!(
             "Opened '{}' with problems to fix: the Check panel shows them.",
@@ -646,8 +707,10 @@ impl GameScreen for Pyramid {
 
     /// A deal file with problems as the draft Pyramid's editor keeps of it.
     fn cards_draft(text: &str) -> Option<Draft> {
+        let (slots, unseen, _, _) = text_slots(text);
         Some(Draft {
-            slots: text_slots(text).0,
+            slots,
+            unseen,
             midgame: Midgame::default(),
             moves: Vec::new(),
             goal: Goal::Board,
@@ -658,21 +721,23 @@ impl GameScreen for Pyramid {
 
 /// Saves a Pyramid game under its name, never over another game: a file of that name
 /// holding another deal is kept and the new one gets a numbered name. A file that holds the
-/// same deal is replaced, as saving again after playing on is meant to. Returns the path
-/// written.
+/// same deal is replaced, as saving again after playing on is meant to, also when cards not
+/// seen there have been seen since. Returns the path written.
 pub fn save(folders: &Folders, saved: &SavedDeal) -> Written {
     store::save_named(folders, &saved.name, &saved.to_text(), |existing| {
         SavedDeal::parse(existing, "")
-            .ok()
-            .filter(|existing| Pyramid::shown(existing).is_ok())
-            .is_some_and(|existing| existing.deal == saved.deal)
+            .is_ok_and(|existing| seen_more_of(&existing.deal.slots(), &saved.deal.slots()))
     })
 }
 
 /// What to say of an answer with no way out, when it has none.
 fn no_solution_words(solution: &Solution<Pyramid>) -> Option<(Tone, String)> {
-    if solution.found.solvable {
+    let found = &solution.found;
+    if found.solvable {
         return None;
+    }
+    if !found.definitive() {
+        return Some((Tone::Warning, not_definitive(found)));
     }
     let text = match &solution.found.reason {
         Some(reason) => format!("No solution: {reason}."),
@@ -682,6 +747,19 @@ fn no_solution_words(solution: &Solution<Pyramid>) -> Option<(Tone, String)> {
         ),
     };
     Some((Tone::Warning, text))
+}
+
+/// A Board answer with no way out that the cards not seen yet may change, in words.
+pub fn not_definitive(found: &Answered) -> String {
+    let could = match &found.bound {
+        Some(Bound::Could(could)) => format!("were each any card at all, they could {could}"),
+        Some(Bound::Capped(cap)) => format!("whether they could is undecided: {cap}"),
+        Some(Bound::Definitive) | None => "they could".to_string(),
+    };
+    format!(
+        "No solution with the cards known so far; not definitive: the cards not seen yet may \
+         change it ({could}). Play on (Ctrl-P) and type each card as it turns up."
+    )
 }
 
 /// Changes the rules the game is played under, unless the challenge cannot be played under
@@ -744,6 +822,45 @@ fn back_to_winnable(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
     }
 }
 
+/// `h` at the table: the move with the best chance to win, with its figure; while no round
+/// is in, that it is coming (it shows by itself when the round ends).
+fn table_hint(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
+    let Some(play) = &flow.play else {
+        return;
+    };
+    if let Some(best) = play.best_move() {
+        let lead = table::hint_lead(play.best_estimate());
+        flow.hint_move(best, Tone::Success, &lead, fx);
+    } else {
+        let text = play
+            .table_verdict()
+            .unwrap_or_else(|| "Thinking about a hint… h again in a moment.".to_string());
+        fx.say(Tone::Info, text);
+    }
+}
+
+/// The card typed for the one not known that turned up, written into the deal at its slot:
+/// a pyramid card's own, or the slot the waste's top card was dealt to.
+fn type_turned_up(flow: &mut Flow<Pyramid>, card: Card, fx: &mut Effects) {
+    let Some((place, stand_in)) = flow
+        .play
+        .as_ref()
+        .and_then(|play| play.position().unknown_face_up())
+    else {
+        return;
+    };
+    let slot = match place {
+        Place::Pyramid(index) => Some(usize::from(index)),
+        Place::Stock | Place::Waste => flow.editor.deal().ok().and_then(|deal| {
+            (0..DECK_SIZE)
+                .find(|&slot| deal.unknown() & (1 << slot) != 0 && deal.cards()[slot] == stand_in)
+        }),
+    };
+    if let Some(slot) = slot {
+        table::type_turned_up(flow, slot, card, slot_name, fx);
+    }
+}
+
 /// The way back from a lost position, in words.
 pub fn back_text(back: Back) -> String {
     match back {
@@ -756,7 +873,7 @@ pub fn back_text(back: Back) -> String {
 
 impl KeptWork for Draft {
     fn typed(&self) -> usize {
-        self.slots.iter().flatten().count()
+        Draft::typed(self)
     }
 
     fn to_text(&self) -> String {
@@ -777,7 +894,7 @@ impl KeptWork for Draft {
     }
 
     fn is_empty(&self) -> bool {
-        self.slots.iter().all(Option::is_none)
+        self.typed() == 0
     }
 
     fn named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
@@ -785,19 +902,22 @@ impl KeptWork for Draft {
     }
 
     fn same_unfinished(&self, text: &str) -> bool {
-        Draft::parse(text).is_some_and(|old| old.slots == self.slots)
+        Draft::parse(text).is_some_and(|old| (old.slots, old.unseen) == (self.slots, self.unseen))
     }
 }
 
-/// The cards of a deal file in deal order, as far as they go; and how many did not fit and
-/// how many words were not cards.
-fn text_slots(text: &str) -> ([Option<solitaire::Card>; DECK_SIZE], usize, usize) {
+/// The cards of a deal file in deal order, as far as they go, with the slots of its cards not
+/// seen yet (`??`); and how many did not fit and how many words were not cards.
+fn text_slots(text: &str) -> ([Option<solitaire::Card>; DECK_SIZE], u64, usize, usize) {
     let read = solitaire::cards::deal::read_cards(text);
     let mut slots = [None; DECK_SIZE];
-    // An unknown card (`??`) leaves its slot to be typed.
-    for (slot, &(card, _)) in slots.iter_mut().zip(&read.cards) {
+    let mut unseen = 0u64;
+    for (index, (slot, &(card, _))) in slots.iter_mut().zip(&read.cards).enumerate() {
         *slot = card;
+        if card.is_none() {
+            unseen |= 1 << index;
+        }
     }
     let extra = read.cards.len().saturating_sub(DECK_SIZE);
-    (slots, extra, read.malformed.len())
+    (slots, unseen, extra, read.malformed.len())
 }

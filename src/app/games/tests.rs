@@ -78,6 +78,7 @@ pub(super) fn too_long_to_read_back() -> SavedDeal {
 fn empty_draft() -> Draft {
     Draft {
         slots: [None; DECK_SIZE],
+        unseen: 0,
         midgame: Midgame::default(),
         moves: Vec::new(),
         goal: Goal::Board,
@@ -379,6 +380,7 @@ fn a_link_at_a_temporary_name_is_never_written_through() {
     assert_eq!(load(&path).unwrap().deal, saved.deal);
     let draft = Draft {
         slots: saved.deal.cards().map(Some),
+        unseen: 0,
         midgame: Midgame::default(),
         moves: Vec::new(),
         goal: Goal::Board,
@@ -580,15 +582,21 @@ fn a_tripeaks_game_with_moves_unknown_cards_and_a_challenge_saves_and_loads_back
 }
 
 #[test]
-fn load_game_takes_unknown_cards_in_tripeaks_only() {
+fn load_game_takes_unknown_cards_in_pyramid_too() {
     let dir = tempfile::tempdir().unwrap();
     let folders = Folders::under(dir.path());
     fs::create_dir_all(&folders.saves).unwrap();
     let pyramid = folders.saves.join("pyramid.txt");
     let text = example().to_text();
-    fs::write(&pyramid, text.replacen("4d", "??", 1)).unwrap();
-    let error = load_game(&pyramid).unwrap_err().to_string();
-    assert!(error.contains("unknown cards (??)"), "{error}");
+    let last = text.trim_end().rsplit(' ').next().unwrap().to_string();
+    fs::write(
+        &pyramid,
+        format!("{}??\n", text.trim_end().strip_suffix(&last).unwrap()),
+    )
+    .unwrap();
+    let unseen = load_game(&pyramid).unwrap();
+    assert_eq!(unseen, Kept::of(load(&pyramid).unwrap()));
+    assert!(load(&pyramid).unwrap().deal.has_unknown());
     fs::write(&pyramid, &text).unwrap();
     assert_eq!(
         load_game(&pyramid).unwrap(),

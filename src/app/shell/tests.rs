@@ -606,7 +606,7 @@ fn quitting_works_from_everywhere_but_q_types_a_queen_in_the_editor() {
     let (mut app, _receive) = start(dir.path());
     press(&mut app, KeyCode::Char('q'));
     assert!(!app.quitting());
-    press(&mut app, KeyCode::Char('?'));
+    press(&mut app, KeyCode::F(1));
     assert_eq!(app.shell.overlay, Some(Overlay::Help(0)));
     ctrl(&mut app, 'q');
     assert!(app.quitting());
@@ -771,6 +771,7 @@ mod klondike;
 mod perfect_pair;
 mod pictures;
 mod properties;
+mod pyramid_table;
 mod reported;
 mod saves;
 mod screens;

@@ -35,8 +35,7 @@ use super::layout::{LAYOUT, PYRAMID_SIZE};
 use super::notation::{move_text, read_move};
 use super::{Finish, Game, Goal, Midgame, Move, Passes, Position, RuleChanges, Rules};
 use crate::cards::card::Card;
-use crate::cards::deal::DECK_SIZE;
-use crate::cards::deal::Deal;
+use crate::cards::deal::{DECK_SIZE, Deal, DraftSlot, draft_slots, read_draft_slots, typed_slots};
 use crate::cards::excerpt::excerpt;
 use crate::engine::goal::read_count;
 use crate::engine::headers::{
@@ -336,11 +335,14 @@ fn read_midgame(
     Ok(midgame)
 }
 
-/// The deal being typed, kept between runs: the slots (`..` for an empty one), the marks of a
-/// game entered part-way, and the moves played when the deal is complete.
+/// The deal being typed, kept between runs: the slots (`..` for an empty one, `??` for a card
+/// not seen yet), the marks of a game entered part-way, and the moves played when the deal is
+/// complete.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Draft {
     pub slots: [Option<Card>; DECK_SIZE],
+    /// Bit `i`: slot `i` holds a card not seen yet (its slot is `None`).
+    pub unseen: u64,
     pub midgame: Midgame,
     pub moves: Vec<Move>,
     pub goal: Goal,
@@ -357,7 +359,7 @@ impl Draft {
             game_header(GameKind::Pyramid),
             progress_headers(&self.slots, &self.midgame, start.as_ref(), moves),
             goal_header(self.goal) + &rules_header(self.rules),
-            drawn_slots(&self.slots)
+            LAYOUT.drawn(&draft_slots(&self.slots, self.unseen).map(DraftSlot::text))
         )
     }
 
@@ -369,7 +371,7 @@ impl Draft {
 # saved: {saved}
 "
         );
-        let typed = self.slots.iter().flatten().count();
+        let typed = self.typed();
         text.push_str(&format!(
             "# unfinished: {typed}/{DECK_SIZE} cards; `pyramid FILE` opens it to go on typing
 "
@@ -385,11 +387,18 @@ impl Draft {
         text
     }
 
-    /// The start position, when the slots hold a whole deal and the marks fit it.
+    /// Slots typed, those holding a card not seen yet included.
+    pub fn typed(&self) -> usize {
+        self.slots.iter().flatten().count() + self.unseen.count_ones() as usize
+    }
+
+    /// The start position, when the slots hold a whole deal (its cards not seen yet
+    /// included) and the marks fit it.
     fn start(&self) -> Option<Position> {
-        let cards: Option<Vec<Card>> = self.slots.iter().copied().collect();
-        let deal = Deal::from_cards(&cards?).ok()?;
-        self.midgame.position(&deal, self.rules).ok()
+        let whole =
+            (0..DECK_SIZE).all(|slot| self.slots[slot].is_some() || self.unseen & (1 << slot) != 0);
+        let deal = Deal::from_slots(&self.slots, GameKind::Pyramid).ok()?;
+        whole.then(|| self.midgame.position(&deal, self.rules).ok())?
     }
 
     /// Reads a draft back; `None` when it is not one, or is another game's (its `# game:`
@@ -398,27 +407,11 @@ impl Draft {
         if game_of_text(text) != Ok(GameKind::Pyramid) {
             return None;
         }
-        let mut slots = [None; DECK_SIZE];
-        let mut count = 0;
-        for token in text
-            .lines()
-            .map(|line| line.split('#').next().unwrap_or(""))
-            .flat_map(str::split_whitespace)
-        {
-            let slot = slots.get_mut(count)?;
-            *slot = if token == ".." {
-                None
-            } else {
-                Some(token.parse().ok()?)
-            };
-            count += 1;
-        }
-        if count != DECK_SIZE {
-            return None;
-        }
+        let (slots, unseen) = typed_slots(&read_draft_slots(text)?);
         let rules = read_rules(text).unwrap_or_default();
         let mut draft = Draft {
             slots,
+            unseen,
             midgame: read_midgame(text, &slots, rules).unwrap_or_default(),
             moves: Vec::new(),
             goal: read_goal(text, GameKind::Pyramid).unwrap_or_default(),
@@ -433,12 +426,6 @@ impl Draft {
         }
         Some(draft)
     }
-}
-
-/// Slots of a Pyramid draft in the layout people type, `..` for an empty slot.
-fn drawn_slots(slots: &[Option<Card>; DECK_SIZE]) -> String {
-    let texts = slots.map(|slot| slot.map_or_else(|| "..".to_string(), |card| card.to_string()));
-    LAYOUT.drawn(&texts)
 }
 
 #[cfg(test)]
@@ -641,6 +628,7 @@ mod tests {
         let mut slots = saved.deal.cards().map(Some);
         let mut draft = Draft {
             slots,
+            unseen: 0,
             midgame: Midgame {
                 waste_to: Some(PYRAMID_SIZE + 1),
                 ..Midgame::default()
@@ -656,6 +644,15 @@ mod tests {
             },
         };
         assert_eq!(Draft::parse(&draft.to_text()), Some(draft.clone()));
+        // Cards not seen yet (`??`) keep the moves: the deal is whole.
+        let mut unseen = draft.clone();
+        unseen.slots[40] = None;
+        unseen.slots[41] = None;
+        unseen.unseen = 0b11 << 40;
+        let text = unseen.to_text();
+        assert!(text.contains("?? ??"), "{text}");
+        assert_eq!(Draft::parse(&text), Some(unseen.clone()));
+        assert_eq!(unseen.typed(), DECK_SIZE);
         slots[5] = None;
         draft.slots = slots;
         draft.moves.clear();

@@ -16,7 +16,7 @@ use solitaire::games::pyramid::layout::{PYRAMID_ROWS, PYRAMID_SIZE, STOCK_SIZE};
 use solitaire::games::pyramid::{Midgame, Place, Position, layout};
 
 use crate::app::cards::{
-    CELL, CardText, Direction, Mark, draw_cell, draw_pending, nearest, play_mark,
+    CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest, play_mark,
 };
 use crate::app::flow::Typing;
 use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
@@ -124,14 +124,12 @@ impl Widget for &EditorBoard<'_> {
                 (Mark::Plain, true) => Mark::Gone,
                 (mark, _) => mark,
             };
-            draw_cell(
-                buf,
-                rect,
-                self.typing.slots[index],
-                mark,
-                self.text,
-                self.theme,
-            );
+            // A card gone and not known shows as a gap, `(..)`; one not seen yet as `??`.
+            let face = match self.typing.face(index, false) {
+                Face::Unknown if self.midgame.is_gone(index) => Face::Empty,
+                face => face,
+            };
+            draw_face(buf, rect, face, mark, self.text, self.theme);
             if let Some(pending) = self.typing.pending_at(index) {
                 draw_pending(buf, rect, pending, self.theme);
             }
@@ -180,6 +178,15 @@ pub struct PlayBoard<'a> {
 }
 
 impl PlayBoard<'_> {
+    /// A card as the player sees it: `??` while it is not known.
+    fn face(&self, card: Card) -> Face {
+        if self.position.is_unknown(card) {
+            Face::Unknown
+        } else {
+            Face::Card(card)
+        }
+    }
+
     fn mark(&self, place: Place) -> Mark {
         play_mark(
             self.selected == Some(place),
@@ -215,22 +222,14 @@ impl PlayBoard<'_> {
         )
         .render(row, buf);
         let top = place_rect(area, place);
-        draw_cell(
-            buf,
-            top,
-            cards.first().copied(),
-            self.mark(place),
-            self.text,
-            self.theme,
-        );
+        let face = cards.first().map_or(Face::Empty, |&card| self.face(card));
+        draw_face(buf, top, face, self.mark(place), self.text, self.theme);
         const SHOWN: usize = 8;
         let mut spans = Vec::new();
         for &card in cards.iter().skip(1).take(SHOWN) {
-            spans.push(
-                self.text
-                    .span(card, self.theme)
-                    .patch_style(Style::new().add_modifier(Modifier::DIM)),
-            );
+            // Dimmed, `??` while not known.
+            let known = (!self.position.is_unknown(card)).then_some(card);
+            spans.push(self.text.step_span(known, self.theme, true));
             spans.push(Span::raw(" "));
         }
         if cards.len() > SHOWN + 1 {
@@ -265,7 +264,10 @@ impl Widget for &PlayBoard<'_> {
                 mark => mark,
             };
             match card {
-                Some(_) => draw_cell(buf, rects[index], *card, mark, self.text, self.theme),
+                Some(card) => {
+                    let face = self.face(*card);
+                    draw_face(buf, rects[index], face, mark, self.text, self.theme);
+                }
                 None => Line::raw("    ").render(rects[index], buf),
             }
         }

@@ -1,6 +1,7 @@
-//! Pyramid's editor: the shared deal editor with, beside the cards, the marks of a game
-//! entered part-way through (the cards already gone, where the waste ends and the pass) and
-//! the rules, validated as a position too.
+//! Pyramid's editor: the shared deal editor with, beside the cards, the cards not seen yet
+//! (`?`, the stock as it lies face down), the marks of a game entered part-way through (the
+//! cards already gone, where the waste ends and the pass) and the rules, validated as a
+//! position too.
 
 use solitaire::Deal;
 use solitaire::GameKind;
@@ -18,6 +19,9 @@ pub type Editor = editor::Editor<PyramidMarks>;
 /// What Pyramid's editor keeps beside the cards, and what it finds wrong with them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PyramidMarks {
+    /// Bit `i`: slot `i` holds a card in play not seen yet (`?`, `??` in a file); its slot is
+    /// `None`. Never a gone slot: a card gone and not known is the midgame's.
+    pub unseen: u64,
     /// The marks of a game entered part-way through.
     pub midgame: Midgame,
     /// The rules the game is played under.
@@ -26,28 +30,73 @@ pub struct PyramidMarks {
     position_problems: Vec<PositionProblem>,
 }
 
+impl PyramidMarks {
+    /// Whether the slot holds a card in play not seen yet.
+    pub fn is_unseen(&self, slot: usize) -> bool {
+        slot < DECK_SIZE && self.unseen & (1 << slot) != 0
+    }
+
+    /// The slots with a card in each slot not known, gone or not seen yet, when the cards
+    /// missing are as many: the missing cards, in deck order, stand in for them (which one
+    /// lies where is not known, and changes nothing). Otherwise those slots stay empty.
+    fn stand_ins(&self, slots: &[Option<Card>; DECK_SIZE]) -> [Option<Card>; DECK_SIZE] {
+        let not_known = Midgame {
+            unknown: self.midgame.unknown | self.unseen,
+            ..self.midgame
+        };
+        not_known.fill_unknown(slots)
+    }
+
+    /// The slots as a deal holds them: the cards gone and not known filled in, the cards
+    /// not seen yet left `None` (`??`).
+    pub fn deal_slots(&self, slots: &[Option<Card>; DECK_SIZE]) -> [Option<Card>; DECK_SIZE] {
+        let mut filled = self.stand_ins(slots);
+        for (slot, card) in filled.iter_mut().enumerate() {
+            if self.is_unseen(slot) {
+                *card = None;
+            }
+        }
+        filled
+    }
+}
+
 impl Marks for PyramidMarks {
-    /// A slot without its card is one gone, its card unknown: `?` types no card here.
-    const TYPES_UNKNOWN: bool = false;
+    /// `?` is a card in play not seen yet; a slot gone without its card is marked with `-`.
+    const TYPES_UNKNOWN: bool = true;
 
     fn is_unknown(&self, slot: usize) -> bool {
-        self.midgame.is_unknown(slot)
+        self.midgame.is_unknown(slot) || self.is_unseen(slot)
     }
 
-    /// A card typed over a gone one makes it known (still gone); `??` pasted leaves the
-    /// slot to be typed.
-    fn typed(&mut self, slot: usize, _card: Option<Card>) {
+    /// A card typed over a gone one makes it known (still gone); `?` is a card in play not
+    /// seen yet, not gone.
+    fn typed(&mut self, slot: usize, card: Option<Card>) {
         self.midgame.set_unknown(slot, false);
+        if slot >= DECK_SIZE {
+            return;
+        }
+        if card.is_some() {
+            self.unseen &= !(1 << slot);
+        } else {
+            self.midgame.set_gone(slot, false);
+            self.unseen |= 1 << slot;
+        }
     }
 
-    /// An empty slot has no card to be gone.
+    /// An empty slot has no card to be gone, nor one not seen.
     fn cleared(&mut self, slot: usize) {
         self.midgame.set_gone(slot, false);
+        if slot < DECK_SIZE {
+            self.unseen &= !(1 << slot);
+        }
     }
 
+    /// The cards not seen yet, like those gone and not known, are the cards missing: with
+    /// as many missing, the deal is whole.
     fn revalidate(&mut self, slots: &[Option<Card>; DECK_SIZE]) {
-        self.problems = deal::validate_slots(&self.midgame.fill_unknown(slots), GameKind::Pyramid);
-        self.position_problems = self.midgame.problems(slots, self.rules);
+        let filled = self.stand_ins(slots);
+        self.problems = deal::validate_slots(&filled, GameKind::Pyramid);
+        self.position_problems = self.midgame.problems(&filled, self.rules);
     }
 
     fn duplicates(&self) -> Vec<(Card, usize, usize)> {
@@ -76,20 +125,28 @@ impl Marks for PyramidMarks {
 }
 
 impl Editor {
-    /// An editor holding these slots with these marks, under the default rules.
-    pub fn with_marks(slots: [Option<Card>; DECK_SIZE], midgame: Midgame) -> Editor {
+    /// An editor holding these slots with these marks, those of `unseen` holding cards not
+    /// seen yet, under the default rules.
+    pub fn with_unseen(slots: [Option<Card>; DECK_SIZE], unseen: u64, midgame: Midgame) -> Editor {
         Editor::with_slots(
             slots,
             PyramidMarks {
+                unseen,
                 midgame,
                 ..PyramidMarks::default()
             },
         )
     }
 
-    /// An editor holding a whole deal, and where a game on it stands.
+    /// An editor holding a whole deal, its cards not seen yet (`??`) still not seen, and
+    /// where a game on it stands.
     pub fn with_deal(deal: &Deal, midgame: Midgame) -> Editor {
-        Editor::with_marks(deal.cards().map(Some), midgame)
+        Editor::with_unseen(deal.slots(), deal.unknown(), midgame)
+    }
+
+    /// Slots holding a card not seen yet.
+    pub fn unseen_count(&self) -> usize {
+        self.marks.unseen.count_ones() as usize
     }
 
     /// What keeps the marks from being a position the game can reach, in words.
@@ -122,9 +179,11 @@ impl Editor {
     pub fn toggle_gone(&mut self) -> String {
         let slot = self.cursor;
         let Some(card) = self.slots[slot] else {
-            // An empty slot: gone, its card not known. The missing cards stand in for them.
+            // An empty slot, or one not seen: gone, its card not known. The missing cards
+            // stand in for them.
             let unknown = !self.marks.midgame.is_unknown(slot);
             self.mark(|marks| {
+                marks.unseen &= !(1 << slot);
                 if unknown {
                     marks.midgame.set_unknown(slot, true);
                 } else {
@@ -183,13 +242,22 @@ impl Editor {
         self.revalidate();
     }
 
-    /// The position to play or solve from: the deal with its marks.
+    /// The position to play or solve from: the deal with its marks. With cards not seen
+    /// yet, the stand-ins of the cards gone and not known are not known either: any of the
+    /// cards missing may be gone, and any may be in play.
     pub fn start(&self) -> Result<Position, String> {
         let deal = self.deal()?;
-        self.marks
-            .midgame
+        let midgame = &self.marks.midgame;
+        let position = midgame
             .position(&deal, self.marks.rules)
-            .map_err(|problems| problems[0].message(&self.slots))
+            .map_err(|problems| problems[0].message(&self.slots))?;
+        if !deal.has_unknown() || midgame.unknown == 0 {
+            return Ok(position);
+        }
+        let not_known = (0..DECK_SIZE)
+            .filter(|&slot| deal.unknown() & (1 << slot) != 0 || midgame.is_unknown(slot))
+            .map(|slot| deal.cards()[slot]);
+        Ok(position.with_unknown_cards(not_known))
     }
 
     /// The deal, or what keeps it from being one, in a sentence.
@@ -201,23 +269,16 @@ impl Editor {
                 solitaire::games::pyramid::layout::slot_name(*b)
             ));
         }
-        let cards: Vec<Card> = self
-            .marks
-            .midgame
-            .fill_unknown(&self.slots)
-            .iter()
-            .flatten()
-            .copied()
-            .collect();
-        if cards.len() < DECK_SIZE {
-            let empty = DECK_SIZE - cards.len();
+        let slots = self.marks.deal_slots(&self.slots);
+        let placed = slots.iter().flatten().count() + self.unseen_count();
+        if placed < DECK_SIZE {
+            let empty = DECK_SIZE - placed;
             let s = if empty == 1 { "" } else { "s" };
             return Err(format!(
-                "the deal has {}/{DECK_SIZE} cards: {empty} slot{s} still empty",
-                cards.len()
+                "the deal has {placed}/{DECK_SIZE} cards: {empty} slot{s} still empty"
             ));
         }
-        Deal::from_cards(&cards).map_err(|problems| problems.to_string())
+        Deal::from_slots(&slots, GameKind::Pyramid).map_err(|problems| problems.to_string())
     }
 }
 
@@ -369,5 +430,87 @@ mod tests {
         }
         assert_eq!(said, "Pass 301.");
         assert_eq!(editor.start().unwrap().pass(), 301);
+    }
+
+    #[test]
+    fn a_question_mark_is_a_card_not_seen_yet_and_the_missing_cards_stand_for_it() {
+        let deal = Deal::parse(include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/saved-games/winnable-40-steps.txt"
+        )))
+        .unwrap();
+        let mut editor = Editor::with_deal(&deal, Midgame::default());
+        editor.go_to(50);
+        assert_eq!(
+            type_text(&mut editor, "??"),
+            [Typed::Unknown, Typed::Unknown]
+        );
+        assert_eq!((editor.unseen_count(), editor.filled()), (2, 52));
+        assert!(
+            editor.missing().is_empty(),
+            "the two missing stand for them"
+        );
+        let with_unknown = editor.deal().unwrap();
+        assert_eq!(with_unknown.unknown(), 0b11 << 50);
+        let start = editor.start().unwrap();
+        assert_eq!(
+            start
+                .stock_top_first()
+                .filter(|&c| start.is_unknown(c))
+                .count(),
+            2
+        );
+        // A card typed over one not seen makes it known; backspace empties it.
+        editor.go_to(50);
+        type_text(&mut editor, &deal.cards()[50].to_string());
+        assert_eq!(editor.unseen_count(), 1);
+        editor.go_to(51);
+        editor.delete();
+        assert_eq!((editor.unseen_count(), editor.filled()), (0, 51));
+        assert_eq!(editor.fill_offer(), Some((51, deal.cards()[51])));
+        // `-` on a card not seen marks it gone, its card not known: no longer in play.
+        editor.type_char('?');
+        editor.go_to(51);
+        editor.toggle_gone();
+        assert_eq!(editor.unseen_count(), 0);
+        assert!(editor.marks.midgame.is_unknown(51));
+        // A deal file's `??` comes back as cards not seen.
+        assert_eq!(
+            Editor::with_deal(&with_unknown, Midgame::default()).unseen_count(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_card_gone_not_known_beside_cards_not_seen_is_not_known_either() {
+        let deal = Deal::parse(include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/saved-games/winnable-40-steps.txt"
+        )))
+        .unwrap();
+        let mut editor = Editor::with_deal(&deal, Midgame::default());
+        // Qh (row 7) and Ah (stock card 1) gone, Ah not known; the last stock card not seen.
+        editor.go_to(27);
+        editor.toggle_gone();
+        editor.go_to(28);
+        editor.delete();
+        editor.toggle_gone();
+        editor.go_to(51);
+        editor.type_char('?');
+        assert!(
+            editor.position_problems().is_empty(),
+            "{:?}",
+            editor.position_problems()
+        );
+        let start = editor.start().unwrap();
+        let removed_unknown = start
+            .removed()
+            .iter()
+            .filter(|&&c| start.is_unknown(c))
+            .count();
+        assert_eq!(
+            removed_unknown, 1,
+            "any of the two missing may be the one gone"
+        );
     }
 }

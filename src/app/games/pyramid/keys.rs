@@ -6,7 +6,7 @@ use crossterm::event::KeyCode;
 
 use crate::app::flow::keys::{
     self, Binding, CHALLENGE, CLICK_STEP, ENDS, ESC_SOLVING, HINT, Keys, PLAY_ON, Press, QUIT,
-    STEP, UNDO, bind, ch,
+    STEP, TURNED_UP, UNDO, bind, ch,
 };
 use crate::app::flow::{Flow, Screen};
 use crate::app::games::pyramid::Pyramid;
@@ -22,6 +22,11 @@ pub const KEYS: Keys = Keys {
 
 /// Keys of Pyramid's editor, beside the typing ones.
 const EDITOR: &[Binding] = &[
+    bind(
+        &[ch('?')],
+        "?",
+        "a stock card not seen yet: unknown until it is drawn",
+    ),
     keys::solve("solve the deal (from the marked position)"),
     keys::play("play the deal from the marked position"),
     bind(
@@ -73,6 +78,7 @@ const PLAY: &[Binding] = &[
         "draw (recycle when the stock is empty)",
     ),
     bind(&[ch('r')], "r", "recycle the waste"),
+    TURNED_UP,
     UNDO,
     bind(&[ch('b')], "b", "undo back to the latest winnable position"),
     HINT,
@@ -100,7 +106,7 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             ("^G", other_game),
             ("g", "challenge"),
             ("r x e", "rules"),
-            ("?", "help"),
+            ("F1", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
         // A won game takes no more moves: only what still works.
@@ -112,6 +118,14 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             ("?", "help"),
             ("q", "quit"),
         ],
+        Screen::Play
+            if flow
+                .play
+                .as_ref()
+                .is_some_and(|play| play.waiting().is_some()) =>
+        {
+            vec![("A-K c d h s", "the card"), ("u", "undo"), ("?", "help")]
+        }
         // Nothing to step through.
         Screen::Solution(solution) if solution.moves.is_empty() => vec![
             ("Esc", "back"),

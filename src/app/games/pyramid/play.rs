@@ -2,15 +2,22 @@
 //! library's coach, which knows what the solver found about the positions played through.
 //!
 //! After every move the flow asks [`Play::wanted`] which position needs the solver and runs
-//! it in the background, handing what it found to the coach.
+//! it in the background, handing what it found to the coach. At the table (the Board
+//! challenge with cards not known in play) the check ranks the moves by their chance to win
+//! instead, in rounds kept per position, and a card not known turned face up waits to be
+//! typed in.
 
 use ratatui::layout::Rect;
 
+use solitaire::engine::at_table::Estimate;
 use solitaire::engine::goal::Goal;
 use solitaire::games::pyramid::coach::Coach;
+use solitaire::games::pyramid::layout::slot_name;
 use solitaire::games::pyramid::{Game, IllegalMove, Move, Place, Position};
 
+use crate::app::card_input::Pending;
 use crate::app::cards::Direction;
+use crate::app::flow::table::{self, Table, TablePlay};
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::pyramid::board;
 
@@ -37,11 +44,31 @@ pub struct Play {
     pub hint_shown: bool,
     pub want: Option<Want>,
     coach: Coach,
+    goal: Goal,
+    /// At the table: the moves ranked by their chance to win, and what is typed of a card
+    /// turned up.
+    pub table: Table<Position, (), Move>,
+}
+
+/// Whether a position is played at the table for `goal`: the Board challenge, cards not known
+/// in play, the game not won.
+pub fn at_table(position: &Position, goal: Goal) -> bool {
+    goal == Goal::Board && position.has_unknown() && !position.is_won()
+}
+
+/// Where a card not known face up lies, for a player looking at the game: "at pyramid row
+/// 7", "on the waste".
+pub fn place_words(place: Place) -> String {
+    match place {
+        Place::Pyramid(index) => format!("at {}", slot_name(usize::from(index))),
+        Place::Stock => "on the stock".to_string(),
+        Place::Waste => "on the waste".to_string(),
+    }
 }
 
 impl Play {
-    /// Play from the game's current position.
-    pub fn from(game: Game) -> Play {
+    /// Play from the game's current position, for `goal`.
+    pub fn from(game: Game, goal: Goal) -> Play {
         let mut play = Play {
             game,
             cursor: Place::Stock,
@@ -49,6 +76,8 @@ impl Play {
             hint_shown: false,
             want: None,
             coach: Coach::default(),
+            goal,
+            table: Table::default(),
         };
         play.cursor = play.first_available();
         play
@@ -135,9 +164,39 @@ impl Play {
         self.coach.known(&self.game)
     }
 
-    /// The next move of an optimal continuation, once known.
+    /// The next move of an optimal continuation, once known; at the table, the move with
+    /// the best chance to win.
     pub fn best_move(&self) -> Option<Move> {
+        if self.at_table() {
+            return self.table.best_move(self.position(), |()| None);
+        }
         self.coach.best_move(&self.game)
+    }
+
+    /// Whether the current position is played at the table (see [`at_table`]).
+    pub fn at_table(&self) -> bool {
+        at_table(self.position(), self.goal)
+    }
+
+    /// The best move's chance, at the table.
+    pub fn best_estimate(&self) -> Option<Estimate> {
+        self.table.best_estimate(self.position())
+    }
+
+    /// At the table, the ranking's verdict once a round is in: "Best chance to win: 64% ±
+    /// 9% (125 deals), refining."
+    pub fn table_verdict(&self) -> Option<String> {
+        match self.table.known(self.position())? {
+            table::Known::Ranked { ranking, rounds } => {
+                Some(table::ranked_verdict(ranking, *rounds))
+            }
+            table::Known::Exact(()) => None,
+        }
+    }
+
+    /// Where a card not known lies face up, waiting to be typed in: the player sees it.
+    pub fn waiting(&self) -> Option<Place> {
+        self.position().unknown_face_up().map(|(place, _)| place)
     }
 
     /// How the current position stands.
@@ -154,9 +213,8 @@ impl Play {
 impl PlayMode for Play {
     type Position = Position;
 
-    /// The coach knows the challenge from the answers it is given.
-    fn new(game: Game, _goal: Goal) -> Play {
-        Play::from(game)
+    fn new(game: Game, goal: Goal) -> Play {
+        Play::from(game, goal)
     }
 
     fn game(&self) -> &Game {
@@ -184,6 +242,7 @@ impl PlayMode for Play {
         self.selected = None;
         self.hint_shown = false;
         self.want = None;
+        self.table.typing = Pending::Nothing;
         if !self.cursor_places().contains(&self.cursor) {
             self.cursor = self.first_available();
         }
@@ -210,8 +269,27 @@ impl PlayMode for Play {
         }
     }
 
+    /// None while a card turned up waits to be typed in; at the table, the current position
+    /// while its ranking is still to be made or refined.
     fn wanted(&self) -> Option<Position> {
+        if self.waiting().is_some() {
+            return None;
+        }
+        if self.at_table() {
+            let position = self.position();
+            return self.table.wants(position).then(|| position.clone());
+        }
         self.coach.wanted(&self.game).cloned()
+    }
+}
+
+impl TablePlay for Play {
+    fn typing(&mut self) -> &mut Pending {
+        &mut self.table.typing
+    }
+
+    fn waiting_place(&self) -> Option<String> {
+        self.waiting().map(place_words)
     }
 }
 
@@ -227,7 +305,10 @@ mod tests {
             "/saved-games/winnable-40-steps.txt"
         ));
         let deal = Deal::parse(text).unwrap();
-        Play::from(Game::new(Position::new(&deal, Rules::default())))
+        Play::from(
+            Game::new(Position::new(&deal, Rules::default())),
+            Goal::Board,
+        )
     }
 
     #[test]

@@ -16,6 +16,7 @@ use solitaire::games::pyramid::{Goal, Move, Place};
 
 use super::challenge;
 use crate::app::card_input::Pending;
+use crate::app::flow::table::{self, TablePlay};
 use crate::app::flow::view::goal_line;
 use crate::app::flow::{Flow, Screen, Solution, Step};
 use crate::app::games::pyramid::board::{EditorBoard, PlayBoard};
@@ -84,10 +85,18 @@ pub fn draw_board(flow: &Flow<Pyramid>, area: Rect, buf: &mut Buffer, look: &Loo
 pub fn check_lines(flow: &Flow<Pyramid>, look: &Look) -> Vec<Line<'static>> {
     let (theme, text) = (look.theme, look.text);
     let editor = &flow.editor;
-    let mut lines = vec![Line::styled(
+    let mut lines = Vec::new();
+    let unseen = editor.unseen_count();
+    if unseen > 0 {
+        lines.push(Line::styled(
+            format!("{} not seen yet (?)", counted(unseen, "card")),
+            Style::new().fg(theme.dim),
+        ));
+    }
+    lines.push(Line::styled(
         format!("Cursor: {}", slot_label(editor.cursor)),
         Style::new().fg(theme.dim),
-    )];
+    ));
     match editor.pending {
         Pending::Nothing => {}
         Pending::One => lines.push(Line::styled("Typed: 1_", Style::new().fg(theme.warning))),
@@ -130,7 +139,11 @@ pub fn check_lines(flow: &Flow<Pyramid>, look: &Look) -> Vec<Line<'static>> {
             Style::new().fg(theme.success),
         ));
     } else if !missing.is_empty() {
-        lines.push(Line::raw(format!("Missing ({}):", missing.len())));
+        let of_them = match unseen {
+            0 => String::new(),
+            n => format!(", {n} of them not seen yet"),
+        };
+        lines.push(Line::raw(format!("Missing ({}{of_them}):", missing.len())));
         let mut spans = Vec::new();
         for card in missing {
             spans.push(text.span(card, theme));
@@ -215,10 +228,19 @@ pub fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'s
             solution.moves.len()
         )));
     } else {
+        let (headline, note) = if found.definitive() {
+            ("No solution", None)
+        } else {
+            (
+                "No solution with the cards known so far",
+                Some("Not definitive: the cards not seen yet may change it."),
+            )
+        };
         lines.push(Line::styled(
-            "No solution",
+            headline,
             Style::new().fg(theme.warning).add_modifier(Modifier::BOLD),
         ));
+        lines.extend(note.map(|note| Line::styled(note, Style::new().fg(theme.warning))));
         let aim = solution.positions[0].rules().finish.aim();
         // The answer may come from play mode's check, with no search of its own to count.
         let reason = found
@@ -248,7 +270,10 @@ pub fn step_spans(step: &Step<Pyramid>, look: &Look) -> Vec<Span<'static>> {
         Move::Draw => {
             let mut spans = vec![step.words("Draw ")];
             if let Some(top) = before.stock_top_first().next() {
-                spans.push(look.text.span(top, look.theme));
+                // The card drawn, `??` while not seen yet; never dimmed: the stock's top
+                // changes as the game goes on.
+                let known = (!before.is_unknown(top)).then_some(top);
+                spans.push(look.text.step_span(known, look.theme, false));
             }
             spans
         }
@@ -279,6 +304,24 @@ pub fn play_header(flow: &Flow<Pyramid>, play: &Play, look: &Look) -> Vec<Line<'
     let (theme, text) = (look.theme, look.text);
     let bold = Modifier::BOLD;
     let goal = flow.goal;
+    if let Some(place) = play.waiting_place() {
+        return table::typing_lines(&place, play.table.typing, look);
+    }
+    if play.at_table() {
+        return vec![match play.table_verdict() {
+            Some(verdict) if play.refining() => Line::styled(
+                format!("{} {verdict}", spinner(look)),
+                Style::new().fg(theme.success).add_modifier(bold),
+            ),
+            Some(verdict) => {
+                Line::styled(verdict, Style::new().fg(theme.success).add_modifier(bold))
+            }
+            None => Line::styled(
+                format!("{} Ranking the moves by their chance to win", spinner(look)),
+                Style::new().fg(theme.dim),
+            ),
+        }];
+    }
     match play.standing() {
         Standing::Checking => vec![Line::styled(
             format!("{} Checking whether it can still be won", spinner(look)),

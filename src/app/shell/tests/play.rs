@@ -253,10 +253,13 @@ fn answers_for_a_position_left_behind_are_ignored() {
     // A made-up answer with the old id changes nothing either.
     app.update(Msg::Job(JobMessage {
         id: first,
-        event: JobEvent::Done(Found::new(Solved::Board(Report {
-            outcome: Outcome::NoSolution(None),
-            stats: Stats::default(),
-        }))),
+        event: JobEvent::Done(Found::new(Solved::Board(
+            Report {
+                outcome: Outcome::NoSolution(None),
+                stats: Stats::default(),
+            },
+            None,
+        ))),
     }));
     assert_eq!(play(&app).standing(), Standing::Winnable(after));
 }
@@ -616,13 +619,16 @@ fn a_loss_without_a_simple_reason_gives_the_proofs_words() {
         .expect("the lost position is being checked");
     app.update(Msg::Job(JobMessage {
         id,
-        event: JobEvent::Done(Found::new(Solved::Board(Report {
-            outcome: Outcome::NoSolution(None),
-            stats: Stats {
-                expanded: 1234,
-                ..Stats::default()
+        event: JobEvent::Done(Found::new(Solved::Board(
+            Report {
+                outcome: Outcome::NoSolution(None),
+                stats: Stats {
+                    expanded: 1234,
+                    ..Stats::default()
+                },
             },
-        }))),
+            None,
+        ))),
     }));
     let Standing::Lost { reason, .. } = play(&app).standing() else {
         panic!("lost: {:?}", play(&app).standing())

@@ -1,0 +1,272 @@
+//! Pyramid with its stock not seen yet, driven by events: `?` typed for each card face down,
+//! the draft and the save keeping them, what the solve proves, and play at the table with
+//! each card typed as it is drawn.
+
+use super::*;
+use crate::app::flow::{Choice, PlayMode};
+
+/// The 40-step deal as a player sees it at the start: the pyramid, and the stock face down.
+const STOCK_FACE_DOWN: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/pyramid-stock-face-down.txt"
+));
+
+/// The pyramid of the 40-step deal, typed card by card.
+fn pyramid_typed() -> String {
+    deal(WINNABLE).cards()[..28]
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn question_marks_type_the_stock_not_seen_yet_and_the_deal_keeps_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    type_text(&mut app, &pyramid_typed());
+    type_text(&mut app, &"?".repeat(23));
+    assert!(app.shell.overlay.is_none(), "? types a card, not the help");
+    let editor = &app.pyramid().editor;
+    assert_eq!((editor.unseen_count(), editor.filled()), (23, 51));
+    assert!(editor.deal().unwrap_err().contains("51/52"));
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("23 cards not seen yet (?)"), "{shown}");
+    assert!(shown.contains("Missing (24, 23 of them not"), "{shown}");
+    type_text(&mut app, "?");
+    let editor = &app.pyramid().editor;
+    assert_eq!(editor.deal(), Ok(deal(STOCK_FACE_DOWN)));
+    let position = editor.start().unwrap();
+    assert_eq!(position.stock_len(), 24);
+    assert!(
+        position
+            .stock_top_first()
+            .all(|card| position.is_unknown(card))
+    );
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("A valid deal"), "{shown}");
+    assert!(
+        shown.contains("??  ??  ??"),
+        "the stock drawn as not seen: {shown}"
+    );
+    // The draft keeps them, and brings them back on the next start.
+    let Some(draft) = kept_draft(&app).get::<Draft>().cloned() else {
+        panic!("a Pyramid draft")
+    };
+    assert_eq!(draft.unseen.count_ones(), 24);
+    drop(app);
+    let (app, _receive) = start(dir.path());
+    assert_eq!(app.pyramid().editor.deal(), Ok(deal(STOCK_FACE_DOWN)));
+}
+
+#[test]
+fn a_game_with_cards_not_seen_saves_with_them_and_opens_into_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    app.update(Msg::Paste(STOCK_FACE_DOWN.to_string()));
+    assert_eq!(app.pyramid().editor.unseen_count(), 24);
+    ctrl(&mut app, 'p');
+    assert!(
+        matches!(app.pyramid().screen, Screen::Play),
+        "{}",
+        said(&app)
+    );
+    // Ts and 3d make 13.
+    let pair = Move::Pair(Place::Pyramid(23), Place::Pyramid(26));
+    let played = app.pyramid_mut().play.as_mut().unwrap().play(pair);
+    assert!(matches!(played, Choice::Played(_)), "{played:?}");
+    ctrl(&mut app, 's');
+    for _ in 0..40 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "face down");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.shell.status.clone().unwrap().tone,
+        Tone::Success,
+        "{}",
+        said(&app)
+    );
+    let path = dir.path().join("saves/face-down.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("?? ?? ??"), "{text}");
+    let saved = load(&path).unwrap();
+    assert_eq!(saved.deal, deal(STOCK_FACE_DOWN));
+    assert_eq!(saved.moves, [pair]);
+    ctrl(&mut app, 'n');
+    ctrl(&mut app, 'n');
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "face down");
+    press(&mut app, KeyCode::Enter);
+    assert!(!said(&app).contains("does not show"), "{}", said(&app));
+    assert_eq!(app.pyramid().editor.deal(), Ok(deal(STOCK_FACE_DOWN)));
+    ctrl(&mut app, 'p');
+    let play = app.pyramid().play.as_ref().expect("the game goes on");
+    assert_eq!(play.game.moves(), [pair]);
+}
+
+#[test]
+fn solving_with_the_stock_not_seen_says_what_is_proved() {
+    let (_dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(STOCK_FACE_DOWN.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish_solving(&mut app, &receive);
+    // No line clears with every stock card matching nothing, but one could with them known.
+    assert!(
+        said(&app).starts_with("No solution with the cards known so far; not definitive"),
+        "{}",
+        said(&app)
+    );
+    assert!(!solution(&app).found.definitive());
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Not definitive"), "{shown}");
+}
+
+fn play(app: &App) -> &Play {
+    app.pyramid().play.as_ref().expect("a game is being played")
+}
+
+/// An app playing the 40-step deal with its stock face down, from its start.
+fn at_the_table() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(STOCK_FACE_DOWN.to_string()));
+    ctrl(&mut app, 'p');
+    assert!(play(&app).at_table(), "{}", said(&app));
+    (dir, app, receive)
+}
+
+/// Feeds play mode's checks to the app until the current position has its first round.
+fn first_round(app: &mut App, receive: &Receiver<Msg>) {
+    while play(app).table_verdict().is_none() {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+}
+
+/// The rounds the current position's ranking has had.
+fn rounds(app: &App) -> u32 {
+    play(app).table.rounds(play(app).position())
+}
+
+#[test]
+fn at_the_table_the_hint_gives_the_best_chance_and_refines() {
+    let (_dir, mut app, receive) = at_the_table();
+    press(&mut app, KeyCode::Char('h'));
+    assert!(said(&app).starts_with("Thinking"), "{}", said(&app));
+    first_round(&mut app, &receive);
+    // Asked for before the round, the hint shows by itself with its chance, not played.
+    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    assert!(said(&app).contains(" deals)"), "{}", said(&app));
+    assert_eq!(play(&app).game.played(), 0);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Best chance to win"), "{shown}");
+    assert!(shown.contains('»'), "the hint marked on the board: {shown}");
+    let first = said(&app);
+    // The rounds refine the figure, said again on the deals now known.
+    while rounds(&app) < 2 {
+        let msg = receive
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the check answers");
+        app.update(msg);
+    }
+    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    assert_ne!(said(&app), first, "more deals: {first}");
+    assert_eq!(play(&app).game.played(), 0, "said, not played");
+    // h again plays the move ranked first.
+    let best = play(&app).best_move().expect("a best move");
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.moves(), [best]);
+}
+
+#[test]
+fn at_the_table_a_card_drawn_is_asked_for_typed_and_undone_across() {
+    let (_dir, mut app, receive) = at_the_table();
+    let truth = deal(WINNABLE);
+    first_round(&mut app, &receive);
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).waiting(), Some(Place::Waste));
+    assert!(
+        said(&app).contains("A card not known turned up on the waste: type it"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(app.pyramid().check_id(), None, "no check while it waits");
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Type the card turned up on"), "{shown}");
+    // No move while it waits; h says to type it first.
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).game.played(), 1);
+    assert!(
+        said(&app).starts_with("First type the card"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Char('h'));
+    assert!(
+        said(&app).starts_with("First type the card"),
+        "{}",
+        said(&app)
+    );
+    // A card already in the deal is refused; then the true one, stock card 1, goes in.
+    type_text(&mut app, "4d");
+    assert!(said(&app).contains("already in the deal"), "{}", said(&app));
+    let card = truth.cards()[28];
+    type_text(&mut app, &card.to_string().to_lowercase());
+    assert!(
+        said(&app).starts_with(&format!("{card} typed in at stock card 1 from the top")),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(app.pyramid().editor.slots[28], Some(card));
+    assert_eq!(app.pyramid().editor.unseen_count(), 23);
+    assert_eq!(play(&app).waiting(), None);
+    assert_eq!(play(&app).position().card_on(Place::Waste), Some(card));
+    // Play goes on: the new position is ranked.
+    first_round(&mut app, &receive);
+    assert!(play(&app).best_move().is_some());
+    // Undo goes back before the draw, the card stays known; redo draws it again.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(play(&app).game.played(), 0);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(play(&app).game.played(), 1);
+    assert_eq!(play(&app).waiting(), None);
+    assert_eq!(play(&app).position().card_on(Place::Waste), Some(card));
+    assert!(!play(&app).position().is_unknown(card));
+}
+
+mod snapshots {
+    use super::*;
+    use solitaire::engine::at_table::Ranking;
+    use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, SampleBudget};
+
+    /// The moves of `position` ranked over a fixed number of deals, whatever the machine's
+    /// speed, so that the figures are the same on every run.
+    fn ranked(position: &Position) -> Ranking<Move> {
+        let pool = at_table::rest_of_pack(&position.seen());
+        let budget = SampleBudget {
+            deals: 20,
+            time: None,
+            threads: 1,
+            caps: DEAL_CAPS,
+            seed: 1,
+        };
+        at_table::rank(position, &pool, &budget, &mut ()).unwrap()
+    }
+
+    #[test]
+    fn pyramid_at_the_table() {
+        let (_dir, mut app, _receive) = at_the_table();
+        let position = play(&app).position().clone();
+        let ranking = ranked(&position);
+        let known = crate::app::flow::table::Known::Ranked { ranking, rounds: 1 };
+        let flow = app.pyramid_mut();
+        flow.play.as_mut().unwrap().table.learn(position, known);
+        press(&mut app, KeyCode::Char('h'));
+        assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+        insta::assert_snapshot!("pyramid_at_the_table_hint_at_80x24", screen(&app, 80, 24));
+        press(&mut app, KeyCode::Char('d'));
+        type_text(&mut app, "7");
+        insta::assert_snapshot!("pyramid_at_the_table_ask_at_80x24", screen(&app, 80, 24));
+    }
+}
