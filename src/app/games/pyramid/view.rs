@@ -270,8 +270,7 @@ pub fn step_spans(step: &Step<Pyramid>, look: &Look) -> Vec<Span<'static>> {
         Move::Draw => {
             let mut spans = vec![step.words("Draw ")];
             if let Some(top) = before.stock_top_first().next() {
-                // The card drawn, `??` while not seen yet; never dimmed: the stock's top
-                // changes as the game goes on.
+                // The card drawn, `??` while not seen yet.
                 let known = (!before.is_unknown(top)).then_some(top);
                 spans.push(look.text.step_span(known, look.theme, false));
             }
