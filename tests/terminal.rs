@@ -401,25 +401,38 @@ fn hint_to_the_end(
         ends.iter().any(|end| text.contains(end))
     };
     for played in 1..200 {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            assert!(Instant::now() < deadline, "no hint: {}", session.contents());
-            if ended(session) {
-                return played - 1;
-            }
-            session.send("h");
-            std::thread::sleep(Duration::from_millis(150));
-            if session.contents().contains("h again plays it") {
-                break;
-            }
-        }
-        session.send("h");
         let count = if played == 1 {
             "1 move played".to_string()
         } else {
             format!("{played} moves played")
         };
-        session.wait_for(&count);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut asked: Option<Instant> = None;
+        loop {
+            let screen = session.contents();
+            assert!(Instant::now() < deadline, "no move {played}: {screen}");
+            if screen.contains(&count) {
+                break;
+            }
+            if ended(session) {
+                return played - 1;
+            }
+            // `h` shows the hint, and again plays it; a hint asked for also shows by itself
+            // when its check ends, so `h` is pressed again only when one shows or after a
+            // long wait. One key at a time: the next waits until this one has changed the
+            // screen, so that none plays a hint not read here yet.
+            if screen.contains("h again plays it")
+                || asked.is_none_or(|at| at.elapsed() > Duration::from_secs(10))
+            {
+                session.send("h");
+                asked = Some(Instant::now());
+                let changed = Instant::now() + Duration::from_secs(2);
+                while Instant::now() < changed && session.contents() == screen {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
         // A move may turn up two cards: each is asked for in turn.
         let mut text = one_line(&session.contents());
         while let Some((_, after)) = text.split_once("card not known turned up ") {
