@@ -218,6 +218,19 @@ pub fn type_first(place: &str) -> String {
     format!("First type the card turned up {place}: rank, then suit.")
 }
 
+/// Whether play mode waits for a card turned up to be typed in.
+pub fn card_waits<G: GameScreen>(flow: &Flow<G>) -> bool {
+    flow.play
+        .as_ref()
+        .is_some_and(|play| G::waiting(play).is_some())
+}
+
+/// The key bar while a card turned up waits to be typed in; `help` is the key that opens the
+/// help there.
+pub fn waiting_keys(help: &'static str) -> Vec<(&'static str, &'static str)> {
+    vec![("A-K c d h s", "the card"), ("u", "undo"), (help, "help")]
+}
+
 /// What a move or a hint asked for meets while a card turned up waits to be typed in: what
 /// comes first; nothing when none waits.
 pub fn waits<P: TablePlay>(play: &P) -> Option<String> {

@@ -347,8 +347,8 @@ impl GameScreen for Pyramid {
         let Some(play) = &mut flow.play else {
             return;
         };
-        if let Some(place) = play.waiting_place() {
-            fx.say(Tone::Info, table::type_first(&place));
+        if let Some(first) = table::waits(play) {
+            fx.say(Tone::Info, first);
             return;
         }
         if play.at_table() {
@@ -509,16 +509,19 @@ impl GameScreen for Pyramid {
         }
     }
 
+    fn waiting(play: &Play) -> Option<String> {
+        play.waiting_place()
+    }
+
     /// No move while a card turned up waits to be typed in, nor once the game is won.
     fn over(play: &Play) -> Option<String> {
-        if let Some(place) = play.waiting_place() {
-            return Some(table::type_first(&place));
-        }
-        let position = play.position();
-        position.is_won().then(|| {
-            let done = position.rules().finish.done();
-            let moves = counted(play.game.played(), "move");
-            format!("{done}, in {moves}: the game is over (u undoes).")
+        table::waits(play).or_else(|| {
+            let position = play.position();
+            position.is_won().then(|| {
+                let done = position.rules().finish.done();
+                let moves = counted(play.game.played(), "move");
+                format!("{done}, in {moves}: the game is over (u undoes).")
+            })
         })
     }
 

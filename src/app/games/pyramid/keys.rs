@@ -8,7 +8,7 @@ use crate::app::flow::keys::{
     self, Binding, CHALLENGE, CLICK_STEP, ENDS, ESC_SOLVING, HINT, Keys, PLAY_ON, Press, QUIT,
     STEP, TURNED_UP, UNDO, bind, ch,
 };
-use crate::app::flow::{Flow, Screen};
+use crate::app::flow::{Flow, Screen, table};
 use crate::app::games::pyramid::Pyramid;
 use crate::app::games::pyramid::play::{Back, Standing};
 
@@ -118,14 +118,7 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             ("?", "help"),
             ("q", "quit"),
         ],
-        Screen::Play
-            if flow
-                .play
-                .as_ref()
-                .is_some_and(|play| play.waiting().is_some()) =>
-        {
-            vec![("A-K c d h s", "the card"), ("u", "undo"), ("?", "help")]
-        }
+        Screen::Play if table::card_waits(flow) => table::waiting_keys("?"),
         // Nothing to step through.
         Screen::Solution(solution) if solution.moves.is_empty() => vec![
             ("Esc", "back"),

@@ -5,7 +5,7 @@ use crate::app::flow::keys::{
     self, Binding, CHALLENGE, CLICK_STEP, ENDS, ESC_SOLVING, HINT, Keys, PLAY_ON, QUIT, STEP,
     TURNED_UP, UNDO, bind, ch,
 };
-use crate::app::flow::{Flow, Screen};
+use crate::app::flow::{Flow, Screen, table};
 use crate::app::games::tripeaks::TriPeaks;
 
 /// TriPeaks' tables.
@@ -67,14 +67,7 @@ pub fn hints(flow: &Flow<TriPeaks>, other_game: &'static str) -> Vec<(&'static s
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("F1", "help"), ("^Q", "quit")],
         Screen::Solution(_) => keys::STEPPING.to_vec(),
-        Screen::Play
-            if flow
-                .play
-                .as_ref()
-                .is_some_and(|play| play.waiting().is_some()) =>
-        {
-            vec![("A-K c d h s", "the card"), ("u", "undo"), ("?", "help")]
-        }
+        Screen::Play if table::card_waits(flow) => table::waiting_keys("?"),
         Screen::Play => [
             keys::playing("play"),
             vec![("s", "solution"), ("?", "help")],
