@@ -1041,3 +1041,44 @@ mod snapshots {
         insta::assert_snapshot!(screen(&app, 100, 26));
     }
 }
+
+/// Pressing `h` twice over and over, settling each check, until the game is won or `most`
+/// moves are played; the moves played.
+fn follow_hints(app: &mut App, receive: &Receiver<Msg>, most: usize) -> usize {
+    while !play(app).position().is_won() && play(app).game.played() < most {
+        let before = play(app).game.played();
+        first_known(app, receive);
+        press(app, KeyCode::Char('h'));
+        press(app, KeyCode::Char('h'));
+        assert_eq!(play(app).game.played(), before + 1, "{}", said(app));
+    }
+    play(app).game.played()
+}
+
+#[test]
+fn following_the_hint_with_every_card_known_wins_within_the_first_line() {
+    let (_dir, mut app, receive) = klondike_app();
+    let known = include_str!("../../../../tests/data/klondike-position.txt");
+    app.update(Msg::Paste(known.to_string()));
+    app.session
+        .as_any_mut()
+        .downcast_mut::<Flow<Klondike>>()
+        .unwrap()
+        .editor
+        .marks
+        .rules
+        .passes = solitaire::games::klondike::Passes::Unlimited;
+    ctrl(&mut app, 'p');
+    first_known(&mut app, &receive);
+    let Some(Known::Exact(answer)) = play(&app).known() else {
+        panic!("an exact answer: {:?}", play(&app).known());
+    };
+    let line = answer.line().expect("a winning line").len();
+    let played = follow_hints(&mut app, &receive, 3 * line);
+    assert!(
+        play(&app).position().is_won(),
+        "{played} moves: {}",
+        said(&app)
+    );
+    assert_eq!(played, line);
+}
