@@ -1082,3 +1082,35 @@ fn following_the_hint_with_every_card_known_wins_within_the_first_line() {
     );
     assert_eq!(played, line);
 }
+
+#[test]
+fn a_game_under_way_restored_from_the_draft_is_called_one() {
+    let (dir, mut app, _receive) = klondike_app();
+    let known = include_str!("../../../../tests/data/klondike-position.txt");
+    app.update(Msg::Paste(known.to_string()));
+    drop(app);
+    let (again, _receive) = start(dir.path());
+    assert!(
+        said(&again).starts_with("Restored the Klondike game under way you were typing (52/52)"),
+        "{}",
+        said(&again)
+    );
+}
+
+#[test]
+fn the_editor_of_a_game_under_way_is_called_the_table_and_says_the_redeals_counted() {
+    let (_dir, mut app, _receive) = klondike_app();
+    let known = include_str!("../../../../tests/data/klondike-position.txt");
+    app.update(Msg::Paste(known.to_string()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Esc);
+    assert!(
+        said(&app).starts_with("Back to the table. Ctrl-P goes on"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(said(&app), "Redeals made: 1.");
+    press(&mut app, KeyCode::Char('-'));
+    assert_eq!(said(&app), "Redeals made: 0.");
+}
