@@ -119,6 +119,11 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
             filled == editor.size() && editor.duplicates().is_empty(),
         )
     }
+    /// Whether the editor shows a game under way as it lies on the table, rather than a
+    /// deal: what the messages about the editor call it.
+    fn typing_a_table(_flow: &Flow<Self>) -> bool {
+        false
+    }
     /// Ctrl-F's offer in the editor shown: the one missing card for the one empty slot of
     /// the deal, or why Ctrl-F does not apply to the editor of the game's own shown instead.
     fn fill_offer(flow: &Flow<Self>) -> Result<Option<(usize, Card)>, &'static str> {
@@ -595,8 +600,13 @@ impl<G: GameScreen> Flow<G> {
                 counted(moves.len(), "move")
             )
         } else {
+            let typed = if G::typing_a_table(&flow) {
+                "game under way"
+            } else {
+                "deal"
+            };
             format!(
-                "Restored the{} deal you were typing ({}/{}).",
+                "Restored the{} {typed} you were typing ({}/{}).",
                 G::RESTORED,
                 G::typed_count(&flow).0,
                 flow.editor.size()
@@ -950,9 +960,17 @@ impl<G: GameScreen> Flow<G> {
             KeyCode::Esc => {
                 self.hint_asked = false;
                 self.screen = Screen::Editor;
+                let back = if G::typing_a_table(self) {
+                    "table"
+                } else {
+                    "deal"
+                };
                 fx.say(
                     Tone::Info,
-                    "Back to the deal. Ctrl-P goes on with the game; any change starts a new one.",
+                    format!(
+                        "Back to the {back}. Ctrl-P goes on with the game; any change starts a \
+                         new one."
+                    ),
                 );
             }
             KeyCode::Char('q') => fx.quit(),

@@ -17,6 +17,7 @@ use ratatui::text::{Line, Span};
 use solitaire::cards::card::{Card, Rank};
 use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Estimate, Ranking, SampleBudget};
 use solitaire::engine::history::History;
+use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Caps};
 
 use crate::app::card_input::{Input, Pending};
@@ -87,6 +88,25 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
             (_, found) => found,
         };
         self.known.insert(position, found);
+    }
+
+    /// Keeps an exact answer's winning `line` from `start` for each position it passes
+    /// through, as `rest` makes the answer of the line's rest: a player following the hint
+    /// follows this one line to its end, and a new check starts only off it. Without this,
+    /// each position's hint would open a winning line of its own (the solver's line is one
+    /// that wins, not the shortest), and two such lines can send a card back and forth.
+    pub fn learn_line(&mut self, start: &P, line: &[M], rest: impl Fn(&[M]) -> A)
+    where
+        P: Referee<Move = M>,
+    {
+        let mut position = start.clone();
+        for (played, &mv) in line.iter().enumerate() {
+            if position.apply(mv).is_err() {
+                return;
+            }
+            let answer = rest(&line[played + 1..]);
+            self.known.insert(position.clone(), Known::Exact(answer));
+        }
     }
 
     /// What the checks found of a position.

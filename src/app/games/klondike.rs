@@ -205,6 +205,10 @@ impl GameScreen for Klondike {
         Ok(flow.editor.fill_offer())
     }
 
+    fn typing_a_table(flow: &Flow<Klondike>) -> bool {
+        flow.own.table.is_some()
+    }
+
     fn typed_count(flow: &Flow<Klondike>) -> (usize, bool) {
         if let Some(table) = &flow.own.table {
             return (table.filled(), table.problems().is_empty());
@@ -882,7 +886,11 @@ fn table_key(flow: &mut Flow<Klondike>, code: KeyCode, fx: &mut Effects) -> bool
                 format!("The stock takes {} not seen yet.", counted(added, "card")),
             );
         }
-        KeyCode::Char(sign @ ('+' | '-')) => table.count_redeal(sign == '+'),
+        KeyCode::Char(sign @ ('+' | '-')) => {
+            table.count_redeal(sign == '+');
+            let redeals = table.setup.redeals;
+            fx.say(Tone::Info, format!("Redeals made: {redeals}."));
+        }
         KeyCode::Char('o' | 'w' | 'r' | 'x' | 'e' | 'g') | KeyCode::Enter => return false,
         KeyCode::Char(c) => type_on_table(table, c, fx),
         _ => return false,

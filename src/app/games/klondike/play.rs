@@ -166,8 +166,13 @@ impl Play {
         self.play(mv)
     }
 
-    /// Keeps what a check found of a position (see [`Table::learn`]).
+    /// Keeps what a check found of a position (see [`Table::learn`]); a winning line is
+    /// kept for each position along it too (see [`Table::learn_line`]).
     pub fn learn(&mut self, position: Position, found: Known) {
+        if let Known::Exact(Answer::Wins(line)) = &found {
+            self.table
+                .learn_line(&position, line, |rest| Answer::Wins(rest.to_vec()));
+        }
         self.table.learn(position, found);
     }
 

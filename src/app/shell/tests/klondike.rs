@@ -1041,3 +1041,76 @@ mod snapshots {
         insta::assert_snapshot!(screen(&app, 100, 26));
     }
 }
+
+/// Pressing `h` twice over and over, settling each check, until the game is won or `most`
+/// moves are played; the moves played.
+fn follow_hints(app: &mut App, receive: &Receiver<Msg>, most: usize) -> usize {
+    while !play(app).position().is_won() && play(app).game.played() < most {
+        let before = play(app).game.played();
+        first_known(app, receive);
+        press(app, KeyCode::Char('h'));
+        press(app, KeyCode::Char('h'));
+        assert_eq!(play(app).game.played(), before + 1, "{}", said(app));
+    }
+    play(app).game.played()
+}
+
+#[test]
+fn following_the_hint_with_every_card_known_wins_within_the_first_line() {
+    let (_dir, mut app, receive) = klondike_app();
+    let known = include_str!("../../../../tests/data/klondike-position.txt");
+    app.update(Msg::Paste(known.to_string()));
+    app.session
+        .as_any_mut()
+        .downcast_mut::<Flow<Klondike>>()
+        .unwrap()
+        .editor
+        .marks
+        .rules
+        .passes = solitaire::games::klondike::Passes::Unlimited;
+    ctrl(&mut app, 'p');
+    first_known(&mut app, &receive);
+    let Some(Known::Exact(answer)) = play(&app).known() else {
+        panic!("an exact answer: {:?}", play(&app).known());
+    };
+    let line = answer.line().expect("a winning line").len();
+    let played = follow_hints(&mut app, &receive, 3 * line);
+    assert!(
+        play(&app).position().is_won(),
+        "{played} moves: {}",
+        said(&app)
+    );
+    assert_eq!(played, line);
+}
+
+#[test]
+fn a_game_under_way_restored_from_the_draft_is_called_one() {
+    let (dir, mut app, _receive) = klondike_app();
+    let known = include_str!("../../../../tests/data/klondike-position.txt");
+    app.update(Msg::Paste(known.to_string()));
+    drop(app);
+    let (again, _receive) = start(dir.path());
+    assert!(
+        said(&again).starts_with("Restored the Klondike game under way you were typing (52/52)"),
+        "{}",
+        said(&again)
+    );
+}
+
+#[test]
+fn the_editor_of_a_game_under_way_is_called_the_table_and_says_the_redeals_counted() {
+    let (_dir, mut app, _receive) = klondike_app();
+    let known = include_str!("../../../../tests/data/klondike-position.txt");
+    app.update(Msg::Paste(known.to_string()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Esc);
+    assert!(
+        said(&app).starts_with("Back to the table. Ctrl-P goes on"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(said(&app), "Redeals made: 1.");
+    press(&mut app, KeyCode::Char('-'));
+    assert_eq!(said(&app), "Redeals made: 0.");
+}
