@@ -785,6 +785,15 @@ impl KeptWork for KlondikeDraft {
 /// an empty one while the deal is not whole), and back; a game under way is set aside, and the
 /// deal typed stays as it was, unless the table is a deal as dealt.
 fn switch_editor(flow: &mut Flow<Klondike>, fx: &mut Effects) {
+    // Over to the other editor the game is the same when its start is: its moves go on.
+    let played = flow.play.take();
+    show_other_editor(flow, fx);
+    let start = Klondike::start_from(flow);
+    flow.play = played.filter(|play| start.as_ref() == Ok(play.game.start()));
+}
+
+/// The editor of a game under way in place of the deal's, or the deal's back.
+fn show_other_editor(flow: &mut Flow<Klondike>, fx: &mut Effects) {
     let own = &mut flow.own;
     if let Some(table) = own.table.take() {
         let text = if let Some(deal) = table.deal() {
