@@ -906,3 +906,21 @@ fn a_position_with_cards_not_known_is_ranked_at_the_table_and_a_bad_one_named_wh
     assert_holds(&said, "make 53, but a pack has 52");
     assert_holds(&said, "bad2.txt:5:1: pile 2's face-up cards are not a run");
 }
+
+#[test]
+fn validate_refuses_a_pile_with_more_cards_face_down_than_it_is_dealt() {
+    let text = std::fs::read_to_string(common::data("klondike-position-unknowns.txt"))
+        .expect("the fixture");
+    let files = Files::new();
+    let bad = files.write(
+        "bad.txt",
+        &text.replacen("pile 3: 2s 2d / Qd Js", "pile 3: 2s 2d Qd / Js", 1),
+    );
+    let said = error(&["validate", &bad], 2);
+    assert_holds(
+        &said,
+        "bad.txt:6:1: pile 3 has 3 cards face down, but it is dealt 2 and play never turns a \
+         card face down",
+    );
+    assert_eq!(said.lines().count(), 1, "{said}");
+}

@@ -68,8 +68,9 @@ pub struct Klondike {
     last_click: Option<(Spot, Instant)>,
     /// A game under way being typed, in place of the deal: its editor is the one shown.
     pub table: Option<TableEditor>,
-    /// A game under way set aside to go back to the deal (`u`), for `u` to bring back.
-    set_aside: Option<TableEditor>,
+    /// A game under way set aside to go back to the deal (`u`), for `u` to bring back, with
+    /// the deal's cards as they were then: a whole deal typed since wins over it.
+    set_aside: Option<(TableEditor, [Option<Card>; DECK_SIZE])>,
 }
 
 /// Solves a position: with every card known, the exact solver; with cards not known, the
@@ -788,25 +789,36 @@ impl KeptWork for KlondikeDraft {
 /// an empty one while the deal is not whole), and back; a game under way is set aside, and the
 /// deal typed stays as it was, unless the table is a deal as dealt.
 fn switch_editor(flow: &mut Flow<Klondike>, fx: &mut Effects) {
+    // Over to the other editor the game is the same when its start is: its moves go on.
+    let played = flow.play.take();
+    show_other_editor(flow, fx);
+    let start = Klondike::start_from(flow);
+    flow.play = played.filter(|play| start.as_ref() == Ok(play.game.start()));
+}
+
+/// The editor of a game under way in place of the deal's, or the deal's back.
+fn show_other_editor(flow: &mut Flow<Klondike>, fx: &mut Effects) {
     let own = &mut flow.own;
     if let Some(table) = own.table.take() {
         let text = if let Some(deal) = table.deal() {
             flow.editor = Editor::with_deal(&deal, flow.editor.marks.rules);
             "Back to the deal: the table is the deal as dealt."
         } else {
-            own.set_aside = Some(table);
+            own.set_aside = Some((table, flow.editor.slots));
             "Back to the deal; the game under way is set aside, u brings it back."
         };
         flow.edited(fx);
         fx.say(Tone::Info, text);
         return;
     }
-    let table = own.set_aside.take().unwrap_or_else(|| {
-        flow.editor.deal().map_or_else(
+    let deal = flow.editor.deal();
+    let table = match own.set_aside.take() {
+        Some((table, over)) if over == flow.editor.slots || deal.is_err() => table,
+        _ => deal.map_or_else(
             |_| TableEditor::default(),
             |deal| TableEditor::of_deal(&deal),
-        )
-    });
+        ),
+    };
     own.table = Some(table);
     flow.edited(fx);
     fx.say(Tone::Info, TABLE_WORDS);

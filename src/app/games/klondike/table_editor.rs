@@ -151,7 +151,9 @@ impl TableEditor {
                 SetupProblem::Duplicate { first, second, .. } => {
                     vec![Place::of_spot(first), Place::of_spot(second)]
                 }
-                SetupProblem::NotARun(number) | SetupProblem::NothingFaceUp(number) => {
+                SetupProblem::NotARun(number)
+                | SetupProblem::NothingFaceUp(number)
+                | SetupProblem::TooManyFaceDown { pile: number, .. } => {
                     vec![Place::Pile(number - 1)]
                 }
                 _ => Vec::new(),
@@ -403,10 +405,11 @@ mod tests {
     #[test]
     fn a_table_typed_place_by_place_is_checked_with_every_problem_named() {
         let mut editor = TableEditor::default();
-        // Pile 1: two cards not seen under 9h 8s; the waste a card not seen under 4c; the
+        // Pile 3: two cards not seen under 9h 8s; the waste a card not seen under 4c; the
         // hearts' foundation up to the Two.
+        editor.go(Place::Pile(2));
         typed(&mut editor, "?? 9h 8s");
-        assert_eq!(editor.place_text(Place::Pile(0)), "pile 1: ?? ?? / 9h 8s");
+        assert_eq!(editor.place_text(Place::Pile(2)), "pile 3: ?? ?? / 9h 8s");
         editor.go(Place::Waste);
         typed(&mut editor, "? 4c");
         editor.go(Place::Foundation(Suit::ALL[0]));
@@ -423,7 +426,7 @@ mod tests {
         assert!(
             problems
                 .iter()
-                .any(|p| p.starts_with("8s is laid out twice: in pile 1 and in pile 2")),
+                .any(|p| p.starts_with("8s is laid out twice: in pile 2 and in pile 3")),
             "{problems:?}"
         );
         assert!(
@@ -438,7 +441,7 @@ mod tests {
                 .any(|p| p.contains("missing besides the 3 not known")),
             "{problems:?}"
         );
-        assert!(editor.invalid_places().contains(&Place::Pile(0)));
+        assert!(editor.invalid_places().contains(&Place::Pile(2)));
         assert!(editor.invalid_places().contains(&Place::Pile(1)));
         // Mended: pile 2 emptied, the rest of the pack unseen in the stock.
         editor.clear();

@@ -897,6 +897,45 @@ fn ctrl_f_acts_on_the_game_under_way_shown_never_on_the_deal_set_aside() {
 }
 
 #[test]
+fn moves_played_go_on_over_a_switch_of_editors_that_changes_nothing() {
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('d'));
+    let played = play(&app).game.moves().to_vec();
+    assert_eq!(played.len(), 2);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('u'));
+    ctrl(&mut app, 'p');
+    assert_eq!(play(&app).game.moves(), played, "{}", said(&app));
+    // Over to the game under way and playing there goes on too.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('u'));
+    ctrl(&mut app, 'p');
+    assert_eq!(play(&app).game.moves(), played, "{}", said(&app));
+}
+
+#[test]
+fn a_deal_typed_after_a_game_under_way_was_set_aside_opens_as_its_own_table() {
+    let (_dir, mut app, _receive) = klondike_app();
+    ctrl(&mut app, 'n');
+    press(&mut app, KeyCode::Char('y'));
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('u'));
+    let deal = winnable();
+    let cards: String = (0..52)
+        .map(|slot| deal.card(slot).unwrap().to_string())
+        .collect();
+    type_text(&mut app, &cards);
+    assert_eq!(app.klondike().editor.deal(), Ok(deal));
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(table(&app).filled(), 52, "{:?}", table(&app).problems());
+    assert_eq!(table(&app).setup, TableEditor::of_deal(&deal).setup);
+}
+
+#[test]
 fn playing_from_a_step_that_turned_a_card_up_asks_for_the_card_first() {
     let (_dir, mut app, receive) = klondike_app();
     app.update(Msg::Paste(UNDER_WAY.to_string()));

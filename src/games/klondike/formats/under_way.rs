@@ -262,7 +262,9 @@ impl Read {
     /// Where a setup problem is in the text: the card, or the pile's line.
     fn located(&self, setup: &SetupProblem) -> Option<TextPos> {
         match setup {
-            SetupProblem::NotARun(number) | SetupProblem::NothingFaceUp(number) => {
+            SetupProblem::NotARun(number)
+            | SetupProblem::NothingFaceUp(number)
+            | SetupProblem::TooManyFaceDown { pile: number, .. } => {
                 self.given.get(&Part::Pile(*number)).copied()
             }
             _ => self.place(setup.spot()?),
@@ -638,13 +640,23 @@ mod tests {
             )),
             "{found:#?}"
         );
+        // Pile 3 is dealt 2 cards face down: more cannot be.
+        let down_count = down.split_whitespace().count();
+        assert!(
+            found.contains(&format!(
+                "{}:1: pile 3 has {down_count} cards face down, but it is dealt 2 and play never \
+                 turns a card face down",
+                line("pile 3")
+            )),
+            "{found:#?}"
+        );
         assert!(
             found
                 .iter()
                 .any(|f| f.ends_with("on the foundations make 53, but a pack has 52")),
             "{found:#?}"
         );
-        assert_eq!(found.len(), 4, "{found:#?}");
+        assert_eq!(found.len(), 5, "{found:#?}");
         // A card of the foundations laid out again, and a card left out of the pack.
         let ace = setup.foundations[0];
         let waste = format!("{} {ace}", pile_words(&base, "waste"));

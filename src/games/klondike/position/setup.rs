@@ -63,6 +63,12 @@ pub enum SetupProblem {
     NotARun(usize),
     #[error("pile {0} has face-down cards but none face up: its top card must be turned up")]
     NothingFaceUp(usize),
+    #[error(
+        "pile {pile} has {face_down} cards face down, but it is dealt {} and play never turns a \
+         card face down",
+        .pile - 1
+    )]
+    TooManyFaceDown { pile: usize, face_down: usize },
     #[error("{0} piles are too many: a game has at most 255")]
     TooManyPiles(usize),
     #[error("the {} foundation is given two top cards", .0.plural_name())]
@@ -191,8 +197,9 @@ impl Setup {
 
     /// Every problem of the layout at once: a card in two places (a foundation's cards
     /// included), a suit's foundation given twice, a face-up run out of order or a pile with
-    /// no face-up card over face-down ones, too many piles; with the whole pack, cards past
-    /// 52 or missing beyond the unknown ones.
+    /// no face-up card over face-down ones, too many piles; with the whole pack, a pile with
+    /// more face-down cards than it is dealt (pile N is dealt N-1), cards past 52 or missing
+    /// beyond the unknown ones.
     pub fn problems(&self, pack: Pack) -> Vec<SetupProblem> {
         let mut problems = Vec::new();
         if self.piles.len() > usize::from(u8::MAX) {
@@ -234,6 +241,14 @@ impl Setup {
             }
             if run.is_empty() && !pile.face_down.is_empty() {
                 problems.push(SetupProblem::NothingFaceUp(number + 1));
+            }
+            // Pile N of a whole pack's deal is dealt N-1 cards face down and play only ever
+            // turns them up; a reduced deck's piles are laid out as a test pleases.
+            if pack == Pack::Whole && pile.face_down.len() > number {
+                problems.push(SetupProblem::TooManyFaceDown {
+                    pile: number + 1,
+                    face_down: pile.face_down.len(),
+                });
             }
         }
         if pack == Pack::Whole {

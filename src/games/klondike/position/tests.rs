@@ -513,6 +513,28 @@ fn a_layout_by_hand_is_checked() {
 }
 
 #[test]
+fn a_pile_with_more_cards_face_down_than_it_is_dealt_cannot_be() {
+    let rules = Rules::default();
+    let mut setup = Position::new(&Deal::shuffled(5), rules).setup();
+    assert!(setup.problems(Pack::Whole).is_empty());
+    // Cards moved from the stock under piles 1 and 7: still the 52, but no deal lays them so.
+    let three = setup.stock.split_off(setup.stock.len() - 3);
+    setup.piles[0].face_down.extend(three);
+    let two = setup.stock.split_off(setup.stock.len() - 2);
+    setup.piles[6].face_down.extend(two);
+    let said: Vec<String> = (setup.problems(Pack::Whole).iter())
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "pile 1 has 3 cards face down, but it is dealt 0 and play never turns a card face down",
+            "pile 7 has 8 cards face down, but it is dealt 6 and play never turns a card face down",
+        ]
+    );
+}
+
+#[test]
 fn undo_returns_to_the_exact_position() {
     let start = Position::new(&Deal::shuffled(11), Rules::default());
     let mut game = Game::new(start.clone());
