@@ -288,6 +288,15 @@ mod tests {
     use crate::app::flow::editor::Typed;
     use solitaire::games::pyramid::Passes;
 
+    /// The project's own 40-step deal, which every test here starts from.
+    fn winnable_deal() -> Deal {
+        Deal::parse(include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/saved-games/winnable-40-steps.txt"
+        )))
+        .unwrap()
+    }
+
     fn type_text(editor: &mut Editor, text: &str) -> Vec<Typed> {
         text.chars().map(|c| editor.type_char(c)).collect()
     }
@@ -356,11 +365,7 @@ mod tests {
 
     #[test]
     fn the_last_missing_card_is_offered() {
-        let deal = Deal::parse(include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/saved-games/winnable-40-steps.txt"
-        )))
-        .unwrap();
+        let deal = winnable_deal();
         let mut editor = Editor::with_deal(&deal, Midgame::default());
         assert!(editor.deal().is_ok());
         editor.go_to(17);
@@ -374,11 +379,7 @@ mod tests {
 
     #[test]
     fn marks_make_a_position_and_are_checked_live() {
-        let deal = Deal::parse(include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/saved-games/winnable-40-steps.txt"
-        )))
-        .unwrap();
+        let deal = winnable_deal();
         let mut editor = Editor::with_deal(&deal, Midgame::default());
         // Qh (row 7) with Ah (stock card 1) gone.
         editor.go_to(27);
@@ -414,11 +415,7 @@ mod tests {
 
     #[test]
     fn unlimited_passes_go_on_past_what_a_byte_holds() {
-        let deal = Deal::parse(include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/saved-games/winnable-40-steps.txt"
-        )))
-        .unwrap();
+        let deal = winnable_deal();
         let mut editor = Editor::with_deal(&deal, Midgame::default());
         editor.set_rules(Rules {
             passes: Passes::Unlimited,
@@ -434,11 +431,7 @@ mod tests {
 
     #[test]
     fn a_question_mark_is_a_card_not_seen_yet_and_the_missing_cards_stand_for_it() {
-        let deal = Deal::parse(include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/saved-games/winnable-40-steps.txt"
-        )))
-        .unwrap();
+        let deal = winnable_deal();
         let mut editor = Editor::with_deal(&deal, Midgame::default());
         editor.go_to(50);
         assert_eq!(
@@ -483,11 +476,7 @@ mod tests {
 
     #[test]
     fn a_card_gone_not_known_beside_cards_not_seen_is_not_known_either() {
-        let deal = Deal::parse(include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/saved-games/winnable-40-steps.txt"
-        )))
-        .unwrap();
+        let deal = winnable_deal();
         let mut editor = Editor::with_deal(&deal, Midgame::default());
         // Qh (row 7) and Ah (stock card 1) gone, Ah not known; the last stock card not seen.
         editor.go_to(27);
