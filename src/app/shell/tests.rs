@@ -163,6 +163,17 @@ fn type_text(app: &mut App, text: &str) {
     }
 }
 
+/// Saves from play or the editor under `name`: Ctrl-S, the name offered rubbed out, `name`
+/// typed, Enter.
+fn save_named(app: &mut App, name: &str) {
+    ctrl(app, 's');
+    for _ in 0..40 {
+        press(app, KeyCode::Backspace);
+    }
+    type_text(app, name);
+    press(app, KeyCode::Enter);
+}
+
 fn deal(text: &str) -> Deal {
     Deal::parse(text).unwrap()
 }

@@ -660,12 +660,7 @@ fn a_game_at_the_table_saves_and_reopens_with_its_cards_and_moves() {
         Spot::Foundation(0),
     );
     type_text(&mut app, "3d");
-    ctrl(&mut app, 's');
-    for _ in 0..40 {
-        press(&mut app, KeyCode::Backspace);
-    }
-    type_text(&mut app, "table");
-    press(&mut app, KeyCode::Enter);
+    save_named(&mut app, "table");
     assert!(
         said(&app).starts_with("Saved with 1 move"),
         "{}",
@@ -838,12 +833,7 @@ fn a_game_under_way_pasted_is_played_at_the_table_saved_and_reopened() {
     assert_eq!(play(&app).game.played(), 6);
     assert_eq!(play(&app).waiting(), None);
     // Saved as a position text with its moves; reopened, the same table and game.
-    ctrl(&mut app, 's');
-    for _ in 0..40 {
-        press(&mut app, KeyCode::Backspace);
-    }
-    type_text(&mut app, "underway");
-    press(&mut app, KeyCode::Enter);
+    save_named(&mut app, "underway");
     assert!(
         said(&app).starts_with("Saved with 6 moves"),
         "{}",

@@ -378,12 +378,7 @@ fn a_hand_in_play_saves_and_reopens_with_its_moves_and_the_draft_keeps_it() {
     settle(&mut app, &receive);
     press(&mut app, KeyCode::Char('h'));
     press(&mut app, KeyCode::Char('h'));
-    ctrl(&mut app, 's');
-    for _ in 0..40 {
-        press(&mut app, KeyCode::Backspace);
-    }
-    type_text(&mut app, "ladder");
-    press(&mut app, KeyCode::Enter);
+    save_named(&mut app, "ladder");
     assert!(
         said(&app).starts_with("Saved with 1 move"),
         "{}",

@@ -74,12 +74,7 @@ fn a_game_with_cards_not_seen_saves_with_them_and_opens_into_play() {
     let pair = Move::Pair(Place::Pyramid(23), Place::Pyramid(26));
     let played = app.pyramid_mut().play.as_mut().unwrap().play(pair);
     assert!(matches!(played, Choice::Played(_)), "{played:?}");
-    ctrl(&mut app, 's');
-    for _ in 0..40 {
-        press(&mut app, KeyCode::Backspace);
-    }
-    type_text(&mut app, "face down");
-    press(&mut app, KeyCode::Enter);
+    save_named(&mut app, "face down");
     assert_eq!(
         app.shell.status.clone().unwrap().tone,
         Tone::Success,

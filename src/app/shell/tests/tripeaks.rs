@@ -450,12 +450,7 @@ fn a_saved_game_reopens_with_its_unknown_cards_moves_and_challenge() {
     ctrl(&mut app, 'p');
     settle(&mut app, &receive);
     press(&mut app, KeyCode::Char('d'));
-    ctrl(&mut app, 's');
-    for _ in 0..40 {
-        press(&mut app, KeyCode::Backspace);
-    }
-    type_text(&mut app, "peaks");
-    press(&mut app, KeyCode::Enter);
+    save_named(&mut app, "peaks");
     assert!(
         said(&app).starts_with("Saved with 1 move"),
         "{}",

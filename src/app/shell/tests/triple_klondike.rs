@@ -307,12 +307,7 @@ fn the_line_found_is_saved_and_reopens_as_it_was() {
     app.update(Msg::Paste(SEED_7.to_string()));
     solve_briefly(&mut app, &receive);
     let line = tk(&app).line().to_vec();
-    ctrl(&mut app, 's');
-    for _ in 0..40 {
-        press(&mut app, KeyCode::Backspace);
-    }
-    type_text(&mut app, "seven");
-    press(&mut app, KeyCode::Enter);
+    save_named(&mut app, "seven");
     assert!(
         said(&app).starts_with(&format!("Saved with its line of {} moves", line.len())),
         "{}",
