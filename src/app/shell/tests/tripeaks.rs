@@ -293,14 +293,7 @@ fn at_the_table_a_card_turned_up_is_asked_for_typed_and_undone_across() {
     let elsewhere = truth.card(20).unwrap().to_string();
     type_text(&mut app, &elsewhere);
     assert!(said(&app).contains("already in the deal"), "{}", said(&app));
-    let card = truth.card(slot).unwrap();
-    type_text(&mut app, &card.to_string());
-    assert!(
-        said(&app).starts_with(&format!("{card} typed in at ")),
-        "{}",
-        said(&app)
-    );
-    assert_eq!(app.tripeaks().editor.slots[slot], Some(card));
+    let card = type_turned_up(&mut app, &truth, slot);
     assert_eq!(app.tripeaks().editor.unknown_count(), 17);
     assert_eq!(play(&app).waiting(), None);
     assert_eq!(play(&app).game.played(), played);
@@ -314,6 +307,23 @@ fn at_the_table_a_card_turned_up_is_asked_for_typed_and_undone_across() {
     assert_eq!(play(&app).game.played(), played);
     assert_eq!(play(&app).waiting(), None);
     assert_eq!(play(&app).position().card(slot), Some(card));
+}
+
+/// Types in the card turned up at `slot` as `truth` deals it, and checks it lands there.
+fn type_turned_up(
+    app: &mut App,
+    truth: &solitaire::Deal,
+    slot: usize,
+) -> solitaire::cards::card::Card {
+    let card = truth.card(slot).unwrap();
+    type_text(app, &card.to_string());
+    assert!(
+        said(app).starts_with(&format!("{card} typed in at ")),
+        "{}",
+        said(app)
+    );
+    assert_eq!(app.tripeaks().editor.slots[slot], Some(card));
+    card
 }
 
 #[test]
@@ -334,14 +344,7 @@ fn at_the_table_a_card_drawn_from_a_stock_not_known_is_asked_for_and_typed_in() 
             said(&app)
         );
         assert_eq!(app.tripeaks().check_id(), None, "no check while it waits");
-        let card = truth.card(slot).unwrap();
-        type_text(&mut app, &card.to_string());
-        assert!(
-            said(&app).starts_with(&format!("{card} typed in at ")),
-            "{}",
-            said(&app)
-        );
-        assert_eq!(app.tripeaks().editor.slots[slot], Some(card));
+        let card = type_turned_up(&mut app, &truth, slot);
         assert_eq!(play(&app).waiting(), None);
         assert_eq!(play(&app).position().waste_top(), Some(card));
         settle(&mut app, &receive);
