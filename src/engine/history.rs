@@ -36,6 +36,19 @@ impl<Position: Referee> History<Position> {
         Ok(game)
     }
 
+    /// The same game, its moves played and those that can be redone, from another `start`
+    /// (the same table with a card more known): on an illegal move, its number and why.
+    pub fn replayed_from(
+        &self,
+        start: Position,
+    ) -> Result<History<Position>, (usize, Position::Illegal)> {
+        let mut game = History::replay(start, &self.moves)?;
+        for _ in 0..self.redoable() {
+            game.undo();
+        }
+        Ok(game)
+    }
+
     /// The position the game stands at.
     pub fn position(&self) -> &Position {
         &self.positions[self.at]

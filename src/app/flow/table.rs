@@ -16,13 +16,12 @@ use ratatui::text::{Line, Span};
 
 use solitaire::cards::card::{Card, Rank};
 use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Estimate, Ranking, SampleBudget};
-use solitaire::engine::history::History;
 use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Caps};
 
 use crate::app::card_input::{Input, Pending};
 use crate::app::effects::{Effects, Tone};
-use crate::app::flow::{Flow, GameScreen, Move, PlayMode, keys};
+use crate::app::flow::{Flow, GameScreen, PlayMode, keys};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::widgets::Look;
 
@@ -358,11 +357,6 @@ pub fn type_turned_up<G: GameScreen>(
     let Some(play) = &flow.play else {
         return;
     };
-    let game = play.game();
-    let redo = game.redoable();
-    let all: Vec<Move<G>> = (0..game.played() + redo)
-        .filter_map(|n| game.move_after(n))
-        .collect();
     if let Err(problem) = flow.editor.reveal_named(slot, card, &name) {
         fx.say(Tone::Warning, format!("Not possible: {problem}."));
         return;
@@ -370,12 +364,9 @@ pub fn type_turned_up<G: GameScreen>(
     let Ok(start) = G::start(&flow.editor) else {
         return;
     };
-    let Ok(mut game) = History::replay(start, &all) else {
+    let Ok(game) = play.game().replayed_from(start) else {
         return;
     };
-    for _ in 0..redo {
-        game.undo();
-    }
     let Some(play) = &mut flow.play else {
         return;
     };

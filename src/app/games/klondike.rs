@@ -935,10 +935,6 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
     let (Ok(start), game) = (table.start(rules), &play.game) else {
         return;
     };
-    let redo = game.redoable();
-    let all: Vec<Move> = (0..game.played() + redo)
-        .filter_map(|n| game.move_after(n))
-        .collect();
     let Some(nth) = unknown_at_start(&start, game.moves(), seen) else {
         return;
     };
@@ -950,16 +946,13 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
             return;
         }
     };
-    let Ok(mut game) = table
+    let Ok(game) = table
         .start(rules)
         .map_err(drop)
-        .and_then(|start| solitaire::games::klondike::Game::replay(start, &all).map_err(drop))
+        .and_then(|start| game.replayed_from(start).map_err(drop))
     else {
         return;
     };
-    for _ in 0..redo {
-        game.undo();
-    }
     flow.own.table = Some(table);
     let Some(play) = &mut flow.play else {
         return;
