@@ -112,6 +112,16 @@ impl std::fmt::Debug for WriteSave {
     }
 }
 
+/// An event the game on screen held back because it would lose the moves played: handed
+/// back to it once the user says yes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Held {
+    Key(KeyEvent),
+    /// Control and a letter the shell does not take itself.
+    Ctrl(char),
+    Paste(String),
+}
+
 /// What should happen.
 #[derive(Debug)]
 pub enum Effect {
@@ -125,6 +135,9 @@ pub enum Effect {
     Challenge(Goal),
     /// Quitting is asked for: it goes ahead unless that would lose work.
     Quit,
+    /// An edit that would lose the moves played, held back: the user is asked this question
+    /// first when the moves are not saved.
+    AskFirst(Held, String),
     /// The work changed: the draft is written once the event is handled.
     Changed,
     /// The work on screen is a deal of its own now (a whole deal pasted in place of the one
@@ -217,6 +230,12 @@ impl Effects {
     /// Asks to quit.
     pub fn quit(&mut self) {
         self.0.push(Effect::Quit);
+    }
+
+    /// Holds an event back until the user answers `question` (when there is unsaved work to
+    /// lose).
+    pub fn ask_first(&mut self, held: Held, question: String) {
+        self.0.push(Effect::AskFirst(held, question));
     }
 
     /// Says the work changed, for the draft.
@@ -321,6 +340,7 @@ impl Runner {
             | Effect::Help
             | Effect::Challenge(_)
             | Effect::Quit
+            | Effect::AskFirst(..)
             | Effect::Changed
             | Effect::Replaced => return None,
         };

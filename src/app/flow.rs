@@ -35,7 +35,7 @@ use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Stats};
 
 use crate::app::cards::{Direction, Face, Mark};
-use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave, Written};
+use crate::app::effects::{Effect, Effects, Held, Saving, Tone, WriteSave, Written};
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::layout;
 pub use crate::app::session::NotShown;
@@ -73,7 +73,7 @@ impl<G: GameScreen> Step<'_, G> {
 
 /// A game's parts, which the shared flow fills its screens with. Implemented by the game's
 /// own state (what it keeps beside the editor, the game played and the challenge).
-pub trait GameScreen: Default + Debug + Sized + 'static {
+pub trait GameScreen: Default + Clone + Debug + Sized + 'static {
     /// The game.
     const GAME: GameKind;
     /// What the app says over an empty editor.
@@ -136,6 +136,11 @@ pub trait GameScreen: Default + Debug + Sized + 'static {
     /// A click on a slot of the editor's board.
     fn editor_click(flow: &mut Flow<Self>, slot: usize) {
         flow.editor.go_to(slot);
+    }
+    /// A click on the editor's board (drawn in `board`) while the game shows an editor of its
+    /// own in place of the deal's: true when taken, the deal's slots then left alone.
+    fn own_editor_click(_flow: &mut Flow<Self>, _board: Rect, _column: u16, _row: u16) -> bool {
+        false
     }
     /// A paste into the editor in a format of the game's own, before the shared paste of
     /// cards from the cursor: true when taken (placed, or refused with its reason).
@@ -571,6 +576,8 @@ pub struct Flow<G: GameScreen> {
     /// `h` was pressed since the last move: each check that ends says the hint again, so a
     /// hint asked for before it was known shows by itself and a shown one's figures sharpen.
     hint_asked: bool,
+    /// The user said yes to losing the moves played: the next edit goes ahead without asking.
+    edit_allowed: bool,
 }
 
 impl<G: GameScreen> Default for Flow<G> {
@@ -584,6 +591,7 @@ impl<G: GameScreen> Default for Flow<G> {
             options: None,
             check: None,
             hint_asked: false,
+            edit_allowed: false,
         }
     }
 }
@@ -698,6 +706,54 @@ impl<G: GameScreen> Flow<G> {
 
     // The editor.
 
+    /// Runs an editor event, unless it would lose the moves played: then it is held back
+    /// (`held`) for the shell to ask first, and handed back once the user says yes.
+    fn edit(&mut self, held: Held, fx: &mut Effects, run: impl Fn(&mut Flow<G>, &mut Effects)) {
+        if !std::mem::take(&mut self.edit_allowed)
+            && let Some(moves) = self.moves_lost_by(&run)
+        {
+            let typed = if G::typing_a_table(self) {
+                "table"
+            } else {
+                "deal"
+            };
+            fx.ask_first(
+                held,
+                format!(
+                    "Change the {typed} and lose the {} played (not saved)? y changes it, any \
+                     other key keeps the game.",
+                    counted(moves, "move")
+                ),
+            );
+            return;
+        }
+        run(self, fx);
+    }
+
+    /// How many moves played the editor event `run` would lose, if any: it is tried on a copy
+    /// of the editor and of the game's own, and the game is lost when the start it is played
+    /// from is no longer the work's.
+    fn moves_lost_by(&self, run: impl Fn(&mut Flow<G>, &mut Effects)) -> Option<usize> {
+        let game = self.play.as_ref()?.game();
+        let played = game.played();
+        if played == 0 {
+            return None;
+        }
+        let mut trial = Flow {
+            editor: self.editor.clone(),
+            screen: Screen::Editor,
+            play: None,
+            goal: self.goal,
+            own: self.own.clone(),
+            options: self.options,
+            check: None,
+            hint_asked: false,
+            edit_allowed: false,
+        };
+        run(&mut trial, &mut Effects::default());
+        (G::start_from(&trial).as_ref() != Ok(game.start())).then_some(played)
+    }
+
     fn editor_key(&mut self, key: KeyEvent, fx: &mut Effects) {
         let before = (self.editor.slots, self.editor.marks.clone());
         self.editor_input(key, fx);
@@ -784,6 +840,28 @@ impl<G: GameScreen> Flow<G> {
         self.check = None;
         self.hint_asked = false;
         fx.changed();
+    }
+
+    /// A paste into the editor: the game's own format first, else cards from the cursor.
+    fn paste_text(&mut self, text: &str, fx: &mut Effects) {
+        if G::paste(self, text, fx) {
+            return;
+        }
+        let (placed, bad, left_over) = self.editor.paste(text);
+        let mut message = format!("Pasted {}.", counted(placed, "card"));
+        let mut tone = Tone::Info;
+        if !bad.is_empty() {
+            message.push_str(&format!(" Not cards, skipped: {}.", bad.join(" ")));
+            tone = Tone::Warning;
+        }
+        if left_over > 0 {
+            message.push_str(&format!(" {left_over} did not fit after the last slot."));
+            tone = Tone::Warning;
+        }
+        fx.say(tone, message);
+        if placed > 0 {
+            self.edited(fx);
+        }
     }
 
     /// Ctrl-F: the one missing card into the one empty slot, in the editor shown only.
@@ -1138,6 +1216,9 @@ impl<G: GameScreen> Flow<G> {
         }
         match self.screen {
             Screen::Editor => {
+                if G::own_editor_click(self, ui.board, mouse.column, mouse.row) {
+                    return;
+                }
                 if let Some(slot) = layout::slot_at(
                     |area| G::slot_rects(&self.editor.marks, area),
                     ui.board,
@@ -1193,7 +1274,9 @@ impl<G: GameScreen> Session for Flow<G> {
     fn key(&mut self, ui: &Ui, key: KeyEvent) -> Effects {
         let mut fx = Effects::default();
         match &self.screen {
-            Screen::Editor => self.editor_key(key, &mut fx),
+            Screen::Editor => self.edit(Held::Key(key), &mut fx, |flow, fx| {
+                flow.editor_key(key, fx);
+            }),
             Screen::Solving(_) => self.solving_key(key, &mut fx),
             Screen::Solution(_) => self.solution_key(key, &mut fx),
             Screen::Play => self.play_key(key, ui.board, &mut fx),
@@ -1205,7 +1288,7 @@ impl<G: GameScreen> Session for Flow<G> {
         let mut fx = Effects::default();
         if matches!(self.screen, Screen::Editor) {
             match c {
-                'f' => self.fill_offer(&mut fx),
+                'f' => self.edit(Held::Ctrl(c), &mut fx, Flow::fill_offer),
                 'p' => {
                     self.options = None;
                     self.start_play(&mut fx);
@@ -1224,24 +1307,18 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn paste(&mut self, text: &str) -> Effects {
         let mut fx = Effects::default();
-        if !matches!(self.screen, Screen::Editor) || G::paste(self, text, &mut fx) {
-            return fx;
+        if matches!(self.screen, Screen::Editor) {
+            let held = Held::Paste(text.to_string());
+            self.edit(held, &mut fx, |flow, fx| flow.paste_text(text, fx));
         }
-        let (placed, bad, left_over) = self.editor.paste(text);
-        let mut message = format!("Pasted {}.", counted(placed, "card"));
-        let mut tone = Tone::Info;
-        if !bad.is_empty() {
-            message.push_str(&format!(" Not cards, skipped: {}.", bad.join(" ")));
-            tone = Tone::Warning;
-        }
-        if left_over > 0 {
-            message.push_str(&format!(" {left_over} did not fit after the last slot."));
-            tone = Tone::Warning;
-        }
-        fx.say(tone, message);
-        if placed > 0 {
-            self.edited(&mut fx);
-        }
+        fx
+    }
+
+    /// An event held back to ask first, once the user said yes: it goes ahead, moves lost.
+    fn go_ahead(&mut self, ui: &Ui, held: Held) -> Effects {
+        self.edit_allowed = true;
+        let fx = self.replay(ui, held);
+        self.edit_allowed = false;
         fx
     }
 

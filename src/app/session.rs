@@ -15,7 +15,7 @@ use solitaire::engine::goal::Goal;
 
 use solitaire::engine::game::OpenError;
 
-use crate::app::effects::{Effect, Effects};
+use crate::app::effects::{Effect, Effects, Held};
 use crate::app::flow::keys::Binding;
 use crate::app::job::JobMessage;
 use crate::app::widgets::Look;
@@ -102,6 +102,18 @@ pub trait Session {
     fn ctrl(&mut self, c: char) -> Effects;
     fn mouse(&mut self, ui: &Ui, mouse: MouseEvent) -> Effects;
     fn paste(&mut self, text: &str) -> Effects;
+    /// An event held back to ask first, handed back as it came.
+    fn replay(&mut self, ui: &Ui, held: Held) -> Effects {
+        match held {
+            Held::Key(key) => self.key(ui, key),
+            Held::Ctrl(c) => self.ctrl(c),
+            Held::Paste(text) => self.paste(&text),
+        }
+    }
+    /// An event held back to ask first, once the user said yes: it goes ahead, moves lost.
+    fn go_ahead(&mut self, ui: &Ui, held: Held) -> Effects {
+        self.replay(ui, held)
+    }
     fn job(&mut self, message: JobMessage) -> Effects;
     /// A clock tick; true when the screen shows something that moves with it.
     fn tick(&mut self) -> bool;

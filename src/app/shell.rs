@@ -18,7 +18,7 @@ use solitaire::engine::goal::{CountError, Goal, GoalText, GoalTextError};
 
 use crate::app::cards::CardText;
 use crate::app::effects::{
-    CopyOut, Done, Effect, Effects, Msg, Runner, Saving, Status, Then, Tone,
+    CopyOut, Done, Effect, Effects, Held, Msg, Runner, Saving, Status, Then, Tone,
 };
 use crate::app::flow::keys::Binding;
 use crate::app::games::{self, Holds};
@@ -247,6 +247,8 @@ pub enum Confirm {
     OpenText(DealText),
     /// Quitting, while neither a save nor the draft holds the work.
     Quit,
+    /// An edit that loses the moves played, held back by the game until the user says yes.
+    Edit(Held),
 }
 
 impl Confirm {
@@ -255,7 +257,11 @@ impl Confirm {
         match self {
             Confirm::Open(saved, _) => games::about(saved).0,
             Confirm::OpenText(text) => &text.name,
-            Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit => "",
+            Confirm::New
+            | Confirm::Switch(_)
+            | Confirm::Random
+            | Confirm::Quit
+            | Confirm::Edit(_) => "",
         }
     }
 }
@@ -389,10 +395,8 @@ impl App {
             }
             (Some(Confirm::Open(saved, from)), _) => app.opened(&saved, &from),
             (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
-            (
-                Some(Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit) | None,
-                Some(draft),
-            ) => {
+            // Nothing else is opened at start.
+            (_, Some(draft)) => {
                 let text = app.restore(&draft);
                 app.restore_name(kept.clone());
                 match setup.game {
@@ -403,10 +407,7 @@ impl App {
                     _ => app.say(Tone::Info, text),
                 }
             }
-            (
-                Some(Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit) | None,
-                None,
-            ) => {
+            (_, None) => {
                 app.start_empty(setup.game.unwrap_or(GameKind::Pyramid), held_elsewhere);
             }
         }
@@ -550,6 +551,7 @@ impl App {
                     self.shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(goal, game)));
                 }
                 Effect::Quit => self.quitting = Quitting::Asked,
+                Effect::AskFirst(held, question) => self.ask_first(held, question),
                 Effect::Changed => self.draft_due = true,
                 Effect::Replaced => {
                     self.name = None;
@@ -822,7 +824,23 @@ impl App {
             Confirm::Open(saved, from) => self.opened(&saved, &from),
             Confirm::OpenText(opening) => self.load_text(&opening),
             Confirm::Quit => self.quitting = Quitting::Leaving,
+            Confirm::Edit(held) => {
+                // The question is answered: what the edit says, if anything, takes its place.
+                self.shell.status = None;
+                self.hand_to_session(|session, ui| session.go_ahead(ui, held));
+            }
         }
+    }
+
+    /// An edit the game held back because it loses the moves played: asked about first when
+    /// they are not saved, as every change that drops unsaved work is.
+    fn ask_first(&mut self, held: Held, question: String) {
+        if self.unsaved().is_none() {
+            self.go_ahead(Confirm::Edit(held));
+            return;
+        }
+        self.confirm = Some(Confirm::Edit(held));
+        self.say(Tone::Warning, question);
     }
 
     /// The help's sections: the game's, the current screen's first, then the keys that work
@@ -1400,7 +1418,9 @@ fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
     let other = match opening {
         Confirm::Open(saved, _) => games::work(&games::saved_draft(saved)),
         Confirm::OpenText(text) => games::work(&games::text_draft(text)),
-        Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit => return false,
+        Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit | Confirm::Edit(_) => {
+            return false;
+        }
     };
     (work.deal, work.moves) != (other.deal, other.moves)
 }

@@ -56,13 +56,13 @@ use crate::store::{self, Folders};
 use board::Spot;
 use editor::Editor;
 use play::Play;
-use table_editor::TableEditor;
+use table_editor::{Place, TableEditor};
 
 /// Two clicks on one card this close together are a double click.
 const DOUBLE_CLICK: Duration = Duration::from_millis(400);
 
 /// What Klondike keeps of its own beside the shared flow.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Klondike {
     /// The last click in play: where and when, to tell a double click.
     last_click: Option<(Spot, Instant)>,
@@ -356,11 +356,16 @@ impl GameScreen for Klondike {
         board::slot_rects(area)
     }
 
-    /// A click on the deal's slots, not while a game under way is shown over them.
-    fn editor_click(flow: &mut Flow<Klondike>, slot: usize) {
-        if flow.own.table.is_none() {
-            flow.editor.go_to(slot);
+    /// While a game under way is shown, a click on one of its places puts the cursor there;
+    /// the deal's slots under it are never clicked.
+    fn own_editor_click(flow: &mut Flow<Klondike>, board: Rect, column: u16, row: u16) -> bool {
+        let Some(table) = &mut flow.own.table else {
+            return false;
+        };
+        if let Some(place) = board::place_at(board, column, row) {
+            table.go(place);
         }
+        true
     }
 
     /// A game under way as a position text; else the deal.
@@ -880,6 +885,9 @@ fn table_key(flow: &mut Flow<Klondike>, code: KeyCode, fx: &mut Effects) -> bool
             table.go(table.cursor.neighbour(flow_direction(code)));
             fx.hush();
         }
+        KeyCode::Tab | KeyCode::BackTab => table.go(table.cursor.next(code == KeyCode::BackTab)),
+        KeyCode::Home => table.go(Place::ORDER[0]),
+        KeyCode::End => table.go(Place::ORDER[Place::ORDER.len() - 1]),
         KeyCode::Backspace => table.backspace(),
         KeyCode::Delete => table.clear(),
         KeyCode::Esc if table.pending.cancel() => {
@@ -929,7 +937,7 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
     let (Some(play), Some(table)) = (&flow.play, &flow.own.table) else {
         return;
     };
-    let Some(seen) = play.waiting() else {
+    let (Some(seen), Some(seen_at)) = (play.waiting(), play.waiting_place()) else {
         return;
     };
     let (Ok(start), game) = (table.start(rules), &play.game) else {
@@ -939,13 +947,11 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
         return;
     };
     let mut table = table.clone();
-    let place = match table.reveal(nth, card) {
-        Ok(place) => place,
-        Err(problem) => {
-            fx.say(Tone::Warning, format!("Not possible: {problem}."));
-            return;
-        }
-    };
+    // Written where it lay at the start; named where the player sees it now.
+    if let Err(problem) = table.reveal(nth, card) {
+        fx.say(Tone::Warning, format!("Not possible: {problem}."));
+        return;
+    }
     let Ok(game) = table
         .start(rules)
         .map_err(drop)
@@ -961,11 +967,10 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
     play.moved();
     let text = match play.waiting_place() {
         Some(next) => format!(
-            "{card} typed in, in {}; another card not known turned up {next}: type it (rank, \
-             then suit).",
-            place.name()
+            "{card} typed in {seen_at}; another card not known turned up {next}: type it \
+             (rank, then suit)."
         ),
-        None => format!("{card} typed in, in {}. Your turn.", place.name()),
+        None => format!("{card} typed in {seen_at}. Your turn."),
     };
     flow.moved(fx);
     fx.say(Tone::Info, text);

@@ -43,7 +43,7 @@ use editor::{Editor, PairMarks};
 use play::{Known, Play};
 
 /// What Perfect Pair keeps of its own beside the shared flow: nothing.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct PerfectPair;
 
 /// What a Perfect Pair search gives: what the hand was played for, and what the solvers

@@ -44,7 +44,7 @@ use solitaire::games::pyramid::answer as challenge;
 use solitaire::games::pyramid::saved::{Draft, SavedDeal, Verdict};
 
 /// What Pyramid keeps of its own beside the shared flow.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Pyramid {
     /// What is known of the deal in the editor; reset by any edit.
     pub verdict: Verdict,

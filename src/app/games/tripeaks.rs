@@ -45,7 +45,7 @@ use editor::Editor;
 use play::Play;
 
 /// What TriPeaks keeps of its own beside the shared flow: nothing.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct TriPeaks;
 
 /// What a TriPeaks search gives: the challenge's answer (`None` when it was stopped), and

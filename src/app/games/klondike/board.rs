@@ -413,6 +413,29 @@ fn draw_pile(
     }
 }
 
+/// The place of a table under way at a screen cell of its board drawn in `area`, if any: a
+/// card of the waste fanned is the waste, any row of a pile's column below the top line the
+/// pile.
+pub fn place_at(area: Rect, column: u16, row: u16) -> Option<Place> {
+    let point = Point::new(column, row);
+    let top = [(stock_rect(area), Place::Stock)]
+        .into_iter()
+        .chain(waste_rects(area).map(|rect| (rect, Place::Waste)))
+        .chain(
+            (0..Suit::ALL.len())
+                .map(|i| (foundation_rect(area, i), Place::Foundation(Suit::ALL[i]))),
+        );
+    if let Some((_, place)) = top.clone().find(|(rect, _)| rect.contains(point)) {
+        return Some(place);
+    }
+    if !(area.y + PILE_TOP_ROW..area.bottom()).contains(&row) {
+        return None;
+    }
+    (0..PILES)
+        .find(|&pile| (pile_x(area, pile)..pile_x(area, pile) + CELL).contains(&column))
+        .map(Place::Pile)
+}
+
 /// A table under way being typed, laid out as play shows a game, the place under the cursor
 /// and those a problem names marked.
 pub struct TableBoard<'a> {

@@ -22,7 +22,8 @@ const EDITOR: &[Binding] = &[
     bind(
         &[ch('?')],
         "?",
-        "a card not seen yet (face down, or in the stock): unknown until it turns up",
+        "a card not seen yet (face down, or in the stock; under way, in the waste too): \
+         unknown until it turns up",
     ),
     keys::solve("solve the deal (with cards not known: the moves that turn one up)"),
     keys::play("play the deal"),
@@ -49,20 +50,18 @@ const EDITOR: &[Binding] = &[
         "a game under way in place of the deal: its piles, waste, stock and foundations (u \
          again: back to the deal)",
     ),
+    // Under way: labels short enough for the key column, so every line wraps under itself.
     bind(
         &[],
-        "under way: ←↑→↓",
-        "choose a place: a pile, the stock, the waste, a foundation",
+        "←↑→↓, click",
+        "under way: choose a place: a pile, the stock, the waste, a foundation; Tab, \
+         Shift-Tab, Home and End go along them as the position text lists them",
     ),
     bind(
         &[],
-        "under way: a card",
-        "goes on top of the place (on a pile, face up; on a foundation, its suit's top)",
-    ),
-    bind(
-        &[],
-        "under way: ?",
-        "a card not seen yet: face down on a pile, or in the stock or the waste",
+        "a card",
+        "under way: goes on top of the place (on a pile, face up; on a foundation, its \
+         suit's top)",
     ),
     bind(
         &[ch('v'), ch('^')],
@@ -71,8 +70,8 @@ const EDITOR: &[Binding] = &[
     ),
     bind(
         &[],
-        "under way: Backspace / Delete",
-        "take the top card off the place (a foundation goes down a rank) / empty it",
+        "Backspace / Del",
+        "under way: take the top card off the place (a foundation goes down a rank) / empty it",
     ),
     bind(
         &[ch('=')],

@@ -13,7 +13,7 @@ use solitaire::games::klondike::{Deal, Pack, Pile, Position, Rules, Setup, Setup
 use crate::app::card_input::{Input, Pending};
 use crate::app::cards::Direction;
 use crate::app::flow::editor::Typed;
-use crate::app::widgets::capitalised;
+use crate::app::widgets::{capitalised, counted};
 
 /// A place of the table the cursor can be on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +56,39 @@ impl Place {
         Place::Foundation(Suit::ALL[2]),
         Place::Foundation(Suit::ALL[3]),
     ];
+
+    /// Every place in the order the position text writes them: the piles, the waste, the
+    /// stock, the foundations. Tab goes along it, Home and End to its ends.
+    pub const ORDER: [Place; PILES + 6] = [
+        Place::Pile(0),
+        Place::Pile(1),
+        Place::Pile(2),
+        Place::Pile(3),
+        Place::Pile(4),
+        Place::Pile(5),
+        Place::Pile(6),
+        Place::Waste,
+        Place::Stock,
+        Place::Foundation(Suit::ALL[0]),
+        Place::Foundation(Suit::ALL[1]),
+        Place::Foundation(Suit::ALL[2]),
+        Place::Foundation(Suit::ALL[3]),
+    ];
+
+    /// The next place in [`Place::ORDER`] (the previous one, `back`), staying at its ends.
+    #[must_use]
+    pub fn next(self, back: bool) -> Place {
+        let at = Place::ORDER
+            .iter()
+            .position(|&place| place == self)
+            .unwrap_or(0);
+        let to = if back {
+            at.saturating_sub(1)
+        } else {
+            (at + 1).min(Place::ORDER.len() - 1)
+        };
+        Place::ORDER[to]
+    }
 
     /// The place an arrow leads to: along the top line or the piles, and between a pile and
     /// what stands over it (the foundations over piles 4 to 7).
@@ -124,14 +157,23 @@ impl TableEditor {
         self.problems = self.setup.problems(Pack::Whole);
     }
 
-    /// The position to play or solve from under `rules`, or the first problem in words.
+    /// The position to play or solve from under `rules`, or the first problem in words, short
+    /// enough for the status line: the cards missing are counted there, the Check panel names
+    /// them.
     pub fn start(&self, rules: Rules) -> Result<Position, String> {
-        Position::set_up(self.setup.clone(), rules, Pack::Whole).map_err(|problems| {
-            problems
-                .0
-                .first()
-                .map(ToString::to_string)
-                .unwrap_or_default()
+        if self.filled() == 0 {
+            return Err("the table is empty; type its cards where they lie".to_string());
+        }
+        Position::set_up(self.setup.clone(), rules, Pack::Whole).map_err(|problems| match problems
+            .0
+            .first()
+        {
+            Some(SetupProblem::Missing { missing, unknown }) => format!(
+                "{} missing (the Check panel names them)",
+                counted(missing.len().saturating_sub(*unknown), "card")
+            ),
+            Some(problem) => problem.to_string(),
+            None => String::new(),
         })
     }
 
@@ -355,7 +397,7 @@ impl TableEditor {
     /// Types in the `nth` card not seen yet (in the order the table lays them out): the
     /// card a game played from the table turned up. Refused when it is elsewhere on the
     /// table.
-    pub fn reveal(&mut self, nth: usize, card: Card) -> Result<Place, String> {
+    pub fn reveal(&mut self, nth: usize, card: Card) -> Result<(), String> {
         let Some((_, spot)) = self
             .setup
             .laid_out()
@@ -388,7 +430,7 @@ impl TableEditor {
         };
         *slot = Some(card);
         self.revalidate();
-        Ok(Place::of_spot(spot))
+        Ok(())
     }
 }
 

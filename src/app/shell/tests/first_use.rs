@@ -239,6 +239,12 @@ fn one_move_and_one_card_gone_are_singular() {
     press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::End);
     press(&mut app, KeyCode::Char('-'));
+    assert!(
+        said(&app).starts_with("Change the deal and lose the 1 move played (not saved)?"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Char('y'));
     let shown = screen(&app, 100, 30);
     assert!(shown.contains("1 card gone"), "{}\n{shown}", said(&app));
     assert!(

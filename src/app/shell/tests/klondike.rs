@@ -8,6 +8,7 @@ use crate::app::games::klondike::Klondike;
 use crate::app::games::klondike::board::Spot;
 use crate::app::games::klondike::play::Known;
 use crate::app::games::klondike::table_editor::{Place, TableEditor};
+use solitaire::cards::card::Suit;
 use solitaire::games::klondike::{Deal as KlondikeDeal, Move as KlondikeMove, Seen};
 
 /// A deal the solver wins with draw 3.
@@ -822,7 +823,7 @@ fn a_game_under_way_pasted_is_played_at_the_table_saved_and_reopened() {
     );
     type_text(&mut app, "8c");
     assert!(
-        said(&app).starts_with("8c typed in, in pile 5. Your turn."),
+        said(&app).starts_with("8c typed in on pile 5. Your turn."),
         "{}",
         said(&app)
     );
@@ -959,8 +960,230 @@ fn the_draft_keeps_a_game_under_way_with_its_problems() {
     );
 }
 
+/// A game under way pasted and played one move (a draw), then back to its editor.
+fn table_with_a_move_played() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(UNDER_WAY.to_string()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).game.played(), 1, "{}", said(&app));
+    press(&mut app, KeyCode::Esc);
+    (dir, app, receive)
+}
+
+#[test]
+fn an_edit_of_the_game_under_way_asks_before_losing_the_moves_played() {
+    let (_dir, mut app, _receive) = table_with_a_move_played();
+    // Keys that change nothing ask nothing.
+    for code in [KeyCode::Right, KeyCode::Tab, KeyCode::End, KeyCode::Home] {
+        press(&mut app, code);
+    }
+    assert!(app.confirm.is_none(), "{}", said(&app));
+    // A rule changed, a card removed, a card typed: each asks, and any key but y keeps all.
+    let typed = table(&app).setup.clone();
+    let rules = app.klondike().editor.marks.rules;
+    for keys in ["w", "\u{8}", "u", "Kd"] {
+        for c in keys.chars() {
+            let code = if c == '\u{8}' {
+                KeyCode::Backspace
+            } else {
+                KeyCode::Char(c)
+            };
+            press(&mut app, code);
+        }
+        assert!(
+            matches!(app.confirm, Some(Confirm::Edit(_))),
+            "{keys}: {}",
+            said(&app)
+        );
+        assert_eq!(
+            said(&app),
+            "Change the table and lose the 1 move played (not saved)? y changes it, any \
+             other key keeps the game."
+        );
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(said(&app), "Kept as it was.");
+        assert_eq!(table(&app).setup, typed);
+        assert_eq!(app.klondike().editor.marks.rules, rules);
+        assert_eq!(play(&app).game.played(), 1);
+    }
+    press(&mut app, KeyCode::Esc);
+    // A paste too; y goes ahead, the moves dropped.
+    app.update(Msg::Paste("Kd".to_string()));
+    assert!(matches!(app.confirm, Some(Confirm::Edit(_))));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.klondike().play.is_none());
+    assert_eq!(said(&app), "Pasted 1 card on pile 1.");
+    assert_eq!(table(&app).place_text(Place::Pile(0)), "pile 1: 8s 7d Kd");
+    // With no move left to lose, an edit goes ahead at once.
+    press(&mut app, KeyCode::Backspace);
+    assert!(app.confirm.is_none());
+    assert_eq!(table(&app).setup, typed);
+}
+
+#[test]
+fn an_edit_of_the_deal_asks_too_unless_the_moves_are_saved() {
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Esc);
+    // Over to the deal's own table and back: the same game, nothing asked.
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('u'));
+    assert!(app.confirm.is_none(), "{}", said(&app));
+    // A card typed over the slot under the cursor: asked, with the half-typed rank kept on no.
+    let editor = &app.klondike().editor;
+    let other = if editor.slots.get(editor.cursor) == Some(&"Kd".parse().ok()) {
+        "Qd"
+    } else {
+        "Kd"
+    };
+    type_text(&mut app, &other[..1]);
+    assert!(app.confirm.is_none(), "a rank alone changes nothing");
+    type_text(&mut app, &other[1..]);
+    assert!(
+        said(&app).starts_with("Change the deal and lose the 2 moves played (not saved)?"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(said(&app), "Kept as it was.");
+    assert!(app.klondike().editor.pending_text().is_some());
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.klondike().editor.deal(), Ok(winnable()));
+    assert_eq!(play(&app).game.played(), 2);
+    // Ctrl-F has nothing to fill: it changes nothing and asks nothing.
+    ctrl(&mut app, 'f');
+    assert!(app.confirm.is_none(), "{}", said(&app));
+    // Saved, the moves are not lost by an edit: it goes ahead without a question.
+    save_named(&mut app, "two draws");
+    press(&mut app, KeyCode::Char('x'));
+    assert!(app.confirm.is_none(), "{}", said(&app));
+    assert!(app.klondike().play.is_none());
+    assert!(!app.klondike().editor.marks.rules.foundation_to_tableau);
+}
+
+#[test]
+fn a_click_on_a_place_of_the_game_under_way_moves_the_cursor_there() {
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(UNDER_WAY.to_string()));
+    let board = layout::board_area(app.shell.size);
+    let position = table(&app)
+        .start(app.klondike().editor.marks.rules)
+        .unwrap();
+    let click = |app: &mut App, column: u16, row: u16| {
+        app.update(Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }));
+    };
+    let places = [
+        (Spot::Stock, Place::Stock),
+        (Spot::Waste, Place::Waste),
+        (Spot::Foundation(3), Place::Foundation(Suit::Spades)),
+        (Spot::Pile { pile: 2, card: 4 }, Place::Pile(2)),
+        (Spot::Pile { pile: 6, card: 0 }, Place::Pile(6)),
+    ];
+    for (spot, place) in places {
+        let cell = crate::app::games::klondike::board::spot_rect(board, &position, spot);
+        click(&mut app, cell.x + 1, cell.y);
+        assert_eq!(table(&app).cursor, place, "{spot:?}");
+    }
+    // Below a pile's cards is the pile; the deal's slots under the table are never clicked.
+    let pile_one = crate::app::games::klondike::board::spot_rect(
+        board,
+        &position,
+        Spot::Pile { pile: 0, card: 1 },
+    );
+    click(&mut app, pile_one.x, pile_one.y + 5);
+    assert_eq!(table(&app).cursor, Place::Pile(0));
+}
+
+#[test]
+fn tab_and_home_and_end_go_over_the_places_of_the_game_under_way() {
+    let (_dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::End);
+    assert_eq!(table(&app).cursor, Place::Foundation(Suit::Spades));
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(
+        table(&app).cursor,
+        Place::Foundation(Suit::Spades),
+        "stays at the end"
+    );
+    press(&mut app, KeyCode::Home);
+    assert_eq!(table(&app).cursor, Place::Pile(0));
+    let mut seen = vec![Place::Pile(0)];
+    for _ in 0..12 {
+        press(&mut app, KeyCode::Tab);
+        seen.push(table(&app).cursor);
+    }
+    assert_eq!(seen[7..9], [Place::Waste, Place::Stock]);
+    assert_eq!(seen.last(), Some(&Place::Foundation(Suit::Spades)));
+    press(&mut app, KeyCode::BackTab);
+    assert_eq!(table(&app).cursor, Place::Foundation(Suit::Hearts));
+}
+
+#[test]
+fn ctrl_p_on_a_table_not_whole_says_why_in_a_line() {
+    let (_dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('u'));
+    ctrl(&mut app, 'p');
+    assert_eq!(
+        said(&app),
+        "Cannot play yet: the table is empty; type its cards where they lie."
+    );
+    type_text(&mut app, "Kd");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        said(&app),
+        "Cannot solve yet: 51 cards missing (the Check panel names them)."
+    );
+    // One line at 80 columns: the status line under the board, then the key bar.
+    let shown = screen(&app, 80, 24);
+    let lines: Vec<&str> = shown.lines().collect();
+    let status = (lines.iter())
+        .position(|line| line.starts_with(" Cannot solve yet"))
+        .expect("the status line");
+    assert!(lines[status + 1].starts_with(" ←↑→↓ place"), "{shown}");
+}
+
+#[test]
+fn a_card_turned_up_on_the_waste_of_a_game_under_way_is_said_typed_in_on_the_waste() {
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(stock_not_known()));
+    press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('u'));
+    assert!(app.klondike().own.table.is_some());
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).waiting(), Some(Seen::Waste(0)), "{}", said(&app));
+    let drawn = winnable().card(28).unwrap();
+    type_text(&mut app, &drawn.to_string());
+    assert_eq!(
+        said(&app),
+        format!("{drawn} typed in on the waste. Your turn.")
+    );
+    assert_eq!(table(&app).unknown_count(), 23, "written into the table");
+}
+
 mod snapshots {
     use super::*;
+
+    #[test]
+    fn klondike_help_of_the_game_under_way() {
+        let (_dir, mut app, _receive) = klondike_app();
+        press(&mut app, KeyCode::Char('u'));
+        press(&mut app, KeyCode::F(1));
+        for _ in 0..10 {
+            press(&mut app, KeyCode::Down);
+        }
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
 
     #[test]
     fn klondike_game_under_way_in_the_editor() {
