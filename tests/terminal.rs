@@ -363,7 +363,7 @@ fn a_klondike_game_under_way_pasted_solved_played_saved_and_reopened_in_a_real_t
     session.send("p");
     session.wait_for("Type the card turned up on pile 5");
     session.send("8c");
-    session.wait_for("8c typed in, in pile 5");
+    session.wait_for("8c typed in at pile 5");
     save_and_quit(
         &mut session,
         &mut child,

@@ -959,14 +959,7 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
     };
     play.game = game;
     play.moved();
-    let text = match play.waiting_place() {
-        Some(next) => format!(
-            "{card} typed in, in {}; another card not known turned up {next}: type it (rank, \
-             then suit).",
-            place.name()
-        ),
-        None => format!("{card} typed in, in {}. Your turn.", place.name()),
-    };
+    let text = table::typed_in(card, &place.name(), play.waiting_place());
     flow.moved(fx);
     fx.say(Tone::Info, text);
 }

@@ -822,7 +822,7 @@ fn a_game_under_way_pasted_is_played_at_the_table_saved_and_reopened() {
     );
     type_text(&mut app, "8c");
     assert!(
-        said(&app).starts_with("8c typed in, in pile 5. Your turn."),
+        said(&app).starts_with("8c typed in at pile 5. Your turn."),
         "{}",
         said(&app)
     );
