@@ -22,6 +22,7 @@ use crate::app::session::{GameDraft, Kept};
 use crate::app::theme;
 use crate::app::{layout, view};
 use crossterm::event::MouseButton;
+use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Ranking, SampleBudget};
 use solitaire::engine::headers::SavedTextError;
 use solitaire::games::pyramid::Rules;
 use solitaire::games::pyramid::saved::{Draft, SavedDeal, Verdict};
@@ -205,14 +206,61 @@ fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
     progress
 }
 
-/// Feeds play mode's background checks' messages to the app until none is running.
-fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app.pyramid().check_id().is_some() {
+/// Feeds the background work's messages to the app while `waiting` says it waits for one;
+/// `answers` says what a test that gets none waited for.
+fn feed_while(
+    app: &mut App,
+    receive: &Receiver<Msg>,
+    waiting: impl Fn(&App) -> bool,
+    answers: &str,
+) {
+    while waiting(app) {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
+            .expect(answers);
         app.update(msg);
     }
+}
+
+/// Feeds the solver's messages to the app until it leaves the solving screen, whatever the
+/// game.
+fn finish(app: &mut App, receive: &Receiver<Msg>) {
+    feed_while(app, receive, |app| app.session.busy(), "the solver answers");
+}
+
+/// Pastes the deal `text` into the game on screen, solves it and steps `steps` steps into
+/// the solution.
+fn solve_and_step(app: &mut App, receive: &Receiver<Msg>, text: &str, steps: usize) {
+    app.update(Msg::Paste(text.to_string()));
+    press(app, KeyCode::Enter);
+    finish(app, receive);
+    for _ in 0..steps {
+        press(app, KeyCode::Right);
+    }
+}
+
+/// The moves of `position` ranked over a fixed number of deals, whatever the machine's
+/// speed, so that the figures are the same on every run.
+fn fixed_ranking<P: AtTable>(position: &P) -> Ranking<P::Move> {
+    let pool = at_table::rest_of_pack(&position.seen());
+    let budget = SampleBudget {
+        deals: 20,
+        time: None,
+        threads: 1,
+        caps: DEAL_CAPS,
+        seed: 1,
+    };
+    at_table::rank(position, &pool, &budget, &mut ()).unwrap()
+}
+
+/// Feeds play mode's background checks' messages to the app until none is running.
+fn settle(app: &mut App, receive: &Receiver<Msg>) {
+    feed_while(
+        app,
+        receive,
+        |app| app.pyramid().check_id().is_some(),
+        "the check answers",
+    );
 }
 
 /// What the status line says now (nothing when it is empty).
@@ -486,9 +534,7 @@ fn escape_cancels_a_solve_and_keeps_the_deal() {
 fn a_deal_without_solution_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, receive) = start(dir.path());
-    app.update(Msg::Paste(TWO_D.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish_solving(&mut app, &receive);
+    solve_and_step(&mut app, &receive, TWO_D, 0);
     let answer = solution(&app);
     assert!(!answer.found.solvable);
     assert!(

@@ -75,24 +75,14 @@ fn klondike_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
     (dir, app, receive)
 }
 
-/// Feeds the searches' messages to the app until it leaves the solving screen.
-fn finish(app: &mut App, receive: &Receiver<Msg>) {
-    while matches!(app.klondike().screen, KlondikeScreen::Solving(_)) {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the solver answers");
-        app.update(msg);
-    }
-}
-
 /// Feeds play mode's checks to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app.klondike().check_id().is_some() {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
+    feed_while(
+        app,
+        receive,
+        |app| app.klondike().check_id().is_some(),
+        "the check answers",
+    );
 }
 
 /// Feeds play mode's checks until something is known of the position.
@@ -368,9 +358,7 @@ fn a_paste_that_is_not_a_klondike_deal_says_so_and_changes_nothing() {
 #[test]
 fn solve_then_step_through_a_line_that_wins() {
     let (_dir, mut app, receive) = klondike_app();
-    app.update(Msg::Paste(WINNABLE.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
+    solve_and_step(&mut app, &receive, WINNABLE, 0);
     assert!(
         said(&app).starts_with("Winnable: a line of"),
         "{}",
@@ -928,9 +916,7 @@ fn a_deal_typed_after_a_game_under_way_was_set_aside_opens_as_its_own_table() {
 #[test]
 fn playing_from_a_step_that_turned_a_card_up_asks_for_the_card_first() {
     let (_dir, mut app, receive) = klondike_app();
-    app.update(Msg::Paste(UNDER_WAY.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
+    solve_and_step(&mut app, &receive, UNDER_WAY, 0);
     press(&mut app, KeyCode::End);
     press(&mut app, KeyCode::Char('p'));
     assert_eq!(play(&app).waiting(), Some(Seen::PileTop(4)));
@@ -1055,12 +1041,7 @@ mod snapshots {
     #[test]
     fn klondike_solution_step() {
         let (_dir, mut app, receive) = klondike_app();
-        app.update(Msg::Paste(WINNABLE.to_string()));
-        press(&mut app, KeyCode::Enter);
-        finish(&mut app, &receive);
-        for _ in 0..6 {
-            press(&mut app, KeyCode::Right);
-        }
+        solve_and_step(&mut app, &receive, WINNABLE, 6);
         insta::assert_snapshot!(screen(&app, 100, 26));
     }
 

@@ -38,24 +38,14 @@ pub(super) fn pair_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
     (dir, app, receive)
 }
 
-/// Feeds the searches' messages to the app until it leaves the solving screen.
-fn finish(app: &mut App, receive: &Receiver<Msg>) {
-    while matches!(app.pair().screen, PairScreen::Solving(_)) {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the solver answers");
-        app.update(msg);
-    }
-}
-
 /// Feeds play mode's checks to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app.pair().check_id().is_some() {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
+    feed_while(
+        app,
+        receive,
+        |app| app.pair().check_id().is_some(),
+        "the check answers",
+    );
 }
 
 fn play(app: &App) -> &crate::app::games::perfect_pair::play::Play {
@@ -75,12 +65,7 @@ pub(super) fn pair_play_hinted() -> (tempfile::TempDir, App, Receiver<Msg>) {
 /// The small hand solved, its answer stepped through to step 3.
 pub(super) fn pair_solution_step() -> (tempfile::TempDir, App, Receiver<Msg>) {
     let (dir, mut app, receive) = pair_app();
-    app.update(Msg::Paste(SMALL.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
-    for _ in 0..3 {
-        press(&mut app, KeyCode::Right);
-    }
+    solve_and_step(&mut app, &receive, SMALL, 3);
     (dir, app, receive)
 }
 

@@ -6,12 +6,7 @@ use super::*;
 fn solved_at(step: usize, ascii: bool) -> (tempfile::TempDir, App) {
     let (dir, mut app, receive) = fresh();
     app.ascii = ascii;
-    app.update(Msg::Paste(WINNABLE.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish_solving(&mut app, &receive);
-    for _ in 0..step {
-        press(&mut app, KeyCode::Right);
-    }
+    solve_and_step(&mut app, &receive, WINNABLE, step);
     app.shell.status = None;
     (dir, app)
 }

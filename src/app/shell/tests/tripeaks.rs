@@ -40,30 +40,15 @@ pub(super) fn tripeaks_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
     (dir, app, receive)
 }
 
-/// Feeds the solver's messages to the app until it leaves the solving screen.
-pub(super) fn finish(app: &mut App, receive: &Receiver<Msg>) {
-    while matches!(app.tripeaks().screen, TriPeaksScreen::Solving(_)) {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the solver answers");
-        app.update(msg);
-    }
-}
-
 /// Feeds play mode's checks to the app until the position is known.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    let known = |app: &App| {
+    let unknown = |app: &App| {
         app.tripeaks()
             .play
             .as_ref()
-            .is_none_or(|play| play.known().is_some())
+            .is_some_and(|play| play.known().is_none())
     };
-    while !known(app) {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
+    feed_while(app, receive, unknown, "the check answers");
 }
 
 fn solution(app: &App) -> &Solution<TriPeaks> {
@@ -154,9 +139,7 @@ fn solve_then_step_to_the_end_and_back_to_the_exact_start() {
 #[test]
 fn a_click_on_a_step_goes_to_it_and_the_wheel_steps() {
     let (_dir, mut app, receive) = tripeaks_app();
-    app.update(Msg::Paste(CLEARS.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
+    solve_and_step(&mut app, &receive, CLEARS, 0);
     app.update(Msg::Resize(80, 24));
     let shown = screen(&app, 80, 24);
     let row = shown
@@ -189,12 +172,12 @@ fn play(app: &App) -> &crate::app::games::tripeaks::play::Play {
 
 /// Feeds play mode's checks until none runs: the ranking refined as far as it goes.
 fn refine(app: &mut App, receive: &Receiver<Msg>) {
-    while app.tripeaks().check_id().is_some() {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
+    feed_while(
+        app,
+        receive,
+        |app| app.tripeaks().check_id().is_some(),
+        "the check answers",
+    );
 }
 
 /// Follows the hints (h shows the best move, h again plays it) until a card not known turns
@@ -490,7 +473,6 @@ fn the_draft_keeps_a_tripeaks_deal_between_runs() {
 mod snapshots {
     use super::*;
     use crate::app::games::tripeaks::board::{Spot, spot_rect};
-    use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, SampleBudget};
 
     /// The rows of the side panel that list steps, as drawn: the text between its borders.
     fn step_rows(screen: &str) -> Vec<String> {
@@ -526,12 +508,7 @@ mod snapshots {
     #[test]
     fn tripeaks_solution_mid_way() {
         let (_dir, mut app, receive) = tripeaks_app();
-        app.update(Msg::Paste(CLEARS.to_string()));
-        press(&mut app, KeyCode::Enter);
-        finish(&mut app, &receive);
-        for _ in 0..10 {
-            press(&mut app, KeyCode::Right);
-        }
+        solve_and_step(&mut app, &receive, CLEARS, 10);
         insta::assert_snapshot!(screen(&app, 100, 26));
         let small = screen(&app, 80, 24);
         assert_steps_whole(&small);
@@ -566,18 +543,8 @@ mod snapshots {
         let (_dir, mut app, _receive) = tripeaks_app();
         app.update(Msg::Paste(as_dealt().0));
         ctrl(&mut app, 'p');
-        // A first round over a fixed number of deals, whatever the machine's speed, so that
-        // the figures are the same on every run.
         let position = *play(&app).position();
-        let pool = at_table::rest_of_pack(&position.seen());
-        let budget = SampleBudget {
-            deals: 20,
-            time: None,
-            threads: 1,
-            caps: DEAL_CAPS,
-            seed: 1,
-        };
-        let ranking = at_table::rank(&position, &pool, &budget, &mut ()).unwrap();
+        let ranking = fixed_ranking(&position);
         let flow: &mut Flow<TriPeaks> = app.session.as_any_mut().downcast_mut().unwrap();
         let known = Known::Ranked { ranking, rounds: 1 };
         flow.play.as_mut().unwrap().learn(position, known);
