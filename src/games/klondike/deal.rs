@@ -97,12 +97,13 @@ impl DealProblem {
     /// for every other problem.
     pub fn twice(&self) -> Option<(Card, usize, usize)> {
         match self {
+            DealProblem::Deck(problem) => problem.twice(),
             DealProblem::Duplicate {
                 card,
                 first,
                 second,
             } => Some((*card, first.index, second.index)),
-            _ => None,
+            DealProblem::Text { .. } => None,
         }
     }
 
