@@ -11,7 +11,7 @@ use ratatui::backend::TestBackend;
 use super::*;
 use crate::app::card_input::Pending;
 use crate::app::flow::editor::Typed;
-use crate::app::flow::{Flow, Screen, Solution};
+use crate::app::flow::{Flow, GameScreen, Screen, Solution};
 use crate::app::games::pyramid::Pyramid;
 use crate::app::games::pyramid::board;
 use crate::app::games::pyramid::editor::Editor;
@@ -65,25 +65,32 @@ pub trait Sessions {
 
 impl Sessions for super::App {
     fn pyramid(&self) -> &Flow<Pyramid> {
-        self.session
-            .as_any()
-            .downcast_ref()
-            .expect("Pyramid is on screen")
+        on_screen(self)
     }
 
     fn tripeaks(&self) -> &Flow<TriPeaks> {
-        self.session
-            .as_any()
-            .downcast_ref()
-            .expect("TriPeaks is on screen")
+        on_screen(self)
     }
 
     fn pyramid_mut(&mut self) -> &mut Flow<Pyramid> {
-        self.session
-            .as_any_mut()
-            .downcast_mut()
-            .expect("Pyramid is on screen")
+        on_screen_mut(self)
     }
+}
+
+/// The session on screen, as the game's session `S` the test expects there.
+fn on_screen<S: 'static>(app: &super::App) -> &S {
+    app.session
+        .as_any()
+        .downcast_ref()
+        .expect("the game expected is on screen")
+}
+
+/// The session on screen, as the game's session `S` the test expects there, to change.
+fn on_screen_mut<S: 'static>(app: &mut super::App) -> &mut S {
+    app.session
+        .as_any_mut()
+        .downcast_mut()
+        .expect("the game expected is on screen")
 }
 
 /// The app with the runner of its effects, as the event loop has them: each event's
@@ -253,14 +260,50 @@ fn fixed_ranking<P: AtTable>(position: &P) -> Ranking<P::Move> {
     at_table::rank(position, &pool, &budget, &mut ()).unwrap()
 }
 
-/// Feeds play mode's background checks' messages to the app until none is running.
+/// Feeds play mode's background checks' messages to the app, on game `G`, until none is
+/// running.
+fn checks_done<G: GameScreen + 'static>(app: &mut App, receive: &Receiver<Msg>) {
+    let running = |app: &App| on_screen::<Flow<G>>(app).check_id().is_some();
+    feed_while(app, receive, running, "the check answers");
+}
+
+/// Feeds Pyramid's play mode checks to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    feed_while(
-        app,
-        receive,
-        |app| app.pyramid().check_id().is_some(),
-        "the check answers",
-    );
+    checks_done::<Pyramid>(app, receive);
+}
+
+/// Asserts that the status line starts with `start`, and shows what it says when not.
+#[track_caller]
+fn says(app: &App, start: &str) {
+    let said = said(app);
+    assert!(said.starts_with(start), "{said}");
+}
+
+/// A mouse event at a cell of the screen.
+fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {
+    app.update(Msg::Mouse(MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+/// The row on which the 80 by 24 screen lists a solution's step (`" 16. "`).
+fn step_row(app: &mut App, step: &str) -> u16 {
+    app.update(Msg::Resize(80, 24));
+    let shown = screen(app, 80, 24);
+    let row = shown.lines().position(|line| line.contains(step));
+    row.expect("the step is listed") as u16
+}
+
+/// A new app on the editor of `game`.
+fn app_on(game: GameKind) -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    while app.session.game() != game {
+        ctrl(&mut app, 'g');
+    }
+    (dir, app, receive)
 }
 
 /// What the status line says now (nothing when it is empty).
