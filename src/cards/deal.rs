@@ -197,6 +197,19 @@ pub enum DeckProblem {
 }
 
 impl DeckProblem {
+    /// The card a duplicate names, with the indices of its two places in deal order; `None`
+    /// for every other problem.
+    pub fn twice(&self) -> Option<(Card, usize, usize)> {
+        match self {
+            DeckProblem::Duplicate {
+                card,
+                first,
+                second,
+            } => Some((*card, first.index, second.index)),
+            _ => None,
+        }
+    }
+
     /// Where in the text the problem is, when it came from a text: the malformed token, the
     /// second copy of a duplicate, the first card too many.
     pub fn location(&self) -> Option<TextPos> {

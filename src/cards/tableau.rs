@@ -165,18 +165,60 @@ impl<C: Slot> Pile<C> {
     }
 }
 
-/// Every pile-to-pile move the piles could name, each made by `named` from `(from, to,
-/// count)`: each pile's runs of its top 1, 2, ... face-up cards, onto each pile (the rules
-/// then say which are legal).
-pub fn run_moves<'a, C, M>(
-    piles: &'a [Pile<C>],
-    named: impl Fn(u8, u8, u8) -> M + Copy + 'a,
-) -> impl Iterator<Item = M> + 'a {
+/// The moves every game of the family makes alike, in the game's own move type.
+pub trait FamilyMove: Copy {
+    /// Turn the stock's next cards onto the waste.
+    const DRAW: Self;
+    /// Turn the waste back over into the stock.
+    const REDEAL: Self;
+    /// The waste's top card onto pile `to`.
+    fn waste_to_pile(to: u8) -> Self;
+    /// The top `count` face-up cards of pile `from`, as one, onto pile `to`.
+    fn pile_to_pile(from: u8, to: u8, count: u8) -> Self;
+}
+
+/// Makes a game's move type a [`FamilyMove`] through its variants of the same names (`Draw`,
+/// `Redeal`, `WasteToPile(to)`, `PileToPile { from, to, count }`): every game of the family
+/// names them so, and this says it once.
+macro_rules! family_move_by_variants {
+    ($move:ident) => {
+        impl $crate::cards::tableau::FamilyMove for $move {
+            const DRAW: $move = $move::Draw;
+            const REDEAL: $move = $move::Redeal;
+
+            fn waste_to_pile(to: u8) -> $move {
+                $move::WasteToPile(to)
+            }
+
+            fn pile_to_pile(from: u8, to: u8, count: u8) -> $move {
+                $move::PileToPile { from, to, count }
+            }
+        }
+    };
+}
+pub(crate) use family_move_by_variants;
+
+/// Every move a game of the family could name, in the order its referee lists them (the
+/// rules then say which are legal): the game's own moves onto its foundations
+/// (`to_foundations`), the waste onto each pile, each pile's runs of its top 1, 2, ...
+/// face-up cards onto each pile, the game's own moves from its foundations back onto piles
+/// (`back`), then the draw and the redeal.
+pub fn every_move<C, M: FamilyMove>(
+    piles: &[Pile<C>],
+    to_foundations: impl IntoIterator<Item = M>,
+    back: impl IntoIterator<Item = M>,
+) -> Vec<M> {
     let count = piles.len() as u8;
-    piles.iter().zip(0u8..).flat_map(move |(pile, from)| {
-        (1..=pile.face_up.len() as u8)
-            .flat_map(move |run| (0..count).map(move |to| named(from, to, run)))
-    })
+    let mut moves: Vec<M> = to_foundations.into_iter().collect();
+    moves.extend((0..count).map(M::waste_to_pile));
+    for (pile, from) in piles.iter().zip(0u8..) {
+        for run in 1..=pile.face_up.len() as u8 {
+            moves.extend((0..count).map(|to| M::pile_to_pile(from, to, run)));
+        }
+    }
+    moves.extend(back);
+    moves.extend([M::DRAW, M::REDEAL]);
+    moves
 }
 
 #[cfg(test)]
@@ -217,13 +259,39 @@ mod tests {
         assert!(!builds_on(card("9h"), card("7s")));
     }
 
+    /// A family's moves, as plain as can be: the listing's order is what is tested.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Move {
+        Draw,
+        Redeal,
+        WasteToPile(u8),
+        PileToPile { from: u8, to: u8, count: u8 },
+        Foundation,
+    }
+
+    family_move_by_variants!(Move);
+
     #[test]
-    fn run_moves_name_each_run_onto_each_pile() {
+    fn every_move_names_each_run_onto_each_pile_between_the_games_own() {
         let piles = vec![
             Pile::new(vec![], vec![card("9h"), card("8s")]),
             Pile::new(vec![card("Kc")], vec![]),
         ];
-        let moves: Vec<_> = run_moves(&piles, |from, to, count| (from, to, count)).collect();
-        assert_eq!(moves, [(0, 0, 1), (0, 1, 1), (0, 0, 2), (0, 1, 2)]);
+        let moves = every_move(&piles, [Move::Foundation], []);
+        let run = |from, to, count| Move::PileToPile { from, to, count };
+        assert_eq!(
+            moves,
+            [
+                Move::Foundation,
+                Move::WasteToPile(0),
+                Move::WasteToPile(1),
+                run(0, 0, 1),
+                run(0, 1, 1),
+                run(0, 0, 2),
+                run(0, 1, 2),
+                Move::Draw,
+                Move::Redeal,
+            ]
+        );
     }
 }

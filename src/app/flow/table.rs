@@ -372,15 +372,20 @@ pub fn type_turned_up<G: GameScreen>(
     };
     *play.game_mut() = game;
     play.moved();
-    // A move may turn up two cards: the next is asked for at once.
-    let text = match play.waiting_place() {
-        Some(place) => format!(
-            "{card} typed in at {}; another card not known turned up {place}: type it (rank, \
-             then suit).",
-            name(slot)
-        ),
-        None => format!("{card} typed in at {}. Your turn.", name(slot)),
-    };
+    let text = typed_in(card, &format!("at {}", name(slot)), play.waiting_place());
     flow.moved(fx);
     fx.say(Tone::Info, text);
+}
+
+/// What is said once a card turned up is typed in: where it went (`at`, in words with their
+/// preposition: "at stock slot 3", "on the waste"), and, as a move may turn up two cards, the
+/// next one to type at once (where it lies, `next`).
+pub fn typed_in(card: Card, at: &str, next: Option<String>) -> String {
+    match next {
+        Some(place) => format!(
+            "{card} typed in {at}; another card not known turned up {place}: type it (rank, \
+             then suit)."
+        ),
+        None => format!("{card} typed in {at}. Your turn."),
+    }
 }

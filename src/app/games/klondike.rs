@@ -965,13 +965,7 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
     };
     play.game = game;
     play.moved();
-    let text = match play.waiting_place() {
-        Some(next) => format!(
-            "{card} typed in {seen_at}; another card not known turned up {next}: type it \
-             (rank, then suit)."
-        ),
-        None => format!("{card} typed in {seen_at}. Your turn."),
-    };
+    let text = table::typed_in(card, &seen_at, play.waiting_place());
     flow.moved(fx);
     fx.say(Tone::Info, text);
 }

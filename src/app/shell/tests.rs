@@ -11,7 +11,7 @@ use ratatui::backend::TestBackend;
 use super::*;
 use crate::app::card_input::Pending;
 use crate::app::flow::editor::Typed;
-use crate::app::flow::{Flow, Screen, Solution};
+use crate::app::flow::{Flow, GameScreen, Screen, Solution};
 use crate::app::games::pyramid::Pyramid;
 use crate::app::games::pyramid::board;
 use crate::app::games::pyramid::editor::Editor;
@@ -22,6 +22,7 @@ use crate::app::session::{GameDraft, Kept};
 use crate::app::theme;
 use crate::app::{layout, view};
 use crossterm::event::MouseButton;
+use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Ranking, SampleBudget};
 use solitaire::engine::headers::SavedTextError;
 use solitaire::games::pyramid::Rules;
 use solitaire::games::pyramid::saved::{Draft, SavedDeal, Verdict};
@@ -64,25 +65,32 @@ pub trait Sessions {
 
 impl Sessions for super::App {
     fn pyramid(&self) -> &Flow<Pyramid> {
-        self.session
-            .as_any()
-            .downcast_ref()
-            .expect("Pyramid is on screen")
+        on_screen(self)
     }
 
     fn tripeaks(&self) -> &Flow<TriPeaks> {
-        self.session
-            .as_any()
-            .downcast_ref()
-            .expect("TriPeaks is on screen")
+        on_screen(self)
     }
 
     fn pyramid_mut(&mut self) -> &mut Flow<Pyramid> {
-        self.session
-            .as_any_mut()
-            .downcast_mut()
-            .expect("Pyramid is on screen")
+        on_screen_mut(self)
     }
+}
+
+/// The session on screen, as the game's session `S` the test expects there.
+fn on_screen<S: 'static>(app: &super::App) -> &S {
+    app.session
+        .as_any()
+        .downcast_ref()
+        .expect("the game expected is on screen")
+}
+
+/// The session on screen, as the game's session `S` the test expects there, to change.
+fn on_screen_mut<S: 'static>(app: &mut super::App) -> &mut S {
+    app.session
+        .as_any_mut()
+        .downcast_mut()
+        .expect("the game expected is on screen")
 }
 
 /// The app with the runner of its effects, as the event loop has them: each event's
@@ -205,14 +213,97 @@ fn finish_solving(app: &mut App, receive: &Receiver<Msg>) -> usize {
     progress
 }
 
-/// Feeds play mode's background checks' messages to the app until none is running.
-fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app.pyramid().check_id().is_some() {
+/// Feeds the background work's messages to the app while `waiting` says it waits for one;
+/// `answers` says what a test that gets none waited for.
+fn feed_while(
+    app: &mut App,
+    receive: &Receiver<Msg>,
+    waiting: impl Fn(&App) -> bool,
+    answers: &str,
+) {
+    while waiting(app) {
         let msg = receive
             .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
+            .expect(answers);
         app.update(msg);
     }
+}
+
+/// Feeds the solver's messages to the app until it leaves the solving screen, whatever the
+/// game.
+fn finish(app: &mut App, receive: &Receiver<Msg>) {
+    feed_while(app, receive, |app| app.session.busy(), "the solver answers");
+}
+
+/// Pastes the deal `text` into the game on screen, solves it and steps `steps` steps into
+/// the solution.
+fn solve_and_step(app: &mut App, receive: &Receiver<Msg>, text: &str, steps: usize) {
+    app.update(Msg::Paste(text.to_string()));
+    press(app, KeyCode::Enter);
+    finish(app, receive);
+    for _ in 0..steps {
+        press(app, KeyCode::Right);
+    }
+}
+
+/// The moves of `position` ranked over a fixed number of deals, whatever the machine's
+/// speed, so that the figures are the same on every run.
+fn fixed_ranking<P: AtTable>(position: &P) -> Ranking<P::Move> {
+    let pool = at_table::rest_of_pack(&position.seen());
+    let budget = SampleBudget {
+        deals: 20,
+        time: None,
+        threads: 1,
+        caps: DEAL_CAPS,
+        seed: 1,
+    };
+    at_table::rank(position, &pool, &budget, &mut ()).unwrap()
+}
+
+/// Feeds play mode's background checks' messages to the app, on game `G`, until none is
+/// running.
+fn checks_done<G: GameScreen + 'static>(app: &mut App, receive: &Receiver<Msg>) {
+    let running = |app: &App| on_screen::<Flow<G>>(app).check_id().is_some();
+    feed_while(app, receive, running, "the check answers");
+}
+
+/// Feeds Pyramid's play mode checks to the app until none is running.
+fn settle(app: &mut App, receive: &Receiver<Msg>) {
+    checks_done::<Pyramid>(app, receive);
+}
+
+/// Asserts that the status line starts with `start`, and shows what it says when not.
+#[track_caller]
+fn says(app: &App, start: &str) {
+    let said = said(app);
+    assert!(said.starts_with(start), "{said}");
+}
+
+/// A mouse event at a cell of the screen.
+fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {
+    app.update(Msg::Mouse(MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+/// The row on which the 80 by 24 screen lists a solution's step (`" 16. "`).
+fn step_row(app: &mut App, step: &str) -> u16 {
+    app.update(Msg::Resize(80, 24));
+    let shown = screen(app, 80, 24);
+    let row = shown.lines().position(|line| line.contains(step));
+    row.expect("the step is listed") as u16
+}
+
+/// A new app on the editor of `game`.
+fn app_on(game: GameKind) -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let (dir, mut app, receive) = fresh();
+    while app.session.game() != game {
+        ctrl(&mut app, 'g');
+    }
+    (dir, app, receive)
 }
 
 /// What the status line says now (nothing when it is empty).
@@ -486,9 +577,7 @@ fn escape_cancels_a_solve_and_keeps_the_deal() {
 fn a_deal_without_solution_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let (mut app, receive) = start(dir.path());
-    app.update(Msg::Paste(TWO_D.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish_solving(&mut app, &receive);
+    solve_and_step(&mut app, &receive, TWO_D, 0);
     let answer = solution(&app);
     assert!(!answer.found.solvable);
     assert!(

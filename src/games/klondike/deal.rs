@@ -93,6 +93,20 @@ pub enum DealProblem {
 }
 
 impl DealProblem {
+    /// The card a duplicate names, with the indices of its two places in deal order; `None`
+    /// for every other problem.
+    pub fn twice(&self) -> Option<(Card, usize, usize)> {
+        match self {
+            DealProblem::Deck(problem) => problem.twice(),
+            DealProblem::Duplicate {
+                card,
+                first,
+                second,
+            } => Some((*card, first.index, second.index)),
+            DealProblem::Text { .. } => None,
+        }
+    }
+
     /// Where in the text the problem is, when it came from a text.
     pub fn location(&self) -> Option<TextPos> {
         match self {

@@ -47,14 +47,7 @@ impl SlotCheck for Check {
     fn duplicates(&self) -> Vec<(Card, usize, usize)> {
         self.problems
             .iter()
-            .filter_map(|problem| match problem {
-                DealProblem::Duplicate {
-                    card,
-                    first,
-                    second,
-                } => Some((*card, first.index, second.index)),
-                _ => None,
-            })
+            .filter_map(DealProblem::twice)
             .collect()
     }
 

@@ -102,14 +102,7 @@ impl Marks for PyramidMarks {
     fn duplicates(&self) -> Vec<(Card, usize, usize)> {
         self.problems
             .iter()
-            .filter_map(|problem| match problem {
-                DeckProblem::Duplicate {
-                    card,
-                    first,
-                    second,
-                } => Some((*card, first.index, second.index)),
-                _ => None,
-            })
+            .filter_map(DeckProblem::twice)
             .collect()
     }
 

@@ -67,22 +67,6 @@ pub fn place_words(place: Place) -> String {
 }
 
 impl Play {
-    /// Play from the game's current position, for `goal`.
-    pub fn from(game: Game, goal: Goal) -> Play {
-        let mut play = Play {
-            game,
-            cursor: Place::Stock,
-            selected: None,
-            hint_shown: false,
-            want: None,
-            coach: Coach::default(),
-            goal,
-            table: Table::default(),
-        };
-        play.cursor = play.first_available();
-        play
-    }
-
     /// The position played to.
     pub fn position(&self) -> &Position {
         self.game.position()
@@ -214,7 +198,18 @@ impl PlayMode for Play {
     type Position = Position;
 
     fn new(game: Game, goal: Goal) -> Play {
-        Play::from(game, goal)
+        let mut play = Play {
+            game,
+            cursor: Place::Stock,
+            selected: None,
+            hint_shown: false,
+            want: None,
+            coach: Coach::default(),
+            goal,
+            table: Table::default(),
+        };
+        play.cursor = play.first_available();
+        play
     }
 
     fn game(&self) -> &Game {
@@ -305,7 +300,7 @@ mod tests {
             "/saved-games/winnable-40-steps.txt"
         ));
         let deal = Deal::parse(text).unwrap();
-        Play::from(
+        Play::new(
             Game::new(Position::new(&deal, Rules::default())),
             Goal::Board,
         )

@@ -58,19 +58,6 @@ pub struct Play {
 }
 
 impl Play {
-    /// Play from the game's current position, for `goal`.
-    pub fn from(game: Game, goal: Goal) -> Play {
-        let mut play = Play {
-            game,
-            cursor: Spot::Stock,
-            hint_shown: false,
-            goal,
-            table: Table::default(),
-        };
-        play.cursor = play.first_spot();
-        play
-    }
-
     /// The position played to.
     pub fn position(&self) -> &Position {
         self.game.position()
@@ -248,7 +235,15 @@ impl PlayMode for Play {
     type Position = Position;
 
     fn new(game: Game, goal: Goal) -> Play {
-        Play::from(game, goal)
+        let mut play = Play {
+            game,
+            cursor: Spot::Stock,
+            hint_shown: false,
+            goal,
+            table: Table::default(),
+        };
+        play.cursor = play.first_spot();
+        play
     }
 
     fn game(&self) -> &Game {
@@ -380,7 +375,7 @@ mod tests {
 
     fn play(text: &str, goal: Goal) -> Play {
         let deal = Deal::parse_as(text, GameKind::TriPeaks).unwrap();
-        Play::from(Game::new(Position::new(&deal)), goal)
+        Play::new(Game::new(Position::new(&deal)), goal)
     }
 
     /// Solves the position the play wants, as the app does off the UI thread, and hands the

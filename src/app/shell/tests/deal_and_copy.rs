@@ -33,11 +33,7 @@ fn ctrl_r_deals_the_librarys_random_deal_of_the_game_on_screen_and_shows_its_see
     );
     // Another deal replaces it only after a yes.
     ctrl(&mut app, 'r');
-    assert!(
-        said(&app).starts_with("Replace the 52 cards typed"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Replace the 52 cards typed");
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(seed_of(&app), seed);
     assert_eq!(app.pyramid().editor.slots, deal.slots());
@@ -70,11 +66,7 @@ fn the_clipboard_sequence_is_base64_in_osc_52() {
 fn ctrl_y_copies_the_deal_then_the_solution_out_never_over_another_file() {
     let (dir, mut app, receive) = fresh();
     ctrl(&mut app, 'y');
-    assert!(
-        said(&app).starts_with("Nothing to copy yet"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Nothing to copy yet");
     assert!(app.runner.take_terminal_output().is_empty());
 
     app.update(Msg::Paste(WINNABLE.to_string()));

@@ -13,10 +13,9 @@ fn a_second_app_keeps_its_own_draft_and_a_killed_apps_work_comes_back() {
     // A second app, while the first runs: a new deal, and why.
     let (mut second, _second) = start(dir.path());
     assert_eq!(second.pyramid().editor.filled(), 0, "{}", said(&second));
-    assert!(
-        said(&second).starts_with("The draft of the other pyramid running is left to it"),
-        "{}",
-        said(&second)
+    says(
+        &second,
+        "The draft of the other pyramid running is left to it",
     );
     type_text(&mut second, "Kd");
     ctrl(&mut second, 'n');
@@ -28,7 +27,7 @@ fn a_second_app_keeps_its_own_draft_and_a_killed_apps_work_comes_back() {
     drop(first);
     let (third, _third) = start(dir.path());
     assert_eq!(third.pyramid().editor.filled(), 3, "{}", said(&third));
-    assert!(said(&third).starts_with("Restored"), "{}", said(&third));
+    says(&third, "Restored");
 
     // The second app's next cards go to its own draft, never over the third one's.
     type_text(&mut second, "Qc");

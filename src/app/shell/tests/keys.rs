@@ -111,12 +111,7 @@ fn editor() -> (tempfile::TempDir, App, Receiver<Msg>) {
 
 fn solution_screen() -> (tempfile::TempDir, App, Receiver<Msg>) {
     let (dir, mut app, receive) = fresh();
-    app.update(Msg::Paste(WINNABLE.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish_solving(&mut app, &receive);
-    for _ in 0..3 {
-        press(&mut app, KeyCode::Right);
-    }
+    solve_and_step(&mut app, &receive, WINNABLE, 3);
     (dir, app, receive)
 }
 

@@ -60,40 +60,18 @@ trait KlondikeSession {
 
 impl KlondikeSession for App {
     fn klondike(&self) -> &Flow<Klondike> {
-        self.session
-            .as_any()
-            .downcast_ref()
-            .expect("Klondike is on screen")
+        on_screen(self)
     }
 }
 
 /// A new app on the Klondike editor.
 fn klondike_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
-    let (dir, mut app, receive) = fresh();
-    while app.session.game() != GameKind::Klondike {
-        ctrl(&mut app, 'g');
-    }
-    (dir, app, receive)
-}
-
-/// Feeds the searches' messages to the app until it leaves the solving screen.
-fn finish(app: &mut App, receive: &Receiver<Msg>) {
-    while matches!(app.klondike().screen, KlondikeScreen::Solving(_)) {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the solver answers");
-        app.update(msg);
-    }
+    app_on(GameKind::Klondike)
 }
 
 /// Feeds play mode's checks to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app.klondike().check_id().is_some() {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
+    checks_done::<Klondike>(app, receive);
 }
 
 /// Feeds play mode's checks until something is known of the position.
@@ -201,7 +179,7 @@ fn typing_a_deal_with_question_marks_validates_live_naming_every_problem() {
     assert!(shown.contains("3 cards not seen yet"), "{shown}");
     assert!(shown.contains("appears twice"), "{shown}");
     press(&mut app, KeyCode::Enter);
-    assert!(said(&app).starts_with("Cannot solve yet"), "{}", said(&app));
+    says(&app, "Cannot solve yet");
 }
 
 #[test]
@@ -215,11 +193,7 @@ fn the_rules_chosen_by_keys_are_shown_and_played_under() {
         rules.to_string(),
         "draw 1, 3 passes, no cards back from the foundations, any card on an empty pile"
     );
-    assert!(
-        said(&app).starts_with("Rules: draw 1, 3 passes"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Rules: draw 1, 3 passes");
     app.update(Msg::Paste(WINNABLE.to_string()));
     assert_eq!(app.klondike().editor.filled(), 52, "{}", said(&app));
     assert_eq!(app.klondike().editor.start().unwrap().rules(), rules);
@@ -229,11 +203,7 @@ fn the_rules_chosen_by_keys_are_shown_and_played_under() {
         "{shown}"
     );
     press(&mut app, KeyCode::Char('g'));
-    assert!(
-        said(&app).starts_with("Klondike has no challenge"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Klondike has no challenge");
 }
 
 #[test]
@@ -268,11 +238,7 @@ fn the_rules_dialog_lists_each_rule_and_changes_it_as_the_keys_do() {
         rules.to_string(),
         "draw 1, 8 passes, any card on an empty pile"
     );
-    assert!(
-        said(&app).starts_with("Rules: draw 1, 8 passes"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Rules: draw 1, 8 passes");
     // A card key changes nothing while the dialog is open.
     press(&mut app, KeyCode::Char('K'));
     assert_eq!(app.klondike().editor.filled(), 0);
@@ -369,14 +335,8 @@ fn a_paste_that_is_not_a_klondike_deal_says_so_and_changes_nothing() {
 #[test]
 fn solve_then_step_through_a_line_that_wins() {
     let (_dir, mut app, receive) = klondike_app();
-    app.update(Msg::Paste(WINNABLE.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
-    assert!(
-        said(&app).starts_with("Winnable: a line of"),
-        "{}",
-        said(&app)
-    );
+    solve_and_step(&mut app, &receive, WINNABLE, 0);
+    says(&app, "Winnable: a line of");
     let KlondikeScreen::Solution(solution) = &app.klondike().screen else {
         panic!("the solution: {}", said(&app));
     };
@@ -406,11 +366,7 @@ fn play_by_keys_and_clicks_with_undo_and_redo() {
         Spot::Pile { pile: 3, card: 0 },
         Spot::Foundation(0),
     );
-    assert!(
-        said(&app).starts_with("Move Ac from pile 4 to the foundation"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Move Ac from pile 4 to the foundation");
     assert_eq!(play(&app).game.played(), 1);
     // A card that does not fit is refused with the referee's reason.
     choose(
@@ -418,15 +374,11 @@ fn play_by_keys_and_clicks_with_undo_and_redo() {
         Spot::Pile { pile: 0, card: 0 },
         Spot::Pile { pile: 1, card: 0 },
     );
-    assert!(
-        said(&app).starts_with("Not possible: 8s does not go on 9c"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Not possible: 8s does not go on 9c");
     assert_eq!(play(&app).game.played(), 1);
     // The stock draws; f sends the waste's top up when it fits, else says why.
     press(&mut app, KeyCode::Char('d'));
-    assert!(said(&app).starts_with("Draw 3: Qh Ts Qc"), "{}", said(&app));
+    says(&app, "Draw 3: Qh Ts Qc");
     press(&mut app, KeyCode::Char('u'));
     press(&mut app, KeyCode::Char('u'));
     assert_eq!(play(&app).game.played(), 0);
@@ -450,11 +402,7 @@ fn play_by_keys_and_clicks_with_undo_and_redo() {
             modifiers: KeyModifiers::NONE,
         }));
     }
-    assert!(
-        said(&app).starts_with("Move Ah from pile 6 to the foundation"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Move Ah from pile 6 to the foundation");
     assert_eq!(play(&app).game.played(), 2);
 }
 
@@ -485,11 +433,7 @@ fn a_card_turned_up_is_typed_in_and_undo_goes_back_over_it() {
     // No other move is taken while it waits: a draw is refused, saying what comes first.
     press(&mut app, KeyCode::Char('d'));
     assert_eq!(play(&app).game.played(), 1, "{}", said(&app));
-    assert!(
-        said(&app).starts_with("First type the card turned up on pile 4"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "First type the card turned up on pile 4");
     // A wrong card is refused; then 3d goes in.
     type_text(&mut app, "8s");
     assert!(
@@ -498,11 +442,7 @@ fn a_card_turned_up_is_typed_in_and_undo_goes_back_over_it() {
         said(&app)
     );
     type_text(&mut app, "3d");
-    assert!(
-        said(&app).starts_with("3d typed in at pile 4, card 3 from the bottom"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "3d typed in at pile 4, card 3 from the bottom");
     assert_eq!(play(&app).waiting(), None);
     assert_eq!(app.klondike().editor.slots[8], Some("3d".parse().unwrap()));
     assert_eq!(app.klondike().editor.unknown_count(), 20);
@@ -565,11 +505,7 @@ fn every_card_a_draw_of_three_turns_up_not_known_is_asked_for_in_the_order_drawn
     // up, no dead end.
     press(&mut app, KeyCode::Char('s'));
     finish(&mut app, &receive);
-    assert!(
-        said(&app).starts_with("Undecided: 21 cards not known. These"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Undecided: 21 cards not known. These");
 }
 
 #[test]
@@ -589,20 +525,12 @@ fn a_key_no_part_of_a_card_while_one_waits_says_what_the_card_takes() {
     }
     // After a rank, a key that is no suit is named as such; the rank stays typed.
     type_text(&mut app, "7!");
-    assert!(
-        said(&app).starts_with("'!' is not a suit: after 7 type c, d, h or s"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "'!' is not a suit: after 7 type c, d, h or s");
     assert_eq!(play(&app).table.typing.text(), Some("7_".to_string()));
     // Play mode's keys stay its own: a draw says what comes first.
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Char('d'));
-    assert!(
-        said(&app).starts_with("First type the card turned up"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "First type the card turned up");
     assert_eq!(play(&app).game.played(), 1, "{before}");
 }
 
@@ -617,7 +545,7 @@ fn with_cards_not_known_the_hint_is_the_ranking_at_the_table() {
     };
     assert!(ranking.deals > 0);
     press(&mut app, KeyCode::Char('h'));
-    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    says(&app, "Hint (");
     assert!(said(&app).contains(" deals"), "{}", said(&app));
     // The rounds refine the figures on more deals.
     settle(&mut app, &receive);
@@ -637,11 +565,7 @@ fn solving_with_cards_not_known_shows_the_moves_that_turn_one_up() {
     app.update(Msg::Paste(at_the_table()));
     press(&mut app, KeyCode::Enter);
     finish(&mut app, &receive);
-    assert!(
-        said(&app).starts_with("Undecided: 21 cards not known."),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Undecided: 21 cards not known.");
     let KlondikeScreen::Solution(solution) = &app.klondike().screen else {
         panic!("the moves to turn a card up");
     };
@@ -662,11 +586,7 @@ fn a_game_at_the_table_saves_and_reopens_with_its_cards_and_moves() {
     );
     type_text(&mut app, "3d");
     save_named(&mut app, "table");
-    assert!(
-        said(&app).starts_with("Saved with 1 move"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Saved with 1 move");
     let path = dir.path().join("saves/table.txt");
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(saved.contains("# game: klondike\n"), "{saved}");
@@ -710,11 +630,7 @@ fn the_draft_keeps_a_klondike_deal_between_runs() {
 fn a_game_under_way_is_typed_place_by_place_with_every_problem_named_live() {
     let (_dir, mut app, receive) = klondike_app();
     press(&mut app, KeyCode::Char('u'));
-    assert!(
-        said(&app).starts_with("A game under way:"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "A game under way:");
     // The piles, each from its bottom: known face-down cards typed face up, then turned
     // down (v); those not seen yet as ? (face down).
     let piles = [
@@ -775,11 +691,7 @@ fn a_game_under_way_is_typed_place_by_place_with_every_problem_named_live() {
     // Solved as the commands solve it: the moves that turn a card not known face up.
     press(&mut app, KeyCode::Enter);
     finish(&mut app, &receive);
-    assert!(
-        said(&app).starts_with("Undecided: 8 cards not known."),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Undecided: 8 cards not known.");
     let KlondikeScreen::Solution(solution) = &app.klondike().screen else {
         panic!("the moves to turn a card up");
     };
@@ -822,11 +734,7 @@ fn a_game_under_way_pasted_is_played_at_the_table_saved_and_reopened() {
         said(&app)
     );
     type_text(&mut app, "8c");
-    assert!(
-        said(&app).starts_with("8c typed in on pile 5. Your turn."),
-        "{}",
-        said(&app)
-    );
+    says(&app, "8c typed in on pile 5. Your turn.");
     assert_eq!(
         table(&app).place_text(Place::Pile(4)),
         "pile 5: ?? ?? ?? 8c / Qs"
@@ -835,11 +743,7 @@ fn a_game_under_way_pasted_is_played_at_the_table_saved_and_reopened() {
     assert_eq!(play(&app).waiting(), None);
     // Saved as a position text with its moves; reopened, the same table and game.
     save_named(&mut app, "underway");
-    assert!(
-        said(&app).starts_with("Saved with 6 moves"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Saved with 6 moves");
     let saved = std::fs::read_to_string(dir.path().join("saves/underway.txt")).unwrap();
     assert!(saved.contains("pile 5: ?? ?? ?? 8c / Qs\n"), "{saved}");
     let typed = table(&app).setup.clone();
@@ -870,11 +774,7 @@ fn ctrl_f_acts_on_the_game_under_way_shown_never_on_the_deal_set_aside() {
         "no offer for the deal hidden"
     );
     ctrl(&mut app, 'f');
-    assert!(
-        said(&app).starts_with("Ctrl-F fills a deal's"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Ctrl-F fills a deal's");
     assert_eq!(
         app.klondike().editor.filled(),
         51,
@@ -929,9 +829,7 @@ fn a_deal_typed_after_a_game_under_way_was_set_aside_opens_as_its_own_table() {
 #[test]
 fn playing_from_a_step_that_turned_a_card_up_asks_for_the_card_first() {
     let (_dir, mut app, receive) = klondike_app();
-    app.update(Msg::Paste(UNDER_WAY.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
+    solve_and_step(&mut app, &receive, UNDER_WAY, 0);
     press(&mut app, KeyCode::End);
     press(&mut app, KeyCode::Char('p'));
     assert_eq!(play(&app).waiting(), Some(Seen::PileTop(4)));
@@ -1278,12 +1176,7 @@ mod snapshots {
     #[test]
     fn klondike_solution_step() {
         let (_dir, mut app, receive) = klondike_app();
-        app.update(Msg::Paste(WINNABLE.to_string()));
-        press(&mut app, KeyCode::Enter);
-        finish(&mut app, &receive);
-        for _ in 0..6 {
-            press(&mut app, KeyCode::Right);
-        }
+        solve_and_step(&mut app, &receive, WINNABLE, 6);
         insta::assert_snapshot!(screen(&app, 100, 26));
     }
 
@@ -1342,10 +1235,9 @@ fn a_game_under_way_restored_from_the_draft_is_called_one() {
     app.update(Msg::Paste(known.to_string()));
     drop(app);
     let (again, _receive) = start(dir.path());
-    assert!(
-        said(&again).starts_with("Restored the Klondike game under way you were typing (52/52)"),
-        "{}",
-        said(&again)
+    says(
+        &again,
+        "Restored the Klondike game under way you were typing (52/52)",
     );
 }
 
@@ -1356,11 +1248,7 @@ fn the_editor_of_a_game_under_way_is_called_the_table_and_says_the_redeals_count
     app.update(Msg::Paste(known.to_string()));
     ctrl(&mut app, 'p');
     press(&mut app, KeyCode::Esc);
-    assert!(
-        said(&app).starts_with("Back to the table. Ctrl-P goes on"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Back to the table. Ctrl-P goes on");
     press(&mut app, KeyCode::Char('+'));
     assert_eq!(said(&app), "Redeals made: 1.");
     press(&mut app, KeyCode::Char('-'));

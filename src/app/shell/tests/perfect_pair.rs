@@ -22,40 +22,18 @@ trait PairSession {
 
 impl PairSession for App {
     fn pair(&self) -> &Flow<PerfectPair> {
-        self.session
-            .as_any()
-            .downcast_ref()
-            .expect("Perfect Pair is on screen")
+        on_screen(self)
     }
 }
 
 /// A new app on the Perfect Pair editor.
 pub(super) fn pair_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
-    let (dir, mut app, receive) = fresh();
-    while app.session.game() != GameKind::PerfectPair {
-        ctrl(&mut app, 'g');
-    }
-    (dir, app, receive)
-}
-
-/// Feeds the searches' messages to the app until it leaves the solving screen.
-fn finish(app: &mut App, receive: &Receiver<Msg>) {
-    while matches!(app.pair().screen, PairScreen::Solving(_)) {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the solver answers");
-        app.update(msg);
-    }
+    app_on(GameKind::PerfectPair)
 }
 
 /// Feeds play mode's checks to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    while app.pair().check_id().is_some() {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
+    checks_done::<PerfectPair>(app, receive);
 }
 
 fn play(app: &App) -> &crate::app::games::perfect_pair::play::Play {
@@ -75,12 +53,7 @@ pub(super) fn pair_play_hinted() -> (tempfile::TempDir, App, Receiver<Msg>) {
 /// The small hand solved, its answer stepped through to step 3.
 pub(super) fn pair_solution_step() -> (tempfile::TempDir, App, Receiver<Msg>) {
     let (dir, mut app, receive) = pair_app();
-    app.update(Msg::Paste(SMALL.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
-    for _ in 0..3 {
-        press(&mut app, KeyCode::Right);
-    }
+    solve_and_step(&mut app, &receive, SMALL, 3);
     (dir, app, receive)
 }
 
@@ -119,11 +92,7 @@ fn a_layout_of_its_own_is_typed_with_its_places_and_rows_and_checked_live() {
         screen(&app, 80, 24)
     );
     press(&mut app, KeyCode::Enter);
-    assert!(
-        said(&app).starts_with("Cannot solve yet: the hand has 3/4 cards"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Cannot solve yet: the hand has 3/4 cards");
     type_text(&mut app, "Ad");
     let editor = &app.pair().editor;
     assert!(editor.problems().is_empty(), "{:?}", editor.problems());
@@ -216,11 +185,7 @@ fn a_paste_with_many_problems_lists_each_on_a_line_of_its_own() {
 fn another_games_text_pasted_is_said_to_be_one_and_an_empty_row_goes_without_cards() {
     let (_dir, mut app, _receive) = pair_app();
     app.update(Msg::Paste("# game: klondike\nAh 2h 3h\n".to_string()));
-    assert!(
-        said(&app).starts_with("Not pasted: this is a Klondike text"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Not pasted: this is a Klondike text");
     assert_eq!(app.pair().editor.marks.pasted, Vec::<String>::new());
     press(&mut app, KeyCode::Char('n'));
     press(&mut app, KeyCode::Char('x'));
@@ -266,13 +231,10 @@ fn a_hand_that_cannot_be_cleared_says_so_with_its_proof_and_steps_its_best_hand(
     assert_eq!(app.pair().editor.size(), 20);
     press(&mut app, KeyCode::Enter);
     finish(&mut app, &receive);
-    assert!(
-        said(&app).starts_with(
-            "Cannot be cleared: no line of moves removes every card (every position the moves \
-             reach was searched). Best hand for the most points: 16 points, 1 heart"
-        ),
-        "{}",
-        said(&app)
+    says(
+        &app,
+        "Cannot be cleared: no line of moves removes every card (every position the moves \
+             reach was searched). Best hand for the most points: 16 points, 1 heart",
     );
     let PairScreen::Solution(solution) = &app.pair().screen else {
         panic!("the solution screen");
@@ -323,7 +285,7 @@ fn play_by_keys_and_clicks_with_undo_redo_and_the_hint() {
     // 7h and then 6c by the cursor: the cursor starts on row 1's left line.
     assert_eq!(play(&app).cursor, Spot::Line(0));
     press(&mut app, KeyCode::Enter);
-    assert!(said(&app).starts_with("7h chosen"), "{}", said(&app));
+    says(&app, "7h chosen");
     press(&mut app, KeyCode::Down);
     assert_eq!(play(&app).cursor, Spot::Line(2));
     press(&mut app, KeyCode::Enter);
@@ -345,11 +307,7 @@ fn play_by_keys_and_clicks_with_undo_redo_and_the_hint() {
     };
     click(&mut app, Spot::Line(0));
     click(&mut app, Spot::Cell(0));
-    assert!(
-        said(&app).starts_with("Put Qs (row 1 left) in a free cell"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Put Qs (row 1 left) in a free cell");
     assert_eq!(
         play(&app).position().cells(),
         &[Some("Qs".parse().unwrap())]
@@ -379,11 +337,7 @@ fn a_hand_in_play_saves_and_reopens_with_its_moves_and_the_draft_keeps_it() {
     press(&mut app, KeyCode::Char('h'));
     press(&mut app, KeyCode::Char('h'));
     save_named(&mut app, "ladder");
-    assert!(
-        said(&app).starts_with("Saved with 1 move"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Saved with 1 move");
     let path = dir.path().join("saves/ladder.txt");
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(

@@ -3,7 +3,7 @@
 //! (in the `text` block after a `<!-- picture: NAME -->` line) must show it as it is, so that
 //! no picture goes stale. Run with `PYRAMID_PICTURES=write`, the test writes them anew.
 
-use super::tripeaks::{CLEARS, as_dealt, finish, tripeaks_app};
+use super::tripeaks::{CLEARS, as_dealt, tripeaks_app};
 use super::*;
 
 /// The command that draws the pictures again, for the failure message and the guide.
@@ -15,12 +15,7 @@ const MARK: (&str, &str) = ("<!-- picture: ", " -->");
 /// Pyramid's solution screen for the winnable example, after 12 steps.
 fn pyramid_solution() -> String {
     let (_dir, mut app, receive) = fresh();
-    app.update(Msg::Paste(WINNABLE.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish_solving(&mut app, &receive);
-    for _ in 0..12 {
-        press(&mut app, KeyCode::Right);
-    }
+    solve_and_step(&mut app, &receive, WINNABLE, 12);
     app.shell.status = None;
     screen(&app, 80, 24)
 }
@@ -28,12 +23,7 @@ fn pyramid_solution() -> String {
 /// TriPeaks' solution screen for the example that clears, after 10 steps.
 fn tripeaks_solution() -> String {
     let (_dir, mut app, receive) = tripeaks_app();
-    app.update(Msg::Paste(CLEARS.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
-    for _ in 0..10 {
-        press(&mut app, KeyCode::Right);
-    }
+    solve_and_step(&mut app, &receive, CLEARS, 10);
     app.shell.status = None;
     screen(&app, 100, 26)
 }

@@ -102,14 +102,11 @@ fn a_game_with_cards_not_seen_saves_with_them_and_opens_into_play() {
 #[test]
 fn solving_with_the_stock_not_seen_says_what_is_proved() {
     let (_dir, mut app, receive) = fresh();
-    app.update(Msg::Paste(STOCK_FACE_DOWN.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish_solving(&mut app, &receive);
+    solve_and_step(&mut app, &receive, STOCK_FACE_DOWN, 0);
     // No line clears with every stock card matching nothing, but one could with them known.
-    assert!(
-        said(&app).starts_with("No solution with the cards known so far; not definitive"),
-        "{}",
-        said(&app)
+    says(
+        &app,
+        "No solution with the cards known so far; not definitive",
     );
     assert!(!solution(&app).found.definitive());
     let shown = screen(&app, 80, 24);
@@ -131,12 +128,12 @@ fn at_the_table() -> (tempfile::TempDir, App, Receiver<Msg>) {
 
 /// Feeds play mode's checks to the app until the current position has its first round.
 fn first_round(app: &mut App, receive: &Receiver<Msg>) {
-    while play(app).table_verdict().is_none() {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
+    feed_while(
+        app,
+        receive,
+        |app| play(app).table_verdict().is_none(),
+        "the check answers",
+    );
 }
 
 /// The rounds the current position's ranking has had.
@@ -148,10 +145,10 @@ fn rounds(app: &App) -> u32 {
 fn at_the_table_the_hint_gives_the_best_chance_and_refines() {
     let (_dir, mut app, receive) = at_the_table();
     press(&mut app, KeyCode::Char('h'));
-    assert!(said(&app).starts_with("Thinking"), "{}", said(&app));
+    says(&app, "Thinking");
     first_round(&mut app, &receive);
     // Asked for before the round, the hint shows by itself with its chance, not played.
-    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    says(&app, "Hint (");
     assert!(said(&app).contains(" deals)"), "{}", said(&app));
     assert_eq!(play(&app).game.played(), 0);
     let shown = screen(&app, 80, 24);
@@ -159,13 +156,13 @@ fn at_the_table_the_hint_gives_the_best_chance_and_refines() {
     assert!(shown.contains('»'), "the hint marked on the board: {shown}");
     let first = said(&app);
     // The rounds refine the figure, said again on the deals now known.
-    while rounds(&app) < 2 {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
-    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    feed_while(
+        &mut app,
+        &receive,
+        |app| rounds(app) < 2,
+        "the check answers",
+    );
+    says(&app, "Hint (");
     assert_ne!(said(&app), first, "more deals: {first}");
     assert_eq!(play(&app).game.played(), 0, "said, not played");
     // h again plays the move ranked first.
@@ -192,26 +189,17 @@ fn at_the_table_a_card_drawn_is_asked_for_typed_and_undone_across() {
     // No move while it waits; h says to type it first.
     press(&mut app, KeyCode::Char('d'));
     assert_eq!(play(&app).game.played(), 1);
-    assert!(
-        said(&app).starts_with("First type the card"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "First type the card");
     press(&mut app, KeyCode::Char('h'));
-    assert!(
-        said(&app).starts_with("First type the card"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "First type the card");
     // A card already in the deal is refused; then the true one, stock card 1, goes in.
     type_text(&mut app, "4d");
     assert!(said(&app).contains("already in the deal"), "{}", said(&app));
     let card = truth.cards()[28];
     type_text(&mut app, &card.to_string().to_lowercase());
-    assert!(
-        said(&app).starts_with(&format!("{card} typed in at stock card 1 from the top")),
-        "{}",
-        said(&app)
+    says(
+        &app,
+        &format!("{card} typed in at stock card 1 from the top"),
     );
     assert_eq!(app.pyramid().editor.slots[28], Some(card));
     assert_eq!(app.pyramid().editor.unseen_count(), 23);
@@ -232,33 +220,17 @@ fn at_the_table_a_card_drawn_is_asked_for_typed_and_undone_across() {
 
 mod snapshots {
     use super::*;
-    use solitaire::engine::at_table::Ranking;
-    use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, SampleBudget};
-
-    /// The moves of `position` ranked over a fixed number of deals, whatever the machine's
-    /// speed, so that the figures are the same on every run.
-    fn ranked(position: &Position) -> Ranking<Move> {
-        let pool = at_table::rest_of_pack(&position.seen());
-        let budget = SampleBudget {
-            deals: 20,
-            time: None,
-            threads: 1,
-            caps: DEAL_CAPS,
-            seed: 1,
-        };
-        at_table::rank(position, &pool, &budget, &mut ()).unwrap()
-    }
 
     #[test]
     fn pyramid_at_the_table() {
         let (_dir, mut app, _receive) = at_the_table();
         let position = play(&app).position().clone();
-        let ranking = ranked(&position);
+        let ranking = fixed_ranking(&position);
         let known = crate::app::flow::table::Known::Ranked { ranking, rounds: 1 };
         let flow = app.pyramid_mut();
         flow.play.as_mut().unwrap().table.learn(position, known);
         press(&mut app, KeyCode::Char('h'));
-        assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+        says(&app, "Hint (");
         insta::assert_snapshot!("pyramid_at_the_table_hint_at_80x24", screen(&app, 80, 24));
         press(&mut app, KeyCode::Char('d'));
         type_text(&mut app, "7");

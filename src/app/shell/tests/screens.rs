@@ -6,12 +6,7 @@ use super::*;
 fn solved_at(step: usize, ascii: bool) -> (tempfile::TempDir, App) {
     let (dir, mut app, receive) = fresh();
     app.ascii = ascii;
-    app.update(Msg::Paste(WINNABLE.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish_solving(&mut app, &receive);
-    for _ in 0..step {
-        press(&mut app, KeyCode::Right);
-    }
+    solve_and_step(&mut app, &receive, WINNABLE, step);
     app.shell.status = None;
     (dir, app)
 }
@@ -48,24 +43,10 @@ fn the_next_line_and_messages_use_the_boards_notation() {
     assert!(screen(&app, 80, 24).contains("Next: Remove Kd (stock)"));
 }
 
-fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {
-    app.update(Msg::Mouse(MouseEvent {
-        kind,
-        column,
-        row,
-        modifiers: KeyModifiers::NONE,
-    }));
-}
-
 #[test]
 fn a_click_on_a_step_goes_to_it_and_the_wheel_steps() {
     let (_dir, mut app) = solved_at(12, true);
-    app.update(Msg::Resize(80, 24));
-    let shown = screen(&app, 80, 24);
-    let row = shown
-        .lines()
-        .position(|line| line.contains(" 16. "))
-        .expect("step 16 is listed") as u16;
+    let row = step_row(&mut app, " 16. ");
     let left = mouse_button();
     mouse(&mut app, left, 60, row);
     assert_eq!(solution(&app).step, 15, "the 16th step is next");

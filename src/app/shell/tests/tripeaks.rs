@@ -40,30 +40,15 @@ pub(super) fn tripeaks_app() -> (tempfile::TempDir, App, Receiver<Msg>) {
     (dir, app, receive)
 }
 
-/// Feeds the solver's messages to the app until it leaves the solving screen.
-pub(super) fn finish(app: &mut App, receive: &Receiver<Msg>) {
-    while matches!(app.tripeaks().screen, TriPeaksScreen::Solving(_)) {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the solver answers");
-        app.update(msg);
-    }
-}
-
 /// Feeds play mode's checks to the app until the position is known.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
-    let known = |app: &App| {
+    let unknown = |app: &App| {
         app.tripeaks()
             .play
             .as_ref()
-            .is_none_or(|play| play.known().is_some())
+            .is_some_and(|play| play.known().is_none())
     };
-    while !known(app) {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
+    feed_while(app, receive, unknown, "the check answers");
 }
 
 fn solution(app: &App) -> &Solution<TriPeaks> {
@@ -115,7 +100,7 @@ fn typing_with_question_marks_validates_live() {
     assert!(shown.contains("3 cards still face down"), "{shown}");
     assert!(shown.contains("twice"), "{shown}");
     press(&mut app, KeyCode::Enter);
-    assert!(said(&app).starts_with("Cannot solve yet"), "{}", said(&app));
+    says(&app, "Cannot solve yet");
 }
 
 #[test]
@@ -131,7 +116,7 @@ fn solve_then_step_to_the_end_and_back_to_the_exact_start() {
         replay(start, &moves).is_won(),
         "the line clears the tableau"
     );
-    assert!(said(&app).starts_with("Cleared in"), "{}", said(&app));
+    says(&app, "Cleared in");
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
     assert_eq!(*solution(&app).position(), replay(start, &moves[..2]));
@@ -154,28 +139,14 @@ fn solve_then_step_to_the_end_and_back_to_the_exact_start() {
 #[test]
 fn a_click_on_a_step_goes_to_it_and_the_wheel_steps() {
     let (_dir, mut app, receive) = tripeaks_app();
-    app.update(Msg::Paste(CLEARS.to_string()));
-    press(&mut app, KeyCode::Enter);
-    finish(&mut app, &receive);
-    app.update(Msg::Resize(80, 24));
-    let shown = screen(&app, 80, 24);
-    let row = shown
-        .lines()
-        .position(|line| line.contains("  5. "))
-        .expect("step 5 is listed") as u16;
-    let click = |app: &mut App, kind, row| {
-        app.update(Msg::Mouse(MouseEvent {
-            kind,
-            column: 60,
-            row,
-            modifiers: KeyModifiers::NONE,
-        }));
-    };
-    click(&mut app, MouseEventKind::Down(MouseButton::Left), row);
+    solve_and_step(&mut app, &receive, CLEARS, 0);
+    let row = step_row(&mut app, "  5. ");
+    let left = MouseEventKind::Down(MouseButton::Left);
+    mouse(&mut app, left, 60, row);
     assert_eq!(solution(&app).step, 4, "the 5th step is next");
-    click(&mut app, MouseEventKind::ScrollDown, 10);
+    mouse(&mut app, MouseEventKind::ScrollDown, 60, 10);
     assert_eq!(solution(&app).step, 5);
-    click(&mut app, MouseEventKind::Down(MouseButton::Left), 0);
+    mouse(&mut app, left, 60, 0);
     assert_eq!(
         solution(&app).step,
         5,
@@ -189,12 +160,7 @@ fn play(app: &App) -> &crate::app::games::tripeaks::play::Play {
 
 /// Feeds play mode's checks until none runs: the ranking refined as far as it goes.
 fn refine(app: &mut App, receive: &Receiver<Msg>) {
-    while app.tripeaks().check_id().is_some() {
-        let msg = receive
-            .recv_timeout(std::time::Duration::from_secs(60))
-            .expect("the check answers");
-        app.update(msg);
-    }
+    checks_done::<TriPeaks>(app, receive);
 }
 
 /// Follows the hints (h shows the best move, h again plays it) until a card not known turns
@@ -225,7 +191,7 @@ fn at_the_table_the_hint_ranks_the_moves_and_refines() {
     let first = ranking.deals;
     assert!(first > 0);
     press(&mut app, KeyCode::Char('h'));
-    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    says(&app, "Hint (");
     assert!(said(&app).contains(" deals)"), "{}", said(&app));
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("Best chance to win"), "{shown}");
@@ -254,9 +220,9 @@ fn at_the_table_a_hint_asked_for_before_the_first_round_shows_by_itself() {
     app.update(Msg::Paste(as_dealt().0));
     ctrl(&mut app, 'p');
     press(&mut app, KeyCode::Char('h'));
-    assert!(said(&app).starts_with("Thinking"), "{}", said(&app));
+    says(&app, "Thinking");
     settle(&mut app, &receive);
-    assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+    says(&app, "Hint (");
     assert_eq!(play(&app).game.played(), 0, "said, not played");
 }
 
@@ -284,11 +250,7 @@ fn at_the_table_a_card_turned_up_is_asked_for_typed_and_undone_across() {
     let played = play(&app).game.played();
     press(&mut app, KeyCode::Char('d'));
     assert_eq!(play(&app).game.played(), played);
-    assert!(
-        said(&app).starts_with("First type the card"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "First type the card");
     // A card already in the deal is refused; then the true one goes in.
     let elsewhere = truth.card(20).unwrap().to_string();
     type_text(&mut app, &elsewhere);
@@ -317,11 +279,7 @@ fn type_turned_up(
 ) -> solitaire::cards::card::Card {
     let card = truth.card(slot).unwrap();
     type_text(app, &card.to_string());
-    assert!(
-        said(app).starts_with(&format!("{card} typed in at ")),
-        "{}",
-        said(app)
-    );
+    says(app, &format!("{card} typed in at "));
     assert_eq!(app.tripeaks().editor.slots[slot], Some(card));
     card
 }
@@ -407,7 +365,7 @@ fn play_with_hints_brings_the_clear_one_step_nearer_each_time() {
     settle(&mut app, &receive);
     let before = steps_left(&app);
     press(&mut app, KeyCode::Char('h'));
-    assert!(said(&app).starts_with("Hint:"), "{}", said(&app));
+    says(&app, "Hint:");
     let shown = screen(&app, 100, 30);
     assert!(
         shown.contains('»'),
@@ -449,16 +407,12 @@ fn a_saved_game_reopens_with_its_unknown_cards_moves_and_challenge() {
     press(&mut app, KeyCode::Char('g'));
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Enter);
-    assert!(said(&app).starts_with("Challenge set"), "{}", said(&app));
+    says(&app, "Challenge set");
     ctrl(&mut app, 'p');
     settle(&mut app, &receive);
     press(&mut app, KeyCode::Char('d'));
     save_named(&mut app, "peaks");
-    assert!(
-        said(&app).starts_with("Saved with 1 move"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Saved with 1 move");
     let path = dir.path().join("saves/peaks.txt");
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(saved.contains("# game: tripeaks"), "{saved}");
@@ -490,7 +444,6 @@ fn the_draft_keeps_a_tripeaks_deal_between_runs() {
 mod snapshots {
     use super::*;
     use crate::app::games::tripeaks::board::{Spot, spot_rect};
-    use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, SampleBudget};
 
     /// The rows of the side panel that list steps, as drawn: the text between its borders.
     fn step_rows(screen: &str) -> Vec<String> {
@@ -526,12 +479,7 @@ mod snapshots {
     #[test]
     fn tripeaks_solution_mid_way() {
         let (_dir, mut app, receive) = tripeaks_app();
-        app.update(Msg::Paste(CLEARS.to_string()));
-        press(&mut app, KeyCode::Enter);
-        finish(&mut app, &receive);
-        for _ in 0..10 {
-            press(&mut app, KeyCode::Right);
-        }
+        solve_and_step(&mut app, &receive, CLEARS, 10);
         insta::assert_snapshot!(screen(&app, 100, 26));
         let small = screen(&app, 80, 24);
         assert_steps_whole(&small);
@@ -566,23 +514,13 @@ mod snapshots {
         let (_dir, mut app, _receive) = tripeaks_app();
         app.update(Msg::Paste(as_dealt().0));
         ctrl(&mut app, 'p');
-        // A first round over a fixed number of deals, whatever the machine's speed, so that
-        // the figures are the same on every run.
         let position = *play(&app).position();
-        let pool = at_table::rest_of_pack(&position.seen());
-        let budget = SampleBudget {
-            deals: 20,
-            time: None,
-            threads: 1,
-            caps: DEAL_CAPS,
-            seed: 1,
-        };
-        let ranking = at_table::rank(&position, &pool, &budget, &mut ()).unwrap();
+        let ranking = fixed_ranking(&position);
         let flow: &mut Flow<TriPeaks> = app.session.as_any_mut().downcast_mut().unwrap();
         let known = Known::Ranked { ranking, rounds: 1 };
         flow.play.as_mut().unwrap().learn(position, known);
         press(&mut app, KeyCode::Char('h'));
-        assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+        says(&app, "Hint (");
         insta::assert_snapshot!("tripeaks_at_the_table_hint_at_80x24", screen(&app, 80, 24));
         // 6d, 7d, a draw, Th and 9c uncover the peak card over the last two.
         for spot in [20, 25, 28, 27, 26] {

@@ -18,17 +18,11 @@ const SEED_7: &str = include_str!(concat!(
 ));
 
 fn tk(app: &App) -> &TripleKlondike {
-    app.session
-        .as_any()
-        .downcast_ref()
-        .expect("Triple Klondike is on screen")
+    on_screen(app)
 }
 
 fn tk_mut(app: &mut App) -> &mut TripleKlondike {
-    app.session
-        .as_any_mut()
-        .downcast_mut()
-        .expect("Triple Klondike is on screen")
+    on_screen_mut(app)
 }
 
 /// An app started as `pyramid --game triple-klondike`, on an empty deal screen.
@@ -152,7 +146,7 @@ fn a_deal_file_opens_read_only_and_a_bad_one_is_refused_with_its_problems() {
     let table = tk(&app).table.as_ref().expect("the deal");
     assert_eq!(table.start, seed_7_start());
     assert!(matches!(tk(&app).screen, TkScreen::Deal));
-    assert!(said(&app).starts_with("Opened from"), "{}", said(&app));
+    says(&app, "Opened from");
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("A valid deal"), "{shown}");
     let bound = lower_bound(&seed_7_start()).moves();
@@ -171,30 +165,18 @@ fn a_deal_file_opens_read_only_and_a_bad_one_is_refused_with_its_problems() {
 #[test]
 fn a_paste_replaces_the_deal_and_a_text_that_is_no_deal_shows_its_problems() {
     let (_dir, mut app, _receive) = tk_app();
-    assert!(
-        said(&app).starts_with("Triple Klondike: paste a deal"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Triple Klondike: paste a deal");
     press(&mut app, KeyCode::Enter);
-    assert!(said(&app).starts_with("Cannot solve yet"), "{}", said(&app));
+    says(&app, "Cannot solve yet");
 
     app.update(Msg::Paste(SEED_7.to_string()));
     assert_eq!(tk(&app).table.as_ref().unwrap().start, seed_7_start());
-    assert!(
-        said(&app).starts_with("Pasted a Triple Klondike deal."),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Pasted a Triple Klondike deal.");
 
     app.update(Msg::Paste("AS KH 9x".to_string()));
     assert_eq!(tk(&app).table.as_ref().unwrap().start, seed_7_start());
     assert!(!tk(&app).problems.is_empty());
-    assert!(
-        said(&app).starts_with("Not a Triple Klondike deal"),
-        "{}",
-        said(&app)
-    );
+    says(&app, "Not a Triple Klondike deal");
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("Pasted, not a deal:"), "{shown}");
     assert!(shown.contains("9x"), "{shown}");
@@ -308,10 +290,9 @@ fn the_line_found_is_saved_and_reopens_as_it_was() {
     solve_briefly(&mut app, &receive);
     let line = tk(&app).line().to_vec();
     save_named(&mut app, "seven");
-    assert!(
-        said(&app).starts_with(&format!("Saved with its line of {} moves", line.len())),
-        "{}",
-        said(&app)
+    says(
+        &app,
+        &format!("Saved with its line of {} moves", line.len()),
     );
     let path = dir.path().join("saves/seven.txt");
     let text = std::fs::read_to_string(&path).unwrap();

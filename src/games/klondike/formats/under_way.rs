@@ -43,9 +43,9 @@ enum Part {
 }
 
 impl Part {
-    /// The part a line's name gives (`pile 3`, `stock`), any case, when it is one; `Err` with
-    /// the problem when it names a pile that cannot be.
-    fn of_name(name: &str) -> Option<Result<Part, String>> {
+    /// The part a line's name gives (`pile 3`, `stock`), any case, when it is one; `Err` when
+    /// it names a pile that cannot be.
+    fn of_name(name: &str) -> Option<Result<Part, NoSuchPile>> {
         let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
         let part = match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
             ["waste"] => Part::Waste,
@@ -55,10 +55,7 @@ impl Part {
             ["pile", number] => {
                 return Some(match number.parse::<usize>() {
                     Ok(number @ 1..=MOST_PILES) => Ok(Part::Pile(number)),
-                    _ => Err(format!(
-                        "'pile {}': piles are counted from 1 to at most {MOST_PILES}",
-                        excerpt(number)
-                    )),
+                    _ => Err(NoSuchPile(excerpt(number))),
                 });
             }
             _ => return None,
@@ -77,6 +74,12 @@ impl Part {
         }
     }
 }
+
+/// A line's name that gives a pile no position has: its number (an excerpt of it, safe to
+/// show) is not one from 1 to [`MOST_PILES`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'pile {0}': piles are counted from 1 to at most {MOST_PILES}")]
+struct NoSuchPile(String);
 
 /// Whether a text is a position: its first line that is not blank or a `#` line names a
 /// part of the table (`pile 1:`, `stock:`, ...).
@@ -343,8 +346,8 @@ fn read_parts(text: &str) -> (Setup, Read, Vec<DealProblem>) {
         };
         let part = match part {
             Ok(part) => part,
-            Err(message) => {
-                problems.push(problem(Some(start), message));
+            Err(why) => {
+                problems.push(problem(Some(start), why.to_string()));
                 continue;
             }
         };

@@ -2,6 +2,8 @@
 //! and the legal moves are simply every move that passes the check, so that listing and
 //! checking can never disagree.
 
+use std::iter;
+
 use super::{Pile, Position, slot};
 use crate::cards::card::{Card, Rank, Suit};
 use crate::cards::stock::{self, StockProblem};
@@ -28,6 +30,8 @@ pub enum Move {
     /// A foundation's top card back onto a pile, when the rules allow it.
     FoundationToPile { suit: Suit, to: u8 },
 }
+
+tableau::family_move_by_variants!(Move);
 
 /// A pile's number as people count it, from 1.
 fn number(pile: u8) -> u16 {
@@ -82,17 +86,12 @@ impl Position {
     /// once the game is won.
     pub fn legal_moves(&self) -> Vec<Move> {
         let piles = self.piles.len() as u8;
-        let mut moves = vec![Move::WasteToFoundation];
-        moves.extend((0..piles).map(Move::PileToFoundation));
-        moves.extend((0..piles).map(Move::WasteToPile));
-        moves.extend(tableau::run_moves(&self.piles, |from, to, count| {
-            Move::PileToPile { from, to, count }
-        }));
-        for suit in Suit::ALL {
-            moves.extend((0..piles).map(|to| Move::FoundationToPile { suit, to }));
-        }
-        moves.extend([Move::Draw, Move::Redeal]);
-        referee::passing(self, moves)
+        let to_foundations =
+            iter::once(Move::WasteToFoundation).chain((0..piles).map(Move::PileToFoundation));
+        let back = Suit::ALL
+            .into_iter()
+            .flat_map(|suit| (0..piles).map(move |to| Move::FoundationToPile { suit, to }));
+        referee::passing(self, tableau::every_move(&self.piles, to_foundations, back))
     }
 
     /// Checks a move without making it.

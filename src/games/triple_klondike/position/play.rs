@@ -28,6 +28,8 @@ pub enum Move {
     FoundationToPile { from: u8, to: u8 },
 }
 
+tableau::family_move_by_variants!(Move);
+
 /// A foundation's letter: `b` for the first.
 pub(crate) fn foundation_letter(foundation: u8) -> char {
     char::from(b'b' + foundation)
@@ -82,19 +84,15 @@ impl Position {
     pub fn legal_moves(&self) -> Vec<Move> {
         let piles = self.piles.len() as u8;
         let foundations = self.foundations.len() as u8;
-        let mut moves: Vec<Move> = (0..foundations).map(Move::WasteToFoundation).collect();
-        for from in 0..piles {
-            moves.extend((0..foundations).map(|to| Move::PileToFoundation { from, to }));
-        }
-        moves.extend((0..piles).map(Move::WasteToPile));
-        moves.extend(tableau::run_moves(&self.piles, |from, to, count| {
-            Move::PileToPile { from, to, count }
-        }));
-        for from in 0..foundations {
-            moves.extend((0..piles).map(|to| Move::FoundationToPile { from, to }));
-        }
-        moves.extend([Move::Draw, Move::Redeal]);
-        referee::passing(self, moves)
+        let to_foundations =
+            (0..foundations)
+                .map(Move::WasteToFoundation)
+                .chain((0..piles).flat_map(|from| {
+                    (0..foundations).map(move |to| Move::PileToFoundation { from, to })
+                }));
+        let back = (0..foundations)
+            .flat_map(|from| (0..piles).map(move |to| Move::FoundationToPile { from, to }));
+        referee::passing(self, tableau::every_move(&self.piles, to_foundations, back))
     }
 
     /// Checks a move without making it.
