@@ -544,7 +544,7 @@ impl GameScreen for Klondike {
         let rules = flow.editor.marks.rules;
         let passes = match rules.passes {
             Passes::Unlimited => "∞ passes".to_string(),
-            limited => limited.to_string(),
+            limited @ Passes::Limited(_) => limited.to_string(),
         };
         let mut text = format!("Klondike · draw {} · {passes}", rules.draw_count());
         if !rules.foundation_to_tableau {
