@@ -201,8 +201,8 @@ pub fn step_spans(step: &Step<Klondike>, look: &Look) -> Vec<Span<'static>> {
     vec![Span::styled(look.text.names(&text), style)]
 }
 
-/// A move in short words: the card moved (`…` after it when cards lie on it), where from and
-/// where to; a draw names its cards.
+/// A move in short words: the card moved (`+2` after it for the two cards on it), where from
+/// and where to; a draw names its cards.
 fn short_words(before: &Position, mv: Move) -> String {
     let name = |card: Option<Card>| card.map_or_else(|| "??".to_string(), |card| card.to_string());
     let waste_top = || name(before.waste().last().copied().flatten());
@@ -211,7 +211,11 @@ fn short_words(before: &Position, mv: Move) -> String {
             .pile(usize::from(pile))
             .map_or(&[][..], |p| p.face_up.as_slice());
         let first = run.len().saturating_sub(usize::from(count));
-        let more = if count > 1 { "…" } else { "" };
+        let more = if count > 1 {
+            format!(" +{}", count - 1)
+        } else {
+            String::new()
+        };
         format!("{}{more}", name(run.get(first).copied().flatten()))
     };
     match mv {
@@ -246,7 +250,7 @@ fn turned_up(before: &Position, mv: Move) -> Option<String> {
             .last()
             .copied()
             .flatten()
-            .map_or_else(|| "a card not known".to_string(), |card| card.to_string())
+            .map_or_else(|| "??".to_string(), |card| card.to_string())
     })
 }
 
