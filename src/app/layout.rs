@@ -79,17 +79,22 @@ pub fn areas(area: Rect, message_rows: u16) -> Areas {
     }
 }
 
+/// The most lines the message under the board takes.
+const MOST_MESSAGE_ROWS: u16 = 3;
+
 /// Where the board is drawn, the editor's slots or a position in play (also used for mouse
-/// clicks and arrow keys).
+/// clicks and arrow keys): inside the board's frame, below its first line, down to where the
+/// frame ends when the message takes its most lines, so that neither the board's top nor its
+/// rows depend on the message's height. A game whose cards run down (Klondike's piles) has
+/// every row of it.
 pub fn board_area(size: Rect) -> Rect {
-    // The board's top and its rows do not depend on the message's height.
-    let board = areas(size, 1).board;
+    let board = areas(size, MOST_MESSAGE_ROWS).board;
     let inner = Block::bordered().inner(board);
     Rect::new(
         inner.x,
         inner.y + 1,
         inner.width,
-        BOARD_HEIGHT.min(inner.height),
+        inner.height.saturating_sub(1),
     )
 }
 
@@ -130,5 +135,5 @@ pub fn message_rows(lines: &[Line], width: u16) -> u16 {
     let rows = Paragraph::new(lines.to_vec())
         .wrap(Wrap { trim: false })
         .line_count(width);
-    (rows as u16).clamp(1, 3)
+    (rows as u16).clamp(1, MOST_MESSAGE_ROWS)
 }

@@ -39,15 +39,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let block = Block::bordered()
         .border_style(Style::new().fg(theme.border))
         .title(" Deal ");
-    let inner = block.inner(parts.board);
     block.render(parts.board, buf);
-    let board_area = Rect::new(
-        inner.x,
-        inner.y + 1,
-        inner.width,
-        inner.height.saturating_sub(1),
-    );
-    app.session.draw(board_area, parts.panel, buf, &look);
+    app.session
+        .draw(layout::board_area(area), parts.panel, buf, &look);
     Paragraph::new(message_lines)
         .wrap(Wrap { trim: false })
         .render(parts.message, buf);

@@ -763,6 +763,25 @@ pub fn winning_line<P: AtTable>(
     })
 }
 
+/// The line a player at the table follows after a ranking put `best` first: `best`, then the
+/// rest of a line that wins after it on one of the budget's deals of the cards not seen
+/// ([`winning_line`]), to be followed until a card not known turns up; `best` alone when no
+/// deal of the budget wins after it. Where many moves tie with every card known (Klondike's
+/// stock), ranking each move again goes round in circles; one line makes progress. The lab's
+/// player and the app's hint both follow it.
+pub fn line_to_follow<P: AtTable>(
+    position: &P,
+    budget: &SampleBudget,
+    best: MoveChance<P::Move>,
+) -> Vec<P::Move> {
+    let may_win = best.estimate.chance().is_some_and(|chance| chance > 0.0);
+    let pool = rest_of_pack(&position.seen());
+    may_win
+        .then(|| winning_line(position, &pool, budget, best.mv))
+        .flatten()
+        .unwrap_or_else(|| vec![best.mv])
+}
+
 /// The cards of `pool` in the order the shared shuffle's deal `number` from `seed` puts them:
 /// every order equally likely.
 fn shuffled(pool: &[Card], seed: u64, number: usize) -> Vec<Card> {

@@ -7,7 +7,8 @@
 //! is then typed in from the truth ([`AtTable::shown`]), so the view learns each card only as
 //! the game turns it up, and keeps it. A player that follows lines ([`Player::FollowsLine`])
 //! plays on after the move ranked first along a line that wins with it on one deal of the
-//! cards not seen, until a card not known turns up, and only then ranks again. The game ends:
+//! cards not seen ([`at_table::line_to_follow`]), until a card not known turns up, and only
+//! then ranks again. The game ends:
 //! - when no card is left unknown: the player knows every card and plays a winning line if
 //!   there is one, so the game is won exactly when the exact solver wins it;
 //! - when the best move is certain ([`Estimate::Exact`]): won when it wins whatever the unknown
@@ -144,12 +145,10 @@ fn line_after<P: AtTable>(
     budget: &SampleBudget,
     best: MoveChance<P::Move>,
 ) -> VecDeque<P::Move> {
-    if best.estimate.chance().is_none_or(|chance| chance == 0.0) {
-        return VecDeque::new();
-    }
-    let pool = at_table::rest_of_pack(&view.seen());
-    let line = at_table::winning_line(view, &pool, budget, best.mv).unwrap_or_default();
-    line.into_iter().skip(1).collect()
+    at_table::line_to_follow(view, budget, best)
+        .into_iter()
+        .skip(1)
+        .collect()
 }
 
 /// The move ranked first among those that lead to a position not met before, or how the game

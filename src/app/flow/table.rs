@@ -18,6 +18,7 @@ use solitaire::cards::card::{Card, Rank};
 use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Estimate, Ranking, SampleBudget};
 use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Caps};
+use solitaire::engine::table_lab::Player;
 
 use crate::app::card_input::{Input, Pending};
 use crate::app::effects::{Effects, Tone};
@@ -44,19 +45,29 @@ pub enum Known<A, M> {
 }
 
 /// What a check gives: the game's exact answer (`None` when it was stopped), or one round
-/// of the ranking (`None` when the moves cannot be ranked).
+/// of the ranking (`None` when the moves cannot be ranked) with the line chosen after its
+/// best move for a player that follows lines (none for one that ranks each move).
 #[derive(Debug)]
 pub enum Checked<A, M> {
     Solved(Option<A>),
-    Ranked(Option<Ranking<M>>),
+    Ranked(Option<Ranking<M>>, Vec<M>),
+}
+
+/// The next move of a line followed at the table ([`Table::follow`]), and the chance of the
+/// ranking that chose the line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Followed<M> {
+    pub mv: M,
+    pub estimate: Estimate,
 }
 
 /// What play mode keeps at the table: what the checks found of the positions played through
-/// (kept per position, so that undo and redo find them again), and what is typed of a card
-/// turned up.
+/// and the next move of the lines followed (kept per position, so that undo and redo find
+/// them again), and what is typed of a card turned up.
 #[derive(Debug, Clone)]
 pub struct Table<P, A, M> {
     known: HashMap<P, Known<A, M>>,
+    followed: HashMap<P, Followed<M>>,
     pub typing: Pending,
 }
 
@@ -64,6 +75,7 @@ impl<P, A, M> Default for Table<P, A, M> {
     fn default() -> Table<P, A, M> {
         Table {
             known: HashMap::new(),
+            followed: HashMap::new(),
             typing: Pending::Nothing,
         }
     }
@@ -108,14 +120,52 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
         }
     }
 
+    /// Keeps the `line` chosen after the best move of `start`'s ranking
+    /// ([`at_table::line_to_follow`]) for each position it passes through after that move,
+    /// with the ranking's figure, until a move turns a card not known face up
+    /// (`turned_up`): a player following the hint follows the line that far, with no ranking
+    /// of its own, as the lab's player does. A line the ranking no longer puts first (a round
+    /// since ranked another move first) is not followed.
+    pub fn follow(&mut self, start: &P, line: &[M], turned_up: impl Fn(&P) -> bool)
+    where
+        P: Referee<Move = M>,
+    {
+        let Some(Known::Ranked { ranking, .. }) = self.known(start) else {
+            return;
+        };
+        let Some(best) = ranking.best().filter(|best| line.first() == Some(&best.mv)) else {
+            return;
+        };
+        let estimate = best.estimate;
+        let mut position = start.clone();
+        for (played, &mv) in line.iter().enumerate() {
+            if played > 0 {
+                if turned_up(&position) {
+                    return;
+                }
+                self.followed
+                    .insert(position.clone(), Followed { mv, estimate });
+            }
+            if position.apply(mv).is_err() {
+                return;
+            }
+        }
+    }
+
     /// What the checks found of a position.
     pub fn known(&self, position: &P) -> Option<&Known<A, M>> {
         self.known.get(position)
     }
 
+    /// The next move of a line followed through a position, and its figure.
+    pub fn following(&self, position: &P) -> Option<&Followed<M>> {
+        self.followed.get(position)
+    }
+
     /// Forgets everything found (it was for another challenge).
     pub fn forget(&mut self) {
         self.known.clear();
+        self.followed.clear();
     }
 
     /// Rounds of deals a position's ranking has had.
@@ -126,26 +176,36 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
         }
     }
 
-    /// The best move from a position: the ranking's first, or the exact answer's next move
-    /// as `next` reads it.
+    /// The best move from a position: the next of a line followed, the ranking's first, or
+    /// the exact answer's next move as `next` reads it.
     pub fn best_move(&self, position: &P, next: impl FnOnce(&A) -> Option<M>) -> Option<M> {
+        if let Some(followed) = self.following(position) {
+            return Some(followed.mv);
+        }
         match self.known(position)? {
             Known::Exact(answer) => next(answer),
             Known::Ranked { ranking, .. } => ranking.best().map(|best| best.mv),
         }
     }
 
-    /// The ranking's best move's figure from a position: its chance and margin.
+    /// The best move's figure from a position, its chance and margin: the ranking's, or that
+    /// of the ranking that chose the line followed.
     pub fn best_estimate(&self, position: &P) -> Option<Estimate> {
+        if let Some(followed) = self.following(position) {
+            return Some(followed.estimate);
+        }
         match self.known(position)? {
             Known::Ranked { ranking, .. } => ranking.best().map(|best| best.estimate),
             Known::Exact(_) => None,
         }
     }
 
-    /// Whether a position needs a check: nothing is known of it, or its ranking is still to
-    /// be refined.
+    /// Whether a position needs a check: nothing is known of it and no line followed goes
+    /// through it, or its ranking is still to be refined.
     pub fn wants(&self, position: &P) -> bool {
+        if self.following(position).is_some() {
+            return false;
+        }
         match self.known(position) {
             None => true,
             Some(Known::Exact(_)) => false,
@@ -168,6 +228,15 @@ pub fn ranked_verdict<M>(ranking: &Ranking<M>, rounds: u32) -> String {
     }
 }
 
+/// The verdict along a line followed: "Following a line chosen at 64% ± 9% (125 deals),
+/// until a card turns up."
+pub fn followed_verdict(estimate: Estimate) -> String {
+    format!(
+        "Following a line chosen at {}, until a card turns up.",
+        estimate.text()
+    )
+}
+
 /// The hint's lead: "Hint (64% ± 9% (125 deals)): ", or "Hint: " for a move of an exact line.
 pub fn hint_lead(estimate: Option<Estimate>) -> String {
     match estimate {
@@ -176,8 +245,10 @@ pub fn hint_lead(estimate: Option<Estimate>) -> String {
     }
 }
 
-/// Round `round` of the ranking of `position`'s moves, on deals of its own (a seed each).
-pub fn rank_round<P, A>(position: P, round: u32) -> (Job, JobHandle)
+/// Round `round` of the ranking of `position`'s moves, on deals of its own (a seed each), and
+/// for a `player` that follows lines the line chosen after its best move
+/// ([`at_table::line_to_follow`], on the round's deals).
+pub fn rank_round<P, A>(position: P, round: u32, player: Player) -> (Job, JobHandle)
 where
     P: AtTable + Send + 'static,
     P::Move: Send + 'static,
@@ -197,21 +268,31 @@ where
             caps: DEAL_CAPS,
             seed: u64::from(round) + 1,
         };
-        Checked::<A, P::Move>::Ranked(at_table::rank(&position, &pool, &budget, observer).ok())
+        let ranking = at_table::rank(&position, &pool, &budget, observer).ok();
+        let line = match (ranking.as_ref().and_then(Ranking::best), player) {
+            (Some(&best), Player::FollowsLine) => {
+                at_table::line_to_follow(&position, &budget, best)
+            }
+            _ => Vec::new(),
+        };
+        Checked::<A, P::Move>::Ranked(ranking, line)
     })
 }
 
 /// What a check's end says of its position: the exact answer (`capped` makes one of a cap
-/// reached, when the game has one), or a round of the ranking. A check that ended without
-/// either (stopped, or moves that cannot be ranked) leaves a ranking of nothing that no
-/// round refines, so that it is not asked again.
+/// reached, when the game has one), or a round of the ranking with the line chosen after its
+/// best move (none when no line was asked for). A check that ended without either (stopped,
+/// or moves that cannot be ranked) leaves a ranking of nothing that no round refines, so
+/// that it is not asked again.
 pub fn learned<A: 'static, M: 'static>(
     end: Result<Found, CapReached>,
     capped: impl FnOnce(CapReached) -> Option<A>,
-) -> Option<Known<A, M>> {
-    Some(match end.map(Found::take::<Checked<A, M>>) {
+) -> Option<(Known<A, M>, Vec<M>)> {
+    let known = match end.map(Found::take::<Checked<A, M>>) {
         Ok(Some(Checked::Solved(Some(answer)))) => Known::Exact(answer),
-        Ok(Some(Checked::Ranked(Some(ranking)))) => Known::Ranked { ranking, rounds: 1 },
+        Ok(Some(Checked::Ranked(Some(ranking), line))) => {
+            return Some((Known::Ranked { ranking, rounds: 1 }, line));
+        }
         Err(cap) => Known::Exact(capped(cap)?),
         Ok(_) => Known::Ranked {
             ranking: Ranking {
@@ -223,7 +304,8 @@ pub fn learned<A: 'static, M: 'static>(
             },
             rounds: ROUNDS,
         },
-    })
+    };
+    Some((known, Vec::new()))
 }
 
 /// What a move that turned a card not known face up `place` ("on pile 3") says after its

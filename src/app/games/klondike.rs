@@ -28,6 +28,7 @@ use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::headers::game_of_text;
 use solitaire::engine::search::{CapReached, Observer};
+use solitaire::engine::table_lab::Player;
 use solitaire::games::klondike::answer::{Answer, REVEAL_CAP};
 use solitaire::games::klondike::deal::PILES;
 use solitaire::games::klondike::deal::slot_name;
@@ -36,7 +37,7 @@ use solitaire::games::klondike::formats::{self, Format, Table};
 use solitaire::games::klondike::reveal::{self, Reveal, dealt_slot, unknown_at_start};
 use solitaire::games::klondike::saved::{KlondikeDraft, KlondikeSave, SavedKlondike};
 use solitaire::games::klondike::solver::{self, Verdict};
-use solitaire::games::klondike::{EmptyPile, Move, Position, Setup};
+use solitaire::games::klondike::{EmptyPile, Move, Passes, Position, Setup};
 
 use crate::app::card_input::Pasted;
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
@@ -130,18 +131,20 @@ pub fn answer_headline(answer: &Answer, moves: usize) -> (bool, String) {
             },
         } => {
             let not_known = counted(*count, "card");
-            let lose = if *may_lose {
-                " (they may give up a win)"
-            } else {
-                ""
+            let (these, lose) = match moves.len() {
+                1 => ("This move turns".to_string(), " (it may give up a win)"),
+                many => (
+                    format!("These {many} moves turn"),
+                    " (they may give up a win)",
+                ),
             };
+            let lose = if *may_lose { lose } else { "" };
             let text = if moves.is_empty() {
                 format!("Undecided: {not_known} not known; one is face up: play on and type it.")
             } else {
                 format!(
-                    "Undecided: {not_known} not known. These {} turn one face up{lose}; in \
-                     play, h ranks every move by its chance.",
-                    counted(moves.len(), "move")
+                    "Undecided: {not_known} not known. {these} one face up{lose}; in play, h \
+                     ranks every move by its chance."
                 )
             };
             (false, text)
@@ -411,7 +414,7 @@ impl GameScreen for Klondike {
         if position.unknown() == 0 {
             return Klondike::search(marks, position, goal);
         }
-        table::rank_round::<Position, Answer>(position, play.rounds())
+        table::rank_round::<Position, Answer>(position, play.rounds(), Player::FollowsLine)
     }
 
     fn solved(
@@ -495,17 +498,24 @@ impl GameScreen for Klondike {
         flow.hint_move(best, Tone::Success, &lead, fx);
     }
 
+    /// The rest of a winning line from where the game stands; while a card turned up waits,
+    /// that the card comes first.
     fn show_rest(flow: &mut Flow<Klondike>, fx: &mut Effects) {
         let Some(play) = &flow.play else {
             return;
         };
+        if let Some(first) = table::waits(play) {
+            fx.say(Tone::Info, first);
+            return;
+        }
         let (position, base) = (play.position().clone(), play.game.moves().to_vec());
         flow.start_solving(position, base, true, fx);
     }
 
     fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, _goal: Goal) {
-        if let Some(known) = table::learned(end, |cap| Some(Answer::Capped(cap))) {
-            play.learn(position, known);
+        if let Some((known, line)) = table::learned(end, |cap| Some(Answer::Capped(cap))) {
+            play.learn(position.clone(), known);
+            play.follow(&position, &line);
         }
     }
 
@@ -533,10 +543,15 @@ impl GameScreen for Klondike {
         }
     }
 
-    /// The rules in short; the Check panel has them in full.
+    /// The rules in short, so that the title keeps room for the game's name at 80 columns
+    /// ("Klondike · draw 3 · ∞ passes"); the Check panel has them in full.
     fn settings(flow: &Flow<Klondike>) -> String {
         let rules = flow.editor.marks.rules;
-        let mut text = format!("Klondike · draw {} · {}", rules.draw_count(), rules.passes);
+        let passes = match rules.passes {
+            Passes::Unlimited => "∞ passes".to_string(),
+            limited @ Passes::Limited(_) => limited.to_string(),
+        };
+        let mut text = format!("Klondike · draw {} · {passes}", rules.draw_count());
         if !rules.foundation_to_tableau {
             text.push_str(" · foundations keep");
         }

@@ -21,6 +21,7 @@ use solitaire::cards::deal::DECK_SIZE;
 use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{Budget, Caps};
 use solitaire::engine::search::{CapReached, Stats};
+use solitaire::engine::table_lab::Player;
 use solitaire::games::pyramid::answer::{Bound, board_bound};
 use solitaire::games::pyramid::challenge::Answer;
 use solitaire::games::pyramid::layout::slot_name;
@@ -459,14 +460,14 @@ impl GameScreen for Pyramid {
     fn check(marks: &Self::Marks, play: &Play, position: Position, goal: Goal) -> (Job, JobHandle) {
         if play::at_table(&position, goal) {
             let round = play.table.rounds(&position);
-            return table::rank_round::<Position, ()>(position, round);
+            return table::rank_round::<Position, ()>(position, round, Player::RanksEachMove);
         }
         Self::search(marks, position, goal)
     }
 
     fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, goal: Goal) {
         if play::at_table(&position, goal) {
-            if let Some(known) = table::learned(end, |_| None) {
+            if let Some((known, _)) = table::learned(end, |_| None) {
                 play.table.learn(position, known);
             }
             return;

@@ -22,6 +22,7 @@ use solitaire::cards::deal::{draft_slots, typed_slots};
 use solitaire::engine::at_table::AtTable;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::search::{CapReached, Searched};
+use solitaire::engine::table_lab::Player;
 use solitaire::games::tripeaks::challenge::Answer;
 use solitaire::games::tripeaks::layout::place_name;
 use solitaire::games::tripeaks::solver::{self, RevealPlan};
@@ -233,7 +234,8 @@ impl GameScreen for TriPeaks {
         goal: Goal,
     ) -> (Job, JobHandle) {
         if goal == Goal::Board && position.unknown() > 0 && !position.is_over() {
-            return table::rank_round::<Position, Answer>(position, play.table.rounds(&position));
+            let round = play.table.rounds(&position);
+            return table::rank_round::<Position, Answer>(position, round, Player::RanksEachMove);
         }
         Job::new(move |observer| {
             let (answer, _) =
@@ -243,7 +245,7 @@ impl GameScreen for TriPeaks {
     }
 
     fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, _goal: Goal) {
-        if let Some(known) = table::learned(end, |_| None) {
+        if let Some((known, _)) = table::learned(end, |_| None) {
             play.learn(position, known);
         }
     }

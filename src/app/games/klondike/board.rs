@@ -155,8 +155,9 @@ pub enum Spot {
 const TOP_ROW: u16 = 0;
 const LABEL_ROW: u16 = 1;
 const PILE_TOP_ROW: u16 = 2;
-/// Rows a pile has: the face-down count and the face-up cards shown.
-const PILE_ROWS: u16 = BOARD_HEIGHT - PILE_TOP_ROW;
+/// The fewest rows a pile has, whatever the board's height: its face-down count, the count
+/// of cards left out and its top card.
+const LEAST_PILE_ROWS: u16 = 3;
 /// Waste cards shown, fanned: the most a draw turns.
 const FANNED: usize = 3;
 
@@ -175,33 +176,45 @@ fn foundation_rect(area: Rect, suit: usize) -> Rect {
     Rect::new(pile_x(area, 3 + suit), area.y + TOP_ROW, CELL, 1)
 }
 
+/// Rows a pile has on a play board drawn in `area`, for its face-down count and its face-up
+/// cards: every row down to the board's bottom, so that a run is cut only when it does not
+/// fit the terminal.
+fn pile_rows(area: Rect) -> u16 {
+    area.height
+        .saturating_sub(PILE_TOP_ROW)
+        .max(LEAST_PILE_ROWS)
+}
+
 /// How a pile is drawn: whether a row shows its face-down count, how many of its face-up
-/// cards are left out at the bottom of the run (shown as `+N`), and the first face-up card
-/// shown.
+/// cards are left out at the bottom of the run (shown as `+N`), the first face-up card
+/// shown, and its last row.
 struct PileRows {
     down_row: bool,
     left_out: bool,
     first_shown: usize,
+    last_row: u16,
 }
 
 impl PileRows {
-    fn of(pile: &Pile) -> PileRows {
+    /// A pile drawn in `rows` rows.
+    fn of(pile: &Pile, rows: u16) -> PileRows {
         let down_row = !pile.face_down.is_empty();
-        let rows = usize::from(PILE_ROWS) - usize::from(down_row);
+        let up_rows = usize::from(rows) - usize::from(down_row);
         let up = pile.face_up.len();
-        let left_out = up > rows;
+        let left_out = up > up_rows;
         PileRows {
             down_row,
             left_out,
             // One row says how many are left out.
-            first_shown: if left_out { up - (rows - 1) } else { 0 },
+            first_shown: if left_out { up - (up_rows - 1) } else { 0 },
+            last_row: rows - 1,
         }
     }
 
     /// The row of a face-up card shown, counted from the pile's first row.
     fn row(&self, card: usize) -> u16 {
-        (u16::from(self.down_row) + u16::from(self.left_out) + (card - self.first_shown) as u16)
-            .min(PILE_ROWS - 1)
+        let shown = card.saturating_sub(self.first_shown) as u16;
+        (u16::from(self.down_row) + u16::from(self.left_out) + shown).min(self.last_row)
     }
 }
 
@@ -215,9 +228,9 @@ pub fn spot_rect(area: Rect, position: &Position, spot: Spot) -> Rect {
         }
         Spot::Foundation(suit) => foundation_rect(area, usize::from(suit)),
         Spot::Pile { pile, card } => {
-            let row = position
-                .pile(usize::from(pile))
-                .map_or(0, |p| PileRows::of(p).row(usize::from(card)));
+            let row = position.pile(usize::from(pile)).map_or(0, |p| {
+                PileRows::of(p, pile_rows(area)).row(usize::from(card))
+            });
             Rect::new(
                 pile_x(area, usize::from(pile)),
                 area.y + PILE_TOP_ROW + row,
@@ -228,13 +241,24 @@ pub fn spot_rect(area: Rect, position: &Position, spot: Spot) -> Rect {
     }
 }
 
-/// Every spot of a position: the stock, the waste, the foundations, and each pile's face-up
-/// cards shown (one spot for an empty pile).
-pub fn spots(position: &Position) -> Vec<Spot> {
+/// Whether a spot is on the table of `position`: a pile's spot names a card of its face-up
+/// run (or the pile, when it has none).
+pub fn holds(position: &Position, spot: Spot) -> bool {
+    match spot {
+        Spot::Pile { pile, card } => position
+            .pile(usize::from(pile))
+            .is_some_and(|p| usize::from(card) < p.face_up.len().max(1)),
+        _ => true,
+    }
+}
+
+/// Every spot of a position on a play board drawn in `area`: the stock, the waste, the
+/// foundations, and each pile's face-up cards shown (one spot for an empty pile).
+pub fn spots(area: Rect, position: &Position) -> Vec<Spot> {
     let mut spots = vec![Spot::Stock, Spot::Waste];
     spots.extend((0..4).map(Spot::Foundation));
     for (number, pile) in position.piles().iter().enumerate() {
-        let rows = PileRows::of(pile);
+        let rows = PileRows::of(pile, pile_rows(area));
         let shown = rows.first_shown..pile.face_up.len().max(1);
         spots.extend(shown.map(|card| Spot::Pile {
             pile: number as u8,
@@ -248,7 +272,7 @@ pub fn spots(position: &Position) -> Vec<Spot> {
 /// its first face-up card, and any row below a pile's last card for its top.
 pub fn spot_at(area: Rect, position: &Position, column: u16, row: u16) -> Option<Spot> {
     let point = Point::new(column, row);
-    let all = spots(position);
+    let all = spots(area, position);
     if let Some(&spot) = all
         .iter()
         .find(|&&spot| spot_rect(area, position, spot).contains(point))
@@ -266,12 +290,29 @@ pub fn spot_at(area: Rect, position: &Position, column: u16, row: u16) -> Option
         .min_by_key(|&spot| spot_rect(area, position, spot).y.abs_diff(row))
 }
 
-/// The spot an arrow key leads to in play.
+/// The spot an arrow key leads to in play. Left and right from a pile go to the next pile
+/// that way, at its card nearest the row: the piles' cards start on different rows (under a
+/// face-down count or not), so that a row of one pile may be no other pile's.
 pub fn play_neighbour(area: Rect, position: &Position, from: Spot, direction: Direction) -> Spot {
-    let cells = spots(position)
-        .into_iter()
-        .map(|spot| (spot, spot_rect(area, position, spot)));
-    nearest(spot_rect(area, position, from), cells, direction).unwrap_or(from)
+    let all = spots(area, position);
+    let rect = |spot: Spot| spot_rect(area, position, spot);
+    if let Spot::Pile { pile, .. } = from {
+        let next = match direction {
+            Direction::Left => pile.checked_sub(1),
+            Direction::Right => Some(pile + 1),
+            Direction::Up | Direction::Down => None,
+        };
+        if let Some(next) = next {
+            let row = rect(from).y;
+            return all
+                .into_iter()
+                .filter(|spot| matches!(spot, Spot::Pile { pile, .. } if *pile == next))
+                .min_by_key(|&spot| rect(spot).y.abs_diff(row))
+                .unwrap_or(from);
+        }
+    }
+    let cells = all.into_iter().map(|spot| (spot, rect(spot)));
+    nearest(rect(from), cells, direction).unwrap_or(from)
 }
 
 /// A position in play, with the cursor, the card chosen and the hint's places.
@@ -386,7 +427,7 @@ fn draw_pile(
 ) {
     let x = pile_x(area, number);
     let top = area.y + PILE_TOP_ROW;
-    let rows = PileRows::of(pile);
+    let rows = PileRows::of(pile, pile_rows(area));
     let at = |row: u16| Rect::new(x, top + row, CELL, 1).intersection(area);
     if rows.down_row {
         let back = if text.ascii { '#' } else { '▒' };
@@ -470,7 +511,7 @@ impl TableBoard<'_> {
             Place::Foundation(suit) => foundation_rect(area, suit as usize),
             Place::Pile(number) => {
                 let pile = &self.editor.setup.piles[number];
-                let rows = PileRows::of(pile);
+                let rows = PileRows::of(pile, pile_rows(area));
                 let row = match pile.face_up.len() {
                     0 => u16::from(rows.down_row),
                     up => rows.row(up - 1),
@@ -598,7 +639,7 @@ mod tests {
             assert!(!screen.contains(left_out), "{left_out}: {screen}");
         }
         let area = Rect::new(0, 0, BOARD_WIDTH, BOARD_HEIGHT);
-        let pile_spots: Vec<Spot> = spots(&position)
+        let pile_spots: Vec<Spot> = spots(area, &position)
             .into_iter()
             .filter(|spot| matches!(spot, Spot::Pile { pile: 0, .. }))
             .collect();

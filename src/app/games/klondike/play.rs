@@ -71,22 +71,9 @@ impl Play {
             })
     }
 
-    /// Where a card not known lies face up, waiting to be typed in: the player sees it. A
-    /// draw of three shows every card it turns (they are fanned), so each one not known is
-    /// asked for, in the order drawn, not only the top.
+    /// Where a card not known lies face up, waiting to be typed in: the player sees it.
     pub fn waiting(&self) -> Option<Seen> {
-        let position = self.position();
-        let pile = position
-            .piles()
-            .iter()
-            .position(solitaire::games::klondike::Pile::top_is_unknown);
-        pile.map(Seen::PileTop).or_else(|| {
-            let waste = position.waste();
-            position
-                .fanned()
-                .find(|&at| waste[at].is_none())
-                .map(Seen::Waste)
-        })
+        waiting_in(self.position())
     }
 
     /// The move from the card chosen at `from` to `to`, when the two make one.
@@ -176,6 +163,13 @@ impl Play {
         self.table.learn(position, found);
     }
 
+    /// Follows the line a check chose after the best move of `position`'s ranking, until a
+    /// card not known turns up (see [`Table::follow`]).
+    pub fn follow(&mut self, position: &Position, line: &[Move]) {
+        self.table
+            .follow(position, line, |position| waiting_in(position).is_some());
+    }
+
     /// What the checks found from the current position.
     pub fn known(&self) -> Option<&Known> {
         self.table.known(self.position())
@@ -186,7 +180,8 @@ impl Play {
         self.table.rounds(self.position())
     }
 
-    /// The best move known: the winning line's next, or the ranking's first.
+    /// The best move known: the winning line's next, the next of the line followed, or the
+    /// ranking's first.
     pub fn best_move(&self) -> Option<Move> {
         self.table
             .best_move(self.position(), |answer| answer.line()?.first().copied())
@@ -204,6 +199,9 @@ impl Play {
         }
         if self.waiting().is_some() {
             return "A card not known turned up: type it (rank, then suit).".to_string();
+        }
+        if let Some(followed) = self.table.following(self.position()) {
+            return table::followed_verdict(followed.estimate);
         }
         match self.known() {
             None => "Checking the game from here.".to_string(),
@@ -259,7 +257,7 @@ impl PlayMode for Play {
         self.hint_shown = false;
         self.chosen = None;
         self.table.typing = Pending::Nothing;
-        if !board::spots(self.position()).contains(&self.cursor) {
+        if !board::holds(self.position(), self.cursor) {
             self.cursor = match self.cursor {
                 Spot::Pile { pile, .. } => {
                     let run = self
@@ -308,6 +306,23 @@ impl PlayMode for Play {
             .wants(self.position())
             .then(|| self.position().clone())
     }
+}
+
+/// Where a card not known lies face up in `position`, waiting to be typed in. A draw of
+/// three shows every card it turns (they are fanned), so each one not known is asked for, in
+/// the order drawn, not only the top.
+fn waiting_in(position: &Position) -> Option<Seen> {
+    let pile = position
+        .piles()
+        .iter()
+        .position(solitaire::games::klondike::Pile::top_is_unknown);
+    pile.map(Seen::PileTop).or_else(|| {
+        let waste = position.waste();
+        position
+            .fanned()
+            .find(|&at| waste[at].is_none())
+            .map(Seen::Waste)
+    })
 }
 
 /// Where a card turned up lies in `position`, in words: "on pile 3", "on the waste", or of

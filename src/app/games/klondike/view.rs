@@ -187,16 +187,51 @@ pub fn solution_header(solution: &Solution<Klondike>, look: &Look) -> Vec<Line<'
     ]
 }
 
-/// A step in words, from the position it is played from; a card it turns face up is named.
+/// A step in short words, from the position it is played from, so that it fits the panel
+/// at 80 columns (`8d pile 7 → 2, shows 8h`, `Ac pile 4 up` to its foundation); a card it
+/// turns face up is named. The message under the board says the next step in full.
 pub fn step_spans(step: &Step<Klondike>, look: &Look) -> Vec<Span<'static>> {
     let &Step {
         before, mv, style, ..
     } = step;
-    let mut text = before.describe(mv);
+    let mut text = short_words(before, mv);
     if let Some(shown) = turned_up(before, mv) {
-        text.push_str(&format!(", showing {shown}"));
+        text.push_str(&format!(", shows {shown}"));
     }
     vec![Span::styled(look.text.names(&text), style)]
+}
+
+/// A move in short words: the card moved (`+2` after it for the two cards on it), where from
+/// and where to; a draw names its cards.
+fn short_words(before: &Position, mv: Move) -> String {
+    let name = |card: Option<Card>| card.map_or_else(|| "??".to_string(), |card| card.to_string());
+    let waste_top = || name(before.waste().last().copied().flatten());
+    let pile_card = |pile: u8, count: u8| {
+        let run = before
+            .pile(usize::from(pile))
+            .map_or(&[][..], |p| p.face_up.as_slice());
+        let first = run.len().saturating_sub(usize::from(count));
+        let more = if count > 1 {
+            format!(" +{}", count - 1)
+        } else {
+            String::new()
+        };
+        format!("{}{more}", name(run.get(first).copied().flatten()))
+    };
+    match mv {
+        Move::Draw => before.describe(mv),
+        Move::Redeal => "Redeal".to_string(),
+        Move::WasteToFoundation => format!("{} waste up", waste_top()),
+        Move::WasteToPile(to) => format!("{} waste → pile {}", waste_top(), to + 1),
+        Move::PileToFoundation(from) => format!("{} pile {} up", pile_card(from, 1), from + 1),
+        Move::PileToPile { from, to, count } => {
+            format!("{} pile {} → {}", pile_card(from, count), from + 1, to + 1)
+        }
+        Move::FoundationToPile { suit, to } => {
+            let top = before.foundation_top(suit);
+            format!("{} down → pile {}", name(top), to + 1)
+        }
+    }
 }
 
 /// The card a pile's move turns face up: the face-down card under what leaves the pile.
@@ -215,7 +250,7 @@ fn turned_up(before: &Position, mv: Move) -> Option<String> {
             .last()
             .copied()
             .flatten()
-            .map_or_else(|| "a card not known".to_string(), |card| card.to_string())
+            .map_or_else(|| "??".to_string(), |card| card.to_string())
     })
 }
 
@@ -227,11 +262,14 @@ pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
         return table::typing_lines(&place, play.table.typing, look);
     }
     let verdict = play.verdict();
-    let style = match play.known() {
-        None => Style::new().fg(theme.dim),
-        Some(_) => Style::new().fg(theme.success).add_modifier(Modifier::BOLD),
+    // Along a line followed nothing is checked: the line is the hint.
+    let checked = play.known().is_some() || play.table.following(play.position()).is_some();
+    let style = if checked {
+        Style::new().fg(theme.success).add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().fg(theme.dim)
     };
-    let verdict = if play.known().is_none() || play.refining() {
+    let verdict = if !checked || play.refining() {
         format!("{} {verdict}", spinner(look))
     } else {
         verdict

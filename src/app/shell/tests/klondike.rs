@@ -505,7 +505,10 @@ fn every_card_a_draw_of_three_turns_up_not_known_is_asked_for_in_the_order_drawn
     // up, no dead end.
     press(&mut app, KeyCode::Char('s'));
     finish(&mut app, &receive);
-    says(&app, "Undecided: 21 cards not known. These");
+    says(
+        &app,
+        "Undecided: 21 cards not known. This move turns one face up",
+    );
 }
 
 #[test]
@@ -1253,4 +1256,116 @@ fn the_editor_of_a_game_under_way_is_called_the_table_and_says_the_redeals_count
     assert_eq!(said(&app), "Redeals made: 1.");
     press(&mut app, KeyCode::Char('-'));
     assert_eq!(said(&app), "Redeals made: 0.");
+}
+
+#[test]
+fn following_the_hint_with_cards_not_known_goes_along_one_line_until_a_card_turns_up() {
+    // The stock is empty and the waste known: going round the stock turns nothing up, and
+    // many moves tie with every card known.
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(UNDER_WAY.to_string()));
+    ctrl(&mut app, 'p');
+    for _ in 0..80 {
+        settle(&mut app, &receive);
+        if play(&app).waiting().is_some() || play(&app).position().is_won() {
+            return;
+        }
+        let before = play(&app).game.played();
+        press(&mut app, KeyCode::Char('h'));
+        assert!(said(&app).starts_with("Hint ("), "{}", said(&app));
+        press(&mut app, KeyCode::Char('h'));
+        assert_eq!(play(&app).game.played(), before + 1, "{}", said(&app));
+    }
+    panic!(
+        "no card turned up in 80 moves of the hint: {:?}",
+        play(&app).game.moves()
+    );
+}
+
+#[test]
+fn left_and_right_go_over_every_pile_whatever_lies_face_down() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    let pile = |app: &App| match play(app).cursor {
+        Spot::Pile { pile, .. } => Some(pile),
+        _ => None,
+    };
+    // Pile 1 has no card face down: its card stands a row above the others'.
+    app.session
+        .as_any_mut()
+        .downcast_mut::<Flow<Klondike>>()
+        .unwrap()
+        .play
+        .as_mut()
+        .unwrap()
+        .cursor = Spot::Pile { pile: 0, card: 0 };
+    for to in 1..7 {
+        press(&mut app, KeyCode::Right);
+        assert_eq!(pile(&app), Some(to));
+    }
+    press(&mut app, KeyCode::Right);
+    assert_eq!(pile(&app), Some(6), "the last pile stays");
+    for to in (0..6).rev() {
+        press(&mut app, KeyCode::Left);
+        assert_eq!(pile(&app), Some(to));
+    }
+}
+
+#[test]
+fn a_run_is_cut_only_when_it_does_not_fit_the_terminal() {
+    // Pile 3: two cards face down under a run of nine, more than the smallest board's rows.
+    let (_dir, mut app, receive) = klondike_app();
+    let known = include_str!("../../../../tests/data/klondike-position.txt");
+    app.update(Msg::Paste(known.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    let shown = screen(&app, 80, 24);
+    assert!(!shown.contains(" +"), "{shown}");
+    for card in ["Qd", "Js", "4d"] {
+        assert!(shown.contains(card), "{card}: {shown}");
+    }
+}
+
+#[test]
+fn at_80_by_24_the_title_and_the_steps_are_whole() {
+    let (_dir, app, _receive) = klondike_play_hinted();
+    let shown = screen(&app, 80, 24);
+    let title = shown.lines().next().unwrap_or_default();
+    assert!(title.contains("· new deal "), "{title}");
+    assert!(title.contains("Klondike · draw 3 · ∞ passes"), "{title}");
+    // Each step whole, up to the panel's border.
+    for step in ["1. Ac pile 4 up, shows 3d│", "2. Draw 3: Qh Ts Qc  "] {
+        assert!(shown.contains(step), "{step}: {shown}");
+    }
+}
+
+#[test]
+fn one_move_that_turns_a_card_up_is_named_in_the_singular() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(stock_not_known()));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    assert!(
+        said(&app).starts_with("Undecided: 24 cards not known. This move turns one face up;"),
+        "{}",
+        said(&app)
+    );
+}
+
+#[test]
+fn s_while_a_card_turned_up_waits_says_to_type_it_first() {
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(stock_not_known()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    assert!(play(&app).waiting().is_some());
+    press(&mut app, KeyCode::Char('s'));
+    assert!(
+        said(&app).starts_with("First type the card turned up on the waste"),
+        "{}",
+        said(&app)
+    );
+    assert!(matches!(app.klondike().screen, KlondikeScreen::Play));
 }
