@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::at_table::{Coverage, budget, check_exact_when_all_known};
+use common::at_table::{Coverage, budget, check_exact_when_all_known, orders};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -153,23 +153,6 @@ fn true_chance(position: &Position, memo: &mut HashMap<Position, f64>) -> f64 {
     }
     memo.insert(position.plays_as(), best);
     best
-}
-
-/// Every order of `cards`.
-fn orders(cards: &[Card]) -> Vec<Vec<Card>> {
-    if cards.is_empty() {
-        return vec![Vec::new()];
-    }
-    let mut all = Vec::new();
-    for (at, &first) in cards.iter().enumerate() {
-        let mut rest = cards.to_vec();
-        rest.remove(at);
-        for mut order in orders(&rest) {
-            order.insert(0, first);
-            all.push(order);
-        }
-    }
-    all
 }
 
 /// The share of all deals of the unknown cards that `mv` wins, every card known.

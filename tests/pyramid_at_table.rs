@@ -1,10 +1,10 @@
-//! Pyramid at the table: the ranking against every deal of one unknown card on small
-//! positions, moves settled whatever the unknown cards are, and `hint` on a deal whose stock is
+//! Pyramid at the table: the ranking against every deal of the unknown cards on small
+//! positions (one card among thirty, or the last few stock cards among themselves), moves settled whatever the unknown cards are, and `hint` on a deal whose stock is
 //! face down, as people play it.
 
 mod common;
 
-use common::at_table::{Coverage, budget, check_exact_when_all_known};
+use common::at_table::{Coverage, budget, check_exact_when_all_known, orders};
 use common::{Pick, data, json_answer, output, small_position};
 use solitaire::Card;
 use solitaire::engine::at_table::{self, AtTable, Estimate};
@@ -71,6 +71,61 @@ fn the_chances_hold_the_share_of_every_deal_won_within_their_margins() {
         }
     }
     coverage.assert_mostly_covered(20);
+}
+
+/// A small position late in a game with its last `count` stock cards unknown and every
+/// other card seen: the deals of the unknown cards are the orders of those cards, few enough
+/// to go through them all. `None` when the stock is shorter.
+fn stock_end_unknown(seed: u64, count: usize) -> Option<Position> {
+    let small = small_position(seed, Rules::default());
+    let stock: Vec<Card> = small.stock_top_first().collect();
+    let known = stock.len().checked_sub(count)?;
+    Some(small.with_unknown_cards(stock[known..].iter().copied()))
+}
+
+/// How many orders of the unknown cards `mv` wins every card known, of how many.
+fn orders_won(position: &Position, mv: solitaire::games::pyramid::Move) -> (usize, usize) {
+    let deals = orders(&at_table::rest_of_pack(&position.seen()));
+    let won = deals
+        .iter()
+        .filter(|cards| clears(&position.dealt(cards).after(mv)))
+        .count();
+    (won, deals.len())
+}
+
+#[test]
+fn with_the_last_stock_cards_unknown_the_chances_hold_the_share_of_every_order_won() {
+    let (mut coverage, mut positions) = (Coverage::default(), 0);
+    for seed in 0..40 {
+        let Some(position) = stock_end_unknown(seed, 3) else {
+            continue;
+        };
+        positions += 1;
+        let pool = at_table::rest_of_pack(&position.seen());
+        assert_eq!(
+            pool.len(),
+            3,
+            "only the unknown cards are not seen: seed {seed}"
+        );
+        let ranking = at_table::rank(&position, &pool, &budget(200), &mut ()).expect("ranked");
+        assert_eq!(ranking.moves.len(), position.legal_moves().len());
+        let context = format!("seed {seed}\n{position}\n{ranking:?}");
+        for chance in &ranking.moves {
+            let (won, deals) = orders_won(&position, chance.mv);
+            coverage.check(chance.estimate, won as f64 / deals as f64, &context);
+            // A move every order wins, or none, is so on every deal sampled too.
+            if won == 0 || won == deals {
+                let all = f64::from(u8::from(won == deals));
+                assert_eq!(chance.estimate.chance(), Some(all), "{context}");
+            }
+        }
+    }
+    assert!(
+        positions >= 20,
+        "only {positions} positions with stock enough"
+    );
+    coverage.assert_mostly_covered(20);
+    println!("{positions} positions; {coverage:?}");
 }
 
 #[test]

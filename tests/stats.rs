@@ -531,3 +531,37 @@ fn an_export_stopped_by_sigterm_leaves_no_results_file() {
     assert!(!export.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_run_at_the_table_stopped_by_sigterm_ends_at_once_keeping_its_results_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.jsonl");
+    // Two thousand deals of the stock a move: a game takes many minutes, so the signal comes
+    // in the middle of its first.
+    let mut child = stats_process(&[
+        "--at-table",
+        "--deals",
+        "10",
+        "--samples",
+        "2000",
+        "--jobs",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+    .spawn()
+    .unwrap();
+    // The run's first line is written before its first game starts.
+    wait_for_lines(&out, 1);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    common::signal("TERM", child.id());
+    let status = wait(&mut child, 20);
+    assert_eq!(status.code(), Some(130));
+    let kept = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        kept.lines().count(),
+        1,
+        "no game the stop ended is kept: {kept}"
+    );
+}

@@ -965,14 +965,20 @@ impl<G: GameScreen> Flow<G> {
         let game = match &self.play {
             // The stepper began at the game's position: it goes on from there.
             Some(play) if solution.from_play => {
-                let mut game = play.game().clone();
-                for &mv in steps {
-                    game.play(mv).expect("the solver's moves are legal");
-                }
-                game
+                steps.iter().try_fold(play.game().clone(), |mut game, &mv| {
+                    game.play(mv).map(|()| game)
+                })
             }
-            _ => History::replay(solution.positions[0].clone(), steps)
-                .expect("the solver's moves are legal"),
+            _ => History::replay(solution.positions[0].clone(), steps).map_err(|(_, why)| why),
+        };
+        // The stepper's line was found from the game's position, so its steps play there; a
+        // game changed since is said, never played over.
+        let Ok(game) = game else {
+            fx.say(
+                Tone::Error,
+                "The solution's steps no longer play from the game's position: solve it again.",
+            );
+            return;
         };
         let mut play = G::Play::new(game, self.goal);
         G::continued(&mut play, solution);

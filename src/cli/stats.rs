@@ -32,7 +32,7 @@ use solitaire::engine::game::{NotItsRules, joined};
 use solitaire::engine::goal::Goal;
 use solitaire::engine::lab::Lab;
 use solitaire::engine::search::Caps;
-use solitaire::engine::table_lab::{TENTHS, TableBudget, TableLab};
+use solitaire::engine::table_lab::{STOPPED, TENTHS, TableBudget, TableLab};
 use solitaire::engine::verdict::{
     EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, undecided_cause,
 };
@@ -511,6 +511,11 @@ fn solve_all(
         if failed.is_some() {
             return;
         }
+        // A game at the table the stop ended is no result: it is not kept, so that a resumed
+        // run plays it again.
+        if matches!(&solved.verdict, Outcome::Undecided(why) if why == STOPPED) {
+            return;
+        }
         bar.inc(1);
         match sink(&solved) {
             Ok(()) => tally.add(&solved),
@@ -552,7 +557,11 @@ fn open_results(
 /// The lab of a game's run, the flags checked against the game: a game `stats` does not
 /// measure, another game's rules or options are refused, and so is `--compare` for a game
 /// with one set of rules.
-fn lab_of(args: &StatsArgs, game: &'static dyn Game) -> Result<Box<dyn Lab>, InputError> {
+fn lab_of(
+    args: &StatsArgs,
+    game: &'static dyn Game,
+    stop: &Arc<AtomicBool>,
+) -> Result<Box<dyn Lab>, InputError> {
     if !game.measured() {
         return Err(InputError::Usage(format!(
             "stats does not take {} yet: batch solves its deals",
@@ -564,7 +573,7 @@ fn lab_of(args: &StatsArgs, game: &'static dyn Game) -> Result<Box<dyn Lab>, Inp
         .lab(&args.game.settings, Goal::Board, args.caps.caps())
         .map_err(InputError::options)?;
     if args.at_table {
-        return at_table_lab(args, lab);
+        return at_table_lab(args, lab, stop);
     }
     if args.compare && lab.compared().is_empty() {
         let comparing: Vec<&dyn Game> = games::ALL
@@ -583,9 +592,13 @@ fn lab_of(args: &StatsArgs, game: &'static dyn Game) -> Result<Box<dyn Lab>, Inp
     Ok(lab)
 }
 
-/// The lab that plays a game's deals at the table, `lab` giving its rules; refused for a game
-/// with no ranking at the table.
-fn at_table_lab(args: &StatsArgs, lab: Box<dyn Lab>) -> Result<Box<dyn Lab>, InputError> {
+/// The lab that plays a game's deals at the table, `lab` giving its rules, its games ended by
+/// the run's `stop`; refused for a game with no ranking at the table.
+fn at_table_lab(
+    args: &StatsArgs,
+    lab: Box<dyn Lab>,
+    stop: &Arc<AtomicBool>,
+) -> Result<Box<dyn Lab>, InputError> {
     if !lab.at_table() {
         let playing: Vec<&dyn Game> = games::ALL
             .iter()
@@ -615,6 +628,7 @@ fn at_table_lab(args: &StatsArgs, lab: Box<dyn Lab>) -> Result<Box<dyn Lab>, Inp
         inner: lab,
         budget,
         caps: table_caps(&args.caps),
+        stop: Arc::clone(stop),
     }))
 }
 
@@ -651,11 +665,11 @@ type Run = (&'static dyn Game, Box<dyn Lab>, Deals);
 fn deals_of(
     args: &StatsArgs,
     asked: Option<&'static dyn Game>,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> Result<Option<Run>, InputError> {
     let Some(path) = &args.from else {
         let game = asked.unwrap_or(games::ALL[0]);
-        let lab = lab_of(args, game)?;
+        let lab = lab_of(args, game, stop)?;
         let deals = Deals::Random {
             seed: args.seed,
             count: args.deals,
@@ -664,7 +678,7 @@ fn deals_of(
     };
     let source = LinesSource::open(path)?;
     let game = source.game(asked)?;
-    let lab = lab_of(args, game)?;
+    let lab = lab_of(args, game, stop)?;
     let Some(file) = DealFile::read(source, game, stop)? else {
         return Ok(None);
     };
@@ -971,6 +985,7 @@ mod tests {
                 seed: 1,
             },
             caps: Caps::default(),
+            stop: Arc::default(),
         };
         let summary = Summary {
             game: games::ALL[0],

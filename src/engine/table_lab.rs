@@ -16,7 +16,9 @@
 //! - when every deal of the budget is decided and lost after every move (the engine sees no
 //!   way: the player gives up),
 //!   when every move leads back to a position already played through (the player does not go
-//!   round in circles: a move that does is never played), or after [`MOST_MOVES`] moves: lost.
+//!   round in circles: a move that does is never played), or after [`MOST_MOVES`] moves: lost;
+//! - when the run is stopped ([`TableLab::stop`]): undecided, its rankings and solves ended
+//!   at once.
 //!
 //! A move that is the only one is played without a ranking.
 //!
@@ -24,7 +26,10 @@
 //! card would reach. And each chance the engine announced for the move it played, for the
 //! calibration: how often the games in which a chance was announced were won.
 
+use std::cell::RefCell;
 use std::collections::{HashSet, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -33,7 +38,7 @@ use crate::cards::deal::Deal;
 use crate::engine::at_table::{self, AtTable, Estimate, MoveChance, SampleBudget, Solved};
 use crate::engine::lab::{Figure, Lab, LineAnswer, LineError, Outcome};
 pub use crate::engine::lab::{MOST_MOVES, Played, TENTHS};
-use crate::engine::search::{Capped, Caps};
+use crate::engine::search::{Capped, Caps, Observer};
 use crate::engine::verdict::undecided;
 
 /// The range of ten points a chance falls in: 0 for 0% to 10% (not included), 9 for 90% to
@@ -45,18 +50,48 @@ pub fn tenth(chance: f64) -> usize {
     tenth.min(TENTHS - 1)
 }
 
-/// Solves a position with every card known under `caps`: won or lost, or undecided with the
-/// cap that stopped it in words.
-fn solve_known<P: AtTable>(position: &P, caps: Caps) -> Outcome {
-    let mut quiet = ();
-    let mut capped = Capped::new(caps, &mut quiet);
+/// Why a game stopped by its run is undecided.
+pub const STOPPED: &str = "stopped";
+
+thread_local! {
+    /// The stop of the run whose game this thread plays: set by [`TableLab::measure`] for the
+    /// game's length, so that [`play`] sees it however the game's lab hands the deal on.
+    static RUN_STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// The run's stop, as a game's rankings and solves watch it.
+struct RunStop(Option<Arc<AtomicBool>>);
+
+impl RunStop {
+    /// The stop of the run this thread plays for, if any.
+    fn current() -> RunStop {
+        RunStop(RUN_STOP.with(|stop| stop.borrow().clone()))
+    }
+
+    fn asked(&self) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    }
+}
+
+impl Observer for RunStop {
+    fn should_stop(&mut self) -> bool {
+        self.asked()
+    }
+}
+
+/// Solves a position with every card known under `caps`, until `stop`: won or lost, or
+/// undecided with the cap that stopped it in words.
+fn solve_known<P: AtTable>(position: &P, caps: Caps, stop: &mut RunStop) -> Outcome {
+    let mut capped = Capped::new(caps, stop);
     match position.solve(&mut capped) {
         Solved::Won(_) => Outcome::Won,
         Solved::Lost => Outcome::Lost,
         Solved::Open => Outcome::Undecided(
             capped
                 .reached()
-                .map_or_else(|| "stopped".to_string(), undecided),
+                .map_or_else(|| STOPPED.to_string(), undecided),
         ),
     }
 }
@@ -78,7 +113,8 @@ pub enum Player {
 /// the player sees it), each ranking within `budget` (its threads: one game on one thread
 /// is what a lab of many games wants), the moves chosen as `player` does.
 pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget, player: Player) -> Played {
-    let known = match solve_known(truth, budget.caps) {
+    let mut stop = RunStop::current();
+    let known = match solve_known(truth, budget.caps, &mut stop) {
         Outcome::Won => Some(true),
         Outcome::Lost => Some(false),
         Outcome::Undecided(_) => None,
@@ -96,7 +132,10 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget, player: Play
             line.clear();
         }
         if view.unknown() == 0 {
-            break solve_known(&truth, budget.caps);
+            break solve_known(&truth, budget.caps, &mut stop);
+        }
+        if stop.asked() {
+            break Outcome::Undecided(STOPPED.to_string());
         }
         if moves == MOST_MOVES {
             break Outcome::Lost;
@@ -111,9 +150,9 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget, player: Play
             let new = |mv: P::Move| !met.contains(&view.after(mv).key());
             match legal.as_slice() {
                 // No move: the game is over, won or not.
-                [] => break solve_known(&truth, budget.caps),
+                [] => break solve_known(&truth, budget.caps, &mut stop),
                 [only] if new(*only) => *only,
-                _ => match best_new_move(&view, budget, &new) {
+                _ => match best_new_move(&view, budget, &new, &mut stop) {
                     Ok(best) => {
                         announced.extend(best.estimate.chance());
                         if player == Player::FollowsLine {
@@ -121,8 +160,7 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget, player: Play
                         }
                         best.mv
                     }
-                    Err(true) => break Outcome::Won,
-                    Err(false) => break Outcome::Lost,
+                    Err(end) => break end,
                 },
             }
         };
@@ -153,30 +191,35 @@ fn line_after<P: AtTable>(
 
 /// The move ranked first among those that lead to a position not met before, or how the game
 /// ends: won when the best is certain to win, lost when it is certain to lose, when every deal
-/// the budget asked for is decided and lost after it, or when no move is new.
+/// the budget asked for is decided and lost after it, or when no move is new; undecided when
+/// the run stopped the ranking.
 fn best_new_move<P: AtTable>(
     view: &P,
     budget: &SampleBudget,
     new: &dyn Fn(P::Move) -> bool,
-) -> Result<MoveChance<P::Move>, bool> {
+    stop: &mut RunStop,
+) -> Result<MoveChance<P::Move>, Outcome> {
     let pool = at_table::rest_of_pack(&view.seen());
-    let Ok(ranking) = at_table::rank(view, &pool, budget, &mut ()) else {
+    let Ok(ranking) = at_table::rank(view, &pool, budget, stop) else {
         unreachable!("the view's unknown cards are the cards it has not seen")
     };
+    if ranking.stopped {
+        return Err(Outcome::Undecided(STOPPED.to_string()));
+    }
     let best = ranking
         .moves
         .iter()
         .find(|chance| new(chance.mv))
         .copied()
-        .ok_or(false)?;
+        .ok_or(Outcome::Lost)?;
     match best.estimate {
-        Estimate::Exact(won) => Err(won),
+        Estimate::Exact(won) => Err(if won { Outcome::Won } else { Outcome::Lost }),
         // Every deal the budget asked for decided and lost after the best move: the engine
         // sees no way. (Fewer, when the time ran out first, say too little: the move ranked
         // first is played.)
         Estimate::Sampled {
             wins: 0, decided, ..
-        } if decided >= budget.deals => Err(false),
+        } if decided >= budget.deals => Err(Outcome::Lost),
         Estimate::Sampled { .. } => Ok(best),
     }
 }
@@ -240,6 +283,10 @@ pub struct TableLab {
     pub budget: TableBudget,
     /// The caps on each deal's solve.
     pub caps: Caps,
+    /// The run's stop (Ctrl-C, a signal): a game under way sees it in its rankings and
+    /// solves and ends undecided at once, where the other labs' deals are short enough to
+    /// finish.
+    pub stop: Arc<AtomicBool>,
 }
 
 impl TableLab {
@@ -259,6 +306,7 @@ impl TableLab {
             inner: inner(&rest)?,
             budget,
             caps,
+            stop: Arc::default(),
         }))
     }
 }
@@ -271,10 +319,12 @@ impl Lab for TableLab {
     /// The game at the table: won or lost (undecided when a cap stopped its last solve), with
     /// whether the deal is won every card known and the chances announced, by tenths.
     fn measure(&self, deal: &Deal) -> (Outcome, Vec<(Figure, usize)>) {
-        let Some(played) = self
+        RUN_STOP.with(|stop| *stop.borrow_mut() = Some(Arc::clone(&self.stop)));
+        let played = self
             .inner
-            .play_at_table(deal, &self.budget.per_move(self.caps))
-        else {
+            .play_at_table(deal, &self.budget.per_move(self.caps));
+        RUN_STOP.with(|stop| *stop.borrow_mut() = None);
+        let Some(played) = played else {
             return (
                 Outcome::Undecided("the game is not played at the table".to_string()),
                 Vec::new(),

@@ -1,6 +1,7 @@
 //! Shared checks of the ranking of moves at the table, for every game that gives one.
 
 use serde_json::Value;
+use solitaire::Card;
 use solitaire::engine::at_table::{self, AtTable, Estimate, SampleBudget};
 use solitaire::engine::search::Caps;
 
@@ -112,4 +113,21 @@ pub fn check_exact_when_all_known<P: AtTable>(
         won += usize::from(wins);
     }
     won
+}
+
+/// Every order of `cards`: every deal of them to as many unknown places.
+pub fn orders(cards: &[Card]) -> Vec<Vec<Card>> {
+    if cards.is_empty() {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for (at, &first) in cards.iter().enumerate() {
+        let mut rest = cards.to_vec();
+        rest.remove(at);
+        for mut order in orders(&rest) {
+            order.insert(0, first);
+            all.push(order);
+        }
+    }
+    all
 }

@@ -123,7 +123,8 @@ impl Lab for TriPeaksLab {
     }
 
     /// The deal played as MSC deals it, for the Board challenge: rows 1 to 3 and the stock
-    /// face down.
+    /// face down, every move ranked: following a line until a card turns up wins a tenth of
+    /// the deals fewer (docs/at-the-table.md).
     fn play_at_table(&self, deal: &Deal, budget: &SampleBudget) -> Option<Played> {
         let (truth, view) = super::at_table::at_the_table(deal);
         Some(table_lab::play(

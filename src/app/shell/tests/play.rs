@@ -636,3 +636,28 @@ fn a_loss_without_a_simple_reason_gives_the_proofs_words() {
     let text = screen(&app, 80, 24);
     assert!(text.contains("An exhaustive search of"), "{text}");
 }
+
+#[test]
+fn playing_on_from_a_step_that_no_longer_plays_says_so_and_keeps_the_game() {
+    let (_dir, mut app, receive) = playing();
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('s'));
+    let moves = solution(&app).moves.clone();
+    // The steps up to the first that takes cards away, played in the game under the
+    // stepper: those cards are gone there, so the steps no longer play.
+    let taking = moves
+        .iter()
+        .position(|mv| !matches!(mv, Move::Draw | Move::Recycle))
+        .expect("a line that clears takes cards away");
+    let game = &mut app.pyramid_mut().play.as_mut().unwrap().game;
+    for &mv in &moves[..=taking] {
+        game.play(mv).unwrap();
+    }
+    for _ in 0..=taking {
+        press(&mut app, KeyCode::Right);
+    }
+    press(&mut app, KeyCode::Char('p'));
+    assert!(said(&app).contains("no longer play"), "{}", said(&app));
+    assert!(matches!(app.pyramid().screen, Screen::Solution(_)));
+    assert_eq!(play(&app).game.moves(), &moves[..=taking]);
+}

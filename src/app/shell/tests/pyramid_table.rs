@@ -218,6 +218,34 @@ fn at_the_table_a_card_drawn_is_asked_for_typed_and_undone_across() {
     assert!(!play(&app).position().is_unknown(card));
 }
 
+/// The app as `pyramid FILE` starts it on the 40-step deal with its stock face down.
+fn opened_from_the_command_line() -> (tempfile::TempDir, App, Receiver<Msg>) {
+    let dir = tempfile::tempdir().unwrap();
+    let (send, receive) = mpsc::channel();
+    let mut setup = setup(dir.path());
+    setup.deal = Some(
+        crate::app::games::read_saved(GameKind::Pyramid, STOCK_FACE_DOWN, "stock-face-down")
+            .expect("a deal"),
+    );
+    let app = App::new(setup, send);
+    (dir, app, receive)
+}
+
+#[test]
+fn opened_from_the_command_line_the_deal_plays_at_the_table_as_pasted() {
+    let (_dir, mut app, receive) = opened_from_the_command_line();
+    assert!(said(&app).starts_with("Opened from"), "{}", said(&app));
+    ctrl(&mut app, 'p');
+    assert!(play(&app).at_table(), "{}", said(&app));
+    let (_pasted_dir, pasted, _pasted_receive) = at_the_table();
+    assert_eq!(play(&app).position(), play(&pasted).position());
+    assert_eq!(app.pyramid().goal, pasted.pyramid().goal);
+    first_round(&mut app, &receive);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Best chance to win"), "{shown}");
+    assert!(!shown.contains("No longer winnable"), "{shown}");
+}
+
 mod snapshots {
     use super::*;
 
