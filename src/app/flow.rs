@@ -1292,15 +1292,16 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn ctrl(&mut self, c: char) -> Effects {
         let mut fx = Effects::default();
-        if matches!(self.screen, Screen::Editor) {
-            match c {
-                'f' => self.edit(Held::Ctrl(c), &mut fx, Flow::fill_offer),
-                'p' => {
-                    self.options = None;
-                    self.start_play(&mut fx);
-                }
-                _ => {}
+        match (&self.screen, c) {
+            (Screen::Editor, 'f') => self.edit(Held::Ctrl(c), &mut fx, Flow::fill_offer),
+            (Screen::Editor, 'p') => {
+                self.options = None;
+                self.start_play(&mut fx);
             }
+            // An answer that cannot be proved yet says "Play on (Ctrl-P)": from its screen
+            // too, as `p` does there.
+            (Screen::Solution(_), 'p') => self.play_from_step(&mut fx),
+            _ => {}
         }
         fx
     }

@@ -120,24 +120,25 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     let (screen, settings) = app.session.title();
     let name = app.name.as_deref().unwrap_or("new deal");
     let head = format!("· {screen} · ");
-    let right = Line::styled(
-        format!("{settings} · theme: {} ", theme.name),
-        Style::new().fg(theme.dim),
-    )
-    .right_aligned();
     let used = u16::try_from(" pyramid ".len() + Span::raw(&head).width()).unwrap_or(u16::MAX);
-    // The rules keep their place while a name of at least a few columns still fits beside
-    // them, two spaces apart; a narrower title drops them.
-    let right_width = u16::try_from(right.width()).unwrap_or(u16::MAX);
-    let with_right = area
-        .width
-        .saturating_sub(used)
-        .saturating_sub(right_width + TITLE_GAP);
-    let room = if with_right >= MIN_TITLE_NAME {
-        with_right
-    } else {
-        area.width.saturating_sub(used)
+    // Beside the deal's name, the rules and the theme; the theme leaves first, so that the
+    // name shows whole, then the rules while a name of at least a few columns still fits
+    // beside them, two spaces apart; a narrower title drops them.
+    let room_beside = |right: &Line| {
+        let width = u16::try_from(right.width()).unwrap_or(u16::MAX);
+        area.width.saturating_sub(used).saturating_sub(width + TITLE_GAP)
     };
+    let name_width = u16::try_from(Span::raw(name).width()).unwrap_or(u16::MAX);
+    let rights = [
+        format!("{settings} · theme: {} ", theme.name),
+        format!("{settings} "),
+    ]
+    .map(|text| Line::styled(text, Style::new().fg(theme.dim)).right_aligned());
+    let right = rights
+        .iter()
+        .find(|right| room_beside(right) >= name_width)
+        .or_else(|| rights.iter().find(|right| room_beside(right) >= MIN_TITLE_NAME));
+    let room = right.map_or(area.width.saturating_sub(used), room_beside);
     let left = Line::from(vec![
         Span::styled(
             " pyramid ",
@@ -149,7 +150,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
         ),
     ]);
     left.render(area, buf);
-    if with_right >= MIN_TITLE_NAME {
+    if let Some(right) = right {
         right.render(area, buf);
     }
 }

@@ -186,8 +186,8 @@ pub fn stepped(code: KeyCode, step: usize, last: usize) -> Option<usize> {
 pub const CLICK_STEP: Binding = bind(&[], "click, wheel", "go to a step in the list / step");
 
 pub const PLAY_ON: Binding = bind(
-    &[ch('p')],
-    "p",
+    &[ch('p'), Press::Ctrl('p')],
+    "p, Ctrl-P",
     "play on from the step shown (the steps before it to undo)",
 );
 

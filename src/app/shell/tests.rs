@@ -501,7 +501,7 @@ fn the_rules_chosen_by_keys_are_shown_and_solved_under() {
         said(&app),
         "Rules: 1 pass through the stock, relaxed pairing, clear all 52."
     );
-    assert!(screen(&app, 80, 24).contains("1 pass · relaxed · all 52 · theme"));
+    assert!(screen(&app, 80, 24).contains("1 pass · relaxed · all 52"));
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
     let rules = app.pyramid().editor.marks.rules;

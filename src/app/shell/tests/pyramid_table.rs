@@ -100,7 +100,7 @@ fn a_game_with_cards_not_seen_saves_with_them_and_opens_into_play() {
 }
 
 #[test]
-fn solving_with_the_stock_not_seen_says_what_is_proved() {
+fn solving_with_the_stock_not_seen_says_what_is_proved_and_ctrl_p_plays_on() {
     let (_dir, mut app, receive) = fresh();
     solve_and_step(&mut app, &receive, STOCK_FACE_DOWN, 0);
     // No line clears with every stock card matching nothing, but one could with them known.
@@ -111,6 +111,10 @@ fn solving_with_the_stock_not_seen_says_what_is_proved() {
     assert!(!solution(&app).found.definitive());
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("Not definitive"), "{shown}");
+    // The answer says to play on with Ctrl-P, and the key does so from the answer's screen.
+    assert!(said(&app).contains("Play on (Ctrl-P)"), "{}", said(&app));
+    ctrl(&mut app, 'p');
+    assert!(play(&app).at_table(), "{}", said(&app));
 }
 
 fn play(app: &App) -> &Play {
