@@ -387,6 +387,14 @@ fn one_line(screen: &str) -> String {
     screen.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The words after "turned up " while the status line asks for a card turned up, whether in
+/// the move's own words or after another key met the card waiting.
+fn waiting_place(text: &str) -> Option<&str> {
+    ["card not known turned up ", "First type the card turned up "]
+        .iter()
+        .find_map(|asks| text.split_once(asks).map(|(_, after)| after))
+}
+
 /// Follows the hints to the end of the game (`h` shows the best move, `h` again plays it),
 /// typing each card not known as the app asks for it, the card `truth` gives for the words
 /// after "turned up " ("at tableau row 3, ...: type it"), until the status says one of
@@ -433,9 +441,11 @@ fn hint_to_the_end(
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        // A move may turn up two cards: each is asked for in turn.
+        // A move may turn up two cards: each is asked for in turn. Under load an `h` sent
+        // before the move showed may meet the card waiting, and the status line then says
+        // "First type the card turned up ..." in place of the move's own words.
         let mut text = one_line(&session.contents());
-        while let Some((_, after)) = text.split_once("card not known turned up ") {
+        while let Some(after) = waiting_place(&text) {
             let card = truth(after);
             session.send(&card);
             session.wait_for(&format!("{card} typed in at"));
