@@ -18,6 +18,7 @@ use solitaire::games::klondike::{Game, Move, Position, Seen};
 
 use crate::app::card_input::Pending;
 use crate::app::cards::Direction;
+use crate::app::flow::board::PlayMarks;
 use crate::app::flow::table::{self, Table, TablePlay};
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::klondike::board::{self, Spot};
@@ -233,6 +234,23 @@ impl TablePlay for Play {
 
     fn waiting_place(&self) -> Option<String> {
         self.waiting().map(|seen| seen_words(self.position(), seen))
+    }
+}
+
+impl PlayMarks for Play {
+    type Spot = Spot;
+    type Chosen = Spot;
+
+    fn cursor(&self) -> Spot {
+        self.cursor
+    }
+
+    fn chosen(&self) -> Option<Spot> {
+        self.chosen
+    }
+
+    fn hinted(&self) -> Option<Move> {
+        self.best_move().filter(|_| self.hint_shown)
     }
 }
 

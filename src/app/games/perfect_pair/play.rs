@@ -19,6 +19,7 @@ use solitaire::games::perfect_pair::answer::Solved;
 use solitaire::games::perfect_pair::{Game, Move, Position};
 
 use crate::app::cards::Direction;
+use crate::app::flow::board::PlayMarks;
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::perfect_pair::board::{self, Spot};
 
@@ -179,6 +180,23 @@ impl Play {
     /// The best hand's next move from here.
     pub fn best_move(&self) -> Option<Move> {
         self.best_line()?.first().copied()
+    }
+}
+
+impl PlayMarks for Play {
+    type Spot = Spot;
+    type Chosen = Card;
+
+    fn cursor(&self) -> Spot {
+        self.cursor
+    }
+
+    fn chosen(&self) -> Option<Card> {
+        self.chosen
+    }
+
+    fn hinted(&self) -> Option<Move> {
+        self.best_move().filter(|_| self.hint_shown)
     }
 }
 
