@@ -8,6 +8,7 @@
 //! The handlers give back effects (say this, start that search, the work changed) and do no
 //! I/O, so that the shell carries them out and tests drive the flow with events.
 
+pub mod board;
 pub mod editor;
 pub mod keys;
 pub mod options;
@@ -42,6 +43,7 @@ pub use crate::app::session::NotShown;
 use crate::app::session::{About, DealText, GameSessions, KeptWork, Restored, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
 use crate::store::{self, Folders};
+use board::{PlayBoard, PlayMarks};
 use editor::{Editor, Marks, Typed};
 use keys::{Binding, Keys};
 use options::{OptionsDialog, OptionsKey, RuleOption};
@@ -497,17 +499,19 @@ impl<G: GameScreen> Solution<G> {
 }
 
 /// What a game's board shows, by [`Flow::board`].
-pub enum Board<'a, G: GameScreen> {
-    /// A position of the stepper or play mode, with the move pointed out on it; the game
-    /// played, for its cursor and choice, in play mode.
-    Position {
-        position: &'a G::Position,
-        pointed: Option<Move<G>>,
-        play: Option<&'a G::Play>,
-    },
+pub enum Board<'a, G: GameScreen>
+where
+    G::Play: PlayMarks,
+{
+    /// A position of the stepper or play mode, with the move pointed out on it and, in play
+    /// mode, the cursor and the choice.
+    Position(PlayBoard<'a, G::Position, Spot<G>, <G::Play as PlayMarks>::Chosen>),
     /// The deal in the editor.
     Deal,
 }
+
+/// A place on the board of a game whose play mode marks it.
+type Spot<G> = <<G as GameScreen>::Play as PlayMarks>::Spot;
 
 /// What the editor's board shows of the deal typed, in any game.
 #[derive(Debug, Clone)]
@@ -681,22 +685,29 @@ impl<G: GameScreen> Flow<G> {
     }
 
     /// What the board shows on the screen at hand: the solution's step with its next move,
-    /// or the game played with the move `hinted` points out (the best one once its hint is
-    /// shown), or else the editor's deal.
-    pub fn board(&self, hinted: impl FnOnce(&G::Play) -> Option<Move<G>>) -> Board<'_, G> {
-        match (&self.screen, self.playing()) {
-            (Screen::Solution(solution), _) => Board::Position {
-                position: solution.position(),
-                pointed: solution.next_move(),
-                play: None,
-            },
-            (Screen::Play, Some(play)) => Board::Position {
-                position: play.game().position(),
-                pointed: hinted(play),
-                play: Some(play),
-            },
-            _ => Board::Deal,
-        }
+    /// or the game played with its cursor, its choice and the best move once its hint is
+    /// shown, or else the editor's deal; `spots` says where a move is on the board.
+    pub fn board<'a>(
+        &'a self,
+        spots: impl FnOnce(&G::Position, Move<G>) -> Vec<Spot<G>>,
+        look: &Look<'a>,
+    ) -> Board<'a, G>
+    where
+        G::Play: PlayMarks,
+    {
+        let (position, pointed, play) = match (&self.screen, self.playing()) {
+            (Screen::Solution(solution), _) => (solution.position(), solution.next_move(), None),
+            (Screen::Play, Some(play)) => (play.game().position(), play.hinted(), Some(play)),
+            _ => return Board::Deal,
+        };
+        Board::Position(PlayBoard {
+            position,
+            cursor: play.map(PlayMarks::cursor),
+            chosen: play.and_then(PlayMarks::chosen),
+            shown: pointed.map_or_else(Vec::new, |mv| spots(position, mv)),
+            text: look.text,
+            theme: look.theme,
+        })
     }
 
     /// Drops play mode's check.

@@ -18,7 +18,7 @@ use solitaire::games::klondike::deal::{PILES, STOCK_SIZE, TABLEAU_SIZE, pile_sta
 use solitaire::games::klondike::{Pile, Position};
 
 use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest};
-use crate::app::flow::Typing;
+use crate::app::flow::{Typing, board};
 use crate::app::games::klondike::table_editor::{Place, TableEditor};
 use crate::app::layout::{BOARD_HEIGHT, BOARD_WIDTH};
 use crate::app::theme::Theme;
@@ -315,16 +315,9 @@ pub fn play_neighbour(area: Rect, position: &Position, from: Spot, direction: Di
     nearest(rect(from), cells, direction).unwrap_or(from)
 }
 
-/// A position in play, with the cursor, the card chosen and the hint's places.
-pub struct PlayBoard<'a> {
-    pub position: &'a Position,
-    pub cursor: Option<Spot>,
-    pub chosen: Option<Spot>,
-    /// Where the hinted move (or the step shown) takes a card from, and where to.
-    pub hint: Vec<Spot>,
-    pub text: CardText,
-    pub theme: &'a Theme,
-}
+/// A position in play, with the cursor, the card chosen and where the hinted move (or the
+/// step shown) takes a card from, and where to.
+pub type PlayBoard<'a> = board::PlayBoard<'a, Position, Spot, Spot>;
 
 impl PlayBoard<'_> {
     fn mark(&self, spot: Spot) -> Mark {
@@ -332,7 +325,7 @@ impl PlayBoard<'_> {
             Mark::Selected
         } else if self.cursor == Some(spot) {
             Mark::Cursor
-        } else if self.hint.contains(&spot) {
+        } else if self.shown.contains(&spot) {
             Mark::Hint
         } else {
             Mark::Plain
@@ -619,7 +612,7 @@ mod tests {
             position,
             cursor: None,
             chosen: None,
-            hint: Vec::new(),
+            shown: Vec::new(),
             text: CardText { ascii: true },
             theme: &Theme::default(),
         })

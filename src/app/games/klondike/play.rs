@@ -9,15 +9,11 @@
 //! deals of the cards not seen, in rounds that refine the figures until enough deals are
 //! solved. Answers are kept per position, so undo and redo find them again.
 
-use ratatui::layout::Rect;
-
 use solitaire::engine::at_table::Estimate;
-use solitaire::engine::goal::Goal;
 use solitaire::games::klondike::answer::Answer;
 use solitaire::games::klondike::{Game, Move, Position, Seen};
 
 use crate::app::card_input::Pending;
-use crate::app::cards::Direction;
 use crate::app::flow::table::{self, Table, TablePlay};
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::klondike::board::{self, Spot};
@@ -236,20 +232,12 @@ impl TablePlay for Play {
     }
 }
 
+crate::app::flow::board::play_marks_by_fields!(Play, Spot, Spot);
+
 impl PlayMode for Play {
     type Position = Position;
 
-    fn new(game: Game, _goal: Goal) -> Play {
-        Play::from(game)
-    }
-
-    fn game(&self) -> &Game {
-        &self.game
-    }
-
-    fn game_mut(&mut self) -> &mut Game {
-        &mut self.game
-    }
+    crate::app::flow::board::play_mode_by_fields!(board::play_neighbour);
 
     /// After the position changed: the hint and the card chosen were for the old one, and
     /// the cursor's card may have gone.
@@ -272,18 +260,6 @@ impl PlayMode for Play {
                 _ => self.first_spot(),
             };
         }
-    }
-
-    fn hint_shown(&mut self) -> &mut bool {
-        &mut self.hint_shown
-    }
-
-    fn move_cursor(&mut self, board: Rect, direction: Direction) {
-        self.cursor = board::play_neighbour(board, self.position(), self.cursor, direction);
-    }
-
-    fn choose_cursor(&mut self) -> Choice {
-        self.choose(self.cursor)
     }
 
     /// Turns the stock onto the waste, or the waste back over when the stock is empty.

@@ -16,7 +16,7 @@ use solitaire::games::klondike::{Move, Passes, Pile, Position};
 use crate::app::flow::table::{self, TablePlay};
 use crate::app::flow::view::problem_lines;
 use crate::app::flow::{Board, Flow, Screen, Solution, Step};
-use crate::app::games::klondike::board::{EditorBoard, PlayBoard, Spot, TableBoard};
+use crate::app::games::klondike::board::{EditorBoard, Spot, TableBoard};
 use crate::app::games::klondike::play::Play;
 use crate::app::games::klondike::table_editor::TableEditor;
 use crate::app::games::klondike::{Klondike, answer_headline};
@@ -25,20 +25,8 @@ use crate::app::widgets::{Look, counted, spinner};
 /// Draws the board: the solution's step, the game played, or the editor's slots.
 pub fn draw_board(flow: &Flow<Klondike>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (text, theme) = (look.text, look.theme);
-    match flow.board(|play| play.best_move().filter(|_| play.hint_shown)) {
-        Board::Position {
-            position,
-            pointed,
-            play,
-        } => PlayBoard {
-            position,
-            cursor: play.map(|play| play.cursor),
-            chosen: play.and_then(|play| play.chosen),
-            hint: pointed.map_or_else(Vec::new, |mv| spots_of(position, mv)),
-            text,
-            theme,
-        }
-        .render(area, buf),
+    match flow.board(spots_of, look) {
+        Board::Position(board) => board.render(area, buf),
         Board::Deal if let Some(table) = &flow.own.table => TableBoard {
             editor: table,
             limited: flow.editor.marks.rules.passes != Passes::Unlimited,

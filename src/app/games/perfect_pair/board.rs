@@ -20,8 +20,8 @@ use solitaire::games::perfect_pair::layout::line_number;
 use solitaire::games::perfect_pair::{Move, Place, Position, Side};
 
 use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest};
-use crate::app::flow::Typing;
 use crate::app::flow::editor::Marks as _;
+use crate::app::flow::{Typing, board};
 use crate::app::games::perfect_pair::editor::{PairMarks, Shape};
 use crate::app::games::perfect_pair::shape::{FIRST_ROW, PER_LINE, row_lines};
 use crate::app::theme::Theme;
@@ -227,15 +227,7 @@ pub fn move_spots(position: &Position, mv: Move) -> Vec<Spot> {
 
 /// The board of a position: its rows as they stand, the free cells and the uses left, with
 /// the cursor, the card chosen and the move shown marked.
-pub struct PlayBoard<'a> {
-    pub position: &'a Position,
-    pub cursor: Option<Spot>,
-    pub chosen: Option<Card>,
-    /// The spots of the move shown: the hint, or the stepper's next step.
-    pub shown: Vec<Spot>,
-    pub text: CardText,
-    pub theme: &'a Theme,
-}
+pub type PlayBoard<'a> = board::PlayBoard<'a, Position, Spot, Card>;
 
 impl PlayBoard<'_> {
     fn mark(&self, spot: Spot, card: Option<Card>) -> Mark {

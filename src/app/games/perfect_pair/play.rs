@@ -10,15 +10,11 @@
 
 use std::collections::HashMap;
 
-use ratatui::layout::Rect;
-
 use solitaire::cards::card::Card;
-use solitaire::engine::goal::Goal;
 use solitaire::engine::search::CapReached;
 use solitaire::games::perfect_pair::answer::Solved;
 use solitaire::games::perfect_pair::{Game, Move, Position};
 
-use crate::app::cards::Direction;
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::perfect_pair::board::{self, Spot};
 
@@ -182,20 +178,12 @@ impl Play {
     }
 }
 
+crate::app::flow::board::play_marks_by_fields!(Play, Spot, Card);
+
 impl PlayMode for Play {
     type Position = Position;
 
-    fn new(game: Game, _goal: Goal) -> Play {
-        Play::from(game)
-    }
-
-    fn game(&self) -> &Game {
-        &self.game
-    }
-
-    fn game_mut(&mut self) -> &mut Game {
-        &mut self.game
-    }
+    crate::app::flow::board::play_mode_by_fields!(board::play_neighbour);
 
     /// After the position changed: the hint and the card chosen were for the old one, and
     /// the cursor's line may be empty now.
@@ -205,18 +193,6 @@ impl PlayMode for Play {
         if !board::spots(self.position()).contains(&self.cursor) {
             self.cursor = self.first_spot();
         }
-    }
-
-    fn hint_shown(&mut self) -> &mut bool {
-        &mut self.hint_shown
-    }
-
-    fn move_cursor(&mut self, board: Rect, direction: Direction) {
-        self.cursor = board::play_neighbour(board, self.position(), self.cursor, direction);
-    }
-
-    fn choose_cursor(&mut self) -> Choice {
-        self.choose(self.cursor)
     }
 
     /// Perfect Pair has no stock.

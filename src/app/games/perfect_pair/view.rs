@@ -14,7 +14,7 @@ use solitaire::games::perfect_pair::rules::METER;
 use solitaire::games::perfect_pair::{Move, Position};
 
 use crate::app::flow::{Board, Flow, Solution, Step};
-use crate::app::games::perfect_pair::board::{EditorBoard, PlayBoard, move_spots};
+use crate::app::games::perfect_pair::board::{EditorBoard, move_spots};
 use crate::app::games::perfect_pair::editor::default_shape;
 use crate::app::games::perfect_pair::play::{Known, Play};
 use crate::app::games::perfect_pair::{Answer, PerfectPair};
@@ -23,20 +23,8 @@ use crate::app::widgets::{Look, counted, spinner};
 /// Draws the board: the solution's step, the hand played, or the editor's places.
 pub fn draw_board(flow: &Flow<PerfectPair>, area: Rect, buf: &mut Buffer, look: &Look) {
     let (text, theme) = (look.text, look.theme);
-    match flow.board(|play| play.best_move().filter(|_| play.hint_shown)) {
-        Board::Position {
-            position,
-            pointed,
-            play,
-        } => PlayBoard {
-            position,
-            cursor: play.map(|play| play.cursor),
-            chosen: play.and_then(|play| play.chosen),
-            shown: pointed.map_or_else(Vec::new, |mv| move_spots(position, mv)),
-            text,
-            theme,
-        }
-        .render(area, buf),
+    match flow.board(move_spots, look) {
+        Board::Position(board) => board.render(area, buf),
         Board::Deal => EditorBoard {
             marks: &flow.editor.marks,
             typing: flow.typing(flow.editor.invalid_slots()),
