@@ -390,9 +390,12 @@ fn one_line(screen: &str) -> String {
 /// The words after "turned up " while the status line asks for a card turned up, whether in
 /// the move's own words or after another key met the card waiting.
 fn waiting_place(text: &str) -> Option<&str> {
-    ["card not known turned up ", "First type the card turned up "]
-        .iter()
-        .find_map(|asks| text.split_once(asks).map(|(_, after)| after))
+    [
+        "card not known turned up ",
+        "First type the card turned up ",
+    ]
+    .iter()
+    .find_map(|asks| text.split_once(asks).map(|(_, after)| after))
 }
 
 /// Follows the hints to the end of the game (`h` shows the best move, `h` again plays it),

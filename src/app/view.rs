@@ -126,7 +126,9 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     // beside them, two spaces apart; a narrower title drops them.
     let room_beside = |right: &Line| {
         let width = u16::try_from(right.width()).unwrap_or(u16::MAX);
-        area.width.saturating_sub(used).saturating_sub(width + TITLE_GAP)
+        area.width
+            .saturating_sub(used)
+            .saturating_sub(width + TITLE_GAP)
     };
     let name_width = u16::try_from(Span::raw(name).width()).unwrap_or(u16::MAX);
     let rights = [
@@ -137,7 +139,11 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     let right = rights
         .iter()
         .find(|right| room_beside(right) >= name_width)
-        .or_else(|| rights.iter().find(|right| room_beside(right) >= MIN_TITLE_NAME));
+        .or_else(|| {
+            rights
+                .iter()
+                .find(|right| room_beside(right) >= MIN_TITLE_NAME)
+        });
     let room = right.map_or(area.width.saturating_sub(used), room_beside);
     let left = Line::from(vec![
         Span::styled(
