@@ -16,7 +16,6 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
-use solitaire::engine::game::OpenError;
 use solitaire::engine::verdict::{EXIT_BAD_INPUT, EXIT_OK};
 
 use app::games::Unopened;
@@ -129,8 +128,8 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
                 })?;
                 deal = Some(saved);
             }
-            Err(Unopened::Open(OpenError::Deck(problems)))
-                if app::games::edits_with_problems(game, &source.text, &problems) =>
+            Err(Unopened::Open(error))
+                if app::games::edits_with_problems(game, &source.text, &error) =>
             {
                 deal_text = Some(app::DealText {
                     name: store::saved_name(&source.text, &cli::input::stem(file)),

@@ -924,3 +924,24 @@ fn validate_refuses_a_pile_with_more_cards_face_down_than_it_is_dealt() {
     );
     assert_eq!(said.lines().count(), 1, "{said}");
 }
+
+#[test]
+fn an_unfinished_or_faulty_save_from_the_app_is_taken_by_the_app() {
+    let files = Files::new();
+    // A game under way saved with Ctrl-S after two cards were typed, then with one twice.
+    let partial = "# game: klondike\n# name: partial table\n# saved: 2026-11-27 22:15\n\
+                   # unfinished: 2/52 cards; `pyramid FILE` opens it to go on typing\n\
+                   # rules: draw 3, unlimited passes\npile 1: 8s 7d\npile 2:\npile 3:\n\
+                   pile 4:\npile 5:\npile 6:\npile 7:\nwaste:\nstock:\nfoundations:\n\
+                   redeals: 0\n";
+    let twice = partial.replace("pile 1: 8s 7d", "pile 1: 8s 7d 8s");
+    for (name, text) in [("partial.txt", partial), ("twice.txt", twice.as_str())] {
+        let file = files.write(name, text);
+        // The app opens it into its editor to mend it: without a terminal it can only say
+        // it needs one, where before it refused the file for its cards missing.
+        let out = pyramid().arg(&file).write_stdin("").assert().code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert_holds(&err, "the app needs a terminal");
+        assert!(!err.contains("missing"), "{err}");
+    }
+}

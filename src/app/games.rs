@@ -11,9 +11,9 @@ pub mod tripeaks;
 pub mod triple_klondike;
 
 use solitaire::GameKind;
-use solitaire::cards::deal::{DECK_SIZE, DeckProblem, DeckProblems};
+use solitaire::cards::deal::{DECK_SIZE, DeckProblem};
 use solitaire::engine::game::{OpenError, joined};
-use solitaire::engine::headers::{GameHeaderError, game_of_text, saved_date, saved_name};
+use solitaire::engine::headers::{GameHeaderError, game_of_text, header, saved_date, saved_name};
 
 use crate::app::effects::{Effects, Tone};
 use crate::app::flow::{Flow, GameScreen, NotShown};
@@ -175,14 +175,20 @@ pub fn from_text(opening: &DealText, fx: &mut Effects) -> Box<dyn Session> {
         Some((screens.restored)(&draft, fx)?.0)
     });
     if let Some(session) = unfinished {
-        fx.say(
-            Tone::Info,
-            format!(
-                "Opened '{}' ({}/52): go on typing.",
-                opening.name,
-                session.filled()
+        let (tone, text) = match session.filled() {
+            typed if typed < DECK_SIZE => (
+                Tone::Info,
+                format!("Opened '{}' ({typed}/52): go on typing.", opening.name),
             ),
-        );
+            _ => (
+                Tone::Warning,
+                format!(
+                    "Opened '{}' with problems to fix: the Check panel shows them.",
+                    opening.name
+                ),
+            ),
+        };
+        fx.say(tone, text);
         return session;
     }
     (ALL[0].open_cards)(opening, fx)
@@ -267,21 +273,31 @@ pub fn shown(saved: &SavedGame) -> Result<(), NotShown> {
         .expect("every save is of a game with screens")
 }
 
-/// Whether the first game's editor opens a deal file that does not read, of `game`, to show
-/// its problems where they are: an unfinished deal saved from the app (`..` for an empty
-/// slot), or a deal whose problems all have a slot to show them in (a duplicate, a card
+/// Whether the editor of `game` opens a file that does not read as a game of it, to show
+/// its problems where they are: its cards' problems keep it from reading, and it is either
+/// the game's own work saved before it was whole or while it had problems (its draft's
+/// format, `..` for an empty slot), or, for a game whose editor takes a deal file with
+/// problems, a deal whose problems all have a slot to show them in (a duplicate, a card
 /// missing, one too many). A word that is not a card has no slot: it stays an error.
-pub fn edits_with_problems(game: GameKind, text: &str, problems: &DeckProblems) -> bool {
-    game == ALL[0].game
-        && ((ALL[0].read_draft)(text).is_some()
-            || problems.0.iter().all(|problem| {
-                matches!(
-                    problem,
-                    DeckProblem::Duplicate { .. }
-                        | DeckProblem::Missing { .. }
-                        | DeckProblem::TooMany { .. }
-                )
-            }))
+pub fn edits_with_problems(game: GameKind, text: &str, error: &OpenError) -> bool {
+    let Some(screens) = screens_of(game) else {
+        return false;
+    };
+    match error {
+        OpenError::Deck(_) | OpenError::Problems(_) if (screens.read_draft)(text).is_some() => true,
+        OpenError::Deck(problems) => {
+            (screens.cards_draft)(text).is_some()
+                && problems.0.iter().all(|problem| {
+                    matches!(
+                        problem,
+                        DeckProblem::Duplicate { .. }
+                            | DeckProblem::Missing { .. }
+                            | DeckProblem::TooMany { .. }
+                    )
+                })
+        }
+        _ => false,
+    }
 }
 
 /// Reads a draft of the game its `# game:` header names (Pyramid without one, as every draft
@@ -299,10 +315,11 @@ pub enum Holds {
     Unfinished(Unfinished),
 }
 
-/// An unfinished deal saved under a name (the draft format, `..` for an empty slot).
+/// An unfinished deal saved under a name (the draft format, `..` for an empty slot): cards
+/// still to type, or problems to fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unfinished {
-    /// How many of the 52 cards are typed (`??` included).
+    /// How many of the 52 cards are typed (`??` included); a card typed twice counts twice.
     pub typed: usize,
     /// The file's text: the editor reads it as it reads `pyramid FILE`.
     pub text: String,
@@ -336,8 +353,9 @@ impl Listed {
 }
 
 /// What a save's text holds, by the game its `# game:` header names: a whole game the app
-/// shows, or else an unfinished deal; otherwise why it is neither, as a whole game's reader
-/// says.
+/// shows, or else an unfinished deal: cards still to type, or saved with its problems under
+/// the `# unfinished:` header the app writes (a whole save broken by hand is not one, so
+/// that its reason is noticed); otherwise why it is neither, as a whole game's reader says.
 fn holds_of(text: &str, stem: &str) -> Result<Holds, Unopened> {
     let screens = screens_of_text(text)?;
     let game = (screens.read_saved)(text, stem)
@@ -349,7 +367,7 @@ fn holds_of(text: &str, stem: &str) -> Result<Holds, Unopened> {
     game.map(Holds::Game).or_else(|reason| {
         (screens.unfinished)(text)
             .and_then(|draft| (screens.work)(&draft))
-            .filter(|work| work.typed < DECK_SIZE)
+            .filter(|work| work.typed < DECK_SIZE || header(text, "unfinished").is_some())
             .map(|work| {
                 Holds::Unfinished(Unfinished {
                     typed: work.typed,
@@ -404,7 +422,10 @@ pub fn entries(files: Vec<SaveText>, mut broken: Vec<String>) -> (Vec<Listed>, V
 /// it, or how many cards an unfinished deal has.
 pub fn listed_state(holds: &Holds) -> String {
     match holds {
-        Holds::Unfinished(unfinished) => format!("unfinished {}/{DECK_SIZE}", unfinished.typed),
+        Holds::Unfinished(unfinished) if unfinished.typed < DECK_SIZE => {
+            format!("unfinished {}/{DECK_SIZE}", unfinished.typed)
+        }
+        Holds::Unfinished(_) => "problems to fix".to_string(),
         Holds::Game(saved) => ALL
             .iter()
             .find_map(|screens| (screens.saved_state)(saved))

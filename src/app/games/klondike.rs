@@ -26,7 +26,7 @@ use solitaire::cards::deal::{DECK_SIZE, draft_slots, typed_slots};
 use solitaire::engine::at_table::AtTable;
 use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
-use solitaire::engine::headers::game_of_text;
+use solitaire::engine::headers::{game_header, game_of_text, headers};
 use solitaire::engine::search::{CapReached, Observer};
 use solitaire::engine::table_lab::Player;
 use solitaire::games::klondike::answer::{Answer, REVEAL_CAP};
@@ -35,7 +35,7 @@ use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::formats::under_way::read_laid_out;
 use solitaire::games::klondike::formats::{self, Format, Table};
 use solitaire::games::klondike::reveal::{self, Reveal, dealt_slot, unknown_at_start};
-use solitaire::games::klondike::saved::{KlondikeDraft, KlondikeSave, SavedKlondike};
+use solitaire::games::klondike::saved::{KlondikeDraft, KlondikeSave, SavedKlondike, rules_header};
 use solitaire::games::klondike::solver::{self, Verdict};
 use solitaire::games::klondike::{EmptyPile, Move, Passes, Position, Setup};
 
@@ -288,7 +288,7 @@ impl GameScreen for Klondike {
             && !dealt
             && let Ok(setup) = read_laid_out(text)
         {
-            paste_table(flow, setup, format, fx);
+            paste_table(flow, setup, format, text, fx);
             return true;
         }
         let cards = Pasted::read(text, DECK_SIZE).cards;
@@ -319,11 +319,15 @@ impl GameScreen for Klondike {
                 fx.replaced();
                 fx.say(
                     Tone::Success,
-                    format!("Pasted a whole deal, in {}.", format.name()),
+                    format!(
+                        "Pasted a whole deal, in {}.{}",
+                        format.name(),
+                        moves_left_out(text)
+                    ),
                 );
             }
             Ok((None, table)) if table.is_whole() && table.piles().len() == PILES => {
-                paste_table(flow, table.setup().clone(), format, fx);
+                paste_table(flow, table.setup().clone(), format, text, fx);
             }
             Ok((None, table)) => fx.say(
                 Tone::Warning,
@@ -371,15 +375,27 @@ impl GameScreen for Klondike {
         true
     }
 
-    /// A game under way as a position text; else the deal.
+    /// A game under way as a position text; else the deal. Under the game and rules headers
+    /// a save has, so that the copy opens as Klondike (Ctrl-O, `pyramid FILE`) under the rules
+    /// it was typed under: a deal in the layout reads as Pyramid's too.
     fn deal_text(flow: &Flow<Klondike>) -> Result<String, String> {
-        let Some(table) = &flow.own.table else {
-            flow.editor.start()?;
-            return Ok(flow.editor.deal()?.to_layout());
+        let rules = flow.editor.marks.rules;
+        let table = match &flow.own.table {
+            None => {
+                flow.editor.start()?;
+                flow.editor.deal()?.to_layout()
+            }
+            Some(table) => {
+                let start = table.start(rules)?;
+                formats::write(&Table::of_position(&start), Format::Position)
+                    .map_err(|error| error.to_string())?
+            }
         };
-        let start = table.start(flow.editor.marks.rules)?;
-        formats::write(&Table::of_position(&start), Format::Position)
-            .map_err(|error| error.to_string())
+        Ok(format!(
+            "{}{}{table}",
+            game_header(GameKind::Klondike),
+            rules_header(rules)
+        ))
     }
 
     /// A game under way with a card typed can be saved, as an unfinished one if need be.
@@ -844,14 +860,36 @@ fn show_other_editor(flow: &mut Flow<Klondike>, fx: &mut Effects) {
     fx.say(Tone::Info, TABLE_WORDS);
 }
 
+/// What to add to the message of a paste whose text has `# moves:` lines: the paste takes
+/// the table only (the moves may not replay under the editor's rules, and play starts from
+/// the table pasted), so it says plainly that they were left out and what keeps them.
+fn moves_left_out(text: &str) -> String {
+    let moves = headers(text, "moves").join(" ").split_whitespace().count();
+    if moves == 0 {
+        return String::new();
+    }
+    format!(
+        " Its {} (# moves:) {} left out: a paste takes the cards only; open the file (Ctrl-O, \
+         pyramid FILE) to play on after them.",
+        counted(moves, "move"),
+        if moves == 1 { "was" } else { "were" }
+    )
+}
+
 /// What the app says as the editor of a game under way opens.
 const TABLE_WORDS: &str = "A game under way: arrows choose a place, cards typed go on top of it \
      (? a face-down card not seen, v / ^ turn a pile's card down / up, = fills the stock with \
      ??, + / - count a redeal); u goes back to the deal.";
 
 /// A table read from a pasted text into the editor of a game under way: its problems, if
-/// any, are the Check panel's.
-fn paste_table(flow: &mut Flow<Klondike>, setup: Setup, format: Format, fx: &mut Effects) {
+/// any, are the Check panel's, and its moves are said to be left out.
+fn paste_table(
+    flow: &mut Flow<Klondike>,
+    setup: Setup,
+    format: Format,
+    pasted: &str,
+    fx: &mut Effects,
+) {
     if setup.piles.len() != PILES {
         fx.say(
             Tone::Warning,
@@ -867,16 +905,17 @@ fn paste_table(flow: &mut Flow<Klondike>, setup: Setup, format: Format, fx: &mut
     (flow.own.table, flow.own.set_aside) = (Some(table), None);
     flow.edited(fx);
     fx.replaced();
+    let left_out = moves_left_out(pasted);
     if problems == 0 {
         fx.say(
             Tone::Success,
-            format!("Pasted a game under way, in {}.", format.name()),
+            format!("Pasted a game under way, in {}.{left_out}", format.name()),
         );
     } else {
         fx.say(
             Tone::Warning,
             format!(
-                "Pasted a game under way, in {}, with {}: see the Check panel.",
+                "Pasted a game under way, in {}, with {}: see the Check panel.{left_out}",
                 format.name(),
                 counted(problems, "problem")
             ),

@@ -156,7 +156,7 @@ impl KlondikeSave {
 }
 
 /// The `# rules:` line.
-fn rules_header(rules: Rules) -> String {
+pub fn rules_header(rules: Rules) -> String {
     format!("# rules: {rules}\n")
 }
 

@@ -1369,3 +1369,125 @@ fn s_while_a_card_turned_up_waits_says_to_type_it_first() {
     );
     assert!(matches!(app.klondike().screen, KlondikeScreen::Play));
 }
+
+/// A game under way laid out whole, every card known.
+const POSITION: &str = include_str!("../../../../tests/data/klondike-position.txt");
+
+/// The text of the save named `name` in the saves folder under `dir`.
+fn save_text(dir: &Path, name: &str) -> String {
+    let file = format!("saves/{}.txt", name.replace(' ', "-"));
+    std::fs::read_to_string(dir.join(file)).unwrap()
+}
+
+#[test]
+fn unfinished_and_faulty_saves_open_again_into_the_editor_problems_and_all() {
+    use crate::app::games::{self, Holds, Unopened};
+    let (dir, mut app, _receive) = klondike_app();
+    type_text(&mut app, "AhKd");
+    save_named(&mut app, "partial deal");
+    says(&app, "Saved the unfinished deal (2/52)");
+    press(&mut app, KeyCode::Char('u'));
+    type_text(&mut app, "8s7d");
+    save_named(&mut app, "partial table");
+    says(&app, "Saved the unfinished deal (2/52)");
+    // A whole table with a card twice is saved as it is, for its problems to be mended.
+    let twice = POSITION.replace("pile 2: Jh\n", "pile 2: Jh Qs\n");
+    app.update(Msg::Paste(twice.clone()));
+    save_named(&mut app, "full twice");
+    says(&app, "Saved the unfinished deal (53/52)");
+    // `pyramid FILE`: the game's reader refuses each, and its editor takes it.
+    for name in ["partial deal", "partial table", "full twice"] {
+        let text = save_text(dir.path(), name);
+        let Err(Unopened::Open(error)) = games::read_saved(GameKind::Klondike, &text, name) else {
+            panic!("{name} does not read as a whole game")
+        };
+        assert!(
+            games::edits_with_problems(GameKind::Klondike, &text, &error),
+            "{name}: {error}"
+        );
+    }
+    // Ctrl-O lists each, and opens the table with its problems into the table's editor.
+    let (listed, broken) = games::list(&Folders::under(dir.path()));
+    assert!(broken.is_empty(), "{broken:?}");
+    let state = |name: &str| {
+        let entry = listed.iter().find(|entry| entry.name() == name).unwrap();
+        assert!(matches!(entry.holds, Holds::Unfinished(_)), "{name}");
+        games::listed_state(&entry.holds)
+    };
+    assert_eq!(state("partial deal"), "unfinished 2/52");
+    assert_eq!(state("partial table"), "unfinished 2/52");
+    assert_eq!(state("full twice"), "problems to fix");
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "full twice");
+    press(&mut app, KeyCode::Enter);
+    says(
+        &app,
+        "Opened 'full twice' with problems to fix: the Check panel shows them.",
+    );
+    assert_eq!(table(&app).setup, laid_out(&twice));
+    assert!(!table(&app).problems().is_empty());
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "partial table");
+    press(&mut app, KeyCode::Enter);
+    says(&app, "Opened 'partial table' (2/52): go on typing.");
+    assert_eq!(table(&app).filled(), 2);
+}
+
+#[test]
+fn ctrl_y_copies_open_as_klondike_like_any_deal() {
+    use crate::app::games::{self, Holds};
+    let (dir, mut app, receive) = klondike_app();
+    press(&mut app, KeyCode::Char('r'));
+    let rules = app.klondike().editor.marks.rules;
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'y');
+    app.update(Msg::Paste(POSITION.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    assert!(matches!(app.klondike().screen, KlondikeScreen::Play));
+    ctrl(&mut app, 'y');
+    // Each copy lists as a Klondike deal under the rules typed, and opens as one.
+    let (listed, broken) = games::list(&Folders::under(dir.path()));
+    assert!(broken.is_empty(), "{broken:?}");
+    for (name, start) in [
+        ("deal-copy", None),
+        ("deal-copy-2", Some(laid_out(POSITION))),
+    ] {
+        let entry = listed.iter().find(|entry| entry.name() == name).unwrap();
+        assert_eq!(entry.game(), GameKind::Klondike, "{name}");
+        let Holds::Game(saved) = &entry.holds else {
+            panic!("{name} holds a whole game")
+        };
+        let saved = saved
+            .get::<solitaire::games::klondike::saved::KlondikeSave>()
+            .unwrap();
+        assert_eq!(saved.game.rules, rules, "{name}");
+        match start {
+            None => assert_eq!(saved.deal(), Some(winnable()), "{name}"),
+            Some(start) => assert_eq!(saved.game.table.setup(), &start, "{name}"),
+        }
+    }
+}
+
+#[test]
+fn a_paste_with_moves_says_plainly_they_were_left_out() {
+    let under_way = include_str!("../../../../tests/data/klondike-under-way.txt");
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(under_way.to_string()));
+    says(
+        &app,
+        "Pasted a whole deal, in Klondike-Solver's deal code. Its 4 moves (# moves:) were left \
+         out: a paste takes the cards only; open the file (Ctrl-O, pyramid FILE) to play on \
+         after them.",
+    );
+    let with_one = format!("# moves: Ac>f\n{POSITION}");
+    app.update(Msg::Paste(with_one));
+    says(
+        &app,
+        "Pasted a game under way, in the project's position text. Its 1 move (# moves:) was \
+         left out",
+    );
+    // Without moves, nothing is said of them.
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    assert_eq!(said(&app), "Pasted a whole deal, in the project's layout.");
+}
