@@ -1369,3 +1369,62 @@ fn s_while_a_card_turned_up_waits_says_to_type_it_first() {
     );
     assert!(matches!(app.klondike().screen, KlondikeScreen::Play));
 }
+
+/// Puts play mode's cursor on a spot.
+fn put_cursor(app: &mut App, spot: Spot) {
+    let flow = app
+        .session
+        .as_any_mut()
+        .downcast_mut::<Flow<Klondike>>()
+        .unwrap();
+    flow.play.as_mut().unwrap().cursor = spot;
+}
+
+#[test]
+fn up_and_down_in_play_keep_to_the_column() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    let step = |app: &mut App, from: Spot, key: KeyCode| {
+        put_cursor(app, from);
+        press(app, key);
+        play(app).cursor
+    };
+    let pile = |pile: u8| Spot::Pile { pile, card: 0 };
+    // From a pile's top card to what stands over its column, not to pile 1: as in the
+    // table editor, the stock over piles 1 and 2, the waste (fanned) over pile 3.
+    let over = [
+        (0, Spot::Stock),
+        (1, Spot::Stock),
+        (2, Spot::Waste),
+        (3, Spot::Foundation(0)),
+        (4, Spot::Foundation(1)),
+        (5, Spot::Foundation(2)),
+        (6, Spot::Foundation(3)),
+    ];
+    for (number, above) in over {
+        assert_eq!(
+            step(&mut app, pile(number), KeyCode::Up),
+            above,
+            "pile {number}"
+        );
+    }
+    // And from the top line down to the pile under it.
+    let under = [
+        (Spot::Stock, 0),
+        (Spot::Waste, 2),
+        (Spot::Foundation(0), 3),
+        (Spot::Foundation(3), 6),
+    ];
+    for (from, number) in under {
+        assert_eq!(
+            step(&mut app, from, KeyCode::Down),
+            pile(number),
+            "{from:?}"
+        );
+    }
+    // A pile's only card stays put going down; the top line stays going up.
+    assert_eq!(step(&mut app, pile(4), KeyCode::Down), pile(4));
+    assert_eq!(step(&mut app, Spot::Waste, KeyCode::Up), Spot::Waste);
+}
