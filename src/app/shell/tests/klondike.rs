@@ -1428,3 +1428,33 @@ fn up_and_down_in_play_keep_to_the_column() {
     assert_eq!(step(&mut app, pile(4), KeyCode::Down), pile(4));
     assert_eq!(step(&mut app, Spot::Waste, KeyCode::Up), Spot::Waste);
 }
+
+#[test]
+fn a_hint_that_changes_before_it_is_played_says_so_and_is_shown_before_it_is_played() {
+    use solitaire::games::klondike::answer::Answer;
+    let (_dir, mut app, _receive) = klondike_play_hinted();
+    says(&app, "Hint: ");
+    let position = play(&app).position().clone();
+    let shown = play(&app).best_move().expect("a hint");
+    let other = position
+        .legal_moves()
+        .into_iter()
+        .find(|&mv| mv != shown)
+        .expect("another move");
+    let played = play(&app).game.played();
+    // A later check puts another move first.
+    on_screen_mut::<Flow<Klondike>>(&mut app)
+        .play
+        .as_mut()
+        .unwrap()
+        .learn(position.clone(), Known::Exact(Answer::Wins(vec![other])));
+    let again = hint_said_again::<Klondike>(&mut app);
+    assert!(again.starts_with("Hint changed: "), "{again}");
+    assert!(again.contains(&position.describe(other)), "{again}");
+    // The next h shows the new move rather than play it; the one after plays it.
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.played(), played, "{}", said(&app));
+    says(&app, "Hint: ");
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.moves().last(), Some(&other));
+}
