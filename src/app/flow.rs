@@ -124,6 +124,8 @@ pub trait GameScreen: Default + Clone + Debug + Sized + 'static {
     fn typing_a_table(_flow: &Flow<Self>) -> bool {
         false
     }
+    /// Drops what is half-typed in the editor of the game's own, if it has one.
+    fn drop_typing(_flow: &mut Flow<Self>) {}
     /// Ctrl-F's offer in the editor shown: the one missing card for the one empty slot of
     /// the deal, or why Ctrl-F does not apply to the editor of the game's own shown instead.
     fn fill_offer(flow: &Flow<Self>) -> Result<Option<(usize, Card)>, &'static str> {
@@ -1344,6 +1346,11 @@ impl<G: GameScreen> Session for Flow<G> {
         let fx = self.replay(ui, held);
         self.edit_allowed = false;
         fx
+    }
+
+    fn kept(&mut self) {
+        self.editor.cancel_pending();
+        G::drop_typing(self);
     }
 
     fn job(&mut self, message: JobMessage) -> Effects {

@@ -934,7 +934,7 @@ fn an_edit_of_the_deal_asks_too_unless_the_moves_are_saved() {
     press(&mut app, KeyCode::Char('u'));
     press(&mut app, KeyCode::Char('u'));
     assert!(app.confirm.is_none(), "{}", said(&app));
-    // A card typed over the slot under the cursor: asked, with the half-typed rank kept on no.
+    // A card typed over the slot under the cursor: asked, and on no nothing is left half-typed.
     let editor = &app.klondike().editor;
     let other = if editor.slots.get(editor.cursor) == Some(&"Kd".parse().ok()) {
         "Qd"
@@ -951,8 +951,7 @@ fn an_edit_of_the_deal_asks_too_unless_the_moves_are_saved() {
     );
     press(&mut app, KeyCode::Esc);
     assert_eq!(said(&app), "Kept as it was.");
-    assert!(app.klondike().editor.pending_text().is_some());
-    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.klondike().editor.pending_text(), None);
     assert_eq!(app.klondike().editor.deal(), Ok(winnable()));
     assert_eq!(play(&app).game.played(), 2);
     // Ctrl-F has nothing to fill: it changes nothing and asks nothing.
@@ -1457,4 +1456,21 @@ fn a_hint_that_changes_before_it_is_played_says_so_and_is_shown_before_it_is_pla
     says(&app, "Hint: ");
     press(&mut app, KeyCode::Char('h'));
     assert_eq!(play(&app).game.moves().last(), Some(&other));
+}
+
+#[test]
+fn a_card_typed_over_a_game_under_way_and_kept_leaves_nothing_half_typed() {
+    let (_dir, mut app, _receive) = table_with_a_move_played();
+    type_text(&mut app, "2d");
+    assert!(
+        matches!(app.confirm, Some(Confirm::Edit(_))),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(said(&app), "Kept as it was.");
+    assert_eq!(table(&app).pending.text(), None);
+    // The next key is a key of its own, not the suit of a rank left waiting.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(!said(&app).contains("is not a suit"), "{}", said(&app));
 }
