@@ -126,6 +126,8 @@ pub trait GameScreen: Default + Clone + Debug + Sized + 'static {
     fn typing_a_table(_flow: &Flow<Self>) -> bool {
         false
     }
+    /// Drops what is half-typed in the editor of the game's own, if it has one.
+    fn drop_typing(_flow: &mut Flow<Self>) {}
     /// Ctrl-F's offer in the editor shown: the one missing card for the one empty slot of
     /// the deal, or why Ctrl-F does not apply to the editor of the game's own shown instead.
     fn fill_offer(flow: &Flow<Self>) -> Result<Option<(usize, Card)>, &'static str> {
@@ -580,6 +582,10 @@ pub struct Flow<G: GameScreen> {
     /// `h` was pressed since the last move: each check that ends says the hint again, so a
     /// hint asked for before it was known shows by itself and a shown one's figures sharpen.
     hint_asked: bool,
+    /// The move the hint said last: `h` again plays it only while the hint says it still.
+    hint_said: Option<Move<G>>,
+    /// A check's end is saying the hint again: it says, never plays.
+    hint_refreshing: bool,
     /// The user said yes to losing the moves played: the next edit goes ahead without asking.
     edit_allowed: bool,
 }
@@ -595,6 +601,8 @@ impl<G: GameScreen> Default for Flow<G> {
             options: None,
             check: None,
             hint_asked: false,
+            hint_said: None,
+            hint_refreshing: false,
             edit_allowed: false,
         }
     }
@@ -759,6 +767,8 @@ impl<G: GameScreen> Flow<G> {
             options: self.options,
             check: None,
             hint_asked: false,
+            hint_said: None,
+            hint_refreshing: false,
             edit_allowed: false,
         };
         run(&mut trial, &mut Effects::default());
@@ -1107,26 +1117,35 @@ impl<G: GameScreen> Flow<G> {
         }
     }
 
-    /// A hint in two steps: `best` said after `lead` the first time, played the next.
+    /// A hint in two steps: `best` said after `lead` the first time, played the next. Only
+    /// the move the player read is played: when a check's end ranks another move first, the
+    /// hint says it changed, and the next `h` shows the new move rather than play it.
     pub fn hint_move(&mut self, best: Move<G>, tone: Tone, lead: &str, fx: &mut Effects) {
         let Some(play) = &mut self.play else {
             return;
         };
-        if std::mem::replace(play.hint_shown(), true) {
+        let text = play.game().position().describe(best);
+        let shown = std::mem::replace(play.hint_shown(), true);
+        let said = self.hint_said.replace(best);
+        let changed = shown && said != Some(best);
+        if changed {
+            *play.hint_shown() = false;
+            fx.say(
+                Tone::Warning,
+                format!("Hint changed: {text}. h shows it, h again plays it."),
+            );
+        } else if shown && !self.hint_refreshing {
             self.play_action(fx, |play| play.play(best));
         } else {
-            let text = play.game().position().describe(best);
             fx.say(tone, format!("{lead}{text}. h again plays it."));
         }
     }
 
     /// The hint said again with what the check that ended knows, as said, not played.
-    fn hint_again(&mut self, fx: &mut Effects) {
-        let Some(play) = &mut self.play else {
-            return;
-        };
-        *play.hint_shown() = false;
+    pub(crate) fn hint_again(&mut self, fx: &mut Effects) {
+        self.hint_refreshing = true;
         G::hint(self, fx);
+        self.hint_refreshing = false;
     }
 
     /// After a move, undo or redo: the draft is kept and the new position checked.
@@ -1338,6 +1357,11 @@ impl<G: GameScreen> Session for Flow<G> {
         let fx = self.replay(ui, held);
         self.edit_allowed = false;
         fx
+    }
+
+    fn kept(&mut self) {
+        self.editor.cancel_pending();
+        G::drop_typing(self);
     }
 
     fn job(&mut self, message: JobMessage) -> Effects {

@@ -114,6 +114,9 @@ pub trait Session {
     fn go_ahead(&mut self, ui: &Ui, held: Held) -> Effects {
         self.replay(ui, held)
     }
+    /// An event held back to ask first, once the user said no: nothing of it is left half
+    /// done, such as a card half-typed.
+    fn kept(&mut self) {}
     fn job(&mut self, message: JobMessage) -> Effects;
     /// A clock tick; true when the screen shows something that moves with it.
     fn tick(&mut self) -> bool;

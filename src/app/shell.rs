@@ -513,8 +513,9 @@ impl App {
             Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
             // A click or a paste answers a y/n question with "no", then acts as usual.
             Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
-                self.confirm = None;
-                self.say(Tone::Info, "Kept as it was.");
+                if let Some(confirm) = self.confirm.take() {
+                    self.keep(&confirm);
+                }
                 match msg {
                     Msg::Mouse(mouse) => self.mouse(mouse),
                     Msg::Paste(text) => self.paste(&text),
@@ -811,8 +812,17 @@ impl App {
         if yes {
             self.go_ahead(confirm);
         } else {
-            self.say(Tone::Info, "Kept as it was.");
+            self.keep(&confirm);
         }
+    }
+
+    /// The answer no: the work stays as it was, and an edit held back leaves nothing
+    /// half-typed behind it.
+    fn keep(&mut self, confirm: &Confirm) {
+        if matches!(confirm, Confirm::Edit(_)) {
+            self.session.kept();
+        }
+        self.say(Tone::Info, "Kept as it was.");
     }
 
     /// Does what a y/n question asked about, or what needed no question.

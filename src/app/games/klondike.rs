@@ -213,6 +213,12 @@ impl GameScreen for Klondike {
         flow.own.table.is_some()
     }
 
+    fn drop_typing(flow: &mut Flow<Klondike>) {
+        if let Some(table) = &mut flow.own.table {
+            table.pending.cancel();
+        }
+    }
+
     fn typed_count(flow: &Flow<Klondike>) -> (usize, bool) {
         if let Some(table) = &flow.own.table {
             return (table.filled(), table.problems().is_empty());

@@ -267,6 +267,21 @@ fn checks_done<G: GameScreen + 'static>(app: &mut App, receive: &Receiver<Msg>) 
     feed_while(app, receive, running, "the check answers");
 }
 
+/// What play mode says when a check's end says the hint asked for again, on what the test
+/// left known of the position.
+fn hint_said_again<G: GameScreen + 'static>(app: &mut App) -> String {
+    let mut fx = crate::app::effects::Effects::default();
+    on_screen_mut::<Flow<G>>(app).hint_again(&mut fx);
+    fx.into_vec()
+        .into_iter()
+        .filter_map(|effect| match effect {
+            crate::app::effects::Effect::Say(_, text) => Some(text),
+            _ => None,
+        })
+        .last()
+        .unwrap_or_default()
+}
+
 /// Feeds Pyramid's play mode checks to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
     checks_done::<Pyramid>(app, receive);

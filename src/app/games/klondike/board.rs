@@ -290,11 +290,15 @@ pub fn spot_at(area: Rect, position: &Position, column: u16, row: u16) -> Option
         .min_by_key(|&spot| spot_rect(area, position, spot).y.abs_diff(row))
 }
 
-/// The spot an arrow key leads to in play. Left and right from a pile go to the next pile
-/// that way, at its card nearest the row: the piles' cards start on different rows (under a
-/// face-down count or not), so that a row of one pile may be no other pile's.
+/// The spot an arrow key leads to in play. Up and down keep to the column
+/// ([`column_step`]). Left and right from a pile go to the next pile that way, at its card
+/// nearest the row: the piles' cards start on different rows (under a face-down count or
+/// not), so that a row of one pile may be no other pile's.
 pub fn play_neighbour(area: Rect, position: &Position, from: Spot, direction: Direction) -> Spot {
     let all = spots(area, position);
+    if let Some(to) = column_step(&all, from, direction) {
+        return to;
+    }
     let rect = |spot: Spot| spot_rect(area, position, spot);
     if let Spot::Pile { pile, .. } = from {
         let next = match direction {
@@ -313,6 +317,61 @@ pub fn play_neighbour(area: Rect, position: &Position, from: Spot, direction: Di
     }
     let cells = all.into_iter().map(|spot| (spot, rect(spot)));
     nearest(rect(from), cells, direction).unwrap_or(from)
+}
+
+/// Up or down within a column, as the table editor's cursor goes: along a pile's cards
+/// shown, from its first to what stands over the pile (the stock, the waste or a
+/// foundation), and from the top line down to the first card shown of the pile under it.
+/// The nearest cell would not do: a pile's first card may sit on the row of the others'
+/// face-down counts. `None` for left and right.
+fn column_step(all: &[Spot], from: Spot, direction: Direction) -> Option<Spot> {
+    let up = match direction {
+        Direction::Up => true,
+        Direction::Down => false,
+        Direction::Left | Direction::Right => return None,
+    };
+    let shown = |number: u8| {
+        all.iter()
+            .copied()
+            .filter(move |spot| matches!(spot, Spot::Pile { pile, .. } if *pile == number))
+    };
+    let to = match from {
+        Spot::Pile { pile, card } => {
+            let mut run = shown(pile);
+            let above = run.clone().take_while(|&spot| spot != from).last();
+            match (up, above) {
+                (true, Some(above)) => above,
+                (true, None) => top_spot(Place::Pile(usize::from(pile)).neighbour(direction)),
+                (false, _) => run
+                    .find(|spot| matches!(spot, Spot::Pile { card: c, .. } if *c > card))
+                    .unwrap_or(from),
+            }
+        }
+        _ if up => from,
+        top => match top_place(top).neighbour(direction) {
+            Place::Pile(pile) => shown(pile as u8).next().unwrap_or(from),
+            _ => from,
+        },
+    };
+    Some(to)
+}
+
+/// The table editor's place of a spot on the top line.
+fn top_place(spot: Spot) -> Place {
+    match spot {
+        Spot::Waste => Place::Waste,
+        Spot::Foundation(suit) => Place::Foundation(Suit::ALL[usize::from(suit)]),
+        Spot::Stock | Spot::Pile { .. } => Place::Stock,
+    }
+}
+
+/// The spot of a place on the top line.
+fn top_spot(place: Place) -> Spot {
+    match place {
+        Place::Waste => Spot::Waste,
+        Place::Foundation(suit) => Spot::Foundation(suit as u8),
+        Place::Stock | Place::Pile(_) => Spot::Stock,
+    }
 }
 
 /// A position in play, with the cursor, the card chosen and where the hinted move (or the

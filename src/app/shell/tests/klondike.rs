@@ -934,7 +934,7 @@ fn an_edit_of_the_deal_asks_too_unless_the_moves_are_saved() {
     press(&mut app, KeyCode::Char('u'));
     press(&mut app, KeyCode::Char('u'));
     assert!(app.confirm.is_none(), "{}", said(&app));
-    // A card typed over the slot under the cursor: asked, with the half-typed rank kept on no.
+    // A card typed over the slot under the cursor: asked, and on no nothing is left half-typed.
     let editor = &app.klondike().editor;
     let other = if editor.slots.get(editor.cursor) == Some(&"Kd".parse().ok()) {
         "Qd"
@@ -951,8 +951,7 @@ fn an_edit_of_the_deal_asks_too_unless_the_moves_are_saved() {
     );
     press(&mut app, KeyCode::Esc);
     assert_eq!(said(&app), "Kept as it was.");
-    assert!(app.klondike().editor.pending_text().is_some());
-    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.klondike().editor.pending_text(), None);
     assert_eq!(app.klondike().editor.deal(), Ok(winnable()));
     assert_eq!(play(&app).game.played(), 2);
     // Ctrl-F has nothing to fill: it changes nothing and asks nothing.
@@ -1490,4 +1489,110 @@ fn a_paste_with_moves_says_plainly_they_were_left_out() {
     // Without moves, nothing is said of them.
     app.update(Msg::Paste(WINNABLE.to_string()));
     assert_eq!(said(&app), "Pasted a whole deal, in the project's layout.");
+}
+
+/// Puts play mode's cursor on a spot.
+fn put_cursor(app: &mut App, spot: Spot) {
+    let flow = app
+        .session
+        .as_any_mut()
+        .downcast_mut::<Flow<Klondike>>()
+        .unwrap();
+    flow.play.as_mut().unwrap().cursor = spot;
+}
+
+#[test]
+fn up_and_down_in_play_keep_to_the_column() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    let step = |app: &mut App, from: Spot, key: KeyCode| {
+        put_cursor(app, from);
+        press(app, key);
+        play(app).cursor
+    };
+    let pile = |pile: u8| Spot::Pile { pile, card: 0 };
+    // From a pile's top card to what stands over its column, not to pile 1: as in the
+    // table editor, the stock over piles 1 and 2, the waste (fanned) over pile 3.
+    let over = [
+        (0, Spot::Stock),
+        (1, Spot::Stock),
+        (2, Spot::Waste),
+        (3, Spot::Foundation(0)),
+        (4, Spot::Foundation(1)),
+        (5, Spot::Foundation(2)),
+        (6, Spot::Foundation(3)),
+    ];
+    for (number, above) in over {
+        assert_eq!(
+            step(&mut app, pile(number), KeyCode::Up),
+            above,
+            "pile {number}"
+        );
+    }
+    // And from the top line down to the pile under it.
+    let under = [
+        (Spot::Stock, 0),
+        (Spot::Waste, 2),
+        (Spot::Foundation(0), 3),
+        (Spot::Foundation(3), 6),
+    ];
+    for (from, number) in under {
+        assert_eq!(
+            step(&mut app, from, KeyCode::Down),
+            pile(number),
+            "{from:?}"
+        );
+    }
+    // A pile's only card stays put going down; the top line stays going up.
+    assert_eq!(step(&mut app, pile(4), KeyCode::Down), pile(4));
+    assert_eq!(step(&mut app, Spot::Waste, KeyCode::Up), Spot::Waste);
+}
+
+#[test]
+fn a_hint_that_changes_before_it_is_played_says_so_and_is_shown_before_it_is_played() {
+    use solitaire::games::klondike::answer::Answer;
+    let (_dir, mut app, _receive) = klondike_play_hinted();
+    says(&app, "Hint: ");
+    let position = play(&app).position().clone();
+    let shown = play(&app).best_move().expect("a hint");
+    let other = position
+        .legal_moves()
+        .into_iter()
+        .find(|&mv| mv != shown)
+        .expect("another move");
+    let played = play(&app).game.played();
+    // A later check puts another move first.
+    on_screen_mut::<Flow<Klondike>>(&mut app)
+        .play
+        .as_mut()
+        .unwrap()
+        .learn(position.clone(), Known::Exact(Answer::Wins(vec![other])));
+    let again = hint_said_again::<Klondike>(&mut app);
+    assert!(again.starts_with("Hint changed: "), "{again}");
+    assert!(again.contains(&position.describe(other)), "{again}");
+    // The next h shows the new move rather than play it; the one after plays it.
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.played(), played, "{}", said(&app));
+    says(&app, "Hint: ");
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.moves().last(), Some(&other));
+}
+
+#[test]
+fn a_card_typed_over_a_game_under_way_and_kept_leaves_nothing_half_typed() {
+    let (_dir, mut app, _receive) = table_with_a_move_played();
+    type_text(&mut app, "2d");
+    assert!(
+        matches!(app.confirm, Some(Confirm::Edit(_))),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(said(&app), "Kept as it was.");
+    assert_eq!(table(&app).pending.text(), None);
+    // The next key is a key of its own, not the suit of a rank left waiting.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(!said(&app).contains("is not a suit"), "{}", said(&app));
 }

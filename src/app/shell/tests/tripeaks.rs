@@ -227,6 +227,46 @@ fn at_the_table_a_hint_asked_for_before_the_first_round_shows_by_itself() {
 }
 
 #[test]
+fn at_the_table_h_plays_only_the_move_the_hint_said() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(as_dealt().0));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    refine(&mut app, &receive);
+    press(&mut app, KeyCode::Char('h'));
+    says(&app, "Hint (");
+    // Said again on the same ranking, the hint stands: still "h again plays it".
+    let again = hint_said_again::<TriPeaks>(&mut app);
+    assert!(again.starts_with("Hint ("), "{again}");
+    // A later round ranks another move first.
+    let position = *play(&app).position();
+    let Some(Known::Ranked {
+        mut ranking,
+        rounds,
+    }) = play(&app).known().cloned()
+    else {
+        panic!("a ranking: {:?}", play(&app).known());
+    };
+    assert!(ranking.moves.len() > 1, "two moves to rank");
+    ranking.moves.swap(0, 1);
+    let other = ranking.moves[0].mv;
+    let session = on_screen_mut::<Flow<TriPeaks>>(&mut app)
+        .play
+        .as_mut()
+        .unwrap();
+    session.table.forget();
+    session.learn(position, Known::Ranked { ranking, rounds });
+    let again = hint_said_again::<TriPeaks>(&mut app);
+    assert!(again.starts_with("Hint changed: "), "{again}");
+    // The next h shows it, and only the one after plays it.
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.played(), 0, "{}", said(&app));
+    says(&app, "Hint (");
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.moves(), [other]);
+}
+
+#[test]
 fn at_the_table_a_card_turned_up_is_asked_for_typed_and_undone_across() {
     let (_dir, mut app, receive) = tripeaks_app();
     let (text, truth) = as_dealt();

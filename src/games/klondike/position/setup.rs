@@ -64,8 +64,8 @@ pub enum SetupProblem {
     #[error("pile {0} has face-down cards but none face up: its top card must be turned up")]
     NothingFaceUp(usize),
     #[error(
-        "pile {pile} has {face_down} cards face down, but it is dealt {} and play never turns a \
-         card face down",
+        "pile {pile} has {} face down, but it is dealt {} and play never turns a card face down",
+        counted(*.face_down, "card"),
         .pile - 1
     )]
     TooManyFaceDown { pile: usize, face_down: usize },

@@ -517,6 +517,17 @@ fn a_pile_with_more_cards_face_down_than_it_is_dealt_cannot_be() {
     let rules = Rules::default();
     let mut setup = Position::new(&Deal::shuffled(5), rules).setup();
     assert!(setup.problems(Pack::Whole).is_empty());
+    // One card moved under pile 1: said of one card.
+    let mut one = setup.clone();
+    let card = one.stock.split_off(one.stock.len() - 1);
+    one.piles[0].face_down.extend(card);
+    let said: Vec<String> = (one.problems(Pack::Whole).iter())
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        said,
+        ["pile 1 has 1 card face down, but it is dealt 0 and play never turns a card face down"]
+    );
     // Cards moved from the stock under piles 1 and 7: still the 52, but no deal lays them so.
     let three = setup.stock.split_off(setup.stock.len() - 3);
     setup.piles[0].face_down.extend(three);
