@@ -95,19 +95,9 @@ fn play(app: &App) -> &crate::app::games::klondike::play::Play {
 
 /// Plays a move by the cursor as a player does: the card, then where it goes.
 fn choose(app: &mut App, from: Spot, to: Spot) {
-    let flow = app
-        .session
-        .as_any_mut()
-        .downcast_mut::<Flow<Klondike>>()
-        .unwrap();
-    flow.play.as_mut().unwrap().cursor = from;
+    put_cursor(app, from);
     press(app, KeyCode::Enter);
-    let flow = app
-        .session
-        .as_any_mut()
-        .downcast_mut::<Flow<Klondike>>()
-        .unwrap();
-    flow.play.as_mut().unwrap().cursor = to;
+    put_cursor(app, to);
     press(app, KeyCode::Enter);
 }
 
