@@ -760,16 +760,10 @@ impl<G: GameScreen> Flow<G> {
         }
         let mut trial = Flow {
             editor: self.editor.clone(),
-            screen: Screen::Editor,
-            play: None,
             goal: self.goal,
             own: self.own.clone(),
             options: self.options,
-            check: None,
-            hint_asked: false,
-            hint_said: None,
-            hint_refreshing: false,
-            edit_allowed: false,
+            ..Flow::default()
         };
         run(&mut trial, &mut Effects::default());
         (G::start_from(&trial).as_ref() != Ok(game.start())).then_some(played)
