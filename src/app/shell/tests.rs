@@ -883,6 +883,7 @@ mod fits;
 mod forms;
 mod keys;
 mod klondike;
+mod opening;
 mod perfect_pair;
 mod pictures;
 mod properties;
