@@ -881,6 +881,7 @@ mod effects;
 mod first_use;
 mod fits;
 mod forms;
+mod half_typed;
 mod keys;
 mod klondike;
 mod opening;
