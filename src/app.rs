@@ -37,7 +37,6 @@ use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, disable_raw_mode, enable_raw_mode};
 
 pub use effects::Msg;
-pub use session::DealText;
 pub use shell::{App, Setup};
 
 /// How often the clock ticks: the spinner and the elapsed time move with it.

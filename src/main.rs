@@ -128,15 +128,13 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
                 })?;
                 deal = Some(saved);
             }
-            Err(Unopened::Open(error))
-                if app::games::edits_with_problems(game, &source.text, &error) =>
-            {
-                deal_text = Some(app::DealText {
-                    name: store::saved_name(&source.text, &cli::input::stem(file)),
-                    text: source.text,
-                });
+            Err(Unopened::Open(error)) => {
+                let name = store::saved_name(&source.text, &cli::input::stem(file));
+                deal_text = Some(
+                    app::games::to_edit(game, name, &source.text, &error)
+                        .ok_or_else(|| InputError::open(&source.name, error))?,
+                );
             }
-            Err(Unopened::Open(error)) => return Err(InputError::open(&source.name, error)),
             Err(reason) => return Err(InputError::Usage(format!("{name}: {reason}"))),
         }
     }

@@ -206,6 +206,33 @@ fn a_deal_file_with_a_duplicate_opens_in_the_editor_rather_than_failing() {
     quit(&mut session, &mut child);
 }
 
+/// A fixture with its `# game:` line taken out, as a file typed by hand has none.
+fn without_game_line(name: &str) -> String {
+    let text = std::fs::read_to_string(common::data(name)).unwrap();
+    text.lines()
+        .filter(|line| !line.starts_with("# game:"))
+        .flat_map(|line| [line, "\n"])
+        .collect()
+}
+
+#[test]
+fn game_klondike_opens_a_table_or_deal_with_problems_in_the_editor_as_its_header_does() {
+    let dir = tempfile::tempdir().unwrap();
+    // A position with Kc twice, and a deal with its first card typed twice.
+    let table =
+        without_game_line("klondike-position.txt").replace("pile 6: Kh Qc", "pile 6: Kh Kc");
+    let deal = without_game_line("klondike-winnable.txt").replacen("\nJh 9c\n", "\n8s 9c\n", 1);
+    for (name, text) in [("table.txt", table), ("deal.txt", deal)] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let (mut session, mut child) =
+            spawn(dir.path(), &["--game", "klondike", path.to_str().unwrap()]);
+        session.wait_for("with problems to fix");
+        session.wait_for("Klondike");
+        quit(&mut session, &mut child);
+    }
+}
+
 #[test]
 fn an_unfinished_deal_saved_from_the_app_opens_into_the_editor() {
     let dir = tempfile::tempdir().unwrap();

@@ -217,6 +217,11 @@ impl Effects {
         self.0.push(Effect::Hush);
     }
 
+    /// Whether the status line changes: something is said or it is emptied.
+    pub fn says(&self) -> bool {
+        (self.0.iter()).any(|effect| matches!(effect, Effect::Say(..) | Effect::Hush))
+    }
+
     /// Opens the help.
     pub fn help(&mut self) {
         self.0.push(Effect::Help);

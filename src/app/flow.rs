@@ -353,6 +353,8 @@ pub trait PlayMode: Debug {
     }
     /// After the position changed: what was shown or chosen for the old one goes.
     fn moved(&mut self);
+    /// Drops what is half-typed of a card turned up, if the game asks for one.
+    fn drop_typing(&mut self) {}
     /// Whether the hint for this position was shown: `h` again plays it.
     fn hint_shown(&mut self) -> &mut bool;
     /// Moves the cursor as an arrow says, on the board drawn in `board`.
@@ -656,7 +658,7 @@ impl<G: GameScreen> Flow<G> {
             return false;
         };
         self.play = Some(G::Play::new(game, self.goal));
-        self.screen = Screen::Play;
+        self.show(Screen::Play);
         self.sync_check(fx);
         true
     }
@@ -721,6 +723,23 @@ impl<G: GameScreen> Flow<G> {
     /// Drops play mode's check.
     pub fn drop_check(&mut self) {
         self.check = None;
+    }
+
+    /// Goes to `screen`. A card half-typed anywhere is dropped on the way: it was typed for
+    /// the place shown, and a key there later, or on another screen, would otherwise finish
+    /// it by accident (a rank typed before Enter solves, a ten begun before Esc).
+    fn show(&mut self, screen: Screen<G>) {
+        self.drop_typing();
+        self.screen = screen;
+    }
+
+    /// Drops what is half-typed: in the shared editor, in the game's own, and at the table.
+    fn drop_typing(&mut self) {
+        self.editor.cancel_pending();
+        G::drop_typing(self);
+        if let Some(play) = &mut self.play {
+            play.drop_typing();
+        }
     }
 
     // The editor.
@@ -914,7 +933,7 @@ impl<G: GameScreen> Flow<G> {
     ) {
         let (job, handle) = G::search(&self.editor.marks, start.clone(), self.goal);
         fx.solve(job);
-        self.screen = Screen::Solving(Solving {
+        self.show(Screen::Solving(Solving {
             job: handle,
             started: Instant::now(),
             elapsed: Duration::ZERO,
@@ -922,7 +941,7 @@ impl<G: GameScreen> Flow<G> {
             start,
             base,
             from_play,
-        });
+        }));
         fx.say(Tone::Info, "Solving. Esc cancels.");
     }
 
@@ -931,7 +950,7 @@ impl<G: GameScreen> Flow<G> {
     fn solving_key(&mut self, key: KeyEvent, fx: &mut Effects) {
         match key.code {
             KeyCode::Esc => {
-                self.screen = Screen::Editor;
+                self.show(Screen::Editor);
                 fx.say(Tone::Info, "Cancelled. The deal is as you left it.");
             }
             KeyCode::Char('q') => fx.quit(),
@@ -957,12 +976,12 @@ impl<G: GameScreen> Flow<G> {
             KeyCode::Tab if solution.other_line() => fx.hush(),
             KeyCode::Char('p') => self.play_from_step(fx),
             KeyCode::Esc if solution.from_play => {
-                self.screen = Screen::Play;
+                self.show(Screen::Play);
                 fx.say(Tone::Info, "Back to your game.");
                 self.sync_check(fx);
             }
             KeyCode::Esc => {
-                self.screen = Screen::Editor;
+                self.show(Screen::Editor);
                 fx.say(Tone::Info, "Back to the deal.");
             }
             KeyCode::Char('q') => fx.quit(),
@@ -1006,7 +1025,7 @@ impl<G: GameScreen> Flow<G> {
             None => "Your turn: play on from this step.".to_string(),
         };
         self.play = Some(play);
-        self.screen = Screen::Play;
+        self.show(Screen::Play);
         fx.changed();
         fx.say(Tone::Info, words);
         self.sync_check(fx);
@@ -1026,14 +1045,14 @@ impl<G: GameScreen> Flow<G> {
                 }
             }
         }
-        self.screen = Screen::Play;
+        self.show(Screen::Play);
         fx.say(Tone::Info, G::PLAY_WORDS);
         self.sync_check(fx);
     }
 
     fn play_key(&mut self, key: KeyEvent, board: Rect, fx: &mut Effects) {
         if self.play.is_none() {
-            self.screen = Screen::Editor;
+            self.show(Screen::Editor);
             return;
         }
         if G::play_key(self, key, fx) {
@@ -1058,7 +1077,7 @@ impl<G: GameScreen> Flow<G> {
             KeyCode::Char('s') => G::show_rest(self, fx),
             KeyCode::Esc => {
                 self.hint_asked = false;
-                self.screen = Screen::Editor;
+                self.show(Screen::Editor);
                 let back = if G::typing_a_table(self) {
                     "table"
                 } else {
@@ -1142,6 +1161,16 @@ impl<G: GameScreen> Flow<G> {
         self.hint_refreshing = false;
     }
 
+    /// Handles an event of play mode. What it says is newer than a hint asked for before:
+    /// a check's end no longer says the hint over it ("Chosen: now where it goes" stays), until
+    /// `h` asks again.
+    fn said_over_hint(&mut self, fx: &mut Effects, handle: impl FnOnce(&mut Self, &mut Effects)) {
+        let asked = std::mem::take(&mut self.hint_asked);
+        handle(self, fx);
+        // `h` sets it again itself; an event that said nothing leaves the hint on the line.
+        self.hint_asked |= asked && !fx.says();
+    }
+
     /// After a move, undo or redo: the draft is kept and the new position checked.
     pub fn moved(&mut self, fx: &mut Effects) {
         self.hint_asked = false;
@@ -1213,7 +1242,7 @@ impl<G: GameScreen> Flow<G> {
             }
             JobEvent::Better(_) => return,
             JobEvent::Undecided(cap) => {
-                self.screen = Screen::Editor;
+                self.show(Screen::Editor);
                 fx.say(Tone::Warning, G::undecided(&cap));
                 return;
             }
@@ -1309,7 +1338,9 @@ impl<G: GameScreen> Session for Flow<G> {
             }),
             Screen::Solving(_) => self.solving_key(key, &mut fx),
             Screen::Solution(_) => self.solution_key(key, &mut fx),
-            Screen::Play => self.play_key(key, ui.board, &mut fx),
+            Screen::Play => self.said_over_hint(&mut fx, |flow, fx| {
+                flow.play_key(key, ui.board, fx);
+            }),
         }
         fx
     }
@@ -1332,7 +1363,7 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn mouse(&mut self, ui: &Ui, mouse: MouseEvent) -> Effects {
         let mut fx = Effects::default();
-        self.mouse_event(ui, mouse, &mut fx);
+        self.said_over_hint(&mut fx, |flow, fx| flow.mouse_event(ui, mouse, fx));
         fx
     }
 
@@ -1354,8 +1385,7 @@ impl<G: GameScreen> Session for Flow<G> {
     }
 
     fn kept(&mut self) {
-        self.editor.cancel_pending();
-        G::drop_typing(self);
+        self.drop_typing();
     }
 
     fn job(&mut self, message: JobMessage) -> Effects {

@@ -13,7 +13,9 @@ pub mod triple_klondike;
 use solitaire::GameKind;
 use solitaire::cards::deal::{DECK_SIZE, DeckProblem};
 use solitaire::engine::game::{OpenError, joined};
-use solitaire::engine::headers::{GameHeaderError, game_of_text, header, saved_date, saved_name};
+use solitaire::engine::headers::{
+    GameHeaderError, game_header, game_of_text, header, headers, saved_date, saved_name,
+};
 
 use crate::app::effects::{Effects, Tone};
 use crate::app::flow::{Flow, GameScreen, NotShown};
@@ -273,20 +275,21 @@ pub fn shown(saved: &SavedGame) -> Result<(), NotShown> {
         .expect("every save is of a game with screens")
 }
 
-/// Whether the editor of `game` opens a file that does not read as a game of it, to show
-/// its problems where they are: its cards' problems keep it from reading, and it is either
-/// the game's own work saved before it was whole or while it had problems (its draft's
-/// format, `..` for an empty slot), or, for a game whose editor takes a deal file with
-/// problems, a deal whose problems all have a slot to show them in (a duplicate, a card
-/// missing, one too many). A word that is not a card has no slot: it stays an error.
-pub fn edits_with_problems(game: GameKind, text: &str, error: &OpenError) -> bool {
-    let Some(screens) = screens_of(game) else {
-        return false;
-    };
-    match error {
-        OpenError::Deck(_) | OpenError::Problems(_) if (screens.read_draft)(text).is_some() => true,
+/// A file that does not read as a game of `game` as its editor opens it, to show its
+/// problems where they are; `None` when the editor does not take it. It takes the game's own
+/// work saved before it was whole or while it had problems (its draft's format, `..` for an
+/// empty slot), or, for a game whose editor takes a deal file with problems, a deal whose
+/// problems all have a slot to show them in (a duplicate, a card missing, one too many). A
+/// word that is not a card has no slot: it stays an error.
+pub fn to_edit(game: GameKind, name: String, text: &str, error: &OpenError) -> Option<DealText> {
+    let screens = screens_of(game)?;
+    let text = headed(game, text);
+    let takes = match error {
+        OpenError::Deck(_) | OpenError::Problems(_) if (screens.read_draft)(&text).is_some() => {
+            true
+        }
         OpenError::Deck(problems) => {
-            (screens.cards_draft)(text).is_some()
+            (screens.cards_draft)(&text).is_some()
                 && problems.0.iter().all(|problem| {
                     matches!(
                         problem,
@@ -297,7 +300,27 @@ pub fn edits_with_problems(game: GameKind, text: &str, error: &OpenError) -> boo
                 })
         }
         _ => false,
+    };
+    takes.then_some(DealText { name, text })
+}
+
+/// A file's text with the `# game:` header of `game` on top when it has none: the game
+/// chosen for it (by `--game`, or sniffed from a Klondike position or JSON) is then the one
+/// every reader after finds, as one its header named would be.
+fn headed(game: GameKind, text: &str) -> String {
+    if headers(text, "game").is_empty() {
+        format!("{}{text}", game_header(game))
+    } else {
+        text.to_string()
     }
+}
+
+/// The game a file given to the app is, as the commands sniff it: the one its `# game:`
+/// header names, else the first that claims the text (Klondike: a position, Solvitaire's
+/// JSON, a deal code), else the first listed.
+pub fn game_of_file(text: &str) -> Result<GameKind, Unopened> {
+    let sniffed = solitaire::games::of_text(text)?;
+    Ok(sniffed.game.kind())
 }
 
 /// Reads a draft of the game its `# game:` header names (Pyramid without one, as every draft
@@ -352,39 +375,42 @@ impl Listed {
     }
 }
 
-/// What a save's text holds, by the game its `# game:` header names: a whole game the app
-/// shows, or else an unfinished deal: cards still to type, or saved with its problems under
-/// the `# unfinished:` header the app writes (a whole save broken by hand is not one, so
-/// that its reason is noticed); otherwise why it is neither, as a whole game's reader says.
-fn holds_of(text: &str, stem: &str) -> Result<Holds, Unopened> {
-    let screens = screens_of_text(text)?;
-    let game = (screens.read_saved)(text, stem)
+/// What a save's text holds as a game of `game`: a whole game the app shows, or else an
+/// unfinished deal: cards still to type, or saved with its problems under the
+/// `# unfinished:` header the app writes (a whole save broken by hand is not one, so that its
+/// reason is noticed); otherwise why it is neither, as a whole game's reader says.
+fn holds_of(game: GameKind, text: &str, stem: &str) -> Result<Holds, Unopened> {
+    let screens = screens_of(game).ok_or(Unopened::NotInApp(game))?;
+    let whole = (screens.read_saved)(text, stem)
         .map_err(Unopened::from)
         .and_then(|saved| match (screens.shown)(&saved) {
             Some(Err(reason)) => Err(reason.into()),
             _ => Ok(saved),
         });
-    game.map(Holds::Game).or_else(|reason| {
-        (screens.unfinished)(text)
+    whole.map(Holds::Game).or_else(|reason| {
+        let text = headed(game, text);
+        (screens.unfinished)(&text)
             .and_then(|draft| (screens.work)(&draft))
-            .filter(|work| work.typed < DECK_SIZE || header(text, "unfinished").is_some())
+            .filter(|work| work.typed < DECK_SIZE || header(&text, "unfinished").is_some())
             .map(|work| {
                 Holds::Unfinished(Unfinished {
                     typed: work.typed,
-                    text: text.to_string(),
+                    text,
                 })
             })
             .ok_or(reason)
     })
 }
 
-/// A file's entry in the Open dialog, or why it cannot be opened.
+/// A file's entry in the Open dialog, of the game `pyramid FILE` opens it as, or why it
+/// cannot be opened.
 fn listed(file: SaveText) -> Result<Listed, Unopened> {
+    let game = game_of_file(&file.text)?;
     Ok(Listed {
-        game: game_of_text(&file.text)?,
+        game,
         name: saved_name(&file.text, &file.stem),
         saved: saved_date(&file.text),
-        holds: holds_of(&file.text, &file.stem)?,
+        holds: holds_of(game, &file.text, &file.stem)?,
         origin: file.origin,
     })
 }

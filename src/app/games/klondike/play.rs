@@ -239,6 +239,10 @@ impl PlayMode for Play {
 
     crate::app::flow::board::play_mode_by_fields!(board::play_neighbour);
 
+    fn drop_typing(&mut self) {
+        self.table.typing = Pending::Nothing;
+    }
+
     /// After the position changed: the hint and the card chosen were for the old one, and
     /// the cursor's card may have gone.
     fn moved(&mut self) {

@@ -232,6 +232,10 @@ impl PlayMode for Play {
         &mut self.hint_shown
     }
 
+    fn drop_typing(&mut self) {
+        self.table.typing = Pending::Nothing;
+    }
+
     /// After the position changed: the selection and the hint were for the old one.
     fn moved(&mut self) {
         self.selected = None;

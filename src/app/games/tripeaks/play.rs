@@ -250,6 +250,10 @@ impl PlayMode for Play {
         &self.game
     }
 
+    fn drop_typing(&mut self) {
+        self.table.typing = Pending::Nothing;
+    }
+
     /// After the position changed: the hint was for the old one, and the card under the
     /// cursor may be gone.
     fn moved(&mut self) {
