@@ -8,8 +8,9 @@ use common::at_table::{Coverage, budget, check_exact_when_all_known, orders};
 use common::{Pick, data, json_answer, output, small_position};
 use solitaire::Card;
 use solitaire::engine::at_table::{self, AtTable, Estimate};
+use solitaire::games::pyramid::Goal;
 use solitaire::games::pyramid::saved::SavedDeal;
-use solitaire::games::pyramid::solver::{Outcome, solve};
+use solitaire::games::pyramid::solver::{Outcome, ScoreAnswer, solve, solve_score};
 use solitaire::games::pyramid::{Position, Rules, notation};
 
 /// A small position with one unknown card put in the stock, or now and then the waste
@@ -322,6 +323,103 @@ fn hint_ranks_the_moves_of_a_deal_whose_stock_is_face_down() {
     common::at_table::check_ranking(&answer, &said, &legal, 40);
     let again = json_answer(&args(true), 3);
     assert_eq!(again["moves"], answer["moves"]);
+}
+
+#[test]
+fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_target_and_their_points() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("face-down.txt");
+    let text = with_stock_unknown("winnable-40-steps.txt", 6);
+    std::fs::write(&file, &text).expect("written");
+    let file = file.to_str().expect("a path");
+    let args = |json: bool| {
+        let mut args = vec!["hint"];
+        args.extend(json.then_some("--json"));
+        args.extend([
+            "--score",
+            "--samples",
+            "10",
+            "--time-limit",
+            "600",
+            "--jobs",
+            "2",
+            file,
+        ]);
+        args
+    };
+    let said = output(&args(false), 3);
+    assert!(
+        said.starts_with(
+            "Pyramid (3 passes through the stock): At the table (Score: 1290 points (0 earned)): \
+             6 cards are not known (??)"
+        ),
+        "{said}"
+    );
+    let answer = json_answer(&args(true), 3);
+    assert_eq!(
+        (answer["challenge"].clone(), answer["target"].clone()),
+        ("score".into(), 1290.into())
+    );
+    let start = position_of(&text);
+    let legal: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|mv| notation::move_text(&start, mv))
+        .collect();
+    common::at_table::check_ranking(&answer, &said, &legal, 10);
+    common::at_table::check_points(&answer, &said, 0, 10);
+}
+
+#[test]
+fn score_chances_and_points_agree_with_every_order_of_the_last_stock_cards() {
+    let (mut coverage, mut positions) = (Coverage::default(), 0);
+    for seed in 0..20 {
+        let Some(position) = stock_end_unknown(seed, 3) else {
+            continue;
+        };
+        positions += 1;
+        let pool = at_table::rest_of_pack(&position.seen());
+        let orders = orders(&pool);
+        // The most points of each order, by the exact Score solver asked for more than any
+        // deal gives.
+        let most = |dealt: &Position| match solve_score(dealt, u32::MAX, &mut ()).answer {
+            Some(ScoreAnswer::Short(line) | ScoreAnswer::Reached(line)) => line.value,
+            None => unreachable!("nothing stops the search"),
+        };
+        let wholes: Vec<u32> = orders
+            .iter()
+            .map(|cards| most(&position.dealt(cards)))
+            .collect();
+        let earned = 40;
+        let target = earned + wholes.iter().copied().max().unwrap_or(0).max(1);
+        let goal = Goal::Score { target, earned };
+        let ranking =
+            at_table::rank_for(&position, &goal, &pool, &budget(100), &mut ()).expect("ranked");
+        for chance in &ranking.moves {
+            let points: Vec<u32> = orders
+                .iter()
+                .map(|cards| earned + most(&position.dealt(cards).after(chance.mv)))
+                .collect();
+            let context = format!("seed {seed}\n{position}\n{points:?}\n{ranking:?}");
+            let reached = points.iter().filter(|&&p| p >= target).count();
+            coverage.check(
+                chance.estimate,
+                reached as f64 / points.len() as f64,
+                &context,
+            );
+            let mean = points.iter().map(|&p| f64::from(p)).sum::<f64>() / points.len() as f64;
+            let (measured, margin) = chance
+                .points
+                .and_then(|figure| figure.mean_margin())
+                .expect("points");
+            assert!((measured - mean).abs() <= 2.0 * margin + 1e-9, "{context}");
+            if points.iter().all(|&p| p == points[0]) {
+                assert!((measured - mean).abs() < 1e-9, "{context}");
+            }
+        }
+    }
+    assert!(positions >= 10, "only {positions} positions");
+    coverage.assert_mostly_covered(10);
 }
 
 #[test]

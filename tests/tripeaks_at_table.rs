@@ -21,8 +21,10 @@ use std::collections::HashMap;
 
 use common::{json_answer, output};
 use solitaire::Card;
+use solitaire::cards::card::Rank;
 use solitaire::cards::deal::random_deals;
-use solitaire::engine::at_table::{self, AtTable, Estimate};
+use solitaire::engine::at_table::{self, AtTable, Estimate, Points};
+use solitaire::engine::goal::Goal;
 use solitaire::games::tripeaks::answer::seen_slot;
 use solitaire::games::tripeaks::layout::{COVERS, FIRST_WASTE, LAYOUT, TABLEAU_SIZE, face_up};
 use solitaire::games::tripeaks::saved::SavedTriPeaks;
@@ -61,6 +63,12 @@ fn with_cards_under_them(cards: u32) -> u32 {
 /// cards under them, 3 to 6 stock cards left, the waste's top known; two of the face-down or
 /// stock cards unknown, and every card gone unknown too.
 fn small_position(seed: u64) -> Position {
+    small_position_with(seed, true)
+}
+
+/// The same, every card gone unknown when `gone_unknown`, else known: then the two cards in
+/// play are the only ones not seen, and every deal of them is one of their two orders.
+fn small_position_with(seed: u64, gone_unknown: bool) -> Position {
     let deal = random_deals(seed, 1).remove(0);
     let mut picks = Picks(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let roots = (0..=picks.below(2)).fold(0, |mask, _| mask | 1 << picks.below(18));
@@ -76,7 +84,9 @@ fn small_position(seed: u64) -> Position {
     while in_play.len() < 2 {
         in_play.push(hidden.remove(picks.below(hidden.len())));
     }
-    let gone = |slot: usize| slot < waste && (slot >= TABLEAU_SIZE || remaining & (1 << slot) == 0);
+    let gone = |slot: usize| {
+        gone_unknown && slot < waste && (slot >= TABLEAU_SIZE || remaining & (1 << slot) == 0)
+    };
     let slots: Vec<Option<Card>> = deal
         .slots()
         .iter()
@@ -247,6 +257,186 @@ fn moves_settled_whatever_the_unknown_cards_are_are_exact() -> Result<(), DeckPr
     Ok(())
 }
 
+/// The most points from a position, earlier deals' `earned` included, by a plain search over
+/// the referee's moves: the best score of every position it reaches.
+fn most_points(position: &Position, memo: &mut HashMap<Position, u32>) -> u32 {
+    if let Some(&most) = memo.get(position) {
+        return most;
+    }
+    let most = position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| most_points(&position.after(mv), memo))
+        .fold(position.score(), u32::max);
+    memo.insert(*position, most);
+    most
+}
+
+/// Whether a line from a position removes `count` tableau cards of `rank` in all, by a plain
+/// search over the referee's moves.
+fn removes(
+    position: &Position,
+    rank: Rank,
+    count: usize,
+    memo: &mut HashMap<Position, bool>,
+) -> bool {
+    if position.removed_of_rank(rank) >= count {
+        return true;
+    }
+    if let Some(&reached) = memo.get(position) {
+        return reached;
+    }
+    let reached = position
+        .legal_moves()
+        .into_iter()
+        .any(|mv| removes(&position.after(mv), rank, count, memo));
+    memo.insert(*position, reached);
+    reached
+}
+
+/// Checks a move's points against every deal's, `points` (each order's most): an exact
+/// figure is the points of every deal; a sampled one holds their mean within its margin
+/// widened by itself (its deals are some of the orders, not all), and is exact in all but
+/// name when every order gives the same.
+fn check_points(figure: Points, points: &[u32], context: &str) {
+    let mean = points.iter().map(|&p| f64::from(p)).sum::<f64>() / points.len() as f64;
+    let (measured, margin) = figure.mean_margin().expect("measured");
+    match figure {
+        Points::Exact(exact) => assert!(points.iter().all(|&p| p == exact), "{context}"),
+        Points::Sampled { deals, .. } => {
+            assert!(deals > 0, "{context}");
+            assert!(
+                (measured - mean).abs() <= 2.0 * margin + 1e-9,
+                "{measured} ± {margin} for {mean}: {context}"
+            );
+        }
+    }
+    if points.iter().all(|&p| p == points[0]) {
+        assert!((measured - mean).abs() < 1e-9 && margin < 1e-9, "{context}");
+    }
+}
+
+#[test]
+fn score_chances_and_points_agree_with_every_order_of_the_unknown_cards() {
+    let (mut coverage, mut spread, mut exact) = (Coverage::default(), 0, 0);
+    for seed in 0..60 {
+        let position = small_position_with(seed, false);
+        let orders = common::at_table::orders(&pool(&position));
+        assert_eq!(orders.len(), 2, "only the two unknown cards are not seen");
+        let mut memo = HashMap::new();
+        let dealt: Vec<Position> = orders.iter().map(|cards| position.dealt(cards)).collect();
+        // A target some orders reach and some do not, past points already earned.
+        let mut wholes: Vec<u32> = dealt.iter().map(|d| most_points(d, &mut memo)).collect();
+        wholes.sort_unstable();
+        let earned = 1000;
+        let goal = Goal::Score {
+            target: earned + wholes[wholes.len() - 1].max(1),
+            earned,
+        };
+        let ranking = at_table::rank_for(&position, &goal, &pool(&position), &budget(60), &mut ())
+            .expect("two cards for two places");
+        assert_eq!(ranking.moves.len(), position.legal_moves().len());
+        for chance in &ranking.moves {
+            let points: Vec<u32> = dealt
+                .iter()
+                .map(|d| earned + most_points(&d.after(chance.mv), &mut memo))
+                .collect();
+            let reached = points.iter().filter(|&&p| p >= goal_target(goal)).count();
+            let context = format!("seed {seed}\n{position}\n{points:?}\n{ranking:?}");
+            coverage.check(
+                chance.estimate,
+                reached as f64 / points.len() as f64,
+                &context,
+            );
+            let figure = chance.points.expect("a Score ranking counts points");
+            check_points(figure, &points, &context);
+            spread += usize::from(points[0] != points[1]);
+            exact += usize::from(matches!(figure, Points::Exact(_)));
+        }
+    }
+    coverage.assert_mostly_covered(20);
+    assert!(
+        spread > 10 && exact > 0,
+        "{spread} moves whose points differ, {exact} exact"
+    );
+}
+
+/// A Score or Card challenge's target.
+fn goal_target(goal: Goal) -> u32 {
+    match goal {
+        Goal::Score { target, .. } | Goal::Card { target, .. } => target,
+        Goal::Board => 0,
+    }
+}
+
+#[test]
+fn card_chances_agree_with_every_order_of_the_unknown_cards() {
+    let (mut coverage, mut certain) = (Coverage::default(), 0);
+    for seed in 0..60 {
+        let position = small_position_with(seed, false);
+        let orders = common::at_table::orders(&pool(&position));
+        // The rank of the first unknown card: one order may remove it, the other not.
+        let rank = orders[0][0].rank();
+        let count = position.removed_of_rank(rank) + 1;
+        let goal = Goal::Card {
+            rank,
+            target: u32::try_from(count).expect("a few cards") + 1,
+            already: 1,
+        };
+        let ranking = at_table::rank_for(&position, &goal, &pool(&position), &budget(60), &mut ())
+            .expect("two cards for two places");
+        let mut memo = HashMap::new();
+        for chance in &ranking.moves {
+            let reached = orders
+                .iter()
+                .filter(|cards| {
+                    removes(
+                        &position.dealt(cards).after(chance.mv),
+                        rank,
+                        count,
+                        &mut memo,
+                    )
+                })
+                .count();
+            let context = format!("seed {seed}\n{position}\n{ranking:?}");
+            coverage.check(
+                chance.estimate,
+                reached as f64 / orders.len() as f64,
+                &context,
+            );
+            assert_eq!(chance.points, None, "a Card ranking counts no points");
+            certain += usize::from(matches!(chance.estimate, Estimate::Exact(_)));
+        }
+    }
+    coverage.assert_mostly_covered(20);
+    assert!(certain > 0, "no move settled");
+}
+
+#[test]
+fn a_score_target_every_deal_reaches_after_a_move_is_certain() -> Result<(), DeckProblems> {
+    // The ordered deck with only its last stock card unknown: the bottom row plays down in one
+    // run and the tableau clears whatever that card is, its points well past 100.
+    let ordered = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd \
+        Kd Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs ??";
+    let position = Position::new(&Deal::parse_as(ordered, &LAYOUT)?);
+    let goal = Goal::Score {
+        target: 100,
+        earned: 0,
+    };
+    let ranking = at_table::rank_for(&position, &goal, &pool(&position), &budget(20), &mut ())
+        .expect("one card for one place");
+    let play = ranking
+        .moves
+        .iter()
+        .find(|chance| chance.mv == Move::Play(27))
+        .expect("the bottom row's last card plays");
+    assert_eq!(play.estimate, Estimate::Exact(true));
+    let (mean, _) = play.points.and_then(|p| p.mean_margin()).expect("points");
+    assert!(mean >= 100.0, "{play:?}");
+    assert_eq!(ranking.best().map(|best| best.mv), Some(Move::Play(27)));
+    Ok(())
+}
+
 fn saved_game(name: &str) -> String {
     format!("{}/saved-games/{name}", env!("CARGO_MANIFEST_DIR"))
 }
@@ -298,6 +488,80 @@ fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tablea
     common::at_table::check_ranking(&answer, &said, &legal, 60);
     let again = json_answer(&args(true), 3);
     assert_eq!(again["moves"], answer["moves"]);
+}
+
+#[test]
+fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_or_card_target() {
+    let file = saved_game("tripeaks-as-dealt.txt");
+    let text = std::fs::read_to_string(&file).expect("the file");
+    let start = *SavedTriPeaks::parse(&text, "x")
+        .expect("a save")
+        .game()
+        .position();
+    let legal: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|mv| notation::move_text(&start, mv))
+        .collect();
+    let budget = ["--samples", "12", "--time-limit", "600", "--jobs", "2"];
+    let args = |challenge: &[&'static str], json: bool| {
+        let mut args = vec!["hint"];
+        args.extend(json.then_some("--json"));
+        args.extend(challenge);
+        args.extend(budget);
+        args.push(&file);
+        args
+    };
+    let score = ["--score", "30000", "--earned", "500"];
+    let said = output(&args(&score, false), 3);
+    assert!(
+        said.starts_with(
+            "TriPeaks (Microsoft Solitaire Collection's rules): At the table (Score: 30000 points \
+             (500 earned)): 41 cards are not known (??)"
+        ),
+        "{said}"
+    );
+    let answer = json_answer(&args(&score, true), 3);
+    assert_eq!(
+        (
+            answer["challenge"].clone(),
+            answer["target"].clone(),
+            answer["earned"].clone()
+        ),
+        ("score".into(), 30000.into(), 500.into())
+    );
+    common::at_table::check_ranking(&answer, &said, &legal, 12);
+    common::at_table::check_points(&answer, &said, 500, 12);
+
+    let card = ["--card", "K:3", "--already", "1"];
+    let said = output(&args(&card, false), 3);
+    let answer = json_answer(&args(&card, true), 3);
+    assert_eq!(
+        (
+            answer["challenge"].clone(),
+            answer["rank"].clone(),
+            answer["already"].clone()
+        ),
+        ("card".into(), "K".into(), 1.into())
+    );
+    common::at_table::check_ranking(&answer, &said, &legal, 12);
+    assert!(
+        !said.contains(" points"),
+        "no points for a Card target: {said}"
+    );
+    // A challenge that makes no sense is refused, as solve refuses it.
+    let refused = common::pyramid()
+        .args(["hint", "--score", "100", "--earned", "200", &file])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let refused = String::from_utf8(refused).expect("UTF-8");
+    assert!(
+        refused.contains("above the points already earned"),
+        "{refused}"
+    );
 }
 
 #[test]

@@ -16,7 +16,7 @@ use crate::store::Folders;
 use solitaire::Rank;
 use solitaire::cards::card::RankParseError;
 use solitaire::cards::excerpt::excerpt;
-use solitaire::engine::at_table::{DEAL_CAPS, SampleBudget};
+use solitaire::engine::at_table::{SampleBudget, deal_caps};
 use solitaire::engine::game::{Challenges, Game, GameOption, OptionUse, Settings, joined};
 use solitaire::engine::goal::{CountError, Goal, MAX_CARD_TARGET, MAX_DEALS, read_count};
 use solitaire::engine::search::{BYTES_PER_STATE, Caps};
@@ -216,6 +216,13 @@ pub struct HintArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Board challenge: with cards not known, the chance to clear the pyramid, even for a
+    /// game saved with a Score or Card challenge (without a challenge flag, a saved game's
+    /// own is ranked for).
+    #[arg(long, conflicts_with_all = ["score", "card"], help_heading = CHALLENGES.as_str())]
+    pub board: bool,
+    #[command(flatten)]
+    pub goal: GoalArgs,
     #[command(flatten)]
     pub caps: CapArgs,
     #[command(flatten)]
@@ -251,11 +258,12 @@ pub const DEFAULT_TABLE_TIME: Duration = Duration::from_secs(3);
 
 impl TableArgs {
     /// The budget these flags and the caps' flags give: `--time-limit` for the whole
-    /// ranking, `--max-states` and `--max-memory` for each deal's solve.
-    pub fn budget(&self, caps: &CapArgs) -> SampleBudget {
+    /// ranking, `--max-states` (by default, `goal`'s: [`deal_caps`]) and `--max-memory` for
+    /// each deal's solve.
+    pub fn budget(&self, caps: &CapArgs, goal: Goal) -> SampleBudget {
         let states = caps
             .max_states
-            .map_or(DEAL_CAPS.states, |n| usize::try_from(n).ok());
+            .map_or(deal_caps(goal).states, |n| usize::try_from(n).ok());
         SampleBudget {
             deals: self.samples,
             time: Some(caps.time_limit.unwrap_or(DEFAULT_TABLE_TIME)),

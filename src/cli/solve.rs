@@ -106,11 +106,20 @@ pub fn solve(args: &SolveArgs, asked: Option<&'static dyn Game>) -> Result<u8, I
 /// Prints only the next move from a saved game's position, and whether it can be won; with
 /// cards not known whose outcome may depend on them, every move ranked by its chance to win.
 pub fn hint(args: &HintArgs, asked: Option<&'static dyn Game>) -> Result<u8, InputError> {
-    let check = |game: &dyn Game| args.game.check_game(game);
+    let mut goal = None;
+    let check = |game: &dyn Game| {
+        args.game.check_game(game)?;
+        goal = args.goal.goal(game, args.board)?;
+        Ok(())
+    };
     let opened = open(&args.file, asked, check, &args.game.settings)?;
-    let budget = args.table.budget(&args.caps);
-    let answer = match opened.table.chances(&budget, &mut ()) {
-        Some(ranked) => ranked,
+    // Without a challenge on the command line, the one saved with the game.
+    let goal = goal.unwrap_or_else(|| opened.table.goal());
+    let budget = args.table.budget(&args.caps, goal);
+    let answer = match opened.table.chances(goal, &budget, &mut ()) {
+        Some(ranked) => {
+            ranked.map_err(|error| InputError::open(&input::source_name(&args.file), error))?
+        }
         None => opened.table.hint(args.caps.caps(), &mut ()),
     };
     Ok(print(&opened, &answer, shown(args.json)))

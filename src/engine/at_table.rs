@@ -7,8 +7,16 @@
 //! # Exact where it can be
 //!
 //! A move whose outcome holds whatever the unknown cards are (the game's own proofs say so:
-//! [`AtTable::settled`]) is exact, and so is every move of a position with no unknown card,
-//! solved once. The other moves are estimated.
+//! [`AtTable::settled`], or [`Aim::settled`]) is exact, and so is every move of a position with
+//! no unknown card, solved once. The other moves are estimated.
+//!
+//! # What the ranking aims at
+//!
+//! By default, the game's win ([`Board`]: clear the tableau). A game may give other aims
+//! ([`Aim`]): a Score or Card challenge, whose target a deal reaches or not, each deal solved
+//! by the game's exact challenge solver. An aim that counts points (a Score challenge) gives
+//! each move besides the mean of the best points the deals reach after it ([`Points`]). One
+//! ranking ([`rank_for`]) serves every aim: it reads a deal's solve through [`Yield`].
 //!
 //! # The estimate, and why it is optimistic
 //!
@@ -39,7 +47,8 @@ use serde_json::{Value, json};
 use crate::cards::card::{Card, DECK_SIZE};
 use crate::cards::deal::RandomDeals;
 use crate::cards::excerpt::{counted_are, thousands};
-use crate::engine::interval::wilson;
+use crate::engine::goal::Goal;
+use crate::engine::interval::{mean_margin, wilson};
 use crate::engine::referee::{self, Referee};
 use crate::engine::search::{Capped, Caps, Observer, Stats};
 use crate::engine::unknowns_text;
@@ -94,6 +103,128 @@ pub trait AtTable: Referee<Move: Send + Sync> + Eq + std::hash::Hash + Send + Sy
     }
 }
 
+/// What a ranking aims at: which exact solve each deal of the unknown cards gets, and what the
+/// game can settle whatever they are. [`Board`] is the game's own win; a game gives its
+/// challenges besides.
+pub trait Aim<P: AtTable>: Sync {
+    /// What one deal's solve yields.
+    type Yield: Yield<P::Move>;
+    /// Whether each deal's points are measured (a Score challenge).
+    fn counts_points(&self) -> bool {
+        false
+    }
+    /// What holds whatever the unknown cards are, when the game can prove it.
+    fn settled(&self, position: &P) -> Settled;
+    /// Solves `position`, every card known, for the aim, stopping when `observer` asks.
+    fn solve(&self, position: &P, observer: &mut dyn Observer) -> Self::Yield;
+}
+
+/// What the ranking reads of one deal's exact solve.
+pub trait Yield<M>: Send {
+    /// Whether the aim is reached; `None` when the search stopped before it knew.
+    fn reached(&self) -> Option<bool>;
+    /// The line the solve found, whose outcome this is (the one that reaches the aim, or for
+    /// an aim that counts points the one to the most): its first move fares as the deal does.
+    fn line(&self) -> Option<&[M]>;
+    /// The most points the deal gives, earlier deals' included, for an aim that counts them.
+    fn points(&self) -> Option<u32> {
+        None
+    }
+}
+
+impl<M: Send> Yield<M> for Solved<M> {
+    fn reached(&self) -> Option<bool> {
+        match self {
+            Solved::Won(_) => Some(true),
+            Solved::Lost => Some(false),
+            Solved::Open => None,
+        }
+    }
+
+    fn line(&self) -> Option<&[M]> {
+        match self {
+            Solved::Won(line) => Some(line),
+            Solved::Lost | Solved::Open => None,
+        }
+    }
+}
+
+/// What a challenge's exact solve found: whether its target is reached, the line it found
+/// and, for a Score challenge, the most points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach<M> {
+    /// `None` when the search stopped before it knew.
+    pub reached: Option<bool>,
+    pub line: Vec<M>,
+    pub points: Option<u32>,
+}
+
+impl<M> Reach<M> {
+    /// The search stopped before it knew.
+    pub fn open() -> Reach<M> {
+        Reach {
+            reached: None,
+            line: Vec::new(),
+            points: None,
+        }
+    }
+}
+
+impl<M: Send> Yield<M> for Reach<M> {
+    fn reached(&self) -> Option<bool> {
+        self.reached
+    }
+
+    fn line(&self) -> Option<&[M]> {
+        self.reached.map(|_| self.line.as_slice())
+    }
+
+    fn points(&self) -> Option<u32> {
+        self.points
+    }
+}
+
+/// What holds of a position whatever the unknown cards are: whether the aim is reached, and
+/// the most points (for an aim that counts them); `None` where it may depend on them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Settled {
+    pub reached: Option<bool>,
+    pub points: Option<u32>,
+}
+
+impl Settled {
+    /// Whether all an aim measures is settled: whether it is reached, and the points when it
+    /// `counts_points`.
+    pub fn all(&self, counts_points: bool) -> bool {
+        self.reached.is_some() && (!counts_points || self.points.is_some())
+    }
+}
+
+/// Whether `aim` is settled from `position` whatever its unknown cards are, points and all:
+/// a ranking then has nothing to measure.
+pub fn settled<P: AtTable, A: Aim<P>>(aim: &A, position: &P) -> bool {
+    aim.settled(position).all(aim.counts_points())
+}
+
+/// The game's own win: the Board challenge, as [`AtTable`] gives it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Board;
+
+impl<P: AtTable> Aim<P> for Board {
+    type Yield = Solved<P::Move>;
+
+    fn settled(&self, position: &P) -> Settled {
+        Settled {
+            reached: position.settled(),
+            points: None,
+        }
+    }
+
+    fn solve(&self, position: &P, observer: &mut dyn Observer) -> Solved<P::Move> {
+        position.solve(observer)
+    }
+}
+
 /// What the engine may spend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SampleBudget {
@@ -116,6 +247,23 @@ pub const DEAL_CAPS: Caps = Caps {
     memory: None,
     time: None,
 };
+
+/// The caps on each deal's solve by default for a Score challenge: its search keeps each
+/// streak or score apart, several times the states of a win's (some 900,000 at a TriPeaks
+/// deal's start, some 90 MB).
+pub const SCORE_DEAL_CAPS: Caps = Caps {
+    states: Some(2_000_000),
+    memory: None,
+    time: None,
+};
+
+/// The caps on each deal's solve by default when the ranking aims at `goal`.
+pub fn deal_caps(goal: Goal) -> Caps {
+    match goal {
+        Goal::Score { .. } => SCORE_DEAL_CAPS,
+        Goal::Board | Goal::Card { .. } => DEAL_CAPS,
+    }
+}
 
 /// The fewest deals a ranking rests on whatever the time limit (fewer only when the budget
 /// asks for fewer, or the observer stops the work): a ranking on one deal or none is a guess,
@@ -229,15 +377,132 @@ fn deals(count: usize) -> String {
     }
 }
 
+/// A move's points, for an aim that counts them: the most each deal gives after the move,
+/// earlier deals' included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Points {
+    /// The same whatever the unknown cards are.
+    Exact(u32),
+    /// Measured on `deals` deals: their points add up to `sum`, their squares to `squares`.
+    Sampled {
+        sum: u64,
+        squares: u64,
+        deals: usize,
+    },
+}
+
+impl Points {
+    /// The mean and the half-width of its 95% interval; `None` when no deal measured it.
+    pub fn mean_margin(&self) -> Option<(f64, f64)> {
+        match *self {
+            Points::Exact(points) => Some((f64::from(points), 0.0)),
+            Points::Sampled {
+                sum,
+                squares,
+                deals,
+            } => mean_margin(sum, squares, deals),
+        }
+    }
+
+    /// One deal's points added.
+    fn add(&mut self, points: u32) {
+        if let Points::Sampled {
+            sum,
+            squares,
+            deals,
+        } = self
+        {
+            *sum += u64::from(points);
+            *squares += u64::from(points) * u64::from(points);
+            *deals += 1;
+        }
+    }
+
+    /// The points of more deals added; an exact figure stays so.
+    fn merged(self, more: Points) -> Points {
+        match (self, more) {
+            (
+                Points::Sampled {
+                    sum,
+                    squares,
+                    deals,
+                },
+                Points::Sampled {
+                    sum: more_sum,
+                    squares: more_squares,
+                    deals: more_deals,
+                },
+            ) => Points::Sampled {
+                sum: sum + more_sum,
+                squares: squares + more_squares,
+                deals: deals + more_deals,
+            },
+            (points, _) => points,
+        }
+    }
+
+    /// The figure in words: "mean 31,200 ± 450 points", "31,200 points, certain", "points
+    /// not known".
+    pub fn text(&self) -> String {
+        match (self, self.mean_margin()) {
+            (Points::Exact(points), _) => {
+                format!("{} points, certain", thousands(*points as usize))
+            }
+            (Points::Sampled { .. }, Some((mean, margin))) => format!(
+                "mean {} ± {} points",
+                thousands(whole(mean)),
+                thousands(whole(margin))
+            ),
+            (Points::Sampled { .. }, None) => "points not known".to_string(),
+        }
+    }
+
+    /// The figures as JSON: `mean` (null when no deal measured it), `margin`, `exact`, and
+    /// for a sampled one `deals`.
+    pub fn json(&self) -> Value {
+        let (mean, margin) = self.mean_margin().unzip();
+        let mut object = json!({
+            "mean": mean,
+            "margin": margin,
+            "exact": matches!(self, Points::Exact(_)),
+        });
+        if let Points::Sampled { deals, .. } = *self {
+            object["deals"] = json!(deals);
+        }
+        object
+    }
+}
+
+/// A mean of points, rounded to a whole number of them.
+fn whole(value: f64) -> usize {
+    // Points are whole, positive and far below `usize::MAX`: the cast keeps them.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let whole = value.round().max(0.0) as usize;
+    whole
+}
+
 /// One legal move and its chance.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MoveChance<M> {
     pub mv: M,
     pub estimate: Estimate,
+    /// For an aim that counts points, the move's points.
+    pub points: Option<Points>,
     /// The deals whose winning line, as the exact solver found it, starts with the move: of
     /// two moves with the same chance, the one more lines start with comes first, so that a
     /// player who follows the ranking makes progress rather than going round in circles.
     pub firsts: usize,
+}
+
+impl<M> MoveChance<M> {
+    /// The chance in words, and the points when the aim counts them: "64% ± 3% (2,000
+    /// deals), mean 31,200 ± 450 points".
+    pub fn figures_text(&self) -> String {
+        match self.points {
+            Some(points) => format!("{}, {}", self.estimate.text(), points.text()),
+            None => self.estimate.text(),
+        }
+    }
 }
 
 /// The legal moves ranked, the best first, and what the ranking rests on.
@@ -307,14 +572,14 @@ impl<M: Copy> Ranking<M> {
                 "Best: {} ({}): win chance {}\n",
                 notation(best.mv),
                 words(best.mv),
-                best.estimate.text()
+                best.figures_text()
             ));
         }
         for other in moves {
             text.push_str(&format!(
                 "  then {}: {}\n",
                 notation(other.mv),
-                other.estimate.text()
+                other.figures_text()
             ));
         }
         if !self.exact() {
@@ -358,6 +623,9 @@ impl<M: Copy> Ranking<M> {
             .map(|chance| {
                 let mut figures = chance.estimate.json();
                 figures["move"] = json!(notation(chance.mv));
+                if let Some(points) = chance.points {
+                    figures["points"] = points.json();
+                }
                 figures
             })
             .collect();
@@ -404,6 +672,19 @@ pub fn rank<P: AtTable>(
     budget: &SampleBudget,
     observer: &mut dyn Observer,
 ) -> Result<Ranking<P::Move>, RankError> {
+    rank_for(position, &Board, pool, budget, observer)
+}
+
+/// Ranks the legal moves of `position` by their chance to reach `aim`, as [`rank`] does for
+/// the game's win; for an aim that counts points, each move with its points, and of two
+/// moves with the same chance the one with more points first.
+pub fn rank_for<P: AtTable, A: Aim<P>>(
+    position: &P,
+    aim: &A,
+    pool: &[Card],
+    budget: &SampleBudget,
+    observer: &mut dyn Observer,
+) -> Result<Ranking<P::Move>, RankError> {
     let started = Instant::now();
     let unknown = position.unknown();
     if pool.len() < unknown {
@@ -413,31 +694,36 @@ pub fn rank<P: AtTable>(
         });
     }
     let moves = position.moves();
-    let settled: Vec<Option<bool>> = if unknown == 0 {
-        vec![None; moves.len()]
+    let counts_points = aim.counts_points();
+    let settled: Vec<Settled> = if unknown == 0 {
+        vec![Settled::default(); moves.len()]
     } else {
         moves
             .iter()
-            .map(|&mv| position.after(mv).settled())
+            .map(|&mv| aim.settled(&position.after(mv)))
             .collect()
     };
+    // A move is sampled when its chance, or its points where they count, may depend on the
+    // unknown cards.
+    let is_open = |settled: &Settled| !settled.all(counts_points);
     let open: Vec<P::Move> = moves
         .iter()
         .zip(&settled)
-        .filter(|(_, settled)| settled.is_none())
+        .filter(|(_, settled)| is_open(settled))
         .map(|(&mv, _)| mv)
         .collect();
     // With nothing unknown, one deal is every deal: solved once, it is exact.
     let wanted = if unknown == 0 { 1 } else { budget.deals };
     let sampler = Sampler {
         position,
+        aim,
         pool,
         moves: &open,
         caps: budget.caps,
         seed: budget.seed,
     };
     let (tally, stopped, timed_out) = if open.is_empty() {
-        (Tally::new(0), false, false)
+        (Tally::new(0, counts_points), false, false)
     } else {
         sampler.run(wanted, budget, started, observer)
     };
@@ -448,33 +734,41 @@ pub fn rank<P: AtTable>(
         .zip(settled)
         .map(|(&mv, settled)| {
             // Only the open moves were sampled, in order: a settled one takes no figure.
-            let first = if settled.is_none() {
-                firsts.next().unwrap_or(0)
+            let (figure, first) = if is_open(&settled) {
+                let figure = sampled.next().expect("every open move is sampled");
+                (Some(figure), firsts.next().unwrap_or(0))
             } else {
-                0
+                (None, 0)
             };
-            let estimate = match settled {
-                Some(wins) => Estimate::Exact(wins),
-                None => match sampled.next() {
-                    Some(figure) if unknown == 0 && figure.decided == 1 => {
-                        Estimate::Exact(figure.wins == 1)
+            // With nothing unknown, the one deal solved is every deal.
+            let every_deal = figure.filter(|figure| unknown == 0 && figure.decided == 1);
+            let estimate = match (settled.reached, every_deal, figure) {
+                (Some(wins), _, _) => Estimate::Exact(wins),
+                (None, Some(figure), _) => Estimate::Exact(figure.wins == 1),
+                (None, None, Some(figure)) => figure.estimate(),
+                (None, None, None) => unreachable!("a move not settled is sampled"),
+            };
+            let points = match (settled.points, every_deal, figure) {
+                _ if !counts_points => None,
+                (Some(points), _, _) => Some(Points::Exact(points)),
+                (None, Some(figure), _) => figure.points.map(|points| match points {
+                    Points::Sampled { sum, .. } => {
+                        Points::Exact(u32::try_from(sum).unwrap_or(u32::MAX))
                     }
-                    Some(figure) => figure.estimate(),
-                    None => unreachable!("every open move is sampled"),
-                },
+                    exact @ Points::Exact(_) => exact,
+                }),
+                (None, None, Some(figure)) => figure.points,
+                (None, None, None) => unreachable!("a move not settled is sampled"),
             };
             MoveChance {
                 mv,
                 estimate,
+                points,
                 firsts: first,
             }
         })
         .collect();
-    ranked.sort_by(|a, b| {
-        order(&b.estimate)
-            .total_cmp(&order(&a.estimate))
-            .then(b.firsts.cmp(&a.firsts))
-    });
+    ranked.sort_by(ranked_before);
     Ok(Ranking {
         moves: ranked,
         deals: tally.deals,
@@ -514,18 +808,19 @@ impl<M: Copy + PartialEq> Ranking<M> {
                     },
                     (estimate, _) => estimate,
                 };
+                let points = match (chance.points, other.and_then(|other| other.points)) {
+                    (Some(points), Some(more)) => Some(points.merged(more)),
+                    (points, _) => points,
+                };
                 MoveChance {
                     mv: chance.mv,
                     estimate,
+                    points,
                     firsts: chance.firsts + other.map_or(0, |other| other.firsts),
                 }
             })
             .collect();
-        moves.sort_by(|a, b| {
-            order(&b.estimate)
-                .total_cmp(&order(&a.estimate))
-                .then(b.firsts.cmp(&a.firsts))
-        });
+        moves.sort_by(ranked_before);
         Ranking {
             moves,
             deals: self.deals + more.deals,
@@ -534,6 +829,21 @@ impl<M: Copy + PartialEq> Ranking<M> {
             elapsed: self.elapsed + more.elapsed,
         }
     }
+}
+
+/// Which of two moves the ranking puts first: the one with the better chance ([`order`]), then
+/// the one with more points, then the one more winning lines start with.
+fn ranked_before<M>(a: &MoveChance<M>, b: &MoveChance<M>) -> std::cmp::Ordering {
+    let mean = |chance: &MoveChance<M>| {
+        chance
+            .points
+            .and_then(|points| points.mean_margin())
+            .map_or(-1.0, |(mean, _)| mean)
+    };
+    order(&b.estimate)
+        .total_cmp(&order(&a.estimate))
+        .then(mean(b).total_cmp(&mean(a)))
+        .then(b.firsts.cmp(&a.firsts))
 }
 
 /// A move's place in the ranking: by its chance, then by its interval's low end (so that,
@@ -553,12 +863,13 @@ struct Tally {
     deals: usize,
 }
 
-/// One move's deals: won, decided, left open.
+/// One move's deals: won, decided, left open; and their points, where they count.
 #[derive(Debug, Clone, Copy, Default)]
 struct Figure {
     wins: usize,
     decided: usize,
     open: usize,
+    points: Option<Points>,
 }
 
 impl Figure {
@@ -572,26 +883,37 @@ impl Figure {
 }
 
 impl Tally {
-    fn new(moves: usize) -> Tally {
+    fn new(moves: usize, counts_points: bool) -> Tally {
+        let figure = Figure {
+            points: counts_points.then_some(Points::Sampled {
+                sum: 0,
+                squares: 0,
+                deals: 0,
+            }),
+            ..Figure::default()
+        };
         Tally {
-            figures: vec![Figure::default(); moves],
+            figures: vec![figure; moves],
             firsts: vec![0; moves],
             deals: 0,
         }
     }
 
-    /// Adds one deal's outcome for each move (won, lost, or open: `None`), and which move its
-    /// winning line starts with, if one of them.
-    fn add(&mut self, (outcomes, first): &(Vec<Option<bool>>, Option<usize>)) {
+    /// Adds one deal's outcome for each move (won or lost with its points, or open: `None`),
+    /// and which move its winning line starts with, if one of them.
+    fn add(&mut self, (outcomes, first): &Outcomes) {
         self.deals += 1;
         if let Some(first) = first {
             self.firsts[*first] += 1;
         }
         for (figure, outcome) in self.figures.iter_mut().zip(outcomes) {
             match outcome {
-                Some(won) => {
+                Some((won, points)) => {
                     figure.decided += 1;
                     figure.wins += usize::from(*won);
+                    if let (Some(sampled), Some(points)) = (&mut figure.points, points) {
+                        sampled.add(*points);
+                    }
                 }
                 None => figure.open += 1,
             }
@@ -608,8 +930,9 @@ impl Observer for Flag<'_> {
     }
 }
 
-/// One deal's outcome for each open move, and which move its winning line starts with.
-type Outcomes = (Vec<Option<bool>>, Option<usize>);
+/// One deal's outcome for each open move (reached or not, with its points where they count;
+/// `None` when a cap left it open), and which move the line found starts with.
+type Outcomes = (Vec<Option<(bool, Option<u32>)>>, Option<usize>);
 
 /// The work was stopped before a deal was solved.
 struct Stopped;
@@ -618,15 +941,16 @@ struct Stopped;
 const REPORT_EVERY: Duration = Duration::from_millis(50);
 
 /// Deals the unknown cards and solves each deal after each open move.
-struct Sampler<'a, P: AtTable> {
+struct Sampler<'a, P: AtTable, A> {
     position: &'a P,
+    aim: &'a A,
     pool: &'a [Card],
     moves: &'a [P::Move],
     caps: Caps,
     seed: u64,
 }
 
-impl<P: AtTable> Sampler<'_, P> {
+impl<P: AtTable, A: Aim<P>> Sampler<'_, P, A> {
     /// Solves deals `0..wanted` on the budget's threads, until they are done, the budget's
     /// time is spent or the observer stops the work; says whether the observer stopped it and
     /// whether the time ran out.
@@ -639,7 +963,7 @@ impl<P: AtTable> Sampler<'_, P> {
     ) -> (Tally, bool, bool) {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
-        let mut tally = Tally::new(self.moves.len());
+        let mut tally = Tally::new(self.moves.len(), self.aim.counts_points());
         let mut stopped = false;
         let mut timed_out = false;
         std::thread::scope(|scope| {
@@ -692,41 +1016,42 @@ impl<P: AtTable> Sampler<'_, P> {
     }
 
     /// Deal `number`: the unknown cards dealt, each open move's outcome on it, and which of
-    /// them its winning line starts with. The position solved first settles every move when
-    /// it is lost (no move can win a lost game) and the first move of its winning line.
+    /// them the line found starts with. The position solved first settles every move when
+    /// the aim is not reached and no points count (no move can win a lost game), and the
+    /// first move of its line, which fares as the position does.
     fn deal(&self, number: usize, stop: &AtomicBool) -> Result<Outcomes, Stopped> {
         let dealt = dealt(self.position, self.pool, self.seed, number);
         let whole = self.solve(&dealt, stop)?;
-        let first = match whole {
-            Solved::Won(ref line) => line
-                .first()
-                .and_then(|first| self.moves.iter().position(|mv| mv == first)),
-            _ => None,
-        };
+        let whole_first = whole.line().and_then(<[P::Move]>::first);
+        let first = whole_first.and_then(|first| self.moves.iter().position(|mv| mv == first));
+        let lost = whole.reached() == Some(false) && !self.aim.counts_points();
+        let outcome = |solved: &A::Yield| solved.reached().map(|won| (won, solved.points()));
         let outcomes = self
             .moves
             .iter()
-            .map(|&mv| match whole {
-                Solved::Lost => Ok(Some(false)),
-                Solved::Won(ref line) if line.first() == Some(&mv) => Ok(Some(true)),
-                _ => match self.solve(&dealt.after(mv), stop)? {
-                    Solved::Won(_) => Ok(Some(true)),
-                    Solved::Lost => Ok(Some(false)),
-                    Solved::Open => Ok(None),
-                },
+            .map(|&mv| {
+                if lost {
+                    Ok(Some((false, None)))
+                } else if whole_first == Some(&mv) {
+                    Ok(outcome(&whole))
+                } else {
+                    Ok(outcome(&self.solve(&dealt.after(mv), stop)?))
+                }
             })
             .collect::<Result<_, _>>()?;
         Ok((outcomes, first))
     }
 
-    /// One exact solve under the caps: `Open` when a cap stopped it, `Stopped` when the stop.
-    fn solve(&self, position: &P, stop: &AtomicBool) -> Result<Solved<P::Move>, Stopped> {
+    /// One exact solve under the caps: not reached nor lost when a cap stopped it,
+    /// `Stopped` when the stop.
+    fn solve(&self, position: &P, stop: &AtomicBool) -> Result<A::Yield, Stopped> {
         let mut flag = Flag(stop);
         let mut capped = Capped::new(self.caps, &mut flag);
-        match position.solve(&mut capped) {
-            Solved::Open if capped.reached().is_none() => Err(Stopped),
-            solved => Ok(solved),
+        let solved = self.aim.solve(position, &mut capped);
+        if solved.reached().is_none() && capped.reached().is_none() {
+            return Err(Stopped);
         }
+        Ok(solved)
     }
 }
 
@@ -978,6 +1303,7 @@ mod tests {
                 .map(|(mv, estimate)| MoveChance {
                     mv,
                     estimate,
+                    points: None,
                     firsts: 0,
                 })
                 .collect(),
@@ -1022,6 +1348,33 @@ mod tests {
             ]
         );
         assert_eq!((both.deals, both.elapsed), (30, Duration::from_secs(2)));
+    }
+
+    #[test]
+    fn points_read_as_a_mean_and_its_margin_and_add_up_over_more_deals() {
+        let mut sampled = Points::Sampled {
+            sum: 0,
+            squares: 0,
+            deals: 0,
+        };
+        assert_eq!(sampled.text(), "points not known");
+        for points in [30_000, 32_000, 34_000] {
+            sampled.add(points);
+        }
+        // Mean 32,000, sample deviation 2,000: a margin of 1.96 * 2,000 / √3.
+        assert_eq!(sampled.text(), "mean 32,000 ± 2,263 points");
+        assert_eq!(Points::Exact(31_200).text(), "31,200 points, certain");
+        let more = Points::Sampled {
+            sum: 32_000,
+            squares: 32_000 * 32_000,
+            deals: 1,
+        };
+        let both = sampled.merged(more);
+        assert_eq!(both.mean_margin().map(|(mean, _)| mean), Some(32_000.0));
+        assert!(matches!(both, Points::Sampled { deals: 4, .. }));
+        assert_eq!(Points::Exact(5).merged(more), Points::Exact(5));
+        assert_eq!(sampled.json()["deals"], 3);
+        assert_eq!(Points::Exact(5).json()["exact"], true);
     }
 
     #[test]

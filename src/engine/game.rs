@@ -229,10 +229,20 @@ pub trait Table {
     /// Only the next move of the best line from where the game stands, and whether it can
     /// still be won.
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer;
-    /// With cards not known (`??`), every legal move ranked by its chance to win, within
-    /// `budget` ([`crate::engine::at_table`]); `None` where [`Table::hint`] answers instead:
-    /// no card is unknown, the outcome cannot depend on them, or the game has no ranking yet.
-    fn chances(&self, _budget: &SampleBudget, _observer: &mut dyn Observer) -> Option<Answer> {
+    /// The challenge the game was saved with (the Board one when it names none).
+    fn goal(&self) -> Goal {
+        Goal::Board
+    }
+    /// With cards not known (`??`), every legal move ranked by its chance to win (or to reach
+    /// `goal`'s target), within `budget` ([`crate::engine::at_table`]); `None` where
+    /// [`Table::hint`] answers instead: no card is unknown, the outcome cannot depend on them,
+    /// or the game has no ranking yet. An error when the rules do not fit the challenge.
+    fn chances(
+        &self,
+        _goal: Goal,
+        _budget: &SampleBudget,
+        _observer: &mut dyn Observer,
+    ) -> Option<Answered> {
         None
     }
     /// That the text is valid, and what it holds; or, with a printing option, the text

@@ -301,6 +301,31 @@ impl Goal {
             } => format!("card {rank} {target} already {already}"),
         }
     }
+
+    /// Adds the challenge to an answer's JSON `object`, as answers name it: `"challenge":
+    /// "board"`; `"challenge": "score", "target": 1290, "earned": 0`; `"challenge": "card",
+    /// "rank": "J", "target": 4, "already": 1`.
+    pub fn add_json(&self, object: &mut serde_json::Value) {
+        use serde_json::json;
+        match *self {
+            Goal::Board => object["challenge"] = json!("board"),
+            Goal::Score { target, earned } => {
+                object["challenge"] = json!("score");
+                object["target"] = json!(target);
+                object["earned"] = json!(earned);
+            }
+            Goal::Card {
+                rank,
+                target,
+                already,
+            } => {
+                object["challenge"] = json!("card");
+                object["rank"] = json!(rank.letter().to_string());
+                object["target"] = json!(target);
+                object["already"] = json!(already);
+            }
+        }
+    }
 }
 
 impl fmt::Display for Goal {

@@ -52,6 +52,25 @@ pub fn check_ranking(answer: &Value, said: &str, legal: &[String], deals: u64) {
     assert!(said.contains(&format!("win chance {first} ± ")), "{said}");
 }
 
+/// Checks the points of a Score ranking in `hint --json`: every move's mean, within its
+/// margin, at least the points `earned` before, on `deals` deals; and named in the text
+/// `said`.
+pub fn check_points(answer: &Value, said: &str, earned: u64, deals: u64) {
+    for figures in answer["moves"].as_array().expect("the moves") {
+        let points = &figures["points"];
+        let mean = points["mean"].as_f64().expect("a mean");
+        let margin = points["margin"].as_f64().expect("a margin");
+        assert!(mean >= earned as f64 && margin >= 0.0, "{figures}");
+        assert_eq!(
+            (points["deals"].clone(), points["exact"].clone()),
+            (deals.into(), false.into()),
+            "{figures}"
+        );
+    }
+    assert!(said.contains(" points\n"), "{said}");
+    assert!(said.contains(", mean "), "{said}");
+}
+
 /// What the figures checked against the full-knowledge average came to: the sampled ones,
 /// and those whose 95% interval holds the average.
 #[derive(Debug, Default)]

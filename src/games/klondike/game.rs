@@ -226,8 +226,14 @@ impl Table for KlondikeTable {
         hint_answer(&self.saved, caps, observer)
     }
 
-    fn chances(&self, budget: &SampleBudget, observer: &mut dyn Observer) -> Option<Answer> {
-        chances_answer(&self.saved, budget, observer)
+    /// Klondike has no challenge: its moves are ranked by their chance to win.
+    fn chances(
+        &self,
+        _goal: Goal,
+        budget: &SampleBudget,
+        observer: &mut dyn Observer,
+    ) -> Option<Answered> {
+        chances_answer(&self.saved, budget, observer).map(Ok)
     }
 
     fn validate(&self, settings: &Settings) -> Answered {

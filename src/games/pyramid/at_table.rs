@@ -1,20 +1,24 @@
-//! Pyramid at the table ([`crate::engine::at_table`]), for the Board challenge: the chance to
-//! clear the pyramid (or all 52 cards, as the rules ask). The referee's moves, the unknown
-//! cards dealt in the order of places (the pyramid in deal order, the stock from its top, the
-//! waste from its bottom), the exact Board solver, and the two searches its answers already
-//! run as the proofs that hold whatever the unknown cards are: a line that clears with them
-//! matching nothing plays whatever they are; no line with them as wildcards, or a plain
-//! reason, and no filling clears. Then the ranked moves as `hint` gives them, in words and
-//! JSON.
+//! Pyramid at the table ([`crate::engine::at_table`]): the chance to clear the pyramid (or
+//! all 52 cards, as the rules ask), or to reach a Score or Card challenge's target. The
+//! referee's moves, the unknown cards dealt in the order of places (the pyramid in deal order,
+//! the stock from its top, the waste from its bottom), the exact solver of the challenge, and
+//! the two searches its answers already run as the proofs that hold whatever the unknown cards
+//! are: a line that reaches the target with them matching nothing plays whatever they are; no
+//! line with them as wildcards, or a plain reason, and no filling reaches it. Then the ranked
+//! moves as `hint` gives them, in words and JSON.
 
 use serde_json::json;
 
-use super::answer::{Bound, Standing, board_bound, solve_capped};
+use super::Goal;
+use super::answer::{
+    Bound, Standing, board_bound, challenge_bound, solve_capped, solve_challenge_capped,
+};
+use super::challenge::{self, Answer as ChallengeAnswer};
 use super::lab::rules_json;
-use super::solver::{self, Budget, Caps, Outcome};
+use super::solver::{self, Budget, Caps, Outcome, ScoreAnswer};
 use super::{Move, Position, notation};
 use crate::cards::card::Card;
-use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
+use crate::engine::at_table::{self, Aim, AtTable, Reach, SampleBudget, Settled, Solved};
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -159,27 +163,127 @@ impl AtTable for Position {
     }
 }
 
-/// The moves from where a game with cards not known stands, ranked by their chance to win
-/// over deals of the cards not seen; `None` where the exact hint answers: no card is unknown,
-/// one is face up waiting to be typed in (the player sees it), or the game is won, or lost,
-/// whatever they are.
+/// A Pyramid challenge as what a ranking aims at: each deal solved by the challenge's exact
+/// solver. A Score challenge counts the most points a deal gives (earlier deals' included),
+/// and is reached when they reach its target.
+impl Aim<Position> for Goal {
+    type Yield = Reach<Move>;
+
+    fn counts_points(&self) -> bool {
+        matches!(self, Goal::Score { .. })
+    }
+
+    /// The Board challenge as [`AtTable::settled`]; a challenge reached by a line with the
+    /// unknown cards matching nothing is reached whatever they are; one the search for what
+    /// they could give (as wildcards) proves out of reach is not, and then a Score
+    /// challenge's most points are the answer's. Either search stopped by its cap settles
+    /// nothing.
+    fn settled(&self, position: &Position) -> Settled {
+        if *self == Goal::Board {
+            return Settled {
+                reached: position.settled(),
+                points: None,
+            };
+        }
+        let budget = Budget::start(SETTLE_CAPS);
+        let Ok((answer, _)) = solve_challenge_capped(position, *self, &budget, &mut ()) else {
+            return Settled::default();
+        };
+        if answer.reached() {
+            return Settled {
+                reached: Some(true),
+                points: None,
+            };
+        }
+        match challenge_bound(position, *self, &answer, &budget) {
+            None | Some((Bound::Definitive, _)) => Settled {
+                reached: Some(false),
+                points: match (self, &answer) {
+                    (
+                        Goal::Score { earned, .. },
+                        ChallengeAnswer::Score(ScoreAnswer::Short(line)),
+                    ) => Some(earned + line.value),
+                    _ => None,
+                },
+            },
+            Some(_) => Settled::default(),
+        }
+    }
+
+    fn solve(&self, position: &Position, observer: &mut dyn Observer) -> Reach<Move> {
+        let needed = self.needed();
+        match *self {
+            Goal::Board => match AtTable::solve(position, observer) {
+                Solved::Won(line) => Reach {
+                    reached: Some(true),
+                    line,
+                    points: None,
+                },
+                Solved::Lost => Reach {
+                    reached: Some(false),
+                    line: Vec::new(),
+                    points: None,
+                },
+                Solved::Open => Reach::open(),
+            },
+            // Asked for more than any deal gives, the solver finds the most there is.
+            Goal::Score { earned, .. } => solver::solve_score(position, u32::MAX, observer)
+                .answer
+                .map_or_else(Reach::open, |answer| {
+                    let (ScoreAnswer::Reached(line) | ScoreAnswer::Short(line)) = answer;
+                    Reach {
+                        reached: Some(line.value >= needed),
+                        line: line.moves,
+                        points: Some(earned + line.value),
+                    }
+                }),
+            Goal::Card { .. } => {
+                let (answer, _) = challenge::solve(position, *self, observer);
+                answer.map_or_else(Reach::open, |answer| {
+                    let line = answer
+                        .lines()
+                        .into_iter()
+                        .map(|(_, line)| line)
+                        .max_by_key(|line| line.value);
+                    Reach {
+                        reached: Some(answer.reached()),
+                        line: line.map(|line| line.moves.clone()).unwrap_or_default(),
+                        points: None,
+                    }
+                })
+            }
+        }
+    }
+}
+
+/// The moves from where a game with cards not known stands, ranked by their chance to reach
+/// `goal` (win, or a challenge's target) over deals of the cards not seen, with the mean
+/// points for a Score challenge; `None` where the exact hint answers: no card is unknown, one
+/// is face up waiting to be typed in (the player sees it), or the target is reached, or
+/// never, whatever they are (and for a Score challenge, the points too).
 pub fn chances_answer(
     standing: &Standing,
+    goal: Goal,
     budget: &SampleBudget,
     observer: &mut dyn Observer,
 ) -> Option<verdict::Answer> {
     let position = &standing.position;
     let unknown = position.unknown();
-    if unknown == 0 || position.unknown_face_up().is_some() || position.settled().is_some() {
+    if unknown == 0 || position.unknown_face_up().is_some() || at_table::settled(&goal, position) {
         return None;
     }
     let pool = at_table::rest_of_pack(&position.seen());
-    let ranking = at_table::rank(position, &pool, budget, observer).ok()?;
+    let ranking = at_table::rank_for(position, &goal, &pool, budget, observer).ok()?;
     let rules = position.rules();
     let notation = |mv| notation::move_text(position, mv);
-    let head = json!({"game": "pyramid", "challenge": "board", "rules": rules_json(rules)});
+    let mut head = json!({"game": "pyramid"});
+    goal.add_json(&mut head);
+    head["rules"] = rules_json(rules);
     let json = ranking.json(head, unknown, pool.len(), notation);
-    let aim = format!("Board: {}", rules.finish.aim());
+    let aim = match goal {
+        Goal::Board => format!("Board: {}", rules.finish.aim()),
+        _ => goal.to_string(),
+    };
     let text = ranking.text(Some(&aim), unknown, pool.len(), notation, |mv| {
         position.describe(mv)
     });

@@ -141,8 +141,20 @@ impl Table for PyramidTable {
         self.standing.hint(&Budget::start(caps), observer)
     }
 
-    fn chances(&self, budget: &SampleBudget, observer: &mut dyn Observer) -> Option<Answer> {
-        chances_answer(&self.standing, budget, observer)
+    fn goal(&self) -> Goal {
+        self.standing.game.goal
+    }
+
+    fn chances(
+        &self,
+        goal: Goal,
+        budget: &SampleBudget,
+        observer: &mut dyn Observer,
+    ) -> Option<Answered> {
+        if let Err(error) = goal.check(self.standing.position.rules()) {
+            return Some(Err(error.into()));
+        }
+        chances_answer(&self.standing, goal, budget, observer).map(Ok)
     }
 
     fn validate(&self, _settings: &Settings) -> Answered {

@@ -101,8 +101,20 @@ impl Table for TriPeaksTable {
         hint_answer(&self.saved, &Budget::start(caps), observer)
     }
 
-    fn chances(&self, budget: &SampleBudget, observer: &mut dyn Observer) -> Option<Answer> {
-        chances_answer(&self.saved, budget, observer)
+    fn goal(&self) -> Goal {
+        self.saved.goal
+    }
+
+    fn chances(
+        &self,
+        goal: Goal,
+        budget: &SampleBudget,
+        observer: &mut dyn Observer,
+    ) -> Option<Answered> {
+        if let Err(error) = goal.check_inputs(GameKind::TriPeaks) {
+            return Some(Err(error.into()));
+        }
+        chances_answer(&self.saved, goal, budget, observer).map(Ok)
     }
 
     fn validate(&self, _settings: &Settings) -> Answered {
