@@ -268,6 +268,22 @@ mod tests {
     }
 
     #[test]
+    fn a_save_that_cannot_be_written_names_the_file_being_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocker = dir.path().join("file");
+        fs::write(&blocker, "keep me").unwrap();
+        let folders = Folders::under(&blocker);
+        let error = save_named(&folders, "My deal", "text", |_| false).unwrap_err();
+        let said = error.to_string();
+        let file = shown_path(&folders.saves.join("my-deal.txt"));
+        assert!(
+            said.starts_with(&format!("cannot write {file}: ")),
+            "{said}"
+        );
+        assert!(!said.contains(atomic_write::TEMP_PREFIX), "{said}");
+    }
+
+    #[test]
     fn a_folder_named_with_escapes_is_shown_escaped_in_errors() {
         let folder = PathBuf::from("saves\u{1b}[31m\u{7}");
         let error = StorageError::NoFreeName {

@@ -167,7 +167,7 @@ pub enum Effect {
 /// commands print them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CopyOut {
-    /// "deal" or "solution", for the messages.
+    /// "deal", "game" or "solution", for the messages.
     pub what: &'static str,
     /// The name the file is written under, in the saves folder.
     pub name: String,

@@ -40,7 +40,9 @@ use crate::app::effects::{Effect, Effects, Held, Saving, Tone, WriteSave, Writte
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::layout;
 pub use crate::app::session::NotShown;
-use crate::app::session::{About, DealText, GameSessions, KeptWork, Restored, Session, Ui, Work};
+use crate::app::session::{
+    About, DealText, GameSessions, KeptWork, Restored, Session, Ui, Work, unfinished_state,
+};
 use crate::app::widgets::{Look, counted};
 use crate::store::{self, Folders};
 use board::{PlayBoard, PlayMarks};
@@ -120,6 +122,10 @@ pub trait GameScreen: Default + Clone + Debug + Sized + 'static {
             filled,
             filled == editor.size() && editor.duplicates().is_empty(),
         )
+    }
+    /// Whether the work has problems besides cards still to type: a card typed twice.
+    fn problems_to_fix(flow: &Flow<Self>) -> bool {
+        !flow.editor.duplicates().is_empty()
     }
     /// Whether the editor shows a game under way as it lies on the table, rather than a
     /// deal: what the messages about the editor call it.
@@ -1423,6 +1429,10 @@ impl<G: GameScreen> Session for Flow<G> {
         G::typed_count(self).0
     }
 
+    fn problems_to_fix(&self) -> bool {
+        G::problems_to_fix(self)
+    }
+
     fn work(&self) -> Work {
         Work::of(&G::draft(self))
     }
@@ -1447,7 +1457,13 @@ impl<G: GameScreen> Session for Flow<G> {
             }
             return Ok(("solution", steps));
         }
-        Ok(("deal", G::deal_text(self)?))
+        // A game under way is copied as the table it lies on.
+        let what = if G::typing_a_table(self) {
+            "game"
+        } else {
+            "deal"
+        };
+        Ok((what, G::deal_text(self)?))
     }
 
     fn save(&self, name: &str, notes: &[String]) -> Effect {
@@ -1465,11 +1481,8 @@ impl<G: GameScreen> Session for Flow<G> {
             return Effect::Save(saving(said, "game"), write);
         }
         // Saved in the draft's format; Ctrl-O or `pyramid FILE` opens it into the editor.
-        let said = format!(
-            "Saved the unfinished deal ({}/{})",
-            G::typed_count(self).0,
-            self.editor.size()
-        );
+        let state = unfinished_state(G::typed_count(self).0, G::problems_to_fix(self));
+        let said = format!("Saved the deal ({state})");
         let (name, notes, draft) = (name.to_string(), notes.to_vec(), G::draft(self));
         let write = move |folders: &Folders| G::save_unfinished(folders, &name, &notes, &draft);
         Effect::Save(saving(said, "deal"), WriteSave(Box::new(write)))

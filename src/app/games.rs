@@ -21,6 +21,7 @@ use crate::app::effects::{Effects, Tone};
 use crate::app::flow::{Flow, GameScreen, NotShown};
 use crate::app::session::{
     About, DealText, GameDraft, GameSessions, Kept, Restored, SavedGame, Session, Work,
+    unfinished_state,
 };
 use crate::store::{self, Origin, SaveText};
 use klondike::Klondike;
@@ -178,7 +179,7 @@ pub fn from_text(opening: &DealText, fx: &mut Effects) -> Box<dyn Session> {
     });
     if let Some(session) = unfinished {
         let (tone, text) = match session.filled() {
-            typed if typed < DECK_SIZE => (
+            typed if typed < DECK_SIZE && !session.problems_to_fix() => (
                 Tone::Info,
                 format!("Opened '{}' ({typed}/52): go on typing.", opening.name),
             ),
@@ -344,6 +345,8 @@ pub enum Holds {
 pub struct Unfinished {
     /// How many of the 52 cards are typed (`??` included); a card typed twice counts twice.
     pub typed: usize,
+    /// Whether it has problems besides cards still to type (a card typed twice).
+    pub problems: bool,
     /// The file's text: the editor reads it as it reads `pyramid FILE`.
     pub text: String,
 }
@@ -390,11 +393,17 @@ fn holds_of(game: GameKind, text: &str, stem: &str) -> Result<Holds, Unopened> {
     whole.map(Holds::Game).or_else(|reason| {
         let text = headed(game, text);
         (screens.unfinished)(&text)
-            .and_then(|draft| (screens.work)(&draft))
-            .filter(|work| work.typed < DECK_SIZE || header(&text, "unfinished").is_some())
-            .map(|work| {
+            .and_then(|draft| {
+                let work = (screens.work)(&draft)?;
+                // Its problems as its editor finds them on opening it.
+                let (session, _) = (screens.restored)(&draft, &mut Effects::default())?;
+                Some((work, session.problems_to_fix()))
+            })
+            .filter(|(work, _)| work.typed < DECK_SIZE || header(&text, "unfinished").is_some())
+            .map(|(work, problems)| {
                 Holds::Unfinished(Unfinished {
                     typed: work.typed,
+                    problems,
                     text,
                 })
             })
@@ -448,10 +457,7 @@ pub fn entries(files: Vec<SaveText>, mut broken: Vec<String>) -> (Vec<Listed>, V
 /// it, or how many cards an unfinished deal has.
 pub fn listed_state(holds: &Holds) -> String {
     match holds {
-        Holds::Unfinished(unfinished) if unfinished.typed < DECK_SIZE => {
-            format!("unfinished {}/{DECK_SIZE}", unfinished.typed)
-        }
-        Holds::Unfinished(_) => "problems to fix".to_string(),
+        Holds::Unfinished(unfinished) => unfinished_state(unfinished.typed, unfinished.problems),
         Holds::Game(saved) => ALL
             .iter()
             .find_map(|screens| (screens.saved_state)(saved))

@@ -4,7 +4,7 @@
 
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use solitaire::cards::deal::DECK_SIZE;
@@ -127,6 +127,56 @@ pub fn message_lines(
         }
     };
     vec![line]
+}
+
+/// The message as it is drawn `width` columns wide: whole when it wraps into the lines it may
+/// take, else cut where the last of them ends, with `…`, so that no end is dropped unseen.
+pub fn fitted_message(lines: Vec<Line<'static>>, width: u16) -> Vec<Line<'static>> {
+    let fits = |lines: &[Line]| {
+        Paragraph::new(lines.to_vec())
+            .wrap(Wrap { trim: false })
+            .line_count(width)
+            <= usize::from(MOST_MESSAGE_ROWS)
+    };
+    if fits(&lines) {
+        return lines;
+    }
+    let style = lines.first().map(|line| line.style).unwrap_or_default();
+    let spans: Vec<Span<'static>> = lines.into_iter().flat_map(|line| line.spans).collect();
+    let whole = Line::from(spans).style(style);
+    let cut = |kept: usize| vec![cut_line(&whole, kept)];
+    // The most characters kept that still fit with the `…`: wrapping more never takes fewer
+    // lines, so the search halves.
+    let (mut fitting, mut too_many) = (
+        0,
+        whole.spans.iter().map(|s| s.content.chars().count()).sum(),
+    );
+    while too_many - fitting > 1 {
+        let middle = usize::midpoint(fitting, too_many);
+        if fits(&cut(middle)) {
+            fitting = middle;
+        } else {
+            too_many = middle;
+        }
+    }
+    cut(fitting)
+}
+
+/// The first `kept` characters of `line`, in their styles, and `…` in the last one's.
+fn cut_line(line: &Line<'static>, kept: usize) -> Line<'static> {
+    let mut left = kept;
+    let mut spans = Vec::new();
+    for span in &line.spans {
+        if left == 0 {
+            break;
+        }
+        let text: String = span.content.chars().take(left).collect();
+        left -= text.chars().count();
+        spans.push(Span::styled(text, span.style));
+    }
+    let style = spans.last().map_or(line.style, |span| span.style);
+    spans.push(Span::styled("…", style));
+    Line::from(spans).style(line.style)
 }
 
 /// The rows the message needs to be read whole: one, or as many as wrapping it takes (at

@@ -11,6 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use solitaire::GameKind;
+use solitaire::cards::deal::DECK_SIZE;
 use solitaire::engine::goal::Goal;
 
 use solitaire::engine::game::OpenError;
@@ -59,6 +60,16 @@ pub trait KeptWork {
     /// Whether a file's text is an unfinished deal of these very slots, which saving this
     /// again may go over.
     fn same_unfinished(&self, text: &str) -> bool;
+}
+
+/// What an unfinished deal is called wherever it is named (saved, listed, opened): the cards
+/// typed of the pack while only cards are still to type, else its problems to fix.
+pub fn unfinished_state(typed: usize, problems: bool) -> String {
+    if problems || typed >= DECK_SIZE {
+        "problems to fix".to_string()
+    } else {
+        format!("unfinished {typed}/{DECK_SIZE}")
+    }
 }
 
 impl Work {
@@ -130,6 +141,9 @@ pub trait Session {
     fn work(&self) -> Work;
     /// Cards typed in the editor, those not known included.
     fn filled(&self) -> usize;
+    /// Whether the work has problems besides cards still to type (a card typed twice, a
+    /// pile that cannot be): what an unfinished save of it is then called.
+    fn problems_to_fix(&self) -> bool;
     /// The draft's text; `None` when nothing is typed.
     fn draft(&self) -> Option<String>;
     /// Whether the work can be saved now, or why not.
@@ -137,7 +151,8 @@ pub trait Session {
     /// The save of the work under `name`, with `notes`.
     fn save(&self, name: &str, notes: &[String]) -> Effect;
     /// What Ctrl-Y copies out: on the solution screen its steps as the commands print them
-    /// ("solution"), elsewhere the deal as `solve` reads it ("deal"); or why not yet.
+    /// ("solution"), elsewhere the deal as `solve` reads it ("deal", or "game" for a game
+    /// under way); or why not yet.
     fn copy_out(&self) -> Result<(&'static str, String), String>;
     /// The screen's name for the title line, and the settings to show at its right.
     fn title(&self) -> (&'static str, String);

@@ -1153,9 +1153,9 @@ impl App {
                 self.say(
                     Tone::Info,
                     format!(
-                        "A new {named} deal, as --game asked. The draft of the other game, \
-                         {what}, is saved to {}: Ctrl-O opens it.",
-                        path.display()
+                        "A new {named} deal, as --game asked. The other game's draft, {what}, \
+                         is saved: Ctrl-O opens it ({}).",
+                        shown_path(&path)
                     ),
                 );
             }
@@ -1186,7 +1186,7 @@ impl App {
                 self.name = Some(saving.name);
                 self.notes = saving.notes;
                 self.clean = Some(self.session.work());
-                let said = format!("{} to {}.", saving.said, path.display());
+                let said = format!("{} to {}.", saving.said, shown_path(&path));
                 self.keep_draft(Then::Say(Tone::Success, said));
             }
             Err(error) => self.keep_draft(Then::NotSaved(error, saving.what)),
@@ -1397,7 +1397,7 @@ impl App {
                 Tone::Success,
                 format!(
                     "The {what} is {clipboard}, and written to {}.",
-                    path.display()
+                    shown_path(&path)
                 ),
             ),
             Err(error) => self.say(

@@ -33,7 +33,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         return;
     }
     let look = app.look();
-    let message_lines = app.message_lines(&look);
+    let message_lines = layout::fitted_message(app.message_lines(&look), area.width);
     let parts = layout::areas(area, layout::message_rows(&message_lines, area.width));
     title(app, parts.title, buf);
     let block = Block::bordered()
@@ -121,9 +121,9 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     let name = app.name.as_deref().unwrap_or("new deal");
     let head = format!("· {screen} · ");
     let used = u16::try_from(" pyramid ".len() + Span::raw(&head).width()).unwrap_or(u16::MAX);
-    // Beside the deal's name, the rules and the theme; the theme leaves first, so that the
-    // name shows whole, then the rules while a name of at least a few columns still fits
-    // beside them, two spaces apart; a narrower title drops them.
+    // Beside the deal's name, the rules and the theme: the theme leaves first, then the rules,
+    // so that the name shows whole, two spaces from them. A name too long for the line alone
+    // takes all of it, cut.
     let room_beside = |right: &Line| {
         let width = u16::try_from(right.width()).unwrap_or(u16::MAX);
         area.width
@@ -136,14 +136,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
         format!("{settings} "),
     ]
     .map(|text| Line::styled(text, Style::new().fg(theme.dim)).right_aligned());
-    let right = rights
-        .iter()
-        .find(|right| room_beside(right) >= name_width)
-        .or_else(|| {
-            rights
-                .iter()
-                .find(|right| room_beside(right) >= MIN_TITLE_NAME)
-        });
+    let right = rights.iter().find(|right| room_beside(right) >= name_width);
     let room = right.map_or(area.width.saturating_sub(used), room_beside);
     let left = Line::from(vec![
         Span::styled(
@@ -163,9 +156,6 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// The spaces kept between the deal's name and the rules on the title line.
 const TITLE_GAP: u16 = 2;
-
-/// The fewest columns the deal's name gets before the rules leave the title line.
-const MIN_TITLE_NAME: u16 = 4;
 
 /// The key bar shows only whole hints: one too wide for what is left of the line is left out
 /// (a later, shorter one may still fit), so that a narrow screen never shows half a key.

@@ -92,11 +92,14 @@ pub fn spinner(look: &Look) -> &'static str {
     }
 }
 
-/// The rows a panel's header takes in `inner`, wrapped.
+/// The rows a panel's header takes in `inner`, wrapped at words as it is drawn: counted by
+/// its widths alone, a line ending in a long word would be one short, and the last line of
+/// the header (where the stepper stands) cut.
 pub fn header_height(lines: &[Line], inner: Rect) -> u16 {
-    let width = usize::from(inner.width.max(1));
-    let wrapped: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
-    (wrapped as u16).min(inner.height)
+    let wrapped = Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: true })
+        .line_count(inner.width.max(1));
+    u16::try_from(wrapped).unwrap_or(u16::MAX).min(inner.height)
 }
 
 /// The first step a list of `rows` lines shows, keeping the current one a few lines down.
@@ -124,8 +127,6 @@ pub fn headed_panel(
     let block = panel_block(title, theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    // Word wrapping may need a line more than the widths say; the gap below the lines
-    // takes it.
     let height = header_height(&lines, inner);
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })

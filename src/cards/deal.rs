@@ -196,6 +196,22 @@ pub enum DeckProblem {
     },
 }
 
+/// The cards a deal or a position lacks, `unknown` of them stood for by cards not known:
+/// the count said is the list's, so the list is never read as the missing ones alone. `absent`
+/// says where they are not, `unknown_word` what the cards not known are called.
+pub fn missing_text(cards: &[Card], unknown: usize, absent: &str, unknown_word: &str) -> String {
+    let list: Vec<String> = cards.iter().map(ToString::to_string).collect();
+    let list = list.join(" ");
+    if unknown == 0 {
+        return format!("{} missing: {list}", counted(cards.len(), "card"));
+    }
+    let more = cards.len().saturating_sub(unknown);
+    format!(
+        "{} cards are {absent}, {more} more than the {unknown} {unknown_word}: {list}",
+        cards.len()
+    )
+}
+
 impl DeckProblem {
     /// The card a duplicate names, with the indices of its two places in deal order; `None`
     /// for every other problem.
@@ -251,19 +267,8 @@ impl DeckProblem {
             } => {
                 format!("{card} appears twice: at {first} and at {second}")
             }
-            DeckProblem::Missing { cards, unknown: 0 } => {
-                let list: Vec<String> = cards.iter().map(ToString::to_string).collect();
-                let s = if cards.len() == 1 { "" } else { "s" };
-                format!("{} card{s} missing: {}", cards.len(), list.join(" "))
-            }
             DeckProblem::Missing { cards, unknown } => {
-                let short = cards.len() - unknown;
-                let list: Vec<String> = cards.iter().map(ToString::to_string).collect();
-                let s = if short == 1 { "" } else { "s" };
-                format!(
-                    "{short} card{s} missing besides the {unknown} unknown; not in the deal: {}",
-                    list.join(" ")
-                )
+                missing_text(cards, *unknown, "not in the deal", "unknown")
             }
             DeckProblem::UnknownRefused { game, .. } => {
                 format!("'{UNKNOWN}' (an unknown card) is not taken in {game} deals")

@@ -14,10 +14,23 @@ pub fn escaped(text: &str) -> String {
     out
 }
 
-/// A path as messages show it: its text, escaped. A file or folder name may hold any
-/// character but `/` and NUL.
+/// A path as messages show it: its text, escaped, and the user's home folder as `~`, so that
+/// a file in it takes few columns of a message. A file or folder name may hold any character
+/// but `/` and NUL.
 pub fn shown_path(path: &std::path::Path) -> String {
-    escaped(&path.display().to_string())
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    // A home of `/` would shorten every path to nothing but `~`.
+    let in_home = home
+        .filter(|home| home.is_absolute() && home.parent().is_some())
+        .and_then(|home| {
+            path.strip_prefix(home)
+                .ok()
+                .map(|rest| rest.display().to_string())
+        });
+    match in_home {
+        Some(rest) => escaped(&format!("~/{rest}")),
+        None => escaped(&path.display().to_string()),
+    }
 }
 
 /// At most [`EXCERPT_CHARS`] characters of `text`, escaped, with `…` when some were left out.
@@ -93,6 +106,25 @@ pub fn joined<S: AsRef<str>>(words: &[S], conjunction: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_in_the_home_folder_is_shown_from_a_tilde_and_others_whole() {
+        let Some(home) = std::env::var_os("HOME").map(std::path::PathBuf::from) else {
+            eprintln!("skipped: no HOME");
+            return;
+        };
+        if home.parent().is_none() || !home.is_absolute() {
+            eprintln!("skipped: HOME is {}", home.display());
+            return;
+        }
+        let saves = home.join(".local/share/pyramid/saves/deal.txt");
+        assert_eq!(shown_path(&saves), "~/.local/share/pyramid/saves/deal.txt");
+        let mut beside = home.into_os_string();
+        beside.push("-other/deal.txt");
+        let beside = std::path::PathBuf::from(beside);
+        assert_eq!(shown_path(&beside), beside.display().to_string());
+        assert_eq!(shown_path(std::path::Path::new("deal.txt")), "deal.txt");
+    }
 
     #[test]
     fn escape_sequences_are_shown_not_sent() {

@@ -171,10 +171,12 @@ pub fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// A new file in `folder` holding `text`, synced to disk (see [`empty_temporary`]).
+/// A new file in `folder` holding `text`, synced to disk (see [`empty_temporary`]). Written
+/// through its `File`, whose errors are the system's alone: the temporary file's own would
+/// add its random name (see [`plain`]).
 pub fn temporary(folder: &Path, text: &str) -> io::Result<NamedTempFile> {
-    let mut temp = empty_temporary(folder)?;
-    temp.write_all(text.as_bytes())?;
+    let temp = empty_temporary(folder)?;
+    temp.as_file().write_all(text.as_bytes())?;
     temp.as_file().sync_all()?;
     Ok(temp)
 }

@@ -195,13 +195,14 @@ fn save_named_as(
     holds_the_same: impl Fn(&str) -> bool,
 ) -> Result<PathBuf, StorageError> {
     let stem = file_stem(name);
-    readable_size(&folders.saves.join(format!("{stem}.{extension}")), text)?;
+    let first = folders.saves.join(format!("{stem}.{extension}"));
+    readable_size(&first, text)?;
     let error = |path: &Path, source| StorageError::Write {
         path: path.to_path_buf(),
         source,
     };
-    let mut temp =
-        temporary(&folders.saves, text).map_err(|source| error(&folders.saves, source))?;
+    // A failure to write the text names the file being saved, not the folder.
+    let mut temp = temporary(&folders.saves, text).map_err(|source| error(&first, source))?;
     for number in 1..=MAX_NUMBER {
         let name = if number == 1 {
             format!("{stem}.{extension}")

@@ -209,6 +209,13 @@ impl GameScreen for Klondike {
         Ok(flow.editor.fill_offer())
     }
 
+    fn problems_to_fix(flow: &Flow<Klondike>) -> bool {
+        match &flow.own.table {
+            Some(table) => table.problems_to_fix(),
+            None => !flow.editor.duplicates().is_empty(),
+        }
+    }
+
     fn typing_a_table(flow: &Flow<Klondike>) -> bool {
         flow.own.table.is_some()
     }
@@ -960,11 +967,11 @@ fn table_key(flow: &mut Flow<Klondike>, code: KeyCode, fx: &mut Effects) -> bool
             }
         }
         KeyCode::Char('=') => {
-            let added = table.fill_stock();
-            fx.say(
-                Tone::Info,
-                format!("The stock takes {} not seen yet.", counted(added, "card")),
-            );
+            let said = match table.fill_stock() {
+                0 => "No room in the stock: every card of the pack is laid out.".to_string(),
+                added => format!("The stock takes {} not seen yet.", counted(added, "card")),
+            };
+            fx.say(Tone::Info, said);
         }
         KeyCode::Char(sign @ ('+' | '-')) => {
             table.count_redeal(sign == '+');

@@ -569,6 +569,11 @@ impl Session for TripleKlondike {
         self.draft().typed()
     }
 
+    /// A deal is opened whole or not at all: nothing is typed here.
+    fn problems_to_fix(&self) -> bool {
+        false
+    }
+
     fn draft(&self) -> Option<String> {
         let draft = self.draft();
         (!draft.is_empty()).then(|| draft.to_text())

@@ -547,7 +547,7 @@ mod tests {
         let problems = Deal::parse(&texts.join(" ")).unwrap_err();
         assert_eq!(
             problems.to_string(),
-            "1 card missing besides the 2 unknown; not in the deal: 6c 2s Ks"
+            "3 cards are not in the deal, 1 more than the 2 unknown: 6c 2s Ks"
         );
     }
 

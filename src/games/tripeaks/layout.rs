@@ -212,7 +212,7 @@ mod tests {
         assert_eq!(
             problems.to_string(),
             format!(
-                "1 card missing besides the 1 unknown; not in the deal: {} {}",
+                "2 cards are not in the deal, 1 more than the 1 unknown: {} {}",
                 gone[0], gone[1]
             )
         );

@@ -185,6 +185,14 @@ impl TableEditor {
             .collect()
     }
 
+    /// Whether a problem is more than cards still to type: a card laid out twice, a pile that
+    /// cannot be.
+    pub fn problems_to_fix(&self) -> bool {
+        self.problems
+            .iter()
+            .any(|problem| !matches!(problem, SetupProblem::Missing { .. }))
+    }
+
     /// The places a problem names: both of a card laid out twice, a pile that cannot be.
     pub fn invalid_places(&self) -> Vec<Place> {
         self.problems
@@ -480,7 +488,7 @@ mod tests {
         assert!(
             problems
                 .iter()
-                .any(|p| p.contains("missing besides the 3 not known")),
+                .any(|p| p.contains("more than the 3 not known (??)")),
             "{problems:?}"
         );
         assert!(editor.invalid_places().contains(&Place::Pile(2)));

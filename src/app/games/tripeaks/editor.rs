@@ -300,7 +300,8 @@ mod tests {
         assert_eq!(editor.missing().len(), 2);
         assert_eq!(editor.problems().len(), 2);
         assert!(
-            editor.problems()[1].starts_with("1 card missing besides the 1 unknown"),
+            editor.problems()[1]
+                .starts_with("2 cards are not in the deal, 1 more than the 1 unknown"),
             "{:?}",
             editor.problems()
         );

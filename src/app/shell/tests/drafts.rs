@@ -158,8 +158,8 @@ fn the_game_named_wins_over_a_draft_of_another_game_which_is_saved_aside() {
     assert_eq!(app.tripeaks().editor.filled(), 0);
     let message = said(&app);
     assert!(
-        message.contains("the 3 cards typed (not saved), is saved to")
-            && message.ends_with("Ctrl-O opens it."),
+        message.contains("the 3 cards typed (not saved), is saved: Ctrl-O opens it (")
+            && message.ends_with(".txt)."),
         "{message}"
     );
     // The Pyramid work is in the saves, and opens again as it was.

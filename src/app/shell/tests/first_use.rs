@@ -125,27 +125,55 @@ fn a_saved_game_is_still_named_and_saved_after_a_restart() {
 }
 
 #[test]
-fn a_long_name_is_cut_short_of_the_rules_on_the_title_line_at_every_width() {
+fn a_long_name_shows_whole_on_the_title_line_the_theme_leaving_first_then_the_rules() {
     let (_dir, mut app, _receive) = fresh();
     app.name = Some("Example: no solution (needs the full search)".to_string());
     type_text(&mut app, "rrre");
+    let mut seen = (false, false);
     for width in layout::MIN_WIDTH..=160 {
         let shown = screen(&app, width, 30);
         let title = shown.lines().next().unwrap();
-        if title.contains("passes") {
-            assert!(title.contains("  unlimited passes"), "{width}: {title:?}");
-        }
         assert!(
-            title.contains("search)") || title.contains('…'),
+            title.contains("search)") && !title.contains('…'),
             "{width}: {title:?}"
         );
+        let (rules, theme) = (title.contains("passes"), title.contains("theme:"));
+        assert!(
+            rules || !theme,
+            "the theme leaves first: {width}: {title:?}"
+        );
+        if rules {
+            assert!(title.contains("  unlimited passes"), "{width}: {title:?}");
+        }
+        seen = (seen.0 || !rules, seen.1 || theme);
     }
-    let title = screen(&app, 80, 30);
-    let title = title.lines().next().unwrap();
+    assert_eq!(seen, (true, true), "both leave at some width");
+    // A name longer than the line alone takes all of it, cut.
+    app.name = Some("A deal with a name far too long for any title line ".repeat(2));
+    let shown = screen(&app, 80, 30);
+    let title = shown.lines().next().unwrap();
     assert!(
-        title.contains('…') && title.contains("theme: default"),
+        title.trim_end().ends_with('…') && !title.contains("passes"),
         "{title}"
     );
+}
+
+#[test]
+fn the_deal_s_name_shows_whole_on_the_title_line_of_every_screen_at_80_by_24() {
+    let text = include_str!("../../../../tests/data/pyramid-stock-face-down.txt");
+    let name = "The 40-step deal as dealt: the stock face down";
+    let dir = tempfile::tempdir().unwrap();
+    let (send, _receive) = mpsc::channel();
+    let mut setup = setup(dir.path());
+    setup.deal =
+        Some(crate::app::games::read_saved(GameKind::Pyramid, text, "face-down").expect("a deal"));
+    let mut app = App::new(setup, send);
+    for key in ["editor", "play"] {
+        let shown = screen(&app, 80, 24);
+        let title = shown.lines().next().unwrap();
+        assert!(title.contains(name), "{key}: {title}");
+        ctrl(&mut app, 'p');
+    }
 }
 
 #[test]

@@ -82,3 +82,26 @@ fn the_too_small_note_is_whole_at_any_size() {
         }
     }
 }
+
+#[test]
+fn a_message_longer_than_three_lines_is_cut_with_an_ellipsis_and_a_shorter_one_shows_whole() {
+    let (_dir, mut app, _receive) = fresh();
+    let words: Vec<String> = (0..60).map(|n| format!("word{n:02}")).collect();
+    let message_rows = |app: &App| {
+        let shown = screen(app, 80, 24);
+        let lines: Vec<String> = shown.lines().map(str::to_string).collect();
+        assert!(
+            lines[19].starts_with('└'),
+            "the board keeps its room: {shown}"
+        );
+        lines[20..23].to_vec()
+    };
+    app.say(Tone::Info, words[..30].join(" "));
+    let rows = message_rows(&app);
+    assert!(rows[2].ends_with("word29"), "{rows:?}");
+    app.say(Tone::Info, words.join(" "));
+    let rows = message_rows(&app);
+    assert!(rows[0].starts_with(" word00 word01"), "{rows:?}");
+    assert!(rows[2].ends_with('…'), "the cut is shown: {rows:?}");
+    assert!(!rows.concat().contains("word59"), "{rows:?}");
+}

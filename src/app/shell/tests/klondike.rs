@@ -654,7 +654,15 @@ fn a_game_under_way_is_typed_place_by_place_with_every_problem_named_live() {
     type_text(&mut app, "QhTsJd3s9dKd9sKs7h5s6dKc");
     let problems = table(&app).problems();
     assert!(
-        problems[0].contains("cards missing besides the 8 not known (??)"),
+        problems[0].contains("more than the 8 not known (??)"),
+        "{problems:?}"
+    );
+    // The count said is that of the cards listed.
+    let (count, listed) = problems[0].split_once(": ").expect("a list");
+    let count = count.split_whitespace().next().unwrap_or_default();
+    assert_eq!(
+        count.parse::<usize>().ok(),
+        Some(listed.split_whitespace().count()),
         "{problems:?}"
     );
     // A foundation's top card: 8s is on pile 1 too, each card named where it is.
@@ -680,6 +688,10 @@ fn a_game_under_way_is_typed_place_by_place_with_every_problem_named_live() {
         "{:?}",
         table(&app).problems()
     );
+    assert_eq!(table(&app).setup, laid_out(UNDER_WAY));
+    // The pack all laid out, `=` has no room to fill.
+    press(&mut app, KeyCode::Char('='));
+    says(&app, "No room in the stock");
     assert_eq!(table(&app).setup, laid_out(UNDER_WAY));
     // Solved as the commands solve it: the moves that turn a card not known face up.
     press(&mut app, KeyCode::Enter);
@@ -1331,6 +1343,28 @@ fn at_80_by_24_the_title_and_the_steps_are_whole() {
 }
 
 #[test]
+fn at_80_by_24_the_steps_header_is_whole_under_a_long_answer() {
+    let (_dir, mut app, receive) = klondike_app();
+    let unknowns = include_str!("../../../../tests/data/klondike-unknowns.txt");
+    app.update(Msg::Paste(unknowns.to_string()));
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    says(&app, "Undecided: 2 cards not known. These 5 moves");
+    let shown = screen(&app, 80, 24);
+    let panel: String = shown
+        .lines()
+        .filter_map(|line| line.split('│').nth(3))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let panel = panel.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        panel.contains("step 0 of 5 · 0 on the foundations"),
+        "{shown}"
+    );
+    assert!(panel.contains("1. Draw 3"), "{shown}");
+}
+
+#[test]
 fn one_move_that_turns_a_card_up_is_named_in_the_singular() {
     let (_dir, mut app, receive) = klondike_app();
     app.update(Msg::Paste(stock_not_known()));
@@ -1374,18 +1408,26 @@ fn unfinished_and_faulty_saves_open_again_into_the_editor_problems_and_all() {
     let (dir, mut app, _receive) = klondike_app();
     type_text(&mut app, "AhKd");
     save_named(&mut app, "partial deal");
-    says(&app, "Saved the unfinished deal (2/52)");
+    says(&app, "Saved the deal (unfinished 2/52)");
     press(&mut app, KeyCode::Char('u'));
     type_text(&mut app, "8s7d");
     save_named(&mut app, "partial table");
-    says(&app, "Saved the unfinished deal (2/52)");
+    says(&app, "Saved the deal (unfinished 2/52)");
     // A whole table with a card twice is saved as it is, for its problems to be mended.
     let twice = POSITION.replace("pile 2: Jh\n", "pile 2: Jh Qs\n");
     app.update(Msg::Paste(twice.clone()));
     save_named(&mut app, "full twice");
-    says(&app, "Saved the unfinished deal (53/52)");
+    says(&app, "Saved the deal (problems to fix)");
+    // A table short of cards with one twice is named by its problems too, not as unfinished.
+    let short_twice = POSITION
+        .replace("pile 2: Jh\n", "pile 2: Qs\n")
+        .replace("waste: Qh ", "waste: ");
+    app.update(Msg::Paste(short_twice.clone()));
+    assert_eq!(table(&app).filled(), 51);
+    save_named(&mut app, "short twice");
+    says(&app, "Saved the deal (problems to fix)");
     // `pyramid FILE`: the game's reader refuses each, and its editor takes it.
-    for name in ["partial deal", "partial table", "full twice"] {
+    for name in ["partial deal", "partial table", "full twice", "short twice"] {
         let text = save_text(dir.path(), name);
         let Err(Unopened::Open(error)) = games::read_saved(GameKind::Klondike, &text, name) else {
             panic!("{name} does not read as a whole game")
@@ -1406,6 +1448,7 @@ fn unfinished_and_faulty_saves_open_again_into_the_editor_problems_and_all() {
     assert_eq!(state("partial deal"), "unfinished 2/52");
     assert_eq!(state("partial table"), "unfinished 2/52");
     assert_eq!(state("full twice"), "problems to fix");
+    assert_eq!(state("short twice"), "problems to fix");
     ctrl(&mut app, 'o');
     type_text(&mut app, "full twice");
     press(&mut app, KeyCode::Enter);
@@ -1415,6 +1458,13 @@ fn unfinished_and_faulty_saves_open_again_into_the_editor_problems_and_all() {
     );
     assert_eq!(table(&app).setup, laid_out(&twice));
     assert!(!table(&app).problems().is_empty());
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "short twice");
+    press(&mut app, KeyCode::Enter);
+    says(
+        &app,
+        "Opened 'short twice' with problems to fix: the Check panel shows them.",
+    );
     ctrl(&mut app, 'o');
     type_text(&mut app, "partial table");
     press(&mut app, KeyCode::Enter);
@@ -1430,11 +1480,16 @@ fn ctrl_y_copies_open_as_klondike_like_any_deal() {
     let rules = app.klondike().editor.marks.rules;
     app.update(Msg::Paste(WINNABLE.to_string()));
     ctrl(&mut app, 'y');
+    says(&app, "The deal is sent to the clipboard");
+    // A game under way is a game, in its table's editor and in play.
     app.update(Msg::Paste(POSITION.to_string()));
+    ctrl(&mut app, 'y');
+    says(&app, "The game is sent to the clipboard");
     ctrl(&mut app, 'p');
     settle(&mut app, &receive);
     assert!(matches!(app.klondike().screen, KlondikeScreen::Play));
     ctrl(&mut app, 'y');
+    says(&app, "The game is sent to the clipboard");
     // Each copy lists as a Klondike deal under the rules typed, and opens as one.
     let (listed, broken) = games::list(&Folders::under(dir.path()));
     assert!(broken.is_empty(), "{broken:?}");

@@ -292,7 +292,7 @@ fn an_unfinished_deal_is_saved_under_a_name_and_opens_again_into_the_editor() {
     dialog.name = TextField::new("half way");
     press(&mut app, KeyCode::Enter);
     assert!(
-        said(&app).contains("unfinished deal (8/52)"),
+        said(&app).contains("Saved the deal (unfinished 8/52) to "),
         "{}",
         said(&app)
     );

@@ -8,6 +8,7 @@ use std::fmt;
 
 use super::{Pile, Position, slot};
 use crate::cards::card::{Card, DECK_SIZE, Rank, Suit};
+use crate::cards::deal::missing_text;
 use crate::cards::excerpt::counted;
 use crate::cards::tableau::builds_on;
 use crate::games::klondike::rules::Rules;
@@ -84,10 +85,8 @@ pub enum SetupProblem {
         on_foundations: usize,
     },
     #[error(
-        "{} missing besides the {} not known (??); nowhere in the position: {}",
-        counted(.missing.len() - .unknown, "card"),
-        .unknown,
-        card_list(.missing)
+        "{}",
+        missing_text(.missing, *.unknown, "nowhere in the position", "not known (??)")
     )]
     Missing { missing: Vec<Card>, unknown: usize },
 }
@@ -124,12 +123,6 @@ fn twice(first: Spot, second: Spot) -> String {
         }
         None => format!("in {first} and in {second}"),
     }
-}
-
-/// Cards as text, separated by spaces.
-fn card_list(cards: &[Card]) -> String {
-    let texts: Vec<String> = cards.iter().map(ToString::to_string).collect();
-    texts.join(" ")
 }
 
 /// Every problem of a layout, one per line.
