@@ -90,10 +90,8 @@ const OPTIONS: &[GameOption] = &[
 fn rules(settings: &Settings) -> Result<Rules, OptionError> {
     let standard = Rules::STANDARD;
     Ok(Rules {
-        draw: settings.read("draw", read_draw)?.unwrap_or(standard.draw),
-        passes: settings
-            .read("passes", Passes::parse)?
-            .unwrap_or(Passes::Unlimited),
+        draw: settings.read_or("draw", read_draw, standard.draw)?,
+        passes: settings.read_or("passes", Passes::parse, Passes::Unlimited)?,
         foundation_to_tableau: !settings.has("no-foundation-moves"),
         empty_pile: if settings.has("any-card-on-empty") {
             EmptyPile::AnyCard

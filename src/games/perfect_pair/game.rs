@@ -177,22 +177,16 @@ fn not_one_of(text: &str, allowed: &str) -> OptionError {
 /// The rules `base` (a written hand's, or the defaults) with the options given changing them.
 pub fn rules(settings: &Settings, base: Rules) -> Result<Rules, OptionError> {
     Ok(Rules {
-        free_cells: settings
-            .read("free-cells", read_free_cells)?
-            .unwrap_or(base.free_cells),
-        uses: settings.read("uses", read_uses)?.unwrap_or(base.uses),
-        after_fourth: settings
-            .read("run-after-four", read_after_fourth)?
-            .unwrap_or(base.after_fourth),
-        cell_breaks_run: settings
-            .read("cell-breaks-run", read_yes_no)?
-            .unwrap_or(base.cell_breaks_run),
-        unused_bonus: settings
-            .read("unused-paid", read_unused)?
-            .unwrap_or(base.unused_bonus),
-        perfect_from_cells: settings
-            .read("perfect-from-cells", read_yes_no)?
-            .unwrap_or(base.perfect_from_cells),
+        free_cells: settings.read_or("free-cells", read_free_cells, base.free_cells)?,
+        uses: settings.read_or("uses", read_uses, base.uses)?,
+        after_fourth: settings.read_or("run-after-four", read_after_fourth, base.after_fourth)?,
+        cell_breaks_run: settings.read_or("cell-breaks-run", read_yes_no, base.cell_breaks_run)?,
+        unused_bonus: settings.read_or("unused-paid", read_unused, base.unused_bonus)?,
+        perfect_from_cells: settings.read_or(
+            "perfect-from-cells",
+            read_yes_no,
+            base.perfect_from_cells,
+        )?,
     })
 }
 

@@ -145,11 +145,9 @@ const OPTIONS: &[GameOption] = &[
 fn rules(settings: &Settings) -> Result<Rules, OpenError> {
     let contest = Rules::CONTEST;
     let rules = Rules {
-        packs: settings.read("packs", read_packs)?.unwrap_or(contest.packs),
-        piles: settings.read("piles", read_piles)?.unwrap_or(contest.piles),
-        passes: settings
-            .read("passes", Passes::parse)?
-            .unwrap_or(contest.passes),
+        packs: settings.read_or("packs", read_packs, contest.packs)?,
+        piles: settings.read_or("piles", read_piles, contest.piles)?,
+        passes: settings.read_or("passes", Passes::parse, contest.passes)?,
         cards_back: !settings.has("no-foundation-moves"),
         part_runs: !settings.has("whole-runs"),
         tied_suits: settings.has("tied-suits"),
