@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::answer::{hint_answer, solve_answer, validate_answer};
+use super::answer::{hint_answer, search, solve_answer, validate_answer};
 use super::at_table::chances_answer;
 use super::formats::{self, Format};
 use super::lab::KlondikeLab;
@@ -217,11 +217,11 @@ struct KlondikeTable {
 impl Table for KlondikeTable {
     /// Klondike has no challenge: it is solved to win, whatever `goal` says.
     fn solve(&self, _goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
-        Ok(solve_answer(&self.saved, caps, observer))
+        Ok(solve_answer(&search(&self.saved, caps, observer)))
     }
 
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
-        hint_answer(&self.saved, caps, observer)
+        hint_answer(&search(&self.saved, caps, observer))
     }
 
     fn chances(&self, budget: &SampleBudget, observer: &mut dyn Observer) -> Option<Answer> {

@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use super::answer::{Aim, hint_answer, problems, solve_answer, validate_answer};
+use super::answer::{Aim, Searched, hint_answer, problems, search, solve_answer, validate_answer};
 use super::lab::PerfectPairLab;
 use super::layout::DEAL_ORDER;
 use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
@@ -312,19 +312,21 @@ struct PerfectPairTable {
     name: String,
 }
 
+impl PerfectPairTable {
+    /// The hand solved for its aim from where it stands, within `caps`.
+    fn search(&self, caps: Caps, observer: &mut dyn Observer) -> Searched<'_> {
+        search(&self.saved, self.aim, &Budget::start(caps), observer)
+    }
+}
+
 impl Table for PerfectPairTable {
     /// Perfect Pair has none of the shared challenges: it is played for its aim.
     fn solve(&self, _goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
-        Ok(solve_answer(
-            &self.saved,
-            self.aim,
-            &Budget::start(caps),
-            observer,
-        ))
+        Ok(solve_answer(&self.search(caps, observer)))
     }
 
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
-        hint_answer(&self.saved, self.aim, &Budget::start(caps), observer)
+        hint_answer(&self.search(caps, observer))
     }
 
     fn validate(&self, _settings: &Settings) -> Answered {

@@ -281,18 +281,22 @@ struct TripleKlondikeTable {
     name: String,
 }
 
+impl TripleKlondikeTable {
+    /// The game searched from where it stands, within `caps`.
+    fn search(&self, caps: Caps, observer: &mut dyn Observer) -> answer::Searched<'_> {
+        let options = answer::options(caps, self.threads);
+        answer::search_played(&self.played, &options, observer)
+    }
+}
+
 impl Table for TripleKlondikeTable {
     /// Triple Klondike has no challenge: it is solved for its one goal, whatever `goal` says.
     fn solve(&self, _goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
-        Ok(answer::solve_answer(
-            &self.played,
-            answer::options(caps, self.threads),
-            observer,
-        ))
+        Ok(answer::solve_answer(&self.search(caps, observer)))
     }
 
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
-        answer::hint_answer(&self.played, answer::options(caps, self.threads), observer)
+        answer::hint_answer(&self.search(caps, observer))
     }
 
     fn validate(&self, _settings: &Settings) -> Answered {
