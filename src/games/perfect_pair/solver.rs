@@ -217,7 +217,7 @@ impl<V: Copy + Ord + Add<Output = V>> Found<V> {
 
     /// The state's value: exact (`true`) when it reaches `most` or is above `need`, otherwise
     /// an upper bound on it; or the stop.
-    fn value<N: From<V> + PartialOrd>(self, most: V, need: N) -> Result<(V, bool), Stopped> {
+    fn value<N: From<V> + PartialOrd + Copy>(self, most: V, need: N) -> Result<(V, bool), Stopped> {
         if let Some(stopped) = self.stopped {
             return Err(stopped);
         }
