@@ -330,17 +330,13 @@ pub fn search<'a>(
 
 /// The answer to a solve: the winning line, or why there is none.
 pub fn solve_answer(searched: &Searched) -> verdict::Answer {
-    let Searched {
-        saved,
-        position,
-        answer,
-        stats,
-    } = searched;
+    let (position, answer, stats) = (&searched.position, &searched.answer, &searched.stats);
+    let table = &searched.saved.table;
     verdict::after_moves(
-        saved.moves.len(),
+        searched.saved.moves.len(),
         answer.verdict(),
-        answer_json(position, answer, stats, &saved.table),
-        answer_text(position, answer, stats, &saved.table),
+        answer_json(position, answer, stats, table),
+        answer_text(position, answer, stats, table),
     )
 }
 

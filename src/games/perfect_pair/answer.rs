@@ -430,15 +430,9 @@ pub fn search<'a>(
 
 /// The answer to a solve: the hand for the aim, and whether the hand can be cleared.
 pub fn solve_answer(searched: &Searched) -> verdict::Answer {
-    let Searched {
-        saved,
-        aim,
-        game,
-        solved,
-    } = searched;
-    let (position, aim) = (game.position(), *aim);
+    let (position, aim, solved) = (searched.game.position(), searched.aim, &searched.solved);
     verdict::after_moves(
-        saved.moves.len(),
+        searched.saved.moves.len(),
         solved.verdict(),
         answer_json(position, aim, solved),
         answer_text(position, aim, solved),

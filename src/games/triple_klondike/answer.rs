@@ -272,13 +272,9 @@ pub fn search_played<'a>(
 
 /// The answer to a solve: the best line found.
 pub fn solve_answer(searched: &Searched) -> verdict::Answer {
-    let Searched {
-        played,
-        position,
-        best,
-    } = searched;
+    let (position, best) = (&searched.position, &searched.best);
     verdict::after_moves(
-        played.moves.len(),
+        searched.played.moves.len(),
         best.verdict(),
         best_json(position, best),
         best_text(position, best),
