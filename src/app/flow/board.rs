@@ -66,6 +66,12 @@ impl<P: Referee, S, C> Seat<P, S, C> {
     pub fn position(&self) -> &P {
         self.game.position()
     }
+
+    /// After the position changed: the hint shown and the choice made were for the old one.
+    pub fn forget_choice(&mut self) {
+        self.hint_shown = false;
+        self.chosen = None;
+    }
 }
 
 /// Makes a game's `Play` read through to its field `seat` (a [`Seat`] of `$position`, `$spot`

@@ -228,9 +228,8 @@ impl PlayMode for Play {
     /// After the position changed: the hint and the card chosen were for the old one, and
     /// the cursor's card may have gone.
     fn moved(&mut self) {
-        self.hint_shown = false;
-        self.chosen = None;
         self.table.typing = Pending::Nothing;
+        self.seat.forget_choice();
         if !board::holds(self.position(), self.cursor) {
             self.cursor = match self.cursor {
                 Spot::Pile { pile, .. } => {

@@ -175,8 +175,7 @@ impl PlayMode for Play {
     /// After the position changed: the hint and the card chosen were for the old one, and
     /// the cursor's line may be empty now.
     fn moved(&mut self) {
-        self.hint_shown = false;
-        self.chosen = None;
+        self.seat.forget_choice();
         if !board::spots(self.position()).contains(&self.cursor) {
             self.cursor = first_spot(self.position());
         }
