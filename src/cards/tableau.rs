@@ -5,6 +5,7 @@
 
 use super::card::Card;
 use super::excerpt::counted;
+use super::stock::{self, StockProblem};
 
 /// What lies in a pile's place: a known card, or one that may not be known yet (`None`).
 pub trait Slot: Copy {
@@ -165,16 +166,25 @@ impl<C: Slot> Pile<C> {
     }
 }
 
-/// The moves every game of the family makes alike, in the game's own move type.
-pub trait FamilyMove: Copy {
+/// The moves every game of the family makes alike, whatever its own move type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FamilyStep {
     /// Turn the stock's next cards onto the waste.
-    const DRAW: Self;
+    Draw,
     /// Turn the waste back over into the stock.
-    const REDEAL: Self;
+    Redeal,
     /// The waste's top card onto pile `to`.
-    fn waste_to_pile(to: u8) -> Self;
+    WasteToPile(u8),
     /// The top `count` face-up cards of pile `from`, as one, onto pile `to`.
-    fn pile_to_pile(from: u8, to: u8, count: u8) -> Self;
+    PileToPile { from: u8, to: u8, count: u8 },
+}
+
+/// A game's move type, which holds the family's moves beside the game's own.
+pub trait FamilyMove: Copy {
+    /// The game's move for one of the family's.
+    fn family(step: FamilyStep) -> Self;
+    /// The family's move this is; `None` for one of the game's own (its foundations').
+    fn family_step(self) -> Option<FamilyStep>;
 }
 
 /// Makes a game's move type a [`FamilyMove`] through its variants of the same names (`Draw`,
@@ -183,15 +193,29 @@ pub trait FamilyMove: Copy {
 macro_rules! family_move_by_variants {
     ($move:ident) => {
         impl $crate::cards::tableau::FamilyMove for $move {
-            const DRAW: $move = $move::Draw;
-            const REDEAL: $move = $move::Redeal;
-
-            fn waste_to_pile(to: u8) -> $move {
-                $move::WasteToPile(to)
+            fn family(step: $crate::cards::tableau::FamilyStep) -> $move {
+                use $crate::cards::tableau::FamilyStep;
+                match step {
+                    FamilyStep::Draw => $move::Draw,
+                    FamilyStep::Redeal => $move::Redeal,
+                    FamilyStep::WasteToPile(to) => $move::WasteToPile(to),
+                    FamilyStep::PileToPile { from, to, count } => {
+                        $move::PileToPile { from, to, count }
+                    }
+                }
             }
 
-            fn pile_to_pile(from: u8, to: u8, count: u8) -> $move {
-                $move::PileToPile { from, to, count }
+            fn family_step(self) -> Option<$crate::cards::tableau::FamilyStep> {
+                use $crate::cards::tableau::FamilyStep;
+                match self {
+                    $move::Draw => Some(FamilyStep::Draw),
+                    $move::Redeal => Some(FamilyStep::Redeal),
+                    $move::WasteToPile(to) => Some(FamilyStep::WasteToPile(to)),
+                    $move::PileToPile { from, to, count } => {
+                        Some(FamilyStep::PileToPile { from, to, count })
+                    }
+                    _ => None,
+                }
             }
         }
     };
@@ -210,15 +234,96 @@ pub fn every_move<C, M: FamilyMove>(
 ) -> Vec<M> {
     let count = piles.len() as u8;
     let mut moves: Vec<M> = to_foundations.into_iter().collect();
-    moves.extend((0..count).map(M::waste_to_pile));
+    moves.extend((0..count).map(|to| M::family(FamilyStep::WasteToPile(to))));
     for (pile, from) in piles.iter().zip(0u8..) {
         for run in 1..=pile.face_up.len() as u8 {
-            moves.extend((0..count).map(|to| M::pile_to_pile(from, to, run)));
+            moves.extend((0..count).map(|to| {
+                M::family(FamilyStep::PileToPile {
+                    from,
+                    to,
+                    count: run,
+                })
+            }));
         }
     }
     moves.extend(back);
-    moves.extend([M::DRAW, M::REDEAL]);
+    moves.extend([M::family(FamilyStep::Draw), M::family(FamilyStep::Redeal)]);
     moves
+}
+
+/// A position of a game of the family, as the family's referee step sees it: each game keeps
+/// its own stock order, passes, foundations and words, and lends the step the rest, so that
+/// the moves the family makes alike are checked and played alike.
+pub trait FamilyReferee {
+    /// What lies in a place of the piles, the stock and the waste.
+    type Slot: Slot;
+    /// The game's moves.
+    type Move: FamilyMove;
+    /// Why a move cannot be made, in the game's words.
+    type Illegal: From<StockProblem>;
+    /// That a run cannot move onto its own pile, in the game's words.
+    const SAME_PILE: Self::Illegal;
+
+    /// How many cards the stock and the waste hold.
+    fn stock_and_waste(&self) -> (usize, usize);
+    /// The waste and the piles, to move cards between them.
+    fn waste_and_piles(&mut self) -> (&mut Vec<Self::Slot>, &mut [Pile<Self::Slot>]);
+    /// Whether the rules leave another pass through the stock, or why not.
+    fn pass_left(&self) -> Result<(), Self::Illegal>;
+    /// The waste's top card, or why it cannot be played.
+    fn waste_card(&self) -> Result<Card, Self::Illegal>;
+    /// The first card of the run of pile `from`'s top `count` face-up cards, when the rules
+    /// let that run move to another pile.
+    fn movable_run(&self, from: u8, count: u8) -> Result<Card, Self::Illegal>;
+    /// Whether a card (or the run it heads) goes on pile `to`.
+    fn fits_pile(&self, card: Card, to: u8) -> Result<(), Self::Illegal>;
+    /// Turns the stock's next cards onto the waste (a move checked legal).
+    fn draw(&mut self);
+    /// Turns the waste back over into the stock, one more pass (a move checked legal).
+    fn turn_over(&mut self);
+
+    /// Checks one of the moves the family makes alike; a game checks its own (its
+    /// foundations') itself.
+    fn check_family(&self, mv: Self::Move) -> Result<(), Self::Illegal> {
+        let (stock, waste) = self.stock_and_waste();
+        match family_step(mv) {
+            FamilyStep::Draw => Ok(stock::check_draw(stock)?),
+            FamilyStep::Redeal => stock::check_turn_over(stock, waste, self.pass_left()),
+            FamilyStep::WasteToPile(to) => self.fits_pile(self.waste_card()?, to),
+            FamilyStep::PileToPile { from, to, count } => {
+                let card = self.movable_run(from, count)?;
+                if from == to {
+                    return Err(Self::SAME_PILE);
+                }
+                self.fits_pile(card, to)
+            }
+        }
+    }
+
+    /// Plays one of the moves the family makes alike, checked legal, turning up the card it
+    /// uncovers.
+    fn play_family(&mut self, mv: Self::Move) {
+        match family_step(mv) {
+            FamilyStep::Draw => self.draw(),
+            FamilyStep::Redeal => self.turn_over(),
+            FamilyStep::WasteToPile(to) => {
+                let (waste, piles) = self.waste_and_piles();
+                let card = waste.pop().expect("checked: a waste card");
+                piles[usize::from(to)].face_up.push(card);
+            }
+            FamilyStep::PileToPile { from, to, count } => {
+                let (_, piles) = self.waste_and_piles();
+                let run = piles[usize::from(from)].take_run(count);
+                piles[usize::from(to)].face_up.extend(run);
+            }
+        }
+    }
+}
+
+/// The family's move a game handed to the family's referee step.
+fn family_step(mv: impl FamilyMove) -> FamilyStep {
+    mv.family_step()
+        .expect("a game checks and plays its own moves itself")
 }
 
 #[cfg(test)]

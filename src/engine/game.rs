@@ -409,6 +409,17 @@ impl Settings {
             .map(|value| parse(value).map_err(|error| OptionError(error.to_string())))
             .transpose()
     }
+
+    /// Reads the value of `flag` with `parse`, `default` when it was not given: an option
+    /// that changes one of a game's settings.
+    pub fn read_or<T, E: fmt::Display>(
+        &self,
+        flag: &str,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+        default: T,
+    ) -> Result<T, OptionError> {
+        Ok(self.read(flag, parse)?.unwrap_or(default))
+    }
 }
 
 /// Problems of a text, each with its place when known, and a heading when only the first

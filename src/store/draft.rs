@@ -66,7 +66,18 @@ pub struct Drafts<D> {
     /// How many drafts other running apps hold: left to them.
     pub held_elsewhere: usize,
     /// The drafts that could not be read, each path with the reason: left as they are.
-    pub unreadable: Vec<(PathBuf, String)>,
+    pub unreadable: Vec<(PathBuf, DraftError)>,
+}
+
+/// Why a draft cannot be restored.
+#[derive(Debug, thiserror::Error)]
+pub enum DraftError {
+    /// Its file cannot be read as text.
+    #[error(transparent)]
+    File(#[from] text_file::TextFileError),
+    /// Its text is not a draft the app's reader takes, in the reader's words.
+    #[error("{0}")]
+    Text(String),
 }
 
 impl<D> Default for Drafts<D> {
@@ -300,13 +311,13 @@ fn remove_lone_locks(saves: &Path) {
 fn read_draft<D, E: Display>(
     path: &Path,
     read: impl Fn(&str) -> Result<D, E>,
-) -> Result<Option<(D, Option<DraftName>)>, String> {
+) -> Result<Option<(D, Option<DraftName>)>, DraftError> {
     let text = match text_file::read_path(path) {
         Ok(text) => text,
         Err(error) if error.is_not_found() => return Ok(None),
-        Err(error) => return Err(error.to_string()),
+        Err(error) => return Err(error.into()),
     };
-    let draft = read(&text).map_err(|reason| reason.to_string())?;
+    let draft = read(&text).map_err(|reason| DraftError::Text(reason.to_string()))?;
     Ok(Some((draft, name_of(&text))))
 }
 
@@ -345,6 +356,7 @@ fn name_of(text: &str) -> Option<DraftName> {
 mod tests {
     use super::*;
     use crate::store::atomic_write::tests::names;
+    use crate::store::text_file::TextFileError;
     use std::convert::Infallible;
 
     /// A draft's text as an app keeps it, with `cards` typed: none when nothing is.
@@ -552,7 +564,11 @@ mod tests {
             panic!("{:?}", claim.drafts.unreadable)
         };
         assert_eq!(path, &huge);
-        assert!(reason.contains("larger than 1 MiB"), "{reason}");
+        assert!(
+            matches!(reason, DraftError::File(TextFileError::TooLarge)),
+            "{reason:?}"
+        );
+        assert!(reason.to_string().contains("larger than 1 MiB"), "{reason}");
         // The work of this app goes to a draft of its own; the other is kept, whole.
         claim.file.store(typed("Ah").as_deref(), None).unwrap();
         assert_ne!(claim.file.path(), Some(huge.as_path()));

@@ -4,6 +4,7 @@
 //!
 //! [`Flow::board`]: crate::app::flow::Flow::board
 
+use solitaire::engine::history::History;
 use solitaire::engine::referee::Referee;
 
 use crate::app::cards::CardText;
@@ -35,11 +36,63 @@ pub struct PlayBoard<'a, P, S, C> {
     pub theme: &'a Theme,
 }
 
-/// Makes a game's `Play` [`PlayMarks`] through its fields `cursor`, `chosen` and
-/// `hint_shown` and its method `best_move`: every game with a cursor and a choice keeps them
-/// so, and this says it once.
-macro_rules! play_marks_by_fields {
-    ($play:ident, $spot:ty, $chosen:ty) => {
+/// What play mode holds in every game with a cursor and a choice, beside what its checks
+/// found: the game with its undo history, the cursor, the choice waiting for where it goes,
+/// and whether the hint is shown. Such a game's `Play` holds one as its field `seat` and
+/// reads through to it ([`play_marks_by_seat`]).
+#[derive(Debug, Clone)]
+pub struct Seat<P: Referee, S, C> {
+    pub game: History<P>,
+    /// The spot the keys act on.
+    pub cursor: S,
+    /// The choice waiting for where it goes.
+    pub chosen: Option<C>,
+    /// The hint is shown for the current position.
+    pub hint_shown: bool,
+}
+
+impl<P: Referee, S, C> Seat<P, S, C> {
+    /// Play from the game's current position, the cursor on the spot `first` names in it.
+    pub fn new(game: History<P>, first: impl FnOnce(&P) -> S) -> Seat<P, S, C> {
+        Seat {
+            cursor: first(game.position()),
+            game,
+            chosen: None,
+            hint_shown: false,
+        }
+    }
+
+    /// The position played to.
+    pub fn position(&self) -> &P {
+        self.game.position()
+    }
+
+    /// After the position changed: the hint shown and the choice made were for the old one.
+    pub fn forget_choice(&mut self) {
+        self.hint_shown = false;
+        self.chosen = None;
+    }
+}
+
+/// Makes a game's `Play` read through to its field `seat` (a [`Seat`] of `$position`, `$spot`
+/// and `$chosen`), and [`PlayMarks`] through it and its method `best_move`: every game with
+/// a cursor and a choice keeps them so, and this says it once.
+macro_rules! play_marks_by_seat {
+    ($play:ident, $position:ty, $spot:ty, $chosen:ty) => {
+        impl std::ops::Deref for $play {
+            type Target = $crate::app::flow::board::Seat<$position, $spot, $chosen>;
+
+            fn deref(&self) -> &Self::Target {
+                &self.seat
+            }
+        }
+
+        impl std::ops::DerefMut for $play {
+            fn deref_mut(&mut self) -> &mut Self::Target {
+                &mut self.seat
+            }
+        }
+
         impl $crate::app::flow::board::PlayMarks for $play {
             type Spot = $spot;
             type Chosen = $chosen;
@@ -60,7 +113,7 @@ macro_rules! play_marks_by_fields {
         }
     };
 }
-pub(crate) use play_marks_by_fields;
+pub(crate) use play_marks_by_seat;
 
 /// The part of [`PlayMode`] that is the same for every game with a cursor and a choice, said
 /// once inside the game's `impl PlayMode for Play`: play starts with `Play::from`, the game

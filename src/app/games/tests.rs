@@ -14,7 +14,7 @@ use solitaire::games::tripeaks::saved::{DraftSlot, SavedTriPeaks, TriPeaksDraft}
 
 use super::*;
 use crate::app::flow::GameScreen;
-use crate::store::draft::{self, Claim, DraftName};
+use crate::store::draft::{self, Claim, DraftError, DraftName};
 use crate::store::{Folders, StorageError, text_file};
 use pyramid::Pyramid;
 use tripeaks::TriPeaks;
@@ -793,7 +793,10 @@ fn a_game_without_screens_is_named_with_the_commands_that_take_it_and_never_rest
     fs::write(&draft, &text).unwrap();
     let claim = claim(&folders);
     assert_eq!(claim.drafts.restored, None);
-    assert_eq!(claim.drafts.unreadable, [(draft, not_in_app(game.kind()))]);
+    let [(path, DraftError::Text(reason))] = &claim.drafts.unreadable[..] else {
+        panic!("{:?}", claim.drafts.unreadable)
+    };
+    assert_eq!((path, reason), (&draft, &not_in_app(game.kind())));
 }
 
 #[test]

@@ -294,6 +294,36 @@ fn says(app: &App, start: &str) {
     assert!(said.starts_with(start), "{said}");
 }
 
+/// The moves a check ranked and the rounds it ran, and what is known when it ranked none.
+#[track_caller]
+fn ranked<A: std::fmt::Debug, M: std::fmt::Debug>(
+    known: Option<&crate::app::flow::table::Known<A, M>>,
+) -> (&solitaire::engine::at_table::Ranking<M>, u32) {
+    let Some(crate::app::flow::table::Known::Ranked { ranking, rounds }) = known else {
+        panic!("a ranking: {known:?}");
+    };
+    (ranking, *rounds)
+}
+
+/// Asserts that the status line holds `part`, and shows what it says when not.
+#[track_caller]
+fn says_in(app: &App, part: &str) {
+    let said = said(app);
+    assert!(said.contains(part), "{said}");
+}
+
+/// Asserts that the editor's screen names each of `problems`, and that Enter then refuses to
+/// solve.
+#[track_caller]
+fn refuses_to_solve(app: &mut App, problems: &[&str]) {
+    let shown = screen(app, 100, 30);
+    for problem in problems {
+        assert!(shown.contains(problem), "{shown}");
+    }
+    press(app, KeyCode::Enter);
+    says(app, "Cannot solve yet");
+}
+
 /// A mouse event at a cell of the screen.
 fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {
     app.update(Msg::Mouse(MouseEvent {

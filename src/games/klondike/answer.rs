@@ -303,50 +303,71 @@ fn moves_text(count: usize) -> String {
     counted(count, "move")
 }
 
-/// Solves a written game from where its moves leave it, and answers.
-pub fn solve_answer(
-    saved: &SavedKlondike,
+/// A written game solved from where its moves leave it: what both the solve and the hint
+/// answer from.
+pub struct Searched<'a> {
+    saved: &'a SavedKlondike,
+    position: Position,
+    answer: Answer,
+    stats: Stats,
+}
+
+/// Solves a written game from where its moves leave it.
+pub fn search<'a>(
+    saved: &'a SavedKlondike,
     caps: Caps,
     observer: &mut dyn Observer,
-) -> verdict::Answer {
+) -> Searched<'a> {
     let position = saved.position();
     let (answer, stats) = solve_position(&position, caps, observer);
+    Searched {
+        saved,
+        position,
+        answer,
+        stats,
+    }
+}
+
+/// The answer to a solve: the winning line, or why there is none.
+pub fn solve_answer(searched: &Searched) -> verdict::Answer {
+    let (position, answer, stats) = (&searched.position, &searched.answer, &searched.stats);
+    let table = &searched.saved.table;
     verdict::after_moves(
-        saved.moves.len(),
+        searched.saved.moves.len(),
         answer.verdict(),
-        answer_json(&position, &answer, &stats, &saved.table),
-        answer_text(&position, &answer, &stats, &saved.table),
+        answer_json(position, answer, stats, table),
+        answer_text(position, answer, stats, table),
     )
 }
 
 /// The first move of a winning line from where the game stands, and whether it can still be
 /// won.
-pub fn hint_answer(
-    saved: &SavedKlondike,
-    caps: Caps,
-    observer: &mut dyn Observer,
-) -> verdict::Answer {
-    let position = saved.position();
-    let (answer, stats) = solve_position(&position, caps, observer);
+pub fn hint_answer(searched: &Searched) -> verdict::Answer {
+    let Searched {
+        saved,
+        position,
+        answer,
+        stats,
+    } = searched;
     let not_winnable = if saved.moves.is_empty() {
         "Not winnable"
     } else {
         "No longer winnable"
     };
-    let mut json = match &answer {
+    let mut json = match answer {
         Answer::Wins(moves) => json!({
             "winnable": true,
-            "next": moves.first().map(|&mv| notation::move_text(&position, mv)),
+            "next": moves.first().map(|&mv| notation::move_text(position, mv)),
             "length": moves.len(),
         }),
         Answer::NoWin => json!({"winnable": false, "next": null}),
-        Answer::Capped(cap) => undecided_json("winnable", *cap, &stats),
+        Answer::Capped(cap) => undecided_json("winnable", *cap, stats),
         Answer::Stopped => json!({"winnable": null}),
         Answer::Unknown { count, reveal } => {
             let winnable = (*reveal == Reveal::Never).then_some(false);
             let next = match reveal {
                 Reveal::Shows { moves, .. } => {
-                    moves.first().map(|&mv| notation::move_text(&position, mv))
+                    moves.first().map(|&mv| notation::move_text(position, mv))
                 }
                 _ => None,
             };
@@ -354,14 +375,14 @@ pub fn hint_answer(
                 "winnable": winnable,
                 "next": next,
                 "unknown": count,
-                "reveal": reveal_json(&position, reveal, &saved.table),
+                "reveal": reveal_json(position, reveal, &saved.table),
             })
         }
     };
     if let Some(why) = answer.undecided() {
         json["undecided"] = json!(why);
     }
-    let text = match &answer {
+    let text = match answer {
         Answer::Wins(moves) => match moves.first() {
             None => "The game is won: every card is on the foundations.\n".to_string(),
             Some(&mv) => format!(
@@ -375,7 +396,7 @@ pub fn hint_answer(
             format!("{not_winnable}: an exhaustive search found no way to win.\n")
         }
         Answer::Capped(_) | Answer::Stopped | Answer::Unknown { .. } => {
-            answer_text(&position, &answer, &stats, &saved.table)
+            answer_text(position, answer, stats, &saved.table)
         }
     };
     verdict::after_moves(saved.moves.len(), answer.verdict(), json, text)
@@ -487,7 +508,7 @@ mod tests {
             .replace("waste: Qh Ts Jd", "waste: Qh ?? Jd")
             .replacen("pile 5: ?? ?? ?? ??", "pile 5: ?? ?? ?? Ts", 1);
         let saved = SavedKlondike::read(&position, None, Rules::STANDARD).expect("a game");
-        let answer = solve_answer(&saved, Caps::default(), &mut ());
+        let answer = solve_answer(&search(&saved, Caps::default(), &mut ()));
         let at = "write the card it shows in at waste card 2 (from its bottom)";
         assert!(answer.text.contains(at), "{}", answer.text);
         assert_eq!(
@@ -499,7 +520,7 @@ mod tests {
             .replace("waste: Qh ?? Jd 3s 9d Kd 9s Ks 7h 5s 6d Kc", "waste:")
             .replace("stock:", "stock: Qh ?? Jd 3s 9d Kd 9s Ks 7h 5s 6d Kc");
         let saved = SavedKlondike::read(&stock, None, Rules::STANDARD).expect("a game");
-        let answer = solve_answer(&saved, Caps::default(), &mut ());
+        let answer = solve_answer(&search(&saved, Caps::default(), &mut ()));
         assert_eq!(
             answer.json["reveal"]["place"], "stock card 2 (in the order drawn)",
             "{}",

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::answer::{hint_answer, solve_answer, validate_answer};
+use super::answer::{hint_answer, search, solve_answer, validate_answer};
 use super::at_table::chances_answer;
 use super::formats::{self, Format};
 use super::lab::KlondikeLab;
@@ -90,10 +90,8 @@ const OPTIONS: &[GameOption] = &[
 fn rules(settings: &Settings) -> Result<Rules, OptionError> {
     let standard = Rules::STANDARD;
     Ok(Rules {
-        draw: settings.read("draw", read_draw)?.unwrap_or(standard.draw),
-        passes: settings
-            .read("passes", Passes::parse)?
-            .unwrap_or(Passes::Unlimited),
+        draw: settings.read_or("draw", read_draw, standard.draw)?,
+        passes: settings.read_or("passes", Passes::parse, Passes::Unlimited)?,
         foundation_to_tableau: !settings.has("no-foundation-moves"),
         empty_pile: if settings.has("any-card-on-empty") {
             EmptyPile::AnyCard
@@ -219,11 +217,11 @@ struct KlondikeTable {
 impl Table for KlondikeTable {
     /// Klondike has no challenge: it is solved to win, whatever `goal` says.
     fn solve(&self, _goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
-        Ok(solve_answer(&self.saved, caps, observer))
+        Ok(solve_answer(&search(&self.saved, caps, observer)))
     }
 
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
-        hint_answer(&self.saved, caps, observer)
+        hint_answer(&search(&self.saved, caps, observer))
     }
 
     /// Klondike has no challenge: its moves are ranked by their chance to win.

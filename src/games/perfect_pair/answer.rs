@@ -9,6 +9,7 @@ use std::fmt;
 
 use serde_json::{Value, json};
 
+use super::Game;
 use super::layout::Layout;
 use super::notation::{line_text, move_text};
 use super::position::{Move, Position};
@@ -401,36 +402,54 @@ pub fn answer_text(start: &Position, aim: Aim, solved: &Solved) -> String {
     text
 }
 
-/// Solves a written hand for `aim` from where its moves leave it, and answers.
-pub fn solve_answer(
-    saved: &SavedPerfectPair,
+/// A written hand solved for its aim from where its moves leave it: what both the solve and
+/// the hint answer from.
+pub struct Searched<'a> {
+    saved: &'a SavedPerfectPair,
+    aim: Aim,
+    game: Game,
+    solved: Solved,
+}
+
+/// Solves a written hand for `aim` from where its moves leave it, under one budget.
+pub fn search<'a>(
+    saved: &'a SavedPerfectPair,
     aim: Aim,
     budget: &Budget,
     observer: &mut dyn Observer,
-) -> verdict::Answer {
+) -> Searched<'a> {
     let game = saved.game();
-    let position = game.position();
-    let solved = solve_position(position, aim, budget, observer);
+    let solved = solve_position(game.position(), aim, budget, observer);
+    Searched {
+        saved,
+        aim,
+        game,
+        solved,
+    }
+}
+
+/// The answer to a solve: the hand for the aim, and whether the hand can be cleared.
+pub fn solve_answer(searched: &Searched) -> verdict::Answer {
+    let (position, aim, solved) = (searched.game.position(), searched.aim, &searched.solved);
     verdict::after_moves(
-        saved.moves.len(),
+        searched.saved.moves.len(),
         solved.verdict(),
-        answer_json(position, aim, &solved),
-        answer_text(position, aim, &solved),
+        answer_json(position, aim, solved),
+        answer_text(position, aim, solved),
     )
 }
 
 /// The next move of the hand for `aim` from where the hand stands, and whether it can still
 /// be cleared.
-pub fn hint_answer(
-    saved: &SavedPerfectPair,
-    aim: Aim,
-    budget: &Budget,
-    observer: &mut dyn Observer,
-) -> verdict::Answer {
-    let game = saved.game();
-    let position = game.position();
-    let solved = solve_position(position, aim, budget, observer);
-    let mut json = answer_json(position, aim, &solved);
+pub fn hint_answer(searched: &Searched) -> verdict::Answer {
+    let Searched {
+        saved,
+        aim,
+        game,
+        solved,
+    } = searched;
+    let (position, aim) = (game.position(), *aim);
+    let mut json = answer_json(position, aim, solved);
     let next = solved
         .hand
         .as_ref()
@@ -443,7 +462,7 @@ pub fn hint_answer(
         (Some(hand), verdict @ (Verdict::Yes | Verdict::No)) => {
             hint_text(position, aim, hand, verdict)
         }
-        _ => answer_text(position, aim, &solved),
+        _ => answer_text(position, aim, solved),
     };
     verdict::after_moves(saved.moves.len(), solved.verdict(), json, text)
 }
@@ -535,7 +554,7 @@ mod tests {
     fn a_hint_to_clear_a_hand_no_line_clears_says_so() {
         let saved = SavedPerfectPair::read("# uses: 0\nrow 1: 2c | 3d\n").expect("a hand");
         let budget = Budget::start(crate::engine::search::Caps::default());
-        let answer = hint_answer(&saved, Aim::Clear, &budget, &mut ());
+        let answer = hint_answer(&search(&saved, Aim::Clear, &budget, &mut ()));
         assert_eq!(answer.verdict, Verdict::No);
         assert!(
             answer.text.starts_with("No line clears the hand from here"),

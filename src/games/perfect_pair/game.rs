@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use super::answer::{Aim, hint_answer, problems, solve_answer, validate_answer};
+use super::answer::{Aim, Searched, hint_answer, problems, search, solve_answer, validate_answer};
 use super::lab::PerfectPairLab;
 use super::layout::DEAL_ORDER;
 use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
@@ -177,22 +177,16 @@ fn not_one_of(text: &str, allowed: &str) -> OptionError {
 /// The rules `base` (a written hand's, or the defaults) with the options given changing them.
 pub fn rules(settings: &Settings, base: Rules) -> Result<Rules, OptionError> {
     Ok(Rules {
-        free_cells: settings
-            .read("free-cells", read_free_cells)?
-            .unwrap_or(base.free_cells),
-        uses: settings.read("uses", read_uses)?.unwrap_or(base.uses),
-        after_fourth: settings
-            .read("run-after-four", read_after_fourth)?
-            .unwrap_or(base.after_fourth),
-        cell_breaks_run: settings
-            .read("cell-breaks-run", read_yes_no)?
-            .unwrap_or(base.cell_breaks_run),
-        unused_bonus: settings
-            .read("unused-paid", read_unused)?
-            .unwrap_or(base.unused_bonus),
-        perfect_from_cells: settings
-            .read("perfect-from-cells", read_yes_no)?
-            .unwrap_or(base.perfect_from_cells),
+        free_cells: settings.read_or("free-cells", read_free_cells, base.free_cells)?,
+        uses: settings.read_or("uses", read_uses, base.uses)?,
+        after_fourth: settings.read_or("run-after-four", read_after_fourth, base.after_fourth)?,
+        cell_breaks_run: settings.read_or("cell-breaks-run", read_yes_no, base.cell_breaks_run)?,
+        unused_bonus: settings.read_or("unused-paid", read_unused, base.unused_bonus)?,
+        perfect_from_cells: settings.read_or(
+            "perfect-from-cells",
+            read_yes_no,
+            base.perfect_from_cells,
+        )?,
     })
 }
 
@@ -318,19 +312,21 @@ struct PerfectPairTable {
     name: String,
 }
 
+impl PerfectPairTable {
+    /// The hand solved for its aim from where it stands, within `caps`.
+    fn search(&self, caps: Caps, observer: &mut dyn Observer) -> Searched<'_> {
+        search(&self.saved, self.aim, &Budget::start(caps), observer)
+    }
+}
+
 impl Table for PerfectPairTable {
     /// Perfect Pair has none of the shared challenges: it is played for its aim.
     fn solve(&self, _goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
-        Ok(solve_answer(
-            &self.saved,
-            self.aim,
-            &Budget::start(caps),
-            observer,
-        ))
+        Ok(solve_answer(&self.search(caps, observer)))
     }
 
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
-        hint_answer(&self.saved, self.aim, &Budget::start(caps), observer)
+        hint_answer(&self.search(caps, observer))
     }
 
     fn validate(&self, _settings: &Settings) -> Answered {

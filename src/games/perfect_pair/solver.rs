@@ -64,6 +64,7 @@ mod tests;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::ops::Add;
 use std::time::Instant;
 
 use crate::engine::search::CHECK_EVERY;
@@ -180,6 +181,55 @@ impl Hasher for MixHasher {
 }
 
 type Table<K, V> = HashMap<K, V, BuildHasherDefault<MixHasher>>;
+
+/// What a branch and bound has found among a state's children so far: the best exact value,
+/// the highest bound of the children cut short, and whether the search was stopped. Both of
+/// the hand's searches (the best hand, the most pairs) take their children's answers so.
+struct Found<V> {
+    best: V,
+    cut: V,
+    stopped: Option<Stopped>,
+}
+
+impl<V: Copy + Ord + Add<Output = V>> Found<V> {
+    /// Nothing found yet: the best at least `best`, no cut above `cut`.
+    fn new(best: V, cut: V) -> Found<V> {
+        Found {
+            best,
+            cut,
+            stopped: None,
+        }
+    }
+
+    /// Takes in a child's answer, worth `gain` more to its parent; `false` once the search is
+    /// stopped, when no more children are tried.
+    fn take(&mut self, gain: V, child: Result<(V, bool), Stopped>) -> bool {
+        match child {
+            Ok((value, true)) => self.best = self.best.max(gain + value),
+            Ok((value, false)) => self.cut = self.cut.max(gain + value),
+            Err(stopped) => {
+                self.stopped = Some(stopped);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The state's value: exact (`true`) when it reaches `most` or is above `need`, otherwise
+    /// an upper bound on it; or the stop.
+    fn value<N: From<V> + PartialOrd + Copy>(self, most: V, need: N) -> Result<(V, bool), Stopped> {
+        if let Some(stopped) = self.stopped {
+            return Err(stopped);
+        }
+        let exact = self.best == most || N::from(self.best) > need;
+        let value = if exact {
+            self.best
+        } else {
+            self.best.max(self.cut)
+        };
+        Ok((value, exact))
+    }
+}
 
 /// A state key: a `u64` when every key of the hand fits, a `u128` otherwise.
 trait Key: Copy + Eq + Hash {

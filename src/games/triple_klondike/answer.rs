@@ -248,41 +248,57 @@ pub fn best_text(position: &Position, best: &Best) -> String {
     text
 }
 
-/// Searches from where the game stands, and answers.
-pub fn solve_answer(
-    played: &Played,
-    options: Options,
+/// A game searched from where it stands: what both the solve and the hint answer from.
+pub struct Searched<'a> {
+    played: &'a Played,
+    position: Position,
+    best: Best,
+}
+
+/// Searches from where the game stands, under the options.
+pub fn search_played<'a>(
+    played: &'a Played,
+    options: &Options,
     observer: &mut dyn Observer,
-) -> verdict::Answer {
+) -> Searched<'a> {
     let position = played.position();
-    let best = search(&position, &options, observer);
+    let best = search(&position, options, observer);
+    Searched {
+        played,
+        position,
+        best,
+    }
+}
+
+/// The answer to a solve: the best line found.
+pub fn solve_answer(searched: &Searched) -> verdict::Answer {
+    let (position, best) = (&searched.position, &searched.best);
     verdict::after_moves(
-        played.moves.len(),
+        searched.played.moves.len(),
         best.verdict(),
-        best_json(&position, &best),
-        best_text(&position, &best),
+        best_json(position, best),
+        best_text(position, best),
     )
 }
 
 /// The first move of the best line found from where the game stands.
-pub fn hint_answer(
-    played: &Played,
-    options: Options,
-    observer: &mut dyn Observer,
-) -> verdict::Answer {
-    let position = played.position();
-    let best = search(&position, &options, observer);
+pub fn hint_answer(searched: &Searched) -> verdict::Answer {
+    let Searched {
+        played,
+        position,
+        best,
+    } = searched;
     let next = best.solution.line.first().copied();
-    let mut json = best_json(&position, &best);
+    let mut json = best_json(position, best);
     json["next"] = json!(next.map(move_text));
     let text = match next {
         Some(mv) => format!(
             "Next: {} ({}), the first move of this line:\n{}",
             position.describe(mv),
             move_text(mv),
-            summary(&position, &best)
+            summary(position, best)
         ),
-        None => summary(&position, &best),
+        None => summary(position, best),
     };
     verdict::after_moves(played.moves.len(), best.verdict(), json, text)
 }

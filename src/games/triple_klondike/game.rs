@@ -145,11 +145,9 @@ const OPTIONS: &[GameOption] = &[
 fn rules(settings: &Settings) -> Result<Rules, OpenError> {
     let contest = Rules::CONTEST;
     let rules = Rules {
-        packs: settings.read("packs", read_packs)?.unwrap_or(contest.packs),
-        piles: settings.read("piles", read_piles)?.unwrap_or(contest.piles),
-        passes: settings
-            .read("passes", Passes::parse)?
-            .unwrap_or(contest.passes),
+        packs: settings.read_or("packs", read_packs, contest.packs)?,
+        piles: settings.read_or("piles", read_piles, contest.piles)?,
+        passes: settings.read_or("passes", Passes::parse, contest.passes)?,
         cards_back: !settings.has("no-foundation-moves"),
         part_runs: !settings.has("whole-runs"),
         tied_suits: settings.has("tied-suits"),
@@ -283,18 +281,22 @@ struct TripleKlondikeTable {
     name: String,
 }
 
+impl TripleKlondikeTable {
+    /// The game searched from where it stands, within `caps`.
+    fn search(&self, caps: Caps, observer: &mut dyn Observer) -> answer::Searched<'_> {
+        let options = answer::options(caps, self.threads);
+        answer::search_played(&self.played, &options, observer)
+    }
+}
+
 impl Table for TripleKlondikeTable {
     /// Triple Klondike has no challenge: it is solved for its one goal, whatever `goal` says.
     fn solve(&self, _goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
-        Ok(answer::solve_answer(
-            &self.played,
-            answer::options(caps, self.threads),
-            observer,
-        ))
+        Ok(answer::solve_answer(&self.search(caps, observer)))
     }
 
     fn hint(&self, caps: Caps, observer: &mut dyn Observer) -> Answer {
-        answer::hint_answer(&self.played, answer::options(caps, self.threads), observer)
+        answer::hint_answer(&self.search(caps, observer))
     }
 
     fn validate(&self, _settings: &Settings) -> Answered {

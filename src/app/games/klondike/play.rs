@@ -14,6 +14,7 @@ use solitaire::games::klondike::answer::Answer;
 use solitaire::games::klondike::{Game, Move, Position, Seen};
 
 use crate::app::card_input::Pending;
+use crate::app::flow::board::Seat;
 use crate::app::flow::table::{self, Table, TablePlay};
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::klondike::board::{self, Spot};
@@ -25,13 +26,8 @@ pub type Known = table::Known<Answer, Move>;
 /// The game being played.
 #[derive(Debug, Clone)]
 pub struct Play {
-    pub game: Game,
-    /// The card the keys act on.
-    pub cursor: Spot,
-    /// The card chosen to move, waiting for where it goes.
-    pub chosen: Option<Spot>,
-    /// The hint is shown for the current position.
-    pub hint_shown: bool,
+    /// The game, the card the keys act on, and the card chosen to move.
+    seat: Seat<Position, Spot, Spot>,
     /// What the checks found, and what is typed of a card turned up not known.
     pub table: Table<Position, Answer, Move>,
 }
@@ -39,32 +35,10 @@ pub struct Play {
 impl Play {
     /// Play from the game's current position.
     pub fn from(game: Game) -> Play {
-        let mut play = Play {
-            game,
-            cursor: Spot::Stock,
-            chosen: None,
-            hint_shown: false,
+        Play {
+            seat: Seat::new(game, first_spot),
             table: Table::default(),
-        };
-        play.cursor = play.first_spot();
-        play
-    }
-
-    /// The position played to.
-    pub fn position(&self) -> &Position {
-        self.game.position()
-    }
-
-    /// The top card of the rightmost pile that has one: where play usually starts.
-    fn first_spot(&self) -> Spot {
-        let piles = self.position().piles();
-        (0..piles.len())
-            .rev()
-            .find(|&pile| !piles[pile].face_up.is_empty())
-            .map_or(Spot::Stock, |pile| Spot::Pile {
-                pile: pile as u8,
-                card: (piles[pile].face_up.len() - 1) as u8,
-            })
+        }
     }
 
     /// Where a card not known lies face up, waiting to be typed in: the player sees it.
@@ -232,7 +206,19 @@ impl TablePlay for Play {
     }
 }
 
-crate::app::flow::board::play_marks_by_fields!(Play, Spot, Spot);
+/// The top card of the rightmost pile that has one: where play usually starts.
+fn first_spot(position: &Position) -> Spot {
+    let piles = position.piles();
+    (0..piles.len())
+        .rev()
+        .find(|&pile| !piles[pile].face_up.is_empty())
+        .map_or(Spot::Stock, |pile| Spot::Pile {
+            pile: pile as u8,
+            card: (piles[pile].face_up.len() - 1) as u8,
+        })
+}
+
+crate::app::flow::board::play_marks_by_seat!(Play, Position, Spot, Spot);
 
 impl PlayMode for Play {
     type Position = Position;
@@ -246,9 +232,8 @@ impl PlayMode for Play {
     /// After the position changed: the hint and the card chosen were for the old one, and
     /// the cursor's card may have gone.
     fn moved(&mut self) {
-        self.hint_shown = false;
-        self.chosen = None;
         self.table.typing = Pending::Nothing;
+        self.seat.forget_choice();
         if !board::holds(self.position(), self.cursor) {
             self.cursor = match self.cursor {
                 Spot::Pile { pile, .. } => {
@@ -261,7 +246,7 @@ impl PlayMode for Play {
                         card: run.saturating_sub(1) as u8,
                     }
                 }
-                _ => self.first_spot(),
+                _ => first_spot(self.position()),
             };
         }
     }

@@ -15,6 +15,7 @@ use solitaire::engine::search::CapReached;
 use solitaire::games::perfect_pair::answer::Solved;
 use solitaire::games::perfect_pair::{Game, Move, Position};
 
+use crate::app::flow::board::Seat;
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::perfect_pair::board::{self, Spot};
 
@@ -30,41 +31,19 @@ pub enum Known {
 /// The hand being played.
 #[derive(Debug, Clone)]
 pub struct Play {
-    pub game: Game,
-    /// The spot the keys act on.
-    pub cursor: Spot,
-    /// The card chosen first, waiting for its partner or a free cell.
-    pub chosen: Option<Card>,
-    /// The hint is shown for the current position.
-    pub hint_shown: bool,
+    /// The hand, the spot the keys act on, and the card chosen first, waiting for its
+    /// partner or a free cell.
+    seat: Seat<Position, Spot, Card>,
     known: HashMap<Position, Known>,
 }
 
 impl Play {
     /// Play from the game's current position.
     pub fn from(game: Game) -> Play {
-        let mut play = Play {
-            game,
-            cursor: Spot::Line(0),
-            chosen: None,
-            hint_shown: false,
+        Play {
+            seat: Seat::new(game, first_spot),
             known: HashMap::new(),
-        };
-        play.cursor = play.first_spot();
-        play
-    }
-
-    /// The position played to.
-    pub fn position(&self) -> &Position {
-        self.game.position()
-    }
-
-    /// The first line that still holds a card, else the first free cell.
-    fn first_spot(&self) -> Spot {
-        board::spots(self.position())
-            .first()
-            .copied()
-            .unwrap_or(Spot::Cell(0))
+        }
     }
 
     /// The card at a spot, if one is there.
@@ -178,7 +157,15 @@ impl Play {
     }
 }
 
-crate::app::flow::board::play_marks_by_fields!(Play, Spot, Card);
+/// The first line that still holds a card, else the first free cell.
+fn first_spot(position: &Position) -> Spot {
+    board::spots(position)
+        .first()
+        .copied()
+        .unwrap_or(Spot::Cell(0))
+}
+
+crate::app::flow::board::play_marks_by_seat!(Play, Position, Spot, Card);
 
 impl PlayMode for Play {
     type Position = Position;
@@ -188,10 +175,9 @@ impl PlayMode for Play {
     /// After the position changed: the hint and the card chosen were for the old one, and
     /// the cursor's line may be empty now.
     fn moved(&mut self) {
-        self.hint_shown = false;
-        self.chosen = None;
+        self.seat.forget_choice();
         if !board::spots(self.position()).contains(&self.cursor) {
-            self.cursor = self.first_spot();
+            self.cursor = first_spot(self.position());
         }
     }
 

@@ -6,8 +6,8 @@ use std::iter;
 
 use super::{Pile, Position, slot};
 use crate::cards::card::{Card, Rank, Suit};
-use crate::cards::stock::{self, StockProblem};
-use crate::cards::tableau::{self, RunProblem, builds_on};
+use crate::cards::stock::StockProblem;
+use crate::cards::tableau::{self, FamilyReferee, RunProblem, builds_on};
 use crate::engine::referee;
 use crate::games::klondike::deal::card_text;
 use crate::games::klondike::rules::{EmptyPile, Passes};
@@ -98,20 +98,8 @@ impl Position {
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         match mv {
             _ if self.is_won() => Err(IllegalMove::Won),
-            Move::Draw => Ok(stock::check_draw(self.stock.len())?),
-            Move::Redeal => {
-                stock::check_turn_over(self.stock.len(), self.waste.len(), self.pass_left())
-            }
             Move::WasteToFoundation => self.fits_foundation(self.waste_card()?),
-            Move::WasteToPile(to) => self.fits_pile(self.waste_card()?, to),
             Move::PileToFoundation(from) => self.fits_foundation(self.run_head(from, 1)?),
-            Move::PileToPile { from, to, count } => {
-                let card = self.run_head(from, count)?;
-                if from == to {
-                    return Err(IllegalMove::SamePile);
-                }
-                self.fits_pile(card, to)
-            }
             Move::FoundationToPile { suit, to } => {
                 if !self.rules.foundation_to_tableau {
                     return Err(IllegalMove::NoFoundationToTableau);
@@ -121,6 +109,7 @@ impl Position {
                     .ok_or(IllegalMove::FoundationEmpty(suit))?;
                 self.fits_pile(card, to)
             }
+            family => self.check_family(family),
         }
     }
 
@@ -129,37 +118,21 @@ impl Position {
     pub fn apply(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.check(mv)?;
         match mv {
-            Move::Draw => {
-                let count = self.rules.draw_count().min(self.stock.len());
-                self.waste.extend(self.stock.drain(..count));
-            }
-            Move::Redeal => {
-                // The waste, bottom first, is the order the cards were drawn in.
-                self.stock = std::mem::take(&mut self.waste);
-                self.redeals += 1;
-            }
             Move::WasteToFoundation => {
                 let card = self.waste.pop().flatten().expect("checked: a known card");
                 self.foundations[slot(card.suit())] += 1;
-            }
-            Move::WasteToPile(to) => {
-                let card = self.waste.pop().expect("checked: a waste card");
-                self.piles[to as usize].face_up.push(card);
             }
             Move::PileToFoundation(from) => {
                 let run = self.piles[from as usize].take_run(1);
                 let card = run[0].expect("checked: a known card");
                 self.foundations[slot(card.suit())] += 1;
             }
-            Move::PileToPile { from, to, count } => {
-                let run = self.piles[from as usize].take_run(count);
-                self.piles[to as usize].face_up.extend(run);
-            }
             Move::FoundationToPile { suit, to } => {
                 let card = self.foundation_top(suit);
                 self.foundations[slot(suit)] -= 1;
                 self.piles[to as usize].face_up.push(card);
             }
+            family => self.play_family(family),
         }
         Ok(())
     }
@@ -226,22 +199,6 @@ impl Position {
             })
     }
 
-    /// Whether the rules leave another pass through the stock, or why not.
-    fn pass_left(&self) -> Result<(), IllegalMove> {
-        let passes = self.rules.passes;
-        self.may_redeal()
-            .then_some(())
-            .ok_or(IllegalMove::NoPassLeft(passes))
-    }
-
-    /// The waste's top card, known.
-    fn waste_card(&self) -> Result<Card, IllegalMove> {
-        self.waste
-            .last()
-            .ok_or(StockProblem::WasteEmpty)?
-            .ok_or(IllegalMove::UnknownWaste)
-    }
-
     /// The first card of the run made of a pile's top `count` face-up cards, known.
     fn run_head(&self, from: u8, count: u8) -> Result<Card, IllegalMove> {
         let head = self
@@ -269,6 +226,41 @@ impl Position {
             next: next.expect("a foundation below the card's rank takes a next card"),
         })
     }
+}
+
+impl FamilyReferee for Position {
+    type Slot = Option<Card>;
+    type Move = Move;
+    type Illegal = IllegalMove;
+    const SAME_PILE: IllegalMove = IllegalMove::SamePile;
+
+    fn stock_and_waste(&self) -> (usize, usize) {
+        (self.stock.len(), self.waste.len())
+    }
+
+    fn waste_and_piles(&mut self) -> (&mut Vec<Option<Card>>, &mut [Pile]) {
+        (&mut self.waste, &mut self.piles)
+    }
+
+    /// Whether the rules leave another pass through the stock, or why not.
+    fn pass_left(&self) -> Result<(), IllegalMove> {
+        let passes = self.rules.passes;
+        self.may_redeal()
+            .then_some(())
+            .ok_or(IllegalMove::NoPassLeft(passes))
+    }
+
+    /// The waste's top card, known.
+    fn waste_card(&self) -> Result<Card, IllegalMove> {
+        self.waste
+            .last()
+            .ok_or(StockProblem::WasteEmpty)?
+            .ok_or(IllegalMove::UnknownWaste)
+    }
+
+    fn movable_run(&self, from: u8, count: u8) -> Result<Card, IllegalMove> {
+        self.run_head(from, count)
+    }
 
     /// Whether a card (or the run it heads) goes on a pile.
     fn fits_pile(&self, card: Card, to: u8) -> Result<(), IllegalMove> {
@@ -282,5 +274,16 @@ impl Position {
             Some(&Some(onto)) if builds_on(onto, card) => Ok(()),
             Some(&Some(onto)) => Err(IllegalMove::DoesNotFit { card, onto }),
         }
+    }
+
+    fn draw(&mut self) {
+        let count = self.rules.draw_count().min(self.stock.len());
+        self.waste.extend(self.stock.drain(..count));
+    }
+
+    fn turn_over(&mut self) {
+        // The waste, bottom first, is the order the cards were drawn in.
+        self.stock = std::mem::take(&mut self.waste);
+        self.redeals += 1;
     }
 }

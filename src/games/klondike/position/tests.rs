@@ -188,84 +188,29 @@ fn piles_build_down_in_alternating_colours() {
 fn a_run_moves_as_a_unit_and_uncovers_the_card_under_it() {
     for rules in every_rule_set() {
         let mut position = laid_out("4d / 9c 8h 7s | 2c / Th | 5c", "", rules);
-        let run = Move::PileToPile {
-            from: 0,
-            to: 1,
-            count: 3,
-        };
+        let run = |from, to, count| Move::PileToPile { from, to, count };
         assert_eq!(
-            position.describe(run),
+            position.describe(run(0, 1, 3)),
             "Move 9c 8h 7s from pile 1 to pile 2"
         );
         let mut game = Game::new(position.clone());
-        game.play(run).unwrap();
+        game.play(run(0, 1, 3)).unwrap();
         assert_eq!(game.played(), 1, "turning up 4d is not a move");
         let after = game.position();
         assert_eq!(after.piles()[0].face_up, cards("4d"));
         assert_eq!(after.piles()[1].face_up, cards("Th 9c 8h 7s"));
         // Part of a run moves too, from any face-up card.
-        assert_eq!(
-            refusal(
-                &position,
-                Move::PileToPile {
-                    from: 0,
-                    to: 2,
-                    count: 4
-                }
-            ),
-            "pile 1 has 3 face-up cards, not 4"
-        );
-        assert_eq!(
-            refusal(
-                &position,
-                Move::PileToPile {
-                    from: 0,
-                    to: 2,
-                    count: 0
-                }
-            ),
-            "a move takes at least one card"
-        );
-        assert_eq!(
-            refusal(
-                &position,
-                Move::PileToPile {
-                    from: 0,
-                    to: 0,
-                    count: 3
-                }
-            ),
-            "a run cannot move onto its own pile"
-        );
-        assert_eq!(
-            refusal(
-                &position,
-                Move::PileToPile {
-                    from: 7,
-                    to: 0,
-                    count: 1
-                }
-            ),
-            "there is no pile 8: the piles are 1 to 3"
-        );
-        assert_eq!(
-            refusal(&position, Move::WasteToPile(9)),
-            "the waste is empty: draw first"
-        );
-        position
-            .apply(Move::PileToPile {
-                from: 0,
-                to: 1,
-                count: 3,
-            })
-            .unwrap();
-        position
-            .apply(Move::PileToPile {
-                from: 0,
-                to: 2,
-                count: 1,
-            })
-            .unwrap();
+        for (mv, words) in [
+            (run(0, 2, 4), "pile 1 has 3 face-up cards, not 4"),
+            (run(0, 2, 0), "a move takes at least one card"),
+            (run(0, 0, 3), "a run cannot move onto its own pile"),
+            (run(7, 0, 1), "there is no pile 8: the piles are 1 to 3"),
+            (Move::WasteToPile(9), "the waste is empty: draw first"),
+        ] {
+            assert_eq!(refusal(&position, mv), words, "{rules}");
+        }
+        position.apply(run(0, 1, 3)).unwrap();
+        position.apply(run(0, 2, 1)).unwrap();
         assert!(position.piles()[0].is_empty());
         assert_eq!(
             refusal(&position, Move::PileToFoundation(0)),

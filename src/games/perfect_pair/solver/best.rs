@@ -18,7 +18,7 @@
 use super::fewest::FewestUses;
 use super::game::{Bound, Earned, Step};
 use super::pairs::MostPairs;
-use super::{Best, Figures, Goal, Key, Stopped, Table, Walk};
+use super::{Best, Figures, Found, Goal, Key, Stopped, Table, Walk};
 use crate::games::perfect_pair::Position;
 use crate::games::perfect_pair::position::Move;
 use crate::games::perfect_pair::rules::{METER, UNUSED_USE_POINTS, UnusedBonus};
@@ -336,38 +336,29 @@ impl<'w, 'a, K: Key> BestSearch<'w, 'a, K> {
         }
         let (stored, bytes) = self.held();
         self.walk.tick(stored, bytes)?;
-        let mut best = self.stop_value();
-        let mut cut = 0;
+        let mut found = Found::new(self.stop_value(), 0);
         let children = self.children_at(depth);
-        let mut result = Ok(());
         for &(child_most, step) in &children {
-            let floor = need.max(i64::from(best));
-            if best == most || i64::from(child_most) <= floor {
-                cut = cut.max(child_most);
+            let floor = need.max(i64::from(found.best));
+            if found.best == most || i64::from(child_most) <= floor {
+                found.cut = found.cut.max(child_most);
                 break;
             }
             let gain = self.gain(step);
             let undo = game.play(&mut self.walk.state, step);
             let cost = u8::from(matches!(step, Step::ToCell(_)));
-            let found = self.visit(
+            let child = self.visit(
                 floor - i64::from(gain),
                 depth + 1,
                 needed.saturating_sub(cost),
             );
             game.undo(&mut self.walk.state, step, undo);
-            match found {
-                Ok((value, true)) => best = best.max(gain + value),
-                Ok((value, false)) => cut = cut.max(gain + value),
-                Err(stopped) => {
-                    result = Err(stopped);
-                    break;
-                }
+            if !found.take(gain, child) {
+                break;
             }
         }
         self.children[depth] = children;
-        result?;
-        let exact = best == most || i64::from(best) > need;
-        let value = if exact { best } else { best.max(cut) };
+        let (value, exact) = found.value(most, need)?;
         self.table
             .insert(key, if exact { value } else { value | UPPER });
         Ok((value, exact))

@@ -7,7 +7,7 @@
 //! best-hand search, on one figure, bounded by the pairs the cards in play could make.
 
 use super::game::Step;
-use super::{Key, Stopped, Table, Walk};
+use super::{Found, Key, Stopped, Table, Walk};
 
 /// A table entry's mark: the value is an upper bound, not exact.
 const UPPER: u8 = 0x80;
@@ -80,30 +80,22 @@ impl<K: Key> MostPairs<K> {
         let mut steps = std::mem::take(&mut self.steps[depth]);
         game.steps(&walk.state, &mut walk.slots, &mut steps);
         walk.stats.generated += steps.len() as u64;
-        let (mut best, mut cut) = (0u8, 0u8);
-        let mut result = Ok(());
+        let mut found = Found::new(0u8, 0u8);
         for &step in &steps {
-            if best == most {
+            if found.best == most {
                 break;
             }
             let gain = u8::from(matches!(step, Step::Pair { .. }));
-            let floor = need.max(i32::from(best));
+            let floor = need.max(i32::from(found.best));
             let undo = game.play(&mut walk.state, step);
-            let found = self.visit(walk, floor - i32::from(gain), depth + 1, held);
+            let child = self.visit(walk, floor - i32::from(gain), depth + 1, held);
             game.undo(&mut walk.state, step, undo);
-            match found {
-                Ok((value, true)) => best = best.max(gain + value),
-                Ok((value, false)) => cut = cut.max(gain + value),
-                Err(stopped) => {
-                    result = Err(stopped);
-                    break;
-                }
+            if !found.take(gain, child) {
+                break;
             }
         }
         self.steps[depth] = steps;
-        result?;
-        let exact = best == most || i32::from(best) > need;
-        let value = if exact { best } else { best.max(cut) };
+        let (value, exact) = found.value(most, need)?;
         self.table
             .insert(key, if exact { value } else { value | UPPER });
         Ok((value, exact))

@@ -3,8 +3,8 @@
 
 use super::{Foundation, Pile, Position};
 use crate::cards::card::Card;
-use crate::cards::stock::{self, StockProblem};
-use crate::cards::tableau::{self, RunProblem, builds_on};
+use crate::cards::stock::StockProblem;
+use crate::cards::tableau::{self, FamilyReferee, RunProblem, builds_on};
 use crate::engine::referee;
 use crate::games::triple_klondike::deal::{card_text, pile_letter};
 use crate::games::triple_klondike::rules::Passes;
@@ -99,25 +99,9 @@ impl Position {
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         match mv {
             _ if self.is_won() => Err(IllegalMove::Won),
-            Move::Draw => Ok(stock::check_draw(self.stock.len())?),
-            Move::Redeal => {
-                stock::check_turn_over(self.stock.len(), self.waste.len(), self.pass_left())
-            }
             Move::WasteToFoundation(to) => self.fits_foundation(self.waste_card()?, to),
-            Move::WasteToPile(to) => self.fits_pile(self.waste_card()?, to),
             Move::PileToFoundation { from, to } => {
                 self.fits_foundation(self.run_head(from, 1)?, to)
-            }
-            Move::PileToPile { from, to, count } => {
-                let card = self.run_head(from, count)?;
-                let whole = self.piles[usize::from(from)].face_up.len();
-                if !self.rules.part_runs && usize::from(count) != whole {
-                    return Err(IllegalMove::WholeRunsOnly);
-                }
-                if from == to {
-                    return Err(IllegalMove::SamePile);
-                }
-                self.fits_pile(card, to)
             }
             Move::FoundationToPile { from, to } => {
                 if !self.rules.cards_back {
@@ -129,6 +113,7 @@ impl Position {
                     .ok_or(IllegalMove::FoundationEmpty(from))?;
                 self.fits_pile(card, to)
             }
+            family => self.check_family(family),
         }
     }
 
@@ -137,31 +122,13 @@ impl Position {
     pub fn apply(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.check(mv)?;
         match mv {
-            Move::Draw => {
-                let card = self.stock.pop().expect("checked: a stock card");
-                self.waste.push(card);
-            }
-            Move::Redeal => {
-                // The waste's bottom card was drawn first, and is drawn first again.
-                self.stock = std::mem::take(&mut self.waste);
-                self.stock.reverse();
-                self.redeals += 1;
-            }
             Move::WasteToFoundation(to) => {
                 let card = self.waste.pop().expect("checked: a waste card");
                 self.raise(to, card);
             }
-            Move::WasteToPile(to) => {
-                let card = self.waste.pop().expect("checked: a waste card");
-                self.piles[usize::from(to)].face_up.push(card);
-            }
             Move::PileToFoundation { from, to } => {
                 let run = self.piles[usize::from(from)].take_run(1);
                 self.raise(to, run[0]);
-            }
-            Move::PileToPile { from, to, count } => {
-                let run = self.piles[usize::from(from)].take_run(count);
-                self.piles[usize::from(to)].face_up.extend(run);
             }
             Move::FoundationToPile { from, to } => {
                 let foundation = &mut self.foundations[usize::from(from)];
@@ -172,6 +139,7 @@ impl Position {
                 }
                 self.piles[usize::from(to)].face_up.push(card);
             }
+            family => self.play_family(family),
         }
         Ok(())
     }
@@ -249,18 +217,6 @@ impl Position {
             })
     }
 
-    /// Whether the rules leave another pass through the stock, or why not.
-    fn pass_left(&self) -> Result<(), IllegalMove> {
-        let passes = self.rules.passes;
-        let left = self.rules.may_redeal(self.redeals);
-        left.then_some(()).ok_or(IllegalMove::NoPassLeft(passes))
-    }
-
-    /// The waste's top card.
-    fn waste_card(&self) -> Result<Card, IllegalMove> {
-        Ok(self.waste.last().copied().ok_or(StockProblem::WasteEmpty)?)
-    }
-
     /// The first card of the run made of a pile's top `count` face-up cards.
     fn run_head(&self, from: u8, count: u8) -> Result<Card, IllegalMove> {
         self.pile_at(from)?
@@ -299,6 +255,50 @@ impl Position {
         })
     }
 
+    /// Puts a card on a foundation checked to take it.
+    fn raise(&mut self, to: u8, card: Card) {
+        let foundation = &mut self.foundations[usize::from(to)];
+        foundation.suit = Some(card.suit());
+        foundation.height += 1;
+    }
+}
+
+impl FamilyReferee for Position {
+    type Slot = Card;
+    type Move = Move;
+    type Illegal = IllegalMove;
+    const SAME_PILE: IllegalMove = IllegalMove::SamePile;
+
+    fn stock_and_waste(&self) -> (usize, usize) {
+        (self.stock.len(), self.waste.len())
+    }
+
+    fn waste_and_piles(&mut self) -> (&mut Vec<Card>, &mut [Pile]) {
+        (&mut self.waste, &mut self.piles)
+    }
+
+    /// Whether the rules leave another pass through the stock, or why not.
+    fn pass_left(&self) -> Result<(), IllegalMove> {
+        let passes = self.rules.passes;
+        let left = self.rules.may_redeal(self.redeals);
+        left.then_some(()).ok_or(IllegalMove::NoPassLeft(passes))
+    }
+
+    /// The waste's top card.
+    fn waste_card(&self) -> Result<Card, IllegalMove> {
+        Ok(self.waste.last().copied().ok_or(StockProblem::WasteEmpty)?)
+    }
+
+    /// The run's head, when the rules move part of a pile's face-up run or it is the whole.
+    fn movable_run(&self, from: u8, count: u8) -> Result<Card, IllegalMove> {
+        let card = self.run_head(from, count)?;
+        let whole = self.piles[usize::from(from)].face_up.len();
+        if !self.rules.part_runs && usize::from(count) != whole {
+            return Err(IllegalMove::WholeRunsOnly);
+        }
+        Ok(card)
+    }
+
     /// Whether a card (or the run it heads) goes on a pile.
     fn fits_pile(&self, card: Card, to: u8) -> Result<(), IllegalMove> {
         let pile = self.pile_at(to)?;
@@ -310,10 +310,15 @@ impl Position {
         }
     }
 
-    /// Puts a card on a foundation checked to take it.
-    fn raise(&mut self, to: u8, card: Card) {
-        let foundation = &mut self.foundations[usize::from(to)];
-        foundation.suit = Some(card.suit());
-        foundation.height += 1;
+    fn draw(&mut self) {
+        let card = self.stock.pop().expect("checked: a stock card");
+        self.waste.push(card);
+    }
+
+    fn turn_over(&mut self) {
+        // The waste's bottom card was drawn first, and is drawn first again.
+        self.stock = std::mem::take(&mut self.waste);
+        self.stock.reverse();
+        self.redeals += 1;
     }
 }
