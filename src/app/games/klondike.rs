@@ -178,6 +178,7 @@ impl GameScreen for Klondike {
          d draws, f sends to the foundation, u undoes, h hints.";
     const RESTORED: &'static str = " Klondike";
     const BOARD_GOAL: &'static str = "Put every card on the foundations.";
+    const SETTINGS: &'static str = "the rules";
 
     type Position = Position;
     type Marks = editor::KlondikeMarks;

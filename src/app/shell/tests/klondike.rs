@@ -1586,3 +1586,22 @@ fn a_card_typed_over_a_game_under_way_and_kept_leaves_nothing_half_typed() {
     press(&mut app, KeyCode::Char('u'));
     assert!(!said(&app).contains("is not a suit"), "{}", said(&app));
 }
+
+#[test]
+fn a_change_of_rules_not_saved_is_asked_about_in_the_game_s_own_words() {
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    save_named(&mut app, "winnable");
+    assert_eq!(app.unsaved(), None, "{}", said(&app));
+    press(&mut app, KeyCode::Char('w'));
+    // Klondike has rules and no challenge: the question names only what it has.
+    assert_eq!(
+        app.unsaved().as_deref(),
+        Some("the changes to the rules (not saved)")
+    );
+    ctrl(&mut app, 'n');
+    says(
+        &app,
+        "Clear the changes to the rules (not saved) for a new deal?",
+    );
+}
