@@ -517,7 +517,7 @@ impl GameScreen for Klondike {
             fx.say(Tone::Info, text);
             return;
         };
-        let lead = table::hint_lead(play.best_estimate());
+        let lead = play.table.hint_lead(play.position());
         flow.hint_move(best, Tone::Success, &lead, fx);
     }
 

@@ -1605,3 +1605,33 @@ fn a_change_of_rules_not_saved_is_asked_about_in_the_game_s_own_words() {
         "Clear the changes to the rules (not saved) for a new deal?",
     );
 }
+
+#[test]
+fn the_hint_along_a_line_gives_the_line_s_figure_and_a_fresh_ranking_the_move_s() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(UNDER_WAY.to_string()));
+    ctrl(&mut app, 'p');
+    let (mut along, mut ranked) = (0, 0);
+    for _ in 0..40 {
+        settle(&mut app, &receive);
+        if play(&app).waiting().is_some() || play(&app).position().is_won() {
+            break;
+        }
+        let following = play(&app).table.following(play(&app).position()).is_some();
+        press(&mut app, KeyCode::Char('h'));
+        let hint = said(&app);
+        if following {
+            // The move was not ranked: its figure is the ranking's that chose the line.
+            along += 1;
+            assert!(hint.starts_with("Hint (on the line ranked "), "{hint}");
+        } else {
+            ranked += 1;
+            assert!(
+                hint.starts_with("Hint (") && !hint.contains("line"),
+                "{hint}"
+            );
+        }
+        press(&mut app, KeyCode::Char('h'));
+    }
+    assert!(along > 0 && ranked > 0, "{along} {ranked}");
+}
