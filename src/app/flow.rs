@@ -90,6 +90,9 @@ pub trait GameScreen: Default + Clone + Debug + Sized + 'static {
     const KEYS: Keys;
     /// What the Board challenge asks, in the challenge dialog's words.
     const BOARD_GOAL: &'static str;
+    /// What the player changes of a game beside its cards and moves, as the question before
+    /// unsaved work is replaced names it: "the rules or the challenge", "the rules".
+    const SETTINGS: &'static str;
 
     /// A position, which the stepper and play mode play moves on.
     type Position: Referee + PartialEq + Debug + Send + 'static;
@@ -1539,6 +1542,7 @@ impl<G: GameScreen> Session for Flow<G> {
 impl<G: GameScreen> GameSessions for Flow<G> {
     const GAME: GameKind = G::GAME;
     const BOARD_GOAL: &'static str = G::BOARD_GOAL;
+    const SETTINGS: &'static str = G::SETTINGS;
     type Draft = G::Draft;
     type Saved = G::Saved;
 

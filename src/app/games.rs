@@ -45,6 +45,9 @@ pub struct Screens {
     pub game: GameKind,
     /// What the Board challenge asks, in the challenge dialog's words.
     pub board_goal: &'static str,
+    /// What the player changes beside the cards and moves, in the question before unsaved
+    /// work is replaced: "the rules or the challenge", "the rules".
+    pub settings: &'static str,
     /// A session on a new, empty deal.
     pub new: fn() -> Box<dyn Session>,
     /// A session on a draft of the game's, and what to say; `None` for another game's.
@@ -86,6 +89,7 @@ impl Screens {
         Screens {
             game: S::GAME,
             board_goal: S::BOARD_GOAL,
+            settings: S::SETTINGS,
             new: S::new_session,
             restored: |draft, fx| Some(S::restored(draft.get()?, fx)),
             loaded: |saved, fx| Some(S::loaded(saved.get()?, fx)),

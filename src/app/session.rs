@@ -193,6 +193,9 @@ pub trait GameSessions: 'static {
     const GAME: GameKind;
     /// What the Board challenge asks, in the challenge dialog's words.
     const BOARD_GOAL: &'static str;
+    /// What the player changes beside the cards and moves, in the question before unsaved
+    /// work is replaced.
+    const SETTINGS: &'static str;
     /// The work as the draft keeps it.
     type Draft: KeptWork + Clone + PartialEq + std::fmt::Debug + Send + 'static;
     /// A saved game.

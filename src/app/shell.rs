@@ -904,7 +904,10 @@ impl App {
             .is_some_and(|clean| clean.deal == now.deal);
         let s = |n: usize| if n == 1 { "" } else { "s" };
         Some(match (same_deal, moves) {
-            (true, 0) => "the changes to the rules or the challenge (not saved)".to_string(),
+            (true, 0) => format!(
+                "the changes to {} (not saved)",
+                games::screens(self.session.game()).settings
+            ),
             (true, m) => format!("the game played, {m} move{} (not saved)", s(m)),
             (false, 0) => format!("the {typed} card{} typed (not saved)", s(typed)),
             (false, m) => format!(

@@ -188,6 +188,16 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
         }
     }
 
+    /// The hint's lead from a position: along a line followed, the figure of the ranking
+    /// that chose the line, said as the line's (the move itself was not ranked); else the
+    /// ranking's figure of its best move ([`hint_lead`]).
+    pub fn hint_lead(&self, position: &P) -> String {
+        match self.following(position) {
+            Some(followed) => format!("Hint (on the line ranked {}): ", followed.estimate.text()),
+            None => hint_lead(self.best_estimate(position)),
+        }
+    }
+
     /// The best move's figure from a position, its chance and margin: the ranking's, or that
     /// of the ranking that chose the line followed.
     pub fn best_estimate(&self, position: &P) -> Option<Estimate> {
@@ -228,11 +238,11 @@ pub fn ranked_verdict<M>(ranking: &Ranking<M>, rounds: u32) -> String {
     }
 }
 
-/// The verdict along a line followed: "Following a line chosen at 64% ± 9% (125 deals),
-/// until a card turns up."
+/// The verdict along a line followed: "Following a line ranked 64% ± 9% (125 deals), until
+/// a card turns up."
 pub fn followed_verdict(estimate: Estimate) -> String {
     format!(
-        "Following a line chosen at {}, until a card turns up.",
+        "Following a line ranked {}, until a card turns up.",
         estimate.text()
     )
 }

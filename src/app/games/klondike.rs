@@ -178,6 +178,7 @@ impl GameScreen for Klondike {
          d draws, f sends to the foundation, u undoes, h hints.";
     const RESTORED: &'static str = " Klondike";
     const BOARD_GOAL: &'static str = "Put every card on the foundations.";
+    const SETTINGS: &'static str = "the rules";
 
     type Position = Position;
     type Marks = editor::KlondikeMarks;
@@ -523,7 +524,7 @@ impl GameScreen for Klondike {
             fx.say(Tone::Info, text);
             return;
         };
-        let lead = table::hint_lead(play.best_estimate());
+        let lead = play.table.hint_lead(play.position());
         flow.hint_move(best, Tone::Success, &lead, fx);
     }
 

@@ -196,6 +196,7 @@ impl GameScreen for PerfectPair {
          a free cell (c); a King goes at once; u undoes, h hints.";
     const RESTORED: &'static str = " Perfect Pair";
     const BOARD_GOAL: &'static str = "Clear every card.";
+    const SETTINGS: &'static str = "the rules or what the hand is played for";
 
     type Position = Position;
     type Marks = PairMarks;

@@ -190,6 +190,7 @@ impl GameScreen for Pyramid {
     }
 
     const BOARD_GOAL: &'static str = "Clear the pyramid in the fewest steps.";
+    const SETTINGS: &'static str = "the rules or the challenge";
 
     fn set_goal(flow: &mut Flow<Pyramid>, goal: Goal, fx: &mut Effects) -> Result<(), String> {
         goal.check(flow.editor.marks.rules)

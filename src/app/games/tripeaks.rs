@@ -105,6 +105,7 @@ impl GameScreen for TriPeaks {
     }
 
     const BOARD_GOAL: &'static str = "Clear the tableau in the fewest steps.";
+    const SETTINGS: &'static str = "the challenge";
 
     /// The game goes on under the new challenge: what was known was for the old one.
     fn set_goal(flow: &mut Flow<TriPeaks>, goal: Goal, fx: &mut Effects) -> Result<(), String> {

@@ -675,6 +675,7 @@ impl Session for TripleKlondike {
 impl GameSessions for TripleKlondike {
     const GAME: GameKind = GameKind::TripleKlondike;
     const BOARD_GOAL: &'static str = "Take the most cards up in the fewest moves.";
+    const SETTINGS: &'static str = "the settings";
     type Draft = TripleKlondikeDraft;
     type Saved = TripleKlondikeSave;
 

@@ -9,7 +9,6 @@
 //! deals of the cards not seen, in rounds that refine the figures until enough deals are
 //! solved. Answers are kept per position, so undo and redo find them again.
 
-use solitaire::engine::at_table::Estimate;
 use solitaire::games::klondike::answer::Answer;
 use solitaire::games::klondike::{Game, Move, Position, Seen};
 
@@ -155,11 +154,6 @@ impl Play {
     pub fn best_move(&self) -> Option<Move> {
         self.table
             .best_move(self.position(), |answer| answer.line()?.first().copied())
-    }
-
-    /// The best move's figure, when cards are not known: its chance and margin.
-    pub fn best_estimate(&self) -> Option<Estimate> {
-        self.table.best_estimate(self.position())
     }
 
     /// How the game stands, in a sentence.

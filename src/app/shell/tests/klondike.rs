@@ -1600,3 +1600,52 @@ fn a_card_typed_over_a_game_under_way_and_kept_leaves_nothing_half_typed() {
     press(&mut app, KeyCode::Char('u'));
     assert!(!said(&app).contains("is not a suit"), "{}", said(&app));
 }
+
+#[test]
+fn a_change_of_rules_not_saved_is_asked_about_in_the_game_s_own_words() {
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    save_named(&mut app, "winnable");
+    assert_eq!(app.unsaved(), None, "{}", said(&app));
+    press(&mut app, KeyCode::Char('w'));
+    // Klondike has rules and no challenge: the question names only what it has.
+    assert_eq!(
+        app.unsaved().as_deref(),
+        Some("the changes to the rules (not saved)")
+    );
+    ctrl(&mut app, 'n');
+    says(
+        &app,
+        "Clear the changes to the rules (not saved) for a new deal?",
+    );
+}
+
+#[test]
+fn the_hint_along_a_line_gives_the_line_s_figure_and_a_fresh_ranking_the_move_s() {
+    let (_dir, mut app, receive) = klondike_app();
+    app.update(Msg::Paste(UNDER_WAY.to_string()));
+    ctrl(&mut app, 'p');
+    let (mut along, mut ranked) = (0, 0);
+    for _ in 0..40 {
+        settle(&mut app, &receive);
+        if play(&app).waiting().is_some() || play(&app).position().is_won() {
+            break;
+        }
+        let following = play(&app).table.following(play(&app).position()).is_some();
+        press(&mut app, KeyCode::Char('h'));
+        let hint = said(&app);
+        if following {
+            // The move was not ranked: its figure is the ranking's that chose the line.
+            along += 1;
+            assert!(hint.starts_with("Hint (on the line ranked "), "{hint}");
+        } else {
+            ranked += 1;
+            assert!(
+                hint.starts_with("Hint (") && !hint.contains("line"),
+                "{hint}"
+            );
+        }
+        press(&mut app, KeyCode::Char('h'));
+    }
+    assert!(along > 0 && ranked > 0, "{along} {ranked}");
+}
