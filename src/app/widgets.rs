@@ -133,6 +133,15 @@ pub fn headed_panel(
     below(inner, height + 1)
 }
 
+/// The columns a step's number and marker take at the start of its line in a list of
+/// steps: `▶ 12. `.
+const STEP_NUMBER_WIDTH: u16 = 6;
+
+/// The columns a step's words have in a list of steps drawn in `list`, after its number.
+pub fn step_words_width(list: Rect) -> usize {
+    usize::from(list.width.saturating_sub(STEP_NUMBER_WIDTH))
+}
+
 /// Numbered steps, the current one marked and kept in view a few lines from the top; steps
 /// before it dimmed. `spans` gives a step's words in the style given, and whether it is
 /// done.
@@ -160,7 +169,10 @@ pub fn step_list(
         } else {
             Style::new().fg(theme.text)
         };
-        let mut line = vec![Span::styled(format!("{marker}{:>3}. ", number + 1), style)];
+        // The number right-aligned between the marker and ". ".
+        let digits = usize::from(STEP_NUMBER_WIDTH) - 3;
+        let number_text = format!("{marker}{:>digits$}. ", number + 1);
+        let mut line = vec![Span::styled(number_text, style)];
         line.extend(spans(number, style, done));
         Line::from(line).render(
             Rect::new(list.x, list.y + offset as u16, list.width, 1),

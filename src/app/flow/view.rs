@@ -15,7 +15,8 @@ use solitaire::engine::referee::Referee;
 use crate::app::flow::{Flow, GameScreen, Move, PlayMode, Screen, Solution, Solving, Step};
 use crate::app::theme::Theme;
 use crate::app::widgets::{
-    Look, below, counted, first_shown, headed_panel, header_height, panel_block, spinner, step_list,
+    Look, below, counted, first_shown, headed_panel, header_height, panel_block, spinner,
+    step_list, step_words_width,
 };
 
 /// Draws the board and the side panel.
@@ -234,6 +235,7 @@ fn steps<G: GameScreen>(
                         mv,
                         style,
                         done,
+                        width: step_words_width(list),
                     },
                     look,
                 )

@@ -1331,6 +1331,46 @@ fn at_80_by_24_the_title_and_the_steps_are_whole() {
 }
 
 #[test]
+fn at_80_by_24_a_step_that_turns_a_card_up_names_it() {
+    let (_dir, mut app, receive) = klondike_app();
+    solve_and_step(&mut app, &receive, WINNABLE, 0);
+    let KlondikeScreen::Solution(solution) = &app.klondike().screen else {
+        panic!("the solution: {}", said(&app));
+    };
+    // The first move of a run from one pile to another that turns a card face up.
+    let (step, shown) = (solution.moves.iter().enumerate())
+        .find_map(|(step, &mv)| {
+            let before = &solution.positions[step];
+            let KlondikeMove::PileToPile { from, .. } = mv else {
+                return None;
+            };
+            let after = &solution.positions[step + 1];
+            let pile = |position: &solitaire::games::klondike::Position| {
+                position
+                    .pile(usize::from(from))
+                    .cloned()
+                    .unwrap_or_default()
+            };
+            (pile(after).face_down.len() < pile(before).face_down.len())
+                .then(|| (step, pile(after).face_up[0].unwrap()))
+        })
+        .expect("a run turns a card up");
+    for _ in 0..step {
+        press(&mut app, KeyCode::Right);
+    }
+    let shown_line = format!("{:>3}. ", step + 1);
+    let screen = screen(&app, 80, 24);
+    let line = (screen.lines())
+        .find(|line| line.contains(&format!("▶{shown_line}")))
+        .unwrap_or_else(|| panic!("step {}: {screen}", step + 1));
+    assert!(
+        line.contains(&format!(" shows {shown}")),
+        "{shown}: {screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
 fn one_move_that_turns_a_card_up_is_named_in_the_singular() {
     let (_dir, mut app, receive) = klondike_app();
     app.update(Msg::Paste(stock_not_known()));
