@@ -89,7 +89,8 @@ pub fn spots_of(position: &Position, mv: Move) -> Vec<Spot> {
 }
 
 /// The Check panel's lines: the rules, the cards not seen yet, where the cursor is, then
-/// what keeps the slots from being a deal.
+/// what keeps the slots from being a deal. While a game under way is shown, its own lines:
+/// the deal set aside under it counts for nothing there.
 pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let editor = &flow.editor;
@@ -98,16 +99,16 @@ pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
         format!("Rules: {}", editor.marks.rules),
         Style::new().fg(theme.title),
     )];
+    if let Some(table) = &flow.own.table {
+        lines.extend(table_lines(table, look));
+        return lines;
+    }
     let unknown = editor.unknown_count();
     if unknown > 0 {
         lines.push(Line::styled(
             format!("{} not seen yet (?)", counted(unknown, "card")),
             dim,
         ));
-    }
-    if let Some(table) = &flow.own.table {
-        lines.extend(table_lines(table, look));
-        return lines;
     }
     lines.push(Line::styled(
         format!("Cursor: {}", slot_name(editor.cursor)),

@@ -1370,6 +1370,73 @@ fn at_80_by_24_a_step_that_turns_a_card_up_names_it() {
     insta::assert_snapshot!(screen);
 }
 
+/// The side panel's words at 80x24, its lines joined by a space.
+fn panel_words(app: &App) -> String {
+    let shown = screen(app, 80, 24);
+    let lines: Vec<&str> = (shown.lines())
+        .filter_map(|line| line.split('│').nth(3))
+        .map(str::trim)
+        .collect();
+    lines.join(" ")
+}
+
+/// The numbers that come just before `words` in `text`, a noun between them or not.
+fn figures_before(text: &str, words: &str) -> Vec<usize> {
+    (text.match_indices(words))
+        .filter_map(|(at, _)| {
+            let mut before = text[..at].split_whitespace().rev().take(2);
+            before.find_map(|word| word.parse().ok())
+        })
+        .collect()
+}
+
+#[test]
+fn the_table_editors_check_panel_counts_the_cards_not_seen_of_the_table_after_every_edit() {
+    let (_dir, mut app, _receive) = klondike_app();
+    // A deal with cards not seen, set aside for a game under way.
+    type_text(&mut app, "????????");
+    press(&mut app, KeyCode::Char('u'));
+    let edits: [&[KeyCode]; 9] = [
+        &[
+            KeyCode::Up,
+            KeyCode::Right,
+            KeyCode::Char('7'),
+            KeyCode::Char('c'),
+        ],
+        &[KeyCode::Char('?')],
+        &[
+            KeyCode::Left,
+            KeyCode::Char('?'),
+            KeyCode::Char('5'),
+            KeyCode::Char('h'),
+        ],
+        &[
+            KeyCode::Down,
+            KeyCode::Char('?'),
+            KeyCode::Char('K'),
+            KeyCode::Char('d'),
+        ],
+        &[KeyCode::Char('v')],
+        &[KeyCode::Char('^')],
+        &[KeyCode::Char('+')],
+        &[KeyCode::Backspace],
+        &[KeyCode::Up, KeyCode::Char('=')],
+    ];
+    for keys in edits {
+        for &key in keys {
+            press(&mut app, key);
+        }
+        let unknown = table(&app).unknown_count();
+        let panel = panel_words(&app);
+        let counted = figures_before(&panel, " not seen yet");
+        let expected = if unknown > 0 { vec![unknown] } else { vec![] };
+        assert_eq!(counted, expected, "after {keys:?}: {panel}");
+        for figure in figures_before(&panel, " not known (??)") {
+            assert_eq!(figure, unknown, "after {keys:?}: {panel}");
+        }
+    }
+}
+
 #[test]
 fn one_move_that_turns_a_card_up_is_named_in_the_singular() {
     let (_dir, mut app, receive) = klondike_app();
