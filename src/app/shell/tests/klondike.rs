@@ -1438,6 +1438,37 @@ fn the_table_editors_check_panel_counts_the_cards_not_seen_of_the_table_after_ev
 }
 
 #[test]
+fn at_80_by_24_the_check_panel_counts_the_problems_it_has_no_room_for() {
+    let (_dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('u'));
+    // Seven piles whose face-up cards are not runs, and the cards missing.
+    for (pile, cards) in ["2c3c", "2d3d", "2h3h", "2s3s", "4c5c", "4d5d", "4h5h"]
+        .iter()
+        .enumerate()
+    {
+        if pile > 0 {
+            press(&mut app, KeyCode::Right);
+        }
+        type_text(&mut app, cards);
+    }
+    let problems = table(&app).problems();
+    assert_eq!(problems.len(), 8, "{problems:?}");
+    let panel = panel_words(&app);
+    let hidden = (problems.iter())
+        .filter(|problem| !panel.contains(&problem[..16]))
+        .count();
+    assert!(hidden > 0, "{panel}");
+    assert!(
+        panel.contains(&format!("… and {hidden} more")),
+        "{hidden}: {panel}"
+    );
+    // A taller terminal shows them all.
+    let tall = screen(&app, 80, 80);
+    assert!(!tall.contains("… and"), "{tall}");
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
 fn one_move_that_turns_a_card_up_is_named_in_the_singular() {
     let (_dir, mut app, receive) = klondike_app();
     app.update(Msg::Paste(stock_not_known()));
