@@ -54,12 +54,13 @@ use options::{OptionsDialog, OptionsKey, RuleOption};
 pub type Move<G> = <<G as GameScreen>::Position as Referee>::Move;
 
 /// A step as the list of steps shows it: the position it is played from, the move, the
-/// list's style for it and whether it is done.
+/// list's style for it, whether it is done and the columns its words have on their line.
 pub struct Step<'a, G: GameScreen> {
     pub before: &'a G::Position,
     pub mv: Move<G>,
     pub style: Style,
     pub done: bool,
+    pub width: usize,
 }
 
 impl<G: GameScreen> Step<'_, G> {

@@ -76,6 +76,63 @@ pub fn shortened(text: &str, width: usize) -> String {
     cut
 }
 
+/// As many of `lines` as fit `area` wrapped (without trimming); when some do not, the next
+/// one cut to the rows left (ending in `…`) and a last line counting those left out
+/// (`… and 2 more`, blank lines not counted), so that a short terminal never hides a line
+/// without a word.
+pub fn fitted(lines: Vec<Line<'static>>, area: Rect, theme: &Theme) -> Vec<Line<'static>> {
+    let rows = |lines: &[Line<'static>]| {
+        let paragraph = Paragraph::new(lines.to_vec()).wrap(Wrap { trim: false });
+        paragraph.line_count(area.width)
+    };
+    let height = usize::from(area.height);
+    if rows(&lines) <= height {
+        return lines;
+    }
+    // The whole lines that fit with a row to spare.
+    let whole = (0..lines.len())
+        .find(|&count| rows(&lines[..=count]) >= height)
+        .unwrap_or(lines.len());
+    let (mut shown, rest) = (lines[..whole].to_vec(), &lines[whole..]);
+    let said = |line: &Line| line.width() > 0;
+    let mut left_out = rest.iter().filter(|line| said(line)).count();
+    if let Some(next) = rest.first().filter(|line| said(line)) {
+        // The count takes a row unless the line cut is the last one left out.
+        let count_row = usize::from(left_out > 1);
+        let free = height.saturating_sub(rows(&shown) + count_row);
+        if let Some(cut) = cut_to_rows(next, free, |line| rows(std::slice::from_ref(line))) {
+            shown.push(cut);
+            left_out -= 1;
+        }
+    }
+    if left_out > 0 {
+        shown.push(Line::styled(
+            format!("… and {left_out} more"),
+            Style::new().fg(theme.warning).add_modifier(Modifier::BOLD),
+        ));
+    }
+    shown
+}
+
+/// `line` cut to take at most `rows` rows, as `rows_of` counts a line's rows, ending in
+/// `…`, in the style of its first words; none when no row is free.
+fn cut_to_rows(
+    line: &Line<'static>,
+    rows: usize,
+    rows_of: impl Fn(&Line<'static>) -> usize,
+) -> Option<Line<'static>> {
+    let style = line.style.patch(
+        line.spans
+            .first()
+            .map_or_else(Style::new, |span| span.style),
+    );
+    let text = line.to_string();
+    (1..=text.chars().count()).rev().find_map(|columns| {
+        let cut = Line::styled(shortened(&text, columns), style);
+        (rows > 0 && rows_of(&cut) <= rows).then_some(cut)
+    })
+}
+
 /// A side panel's or a dialog's frame, titled.
 pub fn panel_block(title: &str, theme: &Theme) -> Block<'static> {
     Block::bordered()
@@ -134,6 +191,15 @@ pub fn headed_panel(
     below(inner, height + 1)
 }
 
+/// The columns a step's number and marker take at the start of its line in a list of
+/// steps: `▶ 12. `.
+const STEP_NUMBER_WIDTH: u16 = 6;
+
+/// The columns a step's words have in a list of steps drawn in `list`, after its number.
+pub fn step_words_width(list: Rect) -> usize {
+    usize::from(list.width.saturating_sub(STEP_NUMBER_WIDTH))
+}
+
 /// Numbered steps, the current one marked and kept in view a few lines from the top; steps
 /// before it dimmed. `spans` gives a step's words in the style given, and whether it is
 /// done.
@@ -161,7 +227,10 @@ pub fn step_list(
         } else {
             Style::new().fg(theme.text)
         };
-        let mut line = vec![Span::styled(format!("{marker}{:>3}. ", number + 1), style)];
+        // The number right-aligned between the marker and ". ".
+        let digits = usize::from(STEP_NUMBER_WIDTH) - 3;
+        let number_text = format!("{marker}{:>digits$}. ", number + 1);
+        let mut line = vec![Span::styled(number_text, style)];
         line.extend(spans(number, style, done));
         Line::from(line).render(
             Rect::new(list.x, list.y + offset as u16, list.width, 1),
@@ -233,4 +302,43 @@ pub fn board_text(widget: impl Widget) -> String {
         text.push('\n');
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines' text, one string a line.
+    fn texts(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn lines_that_do_not_fit_are_cut_and_counted_on_the_last_line() {
+        let theme = Theme::default();
+        let mut lines = vec![Line::raw("0/52 cards"), Line::raw("")];
+        lines
+            .extend((1..=6).map(|n| Line::raw(format!("Problem {n}: a line long enough to wrap"))));
+        let area = Rect::new(0, 0, 28, 8);
+        let shown = texts(&fitted(lines.clone(), area, &theme));
+        // Two rows for the header, two for each problem: two whole, the third cut to the
+        // row left beside the count of the three not shown.
+        assert_eq!(shown.len(), 6, "{shown:?}");
+        assert_eq!(shown[..4], texts(&lines[..4]));
+        assert!(shown[4].starts_with("Problem 3: a line") && shown[4].ends_with('…'));
+        assert!(Span::raw(shown[4].as_str()).width() <= 28, "{shown:?}");
+        assert_eq!(shown[5], "… and 3 more");
+        let tall = Rect::new(0, 0, 28, 14);
+        assert_eq!(texts(&fitted(lines.clone(), tall, &theme)), texts(&lines));
+        // The last line left out takes the count's row, cut.
+        let one_short = Rect::new(0, 0, 28, 13);
+        let shown = texts(&fitted(lines.clone(), one_short, &theme));
+        assert_eq!(shown.len(), lines.len(), "{shown:?}");
+        assert!(shown[7].ends_with('…'), "{shown:?}");
+        // Blank lines left out are not counted.
+        lines.push(Line::raw(""));
+        lines.push(Line::raw("Ctrl-F puts 8s in pile 7"));
+        let shown = texts(&fitted(lines, area, &theme));
+        assert_eq!(shown.last().map(String::as_str), Some("… and 4 more"));
+    }
 }

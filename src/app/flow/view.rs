@@ -15,7 +15,8 @@ use solitaire::engine::referee::Referee;
 use crate::app::flow::{Flow, GameScreen, Move, PlayMode, Screen, Solution, Solving, Step};
 use crate::app::theme::Theme;
 use crate::app::widgets::{
-    Look, below, counted, first_shown, headed_panel, header_height, panel_block, spinner, step_list,
+    Look, below, counted, first_shown, fitted, headed_panel, header_height, panel_block, spinner,
+    step_list, step_words_width,
 };
 
 /// Draws the board and the side panel.
@@ -85,10 +86,12 @@ fn editor_panel<G: GameScreen>(flow: &Flow<G>, area: Rect, buf: &mut Buffer, loo
             Span::raw(format!(" in {}", G::slot_words(slot))),
         ]));
     }
-    Paragraph::new(lines)
+    let block = panel_block("Check", theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    Paragraph::new(fitted(lines, inner, theme))
         .wrap(Wrap { trim: false })
-        .block(panel_block("Check", theme))
-        .render(area, buf);
+        .render(inner, buf);
 }
 
 /// The Check panel's last lines: that the deal is valid, or each of its problems.
@@ -234,6 +237,7 @@ fn steps<G: GameScreen>(
                         mv,
                         style,
                         done,
+                        width: step_words_width(list),
                     },
                     look,
                 )

@@ -118,6 +118,9 @@ pub struct TableEditor {
     pub pending: Pending,
     /// The library's problems with the table, found on the last change.
     problems: Vec<SetupProblem>,
+    /// The cards laid out not known yet, counted on the last change with the problems, so
+    /// that the Check panel's count and its problems speak of one table.
+    unknown: usize,
 }
 
 impl Default for TableEditor {
@@ -137,6 +140,7 @@ impl TableEditor {
             cursor: Place::Pile(0),
             pending: Pending::Nothing,
             problems: Vec::new(),
+            unknown: 0,
         };
         editor.setup.foundations.sort_by_key(|card| card.suit());
         editor.revalidate();
@@ -153,8 +157,12 @@ impl TableEditor {
         Table::of_position(&self.start(Rules::STANDARD).ok()?).deal()
     }
 
+    /// Checks the table as it is now: its problems and the cards not known yet, together.
     fn revalidate(&mut self) {
         self.problems = self.setup.problems(Pack::Whole);
+        self.unknown = (self.setup.laid_out())
+            .filter(|(card, _)| card.is_none())
+            .count();
     }
 
     /// The position to play or solve from under `rules`, or the first problem in words, short
@@ -211,12 +219,9 @@ impl TableEditor {
             .collect()
     }
 
-    /// Cards laid out not known yet.
+    /// Cards laid out not known yet, as the last check counted them.
     pub fn unknown_count(&self) -> usize {
-        self.setup
-            .laid_out()
-            .filter(|(card, _)| card.is_none())
-            .count()
+        self.unknown
     }
 
     /// Cards laid out, known or not, and on the foundations.

@@ -89,7 +89,8 @@ pub fn spots_of(position: &Position, mv: Move) -> Vec<Spot> {
 }
 
 /// The Check panel's lines: the rules, the cards not seen yet, where the cursor is, then
-/// what keeps the slots from being a deal.
+/// what keeps the slots from being a deal. While a game under way is shown, its own lines:
+/// the deal set aside under it counts for nothing there.
 pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let editor = &flow.editor;
@@ -98,16 +99,16 @@ pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
         format!("Rules: {}", editor.marks.rules),
         Style::new().fg(theme.title),
     )];
+    if let Some(table) = &flow.own.table {
+        lines.extend(table_lines(table, look));
+        return lines;
+    }
     let unknown = editor.unknown_count();
     if unknown > 0 {
         lines.push(Line::styled(
             format!("{} not seen yet (?)", counted(unknown, "card")),
             dim,
         ));
-    }
-    if let Some(table) = &flow.own.table {
-        lines.extend(table_lines(table, look));
-        return lines;
     }
     lines.push(Line::styled(
         format!("Cursor: {}", slot_name(editor.cursor)),
@@ -175,50 +176,98 @@ pub fn solution_header(solution: &Solution<Klondike>, look: &Look) -> Vec<Line<'
     ]
 }
 
-/// A step in short words, from the position it is played from, so that it fits the panel
-/// at 80 columns (`8d pile 7 → 2, shows 8h`, `Ac pile 4 up` to its foundation); a card it
-/// turns face up is named. The message under the board says the next step in full.
+/// A step in short words, from the position it is played from (`8d pile 7 → 2, shows 8h`,
+/// `Ac pile 4 up` to its foundation); where its line is too narrow for them (the panel at
+/// 80 columns), in fewer (`8d 7>2 shows 8h`). A card it turns face up is always named. The
+/// message under the board says the next step in full.
 pub fn step_spans(step: &Step<Klondike>, look: &Look) -> Vec<Span<'static>> {
     let &Step {
-        before, mv, style, ..
+        before,
+        mv,
+        style,
+        width,
+        ..
     } = step;
-    let mut text = short_words(before, mv);
-    if let Some(shown) = turned_up(before, mv) {
-        text.push_str(&format!(", shows {shown}"));
-    }
-    vec![Span::styled(look.text.names(&text), style)]
+    vec![Span::styled(
+        look.text.names(&step_words(before, mv, width)),
+        style,
+    )]
 }
 
-/// A move in short words: the card moved (`+2` after it for the two cards on it), where from
-/// and where to; a draw names its cards.
-fn short_words(before: &Position, mv: Move) -> String {
-    let name = |card: Option<Card>| card.map_or_else(|| "??".to_string(), |card| card.to_string());
-    let waste_top = || name(before.waste().last().copied().flatten());
-    let pile_card = |pile: u8, count: u8| {
+/// A step's words as they fit `width` columns: the short words when they do, else the
+/// fewest.
+fn step_words(before: &Position, mv: Move, width: usize) -> String {
+    let shown = turned_up(before, mv);
+    let short = match &shown {
+        Some(card) => format!("{}, shows {card}", short_words(before, mv)),
+        None => short_words(before, mv),
+    };
+    if Span::raw(short.as_str()).width() <= width {
+        return short;
+    }
+    match &shown {
+        Some(card) => format!("{} shows {card}", fewest_words(before, mv)),
+        None => fewest_words(before, mv),
+    }
+}
+
+/// The name of a card in a step, `??` when it is not known.
+fn card_name(card: Option<Card>) -> String {
+    card.map_or_else(|| "??".to_string(), |card| card.to_string())
+}
+
+/// The card a move takes, `+2` after it for the two cards on it (`+` alone in the fewest
+/// words, `fewest`).
+fn moved_card(before: &Position, mv: Move, fewest: bool) -> String {
+    let card = |pile: u8, count: u8| {
         let run = before
             .pile(usize::from(pile))
             .map_or(&[][..], |p| p.face_up.as_slice());
         let first = run.len().saturating_sub(usize::from(count));
-        let more = if count > 1 {
-            format!(" +{}", count - 1)
-        } else {
-            String::new()
+        let more = match (count, fewest) {
+            (0 | 1, _) => String::new(),
+            (_, true) => format!("+{}", count - 1),
+            (_, false) => format!(" +{}", count - 1),
         };
-        format!("{}{more}", name(run.get(first).copied().flatten()))
+        format!("{}{more}", card_name(run.get(first).copied().flatten()))
     };
+    match mv {
+        Move::WasteToFoundation | Move::WasteToPile(_) => {
+            card_name(before.waste().last().copied().flatten())
+        }
+        Move::PileToFoundation(from) => card(from, 1),
+        Move::PileToPile { from, count, .. } => card(from, count),
+        Move::FoundationToPile { suit, .. } => card_name(before.foundation_top(suit)),
+        Move::Draw | Move::Redeal => String::new(),
+    }
+}
+
+/// A move in short words: the card moved, where from and where to; a draw names its cards.
+fn short_words(before: &Position, mv: Move) -> String {
+    let card = moved_card(before, mv, false);
     match mv {
         Move::Draw => before.describe(mv),
         Move::Redeal => "Redeal".to_string(),
-        Move::WasteToFoundation => format!("{} waste up", waste_top()),
-        Move::WasteToPile(to) => format!("{} waste → pile {}", waste_top(), to + 1),
-        Move::PileToFoundation(from) => format!("{} pile {} up", pile_card(from, 1), from + 1),
-        Move::PileToPile { from, to, count } => {
-            format!("{} pile {} → {}", pile_card(from, count), from + 1, to + 1)
-        }
-        Move::FoundationToPile { suit, to } => {
-            let top = before.foundation_top(suit);
-            format!("{} down → pile {}", name(top), to + 1)
-        }
+        Move::WasteToFoundation => format!("{card} waste up"),
+        Move::WasteToPile(to) => format!("{card} waste → pile {}", to + 1),
+        Move::PileToFoundation(from) => format!("{card} pile {} up", from + 1),
+        Move::PileToPile { from, to, .. } => format!("{card} pile {} → {}", from + 1, to + 1),
+        Move::FoundationToPile { to, .. } => format!("{card} down → pile {}", to + 1),
+    }
+}
+
+/// A move in the fewest words, piles by their numbers alone (`7c>5` from the waste to pile
+/// 5, `8d+2 7>2` from pile 7 to pile 2): short enough for the narrowest list of steps with
+/// the card it turns up after it.
+fn fewest_words(before: &Position, mv: Move) -> String {
+    let card = moved_card(before, mv, true);
+    match mv {
+        Move::Draw | Move::Redeal => short_words(before, mv),
+        Move::WasteToFoundation => format!("{card} up"),
+        Move::WasteToPile(to) => format!("{card}>{}", to + 1),
+        Move::PileToFoundation(from) => format!("{card} {} up", from + 1),
+        Move::PileToPile { from, to, .. } => format!("{card} {}>{}", from + 1, to + 1),
+        Move::FoundationToPile { to, .. } => format!("{card} down>{}", to + 1),
     }
 }
 
@@ -233,13 +282,8 @@ fn turned_up(before: &Position, mv: Move) -> Option<String> {
         before.pile(usize::from(from))?,
         after.pile(usize::from(from))?,
     );
-    (now.face_down.len() < was.face_down.len()).then(|| {
-        now.face_up
-            .last()
-            .copied()
-            .flatten()
-            .map_or_else(|| "??".to_string(), |card| card.to_string())
-    })
+    (now.face_down.len() < was.face_down.len())
+        .then(|| card_name(now.face_up.last().copied().flatten()))
 }
 
 /// Play mode's panel's first lines: how the game stands, the card being typed in.
@@ -270,4 +314,86 @@ pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
         play.position().foundation_cards().count()
     )));
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::layout::{BOARD_WIDTH, MIN_WIDTH};
+    use crate::app::widgets::step_words_width;
+    use solitaire::games::klondike::{Deal, Pack, Rules, Setup};
+
+    /// The columns a step's words have in the side panel at the smallest terminal: the
+    /// screen less the board's and the panel's frames.
+    fn narrowest() -> usize {
+        step_words_width(Rect::new(0, 0, MIN_WIDTH - (BOARD_WIDTH + 2) - 2, 1))
+    }
+
+    #[test]
+    fn every_step_fits_the_narrowest_list_and_names_the_card_it_turns_up() {
+        let width = narrowest();
+        let (mut shown, mut runs) = (0, 0);
+        for seed in 0..40 {
+            let mut position = Position::new(&Deal::shuffled(seed), Rules::STANDARD);
+            for turn in 0..150_usize {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    let words = step_words(&position, mv, width);
+                    assert!(
+                        Span::raw(words.as_str()).width() <= width,
+                        "{words:?} is wider than {width} columns"
+                    );
+                    if let Some(card) = turned_up(&position, mv) {
+                        assert!(words.ends_with(&format!(" {card}")), "{words}");
+                        shown += 1;
+                        runs += usize::from(matches!(mv, Move::PileToPile { count: 2.., .. }));
+                    }
+                    let wide = step_words(&position, mv, 80);
+                    assert_eq!(wide, {
+                        let short = short_words(&position, mv);
+                        turned_up(&position, mv)
+                            .map_or(short.clone(), |card| format!("{short}, shows {card}"))
+                    });
+                }
+                let mv = moves[(turn * 7 + seed as usize) % moves.len()];
+                position.apply(mv).expect("a legal move");
+            }
+        }
+        assert!(
+            shown > 0 && runs > 0,
+            "{shown} cards turned up, {runs} by a run"
+        );
+    }
+
+    #[test]
+    fn a_run_of_twelve_that_turns_a_card_up_not_known_fits() {
+        // The longest step there is: a King's run, from a pile with a card face down to an
+        // empty pile, the card turned up not known; the rest of the pack in the stock.
+        let run: Vec<Option<Card>> = "Kd Qc Jd Tc 9d 8c 7d 6c 5d 4c 3d 2c"
+            .split(' ')
+            .map(|card| Some(card.parse().expect("a card")))
+            .collect();
+        let mut piles = vec![Pile::default(); 7];
+        piles[6] = Pile {
+            face_down: vec![None],
+            face_up: run,
+        };
+        let setup = Setup {
+            piles,
+            stock: vec![None; 52 - 13],
+            ..Setup::default()
+        };
+        let position = Position::set_up(setup, Rules::STANDARD, Pack::Whole).expect("a table");
+        let mv = Move::PileToPile {
+            from: 6,
+            to: 1,
+            count: 12,
+        };
+        position.check(mv).expect("a legal move");
+        assert_eq!(step_words(&position, mv, 80), "Kd +11 pile 7 → 2, shows ??");
+        assert_eq!(step_words(&position, mv, narrowest()), "Kd+11 7>2 shows ??");
+    }
 }

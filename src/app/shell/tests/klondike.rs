@@ -1333,6 +1333,144 @@ fn at_80_by_24_the_steps_header_is_whole_under_a_long_answer() {
 }
 
 #[test]
+fn at_80_by_24_a_step_that_turns_a_card_up_names_it() {
+    let (_dir, mut app, receive) = klondike_app();
+    solve_and_step(&mut app, &receive, WINNABLE, 0);
+    let KlondikeScreen::Solution(solution) = &app.klondike().screen else {
+        panic!("the solution: {}", said(&app));
+    };
+    // The first move of a run from one pile to another that turns a card face up.
+    let (step, shown) = (solution.moves.iter().enumerate())
+        .find_map(|(step, &mv)| {
+            let before = &solution.positions[step];
+            let KlondikeMove::PileToPile { from, .. } = mv else {
+                return None;
+            };
+            let after = &solution.positions[step + 1];
+            let pile = |position: &solitaire::games::klondike::Position| {
+                position
+                    .pile(usize::from(from))
+                    .cloned()
+                    .unwrap_or_default()
+            };
+            (pile(after).face_down.len() < pile(before).face_down.len())
+                .then(|| (step, pile(after).face_up[0].unwrap()))
+        })
+        .expect("a run turns a card up");
+    for _ in 0..step {
+        press(&mut app, KeyCode::Right);
+    }
+    let shown_line = format!("{:>3}. ", step + 1);
+    let screen = screen(&app, 80, 24);
+    let line = (screen.lines())
+        .find(|line| line.contains(&format!("▶{shown_line}")))
+        .unwrap_or_else(|| panic!("step {}: {screen}", step + 1));
+    assert!(
+        line.contains(&format!(" shows {shown}")),
+        "{shown}: {screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+/// The side panel's words at 80x24, its lines joined by a space.
+fn panel_words(app: &App) -> String {
+    let shown = screen(app, 80, 24);
+    let lines: Vec<&str> = (shown.lines())
+        .filter_map(|line| line.split('│').nth(3))
+        .map(str::trim)
+        .collect();
+    lines.join(" ")
+}
+
+/// The numbers that come just before `words` in `text`, a noun between them or not.
+fn figures_before(text: &str, words: &str) -> Vec<usize> {
+    (text.match_indices(words))
+        .filter_map(|(at, _)| {
+            let mut before = text[..at].split_whitespace().rev().take(2);
+            before.find_map(|word| word.parse().ok())
+        })
+        .collect()
+}
+
+#[test]
+fn the_table_editors_check_panel_counts_the_cards_not_seen_of_the_table_after_every_edit() {
+    let (_dir, mut app, _receive) = klondike_app();
+    // A deal with cards not seen, set aside for a game under way.
+    type_text(&mut app, "????????");
+    press(&mut app, KeyCode::Char('u'));
+    let edits: [&[KeyCode]; 9] = [
+        &[
+            KeyCode::Up,
+            KeyCode::Right,
+            KeyCode::Char('7'),
+            KeyCode::Char('c'),
+        ],
+        &[KeyCode::Char('?')],
+        &[
+            KeyCode::Left,
+            KeyCode::Char('?'),
+            KeyCode::Char('5'),
+            KeyCode::Char('h'),
+        ],
+        &[
+            KeyCode::Down,
+            KeyCode::Char('?'),
+            KeyCode::Char('K'),
+            KeyCode::Char('d'),
+        ],
+        &[KeyCode::Char('v')],
+        &[KeyCode::Char('^')],
+        &[KeyCode::Char('+')],
+        &[KeyCode::Backspace],
+        &[KeyCode::Up, KeyCode::Char('=')],
+    ];
+    for keys in edits {
+        for &key in keys {
+            press(&mut app, key);
+        }
+        let unknown = table(&app).unknown_count();
+        let panel = panel_words(&app);
+        let counted = figures_before(&panel, " not seen yet");
+        let expected = if unknown > 0 { vec![unknown] } else { vec![] };
+        assert_eq!(counted, expected, "after {keys:?}: {panel}");
+        for figure in figures_before(&panel, " not known (??)") {
+            assert_eq!(figure, unknown, "after {keys:?}: {panel}");
+        }
+    }
+}
+
+#[test]
+fn at_80_by_24_the_check_panel_counts_the_problems_it_has_no_room_for() {
+    let (_dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('u'));
+    // Seven piles whose face-up cards are not runs, and the cards missing.
+    for (pile, cards) in ["2c3c", "2d3d", "2h3h", "2s3s", "4c5c", "4d5d", "4h5h"]
+        .iter()
+        .enumerate()
+    {
+        if pile > 0 {
+            press(&mut app, KeyCode::Right);
+        }
+        type_text(&mut app, cards);
+    }
+    let problems = table(&app).problems();
+    assert_eq!(problems.len(), 8, "{problems:?}");
+    let panel = panel_words(&app);
+    let hidden = (problems.iter())
+        .filter(|problem| !panel.contains(&problem[..16]))
+        .count();
+    assert!(hidden > 0, "{panel}");
+    assert!(
+        panel.contains(&format!("… and {hidden} more")),
+        "{hidden}: {panel}"
+    );
+    // A taller terminal shows them all.
+    let tall = screen(&app, 80, 80);
+    assert!(!tall.contains("… and"), "{tall}");
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
 fn one_move_that_turns_a_card_up_is_named_in_the_singular() {
     let (_dir, mut app, receive) = klondike_app();
     app.update(Msg::Paste(stock_not_known()));
