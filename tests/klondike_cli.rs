@@ -592,7 +592,7 @@ fn hint_ranks_the_moves_of_a_game_with_cards_not_known_by_their_chance_to_win() 
         .into_iter()
         .map(|mv| notation::move_text(&start, mv))
         .collect();
-    common::at_table::check_ranking(&answer, &said, &legal, 60);
+    common::at_table::check_ranking(&answer, &said, &legal, "win chance", 60);
     // The same seed, the same figures.
     let again = json_answer(&args(true), 3);
     assert_eq!(again["moves"], answer["moves"]);

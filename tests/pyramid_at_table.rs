@@ -320,7 +320,7 @@ fn hint_ranks_the_moves_of_a_deal_whose_stock_is_face_down() {
         .into_iter()
         .map(|mv| notation::move_text(&start, mv))
         .collect();
-    common::at_table::check_ranking(&answer, &said, &legal, 40);
+    common::at_table::check_ranking(&answer, &said, &legal, "win chance", 40);
     let again = json_answer(&args(true), 3);
     assert_eq!(again["moves"], answer["moves"]);
 }
@@ -366,7 +366,7 @@ fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_target_and_their_points
         .into_iter()
         .map(|mv| notation::move_text(&start, mv))
         .collect();
-    common::at_table::check_ranking(&answer, &said, &legal, 10);
+    common::at_table::check_ranking(&answer, &said, &legal, "chance to reach 1,290", 10);
     common::at_table::check_points(&answer, &said, 0, 10);
 }
 

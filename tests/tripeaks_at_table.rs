@@ -485,7 +485,7 @@ fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tablea
         .into_iter()
         .map(|mv| notation::move_text(&start, mv))
         .collect();
-    common::at_table::check_ranking(&answer, &said, &legal, 60);
+    common::at_table::check_ranking(&answer, &said, &legal, "win chance", 60);
     let again = json_answer(&args(true), 3);
     assert_eq!(again["moves"], answer["moves"]);
 }
@@ -530,7 +530,7 @@ fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_or_card_target() {
         ),
         ("score".into(), 30000.into(), 500.into())
     );
-    common::at_table::check_ranking(&answer, &said, &legal, 12);
+    common::at_table::check_ranking(&answer, &said, &legal, "chance to reach 30,000", 12);
     common::at_table::check_points(&answer, &said, 500, 12);
 
     let card = ["--card", "K:3", "--already", "1"];
@@ -544,7 +544,7 @@ fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_or_card_target() {
         ),
         ("card".into(), "K".into(), 1.into())
     );
-    common::at_table::check_ranking(&answer, &said, &legal, 12);
+    common::at_table::check_ranking(&answer, &said, &legal, "chance to reach 3 Kings", 12);
     assert!(
         !said.contains(" points"),
         "no points for a Card target: {said}"

@@ -170,6 +170,25 @@ impl<M> Reach<M> {
     }
 }
 
+/// The Board challenge's reach: its target is the game won.
+impl<M> From<Solved<M>> for Reach<M> {
+    fn from(solved: Solved<M>) -> Reach<M> {
+        match solved {
+            Solved::Won(line) => Reach {
+                reached: Some(true),
+                line,
+                points: None,
+            },
+            Solved::Lost => Reach {
+                reached: Some(false),
+                line: Vec::new(),
+                points: None,
+            },
+            Solved::Open => Reach::open(),
+        }
+    }
+}
+
 impl<M: Send> Yield<M> for Reach<M> {
     fn reached(&self) -> Option<bool> {
         self.reached
@@ -546,10 +565,13 @@ impl<M: Copy> Ranking<M> {
     /// The ranking in words: a heading with the `aim` when it is not the game's own (the
     /// answer's first line names the game and its rules already), the unknown cards and the
     /// `pool` they come from; the best move in the game's `notation`
-    /// and in `words`, with its chance; the runners-up; and what the figures mean.
+    /// and in `words`, with its chance; the runners-up; and what the figures mean. A
+    /// challenge's `target` ("30,000") names the chance: "chance to reach 30,000", not to win.
+    #[allow(clippy::too_many_arguments)]
     pub fn text(
         &self,
         aim: Option<&str>,
+        target: Option<&str>,
         unknown: usize,
         pool: usize,
         notation: impl Fn(M) -> String,
@@ -561,15 +583,28 @@ impl<M: Copy> Ranking<M> {
             format!("{} random deals", thousands(self.deals))
         };
         let aim = aim.map(|aim| format!(" ({aim})")).unwrap_or_default();
+        let (chance, best_chance, counted) = target.map_or_else(
+            || {
+                (
+                    "chance to win".to_string(),
+                    "win chance".to_string(),
+                    "deals won",
+                )
+            },
+            |target| {
+                let chance = format!("chance to reach {target}");
+                (chance.clone(), chance, "deals reaching it")
+            },
+        );
         let mut text = format!(
             "At the table{aim}: {}, each any of the {pool} cards not seen; each move's \
-             chance to win, over {over} of them:\n",
+             {chance}, over {over} of them:\n",
             unknowns_text::not_known(unknown),
         );
         let mut moves = self.moves.iter();
         if let Some(best) = moves.next() {
             text.push_str(&format!(
-                "Best: {} ({}): win chance {}\n",
+                "Best: {} ({}): {best_chance} {}\n",
                 notation(best.mv),
                 words(best.mv),
                 best.figures_text()
@@ -583,11 +618,11 @@ impl<M: Copy> Ranking<M> {
             ));
         }
         if !self.exact() {
-            text.push_str(
-                "A chance is the share of deals won with every card known after the move (± \
+            text.push_str(&format!(
+                "A chance is the share of {counted} with every card known after the move (± \
                  its 95% margin): it assumes more than a player learns as cards turn up, so it \
-                 is an upper estimate; the order is the advice.\n",
-            );
+                 is an upper estimate; the order is the advice.\n"
+            ));
         }
         if let Some(wanted) = self.out_of_time {
             text.push_str(&format!(

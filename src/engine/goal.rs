@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::cards::card::{Rank, RankParseError};
-use crate::cards::excerpt::excerpt;
+use crate::cards::excerpt::{excerpt, thousands};
 use crate::engine::kind::GameKind;
 
 /// A challenge and its inputs.
@@ -123,6 +123,23 @@ impl Goal {
                 }),
                 _ => Ok(()),
             },
+        }
+    }
+
+    /// The target a chance is to reach, in words: "30,000", "4 Kings"; `None` for the Board
+    /// challenge, whose chance is to win.
+    pub fn target_text(&self) -> Option<String> {
+        match *self {
+            Goal::Board => None,
+            Goal::Score { target, .. } => Some(thousands(target as usize)),
+            Goal::Card { rank, target, .. } => Some(format!(
+                "{target} {}",
+                if target == 1 {
+                    rank.name()
+                } else {
+                    rank.plural()
+                }
+            )),
         }
     }
 

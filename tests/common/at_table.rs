@@ -18,8 +18,9 @@ pub fn budget(deals: usize) -> SampleBudget {
 
 /// Checks `hint --json`'s ranking against the `legal` moves in the notation and the text
 /// `said`: every legal move ranked once, the best first, each on `deals` deals with its chance
-/// inside its interval and named in the text, and the best one named as such.
-pub fn check_ranking(answer: &Value, said: &str, legal: &[String], deals: u64) {
+/// inside its interval and named in the text, and the best one named as such, its chance
+/// called `words` ("win chance", "chance to reach 30,000").
+pub fn check_ranking(answer: &Value, said: &str, legal: &[String], words: &str, deals: u64) {
     let moves = answer["moves"].as_array().expect("the moves");
     assert_eq!(moves.len(), legal.len(), "{answer}");
     let chance = |figures: &Value| figures["chance"].as_f64().expect("a chance");
@@ -49,7 +50,7 @@ pub fn check_ranking(answer: &Value, said: &str, legal: &[String], deals: u64) {
         (deals.into(), false.into())
     );
     let first = format!("{:.0}%", chance(&moves[0]) * 100.0);
-    assert!(said.contains(&format!("win chance {first} ± ")), "{said}");
+    assert!(said.contains(&format!("{words} {first} ± ")), "{said}");
 }
 
 /// Checks the points of a Score ranking in `hint --json`: every move's mean, within its

@@ -120,7 +120,7 @@ pub fn chances_answer(
     let notation = |mv| notation::move_text(&position, mv);
     let head = json!({"game": "klondike", "rules": rules_json(position.rules())});
     let json = ranking.json(head, unknown, pool.len(), notation);
-    let text = ranking.text(None, unknown, pool.len(), notation, |mv| {
+    let text = ranking.text(None, None, unknown, pool.len(), notation, |mv| {
         position.describe(mv)
     });
     Some(verdict::after_moves(

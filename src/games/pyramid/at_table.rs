@@ -213,19 +213,7 @@ impl Aim<Position> for Goal {
     fn solve(&self, position: &Position, observer: &mut dyn Observer) -> Reach<Move> {
         let needed = self.needed();
         match *self {
-            Goal::Board => match AtTable::solve(position, observer) {
-                Solved::Won(line) => Reach {
-                    reached: Some(true),
-                    line,
-                    points: None,
-                },
-                Solved::Lost => Reach {
-                    reached: Some(false),
-                    line: Vec::new(),
-                    points: None,
-                },
-                Solved::Open => Reach::open(),
-            },
+            Goal::Board => AtTable::solve(position, observer).into(),
             // Asked for more than any deal gives, the solver finds the most there is.
             Goal::Score { earned, .. } => solver::solve_score(position, u32::MAX, observer)
                 .answer
@@ -284,8 +272,13 @@ pub fn chances_answer(
         Goal::Board => format!("Board: {}", rules.finish.aim()),
         _ => goal.to_string(),
     };
-    let text = ranking.text(Some(&aim), unknown, pool.len(), notation, |mv| {
-        position.describe(mv)
-    });
+    let text = ranking.text(
+        Some(&aim),
+        goal.target_text().as_deref(),
+        unknown,
+        pool.len(),
+        notation,
+        |mv| position.describe(mv),
+    );
     Some(standing.answer(ranking.verdict(), json, text))
 }

@@ -136,19 +136,7 @@ impl Aim<Position> for Goal {
     fn solve(&self, position: &Position, observer: &mut dyn Observer) -> Reach<Move> {
         let needed = self.needed();
         match *self {
-            Goal::Board => match position.solve(observer) {
-                Solved::Won(line) => Reach {
-                    reached: Some(true),
-                    line,
-                    points: None,
-                },
-                Solved::Lost => Reach {
-                    reached: Some(false),
-                    line: Vec::new(),
-                    points: None,
-                },
-                Solved::Open => Reach::open(),
-            },
+            Goal::Board => position.solve(observer).into(),
             Goal::Score { earned, .. } => {
                 most_points(position, observer).map_or_else(Reach::open, |solution| {
                     let best = best_line(&solution.answer);
@@ -246,8 +234,13 @@ pub fn chances_answer(
         Goal::Board => "Board: clear the tableau".to_string(),
         _ => goal.to_string(),
     };
-    let text = ranking.text(Some(&aim), unknown, pool.len(), notation, |mv| {
-        position.describe(mv)
-    });
+    let text = ranking.text(
+        Some(&aim),
+        goal.target_text().as_deref(),
+        unknown,
+        pool.len(),
+        notation,
+        |mv| position.describe(mv),
+    );
     Some(from_saved(saved, ranking.verdict(), json, text))
 }
