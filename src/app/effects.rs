@@ -212,6 +212,17 @@ impl Effects {
         self.0.push(Effect::Say(tone, text.into()));
     }
 
+    /// Adds `more` to the last message said, when something is said.
+    pub fn add_to_said(&mut self, more: &str) {
+        let said = self.0.iter_mut().rev().find_map(|effect| match effect {
+            Effect::Say(_, text) => Some(text),
+            _ => None,
+        });
+        if let Some(text) = said {
+            text.push_str(more);
+        }
+    }
+
     /// Empties the status line.
     pub fn hush(&mut self) {
         self.0.push(Effect::Hush);

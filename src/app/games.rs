@@ -273,6 +273,22 @@ pub fn read_saved(game: GameKind, text: &str, stem: &str) -> Result<SavedGame, U
     Ok((screens.read_saved)(text, stem)?)
 }
 
+/// What a game pasted without a `# name:` is called until it is saved under a name.
+pub const PASTED: &str = "pasted game";
+
+/// A pasted text with `# moves:` read whole as a game of `game`, to open as its file would
+/// and play on after its moves, or why it does not read so; `None` for a text without moves,
+/// which is cards for the game's own paste. A text without a `# name:` is [`PASTED`].
+pub fn pasted_game(game: GameKind, text: &str) -> Option<Result<SavedGame, Unopened>> {
+    if headers(text, "moves").is_empty() {
+        return None;
+    }
+    Some(read_saved(game, text, PASTED).and_then(|saved| {
+        shown(&saved)?;
+        Ok(saved)
+    }))
+}
+
 /// Whether the app shows a saved game, or why not yet.
 pub fn shown(saved: &SavedGame) -> Result<(), NotShown> {
     ALL.iter()

@@ -242,6 +242,8 @@ pub enum Confirm {
     Random,
     /// A saved game to open in place of the work, and where it comes from.
     Open(Box<SavedGame>, String),
+    /// A game pasted with its moves, to open in place of the work as its file would.
+    Paste(Box<SavedGame>),
     /// A deal file with problems, or an unfinished deal, to go on with in the editor in place
     /// of the work.
     OpenText(DealText),
@@ -255,7 +257,7 @@ impl Confirm {
     /// The name of the deal that would be opened; empty for a new deal.
     fn name(&self) -> &str {
         match self {
-            Confirm::Open(saved, _) => games::about(saved).0,
+            Confirm::Open(saved, _) | Confirm::Paste(saved) => games::about(saved).0,
             Confirm::OpenText(text) => &text.name,
             Confirm::New
             | Confirm::Switch(_)
@@ -264,6 +266,15 @@ impl Confirm {
             | Confirm::Edit(_) => "",
         }
     }
+}
+
+/// What the game's paste says, with why the text's moves were left out when they did not
+/// read (the move that cannot be played, named as the commands name it).
+fn with_unread(mut fx: Effects, unread: Option<&games::Unopened>) -> Effects {
+    if let Some(reason) = unread {
+        fx.add_to_said(&format!(" Its moves are left out: {reason}."));
+    }
+    fx
 }
 
 /// What the app starts with.
@@ -772,11 +783,28 @@ impl App {
                     field.insert(line);
                 }
             }
-            None => {
-                let fx = self.session.paste(&text);
-                self.apply(fx);
-            }
+            None => self.paste_on_screen(&text),
             _ => {}
+        }
+    }
+
+    /// A paste on the game's screen. In the editor, a game with its `# moves:` opens as its
+    /// file would, played on after them (asked about first when it replaces unsaved work);
+    /// otherwise the game's paste takes the cards, and says why the moves did not read.
+    fn paste_on_screen(&mut self, text: &str) {
+        let session = &self.session;
+        let pasted = if session.editing() {
+            games::pasted_game(session.game(), text)
+        } else {
+            None
+        };
+        match pasted {
+            Some(Ok(saved)) => self.open_chosen(Confirm::Paste(Box::new(saved))),
+            pasted => {
+                let unread = pasted.and_then(Result::err);
+                let fx = self.session.paste(text);
+                self.apply(with_unread(fx, unread.as_ref()));
+            }
         }
     }
 
@@ -832,12 +860,21 @@ impl App {
             Confirm::Switch(game) => self.start_game(game),
             Confirm::Random => self.random_deal(clock_seed()),
             Confirm::Open(saved, from) => self.opened(&saved, &from),
+            Confirm::Paste(saved) => self.opened_pasted(&saved),
             Confirm::OpenText(opening) => self.load_text(&opening),
             Confirm::Quit => self.quitting = Quitting::Leaving,
             Confirm::Edit(held) => {
                 // The question is answered: what the edit says, if anything, takes its place.
                 self.shell.status = None;
-                self.hand_to_session(|session, ui| session.go_ahead(ui, held));
+                let unread = match &held {
+                    Held::Paste(text) => {
+                        games::pasted_game(self.session.game(), text).and_then(Result::err)
+                    }
+                    Held::Key(_) | Held::Ctrl(_) => None,
+                };
+                self.hand_to_session(|session, ui| {
+                    with_unread(session.go_ahead(ui, held), unread.as_ref())
+                });
             }
         }
     }
@@ -1250,17 +1287,33 @@ impl App {
 
     /// Opens a saved game and says where it came from.
     fn opened(&mut self, saved: &SavedGame, from: &str) {
+        let next = self.load_saved(saved);
+        self.clean = Some(self.session.work());
+        self.say(Tone::Success, format!("Opened from {from}. {next}"));
+    }
+
+    /// Opens a game pasted with its moves as its file would open, not saved yet; without a
+    /// `# name:` it has none, as a deal pasted has not.
+    fn opened_pasted(&mut self, saved: &SavedGame) {
+        let next = self.load_saved(saved);
+        self.name = self.name.take().filter(|name| name != games::PASTED);
+        self.clean = None;
+        self.say(
+            Tone::Success,
+            format!("Opened the game pasted, with its moves (not saved yet). {next}"),
+        );
+    }
+
+    /// Puts a saved game on screen with its name and notes; what to say of the keys next.
+    fn load_saved(&mut self, saved: &SavedGame) -> &'static str {
         let (name, notes, moves) = games::about(saved);
-        let playing = moves > 0;
         self.name = Some(name.to_string());
         self.notes = notes.to_vec();
         let mut fx = Effects::default();
         self.session = games::loaded(saved, &mut fx);
         self.apply(fx);
-        self.clean = Some(self.session.work());
         self.draft_due = true;
-        let next = self.session.next_words(playing);
-        self.say(Tone::Success, format!("Opened from {from}. {next}"));
+        self.session.next_words(moves > 0)
     }
 
     /// Ctrl-G: the other game's editor, with a new deal; asks first when work would be lost.
@@ -1429,7 +1482,7 @@ fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
         return false;
     }
     let other = match opening {
-        Confirm::Open(saved, _) => games::work(&games::saved_draft(saved)),
+        Confirm::Open(saved, _) | Confirm::Paste(saved) => games::work(&games::saved_draft(saved)),
         Confirm::OpenText(text) => games::work(&games::text_draft(text)),
         Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit | Confirm::Edit(_) => {
             return false;

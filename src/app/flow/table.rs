@@ -34,6 +34,9 @@ pub const ROUNDS: u32 = 4;
 const ROUND_DEALS: usize = 125;
 const FIRST_ROUND_TIME: Duration = Duration::from_millis(600);
 const ROUND_TIME: Duration = Duration::from_secs(3);
+/// The deals of a round in the tests, few enough for every round to end soon on a busy
+/// machine.
+const TEST_ROUND_DEALS: usize = 16;
 
 /// What a check found of a position.
 #[derive(Debug, Clone, PartialEq)]
@@ -255,6 +258,26 @@ pub fn hint_lead(estimate: Option<Estimate>) -> String {
     }
 }
 
+/// The deals of round `round`, from a seed of its own. The app's rounds end on the clock as
+/// well, so that a hint shows within a second; the tests' rank a fixed number of deals and
+/// no clock, so that what they see is the same however loaded the machine is.
+fn round_budget(round: u32) -> SampleBudget {
+    let (deals, time) = if cfg!(test) {
+        (TEST_ROUND_DEALS, None)
+    } else if round == 0 {
+        (ROUND_DEALS, Some(FIRST_ROUND_TIME))
+    } else {
+        (ROUND_DEALS, Some(ROUND_TIME))
+    };
+    SampleBudget {
+        deals,
+        time,
+        threads: 1,
+        caps: DEAL_CAPS,
+        seed: u64::from(round) + 1,
+    }
+}
+
 /// Round `round` of the ranking of `position`'s moves, on deals of its own (a seed each), and
 /// for a `player` that follows lines the line chosen after its best move
 /// ([`at_table::line_to_follow`], on the round's deals).
@@ -264,20 +287,9 @@ where
     P::Move: Send + 'static,
     A: Send + 'static,
 {
-    let time = if round == 0 {
-        FIRST_ROUND_TIME
-    } else {
-        ROUND_TIME
-    };
+    let budget = round_budget(round);
     Job::with_caps(Caps::NONE, move |observer| {
         let pool = at_table::rest_of_pack(&position.seen());
-        let budget = SampleBudget {
-            deals: ROUND_DEALS,
-            time: Some(time),
-            threads: 1,
-            caps: DEAL_CAPS,
-            seed: u64::from(round) + 1,
-        };
         let ranking = at_table::rank(&position, &pool, &budget, observer).ok();
         let line = match (ranking.as_ref().and_then(Ranking::best), player) {
             (Some(&best), Player::FollowsLine) => {

@@ -26,7 +26,7 @@ use solitaire::cards::deal::{DECK_SIZE, draft_slots, typed_slots};
 use solitaire::engine::at_table::AtTable;
 use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
-use solitaire::engine::headers::{game_header, game_of_text, headers};
+use solitaire::engine::headers::{game_header, game_of_text};
 use solitaire::engine::search::{CapReached, Observer};
 use solitaire::engine::table_lab::Player;
 use solitaire::games::klondike::answer::{Answer, REVEAL_CAP};
@@ -302,7 +302,7 @@ impl GameScreen for Klondike {
             && !dealt
             && let Ok(setup) = read_laid_out(text)
         {
-            paste_table(flow, setup, format, text, fx);
+            paste_table(flow, setup, format, fx);
             return true;
         }
         let cards = Pasted::read(text, DECK_SIZE).cards;
@@ -333,15 +333,11 @@ impl GameScreen for Klondike {
                 fx.replaced();
                 fx.say(
                     Tone::Success,
-                    format!(
-                        "Pasted a whole deal, in {}.{}",
-                        format.name(),
-                        moves_left_out(text)
-                    ),
+                    format!("Pasted a whole deal, in {}.", format.name()),
                 );
             }
             Ok((None, table)) if table.is_whole() && table.piles().len() == PILES => {
-                paste_table(flow, table.setup().clone(), format, text, fx);
+                paste_table(flow, table.setup().clone(), format, fx);
             }
             Ok((None, table)) => fx.say(
                 Tone::Warning,
@@ -874,36 +870,14 @@ fn show_other_editor(flow: &mut Flow<Klondike>, fx: &mut Effects) {
     fx.say(Tone::Info, TABLE_WORDS);
 }
 
-/// What to add to the message of a paste whose text has `# moves:` lines: the paste takes
-/// the table only (the moves may not replay under the editor's rules, and play starts from
-/// the table pasted), so it says plainly that they were left out and what keeps them.
-fn moves_left_out(text: &str) -> String {
-    let moves = headers(text, "moves").join(" ").split_whitespace().count();
-    if moves == 0 {
-        return String::new();
-    }
-    format!(
-        " Its {} (# moves:) {} left out: a paste takes the cards only; open the file (Ctrl-O, \
-         pyramid FILE) to play on after them.",
-        counted(moves, "move"),
-        if moves == 1 { "was" } else { "were" }
-    )
-}
-
 /// What the app says as the editor of a game under way opens.
 const TABLE_WORDS: &str = "A game under way: arrows choose a place, cards typed go on top of it \
      (? a face-down card not seen, v / ^ turn a pile's card down / up, = fills the stock with \
      ??, + / - count a redeal); u goes back to the deal.";
 
 /// A table read from a pasted text into the editor of a game under way: its problems, if
-/// any, are the Check panel's, and its moves are said to be left out.
-fn paste_table(
-    flow: &mut Flow<Klondike>,
-    setup: Setup,
-    format: Format,
-    pasted: &str,
-    fx: &mut Effects,
-) {
+/// any, are the Check panel's.
+fn paste_table(flow: &mut Flow<Klondike>, setup: Setup, format: Format, fx: &mut Effects) {
     if setup.piles.len() != PILES {
         fx.say(
             Tone::Warning,
@@ -919,17 +893,16 @@ fn paste_table(
     (flow.own.table, flow.own.set_aside) = (Some(table), None);
     flow.edited(fx);
     fx.replaced();
-    let left_out = moves_left_out(pasted);
     if problems == 0 {
         fx.say(
             Tone::Success,
-            format!("Pasted a game under way, in {}.{left_out}", format.name()),
+            format!("Pasted a game under way, in {}.", format.name()),
         );
     } else {
         fx.say(
             Tone::Warning,
             format!(
-                "Pasted a game under way, in {}, with {}: see the Check panel.{left_out}",
+                "Pasted a game under way, in {}, with {}: see the Check panel.",
                 format.name(),
                 counted(problems, "problem")
             ),

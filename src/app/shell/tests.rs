@@ -915,6 +915,7 @@ mod half_typed;
 mod keys;
 mod klondike;
 mod opening;
+mod pasted;
 mod perfect_pair;
 mod pictures;
 mod properties;

@@ -1612,29 +1612,6 @@ fn ctrl_y_copies_open_as_klondike_like_any_deal() {
     }
 }
 
-#[test]
-fn a_paste_with_moves_says_plainly_they_were_left_out() {
-    let under_way = include_str!("../../../../tests/data/klondike-under-way.txt");
-    let (_dir, mut app, _receive) = klondike_app();
-    app.update(Msg::Paste(under_way.to_string()));
-    says(
-        &app,
-        "Pasted a whole deal, in Klondike-Solver's deal code. Its 4 moves (# moves:) were left \
-         out: a paste takes the cards only; open the file (Ctrl-O, pyramid FILE) to play on \
-         after them.",
-    );
-    let with_one = format!("# moves: Ac>f\n{POSITION}");
-    app.update(Msg::Paste(with_one));
-    says(
-        &app,
-        "Pasted a game under way, in the project's position text. Its 1 move (# moves:) was \
-         left out",
-    );
-    // Without moves, nothing is said of them.
-    app.update(Msg::Paste(WINNABLE.to_string()));
-    assert_eq!(said(&app), "Pasted a whole deal, in the project's layout.");
-}
-
 /// Puts play mode's cursor on a spot.
 fn put_cursor(app: &mut App, spot: Spot) {
     let flow = app
