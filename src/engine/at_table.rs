@@ -476,6 +476,18 @@ impl Points {
         }
     }
 
+    /// The points in a few words, the margin left out: "mean 31,200 points", "31,200
+    /// points", "points not known".
+    pub fn mean_text(&self) -> String {
+        match (self, self.mean_margin()) {
+            (Points::Exact(points), _) => format!("{} points", thousands(*points as usize)),
+            (Points::Sampled { .. }, Some((mean, _))) => {
+                format!("mean {} points", thousands(whole(mean)))
+            }
+            (Points::Sampled { .. }, None) => "points not known".to_string(),
+        }
+    }
+
     /// The figures as JSON: `mean` (null when no deal measured it), `margin`, `exact`, and
     /// for a sampled one `deals`.
     pub fn json(&self) -> Value {
@@ -1398,6 +1410,8 @@ mod tests {
         }
         // Mean 32,000, sample deviation 2,000: a margin of 1.96 * 2,000 / √3.
         assert_eq!(sampled.text(), "mean 32,000 ± 2,263 points");
+        assert_eq!(sampled.mean_text(), "mean 32,000 points");
+        assert_eq!(Points::Exact(31_200).mean_text(), "31,200 points");
         assert_eq!(Points::Exact(31_200).text(), "31,200 points, certain");
         let more = Points::Sampled {
             sum: 32_000,

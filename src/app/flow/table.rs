@@ -1,10 +1,10 @@
 //! Playing at the table, in any game whose deal has cards not known: while some are, the
-//! background check ranks the moves by their chance to win ([`at_table::rank`]) in rounds on
-//! deals of their own, merged as they arrive so that the hint sharpens; a move that turns
-//! one face up waits for it to be typed (one card, rank then suit), which writes it into the
-//! deal and plays the game again on it with its moves to undo and redo as they were. What a
-//! game gives: the deal slot of the card turned up, and its exact answer once every card
-//! is known.
+//! background check ranks the moves by their chance to win, or to reach the challenge's
+//! target ([`at_table::rank_for`]), in rounds on deals of their own, merged as they arrive so
+//! that the hint sharpens; a move that turns one face up waits for it to be typed (one card,
+//! rank then suit), which writes it into the deal and plays the game again on it with its
+//! moves to undo and redo as they were. What a game gives: the deal slot of the card turned
+//! up, its aim (the challenge played) and its exact answer once every card is known.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -15,7 +15,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use solitaire::cards::card::{Card, Rank};
-use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Estimate, Ranking, SampleBudget};
+use solitaire::cards::excerpt::thousands;
+use solitaire::engine::at_table::{
+    self, Aim, AtTable, Estimate, MoveChance, Ranking, SampleBudget,
+};
+use solitaire::engine::goal::Goal;
 use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Caps};
 use solitaire::engine::table_lab::Player;
@@ -191,25 +195,21 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
         }
     }
 
-    /// The hint's lead from a position: along a line followed, the figure of the ranking
-    /// that chose the line, said as the line's (the move itself was not ranked); else the
-    /// ranking's figure of its best move ([`hint_lead`]).
-    pub fn hint_lead(&self, position: &P) -> String {
-        match self.following(position) {
-            Some(followed) => format!("Hint (on the line ranked {}): ", followed.estimate.text()),
-            None => hint_lead(self.best_estimate(position)),
-        }
-    }
-
-    /// The best move's figure from a position, its chance and margin: the ranking's, or that
-    /// of the ranking that chose the line followed.
-    pub fn best_estimate(&self, position: &P) -> Option<Estimate> {
+    /// The hint's lead from a position, for `goal`: along a line followed, the figure of the
+    /// ranking that chose the line, said as the line's (the move itself was not ranked); else
+    /// the ranking's figures of its best move ("Hint (64% ± 9% (125 deals)): ", "Hint
+    /// (reaches 30,000: 64% ± 8% (125 deals), mean 31,200 points): "); "Hint: " for a move of
+    /// an exact line.
+    pub fn hint_lead(&self, position: &P, goal: Goal) -> String {
         if let Some(followed) = self.following(position) {
-            return Some(followed.estimate);
+            return format!("Hint (on the line ranked {}): ", followed.estimate.text());
         }
-        match self.known(position)? {
-            Known::Ranked { ranking, .. } => ranking.best().map(|best| best.estimate),
-            Known::Exact(_) => None,
+        match self.known(position) {
+            Some(Known::Ranked { ranking, .. }) => ranking.best().map_or_else(
+                || "Hint: ".to_string(),
+                |best| format!("Hint ({}): ", hint_figures(best, goal)),
+            ),
+            _ => "Hint: ".to_string(),
         }
     }
 
@@ -227,17 +227,48 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
     }
 }
 
-/// The ranking's verdict in a sentence: "Best chance to win: 64% ± 9% (125 deals),
-/// refining."
-pub fn ranked_verdict<M>(ranking: &Ranking<M>, rounds: u32) -> String {
+/// The ranking's verdict for `goal` in a sentence: "Best chance to win: 64% ± 9% (125
+/// deals), refining.", "Best chance to reach 30,000: 64% ± 8% (125 deals), mean 31,200 ±
+/// 2,104 points, refining."
+pub fn ranked_verdict<M>(ranking: &Ranking<M>, rounds: u32, goal: Goal) -> String {
     let refining = if rounds < ROUNDS && !ranking.exact() {
         ", refining"
     } else {
         ""
     };
+    let aim =
+        target_words(goal).map_or_else(|| "win".to_string(), |target| format!("reach {target}"));
     match ranking.best() {
         None => "No move is left: the game is lost.".to_string(),
-        Some(best) => format!("Best chance to win: {}{refining}.", best.estimate.text()),
+        Some(best) => format!("Best chance to {aim}: {}{refining}.", best.figures_text()),
+    }
+}
+
+/// What a challenge's ranking gives the chance to reach, in words: "30,000" (points, earlier
+/// deals' included), "4 Aces"; none for the Board challenge, whose chance is to win.
+fn target_words(goal: Goal) -> Option<String> {
+    match goal {
+        Goal::Board => None,
+        Goal::Score { target, .. } => Some(thousands(target as usize)),
+        Goal::Card {
+            rank, target: 1, ..
+        } => Some(format!("1 {}", rank.name())),
+        Goal::Card { rank, target, .. } => Some(format!("{target} {}", rank.plural())),
+    }
+}
+
+/// The best move's figures in a hint, short for the status line: its chance, "64% ± 9% (125
+/// deals)"; for a challenge what it is the chance to reach, and the mean points where they
+/// count: "reaches 30,000: 64% ± 8% (125 deals), mean 31,200 points".
+fn hint_figures<M>(best: &MoveChance<M>, goal: Goal) -> String {
+    let chance = best.estimate.text();
+    let points = best
+        .points
+        .map(|points| format!(", {}", points.mean_text()))
+        .unwrap_or_default();
+    match target_words(goal) {
+        Some(target) => format!("reaches {target}: {chance}{points}"),
+        None => format!("{chance}{points}"),
     }
 }
 
@@ -250,18 +281,11 @@ pub fn followed_verdict(estimate: Estimate) -> String {
     )
 }
 
-/// The hint's lead: "Hint (64% ± 9% (125 deals)): ", or "Hint: " for a move of an exact line.
-pub fn hint_lead(estimate: Option<Estimate>) -> String {
-    match estimate {
-        Some(estimate) => format!("Hint ({}): ", estimate.text()),
-        None => "Hint: ".to_string(),
-    }
-}
-
-/// The deals of round `round`, from a seed of its own. The app's rounds end on the clock as
-/// well, so that a hint shows within a second; the tests' rank a fixed number of deals and
-/// no clock, so that what they see is the same however loaded the machine is.
-fn round_budget(round: u32) -> SampleBudget {
+/// The deals of round `round`, each solved under `caps`, from a seed of its own. The app's
+/// rounds end on the clock as well, so that a hint shows within a second; the tests' rank a
+/// fixed number of deals and no clock, so that what they see is the same however loaded the
+/// machine is.
+fn round_budget(round: u32, caps: Caps) -> SampleBudget {
     let (deals, time) = if cfg!(test) {
         (TEST_ROUND_DEALS, None)
     } else if round == 0 {
@@ -273,24 +297,32 @@ fn round_budget(round: u32) -> SampleBudget {
         deals,
         time,
         threads: 1,
-        caps: DEAL_CAPS,
+        caps,
         seed: u64::from(round) + 1,
     }
 }
 
-/// Round `round` of the ranking of `position`'s moves, on deals of its own (a seed each), and
+/// Round `round` of the ranking of `position`'s moves for `aim` (the game's win, or a
+/// challenge's target), each deal solved under `caps`, on deals of its own (a seed each); and
 /// for a `player` that follows lines the line chosen after its best move
-/// ([`at_table::line_to_follow`], on the round's deals).
-pub fn rank_round<P, A>(position: P, round: u32, player: Player) -> (Job, JobHandle)
+/// ([`at_table::line_to_follow`], on the round's deals, a line that wins the game).
+pub fn rank_round<P, A, G>(
+    position: P,
+    aim: G,
+    caps: Caps,
+    round: u32,
+    player: Player,
+) -> (Job, JobHandle)
 where
     P: AtTable + Send + 'static,
     P::Move: Send + 'static,
     A: Send + 'static,
+    G: Aim<P> + Send + 'static,
 {
-    let budget = round_budget(round);
+    let budget = round_budget(round, caps);
     Job::with_caps(Caps::NONE, move |observer| {
         let pool = at_table::rest_of_pack(&position.seen());
-        let ranking = at_table::rank(&position, &pool, &budget, observer).ok();
+        let ranking = at_table::rank_for(&position, &aim, &pool, &budget, observer).ok();
         let line = match (ranking.as_ref().and_then(Ranking::best), player) {
             (Some(&best), Player::FollowsLine) => {
                 at_table::line_to_follow(&position, &budget, best)

@@ -23,7 +23,7 @@ use ratatui::text::{Line, Span};
 use solitaire::GameKind;
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::{DECK_SIZE, draft_slots, typed_slots};
-use solitaire::engine::at_table::AtTable;
+use solitaire::engine::at_table::{AtTable, Board, DEAL_CAPS};
 use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
 use solitaire::engine::headers::{game_header, game_of_text};
@@ -440,7 +440,8 @@ impl GameScreen for Klondike {
         if position.unknown() == 0 {
             return Klondike::search(marks, position, goal);
         }
-        table::rank_round::<Position, Answer>(position, play.rounds(), Player::FollowsLine)
+        let round = play.rounds();
+        table::rank_round::<_, Answer, _>(position, Board, DEAL_CAPS, round, Player::FollowsLine)
     }
 
     fn solved(
@@ -520,7 +521,7 @@ impl GameScreen for Klondike {
             fx.say(Tone::Info, text);
             return;
         };
-        let lead = play.table.hint_lead(play.position());
+        let lead = play.table.hint_lead(play.position(), Goal::Board);
         flow.hint_move(best, Tone::Success, &lead, fx);
     }
 

@@ -18,6 +18,7 @@ use ratatui::text::{Line, Span};
 use solitaire::GameKind;
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::DECK_SIZE;
+use solitaire::engine::at_table::deal_caps;
 use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{Budget, Caps};
 use solitaire::engine::search::{CapReached, Stats};
@@ -456,18 +457,25 @@ impl GameScreen for Pyramid {
         }
     }
 
-    /// At the table, a round of the ranking of the moves, each round on deals of its own;
-    /// else the search the solve screen runs.
+    /// At the table, a round of the ranking of the moves for the challenge, each round on
+    /// deals of its own; else the search the solve screen runs.
     fn check(marks: &Self::Marks, play: &Play, position: Position, goal: Goal) -> (Job, JobHandle) {
-        if play::at_table(&position, goal) {
+        if play::at_table(&position) {
             let round = play.table.rounds(&position);
-            return table::rank_round::<Position, ()>(position, round, Player::RanksEachMove);
+            let caps = deal_caps(goal);
+            return table::rank_round::<_, (), _>(
+                position,
+                goal,
+                caps,
+                round,
+                Player::RanksEachMove,
+            );
         }
         Self::search(marks, position, goal)
     }
 
     fn learn(play: &mut Play, position: Position, end: Result<Found, CapReached>, goal: Goal) {
-        if play::at_table(&position, goal) {
+        if play::at_table(&position) {
             if let Some((known, _)) = table::learned(end, |_| None) {
                 play.table.learn(position, known);
             }
@@ -827,14 +835,15 @@ fn back_to_winnable(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
     }
 }
 
-/// `h` at the table: the move with the best chance to win, with its figure; while no round
+/// `h` at the table: the move with the best chance to win or reach the challenge's target,
+/// with its figures; while no round
 /// is in, that it is coming (it shows by itself when the round ends).
 fn table_hint(flow: &mut Flow<Pyramid>, fx: &mut Effects) {
     let Some(play) = &flow.play else {
         return;
     };
     if let Some(best) = play.best_move() {
-        let lead = table::hint_lead(play.best_estimate());
+        let lead = play.hint_lead();
         flow.hint_move(best, Tone::Success, &lead, fx);
     } else {
         let text = play

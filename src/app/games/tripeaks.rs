@@ -2,7 +2,8 @@
 //! shows it (`?` for a card still face down); an answer that unknown cards hold back comes
 //! with a plan to turn one face up; play mode goes one above or below the waste card, asks
 //! for each card not known as it turns up, and hints with the exact line or, while cards are
-//! not known, the moves ranked by their chance to clear the tableau, with the live verdict.
+//! not known, the moves ranked by their chance to clear the tableau or reach the challenge's
+//! target, with the live verdict.
 
 pub mod board;
 pub mod editor;
@@ -19,7 +20,7 @@ use solitaire::GameKind;
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::DECK_SIZE;
 use solitaire::cards::deal::{draft_slots, typed_slots};
-use solitaire::engine::at_table::AtTable;
+use solitaire::engine::at_table::{AtTable, deal_caps};
 use solitaire::engine::goal::Goal;
 use solitaire::engine::search::{CapReached, Searched};
 use solitaire::engine::table_lab::Player;
@@ -204,7 +205,7 @@ impl GameScreen for TriPeaks {
             fx.say(Tone::Info, text);
             return;
         };
-        let lead = table::hint_lead(play.best_estimate());
+        let lead = play.hint_lead();
         flow.hint_move(best, Tone::Success, &lead, fx);
     }
 
@@ -226,17 +227,24 @@ impl GameScreen for TriPeaks {
         }
     }
 
-    /// For the Board challenge with cards not known, a round of the ranking, each round on
-    /// deals of its own; else the challenge's answer.
+    /// With cards not known, a round of the ranking for the challenge, each round on deals of
+    /// its own; else the challenge's answer.
     fn check(
         _marks: &Self::Marks,
         play: &Play,
         position: Position,
         goal: Goal,
     ) -> (Job, JobHandle) {
-        if goal == Goal::Board && position.unknown() > 0 && !position.is_over() {
+        if position.unknown() > 0 && !position.is_over() {
             let round = play.table.rounds(&position);
-            return table::rank_round::<Position, Answer>(position, round, Player::RanksEachMove);
+            let caps = deal_caps(goal);
+            return table::rank_round::<_, Answer, _>(
+                position,
+                goal,
+                caps,
+                round,
+                Player::RanksEachMove,
+            );
         }
         Job::new(move |observer| {
             let (answer, _) =

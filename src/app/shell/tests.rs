@@ -22,7 +22,9 @@ use crate::app::session::{GameDraft, Kept};
 use crate::app::theme;
 use crate::app::{layout, view};
 use crossterm::event::MouseButton;
-use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Ranking, SampleBudget};
+use solitaire::engine::at_table::{
+    self, Aim, AtTable, Board, DEAL_CAPS, Ranking, SampleBudget, deal_caps,
+};
 use solitaire::engine::headers::SavedTextError;
 use solitaire::games::pyramid::Rules;
 use solitaire::games::pyramid::saved::{Draft, SavedDeal, Verdict};
@@ -249,15 +251,57 @@ fn solve_and_step(app: &mut App, receive: &Receiver<Msg>, text: &str, steps: usi
 /// The moves of `position` ranked over a fixed number of deals, whatever the machine's
 /// speed, so that the figures are the same on every run.
 fn fixed_ranking<P: AtTable>(position: &P) -> Ranking<P::Move> {
+    ranking_for(position, &Board, DEAL_CAPS, 20)
+}
+
+/// The library's ranking of `position`'s moves for `aim` over the first `deals` deals of the
+/// cards not seen that a first round deals (its seed), each solve under `caps`.
+fn ranking_for<P: AtTable, A: Aim<P>>(
+    position: &P,
+    aim: &A,
+    caps: solitaire::engine::search::Caps,
+    deals: usize,
+) -> Ranking<P::Move> {
     let pool = at_table::rest_of_pack(&position.seen());
     let budget = SampleBudget {
-        deals: 20,
+        deals,
         time: None,
         threads: 1,
-        caps: DEAL_CAPS,
+        caps,
         seed: 1,
     };
-    at_table::rank(position, &pool, &budget, &mut ()).unwrap()
+    at_table::rank_for(position, aim, &pool, &budget, &mut ()).unwrap()
+}
+
+/// Asserts that the app's first round of a ranking for the Score challenge `goal` (`ranked`,
+/// at `position`) is the library's ranking for that goal on the same deals, and that `h`
+/// (pressed by `hint`) names its best move with its chance to reach the target (`target` in
+/// words) and its mean points.
+#[track_caller]
+fn hints_the_score_ranking<P: AtTable>(
+    app: &mut App,
+    position: &P,
+    ranked: &Ranking<P::Move>,
+    goal: Goal,
+    target: &str,
+) where
+    Goal: Aim<P>,
+    P::Move: std::fmt::Debug,
+{
+    let library = ranking_for(position, &goal, deal_caps(goal), ranked.deals);
+    assert_eq!(ranked.moves, library.moves);
+    let best = library.best().expect("a move to rank");
+    let points = best.points.expect("a Score ranking counts points");
+    press(app, KeyCode::Char('h'));
+    says(
+        app,
+        &format!(
+            "Hint (reaches {target}: {}, {}): {}.",
+            best.estimate.text(),
+            points.mean_text(),
+            position.describe(best.mv)
+        ),
+    );
 }
 
 /// Feeds play mode's background checks' messages to the app, on game `G`, until none is

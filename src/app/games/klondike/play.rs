@@ -9,6 +9,7 @@
 //! deals of the cards not seen, in rounds that refine the figures until enough deals are
 //! solved. Answers are kept per position, so undo and redo find them again.
 
+use solitaire::engine::goal::Goal;
 use solitaire::games::klondike::answer::Answer;
 use solitaire::games::klondike::{Game, Move, Position, Seen};
 
@@ -185,7 +186,9 @@ impl Play {
                     .undecided()
                     .map_or_else(String::new, |why| format!("Undecided: {why}.")),
             },
-            Some(Known::Ranked { ranking, rounds }) => table::ranked_verdict(ranking, *rounds),
+            Some(Known::Ranked { ranking, rounds }) => {
+                table::ranked_verdict(ranking, *rounds, Goal::Board)
+            }
         }
     }
 }

@@ -2,14 +2,13 @@
 //! library's coach, which knows what the solver found about the positions played through.
 //!
 //! After every move the flow asks [`Play::wanted`] which position needs the solver and runs
-//! it in the background, handing what it found to the coach. At the table (the Board
-//! challenge with cards not known in play) the check ranks the moves by their chance to win
-//! instead, in rounds kept per position, and a card not known turned face up waits to be
-//! typed in.
+//! it in the background, handing what it found to the coach. At the table (cards not known
+//! in play) the check ranks the moves by their chance to win, or to reach the challenge's
+//! target, instead, in rounds kept per position, and a card not known turned face up waits to
+//! be typed in.
 
 use ratatui::layout::Rect;
 
-use solitaire::engine::at_table::Estimate;
 use solitaire::engine::goal::Goal;
 use solitaire::games::pyramid::coach::Coach;
 use solitaire::games::pyramid::layout::slot_name;
@@ -45,15 +44,15 @@ pub struct Play {
     pub want: Option<Want>,
     coach: Coach,
     goal: Goal,
-    /// At the table: the moves ranked by their chance to win, and what is typed of a card
-    /// turned up.
+    /// At the table: the moves ranked by their chance to win or reach `goal`, and what is
+    /// typed of a card turned up.
     pub table: Table<Position, (), Move>,
 }
 
-/// Whether a position is played at the table for `goal`: the Board challenge, cards not known
-/// in play, the game not won.
-pub fn at_table(position: &Position, goal: Goal) -> bool {
-    goal == Goal::Board && position.has_unknown() && !position.is_won()
+/// Whether a position is played at the table, for any challenge: cards not known in play,
+/// the game not won (a challenge's deal ends when the pyramid is cleared).
+pub fn at_table(position: &Position) -> bool {
+    position.has_unknown() && !position.is_won()
 }
 
 /// Where a card not known face up lies, for a player looking at the game: "at pyramid row
@@ -149,7 +148,7 @@ impl Play {
     }
 
     /// The next move of an optimal continuation, once known; at the table, the move with
-    /// the best chance to win.
+    /// the best chance to win or reach the challenge's target.
     pub fn best_move(&self) -> Option<Move> {
         if self.at_table() {
             return self.table.best_move(self.position(), |()| None);
@@ -159,12 +158,12 @@ impl Play {
 
     /// Whether the current position is played at the table (see [`at_table`]).
     pub fn at_table(&self) -> bool {
-        at_table(self.position(), self.goal)
+        at_table(self.position())
     }
 
-    /// The best move's chance, at the table.
-    pub fn best_estimate(&self) -> Option<Estimate> {
-        self.table.best_estimate(self.position())
+    /// The hint's lead at the table: the best move's figures for the challenge.
+    pub fn hint_lead(&self) -> String {
+        self.table.hint_lead(self.position(), self.goal)
     }
 
     /// At the table, the ranking's verdict once a round is in: "Best chance to win: 64% ±
@@ -172,7 +171,7 @@ impl Play {
     pub fn table_verdict(&self) -> Option<String> {
         match self.table.known(self.position())? {
             table::Known::Ranked { ranking, rounds } => {
-                Some(table::ranked_verdict(ranking, *rounds))
+                Some(table::ranked_verdict(ranking, *rounds, self.goal))
             }
             table::Known::Exact(()) => None,
         }

@@ -316,7 +316,15 @@ pub fn play_header(flow: &Flow<Pyramid>, play: &Play, look: &Look) -> Vec<Line<'
                 Line::styled(verdict, Style::new().fg(theme.success).add_modifier(bold))
             }
             None => Line::styled(
-                format!("{} Ranking the moves by their chance to win", spinner(look)),
+                format!(
+                    "{} Ranking the moves by their chance to {}",
+                    spinner(look),
+                    if goal == Goal::Board {
+                        "win"
+                    } else {
+                        "reach the target"
+                    }
+                ),
                 Style::new().fg(theme.dim),
             ),
         }];

@@ -4,16 +4,16 @@
 //!
 //! After every move the flow asks [`Play::wanted`] which position needs a check, runs it off
 //! the UI thread (TriPeaks solves in milliseconds, but drawing never waits), and hands what
-//! it found back with [`Play::learn`]: with every card known, or for a Score or Card
-//! challenge, the challenge's answer; for the Board challenge with cards not known, the
-//! moves ranked by their chance to clear the tableau, in rounds that refine the figures.
+//! it found back with [`Play::learn`]: with every card known, the challenge's answer; with
+//! cards not known, the moves ranked by their chance to clear the tableau or reach the
+//! challenge's target (with the mean points for a Score challenge), in rounds that refine
+//! the figures.
 //! What was found is kept per position, so undo and redo find it again without a new check.
 
 use ratatui::layout::Rect;
 
 use solitaire::cards::excerpt::counted;
 use solitaire::cards::excerpt::thousands;
-use solitaire::engine::at_table::Estimate;
 use solitaire::engine::goal::Goal;
 use solitaire::games::tripeaks::answer::seen_slot;
 use solitaire::games::tripeaks::challenge::Answer;
@@ -34,7 +34,8 @@ pub type Known = table::Known<Answer, Move>;
 pub enum Standing {
     /// Nothing is known of it yet: the solver is on it.
     Checking,
-    /// Cards not known: the moves are ranked by their chance to clear the tableau.
+    /// Cards not known: the moves are ranked by their chance to clear the tableau or reach
+    /// the target.
     Ranked,
     /// The challenge can still be met, in this many more steps (0: it is met).
     Reachable { steps: usize, definitive: bool },
@@ -133,9 +134,9 @@ impl Play {
         })
     }
 
-    /// The best move's chance, while cards are not known.
-    pub fn best_estimate(&self) -> Option<Estimate> {
-        self.table.best_estimate(self.position())
+    /// The hint's lead: while cards are not known, the best move's figures for the challenge.
+    pub fn hint_lead(&self) -> String {
+        self.table.hint_lead(self.position(), self.goal)
     }
 
     /// The deal slot of a card not known face up, waiting to be typed in: the player sees it.
@@ -180,7 +181,9 @@ impl Play {
         }
         match (self.standing(), goal) {
             (Standing::Ranked, _) => match self.known() {
-                Some(Known::Ranked { ranking, rounds }) => table::ranked_verdict(ranking, *rounds),
+                Some(Known::Ranked { ranking, rounds }) => {
+                    table::ranked_verdict(ranking, *rounds, goal)
+                }
                 _ => String::new(),
             },
             (Standing::Checking, Goal::Board) => {

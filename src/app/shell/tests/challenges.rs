@@ -11,7 +11,7 @@ const FOURS: &str = "Tc Ac Js 5d 2h 3h As Th Qd 7h 3c Td 8s Kh 6d Ks 5c 6h 9h 3d
 
 /// Opens the challenge dialog, picks the challenge `right` presses from Board, fills its
 /// fields and sets it.
-fn choose(app: &mut App, right: usize, fields: &[&str]) {
+pub(super) fn choose(app: &mut App, right: usize, fields: &[&str]) {
     press(app, KeyCode::Char('g'));
     for _ in 0..right {
         press(app, KeyCode::Right);

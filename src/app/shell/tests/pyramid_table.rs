@@ -176,6 +176,34 @@ fn at_the_table_the_hint_gives_the_best_chance_and_refines() {
 }
 
 #[test]
+fn at_the_table_a_score_challenge_hints_the_move_its_ranking_puts_first_with_the_points() {
+    let goal = Goal::Score {
+        target: 1000,
+        earned: 0,
+    };
+    let (_dir, mut app, receive) = fresh();
+    app.update(Msg::Paste(STOCK_FACE_DOWN.to_string()));
+    super::challenges::choose(&mut app, 1, &["1000", "0"]);
+    assert_eq!(app.pyramid().goal, goal, "{}", said(&app));
+    ctrl(&mut app, 'p');
+    assert!(play(&app).at_table(), "{}", said(&app));
+    first_round(&mut app, &receive);
+    let position = play(&app).position().clone();
+    let (ranking, 1) = ranked(play(&app).table.known(&position)) else {
+        panic!("one round: {:?}", play(&app).table.known(&position));
+    };
+    let ranking = ranking.clone();
+    hints_the_score_ranking(&mut app, &position, &ranking, goal, "1,000");
+    // The panel gives the chance to reach the target and the mean points.
+    let verdict = play(&app).table_verdict().expect("a round is in");
+    assert!(
+        verdict.starts_with("Best chance to reach 1,000: "),
+        "{verdict}"
+    );
+    assert!(verdict.contains(" points"), "{verdict}");
+}
+
+#[test]
 fn at_the_table_a_card_drawn_is_asked_for_typed_and_undone_across() {
     let (_dir, mut app, receive) = at_the_table();
     let truth = deal(WINNABLE);

@@ -186,9 +186,18 @@ fn at_the_table_the_hint_ranks_the_moves_and_refines() {
     };
     let first = ranking.deals;
     assert!(first > 0);
+    // The Board challenge's hint: the ranking's best move with its chance, no points.
+    let best = *ranking.best().expect("a move to rank");
+    let position = *play(&app).position();
     press(&mut app, KeyCode::Char('h'));
-    says(&app, "Hint (");
-    assert!(said(&app).contains(" deals)"), "{}", said(&app));
+    says(
+        &app,
+        &format!(
+            "Hint ({}): {}.",
+            best.estimate.text(),
+            position.describe(best.mv)
+        ),
+    );
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("Best chance to win"), "{shown}");
     // The rounds refine the figures on more deals.
@@ -198,6 +207,40 @@ fn at_the_table_the_hint_ranks_the_moves_and_refines() {
     // The hint shown sharpens with them, said again (not played) on the deals now known.
     says_in(&app, &format!("({} deals)", more.deals));
     assert_eq!(play(&app).game.played(), 0);
+}
+
+/// The Score challenge played at the table in the tests.
+const SCORE: solitaire::engine::goal::Goal = solitaire::engine::goal::Goal::Score {
+    target: 20_000,
+    earned: 0,
+};
+
+/// Sets the Score challenge of 20,000 points through its dialog.
+fn score_challenge(app: &mut App) {
+    super::challenges::choose(app, 1, &["20000", "0"]);
+    assert_eq!(app.tripeaks().goal, SCORE, "{}", said(app));
+}
+
+#[test]
+fn at_the_table_a_score_challenge_hints_the_move_its_ranking_puts_first_with_the_points() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(as_dealt().0));
+    score_challenge(&mut app);
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    let (ranking, 1) = ranked(play(&app).known()) else {
+        panic!("one round: {:?}", play(&app).known());
+    };
+    let (ranking, position) = (ranking.clone(), *play(&app).position());
+    hints_the_score_ranking(&mut app, &position, &ranking, SCORE, "20,000");
+    // The panel gives the chance to reach the target and the mean points.
+    let verdict = play(&app).verdict();
+    assert!(
+        verdict.starts_with("Best chance to reach 20,000: "),
+        "{verdict}"
+    );
+    assert!(verdict.contains(" points"), "{verdict}");
+    assert!(screen(&app, 80, 24).contains("Best chance to reach"));
 }
 
 #[test]
@@ -554,6 +597,25 @@ mod snapshots {
         assert_eq!(play(&app).waiting(), Some(16), "{}", said(&app));
         insta::assert_snapshot!(
             "tripeaks_at_the_table_asking_at_80x24",
+            screen(&app, 80, 24)
+        );
+    }
+
+    #[test]
+    fn tripeaks_at_the_table_for_a_score_challenge() {
+        let (_dir, mut app, _receive) = tripeaks_app();
+        app.update(Msg::Paste(as_dealt().0));
+        score_challenge(&mut app);
+        ctrl(&mut app, 'p');
+        let position = *play(&app).position();
+        let ranking = ranking_for(&position, &SCORE, deal_caps(SCORE), 8);
+        let known = Known::Ranked { ranking, rounds: 1 };
+        let flow: &mut Flow<TriPeaks> = app.session.as_any_mut().downcast_mut().unwrap();
+        flow.play.as_mut().unwrap().learn(position, known);
+        press(&mut app, KeyCode::Char('h'));
+        says(&app, "Hint (reaches 20,000: ");
+        insta::assert_snapshot!(
+            "tripeaks_at_the_table_score_hint_at_80x24",
             screen(&app, 80, 24)
         );
     }
