@@ -768,8 +768,7 @@ impl<G: GameScreen> Flow<G> {
             fx.ask_first(
                 held,
                 format!(
-                    "Change the {typed} and lose the {} played (not saved)? y changes it, any \
-                     other key keeps the game.",
+                    "Change the {typed} and lose the {} played (not saved)?",
                     counted(moves, "move")
                 ),
             );
@@ -1421,6 +1420,10 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn editing(&self) -> bool {
         matches!(self.screen, Screen::Editor)
+    }
+
+    fn in_dialog(&self) -> bool {
+        self.options.is_some() && self.editing()
     }
 
     fn set_goal(&mut self, goal: Goal) -> Result<Effects, String> {

@@ -130,7 +130,8 @@ pub fn message_lines(
 }
 
 /// The message as it is drawn `width` columns wide: whole when it wraps into the lines it may
-/// take, else cut where the last of them ends, with `…`, so that no end is dropped unseen.
+/// take, else cut in its middle with `…`, so that no cut is unseen and its last words (how to
+/// answer a question, say) stay with its first.
 pub fn fitted_message(lines: Vec<Line<'static>>, width: u16) -> Vec<Line<'static>> {
     let fits = |lines: &[Line]| {
         Paragraph::new(lines.to_vec())
@@ -162,20 +163,32 @@ pub fn fitted_message(lines: Vec<Line<'static>>, width: u16) -> Vec<Line<'static
     cut(fitting)
 }
 
-/// The first `kept` characters of `line`, in their styles, and `…` in the last one's.
+/// `kept` characters of `line`, in their styles, half from its start and half from its end,
+/// with `…` between them in the style of the characters before it.
 fn cut_line(line: &Line<'static>, kept: usize) -> Line<'static> {
-    let mut left = kept;
-    let mut spans = Vec::new();
+    let total: usize = line.spans.iter().map(|s| s.content.chars().count()).sum();
+    let head = kept.div_ceil(2);
+    let tail_from = total - (kept - head);
+    let (mut spans, mut at, mut ellipsis_style, mut start) = (Vec::new(), 0, line.style, 0);
     for span in &line.spans {
-        if left == 0 {
-            break;
+        let length = span.content.chars().count();
+        let before: String = span
+            .content
+            .chars()
+            .take(head.saturating_sub(start))
+            .collect();
+        if !before.is_empty() {
+            ellipsis_style = span.style;
+            spans.push(Span::styled(before, span.style));
+            at = spans.len();
         }
-        let text: String = span.content.chars().take(left).collect();
-        left -= text.chars().count();
-        spans.push(Span::styled(text, span.style));
+        if start + length > tail_from {
+            let after = span.content.chars().skip(tail_from.saturating_sub(start));
+            spans.push(Span::styled(after.collect::<String>(), span.style));
+        }
+        start += length;
     }
-    let style = spans.last().map_or(line.style, |span| span.style);
-    spans.push(Span::styled("…", style));
+    spans.insert(at, Span::styled("…", ellipsis_style));
     Line::from(spans).style(line.style)
 }
 

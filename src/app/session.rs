@@ -135,6 +135,11 @@ pub trait Session {
     fn busy(&self) -> bool;
     /// On the editor, where a new deal or another game may be started.
     fn editing(&self) -> bool;
+    /// A dialog of the game's own (the rules) is open: like the shell's, it holds every key
+    /// but its own.
+    fn in_dialog(&self) -> bool {
+        false
+    }
     /// Plays for another challenge; refused when it does not fit the game's settings.
     fn set_goal(&mut self, goal: Goal) -> Result<Effects, String>;
     /// The work, to compare.

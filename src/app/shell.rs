@@ -266,6 +266,39 @@ impl Confirm {
             | Confirm::Edit(_) => "",
         }
     }
+
+    /// The answer keys and what they do: one place for every question, read by the question's
+    /// last words and by the bottom line while it waits.
+    fn answers(&self) -> [(&'static str, &'static str); 2] {
+        let (yes, no) = match self {
+            Confirm::New | Confirm::Switch(_) => ("clears", "keeps it"),
+            Confirm::Random => ("deals", "keeps it"),
+            Confirm::Open(..) | Confirm::OpenText(_) => ("opens it", "keeps it"),
+            Confirm::Quit => ("quits", "stays"),
+            Confirm::Edit(_) => ("changes it", "keeps the game"),
+        };
+        [("y", yes), ("any other key", no)]
+    }
+
+    /// The Control key that asked the question, which says yes when pressed again.
+    fn again(&self) -> Option<char> {
+        match self {
+            Confirm::New => Some('n'),
+            Confirm::Switch(_) => Some('g'),
+            Confirm::Random => Some('r'),
+            Confirm::Quit => Some('q'),
+            Confirm::Open(..) | Confirm::OpenText(_) | Confirm::Edit(_) => None,
+        }
+    }
+
+    /// The question's last words: how to answer it.
+    fn answer_words(&self) -> String {
+        let [(yes_key, yes), (no_key, no)] = self.answers();
+        let again = self.again().map_or(String::new(), |key| {
+            format!(" (or Ctrl-{} again)", key.to_ascii_uppercase())
+        });
+        format!("{yes_key}{again} {yes}, {no_key} {no}.")
+    }
 }
 
 /// What the game's paste says, with why the text's moves were left out when they did not
@@ -563,7 +596,7 @@ impl App {
                     self.shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(goal, game)));
                 }
                 Effect::Quit => self.quitting = Quitting::Asked,
-                Effect::AskFirst(held, question) => self.ask_first(held, question),
+                Effect::AskFirst(held, question) => self.ask_first(held, &question),
                 Effect::Changed => self.draft_due = true,
                 Effect::Replaced => {
                     self.name = None;
@@ -625,18 +658,24 @@ impl App {
             return;
         };
         self.quitting = Quitting::Staying;
-        self.confirm = Some(Confirm::Quit);
         // The help may cover the message line, and holds nothing: it closes.
         if matches!(self.shell.overlay, Some(Overlay::Help(_))) {
             self.shell.overlay = None;
         }
-        self.tell(
-            Tone::Warning,
-            format!(
+        self.ask(
+            Confirm::Quit,
+            &format!(
                 "Quit and lose {what}? It is kept nowhere: the draft cannot be written \
-                 ({problem}). y (or Ctrl-Q again) quits, any other key stays."
+                 ({problem})."
             ),
         );
+    }
+
+    /// Asks `question` and waits for its answer, whose keys the question ends with.
+    fn ask(&mut self, confirm: Confirm, question: &str) {
+        let answer = confirm.answer_words();
+        self.confirm = Some(confirm);
+        self.tell(Tone::Warning, format!("{question} {answer}"));
     }
 
     /// Says something where it is seen: on the message line, and on the open dialog's own
@@ -675,6 +714,10 @@ impl App {
         }
         if let Some(overlay) = self.shell.overlay.take() {
             self.overlay_key(overlay, key);
+            return;
+        }
+        if (ctrl || key.code == KeyCode::F(1)) && self.session.in_dialog() {
+            self.refuse_key(key);
             return;
         }
         if ctrl {
@@ -742,11 +785,17 @@ impl App {
 
     /// Says that a command key waits until the dialog is closed.
     fn refuse_in_dialog(&mut self, dialog: Overlay, key: KeyEvent) {
+        self.shell.overlay = Some(dialog);
+        self.refuse_key(key);
+    }
+
+    /// Says that a command key waits until the dialog open (the shell's or the game's) is
+    /// closed.
+    fn refuse_key(&mut self, key: KeyEvent) {
         let name = match key.code {
             KeyCode::Char(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
             code => code.to_string(),
         };
-        self.shell.overlay = Some(dialog);
         self.tell(
             Tone::Info,
             format!("{name} does nothing in this dialog: Esc closes it first."),
@@ -833,10 +882,11 @@ impl App {
     /// key keeps the work (Ctrl-Q is taken before, in [`App::key`]).
     fn answer(&mut self, confirm: Confirm, key: KeyEvent) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let yes = matches!(key.code, KeyCode::Char('y' | 'Y')) && !ctrl
-            || (confirm == Confirm::New && ctrl && key.code == KeyCode::Char('n'))
-            || (matches!(confirm, Confirm::Switch(_)) && ctrl && key.code == KeyCode::Char('g'))
-            || (confirm == Confirm::Random && ctrl && key.code == KeyCode::Char('r'));
+        let yes = match key.code {
+            KeyCode::Char('y' | 'Y') => !ctrl,
+            KeyCode::Char(c) => ctrl && confirm.again() == Some(c),
+            _ => false,
+        };
         if yes {
             self.go_ahead(confirm);
         } else {
@@ -881,13 +931,12 @@ impl App {
 
     /// An edit the game held back because it loses the moves played: asked about first when
     /// they are not saved, as every change that drops unsaved work is.
-    fn ask_first(&mut self, held: Held, question: String) {
+    fn ask_first(&mut self, held: Held, question: &str) {
         if self.unsaved().is_none() {
             self.go_ahead(Confirm::Edit(held));
             return;
         }
-        self.confirm = Some(Confirm::Edit(held));
-        self.say(Tone::Warning, question);
+        self.ask(Confirm::Edit(held), question);
     }
 
     /// The help's sections: the game's, the current screen's first, then the keys that work
@@ -909,6 +958,10 @@ impl App {
     /// The most used keys, for the bottom line: a window's own while one is open, since
     /// only they work there.
     pub fn hints(&self) -> Vec<(&'static str, &'static str)> {
+        // Any key answers a question: its answers are the keys that mean something.
+        if let Some(confirm) = &self.confirm {
+            return confirm.answers().to_vec();
+        }
         match &self.shell.overlay {
             Some(Overlay::Help(_)) => help::KEYS.to_vec(),
             Some(Overlay::Save(_)) => SaveDialog::KEYS.to_vec(),
@@ -1272,14 +1325,8 @@ impl App {
     fn open_chosen(&mut self, opening: Confirm) {
         match self.unsaved() {
             Some(what) => {
-                let name = opening.name().to_string();
-                self.confirm = Some(opening);
-                self.say(
-                    Tone::Warning,
-                    format!(
-                        "Open '{name}' in place of {what}? y opens it, any other key keeps it."
-                    ),
-                );
+                let question = format!("Open '{}' in place of {what}?", opening.name());
+                self.ask(opening, &question);
             }
             None => self.go_ahead(opening),
         }
@@ -1328,13 +1375,9 @@ impl App {
         }
         let other = games::next(session.game());
         if let Some(what) = self.unsaved() {
-            self.confirm = Some(Confirm::Switch(other));
-            self.say(
-                Tone::Warning,
-                format!(
-                    "Clear {what} for a new {other} deal? y (or Ctrl-G again) clears, any \
-                     other key keeps it."
-                ),
+            self.ask(
+                Confirm::Switch(other),
+                &format!("Clear {what} for a new {other} deal?"),
             );
             return;
         }
@@ -1356,11 +1399,7 @@ impl App {
             return;
         }
         if let Some(what) = self.unsaved() {
-            self.confirm = Some(Confirm::New);
-            self.say(
-                Tone::Warning,
-                format!("Clear {what} for a new deal? y (or Ctrl-N again) clears, any other key keeps it."),
-            );
+            self.ask(Confirm::New, &format!("Clear {what} for a new deal?"));
             return;
         }
         self.clear_deal();
@@ -1378,13 +1417,9 @@ impl App {
             return;
         }
         if let Some(what) = self.unsaved() {
-            self.confirm = Some(Confirm::Random);
-            self.say(
-                Tone::Warning,
-                format!(
-                    "Replace {what} with a random deal? y (or Ctrl-R again) deals, any other \
-                     key keeps it."
-                ),
+            self.ask(
+                Confirm::Random,
+                &format!("Replace {what} with a random deal?"),
             );
             return;
         }

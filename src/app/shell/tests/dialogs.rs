@@ -228,3 +228,66 @@ fn quitting_asks_when_neither_a_save_nor_the_draft_holds_the_work() {
     ctrl(&mut app, 'q');
     assert!(app.quitting());
 }
+
+/// The bottom row of the screen: the key line.
+fn key_line(app: &App) -> String {
+    let shown = screen(app, 80, 24);
+    shown.lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_question_shows_its_answer_keys_on_the_bottom_line_in_every_game() {
+    for game in GameKind::ALL {
+        let (_dir, mut app, _receive) = app_on(game);
+        if game == GameKind::TripleKlondike {
+            // Its deals are pasted, not typed.
+            let deal = include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/data/triple-klondike-seed-7.txt"
+            ));
+            app.update(Msg::Paste(deal.to_string()));
+        } else {
+            type_text(&mut app, "Ah");
+        }
+        assert!(app.unsaved().is_some(), "{game}: work to lose");
+        let keys = key_line(&app);
+        ctrl(&mut app, 'n');
+        let asked = key_line(&app);
+        assert_ne!(asked, keys, "{game}");
+        assert!(
+            asked.contains("y clears") && asked.contains("any other key keeps it"),
+            "{game}: {asked}"
+        );
+        assert!(!asked.contains("help"), "{game}: {asked}");
+        if game == GameKind::Pyramid {
+            insta::assert_snapshot!("pyramid_question_at_80x24", screen(&app, 80, 24));
+        }
+        // Answered, the screen's keys come back.
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(key_line(&app), keys, "{game}");
+    }
+}
+
+#[test]
+fn a_long_question_cut_at_80_by_24_keeps_how_to_answer_it() {
+    let top = tempfile::tempdir().unwrap();
+    let dir = top
+        .path()
+        .join("a-folder-with-a-rather-long-name-for-the-saves-of-this-player")
+        .join("and-another-one-below-it-just-as-long-as-the-first-one-was");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut app, _receive) = start(&dir);
+    type_text(&mut app, "Ah");
+    block(&Folders::under(&dir).saves);
+    type_text(&mut app, "2h");
+    ctrl(&mut app, 'q');
+    assert!(!app.quitting());
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains('…'), "the question is cut: {shown}");
+    let words: String = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("Quit and lose"), "{shown}");
+    assert!(
+        words.contains("y (or Ctrl-Q again) quits, any other key stays."),
+        "{shown}"
+    );
+}

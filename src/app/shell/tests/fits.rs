@@ -84,7 +84,7 @@ fn the_too_small_note_is_whole_at_any_size() {
 }
 
 #[test]
-fn a_message_longer_than_three_lines_is_cut_with_an_ellipsis_and_a_shorter_one_shows_whole() {
+fn a_message_longer_than_three_lines_is_cut_in_its_middle_and_a_shorter_one_shows_whole() {
     let (_dir, mut app, _receive) = fresh();
     let words: Vec<String> = (0..60).map(|n| format!("word{n:02}")).collect();
     let message_rows = |app: &App| {
@@ -102,6 +102,8 @@ fn a_message_longer_than_three_lines_is_cut_with_an_ellipsis_and_a_shorter_one_s
     app.say(Tone::Info, words.join(" "));
     let rows = message_rows(&app);
     assert!(rows[0].starts_with(" word00 word01"), "{rows:?}");
-    assert!(rows[2].ends_with('…'), "the cut is shown: {rows:?}");
-    assert!(!rows.concat().contains("word59"), "{rows:?}");
+    // Cut in its middle: the first and the last words are seen, with the cut between them.
+    assert!(rows[2].ends_with("word59"), "{rows:?}");
+    assert!(rows.concat().contains('…'), "the cut is shown: {rows:?}");
+    assert!(!rows.concat().contains("word30"), "{rows:?}");
 }

@@ -1764,3 +1764,44 @@ fn the_hint_along_a_line_gives_the_line_s_figure_and_a_fresh_ranking_the_move_s(
     }
     assert!(along > 0 && ranked > 0, "{along} {ranked}");
 }
+
+#[test]
+fn the_rules_dialog_holds_every_command_key_as_the_shell_dialogs_do() {
+    let (_dir, mut app, _receive) = klondike_app();
+    type_text(&mut app, "Ah");
+    assert_eq!(app.klondike().editor.filled(), 1);
+    press(&mut app, KeyCode::Char('o'));
+    for c in ['n', 'o', 'g', 'r', 'p', 's', 'y', 'f'] {
+        ctrl(&mut app, c);
+        assert!(app.confirm.is_none(), "Ctrl-{c} asks nothing");
+        assert!(app.shell.overlay.is_none(), "Ctrl-{c} opens nothing");
+        assert!(
+            app.klondike().options.is_some(),
+            "Ctrl-{c}: the rules stay open"
+        );
+        assert_eq!(app.session.game(), GameKind::Klondike, "Ctrl-{c}");
+        assert_eq!(app.klondike().editor.filled(), 1, "Ctrl-{c}");
+        says(
+            &app,
+            &format!(
+                "Ctrl-{} does nothing in this dialog",
+                c.to_ascii_uppercase()
+            ),
+        );
+    }
+    // y after Ctrl-N answers nothing: the deal stays.
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.klondike().editor.filled(), 1);
+    press(&mut app, KeyCode::F(1));
+    assert!(
+        app.shell.overlay.is_none(),
+        "F1 opens no help over the rules"
+    );
+    press(&mut app, KeyCode::Esc);
+    assert!(app.klondike().options.is_none());
+    ctrl(&mut app, 'n');
+    assert!(
+        app.confirm.is_some(),
+        "closed, the editor's keys work again"
+    );
+}
