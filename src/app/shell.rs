@@ -273,7 +273,9 @@ impl Confirm {
         let (yes, no) = match self {
             Confirm::New | Confirm::Switch(_) => ("clears", "keeps it"),
             Confirm::Random => ("deals", "keeps it"),
-            Confirm::Open(..) | Confirm::OpenText(_) => ("opens it", "keeps it"),
+            Confirm::Open(..) | Confirm::Paste(_) | Confirm::OpenText(_) => {
+                ("opens it", "keeps it")
+            }
             Confirm::Quit => ("quits", "stays"),
             Confirm::Edit(_) => ("changes it", "keeps the game"),
         };
@@ -287,7 +289,7 @@ impl Confirm {
             Confirm::Switch(_) => Some('g'),
             Confirm::Random => Some('r'),
             Confirm::Quit => Some('q'),
-            Confirm::Open(..) | Confirm::OpenText(_) | Confirm::Edit(_) => None,
+            Confirm::Open(..) | Confirm::Paste(_) | Confirm::OpenText(_) | Confirm::Edit(_) => None,
         }
     }
 
