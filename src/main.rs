@@ -18,7 +18,7 @@ use clap::{CommandFactory, Parser};
 
 use solitaire::engine::verdict::{EXIT_BAD_INPUT, EXIT_OK};
 
-use app::games::Unopened;
+use app::games::{Opening, Unopened};
 use cli::args::{Cli, Command};
 use cli::input::InputError;
 use store::Folders;
@@ -121,20 +121,17 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         let source = cli::input::read_source(file)?;
         let name = cli::input::source_name(file);
         let game = cli::input::game_in(&source, cli.which.game)?.kind();
-        match app::games::read_saved(game, &source.text, &cli::input::stem(file)) {
-            Ok(saved) => {
-                app::games::shown(&saved).map_err(|reason| {
-                    InputError::Usage(format!("{name}: {}", reason.0.replace("FILE", &name)))
-                })?;
-                deal = Some(saved);
+        // The Open dialog decides the same way: a file opens alike however it is opened.
+        match app::games::opening(game, &source.text, &cli::input::stem(file)) {
+            Ok(Opening::Game(saved)) => deal = Some(saved),
+            Ok(Opening::Edit(text)) => deal_text = Some(text),
+            Err(Unopened::NotShown(reason)) => {
+                return Err(InputError::Usage(format!(
+                    "{name}: {}",
+                    reason.0.replace("FILE", &name)
+                )));
             }
-            Err(Unopened::Open(error)) => {
-                let name = store::saved_name(&source.text, &cli::input::stem(file));
-                deal_text = Some(
-                    app::games::to_edit(game, name, &source.text, &error)
-                        .ok_or_else(|| InputError::open(&source.name, error))?,
-                );
-            }
+            Err(Unopened::Open(error)) => return Err(InputError::open(&source.name, error)),
             Err(reason) => return Err(InputError::Usage(format!("{name}: {reason}"))),
         }
     }

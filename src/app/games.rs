@@ -296,12 +296,41 @@ pub fn shown(saved: &SavedGame) -> Result<(), NotShown> {
         .expect("every save is of a game with screens")
 }
 
+/// How the app opens a file's text as a game of `game`, whether it is given on the command
+/// line (`pyramid FILE`) or chosen in the Open dialog: one decision, so that a file opens the
+/// same way however it is opened.
+#[derive(Debug)]
+pub enum Opening {
+    /// A whole game the app shows: opened at its position, its moves there to undo.
+    Game(SavedGame),
+    /// Work for the game's editor: an unfinished deal, or a deal with problems to fix.
+    Edit(DealText),
+}
+
+/// How the app opens `text`, a file named `stem`, as a game of `game` (see [`Opening`]), or
+/// why it does not: a whole game it does not show, or a text neither a game nor its editor
+/// takes (the reader's reason, so that a file broken by hand is noticed).
+pub fn opening(game: GameKind, text: &str, stem: &str) -> Result<Opening, Unopened> {
+    match read_saved(game, text, stem) {
+        Ok(saved) => {
+            shown(&saved)?;
+            Ok(Opening::Game(saved))
+        }
+        Err(Unopened::Open(error)) => to_edit(game, saved_name(text, stem), text, &error)
+            .map(Opening::Edit)
+            .ok_or(Unopened::Open(error)),
+        Err(reason) => Err(reason),
+    }
+}
+
 /// A file that does not read as a game of `game` as its editor opens it, to show its
 /// problems where they are; `None` when the editor does not take it. It takes the game's own
 /// work saved before it was whole or while it had problems (its draft's format, `..` for an
-/// empty slot), or, for a game whose editor takes a deal file with problems, a deal whose
-/// problems all have a slot to show them in (a duplicate, a card missing, one too many). A
-/// word that is not a card has no slot: it stays an error.
+/// empty slot, with or without the `# unfinished:` header the app writes), or, for a game
+/// whose editor takes a deal file with problems, a deal whose problems all have a slot to
+/// show them in (a duplicate, a card missing, one too many). A word that is not a card has
+/// no slot, and a whole save whose moves or headers do not read is not work for the editor:
+/// each stays an error, so that its reason is seen.
 pub fn to_edit(game: GameKind, name: String, text: &str, error: &OpenError) -> Option<DealText> {
     let screens = screens_of(game)?;
     let text = headed(game, text);
@@ -320,9 +349,17 @@ pub fn to_edit(game: GameKind, name: String, text: &str, error: &OpenError) -> O
                     )
                 })
         }
-        _ => false,
+        _ => is_unfinished(screens, &text),
     };
     takes.then_some(DealText { name, text })
+}
+
+/// Whether `text` is an unfinished deal of the game saved under a name: cards still to
+/// type, or saved with its problems under the `# unfinished:` header the app writes.
+fn is_unfinished(screens: &Screens, text: &str) -> bool {
+    (screens.unfinished)(text)
+        .and_then(|draft| (screens.work)(&draft))
+        .is_some_and(|work| work.typed < DECK_SIZE || header(text, "unfinished").is_some())
 }
 
 /// A file's text with the `# game:` header of `game` on top when it has none: the game
@@ -355,15 +392,16 @@ pub fn read_draft(text: &str) -> Result<GameDraft, Unopened> {
 pub enum Holds {
     /// A whole game, perhaps with cards not seen yet (`??`), and the moves played.
     Game(SavedGame),
-    /// A deal saved before all its cards were typed.
+    /// A deal saved before all its cards were typed, or with problems to fix.
     Unfinished(Unfinished),
 }
 
-/// An unfinished deal saved under a name (the draft format, `..` for an empty slot): cards
-/// still to type, or problems to fix.
+/// Work for the editor: an unfinished deal saved under a name (the draft format, `..` for an
+/// empty slot), or a file with problems the editor shows; cards still to type, or problems
+/// to fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unfinished {
-    /// How many of the 52 cards are typed (`??` included); a card typed twice counts twice.
+    /// How many cards are typed (`??` included), as the editor counts them on opening it.
     pub typed: usize,
     /// Whether it has problems besides cards still to type (a card typed twice).
     pub problems: bool,
@@ -398,37 +436,21 @@ impl Listed {
     }
 }
 
-/// What a save's text holds as a game of `game`: a whole game the app shows, or else an
-/// unfinished deal: cards still to type, or saved with its problems under the
-/// `# unfinished:` header the app writes (a whole save broken by hand is not one, so that its
-/// reason is noticed); otherwise why it is neither, as a whole game's reader says.
+/// What a save's text holds as a game of `game`, decided as `pyramid FILE` decides it
+/// ([`opening`]): a whole game the app shows, or else work for the editor, counted as the
+/// editor finds it on opening it; otherwise why it is neither.
 fn holds_of(game: GameKind, text: &str, stem: &str) -> Result<Holds, Unopened> {
-    let screens = screens_of(game).ok_or(Unopened::NotInApp(game))?;
-    let whole = (screens.read_saved)(text, stem)
-        .map_err(Unopened::from)
-        .and_then(|saved| match (screens.shown)(&saved) {
-            Some(Err(reason)) => Err(reason.into()),
-            _ => Ok(saved),
-        });
-    whole.map(Holds::Game).or_else(|reason| {
-        let text = headed(game, text);
-        (screens.unfinished)(&text)
-            .and_then(|draft| {
-                let work = (screens.work)(&draft)?;
-                // Its problems as its editor finds them on opening it.
-                let (session, _) = (screens.restored)(&draft, &mut Effects::default())?;
-                Some((work, session.problems_to_fix()))
-            })
-            .filter(|(work, _)| work.typed < DECK_SIZE || header(&text, "unfinished").is_some())
-            .map(|(work, problems)| {
-                Holds::Unfinished(Unfinished {
-                    typed: work.typed,
-                    problems,
-                    text,
-                })
-            })
-            .ok_or(reason)
-    })
+    match opening(game, text, stem)? {
+        Opening::Game(saved) => Ok(Holds::Game(saved)),
+        Opening::Edit(opening) => {
+            let session = from_text(&opening, &mut Effects::default());
+            Ok(Holds::Unfinished(Unfinished {
+                typed: session.filled(),
+                problems: session.problems_to_fix(),
+                text: opening.text,
+            }))
+        }
+    }
 }
 
 /// A file's entry in the Open dialog, of the game `pyramid FILE` opens it as, or why it

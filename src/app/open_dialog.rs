@@ -413,8 +413,9 @@ mod tests {
     }
 
     /// A saves folder holding a game of each kind, a TriPeaks game played part-way with cards
-    /// not seen yet, an unfinished TriPeaks deal and a TriPeaks file that cannot be read, each
-    /// dated so the screen stays fixed.
+    /// not seen yet, an unfinished TriPeaks deal, a TriPeaks file with a card twice (for its
+    /// editor, as `pyramid FILE` opens it) and one with a word that is not a card (which
+    /// cannot be opened), each dated so the screen stays fixed.
     fn both_games(dir: &Path) -> Folders {
         let folders = Folders::under(dir);
         let mut pyramid = SavedDeal::parse(WINNABLE, "x").unwrap();
@@ -442,8 +443,14 @@ mod tests {
         }
         let text = half.to_named_text("Thursday", "2026-11-26 09:00", &[]);
         std::fs::write(folders.saves.join("thursday.txt"), text).unwrap();
-        let twice = fresh.to_text().replacen("Kh", "8h", 1);
+        let twice = (fresh.to_text().replacen("Kh", "8h", 1)).replacen(
+            "# name: Wednesday",
+            "# name: Wednesday twice",
+            1,
+        );
         std::fs::write(folders.saves.join("twice.txt"), twice).unwrap();
+        let unreadable = fresh.to_text().replacen("9d", "9x", 1);
+        std::fs::write(folders.saves.join("unreadable.txt"), unreadable).unwrap();
         folders
     }
 
@@ -472,7 +479,11 @@ mod tests {
         assert!(shown.contains("unfinished 30/52"), "{shown}");
         assert!(shown.contains("3 moves in, 41 unknown"), "{shown}");
         assert!(shown.contains("not played"), "{shown}");
-        assert!(shown.contains("twice.txt: "), "{shown}");
+        assert!(
+            row("Wednesday twice").contains("problems to fix"),
+            "{shown}"
+        );
+        assert!(shown.contains("unreadable.txt: "), "{shown}");
     }
 
     #[test]

@@ -155,7 +155,7 @@ fn listing_shows_saves_then_examples_and_names_broken_files() {
     let dir = tempfile::tempdir().unwrap();
     let folders = Folders::under(dir.path());
     pyramid::save(&folders, &example()).unwrap();
-    fs::write(folders.saves.join("broken.txt"), "Ah Ah").unwrap();
+    fs::write(folders.saves.join("broken.txt"), "Ah Xq").unwrap();
     let (listed, broken) = list(&folders);
     assert_eq!(listed.len(), 1 + crate::store::examples().len());
     assert!(matches!(listed[0].origin, Origin::User(_)));
@@ -619,10 +619,12 @@ fn listing_names_the_game_of_each_save_and_the_broken_files() {
         *slot = DraftSlot::Empty;
     }
     TriPeaks::save_unfinished(&folders, "peaks half typed", &[], &unfinished).unwrap();
-    // A TriPeaks file with a card twice, and a Pyramid one.
-    let twice = tripeaks.to_text().replacen("Ks", "Ts", 1);
+    // A TriPeaks file with a card twice, which opens in its editor as `pyramid FILE` opens
+    // it, and a Pyramid one with a word that is not a card, which opens nowhere.
+    let twice =
+        (tripeaks.to_text().replacen("Ks", "Ts", 1)).replacen(&tripeaks.name, "peaks twice", 1);
     fs::write(folders.saves.join("twice.txt"), twice).unwrap();
-    fs::write(folders.saves.join("broken.txt"), "Ah Ah").unwrap();
+    fs::write(folders.saves.join("broken.txt"), "Ah Xq").unwrap();
 
     let (listed, broken) = list(&folders);
     let users: Vec<(&str, GameKind)> = listed
@@ -635,20 +637,25 @@ fn listing_names_the_game_of_each_save_and_the_broken_files() {
         [
             ("peaks half typed", GameKind::TriPeaks),
             (tripeaks.name.as_str(), GameKind::TriPeaks),
+            ("peaks twice", GameKind::TriPeaks),
             (pyramid.name.as_str(), GameKind::Pyramid),
         ],
         "newest first"
     );
     assert!(matches!(
+        &listed[2].holds,
+        Holds::Unfinished(u) if u.problems && u.text.contains("Ts")
+    ));
+    assert_eq!(listed_state(&listed[2].holds), "problems to fix");
+    assert!(matches!(
         &listed[0].holds,
         Holds::Unfinished(u) if u.typed == 30
     ));
     assert_eq!(listed[1].holds, Holds::Game(Kept::of(tripeaks)));
-    assert_eq!(listed.len(), 3 + crate::store::examples().len());
-    assert_eq!(broken.len(), 2, "{broken:?}");
-    assert!(broken[0].starts_with("broken.txt: "), "{broken:?}");
+    assert_eq!(listed.len(), 4 + crate::store::examples().len());
+    assert_eq!(broken.len(), 1, "{broken:?}");
     assert!(
-        broken[1].starts_with("twice.txt: ") && broken[1].contains("Ts appears twice"),
+        broken[0].starts_with("broken.txt:") && broken[0].contains("'Xq' is not a card"),
         "{broken:?}"
     );
 }

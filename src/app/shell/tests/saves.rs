@@ -96,7 +96,7 @@ fn open_dialog(app: &App) -> &OpenDialog {
 fn unreadable_files(app: &App) {
     let saves = &app.folders.saves;
     std::fs::create_dir_all(saves).unwrap();
-    std::fs::write(saves.join("broken.txt"), "Ah Ah").unwrap();
+    std::fs::write(saves.join("broken.txt"), "Ah Xq").unwrap();
     std::fs::write(saves.join("binary.txt"), [0xff, 0xfe, 0]).unwrap();
     std::fs::File::create(saves.join("huge.txt"))
         .unwrap()
