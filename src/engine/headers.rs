@@ -255,21 +255,22 @@ pub fn moves_headers<S: AsRef<str>>(words: &[S]) -> String {
 }
 
 /// The text of an unfinished deal saved under a name: a draft's `body` (its game header
-/// first) with the name, date and notes headers after the game's, and a line saying how to
-/// go on. It opens again into the editor.
+/// first) with the name, date and notes headers after the game's, and a line saying how many
+/// of the `holds` cards its deal holds are typed and how to go on. It opens again into the
+/// editor.
 pub fn unfinished_text(
     body: &str,
     name: &str,
     saved: &str,
     notes: &[String],
     typed: usize,
+    holds: usize,
 ) -> String {
     let mut text = format!(
-        "# name: {}\n# saved: {}\n# unfinished: {typed}/{} cards; `pyramid FILE` opens \
-         it to go on typing\n",
+        "# name: {}\n# saved: {}\n{}",
         printable(name),
         printable(saved),
-        crate::cards::card::DECK_SIZE
+        unfinished_header(typed, holds)
     );
     for note in notes {
         text.push_str(&format!("# notes: {}\n", printable(note)));
@@ -277,6 +278,25 @@ pub fn unfinished_text(
     // The game header first, as in a whole save.
     let (game, rest) = body.split_at(body.find('\n').map_or(0, |end| end + 1));
     format!("{game}{text}{rest}")
+}
+
+/// The `# unfinished:` line of a deal saved before it was whole or while it had problems:
+/// `typed` cards of the `holds` its deal holds, worded to read true whatever the count, since
+/// a card typed twice or one too many makes it more than the deal holds ("53 cards typed, a
+/// deal holds 52", never "53/52"). The readers look only for the header, not its words.
+pub fn unfinished_header(typed: usize, holds: usize) -> String {
+    let count = match typed.cmp(&holds) {
+        std::cmp::Ordering::Less => {
+            format!("{typed}/{holds} cards; `pyramid FILE` opens it to go on typing")
+        }
+        std::cmp::Ordering::Equal => {
+            format!("{typed}/{holds} cards, with problems; `pyramid FILE` opens it to fix them")
+        }
+        std::cmp::Ordering::Greater => format!(
+            "{typed} cards typed, a deal holds {holds}; `pyramid FILE` opens it to fix them"
+        ),
+    };
+    format!("# unfinished: {count}\n")
 }
 
 /// The first value of a header.
@@ -325,6 +345,23 @@ pub fn hash_lines_blanked(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_unfinished_count_never_reads_as_more_than_the_deal_holds() {
+        assert_eq!(
+            unfinished_header(31, 52),
+            "# unfinished: 31/52 cards; `pyramid FILE` opens it to go on typing\n"
+        );
+        assert_eq!(
+            unfinished_header(52, 52),
+            "# unfinished: 52/52 cards, with problems; `pyramid FILE` opens it to fix them\n"
+        );
+        assert_eq!(
+            unfinished_header(53, 52),
+            "# unfinished: 53 cards typed, a deal holds 52; `pyramid FILE` opens it to fix them\n"
+        );
+        assert!(!unfinished_header(53, 52).contains("53/52"));
+    }
 
     #[test]
     fn header_errors_name_the_header_in_the_words_files_are_refused_with() {

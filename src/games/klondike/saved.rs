@@ -248,7 +248,7 @@ impl KlondikeDraft {
 
     /// The text of an unfinished deal saved under a name; it opens again into the editor.
     pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
-        unfinished_text(&self.body(), name, saved, notes, self.typed())
+        unfinished_text(&self.body(), name, saved, notes, self.typed(), DECK_SIZE)
     }
 
     /// The game, rules and moves headers, then the slots one pile a line, or the table as a

@@ -26,7 +26,7 @@ use super::layout::{Layout, LayoutProblem, Row, Side, times};
 use super::notation::{NotationError, line_text, read_move};
 use super::position::{Move, Position};
 use super::rules::{AfterFourth, MAX_USES, Rules, UnusedBonus};
-use crate::cards::card::Card;
+use crate::cards::card::{Card, DECK_SIZE};
 use crate::cards::deal::{TextPos, UNKNOWN};
 use crate::cards::excerpt::excerpt;
 use crate::engine::headers::{
@@ -354,6 +354,13 @@ impl PerfectPairDraft {
             .count()
     }
 
+    /// Places in its rows, typed or not: the cards the hand holds once it is whole.
+    pub fn places(&self) -> usize {
+        (self.rows.iter())
+            .map(|row| row.left.len() + row.right.len())
+            .sum()
+    }
+
     /// Whether no card is typed.
     pub fn is_empty(&self) -> bool {
         self.typed() == 0
@@ -382,7 +389,14 @@ impl PerfectPairDraft {
 
     /// The text of an unfinished hand saved under a name; it opens again into the editor.
     pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
-        unfinished_text(&self.body(), name, saved, notes, self.typed())
+        unfinished_text(
+            &self.body(),
+            name,
+            saved,
+            notes,
+            self.typed(),
+            self.places().min(DECK_SIZE),
+        )
     }
 
     /// The game and rules headers, the rows (`..` for an empty place), then the moves that
@@ -652,7 +666,7 @@ impl Reader {
             return None;
         };
         if self.seen.is_empty() {
-            self.seen = vec![None; crate::cards::card::DECK_SIZE];
+            self.seen = vec![None; DECK_SIZE];
         }
         if let Some(first) = self.seen[card.index()] {
             let noted = self

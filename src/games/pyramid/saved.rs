@@ -40,7 +40,7 @@ use crate::cards::excerpt::excerpt;
 use crate::engine::goal::read_count;
 use crate::engine::headers::{
     DRAFT_LINE, SavedTextError, check_given_once, game_header, game_of_text, goal_header, header,
-    headers, printable, read_goal, saved_date, saved_name,
+    headers, printable, read_goal, saved_date, saved_name, unfinished_header,
 };
 use crate::engine::kind::GameKind;
 use crate::engine::referee::read_line;
@@ -371,11 +371,7 @@ impl Draft {
 # saved: {saved}
 "
         );
-        let typed = self.typed();
-        text.push_str(&format!(
-            "# unfinished: {typed}/{DECK_SIZE} cards; `pyramid FILE` opens it to go on typing
-"
-        ));
+        text.push_str(&unfinished_header(self.typed(), DECK_SIZE));
         for note in notes {
             text.push_str(&format!(
                 "# notes: {note}

@@ -176,7 +176,7 @@ impl TriPeaksDraft {
     /// for one not typed yet) under the name, date and notes headers. It opens again into
     /// the editor.
     pub fn to_named_text(&self, name: &str, saved: &str, notes: &[String]) -> String {
-        unfinished_text(&self.body(), name, saved, notes, self.typed())
+        unfinished_text(&self.body(), name, saved, notes, self.typed(), DECK_SIZE)
     }
 
     /// The game, moves and challenge headers, then the slots drawn as three peaks.

@@ -1502,6 +1502,35 @@ fn save_text(dir: &Path, name: &str) -> String {
 }
 
 #[test]
+fn a_table_saved_with_a_card_too_many_counts_it_in_words_and_opens_again() {
+    use crate::app::games::{self, Opening};
+    let (dir, mut app, _receive) = klondike_app();
+    // The whole table and a Queen of spades twice: 53 cards laid out, one more than a deal.
+    let twice = POSITION.replace("pile 2: Jh\n", "pile 2: Jh Qs\n");
+    app.update(Msg::Paste(twice.clone()));
+    save_named(&mut app, "one too many");
+    says(&app, "Saved the deal (problems to fix)");
+    let text = save_text(dir.path(), "one too many");
+    let count = text.lines().find(|line| line.starts_with("# unfinished:"));
+    assert_eq!(
+        count,
+        Some("# unfinished: 53 cards typed, a deal holds 52; `pyramid FILE` opens it to fix them"),
+        "{text}"
+    );
+    // Read back as before: `pyramid FILE` and Ctrl-O open it into the table's editor.
+    let opening = games::opening(GameKind::Klondike, &text, "one-too-many");
+    assert!(matches!(opening, Ok(Opening::Edit(_))), "{opening:?}");
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "one too many");
+    press(&mut app, KeyCode::Enter);
+    says(
+        &app,
+        "Opened 'one too many' with problems to fix: the Check panel shows them.",
+    );
+    assert_eq!(table(&app).setup, laid_out(&twice));
+}
+
+#[test]
 fn unfinished_and_faulty_saves_open_again_into_the_editor_problems_and_all() {
     use crate::app::games::{self, Holds, Unopened};
     let (dir, mut app, _receive) = klondike_app();
