@@ -17,7 +17,9 @@ use crate::app::effects::Tone;
 use crate::app::games::{self, Listed};
 use crate::app::text_field::{Edit, TextField};
 use crate::app::theme::Theme;
-use crate::app::widgets::{footer, panel_block, popup, shortened};
+use crate::app::widgets::{
+    footer, panel_block, popup, shortened, shortened_at_start, shortened_in_middle,
+};
 use crate::store::{Origin, StorageError};
 
 /// The deals the open dialog lists, and the filter typed into it.
@@ -184,6 +186,10 @@ const DATE_WIDTH: u16 = 16;
 const GAME_WIDTH: u16 = 8;
 const STATE_WIDTH: u16 = 11;
 
+/// The columns of a row that hold the name and the file.
+const NAME_COLUMN: usize = 1;
+const FILE_COLUMN: usize = 3;
+
 /// Draws the dialog over `area`, using all of its height.
 pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
     // All the screen but its title and key lines, which still say where the user is.
@@ -289,13 +295,17 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
     let mut row = |y: u16, cells: [Span; 6]| {
         let rect = Rect::new(area.x, y, area.width, 1);
         let rects: [Rect; 6] = rect.layout(&columns);
-        // A name or a file too long for its column ends in `…`, never cut without a sign.
-        for (cell, rect) in cells.into_iter().zip(rects) {
-            Span::styled(
-                shortened(&cell.content, usize::from(rect.width)),
-                cell.style,
-            )
-            .render(rect, buf);
+        // A cell too long for its column is never cut without a sign. A name is cut in its
+        // middle and a file at its start (its name shows the start), so that saves whose
+        // names begin alike still differ on screen.
+        for (column, (cell, rect)) in cells.into_iter().zip(rects).enumerate() {
+            let width = usize::from(rect.width);
+            let text = match column {
+                NAME_COLUMN => shortened_in_middle(&cell.content, width),
+                FILE_COLUMN => shortened_at_start(&cell.content, width),
+                _ => shortened(&cell.content, width),
+            };
+            Span::styled(text, cell.style).render(rect, buf);
         }
     };
     let dim = Style::new().fg(theme.dim);
@@ -484,6 +494,38 @@ mod tests {
             "{shown}"
         );
         assert!(shown.contains("unreadable.txt: "), "{shown}");
+    }
+
+    #[test]
+    fn saves_whose_names_begin_alike_are_told_apart_at_80_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = Folders::under(dir.path());
+        let beginning = "Sunday at the club, the long game we played after lunch";
+        for (ending, saved) in [("first deal", "09:00"), ("second deal", "10:00")] {
+            let mut save = SavedDeal::parse(WINNABLE, "x").unwrap();
+            save.name = format!("{beginning}, {ending}");
+            save.saved = format!("2026-11-22 {saved}");
+            pyramid::save(&folders, &save).unwrap();
+        }
+        let dialog = listed(&folders);
+        let shown = screen(&dialog, 80, 24);
+        insta::assert_snapshot!(shown);
+        let row = |ending: &str| {
+            shown
+                .lines()
+                .find(|line| line.contains(ending))
+                .unwrap_or_else(|| panic!("a row ending in {ending} in\n{shown}"))
+                .to_string()
+        };
+        // Each row shows its name's start and end, cut in its middle, and its file's end.
+        for (ending, file) in [
+            ("first deal", "…st-deal.txt"),
+            ("second deal", "…nd-deal.txt"),
+        ] {
+            let row = row(ending);
+            assert!(row.contains("Sunday at"), "{row}");
+            assert!(row.contains(file), "{row}");
+        }
     }
 
     #[test]

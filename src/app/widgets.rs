@@ -55,6 +55,49 @@ pub fn capitalised(text: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
+/// `text` cut to `width` columns in its middle, `…` where it was cut: its start and its end
+/// stay, so that names that begin alike (saves of one series, say) still show where they
+/// differ.
+pub fn shortened_in_middle(text: &str, width: usize) -> String {
+    // The end gets the odd column: names of a series differ at their end.
+    cut_around(text, width, |room| room / 2)
+}
+
+/// `text` cut to `width` columns at its start, `…` where it was cut: its end stays, where
+/// files named alike differ (`sunday-2.txt`).
+pub fn shortened_at_start(text: &str, width: usize) -> String {
+    cut_around(text, width, |_| 0)
+}
+
+/// `text` whole when it fits in `width` columns, else `…` in place of its middle, with
+/// `head_room(room)` of the columns left for the `…`'s start and the rest for its end.
+fn cut_around(text: &str, width: usize, head_room: impl Fn(usize) -> usize) -> String {
+    if Span::raw(text).width() <= width {
+        return text.to_string();
+    }
+    let Some(room) = width.checked_sub(1) else {
+        return String::new();
+    };
+    let head_room = head_room(room).min(room);
+    let head = widest_start(text.chars(), head_room);
+    let tail: String = widest_start(text.chars().rev(), room - head_room)
+        .chars()
+        .rev()
+        .collect();
+    format!("{head}…{tail}")
+}
+
+/// The first of `chars` that fit in `width` columns.
+fn widest_start(chars: impl Iterator<Item = char>, width: usize) -> String {
+    let mut used = 0;
+    chars
+        .take_while(|c| {
+            used += Span::raw(c.to_string()).width();
+            used <= width
+        })
+        .collect()
+}
+
 /// `text` cut to `width` columns, ending in `…` when it was cut.
 pub fn shortened(text: &str, width: usize) -> String {
     if Span::raw(text).width() <= width {
