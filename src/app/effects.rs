@@ -65,7 +65,8 @@ pub enum Done {
 pub enum Then {
     /// Nothing more.
     Nothing,
-    /// Says this (after a save: where it went), whatever became of the draft.
+    /// Says this (after a save: where it went), with the draft's failure if it was not
+    /// written.
     Say(Tone, String),
     /// Says that a save failed, and where the work is kept now.
     NotSaved(StorageError, &'static str),

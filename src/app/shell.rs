@@ -1071,14 +1071,17 @@ impl App {
                     format!("Not saved: {error}. The {what} is still here, {kept}."),
                 );
             }
-            (then, written) => {
-                if let Err(error) = written {
-                    self.say(Tone::Error, format!("The draft is not kept: {error}"));
-                }
-                if let Then::Say(tone, text) = then {
-                    self.say(tone, text);
-                }
+            // What was to be said and the draft's failure go in one message: either alone
+            // would hide the other (a random deal's seed, say, or where a save went).
+            (Then::Say(_, text), Err(error)) => self.say(
+                Tone::Error,
+                format!("{text} The draft is not kept: {error}"),
+            ),
+            (Then::Nothing, Err(error)) => {
+                self.say(Tone::Error, format!("The draft is not kept: {error}"));
             }
+            (Then::Say(tone, text), Ok(())) => self.say(tone, text),
+            (Then::Nothing, Ok(())) => {}
         }
         if self.quitting == Quitting::AfterDraft {
             self.quit();
@@ -1445,16 +1448,16 @@ impl App {
                 self.name = Some(name);
                 self.notes.clear();
                 self.clean = None;
-                self.draft_due = true;
-                self.say(
-                    Tone::Info,
-                    format!(
-                        "A random {game} deal, seed {seed}: `pyramid deal --game {} --seed \
-                         {seed}` deals it again. {}",
-                        game.id(),
-                        self.session.next_words(false)
-                    ),
+                let said = format!(
+                    "A random {game} deal, seed {seed}: `pyramid deal --game {} --seed {seed}` \
+                     deals it again. {}",
+                    game.id(),
+                    self.session.next_words(false)
                 );
+                // Said once the draft is written, with its failure if it is not, so that
+                // the seed is never lost under that message.
+                self.draft_due = false;
+                self.keep_draft(Then::Say(Tone::Info, said));
             }
             Err(error) => self.say(Tone::Error, format!("No random deal: {error}.")),
         }

@@ -55,6 +55,29 @@ fn ctrl_r_deals_the_librarys_random_deal_of_the_game_on_screen_and_shows_its_see
 }
 
 #[test]
+fn ctrl_r_without_a_draft_names_the_seed_and_the_draft_not_kept_in_one_message() {
+    let (dir, mut app, _receive) = fresh();
+    // The saves folder, where the draft goes, made unwritable whoever runs the tests (the
+    // superuser writes in a folder without permissions): a file takes its place.
+    let saves = Folders::under(dir.path()).saves;
+    if saves.is_dir() {
+        std::fs::remove_dir_all(&saves).unwrap();
+    }
+    std::fs::write(&saves, "not a folder").unwrap();
+    ctrl(&mut app, 'r');
+    let seed = seed_of(&app);
+    let message = said(&app);
+    assert!(
+        message.starts_with(&format!(
+            "A random Pyramid deal, seed {seed}: `pyramid deal"
+        )),
+        "{message}"
+    );
+    assert!(message.contains("The draft is not kept: "), "{message}");
+    assert_eq!(app.shell.status.as_ref().map(|s| s.tone), Some(Tone::Error));
+}
+
+#[test]
 fn the_clipboard_sequence_is_base64_in_osc_52() {
     assert_eq!(osc52("Man"), "\x1b]52;c;TWFu\x07");
     assert_eq!(osc52("Ma"), "\x1b]52;c;TWE=\x07");
