@@ -37,6 +37,7 @@ use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, disable_raw_mode, enable_raw_mode};
 
 pub use effects::Msg;
+pub use flow::round_budget::RoundBudget;
 pub use shell::{App, Setup};
 
 /// How often the clock ticks: the spinner and the elapsed time move with it.

@@ -147,6 +147,7 @@ fn start_app(cli: &Cli) -> Result<u8, InputError> {
         deal_text,
         game: cli.which.game.map(solitaire::engine::game::Game::kind),
         warnings,
+        rounds: app::RoundBudget::APP,
     };
     // Raw mode and the alternate screen need a terminal on both sides; without one the
     // app could neither read keys nor draw, so say what to use instead.

@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{key, replay, small_position};
+use common::{key, next_layer, replay, small_position};
 use solitaire::Rank;
 use solitaire::games::pyramid::solver::{
     CardAnswer, Outcome, ScoreAnswer, solve, solve_card, solve_most, solve_score,
@@ -32,25 +32,15 @@ fn exhaustive(start: &Position, rank: Rank) -> Exhaustive {
     };
     while !layer.is_empty() {
         let (mut score, mut count) = ([None, None], [None, None]);
-        let mut next = Vec::new();
         for position in &layer {
             let kind = usize::from(position.is_cleared());
             score[kind] = score[kind].max(Some(position.score()));
             count[kind] = count[kind].max(Some(position.removed_of_rank(rank) as u32));
-            if position.is_cleared() {
-                continue; // the deal is over
-            }
-            for mv in position.legal_moves() {
-                let mut after = position.clone();
-                after.apply(mv).expect("a legal move");
-                if seen.insert(key(&after)) {
-                    next.push(after);
-                }
-            }
         }
         found.score.push(score);
         found.count.push(count);
-        layer = next;
+        // A cleared pyramid ends the deal.
+        layer = next_layer(layer.iter().filter(|p| !p.is_cleared()), &mut seen);
     }
     found
 }
@@ -149,21 +139,13 @@ fn most_cleared(start: &Position) -> (usize, usize) {
     let (mut most, mut at) = (start.cleared(), 0);
     let mut depth = 0;
     while !layer.is_empty() {
-        let mut next = Vec::new();
         for position in &layer {
             assert!(!position.is_won(), "a deal the Board solver proved lost");
             if position.cleared() > most {
                 (most, at) = (position.cleared(), depth);
             }
-            for mv in position.legal_moves() {
-                let mut after = position.clone();
-                after.apply(mv).expect("a legal move");
-                if seen.insert(key(&after)) {
-                    next.push(after);
-                }
-            }
         }
-        layer = next;
+        layer = next_layer(&layer, &mut seen);
         depth += 1;
     }
     (most, at)

@@ -569,15 +569,7 @@ fn hint_ranks_the_moves_of_a_game_with_cards_not_known_by_their_chance_to_win() 
         "unknown.txt",
         &format!("# game: klondike\n{}\n", texts.join(" ")),
     );
-    let budget = ["--samples", "60", "--time-limit", "600", "--jobs", "2"];
-    let args = |json: bool| {
-        let mut args = vec!["hint"];
-        args.extend(json.then_some("--json"));
-        args.extend(budget);
-        args.push(&file);
-        args
-    };
-    let said = output(&args(false), 3);
+    let (said, answer) = common::at_table::hint_at_table(&file, &[], 60);
     assert!(
         said.starts_with(
             "Klondike (draw 3, unlimited passes): At the table: 2 cards are not known (??), each any of \
@@ -585,17 +577,9 @@ fn hint_ranks_the_moves_of_a_game_with_cards_not_known_by_their_chance_to_win() 
         ),
         "{said}"
     );
-    let answer = json_answer(&args(true), 3);
-    let start = klondike_start(&file);
-    let legal: Vec<String> = start
-        .legal_moves()
-        .into_iter()
-        .map(|mv| notation::move_text(&start, mv))
-        .collect();
+    let legal = common::at_table::legal_texts(&klondike_start(&file), notation::move_text);
     common::at_table::check_ranking(&answer, &said, &legal, "win chance", 60);
-    // The same seed, the same figures.
-    let again = json_answer(&args(true), 3);
-    assert_eq!(again["moves"], answer["moves"]);
+    common::at_table::assert_same_figures_again(&file, &[], 60, &answer);
 }
 
 /// The position a Klondike file stands at, read through the library.

@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{replay, shuffled, start};
+use common::{cards_in_play, replay, shuffled, start};
 use proptest::prelude::*;
 use solitaire::games::pyramid::solver::{CHECK_EVERY, Observer, Outcome, Stats, solve};
 use solitaire::games::pyramid::{Move, Position};
@@ -13,13 +13,8 @@ use solitaire::games::pyramid::{Move, Position};
 /// Every card is in exactly one place: pyramid, stock, waste or removed.
 fn cards_conserved(position: &Position) -> bool {
     let mut seen = HashSet::new();
-    let all = position
-        .pyramid()
-        .iter()
-        .flatten()
-        .copied()
-        .chain(position.stock_top_first())
-        .chain(position.waste_bottom_first().iter().copied())
+    let all = cards_in_play(position)
+        .into_iter()
         .chain(position.removed().iter().copied());
     all.into_iter().all(|card| seen.insert(card)) && seen.len() == 52
 }

@@ -4,8 +4,11 @@
 
 mod common;
 
-use common::at_table::{Coverage, budget, check_exact_when_all_known, orders};
-use common::{Pick, data, json_answer, output, small_position};
+use common::at_table::{
+    Coverage, assert_hint_waits_for_the_card_drawn, assert_same_figures_again, budget,
+    check_exact_when_all_known, hint_at_table, legal_texts, orders,
+};
+use common::{Pick, cards_in_play, data, output, small_position};
 use solitaire::Card;
 use solitaire::engine::at_table::{self, AtTable, Estimate};
 use solitaire::games::pyramid::Goal;
@@ -253,15 +256,8 @@ fn the_unknown_cards_dealt_take_their_places_and_every_card_is_in_the_game_once(
     let dealt = position.dealt(&pool[pool.len() - position.unknown()..]);
     assert_eq!(dealt.unknown(), 0);
     assert_eq!(dealt.stock_len(), position.stock_len());
-    let mut all: Vec<Card> = dealt
-        .pyramid()
-        .iter()
-        .flatten()
-        .copied()
-        .chain(dealt.stock_top_first())
-        .chain(dealt.waste_bottom_first().iter().copied())
-        .chain(dealt.removed().iter().copied())
-        .collect();
+    let mut all = cards_in_play(&dealt);
+    all.extend(dealt.removed());
     let cards = all.len();
     all.sort_by_key(|card| card.index());
     all.dedup();
@@ -281,21 +277,7 @@ fn hint_ranks_the_moves_of_a_deal_whose_stock_is_face_down() {
     let file = dir.path().join("face-down.txt");
     std::fs::write(&file, with_stock_unknown("winnable-40-steps.txt", 24)).expect("written");
     let file = file.to_str().expect("a path");
-    let args = |json: bool| {
-        let mut args = vec!["hint"];
-        args.extend(json.then_some("--json"));
-        args.extend([
-            "--samples",
-            "40",
-            "--time-limit",
-            "600",
-            "--jobs",
-            "2",
-            file,
-        ]);
-        args
-    };
-    let said = output(&args(false), 3);
+    let (said, answer) = hint_at_table(file, &[], 40);
     assert!(
         said.starts_with(
             "Pyramid (3 passes through the stock): At the table (Board: clear the pyramid): 24 cards are \
@@ -304,7 +286,6 @@ fn hint_ranks_the_moves_of_a_deal_whose_stock_is_face_down() {
         ),
         "{said}"
     );
-    let answer = json_answer(&args(true), 3);
     assert_eq!(
         (answer["game"].clone(), answer["challenge"].clone()),
         ("pyramid".into(), "board".into())
@@ -315,14 +296,9 @@ fn hint_ranks_the_moves_of_a_deal_whose_stock_is_face_down() {
         (24.into(), 24.into())
     );
     let start = position_of(&with_stock_unknown("winnable-40-steps.txt", 24));
-    let legal: Vec<String> = start
-        .legal_moves()
-        .into_iter()
-        .map(|mv| notation::move_text(&start, mv))
-        .collect();
+    let legal = legal_texts(&start, notation::move_text);
     common::at_table::check_ranking(&answer, &said, &legal, "win chance", 40);
-    let again = json_answer(&args(true), 3);
-    assert_eq!(again["moves"], answer["moves"]);
+    assert_same_figures_again(file, &[], 40, &answer);
 }
 
 #[test]
@@ -332,22 +308,7 @@ fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_target_and_their_points
     let text = with_stock_unknown("winnable-40-steps.txt", 6);
     std::fs::write(&file, &text).expect("written");
     let file = file.to_str().expect("a path");
-    let args = |json: bool| {
-        let mut args = vec!["hint"];
-        args.extend(json.then_some("--json"));
-        args.extend([
-            "--score",
-            "--samples",
-            "10",
-            "--time-limit",
-            "600",
-            "--jobs",
-            "2",
-            file,
-        ]);
-        args
-    };
-    let said = output(&args(false), 3);
+    let (said, answer) = hint_at_table(file, &["--score"], 10);
     assert!(
         said.starts_with(
             "Pyramid (3 passes through the stock): At the table (Score: 1290 points (0 earned)): \
@@ -355,17 +316,11 @@ fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_target_and_their_points
         ),
         "{said}"
     );
-    let answer = json_answer(&args(true), 3);
     assert_eq!(
         (answer["challenge"].clone(), answer["target"].clone()),
         ("score".into(), 1290.into())
     );
-    let start = position_of(&text);
-    let legal: Vec<String> = start
-        .legal_moves()
-        .into_iter()
-        .map(|mv| notation::move_text(&start, mv))
-        .collect();
+    let legal = legal_texts(&position_of(&text), notation::move_text);
     common::at_table::check_ranking(&answer, &said, &legal, "chance to reach 1,290", 10);
     common::at_table::check_points(&answer, &said, 0, 10);
 }
@@ -430,10 +385,5 @@ fn hint_answers_exactly_with_every_card_known_or_one_face_up_to_type_in() {
         "{known}"
     );
     // The stock's top drawn and not typed in: the player sees it.
-    let dir = tempfile::tempdir().expect("a folder");
-    let drawn = dir.path().join("drawn.txt");
-    let text = with_stock_unknown("winnable-40-steps.txt", 24);
-    std::fs::write(&drawn, format!("# moves: draw\n{text}")).expect("written");
-    let waiting = output(&["hint", drawn.to_str().expect("a path")], 3);
-    assert!(!waiting.contains("At the table"), "{waiting}");
+    assert_hint_waits_for_the_card_drawn(&with_stock_unknown("winnable-40-steps.txt", 24));
 }

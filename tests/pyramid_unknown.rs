@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{Pick, key, replay, small_position};
+use common::{Pick, cards_in_play, key, next_layer, replay, small_position};
 use solitaire::games::pyramid::solver::{
     CardAnswer, Outcome, ScoreAnswer, board_unknowns, card_unknowns, reveal_plan, score_unknowns,
     solve, solve_card, solve_score,
@@ -56,20 +56,9 @@ fn with_unknowns(seed: u64) -> Position {
     .with_unknown_cards(unknown)
 }
 
-fn in_play(position: &Position) -> Vec<Card> {
-    position
-        .pyramid()
-        .iter()
-        .flatten()
-        .copied()
-        .chain(position.stock_top_first())
-        .chain(position.waste_bottom_first().iter().copied())
-        .collect()
-}
-
 /// The position with its unknown cards replaced by cards not in play, at random, and known.
 fn filled(position: &Position, pick: &mut Pick) -> Position {
-    let playing: HashSet<Card> = in_play(position)
+    let playing: HashSet<Card> = cards_in_play(position)
         .into_iter()
         .filter(|&c| !position.is_unknown(c))
         .collect();
@@ -105,16 +94,7 @@ fn layers(start: &Position) -> Vec<Vec<Position>> {
     let mut all = Vec::new();
     let mut layer = vec![start.clone()];
     while !layer.is_empty() {
-        let mut next = Vec::new();
-        for position in layer.iter().filter(|p| !p.is_cleared()) {
-            for mv in position.legal_moves() {
-                let mut after = position.clone();
-                after.apply(mv).expect("a legal move");
-                if seen.insert(key(&after)) {
-                    next.push(after);
-                }
-            }
-        }
+        let next = next_layer(layer.iter().filter(|p| !p.is_cleared()), &mut seen);
         all.push(layer);
         layer = next;
     }

@@ -15,11 +15,14 @@
 
 mod common;
 
-use common::at_table::{Coverage, budget, check_exact_when_all_known};
+use common::at_table::{
+    Coverage, References, assert_hint_waits_for_the_card_drawn, assert_same_figures_again, budget,
+    check_against_references, check_exact_when_all_known, hint_at_table, legal_texts,
+};
 
 use std::collections::HashMap;
 
-use common::{json_answer, output};
+use common::output;
 use solitaire::Card;
 use solitaire::cards::card::Rank;
 use solitaire::cards::deal::random_deals;
@@ -178,27 +181,12 @@ fn the_chances_stay_within_their_margins_and_the_best_move_is_near_the_true_best
             continue;
         }
         let mut memo = HashMap::new();
-        let truths: Vec<f64> = ranking
-            .moves
-            .iter()
-            .map(|chance| true_chance(&position.after(chance.mv), &mut memo))
-            .collect();
-        let best_truth = truths.iter().copied().fold(0.0, f64::max);
-        let context = format!("seed {seed}\n{position}\ntruths {truths:?}\n{ranking:?}");
-        for (chance, &truth) in ranking.moves.iter().zip(&truths) {
-            let average = full_knowledge(&position, chance.mv, &mut memo);
-            assert!(
-                truth <= average + 1e-9,
-                "knowing more never hurts: {context}"
-            );
-            coverage.check(chance.estimate, average, &context);
-        }
-        assert!(truths[0] >= best_truth - 0.05, "{context}");
-        if best_truth >= 1.0 {
-            certain += 1;
-            let best = ranking.best().expect("moves").estimate;
-            assert_eq!(best.chance(), Some(1.0), "{context}");
-        }
+        let context = format!("seed {seed}\n{position}");
+        let found = check_against_references(&ranking, &context, &mut coverage, |mv| References {
+            truth: true_chance(&position.after(mv), &mut memo),
+            average: full_knowledge(&position, mv, &mut memo),
+        });
+        certain += usize::from(found.iter().any(|found| found.truth >= 1.0));
     }
     coverage.assert_mostly_covered(60);
     assert!(certain > 0, "no position has a certain move");
@@ -444,21 +432,7 @@ fn saved_game(name: &str) -> String {
 #[test]
 fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tableau() {
     let file = saved_game("tripeaks-as-dealt.txt");
-    let args = |json: bool| {
-        let mut args = vec!["hint"];
-        args.extend(json.then_some("--json"));
-        args.extend([
-            "--samples",
-            "60",
-            "--time-limit",
-            "600",
-            "--jobs",
-            "2",
-            &file,
-        ]);
-        args
-    };
-    let said = output(&args(false), 3);
+    let (said, answer) = hint_at_table(&file, &[], 60);
     assert!(
         said.starts_with(
             "TriPeaks (Microsoft Solitaire Collection's rules): At the table (Board: clear the tableau): 41 cards are not known (??), each any of \
@@ -466,7 +440,6 @@ fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tablea
         ),
         "{said}"
     );
-    let answer = json_answer(&args(true), 3);
     assert_eq!(
         (answer["game"].clone(), answer["challenge"].clone()),
         ("tripeaks".into(), "board".into())
@@ -475,45 +448,26 @@ fn hint_ranks_the_moves_of_the_deal_as_dealt_by_their_chance_to_clear_the_tablea
         (answer["unknown"].clone(), answer["pool"].clone()),
         (41.into(), 41.into())
     );
-    let text = std::fs::read_to_string(&file).expect("the file");
-    let start = *SavedTriPeaks::parse(&text, "x")
+    let legal = legal_texts(&saved_start(&file), notation::move_text);
+    common::at_table::check_ranking(&answer, &said, &legal, "win chance", 60);
+    assert_same_figures_again(&file, &[], 60, &answer);
+}
+
+/// The position a saved TriPeaks game stands at.
+fn saved_start(file: &str) -> Position {
+    let text = std::fs::read_to_string(file).expect("the file");
+    *SavedTriPeaks::parse(&text, "x")
         .expect("a save")
         .game()
-        .position();
-    let legal: Vec<String> = start
-        .legal_moves()
-        .into_iter()
-        .map(|mv| notation::move_text(&start, mv))
-        .collect();
-    common::at_table::check_ranking(&answer, &said, &legal, "win chance", 60);
-    let again = json_answer(&args(true), 3);
-    assert_eq!(again["moves"], answer["moves"]);
+        .position()
 }
 
 #[test]
 fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_or_card_target() {
     let file = saved_game("tripeaks-as-dealt.txt");
-    let text = std::fs::read_to_string(&file).expect("the file");
-    let start = *SavedTriPeaks::parse(&text, "x")
-        .expect("a save")
-        .game()
-        .position();
-    let legal: Vec<String> = start
-        .legal_moves()
-        .into_iter()
-        .map(|mv| notation::move_text(&start, mv))
-        .collect();
-    let budget = ["--samples", "12", "--time-limit", "600", "--jobs", "2"];
-    let args = |challenge: &[&'static str], json: bool| {
-        let mut args = vec!["hint"];
-        args.extend(json.then_some("--json"));
-        args.extend(challenge);
-        args.extend(budget);
-        args.push(&file);
-        args
-    };
+    let legal = legal_texts(&saved_start(&file), notation::move_text);
     let score = ["--score", "30000", "--earned", "500"];
-    let said = output(&args(&score, false), 3);
+    let (said, answer) = hint_at_table(&file, &score, 12);
     assert!(
         said.starts_with(
             "TriPeaks (Microsoft Solitaire Collection's rules): At the table (Score: 30000 points \
@@ -521,7 +475,6 @@ fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_or_card_target() {
         ),
         "{said}"
     );
-    let answer = json_answer(&args(&score, true), 3);
     assert_eq!(
         (
             answer["challenge"].clone(),
@@ -534,8 +487,7 @@ fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_or_card_target() {
     common::at_table::check_points(&answer, &said, 500, 12);
 
     let card = ["--card", "K:3", "--already", "1"];
-    let said = output(&args(&card, false), 3);
-    let answer = json_answer(&args(&card, true), 3);
+    let (said, answer) = hint_at_table(&file, &card, 12);
     assert_eq!(
         (
             answer["challenge"].clone(),
@@ -573,10 +525,6 @@ fn hint_answers_exactly_where_the_unknown_cards_cannot_change_it() {
         "{known}"
     );
     // The stock's top drawn and not typed in: where the player sees it comes first.
-    let dir = tempfile::tempdir().expect("a folder");
     let text = std::fs::read_to_string(saved_game("tripeaks-as-dealt.txt")).expect("the file");
-    let drawn = dir.path().join("drawn.txt");
-    std::fs::write(&drawn, format!("# moves: draw\n{text}")).expect("written");
-    let waiting = output(&["hint", drawn.to_str().expect("a path")], 3);
-    assert!(!waiting.contains("At the table"), "{waiting}");
+    assert_hint_waits_for_the_card_drawn(&text);
 }

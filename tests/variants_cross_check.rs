@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{key, small_position};
+use common::{key, next_layer, small_position};
 use solitaire::games::pyramid::layout::touch;
 use solitaire::games::pyramid::solver::{Outcome, solve};
 use solitaire::games::pyramid::{Finish, Move, Passes, Place, Position, Rules};
@@ -23,17 +23,7 @@ fn fewest_steps(start: &Position) -> Option<usize> {
         if layer.iter().any(Position::is_won) {
             return Some(depth);
         }
-        let mut next = Vec::new();
-        for position in &layer {
-            for mv in position.legal_moves() {
-                let mut after = position.clone();
-                after.apply(mv).expect("a legal move");
-                if seen.insert(key(&after)) {
-                    next.push(after);
-                }
-            }
-        }
-        layer = next;
+        layer = next_layer(&layer, &mut seen);
     }
     unreachable!()
 }

@@ -12,6 +12,7 @@ pub mod board;
 pub mod editor;
 pub mod keys;
 pub mod options;
+pub mod round_budget;
 pub mod table;
 pub mod view;
 
@@ -49,6 +50,7 @@ use board::{PlayBoard, PlayMarks};
 use editor::{Editor, Marks, Typed};
 use keys::{Binding, Keys};
 use options::{OptionsDialog, OptionsKey, RuleOption};
+use round_budget::RoundBudget;
 
 /// A game's move.
 pub type Move<G> = <<G as GameScreen>::Position as Referee>::Move;
@@ -232,6 +234,7 @@ pub trait GameScreen: Default + Clone + Debug + Sized + 'static {
         _play: &Self::Play,
         position: Self::Position,
         goal: Goal,
+        _rounds: RoundBudget,
     ) -> (Job, JobHandle) {
         Self::search(marks, position, goal)
     }
@@ -600,6 +603,8 @@ pub struct Flow<G: GameScreen> {
     hint_refreshing: bool,
     /// The user said yes to losing the moves played: the next edit goes ahead without asking.
     edit_allowed: bool,
+    /// What each round of a ranking at the table may spend.
+    pub rounds: RoundBudget,
 }
 
 impl<G: GameScreen> Default for Flow<G> {
@@ -616,14 +621,18 @@ impl<G: GameScreen> Default for Flow<G> {
             hint_said: None,
             hint_refreshing: false,
             edit_allowed: false,
+            rounds: RoundBudget::APP,
         }
     }
 }
 
 impl<G: GameScreen> Flow<G> {
     /// A session on a draft's work, in play mode if a game was under way; and what to say.
-    pub fn restored(draft: &G::Draft, fx: &mut Effects) -> (Flow<G>, String) {
-        let mut flow = Flow::default();
+    pub fn restored(draft: &G::Draft, rounds: RoundBudget, fx: &mut Effects) -> (Flow<G>, String) {
+        let mut flow = Flow {
+            rounds,
+            ..Flow::default()
+        };
         let moves = G::restore(&mut flow, draft);
         let text = if flow.resume(&moves, fx) {
             format!(
@@ -648,8 +657,11 @@ impl<G: GameScreen> Flow<G> {
     }
 
     /// A session on a saved game, in play mode when it has moves.
-    pub fn loaded(saved: &G::Saved, fx: &mut Effects) -> Flow<G> {
-        let mut flow = Flow::default();
+    pub fn loaded(saved: &G::Saved, rounds: RoundBudget, fx: &mut Effects) -> Flow<G> {
+        let mut flow = Flow {
+            rounds,
+            ..Flow::default()
+        };
         let moves = G::load(&mut flow, saved);
         flow.resume(&moves, fx);
         flow
@@ -791,6 +803,7 @@ impl<G: GameScreen> Flow<G> {
             goal: self.goal,
             own: self.own.clone(),
             options: self.options,
+            rounds: self.rounds,
             ..Flow::default()
         };
         run(&mut trial, &mut Effects::default());
@@ -1203,7 +1216,13 @@ impl<G: GameScreen> Flow<G> {
             return;
         }
         self.check = wanted.map(|position| {
-            let (job, handle) = G::check(&self.editor.marks, play, position.clone(), self.goal);
+            let (job, handle) = G::check(
+                &self.editor.marks,
+                play,
+                position.clone(),
+                self.goal,
+                self.rounds,
+            );
             fx.solve(job);
             Check {
                 job: handle,
@@ -1550,17 +1569,20 @@ impl<G: GameScreen> GameSessions for Flow<G> {
     type Draft = G::Draft;
     type Saved = G::Saved;
 
-    fn new_session() -> Box<dyn Session> {
-        Box::new(Flow::<G>::default())
+    fn new_session(rounds: RoundBudget) -> Box<dyn Session> {
+        Box::new(Flow::<G> {
+            rounds,
+            ..Flow::default()
+        })
     }
 
-    fn restored(draft: &G::Draft, fx: &mut Effects) -> Restored {
-        let (flow, text) = Flow::<G>::restored(draft, fx);
+    fn restored(draft: &G::Draft, rounds: RoundBudget, fx: &mut Effects) -> Restored {
+        let (flow, text) = Flow::<G>::restored(draft, rounds, fx);
         (Box::new(flow), text)
     }
 
-    fn loaded(saved: &G::Saved, fx: &mut Effects) -> Box<dyn Session> {
-        Box::new(Flow::<G>::loaded(saved, fx))
+    fn loaded(saved: &G::Saved, rounds: RoundBudget, fx: &mut Effects) -> Box<dyn Session> {
+        Box::new(Flow::<G>::loaded(saved, rounds, fx))
     }
 
     fn saved_draft(saved: &G::Saved) -> G::Draft {
@@ -1595,7 +1617,11 @@ impl<G: GameScreen> GameSessions for Flow<G> {
         G::cards_draft(text)
     }
 
-    fn open_cards(opening: &DealText, fx: &mut Effects) -> Option<Box<dyn Session>> {
-        G::open_cards(opening, fx).map(|flow| Box::new(flow) as Box<dyn Session>)
+    fn open_cards(
+        opening: &DealText,
+        rounds: RoundBudget,
+        fx: &mut Effects,
+    ) -> Option<Box<dyn Session>> {
+        G::open_cards(opening, fx).map(|flow| Box::new(Flow { rounds, ..flow }) as Box<dyn Session>)
     }
 }

@@ -18,6 +18,7 @@ use solitaire::engine::headers::{
 };
 
 use crate::app::effects::{Effects, Tone};
+use crate::app::flow::round_budget::RoundBudget;
 use crate::app::flow::{Flow, GameScreen, NotShown};
 use crate::app::session::{
     About, DealText, GameDraft, GameSessions, Kept, Restored, SavedGame, Session, Work,
@@ -49,11 +50,11 @@ pub struct Screens {
     /// work is replaced: "the rules or the challenge", "the rules".
     pub settings: &'static str,
     /// A session on a new, empty deal.
-    pub new: fn() -> Box<dyn Session>,
+    pub new: fn(RoundBudget) -> Box<dyn Session>,
     /// A session on a draft of the game's, and what to say; `None` for another game's.
-    restored: fn(&GameDraft, &mut Effects) -> Option<Restored>,
+    restored: fn(&GameDraft, RoundBudget, &mut Effects) -> Option<Restored>,
     /// A session on a save of the game's; `None` for another game's.
-    loaded: fn(&SavedGame, &mut Effects) -> Option<Box<dyn Session>>,
+    loaded: fn(&SavedGame, RoundBudget, &mut Effects) -> Option<Box<dyn Session>>,
     /// The work a draft of the game's holds; `None` for another game's.
     work: fn(&GameDraft) -> Option<Work>,
     /// A save of the game's as the draft its session would keep.
@@ -75,7 +76,7 @@ pub struct Screens {
     cards_draft: fn(&str) -> Option<GameDraft>,
     /// A session on a deal file with problems in the game's editor; `None` for a game whose
     /// editor does not take one.
-    open_cards: fn(&DealText, &mut Effects) -> Option<Box<dyn Session>>,
+    open_cards: fn(&DealText, RoundBudget, &mut Effects) -> Option<Box<dyn Session>>,
 }
 
 impl Screens {
@@ -91,8 +92,8 @@ impl Screens {
             board_goal: S::BOARD_GOAL,
             settings: S::SETTINGS,
             new: S::new_session,
-            restored: |draft, fx| Some(S::restored(draft.get()?, fx)),
-            loaded: |saved, fx| Some(S::loaded(saved.get()?, fx)),
+            restored: |draft, rounds, fx| Some(S::restored(draft.get()?, rounds, fx)),
+            loaded: |saved, rounds, fx| Some(S::loaded(saved.get()?, rounds, fx)),
             work: |draft| draft.get::<S::Draft>().map(Work::of),
             saved_draft: |saved| saved.get().map(|saved| Kept::of(S::saved_draft(saved))),
             unfinished: |text| S::unfinished(text).map(Kept::of),
@@ -133,21 +134,21 @@ pub fn next(game: GameKind) -> GameKind {
 }
 
 /// A session on a new, empty deal of `game`.
-pub fn new_session(game: GameKind) -> Box<dyn Session> {
-    (screens(game).new)()
+pub fn new_session(game: GameKind, rounds: RoundBudget) -> Box<dyn Session> {
+    (screens(game).new)(rounds)
 }
 
 /// A session on a draft's work, and what to say.
-pub fn restored(draft: &GameDraft, fx: &mut Effects) -> Restored {
+pub fn restored(draft: &GameDraft, rounds: RoundBudget, fx: &mut Effects) -> Restored {
     ALL.iter()
-        .find_map(|screens| (screens.restored)(draft, fx))
+        .find_map(|screens| (screens.restored)(draft, rounds, fx))
         .expect("every draft is of a game with screens")
 }
 
 /// A session on a saved game.
-pub fn loaded(saved: &SavedGame, fx: &mut Effects) -> Box<dyn Session> {
+pub fn loaded(saved: &SavedGame, rounds: RoundBudget, fx: &mut Effects) -> Box<dyn Session> {
     ALL.iter()
-        .find_map(|screens| (screens.loaded)(saved, fx))
+        .find_map(|screens| (screens.loaded)(saved, rounds, fx))
         .expect("every save is of a game with screens")
 }
 
@@ -176,10 +177,10 @@ pub fn text_draft(opening: &DealText) -> GameDraft {
 
 /// A session on an unfinished deal of a game, or on a deal file with problems: the first
 /// game's editor with its cards placed as far as they go.
-pub fn from_text(opening: &DealText, fx: &mut Effects) -> Box<dyn Session> {
+pub fn from_text(opening: &DealText, rounds: RoundBudget, fx: &mut Effects) -> Box<dyn Session> {
     let unfinished = ALL.iter().find_map(|screens| {
         let draft = (screens.unfinished)(&opening.text)?;
-        Some((screens.restored)(&draft, fx)?.0)
+        Some((screens.restored)(&draft, rounds, fx)?.0)
     });
     if let Some(session) = unfinished {
         let (tone, text) = match session.filled() {
@@ -198,7 +199,7 @@ pub fn from_text(opening: &DealText, fx: &mut Effects) -> Box<dyn Session> {
         fx.say(tone, text);
         return session;
     }
-    (ALL[0].open_cards)(opening, fx)
+    (ALL[0].open_cards)(opening, rounds, fx)
         .expect("the first game's editor takes a deal file with problems")
 }
 
@@ -443,7 +444,7 @@ fn holds_of(game: GameKind, text: &str, stem: &str) -> Result<Holds, Unopened> {
     match opening(game, text, stem)? {
         Opening::Game(saved) => Ok(Holds::Game(saved)),
         Opening::Edit(opening) => {
-            let session = from_text(&opening, &mut Effects::default());
+            let session = from_text(&opening, RoundBudget::APP, &mut Effects::default());
             Ok(Holds::Unfinished(Unfinished {
                 typed: session.filled(),
                 problems: session.problems_to_fix(),

@@ -18,6 +18,7 @@ use solitaire::engine::game::OpenError;
 
 use crate::app::effects::{Effect, Effects, Held};
 use crate::app::flow::keys::Binding;
+use crate::app::flow::round_budget::RoundBudget;
 use crate::app::job::JobMessage;
 use crate::app::widgets::Look;
 
@@ -206,12 +207,13 @@ pub trait GameSessions: 'static {
     /// A saved game.
     type Saved: Clone + PartialEq + std::fmt::Debug + Send + 'static;
 
-    /// A session on a new, empty deal.
-    fn new_session() -> Box<dyn Session>;
+    /// A session on a new, empty deal; each round of a ranking at the table spends `rounds`
+    /// (as in every constructor here; a game that ranks no moves leaves it).
+    fn new_session(rounds: RoundBudget) -> Box<dyn Session>;
     /// A session on a draft's work, and what to say.
-    fn restored(draft: &Self::Draft, fx: &mut Effects) -> Restored;
+    fn restored(draft: &Self::Draft, rounds: RoundBudget, fx: &mut Effects) -> Restored;
     /// A session on a saved game.
-    fn loaded(saved: &Self::Saved, fx: &mut Effects) -> Box<dyn Session>;
+    fn loaded(saved: &Self::Saved, rounds: RoundBudget, fx: &mut Effects) -> Box<dyn Session>;
     /// A saved game as the draft its session would keep.
     fn saved_draft(saved: &Self::Saved) -> Self::Draft;
     /// The draft of a text that holds an unfinished deal of the game, saved under a name.
@@ -231,7 +233,11 @@ pub trait GameSessions: 'static {
     fn cards_draft(text: &str) -> Option<Self::Draft>;
     /// A session on a deal file with problems in the game's editor; `None` for a game whose
     /// editor does not take one.
-    fn open_cards(opening: &DealText, fx: &mut Effects) -> Option<Box<dyn Session>>;
+    fn open_cards(
+        opening: &DealText,
+        rounds: RoundBudget,
+        fx: &mut Effects,
+    ) -> Option<Box<dyn Session>>;
 }
 
 /// A draft or a saved game of whichever game the app has screens for: the shell and the

@@ -21,6 +21,7 @@ use crate::app::effects::{
     CopyOut, Done, Effect, Effects, Held, Msg, Runner, Saving, Status, Then, Tone,
 };
 use crate::app::flow::keys::Binding;
+use crate::app::flow::round_budget::RoundBudget;
 use crate::app::games::{self, Holds};
 use crate::app::help;
 use crate::app::layout;
@@ -328,12 +329,16 @@ pub struct Setup {
     pub game: Option<GameKind>,
     /// Warnings to show first (a broken user theme, say).
     pub warnings: Vec<String>,
+    /// What each round of a ranking at the table may spend, in every game's session.
+    pub rounds: RoundBudget,
 }
 
 /// The whole app.
 pub struct App {
     pub shell: Shell,
     pub session: Box<dyn Session>,
+    /// What each round of a ranking at the table may spend, in every session the app starts.
+    pub rounds: RoundBudget,
     pub themes: Vec<Theme>,
     pub theme: usize,
     pub ascii: bool,
@@ -394,7 +399,8 @@ impl App {
                 size: Rect::new(0, 0, 80, 24),
                 ticks: 0,
             },
-            session: (games::ALL[0].new)(),
+            session: (games::ALL[0].new)(setup.rounds),
+            rounds: setup.rounds,
             themes: setup.themes,
             theme: setup.theme,
             ascii: setup.ascii,
@@ -478,7 +484,7 @@ impl App {
     /// Starts on a new, empty deal of `game`, nothing else to go on with: says so, and why
     /// the drafts of the other apps running, if any, are not taken.
     fn start_empty(&mut self, game: GameKind, held_elsewhere: usize) {
-        self.session = games::new_session(game);
+        self.session = games::new_session(game, self.rounds);
         let first = self.session.first_words();
         let others = match held_elsewhere {
             0 => String::new(),
@@ -862,7 +868,7 @@ impl App {
     /// Puts the draft's work on screen; says what was restored.
     fn restore(&mut self, draft: &GameDraft) -> String {
         let mut fx = Effects::default();
-        let (session, text) = games::restored(draft, &mut fx);
+        let (session, text) = games::restored(draft, self.rounds, &mut fx);
         self.session = session;
         self.apply(fx);
         text
@@ -872,7 +878,7 @@ impl App {
     /// its problems.
     fn load_text(&mut self, opening: &DealText) {
         let mut fx = Effects::default();
-        self.session = games::from_text(opening, &mut fx);
+        self.session = games::from_text(opening, self.rounds, &mut fx);
         self.apply(fx);
         self.name = Some(opening.name.clone());
         self.notes.clear();
@@ -1362,7 +1368,7 @@ impl App {
         self.name = Some(name.to_string());
         self.notes = notes.to_vec();
         let mut fx = Effects::default();
-        self.session = games::loaded(saved, &mut fx);
+        self.session = games::loaded(saved, self.rounds, &mut fx);
         self.apply(fx);
         self.draft_due = true;
         self.session.next_words(moves > 0)
@@ -1391,7 +1397,7 @@ impl App {
 
     /// A new, empty deal of `game` in place of the work.
     fn start_game(&mut self, game: GameKind) {
-        self.session = games::new_session(game);
+        self.session = games::new_session(game, self.rounds);
         self.name = None;
         self.notes.clear();
         self.clean = None;
@@ -1443,7 +1449,7 @@ impl App {
         match games::read_saved(game, &text, &name) {
             Ok(saved) => {
                 let mut fx = Effects::default();
-                self.session = games::loaded(&saved, &mut fx);
+                self.session = games::loaded(&saved, self.rounds, &mut fx);
                 self.apply(fx);
                 self.name = Some(name);
                 self.notes.clear();
@@ -1505,7 +1511,7 @@ impl App {
 
     /// A new, empty deal of the same game in place of the work.
     fn clear_deal(&mut self) {
-        self.session = games::new_session(self.session.game());
+        self.session = games::new_session(self.session.game(), self.rounds);
         self.name = None;
         self.notes.clear();
         self.shell.overlay = None;

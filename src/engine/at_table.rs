@@ -690,6 +690,78 @@ impl<M: Copy> Ranking<M> {
     }
 }
 
+/// What a game's at-table answer says of what it aims at, in the game's words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AimWords {
+    /// The answer's JSON fields before the ranking's: the game, its challenge, its rules.
+    pub head: Value,
+    /// The aim the heading names when it is not the game's own win ("Board: clear the
+    /// tableau", "Score: 1290 points (0 earned)").
+    pub aim: Option<String>,
+    /// A challenge's target, which each chance is to reach ("30,000", "4 Kings").
+    pub target: Option<String>,
+}
+
+impl AimWords {
+    /// The words of a challenge `goal` in `game`: the JSON names the game, the challenge and,
+    /// when given, the `rules`; the Board challenge's aim is `board` ("clear the tableau").
+    pub fn challenge(game: &str, goal: Goal, board: &str, rules: Option<Value>) -> AimWords {
+        let mut head = json!({"game": game});
+        goal.add_json(&mut head);
+        if let Some(rules) = rules {
+            head["rules"] = rules;
+        }
+        let aim = match goal {
+            Goal::Board => format!("Board: {board}"),
+            _ => goal.to_string(),
+        };
+        AimWords {
+            head,
+            aim: Some(aim),
+            target: goal.target_text(),
+        }
+    }
+}
+
+/// A ranking as an answer gives it: its verdict, its JSON and its words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankedAnswer {
+    pub verdict: Verdict,
+    pub json: Value,
+    pub text: String,
+}
+
+/// The moves of `position` ranked by their chance to reach `aim`, its unknown cards being any
+/// of the rest of the pack, within `budget`, said in `words` with each move in the game's
+/// `notation`: what every game's `hint` at the table ends with. `None` when the moves cannot
+/// be ranked (fewer cards left than are unknown).
+pub fn ranked_answer<P: AtTable, A: Aim<P>>(
+    position: &P,
+    aim: &A,
+    words: AimWords,
+    notation: impl Fn(P::Move) -> String,
+    budget: &SampleBudget,
+    observer: &mut dyn Observer,
+) -> Option<RankedAnswer> {
+    let unknown = position.unknown();
+    let pool = rest_of_pack(&position.seen());
+    let ranking = rank_for(position, aim, &pool, budget, observer).ok()?;
+    let json = ranking.json(words.head, unknown, pool.len(), &notation);
+    let text = ranking.text(
+        words.aim.as_deref(),
+        words.target.as_deref(),
+        unknown,
+        pool.len(),
+        &notation,
+        |mv| position.describe(mv),
+    );
+    Some(RankedAnswer {
+        verdict: ranking.verdict(),
+        json,
+        text,
+    })
+}
+
 /// Why the moves cannot be ranked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RankError {

@@ -2,7 +2,8 @@
 
 use serde_json::Value;
 use solitaire::Card;
-use solitaire::engine::at_table::{self, AtTable, Estimate, SampleBudget};
+use solitaire::engine::at_table::{self, AtTable, Estimate, Ranking, SampleBudget};
+use solitaire::engine::referee::Referee;
 use solitaire::engine::search::Caps;
 
 /// A budget of `deals` deals on two threads, no time limit, no cap.
@@ -14,6 +15,62 @@ pub fn budget(deals: usize) -> SampleBudget {
         caps: Caps::NONE,
         seed: 1,
     }
+}
+
+/// The legal moves of `position`, each in the game's notation (`text`).
+pub fn legal_texts<P: Referee>(position: &P, text: impl Fn(&P, P::Move) -> String) -> Vec<String> {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| text(position, mv))
+        .collect()
+}
+
+/// The words of `hint` at the table on `file`, with a challenge's flags (none for the
+/// game's win), over `deals` deals on two threads with time enough (in JSON when `json`).
+fn hint_args<'a>(file: &'a str, challenge: &[&'a str], deals: &'a str, json: bool) -> Vec<&'a str> {
+    let mut args = vec!["hint"];
+    args.extend(json.then_some("--json"));
+    args.extend(challenge);
+    args.extend([
+        "--samples",
+        deals,
+        "--time-limit",
+        "600",
+        "--jobs",
+        "2",
+        file,
+    ]);
+    args
+}
+
+/// `hint` at the table on `file` (see [`hint_args`]), undecided as cards are not known: its
+/// words and its JSON.
+pub fn hint_at_table(file: &str, challenge: &[&str], deals: u64) -> (String, Value) {
+    let deals = deals.to_string();
+    let said = super::output(&hint_args(file, challenge, &deals, false), 3);
+    let answer = super::json_answer(&hint_args(file, challenge, &deals, true), 3);
+    (said, answer)
+}
+
+/// Asserts that `hint` at the table on `file` gives the same figures again: the same seed,
+/// the same deals.
+#[track_caller]
+pub fn assert_same_figures_again(file: &str, challenge: &[&str], deals: u64, answer: &Value) {
+    let deals = deals.to_string();
+    let again = super::json_answer(&hint_args(file, challenge, &deals, true), 3);
+    assert_eq!(again["moves"], answer["moves"]);
+}
+
+/// Asserts that `hint` on the game `text` with the stock's top drawn and not typed in
+/// answers without ranking the moves: the player sees that card, and it comes first.
+#[track_caller]
+pub fn assert_hint_waits_for_the_card_drawn(text: &str) {
+    let dir = tempfile::tempdir().expect("a folder");
+    let drawn = dir.path().join("drawn.txt");
+    std::fs::write(&drawn, format!("# moves: draw\n{text}")).expect("written");
+    let waiting = super::output(&["hint", drawn.to_str().expect("a path")], 3);
+    assert!(!waiting.contains("At the table"), "{waiting}");
 }
 
 /// Checks `hint --json`'s ranking against the `legal` moves in the notation and the text
@@ -111,6 +168,49 @@ impl Coverage {
             "{covered} of {sampled} covered"
         );
     }
+}
+
+/// The two references a ranked move is checked against: the *true* chance, for a player who
+/// learns each card as it turns up, and the *full-knowledge average*, the share of all deals
+/// of the unknown cards that the move wins with every card known (what the sampling
+/// estimates).
+#[derive(Debug, Clone, Copy)]
+pub struct References {
+    pub truth: f64,
+    pub average: f64,
+}
+
+/// Checks each move of `ranking` against its `references`: the truth never above the
+/// average (knowing more never hurts), the figure holding the average within its margins
+/// (counted in `coverage`), the best move's truth near the best there is, and the best move
+/// at 100% when some move wins for certain. The references, in the ranking's order.
+pub fn check_against_references<M: Copy + std::fmt::Debug>(
+    ranking: &Ranking<M>,
+    context: &str,
+    coverage: &mut Coverage,
+    references: impl FnMut(M) -> References,
+) -> Vec<References> {
+    let found: Vec<References> = ranking
+        .moves
+        .iter()
+        .map(|chance| chance.mv)
+        .map(references)
+        .collect();
+    let context = format!("{context}\n{found:?}\n{ranking:?}");
+    for (chance, found) in ranking.moves.iter().zip(&found) {
+        assert!(
+            found.truth <= found.average + 1e-9,
+            "knowing more never hurts: {context}"
+        );
+        coverage.check(chance.estimate, found.average, &context);
+    }
+    let best_truth = found.iter().map(|found| found.truth).fold(0.0, f64::max);
+    assert!(found[0].truth >= best_truth - 0.05, "{context}");
+    if best_truth >= 1.0 {
+        let best = ranking.best().expect("moves").estimate;
+        assert_eq!(best.chance(), Some(1.0), "{context}");
+    }
+    found
 }
 
 /// Ranks the moves of a position with every card known, and checks that each is exact and

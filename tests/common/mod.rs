@@ -177,6 +177,38 @@ pub fn key(position: &Position) -> Key {
     )
 }
 
+/// The positions one legal move after those of `layer` that `seen` did not hold (it holds
+/// them after): the next layer of a breadth-first search over the referee's positions.
+pub fn next_layer<'a>(
+    layer: impl IntoIterator<Item = &'a Position>,
+    seen: &mut std::collections::HashSet<Key>,
+) -> Vec<Position> {
+    let mut next = Vec::new();
+    for position in layer {
+        for mv in position.legal_moves() {
+            let mut after = position.clone();
+            after.apply(mv).expect("a legal move");
+            if seen.insert(key(&after)) {
+                next.push(after);
+            }
+        }
+    }
+    next
+}
+
+/// The cards in play: the pyramid's, the stock's from its top and the waste's from its
+/// bottom.
+pub fn cards_in_play(position: &Position) -> Vec<Card> {
+    position
+        .pyramid()
+        .iter()
+        .flatten()
+        .copied()
+        .chain(position.stock_top_first())
+        .chain(position.waste_bottom_first().iter().copied())
+        .collect()
+}
+
 /// A folder for the test's files, kept until the end of the test.
 pub struct Files(tempfile::TempDir);
 

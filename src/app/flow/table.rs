@@ -30,17 +30,10 @@ use crate::app::flow::{Flow, GameScreen, PlayMode, keys};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::widgets::Look;
 
+pub use super::round_budget::RoundBudget;
+
 /// Rounds of deals a ranking is refined over before the check rests.
 pub const ROUNDS: u32 = 4;
-/// The most deals of the cards not known solved in one round, and the longest a round takes:
-/// the first round is short, so that a hint shows within a second (on fewer deals when its
-/// time runs out first), and the later ones sharpen it; a figure counts every round's deals.
-const ROUND_DEALS: usize = 125;
-const FIRST_ROUND_TIME: Duration = Duration::from_millis(600);
-const ROUND_TIME: Duration = Duration::from_secs(3);
-/// The deals of a round in the tests, few enough for every round to end soon on a busy
-/// machine.
-const TEST_ROUND_DEALS: usize = 16;
 
 /// What a check found of a position.
 #[derive(Debug, Clone, PartialEq)]
@@ -281,36 +274,14 @@ pub fn followed_verdict(estimate: Estimate) -> String {
     )
 }
 
-/// The deals of round `round`, each solved under `caps`, from a seed of its own. The app's
-/// rounds end on the clock as well, so that a hint shows within a second; the tests' rank a
-/// fixed number of deals and no clock, so that what they see is the same however loaded the
-/// machine is.
-fn round_budget(round: u32, caps: Caps) -> SampleBudget {
-    let (deals, time) = if cfg!(test) {
-        (TEST_ROUND_DEALS, None)
-    } else if round == 0 {
-        (ROUND_DEALS, Some(FIRST_ROUND_TIME))
-    } else {
-        (ROUND_DEALS, Some(ROUND_TIME))
-    };
-    SampleBudget {
-        deals,
-        time,
-        threads: 1,
-        caps,
-        seed: u64::from(round) + 1,
-    }
-}
-
-/// Round `round` of the ranking of `position`'s moves for `aim` (the game's win, or a
-/// challenge's target), each deal solved under `caps`, on deals of its own (a seed each); and
-/// for a `player` that follows lines the line chosen after its best move
+/// A round of the ranking of `position`'s moves for `aim` (the game's win, or a challenge's
+/// target) on the deals of `budget` (a round's: [`RoundBudget::of_round`]); and for a
+/// `player` that follows lines the line chosen after its best move
 /// ([`at_table::line_to_follow`], on the round's deals, a line that wins the game).
 pub fn rank_round<P, A, G>(
     position: P,
     aim: G,
-    caps: Caps,
-    round: u32,
+    budget: SampleBudget,
     player: Player,
 ) -> (Job, JobHandle)
 where
@@ -319,7 +290,6 @@ where
     A: Send + 'static,
     G: Aim<P> + Send + 'static,
 {
-    let budget = round_budget(round, caps);
     Job::with_caps(Caps::NONE, move |observer| {
         let pool = at_table::rest_of_pack(&position.seen());
         let ranking = at_table::rank_for(&position, &aim, &pool, &budget, observer).ok();

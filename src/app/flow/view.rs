@@ -94,6 +94,26 @@ fn editor_panel<G: GameScreen>(flow: &Flow<G>, area: Rect, buf: &mut Buffer, loo
         .render(inner, buf);
 }
 
+/// The Check panel's lines on the cards typed: how many are `unknown` in the game's words
+/// (`how`: "not seen yet (?)"), when some are, then the place under the cursor (`cursor`).
+pub fn unknown_and_cursor_lines(
+    unknown: usize,
+    how: &str,
+    cursor: &str,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let dim = Style::new().fg(theme.dim);
+    let mut lines = Vec::new();
+    if unknown > 0 {
+        lines.push(Line::styled(
+            format!("{} {how}", counted(unknown, "card")),
+            dim,
+        ));
+    }
+    lines.push(Line::styled(format!("Cursor: {cursor}"), dim));
+    lines
+}
+
 /// The Check panel's last lines: that the deal is valid, or each of its problems.
 pub fn problem_lines(problems: &[String], look: &Look) -> Vec<Line<'static>> {
     let (theme, text) = (look.theme, look.text);

@@ -44,7 +44,7 @@ use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::editor::Typed;
 use crate::app::flow::keys::Keys;
 use crate::app::flow::options::RuleOption;
-use crate::app::flow::table::{self, Checked, TablePlay};
+use crate::app::flow::table::{self, Checked, RoundBudget, TablePlay};
 use crate::app::flow::{
     Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, Step,
     direction as flow_direction,
@@ -436,12 +436,13 @@ impl GameScreen for Klondike {
         play: &Play,
         position: Position,
         goal: Goal,
+        rounds: RoundBudget,
     ) -> (Job, JobHandle) {
         if position.unknown() == 0 {
             return Klondike::search(marks, position, goal);
         }
-        let round = play.rounds();
-        table::rank_round::<_, Answer, _>(position, Board, DEAL_CAPS, round, Player::FollowsLine)
+        let budget = rounds.of_round(play.rounds(), DEAL_CAPS);
+        table::rank_round::<_, Answer, _>(position, Board, budget, Player::FollowsLine)
     }
 
     fn solved(

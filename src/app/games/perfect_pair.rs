@@ -275,7 +275,7 @@ impl GameScreen for PerfectPair {
                     fx.say(Tone::Warning, format!("Not pasted: {why}."));
                     return true;
                 }
-                let (restored, _) = Flow::restored(&draft, fx);
+                let (restored, _) = Flow::restored(&draft, flow.rounds, fx);
                 *flow = restored;
                 fx.changed();
                 fx.replaced();

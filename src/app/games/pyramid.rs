@@ -31,7 +31,7 @@ use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Place, Position, Ru
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::table::{self, TablePlay};
+use crate::app::flow::table::{self, RoundBudget, TablePlay};
 use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving, Step, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::{DealText, KeptWork};
@@ -459,17 +459,16 @@ impl GameScreen for Pyramid {
 
     /// At the table, a round of the ranking of the moves for the challenge, each round on
     /// deals of its own; else the search the solve screen runs.
-    fn check(marks: &Self::Marks, play: &Play, position: Position, goal: Goal) -> (Job, JobHandle) {
+    fn check(
+        marks: &Self::Marks,
+        play: &Play,
+        position: Position,
+        goal: Goal,
+        rounds: RoundBudget,
+    ) -> (Job, JobHandle) {
         if play::at_table(&position) {
-            let round = play.table.rounds(&position);
-            let caps = deal_caps(goal);
-            return table::rank_round::<_, (), _>(
-                position,
-                goal,
-                caps,
-                round,
-                Player::RanksEachMove,
-            );
+            let budget = rounds.of_round(play.table.rounds(&position), deal_caps(goal));
+            return table::rank_round::<_, (), _>(position, goal, budget, Player::RanksEachMove);
         }
         Self::search(marks, position, goal)
     }

@@ -31,7 +31,7 @@ use solitaire::games::tripeaks::{Move, Position};
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::table::{self, Checked, TablePlay};
+use crate::app::flow::table::{self, Checked, RoundBudget, TablePlay};
 use crate::app::flow::{Flow, GameScreen, Screen, Solution, Solving, Step, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
 use crate::app::session::KeptWork;
@@ -234,15 +234,14 @@ impl GameScreen for TriPeaks {
         play: &Play,
         position: Position,
         goal: Goal,
+        rounds: RoundBudget,
     ) -> (Job, JobHandle) {
         if position.unknown() > 0 && !position.is_over() {
-            let round = play.table.rounds(&position);
-            let caps = deal_caps(goal);
+            let budget = rounds.of_round(play.table.rounds(&position), deal_caps(goal));
             return table::rank_round::<_, Answer, _>(
                 position,
                 goal,
-                caps,
-                round,
+                budget,
                 Player::RanksEachMove,
             );
         }

@@ -32,6 +32,7 @@ use solitaire::games::triple_klondike::solver::{self, Solution};
 use crate::app::effects::{Effect, Effects, Saving, Tone, WriteSave};
 use crate::app::flow::NotShown;
 use crate::app::flow::keys::{self as flow_keys, Binding};
+use crate::app::flow::round_budget::RoundBudget;
 use crate::app::job::{Job, JobEvent, JobHandle, JobMessage};
 use crate::app::session::{About, DealText, GameSessions, KeptWork, Restored, Session, Ui, Work};
 use crate::app::widgets::{Look, counted};
@@ -679,11 +680,11 @@ impl GameSessions for TripleKlondike {
     type Draft = TripleKlondikeDraft;
     type Saved = TripleKlondikeSave;
 
-    fn new_session() -> Box<dyn Session> {
+    fn new_session(_rounds: RoundBudget) -> Box<dyn Session> {
         Box::new(TripleKlondike::default())
     }
 
-    fn restored(draft: &TripleKlondikeDraft, _fx: &mut Effects) -> Restored {
+    fn restored(draft: &TripleKlondikeDraft, _rounds: RoundBudget, _fx: &mut Effects) -> Restored {
         let Some(table) = draft.table.clone() else {
             return (Box::new(TripleKlondike::default()), String::new());
         };
@@ -699,7 +700,11 @@ impl GameSessions for TripleKlondike {
         (Box::new(TripleKlondike::on(table)), text)
     }
 
-    fn loaded(saved: &TripleKlondikeSave, _fx: &mut Effects) -> Box<dyn Session> {
+    fn loaded(
+        saved: &TripleKlondikeSave,
+        _rounds: RoundBudget,
+        _fx: &mut Effects,
+    ) -> Box<dyn Session> {
         Box::new(TripleKlondike::on(saved.table.clone()))
     }
 
@@ -748,7 +753,11 @@ impl GameSessions for TripleKlondike {
         None
     }
 
-    fn open_cards(_opening: &DealText, _fx: &mut Effects) -> Option<Box<dyn Session>> {
+    fn open_cards(
+        _opening: &DealText,
+        _rounds: RoundBudget,
+        _fx: &mut Effects,
+    ) -> Option<Box<dyn Session>> {
         None
     }
 }

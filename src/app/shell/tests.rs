@@ -55,8 +55,18 @@ fn setup(dir: &Path) -> Setup {
         deal_text: None,
         game: None,
         warnings: Vec::new(),
+        rounds: TEST_ROUNDS,
     }
 }
+
+/// A round of a ranking at the table in the tests: a fixed number of deals, few enough for
+/// every round to end soon on a busy machine, and no clock, so that what a test sees is the
+/// same however loaded the machine is.
+pub const TEST_ROUNDS: RoundBudget = RoundBudget {
+    deals: 16,
+    first_time: None,
+    time: None,
+};
 
 /// The session of each game, when that game is on screen.
 pub trait Sessions {

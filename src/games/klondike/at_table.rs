@@ -12,7 +12,7 @@ use super::saved::SavedKlondike;
 use super::solver::{self, Verdict as SolverVerdict};
 use super::{Deal, Move, Position, Rules, Seen, notation};
 use crate::cards::card::Card;
-use crate::engine::at_table::{self, AtTable, SampleBudget, Solved};
+use crate::engine::at_table::{self, AimWords, AtTable, Board, SampleBudget, Solved};
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -114,19 +114,18 @@ pub fn chances_answer(
         Reveal::Shows { moves, .. } if moves.is_empty() => return None,
         _ => {}
     }
-    let pool = at_table::rest_of_pack(&position.seen());
-    let ranking = at_table::rank(&position, &pool, budget, observer).ok()?;
-    let unknown = position.unknown();
+    // Klondike's answer names its rules in its first line already, and plays for the win.
+    let words = AimWords {
+        head: json!({"game": "klondike", "rules": rules_json(position.rules())}),
+        aim: None,
+        target: None,
+    };
     let notation = |mv| notation::move_text(&position, mv);
-    let head = json!({"game": "klondike", "rules": rules_json(position.rules())});
-    let json = ranking.json(head, unknown, pool.len(), notation);
-    let text = ranking.text(None, None, unknown, pool.len(), notation, |mv| {
-        position.describe(mv)
-    });
+    let ranked = at_table::ranked_answer(&position, &Board, words, notation, budget, observer)?;
     Some(verdict::after_moves(
         saved.moves.len(),
-        ranking.verdict(),
-        json,
-        text,
+        ranked.verdict,
+        ranked.json,
+        ranked.text,
     ))
 }

@@ -7,8 +7,6 @@
 //! line with them as wildcards, or a plain reason, and no filling reaches it. Then the ranked
 //! moves as `hint` gives them, in words and JSON.
 
-use serde_json::json;
-
 use super::Goal;
 use super::answer::{
     Bound, Standing, board_bound, challenge_bound, solve_capped, solve_challenge_capped,
@@ -18,7 +16,7 @@ use super::lab::rules_json;
 use super::solver::{self, Budget, Caps, Outcome, ScoreAnswer};
 use super::{Move, Position, notation};
 use crate::cards::card::Card;
-use crate::engine::at_table::{self, Aim, AtTable, Reach, SampleBudget, Settled, Solved};
+use crate::engine::at_table::{self, Aim, AimWords, AtTable, Reach, SampleBudget, Settled, Solved};
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -256,29 +254,15 @@ pub fn chances_answer(
     observer: &mut dyn Observer,
 ) -> Option<verdict::Answer> {
     let position = &standing.position;
-    let unknown = position.unknown();
-    if unknown == 0 || position.unknown_face_up().is_some() || at_table::settled(&goal, position) {
+    if position.unknown() == 0
+        || position.unknown_face_up().is_some()
+        || at_table::settled(&goal, position)
+    {
         return None;
     }
-    let pool = at_table::rest_of_pack(&position.seen());
-    let ranking = at_table::rank_for(position, &goal, &pool, budget, observer).ok()?;
     let rules = position.rules();
+    let words = AimWords::challenge("pyramid", goal, rules.finish.aim(), Some(rules_json(rules)));
     let notation = |mv| notation::move_text(position, mv);
-    let mut head = json!({"game": "pyramid"});
-    goal.add_json(&mut head);
-    head["rules"] = rules_json(rules);
-    let json = ranking.json(head, unknown, pool.len(), notation);
-    let aim = match goal {
-        Goal::Board => format!("Board: {}", rules.finish.aim()),
-        _ => goal.to_string(),
-    };
-    let text = ranking.text(
-        Some(&aim),
-        goal.target_text().as_deref(),
-        unknown,
-        pool.len(),
-        notation,
-        |mv| position.describe(mv),
-    );
-    Some(standing.answer(ranking.verdict(), json, text))
+    let ranked = at_table::ranked_answer(position, &goal, words, notation, budget, observer)?;
+    Some(standing.answer(ranked.verdict, ranked.json, ranked.text))
 }

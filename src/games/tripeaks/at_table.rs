@@ -5,8 +5,6 @@
 //! not reached with them matching anything, it is not; the same most points both ways, those
 //! are the points. Then the ranked moves as `hint` gives them, in words and JSON.
 
-use serde_json::json;
-
 use super::answer::{from_saved, seen_slot};
 use super::layout::{FIRST_WASTE, FULL, LAYOUT, TABLEAU_SIZE, face_up};
 use super::saved::SavedTriPeaks;
@@ -14,7 +12,7 @@ use super::solver::{self, BoardAnswer, CardAnswer, Line, ScoreAnswer, Solution};
 use super::{Move, Position, notation};
 use crate::cards::card::Card;
 use crate::cards::deal::Deal;
-use crate::engine::at_table::{self, Aim, AtTable, Reach, SampleBudget, Settled, Solved};
+use crate::engine::at_table::{self, Aim, AimWords, AtTable, Reach, SampleBudget, Settled, Solved};
 use crate::engine::goal::Goal;
 use crate::engine::search::Observer;
 use crate::engine::verdict;
@@ -220,27 +218,14 @@ pub fn chances_answer(
     observer: &mut dyn Observer,
 ) -> Option<verdict::Answer> {
     let position = *saved.game().position();
-    let unknown = position.unknown();
-    if unknown == 0 || seen_slot(&position).is_some() || at_table::settled(&goal, &position) {
+    if position.unknown() == 0
+        || seen_slot(&position).is_some()
+        || at_table::settled(&goal, &position)
+    {
         return None;
     }
-    let pool = at_table::rest_of_pack(&position.seen());
-    let ranking = at_table::rank_for(&position, &goal, &pool, budget, observer).ok()?;
+    let words = AimWords::challenge("tripeaks", goal, "clear the tableau", None);
     let notation = |mv| notation::move_text(&position, mv);
-    let mut head = json!({"game": "tripeaks"});
-    goal.add_json(&mut head);
-    let json = ranking.json(head, unknown, pool.len(), notation);
-    let aim = match goal {
-        Goal::Board => "Board: clear the tableau".to_string(),
-        _ => goal.to_string(),
-    };
-    let text = ranking.text(
-        Some(&aim),
-        goal.target_text().as_deref(),
-        unknown,
-        pool.len(),
-        notation,
-        |mv| position.describe(mv),
-    );
-    Some(from_saved(saved, ranking.verdict(), json, text))
+    let ranked = at_table::ranked_answer(&position, &goal, words, notation, budget, observer)?;
+    Some(from_saved(saved, ranked.verdict, ranked.json, ranked.text))
 }

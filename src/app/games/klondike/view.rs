@@ -14,7 +14,7 @@ use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::{Move, Passes, Pile, Position};
 
 use crate::app::flow::table::{self, TablePlay};
-use crate::app::flow::view::problem_lines;
+use crate::app::flow::view::{problem_lines, unknown_and_cursor_lines};
 use crate::app::flow::{Board, Flow, Screen, Solution, Step};
 use crate::app::games::klondike::board::{EditorBoard, Spot, TableBoard};
 use crate::app::games::klondike::play::Play;
@@ -94,7 +94,6 @@ pub fn spots_of(position: &Position, mv: Move) -> Vec<Spot> {
 pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let editor = &flow.editor;
-    let dim = Style::new().fg(theme.dim);
     let mut lines = vec![Line::styled(
         format!("Rules: {}", editor.marks.rules),
         Style::new().fg(theme.title),
@@ -103,16 +102,11 @@ pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
         lines.extend(table_lines(table, look));
         return lines;
     }
-    let unknown = editor.unknown_count();
-    if unknown > 0 {
-        lines.push(Line::styled(
-            format!("{} not seen yet (?)", counted(unknown, "card")),
-            dim,
-        ));
-    }
-    lines.push(Line::styled(
-        format!("Cursor: {}", slot_name(editor.cursor)),
-        dim,
+    lines.extend(unknown_and_cursor_lines(
+        editor.unknown_count(),
+        "not seen yet (?)",
+        &slot_name(editor.cursor),
+        theme,
     ));
     lines.push(Line::raw(""));
     lines.extend(problem_lines(&editor.problems(), look));

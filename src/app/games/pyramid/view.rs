@@ -17,7 +17,7 @@ use solitaire::games::pyramid::{Goal, Move, Place};
 use super::challenge;
 use crate::app::card_input::Pending;
 use crate::app::flow::table::{self, TablePlay};
-use crate::app::flow::view::goal_line;
+use crate::app::flow::view::{goal_line, unknown_and_cursor_lines};
 use crate::app::flow::{Flow, Screen, Solution, Step};
 use crate::app::games::pyramid::board::{EditorBoard, PlayBoard};
 use crate::app::games::pyramid::play::{Play, Standing};
@@ -85,18 +85,13 @@ pub fn draw_board(flow: &Flow<Pyramid>, area: Rect, buf: &mut Buffer, look: &Loo
 pub fn check_lines(flow: &Flow<Pyramid>, look: &Look) -> Vec<Line<'static>> {
     let (theme, text) = (look.theme, look.text);
     let editor = &flow.editor;
-    let mut lines = Vec::new();
     let unseen = editor.unseen_count();
-    if unseen > 0 {
-        lines.push(Line::styled(
-            format!("{} not seen yet (?)", counted(unseen, "card")),
-            Style::new().fg(theme.dim),
-        ));
-    }
-    lines.push(Line::styled(
-        format!("Cursor: {}", slot_label(editor.cursor)),
-        Style::new().fg(theme.dim),
-    ));
+    let mut lines = unknown_and_cursor_lines(
+        unseen,
+        "not seen yet (?)",
+        &slot_label(editor.cursor),
+        theme,
+    );
     match editor.pending {
         Pending::Nothing => {}
         Pending::One => lines.push(Line::styled("Typed: 1_", Style::new().fg(theme.warning))),

@@ -16,7 +16,7 @@ use solitaire::games::tripeaks::layout::{place_name, row_of};
 
 use super::tripeaks_output;
 use crate::app::flow::table::{self, TablePlay};
-use crate::app::flow::view::{goal_line, problem_lines};
+use crate::app::flow::view::{goal_line, problem_lines, unknown_and_cursor_lines};
 use crate::app::flow::{Flow, Screen, Solution, Step};
 use crate::app::games::tripeaks::TriPeaks;
 use crate::app::games::tripeaks::board::{EditorBoard, PlayBoard, Spot};
@@ -67,18 +67,12 @@ fn spot_of(mv: Option<Move>) -> Option<Spot> {
 pub fn check_lines(flow: &Flow<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let editor = &flow.editor;
-    let mut lines = Vec::new();
-    let unknown = editor.unknown_count();
-    if unknown > 0 {
-        lines.push(Line::styled(
-            format!("{} still face down (?)", counted(unknown, "card")),
-            Style::new().fg(theme.dim),
-        ));
-    }
-    lines.push(Line::styled(
-        format!("Cursor: {}", place_name(editor.cursor)),
-        Style::new().fg(theme.dim),
-    ));
+    let mut lines = unknown_and_cursor_lines(
+        editor.unknown_count(),
+        "still face down (?)",
+        &place_name(editor.cursor),
+        theme,
+    );
     lines.extend(goal_line(flow.goal, theme));
     lines.push(Line::raw(""));
     lines.extend(problem_lines(&editor.problems(), look));

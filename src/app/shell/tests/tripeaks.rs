@@ -209,6 +209,33 @@ fn at_the_table_the_hint_ranks_the_moves_and_refines() {
     assert_eq!(play(&app).game.played(), 0);
 }
 
+#[test]
+fn each_round_at_the_table_ranks_as_many_deals_as_the_app_was_started_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let (send, receive) = mpsc::channel();
+    let rounds = RoundBudget {
+        deals: 5,
+        ..TEST_ROUNDS
+    };
+    let mut app = App::new(
+        Setup {
+            rounds,
+            ..setup(dir.path())
+        },
+        send,
+    );
+    // The session Ctrl-G starts spends what the app was given, as every session does.
+    ctrl(&mut app, 'g');
+    assert_eq!(app.session.game(), GameKind::TriPeaks, "{}", said(&app));
+    app.update(Msg::Paste(as_dealt().0));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    let (ranking, 1) = ranked(play(&app).known()) else {
+        panic!("one round: {:?}", play(&app).known());
+    };
+    assert_eq!(ranking.deals, 5);
+}
+
 /// The Score challenge played at the table in the tests.
 const SCORE: solitaire::engine::goal::Goal = solitaire::engine::goal::Goal::Score {
     target: 20_000,
