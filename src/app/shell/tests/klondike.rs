@@ -459,6 +459,50 @@ fn a_card_turned_up_is_typed_in_and_undo_goes_back_over_it() {
     );
 }
 
+#[test]
+fn a_face_up_card_typed_as_not_known_is_named_and_play_asks_for_it_under_the_cursor() {
+    let (_dir, mut app, _receive) = klondike_app();
+    // A `?` forgotten under 4h: pile 2's face-up card is the `?` typed after it.
+    type_text(&mut app, "7c4h??Kd");
+    type_text(&mut app, &"?".repeat(47));
+    let editor = &app.klondike().editor;
+    assert!(editor.problems().is_empty(), "{:?}", editor.problems());
+    assert_eq!(
+        editor.warnings(),
+        [
+            "The face-up cards of piles 2, 3, 4, 5, 6 and 7 are not known: type them, or mark \
+          the piles' face-down cards (?)."
+        ]
+    );
+    let shown = screen(&app, 80, 24);
+    assert!(!shown.contains("A valid deal"), "{shown}");
+    assert!(shown.contains("The face-up cards of"), "{shown}");
+    // Only pile 2's top not known (the table seen, with it typed `?`): named alone, and
+    // played as it is, it is asked for first, the cursor on it.
+    let (_dir, mut app, _receive) = klondike_app();
+    let mut words: Vec<String> = at_the_table().split(' ').map(str::to_string).collect();
+    words[2] = "??".to_string();
+    app.update(Msg::Paste(words.join(" ")));
+    assert_eq!(
+        app.klondike().editor.warnings(),
+        [
+            "Pile 2's face-up card is not known: type it, or mark the pile's face-down cards \
+          (?)."
+        ]
+    );
+    ctrl(&mut app, 'p');
+    assert_eq!(
+        play(&app).waiting(),
+        Some(Seen::PileTop(1)),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(play(&app).cursor, Spot::Pile { pile: 1, card: 0 });
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Type the card turned up on"), "{shown}");
+    assert!(shown.contains("[??]   Qd"), "the cursor on pile 2: {shown}");
+}
+
 /// The winnable deal with its stock not known (`??`), the piles known.
 fn stock_not_known() -> String {
     let deal = winnable();
