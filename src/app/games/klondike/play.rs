@@ -200,6 +200,10 @@ impl TablePlay for Play {
         &mut self.table.typing
     }
 
+    fn typed_in(&mut self) -> &mut Vec<table::TypedIn> {
+        &mut self.table.typed_in
+    }
+
     fn waiting_place(&self) -> Option<String> {
         self.waiting().map(|seen| seen_words(self.position(), seen))
     }
