@@ -281,6 +281,24 @@ fn at_the_table_a_card_typed_wrong_is_mended_keeping_the_moves_before_it() {
     assert_eq!(play(&app).position().card_on(Place::Waste), Some(card));
 }
 
+#[test]
+fn at_the_table_the_rest_solved_claims_no_proof_while_cards_are_not_seen() {
+    let (_dir, mut app, receive) = at_the_table();
+    let truth = deal(WINNABLE);
+    press(&mut app, KeyCode::Char('d'));
+    type_text(&mut app, &truth.cards()[28].to_string());
+    press(&mut app, KeyCode::Char('s'));
+    finish(&mut app, &receive);
+    assert!(!solution(&app).found.definitive(), "{}", said(&app));
+    let shown = screen(&app, 120, 40);
+    assert!(shown.contains("Not definitive"), "{shown}");
+    // The reason holds as far as the cards known go, not as a proof.
+    assert!(
+        shown.contains("There is no way to clear the pyramid, with the cards known so far."),
+        "{shown}"
+    );
+}
+
 /// The app as `pyramid FILE` starts it on the 40-step deal with its stock face down.
 fn opened_from_the_command_line() -> (tempfile::TempDir, App, Receiver<Msg>) {
     let dir = tempfile::tempdir().unwrap();
