@@ -89,6 +89,12 @@ impl<M: Marks> Editor<M> {
         Ok(())
     }
 
+    /// The card at `slot` is not known again: one typed wrong at the table, to type anew.
+    pub fn forget(&mut self, slot: usize) {
+        self.put(slot, None);
+        self.revalidate();
+    }
+
     /// An editor holding these slots and marks, the cursor on the first empty slot. A slot
     /// whose card is not known is shown empty, whatever stand-in it holds.
     pub fn with_slots(mut slots: [Option<Card>; DECK_SIZE], marks: M) -> Editor<M> {

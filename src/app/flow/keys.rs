@@ -219,6 +219,14 @@ pub const TURNED_UP: Binding = bind(
     "a card not known turned up: type it (q is a Queen then)",
 );
 
+/// Mending the card typed last at the table, when it was typed wrong.
+pub const MEND: Binding = bind(
+    &[ch('m')],
+    "m",
+    "mend the card typed last when it turned up: it is not known again, the moves after \
+     the one that turned it up are dropped, and it is typed anew",
+);
+
 pub const HINT: Binding = bind(
     &[ch('h')],
     "h",

@@ -20,6 +20,7 @@ use solitaire::engine::at_table::{
     self, Aim, AtTable, Estimate, MoveChance, Ranking, SampleBudget,
 };
 use solitaire::engine::goal::Goal;
+use solitaire::engine::history::History;
 use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Caps};
 use solitaire::engine::table_lab::Player;
@@ -69,6 +70,19 @@ pub struct Table<P, A, M> {
     known: HashMap<P, Known<A, M>>,
     followed: HashMap<P, Followed<M>>,
     pub typing: Pending,
+    /// The cards typed in as they turned up, the last typed last: `m` mends them from the
+    /// last back.
+    pub typed_in: Vec<TypedIn>,
+}
+
+/// A card typed in at the table as it turned up: where it went (the game's index of the
+/// place, a deal slot), the card, and how many moves were played then, the last of them the
+/// move that turned it up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TypedIn {
+    pub slot: usize,
+    pub card: Card,
+    pub played: usize,
 }
 
 impl<P, A, M> Default for Table<P, A, M> {
@@ -77,6 +91,7 @@ impl<P, A, M> Default for Table<P, A, M> {
             known: HashMap::new(),
             followed: HashMap::new(),
             typing: Pending::Nothing,
+            typed_in: Vec::new(),
         }
     }
 }
@@ -353,7 +368,12 @@ pub fn card_waits<G: GameScreen>(flow: &Flow<G>) -> bool {
 /// The key bar while a card turned up waits to be typed in; `help` is the key that opens the
 /// help there.
 pub fn waiting_keys(help: &'static str) -> Vec<(&'static str, &'static str)> {
-    vec![("A-K c d h s", "the card"), ("u", "undo"), (help, "help")]
+    vec![
+        ("A-K c d h s", "the card"),
+        ("u", "undo"),
+        ("m", "mend last"),
+        (help, "help"),
+    ]
 }
 
 /// What a move or a hint asked for meets while a card turned up waits to be typed in: what
@@ -382,6 +402,8 @@ pub fn typing_lines(place: &str, typing: Pending, look: &Look) -> Vec<Line<'stat
 pub trait TablePlay: PlayMode {
     /// What is typed of the card turned up.
     fn typing(&mut self) -> &mut Pending;
+    /// The cards typed in as they turned up, the last typed last.
+    fn typed_in(&mut self) -> &mut Vec<TypedIn>;
     /// Where a card not known lies face up, waiting to be typed in (the player sees it), in
     /// words: "on pile 3", "at tableau row 3, card 9 from the left".
     fn waiting_place(&self) -> Option<String>;
@@ -476,8 +498,10 @@ pub fn type_turned_up<G: GameScreen>(
     let Some(play) = &mut flow.play else {
         return;
     };
+    let played = game.played();
     *play.game_mut() = game;
     play.moved();
+    play.typed_in().push(TypedIn { slot, card, played });
     let text = typed_in(card, &format!("at {}", name(slot)), play.waiting_place());
     flow.moved(fx);
     fx.say(Tone::Info, text);
@@ -494,4 +518,91 @@ pub fn typed_in(card: Card, at: &str, next: Option<String>) -> String {
         ),
         None => format!("{card} typed in {at}. Your turn."),
     }
+}
+
+/// `m` in play mode: mends the card typed last as it turned up, which lies in the deal's
+/// slots (`name` names a slot); see [`mend_last`]. True when taken.
+pub fn mend_key<G: GameScreen>(
+    flow: &mut Flow<G>,
+    code: KeyCode,
+    name: impl Fn(usize) -> String,
+    fx: &mut Effects,
+) -> bool
+where
+    G::Play: TablePlay,
+{
+    if code != KeyCode::Char('m') || flow.play.is_none() {
+        return false;
+    }
+    mend_last(flow, fx, |flow, last| {
+        let mut editor = flow.editor.clone();
+        editor.forget(last.slot);
+        let start = G::start(&editor).ok()?;
+        flow.editor = editor;
+        Some((start, format!("at {}", name(last.slot))))
+    });
+    true
+}
+
+/// The card typed last as it turned up was typed wrong: `forget` makes it not known again
+/// where it was written (or changes nothing and gives `None` when it cannot), giving the
+/// start the game is played from then and where the card was, in words ("at stock card 1").
+/// The game is played again up to the move that turned it up, which waits for it to be typed
+/// anew, checked as the first was. The moves before stay; those after it, chosen with the
+/// wrong card in sight, are dropped (undo keeps a card typed known, so only this takes one
+/// back).
+pub fn mend_last<G: GameScreen>(
+    flow: &mut Flow<G>,
+    fx: &mut Effects,
+    forget: impl FnOnce(&mut Flow<G>, TypedIn) -> Option<(G::Position, String)>,
+) where
+    G::Play: TablePlay,
+{
+    let Some(last) = flow.play.as_mut().and_then(|play| play.typed_in().pop()) else {
+        fx.say(
+            Tone::Warning,
+            "No card typed in as it turned up to mend: m types anew the card typed last.",
+        );
+        return;
+    };
+    let Some((start, at)) = forget(flow, last) else {
+        if let Some(play) = &mut flow.play {
+            play.typed_in().push(last);
+        }
+        fx.say(
+            Tone::Warning,
+            "Not possible: the table without that card is no game.",
+        );
+        return;
+    };
+    let Some(play) = &mut flow.play else {
+        return;
+    };
+    let game = replayed_up_to(start, play.game(), last.played);
+    let dropped = play.game().played() + play.game().redoable() - game.played();
+    *play.game_mut() = game;
+    play.moved();
+    let again = play.waiting_place().map_or_else(
+        || "it is not known again".to_string(),
+        |place| format!("type the card turned up {place} anew (rank, then suit)"),
+    );
+    let dropped = match dropped {
+        0 => String::new(),
+        1 => " The move after it is dropped.".to_string(),
+        many => format!(" The {many} moves after it are dropped."),
+    };
+    let text = format!("Took back {} {at}: {again}.{dropped}", last.card);
+    flow.moved(fx);
+    fx.say(Tone::Info, text);
+}
+
+/// The game's first `played` moves played again from `start`, as many as are legal there.
+fn replayed_up_to<P: Referee>(start: P, game: &History<P>, played: usize) -> History<P> {
+    let mut again = History::new(start);
+    for &mv in game.moves().iter().take(played) {
+        if again.play(mv).is_err() {
+            break;
+        }
+    }
+    again
 }

@@ -44,7 +44,7 @@ use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::editor::Typed;
 use crate::app::flow::keys::Keys;
 use crate::app::flow::options::RuleOption;
-use crate::app::flow::table::{self, Checked, RoundBudget, TablePlay};
+use crate::app::flow::table::{self, Checked, RoundBudget, TablePlay, TypedIn};
 use crate::app::flow::{
     Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, Step,
     direction as flow_direction,
@@ -467,6 +467,13 @@ impl GameScreen for Klondike {
 
     fn play_key(flow: &mut Flow<Klondike>, key: KeyEvent, fx: &mut Effects) -> bool {
         if table::typing_key(flow, key.code, fx, type_turned_up) {
+            return true;
+        }
+        if flow.own.table.is_some() && key.code == KeyCode::Char('m') {
+            table::mend_last(flow, fx, forget_on_table);
+            return true;
+        }
+        if table::mend_key(flow, key.code, slot_name, fx) {
             return true;
         }
         let Some(play) = &mut flow.play else {
@@ -972,6 +979,18 @@ fn type_on_table(table: &mut TableEditor, c: char, fx: &mut Effects) {
     }
 }
 
+/// The card typed last as it turned up in a game played from a table under way is not known
+/// again in the table, at the place it was written (see [`table::mend_last`]).
+fn forget_on_table(flow: &mut Flow<Klondike>, last: TypedIn) -> Option<(Position, String)> {
+    let mut table = flow.own.table.clone()?;
+    if !table.forget(last.slot) {
+        return None;
+    }
+    let start = table.start(flow.editor.marks.rules).ok()?;
+    flow.own.table = Some(table);
+    Some((start, "from the table".to_string()))
+}
+
 /// The card typed for the one not known that turned up in a game played from a table
 /// under way: written into the table at its place there, and the game played again from the
 /// table now known better, its moves to undo and redo as they were.
@@ -990,6 +1009,7 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
         return;
     };
     let mut table = table.clone();
+    let place = table.unknown_place(nth);
     // Written where it lay at the start; named where the player sees it now.
     if let Err(problem) = table.reveal(nth, card) {
         fx.say(Tone::Warning, format!("Not possible: {problem}."));
@@ -1006,8 +1026,12 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
     let Some(play) = &mut flow.play else {
         return;
     };
+    let played = game.played();
     play.game = game;
     play.moved();
+    if let Some(slot) = place {
+        play.table.typed_in.push(TypedIn { slot, card, played });
+    }
     let text = table::typed_in(card, &seen_at, play.waiting_place());
     flow.moved(fx);
     fx.say(Tone::Info, text);

@@ -314,7 +314,9 @@ impl GameScreen for Pyramid {
 
     /// A card turned up not known takes the card keys first.
     fn play_key(flow: &mut Flow<Pyramid>, key: KeyEvent, fx: &mut Effects) -> bool {
-        if table::typing_key(flow, key.code, fx, type_turned_up) {
+        if table::typing_key(flow, key.code, fx, type_turned_up)
+            || table::mend_key(flow, key.code, slot_name, fx)
+        {
             return true;
         }
         match key.code {

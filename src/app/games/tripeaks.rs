@@ -185,6 +185,7 @@ impl GameScreen for TriPeaks {
     /// A card turned up not known takes the card keys first.
     fn play_key(flow: &mut Flow<TriPeaks>, key: KeyEvent, fx: &mut Effects) -> bool {
         table::typing_key(flow, key.code, fx, type_turned_up)
+            || table::mend_key(flow, key.code, place_name, fx)
     }
 
     fn hint(flow: &mut Flow<TriPeaks>, fx: &mut Effects) {

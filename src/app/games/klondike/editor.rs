@@ -6,6 +6,7 @@
 
 use solitaire::cards::card::Card;
 use solitaire::cards::deal::{DECK_SIZE, DeckProblem};
+use solitaire::games::klondike::deal::{PILES, pile_start};
 use solitaire::games::klondike::{Deal, DealProblem, Position, Rules};
 
 use crate::app::flow::editor::{self, SlotCheck, UnknownMarks, empty_slots};
@@ -103,6 +104,32 @@ impl Editor {
             problems.push(format!("{}.", capitalised(&missing.message())));
         }
         problems
+    }
+
+    /// What a player at the table would not see so: a pile whose face-up card is typed as not
+    /// seen (`?`), most likely a `?` missing from its face-down cards, which shifts the pile's
+    /// cards up one. The deal can still be played (play asks for the card first), so this
+    /// warns rather than stops it.
+    pub fn warnings(&self) -> Vec<String> {
+        let piles: Vec<usize> = (0..PILES)
+            .filter(|&pile| self.is_unknown(pile_start(pile) + pile))
+            .map(|pile| pile + 1)
+            .collect();
+        match piles.as_slice() {
+            [] => Vec::new(),
+            [pile] => vec![format!(
+                "Pile {pile}'s face-up card is not known: type it, or mark the pile's \
+                 face-down cards (?)."
+            )],
+            [first @ .., last] => {
+                let first: Vec<String> = first.iter().map(ToString::to_string).collect();
+                vec![format!(
+                    "The face-up cards of piles {} and {last} are not known: type them, or \
+                     mark the piles' face-down cards (?).",
+                    first.join(", ")
+                )]
+            }
+        }
     }
 
     /// The deal, or what keeps it from being one, in a sentence. Unknown cards are allowed.

@@ -106,6 +106,7 @@ const PLAY: &[Binding] = &[
         "send the card under the cursor to its foundation",
     ),
     TURNED_UP,
+    keys::MEND,
     UNDO,
     HINT,
     keys::rest("the rest of a winning line from here; p there plays on"),

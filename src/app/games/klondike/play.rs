@@ -36,7 +36,9 @@ impl Play {
     /// Play from the game's current position.
     pub fn from(game: Game) -> Play {
         Play {
-            seat: Seat::new(game, first_spot),
+            seat: Seat::new(game, |position| {
+                waiting_spot(position).unwrap_or_else(|| first_spot(position))
+            }),
             table: Table::default(),
         }
     }
@@ -198,6 +200,10 @@ impl TablePlay for Play {
         &mut self.table.typing
     }
 
+    fn typed_in(&mut self) -> &mut Vec<table::TypedIn> {
+        &mut self.table.typed_in
+    }
+
     fn waiting_place(&self) -> Option<String> {
         self.waiting().map(|seen| seen_words(self.position(), seen))
     }
@@ -231,7 +237,10 @@ impl PlayMode for Play {
     fn moved(&mut self) {
         self.table.typing = Pending::Nothing;
         self.seat.forget_choice();
-        if !board::holds(self.position(), self.cursor) {
+        // The card asked for is the one the cursor shows, wherever the last move left it.
+        if let Some(spot) = waiting_spot(self.position()) {
+            self.cursor = spot;
+        } else if !board::holds(self.position(), self.cursor) {
             self.cursor = match self.cursor {
                 Spot::Pile { pile, .. } => {
                     let run = self
@@ -284,6 +293,19 @@ fn waiting_in(position: &Position) -> Option<Seen> {
             .fanned()
             .find(|&at| waste[at].is_none())
             .map(Seen::Waste)
+    })
+}
+
+/// The spot of the card not known that waits to be typed in, for the cursor to show it.
+fn waiting_spot(position: &Position) -> Option<Spot> {
+    Some(match waiting_in(position)? {
+        Seen::PileTop(pile) => Spot::Pile {
+            pile: pile as u8,
+            card: position
+                .pile(pile)
+                .map_or(0, |p| p.face_up.len().saturating_sub(1)) as u8,
+        },
+        Seen::WasteTop | Seen::Waste(_) => Spot::Waste,
     })
 }
 

@@ -427,23 +427,56 @@ impl TableEditor {
         if known {
             return Err(format!("{card} is already on the table"));
         }
-        let slot = match spot {
-            Spot::Pile { pile, card: at } => {
-                let pile = &mut self.setup.piles[pile];
-                let down = pile.face_down.len();
-                if at < down {
-                    &mut pile.face_down[at]
-                } else {
-                    &mut pile.face_up[at - down]
-                }
-            }
-            Spot::Stock(at) => &mut self.setup.stock[at],
-            Spot::Waste(at) => &mut self.setup.waste[at],
-            Spot::Foundation(_) => return Err("no card not seen yet lies there".to_string()),
+        let Some(slot) = self.slot_mut(spot) else {
+            return Err("no card not seen yet lies there".to_string());
         };
         *slot = Some(card);
         self.revalidate();
         Ok(())
+    }
+
+    /// Where the `nth` card not seen yet lies, counted among every card laid out, known or
+    /// not: a count that stays once the card is typed in, for [`TableEditor::forget`].
+    pub fn unknown_place(&self, nth: usize) -> Option<usize> {
+        self.setup
+            .laid_out()
+            .enumerate()
+            .filter(|(_, (card, _))| card.is_none())
+            .nth(nth)
+            .map(|(place, _)| place)
+    }
+
+    /// The card laid out at `place` (counted as [`TableEditor::unknown_place`] counts) is
+    /// not known again: one typed wrong as it turned up, to type anew. False when none lies
+    /// there.
+    pub fn forget(&mut self, place: usize) -> bool {
+        let Some((_, spot)) = self.setup.laid_out().nth(place) else {
+            return false;
+        };
+        let Some(slot) = self.slot_mut(spot) else {
+            return false;
+        };
+        *slot = None;
+        self.revalidate();
+        true
+    }
+
+    /// The card laid out at a spot, to write; none on a foundation.
+    fn slot_mut(&mut self, spot: Spot) -> Option<&mut Option<Card>> {
+        Some(match spot {
+            Spot::Pile { pile, card: at } => {
+                let pile = self.setup.piles.get_mut(pile)?;
+                let down = pile.face_down.len();
+                if at < down {
+                    pile.face_down.get_mut(at)?
+                } else {
+                    pile.face_up.get_mut(at - down)?
+                }
+            }
+            Spot::Stock(at) => self.setup.stock.get_mut(at)?,
+            Spot::Waste(at) => self.setup.waste.get_mut(at)?,
+            Spot::Foundation(_) => return None,
+        })
     }
 }
 

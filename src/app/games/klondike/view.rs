@@ -109,7 +109,23 @@ pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
         theme,
     ));
     lines.push(Line::raw(""));
-    lines.extend(problem_lines(&editor.problems(), look));
+    let problems = editor.problems();
+    // The problems come first: the panel is short, and a deal not whole is no table yet.
+    let warnings = if problems.is_empty() {
+        editor.warnings()
+    } else {
+        Vec::new()
+    };
+    if !warnings.is_empty() {
+        let warn = Style::new().fg(theme.warning);
+        lines.extend(warnings.into_iter().map(|line| Line::styled(line, warn)));
+        lines.push(Line::styled(
+            "Enter solves it as it is; Ctrl-P plays it, asking for the face-up cards first.",
+            warn,
+        ));
+        return lines;
+    }
+    lines.extend(problem_lines(&problems, look));
     lines
 }
 

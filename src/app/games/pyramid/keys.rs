@@ -79,6 +79,7 @@ const PLAY: &[Binding] = &[
     ),
     bind(&[ch('r')], "r", "recycle the waste"),
     TURNED_UP,
+    keys::MEND,
     UNDO,
     bind(&[ch('b')], "b", "undo back to the latest winnable position"),
     HINT,

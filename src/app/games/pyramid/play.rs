@@ -286,6 +286,10 @@ impl TablePlay for Play {
         &mut self.table.typing
     }
 
+    fn typed_in(&mut self) -> &mut Vec<table::TypedIn> {
+        &mut self.table.typed_in
+    }
+
     fn waiting_place(&self) -> Option<String> {
         self.waiting().map(place_words)
     }

@@ -21,7 +21,7 @@ use crate::app::flow::view::{goal_line, unknown_and_cursor_lines};
 use crate::app::flow::{Flow, Screen, Solution, Step};
 use crate::app::games::pyramid::board::{EditorBoard, PlayBoard};
 use crate::app::games::pyramid::play::{Play, Standing};
-use crate::app::games::pyramid::{Pyramid, back_text};
+use crate::app::games::pyramid::{Answered, Pyramid, back_text};
 use crate::app::widgets::{Look, capitalised, counted, spinner};
 
 /// Draws the board: the position previewed, the solution's step, the game played, or the
@@ -242,7 +242,7 @@ pub fn solution_header(solution: &Solution<Pyramid>, look: &Look) -> Vec<Line<'s
             .reason
             .clone()
             .unwrap_or_else(|| no_way(aim, found.stats.expanded));
-        lines.push(Line::raw(text.names(&reason)));
+        lines.push(Line::raw(text.names(&reason_as_found(&reason, found))));
     }
     lines
 }
@@ -280,6 +280,18 @@ pub fn step_spans(step: &Step<Pyramid>, look: &Look) -> Vec<Span<'static>> {
             spans
         }
     }
+}
+
+/// The reason there is no way, as far as it goes: with cards not seen yet it holds only for
+/// the cards known so far, and says so rather than read as a proof.
+fn reason_as_found(reason: &str, found: &Answered) -> String {
+    if found.definitive() {
+        return reason.to_string();
+    }
+    format!(
+        "{}, with the cards known so far.",
+        reason.trim_end_matches('.')
+    )
 }
 
 /// The proof's words when the solver gives no simpler reason: the search that found no way.

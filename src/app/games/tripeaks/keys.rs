@@ -45,6 +45,7 @@ const PLAY: &[Binding] = &[
     keys::take("play the card onto the waste (one above or below it)"),
     bind(&[ch('d')], "d, click Stock", "draw from the stock"),
     TURNED_UP,
+    keys::MEND,
     UNDO,
     HINT,
     keys::rest("the rest of the best line from here; p there plays on"),

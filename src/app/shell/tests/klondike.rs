@@ -459,6 +459,98 @@ fn a_card_turned_up_is_typed_in_and_undo_goes_back_over_it() {
     );
 }
 
+#[test]
+fn a_face_up_card_typed_as_not_known_is_named_and_play_asks_for_it_under_the_cursor() {
+    let (_dir, mut app, _receive) = klondike_app();
+    // A `?` forgotten under 4h: pile 2's face-up card is the `?` typed after it.
+    type_text(&mut app, "7c4h??Kd");
+    type_text(&mut app, &"?".repeat(47));
+    let editor = &app.klondike().editor;
+    assert!(editor.problems().is_empty(), "{:?}", editor.problems());
+    assert_eq!(
+        editor.warnings(),
+        [
+            "The face-up cards of piles 2, 3, 4, 5, 6 and 7 are not known: type them, or mark \
+          the piles' face-down cards (?)."
+        ]
+    );
+    let shown = screen(&app, 80, 24);
+    assert!(!shown.contains("A valid deal"), "{shown}");
+    assert!(shown.contains("The face-up cards of"), "{shown}");
+    // Only pile 2's top not known (the table seen, with it typed `?`): named alone, and
+    // played as it is, it is asked for first, the cursor on it.
+    let (_dir, mut app, _receive) = klondike_app();
+    let mut words: Vec<String> = at_the_table().split(' ').map(str::to_string).collect();
+    words[2] = "??".to_string();
+    app.update(Msg::Paste(words.join(" ")));
+    assert_eq!(
+        app.klondike().editor.warnings(),
+        [
+            "Pile 2's face-up card is not known: type it, or mark the pile's face-down cards \
+          (?)."
+        ]
+    );
+    ctrl(&mut app, 'p');
+    assert_eq!(
+        play(&app).waiting(),
+        Some(Seen::PileTop(1)),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(play(&app).cursor, Spot::Pile { pile: 1, card: 0 });
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Type the card turned up on"), "{shown}");
+    assert!(shown.contains("[??]   Qd"), "the cursor on pile 2: {shown}");
+}
+
+#[test]
+fn a_card_typed_wrong_as_it_turned_up_is_mended_keeping_the_moves_before_it() {
+    let (_dir, mut app, _receive) = klondike_playing(at_the_table());
+    press(&mut app, KeyCode::Char('d'));
+    // Ac from pile 4 turns up pile 4's third card, 3d; a face-down card of pile 4 is typed.
+    choose(
+        &mut app,
+        Spot::Pile { pile: 3, card: 0 },
+        Spot::Foundation(0),
+    );
+    assert_eq!(play(&app).waiting(), Some(Seen::PileTop(3)));
+    let wrong = winnable().card(7).unwrap();
+    type_text(&mut app, &wrong.to_string());
+    assert_eq!(app.klondike().editor.slots[8], Some(wrong));
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).game.played(), 3);
+    // m takes it back: the draw after it goes, the draw and Ac before it stay.
+    press(&mut app, KeyCode::Char('m'));
+    says(
+        &app,
+        &format!(
+            "Took back {wrong} at pile 4, card 3 from the bottom: type the card turned up on \
+             pile 4 anew (rank, then suit). The move after it is dropped."
+        ),
+    );
+    assert_eq!(play(&app).game.played(), 2);
+    assert_eq!(play(&app).waiting(), Some(Seen::PileTop(3)));
+    assert_eq!(play(&app).cursor, Spot::Pile { pile: 3, card: 0 });
+    assert_eq!(app.klondike().editor.slots[8], None);
+    assert_eq!(app.klondike().editor.unknown_count(), 21);
+    // The new card is checked as the first was; then the true one goes in.
+    type_text(&mut app, "8s");
+    assert!(
+        said(&app).contains("8s is already in the deal"),
+        "{}",
+        said(&app)
+    );
+    type_text(&mut app, "3d");
+    says(&app, "3d typed in at pile 4, card 3 from the bottom");
+    assert_eq!(app.klondike().editor.slots[8], Some("3d".parse().unwrap()));
+    assert_eq!(play(&app).game.played(), 2);
+    // Nothing more typed to take back.
+    press(&mut app, KeyCode::Char('m'));
+    press(&mut app, KeyCode::Char('m'));
+    says(&app, "No card typed in as it turned up to mend");
+    assert_eq!(app.klondike().editor.slots[8], None);
+}
+
 /// The winnable deal with its stock not known (`??`), the piles known.
 fn stock_not_known() -> String {
     let deal = winnable();
@@ -1056,6 +1148,43 @@ fn a_card_turned_up_on_the_waste_of_a_game_under_way_is_said_typed_in_on_the_was
         format!("{drawn} typed in on the waste. Your turn.")
     );
     assert_eq!(table(&app).unknown_count(), 23, "written into the table");
+}
+
+#[test]
+fn a_card_typed_wrong_in_a_game_under_way_is_mended_in_its_table() {
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(stock_not_known()));
+    press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('u'));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    // Stock card 2 typed for stock card 1, then a draw more.
+    let (drawn, wrong) = (winnable().card(28).unwrap(), winnable().card(29).unwrap());
+    type_text(&mut app, &wrong.to_string());
+    assert_eq!(table(&app).unknown_count(), 23);
+    press(&mut app, KeyCode::Char('d'));
+    type_text(&mut app, &drawn.to_string());
+    assert_eq!(play(&app).game.played(), 2);
+    // m takes back the card typed last, then the one before it, and the draw after it.
+    press(&mut app, KeyCode::Char('m'));
+    says(
+        &app,
+        &format!("Took back {drawn} from the table: type the card turned up"),
+    );
+    assert_eq!(play(&app).game.played(), 2);
+    press(&mut app, KeyCode::Char('m'));
+    says(
+        &app,
+        &format!("Took back {wrong} from the table: type the card turned up"),
+    );
+    says_in(&app, "The move after it is dropped.");
+    assert_eq!(play(&app).game.played(), 1);
+    assert_eq!(table(&app).unknown_count(), 24);
+    type_text(&mut app, &drawn.to_string());
+    assert_eq!(
+        said(&app),
+        format!("{drawn} typed in on the waste. Your turn.")
+    );
 }
 
 mod snapshots {

@@ -250,6 +250,55 @@ fn at_the_table_a_card_drawn_is_asked_for_typed_and_undone_across() {
     assert!(!play(&app).position().is_unknown(card));
 }
 
+#[test]
+fn at_the_table_a_card_typed_wrong_is_mended_keeping_the_moves_before_it() {
+    let (_dir, mut app, _receive) = at_the_table();
+    let truth = deal(WINNABLE);
+    press(&mut app, KeyCode::Char('d'));
+    // Stock card 2 typed for stock card 1; then a draw more, waiting for its card.
+    let (wrong, card) = (truth.cards()[29], truth.cards()[28]);
+    type_text(&mut app, &wrong.to_string());
+    assert_eq!(app.pyramid().editor.slots[28], Some(wrong));
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(play(&app).game.played(), 2);
+    assert_eq!(play(&app).waiting(), Some(Place::Waste));
+    // m, even while a card waits, takes back the one typed last: the draw after it goes.
+    press(&mut app, KeyCode::Char('m'));
+    says(
+        &app,
+        &format!("Took back {wrong} at stock card 1 from the top: type the card turned up"),
+    );
+    says_in(&app, "The move after it is dropped.");
+    assert_eq!(play(&app).game.played(), 1);
+    assert_eq!(play(&app).waiting(), Some(Place::Waste));
+    assert_eq!(app.pyramid().editor.unseen_count(), 24);
+    type_text(&mut app, &card.to_string());
+    says(
+        &app,
+        &format!("{card} typed in at stock card 1 from the top"),
+    );
+    assert_eq!(app.pyramid().editor.slots[28], Some(card));
+    assert_eq!(play(&app).position().card_on(Place::Waste), Some(card));
+}
+
+#[test]
+fn at_the_table_the_rest_solved_claims_no_proof_while_cards_are_not_seen() {
+    let (_dir, mut app, receive) = at_the_table();
+    let truth = deal(WINNABLE);
+    press(&mut app, KeyCode::Char('d'));
+    type_text(&mut app, &truth.cards()[28].to_string());
+    press(&mut app, KeyCode::Char('s'));
+    finish(&mut app, &receive);
+    assert!(!solution(&app).found.definitive(), "{}", said(&app));
+    let shown = screen(&app, 120, 40);
+    assert!(shown.contains("Not definitive"), "{shown}");
+    // The reason holds as far as the cards known go, not as a proof.
+    assert!(
+        shown.contains("There is no way to clear the pyramid, with the cards known so far."),
+        "{shown}"
+    );
+}
+
 /// The app as `pyramid FILE` starts it on the 40-step deal with its stock face down.
 fn opened_from_the_command_line() -> (tempfile::TempDir, App, Receiver<Msg>) {
     let dir = tempfile::tempdir().unwrap();
