@@ -26,6 +26,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use common::klondike::{random_small, search};
 use solitaire::cards::deal::RandomDeals;
 use solitaire::engine::at_table::{self, AtTable, DEAL_CAPS, Estimate, SampleBudget};
+use solitaire::engine::goal::Goal;
 use solitaire::engine::lab::{Lab, MOST_MOVES, Outcome};
 use solitaire::games::klondike::at_table::at_the_table;
 use solitaire::games::klondike::lab::KlondikeLab;
@@ -377,7 +378,7 @@ fn a_player_at_the_table_follows_a_line_instead_of_going_round_the_stock() {
         .nth(1)
         .expect("the random deals never end");
     let played = lab
-        .play_at_table(&deal, &budget)
+        .play_at_table(&deal, Goal::Board, &budget)
         .expect("Klondike plays at the table");
     assert!(played.moves < MOST_MOVES, "{played:?}");
     assert_eq!((played.won, played.known), (Outcome::Won, Some(true)));

@@ -565,3 +565,126 @@ fn a_run_at_the_table_stopped_by_sigterm_ends_at_once_keeping_its_results_file()
         "no game the stop ended is kept: {kept}"
     );
 }
+
+/// The results lines of a file written by `--out`, after the run's first line.
+fn results_lines(path: &std::path::Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .expect("the results file")
+        .lines()
+        .skip(1)
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn a_score_challenge_at_the_table_keeps_each_games_points_and_never_beats_every_card_known() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |game: &str, out: &str| {
+        let args = [
+            "--game",
+            game,
+            "--at-table",
+            "--score",
+            "--deals",
+            "2",
+            "--samples",
+            "2",
+            "--jobs",
+            "1",
+            "--out",
+            out,
+        ];
+        summary(&args)
+    };
+    for game in ["pyramid", "tripeaks"] {
+        let file = dir.path().join(format!("{game}.jsonl"));
+        let out = file.to_str().unwrap();
+        let first = run(game, out);
+        let at_table = &first["at_table"];
+        let (points, known) = (&at_table["points"], &at_table["all_known_points"]);
+        assert_eq!(
+            (points["deals"].clone(), known["deals"].clone()),
+            (2.into(), 2.into())
+        );
+        let mean = |figure: &Value| figure["mean"].as_f64().expect("a mean");
+        assert!(mean(points) <= mean(known), "{first}");
+        assert!(
+            first["winnable"].as_u64() <= at_table["all_known"]["winnable"].as_u64(),
+            "{first}"
+        );
+        // The run's first line names the challenge; each game's line its points.
+        let header = std::fs::read_to_string(out).unwrap();
+        let header: Value =
+            serde_json::from_str(header.lines().next().unwrap()).expect("the run's line");
+        assert_eq!(
+            header["run"]["rules"]["at_table"]["challenge"], "score",
+            "{header}"
+        );
+        for line in results_lines(std::path::Path::new(out)) {
+            let made = line["points"].as_u64().expect("points");
+            let most = line["all_known_points"]
+                .as_u64()
+                .expect("points every card known");
+            assert!(made <= most, "{line}");
+        }
+        // The same deals played again give the same figures; merged, the file gives them too.
+        assert_eq!(run(game, &format!("{out}.again")), first);
+        let merged = pyramid()
+            .args(["stats", "merge", "--json", out])
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone();
+        let merged: Value = serde_json::from_slice(&merged).expect("JSON");
+        assert_eq!(merged["at_table"], first["at_table"], "{merged}");
+        assert_eq!(merged["winnable"], first["winnable"]);
+    }
+}
+
+#[test]
+fn a_results_file_of_one_challenge_at_the_table_is_not_resumed_for_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("score.jsonl");
+    let out = out.to_str().unwrap();
+    let budget = [
+        "--at-table",
+        "--deals",
+        "1",
+        "--samples",
+        "2",
+        "--jobs",
+        "1",
+    ];
+    pyramid()
+        .arg("stats")
+        .args(budget)
+        .args(["--score", "--out", out])
+        .assert()
+        .code(0);
+    for other in [&["--score", "1000"][..], &[]] {
+        let refused = pyramid()
+            .arg("stats")
+            .args(budget)
+            .args(other)
+            .args(["--resume", out])
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let refused = String::from_utf8(refused).unwrap();
+        assert_holds(&refused, "written for another run");
+        assert_holds(
+            &refused,
+            "it was played at the table for Score: 1290 points",
+        );
+    }
+    // The same challenge resumes: its one deal is done already.
+    pyramid()
+        .arg("stats")
+        .args(budget)
+        .args(["--score", "--resume", out])
+        .assert()
+        .code(0);
+}

@@ -517,6 +517,56 @@ fn hint_ranks_the_moves_by_their_chance_to_reach_a_score_or_card_target() {
 }
 
 #[test]
+fn hint_with_no_score_target_ranks_the_moves_by_their_mean_points() {
+    let file = saved_game("tripeaks-as-dealt.txt");
+    let args = |json: bool| {
+        let mut args = vec!["hint", "--score"];
+        args.extend(json.then_some("--json"));
+        args.extend([
+            "--samples",
+            "8",
+            "--time-limit",
+            "600",
+            "--jobs",
+            "2",
+            &file,
+        ]);
+        args
+    };
+    let said = output(&args(false), 3);
+    assert!(
+        said.contains("each move's mean points, over 8 random deals"),
+        "{said}"
+    );
+    assert!(!said.contains("0%") && !said.contains("chance"), "{said}");
+    assert!(
+        said.contains("Best: ") && said.contains(" points (8 deals)"),
+        "{said}"
+    );
+    let answer = json_answer(&args(true), 3);
+    assert_eq!(
+        (answer["ranked_by"].clone(), answer["target"].clone()),
+        ("points".into(), 84_900.into())
+    );
+    let moves = answer["moves"].as_array().expect("the moves");
+    assert!(moves.len() >= 2, "{answer}");
+    let mean = |figures: &serde_json::Value| figures["points"]["mean"].as_f64().expect("a mean");
+    for figures in moves {
+        assert!(figures.get("chance").is_none(), "no chance: {figures}");
+        assert_eq!(figures["deals"], 8, "{figures}");
+    }
+    let highest = moves.iter().map(mean).fold(f64::MIN, f64::max);
+    assert!((mean(&moves[0]) - highest).abs() < f64::EPSILON, "{answer}");
+    assert_eq!(answer["best"], moves[0]["move"]);
+    for (figures, next) in moves.iter().zip(moves.iter().skip(1)) {
+        assert!(
+            mean(figures) >= mean(next),
+            "the most points first: {answer}"
+        );
+    }
+}
+
+#[test]
 fn hint_answers_exactly_where_the_unknown_cards_cannot_change_it() {
     // Every card known: the next move of the best line, as before.
     let known = output(&["hint", &saved_game("tripeaks-clears-43-steps.txt")], 0);

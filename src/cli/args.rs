@@ -877,6 +877,9 @@ pub struct StatsArgs {
     /// With --at-table: the random deals of the cards not seen solved for each move.
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = deals_range())]
     pub samples: usize,
+    /// With --at-table: a Score challenge to play each deal for (see solve's --score).
+    #[command(flatten)]
+    pub goal: TableGoalArgs,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -884,6 +887,33 @@ pub struct StatsArgs {
     pub caps: CapArgs,
     #[command(flatten)]
     pub game: GameFlags<Measuring>,
+}
+
+/// The challenge `stats --at-table` plays each deal for: a Score challenge with `--score`, the
+/// Board one without.
+#[derive(Debug, Args, Clone, Default)]
+pub struct TableGoalArgs {
+    /// With --at-table: play each deal for the Score challenge, TARGET points in all (without
+    /// a number, all one deal can give; the moves are then ranked by their mean points).
+    #[arg(long, value_name = "TARGET", num_args = 0..=1, default_missing_value = FULL)]
+    #[arg(requires = "at_table", value_parser = target_score)]
+    pub score: Option<ScoreTarget>,
+    /// With --at-table --score: points already earned in earlier deals.
+    #[arg(long, value_name = "E", requires = "score", value_parser = earned_points)]
+    pub earned: Option<u32>,
+}
+
+impl TableGoalArgs {
+    /// The challenge asked for in `game`, as [`GoalArgs::goal`] reads it; `None` for none.
+    pub fn goal(&self, game: &dyn Game, board: bool) -> Result<Option<Goal>, InputError> {
+        GoalArgs {
+            score: self.score,
+            earned: self.earned,
+            card: None,
+            already: None,
+        }
+        .goal(game, board)
+    }
 }
 
 /// What `stats` does besides a run.

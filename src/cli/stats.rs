@@ -26,7 +26,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use solitaire::Deal;
-use solitaire::engine::at_table::DEAL_CAPS;
+use solitaire::cards::excerpt::thousands;
+use solitaire::engine::at_table::deal_caps;
 use solitaire::engine::game::{Game, Settings};
 use solitaire::engine::game::{NotItsRules, joined};
 use solitaire::engine::goal::Goal;
@@ -48,7 +49,7 @@ use deals::{DealFile, Deals, Exported};
 use results_file::{Claimed, Figure, Outcome, ResultsError, ResultsFile, Seen, Solved};
 use shard::RunId;
 use shard::Shard;
-use solitaire::engine::interval::wilson;
+use solitaire::engine::interval::{mean_margin, wilson};
 
 /// What a set of results says, gathered as they come.
 #[derive(Debug, Default)]
@@ -325,6 +326,7 @@ impl Summary {
             100.0 * low,
             100.0 * high
         );
+        text.push_str(&self.points_text());
         text.push_str(
             "calibration, the chance announced for each move played against how often its \
              game was won:\n  announced    moves   won\n",
@@ -356,11 +358,61 @@ impl Summary {
                        "moves": moves, "won": won})
             })
             .collect();
-        Some(json!({
+        let mut at_table = json!({
             "all_known": {"deals": decided, "winnable": won,
                           "fraction": percent(won, decided) / 100.0, "interval95": [low, high]},
             "calibration": calibration,
-        }))
+        });
+        if self.lab.figures().contains(&Figure::Points) {
+            let points = |figure| {
+                let (mean, margin) = self.mean_points(figure).unzip();
+                json!({"mean": mean, "margin": margin,
+                       "deals": self.tally.histogram(figure).values().sum::<usize>()})
+            };
+            at_table["points"] = points(Figure::Points);
+            at_table["all_known_points"] = points(Figure::KnownPoints);
+        }
+        Some(at_table)
+    }
+
+    /// The mean of a figure over the deals that have it, and the half-width of its 95%
+    /// interval: at the table, the points made; `None` when no deal has it.
+    fn mean_points(&self, figure: Figure) -> Option<(f64, f64)> {
+        let histogram = self.tally.histogram(figure);
+        let (mut sum, mut squares, mut deals) = (0_u64, 0_u64, 0);
+        for (&value, &count) in histogram {
+            let (value, times) = (value as u64, count as u64);
+            sum += value * times;
+            squares += value * value * times;
+            deals += count;
+        }
+        mean_margin(sum, squares, deals)
+    }
+
+    /// At the table, for a Score challenge: the mean points made, and with every card known
+    /// on the same deals; nothing for a run that counts no points.
+    fn points_text(&self) -> String {
+        if !self.lab.figures().contains(&Figure::Points) {
+            return String::new();
+        }
+        let words = |figure| {
+            self.mean_points(figure).map_or_else(
+                || "none measured".to_string(),
+                |(mean, margin)| {
+                    format!(
+                        "mean {} ± {} ({} deals)",
+                        thousands(mean.round() as usize),
+                        thousands(margin.round() as usize),
+                        self.tally.histogram(figure).values().sum::<usize>()
+                    )
+                },
+            )
+        };
+        format!(
+            "points at the table: {}; every card known, the same deals: {}\n",
+            words(Figure::Points),
+            words(Figure::KnownPoints)
+        )
     }
 
     /// How many deals that should have a figure lack it: won deals their optimal length,
@@ -376,7 +428,9 @@ impl Summary {
             Figure::Score => self.tally.decided,
             Figure::Most => self.tally.solved(),
             // At the table, the figures are counted apart (see `at_table_text`).
-            Figure::AllKnown | Figure::Announced(_) => return 0,
+            Figure::AllKnown | Figure::Announced(_) | Figure::Points | Figure::KnownPoints => {
+                return 0;
+            }
         };
         let measured: usize = self.tally.histogram(figure).values().sum();
         should.saturating_sub(measured)
@@ -395,7 +449,9 @@ impl Summary {
             Figure::Most => {
                 "{deals} whose unknown cards (??) may allow more, or whose search a cap stopped"
             }
-            Figure::AllKnown | Figure::Announced(_) => "{deals} not counted",
+            Figure::AllKnown | Figure::Announced(_) | Figure::Points | Figure::KnownPoints => {
+                "{deals} not counted"
+            }
         }
         .replace("{deals}", deals);
         format!("{title}, leaving out {left_out} {why}:\n")
@@ -573,7 +629,8 @@ fn lab_of(
         .lab(&args.game.settings, Goal::Board, args.caps.caps())
         .map_err(InputError::options)?;
     if args.at_table {
-        return at_table_lab(args, lab, stop);
+        let goal = args.goal.goal(game, false)?.unwrap_or(Goal::Board);
+        return at_table_lab(args, lab, goal, stop);
     }
     if args.compare && lab.compared().is_empty() {
         let comparing: Vec<&dyn Game> = games::ALL
@@ -592,13 +649,21 @@ fn lab_of(
     Ok(lab)
 }
 
-/// The lab that plays a game's deals at the table, `lab` giving its rules, its games ended by
-/// the run's `stop`; refused for a game with no ranking at the table.
+/// The lab that plays a game's deals at the table for `goal`, `lab` giving its rules, its
+/// games ended by the run's `stop`; refused for a game with no ranking at the table, or with
+/// none for the challenge.
 fn at_table_lab(
     args: &StatsArgs,
     lab: Box<dyn Lab>,
+    goal: Goal,
     stop: &Arc<AtomicBool>,
 ) -> Result<Box<dyn Lab>, InputError> {
+    if lab.at_table() && !lab.at_table_for(goal) {
+        return Err(InputError::Usage(format!(
+            "--at-table does not play {goal} under {}",
+            lab.rules_text()
+        )));
+    }
     if !lab.at_table() {
         let playing: Vec<&dyn Game> = games::ALL
             .iter()
@@ -626,19 +691,20 @@ fn at_table_lab(
     };
     Ok(Box::new(TableLab {
         inner: lab,
+        goal,
         budget,
-        caps: table_caps(&args.caps),
+        caps: table_caps(&args.caps, goal),
         stop: Arc::clone(stop),
     }))
 }
 
-/// The caps on each deal of the cards not seen that a move's ranking solves: the states cap
-/// given, or the ranking's own ([`DEAL_CAPS`]), and the memory cap; the time limit is the
-/// move's, not each solve's.
-fn table_caps(caps: &CapArgs) -> Caps {
+/// The caps on each deal of the cards not seen that a move's ranking solves for `goal`: the
+/// states cap given, or the ranking's own ([`deal_caps`]: a Score search keeps more states),
+/// and the memory cap; the time limit is the move's, not each solve's.
+fn table_caps(caps: &CapArgs, goal: Goal) -> Caps {
     let states = caps
         .max_states
-        .map_or(DEAL_CAPS.states, |n| usize::try_from(n).ok());
+        .map_or(deal_caps(goal).states, |n| usize::try_from(n).ok());
     Caps::new(states, Some(caps.max_memory), None)
 }
 
@@ -979,6 +1045,7 @@ mod tests {
         assert_eq!(tally.calibration[2], (6, 0));
         let lab = TableLab {
             inner: pyramid_lab(),
+            goal: Goal::Board,
             budget: TableBudget {
                 samples: 5,
                 time: None,

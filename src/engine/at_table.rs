@@ -113,6 +113,12 @@ pub trait Aim<P: AtTable>: Sync {
     fn counts_points(&self) -> bool {
         false
     }
+    /// Whether the moves are ranked by their mean points rather than by a chance: a Score
+    /// challenge with no target of its own (all one deal can give, which next to no deal
+    /// reaches), whose chance would read 0% for every move. Only an aim that counts points.
+    fn ranks_by_points(&self) -> bool {
+        false
+    }
     /// What holds whatever the unknown cards are, when the game can prove it.
     fn settled(&self, position: &P) -> Settled;
     /// Solves `position`, every card known, for the aim, stopping when `observer` asks.
@@ -504,6 +510,41 @@ impl Points {
     }
 }
 
+/// A move's figures as JSON in a ranking by points, the chance left out: `exact` (its points
+/// are the same whatever the unknown cards are), and for a sampled one `deals` (those that
+/// measured its points) and `open` (those a cap left open).
+fn points_json<M>(chance: &MoveChance<M>) -> Value {
+    let mut object = json!({"exact": matches!(chance.points, Some(Points::Exact(_)))});
+    if let Some(Points::Sampled { deals, .. }) = chance.points {
+        object["deals"] = json!(deals);
+        let open = match chance.estimate {
+            Estimate::Sampled { open, .. } => open,
+            Estimate::Exact(_) => 0,
+        };
+        object["open"] = json!(open);
+    }
+    object
+}
+
+/// A move's points in words with the deals they rest on, for a ranking by points: "mean
+/// 31,200 ± 450 points (40 deals, 2 left open)", "31,200 points, certain".
+fn points_figures_text(points: Points, estimate: &Estimate) -> String {
+    match points {
+        Points::Exact(_) => points.text(),
+        Points::Sampled {
+            deals: measured, ..
+        } => {
+            let open = match *estimate {
+                Estimate::Sampled { open, .. } if open > 0 => {
+                    format!(", {} left open", thousands(open))
+                }
+                _ => String::new(),
+            };
+            format!("{} ({}{open})", points.text(), deals(measured))
+        }
+    }
+}
+
 /// A mean of points, rounded to a whole number of them.
 fn whole(value: f64) -> usize {
     // Points are whole, positive and far below `usize::MAX`: the cast keeps them.
@@ -540,6 +581,9 @@ impl<M> MoveChance<M> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ranking<M> {
     pub moves: Vec<MoveChance<M>>,
+    /// Whether the moves are ranked by their mean points, with no chance to speak of
+    /// ([`Aim::ranks_by_points`]).
+    pub by_points: bool,
     /// The deals of the unknown cards solved.
     pub deals: usize,
     /// Whether the observer stopped the work before the budget was spent.
@@ -550,16 +594,32 @@ pub struct Ranking<M> {
 }
 
 impl<M> Ranking<M> {
-    /// Whether every figure is exact.
+    /// Whether every figure is exact: every chance, or for a ranking by points every move's
+    /// points.
     pub fn exact(&self) -> bool {
-        self.moves
-            .iter()
-            .all(|chance| matches!(chance.estimate, Estimate::Exact(_)))
+        self.moves.iter().all(|chance| {
+            if self.by_points {
+                matches!(chance.points, Some(Points::Exact(_)))
+            } else {
+                matches!(chance.estimate, Estimate::Exact(_))
+            }
+        })
     }
 
     /// The best move, when there is a move.
     pub fn best(&self) -> Option<&MoveChance<M>> {
         self.moves.first()
+    }
+
+    /// A move's figures in words as this ranking reads them: its chance (and its points where
+    /// they count), "64% ± 3% (2,000 deals), mean 31,200 ± 450 points"; for a ranking by
+    /// points its points and the deals they rest on, "mean 31,200 ± 450 points (2,000
+    /// deals)", "31,200 points, certain".
+    pub fn figures_text(&self, chance: &MoveChance<M>) -> String {
+        match (self.by_points, chance.points) {
+            (true, Some(points)) => points_figures_text(points, &chance.estimate),
+            _ => chance.figures_text(),
+        }
     }
 
     /// The verdict: won when the best move wins whatever the unknown cards are, lost when
@@ -595,6 +655,9 @@ impl<M: Copy> Ranking<M> {
             format!("{} random deals", thousands(self.deals))
         };
         let aim = aim.map(|aim| format!(" ({aim})")).unwrap_or_default();
+        if self.by_points {
+            return self.points_text(&aim, &over, unknown, pool, notation, words);
+        }
         let (chance, best_chance, counted) = target.map_or_else(
             || {
                 (
@@ -636,6 +699,56 @@ impl<M: Copy> Ranking<M> {
                  is an upper estimate; the order is the advice.\n"
             ));
         }
+        text.push_str(&self.ending_text());
+        text
+    }
+
+    /// A ranking by points in words: the heading, each move's points, the best first, and
+    /// what the figures mean; no chance, for the question is the points.
+    fn points_text(
+        &self,
+        aim: &str,
+        over: &str,
+        unknown: usize,
+        pool: usize,
+        notation: impl Fn(M) -> String,
+        words: impl Fn(M) -> String,
+    ) -> String {
+        let mut text = format!(
+            "At the table{aim}: {}, each any of the {pool} cards not seen; each move's mean \
+             points, over {over} of them:\n",
+            unknowns_text::not_known(unknown),
+        );
+        let mut moves = self.moves.iter();
+        if let Some(best) = moves.next() {
+            text.push_str(&format!(
+                "Best: {} ({}): {}\n",
+                notation(best.mv),
+                words(best.mv),
+                self.figures_text(best)
+            ));
+        }
+        for other in moves {
+            text.push_str(&format!(
+                "  then {}: {}\n",
+                notation(other.mv),
+                self.figures_text(other)
+            ));
+        }
+        if !self.exact() {
+            text.push_str(
+                "Mean points are the most each deal gives with every card known after the move \
+                 (± their 95% margin): a player learns less as cards turn up, so they are an \
+                 upper estimate; the order is the advice.\n",
+            );
+        }
+        text.push_str(&self.ending_text());
+        text
+    }
+
+    /// What ended the work early, if anything, in words.
+    fn ending_text(&self) -> String {
+        let mut text = String::new();
         if let Some(wanted) = self.out_of_time {
             text.push_str(&format!(
                 "The time limit stopped the work at {} of the {} deals asked for: --time-limit \
@@ -654,9 +767,11 @@ impl<M: Copy> Ranking<M> {
 
     /// The ranking as JSON, after the fields of `head` (the game and its rules): `unknown`,
     /// `pool` (the cards they may be), `deals`, `exact`, `stopped`, `out_of_time` (the time
-    /// limit ended the work before the deals asked for), `best` in the game's
-    /// `notation`, `moves`, the best first, each with its `move` and its figures
-    /// ([`Estimate::json`]), and `seconds`.
+    /// limit ended the work before the deals asked for), `ranked_by` (`"chance"`, or
+    /// `"points"` for a ranking by points), `best` in the game's `notation`, `moves`, the best
+    /// first, each with its `move` and its figures ([`Estimate::json`]; for a ranking by points
+    /// no chance, only `exact`, and for a sampled one `deals` and `open`), its `points` where
+    /// they count ([`Points::json`]), and `seconds`.
     pub fn json(
         &self,
         head: Value,
@@ -668,7 +783,11 @@ impl<M: Copy> Ranking<M> {
             .moves
             .iter()
             .map(|chance| {
-                let mut figures = chance.estimate.json();
+                let mut figures = if self.by_points {
+                    points_json(chance)
+                } else {
+                    chance.estimate.json()
+                };
                 figures["move"] = json!(notation(chance.mv));
                 if let Some(points) = chance.points {
                     figures["points"] = points.json();
@@ -677,6 +796,7 @@ impl<M: Copy> Ranking<M> {
             })
             .collect();
         let mut object = head;
+        object["ranked_by"] = json!(if self.by_points { "points" } else { "chance" });
         object["unknown"] = json!(unknown);
         object["pool"] = json!(pool);
         object["deals"] = json!(self.deals);
@@ -814,6 +934,7 @@ pub fn rank_for<P: AtTable, A: Aim<P>>(
     }
     let moves = position.moves();
     let counts_points = aim.counts_points();
+    let by_points = counts_points && aim.ranks_by_points();
     let settled: Vec<Settled> = if unknown == 0 {
         vec![Settled::default(); moves.len()]
     } else {
@@ -887,9 +1008,10 @@ pub fn rank_for<P: AtTable, A: Aim<P>>(
             }
         })
         .collect();
-    ranked.sort_by(ranked_before);
+    ranked.sort_by(|a, b| ranked_before(a, b, by_points));
     Ok(Ranking {
         moves: ranked,
+        by_points,
         deals: tally.deals,
         stopped,
         out_of_time: (timed_out && tally.deals < wanted).then_some(wanted),
@@ -939,9 +1061,10 @@ impl<M: Copy + PartialEq> Ranking<M> {
                 }
             })
             .collect();
-        moves.sort_by(ranked_before);
+        moves.sort_by(|a, b| ranked_before(a, b, self.by_points));
         Ranking {
             moves,
+            by_points: self.by_points,
             deals: self.deals + more.deals,
             stopped: more.stopped,
             out_of_time: more.out_of_time,
@@ -951,16 +1074,21 @@ impl<M: Copy + PartialEq> Ranking<M> {
 }
 
 /// Which of two moves the ranking puts first: the one with the better chance ([`order`]), then
-/// the one with more points, then the one more winning lines start with.
-fn ranked_before<M>(a: &MoveChance<M>, b: &MoveChance<M>) -> std::cmp::Ordering {
+/// the one with more points, then the one more winning lines start with; in a ranking
+/// `by_points`, the one with more points first, the chance left out.
+fn ranked_before<M>(a: &MoveChance<M>, b: &MoveChance<M>, by_points: bool) -> std::cmp::Ordering {
     let mean = |chance: &MoveChance<M>| {
         chance
             .points
             .and_then(|points| points.mean_margin())
             .map_or(-1.0, |(mean, _)| mean)
     };
-    order(&b.estimate)
-        .total_cmp(&order(&a.estimate))
+    let by_chance = if by_points {
+        std::cmp::Ordering::Equal
+    } else {
+        order(&b.estimate).total_cmp(&order(&a.estimate))
+    };
+    by_chance
         .then(mean(b).total_cmp(&mean(a)))
         .then(b.firsts.cmp(&a.firsts))
 }
@@ -1417,6 +1545,7 @@ mod tests {
             open: 1,
         };
         let ranking = |moves: Vec<(u8, Estimate)>, deals| Ranking {
+            by_points: false,
             moves: moves
                 .into_iter()
                 .map(|(mv, estimate)| MoveChance {

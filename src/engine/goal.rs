@@ -143,6 +143,17 @@ impl Goal {
         }
     }
 
+    /// Whether this is a Score challenge with no target of its own for one deal of a game
+    /// whose deal gives at most `full_score`: its target all one deal can give (what `--score`
+    /// without a number asks for), or more than this deal can give. Next to no deal reaches
+    /// it, so at the table the question is the points, not the chance to reach it.
+    pub fn asks_most_points(&self, full_score: u32) -> bool {
+        match *self {
+            Goal::Score { target, .. } => target == full_score || self.needed() > full_score,
+            Goal::Board | Goal::Card { .. } => false,
+        }
+    }
+
     /// What is left to do in this deal: points or cards (0 for the Board challenge).
     pub fn needed(&self) -> u32 {
         match *self {

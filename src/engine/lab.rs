@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::cards::card::Rank;
 use crate::cards::deal::{Deal, DeckProblem, DeckProblems};
 use crate::engine::at_table::SampleBudget;
-use crate::engine::goal::{MAX_DEALS, MAX_SCORE_TARGET};
+use crate::engine::goal::{Goal, MAX_DEALS, MAX_SCORE_TARGET};
 use crate::engine::search::{CapReached, Stats};
 use crate::engine::verdict::{Verdict, undecided_json};
 
@@ -49,9 +49,15 @@ pub trait Lab: Send + Sync {
     fn at_table(&self) -> bool {
         false
     }
+    /// Whether the game plays deals at the table for `goal` (a Score or Card challenge besides
+    /// the Board one).
+    fn at_table_for(&self, goal: Goal) -> bool {
+        goal == Goal::Board && self.at_table()
+    }
     /// Plays a whole deal at the table ([`crate::engine::table_lab::play`]), each move
-    /// ranked within `budget`; `None` for a game with no ranking at the table.
-    fn play_at_table(&self, _deal: &Deal, _budget: &SampleBudget) -> Option<Played> {
+    /// ranked for `goal` within `budget`; `None` for a game with no ranking at the table, or
+    /// none for that goal.
+    fn play_at_table(&self, _deal: &Deal, _goal: Goal, _budget: &SampleBudget) -> Option<Played> {
         None
     }
 }
@@ -75,6 +81,11 @@ pub struct Played {
     pub announced: Vec<f64>,
     /// Moves played.
     pub moves: usize,
+    /// For a challenge that counts points: the points the game made at the table, and the most
+    /// the deal gives with every card known from the start (`None` when a cap stopped that
+    /// solve).
+    pub points: Option<u32>,
+    pub known_points: Option<u32>,
 }
 
 /// One line of `batch` answered.
@@ -137,6 +148,11 @@ pub enum Figure {
     /// At the table: how many of the moves played were announced with a chance in this range
     /// of ten points (0 for 0% to 10%, 9 for 90% to 100%).
     Announced(usize),
+    /// At the table, for a Score challenge: the points the game made, earlier deals' included.
+    Points,
+    /// At the table, for a Score challenge: the most points the deal gives with every card
+    /// known, earlier deals' included.
+    KnownPoints,
 }
 
 /// The keys of [`Figure::Announced`], by range.
@@ -162,6 +178,8 @@ impl Figure {
             Figure::Most => "most",
             Figure::AllKnown => "all_known",
             Figure::Announced(tenth) => ANNOUNCED_KEYS[tenth.min(TENTHS - 1)],
+            Figure::Points => "points",
+            Figure::KnownPoints => "all_known_points",
         }
     }
 
@@ -175,6 +193,8 @@ impl Figure {
             Figure::Most => 4,
             Figure::AllKnown => 1,
             Figure::Announced(_) => MOST_MOVES,
+            // Earlier deals' points included: as high as a challenge's target goes.
+            Figure::Points | Figure::KnownPoints => MAX_SCORE_TARGET as usize,
         }
     }
 }

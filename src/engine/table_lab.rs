@@ -35,7 +35,10 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::cards::deal::Deal;
-use crate::engine::at_table::{self, AtTable, Estimate, MoveChance, SampleBudget, Solved};
+use crate::engine::at_table::{
+    self, Aim, AtTable, Board, Estimate, MoveChance, SampleBudget, Yield,
+};
+use crate::engine::goal::Goal;
 use crate::engine::lab::{Figure, Lab, LineAnswer, LineError, Outcome};
 pub use crate::engine::lab::{MOST_MOVES, Played, TENTHS};
 use crate::engine::search::{Capped, Caps, Observer};
@@ -81,19 +84,27 @@ impl Observer for RunStop {
     }
 }
 
-/// Solves a position with every card known under `caps`, until `stop`: won or lost, or
-/// undecided with the cap that stopped it in words.
-fn solve_known<P: AtTable>(position: &P, caps: Caps, stop: &mut RunStop) -> Outcome {
+/// Solves a position with every card known for `aim` under `caps`, until `stop`: reached
+/// (won) or not, or undecided with the cap that stopped it in words; and the most points, for
+/// an aim that counts them.
+fn solve_known<P: AtTable, A: Aim<P>>(
+    position: &P,
+    aim: &A,
+    caps: Caps,
+    stop: &mut RunStop,
+) -> (Outcome, Option<u32>) {
     let mut capped = Capped::new(caps, stop);
-    match position.solve(&mut capped) {
-        Solved::Won(_) => Outcome::Won,
-        Solved::Lost => Outcome::Lost,
-        Solved::Open => Outcome::Undecided(
+    let solved = aim.solve(position, &mut capped);
+    let outcome = match solved.reached() {
+        Some(true) => Outcome::Won,
+        Some(false) => Outcome::Lost,
+        None => Outcome::Undecided(
             capped
                 .reached()
                 .map_or_else(|| STOPPED.to_string(), undecided),
         ),
-    }
+    };
+    (outcome, solved.points())
 }
 
 /// How a player at the table chooses the moves it plays.
@@ -113,11 +124,34 @@ pub enum Player {
 /// the player sees it), each ranking within `budget` (its threads: one game on one thread
 /// is what a lab of many games wants), the moves chosen as `player` does.
 pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget, player: Player) -> Played {
+    play_for(truth, view, &Board, budget, player)
+}
+
+/// Plays a game at the table as [`play`] does, each move ranked for `aim` (the game's win, or
+/// a challenge's target) by [`at_table::rank_for`]. For an aim that counts points the game is
+/// played to its end, whatever is certain on the way, for the points it makes: it ends when
+/// no card is left unknown (the player then plays the line to the most points, the target
+/// reached or not), when no move is left, or after [`MOST_MOVES`] moves; every move is
+/// ranked (a line followed is one that wins, not one to the most points), and a ranking by
+/// points announces no chance.
+pub fn play_for<P: AtTable, A: Aim<P>>(
+    truth: &P,
+    view: &P,
+    aim: &A,
+    budget: &SampleBudget,
+    player: Player,
+) -> Played {
     let mut stop = RunStop::current();
-    let known = match solve_known(truth, budget.caps, &mut stop) {
-        Outcome::Won => Some(true),
-        Outcome::Lost => Some(false),
-        Outcome::Undecided(_) => None,
+    let counts_points = aim.counts_points();
+    let player = if counts_points {
+        Player::RanksEachMove
+    } else {
+        player
+    };
+    let (known, known_points) = match solve_known(truth, aim, budget.caps, &mut stop) {
+        (Outcome::Won, points) => (Some(true), points),
+        (Outcome::Lost, points) => (Some(false), points),
+        (Outcome::Undecided(_), _) => (None, None),
     };
     let (mut truth, mut view) = (truth.clone(), view.clone());
     let mut announced = Vec::new();
@@ -125,20 +159,21 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget, player: Play
     let mut met = HashSet::new();
     // The rest of the line being followed.
     let mut line: VecDeque<P::Move> = VecDeque::new();
-    let won = loop {
+    // How the game ended, and whether the points are those of its end as played.
+    let end = loop {
         while let Some(typed) = view.shown(&truth) {
             view = typed;
             // A card turned up: the line counted on the deal's card there.
             line.clear();
         }
         if view.unknown() == 0 {
-            break solve_known(&truth, budget.caps, &mut stop);
+            break None;
         }
         if stop.asked() {
-            break Outcome::Undecided(STOPPED.to_string());
+            break Some(Outcome::Undecided(STOPPED.to_string()));
         }
         if moves == MOST_MOVES {
-            break Outcome::Lost;
+            break Some(Outcome::Lost);
         }
         met.insert(view.key());
         let legal = view.moves();
@@ -150,17 +185,17 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget, player: Play
             let new = |mv: P::Move| !met.contains(&view.after(mv).key());
             match legal.as_slice() {
                 // No move: the game is over, won or not.
-                [] => break solve_known(&truth, budget.caps, &mut stop),
+                [] => break None,
                 [only] if new(*only) => *only,
-                _ => match best_new_move(&view, budget, &new, &mut stop) {
-                    Ok(best) => {
-                        announced.extend(best.estimate.chance());
+                _ => match best_new_move(&view, aim, budget, &new, &mut stop) {
+                    Ok((best, chance)) => {
+                        announced.extend(chance);
                         if player == Player::FollowsLine {
                             line = line_after(&view, budget, best);
                         }
                         best.mv
                     }
-                    Err(end) => break end,
+                    Err(end) => break Some(end),
                 },
             }
         };
@@ -168,11 +203,23 @@ pub fn play<P: AtTable>(truth: &P, view: &P, budget: &SampleBudget, player: Play
         view = view.after(mv);
         moves += 1;
     };
+    // Where the game ran out of unknown cards or of moves, the rest is played every card
+    // known: the exact solve says how it ends, and its most points are the game's. Any other
+    // end keeps the points the rest could make every card known, an upper figure.
+    let (won, points) = match end {
+        None => solve_known(&truth, aim, budget.caps, &mut stop),
+        Some(outcome) if counts_points => {
+            (outcome, solve_known(&truth, aim, budget.caps, &mut stop).1)
+        }
+        Some(outcome) => (outcome, None),
+    };
     Played {
         won,
         known,
         announced,
         moves,
+        points: points.filter(|_| counts_points),
+        known_points: known_points.filter(|_| counts_points),
     }
 }
 
@@ -189,18 +236,21 @@ fn line_after<P: AtTable>(
         .collect()
 }
 
-/// The move ranked first among those that lead to a position not met before, or how the game
-/// ends: won when the best is certain to win, lost when it is certain to lose, when every deal
-/// the budget asked for is decided and lost after it, or when no move is new; undecided when
-/// the run stopped the ranking.
-fn best_new_move<P: AtTable>(
+/// The move ranked first for `aim` among those that lead to a position not met before, with
+/// the chance announced for it (none in a ranking by points), or how the game ends: won when
+/// the best is certain to win, lost when it is certain to lose, when every deal the budget
+/// asked for is decided and lost after it, or when no move is new; undecided when the run
+/// stopped the ranking. For an aim that counts points, only a stop or no new move ends it: the
+/// points are still to be made.
+fn best_new_move<P: AtTable, A: Aim<P>>(
     view: &P,
+    aim: &A,
     budget: &SampleBudget,
     new: &dyn Fn(P::Move) -> bool,
     stop: &mut RunStop,
-) -> Result<MoveChance<P::Move>, Outcome> {
+) -> Result<(MoveChance<P::Move>, Option<f64>), Outcome> {
     let pool = at_table::rest_of_pack(&view.seen());
-    let Ok(ranking) = at_table::rank(view, &pool, budget, stop) else {
+    let Ok(ranking) = at_table::rank_for(view, aim, &pool, budget, stop) else {
         unreachable!("the view's unknown cards are the cards it has not seen")
     };
     if ranking.stopped {
@@ -212,6 +262,12 @@ fn best_new_move<P: AtTable>(
         .find(|chance| new(chance.mv))
         .copied()
         .ok_or(Outcome::Lost)?;
+    let chance = (!ranking.by_points)
+        .then(|| best.estimate.chance())
+        .flatten();
+    if aim.counts_points() {
+        return Ok((best, chance));
+    }
     match best.estimate {
         Estimate::Exact(won) => Err(if won { Outcome::Won } else { Outcome::Lost }),
         // Every deal the budget asked for decided and lost after the best move: the engine
@@ -220,7 +276,7 @@ fn best_new_move<P: AtTable>(
         Estimate::Sampled {
             wins: 0, decided, ..
         } if decided >= budget.deals => Err(Outcome::Lost),
-        Estimate::Sampled { .. } => Ok(best),
+        Estimate::Sampled { .. } => Ok((best, chance)),
     }
 }
 
@@ -280,6 +336,9 @@ pub const AT_TABLE_KEY: &str = "at_table";
 /// all-known outcome and the announced chances as its figures.
 pub struct TableLab {
     pub inner: Box<dyn Lab>,
+    /// The challenge each game is played for: the game's win (Board), or a Score or Card
+    /// challenge's target.
+    pub goal: Goal,
     pub budget: TableBudget,
     /// The caps on each deal's solve.
     pub caps: Caps,
@@ -299,11 +358,13 @@ impl TableLab {
         let Some(budget) = rules.get(AT_TABLE_KEY) else {
             return Some(None);
         };
+        let goal = goal_of_json(budget)?;
         let budget = TableBudget::of_json(budget)?;
         let mut rest = rules.clone();
         rest.as_object_mut()?.remove(AT_TABLE_KEY);
         Some(Some(TableLab {
             inner: inner(&rest)?,
+            goal,
             budget,
             caps,
             stop: Arc::default(),
@@ -322,7 +383,7 @@ impl Lab for TableLab {
         RUN_STOP.with(|stop| *stop.borrow_mut() = Some(Arc::clone(&self.stop)));
         let played = self
             .inner
-            .play_at_table(deal, &self.budget.per_move(self.caps));
+            .play_at_table(deal, self.goal, &self.budget.per_move(self.caps));
         RUN_STOP.with(|stop| *stop.borrow_mut() = None);
         let Some(played) = played else {
             return (
@@ -349,19 +410,40 @@ impl Lab for TableLab {
                 .enumerate()
                 .map(|(tenth, &count)| (Figure::Announced(tenth), count)),
         );
+        let points = [
+            (Figure::Points, played.points),
+            (Figure::KnownPoints, played.known_points),
+        ];
+        figures.extend(
+            points
+                .into_iter()
+                .filter_map(|(figure, points)| Some((figure, points? as usize))),
+        );
         (outcome, figures)
     }
 
     fn figures(&self) -> Vec<Figure> {
+        let points = matches!(self.goal, Goal::Score { .. });
         std::iter::once(Figure::AllKnown)
             .chain((0..TENTHS).map(Figure::Announced))
+            .chain(
+                points
+                    .then_some([Figure::Points, Figure::KnownPoints])
+                    .into_iter()
+                    .flatten(),
+            )
             .collect()
     }
 
-    /// The game's rules with the budget under [`AT_TABLE_KEY`].
+    /// The game's rules with the budget under [`AT_TABLE_KEY`], and there the challenge when
+    /// it is not the Board one (a run for another challenge is another run).
     fn rules_json(&self) -> Value {
         let mut rules = self.inner.rules_json();
-        rules[AT_TABLE_KEY] = self.budget.json();
+        let mut at_table = self.budget.json();
+        if self.goal != Goal::Board {
+            self.goal.add_json(&mut at_table);
+        }
+        rules[AT_TABLE_KEY] = at_table;
         rules
     }
 
@@ -369,8 +451,12 @@ impl Lab for TableLab {
         let time = self.budget.time.map_or(String::new(), |time| {
             format!(" or {} s", time.as_secs_f64())
         });
+        let challenge = match self.goal {
+            Goal::Board => String::new(),
+            goal => format!(" ({goal})"),
+        };
         format!(
-            "{}; at the table, {} deals of the cards not seen{time} a move",
+            "{}; at the table{challenge}, {} deals of the cards not seen{time} a move",
             self.inner.rules_text(),
             crate::cards::excerpt::thousands(self.budget.samples)
         )
@@ -378,5 +464,61 @@ impl Lab for TableLab {
 
     fn brief_rules(&self) -> String {
         self.inner.brief_rules()
+    }
+}
+
+/// The challenge a run's `rules` play each deal at the table for; `None` for a run not at
+/// the table (or whose challenge does not read).
+pub fn challenge_of_rules(rules: &Value) -> Option<Goal> {
+    goal_of_json(rules.get(AT_TABLE_KEY)?)
+}
+
+/// The challenge a run's at-the-table budget names ([`Goal::add_json`]'s fields): the Board
+/// one when it names none (a run written before challenges were played at the table); `None`
+/// when its fields do not read.
+fn goal_of_json(value: &Value) -> Option<Goal> {
+    let count = |key: &str| {
+        value
+            .get(key)
+            .and_then(Value::as_u64)
+            .and_then(|n| u32::try_from(n).ok())
+    };
+    match value.get("challenge").map(Value::as_str) {
+        None | Some(Some("board")) => Some(Goal::Board),
+        Some(Some("score")) => Some(Goal::Score {
+            target: count("target")?,
+            earned: count("earned")?,
+        }),
+        Some(Some("card")) => Some(Goal::Card {
+            rank: value.get("rank")?.as_str()?.parse().ok()?,
+            target: count("target")?,
+            already: count("already")?,
+        }),
+        Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_challenge_written_in_a_run_reads_back_the_same() {
+        let score = Goal::Score {
+            target: 30_000,
+            earned: 500,
+        };
+        let card = Goal::Card {
+            rank: "K".parse().expect("a rank"),
+            target: 3,
+            already: 1,
+        };
+        for goal in [Goal::Board, score, card] {
+            let mut written = json!({"samples": 10});
+            goal.add_json(&mut written);
+            assert_eq!(goal_of_json(&written), Some(goal));
+        }
+        assert_eq!(goal_of_json(&json!({"samples": 10})), Some(Goal::Board));
+        assert_eq!(goal_of_json(&json!({"challenge": "score"})), None);
     }
 }

@@ -215,7 +215,7 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
         match self.known(position) {
             Some(Known::Ranked { ranking, .. }) => ranking.best().map_or_else(
                 || "Hint: ".to_string(),
-                |best| format!("Hint ({}): ", hint_figures(best, goal)),
+                |best| format!("Hint ({}): ", hint_figures(ranking, best, goal)),
             ),
             _ => "Hint: ".to_string(),
         }
@@ -237,7 +237,8 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
 
 /// The ranking's verdict for `goal` in a sentence: "Best chance to win: 64% ± 9% (125
 /// deals), refining.", "Best chance to reach 30,000: 64% ± 8% (125 deals), mean 31,200 ±
-/// 2,104 points, refining."
+/// 2,104 points, refining."; for a ranking by points (a Score challenge with no target of its
+/// own), "Best move's points: mean 31,200 ± 2,104 points (125 deals), refining."
 pub fn ranked_verdict<M>(ranking: &Ranking<M>, rounds: u32, goal: Goal) -> String {
     let refining = if rounds < ROUNDS && !ranking.exact() {
         ", refining"
@@ -248,6 +249,12 @@ pub fn ranked_verdict<M>(ranking: &Ranking<M>, rounds: u32, goal: Goal) -> Strin
         target_words(goal).map_or_else(|| "win".to_string(), |target| format!("reach {target}"));
     match ranking.best() {
         None => "No move is left: the game is lost.".to_string(),
+        Some(best) if ranking.by_points => {
+            format!(
+                "Best move's points: {}{refining}.",
+                ranking.figures_text(best)
+            )
+        }
         Some(best) => format!("Best chance to {aim}: {}{refining}.", best.figures_text()),
     }
 }
@@ -267,8 +274,12 @@ fn target_words(goal: Goal) -> Option<String> {
 
 /// The best move's figures in a hint, short for the status line: its chance, "64% ± 9% (125
 /// deals)"; for a challenge what it is the chance to reach, and the mean points where they
-/// count: "reaches 30,000: 64% ± 8% (125 deals), mean 31,200 points".
-fn hint_figures<M>(best: &MoveChance<M>, goal: Goal) -> String {
+/// count: "reaches 30,000: 64% ± 8% (125 deals), mean 31,200 points"; for a ranking by
+/// points only those: "mean 31,200 points".
+fn hint_figures<M>(ranking: &Ranking<M>, best: &MoveChance<M>, goal: Goal) -> String {
+    if let (true, Some(points)) = (ranking.by_points, best.points) {
+        return points.mean_text();
+    }
     let chance = best.estimate.text();
     let points = best
         .points
@@ -336,6 +347,7 @@ pub fn learned<A: 'static, M: 'static>(
         Ok(_) => Known::Ranked {
             ranking: Ranking {
                 moves: Vec::new(),
+                by_points: false,
                 deals: 0,
                 stopped: true,
                 out_of_time: None,

@@ -17,6 +17,7 @@ use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value, json};
 use solitaire::cards::excerpt::shown_path;
 pub use solitaire::engine::lab::{Figure, Outcome};
+use solitaire::engine::table_lab::challenge_of_rules;
 
 use super::shard::{RunId, Shard};
 
@@ -305,7 +306,10 @@ impl ResultsFile {
         let differences: Vec<String> = written
             .differences(run)
             .into_iter()
-            .map(|(field, theirs, mine)| format!("its {field} is {theirs}, this run's {mine}"))
+            .map(|(field, theirs, mine)| {
+                other_challenge(&field, &theirs, &mine)
+                    .unwrap_or_else(|| format!("its {field} is {theirs}, this run's {mine}"))
+            })
             .chain(
                 (written.shard != run.shard)
                     .then(|| format!("its shard is {}, this run's {}", written.shard, run.shard)),
@@ -523,6 +527,18 @@ fn open(path: &Path, options: &OpenOptions) -> Result<File, ResultsError> {
             source,
         },
     )
+}
+
+/// Where a run's `rules` differ in the challenge its deals are played for at the table, that
+/// in words: "it was played at the table for Score: 84900 points (0 earned), this run for
+/// Board"; `None` otherwise, the rules then shown whole.
+fn other_challenge(field: &str, theirs: &Value, mine: &Value) -> Option<String> {
+    if field != "rules" {
+        return None;
+    }
+    let (theirs, mine) = (challenge_of_rules(theirs)?, challenge_of_rules(mine)?);
+    (theirs != mine)
+        .then(|| format!("it was played at the table for {theirs}, this run for {mine}"))
 }
 
 /// Opens a results file to be written, as [`open`] does, but never through a link: writing

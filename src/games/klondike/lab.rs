@@ -13,6 +13,7 @@ use super::{DealProblem, DealProblems, EmptyPile, Passes, Position, Rules};
 use crate::cards::deal::Deal;
 use crate::engine::at_table::SampleBudget;
 use crate::engine::game::{LineError, NotItsRules};
+use crate::engine::goal::Goal;
 use crate::engine::lab::{Figure, Lab, LineAnswer, Outcome};
 use crate::engine::search::Caps;
 use crate::engine::table_lab::{self, Played};
@@ -80,7 +81,10 @@ impl Lab for KlondikeLab {
     }
 
     /// The deal played as dealt: each pile's top face up, the rest and the stock not known.
-    fn play_at_table(&self, deal: &Deal, budget: &SampleBudget) -> Option<Played> {
+    fn play_at_table(&self, deal: &Deal, goal: Goal, budget: &SampleBudget) -> Option<Played> {
+        if goal != Goal::Board {
+            return None;
+        }
         let deal = super::Deal::from_slots(&deal.slots())
             .expect("a deal's 52 cards lay out as Klondike's");
         let (truth, view) = super::at_table::at_the_table(&deal, self.rules);

@@ -17,6 +17,7 @@ use super::solver::{self, Budget, Caps, Outcome, ScoreAnswer};
 use super::{Move, Position, notation};
 use crate::cards::card::Card;
 use crate::engine::at_table::{self, Aim, AimWords, AtTable, Reach, SampleBudget, Settled, Solved};
+use crate::engine::kind::GameKind;
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -169,6 +170,11 @@ impl Aim<Position> for Goal {
 
     fn counts_points(&self) -> bool {
         matches!(self, Goal::Score { .. })
+    }
+
+    /// A Score challenge with no target of its own asks for the points.
+    fn ranks_by_points(&self) -> bool {
+        self.asks_most_points(GameKind::Pyramid.full_score())
     }
 
     /// The Board challenge as [`AtTable::settled`]; a challenge reached by a line with the

@@ -150,16 +150,26 @@ impl Lab for PyramidLab {
         true
     }
 
-    /// The deal played with its stock face down, to clear the pyramid (or all 52 cards),
-    /// following a line until a card turns up: on the same deals it wins as often as ranking
-    /// every move, for two thirds of the time (docs/at-the-table.md).
-    fn play_at_table(&self, deal: &Deal, budget: &SampleBudget) -> Option<Played> {
+    /// Every challenge the rules allow is played at the table.
+    fn at_table_for(&self, goal: Goal) -> bool {
+        goal.check(self.rules).is_ok()
+    }
+
+    /// The deal played with its stock face down, for `goal`: to clear the pyramid (or all 52
+    /// cards), following a line until a card turns up: on the same deals it wins as often as
+    /// ranking every move, for two thirds of the time (docs/at-the-table.md); or a Score or
+    /// Card challenge's target.
+    fn play_at_table(&self, deal: &Deal, goal: Goal, budget: &SampleBudget) -> Option<Played> {
+        if !self.at_table_for(goal) {
+            return None;
+        }
         // The truth, every card known, and the deal as a player sees it: the stock face down.
         let truth = Position::new(deal, self.rules);
         let view = truth.clone().with_unknown_cards(truth.stock_top_first());
-        Some(table_lab::play(
+        Some(table_lab::play_for(
             &truth,
             &view,
+            &goal,
             budget,
             table_lab::Player::FollowsLine,
         ))

@@ -14,6 +14,7 @@ use crate::cards::card::Card;
 use crate::cards::deal::Deal;
 use crate::engine::at_table::{self, Aim, AimWords, AtTable, Reach, SampleBudget, Settled, Solved};
 use crate::engine::goal::Goal;
+use crate::engine::kind::GameKind;
 use crate::engine::search::Observer;
 use crate::engine::verdict;
 
@@ -88,6 +89,11 @@ impl Aim<Position> for Goal {
 
     fn counts_points(&self) -> bool {
         matches!(self, Goal::Score { .. })
+    }
+
+    /// A Score challenge with no target of its own asks for the points.
+    fn ranks_by_points(&self) -> bool {
+        self.asks_most_points(GameKind::TriPeaks.full_score())
     }
 
     fn settled(&self, position: &Position) -> Settled {

@@ -122,14 +122,20 @@ impl Lab for TriPeaksLab {
         true
     }
 
-    /// The deal played as MSC deals it, for the Board challenge: rows 1 to 3 and the stock
-    /// face down, every move ranked: following a line until a card turns up wins a tenth of
-    /// the deals fewer (docs/at-the-table.md).
-    fn play_at_table(&self, deal: &Deal, budget: &SampleBudget) -> Option<Played> {
+    /// Every challenge is played at the table.
+    fn at_table_for(&self, _goal: Goal) -> bool {
+        true
+    }
+
+    /// The deal played as MSC deals it, for `goal`: rows 1 to 3 and the stock face down,
+    /// every move ranked: following a line until a card turns up wins a tenth of the deals
+    /// fewer (docs/at-the-table.md).
+    fn play_at_table(&self, deal: &Deal, goal: Goal, budget: &SampleBudget) -> Option<Played> {
         let (truth, view) = super::at_table::at_the_table(deal);
-        Some(table_lab::play(
+        Some(table_lab::play_for(
             &truth,
             &view,
+            &goal,
             budget,
             table_lab::Player::RanksEachMove,
         ))
