@@ -658,3 +658,40 @@ mod snapshots {
         insta::assert_snapshot!("tripeaks_play_mode_at_80x24", screen(&app, 80, 24));
     }
 }
+
+#[test]
+fn at_the_table_a_score_challenge_with_no_target_hints_the_move_with_the_most_points() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    app.update(Msg::Paste(as_dealt().0));
+    // The target all one deal can give: the Score challenge with no target of its own.
+    super::challenges::choose(&mut app, 1, &["84900", "0"]);
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    let (ranking, _) = ranked(play(&app).known());
+    assert!(ranking.by_points, "{ranking:?}");
+    let best = *ranking.best().expect("a move to rank");
+    let most = ranking
+        .moves
+        .iter()
+        .filter_map(|chance| chance.points?.mean_margin())
+        .map(|(mean, _)| mean)
+        .fold(f64::MIN, f64::max);
+    let (mean, _) = best.points.and_then(|p| p.mean_margin()).expect("points");
+    assert!((mean - most).abs() < f64::EPSILON, "{ranking:?}");
+    let verdict = play(&app).verdict();
+    assert!(
+        verdict.starts_with("Best move's points: mean "),
+        "{verdict}"
+    );
+    assert!(!verdict.contains('%'), "{verdict}");
+    let position = *play(&app).position();
+    press(&mut app, KeyCode::Char('h'));
+    says(
+        &app,
+        &format!(
+            "Hint ({}): {}.",
+            best.points.expect("points").mean_text(),
+            position.describe(best.mv)
+        ),
+    );
+}
