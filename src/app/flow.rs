@@ -598,8 +598,18 @@ pub struct Flow<G: GameScreen> {
     hint_said: Option<Move<G>>,
     /// A check's end is saying the hint again: it says, never plays.
     hint_refreshing: bool,
+    /// A question holds the message line: a hint said meanwhile waits behind it, and the one
+    /// before it was never read, so none is said to have changed.
+    message_line: MessageLine,
     /// The user said yes to losing the moves played: the next edit goes ahead without asking.
     edit_allowed: bool,
+}
+
+/// Whether what the game says is seen at once, or waits behind a question on the line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MessageLine {
+    Free,
+    Taken,
 }
 
 impl<G: GameScreen> Default for Flow<G> {
@@ -615,6 +625,7 @@ impl<G: GameScreen> Default for Flow<G> {
             hint_asked: false,
             hint_said: None,
             hint_refreshing: false,
+            message_line: MessageLine::Free,
             edit_allowed: false,
         }
     }
@@ -1149,7 +1160,7 @@ impl<G: GameScreen> Flow<G> {
         let text = play.game().position().describe(best);
         let shown = std::mem::replace(play.hint_shown(), true);
         let said = self.hint_said.replace(best);
-        let changed = shown && said != Some(best);
+        let changed = shown && said != Some(best) && self.message_line == MessageLine::Free;
         if changed {
             *play.hint_shown() = false;
             fx.say(
@@ -1395,6 +1406,14 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn kept(&mut self) {
         self.drop_typing();
+    }
+
+    fn line_taken(&mut self, taken: bool) {
+        self.message_line = if taken {
+            MessageLine::Taken
+        } else {
+            MessageLine::Free
+        };
     }
 
     fn job(&mut self, message: JobMessage) -> Effects {

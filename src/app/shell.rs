@@ -343,6 +343,9 @@ pub struct App {
     pub notes: Vec<String>,
     /// A change that waits for y (or n) because it would drop unsaved work.
     pub confirm: Option<Confirm>,
+    /// What was said while the question waited: the question owns the message line until it
+    /// is answered, and these follow its reply.
+    meanwhile: Vec<Meanwhile>,
     /// The work as last saved or opened.
     clean: Option<Work>,
     /// Why the draft could not be written the last time it was, if it could not: the work
@@ -358,6 +361,13 @@ pub struct App {
     effects: Vec<Effect>,
     /// A draft of another game than the one named at start, being saved aside.
     aside: Option<Aside>,
+}
+
+/// Something said while a question waited, held back so that the question stays in sight.
+struct Meanwhile {
+    status: Status,
+    /// Said by the game of the work on screen: stale once a yes has replaced that work.
+    of_game: bool,
 }
 
 /// The draft of another game than the one named on the command line, while it is saved
@@ -401,6 +411,7 @@ impl App {
             name: None,
             notes: Vec::new(),
             confirm: None,
+            meanwhile: Vec::new(),
             clean: None,
             draft_problem: None,
             draft_due: false,
@@ -429,15 +440,8 @@ impl App {
                 drop(text);
                 app.restore_name(kept);
                 let what = app.unsaved().unwrap_or_else(|| "the draft".to_string());
-                let name = opening.name().to_string();
-                app.confirm = Some(opening);
-                app.say(
-                    Tone::Warning,
-                    format!(
-                        "Open '{name}' in place of {what}? y opens it, any other key keeps \
-                         the draft."
-                    ),
-                );
+                let question = format!("Open '{}' in place of {what}?", opening.name());
+                app.ask(opening, &question);
             }
             (Some(Confirm::Open(saved, from)), _) => app.opened(&saved, &from),
             (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
@@ -457,7 +461,8 @@ impl App {
                 app.start_empty(setup.game.unwrap_or(GameKind::Pyramid), held_elsewhere);
             }
         }
-        // A draft that cannot be restored is named, never dropped without a word.
+        // A draft that cannot be restored is named, never dropped without a word (after the
+        // question's answer when one waits).
         let warnings: Vec<String> = unreadable
             .iter()
             .map(|(path, reason)| {
@@ -468,7 +473,7 @@ impl App {
             })
             .chain(setup.warnings)
             .collect();
-        if let Some(warning) = warnings.first().filter(|_| app.confirm.is_none()) {
+        if let Some(warning) = warnings.first() {
             app.say(Tone::Warning, warning.clone());
         }
         app.after_event();
@@ -530,7 +535,24 @@ impl App {
     }
 
     fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.shell.say(tone, text);
+        self.speak(tone, text.into(), false);
+    }
+
+    /// Says `text` on the message line, or while a question waits there, holds it back until
+    /// the question is answered.
+    fn speak(&mut self, tone: Tone, text: String, of_game: bool) {
+        if self.confirm.is_none() {
+            self.shell.say(tone, text);
+            return;
+        }
+        // A newer message says what an older one said (a hint's next round, say); an error
+        // stays until it is seen.
+        self.meanwhile
+            .retain(|held| held.status.tone == Tone::Error);
+        self.meanwhile.push(Meanwhile {
+            status: Status { text, tone },
+            of_game,
+        });
     }
 
     /// Whether the screen needs drawing again; clears the flag.
@@ -560,7 +582,7 @@ impl App {
             // A click or a paste answers a y/n question with "no", then acts as usual.
             Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
                 if let Some(confirm) = self.confirm.take() {
-                    self.keep(&confirm);
+                    self.answered(confirm, false);
                 }
                 match msg {
                     Msg::Mouse(mouse) => self.mouse(mouse),
@@ -590,7 +612,11 @@ impl App {
     fn apply(&mut self, fx: Effects) {
         for effect in fx.into_vec() {
             match effect {
-                Effect::Say(tone, text) => self.say(tone, text),
+                Effect::Say(tone, text) => self.speak(tone, text, true),
+                // The game takes back what it said; a question waiting keeps the line.
+                Effect::Hush if self.confirm.is_some() => {
+                    self.meanwhile.retain(|held| !held.of_game);
+                }
                 Effect::Hush => self.shell.status = None,
                 Effect::Help => self.shell.overlay = Some(Overlay::Help(0)),
                 Effect::Challenge(goal) => {
@@ -640,6 +666,7 @@ impl App {
     /// Keeps the draft when the work changed, then quits if that was asked for (once the
     /// draft is written, when it is being written).
     fn after_event(&mut self) {
+        self.session.line_taken(self.confirm.is_some());
         if std::mem::take(&mut self.draft_due) {
             self.keep_draft(Then::Nothing);
             if self.quitting == Quitting::Asked {
@@ -673,20 +700,30 @@ impl App {
         );
     }
 
-    /// Asks `question` and waits for its answer, whose keys the question ends with.
+    /// Asks `question` and waits for its answer, whose keys the question ends with. The
+    /// question owns the message line until it is answered.
     fn ask(&mut self, confirm: Confirm, question: &str) {
         let answer = confirm.answer_words();
         self.confirm = Some(confirm);
-        self.tell(Tone::Warning, format!("{question} {answer}"));
+        self.show(Tone::Warning, format!("{question} {answer}"));
     }
 
     /// Says something where it is seen: on the message line, and on the open dialog's own
     /// line when the dialog covers the message line.
     fn tell(&mut self, tone: Tone, text: String) {
+        if self.confirm.is_some() {
+            self.speak(tone, text, false);
+            return;
+        }
+        self.show(tone, text);
+    }
+
+    /// Puts `text` on the message line (and the open dialog's), over whatever is there.
+    fn show(&mut self, tone: Tone, text: String) {
         if let Some(Overlay::Open(open)) = &mut self.shell.overlay {
             open.note = Some((tone, text.clone()));
         }
-        self.say(tone, text);
+        self.shell.say(tone, text);
     }
 
     /// Whether the terminal is too small for the board: only quitting works there.
@@ -889,11 +926,40 @@ impl App {
             KeyCode::Char(c) => ctrl && confirm.again() == Some(c),
             _ => false,
         };
+        self.answered(confirm, yes);
+    }
+
+    /// Does what the answer says, then says what was held back while the question waited
+    /// after the reply: on a yes, only what the game said of the work replaced is dropped.
+    fn answered(&mut self, confirm: Confirm, yes: bool) {
+        let meanwhile = std::mem::take(&mut self.meanwhile);
         if yes {
             self.go_ahead(confirm);
         } else {
             self.keep(&confirm);
         }
+        for held in meanwhile {
+            if !(yes && held.of_game) {
+                self.follow_reply(held.status);
+            }
+        }
+    }
+
+    /// Adds `said` after what the line says now: the reply to a question, with what came
+    /// while it waited. A question asked again keeps the line, and `said` waits for it.
+    fn follow_reply(&mut self, said: Status) {
+        if self.confirm.is_some() {
+            self.speak(said.tone, said.text, false);
+            return;
+        }
+        let line = match self.shell.status.take() {
+            None => said,
+            Some(reply) => Status {
+                text: format!("{} {}", reply.text, said.text),
+                tone: graver(reply.tone, said.tone),
+            },
+        };
+        self.shell.status = Some(line);
     }
 
     /// The answer no: the work stays as it was, and an edit held back leaves nothing
@@ -1526,6 +1592,17 @@ fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
         }
     };
     (work.deal, work.moves) != (other.deal, other.moves)
+}
+
+/// The graver of two tones, which a line saying both takes.
+fn graver(one: Tone, other: Tone) -> Tone {
+    let rank = |tone: Tone| match tone {
+        Tone::Info => 0,
+        Tone::Success => 1,
+        Tone::Warning => 2,
+        Tone::Error => 3,
+    };
+    if rank(other) > rank(one) { other } else { one }
 }
 
 /// Why the challenge typed cannot be set, as a plain sentence that names the field and its

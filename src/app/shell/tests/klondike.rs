@@ -1805,3 +1805,45 @@ fn the_rules_dialog_holds_every_command_key_as_the_shell_dialogs_do() {
         "closed, the editor's keys work again"
     );
 }
+
+#[test]
+fn a_question_keeps_the_message_line_while_hint_rounds_end_and_they_follow_its_reply() {
+    let (_dir, mut app, receive) = klondike_playing(at_the_table());
+    press(&mut app, KeyCode::Char('h'));
+    // The hint's rounds are still running when a question is asked.
+    assert!(on_screen::<Flow<Klondike>>(&app).check_id().is_some());
+    ctrl(&mut app, 'n');
+    let question = said(&app);
+    assert!(
+        question.starts_with("Clear the 52 cards typed"),
+        "{question}"
+    );
+    let keys = app.hints();
+    settle(&mut app, &receive);
+    assert!(
+        play(&app).best_move().is_some(),
+        "a round has ranked the moves"
+    );
+    assert_eq!(said(&app), question, "the question stays on the line");
+    assert_eq!(app.hints(), keys);
+    // Answered, the reply comes first and the hint that came meanwhile follows it.
+    press(&mut app, KeyCode::Char('n'));
+    assert!(app.confirm.is_none());
+    says(&app, "Kept ");
+    says_in(&app, " Hint (");
+    says_in(&app, "h again plays it.");
+    // The hint said is the one `h` plays.
+    let hinted = play(&app).best_move();
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.moves().last().copied(), hinted);
+}
+
+#[test]
+fn what_the_game_said_while_a_question_waited_is_dropped_when_yes_replaces_the_game() {
+    let (_dir, mut app, receive) = klondike_playing(at_the_table());
+    press(&mut app, KeyCode::Char('h'));
+    ctrl(&mut app, 'n');
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(said(&app), "A new, empty deal.");
+}
