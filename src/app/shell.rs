@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
@@ -25,6 +25,7 @@ use crate::app::games::{self, Holds};
 use crate::app::help;
 use crate::app::layout;
 use crate::app::open_dialog::{OpenAction, OpenDialog};
+use crate::app::question::{self, Reply};
 use crate::app::session::{DealText, Session, Ui, Work};
 use crate::app::session::{GameDraft, SavedGame};
 use crate::app::text_field::TextField;
@@ -274,12 +275,26 @@ impl Confirm {
             Confirm::New | Confirm::Switch(_) => ("clears", "keeps it"),
             Confirm::Random => ("deals", "keeps it"),
             Confirm::Open(..) | Confirm::Paste(_) | Confirm::OpenText(_) => {
-                ("opens it", "keeps it")
+                ("opens it", "keeps the draft")
             }
             Confirm::Quit => ("quits", "stays"),
             Confirm::Edit(_) => ("changes it", "keeps the game"),
         };
-        [("y", yes), ("any other key", no)]
+        [(question::YES_KEY, yes), (question::NO_KEYS, no)]
+    }
+
+    /// The reply to no: what was kept, and what was not done.
+    fn declined(&self) -> String {
+        match self {
+            Confirm::New => "Kept as it was: no new deal.".to_string(),
+            Confirm::Switch(game) => format!("Kept as it was: no new {game} deal."),
+            Confirm::Random => "Kept as it was: no random deal.".to_string(),
+            Confirm::Open(..) | Confirm::Paste(_) | Confirm::OpenText(_) => {
+                format!("Kept the draft; '{}' not opened.", self.name())
+            }
+            Confirm::Quit => "Not quit: the work is still here.".to_string(),
+            Confirm::Edit(_) => "Kept the game; the change is not made.".to_string(),
+        }
     }
 
     /// The Control key that asked the question, which says yes when pressed again.
@@ -295,11 +310,8 @@ impl Confirm {
 
     /// The question's last words: how to answer it.
     fn answer_words(&self) -> String {
-        let [(yes_key, yes), (no_key, no)] = self.answers();
-        let again = self.again().map_or(String::new(), |key| {
-            format!(" (or Ctrl-{} again)", key.to_ascii_uppercase())
-        });
-        format!("{yes_key}{again} {yes}, {no_key} {no}.")
+        let [(_, yes), (_, no)] = self.answers();
+        question::answer_words(yes, no, self.again())
     }
 }
 
@@ -343,6 +355,8 @@ pub struct App {
     pub notes: Vec<String>,
     /// A change that waits for y (or n) because it would drop unsaved work.
     pub confirm: Option<Confirm>,
+    /// The question waiting, with how to answer it, as the message line shows it.
+    asked: String,
     /// What was said while the question waited: the question owns the message line until it
     /// is answered, and these follow its reply.
     meanwhile: Vec<Meanwhile>,
@@ -411,6 +425,7 @@ impl App {
             name: None,
             notes: Vec::new(),
             confirm: None,
+            asked: String::new(),
             meanwhile: Vec::new(),
             clean: None,
             draft_problem: None,
@@ -579,16 +594,14 @@ impl App {
             // was last written.
             Msg::End => self.quitting = Quitting::Leaving,
             Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
-            // A click or a paste answers a y/n question with "no", then acts as usual.
-            Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
-                if let Some(confirm) = self.confirm.take() {
-                    self.answered(confirm, false);
+            // A click or a paste answers no question: it waits, and says how to answer.
+            Msg::Mouse(mouse) if self.confirm.is_some() => {
+                if matches!(mouse.kind, MouseEventKind::Down(_)) {
+                    self.remind("A click does not answer the question.");
                 }
-                match msg {
-                    Msg::Mouse(mouse) => self.mouse(mouse),
-                    Msg::Paste(text) => self.paste(&text),
-                    _ => {}
-                }
+            }
+            Msg::Paste(_) if self.confirm.is_some() => {
+                self.remind("Not pasted: a paste does not answer the question.");
             }
             Msg::Mouse(mouse) => self.mouse(mouse),
             Msg::Paste(text) => self.paste(&text),
@@ -703,9 +716,14 @@ impl App {
     /// Asks `question` and waits for its answer, whose keys the question ends with. The
     /// question owns the message line until it is answered.
     fn ask(&mut self, confirm: Confirm, question: &str) {
-        let answer = confirm.answer_words();
+        self.asked = format!("{question} {}", confirm.answer_words());
         self.confirm = Some(confirm);
-        self.show(Tone::Warning, format!("{question} {answer}"));
+        self.show(Tone::Warning, self.asked.clone());
+    }
+
+    /// Says that what came does not answer the question waiting, and the question again.
+    fn remind(&mut self, what: &str) {
+        self.show(Tone::Warning, format!("{what} {}", self.asked));
     }
 
     /// Says something where it is seen: on the message line, and on the open dialog's own
@@ -917,16 +935,20 @@ impl App {
         self.draft_due = true;
     }
 
-    /// The answer to a y/n question: y (or Ctrl-N again for a new deal) goes ahead, any other
-    /// key keeps the work (Ctrl-Q is taken before, in [`App::key`]).
+    /// A key while a y/n question waits: y (or Ctrl-N again for a new deal) goes ahead, n or
+    /// Esc keeps the work, and any other key leaves the question waiting, so that a command
+    /// key pressed out of habit answers nothing unread (Ctrl-Q is taken before, in
+    /// [`App::key`]).
     fn answer(&mut self, confirm: Confirm, key: KeyEvent) {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let yes = match key.code {
-            KeyCode::Char('y' | 'Y') => !ctrl,
-            KeyCode::Char(c) => ctrl && confirm.again() == Some(c),
-            _ => false,
-        };
-        self.answered(confirm, yes);
+        match question::reply(key, confirm.again()) {
+            Reply::Yes => self.answered(confirm, true),
+            Reply::No => self.answered(confirm, false),
+            Reply::Waits => {
+                self.confirm = Some(confirm);
+                let what = format!("{} does not answer the question.", question::key_name(key));
+                self.remind(&what);
+            }
+        }
     }
 
     /// Does what the answer says, then says what was held back while the question waited
@@ -968,7 +990,7 @@ impl App {
         if matches!(confirm, Confirm::Edit(_)) {
             self.session.kept();
         }
-        self.say(Tone::Info, "Kept as it was.");
+        self.say(Tone::Info, confirm.declined());
     }
 
     /// Does what a y/n question asked about, or what needed no question.
@@ -1026,7 +1048,7 @@ impl App {
     /// The most used keys, for the bottom line: a window's own while one is open, since
     /// only they work there.
     pub fn hints(&self) -> Vec<(&'static str, &'static str)> {
-        // Any key answers a question: its answers are the keys that mean something.
+        // Only a question's answer keys mean something while it waits.
         if let Some(confirm) = &self.confirm {
             return confirm.answers().to_vec();
         }

@@ -889,11 +889,11 @@ fn an_edit_of_the_game_under_way_asks_before_losing_the_moves_played() {
         );
         assert_eq!(
             said(&app),
-            "Change the table and lose the 1 move played (not saved)? y changes it, any \
-             other key keeps the game."
+            "Change the table and lose the 1 move played (not saved)? y changes it, n or Esc \
+             keeps the game."
         );
         press(&mut app, KeyCode::Char('n'));
-        assert_eq!(said(&app), "Kept as it was.");
+        assert_eq!(said(&app), "Kept the game; the change is not made.");
         assert_eq!(table(&app).setup, typed);
         assert_eq!(app.klondike().editor.marks.rules, rules);
         assert_eq!(play(&app).game.played(), 1);
@@ -937,7 +937,7 @@ fn an_edit_of_the_deal_asks_too_unless_the_moves_are_saved() {
         "Change the deal and lose the 2 moves played (not saved)?",
     );
     press(&mut app, KeyCode::Esc);
-    assert_eq!(said(&app), "Kept as it was.");
+    assert_eq!(said(&app), "Kept the game; the change is not made.");
     assert_eq!(app.klondike().editor.pending_text(), None);
     assert_eq!(app.klondike().editor.deal(), Ok(winnable()));
     assert_eq!(play(&app).game.played(), 2);
@@ -1709,7 +1709,7 @@ fn a_card_typed_over_a_game_under_way_and_kept_leaves_nothing_half_typed() {
         said(&app)
     );
     press(&mut app, KeyCode::Char('n'));
-    assert_eq!(said(&app), "Kept as it was.");
+    assert_eq!(said(&app), "Kept the game; the change is not made.");
     assert_eq!(table(&app).pending.text(), None);
     // The next key is a key of its own, not the suit of a rank left waiting.
     press(&mut app, KeyCode::Char('u'));
@@ -1829,8 +1829,7 @@ fn a_question_keeps_the_message_line_while_hint_rounds_end_and_they_follow_its_r
     // Answered, the reply comes first and the hint that came meanwhile follows it.
     press(&mut app, KeyCode::Char('n'));
     assert!(app.confirm.is_none());
-    says(&app, "Kept ");
-    says_in(&app, " Hint (");
+    says(&app, "Kept as it was: no new deal. Hint (");
     says_in(&app, "h again plays it.");
     // The hint said is the one `h` plays.
     let hinted = play(&app).best_move();
