@@ -1066,8 +1066,18 @@ impl<G: GameScreen> Flow<G> {
             }
         }
         self.show(Screen::Play);
+        self.hint_unsaid();
         fx.say(Tone::Info, G::PLAY_WORDS);
         self.sync_check(fx);
+    }
+
+    /// Play mode entered: no hint is on the line, whatever was said before leaving it, so the
+    /// first `h` says one ("Hint: ...") rather than play it or call it changed.
+    fn hint_unsaid(&mut self) {
+        self.hint_said = None;
+        if let Some(play) = &mut self.play {
+            *play.hint_shown() = false;
+        }
     }
 
     fn play_key(&mut self, key: KeyEvent, board: Rect, fx: &mut Effects) {
@@ -1160,7 +1170,10 @@ impl<G: GameScreen> Flow<G> {
         let text = play.game().position().describe(best);
         let shown = std::mem::replace(play.hint_shown(), true);
         let said = self.hint_said.replace(best);
-        let changed = shown && said != Some(best) && self.message_line == MessageLine::Free;
+        // Changed only from a hint the player read: never the first one said.
+        let changed = shown
+            && said.is_some_and(|said| said != best)
+            && self.message_line == MessageLine::Free;
         if changed {
             *play.hint_shown() = false;
             fx.say(

@@ -1846,3 +1846,37 @@ fn what_the_game_said_while_a_question_waited_is_dropped_when_yes_replaces_the_g
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(said(&app), "A new, empty deal.");
 }
+
+#[test]
+fn the_first_hint_after_coming_back_to_play_is_said_not_played_nor_called_changed() {
+    use solitaire::games::klondike::answer::Answer;
+    let (_dir, mut app, _receive) = klondike_play_hinted();
+    says(&app, "Hint: ");
+    let shown = play(&app).best_move().expect("a hint");
+    let played = play(&app).game.played();
+    // Back to the editor and on with the game: the hint is no longer on the line.
+    press(&mut app, KeyCode::Esc);
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.played(), played, "{}", said(&app));
+    says(&app, "Hint: ");
+    // Again, with a check meanwhile ranking another move first: the first hint is a hint.
+    press(&mut app, KeyCode::Esc);
+    ctrl(&mut app, 'p');
+    let position = play(&app).position().clone();
+    let other = position
+        .legal_moves()
+        .into_iter()
+        .find(|&mv| mv != shown)
+        .expect("another move");
+    on_screen_mut::<Flow<Klondike>>(&mut app)
+        .play
+        .as_mut()
+        .unwrap()
+        .learn(position.clone(), Known::Exact(Answer::Wins(vec![other])));
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.played(), played, "{}", said(&app));
+    says(&app, &format!("Hint: {}", position.describe(other)));
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.moves().last(), Some(&other));
+}
