@@ -16,6 +16,7 @@ mod job;
 mod layout;
 mod open_dialog;
 pub mod preferences;
+mod question;
 mod session;
 mod shell;
 mod text_field;

@@ -601,10 +601,20 @@ pub struct Flow<G: GameScreen> {
     hint_said: Option<Move<G>>,
     /// A check's end is saying the hint again: it says, never plays.
     hint_refreshing: bool,
+    /// A question holds the message line: a hint said meanwhile waits behind it, and the one
+    /// before it was never read, so none is said to have changed.
+    message_line: MessageLine,
     /// The user said yes to losing the moves played: the next edit goes ahead without asking.
     edit_allowed: bool,
     /// What each round of a ranking at the table may spend.
     pub rounds: RoundBudget,
+}
+
+/// Whether what the game says is seen at once, or waits behind a question on the line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MessageLine {
+    Free,
+    Taken,
 }
 
 impl<G: GameScreen> Default for Flow<G> {
@@ -620,6 +630,7 @@ impl<G: GameScreen> Default for Flow<G> {
             hint_asked: false,
             hint_said: None,
             hint_refreshing: false,
+            message_line: MessageLine::Free,
             edit_allowed: false,
             rounds: RoundBudget::APP,
         }
@@ -1068,8 +1079,18 @@ impl<G: GameScreen> Flow<G> {
             }
         }
         self.show(Screen::Play);
+        self.hint_unsaid();
         fx.say(Tone::Info, G::PLAY_WORDS);
         self.sync_check(fx);
+    }
+
+    /// Play mode entered: no hint is on the line, whatever was said before leaving it, so the
+    /// first `h` says one ("Hint: ...") rather than play it or call it changed.
+    fn hint_unsaid(&mut self) {
+        self.hint_said = None;
+        if let Some(play) = &mut self.play {
+            *play.hint_shown() = false;
+        }
     }
 
     fn play_key(&mut self, key: KeyEvent, board: Rect, fx: &mut Effects) {
@@ -1162,7 +1183,10 @@ impl<G: GameScreen> Flow<G> {
         let text = play.game().position().describe(best);
         let shown = std::mem::replace(play.hint_shown(), true);
         let said = self.hint_said.replace(best);
-        let changed = shown && said != Some(best);
+        // Changed only from a hint the player read: never the first one said.
+        let changed = shown
+            && said.is_some_and(|said| said != best)
+            && self.message_line == MessageLine::Free;
         if changed {
             *play.hint_shown() = false;
             fx.say(
@@ -1414,6 +1438,14 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn kept(&mut self) {
         self.drop_typing();
+    }
+
+    fn line_taken(&mut self, taken: bool) {
+        self.message_line = if taken {
+            MessageLine::Taken
+        } else {
+            MessageLine::Free
+        };
     }
 
     fn job(&mut self, message: JobMessage) -> Effects {

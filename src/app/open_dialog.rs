@@ -15,6 +15,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::effects::Tone;
 use crate::app::games::{self, Listed};
+use crate::app::question::{self, Reply};
 use crate::app::text_field::{Edit, TextField};
 use crate::app::theme::Theme;
 use crate::app::widgets::{
@@ -32,7 +33,8 @@ pub struct OpenDialog {
     pub selected: usize,
     /// The first unreadable file shown; `PgUp` and `PgDn` move it.
     pub broken_first: usize,
-    /// The save asked about after Delete: `y` removes it, any other key keeps it.
+    /// The save asked about after Delete: `y` removes it, `n` or Esc keeps it, and any other
+    /// key leaves the question waiting, as every question of the app does.
     pub confirm: Option<Box<Listed>>,
     /// What the last key did, shown above the keys.
     pub note: Option<(Tone, String)>,
@@ -78,7 +80,7 @@ impl OpenDialog {
     /// Handles one key.
     pub fn key(&mut self, key: KeyEvent) -> OpenAction {
         if let Some(asked) = self.confirm.take() {
-            return self.answer(key, &asked);
+            return self.answer(key, asked);
         }
         self.note = None;
         let count = self.visible().len();
@@ -128,12 +130,14 @@ impl OpenDialog {
         }
     }
 
-    /// The key that answers "delete this save?": only `y` deletes.
-    fn answer(&mut self, key: KeyEvent, asked: &Listed) -> OpenAction {
-        if let (KeyCode::Char('y' | 'Y'), Origin::User(path)) = (key.code, &asked.origin) {
-            return OpenAction::Delete(path.clone());
+    /// The key that answers "delete this save?": only `y` deletes, `n` or Esc keeps it, and
+    /// any other key leaves the question waiting on the dialog's last line.
+    fn answer(&mut self, key: KeyEvent, asked: Box<Listed>) -> OpenAction {
+        match (question::reply(key, None), &asked.origin) {
+            (Reply::Yes, Origin::User(path)) => return OpenAction::Delete(path.clone()),
+            (Reply::Waits, _) => self.confirm = Some(asked),
+            _ => self.note = Some((Tone::Info, format!("Kept {}.", asked.name()))),
         }
-        self.note = Some((Tone::Info, format!("Kept {}.", asked.name())));
         OpenAction::Stay
     }
 
@@ -156,7 +160,10 @@ impl OpenDialog {
     /// The keys the dialog takes now, for its last line.
     pub fn keys(&self) -> Vec<(&'static str, &'static str)> {
         if self.confirm.is_some() {
-            return vec![("y", "delete"), ("any other key", "keep it")];
+            return vec![
+                (question::YES_KEY, "delete"),
+                (question::NO_KEYS, "keep it"),
+            ];
         }
         let mut keys = vec![
             ("type", "filter"),
@@ -228,7 +235,11 @@ pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
             };
             Some((
                 theme.warning,
-                format!("Delete {} ({file})? y deletes it.", asked.name()),
+                format!(
+                    "Delete {} ({file})? {}",
+                    asked.name(),
+                    question::answer_words("deletes it", "keeps it", None)
+                ),
             ))
         }
         (None, Some((tone, text))) => Some((

@@ -129,6 +129,9 @@ pub trait Session {
     /// An event held back to ask first, once the user said no: nothing of it is left half
     /// done, such as a card half-typed.
     fn kept(&mut self) {}
+    /// Whether a question holds the message line: what the game says meanwhile waits behind
+    /// it, unseen until it is answered.
+    fn line_taken(&mut self, _taken: bool) {}
     fn job(&mut self, message: JobMessage) -> Effects;
     /// A clock tick; true when the screen shows something that moves with it.
     fn tick(&mut self) -> bool;

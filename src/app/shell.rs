@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
@@ -26,6 +26,7 @@ use crate::app::games::{self, Holds};
 use crate::app::help;
 use crate::app::layout;
 use crate::app::open_dialog::{OpenAction, OpenDialog};
+use crate::app::question::{self, Reply};
 use crate::app::session::{DealText, Session, Ui, Work};
 use crate::app::session::{GameDraft, SavedGame};
 use crate::app::text_field::TextField;
@@ -275,12 +276,26 @@ impl Confirm {
             Confirm::New | Confirm::Switch(_) => ("clears", "keeps it"),
             Confirm::Random => ("deals", "keeps it"),
             Confirm::Open(..) | Confirm::Paste(_) | Confirm::OpenText(_) => {
-                ("opens it", "keeps it")
+                ("opens it", "keeps the draft")
             }
             Confirm::Quit => ("quits", "stays"),
             Confirm::Edit(_) => ("changes it", "keeps the game"),
         };
-        [("y", yes), ("any other key", no)]
+        [(question::YES_KEY, yes), (question::NO_KEYS, no)]
+    }
+
+    /// The reply to no: what was kept, and what was not done.
+    fn declined(&self) -> String {
+        match self {
+            Confirm::New => "Kept as it was: no new deal.".to_string(),
+            Confirm::Switch(game) => format!("Kept as it was: no new {game} deal."),
+            Confirm::Random => "Kept as it was: no random deal.".to_string(),
+            Confirm::Open(..) | Confirm::Paste(_) | Confirm::OpenText(_) => {
+                format!("Kept the draft; '{}' not opened.", self.name())
+            }
+            Confirm::Quit => "Not quit: the work is still here.".to_string(),
+            Confirm::Edit(_) => "Kept the game; the change is not made.".to_string(),
+        }
     }
 
     /// The Control key that asked the question, which says yes when pressed again.
@@ -296,11 +311,8 @@ impl Confirm {
 
     /// The question's last words: how to answer it.
     fn answer_words(&self) -> String {
-        let [(yes_key, yes), (no_key, no)] = self.answers();
-        let again = self.again().map_or(String::new(), |key| {
-            format!(" (or Ctrl-{} again)", key.to_ascii_uppercase())
-        });
-        format!("{yes_key}{again} {yes}, {no_key} {no}.")
+        let [(_, yes), (_, no)] = self.answers();
+        question::answer_words(yes, no, self.again())
     }
 }
 
@@ -348,6 +360,11 @@ pub struct App {
     pub notes: Vec<String>,
     /// A change that waits for y (or n) because it would drop unsaved work.
     pub confirm: Option<Confirm>,
+    /// The question waiting, with how to answer it, as the message line shows it.
+    asked: String,
+    /// What was said while the question waited: the question owns the message line until it
+    /// is answered, and these follow its reply.
+    meanwhile: Vec<Meanwhile>,
     /// The work as last saved or opened.
     clean: Option<Work>,
     /// Why the draft could not be written the last time it was, if it could not: the work
@@ -363,6 +380,13 @@ pub struct App {
     effects: Vec<Effect>,
     /// A draft of another game than the one named at start, being saved aside.
     aside: Option<Aside>,
+}
+
+/// Something said while a question waited, held back so that the question stays in sight.
+struct Meanwhile {
+    status: Status,
+    /// Said by the game of the work on screen: stale once a yes has replaced that work.
+    of_game: bool,
 }
 
 /// The draft of another game than the one named on the command line, while it is saved
@@ -407,6 +431,8 @@ impl App {
             name: None,
             notes: Vec::new(),
             confirm: None,
+            asked: String::new(),
+            meanwhile: Vec::new(),
             clean: None,
             draft_problem: None,
             draft_due: false,
@@ -435,15 +461,8 @@ impl App {
                 drop(text);
                 app.restore_name(kept);
                 let what = app.unsaved().unwrap_or_else(|| "the draft".to_string());
-                let name = opening.name().to_string();
-                app.confirm = Some(opening);
-                app.say(
-                    Tone::Warning,
-                    format!(
-                        "Open '{name}' in place of {what}? y opens it, any other key keeps \
-                         the draft."
-                    ),
-                );
+                let question = format!("Open '{}' in place of {what}?", opening.name());
+                app.ask(opening, &question);
             }
             (Some(Confirm::Open(saved, from)), _) => app.opened(&saved, &from),
             (Some(Confirm::OpenText(text)), _) => app.load_text(&text),
@@ -463,7 +482,8 @@ impl App {
                 app.start_empty(setup.game.unwrap_or(GameKind::Pyramid), held_elsewhere);
             }
         }
-        // A draft that cannot be restored is named, never dropped without a word.
+        // A draft that cannot be restored is named, never dropped without a word (after the
+        // question's answer when one waits).
         let warnings: Vec<String> = unreadable
             .iter()
             .map(|(path, reason)| {
@@ -474,7 +494,7 @@ impl App {
             })
             .chain(setup.warnings)
             .collect();
-        if let Some(warning) = warnings.first().filter(|_| app.confirm.is_none()) {
+        if let Some(warning) = warnings.first() {
             app.say(Tone::Warning, warning.clone());
         }
         app.after_event();
@@ -536,7 +556,24 @@ impl App {
     }
 
     fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.shell.say(tone, text);
+        self.speak(tone, text.into(), false);
+    }
+
+    /// Says `text` on the message line, or while a question waits there, holds it back until
+    /// the question is answered.
+    fn speak(&mut self, tone: Tone, text: String, of_game: bool) {
+        if self.confirm.is_none() {
+            self.shell.say(tone, text);
+            return;
+        }
+        // A newer message says what an older one said (a hint's next round, say); an error
+        // stays until it is seen.
+        self.meanwhile
+            .retain(|held| held.status.tone == Tone::Error);
+        self.meanwhile.push(Meanwhile {
+            status: Status { text, tone },
+            of_game,
+        });
     }
 
     /// Whether the screen needs drawing again; clears the flag.
@@ -563,16 +600,14 @@ impl App {
             // was last written.
             Msg::End => self.quitting = Quitting::Leaving,
             Msg::Mouse(_) | Msg::Paste(_) if self.too_small() => {}
-            // A click or a paste answers a y/n question with "no", then acts as usual.
-            Msg::Mouse(_) | Msg::Paste(_) if self.confirm.is_some() => {
-                if let Some(confirm) = self.confirm.take() {
-                    self.keep(&confirm);
+            // A click or a paste answers no question: it waits, and says how to answer.
+            Msg::Mouse(mouse) if self.confirm.is_some() => {
+                if matches!(mouse.kind, MouseEventKind::Down(_)) {
+                    self.remind("A click does not answer the question.");
                 }
-                match msg {
-                    Msg::Mouse(mouse) => self.mouse(mouse),
-                    Msg::Paste(text) => self.paste(&text),
-                    _ => {}
-                }
+            }
+            Msg::Paste(_) if self.confirm.is_some() => {
+                self.remind("Not pasted: a paste does not answer the question.");
             }
             Msg::Mouse(mouse) => self.mouse(mouse),
             Msg::Paste(text) => self.paste(&text),
@@ -596,7 +631,11 @@ impl App {
     fn apply(&mut self, fx: Effects) {
         for effect in fx.into_vec() {
             match effect {
-                Effect::Say(tone, text) => self.say(tone, text),
+                Effect::Say(tone, text) => self.speak(tone, text, true),
+                // The game takes back what it said; a question waiting keeps the line.
+                Effect::Hush if self.confirm.is_some() => {
+                    self.meanwhile.retain(|held| !held.of_game);
+                }
                 Effect::Hush => self.shell.status = None,
                 Effect::Help => self.shell.overlay = Some(Overlay::Help(0)),
                 Effect::Challenge(goal) => {
@@ -646,6 +685,7 @@ impl App {
     /// Keeps the draft when the work changed, then quits if that was asked for (once the
     /// draft is written, when it is being written).
     fn after_event(&mut self) {
+        self.session.line_taken(self.confirm.is_some());
         if std::mem::take(&mut self.draft_due) {
             self.keep_draft(Then::Nothing);
             if self.quitting == Quitting::Asked {
@@ -679,20 +719,35 @@ impl App {
         );
     }
 
-    /// Asks `question` and waits for its answer, whose keys the question ends with.
+    /// Asks `question` and waits for its answer, whose keys the question ends with. The
+    /// question owns the message line until it is answered.
     fn ask(&mut self, confirm: Confirm, question: &str) {
-        let answer = confirm.answer_words();
+        self.asked = format!("{question} {}", confirm.answer_words());
         self.confirm = Some(confirm);
-        self.tell(Tone::Warning, format!("{question} {answer}"));
+        self.show(Tone::Warning, self.asked.clone());
+    }
+
+    /// Says that what came does not answer the question waiting, and the question again.
+    fn remind(&mut self, what: &str) {
+        self.show(Tone::Warning, format!("{what} {}", self.asked));
     }
 
     /// Says something where it is seen: on the message line, and on the open dialog's own
     /// line when the dialog covers the message line.
     fn tell(&mut self, tone: Tone, text: String) {
+        if self.confirm.is_some() {
+            self.speak(tone, text, false);
+            return;
+        }
+        self.show(tone, text);
+    }
+
+    /// Puts `text` on the message line (and the open dialog's), over whatever is there.
+    fn show(&mut self, tone: Tone, text: String) {
         if let Some(Overlay::Open(open)) = &mut self.shell.overlay {
             open.note = Some((tone, text.clone()));
         }
-        self.say(tone, text);
+        self.shell.say(tone, text);
     }
 
     /// Whether the terminal is too small for the board: only quitting works there.
@@ -886,20 +941,53 @@ impl App {
         self.draft_due = true;
     }
 
-    /// The answer to a y/n question: y (or Ctrl-N again for a new deal) goes ahead, any other
-    /// key keeps the work (Ctrl-Q is taken before, in [`App::key`]).
+    /// A key while a y/n question waits: y (or Ctrl-N again for a new deal) goes ahead, n or
+    /// Esc keeps the work, and any other key leaves the question waiting, so that a command
+    /// key pressed out of habit answers nothing unread (Ctrl-Q is taken before, in
+    /// [`App::key`]).
     fn answer(&mut self, confirm: Confirm, key: KeyEvent) {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let yes = match key.code {
-            KeyCode::Char('y' | 'Y') => !ctrl,
-            KeyCode::Char(c) => ctrl && confirm.again() == Some(c),
-            _ => false,
-        };
+        match question::reply(key, confirm.again()) {
+            Reply::Yes => self.answered(confirm, true),
+            Reply::No => self.answered(confirm, false),
+            Reply::Waits => {
+                self.confirm = Some(confirm);
+                let what = format!("{} does not answer the question.", question::key_name(key));
+                self.remind(&what);
+            }
+        }
+    }
+
+    /// Does what the answer says, then says what was held back while the question waited
+    /// after the reply: on a yes, only what the game said of the work replaced is dropped.
+    fn answered(&mut self, confirm: Confirm, yes: bool) {
+        let meanwhile = std::mem::take(&mut self.meanwhile);
         if yes {
             self.go_ahead(confirm);
         } else {
             self.keep(&confirm);
         }
+        for held in meanwhile {
+            if !(yes && held.of_game) {
+                self.follow_reply(held.status);
+            }
+        }
+    }
+
+    /// Adds `said` after what the line says now: the reply to a question, with what came
+    /// while it waited. A question asked again keeps the line, and `said` waits for it.
+    fn follow_reply(&mut self, said: Status) {
+        if self.confirm.is_some() {
+            self.speak(said.tone, said.text, false);
+            return;
+        }
+        let line = match self.shell.status.take() {
+            None => said,
+            Some(reply) => Status {
+                text: format!("{} {}", reply.text, said.text),
+                tone: graver(reply.tone, said.tone),
+            },
+        };
+        self.shell.status = Some(line);
     }
 
     /// The answer no: the work stays as it was, and an edit held back leaves nothing
@@ -908,7 +996,7 @@ impl App {
         if matches!(confirm, Confirm::Edit(_)) {
             self.session.kept();
         }
-        self.say(Tone::Info, "Kept as it was.");
+        self.say(Tone::Info, confirm.declined());
     }
 
     /// Does what a y/n question asked about, or what needed no question.
@@ -966,7 +1054,7 @@ impl App {
     /// The most used keys, for the bottom line: a window's own while one is open, since
     /// only they work there.
     pub fn hints(&self) -> Vec<(&'static str, &'static str)> {
-        // Any key answers a question: its answers are the keys that mean something.
+        // Only a question's answer keys mean something while it waits.
         if let Some(confirm) = &self.confirm {
             return confirm.answers().to_vec();
         }
@@ -1535,6 +1623,17 @@ fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
         }
     };
     (work.deal, work.moves) != (other.deal, other.moves)
+}
+
+/// The graver of two tones, which a line saying both takes.
+fn graver(one: Tone, other: Tone) -> Tone {
+    let rank = |tone: Tone| match tone {
+        Tone::Info => 0,
+        Tone::Success => 1,
+        Tone::Warning => 2,
+        Tone::Error => 3,
+    };
+    if rank(other) > rank(one) { other } else { one }
 }
 
 /// Why the challenge typed cannot be set, as a plain sentence that names the field and its

@@ -751,11 +751,14 @@ fn ctrl_n_asks_before_dropping_typed_cards() {
     ctrl(&mut app, 'n');
     assert_eq!(app.pyramid().editor.filled(), 2);
     press(&mut app, KeyCode::Right);
+    assert!(app.confirm.is_some(), "an arrow answers nothing");
+    press(&mut app, KeyCode::Esc);
+    assert!(app.confirm.is_none(), "Esc answers no");
     ctrl(&mut app, 'n');
     assert_eq!(
         app.pyramid().editor.filled(),
         2,
-        "another key in between asks again"
+        "asked again after an answer"
     );
     ctrl(&mut app, 'n');
     assert_eq!(app.pyramid().editor.filled(), 0);

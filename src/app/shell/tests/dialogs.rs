@@ -179,10 +179,18 @@ fn quitting_asks_when_neither_a_save_nor_the_draft_holds_the_work() {
         question.starts_with("Quit and lose the 2 cards typed (not saved)? It is kept nowhere"),
         "{question}"
     );
+    // A key that is no answer leaves the question waiting, and says it again.
     press(&mut app, KeyCode::Char('x'));
     assert!(!app.quitting());
+    assert_eq!(app.confirm, Some(Confirm::Quit));
+    assert_eq!(
+        said(&app),
+        format!("'x' does not answer the question. {question}")
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.quitting());
     assert_eq!(app.pyramid().editor.filled(), 2);
-    assert_eq!(said(&app), "Kept as it was.");
+    assert_eq!(said(&app), "Not quit: the work is still here.");
     // Asked again: y quits.
     ctrl(&mut app, 'c');
     assert!(!app.quitting());
@@ -255,13 +263,42 @@ fn a_question_shows_its_answer_keys_on_the_bottom_line_in_every_game() {
         let asked = key_line(&app);
         assert_ne!(asked, keys, "{game}");
         assert!(
-            asked.contains("y clears") && asked.contains("any other key keeps it"),
+            asked.contains("y clears") && asked.contains("n Esc keeps it"),
             "{game}: {asked}"
         );
         assert!(!asked.contains("help"), "{game}: {asked}");
         if game == GameKind::Pyramid {
             insta::assert_snapshot!("pyramid_question_at_80x24", screen(&app, 80, 24));
         }
+        // A command key, a click or a paste answers nothing: the question waits, its keys
+        // stay, and the line says the question again.
+        let work = app.session.work();
+        let question = said(&app);
+        for key in [
+            control('p'),
+            control('s'),
+            KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE),
+            KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+            KeyEvent::new(KeyCode::Left, KeyModifiers::NONE),
+            plain('h'),
+        ] {
+            app.update(Msg::Key(key));
+            assert!(app.confirm.is_some(), "{game}: {key:?}");
+            assert!(app.shell.overlay.is_none(), "{game}: {key:?}");
+            assert_eq!(app.session.work(), work, "{game}: {key:?}");
+            assert_eq!(key_line(&app), asked, "{game}: {key:?}");
+            assert!(said(&app).ends_with(&question), "{game}: {}", said(&app));
+        }
+        says(&app, "'h' does not answer the question. Clear ");
+        mouse(
+            &mut app,
+            MouseEventKind::Down(crossterm::event::MouseButton::Left),
+            10,
+            5,
+        );
+        app.update(Msg::Paste("Kh".to_string()));
+        assert!(app.confirm.is_some(), "{game}");
+        assert_eq!(app.session.work(), work, "{game}");
         // Answered, the screen's keys come back.
         press(&mut app, KeyCode::Esc);
         assert_eq!(key_line(&app), keys, "{game}");
@@ -287,7 +324,7 @@ fn a_long_question_cut_at_80_by_24_keeps_how_to_answer_it() {
     let words: String = shown.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains("Quit and lose"), "{shown}");
     assert!(
-        words.contains("y (or Ctrl-Q again) quits, any other key stays."),
+        words.contains("y (or Ctrl-Q again) quits, n or Esc stays."),
         "{shown}"
     );
 }

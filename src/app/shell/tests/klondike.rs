@@ -981,11 +981,11 @@ fn an_edit_of_the_game_under_way_asks_before_losing_the_moves_played() {
         );
         assert_eq!(
             said(&app),
-            "Change the table and lose the 1 move played (not saved)? y changes it, any \
-             other key keeps the game."
+            "Change the table and lose the 1 move played (not saved)? y changes it, n or Esc \
+             keeps the game."
         );
         press(&mut app, KeyCode::Char('n'));
-        assert_eq!(said(&app), "Kept as it was.");
+        assert_eq!(said(&app), "Kept the game; the change is not made.");
         assert_eq!(table(&app).setup, typed);
         assert_eq!(app.klondike().editor.marks.rules, rules);
         assert_eq!(play(&app).game.played(), 1);
@@ -1029,7 +1029,7 @@ fn an_edit_of_the_deal_asks_too_unless_the_moves_are_saved() {
         "Change the deal and lose the 2 moves played (not saved)?",
     );
     press(&mut app, KeyCode::Esc);
-    assert_eq!(said(&app), "Kept as it was.");
+    assert_eq!(said(&app), "Kept the game; the change is not made.");
     assert_eq!(app.klondike().editor.pending_text(), None);
     assert_eq!(app.klondike().editor.deal(), Ok(winnable()));
     assert_eq!(play(&app).game.played(), 2);
@@ -1867,7 +1867,7 @@ fn a_card_typed_over_a_game_under_way_and_kept_leaves_nothing_half_typed() {
         said(&app)
     );
     press(&mut app, KeyCode::Char('n'));
-    assert_eq!(said(&app), "Kept as it was.");
+    assert_eq!(said(&app), "Kept the game; the change is not made.");
     assert_eq!(table(&app).pending.text(), None);
     // The next key is a key of its own, not the suit of a rank left waiting.
     press(&mut app, KeyCode::Char('u'));
@@ -1962,4 +1962,79 @@ fn the_rules_dialog_holds_every_command_key_as_the_shell_dialogs_do() {
         app.confirm.is_some(),
         "closed, the editor's keys work again"
     );
+}
+
+#[test]
+fn a_question_keeps_the_message_line_while_hint_rounds_end_and_they_follow_its_reply() {
+    let (_dir, mut app, receive) = klondike_playing(at_the_table());
+    press(&mut app, KeyCode::Char('h'));
+    // The hint's rounds are still running when a question is asked.
+    assert!(on_screen::<Flow<Klondike>>(&app).check_id().is_some());
+    ctrl(&mut app, 'n');
+    let question = said(&app);
+    assert!(
+        question.starts_with("Clear the 52 cards typed"),
+        "{question}"
+    );
+    let keys = app.hints();
+    settle(&mut app, &receive);
+    assert!(
+        play(&app).best_move().is_some(),
+        "a round has ranked the moves"
+    );
+    assert_eq!(said(&app), question, "the question stays on the line");
+    assert_eq!(app.hints(), keys);
+    // Answered, the reply comes first and the hint that came meanwhile follows it.
+    press(&mut app, KeyCode::Char('n'));
+    assert!(app.confirm.is_none());
+    says(&app, "Kept as it was: no new deal. Hint (");
+    says_in(&app, "h again plays it.");
+    // The hint said is the one `h` plays.
+    let hinted = play(&app).best_move();
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.moves().last().copied(), hinted);
+}
+
+#[test]
+fn what_the_game_said_while_a_question_waited_is_dropped_when_yes_replaces_the_game() {
+    let (_dir, mut app, receive) = klondike_playing(at_the_table());
+    press(&mut app, KeyCode::Char('h'));
+    ctrl(&mut app, 'n');
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(said(&app), "A new, empty deal.");
+}
+
+#[test]
+fn the_first_hint_after_coming_back_to_play_is_said_not_played_nor_called_changed() {
+    use solitaire::games::klondike::answer::Answer;
+    let (_dir, mut app, _receive) = klondike_play_hinted();
+    says(&app, "Hint: ");
+    let shown = play(&app).best_move().expect("a hint");
+    let played = play(&app).game.played();
+    // Back to the editor and on with the game: the hint is no longer on the line.
+    press(&mut app, KeyCode::Esc);
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.played(), played, "{}", said(&app));
+    says(&app, "Hint: ");
+    // Again, with a check meanwhile ranking another move first: the first hint is a hint.
+    press(&mut app, KeyCode::Esc);
+    ctrl(&mut app, 'p');
+    let position = play(&app).position().clone();
+    let other = position
+        .legal_moves()
+        .into_iter()
+        .find(|&mv| mv != shown)
+        .expect("another move");
+    on_screen_mut::<Flow<Klondike>>(&mut app)
+        .play
+        .as_mut()
+        .unwrap()
+        .learn(position.clone(), Known::Exact(Answer::Wins(vec![other])));
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.played(), played, "{}", said(&app));
+    says(&app, &format!("Hint: {}", position.describe(other)));
+    press(&mut app, KeyCode::Char('h'));
+    assert_eq!(play(&app).game.moves().last(), Some(&other));
 }

@@ -28,10 +28,18 @@ fn opening_a_game_over_typed_cards_asks_first_and_keeps_the_draft() {
     assert_eq!(app.pyramid().editor.filled(), 7, "n keeps the cards");
     open_first(&mut app);
     app.update(Msg::Paste("Ah".to_string()));
-    assert!(app.confirm.is_none(), "a paste answers no");
-    assert_eq!(app.pyramid().editor.filled(), 8);
+    assert!(app.confirm.is_some(), "a paste answers nothing");
+    assert_eq!(app.pyramid().editor.filled(), 7, "and is not taken");
+    says(
+        &app,
+        "Not pasted: a paste does not answer the question. Open '",
+    );
+    press(&mut app, KeyCode::Esc);
+    assert!(app.confirm.is_none(), "Esc answers no");
+    says(&app, "Kept the draft; '");
+    says_in(&app, "' not opened.");
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.pyramid().editor.filled(), 8, "y is no longer an answer");
+    assert_eq!(app.pyramid().editor.filled(), 7, "y is no longer an answer");
     open_first(&mut app);
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.pyramid().editor.filled(), 52, "y opens the game");
@@ -71,6 +79,49 @@ fn a_file_on_the_command_line_asks_before_replacing_a_half_typed_draft() {
     );
     assert!(app.confirm.is_none());
     assert_eq!(app.pyramid().editor.filled(), 52);
+}
+
+#[test]
+fn a_command_key_leaves_the_question_of_a_file_named_at_start_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let (mut app, _receive) = start(dir.path());
+        type_text(&mut app, "Ah2h3h4h5h");
+    }
+    let saved = SavedDeal::parse(WINNABLE, "winnable").unwrap();
+    let (send, _receive) = mpsc::channel();
+    let mut app = App::new(
+        Setup {
+            deal: Some(Kept::of(saved)),
+            ..setup(dir.path())
+        },
+        send,
+    );
+    let question = said(&app);
+    assert!(
+        question.starts_with("Open '") && question.contains("in place of the 5 cards typed"),
+        "{question}"
+    );
+    assert!(
+        question.ends_with("? y opens it, n or Esc keeps the draft."),
+        "{question}"
+    );
+    ctrl(&mut app, 'p');
+    assert!(app.confirm.is_some(), "Ctrl-P answers nothing");
+    assert_eq!(app.pyramid().editor.filled(), 5);
+    assert_eq!(
+        said(&app),
+        format!("Ctrl-P does not answer the question. {question}")
+    );
+    assert_eq!(
+        app.hints(),
+        vec![("y", "opens it"), ("n Esc", "keeps the draft")]
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert!(app.confirm.is_none());
+    assert_eq!(app.pyramid().editor.filled(), 5);
+    says(&app, "Kept the draft; '");
+    assert!(said(&app).ends_with("' not opened."), "{}", said(&app));
 }
 
 #[test]

@@ -177,8 +177,12 @@ fn delete_asks_first_and_removes_only_after_yes() {
     press(&mut app, KeyCode::Delete);
     assert!(open_dialog(&app).confirm.is_some());
     assert!(screen(&app, 80, 24).contains("Delete doomed (doomed.txt)?"));
+    // A key that is no answer leaves the question waiting, and is not typed.
+    press(&mut app, KeyCode::Char('x'));
+    assert!(open_dialog(&app).confirm.is_some());
+    assert!(screen(&app, 80, 24).contains("y deletes it, n or Esc keeps it."));
     press(&mut app, KeyCode::Char('n'));
-    assert!(path.exists(), "any key but y keeps it");
+    assert!(path.exists(), "n keeps it");
     assert!(open_dialog(&app).confirm.is_none());
     assert_eq!(
         open_dialog(&app).filter.text(),
