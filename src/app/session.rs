@@ -128,6 +128,9 @@ pub trait Session {
     /// An event held back to ask first, once the user said no: nothing of it is left half
     /// done, such as a card half-typed.
     fn kept(&mut self) {}
+    /// Takes the rules chosen in `earlier`, a session of the same game on another deal: the
+    /// rules belong to the session, so a new or a random deal keeps them.
+    fn keep_rules(&mut self, _earlier: &dyn Session) {}
     fn job(&mut self, message: JobMessage) -> Effects;
     /// A clock tick; true when the screen shows something that moves with it.
     fn tick(&mut self) -> bool;

@@ -177,6 +177,14 @@ impl GameScreen for Pyramid {
         true
     }
 
+    /// The rules only: the pass, the cards gone and the challenge are the deal's.
+    fn keep_rules(flow: &mut Flow<Pyramid>, earlier: &Flow<Pyramid>) {
+        let rules = earlier.editor.marks.rules;
+        if flow.goal.check(rules).is_ok() {
+            flow.editor.set_rules(rules);
+        }
+    }
+
     fn editor_click(flow: &mut Flow<Pyramid>, slot: usize) {
         flow.own.preview = None;
         flow.editor.go_to(slot);
