@@ -51,6 +51,11 @@ const EDITOR: &[Binding] = &[
     ),
     CHALLENGE,
     bind(
+        &[ch('o')],
+        "o",
+        "the rules in a dialog: passes, pairing, what wins",
+    ),
+    bind(
         &[ch('r'), ch('x'), ch('e')],
         "r / x / e",
         "rules: passes / relaxed pairing / clear all 52 cards",
@@ -105,7 +110,7 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             ("^R", "random"),
             ("^G", other_game),
             ("g", "challenge"),
-            ("r x e", "rules"),
+            ("o", "rules"),
             ("F1", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
