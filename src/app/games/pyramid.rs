@@ -133,7 +133,7 @@ impl GameScreen for Pyramid {
     const GAME: GameKind = GameKind::Pyramid;
     const KEYS: Keys = keys::KEYS;
     const FIRST_WORDS: &'static str =
-        "Type the deal: the pyramid row by row, then the stock (? not seen). F1 help.";
+        "Type the pyramid row by row, then the stock (? not seen yet). F1 help.";
     type Position = Position;
     type Marks = editor::PyramidMarks;
 

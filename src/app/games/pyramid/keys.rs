@@ -25,7 +25,7 @@ const EDITOR: &[Binding] = &[
     bind(
         &[ch('?')],
         "?",
-        "a stock card not seen yet: unknown until it is drawn",
+        "a card not seen yet (??): one of the stock's, known when it is drawn",
     ),
     keys::solve("solve the deal (from the marked position)"),
     keys::play("play the deal from the marked position"),

@@ -22,7 +22,7 @@ use crate::app::flow::{Flow, Screen, Solution, Step};
 use crate::app::games::pyramid::board::{EditorBoard, PlayBoard};
 use crate::app::games::pyramid::play::{Play, Standing};
 use crate::app::games::pyramid::{Pyramid, back_text};
-use crate::app::widgets::{Look, capitalised, counted, spinner};
+use crate::app::widgets::{Look, capitalised, counted, not_seen_yet, spinner};
 
 /// Draws the board: the position previewed, the solution's step, the game played, or the
 /// editor's slots.
@@ -89,7 +89,7 @@ pub fn check_lines(flow: &Flow<Pyramid>, look: &Look) -> Vec<Line<'static>> {
     let unseen = editor.unseen_count();
     if unseen > 0 {
         lines.push(Line::styled(
-            format!("{} not seen yet (?)", counted(unseen, "card")),
+            not_seen_yet(unseen),
             Style::new().fg(theme.dim),
         ));
     }

@@ -21,7 +21,7 @@ use crate::app::flow::{Flow, Screen, Solution, Step};
 use crate::app::games::tripeaks::TriPeaks;
 use crate::app::games::tripeaks::board::{EditorBoard, PlayBoard, Spot};
 use crate::app::games::tripeaks::play::{Play, Standing};
-use crate::app::widgets::{Look, counted, spinner};
+use crate::app::widgets::{Look, counted, not_seen_yet, spinner};
 
 /// Draws the board: the solution's step, the game played, or the editor's slots.
 pub fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Look) {
@@ -71,7 +71,7 @@ pub fn check_lines(flow: &Flow<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
     let unknown = editor.unknown_count();
     if unknown > 0 {
         lines.push(Line::styled(
-            format!("{} still face down (?)", counted(unknown, "card")),
+            not_seen_yet(unknown),
             Style::new().fg(theme.dim),
         ));
     }
