@@ -22,7 +22,7 @@ use common::at_table::{
 
 use std::collections::HashMap;
 
-use common::output;
+use common::{json_answer, output};
 use solitaire::Card;
 use solitaire::cards::card::Rank;
 use solitaire::cards::deal::random_deals;

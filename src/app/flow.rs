@@ -172,6 +172,9 @@ pub trait GameScreen: Default + Clone + Debug + Sized + 'static {
     }
     /// The rule on `row` of [`GameScreen::options`] takes its choice `choice`.
     fn set_option(_flow: &mut Flow<Self>, _row: usize, _choice: usize, _fx: &mut Effects) {}
+    /// Takes the rules chosen in `earlier` for the deal in `flow`: a new or a random deal
+    /// keeps the rules the player chose. Nothing for a game without rules to choose.
+    fn keep_rules(_flow: &mut Flow<Self>, _earlier: &Flow<Self>) {}
     /// Where the editor's board drawn in an area has each slot, for the marks (a game whose
     /// layout is typed lays its slots out by it; an empty rectangle for a slot not shown).
     fn slot_rects(marks: &Self::Marks, area: Rect) -> [Rect; DECK_SIZE];
@@ -1582,6 +1585,12 @@ impl<G: GameScreen> Session for Flow<G> {
             Screen::Editor => keys.deal.1.iter().chain(keys.typing).collect(),
             Screen::Play => keys.play.1.iter().collect(),
             Screen::Solving(_) | Screen::Solution(_) => keys.solution.1.iter().collect(),
+        }
+    }
+
+    fn keep_rules(&mut self, earlier: &dyn Session) {
+        if let Some(earlier) = earlier.as_any().downcast_ref::<Flow<G>>() {
+            G::keep_rules(self, earlier);
         }
     }
 

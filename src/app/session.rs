@@ -132,6 +132,9 @@ pub trait Session {
     /// Whether a question holds the message line: what the game says meanwhile waits behind
     /// it, unseen until it is answered.
     fn line_taken(&mut self, _taken: bool) {}
+    /// Takes the rules chosen in `earlier`, a session of the same game on another deal: the
+    /// rules belong to the session, so a new or a random deal keeps them.
+    fn keep_rules(&mut self, _earlier: &dyn Session) {}
     fn job(&mut self, message: JobMessage) -> Effects;
     /// A clock tick; true when the screen shows something that moves with it.
     fn tick(&mut self) -> bool;

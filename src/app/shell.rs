@@ -1537,7 +1537,9 @@ impl App {
         match games::read_saved(game, &text, &name) {
             Ok(saved) => {
                 let mut fx = Effects::default();
-                self.session = games::loaded(&saved, self.rounds, &mut fx);
+                let mut session = games::loaded(&saved, self.rounds, &mut fx);
+                session.keep_rules(self.session.as_ref());
+                self.session = session;
                 self.apply(fx);
                 self.name = Some(name);
                 self.notes.clear();
@@ -1599,7 +1601,9 @@ impl App {
 
     /// A new, empty deal of the same game in place of the work.
     fn clear_deal(&mut self) {
-        self.session = games::new_session(self.session.game(), self.rounds);
+        let mut session = games::new_session(self.session.game(), self.rounds);
+        session.keep_rules(self.session.as_ref());
+        self.session = session;
         self.name = None;
         self.notes.clear();
         self.shell.overlay = None;

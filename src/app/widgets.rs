@@ -31,6 +31,13 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
+/// The Check panel's count of the cards not seen yet, in every game's editor the same words
+/// and the same `??` the board shows them as (and a pasted deal writes): "3 cards not seen
+/// yet (??)".
+pub fn not_seen_yet(n: usize) -> String {
+    format!("{} not seen yet (??)", counted(n, "card"))
+}
+
 /// How far a game went: "1 move in", "12 moves in".
 pub fn moves_in(moves: usize) -> String {
     format!("{} in", counted(moves, "move"))

@@ -216,7 +216,7 @@ pub const UNDO: Binding = bind(
 pub const TURNED_UP: Binding = bind(
     &[Press::Cards],
     "A-K, then c d h s",
-    "a card not known turned up: type it (q is a Queen then)",
+    "a card not seen yet turned up: type it (q is a Queen then)",
 );
 
 /// Mending the card typed last at the table, when it was typed wrong.

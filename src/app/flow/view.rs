@@ -15,8 +15,8 @@ use solitaire::engine::referee::Referee;
 use crate::app::flow::{Flow, GameScreen, Move, PlayMode, Screen, Solution, Solving, Step};
 use crate::app::theme::Theme;
 use crate::app::widgets::{
-    Look, below, counted, first_shown, fitted, headed_panel, header_height, panel_block, spinner,
-    step_list, step_words_width,
+    Look, below, counted, first_shown, fitted, headed_panel, header_height, not_seen_yet,
+    panel_block, spinner, step_list, step_words_width,
 };
 
 /// Draws the board and the side panel.
@@ -94,21 +94,13 @@ fn editor_panel<G: GameScreen>(flow: &Flow<G>, area: Rect, buf: &mut Buffer, loo
         .render(inner, buf);
 }
 
-/// The Check panel's lines on the cards typed: how many are `unknown` in the game's words
-/// (`how`: "not seen yet (?)"), when some are, then the place under the cursor (`cursor`).
-pub fn unknown_and_cursor_lines(
-    unknown: usize,
-    how: &str,
-    cursor: &str,
-    theme: &Theme,
-) -> Vec<Line<'static>> {
+/// The Check panel's lines on the cards typed: how many are not seen yet, when some are,
+/// then the place under the cursor (`cursor`).
+pub fn unknown_and_cursor_lines(unknown: usize, cursor: &str, theme: &Theme) -> Vec<Line<'static>> {
     let dim = Style::new().fg(theme.dim);
     let mut lines = Vec::new();
     if unknown > 0 {
-        lines.push(Line::styled(
-            format!("{} {how}", counted(unknown, "card")),
-            dim,
-        ));
+        lines.push(Line::styled(not_seen_yet(unknown), dim));
     }
     lines.push(Line::styled(format!("Cursor: {cursor}"), dim));
     lines

@@ -279,6 +279,11 @@ impl GameScreen for Klondike {
         true
     }
 
+    fn keep_rules(flow: &mut Flow<Klondike>, earlier: &Flow<Klondike>) {
+        let rules = earlier.editor.marks.rules;
+        flow.editor.mark(|marks| marks.rules = rules);
+    }
+
     fn options(flow: &Flow<Klondike>) -> Vec<RuleOption> {
         rules::options(flow.editor.marks.rules)
     }

@@ -214,6 +214,12 @@ impl GameScreen for PerfectPair {
         flow.editor.marks.pasted.clear();
     }
 
+    /// The rules only: what the hand is played for goes with the hand, as a challenge does.
+    fn keep_rules(flow: &mut Flow<PerfectPair>, earlier: &Flow<PerfectPair>) {
+        let rules = earlier.editor.marks.rules;
+        flow.editor.mark(|marks| marks.rules = rules);
+    }
+
     /// The layout's places and rows, the rules and the goal, by key.
     fn editor_key(flow: &mut Flow<PerfectPair>, key: KeyEvent, fx: &mut Effects) -> bool {
         let KeyCode::Char(c) = key.code else {

@@ -8,6 +8,7 @@ pub mod board;
 pub mod editor;
 mod keys;
 pub mod play;
+mod rules;
 mod view;
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -31,6 +32,7 @@ use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Place, Position, Ru
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
+use crate::app::flow::options::RuleOption;
 use crate::app::flow::table::{self, RoundBudget, TablePlay};
 use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving, Step, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
@@ -131,7 +133,7 @@ impl GameScreen for Pyramid {
     const GAME: GameKind = GameKind::Pyramid;
     const KEYS: Keys = keys::KEYS;
     const FIRST_WORDS: &'static str =
-        "Type the deal: the pyramid row by row, then the stock (? not seen). F1 help.";
+        "Type the pyramid row by row, then the stock (? not seen yet). F1 help.";
     type Position = Position;
     type Marks = editor::PyramidMarks;
 
@@ -175,6 +177,25 @@ impl GameScreen for Pyramid {
             _ => return false,
         }
         true
+    }
+
+    /// The rules only: the pass, the cards gone and the challenge are the deal's.
+    fn keep_rules(flow: &mut Flow<Pyramid>, earlier: &Flow<Pyramid>) {
+        let rules = earlier.editor.marks.rules;
+        if flow.goal.check(rules).is_ok() {
+            flow.editor.set_rules(rules);
+        }
+    }
+
+    fn options(flow: &Flow<Pyramid>) -> Vec<RuleOption> {
+        rules::options(flow.editor.marks.rules)
+    }
+
+    /// A choice in the rules dialog goes through the same check as the rule keys.
+    fn set_option(flow: &mut Flow<Pyramid>, row: usize, choice: usize, fx: &mut Effects) {
+        change_rules(flow, fx, |rules| {
+            *rules = rules::with_option(*rules, row, choice);
+        });
     }
 
     fn editor_click(flow: &mut Flow<Pyramid>, slot: usize) {

@@ -93,7 +93,7 @@ impl GameScreen for TriPeaks {
     const GAME: GameKind = GameKind::TriPeaks;
     const KEYS: Keys = keys::KEYS;
     const FIRST_WORDS: &'static str = "Type the deal as MSC shows it: the peaks row by row (? for \
-         a card face down), the waste card, then the stock. F1 for help.";
+         a card not seen yet), the waste card, then the stock. F1 for help.";
     type Position = Position;
     type Marks = editor::TriPeaksMarks;
 

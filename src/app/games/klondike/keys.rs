@@ -22,10 +22,10 @@ const EDITOR: &[Binding] = &[
     bind(
         &[ch('?')],
         "?",
-        "a card not seen yet (face down, or in the stock; under way, in the waste too): \
-         unknown until it turns up",
+        "a card not seen yet (??): face down or in the stock (under way, in the waste too), \
+         known when it turns up",
     ),
-    keys::solve("solve the deal (with cards not known: the moves that turn one up)"),
+    keys::solve("solve the deal (with cards not seen yet: the moves that turn one up)"),
     keys::play("play the deal"),
     bind(
         &[ch('o')],
@@ -119,7 +119,7 @@ pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static s
     match &flow.screen {
         Screen::Editor if flow.own.table.is_some() => vec![
             ("←↑→↓", "place"),
-            ("?", "face down"),
+            ("?", "unseen"),
             ("v ^", "turn"),
             ("Enter", "solve"),
             ("^P", "play"),
@@ -128,7 +128,7 @@ pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static s
         ],
         Screen::Editor => vec![
             ("←↑→↓", "move"),
-            ("?", "unknown"),
+            ("?", "unseen"),
             ("Enter", "solve"),
             ("^P", "play"),
             ("o", "rules"),

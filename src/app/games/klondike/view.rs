@@ -20,7 +20,7 @@ use crate::app::games::klondike::board::{EditorBoard, Spot, TableBoard};
 use crate::app::games::klondike::play::Play;
 use crate::app::games::klondike::table_editor::TableEditor;
 use crate::app::games::klondike::{Klondike, answer_headline};
-use crate::app::widgets::{Look, counted, spinner};
+use crate::app::widgets::{Look, not_seen_yet, spinner};
 
 /// Draws the board: the solution's step, the game played, or the editor's slots.
 pub fn draw_board(flow: &Flow<Klondike>, area: Rect, buf: &mut Buffer, look: &Look) {
@@ -104,7 +104,6 @@ pub fn check_lines(flow: &Flow<Klondike>, look: &Look) -> Vec<Line<'static>> {
     }
     lines.extend(unknown_and_cursor_lines(
         editor.unknown_count(),
-        "not seen yet (?)",
         &slot_name(editor.cursor),
         theme,
     ));
@@ -138,10 +137,7 @@ fn table_lines(table: &TableEditor, look: &Look) -> Vec<Line<'static>> {
     let mut lines = vec![Line::styled("A game under way (u: the deal)", dim)];
     let unknown = table.unknown_count();
     if unknown > 0 {
-        lines.push(Line::styled(
-            format!("{} not seen yet (??)", counted(unknown, "card")),
-            dim,
-        ));
+        lines.push(Line::styled(not_seen_yet(unknown), dim));
     }
     lines.push(Line::styled(
         look.text.names(&table.place_text(table.cursor)),

@@ -25,7 +25,7 @@ const EDITOR: &[Binding] = &[
     bind(
         &[ch('?')],
         "?",
-        "a stock card not seen yet: unknown until it is drawn",
+        "a card not seen yet (??): one of the stock's, known when it is drawn",
     ),
     keys::solve("solve the deal (from the marked position)"),
     keys::play("play the deal from the marked position"),
@@ -50,6 +50,11 @@ const EDITOR: &[Binding] = &[
         "see the marked position as the game shows it",
     ),
     CHALLENGE,
+    bind(
+        &[ch('o')],
+        "o",
+        "the rules in a dialog: passes, pairing, what wins",
+    ),
     bind(
         &[ch('r'), ch('x'), ch('e')],
         "r / x / e",
@@ -106,7 +111,7 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
             ("^R", "random"),
             ("^G", other_game),
             ("g", "challenge"),
-            ("r x e", "rules"),
+            ("o", "rules"),
             ("F1", "help"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],

@@ -86,12 +86,7 @@ pub fn check_lines(flow: &Flow<Pyramid>, look: &Look) -> Vec<Line<'static>> {
     let (theme, text) = (look.theme, look.text);
     let editor = &flow.editor;
     let unseen = editor.unseen_count();
-    let mut lines = unknown_and_cursor_lines(
-        unseen,
-        "not seen yet (?)",
-        &slot_label(editor.cursor),
-        theme,
-    );
+    let mut lines = unknown_and_cursor_lines(unseen, &slot_label(editor.cursor), theme);
     match editor.pending {
         Pending::Nothing => {}
         Pending::One => lines.push(Line::styled("Typed: 1_", Style::new().fg(theme.warning))),

@@ -21,7 +21,7 @@ const EDITOR: &[Binding] = &[
     bind(
         &[ch('?')],
         "?",
-        "a card still face down: unknown until it turns up",
+        "a card not seen yet (??): one face down, known when it turns up",
     ),
     keys::solve("solve the deal"),
     keys::play("play the deal"),
@@ -58,7 +58,7 @@ pub fn hints(flow: &Flow<TriPeaks>, other_game: &'static str) -> Vec<(&'static s
     match &flow.screen {
         // The arrows move as expected; the room goes to the keys no one would guess.
         Screen::Editor => vec![
-            ("?", "unknown"),
+            ("?", "unseen"),
             ("Enter", "solve"),
             ("^P", "play"),
             ("^R", "random"),

@@ -67,12 +67,8 @@ fn spot_of(mv: Option<Move>) -> Option<Spot> {
 pub fn check_lines(flow: &Flow<TriPeaks>, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let editor = &flow.editor;
-    let mut lines = unknown_and_cursor_lines(
-        editor.unknown_count(),
-        "still face down (?)",
-        &place_name(editor.cursor),
-        theme,
-    );
+    let mut lines =
+        unknown_and_cursor_lines(editor.unknown_count(), &place_name(editor.cursor), theme);
     lines.extend(goal_line(flow.goal, theme));
     lines.push(Line::raw(""));
     lines.extend(problem_lines(&editor.problems(), look));

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::app::games::pyramid::play;
+use solitaire::engine::passes::MAX_LIMITED_PASSES;
 
 const ORDERED: &str = "Kd Kc Qh Ah 7d 6d 8d 5d 9d 4d Td 3d Jd 2d Qd Ad 7c 6c 8c 5c 9c 4c Tc 3c \
     Jc 2c Qc Ac 6h 7h 5h 8h 4h 9h 3h Th 2h Jh Kh As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks";
@@ -146,4 +147,54 @@ mod snapshots {
         }
         insta::assert_snapshot!(screen(&app, 80, 24));
     }
+}
+
+/// The rules, the message and the title after `keys` in Pyramid's editor, with a Score
+/// challenge set first when `scored`.
+fn after_rule_keys(scored: bool, keys: &[KeyCode]) -> (Rules, String, String) {
+    let (_dir, mut app, _receive) = fresh();
+    if scored {
+        choose(&mut app, 1, &["1225", "0"]);
+    }
+    for &key in keys {
+        press(&mut app, key);
+    }
+    let title = screen(&app, 80, 24)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    (app.pyramid().editor.marks.rules, said(&app), title)
+}
+
+#[test]
+fn pyramids_rules_dialog_changes_the_rules_as_its_keys_do() {
+    use KeyCode::{Char, Down, Right};
+    for scored in [false, true] {
+        for (key, row) in [('r', 0), ('x', 1), ('e', 2)] {
+            let by_key = after_rule_keys(scored, &[Char(key)]);
+            let mut dialog = vec![Char('o')];
+            dialog.extend(std::iter::repeat_n(Down, row));
+            // The passes go up one by one in the dialog (1 is 7 on from 3, round past
+            // unlimited) and round 3, 1, 2 by key.
+            let steps = if key == 'r' {
+                usize::from(MAX_LIMITED_PASSES) - 1
+            } else {
+                1
+            };
+            dialog.extend(std::iter::repeat_n(Right, steps));
+            let by_dialog = after_rule_keys(scored, &dialog);
+            assert_eq!(by_dialog, by_key, "{key} with a challenge: {scored}");
+        }
+    }
+    let (_dir, mut app, _receive) = fresh();
+    // Its widest choice fits over the board at 80 by 24.
+    for key in [Char('o'), Down, Right] {
+        press(&mut app, key);
+    }
+    insta::assert_snapshot!("pyramid_rules_dialog_at_80x24", screen(&app, 80, 24));
+    // All 52 cards to clear is refused under a Score challenge, by key and in the dialog.
+    let (rules, message, _) = after_rule_keys(true, &[Char('e')]);
+    assert_eq!(rules, Rules::default());
+    assert!(message.starts_with("Not with this challenge"), "{message}");
 }

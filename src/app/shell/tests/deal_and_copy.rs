@@ -154,3 +154,42 @@ fn ctrl_y_copies_a_tripeaks_deal_as_solve_reads_it() {
         solitaire::Deal::parse_as(CLEARS, GameKind::TriPeaks).unwrap()
     );
 }
+
+/// A key of each game's editor that changes its rules, for a game with rules to choose.
+fn rule_key(game: GameKind) -> Option<char> {
+    match game {
+        GameKind::Pyramid => Some('r'),
+        GameKind::Klondike => Some('w'),
+        GameKind::PerfectPair => Some('f'),
+        _ => None,
+    }
+}
+
+#[test]
+fn ctrl_n_and_ctrl_r_keep_the_rules_chosen_in_every_game() {
+    for screens in crate::app::games::ALL {
+        let game = screens.game;
+        let (_dir, mut app, _receive) = app_on(game);
+        let before = app.session.title().1;
+        if let Some(key) = rule_key(game) {
+            press(&mut app, KeyCode::Char(key));
+        }
+        let chosen = app.session.title().1;
+        if rule_key(game).is_some() {
+            assert_ne!(chosen, before, "{game}: the key changes the rules");
+        }
+        ctrl(&mut app, 'n');
+        assert_eq!(app.session.title().1, chosen, "{game}: Ctrl-N");
+        ctrl(&mut app, 'r');
+        assert!(app.name.is_some(), "{game}: a random deal");
+        assert_eq!(app.session.title().1, chosen, "{game}: Ctrl-R");
+        // The random deal is drafted, and would be solved, under the rules kept.
+        let draft = kept_draft(&app);
+        let restored = crate::app::games::restored(&draft, &mut Effects::default()).0;
+        assert_eq!(restored.title().1, chosen, "{game}: the draft");
+        ctrl(&mut app, 'n');
+        press(&mut app, KeyCode::Char('y'));
+        assert!(app.name.is_none(), "{game}: a new deal");
+        assert_eq!(app.session.title().1, chosen, "{game}: Ctrl-N over a deal");
+    }
+}

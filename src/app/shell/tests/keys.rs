@@ -169,7 +169,7 @@ fn the_key_bars_fit_80_columns_and_name_the_editors_keys() {
     let (_dir, app, _receive) = editor();
     let shown = screen(&app, 80, 24);
     let bar = shown.lines().last().unwrap_or_default();
-    for key in ["^G", " g ", "r x e", "Enter", "^P"] {
+    for key in ["^G", " g ", "o rules", "Enter", "^P"] {
         assert!(bar.contains(key), "{key} in {bar}");
     }
 }

@@ -30,7 +30,7 @@ fn question_marks_type_the_stock_not_seen_yet_and_the_deal_keeps_them() {
     assert_eq!((editor.unseen_count(), editor.filled()), (23, 51));
     assert!(editor.deal().unwrap_err().contains("51/52"));
     let shown = screen(&app, 80, 24);
-    assert!(shown.contains("23 cards not seen yet (?)"), "{shown}");
+    assert!(shown.contains("23 cards not seen yet (??)"), "{shown}");
     assert!(shown.contains("Missing (24, 23 of them not"), "{shown}");
     type_text(&mut app, "?");
     let editor = &app.pyramid().editor;

@@ -139,3 +139,50 @@ fn the_last_step_says_the_board_is_clear_rather_than_a_blank_next_line() {
     assert!(shown.contains("End: The pyramid is cleared."), "{shown}");
     assert!(!shown.contains("Next:"), "{shown}");
 }
+
+/// The app's screen at 120 by 40, its words one space apart.
+fn words_on_screen(app: &App) -> String {
+    screen(app, 120, 40)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn every_editor_words_a_card_not_seen_yet_alike_with_its_notation() {
+    // Each editor that takes a card not seen yet, and how to reach a slot that takes one
+    // (Pyramid's are in the stock, after the 28 of the pyramid; Klondike's table editor on a
+    // pile's face-down card).
+    let editors: [(GameKind, &[KeyCode]); 4] = [
+        (GameKind::Pyramid, &[KeyCode::Tab; 28]),
+        (GameKind::TriPeaks, &[]),
+        (GameKind::Klondike, &[]),
+        (GameKind::Klondike, &[KeyCode::Char('u'), KeyCode::Down]),
+    ];
+    for (game, keys) in editors {
+        let (_dir, mut app, _receive) = app_on(game);
+        for &key in keys {
+            press(&mut app, key);
+        }
+        let before = words_on_screen(&app);
+        press(&mut app, KeyCode::Char('?'));
+        let shown = words_on_screen(&app);
+        assert_ne!(shown, before, "{game} {keys:?}: ? typed a card");
+        assert!(
+            shown.contains("not seen yet (??)"),
+            "{game} {keys:?}: {shown}"
+        );
+        for other in ["(?)", "face down (?", "not known (?"] {
+            assert!(
+                !shown.contains(other),
+                "{game} {keys:?}: {other} in {shown}"
+            );
+        }
+        press(&mut app, KeyCode::F(1));
+        let help = words_on_screen(&app);
+        assert!(
+            help.contains("? a card not seen yet (??)"),
+            "{game} {keys:?}: {help}"
+        );
+    }
+}

@@ -96,7 +96,7 @@ fn typing_with_question_marks_validates_live() {
     assert_eq!(editor.cursor, 6);
     type_text(&mut app, "8h");
     assert_eq!(app.tripeaks().editor.invalid_slots(), vec![0, 6]);
-    refuses_to_solve(&mut app, &["3 cards still face down", "twice"]);
+    refuses_to_solve(&mut app, &["3 cards not seen yet (??)", "twice"]);
 }
 
 #[test]

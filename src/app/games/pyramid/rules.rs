@@ -1,0 +1,87 @@
+//! Pyramid's rules as the rules dialog lists them: the passes through the stock, the pairing
+//! and what wins. Each rule's choices are the whole rule sets it gives from the rules now, so
+//! that the dialog's choice and the rules can never disagree, and a choice goes through the
+//! same check as the rule keys (`r`, `x`, `e`).
+
+use solitaire::engine::passes::{MAX_LIMITED_PASSES, Passes};
+use solitaire::games::pyramid::{Finish, Rules};
+
+use crate::app::flow::options::RuleOption;
+
+/// A rule's name and its choices: each in words, with the rules it gives.
+type Variants = (&'static str, Vec<(String, Rules)>);
+
+/// Every rule the dialog lists, with each choice as the rules it gives from `rules`.
+fn variants(rules: Rules) -> [Variants; 3] {
+    let passes = (1..=MAX_LIMITED_PASSES)
+        .map(Passes::Limited)
+        .chain([Passes::Unlimited])
+        .map(|passes| (passes.word(), Rules { passes, ..rules }))
+        .collect();
+    // Relaxed pairing: a card may also pair with the one card left over it.
+    let pairing = [
+        ("uncovered cards only", false),
+        ("also with the card over it", true),
+    ]
+    .map(|(words, relaxed)| (words.to_string(), Rules { relaxed, ..rules }))
+    .to_vec();
+    let finish = [
+        ("the pyramid is cleared", Finish::Pyramid),
+        ("all 52 cards are gone", Finish::AllCards),
+    ]
+    .map(|(words, finish)| (words.to_string(), Rules { finish, ..rules }))
+    .to_vec();
+    [
+        ("Passes", passes),
+        ("Pairing", pairing),
+        ("Won when", finish),
+    ]
+}
+
+/// The rules as the dialog lists them, each with the choice `rules` make.
+pub fn options(rules: Rules) -> Vec<RuleOption> {
+    variants(rules)
+        .into_iter()
+        .map(|(name, choices)| RuleOption {
+            name,
+            chosen: choices
+                .iter()
+                .position(|(_, choice)| *choice == rules)
+                .unwrap_or(0),
+            choices: choices.into_iter().map(|(words, _)| words).collect(),
+        })
+        .collect()
+}
+
+/// The rules with the rule on `row` given its choice `choice` (the rules as they are for a
+/// row or a choice the dialog does not have).
+pub fn with_option(rules: Rules, row: usize, choice: usize) -> Rules {
+    variants(rules)
+        .get(row)
+        .and_then(|(_, choices)| choices.get(choice))
+        .map_or(rules, |(_, chosen)| *chosen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_choice_changes_only_its_rule_and_is_shown_chosen() {
+        let rules = Rules::default();
+        let shown = options(rules);
+        assert_eq!(shown[0].choices[shown[0].chosen], "3");
+        assert_eq!(shown[1].choices[shown[1].chosen], "uncovered cards only");
+        for (row, option) in shown.iter().enumerate() {
+            for choice in 0..option.choices.len() {
+                let changed = with_option(rules, row, choice);
+                let now = options(changed);
+                assert_eq!(now[row].chosen, choice, "{row} {choice}");
+                for (other, option) in now.iter().enumerate().filter(|&(o, _)| o != row) {
+                    assert_eq!(option.chosen, shown[other].chosen, "{row} {choice}");
+                }
+            }
+        }
+        assert_eq!(with_option(rules, 9, 0), rules);
+    }
+}
