@@ -288,7 +288,7 @@ fn a_tripeaks_game_typed_solved_stepped_saved_and_reopened_in_a_real_terminal() 
         .collect();
     session.send(&typed.join(" "));
     session.wait_for("52/52 cards");
-    session.wait_for("18 cards still face down");
+    session.wait_for("18 cards not seen yet (??)");
 
     session.send("\r");
     session.wait_for("Not definitive");
@@ -509,7 +509,7 @@ fn a_tripeaks_deal_played_at_the_table_to_the_end_in_a_real_terminal() {
         })
         .collect();
     session.send(&typed.join(" "));
-    session.wait_for("18 cards still face down");
+    session.wait_for("18 cards not seen yet (??)");
     session.send("\x10");
     session.wait_for("0 moves played");
     let places: Vec<(usize, String)> = (0..18).map(|slot| (slot, place_name(slot))).collect();
@@ -542,7 +542,7 @@ fn a_tripeaks_deal_played_at_the_table_to_the_end_in_a_real_terminal() {
 fn a_pyramid_deal_played_at_the_table_to_the_end_in_a_real_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let (mut session, mut child) = spawn(dir.path(), &[]);
-    session.wait_for("Type the deal");
+    session.wait_for("Enter the deal");
     // The 40-step deal as a player sees it: the pyramid, and the stock face down.
     let deal = common::deal("winnable-40-steps.txt");
     let typed: Vec<String> = (0..52)
@@ -555,7 +555,7 @@ fn a_pyramid_deal_played_at_the_table_to_the_end_in_a_real_terminal() {
         })
         .collect();
     session.send(&typed.join(" "));
-    session.wait_for("24 cards not seen yet (?)");
+    session.wait_for("24 cards not seen yet (??)");
     session.send("\x10");
     session.wait_for("Ranking the moves");
     // On the first pass the stock is drawn from its top: the n-th card asked for is stock

@@ -172,9 +172,11 @@ impl Aim<Position> for Goal {
         matches!(self, Goal::Score { .. })
     }
 
-    /// A Score challenge with no target of its own asks for the points.
+    /// Only a Score target beyond what one deal gives asks for the points: a deal's full
+    /// score (1,290) is reached whenever the board is cleared in time, so `--score`'s own
+    /// target keeps its chance.
     fn ranks_by_points(&self) -> bool {
-        self.asks_most_points(GameKind::Pyramid.full_score())
+        matches!(self, Goal::Score { .. }) && self.needed() > GameKind::Pyramid.full_score()
     }
 
     /// The Board challenge as [`AtTable::settled`]; a challenge reached by a line with the
