@@ -454,7 +454,8 @@ where
         return false;
     }
     let typing = play.typing();
-    if code == KeyCode::Backspace && typing.cancel() {
+    // Esc drops a half-typed card as in the editor; with nothing typed it leaves play.
+    if matches!(code, KeyCode::Backspace | KeyCode::Esc) && typing.cancel() {
         fx.say(Tone::Info, "Dropped the half-typed card.");
         return true;
     }

@@ -363,6 +363,24 @@ fn at_the_table_a_card_turned_up_is_asked_for_typed_and_undone_across() {
     assert_eq!(play(&app).position().card(slot), Some(card));
 }
 
+#[test]
+fn at_the_table_esc_drops_a_half_typed_card_and_stays_in_play() {
+    let (_dir, mut app, receive) = tripeaks_app();
+    let (text, truth) = hidden(|slot| slot > 28);
+    app.update(Msg::Paste(text));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    press(&mut app, KeyCode::Char('d'));
+    let slot = play(&app).waiting().expect("a card waits");
+    let rank = truth.card(slot).unwrap().to_string();
+    type_text(&mut app, &rank[..1]);
+    press(&mut app, KeyCode::Esc);
+    says(&app, "Dropped the half-typed card.");
+    assert!(matches!(app.tripeaks().screen, TriPeaksScreen::Play));
+    assert_eq!(play(&app).waiting(), Some(slot));
+    type_turned_up(&mut app, &truth, slot);
+}
+
 /// Types in the card turned up at `slot` as `truth` deals it, and checks it lands there.
 fn type_turned_up(
     app: &mut App,
