@@ -1628,6 +1628,14 @@ mod tests {
         assert_eq!(Points::Exact(5).merged(more), Points::Exact(5));
         assert_eq!(sampled.json()["deals"], 3);
         assert_eq!(Points::Exact(5).json()["exact"], true);
+        // A normal interval of a mean: on few deals of very different points it reaches
+        // below 0, as the at-the-table page says.
+        let spread = Points::Sampled {
+            sum: 8_000,
+            squares: 8_000 * 8_000,
+            deals: 8,
+        };
+        assert_eq!(spread.text(), "mean 1,000 ± 1,960 points");
     }
 
     #[test]
