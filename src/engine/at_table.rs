@@ -1,5 +1,5 @@
 //! At the table: the legal moves of a position whose unknown cards (`??`) may be any of the
-//! cards not seen, ranked by their chance to win, each with its 95% margin and the deals it
+//! cards not seen, ranked by their chance to win, each with its 95% interval and the deals it
 //! rests on. The engine names no game: a game plugs in through [`AtTable`] (its moves, its
 //! unknown cards dealt, its exact solver), and [`rank`] goes from a position and a budget to
 //! the ranked moves, so that `hint`, the app and a lab can all ask it.
@@ -333,8 +333,9 @@ impl Estimate {
         self.chance().map_or(1.0, |c| (c - low).max(high - c))
     }
 
-    /// The figure in words: "64% ± 3% (2,000 deals)", "100%, certain", "0%, certain",
-    /// "not known (3 deals left open by a cap)".
+    /// The figure in words, a sampled one with its 95% interval as it is (Wilson's is not
+    /// symmetric, and a "±" would run past 0% or 100%): "64% (62% to 66%, 2,000 deals)",
+    /// "100%, certain", "0%, certain", "not known (3 deals left open by a cap)".
     pub fn text(&self) -> String {
         match (*self, self.chance()) {
             (Estimate::Exact(_), Some(chance)) => format!("{}, certain", percent(chance)),
@@ -344,10 +345,12 @@ impl Estimate {
                 } else {
                     format!(", {} left open", thousands(open))
                 };
+                let (low, high) = self.interval();
                 format!(
-                    "{} ± {} ({} {}{open})",
+                    "{} ({} to {}, {} {}{open})",
                     percent(chance),
-                    percent(self.margin()),
+                    percent(low),
+                    percent(high),
                     thousands(decided),
                     if decided == 1 { "deal" } else { "deals" }
                 )
@@ -567,8 +570,8 @@ pub struct MoveChance<M> {
 }
 
 impl<M> MoveChance<M> {
-    /// The chance in words, and the points when the aim counts them: "64% ± 3% (2,000
-    /// deals), mean 31,200 ± 450 points".
+    /// The chance in words, and the points when the aim counts them: "64% (62% to 66%,
+    /// 2,000 deals), mean 31,200 ± 450 points".
     pub fn figures_text(&self) -> String {
         match self.points {
             Some(points) => format!("{}, {}", self.estimate.text(), points.text()),
@@ -612,7 +615,7 @@ impl<M> Ranking<M> {
     }
 
     /// A move's figures in words as this ranking reads them: its chance (and its points where
-    /// they count), "64% ± 3% (2,000 deals), mean 31,200 ± 450 points"; for a ranking by
+    /// they count), "64% (62% to 66%, 2,000 deals), mean 31,200 ± 450 points"; for a ranking by
     /// points its points and the deals they rest on, "mean 31,200 ± 450 points (2,000
     /// deals)", "31,200 points, certain".
     pub fn figures_text(&self, chance: &MoveChance<M>) -> String {
@@ -694,9 +697,9 @@ impl<M: Copy> Ranking<M> {
         }
         if !self.exact() {
             text.push_str(&format!(
-                "A chance is the share of {counted} with every card known after the move (± \
-                 its 95% margin): it assumes more than a player learns as cards turn up, so it \
-                 is an upper estimate; the order is the advice.\n"
+                "A chance is the share of {counted} with every card known after the move (in \
+                 brackets its 95% interval): it assumes more than a player learns as cards \
+                 turn up, so it is an upper estimate; the order is the advice.\n"
             ));
         }
         text.push_str(&self.ending_text());
@@ -1625,16 +1628,38 @@ mod tests {
         assert_eq!(Points::Exact(5).merged(more), Points::Exact(5));
         assert_eq!(sampled.json()["deals"], 3);
         assert_eq!(Points::Exact(5).json()["exact"], true);
+        // A normal interval of a mean: on few deals of very different points it reaches
+        // below 0, as the at-the-table page says.
+        let spread = Points::Sampled {
+            sum: 8_000,
+            squares: 8_000 * 8_000,
+            deals: 8,
+        };
+        assert_eq!(spread.text(), "mean 1,000 ± 1,960 points");
     }
 
     #[test]
-    fn figures_read_as_a_chance_and_its_margin() {
+    fn figures_read_as_a_chance_and_its_interval() {
         let sampled = Estimate::Sampled {
             wins: 1280,
             decided: 2000,
             open: 0,
         };
-        assert_eq!(sampled.text(), "64% ± 2.1% (2,000 deals)");
+        assert_eq!(sampled.text(), "64% (62% to 66%, 2,000 deals)");
+        // 18 of 20: Wilson's interval is 70% to 97%, wider below; a "±" of its larger
+        // side would run past 100%.
+        let few = Estimate::Sampled {
+            wins: 18,
+            decided: 20,
+            open: 2,
+        };
+        assert_eq!(few.text(), "90% (70% to 97%, 20 deals, 2 left open)");
+        let all = Estimate::Sampled {
+            wins: 32,
+            decided: 32,
+            open: 0,
+        };
+        assert_eq!(all.text(), "100% (89% to 100%, 32 deals)");
         assert_eq!(Estimate::Exact(true).text(), "100%, certain");
         let none = Estimate::Sampled {
             wins: 0,

@@ -106,8 +106,23 @@ pub fn check_ranking(answer: &Value, said: &str, legal: &[String], words: &str, 
         (answer["deals"].clone(), answer["exact"].clone()),
         (deals.into(), false.into())
     );
-    let first = format!("{:.0}%", chance(&moves[0]) * 100.0);
-    assert!(said.contains(&format!("{words} {first} ± ")), "{said}");
+    let first = percent(chance(&moves[0]));
+    let bound = |name: &str| percent(moves[0][name].as_f64().expect("a bound"));
+    let interval = format!("({} to {}, ", bound("low"), bound("high"));
+    assert!(
+        said.contains(&format!("{words} {first} {interval}")),
+        "{said}"
+    );
+}
+
+/// A chance as the text says it: "64%", "0.5%" (one decimal below 10%).
+fn percent(chance: f64) -> String {
+    let value = chance * 100.0;
+    if value > 0.0 && value < 10.0 {
+        format!("{value:.1}%")
+    } else {
+        format!("{value:.0}%")
+    }
 }
 
 /// Checks the points of a Score ranking in `hint --json`: every move's mean, within its

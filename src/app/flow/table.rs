@@ -205,8 +205,8 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
 
     /// The hint's lead from a position, for `goal`: along a line followed, the figure of the
     /// ranking that chose the line, said as the line's (the move itself was not ranked); else
-    /// the ranking's figures of its best move ("Hint (64% ± 9% (125 deals)): ", "Hint
-    /// (reaches 30,000: 64% ± 8% (125 deals), mean 31,200 points): "); "Hint: " for a move of
+    /// the ranking's figures of its best move ("Hint (64% (55% to 72%, 125 deals)): ",
+    /// "Hint (reaches 30,000: 64% (55% to 72%, 125 deals), mean 31,200 points): "); "Hint: " for a move of
     /// an exact line.
     pub fn hint_lead(&self, position: &P, goal: Goal) -> String {
         if let Some(followed) = self.following(position) {
@@ -235,10 +235,11 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
     }
 }
 
-/// The ranking's verdict for `goal` in a sentence: "Best chance to win: 64% ± 9% (125
-/// deals), refining.", "Best chance to reach 30,000: 64% ± 8% (125 deals), mean 31,200 ±
-/// 2,104 points, refining."; for a ranking by points (a Score challenge with no target of its
-/// own), "Best move's points: mean 31,200 ± 2,104 points (125 deals), refining."
+/// The ranking's verdict for `goal` in a sentence: "Best chance to win: 64% (55% to 72%, 125
+/// deals), refining.", "Best chance to reach 30,000: 64% (55% to 72%, 125 deals), mean
+/// 31,200 ± 2,104 points, refining."; for a ranking by points (a Score challenge with no
+/// target of its own), "Best move's points: mean 31,200 ± 2,104 points (125 deals),
+/// refining."; then, unless every figure is certain, that they are upper estimates.
 pub fn ranked_verdict<M>(ranking: &Ranking<M>, rounds: u32, goal: Goal) -> String {
     let refining = if rounds < ROUNDS && !ranking.exact() {
         ", refining"
@@ -251,11 +252,30 @@ pub fn ranked_verdict<M>(ranking: &Ranking<M>, rounds: u32, goal: Goal) -> Strin
         None => "No move is left: the game is lost.".to_string(),
         Some(best) if ranking.by_points => {
             format!(
-                "Best move's points: {}{refining}.",
-                ranking.figures_text(best)
+                "Best move's points: {}{refining}.{}",
+                ranking.figures_text(best),
+                upper_estimate(ranking)
             )
         }
-        Some(best) => format!("Best chance to {aim}: {}{refining}.", best.figures_text()),
+        Some(best) => format!(
+            "Best chance to {aim}: {}{refining}.{}",
+            best.figures_text(),
+            upper_estimate(ranking)
+        ),
+    }
+}
+
+/// What a figure measured at the table is worth, said once beside it: every deal is solved
+/// with every card known after the move, more than a player learns as cards turn up.
+pub const UPPER_ESTIMATE: &str = "An upper estimate: it takes every card as known after the move.";
+
+/// The note that the ranking's figures are upper estimates, after a space; none when every
+/// figure is certain.
+fn upper_estimate<M>(ranking: &Ranking<M>) -> String {
+    if ranking.exact() {
+        String::new()
+    } else {
+        format!(" {UPPER_ESTIMATE}")
     }
 }
 
@@ -272,9 +292,9 @@ fn target_words(goal: Goal) -> Option<String> {
     }
 }
 
-/// The best move's figures in a hint, short for the status line: its chance, "64% ± 9% (125
-/// deals)"; for a challenge what it is the chance to reach, and the mean points where they
-/// count: "reaches 30,000: 64% ± 8% (125 deals), mean 31,200 points"; for a ranking by
+/// The best move's figures in a hint, short for the status line: its chance, "64% (55% to
+/// 72%, 125 deals)"; for a challenge what it is the chance to reach, and the mean points
+/// where they count: "reaches 30,000: 64% (55% to 72%, 125 deals), mean 31,200 points"; for a ranking by
 /// points only those: "mean 31,200 points".
 fn hint_figures<M>(ranking: &Ranking<M>, best: &MoveChance<M>, goal: Goal) -> String {
     if let (true, Some(points)) = (ranking.by_points, best.points) {
@@ -291,11 +311,11 @@ fn hint_figures<M>(ranking: &Ranking<M>, best: &MoveChance<M>, goal: Goal) -> St
     }
 }
 
-/// The verdict along a line followed: "Following a line ranked 64% ± 9% (125 deals), until
-/// a card turns up."
+/// The verdict along a line followed: "Following a line ranked 64% (55% to 72%, 125
+/// deals), until a card turns up.", and that the figure is an upper estimate.
 pub fn followed_verdict(estimate: Estimate) -> String {
     format!(
-        "Following a line ranked {}, until a card turns up.",
+        "Following a line ranked {}, until a card turns up. {UPPER_ESTIMATE}",
         estimate.text()
     )
 }

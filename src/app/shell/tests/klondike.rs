@@ -1905,6 +1905,14 @@ fn the_hint_along_a_line_gives_the_line_s_figure_and_a_fresh_ranking_the_move_s(
             break;
         }
         let following = play(&app).table.following(play(&app).position()).is_some();
+        // The panel says the figure it gives is an upper estimate, along a line or ranked.
+        let verdict = play(&app).verdict();
+        if verdict.contains('%') {
+            assert!(
+                verdict.ends_with(crate::app::flow::table::UPPER_ESTIMATE),
+                "{verdict}"
+            );
+        }
         press(&mut app, KeyCode::Char('h'));
         let hint = said(&app);
         if following {

@@ -201,6 +201,11 @@ fn at_the_table_a_score_challenge_hints_the_move_its_ranking_puts_first_with_the
         "{verdict}"
     );
     assert!(verdict.contains(" points"), "{verdict}");
+    // A figure measured with every card known after the move: said to be an upper estimate.
+    assert!(
+        verdict.ends_with(crate::app::flow::table::UPPER_ESTIMATE),
+        "{verdict}"
+    );
 }
 
 #[test]

@@ -205,7 +205,7 @@ fn at_the_table_the_hint_ranks_the_moves_and_refines() {
     let (more, rounds) = ranked(play(&app).known());
     assert!(rounds > 1 && more.deals > first, "{rounds}");
     // The hint shown sharpens with them, said again (not played) on the deals now known.
-    says_in(&app, &format!("({} deals)", more.deals));
+    says_in(&app, &format!(", {} deals)", more.deals));
     assert_eq!(play(&app).game.played(), 0);
 }
 
@@ -267,6 +267,11 @@ fn at_the_table_a_score_challenge_hints_the_move_its_ranking_puts_first_with_the
         "{verdict}"
     );
     assert!(verdict.contains(" points"), "{verdict}");
+    // A figure measured with every card known after the move: said to be an upper estimate.
+    assert!(
+        verdict.ends_with(crate::app::flow::table::UPPER_ESTIMATE),
+        "{verdict}"
+    );
     assert!(screen(&app, 80, 24).contains("Best chance to reach"));
 }
 
@@ -702,6 +707,10 @@ fn at_the_table_a_score_challenge_with_no_target_hints_the_move_with_the_most_po
         "{verdict}"
     );
     assert!(!verdict.contains('%'), "{verdict}");
+    assert!(
+        verdict.ends_with(crate::app::flow::table::UPPER_ESTIMATE),
+        "{verdict}"
+    );
     let position = *play(&app).position();
     press(&mut app, KeyCode::Char('h'));
     says(
