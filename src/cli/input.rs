@@ -8,7 +8,7 @@ use std::path::Path;
 
 use solitaire::DeckProblems;
 use solitaire::cards::excerpt::shown_path;
-use solitaire::engine::game::{Game, Names, OpenError, Problems};
+use solitaire::engine::game::{Game, Names, OpenError, Problems, joined};
 use solitaire::engine::goal::GoalError;
 use solitaire::games;
 
@@ -177,8 +177,8 @@ pub fn game_in(
 }
 
 /// The game a file is read as ([`game_in`]), with a note when the text reads as other games
-/// too and nothing said which it is: "k.txt has no # game: line: read as Pyramid; for
-/// Klondike add `# game: klondike` or `--game klondike`".
+/// too and nothing said which it is: "read as Pyramid; it reads as Klondike too: give
+/// `--game klondike` to solve it as Klondike".
 pub fn chosen_game(
     source: &Source,
     asked: Option<&'static dyn Game>,
@@ -202,29 +202,25 @@ pub fn chosen_game(
     }
 }
 
-/// What a text that reads as more than one game was read as, and how to read it as each
-/// other: "deal.txt has no # game: line: read as Pyramid; for TriPeaks add `# game:
-/// tripeaks` or `--game tripeaks`, for Klondike add `# game: klondike` or `--game klondike`".
+/// What a text that reads as more than one game was read as, and the flags that read it as
+/// another: "deal.txt has no # game: header: read as Pyramid; --game tripeaks or --game
+/// klondike reads it as TriPeaks or Klondike".
 fn two_readings(source: &Source, sniffed: &games::Sniffed) -> Option<String> {
     if sniffed.also.is_empty() {
         return None;
     }
-    let others: Vec<String> = sniffed
+    let flags: Vec<String> = sniffed
         .also
         .iter()
-        .map(|game| {
-            format!(
-                "for {} add `# game: {id}` or `--game {id}`",
-                game.name(),
-                id = game.id()
-            )
-        })
+        .map(|game| format!("--game {}", game.id()))
         .collect();
+    let names: Vec<&str> = sniffed.also.iter().map(|game| game.name()).collect();
     Some(format!(
-        "{} has no # game: line: read as {}; {}",
+        "{} has no # game: header: read as {}; {} reads it as {}",
         source.name,
         sniffed.game,
-        others.join(", "),
+        joined(&flags, "or"),
+        joined(&names, "or"),
     ))
 }
 

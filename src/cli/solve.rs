@@ -61,9 +61,8 @@ enum Shown {
 }
 
 /// Prints an answer, as one JSON object naming its game and rules or as text, any warning
-/// before it and the note on the game it was read as after it: just under a text answer, on
-/// standard output, where a reader of the answer sees it; on standard error beside JSON,
-/// which stays one object (nothing once the answer's reader has gone); the exit code.
+/// before it and the note on the game it was read as after it (nothing once the answer's
+/// reader has gone); the exit code.
 fn print(opened: &Opened, answer: &Answer, shown: Shown) -> u8 {
     if let Some(warning) = &answer.warning {
         console::err(format_args!("{warning}\n"));
@@ -77,11 +76,7 @@ fn print(opened: &Opened, answer: &Answer, shown: Shown) -> u8 {
         Shown::Plain => console::out(&answer.text),
     }
     if let Some(note) = &opened.note {
-        if shown == Shown::Json {
-            console::err(format_args!("{note}\n"));
-        } else {
-            console::out(format_args!("{note}\n"));
-        }
+        console::err(format_args!("{note}\n"));
     }
     answer.verdict.exit_code()
 }
