@@ -1578,6 +1578,10 @@ impl<G: GameScreen> Session for Flow<G> {
         self.sections()
     }
 
+    fn question_is_a_card(&self) -> bool {
+        G::Marks::TYPES_UNKNOWN
+    }
+
     fn bindings(&self) -> Vec<&'static Binding> {
         let keys = &G::KEYS;
         match self.screen {

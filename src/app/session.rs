@@ -175,6 +175,11 @@ pub trait Session {
     fn hints(&self, other_game: &'static str) -> Vec<(&'static str, &'static str)>;
     /// The help's sections of the game's screens, the current screen's first.
     fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])>;
+    /// Whether the game's editor types `?` as a card not seen yet, so that only F1 opens the
+    /// help there.
+    fn question_is_a_card(&self) -> bool {
+        false
+    }
     /// The game's keys on the current screen (for the tests that hold the handlers to the
     /// help).
     #[cfg_attr(not(test), allow(dead_code))]

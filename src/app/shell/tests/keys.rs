@@ -193,3 +193,27 @@ fn the_screen_is_drawn_again_only_when_something_changed() {
         "the spinner and the time move while solving"
     );
 }
+
+#[test]
+fn the_help_says_where_question_opens_it_in_every_game() {
+    for screens in crate::app::games::ALL {
+        let (_dir, mut app, _receive) = app_on(screens.game);
+        press(&mut app, KeyCode::Char('?'));
+        let question_opens_help = matches!(app.shell.overlay, Some(Overlay::Help(_)));
+        let help = app
+            .help_sections()
+            .iter()
+            .flat_map(|(_, keys)| keys.iter())
+            .find(|binding| binding.label == "? or F1")
+            .map(|binding| binding.what)
+            .expect("the help's own key is in the help");
+        let says_f1_in_editor = help.contains("F1 in the editor");
+        assert_eq!(
+            says_f1_in_editor,
+            !question_opens_help,
+            "{}: {help}",
+            screens.game.name()
+        );
+        assert!(!help.contains("TriPeaks"), "{help}");
+    }
+}
