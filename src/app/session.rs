@@ -166,7 +166,8 @@ pub trait Session {
     /// ("solution"), elsewhere the deal as `solve` reads it ("deal", or "game" for a game
     /// under way); or why not yet.
     fn copy_out(&self) -> Result<(&'static str, String), String>;
-    /// The screen's name for the title line, and the settings to show at its right.
+    /// The screen's name for the title line, and the rules in short to show at its right,
+    /// after the game's name.
     fn title(&self) -> (&'static str, String);
     fn draw(&self, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look);
     /// The line under the board when there is no message: the next step, say.
