@@ -23,6 +23,7 @@ pub use solitaire::engine::headers::{printable, saved_name};
 pub mod atomic_write;
 pub mod draft;
 pub mod saves;
+pub mod system_error;
 pub mod text_file;
 
 pub use draft::{DraftFile, DraftName, Drafts, claim_draft};
@@ -82,12 +83,12 @@ impl Folders {
 /// Why a file could not be written or read.
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
-    #[error("cannot write {}: {source}", shown_path(path))]
+    #[error("cannot write {}: {}", shown_path(path), system_error::plainly(.source))]
     Write {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("cannot delete {}: {source}", shown_path(path))]
+    #[error("cannot delete {}: {}", shown_path(path), system_error::plainly(.source))]
     Delete {
         path: PathBuf,
         source: std::io::Error,
@@ -303,5 +304,19 @@ mod tests {
             error.to_string(),
             "cannot delete saves\\u{1b}[31m\\u{7}/x.txt: why"
         );
+    }
+
+    #[test]
+    fn system_errors_are_said_in_words_without_their_number() {
+        let error = StorageError::Write {
+            path: PathBuf::from("saves/x.txt"),
+            source: std::io::Error::from_raw_os_error(13),
+        };
+        assert_eq!(
+            error.to_string(),
+            "cannot write saves/x.txt: permission denied"
+        );
+        let error = text_file::read_path(Path::new("/no/such/deal.txt")).unwrap_err();
+        assert_eq!(error.to_string(), "no such file or folder");
     }
 }

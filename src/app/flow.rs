@@ -257,7 +257,8 @@ pub trait GameScreen: Default + Clone + Debug + Sized + 'static {
 
     // What is drawn.
 
-    /// The settings at the title line's right.
+    /// The rules in short, at the title line's right after the game's name (which the title
+    /// adds for every game alike); empty when there are none to choose.
     fn settings(flow: &Flow<Self>) -> String;
     /// The board, on whatever screen.
     fn draw_board(flow: &Flow<Self>, area: Rect, buf: &mut Buffer, look: &Look);
@@ -1576,6 +1577,10 @@ impl<G: GameScreen> Session for Flow<G> {
 
     fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])> {
         self.sections()
+    }
+
+    fn question_is_a_card(&self) -> bool {
+        G::Marks::TYPES_UNKNOWN
     }
 
     fn bindings(&self) -> Vec<&'static Binding> {

@@ -12,50 +12,67 @@ use crate::app::flow::keys::{Binding, Press, bind, ch};
 use crate::app::theme::Theme;
 use crate::app::widgets::popup;
 
-/// Keys that work everywhere.
-pub const ANYWHERE: &[Binding] = &[
-    bind(
-        &[Press::Ctrl('s')],
-        "Ctrl-S",
-        "save the deal (asks for a name)",
-    ),
-    bind(
-        &[Press::Ctrl('o')],
-        "Ctrl-O",
-        "open a saved deal or an example",
-    ),
-    bind(&[Press::Ctrl('n')], "Ctrl-N", "new empty deal"),
-    bind(
-        &[Press::Ctrl('g')],
-        "Ctrl-G",
-        "the next game, with a new deal (from the editor)",
-    ),
-    bind(
-        &[Press::Ctrl('r')],
-        "Ctrl-R",
-        "a random deal of the game on screen, its seed shown (from the editor)",
-    ),
-    bind(
-        &[Press::Ctrl('y')],
-        "Ctrl-Y",
-        "copy out the deal (the solution, on its screen): clipboard and a file",
-    ),
-    bind(
-        &[Press::Ctrl('t')],
-        "Ctrl-T",
-        "next colour theme (kept for the next start)",
-    ),
-    bind(
-        &[ch('?'), Press::Key(KeyCode::F(1))],
-        "? or F1",
-        "this help (F1 in TriPeaks' editor, where ? is a card)",
-    ),
-    bind(
-        &[Press::Ctrl('q'), Press::Ctrl('c')],
-        "Ctrl-Q Ctrl-C",
-        "quit",
-    ),
-];
+/// Keys that work everywhere, the help's own worded by `$help`.
+macro_rules! anywhere {
+    ($help:expr) => {
+        &[
+            bind(
+                &[Press::Ctrl('s')],
+                "Ctrl-S",
+                "save the deal (asks for a name)",
+            ),
+            bind(
+                &[Press::Ctrl('o')],
+                "Ctrl-O",
+                "open a saved deal or an example",
+            ),
+            bind(&[Press::Ctrl('n')], "Ctrl-N", "new empty deal"),
+            bind(
+                &[Press::Ctrl('g')],
+                "Ctrl-G",
+                "the next game, with a new deal (from the editor)",
+            ),
+            bind(
+                &[Press::Ctrl('r')],
+                "Ctrl-R",
+                "a random deal of the game on screen, its seed shown (from the editor)",
+            ),
+            bind(
+                &[Press::Ctrl('y')],
+                "Ctrl-Y",
+                "copy out the deal (the solution, on its screen): clipboard and a file",
+            ),
+            bind(
+                &[Press::Ctrl('t')],
+                "Ctrl-T",
+                "next colour theme (kept for the next start)",
+            ),
+            bind(&[ch('?'), Press::Key(KeyCode::F(1))], "? or F1", $help),
+            bind(
+                &[Press::Ctrl('q'), Press::Ctrl('c')],
+                "Ctrl-Q Ctrl-C",
+                "quit",
+            ),
+        ]
+    };
+}
+
+/// Keys that work everywhere, in a game whose editor takes `?` as a key like any other.
+const ANYWHERE: &[Binding] = anywhere!("this help");
+
+/// Keys that work everywhere, in a game whose editor types `?` as a card not seen yet.
+const ANYWHERE_QUESTION_A_CARD: &[Binding] =
+    anywhere!("this help (F1 in the editor, where ? is a card not seen yet)");
+
+/// The keys that work everywhere, their help's worded for the game on screen: whether its
+/// editor types `?` as a card, which leaves F1 alone to open the help there.
+pub fn anywhere(question_is_a_card: bool) -> &'static [Binding] {
+    if question_is_a_card {
+        ANYWHERE_QUESTION_A_CARD
+    } else {
+        ANYWHERE
+    }
+}
 
 /// How wide the key column is, its indent included; wrapped descriptions start under it.
 const KEY_COLUMN: usize = 20;

@@ -30,7 +30,7 @@ pub enum PreferencesError {
     Read { file: String, source: TextFileError },
     #[error("{file}: {message}")]
     Invalid { file: String, message: String },
-    #[error("cannot write {file}: {source}")]
+    #[error("cannot write {file}: {}", crate::store::system_error::plainly(.source))]
     Write {
         file: String,
         source: std::io::Error,

@@ -166,7 +166,8 @@ pub trait Session {
     /// ("solution"), elsewhere the deal as `solve` reads it ("deal", or "game" for a game
     /// under way); or why not yet.
     fn copy_out(&self) -> Result<(&'static str, String), String>;
-    /// The screen's name for the title line, and the settings to show at its right.
+    /// The screen's name for the title line, and the rules in short to show at its right,
+    /// after the game's name.
     fn title(&self) -> (&'static str, String);
     fn draw(&self, board: Rect, panel: Rect, buf: &mut Buffer, look: &Look);
     /// The line under the board when there is no message: the next step, say.
@@ -175,6 +176,11 @@ pub trait Session {
     fn hints(&self, other_game: &'static str) -> Vec<(&'static str, &'static str)>;
     /// The help's sections of the game's screens, the current screen's first.
     fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])>;
+    /// Whether the game's editor types `?` as a card not seen yet, so that only F1 opens the
+    /// help there.
+    fn question_is_a_card(&self) -> bool {
+        false
+    }
     /// The game's keys on the current screen (for the tests that hold the handlers to the
     /// help).
     #[cfg_attr(not(test), allow(dead_code))]

@@ -1039,7 +1039,7 @@ impl App {
     /// anywhere.
     pub fn help_sections(&self) -> Vec<(&'static str, &'static [Binding])> {
         let mut sections = self.session.help_sections();
-        sections.push(("Anywhere", help::ANYWHERE));
+        sections.push(("Anywhere", self.anywhere()));
         sections
     }
 
@@ -1047,8 +1047,13 @@ impl App {
     #[cfg_attr(not(test), allow(dead_code))]
     pub fn bindings(&self) -> Vec<&'static Binding> {
         let mut bindings = self.session.bindings();
-        bindings.extend(help::ANYWHERE);
+        bindings.extend(self.anywhere());
         bindings
+    }
+
+    /// The keys that work anywhere, worded for the game on screen.
+    fn anywhere(&self) -> &'static [Binding] {
+        help::anywhere(self.session.question_is_a_card())
     }
 
     /// The most used keys, for the bottom line: a window's own while one is open, since

@@ -413,6 +413,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_theme_file_not_there_is_said_in_words() {
+        let error = load_file(Path::new("/no/such/theme.toml")).unwrap_err();
+        assert_eq!(error.message, "cannot read it: no such file or folder");
+    }
+
+    #[test]
     fn every_built_in_theme_is_complete_and_distinct() {
         let themes = built_in();
         let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();

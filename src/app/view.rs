@@ -118,12 +118,13 @@ fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme, asking: Option<&str>) 
 fn title(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let (screen, settings) = app.session.title();
+    let settings = named_game(app.session.game().name(), &settings);
     let name = app.name.as_deref().unwrap_or("new deal");
     let head = format!("· {screen} · ");
     let used = u16::try_from(" pyramid ".len() + Span::raw(&head).width()).unwrap_or(u16::MAX);
-    // Beside the deal's name, the rules and the theme: the theme leaves first, then the rules,
-    // so that the name shows whole, two spaces from them. A name too long for the line alone
-    // takes all of it, cut.
+    // Beside the deal's name, the game, its rules and the theme: the theme leaves first, then
+    // the rules, then the game, so that the name shows whole, two spaces from them. A name too
+    // long for the line alone takes all of it, cut.
     let room_beside = |right: &Line| {
         let width = u16::try_from(right.width()).unwrap_or(u16::MAX);
         area.width
@@ -134,6 +135,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     let rights = [
         format!("{settings} · theme: {} ", theme.name),
         format!("{settings} "),
+        format!("{} ", app.session.game().name()),
     ]
     .map(|text| Line::styled(text, Style::new().fg(theme.dim)).right_aligned());
     let right = rights.iter().find(|right| room_beside(right) >= name_width);
@@ -151,6 +153,15 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     left.render(area, buf);
     if let Some(right) = right {
         right.render(area, buf);
+    }
+}
+
+/// The game's name before its rules in short, so that every game's title names it alike.
+fn named_game(game: &str, settings: &str) -> String {
+    if settings.is_empty() {
+        game.to_string()
+    } else {
+        format!("{game} · {settings}")
     }
 }
 

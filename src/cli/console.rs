@@ -62,6 +62,10 @@ fn fail(stream: &str, error: &std::io::Error) -> ! {
         std::process::exit(i32::from(EXIT_BROKEN_PIPE));
     }
     // Standard error may be the stream that failed: then nothing more can be said.
-    let _ = writeln!(std::io::stderr(), "pyramid: cannot write {stream}: {error}");
+    let _ = writeln!(
+        std::io::stderr(),
+        "pyramid: cannot write {stream}: {}",
+        crate::store::system_error::plainly(error)
+    );
     std::process::exit(i32::from(EXIT_BAD_INPUT));
 }

@@ -51,8 +51,13 @@ fn random_seed() -> u64 {
 /// Writes the deal to `path` through the safe writer: a new file, or an empty one; a file that
 /// holds anything is kept.
 fn write_new(path: &Path, text: &str) -> Result<(), InputError> {
-    replace(path, refusal, |out| out.write_all(text.as_bytes()))
-        .map_err(|error| InputError::Usage(format!("cannot write {}: {error}", shown_path(path))))
+    replace(path, refusal, |out| out.write_all(text.as_bytes())).map_err(|error| {
+        InputError::Usage(format!(
+            "cannot write {}: {}",
+            shown_path(path),
+            crate::store::system_error::plainly(&error)
+        ))
+    })
 }
 
 /// Why the file at `--out`'s name is kept: it holds something a deal would replace.

@@ -37,7 +37,7 @@ pub enum InputError {
     Goal(#[from] GoalError),
     #[error("theme {0}")]
     Theme(#[from] crate::app::theme::ThemeError),
-    #[error("the terminal failed: {0}")]
+    #[error("the terminal failed: {}", crate::store::system_error::plainly(.0))]
     Terminal(std::io::Error),
 }
 

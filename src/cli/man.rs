@@ -84,7 +84,11 @@ pub fn run(folder: &Path) -> Result<u8, InputError> {
 /// Writes `pages` into `folder`, each over nothing or over an earlier page of its title.
 pub fn write_pages(folder: &Path, pages: &[Page]) -> Result<Vec<PathBuf>, InputError> {
     let cannot = |path: &Path, error: io::Error| {
-        InputError::Usage(format!("cannot write {}: {error}", shown_path(path)))
+        InputError::Usage(format!(
+            "cannot write {}: {}",
+            shown_path(path),
+            crate::store::system_error::plainly(&error)
+        ))
     };
     make_folder(folder).map_err(|error| cannot(folder, error))?;
     let mut checked = Vec::new();

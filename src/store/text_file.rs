@@ -22,7 +22,7 @@ pub const MAX_LINE_BYTES: usize = 4 << 10;
 /// Why a text could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum TextFileError {
-    #[error("{0}")]
+    #[error("{}", crate::store::system_error::plainly(.0))]
     Io(#[from] std::io::Error),
     #[error("it is larger than 1 MiB, far more than a deal or a saved game")]
     TooLarge,

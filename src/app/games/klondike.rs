@@ -583,15 +583,15 @@ impl GameScreen for Klondike {
         }
     }
 
-    /// The rules in short, so that the title keeps room for the game's name at 80 columns
-    /// ("Klondike · draw 3 · ∞ passes"); the Check panel has them in full.
+    /// The rules in short, so that the title keeps room for the deal's name at 80 columns
+    /// ("draw 3 · ∞ passes", after the game's name); the Check panel has them in full.
     fn settings(flow: &Flow<Klondike>) -> String {
         let rules = flow.editor.marks.rules;
         let passes = match rules.passes {
             Passes::Unlimited => "∞ passes".to_string(),
             limited @ Passes::Limited(_) => limited.to_string(),
         };
-        let mut text = format!("Klondike · draw {} · {passes}", rules.draw_count());
+        let mut text = format!("draw {} · {passes}", rules.draw_count());
         if !rules.foundation_to_tableau {
             text.push_str(" · foundations keep");
         }

@@ -501,7 +501,7 @@ impl GameScreen for PerfectPair {
     /// The rules and the goal in short; the Check panel has them in full.
     fn settings(flow: &Flow<PerfectPair>) -> String {
         let marks = &flow.editor.marks;
-        format!("Perfect Pair · {} · for {}", marks.rules, marks.aim)
+        format!("{} · for {}", marks.rules, marks.aim)
     }
 
     fn draw_board(flow: &Flow<PerfectPair>, area: Rect, buf: &mut Buffer, look: &Look) {

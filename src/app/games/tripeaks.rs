@@ -290,8 +290,9 @@ impl GameScreen for TriPeaks {
         (Tone::Success, format!("{text}. {verdict}"))
     }
 
+    /// No rules to choose: the title names the game alone.
     fn settings(_flow: &Flow<TriPeaks>) -> String {
-        "TriPeaks".to_string()
+        String::new()
     }
 
     fn draw_board(flow: &Flow<TriPeaks>, area: Rect, buf: &mut Buffer, look: &Look) {

@@ -637,10 +637,7 @@ impl Session for TripleKlondike {
             Screen::Solving(_) => "Solving",
             Screen::Line(_) => "The line",
         };
-        let settings = format!(
-            "Triple Klondike · 13 piles · 1 pass · {} s",
-            self.budget.as_secs()
-        );
+        let settings = format!("13 piles · 1 pass · {} s", self.budget.as_secs());
         (screen, settings)
     }
 

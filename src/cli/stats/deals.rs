@@ -118,7 +118,10 @@ impl DealFile {
     ) -> Result<Option<DealFile>, InputError> {
         let name = source.name.clone();
         let cannot = |what: &str, error: io::Error| {
-            InputError::Usage(format!("cannot {what} the deals of {name}: {error}"))
+            InputError::Usage(format!(
+                "cannot {what} the deals of {name}: {}",
+                crate::store::system_error::plainly(&error)
+            ))
         };
         let regular = source
             .regular()
@@ -295,7 +298,10 @@ impl Export {
 }
 
 fn cannot_write(name: &str, error: &io::Error) -> InputError {
-    InputError::Usage(format!("cannot write {name}: {error}"))
+    InputError::Usage(format!(
+        "cannot write {name}: {}",
+        crate::store::system_error::plainly(error)
+    ))
 }
 
 /// Why the file at the export's name is kept, if it is: it is the `--from` file the deals are

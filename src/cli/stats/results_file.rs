@@ -31,7 +31,7 @@ const NAMED_SKIPS: usize = 10;
 /// Why a results file cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ResultsError {
-    #[error("{path}: {source}")]
+    #[error("{path}: {}", crate::store::system_error::plainly(.source))]
     Io {
         path: String,
         source: std::io::Error,
@@ -50,8 +50,9 @@ pub enum ResultsError {
     #[error("{path}:{line}: a line longer than {MAX_LINE} bytes: not a stats results file")]
     TooLong { path: String, line: usize },
     #[error(
-        "cannot write {path}: {source}; the run stops here, its results so far kept (--resume \
-         {path} goes on from them)"
+        "cannot write {path}: {}; the run stops here, its results so far kept (--resume \
+         {path} goes on from them)",
+        crate::store::system_error::plainly(.source)
     )]
     Write {
         path: String,

@@ -125,9 +125,10 @@ pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static s
             ("^P", "play"),
             ("u", "deal"),
             ("F1", "help"),
+            ("^Q", "quit"),
         ],
+        // The arrows move as expected; the room goes to the way out, since q types a Queen.
         Screen::Editor => vec![
-            ("←↑→↓", "move"),
             ("?", "unseen"),
             ("Enter", "solve"),
             ("^P", "play"),
@@ -135,6 +136,7 @@ pub fn hints(flow: &Flow<Klondike>, other_game: &'static str) -> Vec<(&'static s
             ("u", "table"),
             ("^G", other_game),
             ("F1", "help"),
+            ("^Q", "quit"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("F1", "help"), ("^Q", "quit")],
         Screen::Solution(_) => keys::STEPPING.to_vec(),

@@ -93,6 +93,7 @@ pub fn hints(
             ("^P", "play"),
             ("^G", other_game),
             ("?", "help"),
+            ("^Q", "quit"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
         Screen::Solution(_) => keys::STEPPING.to_vec(),

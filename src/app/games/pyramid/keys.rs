@@ -104,15 +104,16 @@ pub fn hints(flow: &Flow<Pyramid>, other_game: &'static str) -> Vec<(&'static st
         .as_ref()
         .is_some_and(|play| play.position().is_won());
     match &flow.screen {
-        // The arrows move as expected; the room goes to the keys no one would guess.
+        // The arrows move as expected; the room goes to the keys no one would guess, and to
+        // the way out, since q types a Queen here (Ctrl-R is in the help).
         Screen::Editor => vec![
             ("Enter", "solve"),
             ("^P", "play"),
-            ("^R", "random"),
             ("^G", other_game),
             ("g", "challenge"),
             ("o", "rules"),
             ("F1", "help"),
+            ("^Q", "quit"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("?", "help"), ("^Q", "quit")],
         // A won game takes no more moves: only what still works.

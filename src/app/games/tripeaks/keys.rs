@@ -56,15 +56,16 @@ const PLAY: &[Binding] = &[
 /// The short hints for the bottom line.
 pub fn hints(flow: &Flow<TriPeaks>, other_game: &'static str) -> Vec<(&'static str, &'static str)> {
     match &flow.screen {
-        // The arrows move as expected; the room goes to the keys no one would guess.
+        // The arrows move as expected; the room goes to the keys no one would guess, and to
+        // the way out, since q types a Queen here (g, the challenge, is in the help).
         Screen::Editor => vec![
             ("?", "unseen"),
             ("Enter", "solve"),
             ("^P", "play"),
             ("^R", "random"),
-            ("g", "challenge"),
             ("^G", other_game),
             ("F1", "help"),
+            ("^Q", "quit"),
         ],
         Screen::Solving(_) => vec![("Esc", "cancel"), ("F1", "help"), ("^Q", "quit")],
         Screen::Solution(_) => keys::STEPPING.to_vec(),

@@ -69,14 +69,15 @@ pub fn bindings(screen: &Screen) -> Vec<&'static Binding> {
 /// The short hints for the bottom line.
 pub fn hints(screen: &Screen, other_game: &'static str) -> Vec<Hint> {
     match screen {
+        // Room for the way out, as on every game's first screen (Ctrl-R is in the help).
         Screen::Deal => vec![
             ("Enter", "solve"),
             ("t", "time"),
             ("→", "line"),
-            ("^R", "random"),
             ("^O", "open"),
             ("^G", other_game),
             ("F1", "help"),
+            ("^Q", "quit"),
         ],
         Screen::Solving(_) => vec![("Esc", "stop"), ("F1", "help"), ("^Q", "quit")],
         Screen::Line(_) => vec![

@@ -143,7 +143,10 @@ fn a_long_name_shows_whole_on_the_title_line_the_theme_leaving_first_then_the_ru
             "the theme leaves first: {width}: {title:?}"
         );
         if rules {
-            assert!(title.contains("  unlimited passes"), "{width}: {title:?}");
+            assert!(
+                title.contains("  Pyramid · unlimited passes"),
+                "{width}: {title:?}"
+            );
         }
         seen = (seen.0 || !rules, seen.1 || theme);
     }

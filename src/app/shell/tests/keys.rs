@@ -193,3 +193,55 @@ fn the_screen_is_drawn_again_only_when_something_changed() {
         "the spinner and the time move while solving"
     );
 }
+
+#[test]
+fn the_help_says_where_question_opens_it_in_every_game() {
+    for screens in crate::app::games::ALL {
+        let (_dir, mut app, _receive) = app_on(screens.game);
+        press(&mut app, KeyCode::Char('?'));
+        let question_opens_help = matches!(app.shell.overlay, Some(Overlay::Help(_)));
+        let help = app
+            .help_sections()
+            .iter()
+            .flat_map(|(_, keys)| keys.iter())
+            .find(|binding| binding.label == "? or F1")
+            .map(|binding| binding.what)
+            .expect("the help's own key is in the help");
+        let says_f1_in_editor = help.contains("F1 in the editor");
+        assert_eq!(
+            says_f1_in_editor,
+            !question_opens_help,
+            "{}: {help}",
+            screens.game.name()
+        );
+        assert!(!help.contains("TriPeaks"), "{help}");
+    }
+}
+
+#[test]
+fn every_games_first_screen_says_how_to_quit_at_80_columns() {
+    for screens in crate::app::games::ALL {
+        let (_dir, app, _receive) = app_on(screens.game);
+        let width: usize = app
+            .hints()
+            .iter()
+            .map(|(key, what)| crate::app::widgets::hint_width(key, what))
+            .sum();
+        let name = screens.game.name();
+        assert!(width <= 80, "{name}: {width} columns");
+        let shown = screen(&app, 80, 24);
+        let bar = shown.lines().last().unwrap_or_default();
+        assert!(bar.contains("^Q quit"), "{name}: {bar}");
+    }
+}
+
+#[test]
+fn every_games_title_names_the_game_at_80_columns() {
+    for screens in crate::app::games::ALL {
+        let (_dir, app, _receive) = app_on(screens.game);
+        let shown = screen(&app, 80, 24);
+        let title = shown.lines().next().unwrap_or_default();
+        let name = screens.game.name();
+        assert!(title.contains(name), "{name}: {title}");
+    }
+}
