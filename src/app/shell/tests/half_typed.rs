@@ -97,8 +97,9 @@ fn a_rank_typed_in_the_editor_before_a_solve_is_dropped_in_every_game() {
     a_rank_typed_before_enter_is_gone_after_the_solve::<TriPeaks>(GameKind::TriPeaks, CLEARS);
 }
 
-/// In play, a card drawn not known: `1` `0` typed of it, Esc to the editor, Ctrl-P back. The
-/// ten begun is gone, and `d` is play mode's key again, not the suit of a ten.
+/// In play, a card drawn not known: `1` `0` typed of it, Esc drops it, Esc again to the
+/// editor, Ctrl-P back. The ten begun is gone, and `d` is play mode's key again, not the suit
+/// of a ten.
 fn a_ten_begun_at_the_table_is_gone_after_a_trip_to_the_editor<G: GameScreen + 'static>(
     game: GameKind,
     deal: &str,
@@ -116,6 +117,10 @@ fn a_ten_begun_at_the_table_is_gone_after_a_trip_to_the_editor<G: GameScreen + '
     assert!(waits(&mut app), "{game}: {}", said(&app));
     type_text(&mut app, "10");
     assert_eq!(at_table_typed::<G>(&mut app), Some("T_".into()), "{game}");
+    // The first Esc drops the ten begun, as in the editor; the second leaves play.
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(flow::<G>(&mut app).screen, Screen::Play), "{game}");
+    assert_eq!(at_table_typed::<G>(&mut app), None, "{game}");
     press(&mut app, KeyCode::Esc);
     assert!(matches!(flow::<G>(&mut app).screen, Screen::Editor));
     ctrl(&mut app, 'p');
