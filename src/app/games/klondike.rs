@@ -585,6 +585,8 @@ impl GameScreen for Klondike {
 
     /// The rules in short, so that the title keeps room for the game's name at 80 columns
     /// ("Klondike · draw 3 · ∞ passes"); the Check panel has them in full.
+    /// The rules in words a player reads without the docs; each part after a ` · ` is one
+    /// the title may leave out, the last first, when the line is narrow.
     fn settings(flow: &Flow<Klondike>) -> String {
         let rules = flow.editor.marks.rules;
         let passes = match rules.passes {
@@ -593,10 +595,10 @@ impl GameScreen for Klondike {
         };
         let mut text = format!("Klondike · draw {} · {passes}", rules.draw_count());
         if !rules.foundation_to_tableau {
-            text.push_str(" · foundations keep");
+            text.push_str(" · no cards back from foundations");
         }
         if rules.empty_pile == EmptyPile::AnyCard {
-            text.push_str(" · any card on empty");
+            text.push_str(" · any card on an empty pile");
         }
         text
     }

@@ -185,7 +185,7 @@ fn ctrl_n_and_ctrl_r_keep_the_rules_chosen_in_every_game() {
         assert_eq!(app.session.title().1, chosen, "{game}: Ctrl-R");
         // The random deal is drafted, and would be solved, under the rules kept.
         let draft = kept_draft(&app);
-        let restored = crate::app::games::restored(&draft, &mut Effects::default()).0;
+        let restored = crate::app::games::restored(&draft, TEST_ROUNDS, &mut Effects::default()).0;
         assert_eq!(restored.title().1, chosen, "{game}: the draft");
         ctrl(&mut app, 'n');
         press(&mut app, KeyCode::Char('y'));
