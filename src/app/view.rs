@@ -132,12 +132,10 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
             .saturating_sub(width + TITLE_GAP)
     };
     let name_width = u16::try_from(Span::raw(name).width()).unwrap_or(u16::MAX);
-    let rights = [
-        format!("{settings} · theme: {} ", theme.name),
-        format!("{settings} "),
-        format!("{} ", app.session.game().name()),
-    ]
-    .map(|text| Line::styled(text, Style::new().fg(theme.dim)).right_aligned());
+    let rights: Vec<Line> = title_rights(&settings, &theme.name)
+        .into_iter()
+        .map(|text| Line::styled(text, Style::new().fg(theme.dim)).right_aligned())
+        .collect();
     let right = rights.iter().find(|right| room_beside(right) >= name_width);
     let room = right.map_or(area.width.saturating_sub(used), room_beside);
     let left = Line::from(vec![
@@ -162,6 +160,21 @@ fn named_game(game: &str, settings: &str) -> String {
         game.to_string()
     } else {
         format!("{game} · {settings}")
+    }
+}
+
+/// What the title may show right of the deal's name, widest first: the rules and the theme,
+/// the rules alone, then the rules without their last parts one at a time (the options a game
+/// lists after its main rules), so that a narrow line still says the game and its draw.
+fn title_rights(settings: &str, theme: &str) -> Vec<String> {
+    let mut rights = vec![format!("{settings} · theme: {theme} ")];
+    let mut shown = settings;
+    loop {
+        rights.push(format!("{shown} "));
+        match shown.rsplit_once(" · ") {
+            Some((kept, _)) => shown = kept,
+            None => return rights,
+        }
     }
 }
 

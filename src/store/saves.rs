@@ -31,7 +31,7 @@ pub enum Origin {
 
 /// The example deals from `saved-games/`, built into the program so they are there wherever
 /// it is installed.
-const EXAMPLES: [(&str, &str); 9] = [
+const EXAMPLES: [(&str, &str); 10] = [
     (
         "winnable-40-steps",
         include_str!(concat!(
@@ -93,6 +93,13 @@ const EXAMPLES: [(&str, &str); 9] = [
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/saved-games/tripeaks-as-dealt.txt"
+        )),
+    ),
+    (
+        "klondike-winnable-seed-1",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/saved-games/klondike-winnable-seed-1.txt"
         )),
     ),
 ];

@@ -583,8 +583,9 @@ impl GameScreen for Klondike {
         }
     }
 
-    /// The rules in short, so that the title keeps room for the deal's name at 80 columns
-    /// ("draw 3 · ∞ passes", after the game's name); the Check panel has them in full.
+    /// The rules in words a player reads without the docs, after the game's name in the
+    /// title; each part after a ` · ` is one the title may leave out, the last first, when the
+    /// line is narrow. The Check panel has them in full.
     fn settings(flow: &Flow<Klondike>) -> String {
         let rules = flow.editor.marks.rules;
         let passes = match rules.passes {
@@ -593,10 +594,10 @@ impl GameScreen for Klondike {
         };
         let mut text = format!("draw {} · {passes}", rules.draw_count());
         if !rules.foundation_to_tableau {
-            text.push_str(" · foundations keep");
+            text.push_str(" · no cards back from foundations");
         }
         if rules.empty_pile == EmptyPile::AnyCard {
-            text.push_str(" · any card on empty");
+            text.push_str(" · any card on an empty pile");
         }
         text
     }

@@ -571,8 +571,18 @@ impl GameScreen for Pyramid {
         }
     }
 
+    /// The rules in words a player reads without the docs (the library's brief words,
+    /// "relaxed" and "all 52", name them only for those who know them).
     fn settings(flow: &Flow<Pyramid>) -> String {
-        flow.editor.marks.rules.brief()
+        let rules = flow.editor.marks.rules;
+        let mut text = rules.passes.to_string();
+        if rules.relaxed {
+            text.push_str(" · a card pairs with its cover");
+        }
+        if rules.finish == Finish::AllCards {
+            text.push_str(" · clear all 52 cards");
+        }
+        text
     }
 
     fn draw_board(flow: &Flow<Pyramid>, area: Rect, buf: &mut Buffer, look: &Look) {

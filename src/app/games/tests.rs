@@ -953,3 +953,22 @@ fn a_draft_of_either_game_is_read_by_its_game_header() {
         "it does not read as a deal being typed or played"
     );
 }
+
+#[test]
+fn the_examples_hold_a_whole_deal_of_pyramid_tripeaks_and_klondike_each() {
+    let listed = examples();
+    for kind in [GameKind::Pyramid, GameKind::TriPeaks, GameKind::Klondike] {
+        assert!(
+            listed
+                .iter()
+                .any(|example| example.game() == kind && matches!(example.holds, Holds::Game(_))),
+            "no {kind:?} example among {:?}",
+            listed.iter().map(Listed::name).collect::<Vec<_>>()
+        );
+    }
+    let klondike = listed
+        .iter()
+        .find(|example| example.game() == GameKind::Klondike)
+        .map(Listed::name);
+    assert_eq!(klondike, Some("Klondike: winnable, seed 1"));
+}

@@ -600,7 +600,14 @@ fn the_rules_chosen_by_keys_are_shown_and_solved_under() {
         said(&app),
         "Rules: 1 pass through the stock, relaxed pairing, clear all 52."
     );
-    assert!(screen(&app, 80, 24).contains("1 pass · relaxed · all 52"));
+    let wide = screen(&app, 120, 30);
+    assert!(
+        wide.contains("1 pass · a card pairs with its cover · clear all 52 cards"),
+        "{wide}"
+    );
+    let narrow = screen(&app, 80, 24);
+    let title = narrow.lines().next().unwrap_or_default();
+    assert!(title.ends_with("Pyramid · 1 pass"), "{narrow}");
     press(&mut app, KeyCode::Enter);
     finish_solving(&mut app, &receive);
     let rules = app.pyramid().editor.marks.rules;

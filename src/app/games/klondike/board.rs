@@ -15,7 +15,7 @@ use ratatui::widgets::Widget;
 use solitaire::cards::card::Suit;
 use solitaire::cards::deal::DECK_SIZE;
 use solitaire::games::klondike::deal::{PILES, STOCK_SIZE, TABLEAU_SIZE, pile_start};
-use solitaire::games::klondike::{Pile, Position};
+use solitaire::games::klondike::{Passes, Pile, Position};
 
 use crate::app::cards::{CELL, CardText, Direction, Face, Mark, draw_face, draw_pending, nearest};
 use crate::app::flow::{Typing, board};
@@ -436,9 +436,9 @@ impl Widget for &PlayBoard<'_> {
             let rect = foundation_rect(area, i).intersection(area);
             self.cell(buf, rect, face, Spot::Foundation(i as u8));
         }
-        let limited = position.rules().passes != solitaire::games::klondike::Passes::Unlimited;
-        let redeals = limited.then(|| position.redeals());
-        top_labels(area, buf, position.stock().len(), redeals, theme);
+        let passes = position.rules().passes;
+        let pass = (passes != Passes::Unlimited).then(|| pass_label(position.redeals(), passes));
+        top_labels(area, buf, position.stock().len(), pass, theme);
         for (number, pile) in position.piles().iter().enumerate() {
             self.render_pile(area, buf, number, pile);
         }
@@ -456,11 +456,23 @@ impl PlayBoard<'_> {
     }
 }
 
-/// The labels under the top line: the stock's count with the redeals made where they count,
-/// and the foundations'.
-fn top_labels(area: Rect, buf: &mut Buffer, stock: usize, redeals: Option<u32>, theme: &Theme) {
-    let redeals = redeals.map_or_else(String::new, |made| format!(" redeals {made}"));
-    let stock_label = format!("{stock:>3}{redeals}");
+/// The pass through the stock a game is on, after `redeals` redeals, out of those the rules
+/// allow: "pass 1 of 7" says both what is used and what is left, where "redeals 0" left a
+/// player to guess which.
+fn pass_label(redeals: u32, passes: Passes) -> String {
+    let pass = redeals.saturating_add(1);
+    match passes {
+        // A table typed with more redeals than the rules allow is on its last pass.
+        Passes::Limited(passes) => format!("pass {} of {passes}", pass.min(u32::from(passes))),
+        Passes::Unlimited => format!("pass {pass}"),
+    }
+}
+
+/// The labels under the top line: the stock's count with the pass it is on where passes
+/// count, and the foundations'.
+fn top_labels(area: Rect, buf: &mut Buffer, stock: usize, pass: Option<String>, theme: &Theme) {
+    let pass = pass.map_or_else(String::new, |pass| format!(" · {pass}"));
+    let stock_label = format!("{stock:>3}{pass}");
     label(area, pile_x(area, 0), LABEL_ROW, &stock_label, buf, theme);
     let foundations_x = pile_x(area, 3) + 1;
     label(area, foundations_x, LABEL_ROW, "foundations", buf, theme);
@@ -533,8 +545,8 @@ pub fn place_at(area: Rect, column: u16, row: u16) -> Option<Place> {
 /// and those a problem names marked.
 pub struct TableBoard<'a> {
     pub editor: &'a TableEditor,
-    /// Whether the rules limit the passes, so that the redeals made count.
-    pub limited: bool,
+    /// The passes the rules allow, so that the pass a game is on is shown where it counts.
+    pub passes: Passes,
     /// The cursor is shown: the editor is on screen.
     pub cursor: bool,
     pub text: CardText,
@@ -618,8 +630,9 @@ impl Widget for &TableBoard<'_> {
             let mark = self.mark(Place::Foundation(suit), true);
             draw_face(buf, at(foundation_rect(area, i)), face, mark, text, theme);
         }
-        let redeals = (self.limited || setup.redeals > 0).then_some(setup.redeals);
-        top_labels(area, buf, setup.stock.len(), redeals, theme);
+        let counts = self.passes != Passes::Unlimited || setup.redeals > 0;
+        let pass = counts.then(|| pass_label(setup.redeals, self.passes));
+        top_labels(area, buf, setup.stock.len(), pass, theme);
         for (number, pile) in setup.piles.iter().enumerate().take(PILES) {
             let place = Place::Pile(number);
             let last = pile.face_up.len().saturating_sub(1);

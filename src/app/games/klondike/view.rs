@@ -11,7 +11,7 @@ use ratatui::widgets::Widget;
 
 use solitaire::cards::card::{Card, Suit};
 use solitaire::games::klondike::deal::slot_name;
-use solitaire::games::klondike::{Move, Passes, Pile, Position};
+use solitaire::games::klondike::{Move, Pile, Position};
 
 use crate::app::flow::table::{self, TablePlay};
 use crate::app::flow::view::{problem_lines, unknown_and_cursor_lines};
@@ -29,7 +29,7 @@ pub fn draw_board(flow: &Flow<Klondike>, area: Rect, buf: &mut Buffer, look: &Lo
         Board::Position(board) => board.render(area, buf),
         Board::Deal if let Some(table) = &flow.own.table => TableBoard {
             editor: table,
-            limited: flow.editor.marks.rules.passes != Passes::Unlimited,
+            passes: flow.editor.marks.rules.passes,
             cursor: matches!(flow.screen, Screen::Editor),
             text,
             theme,
@@ -201,18 +201,19 @@ pub fn step_spans(step: &Step<Klondike>, look: &Look) -> Vec<Span<'static>> {
 }
 
 /// A step's words as they fit `width` columns: the short words when they do, else the
-/// fewest.
+/// fewest. Both say it alike: the card, where it comes from, an arrow, where it goes, then
+/// the card it turns face up ("Ah pile 7 → foundation, turns up Qs", "Ah 7→found. turns Qs").
 fn step_words(before: &Position, mv: Move, width: usize) -> String {
     let shown = turned_up(before, mv);
     let short = match &shown {
-        Some(card) => format!("{}, shows {card}", short_words(before, mv)),
+        Some(card) => format!("{}, turns up {card}", short_words(before, mv)),
         None => short_words(before, mv),
     };
     if Span::raw(short.as_str()).width() <= width {
         return short;
     }
     match &shown {
-        Some(card) => format!("{} shows {card}", fewest_words(before, mv)),
+        Some(card) => format!("{} turns {card}", fewest_words(before, mv)),
         None => fewest_words(before, mv),
     }
 }
@@ -248,32 +249,35 @@ fn moved_card(before: &Position, mv: Move, fewest: bool) -> String {
     }
 }
 
-/// A move in short words: the card moved, where from and where to; a draw names its cards.
+/// A move in short words: the card moved (`+2` for the two cards on it), where from, an
+/// arrow and where to, every place named in full; a draw names its cards.
 fn short_words(before: &Position, mv: Move) -> String {
     let card = moved_card(before, mv, false);
     match mv {
         Move::Draw => before.describe(mv),
         Move::Redeal => "Redeal".to_string(),
-        Move::WasteToFoundation => format!("{card} waste up"),
+        Move::WasteToFoundation => format!("{card} waste → foundation"),
         Move::WasteToPile(to) => format!("{card} waste → pile {}", to + 1),
-        Move::PileToFoundation(from) => format!("{card} pile {} up", from + 1),
-        Move::PileToPile { from, to, .. } => format!("{card} pile {} → {}", from + 1, to + 1),
-        Move::FoundationToPile { to, .. } => format!("{card} down → pile {}", to + 1),
+        Move::PileToFoundation(from) => format!("{card} pile {} → foundation", from + 1),
+        Move::PileToPile { from, to, .. } => {
+            format!("{card} pile {} → pile {}", from + 1, to + 1)
+        }
+        Move::FoundationToPile { to, .. } => format!("{card} foundation → pile {}", to + 1),
     }
 }
 
-/// A move in the fewest words, piles by their numbers alone (`7c>5` from the waste to pile
-/// 5, `8d+2 7>2` from pile 7 to pile 2): short enough for the narrowest list of steps with
-/// the card it turns up after it.
+/// A move in the fewest words, the short words' order and arrow with piles by their numbers
+/// alone and the foundation cut to `found.` (`7c waste→5`, `8d+2 7→2`): short enough for
+/// the narrowest list of steps with the card it turns up after it.
 fn fewest_words(before: &Position, mv: Move) -> String {
     let card = moved_card(before, mv, true);
     match mv {
         Move::Draw | Move::Redeal => short_words(before, mv),
-        Move::WasteToFoundation => format!("{card} up"),
-        Move::WasteToPile(to) => format!("{card}>{}", to + 1),
-        Move::PileToFoundation(from) => format!("{card} {} up", from + 1),
-        Move::PileToPile { from, to, .. } => format!("{card} {}>{}", from + 1, to + 1),
-        Move::FoundationToPile { to, .. } => format!("{card} down>{}", to + 1),
+        Move::WasteToFoundation => format!("{card} waste→found."),
+        Move::WasteToPile(to) => format!("{card} waste→{}", to + 1),
+        Move::PileToFoundation(from) => format!("{card} {}→found.", from + 1),
+        Move::PileToPile { from, to, .. } => format!("{card} {}→{}", from + 1, to + 1),
+        Move::FoundationToPile { to, .. } => format!("{card} found.→{}", to + 1),
     }
 }
 
@@ -361,7 +365,7 @@ mod tests {
                     assert_eq!(wide, {
                         let short = short_words(&position, mv);
                         turned_up(&position, mv)
-                            .map_or(short.clone(), |card| format!("{short}, shows {card}"))
+                            .map_or(short.clone(), |card| format!("{short}, turns up {card}"))
                     });
                 }
                 let mv = moves[(turn * 7 + seed as usize) % moves.len()];
@@ -399,7 +403,10 @@ mod tests {
             count: 12,
         };
         position.check(mv).expect("a legal move");
-        assert_eq!(step_words(&position, mv, 80), "Kd +11 pile 7 → 2, shows ??");
-        assert_eq!(step_words(&position, mv, narrowest()), "Kd+11 7>2 shows ??");
+        assert_eq!(
+            step_words(&position, mv, 80),
+            "Kd +11 pile 7 → pile 2, turns up ??"
+        );
+        assert_eq!(step_words(&position, mv, narrowest()), "Kd+11 7→2 turns ??");
     }
 }

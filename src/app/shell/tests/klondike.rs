@@ -203,11 +203,40 @@ fn the_rules_chosen_by_keys_are_shown_and_played_under() {
     assert_eq!(app.klondike().editor.start().unwrap().rules(), rules);
     let shown = screen(&app, 140, 30);
     assert!(
-        shown.contains("Klondike · draw 1 · 3 passes · foundations keep · any card on empty"),
+        shown.contains(
+            "Klondike · draw 1 · 3 passes · no cards back from foundations · \
+             any card on an empty pile"
+        ),
         "{shown}"
     );
+    // At 80 columns the title keeps the game, the draw and the passes, rather than no rules.
+    let narrow = screen(&app, 80, 24);
+    let title = narrow.lines().next().unwrap_or_default();
+    assert!(title.ends_with("Klondike · draw 1 · 3 passes"), "{narrow}");
     press(&mut app, KeyCode::Char('g'));
     says(&app, "Klondike has no challenge");
+}
+
+#[test]
+fn the_board_says_the_pass_through_the_stock_out_of_those_the_rules_allow() {
+    let (_dir, mut app, receive) = klondike_app();
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(
+        app.klondike().editor.marks.rules.passes,
+        solitaire::games::klondike::Passes::Limited(3)
+    );
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    settle(&mut app, &receive);
+    let dealt = screen(&app, 80, 24);
+    assert!(dealt.contains(" 24 · pass 1 of 3 "), "{dealt}");
+    // Eight draws of three empty the stock; the ninth turns the waste over.
+    for _ in 0..9 {
+        press(&mut app, KeyCode::Char('d'));
+        settle(&mut app, &receive);
+    }
+    let played = screen(&app, 80, 24);
+    assert!(played.contains(" 24 · pass 2 of 3 "), "{played}");
 }
 
 #[test]
@@ -1434,7 +1463,7 @@ fn at_80_by_24_the_title_and_the_steps_are_whole() {
     assert!(title.contains("· new deal "), "{title}");
     assert!(title.contains("Klondike · draw 3 · ∞ passes"), "{title}");
     // Each step whole, up to the panel's border.
-    for step in ["1. Ac pile 4 up, shows 3d│", "2. Draw 3: Qh Ts Qc  "] {
+    for step in ["1. Ac 4→found. turns 3d  │", "2. Draw 3: Qh Ts Qc  "] {
         assert!(shown.contains(step), "{step}: {shown}");
     }
 }
@@ -1495,7 +1524,7 @@ fn at_80_by_24_a_step_that_turns_a_card_up_names_it() {
         .find(|line| line.contains(&format!("▶{shown_line}")))
         .unwrap_or_else(|| panic!("step {}: {screen}", step + 1));
     assert!(
-        line.contains(&format!(" shows {shown}")),
+        line.contains(&format!(" turns {shown}")),
         "{shown}: {screen}"
     );
     insta::assert_snapshot!(screen);
