@@ -14,6 +14,43 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::app::flow::keys::{Binding, Hint, Press, bind, ch};
 use crate::app::widgets::{Look, footer, panel_block, popup};
 
+/// A rule's name and its choices: each in words, with the whole rules it gives, so that the
+/// dialog's choice and the rules can never disagree.
+pub type Variants<R> = (&'static str, Vec<(String, R)>);
+
+/// The rules as the dialog lists them, each row with the choice `rules` make.
+pub fn options_of<R: PartialEq>(
+    rules: &R,
+    variants: impl IntoIterator<Item = Variants<R>>,
+) -> Vec<RuleOption> {
+    variants
+        .into_iter()
+        .map(|(name, choices)| RuleOption {
+            name,
+            chosen: choices
+                .iter()
+                .position(|(_, choice)| choice == rules)
+                .unwrap_or(0),
+            choices: choices.into_iter().map(|(words, _)| words).collect(),
+        })
+        .collect()
+}
+
+/// The rules with the rule on `row` given its choice `choice` (`rules` as they are for a row
+/// or a choice the dialog does not have).
+pub fn with_option_of<R>(
+    rules: R,
+    variants: impl IntoIterator<Item = Variants<R>>,
+    row: usize,
+    choice: usize,
+) -> R {
+    variants
+        .into_iter()
+        .nth(row)
+        .and_then(|(_, mut choices)| (choice < choices.len()).then(|| choices.swap_remove(choice)))
+        .map_or(rules, |(_, chosen)| chosen)
+}
+
 /// One rule a game lets the player choose in its rules dialog.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleOption {

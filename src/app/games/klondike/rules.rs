@@ -5,13 +5,10 @@
 use solitaire::games::klondike::rules::MAX_LIMITED_PASSES;
 use solitaire::games::klondike::{EmptyPile, Passes, Rules};
 
-use crate::app::flow::options::RuleOption;
-
-/// A rule's name and its choices: each in words, with the rules it gives.
-type Variants = (&'static str, Vec<(String, Rules)>);
+use crate::app::flow::options::{RuleOption, Variants, options_of, with_option_of};
 
 /// Every rule the dialog lists, with each choice as the rules it gives from `rules`.
-fn variants(rules: Rules) -> [Variants; 4] {
+fn variants(rules: Rules) -> [Variants<Rules>; 4] {
     let draw = [1, 3]
         .map(|draw| {
             let s = if draw == 1 { "" } else { "s" };
@@ -58,26 +55,13 @@ fn variants(rules: Rules) -> [Variants; 4] {
 
 /// The rules as the dialog lists them, each with the choice `rules` make.
 pub fn options(rules: Rules) -> Vec<RuleOption> {
-    variants(rules)
-        .into_iter()
-        .map(|(name, choices)| RuleOption {
-            name,
-            chosen: choices
-                .iter()
-                .position(|(_, choice)| *choice == rules)
-                .unwrap_or(0),
-            choices: choices.into_iter().map(|(words, _)| words).collect(),
-        })
-        .collect()
+    options_of(&rules, variants(rules))
 }
 
 /// The rules with the rule on `row` given its choice `choice` (the rules as they are for a
 /// row or a choice the dialog does not have).
 pub fn with_option(rules: Rules, row: usize, choice: usize) -> Rules {
-    variants(rules)
-        .get(row)
-        .and_then(|(_, choices)| choices.get(choice))
-        .map_or(rules, |(_, chosen)| *chosen)
+    with_option_of(rules, variants(rules), row, choice)
 }
 
 #[cfg(test)]
