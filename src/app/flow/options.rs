@@ -177,6 +177,36 @@ impl OptionsDialog {
     }
 }
 
+/// Checks a game's rules dialog from `rules`: every choice of every row, taken back through
+/// `with_option`, is shown chosen on its row and leaves every other row's choice as it was;
+/// a row the dialog does not have changes nothing.
+#[cfg(test)]
+pub fn assert_each_choice_changes_only_its_rule<R: Copy + PartialEq + std::fmt::Debug>(
+    rules: R,
+    options: impl Fn(R) -> Vec<RuleOption>,
+    with_option: impl Fn(R, usize, usize) -> R,
+) {
+    let shown = options(rules);
+    let chosen_but = |options: &[RuleOption], row: usize| -> Vec<usize> {
+        (options.iter().enumerate())
+            .filter(|&(other, _)| other != row)
+            .map(|(_, option)| option.chosen)
+            .collect()
+    };
+    for (row, option) in shown.iter().enumerate() {
+        for choice in 0..option.choices.len() {
+            let now = options(with_option(rules, row, choice));
+            assert_eq!(now[row].chosen, choice, "{row} {choice}");
+            assert_eq!(
+                chosen_but(&now, row),
+                chosen_but(&shown, row),
+                "{row} {choice}"
+            );
+        }
+    }
+    assert_eq!(with_option(rules, shown.len() + 1, 0), rules);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

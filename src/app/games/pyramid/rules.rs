@@ -49,6 +49,7 @@ pub fn with_option(rules: Rules, row: usize, choice: usize) -> Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::flow::options::assert_each_choice_changes_only_its_rule;
 
     #[test]
     fn each_choice_changes_only_its_rule_and_is_shown_chosen() {
@@ -56,16 +57,6 @@ mod tests {
         let shown = options(rules);
         assert_eq!(shown[0].choices[shown[0].chosen], "3");
         assert_eq!(shown[1].choices[shown[1].chosen], "uncovered cards only");
-        for (row, option) in shown.iter().enumerate() {
-            for choice in 0..option.choices.len() {
-                let changed = with_option(rules, row, choice);
-                let now = options(changed);
-                assert_eq!(now[row].chosen, choice, "{row} {choice}");
-                for (other, option) in now.iter().enumerate().filter(|&(o, _)| o != row) {
-                    assert_eq!(option.chosen, shown[other].chosen, "{row} {choice}");
-                }
-            }
-        }
-        assert_eq!(with_option(rules, 9, 0), rules);
+        assert_each_choice_changes_only_its_rule(rules, options, with_option);
     }
 }
