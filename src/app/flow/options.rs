@@ -177,16 +177,16 @@ impl OptionsDialog {
     }
 }
 
-/// Checks a game's rules dialog from `rules`: every choice of every row, taken back through
-/// `with_option`, is shown chosen on its row and leaves every other row's choice as it was;
-/// a row the dialog does not have changes nothing.
+/// Checks a game's rules dialog from `rules`: every choice of every row, taken back, is shown
+/// chosen on its row and leaves every other row's choice as it was; a row the dialog does not
+/// have changes nothing.
 #[cfg(test)]
-pub fn assert_each_choice_changes_only_its_rule<R: Copy + PartialEq + std::fmt::Debug>(
-    rules: R,
-    options: impl Fn(R) -> Vec<RuleOption>,
-    with_option: impl Fn(R, usize, usize) -> R,
-) {
-    let shown = options(rules);
+pub fn assert_each_choice_changes_only_its_rule<R, V>(rules: R, variants: impl Fn(R) -> V)
+where
+    R: Copy + PartialEq + std::fmt::Debug,
+    V: IntoIterator<Item = Variants<R>>,
+{
+    let shown = options_of(&rules, variants(rules));
     let chosen_but = |options: &[RuleOption], row: usize| -> Vec<usize> {
         (options.iter().enumerate())
             .filter(|&(other, _)| other != row)
@@ -195,7 +195,8 @@ pub fn assert_each_choice_changes_only_its_rule<R: Copy + PartialEq + std::fmt::
     };
     for (row, option) in shown.iter().enumerate() {
         for choice in 0..option.choices.len() {
-            let now = options(with_option(rules, row, choice));
+            let changed = with_option_of(rules, variants(rules), row, choice);
+            let now = options_of(&changed, variants(changed));
             assert_eq!(now[row].chosen, choice, "{row} {choice}");
             assert_eq!(
                 chosen_but(&now, row),
@@ -204,7 +205,10 @@ pub fn assert_each_choice_changes_only_its_rule<R: Copy + PartialEq + std::fmt::
             );
         }
     }
-    assert_eq!(with_option(rules, shown.len() + 1, 0), rules);
+    assert_eq!(
+        with_option_of(rules, variants(rules), shown.len() + 1, 0),
+        rules
+    );
 }
 
 #[cfg(test)]

@@ -43,7 +43,7 @@ use crate::app::card_input::Pasted;
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::editor::Typed;
 use crate::app::flow::keys::Keys;
-use crate::app::flow::options::RuleOption;
+use crate::app::flow::options::{RuleOption, options_of, with_option_of};
 use crate::app::flow::table::{self, Checked, RoundBudget, TablePlay, TypedIn};
 use crate::app::flow::{
     Flow, GameScreen, NotShown, PlayMode, Screen, Solution, Solving, Step,
@@ -285,12 +285,14 @@ impl GameScreen for Klondike {
     }
 
     fn options(flow: &Flow<Klondike>) -> Vec<RuleOption> {
-        rules::options(flow.editor.marks.rules)
+        let chosen = flow.editor.marks.rules;
+        options_of(&chosen, rules::variants(chosen))
     }
 
     fn set_option(flow: &mut Flow<Klondike>, row: usize, choice: usize, fx: &mut Effects) {
-        flow.editor
-            .mark(|marks| marks.rules = rules::with_option(marks.rules, row, choice));
+        flow.editor.mark(|marks| {
+            marks.rules = with_option_of(marks.rules, rules::variants(marks.rules), row, choice);
+        });
         fx.say(Tone::Info, format!("Rules: {}.", flow.editor.marks.rules));
     }
 

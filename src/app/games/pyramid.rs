@@ -32,7 +32,7 @@ use solitaire::games::pyramid::{Finish, Goal, Midgame, Move, Place, Position, Ru
 
 use crate::app::effects::{Effects, Tone, WriteSave, Written};
 use crate::app::flow::keys::Keys;
-use crate::app::flow::options::RuleOption;
+use crate::app::flow::options::{RuleOption, options_of, with_option_of};
 use crate::app::flow::table::{self, RoundBudget, TablePlay};
 use crate::app::flow::{Flow, GameScreen, PlayMode, Screen, Solution, Solving, Step, seen_more_of};
 use crate::app::job::{Found, Job, JobHandle};
@@ -188,13 +188,14 @@ impl GameScreen for Pyramid {
     }
 
     fn options(flow: &Flow<Pyramid>) -> Vec<RuleOption> {
-        rules::options(flow.editor.marks.rules)
+        let chosen = flow.editor.marks.rules;
+        options_of(&chosen, rules::variants(chosen))
     }
 
     /// A choice in the rules dialog goes through the same check as the rule keys.
     fn set_option(flow: &mut Flow<Pyramid>, row: usize, choice: usize, fx: &mut Effects) {
-        change_rules(flow, fx, |rules| {
-            *rules = rules::with_option(*rules, row, choice);
+        change_rules(flow, fx, |chosen| {
+            *chosen = with_option_of(*chosen, rules::variants(*chosen), row, choice);
         });
     }
 

@@ -6,10 +6,10 @@
 use solitaire::engine::passes::{MAX_LIMITED_PASSES, Passes};
 use solitaire::games::pyramid::{Finish, Rules};
 
-use crate::app::flow::options::{RuleOption, Variants, options_of, with_option_of};
+use crate::app::flow::options::Variants;
 
 /// Every rule the dialog lists, with each choice as the rules it gives from `rules`.
-fn variants(rules: Rules) -> [Variants<Rules>; 3] {
+pub fn variants(rules: Rules) -> [Variants<Rules>; 3] {
     let passes = (1..=MAX_LIMITED_PASSES)
         .map(Passes::Limited)
         .chain([Passes::Unlimited])
@@ -35,28 +35,17 @@ fn variants(rules: Rules) -> [Variants<Rules>; 3] {
     ]
 }
 
-/// The rules as the dialog lists them, each with the choice `rules` make.
-pub fn options(rules: Rules) -> Vec<RuleOption> {
-    options_of(&rules, variants(rules))
-}
-
-/// The rules with the rule on `row` given its choice `choice` (the rules as they are for a
-/// row or a choice the dialog does not have).
-pub fn with_option(rules: Rules, row: usize, choice: usize) -> Rules {
-    with_option_of(rules, variants(rules), row, choice)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::flow::options::assert_each_choice_changes_only_its_rule;
+    use crate::app::flow::options::{assert_each_choice_changes_only_its_rule, options_of};
 
     #[test]
     fn each_choice_changes_only_its_rule_and_is_shown_chosen() {
         let rules = Rules::default();
-        let shown = options(rules);
+        let shown = options_of(&rules, variants(rules));
         assert_eq!(shown[0].choices[shown[0].chosen], "3");
         assert_eq!(shown[1].choices[shown[1].chosen], "uncovered cards only");
-        assert_each_choice_changes_only_its_rule(rules, options, with_option);
+        assert_each_choice_changes_only_its_rule(rules, variants);
     }
 }
