@@ -199,14 +199,7 @@ pub fn next_layer<'a>(
 /// The cards in play: the pyramid's, the stock's from its top and the waste's from its
 /// bottom.
 pub fn cards_in_play(position: &Position) -> Vec<Card> {
-    position
-        .pyramid()
-        .iter()
-        .flatten()
-        .copied()
-        .chain(position.stock_top_first())
-        .chain(position.waste_bottom_first().iter().copied())
-        .collect()
+    position.in_play().collect()
 }
 
 /// A folder for the test's files, kept until the end of the test.

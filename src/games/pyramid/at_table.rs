@@ -30,17 +30,6 @@ const SETTLE_CAPS: Caps = Caps {
 };
 
 impl Position {
-    /// The cards in play, each once: the pyramid in deal order, the stock from its top, the
-    /// waste from its bottom.
-    fn in_play(&self) -> impl Iterator<Item = Card> + '_ {
-        self.pyramid()
-            .iter()
-            .flatten()
-            .copied()
-            .chain(self.stock_top_first())
-            .chain(self.waste_bottom_first().iter().copied())
-    }
-
     /// The same position with every card, in play and gone, changed by `change`, and none
     /// unknown.
     fn with_cards(&self, change: impl Fn(Card) -> Card) -> Position {

@@ -144,12 +144,7 @@ fn may_hide(position: &Position, rank: Rank) -> bool {
         return false;
     }
     let known = position
-        .pyramid()
-        .iter()
-        .flatten()
-        .copied()
-        .chain(position.stock_top_first())
-        .chain(position.waste_bottom_first().iter().copied())
+        .in_play()
         .chain(position.removed().iter().copied())
         .filter(|&card| !position.is_unknown(card))
         .fold(0u64, |known, card| known | 1 << card.index());

@@ -240,6 +240,17 @@ impl Position {
             .fold(0, |mask, i| mask | 1 << i)
     }
 
+    /// The cards in play, each once: the pyramid in deal order, the stock from its top, the
+    /// waste from its bottom.
+    pub fn in_play(&self) -> impl Iterator<Item = Card> + '_ {
+        self.pyramid()
+            .iter()
+            .flatten()
+            .copied()
+            .chain(self.stock_top_first())
+            .chain(self.waste_bottom_first().iter().copied())
+    }
+
     /// The stock, top card first.
     pub fn stock_top_first(&self) -> impl Iterator<Item = Card> + '_ {
         self.stock.iter().rev().copied()
