@@ -64,15 +64,29 @@ pub struct Followed<M> {
 
 /// What play mode keeps at the table: what the checks found of the positions played through
 /// and the next move of the lines followed (kept per position, so that undo and redo find
-/// them again), and what is typed of a card turned up.
+/// them again), and what is typed of the cards turned up.
 #[derive(Debug, Clone)]
 pub struct Table<P, A, M> {
     known: HashMap<P, Known<A, M>>,
     followed: HashMap<P, Followed<M>>,
+    pub turned_up: TurnedUp,
+}
+
+/// What is typed at the table of the cards not known as they turn up, the same in every
+/// game: the card being typed, and those typed in.
+#[derive(Debug, Clone)]
+pub struct TurnedUp {
     pub typing: Pending,
     /// The cards typed in as they turned up, the last typed last: `m` mends them from the
     /// last back.
     pub typed_in: Vec<TypedIn>,
+}
+
+impl TurnedUp {
+    /// Drops what is half-typed of the card turned up: it was for a position left.
+    pub fn drop_typing(&mut self) {
+        self.typing = Pending::Nothing;
+    }
 }
 
 /// A card typed in at the table as it turned up: where it went (the game's index of the
@@ -90,8 +104,10 @@ impl<P, A, M> Default for Table<P, A, M> {
         Table {
             known: HashMap::new(),
             followed: HashMap::new(),
-            typing: Pending::Nothing,
-            typed_in: Vec::new(),
+            turned_up: TurnedUp {
+                typing: Pending::Nothing,
+                typed_in: Vec::new(),
+            },
         }
     }
 }
@@ -430,12 +446,11 @@ pub fn typing_lines(place: &str, typing: Pending, look: &Look) -> Vec<Line<'stat
     ]
 }
 
-/// Play mode at the table: what is typed of a card turned up, and where one waits.
+/// Play mode at the table: what is typed of the cards turned up (its [`Table`]'s), and where
+/// one waits.
 pub trait TablePlay: PlayMode {
-    /// What is typed of the card turned up.
-    fn typing(&mut self) -> &mut Pending;
-    /// The cards typed in as they turned up, the last typed last.
-    fn typed_in(&mut self) -> &mut Vec<TypedIn>;
+    /// What is typed of the cards turned up: the play's [`Table::turned_up`].
+    fn turned_up(&mut self) -> &mut TurnedUp;
     /// Where a card not known lies face up, waiting to be typed in (the player sees it), in
     /// words: "on pile 3", "at tableau row 3, card 9 from the left".
     fn waiting_place(&self) -> Option<String>;
@@ -473,7 +488,7 @@ where
     if play.waiting_place().is_none() {
         return false;
     }
-    let typing = play.typing();
+    let typing = &mut play.turned_up().typing;
     // Esc drops a half-typed card as in the editor; with nothing typed it leaves play.
     if matches!(code, KeyCode::Backspace | KeyCode::Esc) && typing.cancel() {
         fx.say(Tone::Info, "Dropped the half-typed card.");
@@ -534,7 +549,9 @@ pub fn type_turned_up<G: GameScreen>(
     let played = game.played();
     *play.game_mut() = game;
     play.moved();
-    play.typed_in().push(TypedIn { slot, card, played });
+    play.turned_up()
+        .typed_in
+        .push(TypedIn { slot, card, played });
     let text = typed_in(card, &format!("at {}", name(slot)), play.waiting_place());
     flow.moved(fx);
     fx.say(Tone::Info, text);
@@ -591,7 +608,11 @@ pub fn mend_last<G: GameScreen>(
 ) where
     G::Play: TablePlay,
 {
-    let Some(last) = flow.play.as_mut().and_then(|play| play.typed_in().pop()) else {
+    let Some(last) = flow
+        .play
+        .as_mut()
+        .and_then(|play| play.turned_up().typed_in.pop())
+    else {
         fx.say(
             Tone::Warning,
             "No card typed in as it turned up to mend: m types anew the card typed last.",
@@ -600,7 +621,7 @@ pub fn mend_last<G: GameScreen>(
     };
     let Some((start, at)) = forget(flow, last) else {
         if let Some(play) = &mut flow.play {
-            play.typed_in().push(last);
+            play.turned_up().typed_in.push(last);
         }
         fx.say(
             Tone::Warning,

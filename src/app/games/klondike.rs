@@ -1038,7 +1038,10 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
     play.game = game;
     play.moved();
     if let Some(slot) = place {
-        play.table.typed_in.push(TypedIn { slot, card, played });
+        play.table
+            .turned_up
+            .typed_in
+            .push(TypedIn { slot, card, played });
     }
     let text = table::typed_in(card, &seen_at, play.waiting_place());
     flow.moved(fx);

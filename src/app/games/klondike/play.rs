@@ -13,9 +13,8 @@ use solitaire::engine::goal::Goal;
 use solitaire::games::klondike::answer::Answer;
 use solitaire::games::klondike::{Game, Move, Position, Seen};
 
-use crate::app::card_input::Pending;
 use crate::app::flow::board::Seat;
-use crate::app::flow::table::{self, Table, TablePlay};
+use crate::app::flow::table::{self, Table, TablePlay, TurnedUp};
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::klondike::board::{self, Spot};
 use crate::app::widgets::counted;
@@ -196,12 +195,8 @@ impl Play {
 }
 
 impl TablePlay for Play {
-    fn typing(&mut self) -> &mut Pending {
-        &mut self.table.typing
-    }
-
-    fn typed_in(&mut self) -> &mut Vec<table::TypedIn> {
-        &mut self.table.typed_in
+    fn turned_up(&mut self) -> &mut TurnedUp {
+        &mut self.table.turned_up
     }
 
     fn waiting_place(&self) -> Option<String> {
@@ -229,13 +224,13 @@ impl PlayMode for Play {
     crate::app::flow::board::play_mode_by_fields!(board::play_neighbour);
 
     fn drop_typing(&mut self) {
-        self.table.typing = Pending::Nothing;
+        self.table.turned_up.drop_typing();
     }
 
     /// After the position changed: the hint and the card chosen were for the old one, and
     /// the cursor's card may have gone.
     fn moved(&mut self) {
-        self.table.typing = Pending::Nothing;
+        self.table.turned_up.drop_typing();
         self.seat.forget_choice();
         // The card asked for is the one the cursor shows, wherever the last move left it.
         if let Some(spot) = waiting_spot(self.position()) {

@@ -301,7 +301,7 @@ pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let mut lines = Vec::new();
     if let Some(place) = play.waiting_place() {
-        return table::typing_lines(&place, play.table.typing, look);
+        return table::typing_lines(&place, play.table.turned_up.typing, look);
     }
     let verdict = play.verdict();
     // Along a line followed nothing is checked: the line is the hint.

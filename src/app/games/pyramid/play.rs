@@ -14,9 +14,8 @@ use solitaire::games::pyramid::coach::Coach;
 use solitaire::games::pyramid::layout::slot_name;
 use solitaire::games::pyramid::{Game, IllegalMove, Move, Place, Position};
 
-use crate::app::card_input::Pending;
 use crate::app::cards::Direction;
-use crate::app::flow::table::{self, Table, TablePlay};
+use crate::app::flow::table::{self, Table, TablePlay, TurnedUp};
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::pyramid::board;
 
@@ -232,7 +231,7 @@ impl PlayMode for Play {
     }
 
     fn drop_typing(&mut self) {
-        self.table.typing = Pending::Nothing;
+        self.table.turned_up.drop_typing();
     }
 
     /// After the position changed: the selection and the hint were for the old one.
@@ -240,7 +239,7 @@ impl PlayMode for Play {
         self.selected = None;
         self.hint_shown = false;
         self.want = None;
-        self.table.typing = Pending::Nothing;
+        self.table.turned_up.drop_typing();
         if !self.cursor_places().contains(&self.cursor) {
             self.cursor = self.first_available();
         }
@@ -282,12 +281,8 @@ impl PlayMode for Play {
 }
 
 impl TablePlay for Play {
-    fn typing(&mut self) -> &mut Pending {
-        &mut self.table.typing
-    }
-
-    fn typed_in(&mut self) -> &mut Vec<table::TypedIn> {
-        &mut self.table.typed_in
+    fn turned_up(&mut self) -> &mut TurnedUp {
+        &mut self.table.turned_up
     }
 
     fn waiting_place(&self) -> Option<String> {

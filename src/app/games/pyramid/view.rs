@@ -306,7 +306,7 @@ pub fn play_header(flow: &Flow<Pyramid>, play: &Play, look: &Look) -> Vec<Line<'
     let bold = Modifier::BOLD;
     let goal = flow.goal;
     if let Some(place) = play.waiting_place() {
-        return table::typing_lines(&place, play.table.typing, look);
+        return table::typing_lines(&place, play.table.turned_up.typing, look);
     }
     if play.at_table() {
         return vec![match play.table_verdict() {

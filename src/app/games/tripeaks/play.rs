@@ -20,9 +20,8 @@ use solitaire::games::tripeaks::challenge::Answer;
 use solitaire::games::tripeaks::layout::{TABLEAU_SIZE, covering, place_name, row_of};
 use solitaire::games::tripeaks::{Game, Move, Position};
 
-use crate::app::card_input::Pending;
 use crate::app::cards::Direction;
-use crate::app::flow::table::{self, Table, TablePlay};
+use crate::app::flow::table::{self, Table, TablePlay, TurnedUp};
 use crate::app::flow::{Choice, PlayMode};
 use crate::app::games::tripeaks::board::{self, Spot};
 
@@ -254,14 +253,14 @@ impl PlayMode for Play {
     }
 
     fn drop_typing(&mut self) {
-        self.table.typing = Pending::Nothing;
+        self.table.turned_up.drop_typing();
     }
 
     /// After the position changed: the hint was for the old one, and the card under the
     /// cursor may be gone.
     fn moved(&mut self) {
         self.hint_shown = false;
-        self.table.typing = Pending::Nothing;
+        self.table.turned_up.drop_typing();
         let spots = self.cursor_spots();
         if spots.contains(&self.cursor) {
             return;
@@ -324,12 +323,8 @@ impl PlayMode for Play {
 }
 
 impl TablePlay for Play {
-    fn typing(&mut self) -> &mut Pending {
-        &mut self.table.typing
-    }
-
-    fn typed_in(&mut self) -> &mut Vec<table::TypedIn> {
-        &mut self.table.typed_in
+    fn turned_up(&mut self) -> &mut TurnedUp {
+        &mut self.table.turned_up
     }
 
     fn waiting_place(&self) -> Option<String> {

@@ -212,7 +212,7 @@ pub fn step_spans(step: &Step<TriPeaks>, look: &Look) -> Vec<Span<'static>> {
 pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     if let Some(place) = play.waiting_place() {
-        return table::typing_lines(&place, play.table.typing, look);
+        return table::typing_lines(&place, play.table.turned_up.typing, look);
     }
     let standing = play.standing();
     let style = match standing {

@@ -62,7 +62,13 @@ fn at_table_typed<G: GameScreen + 'static>(app: &mut App) -> Option<String>
 where
     G::Play: TablePlay,
 {
-    flow::<G>(app).play.as_mut().expect("play").typing().text()
+    flow::<G>(app)
+        .play
+        .as_mut()
+        .expect("play")
+        .turned_up()
+        .typing
+        .text()
 }
 
 /// A rank typed over a whole deal, then Enter: the solve runs, and back from it the rank

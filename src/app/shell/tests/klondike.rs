@@ -648,7 +648,10 @@ fn a_key_no_part_of_a_card_while_one_waits_says_what_the_card_takes() {
     // After a rank, a key that is no suit is named as such; the rank stays typed.
     type_text(&mut app, "7!");
     says(&app, "'!' is not a suit: after 7 type c, d, h or s");
-    assert_eq!(play(&app).table.typing.text(), Some("7_".to_string()));
+    assert_eq!(
+        play(&app).table.turned_up.typing.text(),
+        Some("7_".to_string())
+    );
     // Play mode's keys stay its own: a draw says what comes first.
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Char('d'));
