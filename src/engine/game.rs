@@ -233,16 +233,35 @@ pub trait Table {
     fn goal(&self) -> Goal {
         Goal::Board
     }
+    /// Whether the challenge `goal` fits the game as the text has it (its rules), checked
+    /// before the game is solved or its moves are ranked for it: every challenge does in a
+    /// game whose rules limit none.
+    fn fits(&self, _goal: Goal) -> Result<(), GoalError> {
+        Ok(())
+    }
     /// With cards not known (`??`), every legal move ranked by its chance to win (or to reach
-    /// `goal`'s target), within `budget` ([`crate::engine::at_table`]); `None` where
-    /// [`Table::hint`] answers instead: no card is unknown, the outcome cannot depend on them,
-    /// or the game has no ranking yet. An error when the rules do not fit the challenge.
+    /// `goal`'s target), within `budget`: the game's [`Table::ranked`], once the challenge
+    /// [`Table::fits`] the game (an error when it does not, said alike for every game).
     fn chances(
+        &self,
+        goal: Goal,
+        budget: &SampleBudget,
+        observer: &mut dyn Observer,
+    ) -> Option<Answered> {
+        if let Err(error) = self.fits(goal) {
+            return Some(Err(error.into()));
+        }
+        self.ranked(goal, budget, observer).map(Ok)
+    }
+    /// The moves ranked for [`Table::chances`] ([`crate::engine::at_table`]), for a challenge
+    /// that fits; `None` where [`Table::hint`] answers instead: no card is unknown, the
+    /// outcome cannot depend on them, or the game has no ranking yet.
+    fn ranked(
         &self,
         _goal: Goal,
         _budget: &SampleBudget,
         _observer: &mut dyn Observer,
-    ) -> Option<Answered> {
+    ) -> Option<Answer> {
         None
     }
     /// That the text is valid, and what it holds; or, with a printing option, the text

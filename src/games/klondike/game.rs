@@ -225,13 +225,13 @@ impl Table for KlondikeTable {
     }
 
     /// Klondike has no challenge: its moves are ranked by their chance to win.
-    fn chances(
+    fn ranked(
         &self,
         _goal: Goal,
         budget: &SampleBudget,
         observer: &mut dyn Observer,
-    ) -> Option<Answered> {
-        chances_answer(&self.saved, budget, observer).map(Ok)
+    ) -> Option<Answer> {
+        chances_answer(&self.saved, budget, observer)
     }
 
     fn validate(&self, settings: &Settings) -> Answered {

@@ -15,6 +15,7 @@ use crate::engine::game::{
     Answered, Facts, Game, GameOption, Names, NotItsRules, OpenError, Opened, OptionError,
     OptionUse, Settings, Table, checked,
 };
+use crate::engine::goal::GoalError;
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::passes::PASSES_OPTION;
@@ -131,7 +132,7 @@ impl Table for PyramidTable {
     fn solve(&self, goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
         // Without a challenge on the command line, the one saved with the game.
         let goal = goal.unwrap_or(self.standing.game.goal);
-        goal.check(self.standing.position.rules())?;
+        self.fits(goal)?;
         // One budget for the answer, what unknown cards could give, and the plan to reveal one.
         let budget = Budget::start(caps);
         Ok(self.standing.solve(goal, &budget, observer))
@@ -145,16 +146,17 @@ impl Table for PyramidTable {
         self.standing.game.goal
     }
 
-    fn chances(
+    fn fits(&self, goal: Goal) -> Result<(), GoalError> {
+        goal.check(self.standing.position.rules())
+    }
+
+    fn ranked(
         &self,
         goal: Goal,
         budget: &SampleBudget,
         observer: &mut dyn Observer,
-    ) -> Option<Answered> {
-        if let Err(error) = goal.check(self.standing.position.rules()) {
-            return Some(Err(error.into()));
-        }
-        chances_answer(&self.standing, goal, budget, observer).map(Ok)
+    ) -> Option<Answer> {
+        chances_answer(&self.standing, goal, budget, observer)
     }
 
     fn validate(&self, _settings: &Settings) -> Answered {

@@ -15,7 +15,7 @@ use crate::engine::game::{
     Answered, Facts, Game, GameOption, Names, NotItsRules, OpenError, Opened, OptionError,
     OptionUse, Settings, Table,
 };
-use crate::engine::goal::Goal;
+use crate::engine::goal::{Goal, GoalError};
 use crate::engine::kind::GameKind;
 use crate::engine::lab::Lab;
 use crate::engine::search::{Budget, Caps, Observer};
@@ -88,7 +88,7 @@ struct TriPeaksTable {
 impl Table for TriPeaksTable {
     fn solve(&self, goal: Option<Goal>, caps: Caps, observer: &mut dyn Observer) -> Answered {
         let goal = goal.unwrap_or(self.saved.goal);
-        goal.check_inputs(GameKind::TriPeaks)?;
+        self.fits(goal)?;
         Ok(solve_answer(
             &self.saved,
             goal,
@@ -105,16 +105,17 @@ impl Table for TriPeaksTable {
         self.saved.goal
     }
 
-    fn chances(
+    fn fits(&self, goal: Goal) -> Result<(), GoalError> {
+        goal.check_inputs(GameKind::TriPeaks)
+    }
+
+    fn ranked(
         &self,
         goal: Goal,
         budget: &SampleBudget,
         observer: &mut dyn Observer,
-    ) -> Option<Answered> {
-        if let Err(error) = goal.check_inputs(GameKind::TriPeaks) {
-            return Some(Err(error.into()));
-        }
-        chances_answer(&self.saved, goal, budget, observer).map(Ok)
+    ) -> Option<Answer> {
+        chances_answer(&self.saved, goal, budget, observer)
     }
 
     fn validate(&self, _settings: &Settings) -> Answered {
