@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_holds, pyramid};
+use common::{assert_holds, pyramid, results_lines};
 use serde_json::Value;
 
 /// Runs `stats --json` with these arguments: the summary without the times, which vary.
@@ -564,16 +564,6 @@ fn a_run_at_the_table_stopped_by_sigterm_ends_at_once_keeping_its_results_file()
         1,
         "no game the stop ended is kept: {kept}"
     );
-}
-
-/// The results lines of a file written by `--out`, after the run's first line.
-fn results_lines(path: &std::path::Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .expect("the results file")
-        .lines()
-        .skip(1)
-        .map(|line| serde_json::from_str(line).expect("a JSON line"))
-        .collect()
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{data, pyramid};
+use common::{data, pyramid, results_lines};
 use serde_json::Value;
 
 /// A deal file's cards on one line, the cards at `unknown` (deal-order slots) written `??`.
@@ -97,16 +97,6 @@ fn stats_json(args: &[&str], file: &Path, code: i32) -> Value {
     serde_json::from_str(&out).expect("JSON")
 }
 
-/// The result lines of a `stats --out` file, after its first line.
-fn results(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .expect("the results file")
-        .lines()
-        .skip(1)
-        .map(|line| serde_json::from_str(line).expect("a JSON line"))
-        .collect()
-}
-
 #[test]
 fn pyramid_stats_count_a_deal_unknown_cards_hold_back_as_undecided_and_one_they_cannot_change_as_decided()
  {
@@ -140,7 +130,7 @@ fn pyramid_stats_count_a_deal_unknown_cards_hold_back_as_undecided_and_one_they_
         &file,
         3,
     );
-    let lines = results(&out);
+    let lines = results_lines(&out);
     let by_deal = |deal: u64| {
         lines
             .iter()
@@ -299,7 +289,7 @@ fn tripeaks_stats_and_batch_count_a_deal_unknown_cards_hold_back_as_undecided() 
         &file,
         3,
     );
-    let lines = results(&out);
+    let lines = results_lines(&out);
     let stock = lines.iter().find(|line| line["deal"] == 0).expect("deal 0");
     assert_eq!(stock["solvable"], Value::Null);
     assert_eq!(stock["undecided"], "23 cards are not known (??)");
@@ -364,7 +354,10 @@ fn klondike_stats_and_batch_count_a_deal_with_cards_not_known_as_undecided() {
         &file,
         3,
     );
-    assert_eq!(results(&out)[0]["undecided"], "2 cards are not known (??)");
+    assert_eq!(
+        results_lines(&out)[0]["undecided"],
+        "2 cards are not known (??)"
+    );
     let (lines, summary) = batch_lines(&["batch", "--game", "klondike"], &file, 3);
     assert_eq!(lines[0]["solvable"], Value::Null);
     assert!(summary.contains(", 1 undecided"), "{summary}");

@@ -246,6 +246,16 @@ pub fn json_answer(args: &[&str], code: i32) -> serde_json::Value {
     serde_json::from_str(&output(args, code)).expect("valid JSON")
 }
 
+/// The results lines of a file written by `stats --out`, after the run's first line.
+pub fn results_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .expect("the results file")
+        .lines()
+        .skip(1)
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
 /// One deal of `tripeaks/public-1500.tsv` with its known answers.
 #[derive(Debug, Clone)]
 pub struct TriPeaksKnown {
