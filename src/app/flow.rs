@@ -222,8 +222,9 @@ pub trait GameScreen: Default + Clone + Debug + Sized + 'static {
     fn hint(flow: &mut Flow<Self>, fx: &mut Effects);
     /// `s`: the rest of the best line from the game's position, to step through.
     fn show_rest(flow: &mut Flow<Self>, fx: &mut Effects);
-    /// Where a card turned up waits to be typed in before play goes on, in words ("on pile
-    /// 3"); none in a game whose cards are all known.
+    /// The card not known that waits to be typed in before play goes on, in words ("the card
+    /// turned up on pile 3", "the card shown on the waste"); none in a game whose cards are all
+    /// known.
     fn waiting(_play: &Self::Play) -> Option<String> {
         None
     }
@@ -1055,10 +1056,7 @@ impl<G: GameScreen> Flow<G> {
         G::continued(&mut play, solution);
         // A card the last step turned up is typed before any move.
         let words = match G::waiting(&play) {
-            Some(place) => format!(
-                "Your turn from this step: first type the card turned up {place} (rank, then \
-                 suit)."
-            ),
+            Some(card) => format!("Your turn from this step: first type {card} (rank, then suit)."),
             None => "Your turn: play on from this step.".to_string(),
         };
         self.play = Some(play);
@@ -1084,7 +1082,12 @@ impl<G: GameScreen> Flow<G> {
         }
         self.show(Screen::Play);
         self.hint_unsaid();
-        fx.say(Tone::Info, G::PLAY_WORDS);
+        // A card not known in sight is asked for before any word on moves: none can be
+        // played until it is typed in.
+        match self.play.as_ref().and_then(G::waiting) {
+            Some(card) => fx.say(Tone::Info, table::type_to_start(&card)),
+            None => fx.say(Tone::Info, G::PLAY_WORDS),
+        }
         self.sync_check(fx);
     }
 

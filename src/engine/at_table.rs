@@ -1076,6 +1076,49 @@ impl<M: Copy + PartialEq> Ranking<M> {
     }
 }
 
+impl<M: Copy + PartialEq> Ranking<M> {
+    /// The ranking with `shown`, the move it put first before (the one the player was
+    /// shown), first again unless the move now first is ahead of it beyond the margins. Two
+    /// moves whose chances are equal within their margins (the same card to two piles, two
+    /// moves along one line) trade places from one round of deals to the next by chance
+    /// alone; a hint that followed them would jump back and forth, so the one shown stays
+    /// until another is surely better. The figures themselves are not changed.
+    #[must_use]
+    pub fn keeping_first(mut self, shown: M) -> Ranking<M> {
+        let Some(at) = self.moves.iter().position(|chance| chance.mv == shown) else {
+            return self;
+        };
+        if at > 0 && !self.ahead_beyond_margins(&self.moves[0], &self.moves[at]) {
+            let kept = self.moves.remove(at);
+            self.moves.insert(0, kept);
+        }
+        self
+    }
+
+    /// Whether `leader` is ahead of `other` beyond the margins, on what the ranking ranks by
+    /// (the chance, or for a ranking by points the mean points): its figure higher by more
+    /// than the larger of the two margins. One with no figure (no deal decided it) is behind
+    /// any that has one.
+    fn ahead_beyond_margins(&self, leader: &MoveChance<M>, other: &MoveChance<M>) -> bool {
+        let figure = |chance: &MoveChance<M>| {
+            if self.by_points {
+                chance.points.and_then(|points| points.mean_margin())
+            } else {
+                chance
+                    .estimate
+                    .chance()
+                    .map(|value| (value, chance.estimate.margin()))
+            }
+        };
+        match (figure(leader), figure(other)) {
+            (Some((lead, lead_margin)), Some((behind, behind_margin))) => {
+                lead - behind > lead_margin.max(behind_margin)
+            }
+            (lead, behind) => lead.is_some() && behind.is_none(),
+        }
+    }
+}
+
 /// Which of two moves the ranking puts first: the one with the better chance ([`order`]), then
 /// the one with more points, then the one more winning lines start with; in a ranking
 /// `by_points`, the one with more points first, the chance left out.
@@ -1599,6 +1642,61 @@ mod tests {
             ]
         );
         assert_eq!((both.deals, both.elapsed), (30, Duration::from_secs(2)));
+    }
+
+    /// A ranking of moves `0, 1, ...` by their chances, as the rounds merge them.
+    fn chances(moves: &[(u8, Estimate)]) -> Ranking<u8> {
+        Ranking {
+            by_points: false,
+            moves: moves
+                .iter()
+                .map(|&(mv, estimate)| MoveChance {
+                    mv,
+                    estimate,
+                    points: None,
+                    firsts: 0,
+                })
+                .collect(),
+            deals: 100,
+            stopped: false,
+            out_of_time: None,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    fn won(wins: usize, decided: usize) -> Estimate {
+        Estimate::Sampled {
+            wins,
+            decided,
+            open: 0,
+        }
+    }
+
+    fn first(ranking: &Ranking<u8>) -> Option<u8> {
+        ranking.best().map(|best| best.mv)
+    }
+
+    #[test]
+    fn the_move_shown_stays_first_until_another_is_ahead_beyond_the_margins() {
+        // 52% and 50% of 100 deals: within the margins (about 10%), move 1 shown stays first.
+        let close = chances(&[(0, won(52, 100)), (1, won(50, 100)), (2, won(10, 100))]);
+        assert_eq!(first(&close.clone().keeping_first(1)), Some(1));
+        // Ahead beyond them: the new leader goes first.
+        let clear = chances(&[(0, won(80, 100)), (1, won(50, 100)), (2, won(10, 100))]);
+        assert_eq!(first(&clear.clone().keeping_first(1)), Some(0));
+        // The rest keep their order; a move no longer ranked, or already first, changes
+        // nothing.
+        let kept = close.clone().keeping_first(1);
+        let order: Vec<u8> = kept.moves.iter().map(|chance| chance.mv).collect();
+        assert_eq!(order, [1, 0, 2]);
+        assert_eq!(close.clone().keeping_first(7), close);
+        assert_eq!(close.clone().keeping_first(0), close);
+        // A certain win is ahead of a sampled chance beyond its margin; a move no deal
+        // decided is behind any with a figure.
+        let certain = chances(&[(0, Estimate::Exact(true)), (1, won(60, 100))]);
+        assert_eq!(first(&certain.keeping_first(1)), Some(0));
+        let undecided = chances(&[(0, won(1, 100)), (1, won(0, 0))]);
+        assert_eq!(first(&undecided.keeping_first(1)), Some(0));
     }
 
     #[test]

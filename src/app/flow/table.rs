@@ -114,7 +114,10 @@ impl<P, A, M> Default for Table<P, A, M> {
 
 impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
     /// Keeps what a check found of a position, a round of a ranking merged with the rounds
-    /// before; one of a position the game has since left is kept too, for undo to find.
+    /// before; one of a position the game has since left is kept too, for undo to find. The
+    /// move the rounds before put first, the one the hint showed, stays first unless the
+    /// merged ranking puts another ahead of it beyond the margins
+    /// ([`Ranking::keeping_first`]): the hint does not jump between moves of equal worth.
     pub fn learn(&mut self, position: P, found: Known<A, M>) {
         let found = match (self.known.remove(&position), found) {
             (
@@ -123,10 +126,16 @@ impl<P: Eq + Hash, A, M: Copy + PartialEq> Table<P, A, M> {
                     ranking: more,
                     rounds: _,
                 },
-            ) => Known::Ranked {
-                ranking: ranking.merged(&more),
-                rounds: rounds + 1,
-            },
+            ) => {
+                let merged = ranking.merged(&more);
+                Known::Ranked {
+                    ranking: match ranking.best() {
+                        Some(shown) => merged.keeping_first(shown.mv),
+                        None => merged,
+                    },
+                    rounds: rounds + 1,
+                }
+            }
             (_, found) => found,
         };
         self.known.insert(position, found);
@@ -401,9 +410,55 @@ pub fn turned_up(text: &str, place: &str) -> String {
     format!("{text}. A card not known turned up {place}: type it (rank, then suit).")
 }
 
-/// What a hint or a move asked for says while a card turned up `place` waits.
-pub fn type_first(place: &str) -> String {
-    format!("First type the card turned up {place}: rank, then suit.")
+/// How a card not known that waits to be typed in came into sight: a move turned it up, or
+/// it lay face up from the game's start (typed `??` where the player sees a card), which no
+/// move turned up. Every question for it says which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sight {
+    TurnedUp,
+    Shown,
+}
+
+impl Sight {
+    /// How the card waiting in a game with `played` moves played came into sight: no move
+    /// can be played while one waits, so one waiting before any move lay face up from the
+    /// start.
+    pub fn after(played: usize) -> Sight {
+        if played == 0 {
+            Sight::Shown
+        } else {
+            Sight::TurnedUp
+        }
+    }
+
+    /// The card waiting at `place` ("on the waste"), in words: "the card turned up on pile
+    /// 3", "the card shown on the waste".
+    pub fn card(self, place: &str) -> String {
+        match self {
+            Sight::TurnedUp => format!("the card turned up {place}"),
+            Sight::Shown => format!("the card shown {place}"),
+        }
+    }
+
+    /// That a card not known is there to type, at `place`: "turned up on pile 3", "is shown
+    /// on the waste".
+    fn came(self, place: &str) -> String {
+        match self {
+            Sight::TurnedUp => format!("turned up {place}"),
+            Sight::Shown => format!("is shown {place}"),
+        }
+    }
+}
+
+/// What a hint or a move asked for says while `card` waits ("the card turned up on pile 3").
+pub fn type_first(card: &str) -> String {
+    format!("First type {card}: rank, then suit.")
+}
+
+/// What play mode says as it starts (or goes on) while `card` waits to be typed in: the
+/// question comes first, before any word on moves.
+pub fn type_to_start(card: &str) -> String {
+    format!("Type {card} (rank, then suit): play goes on once it is known.")
 }
 
 /// Whether play mode waits for a card turned up to be typed in.
@@ -427,16 +482,17 @@ pub fn waiting_keys(help: &'static str) -> Vec<(&'static str, &'static str)> {
 /// What a move or a hint asked for meets while a card turned up waits to be typed in: what
 /// comes first; nothing when none waits.
 pub fn waits<P: TablePlay>(play: &P) -> Option<String> {
-    play.waiting_place().map(|place| type_first(&place))
+    play.waiting_card().map(|card| type_first(&card))
 }
 
-/// Play mode's panel while a card turned up `place` waits: where, and what is typed of it.
-pub fn typing_lines(place: &str, typing: Pending, look: &Look) -> Vec<Line<'static>> {
+/// Play mode's panel while `card` waits ("the card turned up on pile 3"): which, and what is
+/// typed of it.
+pub fn typing_lines(card: &str, typing: Pending, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let typed = typing.text().unwrap_or_default();
     vec![
         Line::styled(
-            format!("Type the card turned up {place}:"),
+            format!("Type {card}:"),
             Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
         ),
         Line::from(vec![
@@ -454,6 +510,16 @@ pub trait TablePlay: PlayMode {
     /// Where a card not known lies face up, waiting to be typed in (the player sees it), in
     /// words: "on pile 3", "at tableau row 3, card 9 from the left".
     fn waiting_place(&self) -> Option<String>;
+    /// The card not known waiting to be typed in, in words: "the card turned up on pile 3",
+    /// "the card shown on the waste" (see [`Sight`]).
+    fn waiting_card(&self) -> Option<String> {
+        let place = self.waiting_place()?;
+        Some(self.sight().card(&place))
+    }
+    /// How the card waiting came into sight.
+    fn sight(&self) -> Sight {
+        Sight::after(self.game().played())
+    }
     /// Whether a check is still to come for the current position.
     fn refining(&self) -> bool {
         self.wanted().is_some()
@@ -552,19 +618,21 @@ pub fn type_turned_up<G: GameScreen>(
     play.turned_up()
         .typed_in
         .push(TypedIn { slot, card, played });
-    let text = typed_in(card, &format!("at {}", name(slot)), play.waiting_place());
+    let next = play.waiting_place().map(|place| (place, play.sight()));
+    let text = typed_in(card, &format!("at {}", name(slot)), next);
     flow.moved(fx);
     fx.say(Tone::Info, text);
 }
 
 /// What is said once a card turned up is typed in: where it went (`at`, in words with their
-/// preposition: "at stock slot 3", "on the waste"), and, as a move may turn up two cards, the
-/// next one to type at once (where it lies, `next`).
-pub fn typed_in(card: Card, at: &str, next: Option<String>) -> String {
+/// preposition: "at stock slot 3", "on the waste"), and, as a move may turn up two cards (or
+/// the start show two), the next one to type at once (where it lies and how it came into
+/// sight, `next`).
+pub fn typed_in(card: Card, at: &str, next: Option<(String, Sight)>) -> String {
     match next {
-        Some(place) => format!(
-            "{card} typed in {at}; another card not known turned up {place}: type it (rank, \
-             then suit)."
+        Some((place, sight)) => format!(
+            "{card} typed in {at}; another card not known {}: type it (rank, then suit).",
+            sight.came(&place)
         ),
         None => format!("{card} typed in {at}. Your turn."),
     }
@@ -599,8 +667,9 @@ where
 /// start the game is played from then and where the card was, in words ("at stock card 1").
 /// The game is played again up to the move that turned it up, which waits for it to be typed
 /// anew, checked as the first was. The moves before stay; those after it, chosen with the
-/// wrong card in sight, are dropped (undo keeps a card typed known, so only this takes one
-/// back).
+/// wrong card in sight, go, whether played or undone and waiting to be redone (undo keeps a
+/// card typed known, so only this takes one back). When the player had undone the move that
+/// turned it up, the game stays where it stood, and redo goes up to that move again.
 pub fn mend_last<G: GameScreen>(
     flow: &mut Flow<G>,
     fx: &mut Effects,
@@ -632,31 +701,147 @@ pub fn mend_last<G: GameScreen>(
     let Some(play) = &mut flow.play else {
         return;
     };
-    let game = replayed_up_to(start, play.game(), last.played);
-    let dropped = play.game().played() + play.game().redoable() - game.played();
+    let (game, mended) = mended(start, play.game(), last.played);
     *play.game_mut() = game;
     play.moved();
-    let again = play.waiting_place().map_or_else(
-        || "it is not known again".to_string(),
-        |place| format!("type the card turned up {place} anew (rank, then suit)"),
-    );
-    let dropped = match dropped {
-        0 => String::new(),
-        1 => " The move after it is dropped.".to_string(),
-        many => format!(" The {many} moves after it are dropped."),
+    let again = match (play.waiting_card(), mended.redo_to_it) {
+        (Some(card), _) => format!("type {card} anew (rank, then suit)"),
+        (None, 0) => "it is not known again".to_string(),
+        (None, moves) => format!(
+            "it is not known again, and U redoes {} up to where it turns up",
+            if moves == 1 {
+                "the move".to_string()
+            } else {
+                format!("the {moves} moves")
+            }
+        ),
     };
-    let text = format!("Took back {} {at}: {again}.{dropped}", last.card);
+    let text = format!("Took back {} {at}: {again}.{}", last.card, mended.dropped());
     flow.moved(fx);
     fx.say(Tone::Info, text);
 }
 
-/// The game's first `played` moves played again from `start`, as many as are legal there.
-fn replayed_up_to<P: Referee>(start: P, game: &History<P>, played: usize) -> History<P> {
+/// What mending a card did to the moves after the one that turned it up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Mended {
+    /// Moves played after it, now gone.
+    pub played_after: usize,
+    /// Moves the player had undone after it, which can no longer be redone.
+    pub undone_after: usize,
+    /// Moves undone up to it (the one that turned it up included), which redo still plays.
+    pub redo_to_it: usize,
+}
+
+impl Mended {
+    /// The moves gone, in words after the rest of the message (empty when none went): "The
+    /// move after it is dropped.", "The 2 moves you had undone can no longer be redone.".
+    pub fn dropped(self) -> String {
+        let played = match self.played_after {
+            0 => None,
+            1 => Some("the move after it is dropped".to_string()),
+            many => Some(format!("the {many} moves after it are dropped")),
+        };
+        let undone = match self.undone_after {
+            0 => None,
+            1 => Some("the move you had undone after it can no longer be redone".to_string()),
+            many => Some(format!(
+                "the {many} moves you had undone after it can no longer be redone"
+            )),
+        };
+        let sentence = match (played, undone) {
+            (None, None) => return String::new(),
+            (Some(one), None) | (None, Some(one)) => one,
+            (Some(played), Some(undone)) => format!("{played}, and {undone}"),
+        };
+        let mut chars = sentence.chars();
+        let first = chars.next().map(|c| c.to_ascii_uppercase());
+        format!(
+            " {}{}.",
+            first.map(String::from).unwrap_or_default(),
+            chars.as_str()
+        )
+    }
+}
+
+/// The game played again from `start` (the table with the card mended not known again) up to
+/// its `turned_up`-th move, the one that turned the card up: standing there, or where the
+/// player stood when they had undone that far, the moves up to it then left to redo. The moves
+/// after it go (they were chosen with the wrong card in sight, and may not even be legal
+/// without it); what went is counted.
+fn mended<P: Referee>(start: P, game: &History<P>, turned_up: usize) -> (History<P>, Mended) {
+    let (played, every) = (game.played(), game.played() + game.redoable());
     let mut again = History::new(start);
-    for &mv in game.moves().iter().take(played) {
+    let mut kept = 0;
+    while kept < turned_up.min(every) {
+        let Some(mv) = game.move_after(kept) else {
+            break;
+        };
         if again.play(mv).is_err() {
             break;
         }
+        kept += 1;
     }
-    again
+    let stands = played.min(kept);
+    for _ in stands..kept {
+        again.undo();
+    }
+    let mended = Mended {
+        played_after: played.saturating_sub(kept),
+        undone_after: every - played.max(kept),
+        redo_to_it: kept - stands,
+    };
+    (again, mended)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn won(wins: usize, decided: usize) -> Estimate {
+        Estimate::Sampled {
+            wins,
+            decided,
+            open: 0,
+        }
+    }
+
+    /// A round's ranking of moves `0, 1, ...`, best first as the round found them.
+    fn round(moves: &[(u8, usize)]) -> Known<(), u8> {
+        Known::Ranked {
+            ranking: Ranking {
+                moves: moves
+                    .iter()
+                    .map(|&(mv, wins)| MoveChance {
+                        mv,
+                        estimate: won(wins, 125),
+                        points: None,
+                        firsts: 0,
+                    })
+                    .collect(),
+                by_points: false,
+                deals: 125,
+                stopped: false,
+                out_of_time: None,
+                elapsed: Duration::ZERO,
+            },
+            rounds: 1,
+        }
+    }
+
+    #[test]
+    fn the_hint_keeps_its_move_through_rounds_that_rank_another_first_within_the_margins() {
+        let mut table: Table<u8, (), u8> = Table::default();
+        let best = |table: &Table<u8, (), u8>| table.best_move(&0, |()| None);
+        // Moves 0 and 1 are worth the same: each round ranks one of them a little ahead.
+        table.learn(0, round(&[(0, 66), (1, 64), (2, 10)]));
+        assert_eq!(best(&table), Some(0));
+        table.learn(0, round(&[(1, 70), (0, 60), (2, 12)]));
+        assert_eq!(best(&table), Some(0), "{:?}", table.known(&0));
+        table.learn(0, round(&[(1, 68), (0, 62), (2, 11)]));
+        assert_eq!(best(&table), Some(0), "{:?}", table.known(&0));
+        assert_eq!(table.rounds(&0), 3);
+        // A round that puts move 1 far ahead moves the hint: it is surely better now.
+        table.learn(0, round(&[(1, 125), (0, 20), (2, 11)]));
+        assert_eq!(best(&table), Some(1), "{:?}", table.known(&0));
+    }
 }

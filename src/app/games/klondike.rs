@@ -562,7 +562,7 @@ impl GameScreen for Klondike {
     }
 
     fn waiting(play: &Play) -> Option<String> {
-        play.waiting_place()
+        play.waiting_card()
     }
 
     /// No move while a card turned up waits to be typed in, nor once the game is won.
@@ -1043,7 +1043,8 @@ fn type_turned_up_on_table(flow: &mut Flow<Klondike>, card: Card, fx: &mut Effec
             .typed_in
             .push(TypedIn { slot, card, played });
     }
-    let text = table::typed_in(card, &seen_at, play.waiting_place());
+    let next = play.waiting_place().map(|place| (place, play.sight()));
+    let text = table::typed_in(card, &seen_at, next);
     flow.moved(fx);
     fx.say(Tone::Info, text);
 }

@@ -543,7 +543,7 @@ impl GameScreen for Pyramid {
     }
 
     fn waiting(play: &Play) -> Option<String> {
-        play.waiting_place()
+        play.waiting_card()
     }
 
     /// No move while a card turned up waits to be typed in, nor once the game is won.

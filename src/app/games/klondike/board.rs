@@ -241,6 +241,18 @@ pub fn spot_rect(area: Rect, position: &Position, spot: Spot) -> Rect {
     }
 }
 
+/// The waste card not known that waits to be typed in (its place in the waste), when the
+/// card asked for lies on the waste: a draw of three shows every card it turns, so each one
+/// not known is asked for in the order drawn, the first drawn first; a pile's top not known
+/// is asked for before any.
+pub fn waste_card_asked(position: &Position) -> Option<usize> {
+    if position.piles().iter().any(Pile::top_is_unknown) {
+        return None;
+    }
+    let waste = position.waste();
+    position.fanned().find(|&at| waste[at].is_none())
+}
+
 /// Whether a spot is on the table of `position`: a pile's spot names a card of its face-up
 /// run (or the pile, when it has none).
 pub fn holds(position: &Position, spot: Spot) -> bool {
@@ -411,24 +423,7 @@ impl Widget for &PlayBoard<'_> {
             Face::Back
         };
         self.cell(buf, stock_rect(area).intersection(area), stock, Spot::Stock);
-        let waste = position.waste();
-        let fanned = &waste[waste.len().saturating_sub(FANNED)..];
-        if fanned.is_empty() {
-            self.cell(
-                buf,
-                waste_rects(area)[0].intersection(area),
-                Face::Empty,
-                Spot::Waste,
-            );
-        }
-        for (i, &card) in fanned.iter().enumerate() {
-            let rect = waste_rects(area)[i].intersection(area);
-            if i + 1 == fanned.len() {
-                self.cell(buf, rect, face_of(card), Spot::Waste);
-            } else {
-                draw_face(buf, rect, face_of(card), Mark::Covered, self.text, theme);
-            }
-        }
+        self.render_waste(area, buf);
         for (i, suit) in Suit::ALL.into_iter().enumerate() {
             let face = position
                 .foundation_top(suit)
@@ -446,6 +441,47 @@ impl Widget for &PlayBoard<'_> {
 }
 
 impl PlayBoard<'_> {
+    /// The waste, its last cards fanned, the top one last. The cursor on the waste sits on
+    /// the card asked for while one a draw fanned out waits to be typed in (the first drawn
+    /// of them, which need not be the top), else on the top; it is drawn last, so that the
+    /// card fanned over it does not cut its brackets.
+    fn render_waste(&self, area: Rect, buf: &mut Buffer) {
+        let waste = self.position.waste();
+        let first_shown = waste.len().saturating_sub(FANNED);
+        let fanned = &waste[first_shown..];
+        let Some(top) = fanned.len().checked_sub(1) else {
+            self.cell(
+                buf,
+                waste_rects(area)[0].intersection(area),
+                Face::Empty,
+                Spot::Waste,
+            );
+            return;
+        };
+        let asked = waste_card_asked(self.position)
+            .filter(|_| self.cursor == Some(Spot::Waste))
+            .map_or(top, |at| at - first_shown);
+        // The top card keeps the waste's marks (a hint, a card chosen) but the cursor's,
+        // when the cursor sits on the card asked for instead.
+        let mark = |i: usize| match (i == asked, i == top, self.mark(Spot::Waste)) {
+            (false, true, Mark::Cursor) => Mark::Plain,
+            (true, _, mark) | (false, true, mark) => mark,
+            (false, false, _) => Mark::Covered,
+        };
+        let order = (0..fanned.len()).filter(|&i| i != asked).chain([asked]);
+        for i in order {
+            let rect = waste_rects(area)[i].intersection(area);
+            draw_face(
+                buf,
+                rect,
+                face_of(fanned[i]),
+                mark(i),
+                self.text,
+                self.theme,
+            );
+        }
+    }
+
     fn render_pile(&self, area: Rect, buf: &mut Buffer, number: usize, pile: &Pile) {
         let spot = |card: usize| Spot::Pile {
             pile: number as u8,

@@ -163,8 +163,8 @@ impl Play {
         if self.position().is_won() {
             return "Won: every card is on the foundations.".to_string();
         }
-        if self.waiting().is_some() {
-            return "A card not known turned up: type it (rank, then suit).".to_string();
+        if let Some(card) = self.waiting_card() {
+            return format!("Type {card}: rank, then suit.");
         }
         if let Some(followed) = self.table.following(self.position()) {
             return table::followed_verdict(followed.estimate);
@@ -282,13 +282,8 @@ fn waiting_in(position: &Position) -> Option<Seen> {
         .piles()
         .iter()
         .position(solitaire::games::klondike::Pile::top_is_unknown);
-    pile.map(Seen::PileTop).or_else(|| {
-        let waste = position.waste();
-        position
-            .fanned()
-            .find(|&at| waste[at].is_none())
-            .map(Seen::Waste)
-    })
+    pile.map(Seen::PileTop)
+        .or_else(|| board::waste_card_asked(position).map(Seen::Waste))
 }
 
 /// The spot of the card not known that waits to be typed in, for the cursor to show it.

@@ -300,8 +300,8 @@ fn turned_up(before: &Position, mv: Move) -> Option<String> {
 pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
     let mut lines = Vec::new();
-    if let Some(place) = play.waiting_place() {
-        return table::typing_lines(&place, play.table.turned_up.typing, look);
+    if let Some(card) = play.waiting_card() {
+        return table::typing_lines(&card, play.table.turned_up.typing, look);
     }
     let verdict = play.verdict();
     // Along a line followed nothing is checked: the line is the hint.

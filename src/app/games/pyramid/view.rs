@@ -305,8 +305,8 @@ pub fn play_header(flow: &Flow<Pyramid>, play: &Play, look: &Look) -> Vec<Line<'
     let (theme, text) = (look.theme, look.text);
     let bold = Modifier::BOLD;
     let goal = flow.goal;
-    if let Some(place) = play.waiting_place() {
-        return table::typing_lines(&place, play.table.turned_up.typing, look);
+    if let Some(card) = play.waiting_card() {
+        return table::typing_lines(&card, play.table.turned_up.typing, look);
     }
     if play.at_table() {
         return vec![match play.table_verdict() {

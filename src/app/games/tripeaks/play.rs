@@ -175,8 +175,8 @@ impl Play {
                 " with the cards known so far"
             }
         };
-        if self.waiting().is_some() {
-            return "A card not known turned up: type it (rank, then suit).".to_string();
+        if let Some(card) = self.waiting_card() {
+            return format!("Type {card}: rank, then suit.");
         }
         match (self.standing(), goal) {
             (Standing::Ranked, _) => match self.known() {

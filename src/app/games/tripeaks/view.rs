@@ -211,8 +211,8 @@ pub fn step_spans(step: &Step<TriPeaks>, look: &Look) -> Vec<Span<'static>> {
 /// Play mode's panel's first lines: the live verdict, the score and streak.
 pub fn play_header(play: &Play, look: &Look) -> Vec<Line<'static>> {
     let theme = look.theme;
-    if let Some(place) = play.waiting_place() {
-        return table::typing_lines(&place, play.table.turned_up.typing, look);
+    if let Some(card) = play.waiting_card() {
+        return table::typing_lines(&card, play.table.turned_up.typing, look);
     }
     let standing = play.standing();
     let style = match standing {

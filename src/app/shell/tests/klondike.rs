@@ -526,10 +526,28 @@ fn a_face_up_card_typed_as_not_known_is_named_and_play_asks_for_it_under_the_cur
         "{}",
         said(&app)
     );
+    // The first word of play is the question, for a card shown from the start: no move
+    // turned it up.
+    says(
+        &app,
+        "Type the card shown on pile 2 (rank, then suit): play goes on once it is known.",
+    );
     assert_eq!(play(&app).cursor, Spot::Pile { pile: 1, card: 0 });
     let shown = screen(&app, 80, 24);
-    assert!(shown.contains("Type the card turned up on"), "{shown}");
     assert!(shown.contains("[??]   Qd"), "the cursor on pile 2: {shown}");
+    let wide = screen(&app, 120, 30);
+    assert!(wide.contains("Type the card shown on pile 2:"), "{wide}");
+    assert!(!wide.contains("turned up"), "{wide}");
+    // A hint or a move asked for meanwhile asks for it the same way.
+    press(&mut app, KeyCode::Char('h'));
+    says(
+        &app,
+        "First type the card shown on pile 2: rank, then suit.",
+    );
+    let card = winnable().card(2).unwrap();
+    type_text(&mut app, &card.to_string());
+    says(&app, &format!("{card} typed in at pile 2"));
+    assert_eq!(play(&app).waiting(), None);
 }
 
 #[test]
@@ -578,6 +596,148 @@ fn a_card_typed_wrong_as_it_turned_up_is_mended_keeping_the_moves_before_it() {
     press(&mut app, KeyCode::Char('m'));
     says(&app, "No card typed in as it turned up to mend");
     assert_eq!(app.klondike().editor.slots[8], None);
+}
+
+#[test]
+fn a_card_mended_on_the_waste_of_a_draw_of_three_has_the_cursor_on_it() {
+    let (_dir, mut app, _receive) = klondike_playing(stock_not_known());
+    press(&mut app, KeyCode::Char('d'));
+    let dealt = |slot: usize| winnable().card(slot).unwrap().to_string();
+    // The first drawn is asked for first, the cursor on it rather than on the waste's top.
+    assert_eq!(play(&app).waiting(), Some(Seen::Waste(0)));
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("[??]?? ??"), "the cursor on card 1: {shown}");
+    type_text(&mut app, &dealt(28));
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains(&format!("{}[??]??", dealt(28))),
+        "the cursor on card 2: {shown}"
+    );
+    type_text(&mut app, &dealt(29));
+    assert_eq!(play(&app).waiting(), Some(Seen::Waste(2)));
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains(&format!("{} {}[??]", dealt(28), dealt(29))),
+        "the cursor on card 3: {shown}"
+    );
+    // m takes card 2 back: it is asked for again, and the cursor goes back onto it.
+    press(&mut app, KeyCode::Char('m'));
+    says(
+        &app,
+        &format!(
+            "Took back {} at stock card 2: type the card turned up on the waste, card 2 of 3 \
+             from the left anew (rank, then suit).",
+            dealt(29)
+        ),
+    );
+    assert_eq!(play(&app).waiting(), Some(Seen::Waste(1)));
+    assert_eq!(play(&app).cursor, Spot::Waste);
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains(&format!("{}[??]??", dealt(28))),
+        "the cursor on card 2, the one asked for: {shown}"
+    );
+    let wide = screen(&app, 120, 30);
+    assert!(
+        wide.contains("Type the card turned up on the waste, card 2 of 3"),
+        "{wide}"
+    );
+}
+
+/// Plays the moves of the mend tests: a draw, then Ac from pile 4 to its foundation, which
+/// turns up pile 4's third card; a wrong card is typed for it (slot 7's, the card under it);
+/// then `draws` draws. Gives the wrong card.
+fn typed_wrong_then_drawn(app: &mut App, draws: usize) -> solitaire::cards::card::Card {
+    press(app, KeyCode::Char('d'));
+    choose(app, Spot::Pile { pile: 3, card: 0 }, Spot::Foundation(0));
+    assert_eq!(play(app).waiting(), Some(Seen::PileTop(3)));
+    let wrong = winnable().card(7).unwrap();
+    type_text(app, &wrong.to_string());
+    for _ in 0..draws {
+        press(app, KeyCode::Char('d'));
+    }
+    assert_eq!(play(app).game.played(), 2 + draws);
+    wrong
+}
+
+#[test]
+fn a_mend_after_undo_says_the_moves_undone_after_the_card_can_no_longer_be_redone() {
+    let (_dir, mut app, _receive) = klondike_playing(at_the_table());
+    let wrong = typed_wrong_then_drawn(&mut app, 3);
+    // One draw after the card stays played; the last two are undone, waiting for redo.
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(
+        (play(&app).game.played(), play(&app).game.redoable()),
+        (3, 2)
+    );
+    press(&mut app, KeyCode::Char('m'));
+    says(
+        &app,
+        &format!(
+            "Took back {wrong} at pile 4, card 3 from the bottom: type the card turned up on \
+             pile 4 anew (rank, then suit). The move after it is dropped, and the 2 moves you \
+             had undone after it can no longer be redone."
+        ),
+    );
+    assert_eq!(
+        (play(&app).game.played(), play(&app).game.redoable()),
+        (2, 0)
+    );
+    assert_eq!(play(&app).waiting(), Some(Seen::PileTop(3)));
+    // With only undone moves after it, only they are named.
+    let (_dir, mut app, _receive) = klondike_playing(at_the_table());
+    let wrong = typed_wrong_then_drawn(&mut app, 1);
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('m'));
+    says(
+        &app,
+        &format!(
+            "Took back {wrong} at pile 4, card 3 from the bottom: type the card turned up on \
+             pile 4 anew (rank, then suit). The move you had undone after it can no longer be \
+             redone."
+        ),
+    );
+    assert_eq!(
+        (play(&app).game.played(), play(&app).game.redoable()),
+        (2, 0)
+    );
+}
+
+#[test]
+fn a_mend_after_undoing_the_move_that_turned_the_card_up_keeps_that_move_to_redo() {
+    let (_dir, mut app, _receive) = klondike_playing(at_the_table());
+    let wrong = typed_wrong_then_drawn(&mut app, 1);
+    // Back to the start: the two moves up to the card, and the draw after it, are undone.
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Char('u'));
+    }
+    press(&mut app, KeyCode::Char('m'));
+    says(
+        &app,
+        &format!(
+            "Took back {wrong} at pile 4, card 3 from the bottom: it is not known again, and U \
+             redoes the 2 moves up to where it turns up. The move you had undone after it can \
+             no longer be redone."
+        ),
+    );
+    assert_eq!(
+        (play(&app).game.played(), play(&app).game.redoable()),
+        (0, 2)
+    );
+    assert_eq!(app.klondike().editor.slots[8], None);
+    // Redo goes up to the move that turns it up, and it is asked for anew.
+    press(&mut app, KeyCode::Char('U'));
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(play(&app).waiting(), Some(Seen::PileTop(3)));
+    says_in(&app, "Redone.");
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(
+        (play(&app).game.played(), play(&app).game.redoable()),
+        (2, 0)
+    );
+    type_text(&mut app, "3d");
+    says(&app, "3d typed in at pile 4, card 3 from the bottom");
 }
 
 /// The winnable deal with its stock not known (`??`), the piles known.

@@ -256,6 +256,35 @@ fn at_the_table_a_card_drawn_is_asked_for_typed_and_undone_across() {
 }
 
 #[test]
+fn a_card_not_seen_in_the_pyramid_at_the_start_is_asked_for_before_any_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = start(dir.path());
+    let cards = deal(WINNABLE).cards().to_vec();
+    // The pyramid's last card typed `?`: it lies face up from the start.
+    let typed: String = cards[..27].iter().map(ToString::to_string).collect();
+    let stock: String = cards[28..].iter().map(ToString::to_string).collect();
+    type_text(&mut app, &format!("{typed}?{stock}"));
+    ctrl(&mut app, 'p');
+    assert_eq!(
+        play(&app).waiting(),
+        Some(Place::Pyramid(27)),
+        "{}",
+        said(&app)
+    );
+    says(&app, "Type the card shown at pyramid row 7");
+    says_in(&app, "(rank, then suit): play goes on once it is known.");
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("Type the card shown at pyramid row 7"),
+        "{shown}"
+    );
+    assert!(!shown.contains("turned up"), "{shown}");
+    type_text(&mut app, &cards[27].to_string());
+    says(&app, &format!("{} typed in at pyramid row 7", cards[27]));
+    assert_eq!(play(&app).waiting(), None);
+}
+
+#[test]
 fn at_the_table_a_card_typed_wrong_is_mended_keeping_the_moves_before_it() {
     let (_dir, mut app, _receive) = at_the_table();
     let truth = deal(WINNABLE);

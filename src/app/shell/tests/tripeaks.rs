@@ -428,6 +428,37 @@ fn at_the_table_a_card_drawn_from_a_stock_not_known_is_asked_for_and_typed_in() 
 }
 
 #[test]
+fn at_the_table_a_card_not_known_in_sight_at_the_start_is_asked_for_before_any_move() {
+    // The waste card not known (with the stock): shown from the start, no move turned it up.
+    let (_dir, mut app, _receive) = tripeaks_app();
+    let (text, truth) = hidden(|slot| slot >= 28);
+    app.update(Msg::Paste(text));
+    ctrl(&mut app, 'p');
+    assert_eq!(play(&app).waiting(), Some(28), "{}", said(&app));
+    says(
+        &app,
+        "Type the card shown on the waste (rank, then suit): play goes on once it is known.",
+    );
+    let shown = screen(&app, 120, 30);
+    assert!(
+        shown.contains("Type the card shown on the waste:"),
+        "{shown}"
+    );
+    assert!(!shown.contains("turned up"), "{shown}");
+    type_turned_up(&mut app, &truth, 28);
+    assert_eq!(play(&app).waiting(), None);
+    // An open card of the bottom row not known: asked for at once, where it lies.
+    let (_dir, mut app, _receive) = tripeaks_app();
+    let (text, truth) = hidden(|slot| slot == 27);
+    app.update(Msg::Paste(text));
+    ctrl(&mut app, 'p');
+    assert_eq!(play(&app).waiting(), Some(27), "{}", said(&app));
+    says(&app, "Type the card shown at ");
+    type_turned_up(&mut app, &truth, 27);
+    assert_eq!(play(&app).waiting(), None);
+}
+
+#[test]
 fn back_from_the_rest_of_the_line_the_game_is_checked_again() {
     let (_dir, mut app, receive) = tripeaks_app();
     app.update(Msg::Paste(CLEARS.to_string()));
