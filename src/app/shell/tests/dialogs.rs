@@ -156,7 +156,7 @@ fn a_control_key_in_the_open_dialog_is_refused_on_its_own_line_and_never_deletes
 
 /// Makes the saves folder unwritable, whoever runs the tests (the superuser writes in a
 /// folder without permissions): a file takes its place.
-fn block(saves: &Path) {
+pub(super) fn block(saves: &Path) {
     if saves.is_dir() {
         std::fs::remove_dir_all(saves).unwrap();
     }
