@@ -51,7 +51,8 @@ macro_rules! anywhere {
             bind(
                 &[Press::Ctrl('q'), Press::Ctrl('c')],
                 "Ctrl-Q Ctrl-C",
-                "quit",
+                "quit (asks only when work would be lost; n stays, and a question it \
+                 covered comes back)",
             ),
         ]
     };

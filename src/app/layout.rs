@@ -11,7 +11,7 @@ use solitaire::cards::deal::DECK_SIZE;
 
 use crate::app::cards::{CELL, Direction, nearest};
 use crate::app::effects::{Status, Tone};
-use crate::app::widgets::Look;
+use crate::app::widgets::{Look, shortened_in_middle};
 
 /// The smallest terminal the board fits in.
 pub const MIN_WIDTH: u16 = 80;
@@ -130,18 +130,52 @@ pub fn message_lines(
 }
 
 /// The message as it is drawn `width` columns wide: whole when it wraps into the lines it may
-/// take, else cut in its middle with `…`, so that no cut is unseen and its last words (how to
-/// answer a question, say) stay with its first.
+/// take, else with its paths cut in their middle (see [`fitted_in_rows`]), else cut in its
+/// middle with `…`, so that no cut is unseen and its last words (how to answer a question,
+/// say) stay with its first.
 pub fn fitted_message(lines: Vec<Line<'static>>, width: u16) -> Vec<Line<'static>> {
+    fitted_in_rows(lines, width, MOST_MESSAGE_ROWS)
+}
+
+/// The fewest columns a path in a message is cut to before the message itself is cut: enough
+/// for its start and its file's name to be told.
+const SHORTEST_PATH: usize = 20;
+
+/// `lines` as they fit in `rows` lines `width` columns wide. A path (a long word with a `/`:
+/// a folder the user chose may be as long as it likes) gives up its middle first, no more of
+/// it than needed, so that what is said around it (why a file could not be written, what
+/// became of the work) stays whole; only when that is not enough is the message cut in its
+/// middle.
+pub fn fitted_in_rows(lines: Vec<Line<'static>>, width: u16, rows: u16) -> Vec<Line<'static>> {
     let fits = |lines: &[Line]| {
         Paragraph::new(lines.to_vec())
             .wrap(Wrap { trim: false })
             .line_count(width)
-            <= usize::from(MOST_MESSAGE_ROWS)
+            <= usize::from(rows)
     };
     if fits(&lines) {
         return lines;
     }
+    let longest = longest_path(&lines);
+    let lines = if longest > SHORTEST_PATH {
+        let cut_to = |most: usize| with_paths_cut(&lines, most);
+        if fits(&cut_to(SHORTEST_PATH)) {
+            // The longest paths that still fit: cutting more never takes more lines.
+            let (mut fitting, mut too_long) = (SHORTEST_PATH, longest);
+            while too_long - fitting > 1 {
+                let middle = usize::midpoint(fitting, too_long);
+                if fits(&cut_to(middle)) {
+                    fitting = middle;
+                } else {
+                    too_long = middle;
+                }
+            }
+            return cut_to(fitting);
+        }
+        cut_to(SHORTEST_PATH)
+    } else {
+        lines
+    };
     let style = lines.first().map(|line| line.style).unwrap_or_default();
     let spans: Vec<Span<'static>> = lines.into_iter().flat_map(|line| line.spans).collect();
     let whole = Line::from(spans).style(style);
@@ -161,6 +195,56 @@ pub fn fitted_message(lines: Vec<Line<'static>>, width: u16) -> Vec<Line<'static
         }
     }
     cut(fitting)
+}
+
+/// The columns of the longest path in `lines`, 0 when they name none.
+fn longest_path(lines: &[Line]) -> usize {
+    lines
+        .iter()
+        .flat_map(|line| &line.spans)
+        .flat_map(|span| span.content.split(' '))
+        .filter_map(|word| path_in(word).map(|(_, path, _)| Span::raw(path).width()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// `lines` with every path longer than `most` columns cut to `most` in its middle, as the
+/// Open dialog cuts a long name: its start and its file's name stay.
+fn with_paths_cut(lines: &[Line<'static>], most: usize) -> Vec<Line<'static>> {
+    let cut_words = |text: &str| -> String {
+        let words: Vec<String> = text
+            .split(' ')
+            .map(|word| match path_in(word) {
+                Some((before, path, after)) if Span::raw(path).width() > most => {
+                    format!("{before}{}{after}", shortened_in_middle(path, most))
+                }
+                _ => word.to_string(),
+            })
+            .collect();
+        words.join(" ")
+    };
+    lines
+        .iter()
+        .map(|line| {
+            let mut cut = line.clone();
+            for span in &mut cut.spans {
+                span.content = cut_words(&span.content).into();
+            }
+            cut
+        })
+        .collect()
+}
+
+/// A word that is a path, split into what comes before it (an opening bracket or quote),
+/// the path, and what follows it (the sentence's `:`, `.`, `)` or quote).
+fn path_in(word: &str) -> Option<(&str, &str, &str)> {
+    let start = word.len() - word.trim_start_matches(['(', '\'', '"']).len();
+    let end = word
+        .trim_end_matches(['.', ',', ':', ';', ')', '\'', '"'])
+        .len();
+    let path = word.get(start..end.max(start))?;
+    path.contains('/')
+        .then(|| (&word[..start], path, &word[end.max(start)..]))
 }
 
 /// `kept` characters of `line`, in their styles, half from its start and half from its end,

@@ -15,6 +15,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::effects::Tone;
 use crate::app::games::{self, Listed};
+use crate::app::layout;
 use crate::app::question::{self, Reply};
 use crate::app::text_field::{Edit, TextField};
 use crate::app::theme::Theme;
@@ -193,12 +194,20 @@ const DATE_WIDTH: u16 = 16;
 const GAME_WIDTH: u16 = 8;
 const STATE_WIDTH: u16 = 11;
 
-/// The columns of a row that hold the name and the file.
-const NAME_COLUMN: usize = 1;
-const FILE_COLUMN: usize = 3;
+/// The columns a file keeps while a long name wants them.
+const FILE_KEEPS: u16 = 12;
 
-/// Draws the dialog over `area`, using all of its height.
-pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// Draws the dialog over `area`, using all of its height. `app_asks` holds the answer keys of
+/// a question the app asks over the dialog (whether to quit): that question, which the app
+/// puts in the dialog's note, takes the note's line and the dialog's keys, and a delete
+/// question waits under it.
+pub fn render(
+    dialog: &OpenDialog,
+    app_asks: Option<&[(&str, &str)]>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     // All the screen but its title and key lines, which still say where the user is.
     let rect = popup(area, area.width, area.height.saturating_sub(2), buf, theme);
     let block = panel_block("Open a deal", theme).border_style(Style::new().fg(theme.title));
@@ -209,11 +218,16 @@ pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
     } else {
         (inner.height / 3).max(3)
     };
+    let note_lines = note_lines(dialog, app_asks.is_some(), inner.width, theme);
+    let note_rows = Paragraph::new(note_lines.clone())
+        .wrap(Wrap { trim: false })
+        .line_count(inner.width)
+        .clamp(1, usize::from(MOST_NOTE_ROWS)) as u16;
     let [filter, list, broken, note, _keys] = inner.layout(&Layout::vertical([
         Constraint::Length(2),
         Constraint::Fill(1),
         Constraint::Length(broken_rows),
-        Constraint::Length(1),
+        Constraint::Length(note_rows),
         Constraint::Length(1),
     ]));
     let label = "Filter: ";
@@ -227,22 +241,42 @@ pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
     Line::from(spans).render(filter, buf);
     entry_rows(dialog, list, buf, theme);
     unreadable(dialog, broken, buf, theme);
-    let note_line = match (&dialog.confirm, &dialog.note) {
+    Paragraph::new(note_lines)
+        .wrap(Wrap { trim: false })
+        .render(note, buf);
+    let keys = app_asks.map_or_else(|| dialog.keys(), <[_]>::to_vec);
+    footer(&keys, inner, buf, theme);
+}
+
+/// The most lines the dialog's note takes: one, or two for a long question or failure.
+const MOST_NOTE_ROWS: u16 = 2;
+
+/// The delete question waiting, or else what the last key did (or, when `app_asks`, the app's
+/// question), fitted in the note's lines `width` columns wide: a long name or path gives up
+/// its middle, so that how to answer (or why a delete failed) is always seen.
+fn note_lines(
+    dialog: &OpenDialog,
+    app_asks: bool,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let own_question = dialog.confirm.as_ref().filter(|_| !app_asks);
+    let (colour, text) = match (own_question, &dialog.note) {
         (Some(asked), _) => {
             let file = match &asked.origin {
                 Origin::User(path) => file_name(path),
                 Origin::Example => String::new(),
             };
-            Some((
+            (
                 theme.warning,
                 format!(
                     "Delete {} ({file})? {}",
                     asked.name(),
                     question::answer_words("deletes it", "keeps it", None)
                 ),
-            ))
+            )
         }
-        (None, Some((tone, text))) => Some((
+        (None, Some((tone, text))) => (
             match tone {
                 Tone::Info => theme.text,
                 Tone::Success => theme.success,
@@ -250,74 +284,29 @@ pub fn render(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
                 Tone::Error => theme.invalid,
             },
             text.clone(),
-        )),
-        (None, None) => None,
+        ),
+        (None, None) => return Vec::new(),
     };
-    if let Some((colour, text)) = note_line {
-        Line::styled(text, Style::new().fg(colour)).render(note, buf);
-    }
-    footer(&dialog.keys(), inner, buf, theme);
+    layout::fitted_in_rows(
+        vec![Line::styled(text, Style::new().fg(colour))],
+        width,
+        MOST_NOTE_ROWS,
+    )
 }
 
 /// The saves and examples, one a row under column heads, scrolled to keep the choice in
-/// view. The name takes the width the game, file, date and state leave.
+/// view. A row's name and state share the width the game, file and date leave, the state at
+/// its end (as a file manager puts a size): a name takes all that its row's state leaves, so
+/// one long state ("3 moves in, 41 unknown") narrows no other row's name.
 fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let visible = dialog.visible();
     if visible.is_empty() {
         Line::styled("No deal matches.", Style::new().fg(theme.dim)).render(area, buf);
         return;
     }
-    let file_of = |entry: &Listed| match &entry.origin {
-        Origin::User(path) => file_name(path),
-        Origin::Example => "example".to_string(),
-    };
-    let widest = |text: &dyn Fn(&Listed) -> String| {
-        visible
-            .iter()
-            .map(|e| Span::raw(text(e)).width())
-            .max()
-            .unwrap_or(0) as u16
-    };
-    let widest_name = widest(&|e| e.name().to_string());
-    let widest_file = widest(&file_of).max(4);
-    // Every listed state fits whole, and the column keeps its width while a filter is typed.
-    let state_width = dialog
-        .entries
-        .iter()
-        .map(|e| Span::raw(games::listed_state(&e.holds)).width())
-        .max()
-        .map_or(STATE_WIDTH, |w| (w as u16).max(STATE_WIDTH));
-    // The name comes first: it gets what it needs while the file keeps a dozen columns, and
-    // the file gets what is left; what both leave over widens the name.
-    let free = area
-        .width
-        .saturating_sub(2 + GAME_WIDTH + DATE_WIDTH + state_width + 5);
-    let name_width = widest_name.min(free.saturating_sub(widest_file.min(12)));
-    let file_width = widest_file.min(free.saturating_sub(name_width));
-    let columns = Layout::horizontal([
-        Constraint::Length(2),
-        Constraint::Fill(1),
-        Constraint::Length(GAME_WIDTH),
-        Constraint::Length(file_width),
-        Constraint::Length(DATE_WIDTH),
-        Constraint::Length(state_width),
-    ])
-    .spacing(1);
+    let columns = entry_columns(dialog, &visible, area.width);
     let mut row = |y: u16, cells: [Span; 6]| {
-        let rect = Rect::new(area.x, y, area.width, 1);
-        let rects: [Rect; 6] = rect.layout(&columns);
-        // A cell too long for its column is never cut without a sign. A name is cut in its
-        // middle and a file at its start (its name shows the start), so that saves whose
-        // names begin alike still differ on screen.
-        for (column, (cell, rect)) in cells.into_iter().zip(rects).enumerate() {
-            let width = usize::from(rect.width);
-            let text = match column {
-                NAME_COLUMN => shortened_in_middle(&cell.content, width),
-                FILE_COLUMN => shortened_at_start(&cell.content, width),
-                _ => shortened(&cell.content, width),
-            };
-            Span::styled(text, cell.style).render(rect, buf);
-        }
+        entry_row(Rect::new(area.x, y, area.width, 1), &columns, cells, buf);
     };
     let dim = Style::new().fg(theme.dim);
     row(
@@ -352,12 +341,92 @@ fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) 
                 Span::styled(if selected { "▶" } else { "" }, style),
                 Span::styled(entry.name().to_string(), style),
                 Span::styled(entry.game().name(), dim),
-                Span::styled(file_of(entry), dim),
+                Span::styled(file_shown(entry), dim),
                 Span::styled(entry.saved().to_string(), dim),
                 Span::styled(games::listed_state(&entry.holds), style),
             ],
         );
     }
+}
+
+/// What a row's file column shows: the save's file, or that it is a built-in example.
+fn file_shown(entry: &Listed) -> String {
+    match &entry.origin {
+        Origin::User(path) => file_name(path),
+        Origin::Example => "example".to_string(),
+    }
+}
+
+/// The columns of the rows `width` wide: the mark, the name with its state, the game, the
+/// file and the date.
+fn entry_columns(dialog: &OpenDialog, visible: &[&Listed], width: u16) -> Layout {
+    let widest = |text: &dyn Fn(&Listed) -> String| {
+        visible
+            .iter()
+            .map(|e| Span::raw(text(e)).width())
+            .max()
+            .unwrap_or(0) as u16
+    };
+    let widest_name = widest(&|e| e.name().to_string());
+    let widest_file = widest(&file_shown).max(4);
+    // Every listed state fits whole, and the columns keep their widths while a filter is
+    // typed.
+    let state_width = dialog
+        .entries
+        .iter()
+        .map(|e| Span::raw(games::listed_state(&e.holds)).width())
+        .max()
+        .map_or(STATE_WIDTH, |w| (w as u16).max(STATE_WIDTH));
+    // The name and state come first: they get what they need while the file keeps a dozen
+    // columns, and the file gets what is left; what both leave over widens the name.
+    let free = width.saturating_sub(2 + GAME_WIDTH + DATE_WIDTH + 4);
+    let name_and_state =
+        (widest_name + 1 + state_width).min(free.saturating_sub(widest_file.min(FILE_KEEPS) + 1));
+    let file_width = widest_file.min(free.saturating_sub(name_and_state + 1));
+    Layout::horizontal([
+        Constraint::Length(2),
+        Constraint::Fill(1),
+        Constraint::Length(GAME_WIDTH),
+        Constraint::Length(file_width),
+        Constraint::Length(DATE_WIDTH),
+    ])
+    .spacing(1)
+}
+
+/// One row in `rect`: its mark, name, game, file, date and state, the state at the end of
+/// the name's column. A cell too long for its column is never cut without a sign. A name is
+/// cut in its middle and a file at its start (its name shows the start), so that saves whose
+/// names begin alike still differ on screen.
+fn entry_row(rect: Rect, columns: &Layout, cells: [Span; 6], buf: &mut Buffer) {
+    let [mark, name, game, file, saved]: [Rect; 5] = rect.layout(columns);
+    let [
+        mark_cell,
+        name_cell,
+        game_cell,
+        file_cell,
+        saved_cell,
+        state_cell,
+    ] = cells;
+    let state = shortened(&state_cell.content, usize::from(name.width));
+    let state_columns = Span::raw(&state).width() as u16;
+    let name_room = name.width.saturating_sub(state_columns + 1);
+    let name_text = shortened_in_middle(&name_cell.content, usize::from(name_room));
+    Span::styled(name_text, name_cell.style).render(name, buf);
+    let state_at = Rect {
+        x: name.right() - state_columns,
+        width: state_columns,
+        ..name
+    };
+    Span::styled(state, state_cell.style).render(state_at, buf);
+    for (cell, rect) in [(mark_cell, mark), (game_cell, game), (saved_cell, saved)] {
+        Span::styled(
+            shortened(&cell.content, usize::from(rect.width)),
+            cell.style,
+        )
+        .render(rect, buf);
+    }
+    let file_text = shortened_at_start(&file_cell.content, usize::from(file.width));
+    Span::styled(file_text, file_cell.style).render(file, buf);
 }
 
 /// Every file that could not be read, whole and wrapped, from the one PgUp/PgDn reached.
@@ -423,7 +492,7 @@ mod tests {
     fn screen(dialog: &OpenDialog, width: u16, height: u16) -> String {
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
-        render(dialog, area, &mut buf, &Theme::default());
+        render(dialog, None, area, &mut buf, &Theme::default());
         let mut text = String::new();
         for y in 0..height {
             let line: String = (0..width).map(|x| buf[(x, y)].symbol()).collect();
@@ -537,6 +606,65 @@ mod tests {
             assert!(row.contains("Sunday at"), "{row}");
             assert!(row.contains(file), "{row}");
         }
+    }
+
+    #[test]
+    fn at_80_columns_a_name_takes_what_its_rows_state_leaves() {
+        let dir = tempfile::tempdir().unwrap();
+        let dialog = listed(&both_games(dir.path()));
+        let shown = screen(&dialog, 80, 24);
+        insta::assert_snapshot!(shown);
+        // One long state ("3 moves in, 41 unknown") narrows no other row's name: a name
+        // takes all its row's state leaves.
+        let row = |name: &str| {
+            shown
+                .lines()
+                .find(|line| line.contains(name))
+                .unwrap_or_else(|| panic!("{name} in\n{shown}"))
+        };
+        assert!(
+            row("Example: winn").contains("e in 40 steps 40 steps Pyramid"),
+            "{shown}"
+        );
+        assert!(row("Wednesday twice").contains("twice      problems to fix TriPeaks"));
+        assert!(shown.contains("Tuesday       3 moves in, 41 unknown TriPeaks"));
+    }
+
+    #[test]
+    fn a_delete_question_or_failure_too_long_for_a_line_keeps_its_end_in_sight() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = Folders::under(dir.path());
+        let mut save = SavedDeal::parse(WINNABLE, "x").unwrap();
+        save.name = "Sunday at the club, the long game we played after lunch with everyone, \
+                     second deal"
+            .to_string();
+        save.saved = "2026-11-22 10:00".to_string();
+        pyramid::save(&folders, &save).unwrap();
+        let mut dialog = listed(&folders);
+        press(&mut dialog, KeyCode::Delete);
+        let shown = screen(&dialog, 80, 24);
+        insta::assert_snapshot!(shown);
+        assert!(
+            shown.contains("y deletes it, n or Esc keeps it."),
+            "how to answer is seen:\n{shown}"
+        );
+        press(&mut dialog, KeyCode::Esc);
+        // A delete refused in a folder with a long path: the reason stays whole.
+        let path = dir
+            .path()
+            .join("the-games-of-the-whole-family-kept-here-since-the-first-winter")
+            .join("saves-of-pyramid-tripeaks-and-klondike")
+            .join("sunday-at-the-club-the-long-game-we-played-after-lunch.txt");
+        let refused = StorageError::Delete {
+            path: path.clone(),
+            source: std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+        };
+        dialog.deleted(&path, Err(refused));
+        let shown = screen(&dialog, 80, 24);
+        assert!(shown.contains("│Not deleted: cannot delete"), "{shown}");
+        assert!(shown.contains("│/"), "{shown}");
+        assert!(shown.contains("…"), "{shown}");
+        assert!(shown.contains("lunch.txt: permission denied."), "{shown}");
     }
 
     #[test]

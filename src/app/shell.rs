@@ -362,6 +362,9 @@ pub struct App {
     pub confirm: Option<Confirm>,
     /// The question waiting, with how to answer it, as the message line shows it.
     asked: String,
+    /// The question the quit question was asked over, with its words: it waits under it, and
+    /// comes back when the user stays, so that quitting never drops it unanswered.
+    covered: Option<(Confirm, String)>,
     /// What was said while the question waited: the question owns the message line until it
     /// is answered, and these follow its reply.
     meanwhile: Vec<Meanwhile>,
@@ -440,6 +443,7 @@ impl App {
             dirty: true,
             effects: Vec::new(),
             aside: None,
+            covered: None,
         };
         let (draft, kept) = restored.map_or((None, None), |restored| {
             (Some(restored.draft), restored.name)
@@ -759,12 +763,14 @@ impl App {
     fn key(&mut self, key: KeyEvent) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         // Quitting is taken everywhere, over a dialog or a question too; asked again while
-        // the app asks whether to quit, it quits.
+        // the app asks whether to quit, it quits. A question it is asked over waits under it.
         if ctrl && matches!(key.code, KeyCode::Char('q' | 'c')) {
-            self.quitting = if self.confirm.take() == Some(Confirm::Quit) {
-                Quitting::Leaving
-            } else {
-                Quitting::Asked
+            self.quitting = match self.confirm.take() {
+                Some(Confirm::Quit) => Quitting::Leaving,
+                covered => {
+                    self.covered = covered.map(|confirm| (confirm, self.asked.clone()));
+                    Quitting::Asked
+                }
             };
             return;
         }
@@ -991,12 +997,22 @@ impl App {
     }
 
     /// The answer no: the work stays as it was, and an edit held back leaves nothing
-    /// half-typed behind it.
+    /// half-typed behind it. Staying brings back the question that quitting was asked over.
     fn keep(&mut self, confirm: &Confirm) {
         if matches!(confirm, Confirm::Edit(_)) {
             self.session.kept();
         }
-        self.say(Tone::Info, confirm.declined());
+        match (confirm, self.covered.take()) {
+            (Confirm::Quit, Some((covered, asked))) => {
+                self.asked = asked;
+                self.confirm = Some(covered);
+                self.show(
+                    Tone::Warning,
+                    format!("{} {}", confirm.declined(), self.asked),
+                );
+            }
+            _ => self.say(Tone::Info, confirm.declined()),
+        }
     }
 
     /// Does what a y/n question asked about, or what needed no question.

@@ -52,7 +52,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
             help::render(&sections, *scroll, area, buf, theme);
         }
         Some(Overlay::Save(dialog)) => save_dialog(dialog, area, buf, theme),
-        Some(Overlay::Open(dialog)) => open_dialog::render(dialog, area, buf, theme),
+        Some(Overlay::Open(dialog)) => {
+            let app_asks = app.confirm.as_ref().map(|_| app.hints());
+            open_dialog::render(dialog, app_asks.as_deref(), area, buf, theme);
+        }
         Some(Overlay::Challenge(dialog)) => challenge_dialog(dialog, area, buf, theme),
         None => {}
     }

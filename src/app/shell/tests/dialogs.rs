@@ -156,7 +156,7 @@ fn a_control_key_in_the_open_dialog_is_refused_on_its_own_line_and_never_deletes
 
 /// Makes the saves folder unwritable, whoever runs the tests (the superuser writes in a
 /// folder without permissions): a file takes its place.
-fn block(saves: &Path) {
+pub(super) fn block(saves: &Path) {
     if saves.is_dir() {
         std::fs::remove_dir_all(saves).unwrap();
     }
@@ -327,4 +327,91 @@ fn a_long_question_cut_at_80_by_24_keeps_how_to_answer_it() {
         words.contains("y (or Ctrl-Q again) quits, n or Esc stays."),
         "{shown}"
     );
+}
+
+/// The quit question asked over another question leaves that one waiting under it: `n`
+/// brings it back whole, and it is answered as before. With nothing that quitting would lose,
+/// Ctrl-Q quits at once, over a question too.
+#[test]
+fn staying_brings_back_the_question_that_quitting_was_asked_over() {
+    let (dir, mut app, _receive) = fresh();
+    type_text(&mut app, "Ah");
+    block(&Folders::under(dir.path()).saves);
+    type_text(&mut app, "2h");
+    says(&app, "The draft is not kept");
+    ctrl(&mut app, 'n');
+    let question = said(&app);
+    assert!(
+        question.starts_with("Clear the 2 cards typed"),
+        "{question}"
+    );
+    ctrl(&mut app, 'q');
+    assert_eq!(app.confirm, Some(Confirm::Quit));
+    says(&app, "Quit and lose the 2 cards typed");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.quitting());
+    assert_eq!(app.confirm, Some(Confirm::New), "{}", said(&app));
+    assert_eq!(
+        said(&app),
+        format!("Not quit: the work is still here. {question}")
+    );
+    // The question back is the one asked: Esc keeps the cards, and says so.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.confirm, None);
+    assert_eq!(app.pyramid().editor.filled(), 2);
+    says(&app, "Kept as it was: no new deal.");
+    // Asked again, covered again, and after staying, y goes ahead.
+    ctrl(&mut app, 'n');
+    ctrl(&mut app, 'q');
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.pyramid().editor.filled(), 0);
+
+    // The draft holds the work: quitting loses nothing, and goes at once.
+    let (_dir, mut app, _receive) = fresh();
+    type_text(&mut app, "Ah");
+    ctrl(&mut app, 'n');
+    assert!(app.confirm.is_some());
+    ctrl(&mut app, 'q');
+    assert!(app.quitting());
+}
+
+/// The Open dialog's delete question under the quit question: the dialog shows the quit
+/// question and its keys, so `y` is known to quit; staying brings the delete question back.
+#[test]
+fn the_quit_question_over_the_delete_question_is_the_one_the_dialog_shows() {
+    let (_dir, mut app, _receive) = fresh();
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    save_named(&mut app, "Sunday");
+    // The draft can no longer be written: a folder stands where it goes.
+    let draft = app.draft_path().expect("a draft is kept").to_path_buf();
+    std::fs::remove_file(&draft).unwrap();
+    std::fs::create_dir_all(draft.join("in the way")).unwrap();
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Backspace);
+    says(&app, "The draft is not kept");
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "sunday");
+    press(&mut app, KeyCode::Delete);
+    assert!(screen(&app, 80, 24).contains("Delete Sunday (sunday.txt)?"));
+    ctrl(&mut app, 'q');
+    assert_eq!(app.confirm, Some(Confirm::Quit));
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("│Quit and lose"), "{shown}");
+    assert!(!shown.contains("Delete Sunday"), "{shown}");
+    assert!(
+        shown.contains("y (or Ctrl-Q again) quits, n or Esc stays.│"),
+        "{shown}"
+    );
+    assert!(shown.contains("│y quits  n Esc stays"), "{shown}");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.quitting());
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("│Delete Sunday (sunday.txt)? y deletes it"),
+        "{shown}"
+    );
+    assert!(shown.contains("│y delete  n Esc keep it"), "{shown}");
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!app.folders.saves.join("sunday.txt").exists());
 }

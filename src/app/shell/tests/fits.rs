@@ -107,3 +107,40 @@ fn a_message_longer_than_three_lines_is_cut_in_its_middle_and_a_shorter_one_show
     assert!(rows.concat().contains('…'), "the cut is shown: {rows:?}");
     assert!(!rows.concat().contains("word30"), "{rows:?}");
 }
+
+/// A folder whose path takes most of three lines at 80 columns, as a saves folder chosen
+/// with `--saves` deep in a home folder may.
+fn long_folder(dir: &Path) -> std::path::PathBuf {
+    dir.join("the-games-of-the-whole-family-kept-here-since-the-first-winter")
+        .join("pyramid-tripeaks-and-klondike-every-one-of-them")
+}
+
+/// The message lines of an 80x24 screen, joined as the words they wrap.
+fn message_at_80x24(app: &App) -> String {
+    let shown = screen(app, 80, 24);
+    let lines: Vec<&str> = shown.lines().collect();
+    lines[20..23].join(" ")
+}
+
+#[test]
+fn a_failed_save_in_a_long_folder_keeps_its_reason_and_its_end_in_sight_at_80_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = long_folder(dir.path());
+    let (mut app, _receive) = start(&base);
+    type_text(&mut app, "Ah");
+    super::dialogs::block(&Folders::under(&base).saves);
+    save_named(&mut app, "Sunday");
+    let said = said(&app);
+    assert!(said.starts_with("Not saved: cannot write"), "{said}");
+    let shown = message_at_80x24(&app);
+    // The path gives up its middle; what is said around it is whole.
+    assert!(shown.starts_with(" Not saved: cannot write /"), "{shown}");
+    assert!(shown.contains("…"), "{shown}");
+    assert!(shown.contains("sunday.txt: "), "{shown}");
+    assert!(shown.contains("is a file, not a folder."), "{shown}");
+    assert!(
+        shown
+            .ends_with("but the draft cannot be written either: --saves DIR picks another folder."),
+        "{shown}"
+    );
+}
