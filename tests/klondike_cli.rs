@@ -551,6 +551,13 @@ fn caps_and_unknown_cards_leave_the_answer_undecided() {
     let hint = json_answer(&["hint", "--json", &under_way], 3);
     assert_eq!(hint["reveal"]["steps"], serde_json::json!([]), "{hint}");
     assert_eq!(hint["reveal"]["place"], reveal["place"], "{hint}");
+    let place = reveal["place"].as_str().expect("a place");
+    assert_eq!(
+        output(&["validate", &under_way], 3),
+        format!(
+            "{under_way}: A card not known is face up: write it in at {place}, and solve again.\n"
+        )
+    );
     assert!(error(&["validate", "--print-as", "code", &unknown], 2).contains("(??)"));
 }
 
@@ -907,6 +914,48 @@ fn validate_refuses_a_pile_with_more_cards_face_down_than_it_is_dealt() {
          card face down",
     );
     assert_eq!(said.lines().count(), 1, "{said}");
+}
+
+#[test]
+fn validate_refuses_a_card_not_known_face_up_in_the_words_of_solve_and_hint() {
+    let files = Files::new();
+    let read = |name: &str| std::fs::read_to_string(common::data(name)).expect("the fixture");
+    let position = read("klondike-position-unknowns.txt");
+    // The player sees a pile's top card and the waste's top cards: a file that leaves one
+    // not known (??) cannot be answered until it is written in.
+    let cases = [
+        (
+            files.write(
+                "pile-top.txt",
+                &position.replacen("?? ?? ?? ?? / Qs", "?? ?? ?? ?? / ??", 1),
+            ),
+            "pile 5, card 5 from the bottom",
+        ),
+        (
+            files.write("waste-top.txt", &position.replacen("6d Kc", "6d ??", 1)),
+            "waste card 12 (from its bottom)",
+        ),
+        (
+            files.write(
+                "deal.txt",
+                &read("klondike-unknowns.txt").replacen("?? 8d 5s", "?? 8d ??", 1),
+            ),
+            "pile 3, card 3 from the bottom",
+        ),
+    ];
+    for (file, place) in &cases {
+        let sentence =
+            format!("A card not known is face up: write it in at {place}, and solve again.");
+        for command in ["solve", "hint"] {
+            let said = output(&[command, file], 3);
+            assert!(said.ends_with(&format!("\n{sentence}\n")), "{said}");
+        }
+        // validate says the same, with the same exit code, rather than that the file is valid.
+        assert_eq!(
+            output(&["validate", file], 3),
+            format!("{file}: {sentence}\n")
+        );
+    }
 }
 
 #[test]
