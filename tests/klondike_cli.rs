@@ -910,10 +910,23 @@ fn validate_refuses_a_pile_with_more_cards_face_down_than_it_is_dealt() {
     let said = error(&["validate", &bad], 2);
     assert_holds(
         &said,
-        "bad.txt:6:1: pile 3 has 3 cards face down, but it is dealt 2 and play never turns a \
-         card face down",
+        "bad.txt:6:1: pile 3 has 3 cards face down, but a new deal leaves it 2, and play never \
+         adds one (pile N is dealt N-1 face down)",
     );
     assert_eq!(said.lines().count(), 1, "{said}");
+    // Pile 1 is dealt with no card face down: said as none, not as "dealt 0".
+    let bad = files.write(
+        "bad1.txt",
+        &text.replacen("pile 1: 8s 7d", "pile 1: 8s / 7d", 1),
+    );
+    let said = error(&["validate", &bad], 2);
+    assert_eq!(
+        said,
+        format!(
+            "{bad}:4:1: pile 1 has 1 card face down, but a new deal leaves it none, and play \
+             never adds one (pile N is dealt N-1 face down)\n"
+        )
+    );
 }
 
 #[test]
