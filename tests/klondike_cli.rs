@@ -586,6 +586,13 @@ fn hint_ranks_the_moves_of_a_game_with_cards_not_known_by_their_chance_to_win() 
     );
     let legal = common::at_table::legal_texts(&klondike_start(&file), notation::move_text);
     common::at_table::check_ranking(&answer, &said, &legal, "win chance", 60);
+    // The moves after the best are choices in its place, not moves to play after it.
+    let others = said
+        .split_once("\nOther moves, each instead of the best one:\n")
+        .map_or("", |(_, rest)| rest);
+    let listed: Vec<&str> = others.lines().take_while(|l| l.starts_with("  ")).collect();
+    assert_eq!(listed.len(), legal.len() - 1, "{said}");
+    assert!(!said.contains("then "), "{said}");
     common::at_table::assert_same_figures_again(&file, &[], 60, &answer);
 }
 
