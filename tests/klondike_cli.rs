@@ -551,6 +551,13 @@ fn caps_and_unknown_cards_leave_the_answer_undecided() {
     let hint = json_answer(&["hint", "--json", &under_way], 3);
     assert_eq!(hint["reveal"]["steps"], serde_json::json!([]), "{hint}");
     assert_eq!(hint["reveal"]["place"], reveal["place"], "{hint}");
+    let place = reveal["place"].as_str().expect("a place");
+    assert_eq!(
+        output(&["validate", &under_way], 3),
+        format!(
+            "{under_way}: A card not known is face up: write it in at {place}, and solve again.\n"
+        )
+    );
     assert!(error(&["validate", "--print-as", "code", &unknown], 2).contains("(??)"));
 }
 
@@ -579,6 +586,13 @@ fn hint_ranks_the_moves_of_a_game_with_cards_not_known_by_their_chance_to_win() 
     );
     let legal = common::at_table::legal_texts(&klondike_start(&file), notation::move_text);
     common::at_table::check_ranking(&answer, &said, &legal, "win chance", 60);
+    // The moves after the best are choices in its place, not moves to play after it.
+    let others = said
+        .split_once("\nOther moves, each instead of the best one:\n")
+        .map_or("", |(_, rest)| rest);
+    let listed: Vec<&str> = others.lines().take_while(|l| l.starts_with("  ")).collect();
+    assert_eq!(listed.len(), legal.len() - 1, "{said}");
+    assert!(!said.contains("then "), "{said}");
     common::at_table::assert_same_figures_again(&file, &[], 60, &answer);
 }
 
@@ -903,10 +917,65 @@ fn validate_refuses_a_pile_with_more_cards_face_down_than_it_is_dealt() {
     let said = error(&["validate", &bad], 2);
     assert_holds(
         &said,
-        "bad.txt:6:1: pile 3 has 3 cards face down, but it is dealt 2 and play never turns a \
-         card face down",
+        "bad.txt:6:1: pile 3 has 3 cards face down, but a new deal leaves it 2, and play never \
+         adds one (pile N is dealt N-1 face down)",
     );
     assert_eq!(said.lines().count(), 1, "{said}");
+    // Pile 1 is dealt with no card face down: said as none, not as "dealt 0".
+    let bad = files.write(
+        "bad1.txt",
+        &text.replacen("pile 1: 8s 7d", "pile 1: 8s / 7d", 1),
+    );
+    let said = error(&["validate", &bad], 2);
+    assert_eq!(
+        said,
+        format!(
+            "{bad}:4:1: pile 1 has 1 card face down, but a new deal leaves it none, and play \
+             never adds one (pile N is dealt N-1 face down)\n"
+        )
+    );
+}
+
+#[test]
+fn validate_refuses_a_card_not_known_face_up_in_the_words_of_solve_and_hint() {
+    let files = Files::new();
+    let read = |name: &str| std::fs::read_to_string(common::data(name)).expect("the fixture");
+    let position = read("klondike-position-unknowns.txt");
+    // The player sees a pile's top card and the waste's top cards: a file that leaves one
+    // not known (??) cannot be answered until it is written in.
+    let cases = [
+        (
+            files.write(
+                "pile-top.txt",
+                &position.replacen("?? ?? ?? ?? / Qs", "?? ?? ?? ?? / ??", 1),
+            ),
+            "pile 5, card 5 from the bottom",
+        ),
+        (
+            files.write("waste-top.txt", &position.replacen("6d Kc", "6d ??", 1)),
+            "waste card 12 (from its bottom)",
+        ),
+        (
+            files.write(
+                "deal.txt",
+                &read("klondike-unknowns.txt").replacen("?? 8d 5s", "?? 8d ??", 1),
+            ),
+            "pile 3, card 3 from the bottom",
+        ),
+    ];
+    for (file, place) in &cases {
+        let sentence =
+            format!("A card not known is face up: write it in at {place}, and solve again.");
+        for command in ["solve", "hint"] {
+            let said = output(&[command, file], 3);
+            assert!(said.ends_with(&format!("\n{sentence}\n")), "{said}");
+        }
+        // validate says the same, with the same exit code, rather than that the file is valid.
+        assert_eq!(
+            output(&["validate", file], 3),
+            format!("{file}: {sentence}\n")
+        );
+    }
 }
 
 #[test]

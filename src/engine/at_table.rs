@@ -688,13 +688,7 @@ impl<M: Copy> Ranking<M> {
                 best.figures_text()
             ));
         }
-        for other in moves {
-            text.push_str(&format!(
-                "  then {}: {}\n",
-                notation(other.mv),
-                other.figures_text()
-            ));
-        }
+        text.push_str(&others_text(moves, &notation, MoveChance::figures_text));
         if !self.exact() {
             text.push_str(&format!(
                 "A chance is the share of {counted} with every card known after the move (in \
@@ -731,13 +725,9 @@ impl<M: Copy> Ranking<M> {
                 self.figures_text(best)
             ));
         }
-        for other in moves {
-            text.push_str(&format!(
-                "  then {}: {}\n",
-                notation(other.mv),
-                self.figures_text(other)
-            ));
-        }
+        text.push_str(&others_text(moves, &notation, |other| {
+            self.figures_text(other)
+        }));
         if !self.exact() {
             text.push_str(
                 "Mean points are the most each deal gives with every card known after the move \
@@ -884,6 +874,26 @@ pub fn ranked_answer<P: AtTable, A: Aim<P>>(
         text,
     })
 }
+
+/// The moves ranked after the best, each with its figures: choices to play in the best one's
+/// place, not moves to play after it, so a heading says so and no line reads as a next step.
+fn others_text<'a, M: Copy + 'a>(
+    others: impl ExactSizeIterator<Item = &'a MoveChance<M>>,
+    notation: impl Fn(M) -> String,
+    figures: impl Fn(&MoveChance<M>) -> String,
+) -> String {
+    if others.len() == 0 {
+        return String::new();
+    }
+    let mut text = OTHER_MOVES.to_string();
+    for other in others {
+        text.push_str(&format!("  {}: {}\n", notation(other.mv), figures(other)));
+    }
+    text
+}
+
+/// The heading of the moves ranked after the best.
+const OTHER_MOVES: &str = "Other moves, each instead of the best one:\n";
 
 /// Why the moves cannot be ranked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

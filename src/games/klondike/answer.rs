@@ -10,7 +10,7 @@
 use serde_json::{Value, json};
 
 use super::formats::{self, Format, Table};
-use super::reveal::{self, Reveal};
+use super::reveal::{self, Reveal, Shown};
 use super::saved::SavedKlondike;
 use super::solver::{self, CapReached, Capped, Caps, Stats, Verdict as SolverVerdict};
 use super::{EmptyPile, Move, Passes, Position, Rules, notation};
@@ -252,10 +252,9 @@ fn unknown_text(start: &Position, count: usize, reveal: &Reveal, table: &Table) 
         cards_are(count)
     );
     match reveal {
-        Reveal::Shows { moves, shown, .. } if moves.is_empty() => format!(
-            "{head}\nA card not known is face up: write it in at {}, and solve again.\n",
-            shown.place(table.waste(), table.stock())
-        ),
+        Reveal::Shows { moves, shown, .. } if moves.is_empty() => {
+            format!("{head}\n{}\n", face_up_text(*shown, table))
+        }
         Reveal::Shows {
             moves,
             shown,
@@ -296,6 +295,16 @@ fn unknown_text(start: &Position, count: usize, reveal: &Reveal, table: &Table) 
             if count == 1 { "it can" } else { "they can" }
         ),
     }
+}
+
+/// What a card not known lying face up asks of the player, and where it lies: the one
+/// sentence `solve`, `hint` and `validate` give for it, so that they read as one refusal.
+/// `table` is the table as written.
+fn face_up_text(shown: Shown, table: &Table) -> String {
+    format!(
+        "A card not known is face up: write it in at {}, and solve again.",
+        shown.place(table.waste(), table.stock())
+    )
 }
 
 /// "1 move", "154 moves".
@@ -402,7 +411,8 @@ pub fn hint_answer(searched: &Searched) -> verdict::Answer {
     verdict::after_moves(saved.moves.len(), answer.verdict(), json, text)
 }
 
-/// That a file holds a valid Klondike game, named `name`; or, with `print_as`, its table
+/// That a file holds a valid Klondike game, named `name` (undecided when a card not known
+/// lies face up where its moves leave it, as `solve` says); or, with `print_as`, its table
 /// written in that format, with the game and the moves played where the format takes
 /// comments, so that the text reads back as the same game at the same point.
 pub fn validate_answer(
@@ -411,6 +421,12 @@ pub fn validate_answer(
     print_as: Option<Format>,
 ) -> Result<verdict::Answer, OpenError> {
     let Some(format) = print_as else {
+        // A card the player sees but the file leaves unknown holds every answer back, as
+        // `solve` and `hint` say: the same words, and their exit code (undecided).
+        if let Some(shown) = reveal::shown(&saved.position()) {
+            let text = format!("{name}: {}\n", face_up_text(shown, &saved.table));
+            return Ok(verdict::Answer::new(Verdict::Undecided, text, Value::Null));
+        }
         let rules = saved.rules;
         let what = match verdict::moves_played(saved.moves.len()) {
             Some(from) if saved.position().is_won() => {

@@ -135,8 +135,9 @@ fn search(position: &Position, cap: usize, allowed: impl Fn(&Move) -> bool) -> R
 }
 
 /// A card not known that is face up: in a pile, or among the waste's top cards that show
-/// (as many as a draw turns: they are fanned), the highest one.
-fn shown(position: &Position) -> Option<Shown> {
+/// (as many as a draw turns: they are fanned), the highest one. The player sees it, so no
+/// answer is given until it is written in.
+pub fn shown(position: &Position) -> Option<Shown> {
     for (pile, cards) in position.piles().iter().enumerate() {
         if let Some(up) = cards.face_up.iter().position(Option::is_none) {
             let depth = cards.face_down.len() + up;

@@ -209,7 +209,7 @@ impl TableEditor {
                 SetupProblem::Duplicate { first, second, .. } => {
                     vec![Place::of_spot(first), Place::of_spot(second)]
                 }
-                SetupProblem::NotARun(number)
+                SetupProblem::NotARun { pile: number, .. }
                 | SetupProblem::NothingFaceUp(number)
                 | SetupProblem::TooManyFaceDown { pile: number, .. } => {
                     vec![Place::Pile(number - 1)]

@@ -952,7 +952,11 @@ fn a_game_under_way_is_typed_place_by_place_with_every_problem_named_live() {
     type_text(&mut app, "8s");
     let problems = table(&app).problems();
     assert!(
-        problems.contains(&"8s is laid out twice: in the spades foundation and in pile 1.".into()),
+        problems.contains(
+            &"8s is laid out twice: in the spades foundation and in pile 1 (a foundation's top \
+              card stands for every lower card of its suit)."
+                .into()
+        ),
         "{problems:?}"
     );
     assert!(

@@ -229,8 +229,8 @@ fn a_small_deck_is_a_table_of_its_own() {
     assert_eq!(
         messages(&read(&not_a_run, None).unwrap_err()),
         [
-            "pile 1's face-up cards are not a run: each must be one lower than the card under it \
-          and of the other colour, and a card not known yet must be alone"
+            "pile 1's face-up cards are not a run: 2h cannot lie on Ac (face up, each card is \
+             one rank lower than the card under it and of the other colour)"
         ]
     );
 }

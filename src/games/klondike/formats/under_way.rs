@@ -265,7 +265,7 @@ impl Read {
     /// Where a setup problem is in the text: the card, or the pile's line.
     fn located(&self, setup: &SetupProblem) -> Option<TextPos> {
         match setup {
-            SetupProblem::NotARun(number)
+            SetupProblem::NotARun { pile: number, .. }
             | SetupProblem::NothingFaceUp(number)
             | SetupProblem::TooManyFaceDown { pile: number, .. } => {
                 self.given.get(&Part::Pile(*number)).copied()
@@ -630,15 +630,17 @@ mod tests {
         );
         assert!(
             found.contains(&format!(
-                "{}:1: pile 1's face-up cards are not a run: each must be one lower than the card \
-             under it and of the other colour, and a card not known yet must be alone",
-                line("pile 1")
+                "{}:1: pile 1's face-up cards are not a run: {doubled} cannot lie on {} (face \
+                 up, each card is one rank lower than the card under it and of the other colour)",
+                line("pile 1"),
+                top(0).expect("pile 1 has a known top")
             )),
             "{found:#?}"
         );
         assert!(
             found.contains(&format!(
-                "{}:1: pile 3 has face-down cards but none face up: its top card must be turned up",
+                "{}:1: pile 3 has cards face down but none face up: play turns a pile's top card \
+                 face up as soon as it is uncovered, so write its top card face up",
                 line("pile 3")
             )),
             "{found:#?}"
@@ -647,16 +649,18 @@ mod tests {
         let down_count = down.split_whitespace().count();
         assert!(
             found.contains(&format!(
-                "{}:1: pile 3 has {down_count} cards face down, but it is dealt 2 and play never \
-                 turns a card face down",
+                "{}:1: pile 3 has {down_count} cards face down, but a new deal leaves it 2, and \
+                 play never adds one (pile N is dealt N-1 face down)",
                 line("pile 3")
             )),
             "{found:#?}"
         );
         assert!(
-            found
-                .iter()
-                .any(|f| f.ends_with("on the foundations make 53, but a pack has 52")),
+            found.iter().any(|f| f.contains(
+                "on the foundations make 53, but a pack has 52 (a \
+                                     foundation's top card stands for every lower card of its \
+                                     suit)"
+            )),
             "{found:#?}"
         );
         assert_eq!(found.len(), 5, "{found:#?}");
@@ -666,7 +670,8 @@ mod tests {
         let found = messages(&read(&with_line("waste", &waste), None).unwrap_err());
         assert!(
             found[0].contains(&format!(
-                "{ace} is laid out twice: in the {} foundation and in the waste",
+                "{ace} is laid out twice: in the {} foundation and in the waste (a \
+                 foundation's top card stands for every lower card of its suit)",
                 ace.suit().plural_name()
             )),
             "{found:#?}"

@@ -48,7 +48,7 @@ pub enum Pack {
     AsLaidOut,
 }
 
-/// One thing wrong with a layout.
+/// One thing wrong with a layout, said so that a player sees what to change.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupProblem {
     #[error("{card} is laid out twice: {}", twice(*first, *second))]
@@ -57,25 +57,37 @@ pub enum SetupProblem {
         first: Spot,
         second: Spot,
     },
+    /// A pile's face-up cards that do not build down: the first two that do not, the lower
+    /// first (`None` for a card not known).
+    #[error("pile {pile}'s face-up cards are not a run: {}", broken_run(*under, *over))]
+    NotARun {
+        pile: usize,
+        under: Option<Card>,
+        over: Option<Card>,
+    },
     #[error(
-        "pile {0}'s face-up cards are not a run: each must be one lower than the card under it \
-         and of the other colour, and a card not known yet must be alone"
+        "pile {0} has cards face down but none face up: play turns a pile's top card face up \
+         as soon as it is uncovered, so write its top card face up"
     )]
-    NotARun(usize),
-    #[error("pile {0} has face-down cards but none face up: its top card must be turned up")]
     NothingFaceUp(usize),
     #[error(
-        "pile {pile} has {} face down, but it is dealt {} and play never turns a card face down",
+        "pile {pile} has {} face down, but a new deal leaves it {}, and play never adds one \
+         (pile N is dealt N-1 face down)",
         counted(*.face_down, "card"),
-        .pile - 1
+        dealt_face_down(*.pile)
     )]
     TooManyFaceDown { pile: usize, face_down: usize },
     #[error("{0} piles are too many: a game has at most 255")]
     TooManyPiles(usize),
-    #[error("the {} foundation is given two top cards", .0.plural_name())]
+    #[error(
+        "the {} foundation is given two top cards: write only its top card, which stands for \
+         every lower card of its suit",
+        .0.plural_name()
+    )]
     FoundationTwice(Suit),
     #[error(
-        "{} laid out and {} on the foundations make {}, but a pack has {DECK_SIZE}",
+        "{} laid out and {} on the foundations make {}, but a pack has {DECK_SIZE} (a \
+         foundation's top card stands for every lower card of its suit)",
         counted(*.laid_out, "card"),
         .on_foundations,
         .laid_out + .on_foundations
@@ -89,6 +101,28 @@ pub enum SetupProblem {
         missing_text(.missing, *.unknown, "nowhere in the position", "not known (??)")
     )]
     Missing { missing: Vec<Card>, unknown: usize },
+}
+
+/// How many cards a new deal leaves face down on pile `pile` (counted from 1): "none", "6".
+fn dealt_face_down(pile: usize) -> String {
+    match pile.saturating_sub(1) {
+        0 => "none".to_string(),
+        down => down.to_string(),
+    }
+}
+
+/// Why a face-up run breaks where it does: `over` cannot lie on `under`, or a card not known
+/// lies face up with other cards (it matches nothing, so nothing is ever played on it, and
+/// it is never played onto another card).
+fn broken_run(under: Option<Card>, over: Option<Card>) -> String {
+    match (under, over) {
+        (Some(under), Some(over)) => format!(
+            "{over} cannot lie on {under} (face up, each card is one rank lower than the card \
+             under it and of the other colour)"
+        ),
+        _ => "a card not known (??) lies face up only alone, as a pile's one face-up card"
+            .to_string(),
+    }
 }
 
 impl SetupProblem {
@@ -117,11 +151,20 @@ fn twice(first: Spot, second: Spot) -> String {
         (Spot::Stock(at), Spot::Stock(again)) => Some((at, again, "in the order drawn")),
         _ => None,
     };
-    match within {
+    let placed = match within {
         Some((at, again, counted)) => {
             format!("in {first}, cards {} and {} {counted}", at + 1, again + 1)
         }
         None => format!("in {first} and in {second}"),
+    };
+    // A card below a foundation's top card is not written, so say why it is there.
+    let foundation = [first, second]
+        .iter()
+        .any(|spot| matches!(spot, Spot::Foundation(_)));
+    if foundation {
+        format!("{placed} (a foundation's top card stands for every lower card of its suit)")
+    } else {
+        placed
     }
 }
 
@@ -223,16 +266,14 @@ impl Setup {
             }
         }
         for (number, pile) in self.piles.iter().enumerate() {
-            let run = &pile.face_up;
-            let ordered = run.len() == 1
-                || run.windows(2).all(|pair| match pair {
-                    [Some(lower), Some(upper)] => builds_on(*lower, *upper),
-                    _ => false,
+            if let Some((under, over)) = first_break(&pile.face_up) {
+                problems.push(SetupProblem::NotARun {
+                    pile: number + 1,
+                    under,
+                    over,
                 });
-            if !run.is_empty() && !ordered {
-                problems.push(SetupProblem::NotARun(number + 1));
             }
-            if run.is_empty() && !pile.face_down.is_empty() {
+            if pile.face_up.is_empty() && !pile.face_down.is_empty() {
                 problems.push(SetupProblem::NothingFaceUp(number + 1));
             }
             // Pile N of a whole pack's deal is dealt N-1 cards face down and play only ever
@@ -267,6 +308,20 @@ impl Setup {
             .collect();
         (missing.len() > unknown).then_some(SetupProblem::Missing { missing, unknown })
     }
+}
+
+/// The first two cards of a face-up run, from its bottom, that do not build down (one rank
+/// lower, the other colour), the lower first; a card not known builds with none. `None` when
+/// the run is one.
+fn first_break(run: &[Option<Card>]) -> Option<(Option<Card>, Option<Card>)> {
+    if run.len() < 2 {
+        return None;
+    }
+    run.windows(2).find_map(|pair| match *pair {
+        [Some(under), Some(over)] if builds_on(under, over) => None,
+        [under, over] => Some((under, over)),
+        _ => None,
+    })
 }
 
 /// Where an unknown card the player now sees lies.

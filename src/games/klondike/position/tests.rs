@@ -443,11 +443,12 @@ fn a_layout_by_hand_is_checked() {
         problems.to_string(),
         "5h is laid out twice: in pile 1 and in pile 3\n\
          Ac is laid out twice: in pile 1 and in the stock\n\
-         pile 2 has face-down cards but none face up: its top card must be turned up\n\
-         pile 3's face-up cards are not a run: each must be one lower than the card under it \
-         and of the other colour, and a card not known yet must be alone\n\
-         pile 4's face-up cards are not a run: each must be one lower than the card under it \
-         and of the other colour, and a card not known yet must be alone"
+         pile 2 has cards face down but none face up: play turns a pile's top card face up as \
+         soon as it is uncovered, so write its top card face up\n\
+         pile 3's face-up cards are not a run: 3s cannot lie on 5h (face up, each card is one \
+         rank lower than the card under it and of the other colour)\n\
+         pile 4's face-up cards are not a run: a card not known (??) lies face up only alone, \
+         as a pile's one face-up card"
     );
     let small = laid_out("3d 2c Ac / 2h | 4h 3h / 2s | 4d / 3c | As", "3s 4s", rules);
     assert_eq!(small.piles().len(), 4);
@@ -471,7 +472,10 @@ fn a_pile_with_more_cards_face_down_than_it_is_dealt_cannot_be() {
         .collect();
     assert_eq!(
         said,
-        ["pile 1 has 1 card face down, but it is dealt 0 and play never turns a card face down"]
+        [
+            "pile 1 has 1 card face down, but a new deal leaves it none, and play never adds one \
+             (pile N is dealt N-1 face down)"
+        ]
     );
     // Cards moved from the stock under piles 1 and 7: still the 52, but no deal lays them so.
     let three = setup.stock.split_off(setup.stock.len() - 3);
@@ -484,8 +488,10 @@ fn a_pile_with_more_cards_face_down_than_it_is_dealt_cannot_be() {
     assert_eq!(
         said,
         [
-            "pile 1 has 3 cards face down, but it is dealt 0 and play never turns a card face down",
-            "pile 7 has 8 cards face down, but it is dealt 6 and play never turns a card face down",
+            "pile 1 has 3 cards face down, but a new deal leaves it none, and play never adds \
+             one (pile N is dealt N-1 face down)",
+            "pile 7 has 8 cards face down, but a new deal leaves it 6, and play never adds one \
+             (pile N is dealt N-1 face down)",
         ]
     );
 }
