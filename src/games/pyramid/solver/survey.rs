@@ -19,12 +19,9 @@
 use std::cell::{Cell, RefCell};
 
 use super::context::{Context, Jump, State};
-use super::reach::{Seen, key, label, record, with_label};
-use super::store::Store;
+use super::reach::{key, label};
+use super::sets::{Met, Sets};
 use super::{CHECK_EVERY, Observer, Stats};
-
-/// The note of a node the survey has expanded at its current label.
-const EXPANDED: u8 = 1;
 
 /// A set of cards gone, as a state at its earliest label, and its measure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,7 +79,7 @@ pub struct Measure<'a> {
 pub struct Survey {
     pub best: Best,
     /// Every reachable set, when the survey did not stop early.
-    pub seen: Option<Store>,
+    pub seen: Option<Sets>,
 }
 
 /// Searches every reachable set of cards for the best by `measure`, stopping early once a set
@@ -95,7 +92,7 @@ pub fn survey(
     observer: &mut dyn Observer,
     stats: &mut Stats,
 ) -> Option<Survey> {
-    let mut store = Store::new();
+    let mut sets = Sets::new();
     let mut best = Best::default();
     let start = context.start();
     best.offer(context, start, (measure.value)(start));
@@ -103,54 +100,54 @@ pub fn survey(
     if best.value() >= Some(enough) {
         return early(best);
     }
-    let root = store.insert(key(start), u32::MAX, label(start));
-    let mut stack = vec![root];
+    sets.record(start);
+    // Sets at the label they were reached at.
+    let mut stack = vec![start];
     let mut jumps: Vec<Jump> = Vec::with_capacity(64);
     loop {
         for _ in 0..CHECK_EVERY {
-            let Some(node) = stack.pop() else {
+            let Some(reached) = stack.pop() else {
                 return Some(Survey {
                     best,
-                    seen: Some(store),
+                    seen: Some(sets),
                 });
             };
-            // A node waits on the stack once for each time it was reached sooner, and for the
-            // time it was new: taken up again at the label it was expanded at, it would only
-            // find its children as they are.
-            if store.note(node) == EXPANDED {
+            // A set waits on the stack once for each time it was reached sooner, and for the
+            // time it was new. Reached later than its label now, it waits again above this
+            // entry and was taken up first; taken up again at the label it was expanded at,
+            // it would only find its children as they are.
+            let slot = sets.find(key(reached)).expect("a set on the stack is held");
+            let state = sets.state(slot);
+            if label(state) < label(reached) || sets.is_expanded(slot) {
                 continue;
             }
-            store.set_note(node, EXPANDED);
+            sets.mark_expanded(slot);
             stats.expanded += 1;
-            let state = with_label(store.state(node), store.cost(node));
             if context.is_goal(state) || !best.could_improve((measure.ceilings)(state)) {
                 continue;
             }
             context.jumps(state, &mut jumps);
-            store.warm(jumps.iter().map(|jump| key(jump.after)));
+            sets.warm(jumps.iter().map(|jump| key(jump.after)));
             // The stack takes the first jumps last: removals before draws, nearest first, so
             // that a set is first met at an early label and seldom expanded again.
             for jump in jumps.iter().rev() {
                 stats.generated += 1;
-                match record(&mut store, jump.after) {
-                    Seen::New(node) => {
+                match sets.record(jump.after) {
+                    Met::New => {
                         best.offer(context, jump.after, (measure.value)(jump.after));
                         if best.value() >= Some(enough) {
                             return early(best);
                         }
-                        stack.push(node);
+                        stack.push(jump.after);
                     }
                     // Reached earlier than before: what it reaches must be looked at again.
-                    Seen::Sooner(node) => {
-                        store.set_note(node, 0);
-                        stack.push(node);
-                    }
-                    Seen::Known => {}
+                    Met::Sooner => stack.push(jump.after),
+                    Met::Known => {}
                 }
             }
         }
-        stats.stored = store.len();
-        stats.memory = store.bytes();
+        stats.stored = sets.len();
+        stats.memory = sets.bytes() + stack.capacity() * 8;
         observer.progress(stats);
         if observer.should_stop() {
             return None;
@@ -169,12 +166,12 @@ pub fn survey(
 /// time; the search asks about far fewer.
 pub struct Reach<'a> {
     context: &'a Context,
-    seen: &'a Store,
+    seen: &'a Sets,
     measure: &'a Measure<'a>,
     /// On a line that clears the pyramid, on one that does not, or on either (`None`).
     clears: Option<bool>,
     at_least: u32,
-    /// By node: [`UNKNOWN`], [`REACHES`] or [`FALLS_SHORT`].
+    /// By slot of the survey's table: [`UNKNOWN`], [`REACHES`] or [`FALLS_SHORT`].
     known: Vec<Cell<u8>>,
     /// Lists of jumps to reuse, one for each set being worked out.
     spare: RefCell<Vec<Vec<Jump>>>,
@@ -188,7 +185,7 @@ impl<'a> Reach<'a> {
     /// What can reach `at_least` by `measure`, on a line of the kind `clears` asks for.
     pub fn new(
         context: &'a Context,
-        seen: &'a Store,
+        seen: &'a Sets,
         measure: &'a Measure<'a>,
         clears: Option<bool>,
         at_least: u32,
@@ -199,7 +196,7 @@ impl<'a> Reach<'a> {
             measure,
             clears,
             at_least,
-            known: vec![Cell::new(UNKNOWN); seen.len()],
+            known: vec![Cell::new(UNKNOWN); seen.slot_count()],
             spare: RefCell::new(Vec::new()),
         }
     }
@@ -210,7 +207,7 @@ impl<'a> Reach<'a> {
     /// never met, the ceilings decide.
     pub fn can_reach(&self, state: State) -> bool {
         match self.seen.find(key(state)) {
-            Some(node) if label(state) >= self.seen.cost(node) => self.set_reaches(node),
+            Some(slot) if label(state) >= label(self.seen.state(slot)) => self.set_reaches(slot),
             _ => self.ceiling_allows(state),
         }
     }
@@ -233,18 +230,18 @@ impl<'a> Reach<'a> {
 
     /// Whether a set the survey met reaches the target from its earliest label. The
     /// recursion goes one level a jump, and every jump removes cards: 52 levels at most.
-    fn set_reaches(&self, node: u32) -> bool {
-        match self.known[node as usize].get() {
+    fn set_reaches(&self, slot: usize) -> bool {
+        match self.known[slot].get() {
             REACHES => return true,
             FALLS_SHORT => return false,
             _ => {}
         }
-        let state = with_label(self.seen.state(node), self.seen.cost(node));
+        let state = self.seen.state(slot);
         let reaches = self.measures_enough(state)
             || !self.context.is_goal(state)
                 && self.ceiling_allows(state)
                 && self.a_successor_reaches(state);
-        self.known[node as usize].set(if reaches { REACHES } else { FALLS_SHORT });
+        self.known[slot].set(if reaches { REACHES } else { FALLS_SHORT });
         reaches
     }
 
