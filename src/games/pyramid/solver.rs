@@ -12,6 +12,7 @@ mod challenge;
 mod context;
 mod reach;
 mod search;
+mod sets;
 mod store;
 mod survey;
 mod unknown;

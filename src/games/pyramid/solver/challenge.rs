@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::context::{Context, DEAD, Pruning, State};
 use super::search::{Search, Target};
-use super::survey::{Ceilings, Measure, Survey, survey};
+use super::survey::{Measure, Reach, Survey, survey};
 use super::{CHECK_EVERY, Observer, Outcome, Stats};
 use crate::cards::card::Rank;
 use crate::games::pyramid::layout;
@@ -32,8 +32,8 @@ pub struct Points<'a> {
     pub at_least: u32,
     /// Only a line that clears the pyramid gets there, or only one that does not.
     pub clears: Option<bool>,
-    /// What each set of cards can still reach, from a complete survey.
-    pub ceilings: Option<&'a Ceilings<'a>>,
+    /// Which sets of cards can still reach the target, from a complete survey.
+    pub reach: Option<&'a Reach<'a>>,
 }
 
 impl Target for Points<'_> {
@@ -52,12 +52,7 @@ impl Target for Points<'_> {
         if score >= self.at_least {
             return 0;
         }
-        if context.is_goal(state)
-            || self.ceilings.is_some_and(|c| {
-                c.of(state, self.clears)
-                    .is_none_or(|most| most < self.at_least)
-            })
-        {
+        if context.is_goal(state) || self.reach.is_some_and(|r| !r.can_reach(state)) {
             return DEAD;
         }
         let wanted = self.at_least - score;
@@ -103,8 +98,8 @@ pub struct Cards<'a> {
     pub value: usize,
     pub count: u32,
     pub clears: Option<bool>,
-    /// What each set of cards can still reach, from a complete survey.
-    pub ceilings: Option<&'a Ceilings<'a>>,
+    /// Which sets of cards can still reach the target, from a complete survey.
+    pub reach: Option<&'a Reach<'a>>,
 }
 
 impl Target for Cards<'_> {
@@ -130,10 +125,7 @@ impl Target for Cards<'_> {
                 DEAD
             };
         }
-        if self.ceilings.is_some_and(|c| {
-            c.of(state, self.clears)
-                .is_none_or(|most| most < self.count)
-        }) {
+        if self.reach.is_some_and(|r| !r.can_reach(state)) {
             return DEAD;
         }
         let steps = if wanted == 0 {
@@ -160,8 +152,8 @@ impl Target for Cards<'_> {
 /// At least `at_least` of the cards the goal counts gone (see [`Context::cleared`]).
 pub struct Cleared<'a> {
     pub at_least: u32,
-    /// What each set of cards can still reach, from a complete survey.
-    pub ceilings: Option<&'a Ceilings<'a>>,
+    /// Which sets of cards can still reach the target, from a complete survey.
+    pub reach: Option<&'a Reach<'a>>,
 }
 
 impl Target for Cleared<'_> {
@@ -175,11 +167,7 @@ impl Target for Cleared<'_> {
         if cleared >= self.at_least {
             return 0;
         }
-        if context.is_goal(state)
-            || self
-                .ceilings
-                .is_some_and(|c| c.of(state, None).is_none_or(|most| most < self.at_least))
-        {
+        if context.is_goal(state) || self.reach.is_some_and(|r| !r.can_reach(state)) {
             return DEAD;
         }
         u8::try_from((self.at_least - cleared).div_ceil(2)).unwrap_or(DEAD - 1)
@@ -236,10 +224,6 @@ pub fn solve_score(
         let most = survey.best.value().unwrap_or(0);
         let reached = most >= points;
         let points = points.min(most);
-        let ceilings = survey
-            .seen
-            .as_ref()
-            .map(|seen| Ceilings::new(&surveyed, seen, &measure));
         // A line that leaves pyramid cards earns OPEN_MOST at most; when short, the survey
         // says which kind of line earns the most.
         let open = survey.best.open.map_or(0, |found| found.value);
@@ -252,10 +236,14 @@ pub fn solve_score(
         } else {
             None
         };
+        let reach = survey
+            .seen
+            .as_ref()
+            .map(|seen| Reach::new(&surveyed, seen, &measure, clears, points));
         let target = Points {
             at_least: points,
             clears,
-            ceilings: ceilings.as_ref(),
+            reach: reach.as_ref(),
         };
         let line = fewest(&context, target, &survey, observer, &mut stats, started)?;
         let line = line_in(position, line, Position::score);
@@ -293,16 +281,16 @@ pub fn solve_card(
     let answer = survey(&surveyed, &measure, count, observer, &mut stats).and_then(|survey| {
         let best = survey.best;
         let kept = &survey;
-        let ceilings = survey
-            .seen
-            .as_ref()
-            .map(|seen| Ceilings::new(&surveyed, seen, &measure));
         let mut line = |count: u32, clears: Option<bool>, stats: &mut Stats| {
+            let reach = kept
+                .seen
+                .as_ref()
+                .map(|seen| Reach::new(&surveyed, seen, &measure, clears, count));
             let target = Cards {
                 value,
                 count,
                 clears,
-                ceilings: ceilings.as_ref(),
+                reach: reach.as_ref(),
             };
             fewest(&context, target, kept, observer, stats, started)
                 .map(|moves| line_in(position, moves, of_rank))
@@ -348,13 +336,13 @@ pub fn solve_most(position: &Position, observer: &mut dyn Observer) -> Challenge
     let enough = context.counted() - 1;
     let answer = survey(&surveyed, &measure, enough, observer, &mut stats).and_then(|survey| {
         let most = survey.best.value().unwrap_or(0);
-        let ceilings = survey
+        let reach = survey
             .seen
             .as_ref()
-            .map(|seen| Ceilings::new(&surveyed, seen, &measure));
+            .map(|seen| Reach::new(&surveyed, seen, &measure, None, most));
         let target = Cleared {
             at_least: most,
-            ceilings: ceilings.as_ref(),
+            reach: reach.as_ref(),
         };
         let moves = fewest(&context, target, &survey, observer, &mut stats, started)?;
         Some(line_in(position, moves, |end| end.cleared() as u32))

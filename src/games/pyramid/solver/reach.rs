@@ -9,7 +9,7 @@
 //! solver's jumps: every removal at every stock position it can turn to.
 
 use super::Stats;
-use super::context::{Context, Jump, SEQ_MASK, State};
+use super::context::{Context, Jump, State};
 use super::store::Store;
 
 const LABEL_MASK: State = 0xff << 24;
@@ -25,13 +25,6 @@ pub(super) fn label(state: State) -> u16 {
 
 pub(super) fn with_label(key: State, label: u16) -> State {
     key | (label as State) << 24
-}
-
-/// Cards gone, pyramid and stock together: every jump removes cards, so a node's parents all
-/// have fewer gone than it.
-pub(super) fn gone(context: &Context, key: State) -> usize {
-    let pyramid_gone = 28 - context.remaining(key).count_ones();
-    (pyramid_gone + (key & SEQ_MASK).count_ones()) as usize
 }
 
 /// What recording a child found.
