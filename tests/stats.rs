@@ -678,3 +678,52 @@ fn a_results_file_of_one_challenge_at_the_table_is_not_resumed_for_another() {
         .assert()
         .code(0);
 }
+
+/// The calibration is the table lab's, so every game played at the table gives it: each
+/// range's moves are those its decided games' results lines announced in that range, and its
+/// `won` those of them in games won.
+#[test]
+fn every_game_at_the_table_gives_its_calibration_from_its_results_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["pyramid", "tripeaks", "klondike"] {
+        let file = dir.path().join(format!("{game}.jsonl"));
+        let out = file.to_str().unwrap();
+        let args = [
+            "--game",
+            game,
+            "--at-table",
+            "--deals",
+            "4",
+            "--samples",
+            "4",
+            "--seed",
+            "3",
+            "--jobs",
+            "1",
+            "--out",
+            out,
+        ];
+        let run = summary(&args);
+        let ranges = run["at_table"]["calibration"]
+            .as_array()
+            .expect("the calibration");
+        assert_eq!(ranges.len(), 10, "{game}: {run}");
+        let lines = results_lines(&file);
+        let mut announced = 0;
+        for (tenth, range) in ranges.iter().enumerate() {
+            let key = format!("announced_{tenth}");
+            let count = |won_only: bool| {
+                lines
+                    .iter()
+                    .filter(|line| !line["solvable"].is_null())
+                    .filter(|line| !won_only || line["solvable"] == true)
+                    .map(|line| line[&key].as_u64().expect("moves announced"))
+                    .sum::<u64>()
+            };
+            assert_eq!(range["moves"].as_u64(), Some(count(false)), "{game}: {run}");
+            assert_eq!(range["won"].as_u64(), Some(count(true)), "{game}: {run}");
+            announced += count(false);
+        }
+        assert!(announced > 0, "{game} announced no chance: {run}");
+    }
+}
