@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_holds, pyramid, results_lines};
+use common::{AT_THE_TABLE, assert_holds, pyramid, results_lines};
 use serde_json::Value;
 
 /// Runs `stats --json` with these arguments: the summary without the times, which vary.
@@ -689,20 +689,11 @@ fn every_game_at_the_table_gives_its_calibration_from_its_results_lines() {
         let file = dir.path().join(format!("{game}.jsonl"));
         let out = file.to_str().unwrap();
         let args = [
-            "--game",
-            game,
-            "--at-table",
-            "--deals",
-            "4",
-            "--samples",
-            "4",
-            "--seed",
-            "3",
-            "--jobs",
-            "1",
-            "--out",
-            out,
-        ];
+            &["--game", game][..],
+            &AT_THE_TABLE,
+            &["--jobs", "1", "--out", out],
+        ]
+        .concat();
         let run = summary(&args);
         let ranges = run["at_table"]["calibration"]
             .as_array()

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use common::pyramid;
+use common::{AT_THE_TABLE, pyramid};
 use serde_json::Value;
 
 /// Runs the binary with these arguments, expects an exit code, and gives standard output and
@@ -148,18 +148,6 @@ fn check_merge_is_one_run(dir: &Path, name: &str, flags: &[&str], count: usize) 
     let (whole_text, _) = run_ok(&[&["stats"], flags].concat());
     assert_eq!(without_times(&text), without_times(&whole_text));
 }
-
-/// Games at the table, at a tiny budget: a few deals, a few deals of the cards not seen a
-/// move, no time limit, so that the figures are the same on every run.
-const AT_THE_TABLE: [&str; 7] = [
-    "--at-table",
-    "--deals",
-    "4",
-    "--samples",
-    "4",
-    "--seed",
-    "3",
-];
 
 #[test]
 fn games_at_the_table_give_the_same_figures_again_and_their_shards_merge_to_one_run() {

@@ -246,6 +246,18 @@ pub fn json_answer(args: &[&str], code: i32) -> serde_json::Value {
     serde_json::from_str(&output(args, code)).expect("valid JSON")
 }
 
+/// Games at the table, at a tiny budget: a few deals, a few deals of the cards not seen a
+/// move, no time limit, so that the figures are the same on every run.
+pub const AT_THE_TABLE: [&str; 7] = [
+    "--at-table",
+    "--deals",
+    "4",
+    "--samples",
+    "4",
+    "--seed",
+    "3",
+];
+
 /// The results lines of a file written by `stats --out`, after the run's first line.
 pub fn results_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
