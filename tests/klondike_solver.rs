@@ -283,3 +283,43 @@ fn a_stopped_search_is_undecided() {
     let full = solve(&start, &mut ());
     assert!(full.answer.is_some() && full.stats.expanded > report.stats.expanded);
 }
+
+/// A deal "lost at a glance" by mistake: 7h cannot leave its place before 6s does (its
+/// foundation needs 5h, under 6s), yet it is turned over in place when 3s leaves it, and then
+/// takes 6s. The exhaustive search wins it under draw 1 (in 32 moves with two passes), and its
+/// line replays on the referee.
+#[test]
+fn a_parent_turned_over_in_place_is_a_way_out() {
+    for passes in [Passes::Limited(2), Passes::Limited(3), Passes::Unlimited] {
+        for foundation_to_tableau in [true, false] {
+            let rules = Rules {
+                draw: 1,
+                passes,
+                foundation_to_tableau,
+                empty_pile: EmptyPile::KingsOnly,
+            };
+            let start = random_small(30, &[Suit::Spades, Suit::Hearts], 7, 3, rules);
+            assert_eq!(start.stock(), cards("4s 3h 4h 6h 2h 7s Ah As"), "{start}");
+            let line = search(&start).expect("the exhaustive search wins");
+            let game = Game::replay(start.clone(), &line).expect("the line is legal");
+            assert!(game.position().is_won(), "the line wins\n{start}");
+            assert!(verdict(&start), "{rules}\n{start}");
+        }
+    }
+}
+
+/// The shape of deal the position above comes from, deals and games under way: cards of
+/// the same colour down to a low rank, so that a card's parents often lie face down.
+#[test]
+fn two_suits_of_ace_to_seven_in_three_piles() {
+    for walk in [0, 12] {
+        let shape = Shape {
+            suits: &[Suit::Spades, Suit::Hearts],
+            ranks: 7,
+            piles: 3,
+            walk,
+            deals: 40,
+        };
+        cross_check(&shape, 100);
+    }
+}

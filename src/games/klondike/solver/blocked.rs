@@ -14,13 +14,17 @@
 //!   leave its own place before it, and with it everything waiting for it: the cards it waits
 //!   for get it and its waits added to theirs.
 //!
-//! A card is stuck when each way out is closed: both parents lie face down among its waits
-//! (they stay covered until after it has gone), are not in the game, or are on their
-//! foundations with no way back; it may not fill an empty pile; and a lower card of its suit
+//! A card is stuck when each way out is closed: both parents lie face down under a card that
+//! is among its waits, or under the card itself (they stay covered until after it has gone),
+//! are not in the game, or are on their foundations with no way back; it may not fill an empty pile; and a lower card of its suit
 //! is among its waits (it cannot be up in time). A card among its own waits would have to
 //! leave before itself. Either one proves the position lost. Waits only grow, so the
 //! working-out ends; nothing is concluded from a card that has a way out, so a position
 //! called blocked is lost under the rules, whatever the stock's order.
+//!
+//! A face-down parent that is itself among the waits is not closed for that: it cannot
+//! *leave* its place before the card does, but it is turned over in place once the cards over
+//! it have gone, and may take the card then.
 
 use super::super::{EmptyPile, Position};
 use crate::cards::card::{Card, DECK_SIZE, Rank, Suit};
@@ -34,6 +38,8 @@ pub fn blocked(position: &Position) -> bool {
     // The cards that head a face-up run or lie face down, with the face-down cards under them.
     let mut waits = [0u64; DECK_SIZE];
     let mut tracked = 0u64;
+    // Per face-down card, the cards dealt over it: it stays covered until they have all left.
+    let mut over = [0u64; DECK_SIZE];
     for pile in position.piles() {
         let mut under = 0u64;
         for card in pile.face_down.iter().flatten() {
@@ -43,9 +49,16 @@ pub fn blocked(position: &Position) -> bool {
             face_down |= bit;
             under |= bit;
         }
+        let mut covering = pile.face_down.iter().flatten().collect::<Vec<_>>();
         if let Some(Some(head)) = pile.face_up.first() {
             waits[head.index()] = under;
             tracked |= 1 << head.index();
+            covering.push(head);
+        }
+        for (at, card) in covering.iter().enumerate() {
+            over[card.index()] = covering[at + 1..]
+                .iter()
+                .fold(0, |set, above| set | 1 << above.index());
         }
         for card in pile.face_up.iter().flatten() {
             present |= 1 << card.index();
@@ -84,10 +97,14 @@ pub fn blocked(position: &Position) -> bool {
             if waiting & (1 << index) != 0 {
                 return true;
             }
+            // A face-down parent is closed only while a card over it stays in place: one in
+            // the waits may still leave last, but the parent is turned over in place as soon
+            // as the cards over it have gone, and can take this card then.
+            let covered = |parent: usize| over[parent] & (waiting | 1 << index) != 0;
             let parent_open = parents(card).any(|parent| {
                 let bit = 1 << parent.index();
                 present & bit != 0
-                    && face_down & waiting & bit == 0
+                    && !(face_down & bit != 0 && covered(parent.index()))
                     && (up & bit == 0 || rules.foundation_to_tableau)
             });
             if parent_open || empty_for(card) {
@@ -152,6 +169,19 @@ mod tests {
             ..Rules::STANDARD
         };
         assert!(!blocked(&Position::new(&deal, any)));
+    }
+
+    #[test]
+    fn a_face_down_parent_turned_over_in_place_takes_the_card() {
+        // 6s waits for 5h and 2s (face down under it), and 5h for 7h (its foundation needs
+        // 5h first): 7h cannot leave before 6s. But 3s can go onto 4h from the stock, which
+        // turns 7h over where it lies, and 6s goes onto it.
+        let position = laid_out(
+            "5s | 7h / 3s | 2s 5h / 6s",
+            "4s 3h 4h 6h 2h 7s Ah As",
+            Rules::STANDARD,
+        );
+        assert!(!blocked(&position));
     }
 
     #[test]
