@@ -80,10 +80,11 @@ impl OpenDialog {
 
     /// Handles one key.
     pub fn key(&mut self, key: KeyEvent) -> OpenAction {
+        // What the last key did is said once: the next one answers it or replaces it.
+        self.note = None;
         if let Some(asked) = self.confirm.take() {
             return self.answer(key, asked);
         }
-        self.note = None;
         let count = self.visible().len();
         match key.code {
             KeyCode::Esc => return OpenAction::Close,
@@ -251,9 +252,10 @@ pub fn render(
 /// The most lines the dialog's note takes: one, or two for a long question or failure.
 const MOST_NOTE_ROWS: u16 = 2;
 
-/// The delete question waiting, or else what the last key did (or, when `app_asks`, the app's
-/// question), fitted in the note's lines `width` columns wide: a long name or path gives up
-/// its middle, so that how to answer (or why a delete failed) is always seen.
+/// The delete question waiting, after what the last key did if anything (the reply to the
+/// app's question asked over it, say), or else what the last key did (or, when `app_asks`,
+/// the app's question), fitted in the note's lines `width` columns wide: a long name or path
+/// gives up its middle, so that how to answer (or why a delete failed) is always seen.
 fn note_lines(
     dialog: &OpenDialog,
     app_asks: bool,
@@ -262,15 +264,18 @@ fn note_lines(
 ) -> Vec<Line<'static>> {
     let own_question = dialog.confirm.as_ref().filter(|_| !app_asks);
     let (colour, text) = match (own_question, &dialog.note) {
-        (Some(asked), _) => {
+        (Some(asked), said) => {
             let file = match &asked.origin {
                 Origin::User(path) => file_name(path),
                 Origin::Example => String::new(),
             };
+            let before = said
+                .as_ref()
+                .map_or(String::new(), |(_, text)| format!("{text} "));
             (
                 theme.warning,
                 format!(
-                    "Delete {} ({file})? {}",
+                    "{before}Delete {} ({file})? {}",
                     asked.name(),
                     question::answer_words("deletes it", "keeps it", None)
                 ),
