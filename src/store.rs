@@ -108,6 +108,22 @@ pub enum StorageError {
     TooLarge { path: PathBuf, bytes: usize },
 }
 
+impl StorageError {
+    /// Why it failed, without the file's path, for a line too short to hold a long path
+    /// beside what is said around it.
+    pub fn reason(&self) -> String {
+        match self {
+            StorageError::Write { source, .. } | StorageError::Delete { source, .. } => {
+                system_error::plainly(source)
+            }
+            StorageError::TooLarge { bytes, .. } => {
+                format!("its text would take {bytes} bytes, more than 1 MiB")
+            }
+            StorageError::NoFreeName { .. } => self.to_string(),
+        }
+    }
+}
+
 /// Refuses to write what could not be read back: the text of a save or a draft is held to
 /// the limit the reader has ([`text_file::MAX_BYTES`]), before anything is written.
 fn readable_size(path: &Path, text: &str) -> Result<(), StorageError> {

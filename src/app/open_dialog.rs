@@ -80,10 +80,11 @@ impl OpenDialog {
 
     /// Handles one key.
     pub fn key(&mut self, key: KeyEvent) -> OpenAction {
+        // What the last key did is said once: the next one answers it or replaces it.
+        self.note = None;
         if let Some(asked) = self.confirm.take() {
             return self.answer(key, asked);
         }
-        self.note = None;
         let count = self.visible().len();
         match key.code {
             KeyCode::Esc => return OpenAction::Close,
@@ -251,9 +252,10 @@ pub fn render(
 /// The most lines the dialog's note takes: one, or two for a long question or failure.
 const MOST_NOTE_ROWS: u16 = 2;
 
-/// The delete question waiting, or else what the last key did (or, when `app_asks`, the app's
-/// question), fitted in the note's lines `width` columns wide: a long name or path gives up
-/// its middle, so that how to answer (or why a delete failed) is always seen.
+/// The delete question waiting, after what the last key did if anything (the reply to the
+/// app's question asked over it, say), or else what the last key did (or, when `app_asks`,
+/// the app's question), fitted in the note's lines `width` columns wide: a long name or path
+/// gives up its middle, so that how to answer (or why a delete failed) is always seen.
 fn note_lines(
     dialog: &OpenDialog,
     app_asks: bool,
@@ -262,15 +264,18 @@ fn note_lines(
 ) -> Vec<Line<'static>> {
     let own_question = dialog.confirm.as_ref().filter(|_| !app_asks);
     let (colour, text) = match (own_question, &dialog.note) {
-        (Some(asked), _) => {
+        (Some(asked), said) => {
             let file = match &asked.origin {
                 Origin::User(path) => file_name(path),
                 Origin::Example => String::new(),
             };
+            let before = said
+                .as_ref()
+                .map_or(String::new(), |(_, text)| format!("{text} "));
             (
                 theme.warning,
                 format!(
-                    "Delete {} ({file})? {}",
+                    "{before}Delete {} ({file})? {}",
                     asked.name(),
                     question::answer_words("deletes it", "keeps it", None)
                 ),
@@ -296,8 +301,9 @@ fn note_lines(
 
 /// The saves and examples, one a row under column heads, scrolled to keep the choice in
 /// view. A row's name and state share the width the game, file and date leave, the state at
-/// its end (as a file manager puts a size): a name takes all that its row's state leaves, so
-/// one long state ("3 moves in, 41 unknown") narrows no other row's name.
+/// its end (as a file manager puts a size): a name comes first and its state takes what it
+/// leaves (see [`name_and_state`]), so one long state ("3 moves in, 41 unknown") narrows no
+/// other row's name, nor its own.
 fn entry_rows(dialog: &OpenDialog, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let visible = dialog.visible();
     if visible.is_empty() {
@@ -394,7 +400,8 @@ fn entry_columns(dialog: &OpenDialog, visible: &[&Listed], width: u16) -> Layout
 }
 
 /// One row in `rect`: its mark, name, game, file, date and state, the state at the end of
-/// the name's column. A cell too long for its column is never cut without a sign. A name is
+/// the name's column when it has room. A cell too long for its column is never cut without
+/// a sign. A name is
 /// cut in its middle and a file at its start (its name shows the start), so that saves whose
 /// names begin alike still differ on screen.
 fn entry_row(rect: Rect, columns: &Layout, cells: [Span; 6], buf: &mut Buffer) {
@@ -407,9 +414,8 @@ fn entry_row(rect: Rect, columns: &Layout, cells: [Span; 6], buf: &mut Buffer) {
         saved_cell,
         state_cell,
     ] = cells;
-    let state = shortened(&state_cell.content, usize::from(name.width));
+    let (name_room, state) = name_and_state(&name_cell.content, &state_cell.content, name.width);
     let state_columns = Span::raw(&state).width() as u16;
-    let name_room = name.width.saturating_sub(state_columns + 1);
     let name_text = shortened_in_middle(&name_cell.content, usize::from(name_room));
     Span::styled(name_text, name_cell.style).render(name, buf);
     let state_at = Rect {
@@ -427,6 +433,22 @@ fn entry_row(rect: Rect, columns: &Layout, cells: [Span; 6], buf: &mut Buffer) {
     }
     let file_text = shortened_at_start(&file_cell.content, usize::from(file.width));
     Span::styled(file_text, file_cell.style).render(file, buf);
+}
+
+/// How a row's name and state share `width` columns: the name is what tells the rows apart,
+/// so it comes first, whole when the column holds it (a name cut even a little loses a word
+/// in its middle). The state shows in what it leaves: whole, or else its first part ("3
+/// moves in" of "3 moves in, 41 unknown"), or else not at all, rather than cut too short to
+/// read. Gives the name's columns and the state as shown.
+fn name_and_state(name: &str, state: &str, width: u16) -> (u16, String) {
+    let columns = |text: &str| Span::raw(text).width() as u16;
+    let first_part = state.split(", ").next().unwrap_or(state);
+    for shown in [state, first_part] {
+        if columns(name) + 1 + columns(shown) <= width {
+            return (width - columns(shown) - 1, shown.to_string());
+        }
+    }
+    (width, String::new())
 }
 
 /// Every file that could not be read, whole and wrapped, from the one PgUp/PgDn reached.
@@ -609,13 +631,13 @@ mod tests {
     }
 
     #[test]
-    fn at_80_columns_a_name_takes_what_its_rows_state_leaves() {
+    fn at_80_columns_a_name_is_narrowed_by_no_other_rows_state() {
         let dir = tempfile::tempdir().unwrap();
         let dialog = listed(&both_games(dir.path()));
         let shown = screen(&dialog, 80, 24);
         insta::assert_snapshot!(shown);
-        // One long state ("3 moves in, 41 unknown") narrows no other row's name: a name
-        // takes all its row's state leaves.
+        // One long state ("3 moves in, 41 unknown") narrows no other row's name, and a name
+        // comes before its own state.
         let row = |name: &str| {
             shown
                 .lines()
@@ -623,11 +645,55 @@ mod tests {
                 .unwrap_or_else(|| panic!("{name} in\n{shown}"))
         };
         assert!(
-            row("Example: winn").contains("e in 40 steps 40 steps Pyramid"),
+            row("Example: winnable in 40 steps").contains("steps        Pyramid"),
             "{shown}"
         );
         assert!(row("Wednesday twice").contains("twice      problems to fix TriPeaks"));
         assert!(shown.contains("Tuesday       3 moves in, 41 unknown TriPeaks"));
+    }
+
+    /// Issue 29: at 80 columns the examples' long names were cut until they could not be read
+    /// ("Example: no…full search)") while their states kept the room. A name comes first:
+    /// whole when its column holds it, the state (whole, its first part, or cut) beside it
+    /// only in what it leaves.
+    #[test]
+    fn at_80_columns_a_name_comes_before_its_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = Folders::under(dir.path());
+        for (name, moves, saved) in [
+            ("Tuesday", 3, "09:00"),
+            ("Tuesday at the club", 3, "10:00"),
+            ("Tuesday at the club, 3 face down", 6, "11:00"),
+        ] {
+            let mut played = SavedTriPeaks::parse(AS_DEALT, "x").unwrap();
+            played.name = name.to_string();
+            played.saved = format!("2026-11-24 {saved}");
+            let mut game = played.game();
+            for _ in 0..moves {
+                let mv = game.position().legal_moves()[0];
+                game.play(mv).unwrap();
+            }
+            played.moves = game.moves().to_vec();
+            tripeaks::save(&folders, &played).unwrap();
+        }
+        let dialog = listed(&folders);
+        let shown = screen(&dialog, 80, 24);
+        insta::assert_snapshot!(shown);
+        // A short name keeps its whole state; a longer one the state's first part; a name
+        // that leaves too little for either shows whole, without a state.
+        for row in [
+            "│   Tuesday       3 moves in, 41 unknown TriPeaks ",
+            "│   Tuesday at the club       3 moves in TriPeaks ",
+            "│▶  Tuesday at the club, 3 face down     TriPeaks ",
+            "│   Example: winnable in 40 steps        Pyramid  ",
+            "│   Example: the shortest, 15 steps      Pyramid  ",
+            "│   Example: relaxed, one pass  31 steps Pyramid  ",
+            "│   TriPeaks: clears in 43 steps         TriPeaks ",
+            // Longer than its column, a name gives up its middle only.
+            "│   Example: no solut…s the full search) Pyramid  ",
+        ] {
+            assert!(shown.contains(row), "{row} in\n{shown}");
+        }
     }
 
     #[test]

@@ -362,6 +362,8 @@ pub struct App {
     pub confirm: Option<Confirm>,
     /// The question waiting, with how to answer it, as the message line shows it.
     asked: String,
+    /// The same question in fewer words, as the Open dialog's note (two lines) shows it.
+    asked_briefly: String,
     /// The question the quit question was asked over, with its words: it waits under it, and
     /// comes back when the user stays, so that quitting never drops it unanswered.
     covered: Option<(Confirm, String)>,
@@ -372,7 +374,7 @@ pub struct App {
     clean: Option<Work>,
     /// Why the draft could not be written the last time it was, if it could not: the work
     /// since then is kept nowhere.
-    draft_problem: Option<String>,
+    draft_problem: Option<DraftProblem>,
     /// The work changed: the draft is written once the event is handled.
     draft_due: bool,
     /// Where quitting stands.
@@ -383,6 +385,14 @@ pub struct App {
     effects: Vec<Effect>,
     /// A draft of another game than the one named at start, being saved aside.
     aside: Option<Aside>,
+}
+
+/// Why the draft could not be written.
+struct DraftProblem {
+    /// With the draft's path: "cannot write PATH: permission denied".
+    whole: String,
+    /// Without it, for a line too short for a long path: "permission denied".
+    reason: String,
 }
 
 /// Something said while a question waited, held back so that the question stays in sight.
@@ -435,6 +445,7 @@ impl App {
             notes: Vec::new(),
             confirm: None,
             asked: String::new(),
+            asked_briefly: String::new(),
             meanwhile: Vec::new(),
             clean: None,
             draft_problem: None,
@@ -704,7 +715,7 @@ impl App {
     /// Quitting was asked for (Ctrl-Q, or `q` outside the editor): it goes ahead unless the
     /// work is held neither by a save nor by the draft, which the user is asked about first.
     fn quit(&mut self) {
-        let lost = self.unsaved().zip(self.draft_problem.clone());
+        let lost = self.unsaved().zip(self.draft_problem.as_ref());
         let Some((what, problem)) = lost else {
             self.quitting = Quitting::Leaving;
             return;
@@ -714,26 +725,51 @@ impl App {
         if matches!(self.shell.overlay, Some(Overlay::Help(_))) {
             self.shell.overlay = None;
         }
-        self.ask(
-            Confirm::Quit,
-            &format!(
-                "Quit and lose {what}? It is kept nowhere: the draft cannot be written \
-                 ({problem})."
-            ),
+        let question = format!(
+            "Quit and lose {what}? It is kept nowhere: the draft cannot be written ({}).",
+            problem.whole
         );
+        // Without the draft's path, a long one, the Open dialog's two lines hold why.
+        let briefly = format!(
+            "Quit and lose {what}? The draft cannot be written ({}).",
+            problem.reason
+        );
+        self.ask_briefly(Confirm::Quit, &question, Some(&briefly));
     }
 
     /// Asks `question` and waits for its answer, whose keys the question ends with. The
     /// question owns the message line until it is answered.
     fn ask(&mut self, confirm: Confirm, question: &str) {
-        self.asked = format!("{question} {}", confirm.answer_words());
+        self.ask_briefly(confirm, question, None);
+    }
+
+    /// Asks `text`, which the Open dialog's note says as `briefly` when given, with the
+    /// answer keys in fewer words too (its bottom line names them), so that the note's two
+    /// lines hold why the question is asked and how to answer it.
+    fn ask_briefly(&mut self, confirm: Confirm, text: &str, briefly: Option<&str>) {
+        self.asked = format!("{text} {}", confirm.answer_words());
+        self.asked_briefly = match briefly {
+            Some(briefly) => {
+                let [(_, yes), (_, no)] = confirm.answers();
+                format!("{briefly} {}", question::answer_words(yes, no, None))
+            }
+            None => self.asked.clone(),
+        };
         self.confirm = Some(confirm);
-        self.show(Tone::Warning, self.asked.clone());
+        self.show_in_words(
+            Tone::Warning,
+            self.asked.clone(),
+            self.asked_briefly.clone(),
+        );
     }
 
     /// Says that what came does not answer the question waiting, and the question again.
     fn remind(&mut self, what: &str) {
-        self.show(Tone::Warning, format!("{what} {}", self.asked));
+        self.show_in_words(
+            Tone::Warning,
+            format!("{what} {}", self.asked),
+            format!("{what} {}", self.asked_briefly),
+        );
     }
 
     /// Says something where it is seen: on the message line, and on the open dialog's own
@@ -748,10 +784,29 @@ impl App {
 
     /// Puts `text` on the message line (and the open dialog's), over whatever is there.
     fn show(&mut self, tone: Tone, text: String) {
+        self.show_in_words(tone, text.clone(), text);
+    }
+
+    /// Puts `text` on the message line and `in_dialog` on the open dialog's line, over
+    /// whatever is there.
+    fn show_in_words(&mut self, tone: Tone, text: String, in_dialog: String) {
         if let Some(Overlay::Open(open)) = &mut self.shell.overlay {
-            open.note = Some((tone, text.clone()));
+            open.note = Some((tone, in_dialog));
         }
         self.shell.say(tone, text);
+    }
+
+    /// The reply to a no, where the user is looking: on the Open dialog's line when the
+    /// dialog is open, and then not on the message line under it, where it would be found
+    /// stale once the dialog closes.
+    fn reply_to_no(&mut self, text: String) {
+        match &mut self.shell.overlay {
+            Some(Overlay::Open(open)) => {
+                open.note = Some((Tone::Info, text));
+                self.shell.status = None;
+            }
+            _ => self.say(Tone::Info, text),
+        }
     }
 
     /// Whether the terminal is too small for the board: only quitting works there.
@@ -1011,7 +1066,7 @@ impl App {
                     format!("{} {}", confirm.declined(), self.asked),
                 );
             }
-            _ => self.say(Tone::Info, confirm.declined()),
+            _ => self.reply_to_no(confirm.declined()),
         }
     }
 
@@ -1170,7 +1225,10 @@ impl App {
     /// The draft was written, or not: remembered, since the work since then is kept nowhere
     /// if not; then what was to follow.
     fn draft_kept(&mut self, written: Result<(), StorageError>, then: Then) {
-        self.draft_problem = written.as_ref().err().map(ToString::to_string);
+        self.draft_problem = written.as_ref().err().map(|error| DraftProblem {
+            whole: error.to_string(),
+            reason: error.reason(),
+        });
         match (then, written) {
             // After a save failed: what became of the work, truthfully.
             (Then::NotSaved(error, what), written) => {

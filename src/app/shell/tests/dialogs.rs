@@ -399,19 +399,121 @@ fn the_quit_question_over_the_delete_question_is_the_one_the_dialog_shows() {
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("│Quit and lose"), "{shown}");
     assert!(!shown.contains("Delete Sunday"), "{shown}");
-    assert!(
-        shown.contains("y (or Ctrl-Q again) quits, n or Esc stays.│"),
-        "{shown}"
-    );
+    assert!(shown.contains("y quits, n or Esc stays."), "{shown}");
     assert!(shown.contains("│y quits  n Esc stays"), "{shown}");
     press(&mut app, KeyCode::Char('n'));
     assert!(!app.quitting());
     let shown = screen(&app, 80, 24);
     assert!(
-        shown.contains("│Delete Sunday (sunday.txt)? y deletes it"),
+        words(&shown).contains("Delete Sunday (sunday.txt)? y deletes it"),
         "{shown}"
     );
     assert!(shown.contains("│y delete  n Esc keep it"), "{shown}");
     press(&mut app, KeyCode::Char('y'));
     assert!(!app.folders.saves.join("sunday.txt").exists());
+}
+
+/// The words on the screen, one space between them: the dialog's note as read, whatever
+/// lines it wraps into.
+fn words(shown: &str) -> String {
+    shown
+        .split(|c: char| c.is_whitespace() || c == '│')
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An app whose saves folder has a long path and holds "Sunday", with work the draft can no
+/// longer hold (a folder stands where it goes), on the Open dialog filtered to "sunday".
+fn unkept_over_the_open_dialog(top: &Path) -> (App, Receiver<Msg>) {
+    let dir = top
+        .join("a-folder-with-a-rather-long-name-for-the-saves-of-this-player")
+        .join("and-another-one-below-it-just-as-long-as-the-first-one-was");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut app, receive) = start(&dir);
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    save_named(&mut app, "Sunday");
+    let draft = app.draft_path().expect("a draft is kept").to_path_buf();
+    std::fs::remove_file(&draft).unwrap();
+    std::fs::create_dir_all(draft.join("in the way")).unwrap();
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Backspace);
+    says(&app, "The draft is not kept");
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "sunday");
+    (app, receive)
+}
+
+/// The quit question in the Open dialog's two lines says why the work would be lost (the
+/// draft cannot be written, and the system's reason) and how to answer, whole: the draft's
+/// long path is left to the message line under the dialog.
+#[test]
+fn the_quit_question_in_the_open_dialog_keeps_its_reason_and_keys_whole() {
+    let top = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = unkept_over_the_open_dialog(top.path());
+    press(&mut app, KeyCode::Delete);
+    ctrl(&mut app, 'q');
+    assert_eq!(app.confirm, Some(Confirm::Quit));
+    let shown = screen(&app, 80, 24);
+    let read = words(&shown);
+    let Some(Overlay::Open(dialog)) = &app.shell.overlay else {
+        panic!("the dialog stays open")
+    };
+    let (_, note) = dialog
+        .note
+        .clone()
+        .expect("the question is on the dialog's line");
+    assert!(
+        note.starts_with("Quit and lose the ") && !note.contains('/'),
+        "{note}"
+    );
+    assert!(note.contains("? The draft cannot be written ("), "{note}");
+    assert!(note.ends_with("). y quits, n or Esc stays."), "{note}");
+    assert!(read.contains(&words(&note)), "{shown}");
+    assert!(!shown.contains('…'), "{shown}");
+    // The message line keeps the question in full, with the draft's path.
+    says_in(
+        &app,
+        "It is kept nowhere: the draft cannot be written (cannot write /",
+    );
+}
+
+/// Each answer's reply is said where the user is looking when it is given, and only then:
+/// staying brings back the delete question with "Not quit" before it, Esc then says what
+/// was kept, and nothing of either waits under the dialog to be found once it closes.
+#[test]
+fn replies_in_the_open_dialog_are_said_there_and_then() {
+    let top = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = unkept_over_the_open_dialog(top.path());
+    press(&mut app, KeyCode::Delete);
+    ctrl(&mut app, 'q');
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.quitting());
+    let read = words(&screen(&app, 80, 24));
+    assert!(
+        read.contains("Not quit: the work is still here. Delete Sunday (sunday.txt)? y deletes"),
+        "{read}"
+    );
+    assert!(!said(&app).contains("Not quit"), "{}", said(&app));
+    press(&mut app, KeyCode::Esc);
+    let read = words(&screen(&app, 80, 24));
+    assert!(read.contains("Kept Sunday."), "{read}");
+    assert!(!read.contains("Not quit"), "{read}");
+    assert!(!read.contains("Delete Sunday"), "{read}");
+    press(&mut app, KeyCode::Esc);
+    assert!(window(&app).is_none());
+    let read = words(&screen(&app, 80, 24));
+    assert!(!read.contains("Not quit"), "{read}");
+    assert!(!read.contains("Quit and lose"), "{read}");
+
+    // Without a delete question under it: staying leaves no question on the dialog's line.
+    ctrl(&mut app, 'o');
+    ctrl(&mut app, 'q');
+    press(&mut app, KeyCode::Char('n'));
+    let read = words(&screen(&app, 80, 24));
+    assert!(read.contains("Not quit: the work is still here."), "{read}");
+    assert!(!read.contains("Quit and lose"), "{read}");
+    press(&mut app, KeyCode::Esc);
+    assert!(window(&app).is_none());
+    assert!(!words(&screen(&app, 80, 24)).contains("Not quit"));
 }
