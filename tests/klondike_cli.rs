@@ -263,7 +263,7 @@ fn print_as_writes_each_format_and_they_read_back() {
         ],
         2,
     );
-    assert_holds(&refused, "not Solvitaire's JSON");
+    assert_holds(&refused, "the JSON does not read here");
 }
 
 #[test]
@@ -399,6 +399,11 @@ fn validate_reports_every_problem_at_once_with_its_place() {
         said.ends_with("bad.json: 2 cards missing: Kc Qh\n"),
         "{said}"
     );
+    // Cut off: said once, in words, with the line it ends on (issue 29).
+    let cut: Vec<&str> = good.lines().take(5).collect();
+    let file = files.write("cut.json", &format!("{}\n", cut.join("\n")));
+    let said = error(&["validate", "--game", "klondike", &file], 2);
+    assert_eq!(said, format!("{file}: the JSON ends too soon (line 5)\n"));
     // A deal code: a card that is not one and the digits short, at once.
     let code = formats::code_text(&Deal::shuffled(0));
     let code = format!("145{}", &code[3..150]);
@@ -555,7 +560,7 @@ fn caps_and_unknown_cards_leave_the_answer_undecided() {
     assert_eq!(
         output(&["validate", &under_way], 3),
         format!(
-            "{under_way}: A card not known is face up: write it in at {place}, and solve again.\n"
+            "{under_way}: A card not known is face up: write it in at {place}, then ask again.\n"
         )
     );
     assert!(error(&["validate", "--print-as", "code", &unknown], 2).contains("(??)"));
@@ -965,7 +970,7 @@ fn validate_refuses_a_card_not_known_face_up_in_the_words_of_solve_and_hint() {
     ];
     for (file, place) in &cases {
         let sentence =
-            format!("A card not known is face up: write it in at {place}, and solve again.");
+            format!("A card not known is face up: write it in at {place}, then ask again.");
         for command in ["solve", "hint"] {
             let said = output(&[command, file], 3);
             assert!(said.ends_with(&format!("\n{sentence}\n")), "{said}");
@@ -997,4 +1002,80 @@ fn an_unfinished_or_faulty_save_from_the_app_is_taken_by_the_app() {
         assert_holds(&err, "the app needs a terminal");
         assert!(!err.contains("missing"), "{err}");
     }
+}
+
+/// A game saved under other rules than the standard ones, printed in another format, reads
+/// back as the same game: the copy keeps its `# rules:` line, so its moves replay and its
+/// cards not known stay hidden as they were (issue 29).
+#[test]
+fn a_game_printed_in_another_format_keeps_its_rules() {
+    let files = Files::new();
+    let rules = "# rules: draw 1, 3 passes\n# moves: draw draw draw draw draw draw\n";
+    let layout = Deal::shuffled(WINNABLE[0]).to_layout();
+    let whole = files.write("whole.txt", &format!("# game: klondike\n{rules}{layout}"));
+    // Stock card 9: hidden after six draws of one card, face up after six draws of three.
+    let stock = layout.lines().last().expect("a stock line");
+    let mut cards: Vec<&str> = stock.split_whitespace().collect();
+    cards[8] = "??";
+    let hidden = layout.replace(stock, &cards.join(" "));
+    let unknown = files.write("unknown.txt", &format!("# game: klondike\n{rules}{hidden}"));
+    let cases = [
+        (&whole, "layout"),
+        (&whole, "code"),
+        (&whole, "position"),
+        (&unknown, "layout"),
+        (&unknown, "position"),
+    ];
+    for (file, format) in cases {
+        let printed = output(&["validate", "--print-as", format, file], 0);
+        assert_holds(&printed, "# rules: draw 1, 3 passes\n");
+        let copy = files.write(&format!("copy.{format}"), &printed);
+        assert_holds(
+            &output(&["validate", &copy], 0),
+            ": a valid Klondike game (draw 1, 3 passes) in progress (6 moves played), in ",
+        );
+        if file == &whole {
+            assert_eq!(solved(file), solved(&copy), "{format}: {printed}");
+        }
+    }
+    // The standard rules need no line: a copy reads under them without it.
+    let plain = files.deal("plain.txt", &table(WINNABLE[0]), Format::Layout);
+    let printed = output(&["validate", "--print-as", "code", &plain], 0);
+    assert!(!printed.contains("# rules:"), "{printed}");
+    // Solvitaire's JSON takes no comment: it says what it leaves out.
+    let warned = error(&["validate", "--print-as", "solvitaire", &whole], 0);
+    assert_holds(
+        &warned,
+        "not written: the rules (draw 1, 3 passes) and the 6 moves played",
+    );
+}
+
+/// What `solve --json` answers of a file, its exit code first, the search's counts left out.
+fn solved(file: &str) -> (Option<i32>, Value) {
+    let out = pyramid()
+        .args(["solve", "--json", file])
+        .output()
+        .expect("runs");
+    let mut answer: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    answer["stats"] = Value::Null;
+    (out.status.code(), answer)
+}
+
+/// A `# moves:` line that builds on a card not known asks for it to be written in the file,
+/// where the app asks for it to be typed (issue 29).
+#[test]
+fn a_move_onto_a_card_not_known_asks_for_it_in_the_file() {
+    let files = Files::new();
+    let layout = Deal::shuffled(0).to_layout();
+    let lines: Vec<&str> = layout.lines().collect();
+    let pile_1 = lines[1].trim();
+    let pile_2 = lines[2].split_whitespace().collect::<Vec<_>>();
+    let hidden = layout.replacen(lines[2], &format!("{} ??", pile_2[0]), 1);
+    let text = format!("# game: klondike\n# moves: {pile_1}>2\n{hidden}");
+    let said = error(&["solve", &files.write("onto.txt", &text)], 2);
+    assert_holds(
+        &said,
+        "the card on top of pile 2 is not known yet (??): write it in the file before building \
+         on it",
+    );
 }

@@ -26,7 +26,7 @@ use solitaire::cards::deal::{DECK_SIZE, draft_slots, typed_slots};
 use solitaire::engine::at_table::{AtTable, Board, DEAL_CAPS};
 use solitaire::engine::game::OpenError;
 use solitaire::engine::goal::Goal;
-use solitaire::engine::headers::{game_header, game_of_text};
+use solitaire::engine::headers::{game_header, game_of_text, header};
 use solitaire::engine::search::{CapReached, Observer};
 use solitaire::engine::table_lab::Player;
 use solitaire::games::klondike::answer::{Answer, REVEAL_CAP};
@@ -35,7 +35,9 @@ use solitaire::games::klondike::deal::slot_name;
 use solitaire::games::klondike::formats::under_way::read_laid_out;
 use solitaire::games::klondike::formats::{self, Format, Table};
 use solitaire::games::klondike::reveal::{self, Reveal, dealt_slot, unknown_at_start};
-use solitaire::games::klondike::saved::{KlondikeDraft, KlondikeSave, SavedKlondike, rules_header};
+use solitaire::games::klondike::saved::{
+    KlondikeDraft, KlondikeSave, SavedKlondike, read_rules, rules_header,
+};
 use solitaire::games::klondike::solver::{self, Verdict};
 use solitaire::games::klondike::{EmptyPile, Move, Passes, Position, Setup};
 
@@ -309,7 +311,9 @@ impl GameScreen for Klondike {
             && !dealt
             && let Ok(setup) = read_laid_out(text)
         {
-            paste_table(flow, setup, format, fx);
+            if paste_table(flow, setup, format, fx) {
+                take_pasted_rules(flow, text, fx);
+            }
             return true;
         }
         let cards = Pasted::read(text, DECK_SIZE).cards;
@@ -342,9 +346,12 @@ impl GameScreen for Klondike {
                     Tone::Success,
                     format!("Pasted a whole deal, in {}.", format.name()),
                 );
+                take_pasted_rules(flow, text, fx);
             }
             Ok((None, table)) if table.is_whole() && table.piles().len() == PILES => {
-                paste_table(flow, table.setup().clone(), format, fx);
+                if paste_table(flow, table.setup().clone(), format, fx) {
+                    take_pasted_rules(flow, text, fx);
+                }
             }
             Ok((None, table)) => fx.say(
                 Tone::Warning,
@@ -892,9 +899,28 @@ const TABLE_WORDS: &str = "A game under way: arrows choose a place, cards typed 
      (? a face-down card not seen, v / ^ turn a pile's card down / up, = fills the stock with \
      ??, + / - count a redeal); u goes back to the deal.";
 
+/// The rules of a pasted text's `# rules:` line, taken as a file's are when it is opened,
+/// and said after what the paste said: a text saved under other rules would otherwise be
+/// solved under the ones chosen before, and read as another game.
+fn take_pasted_rules(flow: &mut Flow<Klondike>, text: &str, fx: &mut Effects) {
+    if header(text, "rules").is_none() {
+        return;
+    }
+    match read_rules(text) {
+        Ok(rules) => {
+            flow.editor.mark(|marks| marks.rules = rules);
+            fx.add_to_said(&format!(" Rules: {rules}, from the text's # rules: line."));
+        }
+        Err(error) => fx.add_to_said(&format!(
+            " Rules kept: {} ({error}).",
+            flow.editor.marks.rules
+        )),
+    }
+}
+
 /// A table read from a pasted text into the editor of a game under way: its problems, if
-/// any, are the Check panel's.
-fn paste_table(flow: &mut Flow<Klondike>, setup: Setup, format: Format, fx: &mut Effects) {
+/// any, are the Check panel's. False when it is not pasted.
+fn paste_table(flow: &mut Flow<Klondike>, setup: Setup, format: Format, fx: &mut Effects) -> bool {
     if setup.piles.len() != PILES {
         fx.say(
             Tone::Warning,
@@ -903,7 +929,7 @@ fn paste_table(flow: &mut Flow<Klondike>, setup: Setup, format: Format, fx: &mut
                 setup.piles.len()
             ),
         );
-        return;
+        return false;
     }
     let table = TableEditor::of_setup(setup);
     let problems = table.problems().len();
@@ -925,6 +951,7 @@ fn paste_table(flow: &mut Flow<Klondike>, setup: Setup, format: Format, fx: &mut
             ),
         );
     }
+    true
 }
 
 /// The keys of the editor of a game under way: the arrows over its places, cards typed on

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::formats::{self, Format, Table};
 use super::reveal::{self, Reveal, Shown};
-use super::saved::SavedKlondike;
+use super::saved::{SavedKlondike, rules_header};
 use super::solver::{self, CapReached, Capped, Caps, Stats, Verdict as SolverVerdict};
 use super::{EmptyPile, Move, Passes, Position, Rules, notation};
 use crate::cards::excerpt::{counted, counted_are};
@@ -261,8 +261,8 @@ fn unknown_text(start: &Position, count: usize, reveal: &Reveal, table: &Table) 
             may_lose,
         } => {
             let warning = if *may_lose {
-                "\nNo draw that loses nothing shows one, so these moves may give up a win \
-                 (whether they do depends on the cards not known)."
+                "\nEvery way to show a card not known takes a risk here: the moves below may \
+                 give up a win (whether they do depends on the cards not known)."
             } else {
                 ""
             };
@@ -302,7 +302,7 @@ fn unknown_text(start: &Position, count: usize, reveal: &Reveal, table: &Table) 
 /// `table` is the table as written.
 fn face_up_text(shown: Shown, table: &Table) -> String {
     format!(
-        "A card not known is face up: write it in at {}, and solve again.",
+        "A card not known is face up: write it in at {}, then ask again.",
         shown.place(table.waste(), table.stock())
     )
 }
@@ -441,15 +441,7 @@ pub fn validate_answer(
     };
     let text =
         formats::write(&saved.table, format).map_err(|error| OpenError::Text(error.to_string()))?;
-    let mut warning = None;
     let (header, moves) = if format == Format::Solvitaire {
-        if !saved.moves.is_empty() {
-            warning = Some(format!(
-                "{name}: not written: the {} played, which Solvitaire's JSON has no place for \
-                 (the layout and the deal code keep them)",
-                moves_text(saved.moves.len())
-            ));
-        }
         (String::new(), String::new())
     } else {
         let moves = if saved.moves.is_empty() {
@@ -458,12 +450,48 @@ pub fn validate_answer(
             let line = notation::line_text(&saved.start(), &saved.moves);
             format!("# moves: {line}\n")
         };
-        ("# game: klondike\n".to_string(), moves)
+        (
+            format!("# game: klondike\n{}", rules_line(saved.rules)),
+            moves,
+        )
     };
+    let warning = (format == Format::Solvitaire)
+        .then(|| not_in_json(saved, name))
+        .flatten();
     Ok(verdict::Answer {
         warning,
         ..verdict::Answer::new(Verdict::Yes, format!("{header}{text}{moves}"), Value::Null)
     })
+}
+
+/// The `# rules:` line a printed copy needs to be read as the same game: none under the
+/// standard rules, which a text without the line is played by.
+fn rules_line(rules: Rules) -> String {
+    if rules == Rules::STANDARD {
+        String::new()
+    } else {
+        rules_header(rules)
+    }
+}
+
+/// What Solvitaire's JSON, which takes no comment lines, leaves out of a printed copy: the
+/// rules when they are not the standard ones, and the moves played.
+fn not_in_json(saved: &SavedKlondike, name: &str) -> Option<String> {
+    let mut left_out = Vec::new();
+    if saved.rules != Rules::STANDARD {
+        left_out.push(format!("the rules ({})", saved.rules));
+    }
+    if !saved.moves.is_empty() {
+        left_out.push(format!("the {} played", moves_text(saved.moves.len())));
+    }
+    if left_out.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{name}: not written: {}, which Solvitaire's JSON has no place for (the layout, \
+         the deal code and the position text keep them)",
+        left_out.join(" and ")
+    ))
 }
 
 /// "deal", "game under way, 12 cards on the foundations", or "table of 16 cards (Aces to
@@ -514,6 +542,29 @@ mod tests {
         let json = answer_json(&position, &answer, &stats, &table);
         assert_eq!(json["solvable"], Value::Null);
         assert_eq!(json["undecided"], json!(STOPPED));
+    }
+
+    #[test]
+    fn moves_that_may_give_up_a_win_say_so_in_a_players_words() {
+        let position = Position::new(&Deal::shuffled(0), Rules::default());
+        let reveal = Reveal::Shows {
+            moves: vec![Move::Draw],
+            shown: Shown::Stock { unknown: 0 },
+            may_lose: true,
+        };
+        let answer = Answer::Unknown { count: 1, reveal };
+        let table = Table::of_position(&position);
+        let text = answer_text(&position, &answer, &Stats::default(), &table);
+        assert!(
+            text.contains(
+                "\nEvery way to show a card not known takes a risk here: the moves below may \
+                 give up a win (whether they do depends on the cards not known).\n"
+            ),
+            "{text}"
+        );
+        // A card face up asks for it, then for the question again, whichever it was.
+        let shown = face_up_text(Shown::Stock { unknown: 0 }, &table);
+        assert!(shown.ends_with(", then ask again."), "{shown}");
     }
 
     #[test]

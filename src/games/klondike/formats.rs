@@ -603,22 +603,24 @@ fn read_solvitaire(text: &str) -> Result<Table, DealProblems> {
 
 /// The text read as JSON, or where and why it is not JSON.
 fn json_value(text: &str) -> Result<Value, DealProblems> {
-    serde_json::from_str(text).map_err(|error| {
-        let message = error.to_string();
-        let message = message
-            .split(" at line ")
-            .next()
-            .unwrap_or(&message)
-            .to_string();
-        let at = (error.line() > 0).then(|| TextPos {
-            line: error.line(),
-            column: error.column().max(1),
-        });
-        DealProblems(vec![problem(
-            at,
-            format!("not Solvitaire's JSON: {message}"),
-        )])
-    })
+    serde_json::from_str(text).map_err(|error| DealProblems(vec![not_json(text, &error)]))
+}
+
+/// Why a text is not JSON, in words: serde's own for a text cut off ("EOF while parsing a
+/// list at line 3 column 0") is a parser's, with a column past the text, so that case says
+/// it in words with the last line the text holds.
+fn not_json(text: &str, error: &serde_json::Error) -> DealProblem {
+    if error.is_eof() {
+        let line = text.trim_end().lines().count().max(1);
+        return problem(None, format!("the JSON ends too soon (line {line})"));
+    }
+    let message = error.to_string();
+    let message = message.split(" at line ").next().unwrap_or(&message);
+    let at = (error.line() > 0).then(|| TextPos {
+        line: error.line(),
+        column: error.column().max(1),
+    });
+    problem(at, format!("the JSON does not read here: {message}"))
 }
 
 /// The piles of `"tableau piles"`, each with whether all its cards were read.

@@ -33,7 +33,7 @@ pub enum NotationError {
     Covered { text: String, card: Card },
     #[error("'{}' cannot be played: {card} is on its foundation already", excerpt(.text))]
     OnFoundation { text: String, card: Card },
-    #[error("'{}' cannot be played: {why}", excerpt(.text))]
+    #[error("'{}' cannot be played: {}", excerpt(.text), .why.in_a_file())]
     Illegal { text: String, why: IllegalMove },
     #[error(transparent)]
     AlreadyWon(#[from] AlreadyWon),

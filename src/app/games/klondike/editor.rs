@@ -107,29 +107,22 @@ impl Editor {
     }
 
     /// What a player at the table would not see so: a pile whose face-up card is typed as not
-    /// seen (`?`), most likely a `?` missing from its face-down cards, which shifts the pile's
-    /// cards up one. The deal can still be played (play asks for the card first), so this
-    /// warns rather than stops it.
+    /// seen (`?`). Under a face-down card typed as known, it is most likely a `?` missing from
+    /// the face-down cards, which shifts the pile's cards up one; under face-down cards all
+    /// marked `?`, the top card itself is to be typed. The deal can still be played (play
+    /// asks for the card first), so this warns rather than stops it.
     pub fn warnings(&self) -> Vec<String> {
-        let piles: Vec<usize> = (0..PILES)
+        let (shifted, untyped): (Vec<usize>, Vec<usize>) = (0..PILES)
             .filter(|&pile| self.is_unknown(pile_start(pile) + pile))
-            .map(|pile| pile + 1)
-            .collect();
-        match piles.as_slice() {
-            [] => Vec::new(),
-            [pile] => vec![format!(
-                "Pile {pile}'s face-up card is not known: type it, or mark the pile's \
-                 face-down cards (?)."
-            )],
-            [first @ .., last] => {
-                let first: Vec<String> = first.iter().map(ToString::to_string).collect();
-                vec![format!(
-                    "The face-up cards of piles {} and {last} are not known: type them, or \
-                     mark the piles' face-down cards (?).",
-                    first.join(", ")
-                )]
-            }
-        }
+            .partition(|&pile| self.face_down_typed(pile));
+        let shifted = shifted_warning(numbers(&shifted));
+        let untyped = untyped_warning(numbers(&untyped));
+        shifted.into_iter().chain(untyped).collect()
+    }
+
+    /// Whether a pile has a face-down card typed as known.
+    fn face_down_typed(&self, pile: usize) -> bool {
+        (pile_start(pile)..pile_start(pile) + pile).any(|slot| !self.is_unknown(slot))
     }
 
     /// The deal, or what keeps it from being one, in a sentence. Unknown cards are allowed.
@@ -146,6 +139,44 @@ impl Editor {
         self.deal()
             .map(|deal| Position::new(&deal, self.marks.rules))
     }
+}
+
+/// Piles counted from 0, as the player counts them: "2", "2, 3 and 5"; `None` for none.
+fn numbers(piles: &[usize]) -> Option<(bool, String)> {
+    let words: Vec<String> = piles.iter().map(|pile| (pile + 1).to_string()).collect();
+    match words.as_slice() {
+        [] => None,
+        [one] => Some((false, one.clone())),
+        [first @ .., last] => Some((true, format!("{} and {last}", first.join(", ")))),
+    }
+}
+
+/// Piles whose face-up card is `?` over a face-down card typed as known: most likely a `?`
+/// forgotten under it.
+fn shifted_warning(piles: Option<(bool, String)>) -> Option<String> {
+    Some(match piles? {
+        (false, pile) => format!(
+            "Pile {pile}'s face-up card is not known: type it, or mark the pile's face-down \
+             cards (?)."
+        ),
+        (true, piles) => format!(
+            "The face-up cards of piles {piles} are not known: type them, or mark the piles' \
+             face-down cards (?)."
+        ),
+    })
+}
+
+/// Piles whose face-down cards are all marked `?` and whose top card is `?` too: the top
+/// card, face up at a table, is to be typed.
+fn untyped_warning(piles: Option<(bool, String)>) -> Option<String> {
+    Some(match piles? {
+        (false, pile) => {
+            format!("Pile {pile}'s top card is face up, so it must be known: type it.")
+        }
+        (true, piles) => {
+            format!("The top cards of piles {piles} are face up, so they must be known: type them.")
+        }
+    })
 }
 
 #[cfg(test)]

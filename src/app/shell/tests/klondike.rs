@@ -186,6 +186,61 @@ fn typing_a_deal_with_question_marks_validates_live_naming_every_problem() {
     refuses_to_solve(&mut app, &["3 cards not seen yet", "appears twice"]);
 }
 
+/// A pasted text's `# rules:` line is taken, as opening its file takes it, and said; a
+/// line that does not read keeps the rules chosen, and says so (issue 29).
+#[test]
+fn a_paste_takes_the_rules_of_its_rules_line_and_says_so() {
+    let position = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/klondike-position.txt"
+    ));
+    for (text, pasted) in [
+        (WINNABLE, "Pasted a whole deal"),
+        (position, "Pasted a game under way"),
+    ] {
+        let (_dir, mut app, _receive) = klondike_app();
+        app.update(Msg::Paste(format!("# rules: draw 1, 3 passes\n{text}")));
+        says(&app, pasted);
+        says_in(
+            &app,
+            " Rules: draw 1, 3 passes, from the text's # rules: line.",
+        );
+        assert_eq!(
+            app.klondike().editor.marks.rules.to_string(),
+            "draw 1, 3 passes",
+            "{}",
+            said(&app)
+        );
+    }
+    let (_dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('w'));
+    app.update(Msg::Paste(format!("# rules: draw 2, 3 passes\n{WINNABLE}")));
+    says_in(&app, " Rules kept: draw 1, unlimited passes (");
+    assert_eq!(
+        app.klondike().editor.marks.rules.to_string(),
+        "draw 1, unlimited passes"
+    );
+}
+
+/// A cut-off Solvitaire JSON is said not to be pasted once, in words (issue 29).
+#[test]
+fn a_cut_off_json_paste_says_where_it_ends() {
+    use solitaire::games::klondike::formats::{Format, Table};
+    let json = solitaire::games::klondike::formats::write(
+        &Table::of_deal(&winnable()),
+        Format::Solvitaire,
+    )
+    .unwrap();
+    let cut: Vec<&str> = json.lines().take(3).collect();
+    let (_dir, mut app, _receive) = klondike_app();
+    app.update(Msg::Paste(cut.join("\n")));
+    assert_eq!(
+        said(&app),
+        "Not pasted: the text is not a Klondike deal in Solvitaire's JSON: the JSON ends too \
+         soon (line 3)."
+    );
+}
+
 #[test]
 fn the_rules_chosen_by_keys_are_shown_and_played_under() {
     let (_dir, mut app, _receive) = klondike_app();
@@ -499,8 +554,9 @@ fn a_face_up_card_typed_as_not_known_is_named_and_play_asks_for_it_under_the_cur
     assert_eq!(
         editor.warnings(),
         [
-            "The face-up cards of piles 2, 3, 4, 5, 6 and 7 are not known: type them, or mark \
-          the piles' face-down cards (?)."
+            "The face-up cards of piles 2 and 3 are not known: type them, or mark the piles' \
+             face-down cards (?).",
+            "The top cards of piles 4, 5, 6 and 7 are face up, so they must be known: type them."
         ]
     );
     let shown = screen(&app, 80, 24);
@@ -514,10 +570,8 @@ fn a_face_up_card_typed_as_not_known_is_named_and_play_asks_for_it_under_the_cur
     app.update(Msg::Paste(words.join(" ")));
     assert_eq!(
         app.klondike().editor.warnings(),
-        [
-            "Pile 2's face-up card is not known: type it, or mark the pile's face-down cards \
-          (?)."
-        ]
+        // Its face-down card is marked: the top card is what is to be typed (issue 29).
+        ["Pile 2's top card is face up, so it must be known: type it."]
     );
     ctrl(&mut app, 'p');
     assert_eq!(

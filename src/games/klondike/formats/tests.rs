@@ -273,8 +273,11 @@ fn solvitaire_json_reports_every_problem_at_once_with_its_place() {
     let broken = read("{\"tableau piles\":\n  [[\"AS\"] [\"2S\"]]}\n", None).unwrap_err();
     assert_eq!(
         messages(&broken),
-        ["2:11: not Solvitaire's JSON: expected `,` or `]`"]
+        ["2:11: the JSON does not read here: expected `,` or `]`"]
     );
+    // Cut off: said once, in words, with the line the text ends on.
+    let cut = read("{\"tableau piles\":\n  [[\"AS\"],\n  [\"2S\"", None).unwrap_err();
+    assert_eq!(messages(&cut), ["the JSON ends too soon (line 3)"]);
     let waste = read(
         r#"{"tableau piles": [["AS"]], "stock": [], "waste": ["2S"]}"#,
         None,

@@ -81,6 +81,28 @@ pub enum IllegalMove {
     OnlyKings(Card),
 }
 
+impl IllegalMove {
+    /// Why a move written in a file (a `# moves:` line) cannot be made: a card not known is
+    /// written in the file, where the app has it typed in.
+    pub fn in_a_file(&self) -> String {
+        match self {
+            IllegalMove::UnknownInPile(pile) => format!(
+                "the card on top of pile {} is not known yet (??): write it in the file first",
+                number(*pile)
+            ),
+            IllegalMove::UnknownWaste => {
+                "the waste card is not known yet (??): write it in the file first".to_string()
+            }
+            IllegalMove::UnknownTarget(pile) => format!(
+                "the card on top of pile {} is not known yet (??): write it in the file \
+                 before building on it",
+                number(*pile)
+            ),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl Position {
     /// Every legal move: foundation moves first, then moves onto piles, then the stock; none
     /// once the game is won.
