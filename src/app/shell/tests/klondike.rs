@@ -1171,7 +1171,7 @@ fn an_edit_of_the_game_under_way_asks_before_losing_the_moves_played() {
             press(&mut app, code);
         }
         assert!(
-            matches!(app.confirm, Some(Confirm::Edit(_))),
+            matches!(app.confirm, Some(Confirm::Edit(..))),
             "{keys}: {}",
             said(&app)
         );
@@ -1189,7 +1189,7 @@ fn an_edit_of_the_game_under_way_asks_before_losing_the_moves_played() {
     press(&mut app, KeyCode::Esc);
     // A paste too; y goes ahead, the moves dropped.
     app.update(Msg::Paste("Kd".to_string()));
-    assert!(matches!(app.confirm, Some(Confirm::Edit(_))));
+    assert!(matches!(app.confirm, Some(Confirm::Edit(..))));
     press(&mut app, KeyCode::Char('y'));
     assert!(app.klondike().play.is_none());
     assert_eq!(said(&app), "Pasted 1 card on pile 1.");
@@ -2058,7 +2058,7 @@ fn a_card_typed_over_a_game_under_way_and_kept_leaves_nothing_half_typed() {
     let (_dir, mut app, _receive) = table_with_a_move_played();
     type_text(&mut app, "2d");
     assert!(
-        matches!(app.confirm, Some(Confirm::Edit(_))),
+        matches!(app.confirm, Some(Confirm::Edit(..))),
         "{}",
         said(&app)
     );
@@ -2241,4 +2241,23 @@ fn the_first_hint_after_coming_back_to_play_is_said_not_played_nor_called_change
     says(&app, &format!("Hint: {}", position.describe(other)));
     press(&mut app, KeyCode::Char('h'));
     assert_eq!(play(&app).game.moves().last(), Some(&other));
+}
+
+#[test]
+fn playing_on_from_a_step_asks_before_it_drops_the_klondike_game_played() {
+    let (_dir, mut app, receive) = klondike_playing(WINNABLE.to_string());
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('p'));
+    says(
+        &app,
+        "Play on from this step and lose the 2 moves played (not saved)?",
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert!(matches!(app.klondike().screen, Screen::Solution(_)));
+    assert_eq!(play(&app).game.played(), 2);
 }
