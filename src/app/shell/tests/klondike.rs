@@ -2261,3 +2261,27 @@ fn playing_on_from_a_step_asks_before_it_drops_the_klondike_game_played() {
     assert!(matches!(app.klondike().screen, Screen::Solution(_)));
     assert_eq!(play(&app).game.played(), 2);
 }
+
+#[test]
+fn a_long_save_name_is_cut_in_its_middle_and_the_title_keeps_the_rules_at_80_columns() {
+    let (_dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('r'));
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    let name = "my sunday klondike game at the kitchen table with a very long name indeed";
+    save_named(&mut app, name);
+    ctrl(&mut app, 'n');
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "kitchen table");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.name.as_deref(), Some(name));
+    let shown = screen(&app, 80, 24);
+    let title = shown.lines().next().unwrap_or_default();
+    assert!(
+        title.starts_with(" pyramid · Play · my sunday klond")
+            && title.contains("…ong name indeed  Klondike · draw 1 · 3 passes"),
+        "{title:?}"
+    );
+}
