@@ -901,7 +901,12 @@ impl<G: GameScreen> Flow<G> {
     fn type_char(&mut self, c: char, fx: &mut Effects) {
         match self.editor.type_char(c) {
             Typed::Rejected(hint) => fx.say(Tone::Warning, hint),
-            Typed::Placed(_) | Typed::Unknown | Typed::Partial => fx.hush(),
+            // A rank alone waits for its suit: the line says so rather than nothing.
+            Typed::Partial => match self.editor.pending.waits_for() {
+                Some(words) => fx.say(Tone::Info, words),
+                None => fx.hush(),
+            },
+            Typed::Placed(_) | Typed::Unknown => fx.hush(),
         }
     }
 
@@ -1197,8 +1202,14 @@ impl<G: GameScreen> Flow<G> {
             return;
         };
         if action(play) {
+            // Redo up to a move whose card was taken back (`m`) waits for it to be typed:
+            // the line says so, as it does when play mode starts on such a card.
+            let said = match G::waiting(play) {
+                Some(card) => format!("{done} {}", table::type_to_start(&card)),
+                None => done.to_string(),
+            };
             self.moved(fx);
-            fx.say(Tone::Info, done);
+            fx.say(Tone::Info, said);
         } else {
             fx.say(Tone::Warning, "Nothing more to take back or play again.");
         }

@@ -2285,3 +2285,26 @@ fn a_long_save_name_is_cut_in_its_middle_and_the_title_keeps_the_rules_at_80_col
         "{title:?}"
     );
 }
+
+#[test]
+fn redo_up_to_a_card_taken_back_says_that_the_card_is_asked_for() {
+    let (_dir, mut app, _receive) = klondike_playing(at_the_table());
+    press(&mut app, KeyCode::Char('d'));
+    // Ac from pile 4 turns up a card of pile 4, typed in; then both moves are undone.
+    choose(
+        &mut app,
+        Spot::Pile { pile: 3, card: 0 },
+        Spot::Foundation(0),
+    );
+    type_text(&mut app, "3d");
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('m'));
+    assert_eq!(play(&app).waiting(), None);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(play(&app).waiting(), Some(Seen::PileTop(3)));
+    assert_eq!(
+        said(&app),
+        "Redone. Type the card turned up on pile 4 (rank, then suit): play goes on once it is \
+         known."
+    );
+}
