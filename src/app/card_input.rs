@@ -107,6 +107,17 @@ impl Pending {
         }
     }
 
+    /// What the half-typed card waits for, in words for the message line.
+    pub fn waits_for(self) -> Option<String> {
+        match self {
+            Pending::Nothing => None,
+            Pending::One => Some("Typed 1: now 0 for a ten, then the suit.".to_string()),
+            Pending::Rank(rank) => {
+                Some(format!("Typed {}: now the suit (c d h s).", rank.letter()))
+            }
+        }
+    }
+
     /// Drops the half-typed card; true when there was one.
     pub fn cancel(&mut self) -> bool {
         std::mem::replace(self, Pending::Nothing) != Pending::Nothing

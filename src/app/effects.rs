@@ -123,6 +123,16 @@ pub enum Held {
     Paste(String),
 }
 
+/// What an event held back would lose the moves played to, which the question's answer keys
+/// name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LostTo {
+    /// A change to the deal or its rules, from which the game no longer plays.
+    Edit,
+    /// Play mode from a solution's step, in place of the game played.
+    PlayOn,
+}
+
 /// What should happen.
 #[derive(Debug)]
 pub enum Effect {
@@ -138,7 +148,7 @@ pub enum Effect {
     Quit,
     /// An edit that would lose the moves played, held back: the user is asked this question
     /// first when the moves are not saved.
-    AskFirst(Held, String),
+    AskFirst(Held, LostTo, String),
     /// The work changed: the draft is written once the event is handled.
     Changed,
     /// The work on screen is a deal of its own now (a whole deal pasted in place of the one
@@ -251,8 +261,8 @@ impl Effects {
 
     /// Holds an event back until the user answers `question` (when there is unsaved work to
     /// lose).
-    pub fn ask_first(&mut self, held: Held, question: String) {
-        self.0.push(Effect::AskFirst(held, question));
+    pub fn ask_first(&mut self, held: Held, lost_to: LostTo, question: String) {
+        self.0.push(Effect::AskFirst(held, lost_to, question));
     }
 
     /// Says the work changed, for the draft.

@@ -37,7 +37,7 @@ use solitaire::engine::referee::Referee;
 use solitaire::engine::search::{CapReached, Stats};
 
 use crate::app::cards::{Direction, Face, Mark};
-use crate::app::effects::{Effect, Effects, Held, Saving, Tone, WriteSave, Written};
+use crate::app::effects::{Effect, Effects, Held, LostTo, Saving, Tone, WriteSave, Written};
 use crate::app::job::{Found, Job, JobEvent, JobHandle, JobMessage};
 use crate::app::layout;
 pub use crate::app::session::NotShown;
@@ -795,6 +795,7 @@ impl<G: GameScreen> Flow<G> {
             };
             fx.ask_first(
                 held,
+                LostTo::Edit,
                 format!(
                     "Change the {typed} and lose the {} played (not saved)?",
                     counted(moves, "move")
@@ -900,7 +901,12 @@ impl<G: GameScreen> Flow<G> {
     fn type_char(&mut self, c: char, fx: &mut Effects) {
         match self.editor.type_char(c) {
             Typed::Rejected(hint) => fx.say(Tone::Warning, hint),
-            Typed::Placed(_) | Typed::Unknown | Typed::Partial => fx.hush(),
+            // A rank alone waits for its suit: the line says so rather than nothing.
+            Typed::Partial => match self.editor.pending.waits_for() {
+                Some(words) => fx.say(Tone::Info, words),
+                None => fx.hush(),
+            },
+            Typed::Placed(_) | Typed::Unknown => fx.hush(),
         }
     }
 
@@ -1012,7 +1018,7 @@ impl<G: GameScreen> Flow<G> {
         }
         match key.code {
             KeyCode::Tab if solution.other_line() => fx.hush(),
-            KeyCode::Char('p') => self.play_from_step(fx),
+            KeyCode::Char('p') => self.play_from_step(Held::Key(key), fx),
             KeyCode::Esc if solution.from_play => {
                 self.show(Screen::Play);
                 fx.say(Tone::Info, "Back to your game.");
@@ -1028,8 +1034,10 @@ impl<G: GameScreen> Flow<G> {
         }
     }
 
-    /// Play mode at the solution step shown, with the steps before it to undo.
-    fn play_from_step(&mut self, fx: &mut Effects) {
+    /// Play mode at the solution step shown, with the steps before it to undo. A game played
+    /// that the new one does not go on from is lost by it: the event (`held`) waits for the
+    /// shell to ask first, as an edit that loses it does.
+    fn play_from_step(&mut self, held: Held, fx: &mut Effects) {
         let Screen::Solution(solution) = &self.screen else {
             return;
         };
@@ -1052,6 +1060,19 @@ impl<G: GameScreen> Flow<G> {
             );
             return;
         };
+        if !self.edit_allowed
+            && let Some(moves) = self.moves_lost_to(&game)
+        {
+            fx.ask_first(
+                held,
+                LostTo::PlayOn,
+                format!(
+                    "Play on from this step and lose the {} played (not saved)?",
+                    counted(moves, "move")
+                ),
+            );
+            return;
+        }
         let mut play = G::Play::new(game, self.goal);
         G::continued(&mut play, solution);
         // A card the last step turned up is typed before any move.
@@ -1064,6 +1085,14 @@ impl<G: GameScreen> Flow<G> {
         fx.changed();
         fx.say(Tone::Info, words);
         self.sync_check(fx);
+    }
+
+    /// How many moves played the game `next` would lose in place of the one kept, if any:
+    /// none when it starts where the game kept does and goes on from its moves.
+    fn moves_lost_to(&self, next: &History<G::Position>) -> Option<usize> {
+        let game = self.play.as_ref()?.game();
+        let goes_on = game.start() == next.start() && next.moves().starts_with(game.moves());
+        (game.played() > 0 && !goes_on).then_some(game.played())
     }
 
     // Play mode.
@@ -1173,8 +1202,14 @@ impl<G: GameScreen> Flow<G> {
             return;
         };
         if action(play) {
+            // Redo up to a move whose card was taken back (`m`) waits for it to be typed:
+            // the line says so, as it does when play mode starts on such a card.
+            let said = match G::waiting(play) {
+                Some(card) => format!("{done} {}", table::type_to_start(&card)),
+                None => done.to_string(),
+            };
             self.moved(fx);
-            fx.say(Tone::Info, done);
+            fx.say(Tone::Info, said);
         } else {
             fx.say(Tone::Warning, "Nothing more to take back or play again.");
         }
@@ -1414,7 +1449,7 @@ impl<G: GameScreen> Session for Flow<G> {
             }
             // An answer that cannot be proved yet says "Play on (Ctrl-P)": from its screen
             // too, as `p` does there.
-            (Screen::Solution(_), 'p') => self.play_from_step(&mut fx),
+            (Screen::Solution(_), 'p') => self.play_from_step(Held::Ctrl(c), &mut fx),
             _ => {}
         }
         fx

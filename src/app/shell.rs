@@ -18,7 +18,7 @@ use solitaire::engine::goal::{CountError, Goal, GoalText, GoalTextError};
 
 use crate::app::cards::CardText;
 use crate::app::effects::{
-    CopyOut, Done, Effect, Effects, Held, Msg, Runner, Saving, Status, Then, Tone,
+    CopyOut, Done, Effect, Effects, Held, LostTo, Msg, Runner, Saving, Status, Then, Tone,
 };
 use crate::app::flow::keys::Binding;
 use crate::app::flow::round_budget::RoundBudget;
@@ -251,8 +251,9 @@ pub enum Confirm {
     OpenText(DealText),
     /// Quitting, while neither a save nor the draft holds the work.
     Quit,
-    /// An edit that loses the moves played, held back by the game until the user says yes.
-    Edit(Held),
+    /// An event that loses the moves played (an edit, or playing on from a solution's step),
+    /// held back by the game until the user says yes.
+    Edit(Held, LostTo),
 }
 
 impl Confirm {
@@ -265,7 +266,7 @@ impl Confirm {
             | Confirm::Switch(_)
             | Confirm::Random
             | Confirm::Quit
-            | Confirm::Edit(_) => "",
+            | Confirm::Edit(..) => "",
         }
     }
 
@@ -279,7 +280,8 @@ impl Confirm {
                 ("opens it", "keeps the draft")
             }
             Confirm::Quit => ("quits", "stays"),
-            Confirm::Edit(_) => ("changes it", "keeps the game"),
+            Confirm::Edit(_, LostTo::Edit) => ("changes it", "keeps the game"),
+            Confirm::Edit(_, LostTo::PlayOn) => ("plays on from the step", "keeps the game"),
         };
         [(question::YES_KEY, yes), (question::NO_KEYS, no)]
     }
@@ -294,7 +296,10 @@ impl Confirm {
                 format!("Kept the draft; '{}' not opened.", self.name())
             }
             Confirm::Quit => "Not quit: the work is still here.".to_string(),
-            Confirm::Edit(_) => "Kept the game; the change is not made.".to_string(),
+            Confirm::Edit(_, LostTo::Edit) => "Kept the game; the change is not made.".to_string(),
+            Confirm::Edit(_, LostTo::PlayOn) => {
+                "Kept the game; not played on from the step.".to_string()
+            }
         }
     }
 
@@ -305,7 +310,9 @@ impl Confirm {
             Confirm::Switch(_) => Some('g'),
             Confirm::Random => Some('r'),
             Confirm::Quit => Some('q'),
-            Confirm::Open(..) | Confirm::Paste(_) | Confirm::OpenText(_) | Confirm::Edit(_) => None,
+            Confirm::Open(..) | Confirm::Paste(_) | Confirm::OpenText(_) | Confirm::Edit(..) => {
+                None
+            }
         }
     }
 
@@ -658,7 +665,9 @@ impl App {
                     self.shell.overlay = Some(Overlay::Challenge(ChallengeDialog::new(goal, game)));
                 }
                 Effect::Quit => self.quitting = Quitting::Asked,
-                Effect::AskFirst(held, question) => self.ask_first(held, &question),
+                Effect::AskFirst(held, lost_to, question) => {
+                    self.ask_first(held, lost_to, &question);
+                }
                 Effect::Changed => self.draft_due = true,
                 Effect::Replaced => {
                     self.name = None;
@@ -1054,7 +1063,7 @@ impl App {
     /// The answer no: the work stays as it was, and an edit held back leaves nothing
     /// half-typed behind it. Staying brings back the question that quitting was asked over.
     fn keep(&mut self, confirm: &Confirm) {
-        if matches!(confirm, Confirm::Edit(_)) {
+        if matches!(confirm, Confirm::Edit(..)) {
             self.session.kept();
         }
         match (confirm, self.covered.take()) {
@@ -1080,7 +1089,7 @@ impl App {
             Confirm::Paste(saved) => self.opened_pasted(&saved),
             Confirm::OpenText(opening) => self.load_text(&opening),
             Confirm::Quit => self.quitting = Quitting::Leaving,
-            Confirm::Edit(held) => {
+            Confirm::Edit(held, _) => {
                 // The question is answered: what the edit says, if anything, takes its place.
                 self.shell.status = None;
                 let unread = match &held {
@@ -1098,12 +1107,12 @@ impl App {
 
     /// An edit the game held back because it loses the moves played: asked about first when
     /// they are not saved, as every change that drops unsaved work is.
-    fn ask_first(&mut self, held: Held, question: &str) {
+    fn ask_first(&mut self, held: Held, lost_to: LostTo, question: &str) {
         if self.unsaved().is_none() {
-            self.go_ahead(Confirm::Edit(held));
+            self.go_ahead(Confirm::Edit(held, lost_to));
             return;
         }
-        self.ask(Confirm::Edit(held), question);
+        self.ask(Confirm::Edit(held, lost_to), question);
     }
 
     /// The help's sections: the game's, the current screen's first, then the keys that work
@@ -1701,7 +1710,7 @@ fn draft_differs(draft: &GameDraft, opening: &Confirm) -> bool {
     let other = match opening {
         Confirm::Open(saved, _) | Confirm::Paste(saved) => games::work(&games::saved_draft(saved)),
         Confirm::OpenText(text) => games::work(&games::text_draft(text)),
-        Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit | Confirm::Edit(_) => {
+        Confirm::New | Confirm::Switch(_) | Confirm::Random | Confirm::Quit | Confirm::Edit(..) => {
             return false;
         }
     };

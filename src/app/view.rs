@@ -14,7 +14,7 @@ use crate::app::open_dialog;
 use crate::app::shell::{App, ChallengeDialog, Confirm, Overlay, SaveDialog};
 use crate::app::text_field::TextField;
 use crate::app::theme::Theme;
-use crate::app::widgets::{footer, hint_width, panel_block, popup, shortened};
+use crate::app::widgets::{footer, hint_width, panel_block, popup, shortened, shortened_in_middle};
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -126,8 +126,9 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     let head = format!("· {screen} · ");
     let used = u16::try_from(" pyramid ".len() + Span::raw(&head).width()).unwrap_or(u16::MAX);
     // Beside the deal's name, the game, its rules and the theme: the theme leaves first, then
-    // the rules, then the game, so that the name shows whole, two spaces from them. A name too
-    // long for the line alone takes all of it, cut.
+    // the name is cut in its middle (down to `NAME_KEPT` columns) so that the rules stay,
+    // then the rules' last parts leave, then the game. A name too long for the line alone
+    // takes all of it, cut.
     let room_beside = |right: &Line| {
         let width = u16::try_from(right.width()).unwrap_or(u16::MAX);
         area.width
@@ -139,7 +140,16 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
         .into_iter()
         .map(|text| Line::styled(text, Style::new().fg(theme.dim)).right_aligned())
         .collect();
-    let right = rights.iter().find(|right| room_beside(right) >= name_width);
+    let kept = name_width.min(NAME_KEPT);
+    let right = rights
+        .first()
+        .filter(|right| room_beside(right) >= name_width)
+        .or_else(|| {
+            rights
+                .iter()
+                .skip(1)
+                .find(|right| room_beside(right) >= kept)
+        });
     let room = right.map_or(area.width.saturating_sub(used), room_beside);
     let left = Line::from(vec![
         Span::styled(
@@ -147,7 +157,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
             Style::new().fg(theme.title).add_modifier(Modifier::BOLD),
         ),
         Span::styled(
-            head + &shortened(name, usize::from(room)),
+            head + &shortened_in_middle(name, usize::from(room)),
             Style::new().fg(theme.text),
         ),
     ]);
@@ -183,6 +193,10 @@ fn title_rights(settings: &str, theme: &str) -> Vec<String> {
 
 /// The spaces kept between the deal's name and the rules on the title line.
 const TITLE_GAP: u16 = 2;
+
+/// The columns a long name keeps on the title line before the rules' parts leave for it:
+/// enough of its start and end to tell it from the others.
+const NAME_KEPT: u16 = 20;
 
 /// The key bar shows only whole hints: one too wide for what is left of the line is left out
 /// (a later, shorter one may still fit), so that a narrow screen never shows half a key.

@@ -577,7 +577,10 @@ where
     }
     match typing.type_char(c) {
         Input::Card(card) => typed(flow, card, fx),
-        Input::Partial => fx.hush(),
+        Input::Partial => match typing.waits_for() {
+            Some(words) => fx.say(Tone::Info, words),
+            None => fx.hush(),
+        },
         Input::Rejected(hint) => fx.say(Tone::Warning, hint),
     }
     true

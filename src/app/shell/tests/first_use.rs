@@ -125,44 +125,45 @@ fn a_saved_game_is_still_named_and_saved_after_a_restart() {
 }
 
 #[test]
-fn a_long_name_shows_whole_on_the_title_line_the_theme_leaving_first_then_the_rules() {
+fn a_long_name_on_the_title_line_is_cut_in_its_middle_after_the_theme_leaves_and_before_the_rules()
+{
     let (_dir, mut app, _receive) = fresh();
-    app.name = Some("Example: no solution (needs the full search)".to_string());
+    let name = "Example: no solution (needs the full search)";
+    app.name = Some(name.to_string());
     type_text(&mut app, "rrre");
     let mut seen = (false, false);
     for width in layout::MIN_WIDTH..=160 {
         let shown = screen(&app, width, 30);
         let title = shown.lines().next().unwrap();
+        let whole = title.contains(name);
         assert!(
-            title.contains("search)") && !title.contains('…'),
+            whole || (title.contains("Example: ") && title.contains("search)  ")),
             "{width}: {title:?}"
         );
-        let (rules, theme) = (title.contains("passes"), title.contains("theme:"));
         assert!(
-            rules || !theme,
+            title.contains("  Pyramid · unlimited passes"),
+            "the rules stay: {width}: {title:?}"
+        );
+        let theme = title.contains("theme:");
+        assert!(
+            whole || !theme,
             "the theme leaves first: {width}: {title:?}"
         );
-        if rules {
-            assert!(
-                title.contains("  Pyramid · unlimited passes"),
-                "{width}: {title:?}"
-            );
-        }
-        seen = (seen.0 || !rules, seen.1 || theme);
+        seen = (seen.0 || !whole, seen.1 || theme);
     }
-    assert_eq!(seen, (true, true), "both leave at some width");
-    // A name longer than the line alone takes all of it, cut.
+    assert_eq!(seen, (true, true), "the theme shows, the name is cut");
+    // A name longer than the line alone is cut in its middle beside the rules.
     app.name = Some("A deal with a name far too long for any title line ".repeat(2));
     let shown = screen(&app, 80, 30);
     let title = shown.lines().next().unwrap();
     assert!(
-        title.trim_end().ends_with('…') && !title.contains("passes"),
+        title.contains("A deal with") && title.contains('…') && title.contains("  Pyramid · "),
         "{title}"
     );
 }
 
 #[test]
-fn the_deal_s_name_shows_whole_on_the_title_line_of_every_screen_at_80_by_24() {
+fn the_deal_s_name_and_the_rules_show_on_the_title_line_of_every_screen_at_80_by_24() {
     let text = include_str!("../../../../tests/data/pyramid-stock-face-down.txt");
     let name = "The 40-step deal as dealt: the stock face down";
     let dir = tempfile::tempdir().unwrap();
@@ -174,7 +175,14 @@ fn the_deal_s_name_shows_whole_on_the_title_line_of_every_screen_at_80_by_24() {
     for key in ["editor", "play"] {
         let shown = screen(&app, 80, 24);
         let title = shown.lines().next().unwrap();
-        assert!(title.contains(name), "{key}: {title}");
+        // The name's start and end, cut in its middle for the rules.
+        let (start, end) = name.split_at(15);
+        assert!(
+            title.contains(start)
+                && title.contains(&end[end.len() - 15..])
+                && title.ends_with("Pyramid · 3 passes"),
+            "{key}: {title}"
+        );
         ctrl(&mut app, 'p');
     }
 }

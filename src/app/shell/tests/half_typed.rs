@@ -198,3 +198,15 @@ fn a_card_chosen_while_the_hint_is_refined_stays_said() {
     assert!(klondike_rounds(&mut app) > rounds, "a round ended since");
     says(&app, "Chosen: now where it goes");
 }
+
+#[test]
+fn a_rank_typed_alone_says_that_the_suit_is_waited_for() {
+    let (_dir, mut app, _receive) = fresh();
+    press(&mut app, KeyCode::Char('5'));
+    assert_eq!(said(&app), "Typed 5: now the suit (c d h s).");
+    press(&mut app, KeyCode::Char('h'));
+    press(&mut app, KeyCode::Char('1'));
+    assert_eq!(said(&app), "Typed 1: now 0 for a ten, then the suit.");
+    press(&mut app, KeyCode::Char('0'));
+    assert_eq!(said(&app), "Typed T: now the suit (c d h s).");
+}

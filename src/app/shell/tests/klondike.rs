@@ -1225,7 +1225,7 @@ fn an_edit_of_the_game_under_way_asks_before_losing_the_moves_played() {
             press(&mut app, code);
         }
         assert!(
-            matches!(app.confirm, Some(Confirm::Edit(_))),
+            matches!(app.confirm, Some(Confirm::Edit(..))),
             "{keys}: {}",
             said(&app)
         );
@@ -1243,7 +1243,7 @@ fn an_edit_of_the_game_under_way_asks_before_losing_the_moves_played() {
     press(&mut app, KeyCode::Esc);
     // A paste too; y goes ahead, the moves dropped.
     app.update(Msg::Paste("Kd".to_string()));
-    assert!(matches!(app.confirm, Some(Confirm::Edit(_))));
+    assert!(matches!(app.confirm, Some(Confirm::Edit(..))));
     press(&mut app, KeyCode::Char('y'));
     assert!(app.klondike().play.is_none());
     assert_eq!(said(&app), "Pasted 1 card on pile 1.");
@@ -2112,7 +2112,7 @@ fn a_card_typed_over_a_game_under_way_and_kept_leaves_nothing_half_typed() {
     let (_dir, mut app, _receive) = table_with_a_move_played();
     type_text(&mut app, "2d");
     assert!(
-        matches!(app.confirm, Some(Confirm::Edit(_))),
+        matches!(app.confirm, Some(Confirm::Edit(..))),
         "{}",
         said(&app)
     );
@@ -2295,4 +2295,70 @@ fn the_first_hint_after_coming_back_to_play_is_said_not_played_nor_called_change
     says(&app, &format!("Hint: {}", position.describe(other)));
     press(&mut app, KeyCode::Char('h'));
     assert_eq!(play(&app).game.moves().last(), Some(&other));
+}
+
+#[test]
+fn playing_on_from_a_step_asks_before_it_drops_the_klondike_game_played() {
+    let (_dir, mut app, receive) = klondike_playing(WINNABLE.to_string());
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
+    finish(&mut app, &receive);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('p'));
+    says(
+        &app,
+        "Play on from this step and lose the 2 moves played (not saved)?",
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert!(matches!(app.klondike().screen, Screen::Solution(_)));
+    assert_eq!(play(&app).game.played(), 2);
+}
+
+#[test]
+fn a_long_save_name_is_cut_in_its_middle_and_the_title_keeps_the_rules_at_80_columns() {
+    let (_dir, mut app, _receive) = klondike_app();
+    press(&mut app, KeyCode::Char('w'));
+    press(&mut app, KeyCode::Char('r'));
+    app.update(Msg::Paste(WINNABLE.to_string()));
+    ctrl(&mut app, 'p');
+    press(&mut app, KeyCode::Char('d'));
+    let name = "my sunday klondike game at the kitchen table with a very long name indeed";
+    save_named(&mut app, name);
+    ctrl(&mut app, 'n');
+    ctrl(&mut app, 'o');
+    type_text(&mut app, "kitchen table");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.name.as_deref(), Some(name));
+    let shown = screen(&app, 80, 24);
+    let title = shown.lines().next().unwrap_or_default();
+    assert!(
+        title.starts_with(" pyramid · Play · my sunday klond")
+            && title.contains("…ong name indeed  Klondike · draw 1 · 3 passes"),
+        "{title:?}"
+    );
+}
+
+#[test]
+fn redo_up_to_a_card_taken_back_says_that_the_card_is_asked_for() {
+    let (_dir, mut app, _receive) = klondike_playing(at_the_table());
+    press(&mut app, KeyCode::Char('d'));
+    // Ac from pile 4 turns up a card of pile 4, typed in; then both moves are undone.
+    choose(
+        &mut app,
+        Spot::Pile { pile: 3, card: 0 },
+        Spot::Foundation(0),
+    );
+    type_text(&mut app, "3d");
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('m'));
+    assert_eq!(play(&app).waiting(), None);
+    press(&mut app, KeyCode::Char('U'));
+    assert_eq!(play(&app).waiting(), Some(Seen::PileTop(3)));
+    assert_eq!(
+        said(&app),
+        "Redone. Type the card turned up on pile 4 (rank, then suit): play goes on once it is \
+         known."
+    );
 }

@@ -661,3 +661,56 @@ fn playing_on_from_a_step_that_no_longer_plays_says_so_and_keeps_the_game() {
     assert!(matches!(app.pyramid().screen, Screen::Solution(_)));
     assert_eq!(play(&app).game.moves(), &moves[..=taking]);
 }
+
+/// Plays two moves, then solves the deal from its start and steps once into the solution,
+/// where `p` would start a game other than the one played.
+fn solved_beside_a_game_played(app: &mut App, receive: &Receiver<Msg>) {
+    press(app, KeyCode::Char('d'));
+    press(app, KeyCode::Char('d'));
+    solve_from_the_start_and_step(app, receive);
+}
+
+#[test]
+fn playing_on_from_a_step_asks_before_it_drops_the_game_played() {
+    let (_dir, mut app, receive) = playing();
+    solved_beside_a_game_played(&mut app, &receive);
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(
+        said(&app),
+        "Play on from this step and lose the 2 moves played (not saved)? y plays on from the \
+         step, n or Esc keeps the game."
+    );
+    assert!(matches!(app.pyramid().screen, Screen::Solution(_)));
+    press(&mut app, KeyCode::Esc);
+    says(&app, "Kept the game; not played on from the step.");
+    assert!(matches!(app.pyramid().screen, Screen::Solution(_)));
+    assert_eq!(play(&app).game.played(), 2);
+    // Ctrl-P there asks the same, and yes plays on from the step.
+    ctrl(&mut app, 'p');
+    says(&app, "Play on from this step and lose the 2 moves played");
+    press(&mut app, KeyCode::Char('y'));
+    assert!(matches!(app.pyramid().screen, Screen::Play));
+    assert_eq!(play(&app).game.played(), 1);
+    says(&app, "Your turn: play on from this step.");
+}
+
+#[test]
+fn playing_on_from_a_step_over_a_game_saved_asks_nothing() {
+    let (_dir, mut app, receive) = playing();
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('d'));
+    save_named(&mut app, "two draws");
+    solve_from_the_start_and_step(&mut app, &receive);
+    press(&mut app, KeyCode::Char('p'));
+    assert!(matches!(app.pyramid().screen, Screen::Play));
+    says(&app, "Your turn: play on from this step.");
+}
+
+/// Leaves the game with Esc, solves the deal from its start and steps once.
+fn solve_from_the_start_and_step(app: &mut App, receive: &Receiver<Msg>) {
+    press(app, KeyCode::Esc);
+    press(app, KeyCode::Enter);
+    finish(app, receive);
+    press(app, KeyCode::Right);
+    assert!(matches!(app.pyramid().screen, Screen::Solution(_)));
+}
