@@ -566,18 +566,21 @@ mod tests {
         folders
     }
 
+    /// The dialog's line that holds `part`.
+    fn row_with<'a>(shown: &'a str, part: &str) -> &'a str {
+        shown
+            .lines()
+            .find(|line| line.contains(part))
+            .unwrap_or_else(|| panic!("a row with {part} in\n{shown}"))
+    }
+
     #[test]
     fn each_row_names_its_game_and_tripeaks_rows_their_state() {
         let dir = tempfile::tempdir().unwrap();
         let dialog = listed(&both_games(dir.path()));
         let shown = screen(&dialog, 100, 30);
         insta::assert_snapshot!(shown);
-        let row = |name: &str| {
-            shown
-                .lines()
-                .find(|line| line.contains(name))
-                .unwrap_or_else(|| panic!("{name} in\n{shown}"))
-        };
+        let row = |name: &str| row_with(&shown, name);
         for (name, game) in [
             ("Thursday", "TriPeaks"),
             ("Wednesday", "TriPeaks"),
@@ -612,13 +615,7 @@ mod tests {
         let dialog = listed(&folders);
         let shown = screen(&dialog, 80, 24);
         insta::assert_snapshot!(shown);
-        let row = |ending: &str| {
-            shown
-                .lines()
-                .find(|line| line.contains(ending))
-                .unwrap_or_else(|| panic!("a row ending in {ending} in\n{shown}"))
-                .to_string()
-        };
+        let row = |ending: &str| row_with(&shown, ending).to_string();
         // Each row shows its name's start and end, cut in its middle, and its file's end.
         for (ending, file) in [
             ("first deal", "…st-deal.txt"),
@@ -638,12 +635,7 @@ mod tests {
         insta::assert_snapshot!(shown);
         // One long state ("3 moves in, 41 unknown") narrows no other row's name, and a name
         // comes before its own state.
-        let row = |name: &str| {
-            shown
-                .lines()
-                .find(|line| line.contains(name))
-                .unwrap_or_else(|| panic!("{name} in\n{shown}"))
-        };
+        let row = |name: &str| row_with(&shown, name);
         assert!(
             row("Example: winnable in 40 steps").contains("steps        Pyramid"),
             "{shown}"
