@@ -380,18 +380,8 @@ fn staying_brings_back_the_question_that_quitting_was_asked_over() {
 /// question and its keys, so `y` is known to quit; staying brings the delete question back.
 #[test]
 fn the_quit_question_over_the_delete_question_is_the_one_the_dialog_shows() {
-    let (_dir, mut app, _receive) = fresh();
-    app.update(Msg::Paste(WINNABLE.to_string()));
-    save_named(&mut app, "Sunday");
-    // The draft can no longer be written: a folder stands where it goes.
-    let draft = app.draft_path().expect("a draft is kept").to_path_buf();
-    std::fs::remove_file(&draft).unwrap();
-    std::fs::create_dir_all(draft.join("in the way")).unwrap();
-    press(&mut app, KeyCode::End);
-    press(&mut app, KeyCode::Backspace);
-    says(&app, "The draft is not kept");
-    ctrl(&mut app, 'o');
-    type_text(&mut app, "sunday");
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _receive) = unkept_over_the_open_dialog(dir.path());
     press(&mut app, KeyCode::Delete);
     assert!(screen(&app, 80, 24).contains("Delete Sunday (sunday.txt)?"));
     ctrl(&mut app, 'q');

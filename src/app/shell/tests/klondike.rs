@@ -607,13 +607,8 @@ fn a_face_up_card_typed_as_not_known_is_named_and_play_asks_for_it_under_the_cur
 #[test]
 fn a_card_typed_wrong_as_it_turned_up_is_mended_keeping_the_moves_before_it() {
     let (_dir, mut app, _receive) = klondike_playing(at_the_table());
-    press(&mut app, KeyCode::Char('d'));
     // Ac from pile 4 turns up pile 4's third card, 3d; a face-down card of pile 4 is typed.
-    choose(
-        &mut app,
-        Spot::Pile { pile: 3, card: 0 },
-        Spot::Foundation(0),
-    );
+    draw_then_ace_up(&mut app);
     assert_eq!(play(&app).waiting(), Some(Seen::PileTop(3)));
     let wrong = winnable().card(7).unwrap();
     type_text(&mut app, &wrong.to_string());
@@ -698,12 +693,17 @@ fn a_card_mended_on_the_waste_of_a_draw_of_three_has_the_cursor_on_it() {
     );
 }
 
+/// A draw, then Ac from pile 4 to its foundation, which turns up pile 4's third card.
+fn draw_then_ace_up(app: &mut App) {
+    press(app, KeyCode::Char('d'));
+    choose(app, Spot::Pile { pile: 3, card: 0 }, Spot::Foundation(0));
+}
+
 /// Plays the moves of the mend tests: a draw, then Ac from pile 4 to its foundation, which
 /// turns up pile 4's third card; a wrong card is typed for it (slot 7's, the card under it);
 /// then `draws` draws. Gives the wrong card.
 fn typed_wrong_then_drawn(app: &mut App, draws: usize) -> solitaire::cards::card::Card {
-    press(app, KeyCode::Char('d'));
-    choose(app, Spot::Pile { pile: 3, card: 0 }, Spot::Foundation(0));
+    draw_then_ace_up(app);
     assert_eq!(play(app).waiting(), Some(Seen::PileTop(3)));
     let wrong = winnable().card(7).unwrap();
     type_text(app, &wrong.to_string());
@@ -2343,13 +2343,8 @@ fn a_long_save_name_is_cut_in_its_middle_and_the_title_keeps_the_rules_at_80_col
 #[test]
 fn redo_up_to_a_card_taken_back_says_that_the_card_is_asked_for() {
     let (_dir, mut app, _receive) = klondike_playing(at_the_table());
-    press(&mut app, KeyCode::Char('d'));
     // Ac from pile 4 turns up a card of pile 4, typed in; then both moves are undone.
-    choose(
-        &mut app,
-        Spot::Pile { pile: 3, card: 0 },
-        Spot::Foundation(0),
-    );
+    draw_then_ace_up(&mut app);
     type_text(&mut app, "3d");
     press(&mut app, KeyCode::Char('u'));
     press(&mut app, KeyCode::Char('m'));
