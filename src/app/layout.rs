@@ -161,16 +161,9 @@ pub fn fitted_in_rows(lines: Vec<Line<'static>>, width: u16, rows: u16) -> Vec<L
         let cut_to = |most: usize| with_paths_cut(&lines, most);
         if fits(&cut_to(SHORTEST_PATH)) {
             // The longest paths that still fit: cutting more never takes more lines.
-            let (mut fitting, mut too_long) = (SHORTEST_PATH, longest);
-            while too_long - fitting > 1 {
-                let middle = usize::midpoint(fitting, too_long);
-                if fits(&cut_to(middle)) {
-                    fitting = middle;
-                } else {
-                    too_long = middle;
-                }
-            }
-            return cut_to(fitting);
+            return cut_to(most_that_fits(SHORTEST_PATH, longest, |most| {
+                fits(&cut_to(most))
+            }));
         }
         cut_to(SHORTEST_PATH)
     } else {
@@ -182,19 +175,22 @@ pub fn fitted_in_rows(lines: Vec<Line<'static>>, width: u16, rows: u16) -> Vec<L
     let cut = |kept: usize| vec![cut_line(&whole, kept)];
     // The most characters kept that still fit with the `…`: wrapping more never takes fewer
     // lines, so the search halves.
-    let (mut fitting, mut too_many) = (
-        0,
-        whole.spans.iter().map(|s| s.content.chars().count()).sum(),
-    );
+    let all = whole.spans.iter().map(|s| s.content.chars().count()).sum();
+    cut(most_that_fits(0, all, |kept| fits(&cut(kept))))
+}
+
+/// The largest count from `fitting` (which fits) up to below `too_many` (which does not)
+/// that `fits`, for a test that holds up to some count and fails above it.
+fn most_that_fits(mut fitting: usize, mut too_many: usize, fits: impl Fn(usize) -> bool) -> usize {
     while too_many - fitting > 1 {
         let middle = usize::midpoint(fitting, too_many);
-        if fits(&cut(middle)) {
+        if fits(middle) {
             fitting = middle;
         } else {
             too_many = middle;
         }
     }
-    cut(fitting)
+    fitting
 }
 
 /// The columns of the longest path in `lines`, 0 when they name none.
