@@ -1,13 +1,14 @@
 //! The Score and Card challenge solvers against a plain breadth-first search over the
 //! referee's positions, on a few hundred small random positions: the same best score or card
 //! count, in the same fewest steps, and every line replays to what it claims; and so for the
-//! line that removes the most cards of a deal that cannot be won.
+//! line that removes the most cards of a deal that cannot be won. `cargo test --release` checks
+//! every eighth position; `-- --ignored` all of them.
 
 mod common;
 
 use std::collections::HashSet;
 
-use common::{key, next_layer, replay, small_position};
+use common::{Breadth, key, next_layer, replay, small_position};
 use solitaire::Rank;
 use solitaire::games::pyramid::solver::{
     CardAnswer, Outcome, ScoreAnswer, solve, solve_card, solve_most, solve_score,
@@ -53,21 +54,35 @@ fn best(per_depth: &[[Option<u32>; 2]], kinds: &[usize]) -> Option<(u32, usize)>
     Some((most, depth))
 }
 
+/// The quick command's share of the positions.
+const SAMPLE: Breadth = Breadth::Sample { stride: 8 };
+
+fn relaxed() -> Rules {
+    Rules {
+        relaxed: true,
+        ..Rules::default()
+    }
+}
+
 #[test]
 fn score_and_card_solvers_match_a_breadth_first_search() {
-    cross_check(Rules::default());
+    cross_check(Rules::default(), SAMPLE);
 }
 
 #[test]
 fn with_relaxed_pairing_too() {
-    cross_check(Rules {
-        relaxed: true,
-        ..Rules::default()
-    });
+    cross_check(relaxed(), SAMPLE);
 }
 
-fn cross_check(rules: Rules) {
-    for seed in 0..300u64 {
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn score_and_card_solvers_match_a_breadth_first_search_in_full() {
+    cross_check(Rules::default(), Breadth::Full);
+    cross_check(relaxed(), Breadth::Full);
+}
+
+fn cross_check(rules: Rules, breadth: Breadth) {
+    for seed in breadth.of(0..300u64) {
         let start = small_position(seed, rules);
         let rank = Rank::new(1 + (seed % 13) as u8).expect("a rank");
         let truth = exhaustive(&start, rank);
@@ -153,8 +168,19 @@ fn most_cleared(start: &Position) -> (usize, usize) {
 
 #[test]
 fn the_line_that_removes_the_most_matches_a_breadth_first_search() {
+    the_line_that_removes_the_most(SAMPLE);
+}
+
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn the_line_that_removes_the_most_matches_a_breadth_first_search_in_full() {
+    the_line_that_removes_the_most(Breadth::Full);
+}
+
+fn the_line_that_removes_the_most(breadth: Breadth) {
     let mut lost = 0;
-    for (seed, finish) in (0..400u64)
+    for (seed, finish) in breadth
+        .of(0..400u64)
         .flat_map(|seed| [Finish::Pyramid, Finish::AllCards].map(|finish| (seed, finish)))
     {
         let rules = Rules {
@@ -179,5 +205,8 @@ fn the_line_that_removes_the_most_matches_a_breadth_first_search() {
         assert_eq!(end.cleared(), most, "seed {seed}: the referee agrees");
         assert!(!end.is_won(), "seed {seed}: the line does not win");
     }
-    assert!(lost >= 30, "enough lost deals to cross-check: {lost}");
+    assert!(
+        lost >= breadth.share(30),
+        "enough lost deals to cross-check: {lost}"
+    );
 }

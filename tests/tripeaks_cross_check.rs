@@ -1,10 +1,13 @@
 //! The TriPeaks solvers against a plain breadth-first search over referee positions, on
 //! hundreds of small random positions (some with unknown cards), and the promises about
-//! unknown cards checked against random fillings of them.
+//! unknown cards checked against random fillings of them. `cargo test --release` checks every
+//! eighth position; `-- --ignored` all of them.
 
 mod common;
 
 use std::collections::HashSet;
+
+use common::Breadth;
 
 use solitaire::cards::deal::random_deals;
 use solitaire::engine::referee::Referee;
@@ -313,15 +316,29 @@ fn cross_check(seed: u64, unknown: bool) {
     check_card(&start, &all, rank, 1 + random.below(4) as u32);
 }
 
+/// The quick command's share of the positions.
+const SAMPLE: Breadth = Breadth::Sample { stride: 8 };
+
 #[test]
 fn solvers_agree_with_a_plain_search_on_random_positions() {
-    for seed in 0..300 {
+    for seed in SAMPLE.of(0..300) {
         cross_check(seed, false);
     }
 }
 
 #[test]
 fn solvers_agree_with_a_plain_search_when_cards_are_unknown() {
+    for seed in SAMPLE.of(1000..1200) {
+        cross_check(seed, true);
+    }
+}
+
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn solvers_agree_with_a_plain_search_in_full() {
+    for seed in 0..300 {
+        cross_check(seed, false);
+    }
     for seed in 1000..1200 {
         cross_check(seed, true);
     }
@@ -329,7 +346,17 @@ fn solvers_agree_with_a_plain_search_when_cards_are_unknown() {
 
 #[test]
 fn a_definitive_answer_holds_and_any_other_lies_between_the_line_and_the_bound() {
-    for seed in 2000..2150 {
+    definitive_answers_and_bounds(SAMPLE);
+}
+
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn a_definitive_answer_holds_and_any_other_lies_between_the_line_and_the_bound_in_full() {
+    definitive_answers_and_bounds(Breadth::Full);
+}
+
+fn definitive_answers_and_bounds(breadth: Breadth) {
+    for seed in breadth.of(2000..2150) {
         let start = random_position(seed, true);
         let mut random = Random(seed);
         let points = start.score() + 100 * random.below(80) as u32;
@@ -388,7 +415,17 @@ fn a_definitive_answer_holds_and_any_other_lies_between_the_line_and_the_bound()
 
 #[test]
 fn a_reveal_plan_turns_an_unknown_card_face_up_in_the_fewest_steps() {
-    for seed in 3000..3100 {
+    reveal_plans(SAMPLE);
+}
+
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn a_reveal_plan_turns_an_unknown_card_face_up_in_the_fewest_steps_in_full() {
+    reveal_plans(Breadth::Full);
+}
+
+fn reveal_plans(breadth: Breadth) {
+    for seed in breadth.of(3000..3100) {
         let start = random_position(seed, true);
         let plan = reveal_plan(&start, &mut ()).answer.expect("not stopped");
         let seen = |p: &Position| p.seen_unknown() != 0;

@@ -1,11 +1,13 @@
 //! The TriPeaks solvers against the 1500 public deals' known answers (kept beside the
-//! repository, not in it), and the timing run over all of them.
+//! repository, not in it), and the timing run over all of them. `cargo test --release` checks
+//! the Board answer of every tenth deal and the Score answer of every fiftieth; `-- --ignored`
+//! both of every deal.
 
 mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{TriPeaksKnown, tripeaks_public};
+use common::{Breadth, TriPeaksKnown, tripeaks_public};
 use solitaire::Rank;
 use solitaire::games::tripeaks::Position;
 use solitaire::games::tripeaks::solver::{
@@ -72,11 +74,12 @@ fn check_score(known: &TriPeaksKnown) {
 }
 
 #[test]
-fn board_answers_match_every_public_deal() {
-    let Some(deals) = tripeaks_public("board_answers_match_every_public_deal") else {
+fn board_answers_match_a_sample_of_the_public_deals() {
+    let Some(deals) = tripeaks_public("board_answers_match_a_sample_of_the_public_deals") else {
         return;
     };
-    for known in &deals {
+    let sample = Breadth::Sample { stride: 10 };
+    for known in sample.of(deals.iter()) {
         check_board(known);
     }
 }
@@ -86,8 +89,20 @@ fn score_answers_match_a_sample_of_the_public_deals() {
     let Some(deals) = tripeaks_public("score_answers_match_a_sample_of_the_public_deals") else {
         return;
     };
-    // Every 10th deal keeps the suite short; the timing run below checks them all.
-    for known in deals.iter().step_by(10) {
+    let sample = Breadth::Sample { stride: 50 };
+    for known in sample.of(deals.iter()) {
+        check_score(known);
+    }
+}
+
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn board_and_score_answers_match_every_public_deal() {
+    let Some(deals) = tripeaks_public("board_and_score_answers_match_every_public_deal") else {
+        return;
+    };
+    for known in &deals {
+        check_board(known);
         check_score(known);
     }
 }

@@ -77,6 +77,36 @@ pub fn shuffled(seed: u64) -> Deal {
     solitaire::cards::deal::random_deals(seed, 1).remove(0)
 }
 
+/// How much of a long cross-check runs. The README's command (`cargo test --release`) runs a
+/// sample, every `stride`-th case from the first, fixed so that a failure names the same case
+/// every time; the full range runs behind `cargo test --release -- --ignored`, in a test of the
+/// same check marked `#[ignore = "long: ..."]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Breadth {
+    Sample { stride: usize },
+    Full,
+}
+
+impl Breadth {
+    /// The cases this breadth runs of `all`.
+    pub fn of<T>(self, all: impl Iterator<Item = T>) -> impl Iterator<Item = T> {
+        all.step_by(self.stride())
+    }
+
+    /// A count met over the full range, scaled to the share of it this breadth runs (at least
+    /// 1): how many cases of a kind a sample must still meet.
+    pub fn share(self, full: usize) -> usize {
+        (full / self.stride()).max(1)
+    }
+
+    fn stride(self) -> usize {
+        match self {
+            Breadth::Sample { stride } => stride,
+            Breadth::Full => 1,
+        }
+    }
+}
+
 /// A new game under the Microsoft Solitaire Collection rules.
 pub fn start(deal: &Deal) -> Position {
     Position::new(deal, Rules::default())
