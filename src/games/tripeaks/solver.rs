@@ -209,41 +209,42 @@ pub fn solve_score(
             value: item.score,
             clears: cell.mask() == 0,
         };
-        // In one pass: the fewest steps to the points; the best score, then the fewest steps,
-        // then a line that does not clear (so that a clearing line as good is given beside
-        // it); the best clearing score, then the fewest steps.
-        type Found = (Cell, Item);
-        let mut reached: Option<(usize, Found)> = None;
-        let mut best: Option<(u32, Reverse<usize>, bool, Found)> = None;
-        let mut clearing: Option<(u32, Reverse<usize>, Found)> = None;
-        for (cell, items) in scores.cells() {
+        // In one pass over the cells, each by its best score: the fewest steps to the points;
+        // the best score, then the fewest steps, then a line that does not clear (so that a
+        // clearing line as good is given beside it); the best clearing score, then the fewest
+        // steps. The first cell found wins a tie, and in it the item on the lowest waste card.
+        let mut reached: Option<(usize, Cell)> = None;
+        let mut best: Option<(u32, Reverse<usize>, bool, Cell)> = None;
+        let mut clearing: Option<(u32, Reverse<usize>, Cell)> = None;
+        for (cell, score) in scores.cells() {
             let steps = Reverse(table.steps(cell.mask(), cell.drawn));
             let clears = cell.mask() == 0;
-            for &item in items {
-                let found = (cell, item);
-                if item.score >= points && reached.is_none_or(|(fewest, _)| steps.0 < fewest) {
-                    reached = Some((steps.0, found));
-                }
-                if best.is_none_or(|(s, n, open, _)| (item.score, steps, !clears) > (s, n, open)) {
-                    best = Some((item.score, steps, !clears, found));
-                }
-                if clears && clearing.is_none_or(|(s, n, _)| (item.score, steps) > (s, n)) {
-                    clearing = Some((item.score, steps, found));
-                }
+            if score >= points && reached.is_none_or(|(fewest, _)| steps.0 < fewest) {
+                reached = Some((steps.0, cell));
+            }
+            if best.is_none_or(|(s, n, open, _)| (score, steps, !clears) > (s, n, open)) {
+                best = Some((score, steps, !clears, cell));
+            }
+            if clears && clearing.is_none_or(|(s, n, _)| (score, steps) > (s, n)) {
+                clearing = Some((score, steps, cell));
             }
         }
-        if let Some((_, found)) = reached {
-            return Some(ScoreAnswer::Reached(line_of(found)));
+        if let Some((_, cell)) = reached {
+            let item = scores
+                .reaching(cell, points)
+                .expect("a cell reaching the points");
+            return Some(ScoreAnswer::Reached(line_of((cell, item))));
         }
         let (_, _, best_open, best) = best.expect("the start is reached");
         let clearing = if best_open {
-            clearing.map(|(_, _, found)| found)
+            clearing.map(|(_, _, cell)| cell)
         } else {
             None
         };
+        let with_best = |cell: Cell| line_of((cell, scores.best_of(cell)));
         Some(ScoreAnswer::Short {
-            best: line_of(best),
-            clearing: clearing.map(line_of),
+            best: with_best(best),
+            clearing: clearing.map(with_best),
         })
     })
 }

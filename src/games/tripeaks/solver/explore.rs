@@ -16,6 +16,7 @@
 //!   depends only on its cell, waste and streak, and gains no less with a longer streak, so
 //!   this is exact (two lines to the same cards with different streaks are kept apart).
 
+use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -23,7 +24,7 @@ use std::time::Instant;
 use crate::cards::card::DECK_SIZE;
 use crate::engine::search::{CHECK_EVERY, Observer, Stats};
 use crate::games::tripeaks::layout::{FULL, STOCK_SIZE, STOCK_START, TABLEAU_SIZE, face_up};
-use crate::games::tripeaks::position::{Move, Position, adjacent, play_points};
+use crate::games::tripeaks::position::{Move, Position, STREAK_POINTS, adjacent, play_points};
 
 /// How unknown cards (`??`) are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -403,12 +404,68 @@ pub struct Item {
     pub score: u32,
 }
 
-/// The best scores of every cell.
+impl Item {
+    /// The item of a waste card from its packed (streak, score).
+    fn unpack(waste: u8, packed: u32) -> Item {
+        Item {
+            waste,
+            streak: (packed >> STREAK_SHIFT) as u8,
+            score: packed & SCORE_BITS,
+        }
+    }
+}
+
+/// Where the streak sits in a packed item, above the score: packed items fall by streak, then
+/// by score, as numbers. A deal scores at most 84,900, well under the score's 24 bits.
+const STREAK_SHIFT: u32 = 24;
+const SCORE_BITS: u32 = (1 << STREAK_SHIFT) - 1;
+
+fn pack(streak: u8, score: u32) -> u32 {
+    u32::from(streak) << STREAK_SHIFT | score
+}
+
+/// A packed item after a play that earns `bonus` (100, and a peak top's bonus) and 200 for
+/// each card of the streak: one more in the streak.
+fn played(packed: u32, bonus: u32) -> u32 {
+    let streak = packed >> STREAK_SHIFT;
+    packed + (1 << STREAK_SHIFT) + bonus + STREAK_POINTS * streak
+}
+
+/// The best scores of every cell. A cell's items are kept in groups by waste card: the stock
+/// card (one item: a draw ends the streak, so only the best score counts), and, for each parent
+/// of the set, the card just played from it. A set is filled a group at a time, every cell of
+/// the group at once: a play from a parent set reads only the groups of the parent whose waste
+/// the card fits (about one in seven), each from its start to its end, in turn.
 pub struct Scores<'a> {
     table: &'a Table,
-    /// Where each cell's items start in `items` (one more entry at the end).
-    starts: Vec<u32>,
-    items: Vec<Item>,
+    /// Per tableau card, the draws at which the stock card (or card 28) takes it.
+    stock_fit: [u32; TABLEAU_SIZE],
+    /// Per set, the draws at which its cells have items.
+    filled: Vec<u32>,
+    /// Per set, the draws at which its cells have an item on the stock card (or card 28).
+    on_stock: Vec<u32>,
+    /// Per cell (set index x [`DRAWS`] + cards drawn), its packed item on the stock card.
+    stock: Vec<u32>,
+    /// Per cell, the best score of its items.
+    best: Vec<u32>,
+    /// Per parent slot of [`Masks`] (a set and the card just played), where its items start.
+    group_start: Vec<u32>,
+    /// Per parent slot x [`DRAWS`] + cards drawn, how many items the group has at that draw.
+    counts: Vec<u8>,
+    /// The packed items on played cards, group by group, then by cards drawn; at each draw the
+    /// streak falls and the score rises.
+    items: Vec<u32>,
+}
+
+/// About the items of a deal's search: the vector grows to it once at most.
+const ITEMS_EXPECTED: usize = 1 << 20;
+
+/// What a set's filling gathers on the way: per draw, the best score and whether items are
+/// there, and the items stored.
+struct Filling {
+    best: [Option<u32>; DRAWS],
+    filled: u32,
+    stored: usize,
 }
 
 impl<'a> Scores<'a> {
@@ -420,113 +477,253 @@ impl<'a> Scores<'a> {
     ) -> Result<Scores<'a>, Stopped> {
         let masks = Masks::get();
         let cells = masks.list.len() * DRAWS;
-        let mut starts = Vec::with_capacity(cells + 1);
-        starts.push(0u32);
-        let mut items: Vec<Item> = Vec::new();
+        // Zeroed and only written where reached: the pages of unreached sets are never touched.
+        let mut scores = Scores {
+            table,
+            stock_fit: std::array::from_fn(|card| {
+                (0..DRAWS)
+                    .filter(|&drawn| table.onto[STOCK_START + drawn - 1] & (1 << card) != 0)
+                    .fold(0, |bits, drawn| bits | 1 << drawn)
+            }),
+            filled: vec![0; masks.list.len()],
+            on_stock: vec![0; masks.list.len()],
+            stock: vec![0; cells],
+            best: vec![0; cells],
+            group_start: vec![0; masks.parents.len()],
+            counts: vec![0; masks.parents.len() * DRAWS],
+            items: Vec::with_capacity(ITEMS_EXPECTED),
+        };
         let mut watch = Watch {
             observer,
             stats,
             started: Instant::now(),
             since: 0,
         };
-        let seed = Item {
-            waste: table.start_waste as u8,
-            streak: table.start_streak,
-            score: table.start_score,
-        };
-        // Per set, the draws at which it has items (a bit each): a cell is passed over, and a
-        // parent's cell without items too, without reading where their items lie, which would
-        // mostly miss the cache. Half the cells have no item, and most parents' cells none.
-        let mut filled = vec![0u32; masks.list.len()];
-        let mut found: Vec<Item> = Vec::new();
+        let mut stored = 0;
+        let mut sources = Vec::new();
         for (index, &mask) in masks.list.iter().enumerate() {
-            let parents = masks.parents_of(index);
-            let from_parents = parents
+            let slots = masks.parent_start[index] as usize..masks.parent_start[index + 1] as usize;
+            let from_parents = masks.parents[slots.clone()]
                 .iter()
-                .fold(0, |draws, &(_, parent)| draws | filled[parent as usize]);
-            let seeded = if index == table.start_index {
-                1 << table.start_drawn
-            } else {
-                0
-            };
-            let unreached =
-                index < table.start_index || !table.may_reach(mask) || from_parents | seeded == 0;
-            if unreached {
-                starts.extend(std::iter::repeat_n(items.len() as u32, DRAWS));
+                .fold(0, |draws, &(_, parent)| {
+                    draws | scores.filled[parent as usize]
+                });
+            let seeded = index == table.start_index;
+            if index < table.start_index || !table.may_reach(mask) || from_parents == 0 && !seeded {
                 continue;
             }
-            // Below the first draw reached from a parent or the start, no cell has an item.
-            let first = (from_parents | seeded).trailing_zeros() as usize;
-            // The best score of the cell one draw before, which a draw carries over.
-            let mut best_before = None;
-            for drawn in 0..DRAWS {
-                found.clear();
-                if drawn < first {
-                    starts.push(items.len() as u32);
-                    continue;
+            let mut filling = Filling {
+                best: [None; DRAWS],
+                filled: 0,
+                stored: 0,
+            };
+            for slot in slots {
+                scores.fill_group(index, slot, &mut filling, &mut sources);
+            }
+            scores.fill_stock(index, &mut filling);
+            stored += filling.stored;
+            scores.filled[index] = filling.filled;
+            for (drawn, best) in filling.best.iter().enumerate() {
+                if let Some(best) = best {
+                    scores.best[index * DRAWS + drawn] = *best;
                 }
-                if (index, drawn) == (table.start_index, table.start_drawn) {
-                    found.push(seed);
-                }
-                if drawn > table.start_drawn
-                    && let Some(best) = best_before
-                {
-                    found.push(Item {
-                        waste: (STOCK_START + drawn - 1) as u8,
-                        streak: 0,
-                        score: best,
-                    });
-                }
-                for &(card, parent) in parents {
-                    if filled[parent as usize] & 1 << drawn == 0 {
-                        continue;
-                    }
-                    let id = parent as usize * DRAWS + drawn;
-                    let peaks_gone = 3 - (masks.list[parent as usize] & 0b111).count_ones();
-                    for item in &items[starts[id] as usize..starts[id + 1] as usize] {
-                        if table.onto[item.waste as usize] & (1 << card) != 0 {
-                            found.push(Item {
-                                waste: card,
-                                streak: item.streak + 1,
-                                score: item.score
-                                    + play_points(u32::from(item.streak), peaks_gone, card < 3),
-                            });
-                        }
-                    }
-                }
-                if !found.is_empty() {
-                    keep_best(&mut found);
-                    items.extend_from_slice(&found);
-                    best_before = found.iter().map(|item| item.score).max();
-                    filled[index] |= 1 << drawn;
-                    watch.tick(items.len(), items.capacity() * 8 + starts.capacity() * 4)?;
-                }
-                starts.push(items.len() as u32);
+            }
+            for _ in 0..filling.filled.count_ones() {
+                watch.tick(stored, scores.memory())?;
             }
         }
-        watch.finish(items.len(), items.capacity() * 8 + starts.capacity() * 4);
-        Ok(Scores {
-            table,
-            starts,
-            items,
-        })
+        watch.finish(stored, scores.memory());
+        Ok(scores)
     }
 
-    /// Every cell of a reached set with its items, in the order filled.
-    pub fn cells(&self) -> impl Iterator<Item = (Cell, &[Item])> + '_ {
-        (0..Masks::get().list.len())
-            .filter(|&index| self.starts[index * DRAWS] != self.starts[index * DRAWS + DRAWS])
-            .flat_map(move |index| {
-                (0..DRAWS).map(move |drawn| (Cell { index, drawn }, self.items_of(index, drawn)))
+    /// Fills the group of a parent slot of set `index` (the card just played from the parent)
+    /// at every draw.
+    fn fill_group(
+        &mut self,
+        index: usize,
+        slot: usize,
+        filling: &mut Filling,
+        sources: &mut Vec<(usize, usize)>,
+    ) {
+        let masks = Masks::get();
+        let table = self.table;
+        let (card, parent) = masks.parents[slot];
+        let parent = parent as usize;
+        self.group_start[slot] = self.items.len() as u32;
+        // The parent's groups on a waste the card fits: where each is read next, and its counts.
+        let under = table.under[usize::from(card)];
+        sources.clear();
+        for from in masks.parent_start[parent] as usize..masks.parent_start[parent + 1] as usize {
+            if under & (1 << masks.parents[from].0) != 0 {
+                sources.push((self.group_start[from] as usize, from * DRAWS));
+            }
+        }
+        let mut on_stock = self.on_stock[parent] & self.stock_fit[usize::from(card)];
+        if parent == table.start_index && table.start_waste >= TABLEAU_SIZE {
+            let start_bit = 1 << table.start_drawn;
+            on_stock &= !start_bit;
+            if table.onto[table.start_waste] & (1 << card) != 0 {
+                on_stock |= self.on_stock[parent] & start_bit;
+            }
+        }
+        let seed = if index == table.start_index && usize::from(card) == table.start_waste {
+            1 << table.start_drawn
+        } else {
+            0
+        };
+        let peaks_gone = 3 - (masks.list[parent] & 0b111).count_ones();
+        let bonus = play_points(0, peaks_gone, card < 3);
+        let mut draws = self.filled[parent] | seed;
+        while draws != 0 {
+            let drawn = draws.trailing_zeros() as usize;
+            let bit = 1 << drawn;
+            draws &= draws - 1;
+            // The group's items at this draw are gathered at the end of `items` and cut down
+            // there.
+            let at_draw = self.items.len();
+            if seed & bit != 0 {
+                self.items.push(pack(table.start_streak, table.start_score));
+            }
+            if on_stock & bit != 0 {
+                let item = played(self.stock[parent * DRAWS + drawn], bonus);
+                self.items.push(item);
+            }
+            for (at, counts) in sources.iter_mut() {
+                let count = usize::from(self.counts[*counts + drawn]);
+                for from in *at..*at + count {
+                    let item = played(self.items[from], bonus);
+                    self.items.push(item);
+                }
+                *at += count;
+            }
+            if self.items.len() == at_draw {
+                continue;
+            }
+            let kept = keep_best(&mut self.items[at_draw..]);
+            self.items.truncate(at_draw + kept);
+            let found = &self.items[at_draw..];
+            self.counts[slot * DRAWS + drawn] = found.len() as u8;
+            filling.stored += found.len();
+            filling.filled |= bit;
+            // The last of a group scores the most.
+            let most = found[found.len() - 1] & SCORE_BITS;
+            let best = &mut filling.best[drawn];
+            *best = Some(best.map_or(most, |best| best.max(most)));
+        }
+    }
+
+    /// Fills the items of set `index` on the stock card: the start's, and after each draw from
+    /// a cell with items, the best score there.
+    fn fill_stock(&mut self, index: usize, filling: &mut Filling) {
+        let table = self.table;
+        let mut on_stock = 0;
+        let from = if index == table.start_index {
+            if table.start_waste >= TABLEAU_SIZE {
+                let drawn = table.start_drawn;
+                self.stock[index * DRAWS + drawn] = pack(table.start_streak, table.start_score);
+                on_stock |= 1 << drawn;
+                let best = &mut filling.best[drawn];
+                *best = Some(best.map_or(table.start_score, |best| best.max(table.start_score)));
+            }
+            table.start_drawn + 1
+        } else {
+            // A set after the start is reached with more cards drawn than at the start only.
+            (filling.filled.trailing_zeros() as usize + 1).max(table.start_drawn + 1)
+        };
+        for drawn in from..DRAWS {
+            if let Some(before) = filling.best[drawn - 1] {
+                self.stock[index * DRAWS + drawn] = pack(0, before);
+                on_stock |= 1 << drawn;
+                let best = &mut filling.best[drawn];
+                *best = Some(best.map_or(before, |best| best.max(before)));
+            }
+        }
+        self.on_stock[index] = on_stock;
+        filling.filled |= on_stock;
+        filling.stored += on_stock.count_ones() as usize;
+    }
+
+    /// The bytes the tables hold.
+    fn memory(&self) -> usize {
+        (self.filled.len() + self.on_stock.len() + self.group_start.len()) * 4
+            + (self.stock.len() + self.best.len() + self.items.capacity()) * 4
+            + self.counts.len()
+    }
+
+    /// The stock card on the waste of a cell with an item on it: card 28 before any draw.
+    fn stock_waste(&self, index: usize, drawn: usize) -> usize {
+        if (index, drawn) == (self.table.start_index, self.table.start_drawn) {
+            self.table.start_waste
+        } else {
+            STOCK_START + drawn - 1
+        }
+    }
+
+    /// The groups of a cell's items: each waste card with its packed items (streak falling,
+    /// score rising), the stock card's first when it has one.
+    fn groups(&self, cell: Cell) -> impl Iterator<Item = (u8, &[u32])> + '_ {
+        let masks = Masks::get();
+        let (index, drawn) = (cell.index, cell.drawn);
+        let bit = 1u32 << drawn;
+        let stock = (self.on_stock[index] & bit != 0).then(|| {
+            (
+                self.stock_waste(index, drawn) as u8,
+                std::slice::from_ref(&self.stock[index * DRAWS + drawn]),
+            )
+        });
+        let slots = masks.parent_start[index] as usize..masks.parent_start[index + 1] as usize;
+        let played = slots
+            .filter(move |_| self.filled[index] & bit != 0)
+            .map(move |slot| {
+                let counts = &self.counts[slot * DRAWS..slot * DRAWS + DRAWS];
+                let at = self.group_start[slot] as usize
+                    + counts[..drawn]
+                        .iter()
+                        .map(|&n| usize::from(n))
+                        .sum::<usize>();
+                (
+                    masks.parents[slot].0,
+                    &self.items[at..at + usize::from(counts[drawn])],
+                )
+            });
+        stock.into_iter().chain(played)
+    }
+
+    /// Every cell with items, in the order filled (sets as listed, then cards drawn), with the
+    /// best score of its items.
+    pub fn cells(&self) -> impl Iterator<Item = (Cell, u32)> + '_ {
+        self.filled
+            .iter()
+            .enumerate()
+            .filter(|&(_, &draws)| draws != 0)
+            .flat_map(move |(index, &draws)| {
+                (0..DRAWS)
+                    .filter(move |&drawn| draws & 1 << drawn != 0)
+                    .map(move |drawn| (Cell { index, drawn }, self.best[index * DRAWS + drawn]))
             })
     }
 
-    fn items_of(&self, index: usize, drawn: usize) -> &[Item] {
-        let id = index * DRAWS + drawn;
-        &self.items[self.starts[id] as usize..self.starts[id + 1] as usize]
+    /// A cell's item that scores the most, the lowest waste card first among equals.
+    pub fn best_of(&self, cell: Cell) -> Item {
+        self.groups(cell)
+            .filter_map(|(waste, group)| group.last().map(|&last| Item::unpack(waste, last)))
+            .min_by_key(|item| (Reverse(item.score), item.waste))
+            .expect("a cell with items")
     }
 
-    /// The moves from the start to an item of a reached cell.
+    /// A cell's item that scores at least `points`, on the lowest waste card, with the longest
+    /// streak of those; `None` when none does.
+    pub fn reaching(&self, cell: Cell, points: u32) -> Option<Item> {
+        self.groups(cell)
+            .filter_map(|(waste, group)| {
+                let first = group.partition_point(|&item| item & SCORE_BITS < points);
+                group.get(first).map(|&item| Item::unpack(waste, item))
+            })
+            .min_by_key(|item| item.waste)
+    }
+
+    /// The moves from the start to an item of a reached cell; where several items lead to it,
+    /// the one on the lowest waste card.
     pub fn moves_to(&self, cell: Cell, item: Item) -> Vec<Move> {
         let masks = Masks::get();
         let table = self.table;
@@ -535,10 +732,8 @@ impl<'a> Scores<'a> {
         while (index, drawn) != (table.start_index, table.start_drawn) {
             if item.waste as usize >= TABLEAU_SIZE {
                 drawn -= 1;
-                item = *self
-                    .items_of(index, drawn)
-                    .iter()
-                    .find(|before| before.score == item.score)
+                item = self
+                    .items_where(Cell { index, drawn }, |before| before.score == item.score)
                     .expect("the draw came from the best item");
                 moves.push(Move::Draw);
                 continue;
@@ -550,10 +745,12 @@ impl<'a> Scores<'a> {
                 .find(|&&(c, _)| c == card)
                 .expect("the card was played from a parent set");
             let peaks_gone = 3 - (masks.list[parent as usize] & 0b111).count_ones();
-            item = *self
-                .items_of(parent as usize, drawn)
-                .iter()
-                .find(|before| {
+            let cell = Cell {
+                index: parent as usize,
+                drawn,
+            };
+            item = self
+                .items_where(cell, |before| {
                     table.onto[before.waste as usize] & (1 << card) != 0
                         && before.streak + 1 == item.streak
                         && before.score
@@ -567,35 +764,41 @@ impl<'a> Scores<'a> {
         moves.reverse();
         moves
     }
+
+    /// The item of a cell that meets `test`, the lowest waste card first, then the longest
+    /// streak.
+    fn items_where(&self, cell: Cell, test: impl Fn(&Item) -> bool) -> Option<Item> {
+        self.groups(cell)
+            .filter_map(|(waste, group)| {
+                group
+                    .iter()
+                    .map(|&item| Item::unpack(waste, item))
+                    .find(|item| test(item))
+            })
+            .min_by_key(|item| item.waste)
+    }
 }
 
-/// Keeps, for each waste card, the (streak, score) pairs that no other beats on both.
-fn keep_best(found: &mut Vec<Item>) {
+/// Moves to the front of one waste card's packed items those that no other beats on both
+/// streak and score, the longest streak first, each score above the one before, and says how
+/// many.
+fn keep_best(found: &mut [u32]) -> usize {
     if found.len() < 2 {
-        return;
+        return found.len();
     }
-    // By waste card, then the longest streak and the best score first, in one number: one
-    // comparison of numbers instead of three of fields.
-    found.sort_unstable_by_key(|item| {
-        u64::from(item.waste) << 40
-            | u64::from(u8::MAX - item.streak) << 32
-            | u64::from(u32::MAX - item.score)
-    });
-    let mut kept = 0;
-    let mut waste = u8::MAX;
-    let mut best = 0;
-    for i in 0..found.len() {
+    found.sort_unstable_by(|a, b| b.cmp(a));
+    let mut kept = 1;
+    let mut best = found[0] & SCORE_BITS;
+    for i in 1..found.len() {
         let item = found[i];
-        if item.waste != waste || item.score > best {
-            if item.waste != waste {
-                waste = item.waste;
-            }
-            best = item.score;
+        let score = item & SCORE_BITS;
+        if score > best {
+            best = score;
             found[kept] = item;
             kept += 1;
         }
     }
-    found.truncate(kept);
+    kept
 }
 
 #[cfg(test)]
@@ -625,24 +828,24 @@ mod tests {
     }
 
     #[test]
-    fn only_the_best_streak_and_score_pairs_are_kept_per_waste() {
-        let item = |waste, streak, score| Item {
-            waste,
-            streak,
-            score,
-        };
+    fn only_the_best_streak_and_score_pairs_are_kept() {
         let mut found = vec![
-            item(3, 1, 500),
-            item(3, 2, 400),
-            item(3, 1, 300),
-            item(3, 0, 400),
-            item(5, 0, 100),
-            item(3, 2, 400),
+            pack(1, 500),
+            pack(2, 400),
+            pack(1, 300),
+            pack(0, 400),
+            pack(0, 600),
+            pack(2, 400),
         ];
-        keep_best(&mut found);
-        assert_eq!(
-            found,
-            vec![item(3, 2, 400), item(3, 1, 500), item(5, 0, 100)]
-        );
+        let kept = keep_best(&mut found);
+        assert_eq!(found[..kept], [pack(2, 400), pack(1, 500), pack(0, 600)]);
+    }
+
+    #[test]
+    fn a_play_adds_its_points_and_one_to_the_streak() {
+        let after = played(pack(3, 1200), play_points(0, 1, true));
+        let expected = 1200 + play_points(3, 1, true);
+        assert_eq!(Item::unpack(7, after), Item::unpack(7, pack(4, expected)));
+        assert_eq!(Item::unpack(7, after).score, expected);
     }
 }
