@@ -55,6 +55,39 @@ impl Target for Points<'_> {
         if context.is_goal(state) || self.reach.is_some_and(|r| !r.can_reach(state)) {
             return DEAD;
         }
+        // A line that must leave pyramid cards leaves the top one: it is uncovered last.
+        let lowest = usize::from(self.clears == Some(false));
+        let steps = self.steps_for_points(context, state, score, lowest);
+        if self.clears == Some(true) {
+            steps.max(context.bound(state))
+        } else {
+            steps
+        }
+    }
+
+    /// The steps for the points alone, with every row allowed to empty, and the removal part
+    /// of the clearing bound: no more than [`Points::bound`], and a removal lowers it by one
+    /// at most. A removal earns 5 points (a step of the relaxation) and the bonuses of the
+    /// rows it empties, which the relaxation counts for the two cards at most it takes from
+    /// them; the clearing part is [`Context::removal_bound`].
+    fn quick_bound(&self, context: &Context, state: State) -> Option<u8> {
+        let score = context.score(state);
+        if score >= self.at_least {
+            return Some(0);
+        }
+        let steps = self.steps_for_points(context, state, score, 0);
+        Some(if self.clears == Some(true) {
+            steps.max(context.removal_bound(state))
+        } else {
+            steps
+        })
+    }
+}
+
+impl Points<'_> {
+    /// The fewest steps that can earn the points still wanted from `score`, the rows from
+    /// `lowest` down allowed to empty (see [`Points::bound`]).
+    fn steps_for_points(&self, context: &Context, state: State, score: u32, lowest: usize) -> u8 {
         let wanted = self.at_least - score;
         let remaining = context.remaining(state);
         let (mut cards, mut bonus) = (0, 0);
@@ -66,8 +99,6 @@ impl Target for Points<'_> {
             REMOVAL_POINTS
         };
         let mut steps = wanted.div_ceil(per_step);
-        // A line that must leave pyramid cards leaves the top one: it is uncovered last.
-        let lowest = usize::from(self.clears == Some(false));
         for row in (lowest..PYRAMID_ROWS).rev() {
             let in_row = (remaining & row_mask(row)).count_ones();
             if in_row == 0 {
@@ -78,12 +109,7 @@ impl Target for Points<'_> {
             let by_points = wanted.saturating_sub(bonus).div_ceil(per_step);
             steps = steps.min(cards.div_ceil(2).max(by_points));
         }
-        let steps = u8::try_from(steps.max(1)).unwrap_or(DEAD - 1);
-        if self.clears == Some(true) {
-            steps.max(context.bound(state))
-        } else {
-            steps
-        }
+        u8::try_from(steps.max(1)).unwrap_or(DEAD - 1)
     }
 }
 
@@ -171,6 +197,13 @@ impl Target for Cleared<'_> {
             return DEAD;
         }
         u8::try_from((self.at_least - cleared).div_ceil(2)).unwrap_or(DEAD - 1)
+    }
+
+    /// The same without the survey's word: a removal takes two cards at most, so lowers it by
+    /// one at most.
+    fn quick_bound(&self, context: &Context, state: State) -> Option<u8> {
+        let left = self.at_least.saturating_sub(context.cleared(state));
+        Some(u8::try_from(left.div_ceil(2)).unwrap_or(DEAD - 1))
     }
 }
 
@@ -479,5 +512,72 @@ fn line_in(start: &Position, moves: Vec<Move>, value: impl Fn(&Position) -> u32)
         value: value(&end),
         clears: end.is_cleared(),
         moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The quick bounds the search puts children off by: at most the full bound, and lowered
+    //! by one at most in a removal, whatever the turns before it (see [`Target::quick_bound`]).
+
+    use super::*;
+    use crate::cards::deal::random_deals;
+    use crate::games::pyramid::rules::Rules;
+    use crate::games::pyramid::solver::context::Jump;
+
+    /// Checks both properties at every state met on a few lines of play down the first jumps
+    /// and the last ones, of every child on the way.
+    fn check(context: &Context, target: &dyn Target, what: &str) {
+        let mut jumps: Vec<Jump> = Vec::new();
+        for pick_last in [false, true] {
+            let mut state = context.start();
+            loop {
+                let quick = target.quick_bound(context, state).expect("a quick bound");
+                let full = target.bound(context, state);
+                assert!(quick <= full, "{what}: quick {quick} above {full}");
+                context.jumps(state, &mut jumps);
+                for jump in &jumps {
+                    let child = target
+                        .quick_bound(context, jump.after)
+                        .expect("a quick bound");
+                    assert!(
+                        u16::from(child) + 1 >= u16::from(quick),
+                        "{what}: {quick} to {child} in a removal"
+                    );
+                }
+                let next = if pick_last {
+                    jumps.last()
+                } else {
+                    jumps.first()
+                };
+                let Some(next) = next else { break };
+                state = next.after;
+            }
+        }
+    }
+
+    #[test]
+    fn quick_bounds_stay_under_the_bounds_and_fall_by_one_at_most() {
+        for deal in random_deals(33, 40) {
+            let position = Position::new(&deal, Rules::default());
+            let context = Context::new(&position).with_pruning(Pruning::Nothing);
+            for clears in [None, Some(true), Some(false)] {
+                for at_least in [200, 700, 1290] {
+                    let points = Points {
+                        at_least,
+                        clears,
+                        reach: None,
+                    };
+                    check(&context, &points, &format!("{at_least} points, {clears:?}"));
+                }
+            }
+            for at_least in [10, 27] {
+                let cleared = Cleared {
+                    at_least,
+                    reach: None,
+                };
+                check(&context, &cleared, &format!("{at_least} cards cleared"));
+            }
+        }
     }
 }
