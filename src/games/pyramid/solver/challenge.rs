@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::context::{Context, DEAD, Pruning, State};
 use super::search::{Search, Target};
-use super::survey::{Measure, Reach, Survey, survey};
+use super::survey::{Measure, Reach, survey};
 use super::{CHECK_EVERY, Observer, Outcome, Stats};
 use crate::cards::card::Rank;
 use crate::games::pyramid::layout;
@@ -269,16 +269,17 @@ pub fn solve_score(
         } else {
             None
         };
-        let reach = survey
-            .seen
-            .as_ref()
+        let kept = survey.kept();
+        let mut seen = survey.seen;
+        let reach = seen
+            .as_mut()
             .map(|seen| Reach::new(&surveyed, seen, &measure, clears, points));
         let target = Points {
             at_least: points,
             clears,
             reach: reach.as_ref(),
         };
-        let line = fewest(&context, target, &survey, observer, &mut stats, started)?;
+        let line = fewest(&context, target, kept, observer, &mut stats, started)?;
         let line = line_in(position, line, Position::score);
         Some(if reached {
             ScoreAnswer::Reached(line)
@@ -313,11 +314,11 @@ pub fn solve_card(
     let of_rank = |end: &Position| end.removed_of_rank(rank) as u32;
     let answer = survey(&surveyed, &measure, count, observer, &mut stats).and_then(|survey| {
         let best = survey.best;
-        let kept = &survey;
+        let kept = survey.kept();
+        let mut seen = survey.seen;
         let mut line = |count: u32, clears: Option<bool>, stats: &mut Stats| {
-            let reach = kept
-                .seen
-                .as_ref()
+            let reach = seen
+                .as_mut()
                 .map(|seen| Reach::new(&surveyed, seen, &measure, clears, count));
             let target = Cards {
                 value,
@@ -369,15 +370,16 @@ pub fn solve_most(position: &Position, observer: &mut dyn Observer) -> Challenge
     let enough = context.counted() - 1;
     let answer = survey(&surveyed, &measure, enough, observer, &mut stats).and_then(|survey| {
         let most = survey.best.value().unwrap_or(0);
-        let reach = survey
-            .seen
-            .as_ref()
+        let kept = survey.kept();
+        let mut seen = survey.seen;
+        let reach = seen
+            .as_mut()
             .map(|seen| Reach::new(&surveyed, seen, &measure, None, most));
         let target = Cleared {
             at_least: most,
             reach: reach.as_ref(),
         };
-        let moves = fewest(&context, target, &survey, observer, &mut stats, started)?;
+        let moves = fewest(&context, target, kept, observer, &mut stats, started)?;
         Some(line_in(position, moves, |end| end.cleared() as u32))
     });
     stats.elapsed = started.elapsed();
@@ -472,19 +474,16 @@ fn removable_counts(context: &Context, state: State, stuck: u32) -> [u32; 14] {
 
 /// The fewest moves to a target known to be reachable; `None` when the observer stopped.
 /// The survey's table is held while it runs (its ceilings read it), and is counted with the
-/// search's own in the figures the caps check.
+/// search's own in the figures the caps check: `kept`, its sets and bytes.
 fn fewest<T: Target>(
     context: &Context,
     target: T,
-    kept: &Survey,
+    kept: (usize, usize),
     observer: &mut dyn Observer,
     stats: &mut Stats,
     started: Instant,
 ) -> Option<Vec<Move>> {
-    let (kept_states, kept_bytes) = kept
-        .seen
-        .as_ref()
-        .map_or((0, 0), |seen| (seen.len(), seen.bytes()));
+    let (kept_states, kept_bytes) = kept;
     let mut search = Search::new(context, target);
     loop {
         match search.advance(CHECK_EVERY, stats) {
