@@ -535,7 +535,9 @@ mod tests {
                 let full = target.bound(context, state);
                 assert!(quick <= full, "{what}: quick {quick} above {full}");
                 context.jumps(state, &mut jumps);
-                for jump in &jumps {
+                // A dead state is never stored, so never expanded: its children need not
+                // follow its quick bound.
+                for jump in jumps.iter().filter(|_| full != DEAD) {
                     let child = target
                         .quick_bound(context, jump.after)
                         .expect("a quick bound");
