@@ -563,7 +563,14 @@ mod tests {
             let position = Position::new(&deal, Rules::default());
             let context = Context::new(&position).with_pruning(Pruning::Nothing);
             for clears in [None, Some(true), Some(false)] {
-                for at_least in [200, 700, 1290] {
+                // A clearing line is asked for only when no other earns the points: beyond
+                // what a line that leaves pyramid cards can earn.
+                let targets: &[u32] = if clears == Some(true) {
+                    &[OPEN_MOST + 5, 1290]
+                } else {
+                    &[200, 700, 1290]
+                };
+                for &at_least in targets {
                     let points = Points {
                         at_least,
                         clears,
