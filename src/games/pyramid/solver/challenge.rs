@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::context::{Context, DEAD, Pruning, State};
 use super::search::{Search, Target};
-use super::survey::{Measure, Reach, Survey, survey};
+use super::survey::{Measure, Reach, survey};
 use super::{CHECK_EVERY, Observer, Outcome, Stats};
 use crate::cards::card::Rank;
 use crate::games::pyramid::layout;
@@ -55,6 +55,39 @@ impl Target for Points<'_> {
         if context.is_goal(state) || self.reach.is_some_and(|r| !r.can_reach(state)) {
             return DEAD;
         }
+        // A line that must leave pyramid cards leaves the top one: it is uncovered last.
+        let lowest = usize::from(self.clears == Some(false));
+        let steps = self.steps_for_points(context, state, score, lowest);
+        if self.clears == Some(true) {
+            steps.max(context.bound(state))
+        } else {
+            steps
+        }
+    }
+
+    /// The steps for the points alone, with every row allowed to empty, and the removal part
+    /// of the clearing bound: no more than [`Points::bound`], and a removal lowers it by one
+    /// at most. A removal earns 5 points (a step of the relaxation) and the bonuses of the
+    /// rows it empties, which the relaxation counts for the two cards at most it takes from
+    /// them; the clearing part is [`Context::removal_bound`].
+    fn quick_bound(&self, context: &Context, state: State) -> Option<u8> {
+        let score = context.score(state);
+        if score >= self.at_least {
+            return Some(0);
+        }
+        let steps = self.steps_for_points(context, state, score, 0);
+        Some(if self.clears == Some(true) {
+            steps.max(context.removal_bound(state))
+        } else {
+            steps
+        })
+    }
+}
+
+impl Points<'_> {
+    /// The fewest steps that can earn the points still wanted from `score`, the rows from
+    /// `lowest` down allowed to empty (see [`Points::bound`]).
+    fn steps_for_points(&self, context: &Context, state: State, score: u32, lowest: usize) -> u8 {
         let wanted = self.at_least - score;
         let remaining = context.remaining(state);
         let (mut cards, mut bonus) = (0, 0);
@@ -66,8 +99,6 @@ impl Target for Points<'_> {
             REMOVAL_POINTS
         };
         let mut steps = wanted.div_ceil(per_step);
-        // A line that must leave pyramid cards leaves the top one: it is uncovered last.
-        let lowest = usize::from(self.clears == Some(false));
         for row in (lowest..PYRAMID_ROWS).rev() {
             let in_row = (remaining & row_mask(row)).count_ones();
             if in_row == 0 {
@@ -78,12 +109,7 @@ impl Target for Points<'_> {
             let by_points = wanted.saturating_sub(bonus).div_ceil(per_step);
             steps = steps.min(cards.div_ceil(2).max(by_points));
         }
-        let steps = u8::try_from(steps.max(1)).unwrap_or(DEAD - 1);
-        if self.clears == Some(true) {
-            steps.max(context.bound(state))
-        } else {
-            steps
-        }
+        u8::try_from(steps.max(1)).unwrap_or(DEAD - 1)
     }
 }
 
@@ -172,6 +198,13 @@ impl Target for Cleared<'_> {
         }
         u8::try_from((self.at_least - cleared).div_ceil(2)).unwrap_or(DEAD - 1)
     }
+
+    /// The same without the survey's word: a removal takes two cards at most, so lowers it by
+    /// one at most.
+    fn quick_bound(&self, context: &Context, state: State) -> Option<u8> {
+        let left = self.at_least.saturating_sub(context.cleared(state));
+        Some(u8::try_from(left.div_ceil(2)).unwrap_or(DEAD - 1))
+    }
 }
 
 /// A line of play and what it achieves.
@@ -236,16 +269,17 @@ pub fn solve_score(
         } else {
             None
         };
-        let reach = survey
-            .seen
-            .as_ref()
+        let kept = survey.kept();
+        let mut seen = survey.seen;
+        let reach = seen
+            .as_mut()
             .map(|seen| Reach::new(&surveyed, seen, &measure, clears, points));
         let target = Points {
             at_least: points,
             clears,
             reach: reach.as_ref(),
         };
-        let line = fewest(&context, target, &survey, observer, &mut stats, started)?;
+        let line = fewest(&context, target, kept, observer, &mut stats, started)?;
         let line = line_in(position, line, Position::score);
         Some(if reached {
             ScoreAnswer::Reached(line)
@@ -280,11 +314,11 @@ pub fn solve_card(
     let of_rank = |end: &Position| end.removed_of_rank(rank) as u32;
     let answer = survey(&surveyed, &measure, count, observer, &mut stats).and_then(|survey| {
         let best = survey.best;
-        let kept = &survey;
+        let kept = survey.kept();
+        let mut seen = survey.seen;
         let mut line = |count: u32, clears: Option<bool>, stats: &mut Stats| {
-            let reach = kept
-                .seen
-                .as_ref()
+            let reach = seen
+                .as_mut()
                 .map(|seen| Reach::new(&surveyed, seen, &measure, clears, count));
             let target = Cards {
                 value,
@@ -336,15 +370,16 @@ pub fn solve_most(position: &Position, observer: &mut dyn Observer) -> Challenge
     let enough = context.counted() - 1;
     let answer = survey(&surveyed, &measure, enough, observer, &mut stats).and_then(|survey| {
         let most = survey.best.value().unwrap_or(0);
-        let reach = survey
-            .seen
-            .as_ref()
+        let kept = survey.kept();
+        let mut seen = survey.seen;
+        let reach = seen
+            .as_mut()
             .map(|seen| Reach::new(&surveyed, seen, &measure, None, most));
         let target = Cleared {
             at_least: most,
             reach: reach.as_ref(),
         };
-        let moves = fewest(&context, target, &survey, observer, &mut stats, started)?;
+        let moves = fewest(&context, target, kept, observer, &mut stats, started)?;
         Some(line_in(position, moves, |end| end.cleared() as u32))
     });
     stats.elapsed = started.elapsed();
@@ -439,19 +474,16 @@ fn removable_counts(context: &Context, state: State, stuck: u32) -> [u32; 14] {
 
 /// The fewest moves to a target known to be reachable; `None` when the observer stopped.
 /// The survey's table is held while it runs (its ceilings read it), and is counted with the
-/// search's own in the figures the caps check.
+/// search's own in the figures the caps check: `kept`, its sets and bytes.
 fn fewest<T: Target>(
     context: &Context,
     target: T,
-    kept: &Survey,
+    kept: (usize, usize),
     observer: &mut dyn Observer,
     stats: &mut Stats,
     started: Instant,
 ) -> Option<Vec<Move>> {
-    let (kept_states, kept_bytes) = kept
-        .seen
-        .as_ref()
-        .map_or((0, 0), |seen| (seen.len(), seen.bytes()));
+    let (kept_states, kept_bytes) = kept;
     let mut search = Search::new(context, target);
     loop {
         match search.advance(CHECK_EVERY, stats) {
@@ -479,5 +511,81 @@ fn line_in(start: &Position, moves: Vec<Move>, value: impl Fn(&Position) -> u32)
         value: value(&end),
         clears: end.is_cleared(),
         moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The quick bounds the search puts children off by: at most the full bound, and lowered
+    //! by one at most in a removal, whatever the turns before it (see [`Target::quick_bound`]).
+
+    use super::*;
+    use crate::cards::deal::random_deals;
+    use crate::games::pyramid::rules::Rules;
+    use crate::games::pyramid::solver::context::Jump;
+
+    /// Checks both properties at every state met on a few lines of play down the first jumps
+    /// and the last ones, of every child on the way.
+    fn check(context: &Context, target: &dyn Target, what: &str) {
+        let mut jumps: Vec<Jump> = Vec::new();
+        for pick_last in [false, true] {
+            let mut state = context.start();
+            loop {
+                let quick = target.quick_bound(context, state).expect("a quick bound");
+                let full = target.bound(context, state);
+                assert!(quick <= full, "{what}: quick {quick} above {full}");
+                context.jumps(state, &mut jumps);
+                // A dead state is never stored, so never expanded: its children need not
+                // follow its quick bound.
+                for jump in jumps.iter().filter(|_| full != DEAD) {
+                    let child = target
+                        .quick_bound(context, jump.after)
+                        .expect("a quick bound");
+                    assert!(
+                        u16::from(child) + 1 >= u16::from(quick),
+                        "{what}: {quick} to {child} in a removal"
+                    );
+                }
+                let next = if pick_last {
+                    jumps.last()
+                } else {
+                    jumps.first()
+                };
+                let Some(next) = next else { break };
+                state = next.after;
+            }
+        }
+    }
+
+    #[test]
+    fn quick_bounds_stay_under_the_bounds_and_fall_by_one_at_most() {
+        for deal in random_deals(33, 40) {
+            let position = Position::new(&deal, Rules::default());
+            let context = Context::new(&position).with_pruning(Pruning::Nothing);
+            for clears in [None, Some(true), Some(false)] {
+                // A clearing line is asked for only when no other earns the points: beyond
+                // what a line that leaves pyramid cards can earn.
+                let targets: &[u32] = if clears == Some(true) {
+                    &[OPEN_MOST + 5, 1290]
+                } else {
+                    &[200, 700, 1290]
+                };
+                for &at_least in targets {
+                    let points = Points {
+                        at_least,
+                        clears,
+                        reach: None,
+                    };
+                    check(&context, &points, &format!("{at_least} points, {clears:?}"));
+                }
+            }
+            for at_least in [10, 27] {
+                let cleared = Cleared {
+                    at_least,
+                    reach: None,
+                };
+                check(&context, &cleared, &format!("{at_least} cards cleared"));
+            }
+        }
     }
 }

@@ -1,10 +1,14 @@
 //! The survey's memory: every set of cards gone it has met, with the earliest label it met it
-//! at, each in one word of an open-addressing table.
+//! at, each in one word of an open-addressing table; afterwards, what the search that follows
+//! has worked out about each set, in the same word.
 //!
 //! The A* searches' [`super::store::Store`] keeps a node's state, cost and parent in arrays
 //! found through a table of indices, so a lookup waits on memory twice: the slot, then the
 //! state it names. The survey needs no parents, and its label and mark fit in the word beside
-//! the set, so here the table holds the words themselves and a lookup waits once.
+//! the set, so here the table holds the words themselves and a lookup waits once. So does
+//! the search's question whether a set reaches its target: the answer sits beside the set.
+
+use std::cell::Cell;
 
 use super::context::State;
 use super::reach::{key, label};
@@ -14,6 +18,9 @@ const EMPTY: u64 = u64::MAX;
 /// States use the low 43 bits; above them, the mark of a set expanded at its label.
 const EXPANDED: u64 = 1 << 43;
 const STATE_MASK: u64 = EXPANDED - 1;
+/// Above the mark, a set's answer once worked out: it reaches the target, or falls short.
+const REACHES: u64 = 1 << 44;
+const FALLS_SHORT: u64 = 1 << 45;
 
 /// What recording a set reached found.
 pub enum Met {
@@ -27,7 +34,8 @@ pub enum Met {
 
 /// Sets of cards gone with their earliest labels, a word each.
 pub struct Sets {
-    slots: Vec<u64>,
+    /// In cells, so that the answers can be noted while the search reads the table.
+    slots: Vec<Cell<u64>>,
     len: usize,
     mask: usize,
     shift: u32,
@@ -38,7 +46,7 @@ impl Sets {
     pub fn new() -> Sets {
         let capacity = 1 << 16;
         Sets {
-            slots: vec![EMPTY; capacity],
+            slots: vec![Cell::new(EMPTY); capacity],
             len: 0,
             mask: capacity - 1,
             shift: 64 - capacity.trailing_zeros(),
@@ -55,11 +63,6 @@ impl Sets {
         self.slots.len() * 8
     }
 
-    /// How many slots there are: a slot's number stays below it.
-    pub fn slot_count(&self) -> usize {
-        self.slots.len()
-    }
-
     fn home(&self, set: State) -> usize {
         // Fibonacci hashing: the high bits of the product mix every input bit.
         (set.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
@@ -69,7 +72,7 @@ impl Sets {
     pub fn find(&self, set: State) -> Option<usize> {
         let mut slot = self.home(set);
         loop {
-            let word = self.slots[slot];
+            let word = self.slots[slot].get();
             if word == EMPTY {
                 return None;
             }
@@ -82,17 +85,46 @@ impl Sets {
 
     /// The set in a slot, at its earliest label.
     pub fn state(&self, slot: usize) -> State {
-        self.slots[slot] & STATE_MASK
+        self.slots[slot].get() & STATE_MASK
     }
 
     /// Whether the set in a slot was expanded at its label.
     pub fn is_expanded(&self, slot: usize) -> bool {
-        self.slots[slot] & EXPANDED != 0
+        self.slots[slot].get() & EXPANDED != 0
     }
 
     /// Marks the set in a slot expanded at its label.
     pub fn mark_expanded(&mut self, slot: usize) {
-        self.slots[slot] |= EXPANDED;
+        let cell = &self.slots[slot];
+        cell.set(cell.get() | EXPANDED);
+    }
+
+    /// Whether the set in a slot reaches the target, once noted.
+    pub fn reaches(&self, slot: usize) -> Option<bool> {
+        let word = self.slots[slot].get();
+        if word & REACHES != 0 {
+            Some(true)
+        } else if word & FALLS_SHORT != 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Notes whether the set in a slot reaches the target.
+    pub fn note_reaches(&self, slot: usize, reaches: bool) {
+        let cell = &self.slots[slot];
+        cell.set(cell.get() | if reaches { REACHES } else { FALLS_SHORT });
+    }
+
+    /// Forgets every answer noted, for a search towards another target.
+    pub fn forget_answers(&mut self) {
+        for cell in &self.slots {
+            let word = cell.get();
+            if word != EMPTY {
+                cell.set(word & !(REACHES | FALLS_SHORT));
+            }
+        }
     }
 
     /// Records a set reached at a state's label, keeping each set's earliest, in one walk
@@ -104,9 +136,9 @@ impl Sets {
         let set = key(state);
         let mut slot = self.home(set);
         loop {
-            let word = self.slots[slot];
+            let word = self.slots[slot].get();
             if word == EMPTY {
-                self.slots[slot] = state;
+                self.slots[slot].set(state);
                 self.len += 1;
                 return Met::New;
             }
@@ -114,7 +146,7 @@ impl Sets {
                 if label(word & STATE_MASK) <= label(state) {
                     return Met::Known;
                 }
-                self.slots[slot] = state;
+                self.slots[slot].set(state);
                 return Met::Sooner;
             }
             slot = (slot + 1) & self.mask;
@@ -126,22 +158,25 @@ impl Sets {
     pub fn warm(&self, keys: impl Iterator<Item = State>) {
         let mut seen = 0u64;
         for set in keys {
-            seen ^= self.slots[self.home(set)];
+            seen ^= self.slots[self.home(set)].get();
         }
         std::hint::black_box(seen);
     }
 
     fn grow(&mut self) {
         let capacity = self.slots.len() * 2;
-        let old = std::mem::replace(&mut self.slots, vec![EMPTY; capacity]);
+        let old = std::mem::replace(&mut self.slots, vec![Cell::new(EMPTY); capacity]);
         self.mask = capacity - 1;
         self.shift = 64 - capacity.trailing_zeros();
-        for word in old.into_iter().filter(|&word| word != EMPTY) {
+        for word in old.into_iter().map(Cell::into_inner) {
+            if word == EMPTY {
+                continue;
+            }
             let mut slot = self.home(key(word & STATE_MASK));
-            while self.slots[slot] != EMPTY {
+            while self.slots[slot].get() != EMPTY {
                 slot = (slot + 1) & self.mask;
             }
-            self.slots[slot] = word;
+            self.slots[slot].set(word);
         }
     }
 }
@@ -164,6 +199,29 @@ mod tests {
         assert!(!sets.is_expanded(slot));
         assert_eq!(label(sets.state(slot)), 4);
         assert_eq!(key(sets.state(slot)), set);
+    }
+
+    #[test]
+    fn an_answer_sits_beside_its_set_until_forgotten() {
+        let mut sets = Sets::new();
+        let (one, two) = (0x5_0000_0003, 0x6_0000_0001);
+        sets.record(with_label(one, 9));
+        sets.record(with_label(two, 2));
+        let (first, second) = (sets.find(one).expect("held"), sets.find(two).expect("held"));
+        sets.mark_expanded(first);
+        assert_eq!(sets.reaches(first), None);
+        sets.note_reaches(first, true);
+        sets.note_reaches(second, false);
+        assert_eq!(sets.reaches(first), Some(true));
+        assert_eq!(sets.reaches(second), Some(false));
+        // The set, its label and its mark stay as they were.
+        assert_eq!(sets.state(first), with_label(one, 9));
+        assert!(sets.is_expanded(first));
+        assert_eq!(sets.find(two), Some(second));
+        sets.forget_answers();
+        assert_eq!(sets.reaches(first), None);
+        assert_eq!(sets.reaches(second), None);
+        assert!(sets.is_expanded(first));
     }
 
     #[test]

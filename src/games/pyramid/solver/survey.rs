@@ -16,7 +16,7 @@
 //! rather than drawing it reaches the same sets with the King gone too, which only adds
 //! points and never lowers a count.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 use super::context::{Context, Jump, State};
 use super::reach::{key, label};
@@ -80,6 +80,15 @@ pub struct Survey {
     pub best: Best,
     /// Every reachable set, when the survey did not stop early.
     pub seen: Option<Sets>,
+}
+
+impl Survey {
+    /// The sets kept and the bytes they hold, for the figures of the search that reads them.
+    pub fn kept(&self) -> (usize, usize) {
+        self.seen
+            .as_ref()
+            .map_or((0, 0), |seen| (seen.len(), seen.bytes()))
+    }
 }
 
 /// Searches every reachable set of cards for the best by `measure`, stopping early once a set
@@ -166,37 +175,34 @@ pub fn survey(
 /// time; the search asks about far fewer.
 pub struct Reach<'a> {
     context: &'a Context,
-    seen: &'a Sets,
+    /// Held alone: the answers noted in it are this target's.
+    seen: &'a mut Sets,
     measure: &'a Measure<'a>,
     /// On a line that clears the pyramid, on one that does not, or on either (`None`).
     clears: Option<bool>,
     at_least: u32,
-    /// By slot of the survey's table: [`UNKNOWN`], [`REACHES`] or [`FALLS_SHORT`].
-    known: Vec<Cell<u8>>,
     /// Lists of jumps to reuse, one for each set being worked out.
     spare: RefCell<Vec<Vec<Jump>>>,
 }
 
-const UNKNOWN: u8 = 0;
-const REACHES: u8 = 1;
-const FALLS_SHORT: u8 = 2;
-
 impl<'a> Reach<'a> {
-    /// What can reach `at_least` by `measure`, on a line of the kind `clears` asks for.
+    /// What can reach `at_least` by `measure`, on a line of the kind `clears` asks for. The
+    /// answers are noted in the survey's table beside each set (one wait on memory a lookup,
+    /// not two), so those of an earlier target are forgotten first.
     pub fn new(
         context: &'a Context,
-        seen: &'a Sets,
+        seen: &'a mut Sets,
         measure: &'a Measure<'a>,
         clears: Option<bool>,
         at_least: u32,
     ) -> Reach<'a> {
+        seen.forget_answers();
         Reach {
             context,
             seen,
             measure,
             clears,
             at_least,
-            known: vec![Cell::new(UNKNOWN); seen.slot_count()],
             spare: RefCell::new(Vec::new()),
         }
     }
@@ -231,17 +237,15 @@ impl<'a> Reach<'a> {
     /// Whether a set the survey met reaches the target from its earliest label. The
     /// recursion goes one level a jump, and every jump removes cards: 52 levels at most.
     fn set_reaches(&self, slot: usize) -> bool {
-        match self.known[slot].get() {
-            REACHES => return true,
-            FALLS_SHORT => return false,
-            _ => {}
+        if let Some(known) = self.seen.reaches(slot) {
+            return known;
         }
         let state = self.seen.state(slot);
         let reaches = self.measures_enough(state)
             || !self.context.is_goal(state)
                 && self.ceiling_allows(state)
                 && self.a_successor_reaches(state);
-        self.known[slot].set(if reaches { REACHES } else { FALLS_SHORT });
+        self.seen.note_reaches(slot, reaches);
         reaches
     }
 
@@ -325,24 +329,35 @@ mod tests {
             .expect("not stopped");
         assert!(found.best.clearing.is_none(), "the deal cannot be won");
         let most = found.best.value().expect("a best");
-        let seen = found.seen.expect("every set seen");
+        let mut seen = found.seen.expect("every set seen");
         let start = context.start();
-        let reach = |clears, at_least| Reach::new(&context, &seen, &measure, clears, at_least);
-        assert!(reach(None, most).can_reach(start));
-        assert!(reach(Some(false), most).can_reach(start));
-        assert!(!reach(None, most + 1).can_reach(start));
-        assert!(!reach(Some(true), 0).can_reach(start), "no line clears");
-        let some = reach(None, most);
+        // Each target's answers are noted in the survey's table: one at a time.
+        let mut reaches = |clears, at_least, state| {
+            Reach::new(&context, &mut seen, &measure, clears, at_least).can_reach(state)
+        };
+        assert!(reaches(None, most, start));
+        assert!(reaches(Some(false), most, start));
+        assert!(!reaches(None, most + 1, start));
+        assert!(!reaches(Some(true), 0, start), "no line clears");
         let mut jumps = Vec::new();
         context.jumps(start, &mut jumps);
         for jump in &jumps {
             let mine = value(jump.after);
-            assert!(reach(None, mine).can_reach(jump.after));
-            // Asked in any order, a set's answer is the same.
-            assert_eq!(
-                some.can_reach(jump.after),
-                reach(None, most).can_reach(jump.after)
-            );
+            assert!(reaches(None, mine, jump.after));
         }
+        // Asked in any order, with the answers of an earlier target forgotten, a set's answer
+        // is the same.
+        let answers = |seen: &mut Sets, order: &mut dyn Iterator<Item = &Jump>| {
+            let reach = Reach::new(&context, seen, &measure, None, most);
+            let mut answers: Vec<(State, bool)> = order
+                .map(|jump| (jump.after, reach.can_reach(jump.after)))
+                .collect();
+            answers.sort_unstable();
+            answers
+        };
+        let forward = answers(&mut seen, &mut jumps.iter());
+        Reach::new(&context, &mut seen, &measure, None, most + 1).can_reach(start);
+        let backward = answers(&mut seen, &mut jumps.iter().rev());
+        assert_eq!(forward, backward);
     }
 }
