@@ -160,7 +160,7 @@ pub fn solve(
 }
 
 /// How far apart along the best complete line the searches of its rest start.
-const PREFIX_STEP: usize = 40;
+const PREFIX_STEP: usize = 20;
 
 /// A search under way: what it searches, and the best line so far.
 struct Search<'a> {
