@@ -336,6 +336,45 @@ fn hint_said_again<G: GameScreen + 'static>(app: &mut App) -> String {
         .unwrap_or_default()
 }
 
+/// How long the first hint at the table takes to show with the app's own rounds
+/// ([`RoundBudget::APP`]), five times, each in a new app: from Ctrl-P on `deal`, in the game
+/// `switches` presses of Ctrl-G away from Pyramid, with `h` pressed at once, until the status
+/// line gives the hint. The worst case of a hint asked for: the check starts with play.
+fn first_hint_times(switches: usize, deal: &str) -> Vec<std::time::Duration> {
+    (0..5)
+        .map(|_| {
+            let dir = tempfile::tempdir().unwrap();
+            let (send, receive) = mpsc::channel();
+            let setup = Setup {
+                rounds: RoundBudget::APP,
+                ..setup(dir.path())
+            };
+            let mut app = App::new(setup, send);
+            for _ in 0..switches {
+                ctrl(&mut app, 'g');
+            }
+            app.update(Msg::Paste(deal.to_string()));
+            let asked = std::time::Instant::now();
+            ctrl(&mut app, 'p');
+            press(&mut app, KeyCode::Char('h'));
+            let waiting = |app: &App| !said(app).starts_with("Hint (");
+            feed_while(&mut app, &receive, waiting, "the first hint");
+            asked.elapsed()
+        })
+        .collect()
+}
+
+/// Asserts that every hint of `times` showed within a second, and prints them.
+#[track_caller]
+fn within_a_second(game: &str, times: &[std::time::Duration]) {
+    let millis: Vec<u128> = times.iter().map(std::time::Duration::as_millis).collect();
+    println!("{game}: the first hint at the table in {millis:?} ms");
+    assert!(
+        times.iter().all(|time| time.as_secs_f64() < 1.0),
+        "{game}: {millis:?} ms"
+    );
+}
+
 /// Feeds Pyramid's play mode checks to the app until none is running.
 fn settle(app: &mut App, receive: &Receiver<Msg>) {
     checks_done::<Pyramid>(app, receive);

@@ -175,6 +175,14 @@ fn at_the_table_the_hint_gives_the_best_chance_and_refines() {
     assert_eq!(play(&app).game.moves(), [best]);
 }
 
+/// A measurement on the clock, run by hand: `cargo test --release --bin pyramid
+/// first_hint_at_the_table -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement on the clock of a machine: run by hand"]
+fn the_first_hint_at_the_table_of_pyramid_shows_within_a_second() {
+    within_a_second("Pyramid", &first_hint_times(0, STOCK_FACE_DOWN));
+}
+
 #[test]
 fn at_the_table_a_score_challenge_hints_the_move_its_ranking_puts_first_with_the_points() {
     let goal = Goal::Score {

@@ -399,6 +399,16 @@ fn type_turned_up(
     card
 }
 
+/// A measurement on the clock, run by hand: `cargo test --release --bin pyramid
+/// first_hint_at_the_table -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement on the clock of a machine: run by hand"]
+fn the_first_hint_at_the_table_shows_within_a_second() {
+    // As MSC deals it: rows 1 to 3 face down and the stock (slots 29 on) not known.
+    let (text, _) = hidden(|slot| !(18..=28).contains(&slot));
+    within_a_second("TriPeaks", &first_hint_times(1, &text));
+}
+
 #[test]
 fn at_the_table_a_card_drawn_from_a_stock_not_known_is_asked_for_and_typed_in() {
     let (_dir, mut app, receive) = tripeaks_app();
