@@ -467,6 +467,47 @@ mod tests {
     }
 
     #[test]
+    fn a_search_after_others_on_the_same_thread_answers_as_a_first_one() {
+        // The Score search keeps its tables for the next one on its thread.
+        let fresh = |text: &'static str| {
+            std::thread::spawn(move || score(&start(text), 100_000))
+                .join()
+                .expect("the search ends")
+        };
+        let expected = [fresh(STREAKS_MATTER), fresh(CLEARS_IN_42)];
+        for _ in 0..2 {
+            assert_eq!(score(&start(STREAKS_MATTER), 100_000), expected[0]);
+            assert_eq!(score(&start(CLEARS_IN_42), 100_000), expected[1]);
+        }
+    }
+
+    #[test]
+    fn a_score_search_from_part_way_counts_the_points_and_streak_so_far() {
+        let mut position = start(STREAKS_MATTER);
+        let first = score(&position, 100_000);
+        let ScoreAnswer::Short { best, .. } = first.answer else {
+            panic!("short")
+        };
+        // Part-way along the best line, in the middle of a streak: the rest of it is as good.
+        let played = best
+            .moves
+            .iter()
+            .position(|&mv| mv != Move::Draw)
+            .expect("a play")
+            + 1;
+        for &mv in &best.moves[..played] {
+            position.apply(mv).expect("the line replays");
+        }
+        assert!(position.streak() > 0);
+        let ScoreAnswer::Short { best: rest, .. } = score(&position, 100_000).answer else {
+            panic!("short")
+        };
+        assert_eq!(rest.value, best.value);
+        assert_eq!(rest.steps() + played, best.steps());
+        assert_eq!(replayed(&position, &rest).score(), best.value);
+    }
+
+    #[test]
     fn three_kings_at_most_on_a_clearing_line() {
         let position = start(THREE_KINGS);
         let solution = solve_card(&position, Rank::KING, 10, &mut ())

@@ -16,6 +16,7 @@
 //!   depends only on its cell, waste and streak, and gains no less with a longer streak, so
 //!   this is exact (two lines to the same cards with different streaks are kept apart).
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -460,6 +461,63 @@ pub struct Scores<'a> {
 /// About the items of a deal's search: the vector grows to it once at most.
 const ITEMS_EXPECTED: usize = 1 << 20;
 
+/// The tables of a [`Scores`], kept for the next search on the same thread: a search touches
+/// some megabytes, which the system would otherwise hand out afresh (a page fault a page) for
+/// every deal.
+#[derive(Default)]
+struct Spare {
+    filled: Vec<u32>,
+    on_stock: Vec<u32>,
+    stock: Vec<u32>,
+    best: Vec<u32>,
+    group_start: Vec<u32>,
+    counts: Vec<u8>,
+    items: Vec<u32>,
+}
+
+thread_local! {
+    static SPARE: RefCell<Option<Spare>> = const { RefCell::new(None) };
+}
+
+impl Spare {
+    /// The tables left by the last search on this thread, or new ones, ready for a search: the
+    /// sets' draws, read for any parent, zeroed; the rest is read only where this search wrote.
+    fn take() -> Spare {
+        let masks = Masks::get();
+        let cells = masks.list.len() * DRAWS;
+        let mut spare = SPARE
+            .with(|spare| spare.borrow_mut().take())
+            .unwrap_or_default();
+        for draws in [&mut spare.filled, &mut spare.on_stock] {
+            draws.clear();
+            draws.resize(masks.list.len(), 0);
+        }
+        spare.stock.resize(cells, 0);
+        spare.best.resize(cells, 0);
+        spare.group_start.resize(masks.parents.len(), 0);
+        spare.counts.resize(masks.parents.len() * DRAWS, 0);
+        spare.items.clear();
+        spare.items.reserve(ITEMS_EXPECTED);
+        spare
+    }
+}
+
+impl Drop for Scores<'_> {
+    fn drop(&mut self) {
+        let spare = Spare {
+            filled: std::mem::take(&mut self.filled),
+            on_stock: std::mem::take(&mut self.on_stock),
+            stock: std::mem::take(&mut self.stock),
+            best: std::mem::take(&mut self.best),
+            group_start: std::mem::take(&mut self.group_start),
+            counts: std::mem::take(&mut self.counts),
+            items: std::mem::take(&mut self.items),
+        };
+        // At a thread's end the spare is gone already, and the tables are simply freed.
+        let _ = SPARE.try_with(|kept| *kept.borrow_mut() = Some(spare));
+    }
+}
+
 /// What a set's filling gathers on the way: per draw, the best score and whether items are
 /// there, and the items stored.
 struct Filling {
@@ -476,8 +534,7 @@ impl<'a> Scores<'a> {
         stats: &mut Stats,
     ) -> Result<Scores<'a>, Stopped> {
         let masks = Masks::get();
-        let cells = masks.list.len() * DRAWS;
-        // Zeroed and only written where reached: the pages of unreached sets are never touched.
+        let spare = Spare::take();
         let mut scores = Scores {
             table,
             stock_fit: std::array::from_fn(|card| {
@@ -485,13 +542,13 @@ impl<'a> Scores<'a> {
                     .filter(|&drawn| table.onto[STOCK_START + drawn - 1] & (1 << card) != 0)
                     .fold(0, |bits, drawn| bits | 1 << drawn)
             }),
-            filled: vec![0; masks.list.len()],
-            on_stock: vec![0; masks.list.len()],
-            stock: vec![0; cells],
-            best: vec![0; cells],
-            group_start: vec![0; masks.parents.len()],
-            counts: vec![0; masks.parents.len() * DRAWS],
-            items: Vec::with_capacity(ITEMS_EXPECTED),
+            filled: spare.filled,
+            on_stock: spare.on_stock,
+            stock: spare.stock,
+            best: spare.best,
+            group_start: spare.group_start,
+            counts: spare.counts,
+            items: spare.items,
         };
         let mut watch = Watch {
             observer,
@@ -553,7 +610,14 @@ impl<'a> Scores<'a> {
         // The parent's groups on a waste the card fits: where each is read next, and its counts.
         let under = table.under[usize::from(card)];
         sources.clear();
-        for from in masks.parent_start[parent] as usize..masks.parent_start[parent + 1] as usize {
+        // A parent this search never filled (the start's, when it starts part-way) keeps an
+        // earlier search's counts: it has no groups to read.
+        let parent_groups = if self.filled[parent] == 0 {
+            0..0
+        } else {
+            masks.parent_start[parent] as usize..masks.parent_start[parent + 1] as usize
+        };
+        for from in parent_groups {
             if under & (1 << masks.parents[from].0) != 0 {
                 sources.push((self.group_start[from] as usize, from * DRAWS));
             }
@@ -573,6 +637,8 @@ impl<'a> Scores<'a> {
         };
         let peaks_gone = 3 - (masks.list[parent] & 0b111).count_ones();
         let bonus = play_points(0, peaks_gone, card < 3);
+        // The tables come from an earlier search: the counts of a group are read at every draw.
+        self.counts[slot * DRAWS..slot * DRAWS + DRAWS].fill(0);
         let mut draws = self.filled[parent] | seed;
         while draws != 0 {
             let drawn = draws.trailing_zeros() as usize;
