@@ -441,6 +441,17 @@ pub struct Scores<'a> {
     table: &'a Table,
     /// Per tableau card, the draws at which the stock card (or card 28) takes it.
     stock_fit: [u32; TABLEAU_SIZE],
+    tables: Tables,
+}
+
+/// About the items of a deal's search: the vector grows to it once at most.
+const ITEMS_EXPECTED: usize = 1 << 20;
+
+/// The tables of a [`Scores`], kept for the next search on the same thread: a search touches
+/// some megabytes, which the system would otherwise hand out afresh (a page fault a page) for
+/// every deal.
+#[derive(Default)]
+struct Tables {
     /// Per set, the draws at which its cells have items.
     filled: Vec<u32>,
     /// Per set, the draws at which its cells have an item on the stock card (or card 28).
@@ -458,31 +469,14 @@ pub struct Scores<'a> {
     items: Vec<u32>,
 }
 
-/// About the items of a deal's search: the vector grows to it once at most.
-const ITEMS_EXPECTED: usize = 1 << 20;
-
-/// The tables of a [`Scores`], kept for the next search on the same thread: a search touches
-/// some megabytes, which the system would otherwise hand out afresh (a page fault a page) for
-/// every deal.
-#[derive(Default)]
-struct Spare {
-    filled: Vec<u32>,
-    on_stock: Vec<u32>,
-    stock: Vec<u32>,
-    best: Vec<u32>,
-    group_start: Vec<u32>,
-    counts: Vec<u8>,
-    items: Vec<u32>,
-}
-
 thread_local! {
-    static SPARE: RefCell<Option<Spare>> = const { RefCell::new(None) };
+    static SPARE: RefCell<Option<Tables>> = const { RefCell::new(None) };
 }
 
-impl Spare {
+impl Tables {
     /// The tables left by the last search on this thread, or new ones, ready for a search: the
     /// sets' draws, read for any parent, zeroed; the rest is read only where this search wrote.
-    fn take() -> Spare {
+    fn take() -> Tables {
         let masks = Masks::get();
         let cells = masks.list.len() * DRAWS;
         let mut spare = SPARE
@@ -504,17 +498,9 @@ impl Spare {
 
 impl Drop for Scores<'_> {
     fn drop(&mut self) {
-        let spare = Spare {
-            filled: std::mem::take(&mut self.filled),
-            on_stock: std::mem::take(&mut self.on_stock),
-            stock: std::mem::take(&mut self.stock),
-            best: std::mem::take(&mut self.best),
-            group_start: std::mem::take(&mut self.group_start),
-            counts: std::mem::take(&mut self.counts),
-            items: std::mem::take(&mut self.items),
-        };
+        let tables = std::mem::take(&mut self.tables);
         // At a thread's end the spare is gone already, and the tables are simply freed.
-        let _ = SPARE.try_with(|kept| *kept.borrow_mut() = Some(spare));
+        let _ = SPARE.try_with(|kept| *kept.borrow_mut() = Some(tables));
     }
 }
 
@@ -534,7 +520,6 @@ impl<'a> Scores<'a> {
         stats: &mut Stats,
     ) -> Result<Scores<'a>, Stopped> {
         let masks = Masks::get();
-        let spare = Spare::take();
         let mut scores = Scores {
             table,
             stock_fit: std::array::from_fn(|card| {
@@ -542,13 +527,7 @@ impl<'a> Scores<'a> {
                     .filter(|&drawn| table.onto[STOCK_START + drawn - 1] & (1 << card) != 0)
                     .fold(0, |bits, drawn| bits | 1 << drawn)
             }),
-            filled: spare.filled,
-            on_stock: spare.on_stock,
-            stock: spare.stock,
-            best: spare.best,
-            group_start: spare.group_start,
-            counts: spare.counts,
-            items: spare.items,
+            tables: Tables::take(),
         };
         let mut watch = Watch {
             observer,
@@ -563,7 +542,7 @@ impl<'a> Scores<'a> {
             let from_parents = masks.parents[slots.clone()]
                 .iter()
                 .fold(0, |draws, &(_, parent)| {
-                    draws | scores.filled[parent as usize]
+                    draws | scores.tables.filled[parent as usize]
                 });
             let seeded = index == table.start_index;
             if index < table.start_index || !table.may_reach(mask) || from_parents == 0 && !seeded {
@@ -579,10 +558,10 @@ impl<'a> Scores<'a> {
             }
             scores.fill_stock(index, &mut filling);
             stored += filling.stored;
-            scores.filled[index] = filling.filled;
+            scores.tables.filled[index] = filling.filled;
             for (drawn, best) in filling.best.iter().enumerate() {
                 if let Some(best) = best {
-                    scores.best[index * DRAWS + drawn] = *best;
+                    scores.tables.best[index * DRAWS + drawn] = *best;
                 }
             }
             for _ in 0..filling.filled.count_ones() {
@@ -606,28 +585,28 @@ impl<'a> Scores<'a> {
         let table = self.table;
         let (card, parent) = masks.parents[slot];
         let parent = parent as usize;
-        self.group_start[slot] = self.items.len() as u32;
+        self.tables.group_start[slot] = self.tables.items.len() as u32;
         // The parent's groups on a waste the card fits: where each is read next, and its counts.
         let under = table.under[usize::from(card)];
         sources.clear();
         // A parent this search never filled (the start's, when it starts part-way) keeps an
         // earlier search's counts: it has no groups to read.
-        let parent_groups = if self.filled[parent] == 0 {
+        let parent_groups = if self.tables.filled[parent] == 0 {
             0..0
         } else {
             masks.parent_start[parent] as usize..masks.parent_start[parent + 1] as usize
         };
         for from in parent_groups {
             if under & (1 << masks.parents[from].0) != 0 {
-                sources.push((self.group_start[from] as usize, from * DRAWS));
+                sources.push((self.tables.group_start[from] as usize, from * DRAWS));
             }
         }
-        let mut on_stock = self.on_stock[parent] & self.stock_fit[usize::from(card)];
+        let mut on_stock = self.tables.on_stock[parent] & self.stock_fit[usize::from(card)];
         if parent == table.start_index && table.start_waste >= TABLEAU_SIZE {
             let start_bit = 1 << table.start_drawn;
             on_stock &= !start_bit;
             if table.onto[table.start_waste] & (1 << card) != 0 {
-                on_stock |= self.on_stock[parent] & start_bit;
+                on_stock |= self.tables.on_stock[parent] & start_bit;
             }
         }
         let seed = if index == table.start_index && usize::from(card) == table.start_waste {
@@ -638,37 +617,39 @@ impl<'a> Scores<'a> {
         let peaks_gone = 3 - (masks.list[parent] & 0b111).count_ones();
         let bonus = play_points(0, peaks_gone, card < 3);
         // The tables come from an earlier search: the counts of a group are read at every draw.
-        self.counts[slot * DRAWS..slot * DRAWS + DRAWS].fill(0);
-        let mut draws = self.filled[parent] | seed;
+        self.tables.counts[slot * DRAWS..slot * DRAWS + DRAWS].fill(0);
+        let mut draws = self.tables.filled[parent] | seed;
         while draws != 0 {
             let drawn = draws.trailing_zeros() as usize;
             let bit = 1 << drawn;
             draws &= draws - 1;
             // The group's items at this draw are gathered at the end of `items` and cut down
             // there.
-            let at_draw = self.items.len();
+            let at_draw = self.tables.items.len();
             if seed & bit != 0 {
-                self.items.push(pack(table.start_streak, table.start_score));
+                self.tables
+                    .items
+                    .push(pack(table.start_streak, table.start_score));
             }
             if on_stock & bit != 0 {
-                let item = played(self.stock[parent * DRAWS + drawn], bonus);
-                self.items.push(item);
+                let item = played(self.tables.stock[parent * DRAWS + drawn], bonus);
+                self.tables.items.push(item);
             }
             for (at, counts) in sources.iter_mut() {
-                let count = usize::from(self.counts[*counts + drawn]);
+                let count = usize::from(self.tables.counts[*counts + drawn]);
                 for from in *at..*at + count {
-                    let item = played(self.items[from], bonus);
-                    self.items.push(item);
+                    let item = played(self.tables.items[from], bonus);
+                    self.tables.items.push(item);
                 }
                 *at += count;
             }
-            if self.items.len() == at_draw {
+            if self.tables.items.len() == at_draw {
                 continue;
             }
-            let kept = keep_best(&mut self.items[at_draw..]);
-            self.items.truncate(at_draw + kept);
-            let found = &self.items[at_draw..];
-            self.counts[slot * DRAWS + drawn] = found.len() as u8;
+            let kept = keep_best(&mut self.tables.items[at_draw..]);
+            self.tables.items.truncate(at_draw + kept);
+            let found = &self.tables.items[at_draw..];
+            self.tables.counts[slot * DRAWS + drawn] = found.len() as u8;
             filling.stored += found.len();
             filling.filled |= bit;
             // The last of a group scores the most.
@@ -686,7 +667,8 @@ impl<'a> Scores<'a> {
         let from = if index == table.start_index {
             if table.start_waste >= TABLEAU_SIZE {
                 let drawn = table.start_drawn;
-                self.stock[index * DRAWS + drawn] = pack(table.start_streak, table.start_score);
+                self.tables.stock[index * DRAWS + drawn] =
+                    pack(table.start_streak, table.start_score);
                 on_stock |= 1 << drawn;
                 let best = &mut filling.best[drawn];
                 *best = Some(best.map_or(table.start_score, |best| best.max(table.start_score)));
@@ -698,22 +680,22 @@ impl<'a> Scores<'a> {
         };
         for drawn in from..DRAWS {
             if let Some(before) = filling.best[drawn - 1] {
-                self.stock[index * DRAWS + drawn] = pack(0, before);
+                self.tables.stock[index * DRAWS + drawn] = pack(0, before);
                 on_stock |= 1 << drawn;
                 let best = &mut filling.best[drawn];
                 *best = Some(best.map_or(before, |best| best.max(before)));
             }
         }
-        self.on_stock[index] = on_stock;
+        self.tables.on_stock[index] = on_stock;
         filling.filled |= on_stock;
         filling.stored += on_stock.count_ones() as usize;
     }
 
     /// The bytes the tables hold.
     fn memory(&self) -> usize {
-        (self.filled.len() + self.on_stock.len() + self.group_start.len()) * 4
-            + (self.stock.len() + self.best.len() + self.items.capacity()) * 4
-            + self.counts.len()
+        (self.tables.filled.len() + self.tables.on_stock.len() + self.tables.group_start.len()) * 4
+            + (self.tables.stock.len() + self.tables.best.len() + self.tables.items.capacity()) * 4
+            + self.tables.counts.len()
     }
 
     /// The stock card on the waste of a cell with an item on it: card 28 before any draw.
@@ -731,25 +713,25 @@ impl<'a> Scores<'a> {
         let masks = Masks::get();
         let (index, drawn) = (cell.index, cell.drawn);
         let bit = 1u32 << drawn;
-        let stock = (self.on_stock[index] & bit != 0).then(|| {
+        let stock = (self.tables.on_stock[index] & bit != 0).then(|| {
             (
                 self.stock_waste(index, drawn) as u8,
-                std::slice::from_ref(&self.stock[index * DRAWS + drawn]),
+                std::slice::from_ref(&self.tables.stock[index * DRAWS + drawn]),
             )
         });
         let slots = masks.parent_start[index] as usize..masks.parent_start[index + 1] as usize;
         let played = slots
-            .filter(move |_| self.filled[index] & bit != 0)
+            .filter(move |_| self.tables.filled[index] & bit != 0)
             .map(move |slot| {
-                let counts = &self.counts[slot * DRAWS..slot * DRAWS + DRAWS];
-                let at = self.group_start[slot] as usize
+                let counts = &self.tables.counts[slot * DRAWS..slot * DRAWS + DRAWS];
+                let at = self.tables.group_start[slot] as usize
                     + counts[..drawn]
                         .iter()
                         .map(|&n| usize::from(n))
                         .sum::<usize>();
                 (
                     masks.parents[slot].0,
-                    &self.items[at..at + usize::from(counts[drawn])],
+                    &self.tables.items[at..at + usize::from(counts[drawn])],
                 )
             });
         stock.into_iter().chain(played)
@@ -758,14 +740,20 @@ impl<'a> Scores<'a> {
     /// Every cell with items, in the order filled (sets as listed, then cards drawn), with the
     /// best score of its items.
     pub fn cells(&self) -> impl Iterator<Item = (Cell, u32)> + '_ {
-        self.filled
+        self.tables
+            .filled
             .iter()
             .enumerate()
             .filter(|&(_, &draws)| draws != 0)
             .flat_map(move |(index, &draws)| {
                 (0..DRAWS)
                     .filter(move |&drawn| draws & 1 << drawn != 0)
-                    .map(move |drawn| (Cell { index, drawn }, self.best[index * DRAWS + drawn]))
+                    .map(move |drawn| {
+                        (
+                            Cell { index, drawn },
+                            self.tables.best[index * DRAWS + drawn],
+                        )
+                    })
             })
     }
 
